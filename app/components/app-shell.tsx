@@ -1,0 +1,194 @@
+/** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
+import { useLocation, useNavigate } from "@remix-run/react";
+import { Menu, Search, Sparkles } from "lucide-react";
+import { Suspense, useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
+import { activeModuleId, moduleForPath } from "~/domain/modules";
+import { STORAGE_KEYS } from "~/lib/api/messages";
+import { useAuth } from "~/lib/auth";
+import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
+import { applyTheme, currentTheme } from "~/lib/theme";
+import { useMediaQuery } from "~/lib/use-media-query";
+import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { CommandPalette } from "./command-palette";
+import { RouteErrorBoundary } from "./error-fallback";
+import { Sidebar } from "./sidebar";
+import { Skeleton } from "./skeleton";
+
+function isEditable(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}
+
+export default function AppShell() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user, logout } = useAuth();
+  const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(true);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [mac, setMac] = useState(false);
+
+  useEffect(() => {
+    setMac(/Mac|iPhone|iPad/.test(navigator.platform));
+    setCollapsed(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === "1");
+  }, []);
+
+  // The mobile panel starts open; at desktop width (or on leaving mobile width) it closes.
+  useEffect(() => {
+    if (desktop) setMobileOpen(false);
+  }, [desktop]);
+
+  // While the panel is open on mobile, the page does not scroll.
+  useEffect(() => {
+    if (desktop !== false || !mobileOpen) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [desktop, mobileOpen]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const toggleSidebar = useCallback(() => {
+    if (desktop === false) {
+      setMobileOpen((open) => !open);
+      return;
+    }
+    setCollapsed((value) => {
+      localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, value ? "0" : "1");
+      return !value;
+    });
+  }, [desktop]);
+
+  const runCommand = useCallback(
+    (command: Command) => {
+      setPaletteOpen(false);
+      const context: CommandContext = {
+        navigate: (path) => {
+          navigate(path);
+          setMobileOpen(false);
+        },
+        toggleSidebar,
+        toggleTheme: () => {
+          const next = currentTheme() === "dark" ? "light" : "dark";
+          applyTheme(next);
+          return next;
+        },
+        notify: (message) => toast(message),
+      };
+      command.action(context);
+    },
+    [navigate, toggleSidebar],
+  );
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const withCommandKey = event.ctrlKey || event.metaKey;
+      if (withCommandKey && !event.shiftKey && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        setPaletteOpen((open) => !open);
+        return;
+      }
+      if (event.key === "Escape" && !paletteOpen && desktop === false) {
+        setMobileOpen(false);
+        return;
+      }
+      if (!withCommandKey || event.altKey) return;
+      // Keep copy, paste and editing shortcuts where the user is typing or selecting text.
+      if (!paletteOpen && (isEditable(event.target) || window.getSelection()?.toString())) return;
+      const command = COMMANDS.find((c) => c.shortcut && matchesShortcut(c.shortcut, event));
+      if (command) {
+        event.preventDefault();
+        runCommand(command);
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [desktop, paletteOpen, runCommand]);
+
+  const module = moduleForPath(MODULES, pathname);
+  const closeOnMobile = () => {
+    if (desktop === false) setMobileOpen(false);
+  };
+
+  return (
+    <div className="flex min-h-dvh">
+      <Sidebar
+        modules={SIDEBAR_MODULES}
+        activeId={activeModuleId(MODULES, pathname)}
+        collapsed={collapsed}
+        width={collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED}
+        mobileOpen={mobileOpen}
+        user={user}
+        mac={mac}
+        onToggleCollapsed={toggleSidebar}
+        onCloseMobile={() => setMobileOpen(false)}
+        onNavigate={closeOnMobile}
+        onOpenPalette={() => {
+          closeOnMobile();
+          setPaletteOpen(true);
+        }}
+        onLogout={() => {
+          closeOnMobile();
+          void logout();
+        }}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur lg:hidden">
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            aria-label="Open menu"
+            aria-expanded={mobileOpen}
+            aria-controls="sidebar"
+            className="grid size-10 place-items-center rounded-lg hover:bg-raised"
+          >
+            <Menu aria-hidden className="size-5" />
+          </button>
+          <span className="flex flex-1 items-center gap-2 font-semibold">
+            <Sparkles aria-hidden className="size-4 text-accent" />
+            AI42
+          </span>
+          <button
+            type="button"
+            onClick={() => setPaletteOpen(true)}
+            aria-label="Open command palette"
+            className="grid size-10 place-items-center rounded-lg hover:bg-raised"
+          >
+            <Search aria-hidden className="size-5" />
+          </button>
+        </header>
+        <main
+          id="main"
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
+        >
+          <RouteErrorBoundary resetKey={pathname}>
+            {module ? (
+              <Suspense fallback={<Skeleton variant={module.skeleton} />}>
+                <module.View module={module} />
+              </Suspense>
+            ) : (
+              <div className="grid place-items-center rounded-2xl border border-dashed border-line px-6 py-20 text-center">
+                <p className="text-lg font-medium">Module not implemented yet</p>
+              </div>
+            )}
+          </RouteErrorBoundary>
+        </main>
+      </div>
+      <CommandPalette
+        open={paletteOpen}
+        onOpenChange={setPaletteOpen}
+        onRun={runCommand}
+        mac={mac}
+      />
+    </div>
+  );
+}

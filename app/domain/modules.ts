@@ -1,0 +1,57 @@
+/** Pure rules of the module registry (spec §2–§3): which modules show, which one is active. */
+
+export type ModuleSection = "main";
+
+export interface ModuleDefinition {
+  id: string;
+  title: string;
+  description: string;
+  section: ModuleSection;
+  isEnabled: boolean;
+  isVisible: boolean;
+  order: number;
+  parent?: string;
+  /** Other first path segments that open this module (e.g. /assistant for the Main Agent). */
+  aliases?: readonly string[];
+}
+
+/** Only enabled, visible, parentless main-section modules show, sorted by order. */
+export function visibleModules<T extends ModuleDefinition>(modules: readonly T[]): T[] {
+  return modules
+    .filter((m) => m.isEnabled && m.isVisible && !m.parent && m.section === "main")
+    .sort((a, b) => a.order - b.order);
+}
+
+export function childModules<T extends ModuleDefinition>(modules: readonly T[], parentId: string) {
+  return modules
+    .filter((m) => m.parent === parentId && m.isEnabled && m.isVisible)
+    .sort((a, b) => a.order - b.order);
+}
+
+export function firstSegment(pathname: string) {
+  return pathname.split("/").filter(Boolean)[0] ?? "";
+}
+
+/**
+ * The module a path opens: its first segment when that names an enabled module (or one of its
+ * aliases); null for any other path (which shows "Module not implemented yet").
+ */
+export function moduleForPath<T extends ModuleDefinition>(
+  modules: readonly T[],
+  pathname: string,
+): T | null {
+  const segment = firstSegment(pathname);
+  return (
+    modules.find((m) => m.isEnabled && (m.id === segment || m.aliases?.includes(segment))) ?? null
+  );
+}
+
+/** The sidebar's active module: the module the path opens, otherwise home. */
+export function activeModuleId(modules: readonly ModuleDefinition[], pathname: string) {
+  return moduleForPath(modules, pathname)?.id ?? "home";
+}
+
+/** The view is assistant when the path is /assistant, else dashboard (spec §2). */
+export function viewForPath(pathname: string): "assistant" | "dashboard" {
+  return pathname.replace(/\/+$/, "") === "/assistant" ? "assistant" : "dashboard";
+}

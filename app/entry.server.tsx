@@ -1,0 +1,33 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./lib/nonce";
+import { createNonce, htmlSecurityHeaders } from "./lib/security-headers.server";
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const nonce = createNonce();
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        if (!request.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  htmlSecurityHeaders(responseHeaders, nonce, import.meta.env.DEV);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,93 @@
+/**
+ * The browser API client (spec §7–§8). Every call resolves to `{ data }` or
+ * `{ error: { message, statusCode } }`; it never throws.
+ */
+import { MESSAGES, STORAGE_KEYS } from "./messages";
+
+export interface ApiFailure {
+  message: string;
+  statusCode: number;
+}
+export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiFailure };
+
+let baseUrl = "/api";
+/** Paths sit under /api on the same origin unless a full address is configured. */
+export function configureApi(options: { baseUrl?: string }) {
+  if (options.baseUrl) baseUrl = options.baseUrl.replace(/\/+$/, "");
+}
+
+export function storedToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.authToken);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string | null) {
+  if (token) localStorage.setItem(STORAGE_KEYS.authToken, token);
+  else localStorage.removeItem(STORAGE_KEYS.authToken);
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as { error?: unknown; message?: unknown };
+  if (typeof record.error === "string") return record.error;
+  if (record.error && typeof record.error === "object") {
+    const message = (record.error as { message?: unknown }).message;
+    if (typeof message === "string") return message;
+  }
+  return typeof record.message === "string" ? record.message : undefined;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The message when the server gives none (spec §8: Request failed). */
+    fallbackMessage?: string;
+  } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = storedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+      signal: init.signal,
+    });
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : MESSAGES.networkError;
+    return { error: { message, statusCode: 0 } };
+  }
+
+  const contentType = response.headers.get("Content-Type") ?? "";
+  if (!contentType.includes("json")) {
+    return { error: { message: MESSAGES.htmlInsteadOfJson, statusCode: response.status } };
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { error: { message: MESSAGES.htmlInsteadOfJson, statusCode: response.status } };
+  }
+  if (!response.ok) {
+    return {
+      error: {
+        message: serverMessage(body) ?? init.fallbackMessage ?? MESSAGES.requestFailed,
+        statusCode: response.status,
+      },
+    };
+  }
+  const data =
+    body && typeof body === "object" && "data" in body ? (body as { data: T }).data : body;
+  return { data: data as T };
+}

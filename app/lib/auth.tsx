@@ -1,0 +1,90 @@
+/**
+ * Auth state (spec §4): loading, unauthenticated (login screen) or authenticated (app).
+ * The server renders with the user its session cookie names; in the browser the stored token is
+ * read and the user refreshed at start, and a refused refresh signs the user out.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
+import * as authApi from "./api/auth";
+import type { User } from "./api/auth";
+import { storedToken, storeToken } from "./api/client";
+import { MESSAGES, STORAGE_KEYS } from "./api/messages";
+
+export type AuthStatus = "loading" | "unauthenticated" | "authenticated";
+
+interface AuthState {
+  status: AuthStatus;
+  /** Present when signed in, and right after sign-up (the login screen greets them). */
+  user: User | null;
+  marketingUrl: string;
+  setUser: (user: User) => void;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth() {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error("useAuth outside AuthProvider");
+  return state;
+}
+
+/** `url` with `logged_out=1` added to its query, keeping any query and fragment it has. */
+export function loggedOutUrl(url: string) {
+  const [withoutHash, hash] = url.split("#");
+  const separator = withoutHash!.includes("?") ? "&" : "?";
+  return `${withoutHash}${separator}logged_out=1${hash === undefined ? "" : `#${hash}`}`;
+}
+
+export function AuthProvider(props: {
+  initialUser: User | null;
+  marketingUrl: string;
+  children: ReactNode;
+}) {
+  const [user, setUserState] = useState<User | null>(props.initialUser);
+  const [status, setStatus] = useState<AuthStatus>(
+    props.initialUser ? "authenticated" : "unauthenticated",
+  );
+
+  useEffect(() => {
+    localStorage.removeItem(STORAGE_KEYS.lastPath);
+    const hasToken = storedToken() !== null;
+    if (!props.initialUser && !hasToken) return;
+    if (!props.initialUser) setStatus("loading");
+    let cancelled = false;
+    authApi.fetchCurrentUser().then((result) => {
+      if (cancelled) return;
+      if (result.data) {
+        setUserState(result.data);
+        setStatus("authenticated");
+      } else if (result.error.statusCode === 401 || !props.initialUser) {
+        console.warn(MESSAGES.refreshUserFailed, result.error.message);
+        storeToken(null);
+        setUserState(null);
+        setStatus("unauthenticated");
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [props.initialUser]);
+
+  const logout = useCallback(async () => {
+    await authApi.logout();
+    setUserState(null);
+    window.location.assign(loggedOutUrl(props.marketingUrl));
+  }, [props.marketingUrl]);
+
+  const value = useMemo<AuthState>(
+    () => ({ status, user, marketingUrl: props.marketingUrl, setUser: setUserState, logout }),
+    [status, user, props.marketingUrl, logout],
+  );
+  return <AuthContext.Provider value={value}>{props.children}</AuthContext.Provider>;
+}

@@ -1,0 +1,175 @@
+/**
+ * The module registry: the one list read by the sidebar, the command palette and the routes.
+ * Ids, titles and orders are the spec's (§3); order 7 is unused.
+ */
+import {
+  Bot,
+  CalendarDays,
+  FolderKanban,
+  Gavel,
+  GraduationCap,
+  LayoutDashboard,
+  Mail,
+  Megaphone,
+  Plug,
+  Route,
+  Search,
+  TrendingUp,
+  type LucideIcon,
+} from "lucide-react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { visibleModules, type ModuleDefinition } from "./domain/modules";
+import type { SkeletonVariant } from "./components/skeleton";
+
+export interface ModuleViewProps {
+  module: AppModule;
+}
+
+export interface AppModule extends ModuleDefinition {
+  icon: LucideIcon;
+  skeleton: SkeletonVariant;
+  /** What the module will hold, said plainly while it is not built yet. */
+  upcoming?: string;
+  View: LazyExoticComponent<ComponentType<ModuleViewProps>>;
+}
+
+const placeholder = lazy(() => import("./features/module-placeholder"));
+
+type ModuleInput = Omit<AppModule, "section" | "isEnabled" | "isVisible"> &
+  Partial<Pick<AppModule, "isEnabled" | "isVisible">>;
+
+const DEFINITIONS: ModuleInput[] = [
+  {
+    id: "home",
+    title: "Dashboard",
+    description: "Your investing workspace at a glance",
+    icon: LayoutDashboard,
+    order: 1,
+    skeleton: "card",
+    View: lazy(() => import("./features/dashboard/dashboard")),
+  },
+  {
+    id: "main-agent",
+    title: "Main Agent",
+    description: "Chat with the AI that knows your deals",
+    icon: Bot,
+    order: 2,
+    aliases: ["assistant"],
+    skeleton: "list",
+    upcoming:
+      "Streamed answers over your own projects, contacts and properties, saved conversations and answers read aloud.",
+    View: placeholder,
+  },
+  {
+    id: "property-research",
+    title: "Property Research",
+    description: "AI research on an address or a market",
+    icon: Search,
+    order: 3,
+    skeleton: "default",
+    upcoming:
+      "Web-grounded reports on a property or market, with sources, saved to your Project Hub.",
+    View: placeholder,
+  },
+  {
+    id: "possible-investments",
+    title: "Possible Investments",
+    description: "Properties you are weighing, and their numbers",
+    icon: TrendingUp,
+    order: 4,
+    skeleton: "table",
+    upcoming:
+      "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
+    View: placeholder,
+  },
+  {
+    id: "route-planner",
+    title: "Route Planner (Maps)",
+    description: "Plan visits to auctions and showings",
+    icon: Route,
+    order: 5,
+    skeleton: "card",
+    upcoming: "An optimised visiting order across auctions and showings, on a map.",
+    View: placeholder,
+  },
+  {
+    id: "auction",
+    title: "Auctions",
+    description: "Judicial, upset, sheriff, tax and trustee sales",
+    icon: Gavel,
+    order: 6,
+    skeleton: "table",
+    upcoming: "Sales by type with deposit deadlines and your bid limits.",
+    View: placeholder,
+  },
+  {
+    id: "project-hub",
+    title: "Project Hub",
+    description: "Projects, contacts and business documents",
+    icon: FolderKanban,
+    order: 8,
+    skeleton: "list",
+    upcoming: "Your projects, the people around them and your business documents.",
+    View: placeholder,
+  },
+  {
+    id: "connections",
+    title: "Connections",
+    description: "Your Google Mail, Drive and Calendar",
+    icon: Plug,
+    order: 9,
+    skeleton: "list",
+    upcoming: "Connect a Google account to bring Gmail, Drive and Calendar into AI42.",
+    View: placeholder,
+  },
+  {
+    id: "marketing",
+    title: "Marketing",
+    description: "Campaigns, funnels, bots and lead generation",
+    icon: Megaphone,
+    order: 10,
+    skeleton: "card",
+    upcoming: "Campaigns, funnels, bots and lead generation for your deals.",
+    View: placeholder,
+  },
+  {
+    id: "calendar",
+    title: "Calendar",
+    description: "Closings, auctions, showings and deadlines",
+    icon: CalendarDays,
+    order: 11,
+    skeleton: "table",
+    upcoming: "Your events and deadlines, with or without a Google Calendar.",
+    View: placeholder,
+  },
+  {
+    id: "emails",
+    title: "Emails",
+    description: "Your inbox",
+    icon: Mail,
+    order: 12,
+    isEnabled: false,
+    isVisible: false,
+    skeleton: "list",
+    View: placeholder,
+  },
+  {
+    id: "resources",
+    title: "Resources",
+    description: "Education, guides and apps",
+    icon: GraduationCap,
+    order: 13,
+    skeleton: "card",
+    upcoming: "Education, guides and apps for real-estate investors.",
+    View: placeholder,
+  },
+];
+
+export const MODULES: readonly AppModule[] = DEFINITIONS.map((m) => ({
+  section: "main",
+  isEnabled: true,
+  isVisible: true,
+  ...m,
+}));
+
+export const SIDEBAR_MODULES = visibleModules(MODULES);

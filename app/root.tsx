@@ -1,0 +1,97 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { Toaster } from "sonner";
+import { DEFAULT_MARKETING_URL } from "../worker/env";
+import { ErrorFallback } from "./components/error-fallback";
+import { getSessionUser } from "./lib/auth.server";
+import { AuthProvider } from "./lib/auth";
+import { TOAST_DURATION_MS } from "./lib/layout";
+import { useNonce } from "./lib/nonce";
+import { themeFromCookie, type Theme } from "./lib/theme";
+import stylesheet from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "AI42 — AI workspace for real-estate investors" },
+  {
+    name: "description",
+    content: "Deals, auctions, routes, projects and an AI agent in one workspace.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    user: await getSessionUser(request, context),
+    marketingUrl: context.cloudflare.env.MARKETING_URL || DEFAULT_MARKETING_URL,
+    theme: themeFromCookie(request.headers.get("Cookie")),
+  };
+}
+
+/** The session is known once per page load; client-side navigation does not ask again. */
+export const shouldRevalidate = () => false;
+
+function Document(props: { theme: Theme; children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className={props.theme === "light" ? "light" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans antialiased">
+        {props.children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, marketingUrl, theme } = useLoaderData<typeof loader>();
+  return (
+    <Document theme={theme}>
+      <AuthProvider initialUser={user} marketingUrl={marketingUrl}>
+        <Outlet />
+      </AuthProvider>
+      <Toaster
+        position="bottom-right"
+        duration={TOAST_DURATION_MS}
+        theme="system"
+        richColors
+        closeButton
+      />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Document theme="dark">
+      <main className="px-4">
+        {isRouteErrorResponse(error) ? (
+          <ErrorFallback error={new Error(`${error.status} ${error.statusText}`)} />
+        ) : (
+          <ErrorFallback error={error} />
+        )}
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,51 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".wrangler/",
+      ".cache/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/.out/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    files: ["public/**/*.js"],
+    languageOptions: {
+      globals: { window: "readonly", document: "readonly", URLSearchParams: "readonly" },
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "bench/**/*.mjs", ".ci/**/*.mjs"],
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        fetch: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        AbortSignal: "readonly",
+        Response: "readonly",
+      },
+    },
+  },
+);

@@ -1,0 +1,121 @@
+// Helpers shared by `npm start`, `npm run dev`, the browser tests and the benchmarks.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+const bin = (name) => join(ROOT, "node_modules", ".bin", name);
+
+/** Wrangler without telemetry, update checks or Request.cf look-ups (no network here). */
+export function wranglerEnv(extra = {}) {
+  const cache = join(ROOT, ".cache");
+  for (const dir of ["xdg-config", "xdg-cache", "tmp"])
+    mkdirSync(join(cache, dir), { recursive: true });
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    XDG_CONFIG_HOME: join(cache, "xdg-config"),
+    XDG_CACHE_HOME: join(cache, "xdg-cache"),
+    TMPDIR: join(cache, "tmp"),
+    ...extra,
+  };
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+/** Creates .dev.vars from .dev.vars.example with random secrets, unless it exists. */
+export function ensureDevVars() {
+  const path = join(ROOT, ".dev.vars");
+  if (existsSync(path)) return false;
+  const template = readFileSync(join(ROOT, ".dev.vars.example"), "utf8");
+  const filled = template
+    .replace(/^JWT_SECRET=$/m, `JWT_SECRET=${randomBytes(32).toString("base64url")}`)
+    .replace(
+      /^TOKEN_ENCRYPTION_KEY=$/m,
+      `TOKEN_ENCRYPTION_KEY=${randomBytes(32).toString("base64")}`,
+    );
+  writeFileSync(path, filled, { mode: 0o600 });
+  return true;
+}
+
+export function build() {
+  run(bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
+}
+
+export function applyMigrations(persistTo) {
+  const args = ["d1", "migrations", "apply", "DB", "--local"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  // Without a terminal (or with CI=true) wrangler confirms by itself instead of waiting at (Y/n).
+  run(bin("wrangler"), args, {
+    env: wranglerEnv({ CI: "true" }),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Starts `wrangler dev` on 127.0.0.1:port; resolves once /api/health answers. */
+export async function startWrangler({ port, persistTo, vars = {}, config, quiet = false }) {
+  const args = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--log-level",
+    quiet ? "error" : "info",
+  ];
+  if (persistTo) args.push("--persist-to", persistTo);
+  if (config) args.push("--config", config);
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn(bin("wrangler"), args, {
+    cwd: ROOT,
+    env: wranglerEnv(),
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
+  const stop = () => child.kill("SIGTERM");
+  process.on("exit", stop);
+  await waitFor(`http://127.0.0.1:${port}${config ? "/" : "/api/health"}`, child);
+  return child;
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export const DEMO_ACCOUNT = {
+  email: "demo@ai42.app",
+  password: "ai42-demo-investor",
+  first_name: "Dana",
+  last_name: "Demo",
+};
+
+/** Registers the demo account through the real API; an existing one is left as it is. */
+export async function seedDemoAccount(origin) {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  });
+  if (response.status !== 201 && response.status !== 409) {
+    throw new Error(`Seeding the demo account failed: ${response.status} ${await response.text()}`);
+  }
+  return response.status === 201 ? "created" : "exists";
+}

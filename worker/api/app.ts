@@ -1,0 +1,69 @@
+/**
+ * The JSON API under /api: one Hono router per resource, every route declared with zod so that
+ * validation and the OpenAPI document are one thing.
+ */
+import { bodyLimit } from "hono/body-limit";
+import { ApiError, errorResponse } from "./errors";
+import { renderDocsPage } from "./docs";
+import { sameOriginForCookies } from "./middleware/csrf";
+import { router } from "./openapi";
+import auth from "./routes/auth";
+import health from "./routes/health";
+
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+const OPENAPI_CONFIG = {
+  openapi: "3.1.0",
+  info: {
+    title: "AI42 API",
+    version: "1.0.0",
+    description:
+      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register.",
+  },
+};
+
+export function createApi() {
+  const api = router().basePath("/api");
+
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("Cache-Control", "no-store");
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 2 MB");
+      },
+    }),
+  );
+  api.use("*", sameOriginForCookies);
+
+  api.route("/auth", auth);
+  api.route("/health", health);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  api.doc31("/openapi.json", OPENAPI_CONFIG);
+  api.get("/docs", (c) => {
+    const document = api.getOpenAPI31Document(OPENAPI_CONFIG);
+    return c.html(renderDocsPage(document as Parameters<typeof renderDocsPage>[0]));
+  });
+
+  api.notFound((c) =>
+    c.json(
+      { error: { message: `No API route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" } },
+      404,
+    ),
+  );
+  api.onError(errorResponse);
+  return api;
+}
+
+export const api = createApi();

@@ -1,0 +1,246 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApiError, notConfigured, unauthorized } from "../errors";
+import { requireAuth } from "../middleware/auth";
+import { bearerSecurity, dataResponse, errorResponses, jsonBody, router } from "../openapi";
+import { sendEmail } from "../../services/email";
+import { clearLoginAttempts, countLoginAttempt } from "../../services/login-throttle";
+import {
+  consumeResetToken,
+  issueResetToken,
+  mayResendReset,
+  RESET_TTL_SECONDS,
+} from "../../services/password-reset";
+import {
+  hashPassword,
+  needsRehash,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "../../services/passwords";
+import {
+  clearedSessionCookie,
+  createSession,
+  readSession,
+  requestToken,
+  revokeAllSessions,
+  revokeSession,
+  sessionCookie,
+} from "../../services/sessions";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  publicUser,
+  setPasswordHash,
+} from "../../services/users";
+
+const Email = z.email({ error: "Enter a valid e-mail address" }).max(254);
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` });
+const Name = z.string().trim().min(1, { error: "Required" }).max(100);
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    created_at: z.string(),
+  })
+  .openapi("User");
+
+const RegisterSchema = z
+  .object({ email: Email, password: NewPassword, first_name: Name, last_name: Name })
+  .openapi("RegisterRequest");
+const LoginSchema = z
+  .object({
+    email: Email,
+    password: z.string().min(1, { error: "Required" }).max(PASSWORD_MAX_LENGTH),
+    remember: z.boolean().optional(),
+  })
+  .openapi("LoginRequest");
+const SessionSchema = z.object({ token: z.string(), user: UserSchema }).openapi("Session");
+const MessageSchema = z.object({ message: z.string() });
+
+export const EMAIL_TAKEN_MESSAGE =
+  "An account with this email already exists. Please try logging in instead.";
+export const BAD_CREDENTIALS_MESSAGE = "Invalid email or password";
+
+function requireSecret(secret: string | undefined) {
+  if (!secret) throw notConfigured("JWT_SECRET", "Sign-in");
+}
+
+const auth = router();
+
+auth.openapi(
+  createRoute({
+    method: "post",
+    path: "/register",
+    summary: "Create an account and sign in",
+    request: jsonBody(RegisterSchema),
+    responses: {
+      201: dataResponse("The new account and its session token", SessionSchema),
+      ...errorResponses(400, 409),
+    },
+  }),
+  async (c) => {
+    requireSecret(c.env.JWT_SECRET);
+    const input = c.req.valid("json");
+    const row = await insertUser(c.env.DB, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name,
+      lastName: input.last_name,
+    });
+    if (!row) throw new ApiError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+    const { token, session } = await createSession(c.env, row.id, false);
+    c.header("Set-Cookie", sessionCookie(token, session));
+    return c.json({ data: { token, user: publicUser(row) } }, 201);
+  },
+);
+
+auth.openapi(
+  createRoute({
+    method: "post",
+    path: "/login",
+    summary: "Sign in with e-mail and password",
+    description:
+      "`remember` keeps the session for 30 days instead of 12 hours. After 5 failed attempts in 15 minutes the account answers 429 with Retry-After.",
+    request: jsonBody(LoginSchema),
+    responses: {
+      200: dataResponse("The user and a session token", SessionSchema),
+      ...errorResponses(400, 401, 429),
+    },
+  }),
+  async (c) => {
+    requireSecret(c.env.JWT_SECRET);
+    const { password, remember = false } = c.req.valid("json");
+    const email = normalizeEmail(c.req.valid("json").email);
+    const retryAfter = await countLoginAttempt(c.env.DB, email);
+    if (retryAfter !== null) {
+      const minutes = Math.ceil(retryAfter / 60);
+      throw new ApiError(
+        429,
+        "TOO_MANY_ATTEMPTS",
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        { retryAfter },
+        { "Retry-After": String(retryAfter) },
+      );
+    }
+    const row = await findUserByEmail(c.env.DB, email);
+    if (!row) {
+      await verifyAgainstDummy(password);
+      throw new ApiError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) {
+      throw new ApiError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
+    }
+    await clearLoginAttempts(c.env.DB, email);
+    if (needsRehash(row.passwordHash)) {
+      await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
+    }
+    const { token, session } = await createSession(c.env, row.id, remember);
+    c.header("Set-Cookie", sessionCookie(token, session));
+    return c.json({ data: { token, user: publicUser(row) } }, 200);
+  },
+);
+
+auth.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    summary: "The signed-in user",
+    security: bearerSecurity,
+    middleware: [requireAuth] as const,
+    responses: {
+      200: dataResponse("The signed-in user", z.object({ user: UserSchema })),
+      ...errorResponses(401),
+    },
+  }),
+  async (c) => {
+    const row = await findUserById(c.env.DB, c.var.session.userId);
+    if (!row) throw unauthorized();
+    return c.json({ data: { user: publicUser(row) } }, 200);
+  },
+);
+
+auth.openapi(
+  createRoute({
+    method: "post",
+    path: "/logout",
+    summary: "Revoke the current session (bearer token and cookie alike)",
+    security: bearerSecurity,
+    responses: { 200: dataResponse("Signed out", MessageSchema) },
+  }),
+  async (c) => {
+    const carried = c.env.JWT_SECRET ? requestToken(c.req.raw) : null;
+    const session = carried && (await readSession(c.env, carried.token));
+    if (session) await revokeSession(c.env, session);
+    c.header("Set-Cookie", clearedSessionCookie);
+    return c.json({ data: { message: "Signed out" } }, 200);
+  },
+);
+
+auth.openapi(
+  createRoute({
+    method: "post",
+    path: "/forgot-password",
+    summary: "E-mail a single-use password-reset link (30 minutes)",
+    description: "Answers the same whether or not an account exists for the address.",
+    request: jsonBody(z.object({ email: Email })),
+    responses: { 200: dataResponse("Accepted", MessageSchema), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const email = normalizeEmail(c.req.valid("json").email);
+    const row = await findUserByEmail(c.env.DB, email);
+    if (row && (await mayResendReset(c.env, email))) {
+      const token = await issueResetToken(c.env, row.id);
+      const origin = c.env.APP_URL ?? new URL(c.req.url).origin;
+      const link = `${origin}/reset-password?token=${token}`;
+      await sendEmail(c.env, {
+        to: row.email,
+        subject: "Reset your AI42 password",
+        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your AI42 account. Open this link within ${RESET_TTL_SECONDS / 60} minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
+      });
+    }
+    return c.json(
+      { data: { message: "If an account exists for that e-mail, a reset link is on its way." } },
+      200,
+    );
+  },
+);
+
+auth.openapi(
+  createRoute({
+    method: "post",
+    path: "/reset-password",
+    summary: "Set a new password with a reset token; signs out every session",
+    request: jsonBody(z.object({ token: z.string().min(1).max(200), password: NewPassword })),
+    responses: { 200: dataResponse("Password changed", MessageSchema), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const { token, password } = c.req.valid("json");
+    const userId = await consumeResetToken(c.env, token);
+    const row = userId && (await findUserById(c.env.DB, userId));
+    if (!row) {
+      throw new ApiError(
+        400,
+        "INVALID_RESET_TOKEN",
+        "This reset link is invalid or has expired. Ask for a new one.",
+      );
+    }
+    await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
+    await revokeAllSessions(c.env, row.id);
+    await clearLoginAttempts(c.env.DB, row.email);
+    return c.json(
+      { data: { message: "Your password has been changed. Sign in with it now." } },
+      200,
+    );
+  },
+);
+
+export default auth;

@@ -1,0 +1,7 @@
+import type { Env } from "../env";
+import type { Session } from "../services/sessions";
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { session: Session };
+}

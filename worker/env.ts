@@ -1,0 +1,30 @@
+/** Bindings and configuration of the AI42 Worker (wrangler.toml [vars], secrets, bindings). */
+export interface Env {
+  DB: D1Database;
+  SESSIONS: KVNamespace;
+  ASSETS?: Fetcher;
+  JWT_SECRET?: string;
+  TOKEN_ENCRYPTION_KEY?: string;
+  MARKETING_URL?: string;
+  /** Public origin used in e-mailed links; defaults to the request's origin. */
+  APP_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_FROM?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  OPENAI_TTS_MODEL?: string;
+  PERPLEXITY_API_KEY?: string;
+  PERPLEXITY_BASE_URL?: string;
+  PERPLEXITY_MODEL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_API_BASE_URL?: string;
+  GEOCODER_URL?: string;
+  MAP_TILE_URL?: string;
+}
+
+export const DEFAULT_MARKETING_URL = "/landing.html";

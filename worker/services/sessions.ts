@@ -1,0 +1,113 @@
+/**
+ * Sessions: a random 128-bit id stored in KV (key `session:<userId>:<sessionId>`) with a TTL,
+ * named by a jose-signed HS256 JWT. The same JWT travels as the bearer token and in an HttpOnly
+ * cookie; both resolve to the one KV record, so deleting it revokes both at once.
+ */
+import { jwtVerify, SignJWT } from "jose";
+import type { Env } from "../env";
+
+export const SESSION_COOKIE = "ai42_session";
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const REMEMBERED_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const JWT_ALGORITHM = "HS256";
+
+export interface SessionRecord {
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  remember: boolean;
+}
+
+export interface Session extends SessionRecord {
+  id: string;
+}
+
+const sessionKey = (userId: string, sessionId: string) => `session:${userId}:${sessionId}`;
+
+function signingKey(env: Env) {
+  if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not set");
+  return new TextEncoder().encode(env.JWT_SECRET);
+}
+
+function randomId(bytes = 16) {
+  const buffer = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function createSession(env: Env, userId: string, remember: boolean) {
+  const ttl = remember ? REMEMBERED_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
+  const now = Math.floor(Date.now() / 1000);
+  const record: SessionRecord = { userId, createdAt: now, expiresAt: now + ttl, remember };
+  const sessionId = randomId();
+  await env.SESSIONS.put(sessionKey(userId, sessionId), JSON.stringify(record), {
+    expirationTtl: ttl,
+  });
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: JWT_ALGORITHM })
+    .setSubject(userId)
+    .setIssuedAt(now)
+    .setExpirationTime(record.expiresAt)
+    .sign(signingKey(env));
+  return { token, session: { id: sessionId, ...record } };
+}
+
+/** The live session a token names, or null when the token is invalid, expired or revoked. */
+export async function readSession(env: Env, token: string): Promise<Session | null> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, signingKey(env), { algorithms: [JWT_ALGORITHM] }));
+  } catch {
+    return null;
+  }
+  const sessionId = payload.sid;
+  if (typeof sessionId !== "string" || !payload.sub) return null;
+  const record = await env.SESSIONS.get<SessionRecord>(sessionKey(payload.sub, sessionId), "json");
+  if (!record || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
+    return null;
+  return { id: sessionId, ...record };
+}
+
+export async function revokeSession(env: Env, session: Pick<Session, "id" | "userId">) {
+  await env.SESSIONS.delete(sessionKey(session.userId, session.id));
+}
+
+export async function revokeAllSessions(env: Env, userId: string) {
+  const prefix = `session:${userId}:`;
+  let cursor: string | undefined;
+  do {
+    const page = await env.SESSIONS.list({ prefix, cursor });
+    await Promise.all(page.keys.map((key) => env.SESSIONS.delete(key.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+export function sessionCookie(token: string, session: SessionRecord) {
+  const maxAge = session.expiresAt - Math.floor(Date.now() / 1000);
+  const persistence = session.remember ? `; Max-Age=${maxAge}` : "";
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax${persistence}`;
+}
+
+export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || null;
+  }
+  return null;
+}
+
+export function bearerToken(header: string | null): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/** The token a request carries: the bearer header wins over the cookie. */
+export function requestToken(request: Request) {
+  const bearer = bearerToken(request.headers.get("Authorization"));
+  if (bearer) return { token: bearer, via: "bearer" as const };
+  const cookie = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  if (cookie) return { token: cookie, via: "cookie" as const };
+  return null;
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { database } from "../db/client";
+import { users, type UserRow } from "../db/schema";
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function publicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    created_at: row.createdAt,
+  };
+}
+
+export async function findUserByEmail(d1: D1Database, email: string) {
+  return database(d1).query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+export async function findUserById(d1: D1Database, id: string) {
+  return database(d1).query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** Inserts the user, or returns null when the e-mail is already taken. */
+export async function insertUser(
+  d1: D1Database,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+) {
+  const [row] = await database(d1)
+    .insert(users)
+    .values({ ...input, email: normalizeEmail(input.email) })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row ?? null;
+}
+
+export async function setPasswordHash(d1: D1Database, userId: string, passwordHash: string) {
+  await database(d1)
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date().toISOString() })
+    .where(eq(users.id, userId));
+}
