@@ -32,9 +32,11 @@ export default function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(true);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [mac, setMac] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));
+    setHydrated(true);
     setCollapsed(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === "1");
   }, []);
 
@@ -120,7 +122,7 @@ export default function AppShell() {
   };
 
   return (
-    <div className="flex min-h-dvh">
+    <div className="flex min-h-dvh" data-hydrated={hydrated || undefined}>
       <Sidebar
         modules={SIDEBAR_MODULES}
         activeId={activeModuleId(MODULES, pathname)}

@@ -1,0 +1,166 @@
+import { expect, newUser, registerThroughApi, test } from "./fixtures";
+
+test.describe("login screen", () => {
+  test("signs up, confirms, greets and continues to the app", async ({ page }) => {
+    const user = newUser({ first_name: "Marta" });
+    const registerCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/register")) registerCalls.push(request.method());
+    });
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+    await expect(page.getByText("Remember me")).toHaveCount(0);
+
+    await page.getByLabel("First name").fill(user.first_name);
+    await page.getByLabel("Last name").fill(user.last_name);
+    await page.getByLabel("Email").fill(user.email);
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByLabel("Confirm password", { exact: true }).fill("something else");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
+    expect(registerCalls).toEqual([]);
+
+    await page.getByLabel("Confirm password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Account created successfully!")).toBeVisible();
+    expect(registerCalls).toEqual(["POST"]);
+    await expect(page.getByLabel("Email")).toHaveValue("", { timeout: 2_500 });
+    await expect(page.getByRole("heading", { name: "Welcome, Marta!" })).toBeVisible({
+      timeout: 3_500,
+    });
+    await expect(page.getByText(user.email)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
+
+    await page.getByRole("button", { name: "Continue to App" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome, Marta" })).toBeVisible();
+    await expect(page.getByTestId("brand")).toHaveText("AI42");
+  });
+
+  test("refuses an e-mail that already has an account", async ({ page }) => {
+    const user = newUser();
+    await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByLabel("First name").fill("Other");
+    await page.getByLabel("Last name").fill("Person");
+    await page.getByLabel("Email").fill(user.email.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).fill("another password");
+    await page.getByLabel("Confirm password", { exact: true }).fill("another password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "An account with this email already exists. Please try logging in instead.",
+    );
+  });
+
+  test("signs in and lands on /home; a wrong password is refused", async ({ page }) => {
+    const user = newUser();
+    await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    await page.goto("/calendar");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Ana" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
+  });
+
+  test("says so after five failed attempts", async ({ page }) => {
+    const user = newUser();
+    await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    await page.goto("/home");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong password");
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+      await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    }
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/,
+    );
+  });
+
+  test("remember me keeps the e-mail (never the password) and a 30-day session", async ({
+    page,
+  }) => {
+    const user = newUser();
+    await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    await page.goto("/home");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByLabel("Remember me").check();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId("brand")).toBeVisible();
+
+    const session = (await page.context().cookies()).find((c) => c.name === "ai42_session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(stored).toContain(user.email);
+    expect(stored).not.toContain(user.password);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.goto("/home");
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Remember me")).toBeChecked();
+
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.getByLabel("Remember me")).not.toBeChecked();
+  });
+
+  test("logout revokes the session and leaves for the landing page", async ({ page }) => {
+    const user = newUser();
+    const { token } = await registerThroughApi(page, user);
+    await page.goto("/home");
+    await expect(page.getByText(user.email)).toBeVisible();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/landing\.html\?logged_out=1$/);
+    await expect(page.getByText("You have signed out of AI42")).toBeVisible();
+
+    const me = await page.request.get("/api/auth/me", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status()).toBe(401);
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  });
+
+  test("forgot password leads to a page that sends a reset link", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/landing\.html\/forgot-password$/);
+    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "If an account exists for that e-mail, a reset link is on its way.",
+    );
+  });
+
+  test("Go to Website opens the marketing page", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Go to Website" }).click();
+    await expect(page).toHaveURL(/\/landing\.html$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("real-estate investors");
+    await expect(page.getByText("You have signed out of AI42")).toBeHidden();
+  });
+});

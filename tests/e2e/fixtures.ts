@@ -1,0 +1,37 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export interface TestUser {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+let counter = 0;
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  counter += 1;
+  return {
+    email: `investor-${Date.now()}-${counter}@example.com`,
+    password: "correct horse battery",
+    first_name: "Ana",
+    last_name: "Silva",
+    ...overrides,
+  };
+}
+
+/** Creates an account through the API; the session cookie lands in the page's context. */
+export async function registerThroughApi(page: Page, user: TestUser) {
+  const response = await page.request.post("/api/auth/register", { data: user });
+  expect(response.status()).toBe(201);
+  return (await response.json()).data as { token: string };
+}
+
+export const test = base;
+
+export { expect };
+
+/** Opens a workspace path and waits until the shell is interactive (hydrated). */
+export async function openWorkspace(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+}

@@ -1,0 +1,186 @@
+import {
+  expect,
+  newUser,
+  openWorkspace,
+  registerThroughApi,
+  test,
+  type TestUser,
+} from "./fixtures";
+
+const ROUTES: Array<[path: string, heading: string | RegExp]> = [
+  ["/home", /^Welcome, Ana$/],
+  ["/assistant", "Main Agent"],
+  ["/main-agent", "Main Agent"],
+  ["/calendar", "Calendar"],
+  ["/property-research", "Property Research"],
+  ["/possible-investments", "Possible Investments"],
+  ["/route-planner", "Route Planner (Maps)"],
+  ["/auction", "Auctions"],
+  ["/connections", "Connections"],
+  ["/project-hub", "Project Hub"],
+  ["/resources", "Resources"],
+  ["/marketing", "Marketing"],
+];
+
+test.describe("workspace shell", () => {
+  let user: TestUser;
+  test.beforeEach(async ({ page }) => {
+    user = newUser();
+    await registerThroughApi(page, user);
+  });
+
+  test("every route renders its module; other paths say so; / goes to /home", async ({ page }) => {
+    for (const [path, heading] of ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+    await page.goto("/no-such-module/here");
+    await expect(page.getByText("Module not implemented yet")).toBeVisible();
+    await page.goto("/emails");
+    await expect(page.getByText("Module not implemented yet")).toBeVisible();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText(user.email)).toBeVisible();
+  });
+
+  test("sidebar lists the visible modules and the user, and collapses to 72 px", async ({
+    page,
+  }) => {
+    await openWorkspace(page, "/home");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(page.getByTestId("module-count")).toHaveText("11");
+    const links = sidebar.getByRole("navigation").getByRole("link");
+    await expect(links).toHaveCount(11);
+    await expect(links.first()).toContainText("Dashboard");
+    await expect(links.last()).toContainText("Resources");
+    await expect(sidebar.getByText("Emails")).toHaveCount(0);
+    await expect(page.getByTestId("user-badge")).toHaveText("A");
+    await expect(sidebar.getByText("Ana Silva")).toBeVisible();
+
+    expect((await sidebar.boundingBox())?.width).toBe(320);
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(72);
+    await expect(page.getByTestId("brand")).toBeHidden();
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(320);
+    await expect(page.getByTestId("brand")).toBeVisible();
+
+    await sidebar.getByRole("link", { name: /Auctions/ }).click();
+    await expect(page).toHaveURL(/\/auction$/);
+    await expect(sidebar.getByRole("link", { name: /Auctions/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("command palette opens, filters, wraps, runs and closes", async ({ page }) => {
+    await openWorkspace(page, "/home");
+    const search = page.getByPlaceholder("Search commands...");
+    await page.keyboard.press("Control+k");
+    await expect(search).toBeVisible();
+    await expect(page.getByRole("option")).toHaveCount(10);
+    await page.keyboard.press("Control+k");
+    await expect(search).toBeHidden();
+
+    await page.keyboard.press("Control+k");
+    await search.fill("calendar");
+    await expect(page.getByRole("option", { name: /Go to Calendar/ })).toBeVisible();
+    await expect(page.getByRole("option", { name: /Go to Dashboard/ })).toHaveCount(0);
+    await search.fill("workspace overview");
+    await expect(page.getByRole("option")).toHaveCount(1);
+    await search.fill("zzzz");
+    await expect(page.getByText("No commands found matching “zzzz”")).toBeVisible();
+
+    await search.fill("");
+    await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowUp");
+    await expect(page.getByRole("option", { name: /Import Data/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("option", { name: /Go to Calendar/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(search).toBeHidden();
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.press("Escape");
+    await expect(search).toBeHidden();
+    await page.keyboard.press("Control+k");
+    await expect(search).toBeVisible();
+    await page.mouse.click(10, 10);
+    await expect(search).toBeHidden();
+  });
+
+  test("palette commands act: theme, sidebar, and an honest toast", async ({ page }) => {
+    await openWorkspace(page, "/home");
+    const search = page.getByPlaceholder("Search commands...");
+    await page.keyboard.press("Control+k");
+    await search.fill("dark mode");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+
+    await page.keyboard.press("Control+k");
+    await search.fill("toggle sidebar");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+    await page.keyboard.press("Control+b");
+    await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
+
+    await page.keyboard.press("Control+k");
+    await search.fill("clear chat");
+    await page.keyboard.press("Enter");
+    const toast = page.getByText("Chat history is not available yet");
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect(box!.x).toBeGreaterThan(640);
+    expect(box!.y).toBeGreaterThan(400);
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the sidebar slides in, locks scrolling and closes every way", async ({ page }) => {
+      await openWorkspace(page, "/home");
+      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+      const inView = async () => {
+        const box = await sidebar.boundingBox();
+        return box !== null && box.x >= 0;
+      };
+      await expect.poll(inView).toBe(true);
+      await expect(page.getByTestId("brand")).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+
+      await page.getByTestId("sidebar-overlay").click({ position: { x: 360, y: 300 } });
+      await expect.poll(inView).toBe(false);
+      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect.poll(inView).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(inView).toBe(false);
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await sidebar.getByRole("link", { name: /Project Hub/ }).click();
+      await expect(page).toHaveURL(/\/project-hub$/);
+      await expect.poll(inView).toBe(false);
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("button", { name: "Close menu" }).click();
+      await expect.poll(inView).toBe(false);
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expect.poll(inView).toBe(false);
+    });
+  });
+});
