@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeModuleId,
+  childModules,
+  moduleForPath,
+  viewForPath,
+  visibleModules,
+  type ModuleDefinition,
+} from "~/domain/modules";
+import { MODULES, SIDEBAR_MODULES } from "~/modules";
+
+describe("the module registry (spec §3)", () => {
+  it("holds the spec's ids, titles and orders", () => {
+    expect(MODULES.map((m) => [m.id, m.title, m.order])).toEqual([
+      ["home", "Dashboard", 1],
+      ["main-agent", "Main Agent", 2],
+      ["property-research", "Property Research", 3],
+      ["possible-investments", "Possible Investments", 4],
+      ["route-planner", "Route Planner (Maps)", 5],
+      ["auction", "Auctions", 6],
+      ["project-hub", "Project Hub", 8],
+      ["connections", "Connections", 9],
+      ["marketing", "Marketing", 10],
+      ["calendar", "Calendar", 11],
+      ["emails", "Emails", 12],
+      ["resources", "Resources", 13],
+    ]);
+    const emails = MODULES.find((m) => m.id === "emails")!;
+    expect([emails.isEnabled, emails.isVisible]).toEqual([false, false]);
+    expect(MODULES.every((m) => m.section === "main" && m.description.length > 0)).toBe(true);
+  });
+
+  it("shows 11 modules in the sidebar, Emails left out", () => {
+    expect(SIDEBAR_MODULES).toHaveLength(11);
+    expect(SIDEBAR_MODULES.map((m) => m.id)).not.toContain("emails");
+  });
+});
+
+const make = (
+  id: string,
+  order: number,
+  extra: Partial<ModuleDefinition> = {},
+): ModuleDefinition => ({
+  id,
+  title: id,
+  description: id,
+  section: "main",
+  isEnabled: true,
+  isVisible: true,
+  order,
+  ...extra,
+});
+
+describe("visibleModules", () => {
+  it("keeps enabled, visible, parentless main-section modules sorted by order", () => {
+    const modules = [
+      make("c", 3),
+      make("a", 1),
+      make("hidden", 2, { isVisible: false }),
+      make("off", 4, { isEnabled: false }),
+      make("child", 5, { parent: "a" }),
+      make("b", 2),
+    ];
+    expect(visibleModules(modules).map((m) => m.id)).toEqual(["a", "b", "c"]);
+    expect(childModules(modules, "a").map((m) => m.id)).toEqual(["child"]);
+  });
+});
+
+describe("active module and view (spec §2)", () => {
+  it("is the first path segment when it names a module, else home", () => {
+    expect(activeModuleId(MODULES, "/auction")).toBe("auction");
+    expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBe("project-hub");
+    expect(activeModuleId(MODULES, "/nothing-here")).toBe("home");
+    expect(activeModuleId(MODULES, "/")).toBe("home");
+    expect(activeModuleId(MODULES, "/emails")).toBe("home");
+  });
+
+  it("opens the Main Agent at /assistant and /main-agent", () => {
+    expect(moduleForPath(MODULES, "/assistant")?.id).toBe("main-agent");
+    expect(moduleForPath(MODULES, "/main-agent")?.id).toBe("main-agent");
+    expect(moduleForPath(MODULES, "/unknown")).toBeNull();
+  });
+
+  it("is the assistant view only at /assistant", () => {
+    expect(viewForPath("/assistant")).toBe("assistant");
+    expect(viewForPath("/assistant/")).toBe("assistant");
+    expect(viewForPath("/main-agent")).toBe("dashboard");
+    expect(viewForPath("/home")).toBe("dashboard");
+  });
+});

@@ -1,0 +1,84 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, cookieValue, ORIGIN, register } from "./helpers";
+
+describe("the API surface", () => {
+  it("GET /api/health checks D1 and KV", async () => {
+    const response = await api("/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: { status: "ok", checks: { db: "ok", kv: "ok" } },
+    });
+  });
+
+  it("answers an unknown /api path with 404 JSON, never HTML", async () => {
+    for (const path of ["/nope", "/auth/nope", "/health/deeper"]) {
+      const response = await api(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+      expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    }
+  });
+
+  it("serves the OpenAPI 3.1 document and a readable page", async () => {
+    const document = (await (await api("/openapi.json")).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/auth/register",
+        "/api/auth/login",
+        "/api/auth/me",
+        "/api/auth/logout",
+        "/api/health",
+      ]),
+    );
+    const page = await api("/docs");
+    expect(page.headers.get("Content-Type")).toContain("text/html");
+    expect(await page.text()).toContain("/api/auth/login");
+  });
+
+  it("puts nosniff on API answers", async () => {
+    const response = await api("/health");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("HTML pages", () => {
+  it("carry a nonce-based CSP and the security headers", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/home`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("Content-Security-Policy")!;
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await SELF.fetch(`${ORIGIN}/home`);
+    expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
+  });
+
+  it("render the login screen for visitors and the workspace for a signed-in cookie", async () => {
+    const anonymous = await (await SELF.fetch(`${ORIGIN}/home`)).text();
+    expect(anonymous).toContain("Welcome Back");
+    const { cookie, user } = await register({ first_name: "Rosa" });
+    const signedIn = await (
+      await SELF.fetch(`${ORIGIN}/home`, { headers: { Cookie: cookieValue(cookie) } })
+    ).text();
+    expect(signedIn).not.toContain("Welcome Back");
+    expect(signedIn).toContain(user.email);
+  });
+
+  it("redirect / to /home", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/home");
+  });
+});

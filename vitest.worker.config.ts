@@ -1,0 +1,50 @@
+/** Tests that run inside workerd against real local D1 and KV (see tests/worker). */
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+process.env.FAKE_EMAIL_PORT ??= String(await freePort());
+const fakeEmailUrl = `http://127.0.0.1:${process.env.FAKE_EMAIL_PORT}`;
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./worker/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          JWT_SECRET: "test-secret-for-workerd-tests-only",
+          EMAIL_API_KEY: "test-email-key",
+          EMAIL_API_URL: `${fakeEmailUrl}/emails`,
+          FAKE_EMAIL_URL: fakeEmailUrl,
+          TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
+        },
+      },
+    })),
+  ],
+  resolve: {
+    alias: {
+      "ai42:server-build": path("./build/server/index.js"),
+      // Remix's CommonJS entry points resolve to ESM builds in this pool and fail to load.
+      "@remix-run/server-runtime": path("./node_modules/@remix-run/server-runtime/dist/index.js"),
+      "@remix-run/router": path("./node_modules/@remix-run/router/dist/router.cjs.js"),
+    },
+  },
+  test: {
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["./tests/worker/setup.ts"],
+    globalSetup: ["./tests/worker/global-setup.ts"],
+  },
+});
