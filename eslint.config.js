@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "bench/**/*.mjs", ".ci/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "bench/**/*.mjs", "bench/**/*.js", ".ci/**/*.mjs"],
     languageOptions: {
       globals: {
         process: "readonly",

@@ -1,13 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readSession, requestToken } from "../../worker/services/sessions";
-import { findUserById, publicUser } from "../../worker/services/users";
 
 /** The user the request's session cookie (or bearer token) names, or null. */
 export async function getSessionUser(request: Request, context: AppLoadContext) {
   const { env } = context.cloudflare;
   const carried = env.JWT_SECRET ? requestToken(request) : null;
   const session = carried && (await readSession(env, carried.token));
-  if (!session) return null;
-  const row = await findUserById(env.DB, session.userId);
-  return row ? publicUser(row) : null;
+  return session?.user ?? null;
 }

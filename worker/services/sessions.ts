@@ -5,6 +5,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import type { Env } from "../env";
+import type { PublicUser } from "./users";
 
 export const SESSION_COOKIE = "ai42_session";
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -13,6 +14,8 @@ const JWT_ALGORITHM = "HS256";
 
 export interface SessionRecord {
   userId: string;
+  /** A snapshot of the public user, so the hot path (/auth/me, page renders) needs no D1 read. */
+  user: PublicUser;
   createdAt: number;
   expiresAt: number;
   remember: boolean;
@@ -24,9 +27,23 @@ export interface Session extends SessionRecord {
 
 const sessionKey = (userId: string, sessionId: string) => `session:${userId}:${sessionId}`;
 
+const keys = new Map<string, Promise<CryptoKey>>();
+/** The HMAC key for JWT_SECRET, imported once per isolate rather than on every request. */
 function signingKey(env: Env) {
-  if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not set");
-  return new TextEncoder().encode(env.JWT_SECRET);
+  const secret = env.JWT_SECRET;
+  if (!secret) throw new Error("JWT_SECRET is not set");
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 function randomId(bytes = 16) {
@@ -34,10 +51,11 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function createSession(env: Env, userId: string, remember: boolean) {
+export async function createSession(env: Env, user: PublicUser, remember: boolean) {
   const ttl = remember ? REMEMBERED_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
   const now = Math.floor(Date.now() / 1000);
-  const record: SessionRecord = { userId, createdAt: now, expiresAt: now + ttl, remember };
+  const userId = user.id;
+  const record: SessionRecord = { userId, user, createdAt: now, expiresAt: now + ttl, remember };
   const sessionId = randomId();
   await env.SESSIONS.put(sessionKey(userId, sessionId), JSON.stringify(record), {
     expirationTtl: ttl,
@@ -47,7 +65,7 @@ export async function createSession(env: Env, userId: string, remember: boolean)
     .setSubject(userId)
     .setIssuedAt(now)
     .setExpirationTime(record.expiresAt)
-    .sign(signingKey(env));
+    .sign(await signingKey(env));
   return { token, session: { id: sessionId, ...record } };
 }
 
@@ -55,7 +73,9 @@ export async function createSession(env: Env, userId: string, remember: boolean)
 export async function readSession(env: Env, token: string): Promise<Session | null> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, signingKey(env), { algorithms: [JWT_ALGORITHM] }));
+    ({ payload } = await jwtVerify(token, await signingKey(env), {
+      algorithms: [JWT_ALGORITHM],
+    }));
   } catch {
     return null;
   }

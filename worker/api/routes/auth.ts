@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError, notConfigured, unauthorized } from "../errors";
+import { ApiError, notConfigured } from "../errors";
 import { requireAuth } from "../middleware/auth";
 import { bearerSecurity, dataResponse, errorResponses, jsonBody, router } from "../openapi";
 import { sendEmail } from "../../services/email";
@@ -97,9 +97,10 @@ auth.openapi(
       lastName: input.last_name,
     });
     if (!row) throw new ApiError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-    const { token, session } = await createSession(c.env, row.id, false);
+    const user = publicUser(row);
+    const { token, session } = await createSession(c.env, user, false);
     c.header("Set-Cookie", sessionCookie(token, session));
-    return c.json({ data: { token, user: publicUser(row) } }, 201);
+    return c.json({ data: { token, user } }, 201);
   },
 );
 
@@ -143,9 +144,10 @@ auth.openapi(
     if (needsRehash(row.passwordHash)) {
       await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
     }
-    const { token, session } = await createSession(c.env, row.id, remember);
+    const user = publicUser(row);
+    const { token, session } = await createSession(c.env, user, remember);
     c.header("Set-Cookie", sessionCookie(token, session));
-    return c.json({ data: { token, user: publicUser(row) } }, 200);
+    return c.json({ data: { token, user } }, 200);
   },
 );
 
@@ -161,11 +163,7 @@ auth.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => {
-    const row = await findUserById(c.env.DB, c.var.session.userId);
-    if (!row) throw unauthorized();
-    return c.json({ data: { user: publicUser(row) } }, 200);
-  },
+  (c) => c.json({ data: { user: c.var.session.user } }, 200),
 );
 
 auth.openapi(

@@ -1,0 +1,190 @@
+// `npm run bench`: bundle sizes, login-page JavaScript, and request rates against a bare Worker.
+// Writes bench/RESULTS.md. Needs a build (it runs one when build/ is missing).
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import {
+  applyMigrations,
+  build,
+  ensureDevVars,
+  ROOT,
+  startWrangler,
+  wranglerEnv,
+} from "../scripts/lib.mjs";
+
+const OUT = join(ROOT, "bench", ".out");
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const CONCURRENCY = 16;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function workerBundle() {
+  const outdir = join(OUT, "worker");
+  rmSync(outdir, { recursive: true, force: true });
+  execFileSync(
+    join(ROOT, "node_modules", ".bin", "wrangler"),
+    ["deploy", "--dry-run", "--minify", "--outdir", outdir],
+    {
+      cwd: ROOT,
+      env: wranglerEnv(),
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const code = filesUnder(outdir).filter((f) => /\.(m?js|wasm)$/.test(f));
+  const raw = code.reduce((sum, f) => sum + statSync(f).size, 0);
+  const gzip = code.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
+  return { raw, gzip };
+}
+
+async function loginPageScripts(origin) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-background-networking",
+    ],
+  });
+  const page = await browser.newPage();
+  const scripts = new Set();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() === "script" && url.origin === origin)
+      scripts.add(url.pathname);
+  });
+  await page.goto(`${origin}/home`, { waitUntil: "networkidle" });
+  await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+  await browser.close();
+  let gzip = 0;
+  let raw = 0;
+  for (const path of scripts) {
+    const bytes = readFileSync(join(ROOT, "build", "client", path));
+    raw += bytes.length;
+    gzip += gzipSync(bytes).length;
+  }
+  return { files: scripts.size, raw, gzip };
+}
+
+async function requestRate(url, headers = {}) {
+  const deadline = Date.now() + DURATION_MS;
+  let count = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.ok) count += 1;
+      else failures += 1;
+    }
+  };
+  // Warm up, then measure.
+  for (let i = 0; i < 50; i += 1) await (await fetch(url, { headers })).arrayBuffer();
+  const started = Date.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  if (failures) throw new Error(`${url}: ${failures} failed requests`);
+  return count / ((Date.now() - started) / 1000);
+}
+
+ensureDevVars();
+if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
+const persistTo = join(OUT, "state");
+rmSync(persistTo, { recursive: true, force: true });
+applyMigrations(persistTo);
+
+console.log("Measuring the Worker bundle...");
+const bundle = workerBundle();
+
+const appPort = 8797;
+const barePort = 8798;
+const app = await startWrangler({ port: appPort, persistTo, quiet: true });
+const bare = await startWrangler({
+  port: barePort,
+  config: join(ROOT, "bench", "bare", "wrangler.toml"),
+  quiet: true,
+});
+const origin = `http://127.0.0.1:${appPort}`;
+
+try {
+  console.log("Measuring the login page's JavaScript...");
+  const login = await loginPageScripts(origin);
+
+  const account = {
+    email: `bench-${Date.now()}@example.com`,
+    password: "benchmark password",
+    first_name: "Bench",
+    last_name: "Mark",
+  };
+  const registered = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  const { data } = await registered.json();
+
+  console.log(
+    `Measuring request rates (${DURATION_MS / 1000} s each, ${CONCURRENCY} concurrent)...`,
+  );
+  const bareRate = await requestRate(`http://127.0.0.1:${barePort}/`);
+  const healthRate = await requestRate(`${origin}/api/health`);
+  const meRate = await requestRate(`${origin}/api/auth/me`, {
+    Authorization: `Bearer ${data.token}`,
+  });
+
+  const verdict = (ok) => (ok ? "✅" : "❌");
+  const rows = [
+    ["Worker bundle, minified", kb(bundle.raw), "—", ""],
+    [
+      "Worker bundle, minified + gzip",
+      kb(bundle.gzip),
+      "≤ 450 KB",
+      verdict(bundle.gzip <= 450 * 1024),
+    ],
+    [`Login page JavaScript (${login.files} files), raw`, kb(login.raw), "—", ""],
+    ["Login page JavaScript, gzip", kb(login.gzip), "≤ 110 KB", verdict(login.gzip <= 110 * 1024)],
+    ["Bare hello-world Worker", `${bareRate.toFixed(0)} req/s`, "baseline", ""],
+    [
+      "GET /api/health (D1 + KV)",
+      `${healthRate.toFixed(0)} req/s (${(healthRate / bareRate).toFixed(2)}×)`,
+      "—",
+      "",
+    ],
+    [
+      "GET /api/auth/me (JWT + KV session)",
+      `${meRate.toFixed(0)} req/s (${(meRate / bareRate).toFixed(2)}×)`,
+      "≥ 0.5×",
+      verdict(meRate / bareRate >= 0.5),
+    ],
+  ];
+  const table = [
+    "| measure | result | target | |",
+    "|---|---|---|---|",
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+  const report = `# Benchmarks
+
+Produced by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}, on this
+project's machine (${cpus().length} cores, Node ${process.version}). Request rates are local
+\`wrangler dev\` (workerd) with local D1 and KV, driven by ${CONCURRENCY} concurrent Node \`fetch\`
+loops for ${DURATION_MS / 1000} s each on the same machine; the bare Worker runs under the same
+wrangler in the same run, so the ratios are the comparable figures.
+
+${table}
+`;
+  writeFileSync(join(ROOT, "bench", "RESULTS.md"), report);
+  console.log(report);
+} finally {
+  app.kill("SIGTERM");
+  bare.kill("SIGTERM");
+}
+process.exit(0);

@@ -1,0 +1,55 @@
+// `npm run screenshots`: README pictures of the running product (desktop shell, mobile menu,
+// login), taken in Debian's Chromium against a fresh local server with a new account.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { applyMigrations, build, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
+
+const port = 8796;
+const origin = `http://127.0.0.1:${port}`;
+const persistTo = join(ROOT, ".wrangler", "screenshots");
+ensureDevVars();
+build();
+rmSync(persistTo, { recursive: true, force: true });
+applyMigrations(persistTo);
+const server = await startWrangler({ port, persistTo, quiet: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+  ],
+});
+try {
+  const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await desktop.goto(`${origin}/home`);
+  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-login.png") });
+  await desktop.request.post(`${origin}/api/auth/register`, {
+    data: {
+      email: "dana@example.com",
+      password: "screenshot password",
+      first_name: "Dana",
+      last_name: "Reyes",
+    },
+  });
+  await desktop.goto(`${origin}/home`);
+  await desktop.locator("[data-hydrated]").waitFor({ state: "attached" });
+  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot.png") });
+  await desktop.keyboard.press("Control+k");
+  await desktop.getByPlaceholder("Search commands...").fill("go to");
+  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
+
+  const mobile = await browser.newPage({ viewport: { width: 375, height: 740 } });
+  await mobile.context().addCookies(await desktop.context().cookies());
+  await mobile.goto(`${origin}/home`);
+  await mobile.locator("[data-hydrated]").waitFor({ state: "attached" });
+  await mobile.screenshot({ path: join(ROOT, "docs", "screenshot-mobile.png") });
+  console.log("Wrote docs/screenshot*.png");
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+}
+process.exit(0);
