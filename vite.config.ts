@@ -12,7 +12,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     remixCloudflareDevProxy(),
     remix({
@@ -23,10 +23,12 @@ export default defineConfig({
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
       },
+      // The Worker serves /api itself; the forwarding route exists for `vite dev` only.
+      ignoredRouteFiles: command === "build" ? ["**/api.$.ts"] : [],
     }),
     tailwindcss(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
   server: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173) },
-});
+}));

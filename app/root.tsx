@@ -16,7 +16,7 @@ import { getSessionUser } from "./lib/auth.server";
 import { AuthProvider } from "./lib/auth";
 import { TOAST_DURATION_MS } from "./lib/layout";
 import { useNonce } from "./lib/nonce";
-import { themeFromCookie, type Theme } from "./lib/theme";
+import { ThemeProvider, themeFromCookie, useTheme, type Theme } from "./lib/theme";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -67,18 +67,19 @@ export default function App() {
   const { user, marketingUrl, theme } = useLoaderData<typeof loader>();
   return (
     <Document theme={theme}>
-      <AuthProvider initialUser={user} marketingUrl={marketingUrl}>
-        <Outlet />
-      </AuthProvider>
-      <Toaster
-        position="bottom-right"
-        duration={TOAST_DURATION_MS}
-        theme="system"
-        richColors
-        closeButton
-      />
+      <ThemeProvider initialTheme={theme}>
+        <AuthProvider initialUser={user} marketingUrl={marketingUrl}>
+          <Outlet />
+        </AuthProvider>
+        <Toasts />
+      </ThemeProvider>
     </Document>
   );
+}
+
+function Toasts() {
+  const { theme } = useTheme();
+  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />;
 }
 
 export function ErrorBoundary() {

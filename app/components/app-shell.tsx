@@ -8,7 +8,7 @@ import { activeModuleId, moduleForPath } from "~/domain/modules";
 import { STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { applyTheme, currentTheme } from "~/lib/theme";
+import { useTheme } from "~/lib/theme";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
 import { CommandPalette } from "./command-palette";
@@ -27,6 +27,7 @@ export default function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user, logout } = useAuth();
+  const { toggleTheme } = useTheme();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(true);
@@ -79,16 +80,12 @@ export default function AppShell() {
           setMobileOpen(false);
         },
         toggleSidebar,
-        toggleTheme: () => {
-          const next = currentTheme() === "dark" ? "light" : "dark";
-          applyTheme(next);
-          return next;
-        },
+        toggleTheme,
         notify: (message) => toast(message),
       };
       command.action(context);
     },
-    [navigate, toggleSidebar],
+    [navigate, toggleSidebar, toggleTheme],
   );
 
   useEffect(() => {

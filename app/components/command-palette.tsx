@@ -43,7 +43,7 @@ export function CommandPalette(props: {
           value={query}
           onValueChange={setQuery}
           placeholder="Search commands..."
-          className="h-14 w-full bg-transparent text-base outline-none placeholder:text-muted"
+          className="h-14 w-full bg-transparent text-base outline-none placeholder:text-muted focus-visible:outline-none"
         />
       </div>
       <Command.List className="overflow-y-auto p-2" style={{ maxHeight: PALETTE_LIST_MAX_HEIGHT }}>

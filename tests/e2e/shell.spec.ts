@@ -30,6 +30,10 @@ test.describe("workspace shell", () => {
   });
 
   test("every route renders its module; other paths say so; / goes to /home", async ({ page }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("http://127.0.0.1:")) foreign.push(request.url());
+    });
     for (const [path, heading] of ROUTES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -41,6 +45,7 @@ test.describe("workspace shell", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText(user.email)).toBeVisible();
+    expect(foreign, "nothing is loaded from another origin").toEqual([]);
   });
 
   test("sidebar lists the visible modules and the user, and collapses to 72 px", async ({
@@ -143,6 +148,8 @@ test.describe("workspace shell", () => {
     const box = await toast.boundingBox();
     expect(box!.x).toBeGreaterThan(640);
     expect(box!.y).toBeGreaterThan(400);
+    await page.keyboard.press("Alt+t");
+    await expect(page.locator("ol[data-sonner-toaster]")).toBeFocused();
   });
 
   test.describe("at 375 px", () => {

@@ -82,7 +82,7 @@ export async function readSession(env: Env, token: string): Promise<Session | nu
   const sessionId = payload.sid;
   if (typeof sessionId !== "string" || !payload.sub) return null;
   const record = await env.SESSIONS.get<SessionRecord>(sessionKey(payload.sub, sessionId), "json");
-  if (!record || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
+  if (!record?.user || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
     return null;
   return { id: sessionId, ...record };
 }
