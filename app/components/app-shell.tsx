@@ -171,7 +171,8 @@ export default function AppShell() {
         >
           <RouteErrorBoundary resetKey={pathname}>
             {module ? (
-              <Suspense fallback={<Skeleton variant={module.skeleton} />}>
+              // A new boundary per module shows its skeleton even during a navigation transition.
+              <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
                 <module.View module={module} />
               </Suspense>
             ) : (

@@ -6,6 +6,7 @@ import {
   test,
   type TestUser,
 } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 const ROUTES: Array<[path: string, heading: string | RegExp]> = [
   ["/home", /^Welcome, Ana$/],
@@ -189,5 +190,47 @@ test.describe("workspace shell", () => {
       await page.setViewportSize({ width: 375, height: 740 });
       await expect.poll(inView).toBe(false);
     });
+  });
+});
+
+const sidebarLink = (page: Page, title: string) =>
+  page
+    .getByRole("complementary", { name: "Sidebar" })
+    .getByRole("link", { name: new RegExp(`^${title}`) });
+
+test.describe("module loading", () => {
+  test.beforeEach(async ({ page }) => {
+    await registerThroughApi(page, newUser());
+  });
+
+  test("shows the module's skeleton while its view loads", async ({ page }) => {
+    await openWorkspace(page, "/home");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/module-placeholder-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await sidebarLink(page, "Auctions").click();
+    await expect(page.locator('[data-skeleton="table"]')).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Auctions" })).toBeVisible();
+    await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+  });
+
+  test("a view that fails shows the error page with details and Reload, and the next path recovers", async ({
+    page,
+  }) => {
+    await openWorkspace(page, "/home");
+    await page.route("**/assets/module-placeholder-*.js", (route) => route.abort("failed"));
+    await sidebarLink(page, "Calendar").click();
+    await expect(page.getByRole("heading", { name: "Oops! Something went wrong" })).toBeVisible();
+    await expect(page.getByText("Please try refreshing the page")).toBeVisible();
+    await page.getByText("Error details").click();
+    await expect(page.locator("details pre")).toContainText("module-placeholder");
+    await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+
+    await sidebarLink(page, "Dashboard").click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome, Ana$/ })).toBeVisible();
   });
 });
