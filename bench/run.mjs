@@ -9,6 +9,8 @@ import { chromium } from "@playwright/test";
 import {
   applyMigrations,
   build,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
   ensureDevVars,
   ROOT,
   startWrangler,
@@ -46,16 +48,7 @@ function workerBundle() {
 }
 
 async function loginPageScripts(origin) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const scripts = new Set();
   page.on("response", (response) => {

@@ -5,6 +5,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
+
+/** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
 
 /** Wrangler without telemetry, update checks or Request.cf look-ups (no network here). */

@@ -3,7 +3,15 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { applyMigrations, build, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
+import {
+  applyMigrations,
+  build,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureDevVars,
+  ROOT,
+  startWrangler,
+} from "./lib.mjs";
 
 const port = 8796;
 const origin = `http://127.0.0.1:${port}`;
@@ -13,16 +21,7 @@ build();
 rmSync(persistTo, { recursive: true, force: true });
 applyMigrations(persistTo);
 const server = await startWrangler({ port, persistTo, quiet: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await desktop.goto(`${origin}/home`);

@@ -1,6 +1,6 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
 import { useLocation, useNavigate } from "@remix-run/react";
-import { Menu, Search, Sparkles } from "lucide-react";
+import { Menu, Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
@@ -9,8 +9,10 @@ import { STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { RouteErrorBoundary } from "./error-fallback";
 import { Sidebar } from "./sidebar";
@@ -33,11 +35,10 @@ export default function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(true);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [mac, setMac] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));
-    setHydrated(true);
     setCollapsed(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === "1");
   }, []);
 
@@ -152,10 +153,7 @@ export default function AppShell() {
           >
             <Menu aria-hidden className="size-5" />
           </button>
-          <span className="flex flex-1 items-center gap-2 font-semibold">
-            <Sparkles aria-hidden className="size-4 text-accent" />
-            AI42
-          </span>
+          <Brand className="flex-1" />
           <button
             type="button"
             onClick={() => setPaletteOpen(true)}

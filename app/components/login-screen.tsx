@@ -1,10 +1,10 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
-import { Sparkles } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import * as authApi from "~/lib/api/auth";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
-import { PasswordInput } from "./password-input";
+import { AuthCard } from "./auth-card";
+import { FormMessage, PasswordField, SubmitButton, TextField } from "./form";
 
 export const FIELDS_CLEAR_DELAY_MS = 2000;
 export const BACK_TO_SIGN_IN_DELAY_MS = 3000;
@@ -96,178 +96,123 @@ export function LoginScreen() {
   }
 
   const signingUp = mode === "signup";
-  const title = signingUp ? "Create Account" : "Welcome Back";
+  const goToWebsite = (
+    <button
+      type="button"
+      onClick={() => window.location.assign(marketingUrl)}
+      className="rounded-lg border border-line px-4 py-2 text-sm text-muted hover:border-accent/60 hover:text-fg"
+    >
+      Go to Website
+    </button>
+  );
 
-  return (
-    <div className="flex min-h-dvh items-center justify-center bg-[radial-gradient(ellipse_at_top,rgba(124,140,255,0.18),transparent_60%)] px-4 py-10">
-      <main className="w-full max-w-md">
-        <div className="mb-8 flex items-center justify-center gap-2 text-xl font-semibold">
-          <span className="grid size-9 place-items-center rounded-xl bg-accent text-accent-fg">
-            <Sparkles aria-hidden className="size-5" />
-          </span>
-          AI42
-        </div>
-        <div className="rounded-2xl border border-line bg-surface p-8 shadow-2xl shadow-black/30">
-          {user && !signingUp ? (
-            <div className="text-center">
-              <h1 className="text-2xl font-semibold">Welcome, {user.first_name}!</h1>
-              <p className="mt-2 text-muted">{user.email}</p>
-              <button
-                type="button"
-                onClick={() => window.location.reload()}
-                className="mt-6 w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-accent-fg hover:opacity-90"
-              >
-                Continue to App
-              </button>
-            </div>
-          ) : (
-            <>
-              <h1 className="text-center text-2xl font-semibold">{title}</h1>
-              <p className="mt-1 text-center text-sm text-muted">
-                {signingUp
-                  ? "Your AI workspace for real-estate investing"
-                  : "Sign in to your AI42 workspace"}
-              </p>
-              <form onSubmit={submit} className="mt-6 space-y-4" noValidate={false}>
-                {signingUp && (
-                  <div className="grid grid-cols-2 gap-3">
-                    <TextField
-                      id="firstName"
-                      label="First name"
-                      value={fields.firstName}
-                      onChange={set("firstName")}
-                      autoComplete="given-name"
-                    />
-                    <TextField
-                      id="lastName"
-                      label="Last name"
-                      value={fields.lastName}
-                      onChange={set("lastName")}
-                      autoComplete="family-name"
-                    />
-                  </div>
-                )}
-                <TextField
-                  id="email"
-                  label="Email"
-                  type="email"
-                  value={fields.email}
-                  onChange={set("email")}
-                  autoComplete="email"
-                />
-                <PasswordInput
-                  id="password"
-                  label="Password"
-                  value={fields.password}
-                  onChange={set("password")}
-                  visible={showPassword}
-                  onToggle={() => setShowPassword((v) => !v)}
-                  autoComplete={signingUp ? "new-password" : "current-password"}
-                />
-                {signingUp && (
-                  <PasswordInput
-                    id="confirmPassword"
-                    label="Confirm password"
-                    value={fields.confirmPassword}
-                    onChange={set("confirmPassword")}
-                    visible={showConfirm}
-                    onToggle={() => setShowConfirm((v) => !v)}
-                    autoComplete="new-password"
-                  />
-                )}
-                {!signingUp && (
-                  <div className="flex items-center justify-between text-sm">
-                    <label className="flex cursor-pointer items-center gap-2">
-                      <input
-                        type="checkbox"
-                        checked={remember}
-                        onChange={(event) => setRemember(event.target.checked)}
-                        className="size-4 accent-[var(--accent)]"
-                      />
-                      Remember me
-                    </label>
-                    <a
-                      href={`${marketingUrl}/forgot-password`}
-                      className="text-accent hover:underline"
-                    >
-                      Forgot password?
-                    </a>
-                  </div>
-                )}
-                <button
-                  type="submit"
-                  disabled={loading}
-                  className="w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-accent-fg transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
-                >
-                  {loading
-                    ? signingUp
-                      ? "Creating Account..."
-                      : "Signing In..."
-                    : signingUp
-                      ? "Create Account"
-                      : "Sign In"}
-                </button>
-                {error && (
-                  <p role="alert" className="text-center text-sm text-danger">
-                    {error}
-                  </p>
-                )}
-                {success && (
-                  <p role="status" className="text-center text-sm text-success">
-                    {success}
-                  </p>
-                )}
-              </form>
-              <p className="mt-6 text-center text-sm text-muted">
-                {signingUp ? "Already have an account?" : "Don't have an account?"}{" "}
-                <button
-                  type="button"
-                  onClick={switchMode}
-                  className="font-medium text-accent hover:underline"
-                >
-                  {signingUp ? "Sign in" : "Sign up"}
-                </button>
-              </p>
-            </>
-          )}
-        </div>
-        <div className="mt-6 text-center">
+  if (user && !signingUp) {
+    return (
+      <AuthCard footer={goToWebsite}>
+        <div className="text-center">
+          <h1 className="text-2xl font-semibold">Welcome, {user.first_name}!</h1>
+          <p className="mt-2 text-muted">{user.email}</p>
           <button
             type="button"
-            onClick={() => window.location.assign(marketingUrl)}
-            className="rounded-lg border border-line px-4 py-2 text-sm text-muted hover:border-accent/60 hover:text-fg"
+            onClick={() => window.location.reload()}
+            className="btn-primary mt-6 w-full"
           >
-            Go to Website
+            Continue to App
           </button>
         </div>
-      </main>
-    </div>
-  );
-}
+      </AuthCard>
+    );
+  }
 
-function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete: string;
-}) {
   return (
-    <div>
-      <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.id}
-        type={props.type ?? "text"}
-        required
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        autoComplete={props.autoComplete}
-        className="input"
-      />
-    </div>
+    <AuthCard title={signingUp ? "Create Account" : "Welcome Back"} footer={goToWebsite}>
+      <p className="mt-1 text-center text-sm text-muted">
+        {signingUp
+          ? "Your AI workspace for real-estate investing"
+          : "Sign in to your AI42 workspace"}
+      </p>
+      <form onSubmit={submit} className="mt-6 space-y-4">
+        {signingUp && (
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              id="firstName"
+              label="First name"
+              value={fields.firstName}
+              onChange={set("firstName")}
+              autoComplete="given-name"
+            />
+            <TextField
+              id="lastName"
+              label="Last name"
+              value={fields.lastName}
+              onChange={set("lastName")}
+              autoComplete="family-name"
+            />
+          </div>
+        )}
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          value={fields.email}
+          onChange={set("email")}
+          autoComplete="email"
+        />
+        <PasswordField
+          id="password"
+          label="Password"
+          value={fields.password}
+          onChange={set("password")}
+          visible={showPassword}
+          onToggle={() => setShowPassword((v) => !v)}
+          autoComplete={signingUp ? "new-password" : "current-password"}
+        />
+        {signingUp && (
+          <PasswordField
+            id="confirmPassword"
+            label="Confirm password"
+            value={fields.confirmPassword}
+            onChange={set("confirmPassword")}
+            visible={showConfirm}
+            onToggle={() => setShowConfirm((v) => !v)}
+            autoComplete="new-password"
+          />
+        )}
+        {!signingUp && (
+          <div className="flex items-center justify-between text-sm">
+            <label className="flex cursor-pointer items-center gap-2">
+              <input
+                type="checkbox"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                className="size-4 accent-[var(--accent)]"
+              />
+              Remember me
+            </label>
+            <a href={`${marketingUrl}/forgot-password`} className="text-accent hover:underline">
+              Forgot password?
+            </a>
+          </div>
+        )}
+        <SubmitButton
+          busy={loading}
+          busyLabel={signingUp ? "Creating Account..." : "Signing In..."}
+        >
+          {signingUp ? "Create Account" : "Sign In"}
+        </SubmitButton>
+        <FormMessage kind="error">{error}</FormMessage>
+        <FormMessage kind="success">{success}</FormMessage>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        {signingUp ? "Already have an account?" : "Don't have an account?"}{" "}
+        <button
+          type="button"
+          onClick={switchMode}
+          className="font-medium text-accent hover:underline"
+        >
+          {signingUp ? "Sign in" : "Sign up"}
+        </button>
+      </p>
+    </AuthCard>
   );
 }

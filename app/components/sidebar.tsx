@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, LogOut, Search, Sparkles, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, LogOut, Search, X } from "lucide-react";
 import type { User } from "~/lib/api/auth";
 import type { AppModule } from "~/modules";
+import { Brand } from "./brand";
 
 export function userInitial(user: Pick<User, "first_name" | "email"> | null) {
   return (user?.first_name?.trim()[0] ?? user?.email?.trim()[0] ?? "U").toUpperCase();
@@ -46,16 +47,7 @@ export function Sidebar(props: {
         className={`fixed inset-y-0 left-0 z-40 flex w-[calc(100vw-3.5rem)] max-w-sm flex-col border-r border-line bg-surface transition-[transform,width] duration-200 lg:sticky lg:top-0 lg:h-dvh lg:w-[var(--sidebar-width)] lg:max-w-none lg:shrink-0 lg:translate-x-0 ${props.mobileOpen ? "translate-x-0" : "-translate-x-full"}`}
       >
         <div className="flex h-16 items-center gap-2 border-b border-line px-4">
-          <span
-            className={`flex min-w-0 flex-1 items-center gap-2 font-semibold ${hideWhenCollapsed}`}
-          >
-            <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-accent text-accent-fg">
-              <Sparkles aria-hidden className="size-4" />
-            </span>
-            <span data-testid="brand" className="text-lg tracking-tight">
-              AI42
-            </span>
-          </span>
+          <Brand className={`min-w-0 flex-1 ${hideWhenCollapsed}`} nameTestId="brand" />
           <button
             type="button"
             onClick={props.onToggleCollapsed}

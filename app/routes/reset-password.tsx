@@ -2,12 +2,19 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { PasswordInput } from "~/components/password-input";
+import { FormMessage, PasswordField, SubmitButton } from "~/components/form";
 import { resetPassword } from "~/lib/api/auth";
 import { storeToken } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
+import { BackToSignIn } from "./forgot-password";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · AI42" }];
+
+const askAgain = (
+  <a className="text-accent hover:underline" href="/forgot-password">
+    ask for a new link
+  </a>
+);
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
@@ -39,35 +46,23 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset link missing">
+      <AuthCard title="Reset link missing" footer={<BackToSignIn />}>
         <p className="mt-4 text-center text-muted">
-          Open the link from your e-mail, or{" "}
-          <a className="text-accent hover:underline" href="/forgot-password">
-            ask for a new one
-          </a>
-          .
+          Open the link from your e-mail, or {askAgain}.
         </p>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title="Choose a new password" footer={<BackToSignIn />}>
       {done ? (
-        <div className="mt-4 text-center">
-          <p role="status" className="text-success">
-            {done}
-          </p>
-          <a
-            href="/home"
-            className="mt-6 inline-block rounded-lg bg-accent px-5 py-2.5 font-medium text-accent-fg"
-          >
-            Sign in
-          </a>
+        <div className="mt-4">
+          <FormMessage kind="success">{done}</FormMessage>
         </div>
       ) : (
         <form onSubmit={submit} className="mt-6 space-y-4">
-          <PasswordInput
+          <PasswordField
             id="password"
             label="New password"
             value={password}
@@ -76,7 +71,7 @@ export default function ResetPassword() {
             onToggle={() => setVisible((v) => !v)}
             autoComplete="new-password"
           />
-          <PasswordInput
+          <PasswordField
             id="confirmPassword"
             label="Confirm new password"
             value={confirm}
@@ -88,25 +83,11 @@ export default function ResetPassword() {
           <p className="text-xs text-muted">
             8 to 256 characters. Every device signed in to your account will be signed out.
           </p>
-          <button
-            type="submit"
-            disabled={saving}
-            className="w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-accent-fg disabled:opacity-60"
-          >
-            {saving ? "Saving..." : "Set new password"}
-          </button>
-          {error && (
-            <p role="alert" className="text-center text-sm text-danger">
-              {error}
-            </p>
-          )}
-          {error.includes("expired") && (
-            <p className="text-center text-sm">
-              <a href="/forgot-password" className="text-accent hover:underline">
-                Ask for a new link
-              </a>
-            </p>
-          )}
+          <SubmitButton busy={saving} busyLabel="Saving...">
+            Set new password
+          </SubmitButton>
+          <FormMessage kind="error">{error}</FormMessage>
+          {error.includes("expired") && <p className="text-center text-sm">Or {askAgain}.</p>}
         </form>
       )}
     </AuthCard>

@@ -1,4 +1,4 @@
-import { expect, newUser, registerThroughApi, test } from "./fixtures";
+import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
 
 test.describe("login screen", () => {
   test("signs up, confirms, greets and continues to the app", async ({ page }) => {
@@ -7,7 +7,7 @@ test.describe("login screen", () => {
     page.on("request", (request) => {
       if (request.url().endsWith("/api/auth/register")) registerCalls.push(request.method());
     });
-    await page.goto("/home");
+    await openApp(page, "/home");
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
@@ -43,7 +43,7 @@ test.describe("login screen", () => {
     const user = newUser();
     await registerThroughApi(page, user);
     await page.context().clearCookies();
-    await page.goto("/home");
+    await openApp(page, "/home");
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.getByLabel("First name").fill("Other");
     await page.getByLabel("Last name").fill("Person");
@@ -60,7 +60,7 @@ test.describe("login screen", () => {
     const user = newUser();
     await registerThroughApi(page, user);
     await page.context().clearCookies();
-    await page.goto("/calendar");
+    await openApp(page, "/calendar");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("wrong password");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -79,7 +79,7 @@ test.describe("login screen", () => {
     const user = newUser();
     await registerThroughApi(page, user);
     await page.context().clearCookies();
-    await page.goto("/home");
+    await openApp(page, "/home");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("wrong password");
     for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -100,13 +100,12 @@ test.describe("login screen", () => {
     const user = newUser();
     await registerThroughApi(page, user);
     await page.context().clearCookies();
-    await page.goto("/home");
+    await openApp(page, "/home");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByLabel("Remember me").check();
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByTestId("brand")).toBeVisible();
+    await expect(page.locator("[data-hydrated] #sidebar")).toBeAttached();
 
     const session = (await page.context().cookies()).find((c) => c.name === "ai42_session");
     expect(session?.httpOnly).toBe(true);
@@ -118,7 +117,7 @@ test.describe("login screen", () => {
     expect(stored).not.toContain(user.password);
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.goto("/home");
+    await openApp(page, "/home");
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("Remember me")).toBeChecked();
 
@@ -131,7 +130,7 @@ test.describe("login screen", () => {
   test("logout revokes the session and leaves for the landing page", async ({ page }) => {
     const user = newUser();
     const { token } = await registerThroughApi(page, user);
-    await page.goto("/home");
+    await openApp(page, "/home");
     await expect(page.getByText(user.email)).toBeVisible();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/landing\.html\?logged_out=1$/);
@@ -141,14 +140,15 @@ test.describe("login screen", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(me.status()).toBe(401);
-    await page.goto("/home");
+    await openApp(page, "/home");
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   });
 
   test("forgot password leads to a page that sends a reset link", async ({ page }) => {
-    await page.goto("/home");
+    await openApp(page, "/home");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/landing\.html\/forgot-password$/);
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
     await page.getByLabel("Email").fill("someone@example.com");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status")).toHaveText(
@@ -157,10 +157,45 @@ test.describe("login screen", () => {
   });
 
   test("Go to Website opens the marketing page", async ({ page }) => {
-    await page.goto("/home");
+    await openApp(page, "/home");
     await page.getByRole("button", { name: "Go to Website" }).click();
     await expect(page).toHaveURL(/\/landing\.html$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("real-estate investors");
     await expect(page.getByText("You have signed out of AI42")).toBeHidden();
+  });
+
+  test("at start, a stored token is read and the user refreshed behind Loading...", async ({
+    page,
+  }) => {
+    const user = newUser({ first_name: "Noor" });
+    const { token } = await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    await page.goto("/landing.html");
+    await page.evaluate(
+      ([stored]) => {
+        localStorage.setItem("auth_token", stored!);
+        localStorage.setItem("last_path", "/calendar");
+      },
+      [token],
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/me", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/home");
+    await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { name: "Welcome, Noor" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("last_path"))).toBeNull();
+  });
+
+  test("a stored token the server refuses signs the user out", async ({ page }) => {
+    await page.goto("/landing.html");
+    await page.evaluate(() => localStorage.setItem("auth_token", "expired.or.revoked"));
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
   });
 });

@@ -30,8 +30,8 @@ export const test = base;
 
 export { expect };
 
-/** Opens a workspace path and waits until the shell is interactive (hydrated). */
-export async function openWorkspace(page: Page, path: string) {
+/** Opens a path and waits until the screen (login or workspace) is interactive (hydrated). */
+export async function openApp(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("[data-hydrated]")).toBeAttached();
 }

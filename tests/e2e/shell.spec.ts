@@ -1,11 +1,4 @@
-import {
-  expect,
-  newUser,
-  openWorkspace,
-  registerThroughApi,
-  test,
-  type TestUser,
-} from "./fixtures";
+import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const ROUTES: Array<[path: string, heading: string | RegExp]> = [
@@ -52,7 +45,7 @@ test.describe("workspace shell", () => {
   test("sidebar lists the visible modules and the user, and collapses to 72 px", async ({
     page,
   }) => {
-    await openWorkspace(page, "/home");
+    await openApp(page, "/home");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(page.getByTestId("module-count")).toHaveText("11");
     const links = sidebar.getByRole("navigation").getByRole("link");
@@ -80,7 +73,7 @@ test.describe("workspace shell", () => {
   });
 
   test("command palette opens, filters, wraps, runs and closes", async ({ page }) => {
-    await openWorkspace(page, "/home");
+    await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
     await expect(search).toBeVisible();
@@ -119,12 +112,15 @@ test.describe("workspace shell", () => {
     await expect(search).toBeHidden();
     await page.keyboard.press("Control+k");
     await expect(search).toBeVisible();
-    await page.mouse.click(10, 10);
-    await expect(search).toBeHidden();
+    // Radix starts listening for outside clicks a moment after the dialog opens.
+    await expect(async () => {
+      await page.mouse.click(10, 10);
+      await expect(search).toBeHidden({ timeout: 500 });
+    }).toPass();
   });
 
   test("palette commands act: theme, sidebar, and an honest toast", async ({ page }) => {
-    await openWorkspace(page, "/home");
+    await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
     await search.fill("dark mode");
@@ -157,7 +153,7 @@ test.describe("workspace shell", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
     test("the sidebar slides in, locks scrolling and closes every way", async ({ page }) => {
-      await openWorkspace(page, "/home");
+      await openApp(page, "/home");
       const sidebar = page.getByRole("complementary", { name: "Sidebar" });
       const inView = async () => {
         const box = await sidebar.boundingBox();
@@ -204,7 +200,7 @@ test.describe("module loading", () => {
   });
 
   test("shows the module's skeleton while its view loads", async ({ page }) => {
-    await openWorkspace(page, "/home");
+    await openApp(page, "/home");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/assets/module-placeholder-*.js", async (route) => {
@@ -221,7 +217,7 @@ test.describe("module loading", () => {
   test("a view that fails shows the error page with details and Reload, and the next path recovers", async ({
     page,
   }) => {
-    await openWorkspace(page, "/home");
+    await openApp(page, "/home");
     await page.route("**/assets/module-placeholder-*.js", (route) => route.abort("failed"));
     await sidebarLink(page, "Calendar").click();
     await expect(page.getByRole("heading", { name: "Oops! Something went wrong" })).toBeVisible();
