@@ -18,7 +18,8 @@ import {
 } from "../scripts/lib.mjs";
 
 const OUT = join(ROOT, "bench", ".out");
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
+const ROUNDS = 3;
 const CONCURRENCY = 16;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -169,8 +170,9 @@ try {
 Produced by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}, on this
 project's machine (${cpus().length} cores, Node ${process.version}). Request rates are local
 \`wrangler dev\` (workerd) with local D1 and KV, driven by ${CONCURRENCY} concurrent Node \`fetch\`
-loops for ${DURATION_MS / 1000} s each on the same machine; the bare Worker runs under the same
-wrangler in the same run, so the ratios are the comparable figures.
+loops on the same machine: ${ROUNDS} interleaved rounds of ${DURATION_MS / 1000} s per endpoint, median
+shown. The bare Worker runs under the same wrangler in the same run, so the ratios are the
+comparable figures; absolute rates are bounded by the load generator sharing the 2 cores.
 
 ${table}
 `;
