@@ -35,3 +35,16 @@ export async function register(overrides: Record<string, unknown> = {}) {
 }
 
 export const cookieValue = (setCookie: string) => setCookie.split(";")[0]!;
+
+/** A fresh account and a caller that sends its bearer token. */
+export async function account() {
+  const { token, user } = await register();
+  const call = async <T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const response = await api(path, { ...init, token });
+    const body = (await response.json()) as T;
+    return { status: response.status, body };
+  };
+  return { token, user, call };
+}
+
+export type Caller = Awaited<ReturnType<typeof account>>["call"];

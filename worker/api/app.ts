@@ -8,7 +8,12 @@ import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import auth from "./routes/auth";
+import contacts from "./routes/contacts";
+import entries from "./routes/entries";
 import health from "./routes/health";
+import projects from "./routes/projects";
+import properties from "./routes/properties";
+import transfer from "./routes/transfer";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -44,6 +49,11 @@ export function createApi() {
 
   api.route("/auth", auth);
   api.route("/health", health);
+  api.route("/projects", projects);
+  api.route("/contacts", contacts);
+  api.route("/data/entries", entries);
+  api.route("/data/properties", properties);
+  api.route("/", transfer);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -1,6 +1,7 @@
 /** Shared pieces for declaring routes: the validation hook, the router factory, schemas. */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { validationError } from "./errors";
+import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
 
 export function router() {
@@ -39,3 +40,6 @@ export const dataResponse = <T extends z.ZodType>(description: string, schema: T
 });
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** Spread into `createRoute` for routes that need a signed-in user. */
+export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };

@@ -2,7 +2,23 @@
  * The one drizzle schema for AI42's D1 database. Every table a user owns carries `user_id`.
  * Migrations in /migrations are generated from this file with `npm run db:generate`.
  */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import {
+  CONTACT_TYPES,
+  ENTRY_KINDS,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from "../../app/domain/workspace";
 
 const id = () =>
   text("id")
@@ -34,4 +50,130 @@ export const loginAttempts = sqliteTable("login_attempts", {
   windowStart: integer("window_start").notNull(),
 });
 
+const owner = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const tagList = () =>
+  text("tags", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .$defaultFn(() => []);
+
+export const properties = sqliteTable(
+  "properties",
+  {
+    id: id(),
+    userId: owner(),
+    address: text("address").notNull(),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    propertyType: text("property_type", { enum: PROPERTY_TYPES }),
+    beds: real("beds"),
+    baths: real("baths"),
+    squareFeet: real("square_feet"),
+    lotSize: real("lot_size"),
+    yearBuilt: integer("year_built"),
+    listPrice: real("list_price"),
+    estimatedValue: real("estimated_value"),
+    arv: real("arv"),
+    rentEstimate: real("rent_estimate"),
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull(),
+    source: text("source"),
+    externalId: text("external_id"),
+    notes: text("notes"),
+    /** `ext:<external id>` or `addr:<normalised address>`: what an import matches on. */
+    dedupeKey: text("dedupe_key").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("properties_user_dedupe").on(t.userId, t.dedupeKey),
+    index("properties_user_status").on(t.userId, t.status),
+  ],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    type: text("type", { enum: PROJECT_TYPES }).notNull(),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull(),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    description: text("description"),
+    budget: real("budget"),
+    purchasePrice: real("purchase_price"),
+    targetCloseDate: text("target_close_date"),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("projects_user_status").on(t.userId, t.status),
+    index("projects_user_type").on(t.userId, t.type),
+  ],
+);
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    userId: owner(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    type: text("type", { enum: CONTACT_TYPES }).notNull(),
+    notes: text("notes"),
+    tags: tagList(),
+    ...timestamps,
+  },
+  (t) => [index("contacts_user_type").on(t.userId, t.type)],
+);
+
+export const projectContacts = sqliteTable(
+  "project_contacts",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: owner(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.contactId] }),
+    index("project_contacts_contact").on(t.contactId),
+  ],
+);
+
+/** Project-hub entries: the user's business documents (markdown). */
+export const entries = sqliteTable(
+  "entries",
+  {
+    id: id(),
+    userId: owner(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: ENTRY_KINDS }).notNull(),
+    content: text("content").notNull(),
+    tags: tagList(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("entries_user_updated").on(t.userId, t.updatedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type EntryRow = typeof entries.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;

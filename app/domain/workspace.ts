@@ -1,0 +1,215 @@
+/**
+ * The workspace's records (projects, contacts, documents, properties): their vocabularies and
+ * input rules, shared by the API (validation, OpenAPI) and the browser (forms, import preview).
+ * Pure: no I/O.
+ */
+import { z } from "zod";
+
+export const PROJECT_TYPES = [
+  "fix_and_flip",
+  "buy_and_hold",
+  "brrrr",
+  "wholesale",
+  "new_construction",
+  "commercial",
+  "land",
+  "other",
+] as const;
+
+/** The deal pipeline, in order. */
+export const PROJECT_STATUSES = [
+  "prospecting",
+  "analyzing",
+  "offer_made",
+  "under_contract",
+  "rehab",
+  "active",
+  "sold",
+  "archived",
+] as const;
+
+export const CONTACT_TYPES = [
+  "agent",
+  "lender",
+  "contractor",
+  "seller",
+  "buyer",
+  "attorney",
+  "title_company",
+  "property_manager",
+  "wholesaler",
+  "investor",
+  "lead",
+  "other",
+] as const;
+
+export const ENTRY_KINDS = ["note", "contract", "checklist", "report", "other"] as const;
+
+export const PROPERTY_STATUSES = [
+  "new",
+  "researching",
+  "analyzing",
+  "offer_made",
+  "under_contract",
+  "owned",
+  "passed",
+] as const;
+
+export const PROPERTY_TYPES = [
+  "single_family",
+  "multi_family",
+  "condo",
+  "townhouse",
+  "mobile_home",
+  "land",
+  "commercial",
+  "other",
+] as const;
+
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+/** "fix_and_flip" → "Fix and flip", "brrrr" → "BRRRR". */
+export function label(value: string) {
+  if (value === "brrrr") return "BRRRR";
+  const words = value.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * An optional field that is always present after parsing, as null when not given, so that
+ * writing a parsed input replaces every field (PUT semantics) rather than leaving old values.
+ */
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value) => (value === undefined || value === "" ? null : value));
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => optional(text(max));
+const money = optional(z.number().finite().min(0).max(1e12));
+const isoDate = optional(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" }),
+);
+const tags = z.array(text(40).min(1)).max(20).default([]);
+const id = z.string().min(1).max(64);
+
+export const ProjectInputSchema = z.object({
+  name: text(200).min(1, { error: "Give the project a name" }),
+  type: z.enum(PROJECT_TYPES).default("other"),
+  status: z.enum(PROJECT_STATUSES).default("prospecting"),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(50),
+  zip: optionalText(20),
+  description: optionalText(5000),
+  budget: money,
+  purchasePrice: money,
+  targetCloseDate: isoDate,
+  propertyId: optional(id),
+});
+
+export const ContactInputSchema = z
+  .object({
+    firstName: text(100).default(""),
+    lastName: text(100).default(""),
+    email: optional(
+      z.union([z.email({ error: "Enter a valid e-mail address" }).max(254), z.literal("")]),
+    ),
+    phone: optionalText(40),
+    company: optionalText(200),
+    type: z.enum(CONTACT_TYPES).default("other"),
+    notes: optionalText(5000),
+    tags,
+  })
+  .refine((contact) => contact.firstName || contact.lastName || contact.company, {
+    error: "Give a first name, a last name or a company",
+    path: ["firstName"],
+  });
+
+export const EntryInputSchema = z.object({
+  title: text(200).min(1, { error: "Give the document a title" }),
+  kind: z.enum(ENTRY_KINDS).default("note"),
+  content: z.string().max(100_000).default(""),
+  tags,
+  projectId: optional(id),
+});
+
+const count = (max: number) => optional(z.number().finite().min(0).max(max));
+
+export const PropertyInputSchema = z.object({
+  address: text(200).min(1, { error: "Address is required" }),
+  city: optionalText(100),
+  state: optionalText(50),
+  zip: optionalText(20),
+  latitude: optional(z.number().min(-90).max(90)),
+  longitude: optional(z.number().min(-180).max(180)),
+  propertyType: optional(z.enum(PROPERTY_TYPES)),
+  beds: count(100),
+  baths: count(100),
+  squareFeet: count(10_000_000),
+  lotSize: count(1e9),
+  yearBuilt: optional(z.number().int().min(1600).max(2100)),
+  listPrice: money,
+  estimatedValue: money,
+  arv: money,
+  rentEstimate: money,
+  status: z.enum(PROPERTY_STATUSES).default("new"),
+  source: optionalText(100),
+  externalId: optionalText(100),
+  notes: optionalText(5000),
+});
+
+export type ProjectInput = z.infer<typeof ProjectInputSchema>;
+export type ContactInput = z.infer<typeof ContactInputSchema>;
+export type EntryInput = z.infer<typeof EntryInputSchema>;
+export type PropertyInput = z.infer<typeof PropertyInputSchema>;
+
+export const MAX_IMPORT_ROWS = 1000;
+
+/** Lower-case, single-spaced, common suffixes shortened: "12 Oak Street, Apt 4" → "12 oak st apt 4". */
+export function normalizeAddress(parts: {
+  address: string;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}) {
+  const SUFFIXES: Record<string, string> = {
+    street: "st",
+    avenue: "ave",
+    road: "rd",
+    drive: "dr",
+    boulevard: "blvd",
+    lane: "ln",
+    court: "ct",
+    place: "pl",
+    terrace: "ter",
+    apartment: "apt",
+    suite: "ste",
+    north: "n",
+    south: "s",
+    east: "e",
+    west: "w",
+  };
+  return [parts.address, parts.city, parts.state, parts.zip?.slice(0, 5)]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase()
+    .replace(/[.,#]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => SUFFIXES[word] ?? word)
+    .join(" ");
+}
+
+/** The key an imported property is matched on: its external id (APN, MLS), else its address. */
+export function propertyDedupeKey(
+  property: Pick<PropertyInput, "externalId" | "address" | "city" | "state" | "zip">,
+) {
+  return property.externalId
+    ? `ext:${property.externalId.trim().toLowerCase()}`
+    : `addr:${normalizeAddress(property)}`;
+}

@@ -1,0 +1,547 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { account, type Caller } from "./helpers";
+
+type Data<T> = { data: T; meta?: { page: number; limit: number; total: number } };
+type ErrorBody = { error: { code: string; message: string; details?: { field: string }[] } };
+type Row = { id: string; [key: string]: unknown };
+
+const countRows = async (table: string, userId: string) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
+    .bind(userId)
+    .first<{ n: number }>())!.n;
+
+let alice: Awaited<ReturnType<typeof account>>;
+let bob: Awaited<ReturnType<typeof account>>;
+beforeAll(async () => {
+  alice = await account();
+  bob = await account();
+});
+
+const create = async (call: Caller, path: string, json: unknown) => {
+  const { status, body } = await call<Data<Row>>(path, { method: "POST", json });
+  expect(status).toBe(201);
+  return body.data;
+};
+
+describe("projects", () => {
+  it("creates with defaults, reads, replaces and deletes", async () => {
+    const project = await create(alice.call, "/projects", {
+      name: "  Maple Street flip ",
+      budget: 85000,
+    });
+    expect(project).toMatchObject({
+      name: "Maple Street flip",
+      type: "other",
+      status: "prospecting",
+      budget: 85000,
+    });
+    expect(project).not.toHaveProperty("userId");
+    expect(new Date(project.createdAt as string).toISOString()).toBe(project.createdAt);
+
+    const replaced = await alice.call<Data<Row>>(`/projects/${project.id}`, {
+      method: "PUT",
+      json: {
+        name: "Maple flip",
+        type: "fix_and_flip",
+        status: "under_contract",
+        targetCloseDate: "2027-02-15",
+      },
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data).toMatchObject({
+      type: "fix_and_flip",
+      status: "under_contract",
+      budget: null,
+    });
+
+    expect((await alice.call(`/projects/${project.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await alice.call(`/projects/${project.id}`)).status).toBe(404);
+  });
+
+  it("refuses invalid input with 400 naming each field and writes nothing", async () => {
+    const before = await countRows("projects", alice.user.id);
+    const { status, body } = await alice.call<ErrorBody>("/projects", {
+      method: "POST",
+      json: { name: "", type: "castle", budget: -5, targetCloseDate: "31/12/2027" },
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(body.error.details!.map((d) => d.field).sort()).toEqual([
+      "budget",
+      "name",
+      "targetCloseDate",
+      "type",
+    ]);
+    expect(await countRows("projects", alice.user.id)).toBe(before);
+  });
+
+  it("pages (default 20, at most 100), filters by type, status and search", async () => {
+    const user = await account();
+    for (let i = 0; i < 23; i += 1) {
+      await create(user.call, "/projects", {
+        name: `Deal ${i}`,
+        type: i % 2 ? "brrrr" : "wholesale",
+        status: i < 3 ? "sold" : "analyzing",
+        city: i === 7 ? "Springfield" : "Shelbyville",
+      });
+    }
+    const first = await user.call<Data<Row[]>>("/projects");
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.meta).toEqual({ page: 1, limit: 20, total: 23 });
+    const second = await user.call<Data<Row[]>>("/projects?page=2");
+    expect(second.body.data).toHaveLength(3);
+    const ids = new Set([...first.body.data, ...second.body.data].map((p) => p.id));
+    expect(ids.size).toBe(23);
+    expect((await user.call<Data<Row[]>>("/projects?page=9")).body.data).toEqual([]);
+    for (const bad of [
+      "limit=101",
+      "limit=0",
+      "page=0",
+      "page=abc",
+      "type=castle",
+      "status=dreaming",
+    ]) {
+      expect((await user.call(`/projects?${bad}`)).status, bad).toBe(400);
+    }
+    expect((await user.call<Data<Row[]>>("/projects?limit=100")).body.data).toHaveLength(23);
+    expect((await user.call<Data<Row[]>>("/projects?type=brrrr&limit=100")).body.meta!.total).toBe(
+      11,
+    );
+    expect((await user.call<Data<Row[]>>("/projects?status=sold")).body.meta!.total).toBe(3);
+    const search = await user.call<Data<Row[]>>("/projects?q=springf");
+    expect(search.body.data.map((p) => p.name)).toEqual(["Deal 7"]);
+    expect((await user.call<Data<Row[]>>("/projects?q=100%25")).body.data).toEqual([]);
+  });
+
+  it("shows a project with its contacts, documents and property, and links and unlinks contacts", async () => {
+    const { call } = await account();
+    const imported = await call<Data<{ created: number }>>("/data/properties", {
+      method: "POST",
+      json: { address: "9 Elm Road", city: "Dayton", externalId: "APN-9" },
+    });
+    expect(imported.body.data.created).toBe(1);
+    const [property] = (await call<Data<Row[]>>("/data/properties")).body.data;
+    const project = await create(call, "/projects", {
+      name: "Elm rental",
+      propertyId: property!.id,
+    });
+    const contact = await create(call, "/contacts", {
+      firstName: "Lena",
+      lastName: "Ortiz",
+      type: "lender",
+    });
+    const document = await create(call, "/data/entries", {
+      title: "Loan terms",
+      projectId: project.id,
+    });
+
+    expect(
+      (
+        await call(`/projects/${project.id}/contacts`, {
+          method: "POST",
+          json: { contactId: contact.id },
+        })
+      ).status,
+    ).toBe(201);
+    const detail = await call<Data<Row & { contacts: Row[]; documents: Row[]; property: Row }>>(
+      `/projects/${project.id}`,
+    );
+    expect(detail.body.data.contacts.map((c) => c.id)).toEqual([contact.id]);
+    expect(detail.body.data.documents.map((d) => d.id)).toEqual([document.id]);
+    expect(detail.body.data.property).toMatchObject({ id: property!.id, address: "9 Elm Road" });
+    expect(detail.body.data.property).not.toHaveProperty("dedupeKey");
+    const contactDetail = await call<Data<{ projects: Row[] }>>(`/contacts/${contact.id}`);
+    expect(contactDetail.body.data.projects.map((p) => p.id)).toEqual([project.id]);
+
+    expect(
+      (await call(`/projects/${project.id}/contacts/${contact.id}`, { method: "DELETE" })).status,
+    ).toBe(200);
+    expect(
+      (await call<Data<{ contacts: Row[] }>>(`/projects/${project.id}`)).body.data.contacts,
+    ).toEqual([]);
+    expect(
+      (await call(`/projects/${project.id}/contacts/${contact.id}`, { method: "DELETE" })).status,
+    ).toBe(404);
+  });
+
+  it("summarises the pipeline", async () => {
+    const { call } = await account();
+    await create(call, "/projects", {
+      name: "A",
+      status: "rehab",
+      type: "fix_and_flip",
+      budget: 50000,
+      purchasePrice: 120000,
+    });
+    await create(call, "/projects", { name: "B", status: "rehab", type: "brrrr", budget: 25000 });
+    await create(call, "/projects", { name: "C", status: "sold", type: "brrrr" });
+    await create(call, "/contacts", { company: "First Title", type: "title_company" });
+    await create(call, "/data/entries", { title: "Checklist", kind: "checklist" });
+    const { body } = await call<Data<Record<string, unknown>>>("/projects/stats/overview");
+    expect(body.data).toMatchObject({
+      projects: 3,
+      byStatus: { rehab: 2, sold: 1 },
+      byType: { fix_and_flip: 1, brrrr: 2 },
+      totalBudget: 75000,
+      totalPurchasePrice: 120000,
+      contacts: 1,
+      documents: 1,
+      properties: 0,
+    });
+    expect((body.data.recentDocuments as Row[]).map((d) => d.title)).toEqual(["Checklist"]);
+  });
+});
+
+describe("contacts", () => {
+  it("need a name or a company, validate the e-mail, and filter by type and search", async () => {
+    const { call } = await account();
+    const nameless = await call<ErrorBody>("/contacts", {
+      method: "POST",
+      json: { type: "agent" },
+    });
+    expect(nameless.status).toBe(400);
+    const badEmail = await call<ErrorBody>("/contacts", {
+      method: "POST",
+      json: { firstName: "A", email: "nope" },
+    });
+    expect(badEmail.body.error.details!.map((d) => d.field)).toEqual(["email"]);
+    await create(call, "/contacts", {
+      firstName: "Sam",
+      lastName: "Reed",
+      type: "agent",
+      tags: ["downtown"],
+    });
+    await create(call, "/contacts", {
+      firstName: "Ivy",
+      lastName: "Cole",
+      type: "contractor",
+      company: "Cole Roofing",
+    });
+    expect(
+      (await call<Data<Row[]>>("/contacts?type=agent")).body.data.map((c) => c.firstName),
+    ).toEqual(["Sam"]);
+    expect(
+      (await call<Data<Row[]>>("/contacts?q=roofing")).body.data.map((c) => c.firstName),
+    ).toEqual(["Ivy"]);
+    expect(
+      (await call<Data<Row[]>>("/contacts?q=downtown")).body.data.map((c) => c.firstName),
+    ).toEqual(["Sam"]);
+    const all = await call<Data<Row[]>>("/contacts");
+    expect(all.body.data.map((c) => c.lastName)).toEqual(["Cole", "Reed"]);
+  });
+
+  it("update and delete", async () => {
+    const contact = await create(alice.call, "/contacts", { firstName: "Old" });
+    const updated = await alice.call<Data<Row>>(`/contacts/${contact.id}`, {
+      method: "PUT",
+      json: { firstName: "New", type: "seller" },
+    });
+    expect(updated.body.data).toMatchObject({ firstName: "New", type: "seller" });
+    expect((await alice.call(`/contacts/${contact.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await alice.call(`/contacts/${contact.id}`)).status).toBe(404);
+  });
+});
+
+describe("entries (spec §7)", () => {
+  it("list, create, update ?id= and delete ?id= with createdAt/updatedAt", async () => {
+    const { call } = await account();
+    const created = await call<Data<Row>>("/data/entries", {
+      method: "POST",
+      json: { title: "Offer strategy", content: "# Max bid\n\n$210k", tags: ["offer"] },
+    });
+    expect(created.status).toBe(201);
+    const entry = created.body.data;
+    expect(entry).toMatchObject({
+      title: "Offer strategy",
+      kind: "note",
+      tags: ["offer"],
+      projectId: null,
+    });
+    const updated = await call<Data<Row>>(`/data/entries?id=${entry.id}`, {
+      method: "PUT",
+      json: { title: "Offer strategy v2", kind: "report", content: "updated" },
+    });
+    expect(updated.body.data).toMatchObject({
+      title: "Offer strategy v2",
+      kind: "report",
+      createdAt: entry.createdAt,
+    });
+    expect(Date.parse(updated.body.data.updatedAt as string)).toBeGreaterThanOrEqual(
+      Date.parse(entry.updatedAt as string),
+    );
+    const list = await call<Data<Row[]>>("/data/entries");
+    expect(list.body.data.map((e) => e.id)).toEqual([entry.id]);
+    expect((await call(`/data/entries?id=${entry.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await call<Data<Row[]>>("/data/entries")).body.data).toEqual([]);
+    expect((await call(`/data/entries?id=${entry.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("answer 400 without ?id= and refuse another user's project", async () => {
+    const missing = await alice.call<ErrorBody>("/data/entries", { method: "DELETE" });
+    expect(missing.status).toBe(400);
+    const bobsProject = await create(bob.call, "/projects", { name: "Bob's" });
+    const linked = await alice.call<ErrorBody>("/data/entries", {
+      method: "POST",
+      json: { title: "Sneaky", projectId: bobsProject.id },
+    });
+    expect(linked.status).toBe(400);
+    expect(linked.body.error.details!.map((d) => d.field)).toEqual(["projectId"]);
+  });
+});
+
+describe("properties import", () => {
+  it("writes the valid rows, reports the invalid ones by index", async () => {
+    const { call, user } = await account();
+    const { status, body } = await call<
+      Data<{
+        received: number;
+        created: number;
+        updated: number;
+        failed: { index: number; errors: { field: string }[] }[];
+      }>
+    >("/data/properties", {
+      method: "POST",
+      json: [
+        { address: "1 Pine Street", city: "Austin", state: "TX", listPrice: 250000 },
+        { address: "", listPrice: 1 },
+        { address: "3 Pine Street", beds: "three" },
+        { address: "4 Pine Street", status: "owned", yearBuilt: 1984 },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ received: 4, created: 2, updated: 0 });
+    expect(body.data.failed.map((f) => [f.index, f.errors.map((e) => e.field)])).toEqual([
+      [1, ["address"]],
+      [2, ["beds"]],
+    ]);
+    expect(await countRows("properties", user.id)).toBe(2);
+  });
+
+  it("answers 400 and writes nothing when every row is invalid, or when there are too many", async () => {
+    const { call, user } = await account();
+    const invalid = await call<ErrorBody>("/data/properties", {
+      method: "POST",
+      json: [{ city: "x" }, {}],
+    });
+    expect(invalid.status).toBe(400);
+    const tooMany = await call<ErrorBody>("/data/properties", {
+      method: "POST",
+      json: Array.from({ length: 1001 }, (_, i) => ({ address: `${i} Main St` })),
+    });
+    expect(tooMany.status).toBe(400);
+    const notRows = await call<ErrorBody>("/data/properties", { method: "POST", json: "hello" });
+    expect(notRows.status).toBe(400);
+    expect(await countRows("properties", user.id)).toBe(0);
+  });
+
+  it("imports 1,000 rows in one call within D1's 100-parameter limit, and upserts on re-import", async () => {
+    const { call, user } = await account();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      address: `${i + 1} Market Street`,
+      city: "Portland",
+      state: "OR",
+      zip: "97201",
+      externalId: i % 2 ? `MLS-${i}` : null,
+      listPrice: 300000 + i,
+      beds: 3,
+      baths: 2,
+      squareFeet: 1500,
+      status: "new",
+    }));
+    const first = await call<Data<{ created: number; updated: number }>>("/data/properties", {
+      method: "POST",
+      json: rows,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ created: 1000, updated: 0 });
+    expect(await countRows("properties", user.id)).toBe(1000);
+
+    const again = await call<Data<{ created: number; updated: number }>>("/data/properties", {
+      method: "POST",
+      json: rows.map((row) => ({
+        ...row,
+        listPrice: 1,
+        address: row.externalId ? row.address : row.address.replace("Street", "st."),
+      })),
+    });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 1000 });
+    expect(await countRows("properties", user.id)).toBe(1000);
+    const page = await call<Data<Row[]>>("/data/properties?sort=listPrice&dir=desc&limit=5");
+    expect(page.body.meta!.total).toBe(1000);
+    expect(page.body.data.every((p) => p.listPrice === 1)).toBe(true);
+  });
+
+  it("lists with filters and sorting, and updates and deletes one property", async () => {
+    const { call } = await account();
+    await call("/data/properties", {
+      method: "POST",
+      json: [
+        { address: "10 Oak Ave", listPrice: 100000, status: "analyzing" },
+        { address: "20 Oak Ave", listPrice: 300000, status: "new" },
+        { address: "30 Birch Ln", listPrice: 200000, status: "analyzing" },
+      ],
+    });
+    const sorted = await call<Data<Row[]>>("/data/properties?sort=listPrice&dir=asc");
+    expect(sorted.body.data.map((p) => p.listPrice)).toEqual([100000, 200000, 300000]);
+    const analyzing = await call<Data<Row[]>>("/data/properties?status=analyzing&q=oak");
+    expect(analyzing.body.data.map((p) => p.address)).toEqual(["10 Oak Ave"]);
+    expect((await call("/data/properties?sort=password")).status).toBe(400);
+
+    const target = sorted.body.data[0]!;
+    const clash = await call<ErrorBody>(`/data/properties/${target.id}`, {
+      method: "PUT",
+      json: { address: "20 oak avenue" },
+    });
+    expect(clash.status).toBe(409);
+    const moved = await call<Data<Row>>(`/data/properties/${target.id}`, {
+      method: "PUT",
+      json: { address: "10 Oak Ave", status: "offer_made", listPrice: 95000 },
+    });
+    expect(moved.body.data).toMatchObject({ status: "offer_made", listPrice: 95000 });
+    expect((await call(`/data/properties/${target.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await call<Data<Row[]>>("/data/properties")).body.meta!.total).toBe(2);
+  });
+});
+
+describe("another user's records", () => {
+  it("answer 404 and never appear in lists", async () => {
+    const project = await create(alice.call, "/projects", { name: "Alice only" });
+    const contact = await create(alice.call, "/contacts", { firstName: "Alice's agent" });
+    const entry = await create(alice.call, "/data/entries", { title: "Alice's notes" });
+    await alice.call("/data/properties", { method: "POST", json: { address: "1 Private Way" } });
+    const [property] = (await alice.call<Data<Row[]>>("/data/properties?q=private")).body.data;
+
+    for (const [path, body] of [
+      [`/projects/${project.id}`, { name: "Hijacked" }],
+      [`/contacts/${contact.id}`, { firstName: "Hijacked" }],
+      [`/data/entries?id=${entry.id}`, { title: "Hijacked" }],
+      [`/data/properties/${property!.id}`, { address: "Hijacked" }],
+    ] as const) {
+      if (!path.startsWith("/data/"))
+        expect((await bob.call(path)).status, `GET ${path}`).toBe(404);
+      expect((await bob.call(path, { method: "PUT", json: body })).status, `PUT ${path}`).toBe(404);
+      expect((await bob.call(path, { method: "DELETE" })).status, `DELETE ${path}`).toBe(404);
+    }
+    const bobsProject = await create(bob.call, "/projects", { name: "Bob's deal" });
+    expect(
+      (
+        await bob.call(`/projects/${bobsProject.id}/contacts`, {
+          method: "POST",
+          json: { contactId: contact.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await bob.call(`/projects/${project.id}/contacts`, {
+          method: "POST",
+          json: { contactId: contact.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await bob.call("/projects", {
+          method: "POST",
+          json: { name: "x", propertyId: property!.id },
+        })
+      ).status,
+    ).toBe(400);
+
+    const lists = await Promise.all(
+      [
+        "/projects?limit=100",
+        "/contacts?limit=100",
+        "/data/entries",
+        "/data/properties?limit=100",
+      ].map((p) => bob.call<Data<Row[]>>(p)),
+    );
+    const seen = lists.flatMap((l) => l.body.data.map((r) => r.id));
+    expect(seen).not.toContain(project.id);
+    expect(seen).not.toContain(contact.id);
+    expect(seen).not.toContain(entry.id);
+    expect(seen).not.toContain(property!.id);
+    expect((await alice.call<Data<Row>>(`/projects/${project.id}`)).body.data.name).toBe(
+      "Alice only",
+    );
+  });
+});
+
+describe("export and import", () => {
+  it("exports everything and imports it into another account with its links", async () => {
+    const source = await account();
+    await source.call("/data/properties", {
+      method: "POST",
+      json: { address: "5 Lake Rd", externalId: "APN-5" },
+    });
+    const [property] = (await source.call<Data<Row[]>>("/data/properties")).body.data;
+    const project = await create(source.call, "/projects", {
+      name: "Lake house",
+      propertyId: property!.id,
+    });
+    const contact = await create(source.call, "/contacts", { firstName: "Ann", type: "attorney" });
+    await source.call(`/projects/${project.id}/contacts`, {
+      method: "POST",
+      json: { contactId: contact.id },
+    });
+    await create(source.call, "/data/entries", {
+      title: "Closing checklist",
+      projectId: project.id,
+    });
+
+    const exported =
+      await source.call<Data<Record<string, unknown[]> & { format: string }>>("/export");
+    expect(exported.body.data.format).toBe("ai42-export");
+    expect(exported.body.data.projectContacts).toHaveLength(1);
+
+    const target = await account();
+    const imported = await target.call<Data<Record<string, unknown>>>("/import", {
+      method: "POST",
+      json: exported.body.data,
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({
+      projects: 1,
+      contacts: 1,
+      entries: 1,
+      links: 1,
+      properties: { created: 1, updated: 0 },
+    });
+    const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
+    expect(copy!.id).not.toBe(project.id);
+    const detail = await target.call<Data<{ contacts: Row[]; documents: Row[]; property: Row }>>(
+      `/projects/${copy!.id}`,
+    );
+    expect(detail.body.data.contacts.map((c) => c.firstName)).toEqual(["Ann"]);
+    expect(detail.body.data.documents.map((d) => d.title)).toEqual(["Closing checklist"]);
+    expect(detail.body.data.property.address).toBe("5 Lake Rd");
+  });
+
+  it("refuses a bad document as a whole and changes nothing", async () => {
+    const target = await account();
+    const counts = async () =>
+      Promise.all(
+        ["projects", "contacts", "entries", "properties"].map((t) => countRows(t, target.user.id)),
+      );
+    const before = await counts();
+    const doc = {
+      format: "ai42-export",
+      version: 1,
+      projects: [{ id: "p1", name: "Fine" }],
+      contacts: [{ id: "c1", firstName: "Fine" }],
+      entries: [{ id: "e1", title: "Dangling", projectId: "nope" }],
+      properties: [{ id: "x1", address: "1 Fine St" }],
+      projectContacts: [],
+    };
+    const dangling = await target.call<ErrorBody>("/import", { method: "POST", json: doc });
+    expect(dangling.status).toBe(400);
+    expect(dangling.body.error.details!.map((d) => d.field)).toEqual(["entries.0.projectId"]);
+    const wrongFormat = await target.call<ErrorBody>("/import", {
+      method: "POST",
+      json: { ...doc, format: "other" },
+    });
+    expect(wrongFormat.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+});
