@@ -7,8 +7,17 @@ import { MESSAGES, STORAGE_KEYS } from "./messages";
 export interface ApiFailure {
   message: string;
   statusCode: number;
+  /** Per-field problems from a 400 answer: `[{ field, message }]`. */
+  details?: unknown;
 }
-export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiFailure };
+export interface PageMeta {
+  page: number;
+  limit: number;
+  total: number;
+}
+export type ApiResult<T> =
+  | { data: T; meta?: PageMeta; error?: undefined }
+  | { data?: undefined; meta?: undefined; error: ApiFailure };
 
 let baseUrl = "/api";
 /** Paths sit under /api on the same origin unless a full address is configured. */
@@ -27,6 +36,11 @@ export function storedToken(): string | null {
 export function storeToken(token: string | null) {
   if (token) localStorage.setItem(STORAGE_KEYS.authToken, token);
   else localStorage.removeItem(STORAGE_KEYS.authToken);
+}
+
+function serverDetails(body: unknown): unknown {
+  const error = (body as { error?: { details?: unknown } } | null)?.error;
+  return error && typeof error === "object" ? error.details : undefined;
 }
 
 function serverMessage(body: unknown): string | undefined {
@@ -84,10 +98,12 @@ export async function apiRequest<T>(
       error: {
         message: serverMessage(body) ?? init.fallbackMessage ?? MESSAGES.requestFailed,
         statusCode: response.status,
+        details: serverDetails(body),
       },
     };
   }
   const data =
     body && typeof body === "object" && "data" in body ? (body as { data: T }).data : body;
-  return { data: data as T };
+  const meta = (body as { meta?: PageMeta } | null)?.meta;
+  return meta ? { data: data as T, meta } : { data: data as T };
 }

@@ -1,0 +1,243 @@
+/**
+ * The workspace calls (spec §7). Project, contact and property calls throw a `ServiceError`
+ * carrying the spec's "Failed to …" message (and the server's answer, for the screen to show);
+ * entry calls return `{data}` or `{error}` with the spec's "Error … data entry: {status}".
+ */
+import type { z } from "zod";
+import type { ContactInput, EntryInput, ProjectInput, PropertyInput } from "~/domain/workspace";
+import type {
+  ContactSchema,
+  EntrySchema,
+  ProjectSchema,
+  ProjectStatsSchema,
+  PropertySchema,
+} from "../../../worker/api/schemas";
+import { apiRequest, type ApiFailure, type ApiResult, type PageMeta } from "./client";
+import { MESSAGES } from "./messages";
+
+export type Project = z.infer<typeof ProjectSchema>;
+export type Contact = z.infer<typeof ContactSchema>;
+export type Entry = z.infer<typeof EntrySchema>;
+export type Property = z.infer<typeof PropertySchema>;
+export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
+export type ProjectDetail = Project & {
+  contacts: Contact[];
+  documents: Entry[];
+  property: Property | null;
+};
+export type ContactDetail = Contact & { projects: Project[] };
+export interface Page<T> {
+  items: T[];
+  meta: PageMeta;
+}
+
+/** A failed call: the spec's message, with what the server said. */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly failure: ApiFailure,
+  ) {
+    super(message);
+  }
+
+  /** Per-field messages of a 400 answer, by field name. */
+  get fieldErrors(): Record<string, string> {
+    const details = Array.isArray(this.failure.details) ? this.failure.details : [];
+    return Object.fromEntries(
+      details
+        .filter((d): d is { field: string; message: string } => typeof d?.field === "string")
+        .map((d) => [d.field, d.message]),
+    );
+  }
+}
+
+async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
+  const result = await call;
+  if (result.error) throw new ServiceError(message, result.error);
+  return result.data;
+}
+
+async function pageOrThrow<T>(call: Promise<ApiResult<T[]>>, message: string): Promise<Page<T>> {
+  const result = await call;
+  if (result.error) throw new ServiceError(message, result.error);
+  return {
+    items: result.data,
+    meta: result.meta ?? { page: 1, limit: result.data.length, total: result.data.length },
+  };
+}
+
+/** `?a=1&b=x` from the defined, non-empty values. */
+export function queryString(query: Record<string, string | number | undefined | null>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export interface ProjectQuery {
+  type?: string;
+  status?: string;
+  q?: string;
+  page?: number;
+  limit?: number;
+}
+
+export const projectsApi = {
+  list: (query: ProjectQuery = {}) =>
+    pageOrThrow(
+      apiRequest<Project[]>(`/projects${queryString({ ...query })}`),
+      MESSAGES.fetchProjects,
+    ),
+  get: (id: string) =>
+    orThrow(
+      apiRequest<ProjectDetail>(`/projects/${encodeURIComponent(id)}`),
+      MESSAGES.fetchProject,
+    ),
+  create: (input: Partial<ProjectInput>) =>
+    orThrow(
+      apiRequest<Project>("/projects", { method: "POST", body: input }),
+      MESSAGES.createProject,
+    ),
+  update: (id: string, input: Partial<ProjectInput>) =>
+    orThrow(
+      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+      MESSAGES.updateProject,
+    ),
+  remove: (id: string) =>
+    orThrow(
+      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteProject,
+    ),
+  stats: () =>
+    orThrow(apiRequest<ProjectStats>("/projects/stats/overview"), MESSAGES.fetchProjectStats),
+  linkContact: (projectId: string, contactId: string) =>
+    orThrow(
+      apiRequest(`/projects/${encodeURIComponent(projectId)}/contacts`, {
+        method: "POST",
+        body: { contactId },
+      }),
+      MESSAGES.linkContact,
+    ),
+  unlinkContact: (projectId: string, contactId: string) =>
+    orThrow(
+      apiRequest(
+        `/projects/${encodeURIComponent(projectId)}/contacts/${encodeURIComponent(contactId)}`,
+        { method: "DELETE" },
+      ),
+      MESSAGES.unlinkContact,
+    ),
+};
+
+export const contactsApi = {
+  list: (query: { type?: string; q?: string; page?: number; limit?: number } = {}) =>
+    pageOrThrow(apiRequest<Contact[]>(`/contacts${queryString(query)}`), MESSAGES.fetchContacts),
+  get: (id: string) =>
+    orThrow(
+      apiRequest<ContactDetail>(`/contacts/${encodeURIComponent(id)}`),
+      MESSAGES.fetchContact,
+    ),
+  create: (input: Partial<ContactInput>) =>
+    orThrow(
+      apiRequest<Contact>("/contacts", { method: "POST", body: input }),
+      MESSAGES.createContact,
+    ),
+  update: (id: string, input: Partial<ContactInput>) =>
+    orThrow(
+      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+      MESSAGES.updateContact,
+    ),
+  remove: (id: string) =>
+    orThrow(
+      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteContact,
+    ),
+};
+
+/** Entry calls keep the spec's shape: `{data}` or `{error}` with "Error … data entry: {status}". */
+async function entryCall<T>(call: Promise<ApiResult<T>>, message: (status: number) => string) {
+  const result = await call;
+  return result.error
+    ? { error: { ...result.error, message: message(result.error.statusCode) } }
+    : { data: result.data };
+}
+
+export const entriesApi = {
+  list: () => entryCall(apiRequest<Entry[]>("/data/entries"), MESSAGES.fetchEntries),
+  create: (input: Partial<EntryInput>) =>
+    entryCall(
+      apiRequest<Entry>("/data/entries", { method: "POST", body: input }),
+      MESSAGES.addEntry,
+    ),
+  update: (id: string, input: Partial<EntryInput>) =>
+    entryCall(
+      apiRequest<Entry>(`/data/entries${queryString({ id })}`, { method: "PUT", body: input }),
+      MESSAGES.updateEntry,
+    ),
+  remove: (id: string) =>
+    entryCall(
+      apiRequest<Entry>(`/data/entries${queryString({ id })}`, { method: "DELETE" }),
+      MESSAGES.deleteEntry,
+    ),
+};
+
+export interface PropertyImportResult {
+  received: number;
+  created: number;
+  updated: number;
+  failed: { index: number; errors: { field: string; message: string }[] }[];
+}
+
+export interface PropertyQuery {
+  status?: string;
+  propertyType?: string;
+  q?: string;
+  sort?: string;
+  dir?: "asc" | "desc";
+  page?: number;
+  limit?: number;
+}
+
+export const propertiesApi = {
+  list: (query: PropertyQuery = {}) =>
+    pageOrThrow(
+      apiRequest<Property[]>(`/data/properties${queryString({ ...query })}`),
+      MESSAGES.fetchProperties,
+    ),
+  import: (rows: unknown[]) =>
+    orThrow(
+      apiRequest<PropertyImportResult>("/data/properties", { method: "POST", body: rows }),
+      MESSAGES.importProperties,
+    ),
+  update: (id: string, input: Partial<PropertyInput>) =>
+    orThrow(
+      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: input,
+      }),
+      MESSAGES.updateProperty,
+    ),
+  remove: (id: string) =>
+    orThrow(
+      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteProperty,
+    ),
+};
+
+export interface ImportSummary {
+  projects: number;
+  contacts: number;
+  entries: number;
+  links: number;
+  properties: { created: number; updated: number };
+}
+
+export const transferApi = {
+  exportAll: () => orThrow(apiRequest<Record<string, unknown>>("/export"), MESSAGES.exportData),
+  importAll: (document: unknown) =>
+    orThrow(
+      apiRequest<ImportSummary>("/import", { method: "POST", body: document }),
+      MESSAGES.importData,
+    ),
+};

@@ -1,0 +1,106 @@
+/**
+ * The project-hub entries store (spec §4): entries, loading, error; kept in local storage under
+ * `project-hub-storage` with dates restored on load, so documents show at once on the next visit.
+ */
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { createStore, useStore } from "zustand";
+import type { EntryInput } from "~/domain/workspace";
+import { STORAGE_KEYS } from "../api/messages";
+import { entriesApi, type Entry } from "../api/workspace";
+
+export type StoredEntry = Omit<Entry, "createdAt" | "updatedAt"> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export interface EntriesState {
+  entries: StoredEntry[];
+  loading: boolean;
+  error: string | null;
+  fetchEntries: () => Promise<void>;
+  addEntry: (input: Partial<EntryInput>) => Promise<StoredEntry | null>;
+  updateEntry: (id: string, input: Partial<EntryInput>) => Promise<StoredEntry | null>;
+  deleteEntry: (id: string) => Promise<boolean>;
+}
+
+const withDates = (entry: Entry): StoredEntry => ({
+  ...entry,
+  createdAt: new Date(entry.createdAt),
+  updatedAt: new Date(entry.updatedAt),
+});
+
+export function createEntriesStore(storage: () => StateStorage) {
+  return createStore<EntriesState>()(
+    persist(
+      (set) => ({
+        entries: [],
+        loading: false,
+        error: null,
+        async fetchEntries() {
+          set({ loading: true, error: null });
+          const result = await entriesApi.list();
+          if (result.error) set({ loading: false, error: result.error.message });
+          else set({ loading: false, entries: result.data.map(withDates) });
+        },
+        async addEntry(input) {
+          set({ error: null });
+          const result = await entriesApi.create(input);
+          if (result.error) {
+            set({ error: result.error.message });
+            return null;
+          }
+          const entry = withDates(result.data);
+          set((state) => ({ entries: [entry, ...state.entries] }));
+          return entry;
+        },
+        async updateEntry(id, input) {
+          set({ error: null });
+          const result = await entriesApi.update(id, input);
+          if (result.error) {
+            set({ error: result.error.message });
+            return null;
+          }
+          const entry = withDates(result.data);
+          set((state) => ({
+            entries: [entry, ...state.entries.filter((existing) => existing.id !== id)],
+          }));
+          return entry;
+        },
+        async deleteEntry(id) {
+          set({ error: null });
+          const result = await entriesApi.remove(id);
+          // Already gone on the server (404): remove it here too.
+          if (result.error && result.error.statusCode !== 404) {
+            set({ error: result.error.message });
+            return false;
+          }
+          set((state) => ({ entries: state.entries.filter((entry) => entry.id !== id) }));
+          return true;
+        },
+      }),
+      {
+        name: STORAGE_KEYS.projectHub,
+        storage: createJSONStorage(storage, {
+          reviver: (key, value) =>
+            (key === "createdAt" || key === "updatedAt") && typeof value === "string"
+              ? new Date(value)
+              : value,
+        }),
+        partialize: (state) => ({ entries: state.entries }),
+        skipHydration: true,
+      },
+    ),
+  );
+}
+
+export const entriesStore = createEntriesStore(() => localStorage);
+
+export function useEntries<T>(select: (state: EntriesState) => T) {
+  return useStore(entriesStore, select);
+}
+
+/** At app start: restore the saved entries, then refresh them; a failure is ignored. */
+export async function loadEntriesAtStart(store = entriesStore) {
+  await store.persist.rehydrate();
+  await store.getState().fetchEntries();
+}
