@@ -109,8 +109,7 @@ const DEFINITIONS: ModuleInput[] = [
     icon: FolderKanban,
     order: 8,
     skeleton: "list",
-    upcoming: "Your projects, the people around them and your business documents.",
-    View: placeholder,
+    View: lazy(() => import("./features/project-hub/project-hub")),
   },
   {
     id: "connections",

@@ -8,6 +8,8 @@ import { activeModuleId, moduleForPath } from "~/domain/modules";
 import { STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
+import { loadEntriesAtStart } from "~/lib/stores/entries";
+import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -36,6 +38,11 @@ export default function AppShell() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [mac, setMac] = useState(false);
   const hydrated = useHydrated();
+
+  useEffect(() => {
+    void loadEntriesAtStart();
+    return () => projectsStore.getState().clear();
+  }, []);
 
   useEffect(() => {
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));

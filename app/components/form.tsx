@@ -1,4 +1,4 @@
-/** Form parts shared by the account screens: labelled fields, the submit button, messages. */
+/** Form parts: labelled fields with inline errors, the submit button, messages. */
 import { Eye, EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,31 +8,111 @@ interface FieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  autoComplete: string;
+  autoComplete?: string;
+  required?: boolean;
+  /** An inline validation message shown under the field. */
+  error?: string;
+  placeholder?: string;
 }
 
-export function TextField(props: FieldProps & { type?: "text" | "email" }) {
+function Label(props: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium">
+      {props.label}
+      {props.required === false ? (
+        <span className="ml-1 font-normal text-muted">(optional)</span>
+      ) : null}
+    </label>
+  );
+}
+
+function FieldError(props: { id: string; error?: string }) {
+  return props.error ? (
+    <p id={`${props.id}-error`} className="mt-1 text-sm text-danger">
+      {props.error}
+    </p>
+  ) : null;
+}
+
+const describedBy = (props: FieldProps) => (props.error ? `${props.id}-error` : undefined);
+
+export function TextField(
+  props: FieldProps & { type?: "text" | "email" | "tel" | "date" | "number" | "search" },
+) {
   return (
     <div>
-      <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium">
-        {props.label}
-      </label>
+      <Label id={props.id} label={props.label} required={props.required ?? true} />
       <input
         id={props.id}
         name={props.id}
         type={props.type ?? "text"}
-        required
+        required={props.required ?? true}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        inputMode={props.type === "number" ? "decimal" : undefined}
+        step={props.type === "number" ? "any" : undefined}
         className="input"
       />
+      <FieldError id={props.id} error={props.error} />
+    </div>
+  );
+}
+
+export function TextAreaField(props: FieldProps & { rows?: number; className?: string }) {
+  return (
+    <div>
+      <Label id={props.id} label={props.label} required={props.required ?? false} />
+      <textarea
+        id={props.id}
+        name={props.id}
+        required={props.required}
+        rows={props.rows ?? 4}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        placeholder={props.placeholder}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        className={`input ${props.className ?? ""}`}
+      />
+      <FieldError id={props.id} error={props.error} />
+    </div>
+  );
+}
+
+export function SelectField(
+  props: FieldProps & { options: readonly { value: string; label: string }[] },
+) {
+  return (
+    <div>
+      <Label id={props.id} label={props.label} />
+      <select
+        id={props.id}
+        name={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        className="input"
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
 }
 
 /** A password field with a show/hide toggle named for what it does ("Show password"). */
-export function PasswordField(props: FieldProps & { visible: boolean; onToggle: () => void }) {
+export function PasswordField(
+  props: FieldProps & { autoComplete: string; visible: boolean; onToggle: () => void },
+) {
   const what = props.label.toLowerCase();
   return (
     <div>
@@ -72,10 +152,20 @@ export function PasswordField(props: FieldProps & { visible: boolean; onToggle: 
  * Disabled until the page is interactive as well as while busy, so a form typed into before
  * hydration is never submitted natively (which would put a password in the URL).
  */
-export function SubmitButton(props: { busy: boolean; busyLabel: string; children: ReactNode }) {
+export function SubmitButton(props: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+  /** Full width by default (account screens); `inline` for a form's action row. */
+  inline?: boolean;
+}) {
   const hydrated = useHydrated();
   return (
-    <button type="submit" disabled={props.busy || !hydrated} className="btn-primary w-full">
+    <button
+      type="submit"
+      disabled={props.busy || !hydrated}
+      className={`btn-primary whitespace-nowrap ${props.inline ? "" : "w-full"}`}
+    >
       {props.busy ? props.busyLabel : props.children}
     </button>
   );

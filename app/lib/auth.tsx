@@ -78,6 +78,8 @@ export function AuthProvider(props: {
 
   const logout = useCallback(async () => {
     await authApi.logout();
+    // Nothing of this account stays in the browser for the next person.
+    localStorage.removeItem(STORAGE_KEYS.projectHub);
     setUserState(null);
     window.location.assign(loggedOutUrl(props.marketingUrl));
   }, [props.marketingUrl]);

@@ -1,0 +1,23 @@
+/**
+ * Markdown as React elements (react-markdown: raw HTML is never rendered, so user and AI text
+ * cannot inject markup), with GitHub tables, task lists and strikethrough.
+ */
+import ReactMarkdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+
+export function Markdown(props: { children: string }) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        components={{
+          a: ({ node: _node, ...link }) => (
+            <a {...link} target="_blank" rel="noopener noreferrer" />
+          ),
+        }}
+      >
+        {props.children}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import {
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/form";
+import { Skeleton } from "~/components/skeleton";
+import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
+import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
+import type { PageMeta } from "~/lib/api/client";
+import { contactsApi, ServiceError, type Contact } from "~/lib/api/workspace";
+import { contactName } from "./projects-tab";
+import { deleteWithUndo, FilterBar, options, textOf, useDebounced } from "./shared";
+
+export function ContactsTab() {
+  const [items, setItems] = useState<Contact[]>([]);
+  const [meta, setMeta] = useState<PageMeta | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState("");
+  const [search, setSearch] = useState("");
+  const [type, setType] = useState("");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Contact | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const q = useDebounced(search);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const result = await contactsApi.list({ q, type, page, limit: 20 });
+      setItems(result.items);
+      setMeta(result.meta);
+      setFailure("");
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [q, type, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async (contact: Contact) => {
+    setDeleting(null);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...input } = contact;
+    await deleteWithUndo({
+      what: `Contact “${contactName(contact)}”`,
+      remove: () => contactsApi.remove(contact.id),
+      restore: () => contactsApi.create(input).then(load),
+    });
+    await load();
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex justify-end">
+        <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+          <Plus aria-hidden className="mr-1.5 size-4" /> New contact
+        </button>
+      </div>
+      <FilterBar>
+        <input
+          type="search"
+          aria-label="Search contacts"
+          placeholder="Search name, company, e-mail, tag…"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="input"
+        />
+        <select
+          aria-label="Filter by contact type"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(1);
+          }}
+          className="input"
+        >
+          {options(CONTACT_TYPES, "All types").map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
+      {failure && <ErrorNotice message={failure} onRetry={load} />}
+      {loading && items.length === 0 ? (
+        <Skeleton variant="list" />
+      ) : items.length === 0 && !failure ? (
+        <EmptyState
+          icon={ContactIcon}
+          title={q || type ? "No contact matches" : "No contacts yet"}
+          action={
+            !(q || type) && (
+              <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+                Add your first contact
+              </button>
+            )
+          }
+        >
+          {q || type
+            ? "Try another search, or clear the filter."
+            : "Keep the agents, lenders, contractors and sellers you work with, then link them to the projects they are on."}
+        </EmptyState>
+      ) : (
+        <>
+          <ul
+            aria-label="Contacts"
+            className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+          >
+            {items.map((contact) => (
+              <li key={contact.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
+                  {contactName(contact).charAt(0).toUpperCase()}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{contactName(contact)}</span>
+                  <span className="block truncate text-sm text-muted">
+                    {[contact.company, contact.email, contact.phone].filter(Boolean).join(" · ") ||
+                      "No details yet"}
+                  </span>
+                </span>
+                <Badge>{label(contact.type)}</Badge>
+                {contact.tags.map((tag) => (
+                  <Badge key={tag} tone="accent">
+                    {tag}
+                  </Badge>
+                ))}
+                <span className="flex gap-1">
+                  <button
+                    type="button"
+                    aria-label={`Edit ${contactName(contact)}`}
+                    onClick={() => setEditing(contact)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${contactName(contact)}`}
+                    onClick={() => setDeleting(contact)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {meta && <Pagination meta={meta} onPage={setPage} noun="contacts" />}
+        </>
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing === "new" ? "New contact" : "Edit contact"}
+        onClose={() => setEditing(null)}
+        wide
+      >
+        {editing !== null && (
+          <ContactForm
+            contact={editing === "new" ? undefined : editing}
+            onSave={(input) =>
+              (editing === "new"
+                ? contactsApi.create(input)
+                : contactsApi.update(editing.id, input)
+              ).then(load)
+            }
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this contact?"
+        message={
+          deleting && <>“{contactName(deleting)}” will be deleted and unlinked from its projects.</>
+        }
+        confirmLabel="Delete contact"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function ContactForm(props: {
+  contact?: Contact;
+  onSave: (input: Partial<ContactInput>) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const c = props.contact;
+  const [fields, setFields] = useState({
+    firstName: c?.firstName ?? "",
+    lastName: c?.lastName ?? "",
+    company: textOf(c?.company),
+    type: c?.type ?? "agent",
+    email: textOf(c?.email),
+    phone: textOf(c?.phone),
+    tags: c?.tags.join(", ") ?? "",
+    notes: textOf(c?.notes),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [saving, setSaving] = useState(false);
+  const set = (name: keyof typeof fields) => (value: string) =>
+    setFields((f) => ({ ...f, [name]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!fields.firstName.trim() && !fields.lastName.trim() && !fields.company.trim()) {
+      setErrors({ firstName: "Give a first name, a last name or a company" });
+      return;
+    }
+    setSaving(true);
+    setFailure("");
+    try {
+      await props.onSave({
+        ...fields,
+        type: fields.type as ContactInput["type"],
+        tags: fields.tags
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      });
+      props.onDone();
+    } catch (error) {
+      if (error instanceof ServiceError) {
+        setErrors(error.fieldErrors);
+        setFailure(`${error.message}: ${error.failure.message}`);
+      } else setFailure(String(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="contact-first"
+          label="First name"
+          required={false}
+          value={fields.firstName}
+          onChange={set("firstName")}
+          error={errors.firstName}
+          autoComplete="off"
+        />
+        <TextField
+          id="contact-last"
+          label="Last name"
+          required={false}
+          value={fields.lastName}
+          onChange={set("lastName")}
+          error={errors.lastName}
+          autoComplete="off"
+        />
+        <TextField
+          id="contact-company"
+          label="Company"
+          required={false}
+          value={fields.company}
+          onChange={set("company")}
+          error={errors.company}
+        />
+        <SelectField
+          id="contact-type"
+          label="Type"
+          value={fields.type}
+          onChange={set("type")}
+          options={options(CONTACT_TYPES)}
+          error={errors.type}
+        />
+        <TextField
+          id="contact-email"
+          label="E-mail"
+          type="email"
+          required={false}
+          value={fields.email}
+          onChange={set("email")}
+          error={errors.email}
+          autoComplete="off"
+        />
+        <TextField
+          id="contact-phone"
+          label="Phone"
+          type="tel"
+          required={false}
+          value={fields.phone}
+          onChange={set("phone")}
+          error={errors.phone}
+          autoComplete="off"
+        />
+      </div>
+      <TextField
+        id="contact-tags"
+        label="Tags (comma-separated)"
+        required={false}
+        value={fields.tags}
+        onChange={set("tags")}
+        error={errors.tags}
+        placeholder="e.g. downtown, hard money"
+      />
+      <TextAreaField
+        id="contact-notes"
+        label="Notes"
+        value={fields.notes}
+        onChange={set("notes")}
+        error={errors.notes}
+      />
+      <FormMessage kind="error">{failure}</FormMessage>
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={props.onDone} className="btn-secondary">
+          Cancel
+        </button>
+        <SubmitButton inline busy={saving} busyLabel="Saving...">
+          {c ? "Save changes" : "Create contact"}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

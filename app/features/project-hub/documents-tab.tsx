@@ -1,0 +1,336 @@
+import { useSearchParams } from "@remix-run/react";
+import { ArrowLeft, FileText, Plus, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
+import { Markdown } from "~/components/markdown";
+import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/components/ui";
+import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
+import { projectsApi, type Project } from "~/lib/api/workspace";
+import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
+import { deleteWithUndo, FilterBar, options } from "./shared";
+
+function useProjectChoices() {
+  const [projects, setProjects] = useState<Project[]>([]);
+  useEffect(() => {
+    projectsApi.list({ limit: 100 }).then(
+      (page) => setProjects(page.items),
+      () => setProjects([]),
+    );
+  }, []);
+  return projects;
+}
+
+export function DocumentsTab() {
+  const [params, setParams] = useSearchParams();
+  const docId = params.get("doc");
+  const newFor = params.get("new");
+  const { entries, loading, error, fetchEntries } = useEntries((s) => s);
+  const projects = useProjectChoices();
+  const [search, setSearch] = useState("");
+  const [kind, setKind] = useState("");
+
+  const show = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return entries.filter(
+      (e) =>
+        (!kind || e.kind === kind) &&
+        (!needle || `${e.title}\n${e.content}\n${e.tags.join(" ")}`.toLowerCase().includes(needle)),
+    );
+  }, [entries, search, kind]);
+
+  if (docId || newFor) {
+    const entry = entries.find((e) => e.id === docId);
+    if (docId && !entry) {
+      return (
+        <div>
+          <BackLink onBack={() => show({ doc: null })} />
+          {loading ? (
+            <p className="text-muted">Loading…</p>
+          ) : (
+            <ErrorNotice message="This document does not exist any more." />
+          )}
+        </div>
+      );
+    }
+    return (
+      <DocumentEditor
+        key={docId ?? `new-${newFor}`}
+        entry={entry}
+        projectId={newFor && newFor !== "1" ? newFor : null}
+        projects={projects}
+        onClose={() => show({ doc: null, new: null })}
+        onCreated={(id) => show({ new: null, doc: id })}
+      />
+    );
+  }
+
+  const projectName = (id: string | null) => projects.find((p) => p.id === id)?.name;
+  return (
+    <div>
+      <div className="mb-4 flex justify-end">
+        <button type="button" onClick={() => show({ new: "1" })} className="btn-primary">
+          <Plus aria-hidden className="mr-1.5 size-4" /> New document
+        </button>
+      </div>
+      <FilterBar>
+        <input
+          type="search"
+          aria-label="Search documents"
+          placeholder="Search title, text, tag…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="input"
+        />
+        <select
+          aria-label="Filter by kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          className="input"
+        >
+          {options(ENTRY_KINDS, "All kinds").map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
+      {error && <ErrorNotice message={error} onRetry={fetchEntries} />}
+      {visible.length === 0 ? (
+        <EmptyState
+          icon={FileText}
+          title={entries.length ? "No document matches" : "No documents yet"}
+          action={
+            !entries.length && (
+              <button type="button" onClick={() => show({ new: "1" })} className="btn-primary">
+                Write your first document
+              </button>
+            )
+          }
+        >
+          {entries.length
+            ? "Try another search, or clear the filter."
+            : "Keep contracts, rehab checklists, offer notes and market reports here, in Markdown, linked to their project."}
+        </EmptyState>
+      ) : (
+        <ul
+          aria-label="Documents"
+          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+        >
+          {visible.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                onClick={() => show({ doc: entry.id })}
+                className="flex w-full flex-wrap items-center gap-3 px-5 py-3 text-left hover:bg-raised"
+              >
+                <FileText aria-hidden className="size-4 shrink-0 text-accent" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{entry.title}</span>
+                  <span className="block truncate text-sm text-muted">
+                    {projectName(entry.projectId) ?? "No project"} · updated{" "}
+                    {shortDate(entry.updatedAt)}
+                  </span>
+                </span>
+                <Badge>{label(entry.kind)}</Badge>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DocumentEditor(props: {
+  entry?: StoredEntry;
+  projectId: string | null;
+  projects: Project[];
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const { addEntry, updateEntry, deleteEntry } = entriesStore.getState();
+  const [fields, setFields] = useState({
+    title: props.entry?.title ?? "",
+    kind: props.entry?.kind ?? "note",
+    projectId: props.entry?.projectId ?? props.projectId ?? "",
+    tags: props.entry?.tags.join(", ") ?? "",
+    content: props.entry?.content ?? "",
+  });
+  const [mode, setMode] = useState<"write" | "preview">("write");
+  const [saving, setSaving] = useState(false);
+  const [titleError, setTitleError] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const failure = useEntries((s) => s.error);
+  const set = (name: keyof typeof fields) => (value: string) =>
+    setFields((f) => ({ ...f, [name]: value }));
+
+  const input = (): Partial<EntryInput> => ({
+    title: fields.title,
+    kind: fields.kind as EntryInput["kind"],
+    projectId: fields.projectId || null,
+    tags: fields.tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+    content: fields.content,
+  });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!fields.title.trim()) {
+      setTitleError("Give the document a title");
+      return;
+    }
+    setTitleError("");
+    setSaving(true);
+    const saved = props.entry
+      ? await updateEntry(props.entry.id, input())
+      : await addEntry(input());
+    setSaving(false);
+    if (!saved) return;
+    toast.success(props.entry ? "Document saved" : "Document created");
+    if (!props.entry) props.onCreated(saved.id);
+  }
+
+  const remove = async () => {
+    setConfirming(false);
+    const entry = props.entry!;
+    const snapshot = input();
+    await deleteWithUndo({
+      what: `Document “${entry.title}”`,
+      remove: async () => {
+        if (!(await deleteEntry(entry.id)))
+          throw new Error(entriesStore.getState().error ?? "Delete failed");
+      },
+      restore: async () => {
+        if (!(await addEntry(snapshot)))
+          throw new Error(entriesStore.getState().error ?? "Restore failed");
+      },
+    });
+    props.onClose();
+  };
+
+  return (
+    <form onSubmit={save} noValidate>
+      <BackLink onBack={props.onClose} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+        <TextField
+          id="doc-title"
+          label="Title"
+          value={fields.title}
+          onChange={set("title")}
+          error={titleError}
+        />
+        <SelectField
+          id="doc-kind"
+          label="Kind"
+          value={fields.kind}
+          onChange={set("kind")}
+          options={options(ENTRY_KINDS)}
+        />
+        <SelectField
+          id="doc-project"
+          label="Project"
+          value={fields.projectId}
+          onChange={set("projectId")}
+          options={[
+            { value: "", label: "No project" },
+            ...props.projects.map((p) => ({ value: p.id, label: p.name })),
+          ]}
+        />
+      </div>
+      <div className="mt-4">
+        <TextField
+          id="doc-tags"
+          label="Tags (comma-separated)"
+          required={false}
+          value={fields.tags}
+          onChange={set("tags")}
+        />
+      </div>
+      <div className="mt-4 overflow-hidden rounded-2xl border border-line bg-surface">
+        <div role="tablist" aria-label="Editor mode" className="flex border-b border-line">
+          {(["write", "preview"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => setMode(m)}
+              className={`px-4 py-2 text-sm ${mode === m ? "border-b-2 border-accent text-fg" : "text-muted hover:text-fg"}`}
+            >
+              {m === "write" ? "Write" : "Preview"}
+            </button>
+          ))}
+          <span className="ml-auto self-center px-4 text-xs text-muted">Markdown</span>
+        </div>
+        {mode === "write" ? (
+          <textarea
+            aria-label="Content (Markdown)"
+            value={fields.content}
+            onChange={(e) => set("content")(e.target.value)}
+            rows={16}
+            placeholder={"# Offer notes\n\n- Max bid: $210,000\n- Inspection contingency: 10 days"}
+            className="block w-full resize-y bg-transparent p-4 font-mono text-sm outline-none"
+          />
+        ) : (
+          <div className="min-h-64 p-4" data-testid="markdown-preview">
+            {fields.content.trim() ? (
+              <Markdown>{fields.content}</Markdown>
+            ) : (
+              <p className="text-muted">Nothing to preview yet.</p>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <FormMessage kind="error">{failure ?? ""}</FormMessage>
+        <div className="ml-auto flex gap-3">
+          {props.entry && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="btn-secondary text-danger"
+            >
+              <Trash2 aria-hidden className="size-4" /> Delete
+            </button>
+          )}
+          <SubmitButton inline busy={saving} busyLabel="Saving...">
+            {props.entry ? "Save" : "Create document"}
+          </SubmitButton>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this document?"
+        message={<>“{props.entry?.title}” will be deleted.</>}
+        confirmLabel="Delete document"
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
+
+function BackLink(props: { onBack: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onBack}
+      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> All documents
+    </button>
+  );
+}

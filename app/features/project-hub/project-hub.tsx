@@ -1,0 +1,40 @@
+/** Project Hub (/project-hub): projects, contacts and documents, one tab each (?tab=). */
+import { useSearchParams } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import type { ModuleViewProps } from "~/modules";
+import { ContactsTab } from "./contacts-tab";
+import { DocumentsTab } from "./documents-tab";
+import { ProjectsTab } from "./projects-tab";
+
+const TABS = [
+  { id: "projects", title: "Projects", View: ProjectsTab },
+  { id: "contacts", title: "Contacts", View: ContactsTab },
+  { id: "documents", title: "Documents", View: DocumentsTab },
+] as const;
+
+export default function ProjectHub({ module }: ModuleViewProps) {
+  const [params, setParams] = useSearchParams();
+  const active = TABS.find((tab) => tab.id === params.get("tab")) ?? TABS[0];
+  return (
+    <div>
+      <PageHeader icon={module.icon} title={module.title} description={module.description} />
+      <div role="tablist" aria-label="Project Hub" className="mb-6 flex gap-1 border-b border-line">
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            aria-selected={tab.id === active.id}
+            onClick={() => setParams({ tab: tab.id })}
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+          >
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={active.title}>
+        <active.View />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/** Pieces shared by the Project Hub tabs. */
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { label } from "~/domain/workspace";
+import { ServiceError } from "~/lib/api/workspace";
+
+export const options = (values: readonly string[], allLabel?: string) => [
+  ...(allLabel ? [{ value: "", label: allLabel }] : []),
+  ...values.map((value) => ({ value, label: label(value) })),
+];
+
+/** The value, settled for `delay` ms (for search boxes). */
+export function useDebounced<T>(value: T, delay = 250) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Shows a failed call: the spec's message, with what the server said as the detail. */
+export function toastFailure(error: unknown) {
+  if (error instanceof ServiceError) {
+    toast.error(error.message, { description: error.failure.message });
+  } else {
+    toast.error(error instanceof Error ? error.message : "Something went wrong");
+  }
+}
+
+/** Deletes, then offers Undo for the toast's lifetime (undo re-creates what was deleted). */
+export async function deleteWithUndo(options: {
+  what: string;
+  remove: () => Promise<unknown>;
+  restore: () => Promise<unknown>;
+}) {
+  try {
+    await options.remove();
+  } catch (error) {
+    toastFailure(error);
+    return false;
+  }
+  toast(`${options.what} deleted`, {
+    duration: 8000,
+    action: {
+      label: "Undo",
+      onClick: () => {
+        options
+          .restore()
+          .then(() => toast.success(`${options.what} restored`))
+          .catch(toastFailure);
+      },
+    },
+  });
+  return true;
+}
+
+/** "" → null, "12,500" → 12500, for optional number inputs. */
+export function numberOrNull(text: string) {
+  const cleaned = text.replace(/[,$\s]/g, "");
+  if (!cleaned) return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+export const textOf = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+export function FilterBar(props: { children: React.ReactNode }) {
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+      {props.children}
+    </div>
+  );
+}
