@@ -34,6 +34,8 @@ export interface CommandContext {
   toggleSidebar: () => void;
   toggleTheme: () => "dark" | "light";
   notify: (message: string) => void;
+  exportData: () => void;
+  importData: () => void;
 }
 
 export interface Shortcut {
@@ -154,7 +156,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     shortcut: { key: "e", shift: true },
     type: "EXPORT_DATA",
-    action: ({ notify }) => notify(notAvailable("Data export")),
+    action: ({ exportData }) => exportData(),
   },
   {
     id: "import-data",
@@ -164,7 +166,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     shortcut: { key: "i" },
     type: "IMPORT_DATA",
-    action: ({ notify }) => notify(notAvailable("Data import")),
+    action: ({ importData }) => importData(),
   },
 ];
 

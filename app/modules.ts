@@ -80,7 +80,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "table",
     upcoming:
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
-    View: placeholder,
+    View: lazy(() => import("./features/possible-investments/possible-investments")),
   },
   {
     id: "route-planner",

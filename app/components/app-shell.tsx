@@ -11,6 +11,7 @@ import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } fr
 import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
+import { downloadExport, pickImportFile } from "~/lib/transfer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
@@ -90,6 +91,8 @@ export default function AppShell() {
         toggleSidebar,
         toggleTheme,
         notify: (message) => toast(message),
+        exportData: () => void downloadExport(),
+        importData: pickImportFile,
       };
       command.action(context);
     },

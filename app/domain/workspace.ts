@@ -207,7 +207,9 @@ export function normalizeAddress(parts: {
 
 /** The key an imported property is matched on: its external id (APN, MLS), else its address. */
 export function propertyDedupeKey(
-  property: Pick<PropertyInput, "externalId" | "address" | "city" | "state" | "zip">,
+  property: Partial<Pick<PropertyInput, "externalId" | "city" | "state" | "zip">> & {
+    address: string;
+  },
 ) {
   return property.externalId
     ? `ext:${property.externalId.trim().toLowerCase()}`

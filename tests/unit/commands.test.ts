@@ -65,6 +65,8 @@ describe("palette commands (spec §3)", () => {
       toggleSidebar: vi.fn(),
       toggleTheme: vi.fn(() => "light" as const),
       notify: vi.fn(),
+      exportData: vi.fn(),
+      importData: vi.fn(),
     };
     const run = (name: string) => COMMANDS.find((c) => c.name === name)!.action(context);
     run("Go to Calendar");
@@ -74,6 +76,10 @@ describe("palette commands (spec §3)", () => {
     run("Toggle Dark Mode");
     expect(context.notify).toHaveBeenLastCalledWith("Light theme on");
     run("Export Data");
+    expect(context.exportData).toHaveBeenCalledOnce();
+    run("Import Data");
+    expect(context.importData).toHaveBeenCalledOnce();
+    run("Clear Chat History");
     expect(context.notify).toHaveBeenLastCalledWith(expect.stringContaining("not available yet"));
   });
 });

@@ -1,16 +1,127 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, FileText, FolderKanban, Rocket } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
+import { Skeleton } from "~/components/skeleton";
+import { EmptyState, ErrorNotice, money, shortDate } from "~/components/ui";
+import { label, PROJECT_STATUSES } from "~/domain/workspace";
+import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { SIDEBAR_MODULES, type ModuleViewProps } from "~/modules";
 
 export default function Dashboard({ module }: ModuleViewProps) {
   const { user } = useAuth();
+  const [stats, setStats] = useState<ProjectStats | null>(null);
+  const [failure, setFailure] = useState("");
+  const load = useCallback(() => {
+    setFailure("");
+    projectsApi.stats().then(setStats, (error: Error) => setFailure(error.message));
+  }, []);
+  useEffect(load, [load]);
+
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
+  const empty = stats && stats.projects + stats.contacts + stats.documents + stats.properties === 0;
   return (
     <div>
       <PageHeader icon={module.icon} title={greeting} description={module.description} />
-      <section aria-labelledby="modules-heading">
+      {failure && <ErrorNotice message={failure} onRetry={load} />}
+      {!stats && !failure && <Skeleton variant="card" />}
+      {empty && (
+        <EmptyState
+          icon={Rocket}
+          title="Your workspace is empty"
+          action={
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to="/project-hub" className="btn-primary">
+                Create a project
+              </Link>
+              <Link to="/possible-investments" className="btn-secondary">
+                Import properties
+              </Link>
+              <Link to="/project-hub?tab=documents&new=1" className="btn-secondary">
+                Write a document
+              </Link>
+            </div>
+          }
+        >
+          Start with the deal you are working on now: create a project, bring in the properties you
+          are weighing, and keep your notes next to them. Your figures appear here.
+        </EmptyState>
+      )}
+      {stats && !empty && (
+        <div className="space-y-6">
+          <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
+            <Figure term="Projects" value={stats.projects} to="/project-hub" />
+            <Figure term="Total budget" value={money(stats.totalBudget)} />
+            <Figure term="Purchase prices" value={money(stats.totalPurchasePrice)} />
+            <Figure term="Contacts" value={stats.contacts} to="/project-hub?tab=contacts" />
+            <Figure term="Documents" value={stats.documents} to="/project-hub?tab=documents" />
+            <Figure term="Properties" value={stats.properties} to="/possible-investments" />
+          </ul>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section
+              aria-labelledby="pipeline-heading"
+              className="rounded-2xl border border-line bg-surface p-5"
+            >
+              <h2 id="pipeline-heading" className="mb-4 flex items-center gap-2 font-medium">
+                <FolderKanban aria-hidden className="size-4 text-accent" /> Pipeline
+              </h2>
+              <ul className="space-y-2" aria-label="Projects by status">
+                {PROJECT_STATUSES.map((status) => {
+                  const count = stats.byStatus[status] ?? 0;
+                  const share = stats.projects ? (count / stats.projects) * 100 : 0;
+                  return (
+                    <li
+                      key={status}
+                      className="grid grid-cols-[8rem_1fr_2rem] items-center gap-3 text-sm"
+                    >
+                      <span className="text-muted">{label(status)}</span>
+                      <span className="h-2 overflow-hidden rounded-full bg-raised">
+                        <span
+                          className="block h-full rounded-full bg-accent"
+                          style={{ width: `${share}%` }}
+                        />
+                      </span>
+                      <span className="text-right tabular-nums" data-testid={`pipeline-${status}`}>
+                        {count}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <section
+              aria-labelledby="recent-heading"
+              className="rounded-2xl border border-line bg-surface p-5"
+            >
+              <h2 id="recent-heading" className="mb-4 flex items-center gap-2 font-medium">
+                <FileText aria-hidden className="size-4 text-accent" /> Recent documents
+              </h2>
+              {stats.recentDocuments.length === 0 ? (
+                <p className="text-sm text-muted">No documents yet.</p>
+              ) : (
+                <ul className="divide-y divide-line">
+                  {stats.recentDocuments.map((doc) => (
+                    <li
+                      key={doc.id}
+                      className="flex items-center justify-between gap-3 py-2 text-sm"
+                    >
+                      <Link
+                        to={`/project-hub?tab=documents&doc=${doc.id}`}
+                        className="truncate font-medium hover:text-accent"
+                      >
+                        {doc.title}
+                      </Link>
+                      <span className="shrink-0 text-muted">{shortDate(doc.updatedAt)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </div>
+      )}
+      <section aria-labelledby="modules-heading" className="mt-10">
         <h2
           id="modules-heading"
           className="mb-4 text-sm font-medium tracking-wide text-muted uppercase"
@@ -39,5 +150,26 @@ export default function Dashboard({ module }: ModuleViewProps) {
         </ul>
       </section>
     </div>
+  );
+}
+
+function Figure(props: { term: string; value: string | number; to?: string }) {
+  const body = (
+    <>
+      <span className="block text-xs tracking-wide text-muted uppercase">{props.term}</span>
+      <span className="mt-2 block text-2xl font-semibold tabular-nums">{props.value}</span>
+    </>
+  );
+  const className = "block h-full rounded-2xl border border-line bg-surface p-4";
+  return (
+    <li>
+      {props.to ? (
+        <Link to={props.to} className={`${className} hover:border-accent/60`}>
+          {body}
+        </Link>
+      ) : (
+        <div className={className}>{body}</div>
+      )}
+    </li>
   );
 }

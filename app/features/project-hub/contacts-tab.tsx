@@ -13,7 +13,7 @@ import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { contactsApi, ServiceError, type Contact } from "~/lib/api/workspace";
 import { contactName } from "./projects-tab";
-import { deleteWithUndo, FilterBar, options, textOf, useDebounced } from "./shared";
+import { deleteWithUndo, FilterBar, options, textOf, useDebounced } from "../shared";
 
 export function ContactsTab() {
   const [items, setItems] = useState<Contact[]>([]);

@@ -8,7 +8,7 @@ import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/comp
 import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
-import { deleteWithUndo, FilterBar, options } from "./shared";
+import { deleteWithUndo, FilterBar, options } from "../shared";
 
 function useProjectChoices() {
   const [projects, setProjects] = useState<Project[]>([]);

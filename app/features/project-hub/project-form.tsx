@@ -8,7 +8,7 @@ import {
 } from "~/components/form";
 import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectInput } from "~/domain/workspace";
 import { ServiceError, type Project } from "~/lib/api/workspace";
-import { numberOrNull, options, textOf } from "./shared";
+import { numberOrNull, options, textOf } from "../shared";
 
 const empty = {
   name: "",

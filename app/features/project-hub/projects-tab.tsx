@@ -33,7 +33,7 @@ import {
 } from "~/lib/api/workspace";
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
-import { deleteWithUndo, FilterBar, options, toastFailure, useDebounced } from "./shared";
+import { deleteWithUndo, FilterBar, options, toastFailure, useDebounced } from "../shared";
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "success" | "danger"> = {
   sold: "success",

@@ -1,4 +1,4 @@
-/** Pieces shared by the Project Hub tabs. */
+/** Pieces shared by the data screens (Project Hub, Possible Investments). */
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { label } from "~/domain/workspace";

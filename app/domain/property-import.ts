@@ -1,0 +1,160 @@
+/**
+ * Turning what an investor pastes or uploads (CSV from a listing site or spreadsheet, or JSON)
+ * into property rows, and checking each row with the same rules as the API. Pure: no I/O.
+ */
+import Papa from "papaparse";
+import { MAX_IMPORT_ROWS, PropertyInputSchema, type PropertyInput } from "./workspace";
+
+const NUMERIC = new Set([
+  "latitude",
+  "longitude",
+  "beds",
+  "baths",
+  "squareFeet",
+  "lotSize",
+  "yearBuilt",
+  "listPrice",
+  "estimatedValue",
+  "arv",
+  "rentEstimate",
+]);
+
+/** Header spellings seen in exports, normalised (lower case, letters and digits only). */
+const HEADER_ALIASES: Record<string, keyof PropertyInput> = {
+  address: "address",
+  streetaddress: "address",
+  street: "address",
+  city: "city",
+  state: "state",
+  zip: "zip",
+  zipcode: "zip",
+  postalcode: "zip",
+  latitude: "latitude",
+  lat: "latitude",
+  longitude: "longitude",
+  lng: "longitude",
+  lon: "longitude",
+  propertytype: "propertyType",
+  type: "propertyType",
+  beds: "beds",
+  bedrooms: "beds",
+  baths: "baths",
+  bathrooms: "baths",
+  squarefeet: "squareFeet",
+  sqft: "squareFeet",
+  livingarea: "squareFeet",
+  lotsize: "lotSize",
+  yearbuilt: "yearBuilt",
+  listprice: "listPrice",
+  price: "listPrice",
+  askingprice: "listPrice",
+  estimatedvalue: "estimatedValue",
+  value: "estimatedValue",
+  arv: "arv",
+  afterrepairvalue: "arv",
+  rent: "rentEstimate",
+  rentestimate: "rentEstimate",
+  status: "status",
+  source: "source",
+  externalid: "externalId",
+  apn: "externalId",
+  mls: "externalId",
+  mlsnumber: "externalId",
+  notes: "notes",
+};
+
+export const fieldForHeader = (header: string) =>
+  HEADER_ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, "")];
+
+/** A CSV cell as the API expects it: numbers for numeric fields, snake_case enums, no blanks. */
+function cell(field: keyof PropertyInput, raw: string): unknown {
+  const text = raw.trim();
+  if (!text) return undefined;
+  if (NUMERIC.has(field)) {
+    const cleaned = text.replace(/[$,\s]/g, "");
+    const value = Number(cleaned);
+    return cleaned && Number.isFinite(value) ? value : text;
+  }
+  if (field === "status" || field === "propertyType")
+    return text.toLowerCase().replace(/[\s-]+/g, "_");
+  return text;
+}
+
+export interface ParsedFile {
+  rows: Record<string, unknown>[];
+  /** Columns that matched no property field, so the user sees what is ignored. */
+  ignoredColumns: string[];
+  error?: string;
+}
+
+export function parsePropertiesCsv(text: string): ParsedFile {
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
+    header: true,
+    skipEmptyLines: "greedy",
+  });
+  const headers = parsed.meta.fields ?? [];
+  const mapped = headers.map((header) => [header, fieldForHeader(header)] as const);
+  if (!mapped.some(([, field]) => field === "address")) {
+    return {
+      rows: [],
+      ignoredColumns: [],
+      error: "The file needs an address column (a header row naming Address).",
+    };
+  }
+  const rows = parsed.data.map((record) => {
+    const row: Record<string, unknown> = {};
+    for (const [header, field] of mapped) {
+      if (!field) continue;
+      const value = cell(field, record[header] ?? "");
+      if (value !== undefined) row[field] = value;
+    }
+    return row;
+  });
+  return { rows, ignoredColumns: mapped.filter(([, field]) => !field).map(([header]) => header) };
+}
+
+export function parsePropertiesJson(text: string): ParsedFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { rows: [], ignoredColumns: [], error: `Not valid JSON: ${(error as Error).message}` };
+  }
+  const list = Array.isArray(value) ? value : [value];
+  if (!list.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+    return {
+      rows: [],
+      ignoredColumns: [],
+      error: "Paste one property object or an array of them.",
+    };
+  }
+  return { rows: list as Record<string, unknown>[], ignoredColumns: [] };
+}
+
+export interface PreviewRow {
+  index: number;
+  row: Record<string, unknown>;
+  errors: { field: string; message: string }[];
+}
+
+/** Each row checked with the API's own rules, before anything is sent. */
+export function previewProperties(rows: Record<string, unknown>[]) {
+  const preview: PreviewRow[] = rows.map((row, index) => {
+    const result = PropertyInputSchema.safeParse(row);
+    return {
+      index,
+      row,
+      errors: result.success
+        ? []
+        : result.error.issues.map((issue) => ({
+            field: issue.path.join(".") || "row",
+            message: issue.message,
+          })),
+    };
+  });
+  return {
+    rows: preview,
+    valid: preview.filter((r) => r.errors.length === 0).length,
+    tooMany: rows.length > MAX_IMPORT_ROWS,
+  };
+}

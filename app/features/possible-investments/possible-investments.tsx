@@ -1,0 +1,283 @@
+/** Possible Investments (/possible-investments): the properties an investor is weighing. */
+import { ArrowDown, ArrowUp, Home, Trash2, Upload } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { PageHeader } from "~/components/page-header";
+import { Skeleton } from "~/components/skeleton";
+import { ConfirmDialog, EmptyState, ErrorNotice, money, Pagination } from "~/components/ui";
+import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
+import type { PageMeta } from "~/lib/api/client";
+import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import type { ModuleViewProps } from "~/modules";
+import { deleteWithUndo, FilterBar, options, toastFailure, useDebounced } from "../shared";
+import { ImportDialog } from "./import-dialog";
+
+type SortKey = NonNullable<PropertyQuery["sort"]>;
+const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
+  { key: "address", title: "Address" },
+  { key: "status", title: "Status" },
+  { key: "beds", title: "Beds / baths", numeric: true },
+  { key: "squareFeet", title: "Sq ft", numeric: true },
+  { key: "listPrice", title: "List price", numeric: true },
+  { key: "arv", title: "ARV", numeric: true },
+  { key: "rentEstimate", title: "Rent", numeric: true },
+];
+
+function toInput(property: Property): PropertyInput {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...input } = property;
+  return input;
+}
+
+export default function PossibleInvestments({ module }: ModuleViewProps) {
+  const [items, setItems] = useState<Property[]>([]);
+  const [meta, setMeta] = useState<PageMeta | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState("");
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [propertyType, setPropertyType] = useState("");
+  const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({
+    key: "updatedAt" as SortKey,
+    dir: "desc",
+  });
+  const [page, setPage] = useState(1);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<Property | null>(null);
+  const q = useDebounced(search);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const result = await propertiesApi.list({
+        q,
+        status,
+        propertyType,
+        sort: sort.key,
+        dir: sort.dir,
+        page,
+        limit: 25,
+      });
+      setItems(result.items);
+      setMeta(result.meta);
+      setFailure("");
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [q, status, propertyType, sort, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const sortBy = (key: SortKey) => {
+    setSort((current) => ({
+      key,
+      dir: current.key === key && current.dir === "asc" ? "desc" : "asc",
+    }));
+    setPage(1);
+  };
+
+  const changeStatus = (property: Property, next: string) =>
+    propertiesApi
+      .update(property.id, { ...toInput(property), status: next as PropertyInput["status"] })
+      .then(
+        (updated) => setItems((list) => list.map((p) => (p.id === updated.id ? updated : p))),
+        toastFailure,
+      );
+
+  const remove = async (property: Property) => {
+    setDeleting(null);
+    await deleteWithUndo({
+      what: `“${property.address}”`,
+      remove: () => propertiesApi.remove(property.id),
+      restore: () => propertiesApi.import([toInput(property)]).then(load),
+    });
+    await load();
+  };
+
+  const filtered = Boolean(q || status || propertyType);
+  return (
+    <div>
+      <PageHeader
+        icon={module.icon}
+        title={module.title}
+        description={module.description}
+        actions={
+          <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+            <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
+          </button>
+        }
+      />
+      <FilterBar>
+        <input
+          type="search"
+          aria-label="Search properties"
+          placeholder="Search address, city, ZIP, APN…"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          className="input"
+        />
+        <select
+          aria-label="Filter by pipeline status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+          className="input"
+        >
+          {options(PROPERTY_STATUSES, "All statuses").map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filter by property type"
+          value={propertyType}
+          onChange={(e) => {
+            setPropertyType(e.target.value);
+            setPage(1);
+          }}
+          className="input"
+        >
+          {options(PROPERTY_TYPES, "All property types").map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
+      {failure && <ErrorNotice message={failure} onRetry={load} />}
+      {loading && items.length === 0 ? (
+        <Skeleton variant="table" />
+      ) : items.length === 0 && !failure ? (
+        <EmptyState
+          icon={Home}
+          title={filtered ? "No property matches" : "No properties yet"}
+          action={
+            !filtered && (
+              <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+                Import your first properties
+              </button>
+            )
+          }
+        >
+          {filtered
+            ? "Try another search, or clear the filters."
+            : "Bring in the properties you are weighing: upload a CSV exported from a listing site or spreadsheet, or paste JSON. Re-importing updates them, matched by APN/MLS number or address."}
+        </EmptyState>
+      ) : (
+        <>
+          <div
+            className={`overflow-x-auto rounded-2xl border border-line bg-surface ${loading ? "opacity-60" : ""}`}
+          >
+            <table className="w-full min-w-[760px] text-left text-sm">
+              <caption className="sr-only">Properties</caption>
+              <thead className="border-b border-line text-xs text-muted uppercase">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      aria-sort={
+                        sort.key === column.key
+                          ? sort.dir === "asc"
+                            ? "ascending"
+                            : "descending"
+                          : "none"
+                      }
+                      className={`px-4 py-3 font-medium ${column.numeric ? "text-right" : ""}`}
+                    >
+                      <button
+                        type="button"
+                        onClick={() => sortBy(column.key)}
+                        className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                      >
+                        {column.title}
+                        {sort.key === column.key &&
+                          (sort.dir === "asc" ? (
+                            <ArrowUp aria-hidden className="size-3" />
+                          ) : (
+                            <ArrowDown aria-hidden className="size-3" />
+                          ))}
+                      </button>
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {items.map((property) => (
+                  <tr key={property.id} className="hover:bg-raised/60">
+                    <td className="px-4 py-3">
+                      <span className="block font-medium">{property.address}</span>
+                      <span className="block text-xs text-muted">
+                        {[property.city, property.state, property.zip].filter(Boolean).join(", ")}
+                        {property.externalId ? ` · ${property.externalId}` : ""}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <select
+                        aria-label={`Pipeline status of ${property.address}`}
+                        value={property.status}
+                        onChange={(e) => void changeStatus(property, e.target.value)}
+                        className="rounded-md border border-line bg-canvas px-2 py-1 text-xs"
+                      >
+                        {PROPERTY_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {label(s)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {property.beds ?? "—"} / {property.baths ?? "—"}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {property.squareFeet?.toLocaleString("en-US") ?? "—"}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {money(property.listPrice)}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{money(property.arv)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">
+                      {money(property.rentEstimate)}
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      <button
+                        type="button"
+                        aria-label={`Delete ${property.address}`}
+                        onClick={() => setDeleting(property)}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {meta && <Pagination meta={meta} onPage={setPage} noun="properties" />}
+        </>
+      )}
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={load} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this property?"
+        message={
+          deleting && <>“{deleting.address}” will be deleted; projects linked to it are unlinked.</>
+        }
+        confirmLabel="Delete property"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
