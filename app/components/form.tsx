@@ -45,7 +45,8 @@ export function TextField(
       <input
         id={props.id}
         name={props.id}
-        type={props.type ?? "text"}
+        // Amounts are typed as text so "45,000" is accepted; the form turns them into numbers.
+        type={props.type === "number" ? "text" : (props.type ?? "text")}
         required={props.required ?? true}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
@@ -54,7 +55,6 @@ export function TextField(
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(props)}
         inputMode={props.type === "number" ? "decimal" : undefined}
-        step={props.type === "number" ? "any" : undefined}
         className="input"
       />
       <FieldError id={props.id} error={props.error} />

@@ -86,6 +86,9 @@ export function label(value: string) {
 const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => (value === undefined || value === "" ? null : value));
 const text = (max: number) => z.string().trim().max(max);
+/** A text that must be given: the same message whether it is missing or blank. */
+const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max);
 const optionalText = (max: number) => optional(text(max));
 const money = optional(z.number().finite().min(0).max(1e12));
 const isoDate = optional(
@@ -98,7 +101,7 @@ const tags = z.array(text(40).min(1)).max(20).default([]);
 const id = z.string().min(1).max(64);
 
 export const ProjectInputSchema = z.object({
-  name: text(200).min(1, { error: "Give the project a name" }),
+  name: requiredText(200, "Give the project a name"),
   type: z.enum(PROJECT_TYPES).default("other"),
   status: z.enum(PROJECT_STATUSES).default("prospecting"),
   address: optionalText(200),
@@ -131,7 +134,7 @@ export const ContactInputSchema = z
   });
 
 export const EntryInputSchema = z.object({
-  title: text(200).min(1, { error: "Give the document a title" }),
+  title: requiredText(200, "Give the document a title"),
   kind: z.enum(ENTRY_KINDS).default("note"),
   content: z.string().max(100_000).default(""),
   tags,
@@ -141,7 +144,7 @@ export const EntryInputSchema = z.object({
 const count = (max: number) => optional(z.number().finite().min(0).max(max));
 
 export const PropertyInputSchema = z.object({
-  address: text(200).min(1, { error: "Address is required" }),
+  address: requiredText(200, "Address is required"),
   city: optionalText(100),
   state: optionalText(50),
   zip: optionalText(20),

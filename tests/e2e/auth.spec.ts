@@ -117,6 +117,7 @@ test.describe("login screen", () => {
     expect(stored).not.toContain(user.password);
 
     await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/logged_out=1$/);
     await openApp(page, "/home");
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("Remember me")).toBeChecked();

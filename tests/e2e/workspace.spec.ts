@@ -1,0 +1,175 @@
+import type { Page } from "@playwright/test";
+import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
+
+let token: string;
+test.beforeEach(async ({ page }) => {
+  ({ token } = await registerThroughApi(page, newUser()));
+});
+
+/** Creates a record through the API with the bearer token (a cookie-only POST is refused as CSRF). */
+const post = (page: Page, path: string, data: unknown) =>
+  page.request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+test("creates, filters, edits and deletes a project, with undo", async ({ page }) => {
+  await openApp(page, "/project-hub");
+  await expect(page.getByText("No projects yet")).toBeVisible();
+  await page.getByRole("button", { name: "Create your first project" }).click();
+  const form = dialog(page, "New project");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form.getByText("Give the project a name")).toBeVisible();
+  await form.getByLabel("Name").fill("14 Maple St flip");
+  await form.getByLabel("Type").selectOption("fix_and_flip");
+  await form.getByLabel("Budget ($)").fill("45,000");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form).toBeHidden();
+
+  await page.getByRole("button", { name: "New project" }).click();
+  await dialog(page, "New project").getByLabel("Name").fill("Oak duplex");
+  await dialog(page, "New project").getByLabel("Type").selectOption("brrrr");
+  await dialog(page, "New project").getByRole("button", { name: "Create project" }).click();
+
+  const list = page.getByRole("list", { name: "Projects" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.getByLabel("Filter by type").selectOption("brrrr");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Oak duplex");
+  await page.getByLabel("Filter by type").selectOption("");
+  await page.getByLabel("Search projects").fill("maple");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+
+  await list.getByRole("button", { name: /14 Maple St flip/ }).click();
+  await expect(page.getByRole("heading", { name: "14 Maple St flip" })).toBeVisible();
+  await expect(page.getByText("$45,000")).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await dialog(page, "Edit project").getByLabel("Status").selectOption("under_contract");
+  await dialog(page, "Edit project").getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Under contract")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await dialog(page, "Delete this project?")
+    .getByRole("button", { name: "Delete project" })
+    .click();
+  await expect(page.getByText("Project “14 Maple St flip” deleted")).toBeVisible();
+  await page.getByLabel("Search projects").fill("");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Project “14 Maple St flip” restored")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+});
+
+test("links and unlinks a contact, and writes a markdown document for the project", async ({
+  page,
+}) => {
+  await post(page, "/projects", { name: "Linden rental" });
+  await openApp(page, "/project-hub?tab=contacts");
+  await page.getByRole("button", { name: "Add your first contact" }).click();
+  const form = dialog(page, "New contact");
+  await form.getByLabel("First name").fill("Maria");
+  await form.getByLabel("Last name").fill("Lopez");
+  await form.getByLabel("Type").selectOption("lender");
+  await form.getByLabel("E-mail").fill("not-an-email");
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(form.getByText("Enter a valid e-mail address")).toBeVisible();
+  await form.getByLabel("E-mail").fill("maria@example.com");
+  await form.getByRole("button", { name: "Create contact" }).click();
+  await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
+
+  await page.getByRole("tab", { name: "Projects" }).click();
+  await page.getByRole("button", { name: /Linden rental/ }).click();
+  await page.getByLabel("Contact to link").selectOption({ label: "Maria Lopez" });
+  await page.getByRole("button", { name: "Link" }).click();
+  await expect(page.getByRole("button", { name: "Unlink Maria Lopez" })).toBeVisible();
+  await page.getByRole("button", { name: "Unlink Maria Lopez" }).click();
+  await expect(page.getByText("No one linked yet")).toBeVisible();
+
+  await page.getByRole("link", { name: "New document" }).click();
+  await page.getByLabel("Title", { exact: true }).fill("Offer notes");
+  await expect(page.getByLabel("Project", { exact: true })).toHaveValue(/.+/);
+  await page
+    .getByLabel("Content (Markdown)")
+    .fill("# Max bid\n\n| Item | Cost |\n|---|---|\n| Roof | $12,000 |");
+  await page.getByRole("tab", { name: "Preview" }).click();
+  await expect(
+    page.getByTestId("markdown-preview").getByRole("heading", { name: "Max bid" }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId("markdown-preview").getByRole("cell", { name: "$12,000" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Create document" }).click();
+  await expect(page.getByText("Document created")).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("button", { name: /All documents/ }).click();
+  await expect(page.getByRole("list", { name: "Documents" })).toContainText("Offer notes");
+  await expect(page.getByRole("list", { name: "Documents" })).toContainText("Linden rental");
+  const stored = await page.evaluate(() => localStorage.getItem("project-hub-storage"));
+  expect(stored).toContain("Offer notes");
+});
+
+test("imports a CSV of properties with one bad row and changes a pipeline status", async ({
+  page,
+}) => {
+  await openApp(page, "/possible-investments");
+  await page.getByRole("button", { name: "Import your first properties" }).click();
+  const importer = dialog(page, "Import properties");
+  const csv = [
+    "Address,City,State,Zip,Beds,Baths,Sq Ft,Price,Rent,Status,APN,Agent",
+    '12 Oak St,Dayton,OH,45402,3,1.5,1450,"$189,900",1650,new,R72-1,Kim',
+    "227 Linden Ave,Dayton,OH,45403,4,2,2100,164900,2300,analyzing,,",
+    ",Dayton,OH,45403,2,1,900,99000,,new,,",
+  ].join("\n");
+  await importer
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(importer.getByTestId("import-summary")).toContainText(
+    "3 rows: 2 ready, 1 with problems (skipped)",
+  );
+  await expect(importer.getByTestId("import-summary")).toContainText("ignored columns: Agent");
+  await expect(importer.getByText("address: Address is required")).toBeVisible();
+  await importer.getByRole("button", { name: "Import 2 properties" }).click();
+  await expect(importer.getByText("Import finished")).toBeVisible();
+  await importer.getByRole("button", { name: "Done" }).click();
+
+  const table = page.getByRole("table", { name: "Properties" });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await table.getByRole("button", { name: "List price" }).click();
+  await expect(table.getByRole("row").nth(1)).toContainText("227 Linden Ave");
+  await table.getByRole("button", { name: "List price" }).click();
+  await expect(table.getByRole("row").nth(1)).toContainText("12 Oak St");
+  await page.getByLabel("Pipeline status of 12 Oak St").selectOption("offer_made");
+  await page.getByLabel("Filter by pipeline status").selectOption("offer_made");
+  await expect(table.getByRole("row")).toHaveCount(2);
+
+  await openApp(page, "/home");
+  await expect(page.getByRole("list", { name: "Workspace figures" })).toContainText("Properties2");
+});
+
+test("exports the workspace and imports it into another account", async ({ page, browser }) => {
+  await post(page, "/projects", { name: "Exported deal", status: "rehab" });
+  await post(page, "/contacts", { firstName: "Exported", type: "agent" });
+  await openApp(page, "/home");
+  await expect(page.getByTestId("pipeline-rehab")).toHaveText("1");
+  const downloading = page.waitForEvent("download");
+  await page.keyboard.press("Control+k");
+  await page.getByPlaceholder("Search commands...").fill("export data");
+  await page.keyboard.press("Enter");
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ai42-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+
+  const other = await browser.newPage({ baseURL: page.url() });
+  await registerThroughApi(other, newUser());
+  await openApp(other, "/home");
+  await expect(other.getByText("Your workspace is empty")).toBeVisible();
+  const choosing = other.waitForEvent("filechooser");
+  await other.keyboard.press("Control+k");
+  await other.getByPlaceholder("Search commands...").fill("import data");
+  await other.keyboard.press("Enter");
+  await (await choosing).setFiles(file);
+  await expect(other.getByText("Import finished")).toBeVisible();
+  await openApp(other, "/project-hub");
+  await expect(other.getByRole("list", { name: "Projects" })).toContainText("Exported deal");
+  await other.close();
+});
