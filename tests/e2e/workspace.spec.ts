@@ -101,6 +101,7 @@ test("links and unlinks a contact, and writes a markdown document for the projec
   await expect(page.getByText("Document created")).toBeVisible();
 
   await page.reload();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Offer notes");
   await page.getByRole("button", { name: /All documents/ }).click();
   await expect(page.getByRole("list", { name: "Documents" })).toContainText("Offer notes");
   await expect(page.getByRole("list", { name: "Documents" })).toContainText("Linden rental");

@@ -3,7 +3,8 @@ import { ArrowLeft, FileText, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
-import { Markdown } from "~/components/markdown";
+import { Markdown } from "~/components/markdown.client";
+import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/components/ui";
 import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
@@ -25,7 +26,7 @@ export function DocumentsTab() {
   const [params, setParams] = useSearchParams();
   const docId = params.get("doc");
   const newFor = params.get("new");
-  const { entries, loading, error, fetchEntries } = useEntries((s) => s);
+  const { entries, loaded, error, fetchEntries } = useEntries((s) => s);
   const projects = useProjectChoices();
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState("");
@@ -55,10 +56,10 @@ export function DocumentsTab() {
       return (
         <div>
           <BackLink onBack={() => show({ doc: null })} />
-          {loading ? (
-            <p className="text-muted">Loading…</p>
-          ) : (
+          {loaded ? (
             <ErrorNotice message="This document does not exist any more." />
+          ) : (
+            <Skeleton variant="default" />
           )}
         </div>
       );

@@ -16,6 +16,8 @@ export type StoredEntry = Omit<Entry, "createdAt" | "updatedAt"> & {
 export interface EntriesState {
   entries: StoredEntry[];
   loading: boolean;
+  /** True once a fetch has finished (well or not) in this page's life. */
+  loaded: boolean;
   error: string | null;
   fetchEntries: () => Promise<void>;
   addEntry: (input: Partial<EntryInput>) => Promise<StoredEntry | null>;
@@ -35,12 +37,13 @@ export function createEntriesStore(storage: () => StateStorage) {
       (set) => ({
         entries: [],
         loading: false,
+        loaded: false,
         error: null,
         async fetchEntries() {
           set({ loading: true, error: null });
           const result = await entriesApi.list();
-          if (result.error) set({ loading: false, error: result.error.message });
-          else set({ loading: false, entries: result.data.map(withDates) });
+          if (result.error) set({ loading: false, loaded: true, error: result.error.message });
+          else set({ loading: false, loaded: true, entries: result.data.map(withDates) });
         },
         async addEntry(input) {
           set({ error: null });

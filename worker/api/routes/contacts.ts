@@ -66,7 +66,8 @@ app.openapi(
     }
     const where = and(...filters);
     const db = database(c.env.DB);
-    const [rows, [total]] = await Promise.all([
+    // One round trip to D1 for the page and its count.
+    const [rows, [total]] = await db.batch([
       db
         .select()
         .from(contacts)

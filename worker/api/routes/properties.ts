@@ -229,7 +229,8 @@ app.openapi(
     const where = and(...filters);
     const order = dir === "asc" ? asc : desc;
     const db = database(c.env.DB);
-    const [rows, [total]] = await Promise.all([
+    // One round trip to D1 for the page and its count.
+    const [rows, [total]] = await db.batch([
       db
         .select()
         .from(properties)
