@@ -9,7 +9,9 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   ensureDevVars,
+  DEMO_ACCOUNT,
   ROOT,
+  seedDemoAccount,
   startWrangler,
 } from "./lib.mjs";
 
@@ -26,17 +28,22 @@ try {
   const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await desktop.goto(`${origin}/home`);
   await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-login.png") });
-  await desktop.request.post(`${origin}/api/auth/register`, {
-    data: {
-      email: "dana@example.com",
-      password: "screenshot password",
-      first_name: "Dana",
-      last_name: "Reyes",
-    },
+  await seedDemoAccount(origin);
+  await desktop.request.post(`${origin}/api/auth/login`, { data: DEMO_ACCOUNT });
+  const shoot = async (path, file, ready) => {
+    await desktop.goto(`${origin}${path}`);
+    await desktop.locator("[data-hydrated]").waitFor({ state: "attached" });
+    await ready();
+    await desktop.screenshot({ path: join(ROOT, "docs", file) });
+  };
+  await shoot("/home", "screenshot.png", () => desktop.getByText("Pipeline").waitFor());
+  await shoot("/possible-investments", "screenshot-investments.png", () =>
+    desktop.getByRole("table", { name: "Properties" }).waitFor(),
+  );
+  await shoot("/project-hub", "screenshot-project-hub.png", async () => {
+    await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
+    await desktop.getByText("Maria Lopez").waitFor();
   });
-  await desktop.goto(`${origin}/home`);
-  await desktop.locator("[data-hydrated]").waitFor({ state: "attached" });
-  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot.png") });
   await desktop.keyboard.press("Control+k");
   await desktop.getByPlaceholder("Search commands...").fill("go to");
   await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });

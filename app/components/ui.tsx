@@ -174,5 +174,12 @@ export const money = (value: number | null | undefined) =>
         maximumFractionDigits: 0,
       }).format(value);
 
+/** "Jan 15, 2027". A date-only value ("2027-01-15") is a calendar day, shown as such in any time zone. */
 export const shortDate = (value: string | Date | null | undefined) =>
-  value ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(value)) : "—";
+  value
+    ? new Intl.DateTimeFormat("en-US", {
+        dateStyle: "medium",
+        timeZone:
+          typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined,
+      }).format(new Date(value))
+    : "—";

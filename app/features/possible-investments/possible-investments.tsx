@@ -227,7 +227,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                         aria-label={`Pipeline status of ${property.address}`}
                         value={property.status}
                         onChange={(e) => void changeStatus(property, e.target.value)}
-                        className="rounded-md border border-line bg-canvas px-2 py-1 text-xs"
+                        className="input w-auto !px-2 !py-1 text-xs"
                       >
                         {PROPERTY_STATUSES.map((s) => (
                           <option key={s} value={s}>
