@@ -1,6 +1,7 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
 import { ServiceError } from "~/lib/api/workspace";
 
@@ -73,3 +74,100 @@ export function FilterBar(props: { children: React.ReactNode }) {
     </div>
   );
 }
+
+export function SearchBox(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      type="search"
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      className="input"
+    />
+  );
+}
+
+/** A list filter: "All …" or one of the vocabulary's values. */
+export function FilterSelect(props: {
+  label: string;
+  allLabel: string;
+  values: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      className="input"
+    >
+      {options(props.values, props.allLabel).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * Saving a create/edit form: runs the save, closes on success, and otherwise shows the server's
+ * per-field messages under their fields and the failure under the form.
+ */
+export function useSaveForm(onDone: () => void) {
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  async function save(action: () => Promise<unknown>) {
+    setSaving(true);
+    setFailure("");
+    try {
+      await action();
+      onDone();
+    } catch (error) {
+      if (error instanceof ServiceError) {
+        setErrors(error.fieldErrors);
+        setFailure(`${error.message}: ${error.failure.message}`);
+      } else setFailure(String(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { saving, errors, setErrors, failure, save };
+}
+
+/** The failure message and Cancel / submit row at the foot of a form. */
+export function FormActions(props: {
+  saving: boolean;
+  failure: string;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <FormMessage kind="error">{props.failure}</FormMessage>
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={props.onCancel} className="btn-secondary">
+          Cancel
+        </button>
+        <SubmitButton inline busy={props.saving} busyLabel="Saving...">
+          {props.submitLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
+
+/** "downtown, hard money" → ["downtown", "hard money"] */
+export const splitTags = (text: string) =>
+  text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);

@@ -8,7 +8,14 @@ import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/
 import type { PageMeta } from "~/lib/api/client";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import type { ModuleViewProps } from "~/modules";
-import { deleteWithUndo, FilterBar, options, toastFailure, useDebounced } from "../shared";
+import {
+  deleteWithUndo,
+  FilterBar,
+  toastFailure,
+  useDebounced,
+  FilterSelect,
+  SearchBox,
+} from "../shared";
 import { ImportDialog } from "./import-dialog";
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
@@ -109,47 +116,35 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
         }
       />
       <FilterBar>
-        <input
-          type="search"
-          aria-label="Search properties"
+        <SearchBox
+          label="Search properties"
           placeholder="Search address, city, ZIP, APN…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          className="input"
         />
-        <select
-          aria-label="Filter by pipeline status"
+        <FilterSelect
+          label="Filter by pipeline status"
+          allLabel="All statuses"
+          values={PROPERTY_STATUSES}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-          className="input"
-        >
-          {options(PROPERTY_STATUSES, "All statuses").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Filter by property type"
+        />
+        <FilterSelect
+          label="Filter by property type"
+          allLabel="All property types"
+          values={PROPERTY_TYPES}
           value={propertyType}
-          onChange={(e) => {
-            setPropertyType(e.target.value);
+          onChange={(v) => {
+            setPropertyType(v);
             setPage(1);
           }}
-          className="input"
-        >
-          {options(PROPERTY_TYPES, "All property types").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        />
       </FilterBar>
       {failure && <ErrorNotice message={failure} onRetry={load} />}
       {loading && items.length === 0 ? (

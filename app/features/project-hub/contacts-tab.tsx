@@ -1,19 +1,24 @@
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import {
-  FormMessage,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form";
+import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
 import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
 import type { PageMeta } from "~/lib/api/client";
-import { contactsApi, ServiceError, type Contact } from "~/lib/api/workspace";
+import { contactsApi, type Contact } from "~/lib/api/workspace";
 import { contactName } from "./projects-tab";
-import { deleteWithUndo, FilterBar, options, textOf, useDebounced } from "../shared";
+import {
+  deleteWithUndo,
+  FilterBar,
+  options,
+  textOf,
+  useDebounced,
+  FilterSelect,
+  SearchBox,
+  useSaveForm,
+  splitTags,
+  FormActions,
+} from "../shared";
 
 export function ContactsTab() {
   const [items, setItems] = useState<Contact[]>([]);
@@ -63,32 +68,25 @@ export function ContactsTab() {
         </button>
       </div>
       <FilterBar>
-        <input
-          type="search"
-          aria-label="Search contacts"
+        <SearchBox
+          label="Search contacts"
           placeholder="Search name, company, e-mail, tag…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          className="input"
         />
-        <select
-          aria-label="Filter by contact type"
+        <FilterSelect
+          label="Filter by contact type"
+          allLabel="All types"
+          values={CONTACT_TYPES}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value);
+          onChange={(v) => {
+            setType(v);
             setPage(1);
           }}
-          className="input"
-        >
-          {options(CONTACT_TYPES, "All types").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        />
       </FilterBar>
       {failure && <ErrorNotice message={failure} onRetry={load} />}
       {loading && items.length === 0 ? (
@@ -206,9 +204,7 @@ function ContactForm(props: {
     tags: c?.tags.join(", ") ?? "",
     notes: textOf(c?.notes),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, setErrors, failure, save } = useSaveForm(props.onDone);
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((f) => ({ ...f, [name]: value }));
 
@@ -218,26 +214,13 @@ function ContactForm(props: {
       setErrors({ firstName: "Give a first name, a last name or a company" });
       return;
     }
-    setSaving(true);
-    setFailure("");
-    try {
-      await props.onSave({
+    await save(() =>
+      props.onSave({
         ...fields,
         type: fields.type as ContactInput["type"],
-        tags: fields.tags
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean),
-      });
-      props.onDone();
-    } catch (error) {
-      if (error instanceof ServiceError) {
-        setErrors(error.fieldErrors);
-        setFailure(`${error.message}: ${error.failure.message}`);
-      } else setFailure(String(error));
-    } finally {
-      setSaving(false);
-    }
+        tags: splitTags(fields.tags),
+      }),
+    );
   }
 
   return (
@@ -314,15 +297,12 @@ function ContactForm(props: {
         onChange={set("notes")}
         error={errors.notes}
       />
-      <FormMessage kind="error">{failure}</FormMessage>
-      <div className="flex justify-end gap-3">
-        <button type="button" onClick={props.onDone} className="btn-secondary">
-          Cancel
-        </button>
-        <SubmitButton inline busy={saving} busyLabel="Saving...">
-          {c ? "Save changes" : "Create contact"}
-        </SubmitButton>
-      </div>
+      <FormActions
+        saving={saving}
+        failure={failure}
+        submitLabel={c ? "Save changes" : "Create contact"}
+        onCancel={props.onDone}
+      />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/comp
 import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
-import { deleteWithUndo, FilterBar, options } from "../shared";
+import { deleteWithUndo, FilterBar, options, FilterSelect, SearchBox, splitTags } from "../shared";
 
 function useProjectChoices() {
   const [projects, setProjects] = useState<Project[]>([]);
@@ -85,26 +85,19 @@ export function DocumentsTab() {
         </button>
       </div>
       <FilterBar>
-        <input
-          type="search"
-          aria-label="Search documents"
+        <SearchBox
+          label="Search documents"
           placeholder="Search title, text, tag…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="input"
+          onChange={setSearch}
         />
-        <select
-          aria-label="Filter by kind"
+        <FilterSelect
+          label="Filter by kind"
+          allLabel="All kinds"
+          values={ENTRY_KINDS}
           value={kind}
-          onChange={(e) => setKind(e.target.value)}
-          className="input"
-        >
-          {options(ENTRY_KINDS, "All kinds").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+          onChange={setKind}
+        />
       </FilterBar>
       {error && <ErrorNotice message={error} onRetry={fetchEntries} />}
       {visible.length === 0 ? (
@@ -180,10 +173,7 @@ function DocumentEditor(props: {
     title: fields.title,
     kind: fields.kind as EntryInput["kind"],
     projectId: fields.projectId || null,
-    tags: fields.tags
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean),
+    tags: splitTags(fields.tags),
     content: fields.content,
   });
 

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from "react";
-import {
-  FormMessage,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/form";
+import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectInput } from "~/domain/workspace";
-import { ServiceError, type Project } from "~/lib/api/workspace";
-import { numberOrNull, options, textOf } from "../shared";
+import type { Project } from "~/lib/api/workspace";
+import { numberOrNull, options, textOf, useSaveForm, FormActions } from "../shared";
 
 const empty = {
   name: "",
@@ -48,9 +42,7 @@ export function ProjectForm(props: {
   onDone: () => void;
 }) {
   const [fields, setFields] = useState(() => fromProject(props.project));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, setErrors, failure, save } = useSaveForm(props.onDone);
   const set = (name: keyof typeof empty) => (value: string) =>
     setFields((f) => ({ ...f, [name]: value }));
 
@@ -63,11 +55,9 @@ export function ProjectForm(props: {
     if (Number.isNaN(budget)) local.budget = "Enter an amount, like 45000";
     if (Number.isNaN(purchasePrice)) local.purchasePrice = "Enter an amount, like 180000";
     setErrors(local);
-    setFailure("");
     if (Object.keys(local).length) return;
-    setSaving(true);
-    try {
-      await props.onSave({
+    await save(() =>
+      props.onSave({
         name: fields.name,
         type: fields.type as ProjectInput["type"],
         status: fields.status as ProjectInput["status"],
@@ -80,16 +70,8 @@ export function ProjectForm(props: {
         targetCloseDate: fields.targetCloseDate || null,
         description: fields.description,
         propertyId: props.project?.propertyId ?? null,
-      });
-      props.onDone();
-    } catch (error) {
-      if (error instanceof ServiceError) {
-        setErrors(error.fieldErrors);
-        setFailure(`${error.message}: ${error.failure.message}`);
-      } else setFailure(String(error));
-    } finally {
-      setSaving(false);
-    }
+      }),
+    );
   }
 
   return (
@@ -191,15 +173,12 @@ export function ProjectForm(props: {
         onChange={set("description")}
         error={errors.description}
       />
-      <FormMessage kind="error">{failure}</FormMessage>
-      <div className="flex justify-end gap-3">
-        <button type="button" onClick={props.onDone} className="btn-secondary">
-          Cancel
-        </button>
-        <SubmitButton inline busy={saving} busyLabel="Saving...">
-          {props.project ? "Save changes" : "Create project"}
-        </SubmitButton>
-      </div>
+      <FormActions
+        saving={saving}
+        failure={failure}
+        submitLabel={props.project ? "Save changes" : "Create project"}
+        onCancel={props.onDone}
+      />
     </form>
   );
 }

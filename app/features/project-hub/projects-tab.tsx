@@ -33,7 +33,14 @@ import {
 } from "~/lib/api/workspace";
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
-import { deleteWithUndo, FilterBar, options, toastFailure, useDebounced } from "../shared";
+import {
+  deleteWithUndo,
+  FilterBar,
+  toastFailure,
+  useDebounced,
+  FilterSelect,
+  SearchBox,
+} from "../shared";
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "success" | "danger"> = {
   sold: "success",
@@ -86,47 +93,35 @@ export function ProjectsTab() {
         </button>
       </div>
       <FilterBar>
-        <input
-          type="search"
-          aria-label="Search projects"
+        <SearchBox
+          label="Search projects"
           placeholder="Search name, address, city…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          className="input"
         />
-        <select
-          aria-label="Filter by type"
+        <FilterSelect
+          label="Filter by type"
+          allLabel="All types"
+          values={PROJECT_TYPES}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value);
+          onChange={(v) => {
+            setType(v);
             setPage(1);
           }}
-          className="input"
-        >
-          {options(PROJECT_TYPES, "All types").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Filter by status"
+        />
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          values={PROJECT_STATUSES}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-          className="input"
-        >
-          {options(PROJECT_STATUSES, "All statuses").map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        />
       </FilterBar>
       {error && <ErrorNotice message={error} onRetry={reload} />}
       {loading && projects.length === 0 ? (
