@@ -143,6 +143,16 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
   await page.getByLabel("Filter by pipeline status").selectOption("offer_made");
   await expect(table.getByRole("row")).toHaveCount(2);
 
+  await openApp(page, "/project-hub");
+  await page.getByRole("button", { name: "Create your first project" }).click();
+  const form = dialog(page, "New project");
+  await form.getByLabel("Name").fill("Oak St flip");
+  await form.getByLabel("Property").selectOption({ label: "12 Oak St, Dayton" });
+  await form.getByRole("button", { name: "Create project" }).click();
+  await page.getByRole("button", { name: /Oak St flip/ }).click();
+  await expect(page.getByRole("heading", { name: "Property" })).toBeVisible();
+  await expect(page.getByText("List $189,900")).toBeVisible();
+
   await openApp(page, "/home");
   await expect(page.getByRole("list", { name: "Workspace figures" })).toContainText("Properties2");
 });

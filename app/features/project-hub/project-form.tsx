@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectInput } from "~/domain/workspace";
-import type { Project } from "~/lib/api/workspace";
+import { propertiesApi, type Project, type Property } from "~/lib/api/workspace";
 import { numberOrNull, options, textOf, useSaveForm, FormActions } from "../shared";
 
 const empty = {
@@ -16,6 +16,7 @@ const empty = {
   purchasePrice: "",
   targetCloseDate: "",
   description: "",
+  propertyId: "",
 };
 
 function fromProject(project?: Project): typeof empty {
@@ -31,6 +32,7 @@ function fromProject(project?: Project): typeof empty {
     budget: textOf(project.budget),
     purchasePrice: textOf(project.purchasePrice),
     targetCloseDate: textOf(project.targetCloseDate),
+    propertyId: textOf(project.propertyId),
     description: textOf(project.description),
   };
 }
@@ -43,6 +45,13 @@ export function ProjectForm(props: {
 }) {
   const [fields, setFields] = useState(() => fromProject(props.project));
   const { saving, errors, setErrors, failure, save } = useSaveForm(props.onDone);
+  const [properties, setProperties] = useState<Property[]>([]);
+  useEffect(() => {
+    propertiesApi.list({ limit: 100, sort: "address", dir: "asc" }).then(
+      (page) => setProperties(page.items),
+      () => setProperties([]),
+    );
+  }, []);
   const set = (name: keyof typeof empty) => (value: string) =>
     setFields((f) => ({ ...f, [name]: value }));
 
@@ -69,7 +78,7 @@ export function ProjectForm(props: {
         purchasePrice,
         targetCloseDate: fields.targetCloseDate || null,
         description: fields.description,
-        propertyId: props.project?.propertyId ?? null,
+        propertyId: fields.propertyId || null,
       }),
     );
   }
@@ -166,6 +175,20 @@ export function ProjectForm(props: {
           error={errors.targetCloseDate}
         />
       </div>
+      <SelectField
+        id="project-property"
+        label="Property"
+        value={fields.propertyId}
+        onChange={set("propertyId")}
+        error={errors.propertyId}
+        options={[
+          { value: "", label: properties.length ? "No property" : "No properties imported yet" },
+          ...properties.map((p) => ({
+            value: p.id,
+            label: [p.address, p.city].filter(Boolean).join(", "),
+          })),
+        ]}
+      />
       <TextAreaField
         id="project-description"
         label="Description"
