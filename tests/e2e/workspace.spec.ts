@@ -81,6 +81,12 @@ test("links and unlinks a contact, and writes a markdown document for the projec
   await page.getByLabel("Contact to link").selectOption({ label: "Maria Lopez" });
   await page.getByRole("button", { name: "Link" }).click();
   await expect(page.getByRole("button", { name: "Unlink Maria Lopez" })).toBeVisible();
+  await page.getByRole("tab", { name: "Contacts" }).click();
+  await page.getByRole("button", { name: /^Maria Lopez/ }).click();
+  const card = dialog(page, "Maria Lopez");
+  await expect(card.getByRole("link", { name: "maria@example.com" })).toBeVisible();
+  await card.getByRole("link", { name: "Linden rental" }).click();
+  await expect(page.getByRole("heading", { name: "Linden rental" })).toBeVisible();
   await page.getByRole("button", { name: "Unlink Maria Lopez" }).click();
   await expect(page.getByText("No one linked yet")).toBeVisible();
 

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
@@ -5,7 +6,7 @@ import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
 import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
 import type { PageMeta } from "~/lib/api/client";
-import { contactsApi, type Contact } from "~/lib/api/workspace";
+import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
 import { contactName } from "./projects-tab";
 import {
   deleteWithUndo,
@@ -30,6 +31,7 @@ export function ContactsTab() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [viewing, setViewing] = useState<Contact | null>(null);
   const q = useDebounced(search);
 
   const load = useCallback(async () => {
@@ -118,13 +120,19 @@ export function ContactsTab() {
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
                   {contactName(contact).charAt(0).toUpperCase()}
                 </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{contactName(contact)}</span>
+                <button
+                  type="button"
+                  onClick={() => setViewing(contact)}
+                  className="min-w-0 flex-1 text-left"
+                >
+                  <span className="block truncate font-medium hover:text-accent">
+                    {contactName(contact)}
+                  </span>
                   <span className="block truncate text-sm text-muted">
                     {[contact.company, contact.email, contact.phone].filter(Boolean).join(" · ") ||
                       "No details yet"}
                   </span>
-                </span>
+                </button>
                 <Badge>{label(contact.type)}</Badge>
                 {contact.tags.map((tag) => (
                   <Badge key={tag} tone="accent">
@@ -173,6 +181,13 @@ export function ContactsTab() {
             onDone={() => setEditing(null)}
           />
         )}
+      </Modal>
+      <Modal
+        open={viewing !== null}
+        title={viewing ? contactName(viewing) : "Contact"}
+        onClose={() => setViewing(null)}
+      >
+        {viewing && <ContactDetailView contact={viewing} />}
       </Modal>
       <ConfirmDialog
         open={deleting !== null}
@@ -304,5 +319,74 @@ function ContactForm(props: {
         onCancel={props.onDone}
       />
     </form>
+  );
+}
+
+/** A contact's details and the projects it is linked to. */
+function ContactDetailView(props: { contact: Contact }) {
+  const [detail, setDetail] = useState<ContactDetail | null>(null);
+  const [failure, setFailure] = useState("");
+  useEffect(() => {
+    contactsApi.get(props.contact.id).then(setDetail, (error: Error) => setFailure(error.message));
+  }, [props.contact.id]);
+  const c = props.contact;
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-2">
+        <dt className="text-muted">Type</dt>
+        <dd>{label(c.type)}</dd>
+        {c.company && (
+          <>
+            <dt className="text-muted">Company</dt>
+            <dd>{c.company}</dd>
+          </>
+        )}
+        {c.email && (
+          <>
+            <dt className="text-muted">E-mail</dt>
+            <dd>
+              <a href={`mailto:${c.email}`} className="text-accent hover:underline">
+                {c.email}
+              </a>
+            </dd>
+          </>
+        )}
+        {c.phone && (
+          <>
+            <dt className="text-muted">Phone</dt>
+            <dd>
+              <a href={`tel:${c.phone}`} className="text-accent hover:underline">
+                {c.phone}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      {c.notes && <p className="whitespace-pre-wrap text-muted">{c.notes}</p>}
+      <section aria-label="Linked projects">
+        <h3 className="mb-2 font-medium">Projects</h3>
+        {failure ? (
+          <ErrorNotice message={failure} />
+        ) : !detail ? (
+          <p className="text-muted">Loading…</p>
+        ) : detail.projects.length === 0 ? (
+          <p className="text-muted">Not linked to a project yet: link it from a project's page.</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {detail.projects.map((project) => (
+              <li key={project.id} className="py-2">
+                <Link
+                  to={`/project-hub?project=${project.id}`}
+                  className="font-medium hover:text-accent"
+                >
+                  {project.name}
+                </Link>
+                <span className="ml-2 text-muted">{label(project.status)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
   );
 }
