@@ -1,9 +1,10 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
-import { ServiceError } from "~/lib/api/workspace";
+import type { PageMeta } from "~/lib/api/client";
+import { ServiceError, type Page } from "~/lib/api/workspace";
 
 export const options = (values: readonly string[], allLabel?: string) => [
   ...(allLabel ? [{ value: "", label: allLabel }] : []),
@@ -171,3 +172,31 @@ export const splitTags = (text: string) =>
     .split(",")
     .map((tag) => tag.trim())
     .filter(Boolean);
+
+/**
+ * A paged list loaded from the API: reloads whenever `fetchPage` changes (wrap it in useCallback
+ * with the filters it depends on) and keeps the previous page on screen while the next loads.
+ */
+export function usePagedList<T>(fetchPage: () => Promise<Page<T>>) {
+  const [items, setItems] = useState<T[]>([]);
+  const [meta, setMeta] = useState<PageMeta | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState("");
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const result = await fetchPage();
+      setItems(result.items);
+      setMeta(result.meta);
+      setFailure("");
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [fetchPage]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { items, setItems, meta, loading, failure, load };
+}

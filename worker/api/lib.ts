@@ -1,6 +1,6 @@
 /** Helpers shared by the resource routes: paging, ownership, row shaping. */
 import { z } from "@hono/zod-openapi";
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import { notFound } from "./errors";
@@ -70,4 +70,28 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => 
 export function containsAny(columns: SQLiteColumn[], term: string): SQL {
   const pattern = likePattern(term);
   return or(...columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`))!;
+}
+
+/** One page of a table and the total count, in one round trip to D1. */
+export async function selectPage<T extends SQLiteTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  order: (SQL | SQLiteColumn)[],
+  { page, limit }: { page: number; limit: number },
+) {
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(table as SQLiteTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ value: count() })
+      .from(table as SQLiteTable)
+      .where(where),
+  ]);
+  return { rows: rows as T["$inferSelect"][], meta: pageMeta(page, limit, total!.value) };
 }

@@ -1,11 +1,10 @@
 /** Possible Investments (/possible-investments): the properties an investor is weighing. */
 import { ArrowDown, ArrowUp, Home, Trash2, Upload } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, EmptyState, ErrorNotice, money, Pagination } from "~/components/ui";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
-import type { PageMeta } from "~/lib/api/client";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import type { ModuleViewProps } from "~/modules";
 import {
@@ -15,6 +14,7 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
+  usePagedList,
 } from "../shared";
 import { ImportDialog } from "./import-dialog";
 
@@ -35,10 +35,6 @@ function toInput(property: Property): PropertyInput {
 }
 
 export default function PossibleInvestments({ module }: ModuleViewProps) {
-  const [items, setItems] = useState<Property[]>([]);
-  const [meta, setMeta] = useState<PageMeta | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState("");
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [propertyType, setPropertyType] = useState("");
@@ -51,10 +47,9 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
   const [deleting, setDeleting] = useState<Property | null>(null);
   const q = useDebounced(search);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await propertiesApi.list({
+  const fetchPage = useCallback(
+    () =>
+      propertiesApi.list({
         q,
         status,
         propertyType,
@@ -62,19 +57,10 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
         dir: sort.dir,
         page,
         limit: 25,
-      });
-      setItems(result.items);
-      setMeta(result.meta);
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoading(false);
-    }
-  }, [q, status, propertyType, sort, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+      }),
+    [q, status, propertyType, sort, page],
+  );
+  const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
 
   const sortBy = (key: SortKey) => {
     setSort((current) => ({

@@ -5,7 +5,6 @@ import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
 import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
-import type { PageMeta } from "~/lib/api/client";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
 import { contactName } from "./projects-tab";
 import {
@@ -19,13 +18,10 @@ import {
   useSaveForm,
   splitTags,
   FormActions,
+  usePagedList,
 } from "../shared";
 
 export function ContactsTab() {
-  const [items, setItems] = useState<Contact[]>([]);
-  const [meta, setMeta] = useState<PageMeta | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState("");
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
@@ -34,22 +30,11 @@ export function ContactsTab() {
   const [viewing, setViewing] = useState<Contact | null>(null);
   const q = useDebounced(search);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await contactsApi.list({ q, type, page, limit: 20 });
-      setItems(result.items);
-      setMeta(result.meta);
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoading(false);
-    }
-  }, [q, type, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback(
+    () => contactsApi.list({ q, type, page, limit: 20 }),
+    [q, type, page],
+  );
+  const { items, meta, loading, failure, load } = usePagedList(fetchPage);
 
   const remove = async (contact: Contact) => {
     setDeleting(null);

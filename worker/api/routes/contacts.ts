@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import { contacts, projectContacts, projects } from "../../db/schema";
@@ -11,9 +11,9 @@ import {
   MetaSchema,
   nowIso,
   ownedBy,
-  pageMeta,
   PageQuerySchema,
   publicRow,
+  selectPage,
 } from "../lib";
 import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { ContactSchema, ProjectSchema } from "../schemas";
@@ -65,22 +65,17 @@ app.openapi(
       );
     }
     const where = and(...filters);
-    const db = database(c.env.DB);
-    // One round trip to D1 for the page and its count.
-    const [rows, [total]] = await db.batch([
-      db
-        .select()
-        .from(contacts)
-        .where(where)
-        .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ value: count() }).from(contacts).where(where),
-    ]);
-    return c.json(
-      { data: rows.map((row) => publicRow(row)), meta: pageMeta(page, limit, total!.value) },
-      200,
+    const { rows, meta } = await selectPage(
+      database(c.env.DB),
+      contacts,
+      where,
+      [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
+      {
+        page,
+        limit,
+      },
     );
+    return c.json({ data: rows.map((row) => publicRow(row)), meta }, 200);
   },
 );
 

@@ -11,9 +11,9 @@ import {
   MetaSchema,
   nowIso,
   ownedBy,
-  pageMeta,
   PageQuerySchema,
   publicRow,
+  selectPage,
 } from "../lib";
 import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import {
@@ -98,19 +98,17 @@ app.openapi(
       );
     }
     const where = and(...filters);
-    const db = database(c.env.DB);
-    // One round trip to D1 for the page and its count.
-    const [rows, [total]] = await db.batch([
-      db
-        .select()
-        .from(projects)
-        .where(where)
-        .orderBy(desc(projects.updatedAt), desc(projects.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ value: count() }).from(projects).where(where),
-    ]);
-    return c.json({ data: rows.map(toProject), meta: pageMeta(page, limit, total!.value) }, 200);
+    const { rows, meta } = await selectPage(
+      database(c.env.DB),
+      projects,
+      where,
+      [desc(projects.updatedAt), desc(projects.id)],
+      {
+        page,
+        limit,
+      },
+    );
+    return c.json({ data: rows.map(toProject), meta }, 200);
   },
 );
 

@@ -1,6 +1,6 @@
 /** Properties the investor is looking at: bulk import (upsert) and the list. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import {
   MAX_IMPORT_ROWS,
   PROPERTY_STATUSES,
@@ -18,9 +18,9 @@ import {
   MetaSchema,
   nowIso,
   ownedBy,
-  pageMeta,
   PageQuerySchema,
   publicRow,
+  selectPage,
 } from "../lib";
 import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { PropertySchema } from "../schemas";
@@ -228,19 +228,15 @@ app.openapi(
     }
     const where = and(...filters);
     const order = dir === "asc" ? asc : desc;
-    const db = database(c.env.DB);
-    // One round trip to D1 for the page and its count.
-    const [rows, [total]] = await db.batch([
-      db
-        .select()
-        .from(properties)
-        .where(where)
-        .orderBy(sql`${SORTABLE[sort]} IS NULL`, order(SORTABLE[sort]), asc(properties.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ value: count() }).from(properties).where(where),
-    ]);
-    return c.json({ data: rows.map(toProperty), meta: pageMeta(page, limit, total!.value) }, 200);
+    // Empty values sort last either way.
+    const { rows, meta } = await selectPage(
+      database(c.env.DB),
+      properties,
+      where,
+      [sql`${SORTABLE[sort]} IS NULL`, order(SORTABLE[sort]), asc(properties.id)],
+      { page, limit },
+    );
+    return c.json({ data: rows.map(toProperty), meta }, 200);
   },
 );
 
