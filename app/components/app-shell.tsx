@@ -4,7 +4,7 @@ import { Menu, Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
-import { activeModuleId, moduleForPath } from "~/domain/modules";
+import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
 import { STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
@@ -133,6 +133,7 @@ export default function AppShell() {
     <div className="flex min-h-dvh" data-hydrated={hydrated || undefined}>
       <Sidebar
         modules={SIDEBAR_MODULES}
+        childrenOf={(id) => childModules(MODULES, id)}
         activeId={activeModuleId(MODULES, pathname)}
         collapsed={collapsed}
         width={collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED}

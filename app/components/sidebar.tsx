@@ -18,6 +18,8 @@ export function userFullName(user: Pick<User, "first_name" | "last_name"> | null
  */
 export function Sidebar(props: {
   modules: readonly AppModule[];
+  /** Child modules (those naming a parent) listed under their parent. */
+  childrenOf: (id: string) => readonly AppModule[];
   activeId: string;
   collapsed: boolean;
   width: number;
@@ -122,6 +124,22 @@ export function Sidebar(props: {
                       </span>
                     </span>
                   </Link>
+                  {props.childrenOf(module.id).length > 0 && (
+                    <ul className={`mt-1 ml-11 space-y-1 ${hideWhenCollapsed}`}>
+                      {props.childrenOf(module.id).map((child) => (
+                        <li key={child.id}>
+                          <Link
+                            to={`/${child.id}`}
+                            onClick={props.onNavigate}
+                            aria-current={child.id === props.activeId ? "page" : undefined}
+                            className="block truncate rounded-lg px-3 py-1.5 text-sm text-muted hover:bg-raised hover:text-fg"
+                          >
+                            {child.title}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               );
             })}

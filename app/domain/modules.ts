@@ -50,8 +50,3 @@ export function moduleForPath<T extends ModuleDefinition>(
 export function activeModuleId(modules: readonly ModuleDefinition[], pathname: string) {
   return moduleForPath(modules, pathname)?.id ?? "home";
 }
-
-/** The view is assistant when the path is /assistant, else dashboard (spec §2). */
-export function viewForPath(pathname: string): "assistant" | "dashboard" {
-  return pathname.replace(/\/+$/, "") === "/assistant" ? "assistant" : "dashboard";
-}

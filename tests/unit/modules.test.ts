@@ -3,7 +3,6 @@ import {
   activeModuleId,
   childModules,
   moduleForPath,
-  viewForPath,
   visibleModules,
   type ModuleDefinition,
 } from "~/domain/modules";
@@ -79,12 +78,5 @@ describe("active module and view (spec §2)", () => {
     expect(moduleForPath(MODULES, "/assistant")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/main-agent")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/unknown")).toBeNull();
-  });
-
-  it("is the assistant view only at /assistant", () => {
-    expect(viewForPath("/assistant")).toBe("assistant");
-    expect(viewForPath("/assistant/")).toBe("assistant");
-    expect(viewForPath("/main-agent")).toBe("dashboard");
-    expect(viewForPath("/home")).toBe("dashboard");
   });
 });
