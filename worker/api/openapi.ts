@@ -1,6 +1,7 @@
 /** Shared pieces for declaring routes: the validation hook, the router factory, schemas. */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { validationError } from "./errors";
+import { MetaSchema } from "./lib";
 import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
 
@@ -37,6 +38,19 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const dataResponse = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
   content: { "application/json": { schema: z.object({ data: schema }) } },
+});
+
+/** A paged list: `{ data: [...], meta: { page, limit, total } }`. */
+export const pageResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: z.object({
+        data: z.array(schema),
+        meta: MetaSchema,
+      }),
+    },
+  },
 });
 
 export const bearerSecurity = [{ bearerAuth: [] }];

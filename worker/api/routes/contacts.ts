@@ -3,19 +3,18 @@ import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import { contacts, projectContacts, projects } from "../../db/schema";
-import { ApiError } from "../errors";
+import { notFound } from "../errors";
 import {
   containsAny,
   findOwned,
   IdParamSchema,
-  MetaSchema,
   nowIso,
   ownedBy,
   PageQuerySchema,
   publicRow,
   selectPage,
 } from "../lib";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { dataResponse, errorResponses, jsonBody, pageResponse, router, signedIn } from "../openapi";
 import { ContactSchema, ProjectSchema } from "../schemas";
 
 const ContactBody = ContactInputSchema.openapi("ContactInput");
@@ -34,14 +33,7 @@ app.openapi(
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
-      200: {
-        description: "A page of contacts",
-        content: {
-          "application/json": {
-            schema: z.object({ data: z.array(ContactSchema), meta: MetaSchema }),
-          },
-        },
-      },
+      200: pageResponse("A page of contacts", ContactSchema),
       ...errorResponses(400, 401),
     },
   }),
@@ -145,7 +137,7 @@ app.openapi(
       .set({ ...c.req.valid("json"), updatedAt: nowIso() })
       .where(ownedBy(contacts, userId, c.req.valid("param").id))
       .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Contact not found");
+    if (!row) throw notFound("Contact");
     return c.json({ data: publicRow(row) }, 200);
   },
 );
@@ -167,7 +159,7 @@ app.openapi(
       .delete(contacts)
       .where(ownedBy(contacts, c.var.session.userId, c.req.valid("param").id))
       .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Contact not found");
+    if (!row) throw notFound("Contact");
     return c.json({ data: publicRow(row) }, 200);
   },
 );

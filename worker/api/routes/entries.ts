@@ -4,7 +4,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { EntryInputSchema } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { entries, projects } from "../../db/schema";
-import { ApiError } from "../errors";
+import { ApiError, notFound } from "../errors";
 import { containsAny, nowIso, ownedBy, publicRow } from "../lib";
 import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { EntrySchema } from "../schemas";
@@ -39,7 +39,6 @@ async function checkProjectLink(
   }
 }
 
-const notFound = () => new ApiError(404, "NOT_FOUND", "Entry not found");
 const app = router();
 
 app.openapi(
@@ -112,7 +111,7 @@ app.openapi(
       .set({ ...input, updatedAt: nowIso() })
       .where(ownedBy(entries, userId, c.req.valid("query").id))
       .returning();
-    if (!row) throw notFound();
+    if (!row) throw notFound("Entry");
     return c.json({ data: publicRow(row) }, 200);
   },
 );
@@ -134,7 +133,7 @@ app.openapi(
       .delete(entries)
       .where(ownedBy(entries, c.var.session.userId, c.req.valid("query").id))
       .returning();
-    if (!row) throw notFound();
+    if (!row) throw notFound("Entry");
     return c.json({ data: publicRow(row) }, 200);
   },
 );

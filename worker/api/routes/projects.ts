@@ -3,19 +3,18 @@ import { and, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { contacts, entries, projectContacts, projects, properties } from "../../db/schema";
-import { ApiError } from "../errors";
+import { ApiError, notFound } from "../errors";
 import {
   containsAny,
   findOwned,
   IdParamSchema,
-  MetaSchema,
   nowIso,
   ownedBy,
   PageQuerySchema,
   publicRow,
   selectPage,
 } from "../lib";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { dataResponse, errorResponses, jsonBody, pageResponse, router, signedIn } from "../openapi";
 import {
   ContactSchema,
   EntrySchema,
@@ -75,14 +74,7 @@ app.openapi(
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
-      200: {
-        description: "A page of projects, newest change first",
-        content: {
-          "application/json": {
-            schema: z.object({ data: z.array(ProjectSchema), meta: MetaSchema }),
-          },
-        },
-      },
+      200: pageResponse("A page of projects, newest change first", ProjectSchema),
       ...errorResponses(400, 401),
     },
   }),
@@ -291,7 +283,7 @@ app.openapi(
       .delete(projects)
       .where(ownedBy(projects, userId, c.req.valid("param").id))
       .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Project not found");
+    if (!row) throw notFound("Project");
     return c.json({ data: toProject(row) }, 200);
   },
 );

@@ -11,18 +11,17 @@ import {
 } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { properties } from "../../db/schema";
-import { ApiError, fieldIssues, type FieldIssue } from "../errors";
+import { ApiError, fieldIssues, notFound, type FieldIssue } from "../errors";
 import {
   containsAny,
   IdParamSchema,
-  MetaSchema,
   nowIso,
   ownedBy,
   PageQuerySchema,
   publicRow,
   selectPage,
 } from "../lib";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { dataResponse, errorResponses, jsonBody, pageResponse, router, signedIn } from "../openapi";
 import { PropertySchema } from "../schemas";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -195,14 +194,7 @@ app.openapi(
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
-      200: {
-        description: "A page of properties",
-        content: {
-          "application/json": {
-            schema: z.object({ data: z.array(PropertySchema), meta: MetaSchema }),
-          },
-        },
-      },
+      200: pageResponse("A page of properties", PropertySchema),
       ...errorResponses(400, 401),
     },
   }),
@@ -273,7 +265,7 @@ app.openapi(
       .set({ ...input, dedupeKey: key, updatedAt: nowIso() })
       .where(ownedBy(properties, userId, c.req.valid("param").id))
       .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Property not found");
+    if (!row) throw notFound("Property");
     return c.json({ data: toProperty(row) }, 200);
   },
 );
@@ -295,7 +287,7 @@ app.openapi(
       .delete(properties)
       .where(ownedBy(properties, c.var.session.userId, c.req.valid("param").id))
       .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND", "Property not found");
+    if (!row) throw notFound("Property");
     return c.json({ data: toProperty(row) }, 200);
   },
 );
