@@ -35,7 +35,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "bench/**/*.mjs", "bench/**/*.js", ".ci/**/*.mjs"],
+    files: [
+      "scripts/**/*.mjs",
+      "bench/**/*.mjs",
+      "bench/**/*.js",
+      ".ci/**/*.mjs",
+      "tests/**/*.mjs",
+    ],
     languageOptions: {
       globals: {
         process: "readonly",
@@ -45,6 +51,8 @@ export default tseslint.config(
         setTimeout: "readonly",
         AbortSignal: "readonly",
         Response: "readonly",
+        Buffer: "readonly",
+        performance: "readonly",
       },
     },
   },

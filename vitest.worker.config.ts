@@ -17,6 +17,8 @@ function freePort() {
 
 process.env.FAKE_EMAIL_PORT ??= String(await freePort());
 const fakeEmailUrl = `http://127.0.0.1:${process.env.FAKE_EMAIL_PORT}`;
+process.env.FAKE_OPENAI_PORT ??= String(await freePort());
+const fakeOpenAiUrl = `http://127.0.0.1:${process.env.FAKE_OPENAI_PORT}`;
 
 export default defineConfig({
   plugins: [
@@ -29,6 +31,13 @@ export default defineConfig({
           EMAIL_API_KEY: "test-email-key",
           EMAIL_API_URL: `${fakeEmailUrl}/emails`,
           FAKE_EMAIL_URL: fakeEmailUrl,
+          OPENAI_API_KEY: "test-openai-key",
+          OPENAI_BASE_URL: `${fakeOpenAiUrl}/v1`,
+          PERPLEXITY_API_KEY: "test-perplexity-key",
+          PERPLEXITY_BASE_URL: `${fakeOpenAiUrl}/perplexity`,
+          FAKE_OPENAI_URL: fakeOpenAiUrl,
+          // Short enough for the timeout test; production waits 60 s for headers.
+          AI_TIMEOUT_MS: "1500",
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
         },
       },

@@ -15,6 +15,8 @@ export interface Env {
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL?: string;
   OPENAI_TTS_MODEL?: string;
+  /** How long to wait for an AI provider's response headers (default 60 000). */
+  AI_TIMEOUT_MS?: string;
   PERPLEXITY_API_KEY?: string;
   PERPLEXITY_BASE_URL?: string;
   PERPLEXITY_MODEL?: string;

@@ -7,6 +7,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_EMAIL_URL: string;
+      FAKE_OPENAI_URL: string;
     }
   }
 }

@@ -1,6 +1,14 @@
 import { startEmailServer } from "../fakes/email-server";
+import { startFakeOpenAI } from "../fakes/openai-server.mjs";
 
 export default async function setup() {
-  const { server } = await startEmailServer(Number(process.env.FAKE_EMAIL_PORT));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const email = await startEmailServer(Number(process.env.FAKE_EMAIL_PORT));
+  const openai = await startFakeOpenAI({ port: Number(process.env.FAKE_OPENAI_PORT), paceMs: 25 });
+  // The fake holds "hang" requests open on purpose: drop them so shutdown does not wait.
+  const close = (server: typeof email.server) =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return () => Promise.all([close(email.server), close(openai.server)]);
 }

@@ -7,8 +7,10 @@ import { ApiError, errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
+import ai from "./routes/ai";
 import auth from "./routes/auth";
 import contacts from "./routes/contacts";
+import conversations from "./routes/conversations";
 import entries from "./routes/entries";
 import health from "./routes/health";
 import projects from "./routes/projects";
@@ -54,6 +56,8 @@ export function createApi() {
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
   api.route("/", transfer);
+  api.route("/ai", ai);
+  api.route("/conversations", conversations);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -8,6 +8,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../app/domain/workspace";
+import { AI_PROVIDERS, ResearchReportSchema as ReportBody } from "../../app/domain/ai";
 
 const timestamps = { createdAt: z.string(), updatedAt: z.string() };
 
@@ -97,3 +98,62 @@ export const ProjectStatsSchema = z
     recentDocuments: z.array(EntrySchema),
   })
   .openapi("ProjectStats");
+
+export const ToolCallSchema = z.object({
+  name: z.string(),
+  arguments: z.unknown(),
+  ok: z.boolean(),
+  summary: z.string(),
+  wrote: z.boolean().openapi({ description: "Whether the call changed the user's data" }),
+});
+
+export const MessageSchema = z
+  .object({
+    id: z.string(),
+    position: z.number(),
+    role: z.enum(["user", "assistant"]),
+    content: z.string(),
+    provider: z.enum(AI_PROVIDERS).nullable(),
+    model: z.string().nullable(),
+    status: z.enum(["complete", "stopped"]),
+    promptTokens: z.number().nullable(),
+    completionTokens: z.number().nullable(),
+    toolCalls: z.array(ToolCallSchema).nullable(),
+    citations: z.array(z.string()).nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("Message");
+
+export const ConversationSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    provider: z.enum(AI_PROVIDERS),
+    model: z.string(),
+    promptTokens: z.number(),
+    completionTokens: z.number(),
+    ...timestamps,
+  })
+  .openapi("Conversation");
+
+export const ConversationDetailSchema = ConversationSchema.extend({
+  messages: z.array(MessageSchema),
+}).openapi("ConversationDetail");
+
+export const ChatAnswerSchema = z
+  .object({ conversationId: z.string(), message: MessageSchema })
+  .openapi("ChatAnswer");
+
+export const ResearchSchema = z
+  .object({
+    id: z.string(),
+    query: z.string(),
+    report: ReportBody,
+    provider: z.enum(AI_PROVIDERS),
+    model: z.string(),
+    grounding: z.array(
+      z.object({ kind: z.enum(["project", "property"]), id: z.string(), name: z.string() }),
+    ),
+    createdAt: z.string(),
+  })
+  .openapi("Research");

@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { AI_PROVIDERS, type ResearchReport } from "../../app/domain/ai";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -172,8 +173,83 @@ export const entries = sqliteTable(
   (t) => [index("entries_user_updated").on(t.userId, t.updatedAt)],
 );
 
+/** A conversation with the Main Agent; its messages are in `conversation_messages`. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: id(),
+    userId: owner(),
+    title: text("title").notNull(),
+    provider: text("provider", { enum: AI_PROVIDERS }).notNull(),
+    model: text("model").notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("conversations_user_updated").on(t.userId, t.updatedAt)],
+);
+
+export interface ToolCallRecord {
+  name: string;
+  arguments: unknown;
+  ok: boolean;
+  /** One line saying what the tool did or found. */
+  summary: string;
+  /** Whether it changed the user's data. */
+  wrote: boolean;
+}
+
+export const MESSAGE_STATUSES = ["complete", "stopped"] as const;
+
+export const conversationMessages = sqliteTable(
+  "conversation_messages",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: owner(),
+    /** 0-based order within the conversation. */
+    position: integer("position").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    provider: text("provider", { enum: AI_PROVIDERS }),
+    model: text("model"),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("complete"),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    toolCalls: text("tool_calls", { mode: "json" }).$type<ToolCallRecord[]>(),
+    citations: text("citations", { mode: "json" }).$type<string[]>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("conversation_messages_order").on(t.conversationId, t.position)],
+);
+
+/** Property research reports, kept as the user's research history. */
+export const researchReports = sqliteTable(
+  "research_reports",
+  {
+    id: id(),
+    userId: owner(),
+    query: text("query").notNull(),
+    report: text("report", { mode: "json" }).$type<ResearchReport>().notNull(),
+    provider: text("provider", { enum: AI_PROVIDERS }).notNull(),
+    model: text("model").notNull(),
+    /** Projects and properties of the user's the report was grounded in. */
+    grounding: text("grounding", { mode: "json" })
+      .$type<{ kind: "project" | "property"; id: string; name: string }[]>()
+      .notNull()
+      .$defaultFn(() => []),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("research_reports_user_created").on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
 export type PropertyRow = typeof properties.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
+export type ResearchReportRow = typeof researchReports.$inferSelect;

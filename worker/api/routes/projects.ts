@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { contacts, entries, projectContacts, projects, properties } from "../../db/schema";
 import { ApiError, notFound } from "../errors";
+import { pipelineStats } from "../services/pipeline";
 import {
   containsAny,
   findOwned,
@@ -115,58 +116,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => {
-    const userId = c.var.session.userId;
-    const db = database(c.env.DB);
-    const [byStatus, byType, [money], [contactCount], [documentCount], [propertyCount], recent] =
-      await db.batch([
-        db
-          .select({ key: projects.status, value: count() })
-          .from(projects)
-          .where(eq(projects.userId, userId))
-          .groupBy(projects.status),
-        db
-          .select({ key: projects.type, value: count() })
-          .from(projects)
-          .where(eq(projects.userId, userId))
-          .groupBy(projects.type),
-        db
-          .select({
-            projects: count(),
-            budget: sql<number>`coalesce(${sum(projects.budget)}, 0)`,
-            purchasePrice: sql<number>`coalesce(${sum(projects.purchasePrice)}, 0)`,
-          })
-          .from(projects)
-          .where(eq(projects.userId, userId)),
-        db.select({ value: count() }).from(contacts).where(eq(contacts.userId, userId)),
-        db.select({ value: count() }).from(entries).where(eq(entries.userId, userId)),
-        db.select({ value: count() }).from(properties).where(eq(properties.userId, userId)),
-        db
-          .select()
-          .from(entries)
-          .where(eq(entries.userId, userId))
-          .orderBy(desc(entries.updatedAt))
-          .limit(5),
-      ]);
-    const tally = (rows: { key: string; value: number }[]) =>
-      Object.fromEntries(rows.map((row) => [row.key, row.value]));
-    return c.json(
-      {
-        data: {
-          projects: money!.projects,
-          byStatus: tally(byStatus),
-          byType: tally(byType),
-          totalBudget: Number(money!.budget),
-          totalPurchasePrice: Number(money!.purchasePrice),
-          contacts: contactCount!.value,
-          documents: documentCount!.value,
-          properties: propertyCount!.value,
-          recentDocuments: recent.map((row) => publicRow(row)),
-        },
-      },
-      200,
-    );
-  },
+  async (c) => c.json({ data: await pipelineStats(database(c.env.DB), c.var.session.userId) }, 200),
 );
 
 app.openapi(

@@ -1,0 +1,112 @@
+/**
+ * The AI providers: OpenAI-compatible clients (the `openai` SDK pointed at OPENAI_BASE_URL or
+ * PERPLEXITY_BASE_URL), their configuration and how their failures reach the user.
+ */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import type { AiProvider } from "../../../app/domain/ai";
+import type { Env } from "../../env";
+import { ApiError, notConfigured } from "../errors";
+
+/** Headers must arrive within this long (a streamed body may then take its time). */
+export const AI_TIMEOUT_MS = 60_000;
+/** One retry on a 5xx, 408/409/429 or a dropped connection; the SDK backs off in between. */
+export const AI_MAX_RETRIES = 1;
+
+const DEFAULTS = {
+  openai: { baseURL: "https://api.openai.com/v1", model: "gpt-4o-mini" },
+  perplexity: { baseURL: "https://api.perplexity.ai", model: "sonar" },
+};
+export const DEFAULT_TTS_MODEL = "gpt-4o-mini-tts";
+
+const KEY: Record<AiProvider, "OPENAI_API_KEY" | "PERPLEXITY_API_KEY"> = {
+  openai: "OPENAI_API_KEY",
+  perplexity: "PERPLEXITY_API_KEY",
+};
+const FEATURE: Record<AiProvider, string> = {
+  openai: "The OpenAI chat provider",
+  perplexity: "The Perplexity research provider",
+};
+
+export interface ProviderConfig {
+  provider: AiProvider;
+  configured: boolean;
+  baseURL: string;
+  model: string;
+}
+
+export function providerConfig(env: Env, provider: AiProvider): ProviderConfig {
+  const openai = provider === "openai";
+  return {
+    provider,
+    configured: Boolean(openai ? env.OPENAI_API_KEY : env.PERPLEXITY_API_KEY),
+    baseURL: (openai ? env.OPENAI_BASE_URL : env.PERPLEXITY_BASE_URL) || DEFAULTS[provider].baseURL,
+    model: (openai ? env.OPENAI_MODEL : env.PERPLEXITY_MODEL) || DEFAULTS[provider].model,
+  };
+}
+
+/** Tests shorten the header timeout with AI_TIMEOUT_MS; production keeps 60 s. */
+const timeoutOf = (env: Env) => {
+  const value = Number(env.AI_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : AI_TIMEOUT_MS;
+};
+
+/** A client for the provider, or 503 NOT_CONFIGURED naming the key to set. */
+export function aiClient(env: Env, provider: AiProvider) {
+  const config = providerConfig(env, provider);
+  if (!config.configured) throw notConfigured(KEY[provider], FEATURE[provider]);
+  const client = new OpenAI({
+    apiKey: provider === "openai" ? env.OPENAI_API_KEY : env.PERPLEXITY_API_KEY,
+    baseURL: config.baseURL,
+    timeout: timeoutOf(env),
+    maxRetries: AI_MAX_RETRIES,
+    // Workers' fetch must be called unbound.
+    fetch: (input, init) => fetch(input, init),
+  });
+  return { client, config };
+}
+
+const LABEL: Record<AiProvider, string> = { openai: "OpenAI", perplexity: "Perplexity" };
+
+/**
+ * The user-facing error for a provider failure: 504 when it did not answer in time, 502 when it
+ * answered with an error or could not be reached. The provider's own message is kept (it names
+ * the model or quota problem), its status is in `details`.
+ */
+export function providerError(error: unknown, provider: AiProvider): ApiError {
+  const name = LABEL[provider];
+  if (error instanceof ApiError) return error;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ApiError(504, "UPSTREAM_TIMEOUT", `${name} did not answer in time. Try again.`);
+  }
+  if (error instanceof APIConnectionError) {
+    return new ApiError(
+      502,
+      "UPSTREAM_UNREACHABLE",
+      `Could not reach ${name}: check ${provider === "openai" ? "OPENAI_BASE_URL" : "PERPLEXITY_BASE_URL"}`,
+    );
+  }
+  if (error instanceof APIError) {
+    const reason = upstreamMessage(error.error) ?? error.message;
+    return new ApiError(502, "UPSTREAM_ERROR", `${name} answered with an error: ${reason}`, {
+      upstreamStatus: error.status,
+    });
+  }
+  console.error(`${name} call failed`, error);
+  return new ApiError(502, "UPSTREAM_ERROR", `${name} call failed`);
+}
+
+function upstreamMessage(body: unknown): string | undefined {
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
+    return body.message.slice(0, 300);
+  }
+  return undefined;
+}
+
+/** Runs a provider call, turning its failures into the API's envelope. */
+export async function callProvider<T>(provider: AiProvider, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw providerError(error, provider);
+  }
+}
