@@ -26,7 +26,6 @@ export type CommandType =
   | "VIEW_TODAY"
   | "TOGGLE_THEME"
   | "TOGGLE_SIDEBAR"
-  | "EXPORT_DATA"
   | "IMPORT_DATA";
 
 export interface CommandContext {
@@ -34,8 +33,12 @@ export interface CommandContext {
   toggleSidebar: () => void;
   toggleTheme: () => "dark" | "light";
   notify: (message: string) => void;
+  /** Workspace JSON, or (with a conversation open) a choice that includes the conversation. */
   exportData: () => void;
   importData: () => void;
+  newChat: () => void;
+  /** Asks for confirmation, then deletes every conversation. */
+  clearChatHistory: () => void;
 }
 
 export interface Shortcut {
@@ -87,9 +90,9 @@ export const COMMANDS: readonly Command[] = [
     category: "chat",
     shortcut: { key: "n" },
     type: "NEW_CHAT",
-    action: ({ navigate, notify }) => {
+    action: ({ navigate, newChat }) => {
+      newChat();
       navigate("/main-agent");
-      notify(notAvailable("The Main Agent chat"));
     },
   },
   {
@@ -99,7 +102,7 @@ export const COMMANDS: readonly Command[] = [
     icon: Trash2,
     category: "chat",
     type: "CLEAR_CHAT",
-    action: ({ notify }) => notify(notAvailable("Chat history")),
+    action: ({ clearChatHistory }) => clearChatHistory(),
   },
   {
     id: "new-event",
@@ -151,11 +154,11 @@ export const COMMANDS: readonly Command[] = [
   {
     id: "export-data",
     name: "Export Data",
-    description: "Download your workspace data as JSON",
+    description: "Download your workspace data, or the open conversation as Markdown or JSON",
     icon: Download,
     category: "data",
     shortcut: { key: "e", shift: true },
-    type: "EXPORT_DATA",
+    type: "EXPORT_CHAT",
     action: ({ exportData }) => exportData(),
   },
   {

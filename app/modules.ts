@@ -56,9 +56,7 @@ const DEFINITIONS: ModuleInput[] = [
     order: 2,
     aliases: ["assistant"],
     skeleton: "list",
-    upcoming:
-      "Streamed answers over your own projects, contacts and properties, saved conversations and answers read aloud.",
-    View: placeholder,
+    View: lazy(() => import("./features/main-agent/main-agent")),
   },
   {
     id: "property-research",
@@ -67,9 +65,7 @@ const DEFINITIONS: ModuleInput[] = [
     icon: Search,
     order: 3,
     skeleton: "default",
-    upcoming:
-      "Web-grounded reports on a property or market, with sources, saved to your Project Hub.",
-    View: placeholder,
+    View: lazy(() => import("./features/property-research/property-research")),
   },
   {
     id: "possible-investments",
@@ -114,12 +110,11 @@ const DEFINITIONS: ModuleInput[] = [
   {
     id: "connections",
     title: "Connections",
-    description: "Your Google Mail, Drive and Calendar",
+    description: "AI providers and your Google account",
     icon: Plug,
     order: 9,
     skeleton: "list",
-    upcoming: "Connect a Google account to bring Gmail, Drive and Calendar into AI42.",
-    View: placeholder,
+    View: lazy(() => import("./features/connections/connections")),
   },
   {
     id: "marketing",

@@ -1,16 +1,49 @@
-// The server the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
-// and KV (in .wrangler/e2e), so every run starts from an empty database.
+// The servers the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
+// and KV (in .wrangler/e2e), so every run starts from an empty database, its AI providers pointed
+// at the local fake OpenAI-compatible server; and a second Worker with no AI keys, for the screens
+// that must say what to configure.
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { applyMigrations, build, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
-const persistTo = join(ROOT, ".wrangler", "e2e");
+const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
+const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
+
 ensureDevVars();
 if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
-rmSync(persistTo, { recursive: true, force: true });
-applyMigrations(persistTo);
-const child = await startWrangler({ port, persistTo, vars: { EMAIL_API_KEY: "" } });
-console.log(`e2e server ready on http://127.0.0.1:${port}`);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill("SIGTERM"));
-child.on("exit", (code) => process.exit(code ?? 0));
+const fresh = (name) => {
+  const persistTo = join(ROOT, ".wrangler", name);
+  rmSync(persistTo, { recursive: true, force: true });
+  applyMigrations(persistTo);
+  return persistTo;
+};
+
+const fake = await startFakeOpenAI({ port: fakePort, paceMs: 40 });
+const noKeys = { EMAIL_API_KEY: "", OPENAI_API_KEY: "", PERPLEXITY_API_KEY: "" };
+const bare = await startWrangler({ port: barePort, persistTo: fresh("e2e-bare"), vars: noKeys });
+const child = await startWrangler({
+  port,
+  persistTo: fresh("e2e"),
+  vars: {
+    ...noKeys,
+    OPENAI_API_KEY: "e2e-openai-key",
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    PERPLEXITY_API_KEY: "e2e-perplexity-key",
+    PERPLEXITY_BASE_URL: `${fake.url}/perplexity`,
+  },
+});
+console.log(`e2e servers ready on http://127.0.0.1:${port} (no AI keys: ${barePort})`);
+const stop = () => {
+  bare.kill("SIGTERM");
+  child.kill("SIGTERM");
+  fake.server.closeAllConnections();
+  fake.server.close();
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
+for (const server of [child, bare])
+  server.on("exit", (code) => {
+    stop();
+    process.exit(code ?? 0);
+  });

@@ -5,9 +5,11 @@ import { Suspense, useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
-import { STORAGE_KEYS } from "~/lib/api/messages";
+import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
+import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
+import { chatStore } from "~/lib/stores/chat";
 import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
@@ -17,9 +19,11 @@ import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
+import { ExportDialog } from "./export-dialog";
 import { RouteErrorBoundary } from "./error-fallback";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
+import { ConfirmDialog } from "./ui";
 
 function isEditable(target: EventTarget | null) {
   return (
@@ -37,6 +41,8 @@ export default function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(true);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const [mac, setMac] = useState(false);
   const hydrated = useHydrated();
 
@@ -91,8 +97,13 @@ export default function AppShell() {
         toggleSidebar,
         toggleTheme,
         notify: (message) => toast(message),
-        exportData: () => void downloadExport(),
+        exportData: () => {
+          if (chatStore.getState().items.length) setExporting(true);
+          else void downloadExport();
+        },
         importData: pickImportFile,
+        newChat: () => chatStore.getState().newChat(),
+        clearChatHistory: () => setClearing(true),
       };
       command.action(context);
     },
@@ -192,6 +203,30 @@ export default function AppShell() {
           </RouteErrorBoundary>
         </main>
       </div>
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} workspace />
+      <ConfirmDialog
+        open={clearing}
+        title="Clear chat history?"
+        message="Every conversation with the Main Agent and all its messages will be deleted. This cannot be undone."
+        confirmLabel="Delete all conversations"
+        onCancel={() => setClearing(false)}
+        onConfirm={() => {
+          setClearing(false);
+          chatStore
+            .getState()
+            .clearHistory()
+            .then(
+              (deleted) =>
+                toast.success(
+                  `Chat history cleared: ${deleted} conversation${deleted === 1 ? "" : "s"} deleted`,
+                ),
+              (error: unknown) =>
+                toast.error(MESSAGES.clearChatHistory, {
+                  description: error instanceof ServiceError ? error.failure.message : undefined,
+                }),
+            );
+        }}
+      />
       <CommandPalette
         open={paletteOpen}
         onOpenChange={setPaletteOpen}

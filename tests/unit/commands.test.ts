@@ -23,6 +23,9 @@ describe("palette commands (spec §3)", () => {
     ]);
     expect(COMMANDS.filter((c) => c.type === "NEW_CHAT")).toHaveLength(1);
     expect(COMMANDS.filter((c) => c.type === "CLEAR_CHAT")).toHaveLength(1);
+    expect(COMMANDS.filter((c) => c.type === "EXPORT_CHAT").map((c) => c.name)).toEqual([
+      "Export Data",
+    ]);
   });
 
   it("use the spec's letters, with Export Data moved to Shift+E so none collide", () => {
@@ -67,6 +70,8 @@ describe("palette commands (spec §3)", () => {
       notify: vi.fn(),
       exportData: vi.fn(),
       importData: vi.fn(),
+      newChat: vi.fn(),
+      clearChatHistory: vi.fn(),
     };
     const run = (name: string) => COMMANDS.find((c) => c.name === name)!.action(context);
     run("Go to Calendar");
@@ -79,7 +84,12 @@ describe("palette commands (spec §3)", () => {
     expect(context.exportData).toHaveBeenCalledOnce();
     run("Import Data");
     expect(context.importData).toHaveBeenCalledOnce();
+    run("New Chat");
+    expect(context.newChat).toHaveBeenCalledOnce();
+    expect(context.navigate).toHaveBeenLastCalledWith("/main-agent");
     run("Clear Chat History");
+    expect(context.clearChatHistory).toHaveBeenCalledOnce();
+    run("View Today");
     expect(context.notify).toHaveBeenLastCalledWith(expect.stringContaining("not available yet"));
   });
 });

@@ -54,17 +54,25 @@ function serverMessage(body: unknown): string | undefined {
   return typeof record.message === "string" ? record.message : undefined;
 }
 
-export async function apiRequest<T>(
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The message when the server gives none (spec §8: Request failed). */
+  fallbackMessage?: string;
+}
+
+/**
+ * A call whose successful answer is not JSON (a stream, audio): the raw response when it is OK,
+ * else the same `{ error }` as `apiRequest`.
+ */
+export async function apiFetch(
   path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    signal?: AbortSignal;
-    /** The message when the server gives none (spec §8: Request failed). */
-    fallbackMessage?: string;
-  } = {},
-): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  init: RequestOptions & { accept?: string } = {},
+): Promise<
+  { response: Response; error?: undefined } | { response?: undefined; error: ApiFailure }
+> {
+  const headers: Record<string, string> = { Accept: init.accept ?? "application/json" };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
@@ -82,7 +90,32 @@ export async function apiRequest<T>(
     const message = error instanceof Error && error.message ? error.message : MESSAGES.networkError;
     return { error: { message, statusCode: 0 } };
   }
+  if (response.ok) return { response };
+  return { error: await failureOf(response, init.fallbackMessage) };
+}
 
+async function failureOf(response: Response, fallbackMessage?: string): Promise<ApiFailure> {
+  const contentType = response.headers.get("Content-Type") ?? "";
+  let body: unknown;
+  try {
+    if (!contentType.includes("json")) throw new Error("not JSON");
+    body = await response.json();
+  } catch {
+    return { message: MESSAGES.htmlInsteadOfJson, statusCode: response.status };
+  }
+  return {
+    message: serverMessage(body) ?? fallbackMessage ?? MESSAGES.requestFailed,
+    statusCode: response.status,
+    details: serverDetails(body),
+  };
+}
+
+export async function apiRequest<T>(
+  path: string,
+  init: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const { response, error } = await apiFetch(path, init);
+  if (error) return { error };
   const contentType = response.headers.get("Content-Type") ?? "";
   if (!contentType.includes("json")) {
     return { error: { message: MESSAGES.htmlInsteadOfJson, statusCode: response.status } };
@@ -92,15 +125,6 @@ export async function apiRequest<T>(
     body = await response.json();
   } catch {
     return { error: { message: MESSAGES.htmlInsteadOfJson, statusCode: response.status } };
-  }
-  if (!response.ok) {
-    return {
-      error: {
-        message: serverMessage(body) ?? init.fallbackMessage ?? MESSAGES.requestFailed,
-        statusCode: response.status,
-        details: serverDetails(body),
-      },
-    };
   }
   const data =
     body && typeof body === "object" && "data" in body ? (body as { data: T }).data : body;

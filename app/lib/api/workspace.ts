@@ -80,6 +80,8 @@ export interface ProjectQuery {
   type?: string;
   status?: string;
   q?: string;
+  closeFrom?: string;
+  closeTo?: string;
   page?: number;
   limit?: number;
 }

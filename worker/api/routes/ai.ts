@@ -268,6 +268,7 @@ app.openapi(
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
         "X-Conversation-Id": turn.conversation.id,
+        "X-Model": model,
       },
     });
   },

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { contacts, entries, projectContacts, projects, properties } from "../../db/schema";
@@ -32,9 +32,16 @@ const ProjectDetailSchema = ProjectSchema.extend({
   property: PropertySchema.nullable(),
 }).openapi("ProjectDetail");
 
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
+  .optional();
 const ListQuerySchema = PageQuerySchema.extend({
   type: z.enum(PROJECT_TYPES).optional(),
   status: z.enum(PROJECT_STATUSES).optional(),
+  /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
+  closeFrom: day,
+  closeTo: day,
 });
 
 const ContactLinkParams = IdParamSchema.extend({
@@ -71,7 +78,7 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
-    summary: "List projects (filters: type, status, q; paged)",
+    summary: "List projects (filters: type, status, q, closeFrom/closeTo; paged)",
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
@@ -80,11 +87,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { page, limit, q, type, status } = c.req.valid("query");
+    const { page, limit, q, type, status, closeFrom, closeTo } = c.req.valid("query");
     const userId = c.var.session.userId;
     const filters: SQL[] = [eq(projects.userId, userId)];
     if (type) filters.push(eq(projects.type, type));
     if (status) filters.push(eq(projects.status, status));
+    if (closeFrom) filters.push(gte(projects.targetCloseDate, closeFrom));
+    if (closeTo) filters.push(lte(projects.targetCloseDate, closeTo));
     if (q) {
       filters.push(
         containsAny([projects.name, projects.address, projects.city, projects.description], q),

@@ -1,0 +1,27 @@
+/** Calendar days as the user sees them (local time), for week views. Pure: no I/O. */
+
+/** "2027-03-31" for the local calendar day of `date`. */
+export function isoDay(date: Date) {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local day `days` after `date` (negative for before), at local midnight. */
+export function addDays(date: Date, days: number) {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+}
+
+/** The seven days from `today` on, as ISO days. */
+export function weekAhead(today: Date) {
+  return Array.from({ length: 7 }, (_, i) => isoDay(addDays(today, i)));
+}
+
+/** Items grouped under each of `days` by their ISO day; items on other days are left out. */
+export function byDay<T>(days: string[], items: T[], dayOf: (item: T) => string | null) {
+  const groups = new Map(days.map((day) => [day, [] as T[]]));
+  for (const item of items) {
+    const day = dayOf(item);
+    if (day) groups.get(day.slice(0, 10))?.push(item);
+  }
+  return days.map((day) => ({ day, items: groups.get(day)! }));
+}

@@ -1,0 +1,117 @@
+/**
+ * Connections (/connections): which outside services AI42 can use and, for each one that is not
+ * set up, exactly what to set. The Google account connection arrives in a later release.
+ */
+import { Bot, CheckCircle2, Globe, Mail, XCircle } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { PageHeader } from "~/components/page-header";
+import { Badge, ErrorNotice } from "~/components/ui";
+import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
+import type { ModuleViewProps } from "~/modules";
+
+function Card(props: {
+  icon: typeof Bot;
+  title: string;
+  uses: string;
+  status: ProviderStatus | null;
+  children?: ReactNode;
+}) {
+  const Icon = props.icon;
+  const configured = props.status?.configured;
+  return (
+    <section
+      className="rounded-2xl border border-line bg-surface p-5"
+      aria-label={props.title}
+      data-testid={`connection-${props.title.toLowerCase()}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <Icon aria-hidden className="size-5 text-accent" /> {props.title}
+        </h2>
+        {props.status ? (
+          configured ? (
+            <Badge tone="success">
+              <CheckCircle2 aria-hidden className="mr-1 size-3.5" /> Configured
+            </Badge>
+          ) : (
+            <Badge tone="danger">
+              <XCircle aria-hidden className="mr-1 size-3.5" /> Not configured
+            </Badge>
+          )
+        ) : (
+          <Badge>Later release</Badge>
+        )}
+      </div>
+      <p className="mt-2 text-sm text-muted">{props.uses}</p>
+      {props.status && (
+        <p className="mt-3 text-sm">
+          Model: <code className="font-mono">{props.status.model}</code>
+        </p>
+      )}
+      {props.status && !configured && (
+        <div className="mt-3 rounded-xl bg-raised/60 p-3 text-sm">
+          <p>
+            Set <code className="font-mono">{props.status.key}</code>:
+          </p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-muted">
+            <li>
+              locally, in <code className="font-mono">.dev.vars</code>, then restart{" "}
+              <code className="font-mono">npm start</code>;
+            </li>
+            <li>
+              in production, with{" "}
+              <code className="font-mono">npx wrangler secret put {props.status.key}</code>.
+            </li>
+          </ul>
+        </div>
+      )}
+      {props.children}
+    </section>
+  );
+}
+
+export default function Connections({ module }: ModuleViewProps) {
+  const [status, setStatus] = useState<AiStatus | null>(null);
+  const [failed, setFailed] = useState("");
+  const load = () => aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <div>
+      <PageHeader icon={module.icon} title={module.title} description={module.description} />
+      {failed && <ErrorNotice message={failed} onRetry={() => void load()} />}
+      {!status && !failed ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          {[0, 1].map((i) => (
+            <div key={i} className="skeleton h-44 rounded-2xl" />
+          ))}
+        </div>
+      ) : (
+        status && (
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card
+              icon={Bot}
+              title="OpenAI"
+              uses="Main Agent chat (streamed), agent mode over your data, reading answers aloud, and property research when Perplexity is not set. Any OpenAI-compatible server works: set OPENAI_BASE_URL (Azure, OpenRouter, Ollama, vLLM, llama.cpp)."
+              status={status.openai}
+            />
+            <Card
+              icon={Globe}
+              title="Perplexity"
+              uses="Web-grounded answers with their sources, in the Main Agent and in Property Research."
+              status={status.perplexity}
+            />
+            <Card
+              icon={Mail}
+              title="Google"
+              uses="Gmail, Drive and Calendar in AI42: connecting a Google account arrives in a later release."
+              status={null}
+            />
+          </div>
+        )
+      )}
+    </div>
+  );
+}

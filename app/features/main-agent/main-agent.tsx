@@ -1,0 +1,284 @@
+/**
+ * Main Agent (/main-agent, /assistant): the chat over the investor's own workspace. Streamed
+ * answers with Stop, Regenerate and Edit-and-resend; OpenAI or Perplexity; agent mode lets the
+ * model search and change the workspace through tools. Saved conversations on the left, the week
+ * ahead on the right.
+ */
+import { Link } from "@remix-run/react";
+import { Bot, Download, History, Send, Square, Wrench } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { ExportDialog } from "~/components/export-dialog";
+import { AI_PROVIDERS, PROVIDER_LABELS, type AiProvider } from "~/domain/ai";
+import { aiApi, type AiStatus } from "~/lib/api/ai";
+import { chatStore, useChat } from "~/lib/stores/chat";
+import type { ModuleViewProps } from "~/modules";
+import { ChatMessage } from "./chat-message";
+import { ConversationList } from "./conversation-list";
+import { TimeMatrix } from "./time-matrix";
+
+const SUGGESTIONS = [
+  "How does my pipeline look this month?",
+  "Find contacts who are lenders",
+  "What should I check before making an offer on a duplex?",
+];
+
+function ConfigNotice(props: { provider: AiProvider; status: AiStatus }) {
+  const entry = props.status[props.provider];
+  if (entry.configured) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="not-configured"
+      className="mb-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+    >
+      <p className="font-medium">{PROVIDER_LABELS[props.provider]} is not configured.</p>
+      <p className="mt-1">
+        Set <code className="font-mono">{entry.key}</code> in <code>.dev.vars</code> (locally) or
+        with <code className="font-mono">wrangler secret put {entry.key}</code>, then restart.{" "}
+        <Link to="/connections" className="text-accent underline">
+          How to configure AI providers
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Composer(props: { disabled: boolean; status: AiStatus | null }) {
+  const provider = useChat((s) => s.provider);
+  const agentMode = useChat((s) => s.agentMode);
+  const setProvider = useChat((s) => s.setProvider);
+  const setAgentMode = useChat((s) => s.setAgentMode);
+  const status = props.status;
+  const busy = useChat((s) => s.busy);
+  const streaming = useChat((s) => s.items.at(-1)?.status === "streaming");
+  const send = useChat((s) => s.send);
+  const stop = useChat((s) => s.stop);
+  const [text, setText] = useState("");
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  const submit = () => {
+    if (!text.trim() || busy) return;
+    void send(text);
+    setText("");
+  };
+
+  useEffect(() => {
+    if (!busy) input.current?.focus();
+  }, [busy]);
+
+  return (
+    <form
+      className="rounded-2xl border border-line bg-surface p-2 focus-within:border-accent/70"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor="chat-input" className="sr-only">
+        Message the Main Agent
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id="chat-input"
+          ref={input}
+          rows={2}
+          value={text}
+          maxLength={32_000}
+          placeholder="Ask about your deals, or anything real estate…"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          className="max-h-48 min-h-12 flex-1 resize-none bg-transparent px-2 py-1.5 placeholder:text-muted"
+          // The composer's border shows focus (the global focus ring would sit inside it).
+          style={{ outline: "none" }}
+        />
+        {streaming ? (
+          <button type="button" onClick={stop} className="btn-danger" aria-label="Stop">
+            <Square aria-hidden className="size-4" /> Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="btn-primary gap-2"
+            disabled={busy || props.disabled || !text.trim()}
+            aria-label="Send"
+          >
+            <Send aria-hidden className="size-4" />
+            <span className="hidden sm:inline">Send</span>
+          </button>
+        )}
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-1 pt-2">
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only sm:not-sr-only">Provider</span>
+          <select
+            className="input w-auto py-1.5"
+            value={provider}
+            onChange={(event) => setProvider(event.target.value as AiProvider)}
+            aria-label="Provider"
+          >
+            {AI_PROVIDERS.map((value) => (
+              <option key={value} value={value}>
+                {PROVIDER_LABELS[value]}
+                {status && !status[value].configured ? " (not configured)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label
+          className="flex cursor-pointer items-center gap-2 text-sm"
+          title="Let the agent search and change your projects, contacts, properties and documents (runs on OpenAI)"
+        >
+          <input
+            type="checkbox"
+            role="switch"
+            checked={agentMode}
+            onChange={(event) => setAgentMode(event.target.checked)}
+            className="size-4 accent-[var(--accent)]"
+          />
+          <Wrench aria-hidden className="size-4 text-muted" />
+          Agent mode
+        </label>
+        <span className="ml-auto hidden text-xs text-muted md:inline">
+          Enter to send · Shift+Enter for a new line
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export default function MainAgent({ module }: ModuleViewProps) {
+  const items = useChat((s) => s.items);
+  const busy = useChat((s) => s.busy);
+  const title = useChat((s) => s.title);
+  const provider = useChat((s) => s.provider);
+  const agentMode = useChat((s) => s.agentMode);
+  const regenerate = useChat((s) => s.regenerate);
+  const editAndResend = useChat((s) => s.editAndResend);
+  const send = useChat((s) => s.send);
+  const [status, setStatus] = useState<AiStatus | null>(null);
+  const [showList, setShowList] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void chatStore.persist.rehydrate();
+    aiApi.status().then(setStatus, () => setStatus(null));
+  }, []);
+
+  const last = items.at(-1);
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [items.length, last?.content]);
+
+  const lastAnswer = items.map((item) => item.role).lastIndexOf("assistant");
+  const usedProvider: AiProvider = agentMode ? "openai" : provider;
+  const unconfigured = status ? !status[usedProvider].configured : false;
+  const Icon = module.icon;
+
+  return (
+    <div className="-my-2 flex h-[calc(100dvh-7rem)] min-h-[32rem] gap-6 lg:h-[calc(100dvh-5rem)]">
+      <aside
+        className={`${showList ? "fixed inset-0 z-30 block bg-canvas p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-60 md:bg-transparent md:p-0`}
+      >
+        <div className="mb-3 flex items-center justify-between md:hidden">
+          <h2 className="font-semibold">Conversations</h2>
+          <button type="button" className="btn-secondary" onClick={() => setShowList(false)}>
+            Close
+          </button>
+        </div>
+        <ConversationList onOpened={() => setShowList(false)} />
+      </aside>
+
+      <section className="flex min-w-0 flex-1 flex-col" aria-label="Chat">
+        <header className="mb-3 flex flex-wrap items-center gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent/15 text-accent">
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-semibold" data-testid="chat-title">
+              {items.length ? title : module.title}
+            </h1>
+            <p className="truncate text-xs text-muted">
+              {status ? `${PROVIDER_LABELS[usedProvider]} · ${status[usedProvider].model}` : " "}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn-secondary md:hidden"
+            onClick={() => setShowList(true)}
+            aria-label="Show conversations"
+          >
+            <History aria-hidden className="size-4" />
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!items.length}
+            onClick={() => setExporting(true)}
+            aria-label="Export conversation"
+          >
+            <Download aria-hidden className="size-4" />
+          </button>
+        </header>
+
+        {status && <ConfigNotice provider={usedProvider} status={status} />}
+
+        <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pr-1" aria-live="polite">
+          {items.length === 0 ? (
+            <div className="grid h-full place-items-center text-center">
+              <div className="max-w-md">
+                <Bot aria-hidden className="mx-auto size-10 text-accent" />
+                <h2 className="mt-3 text-lg font-medium">Ask about your deals</h2>
+                <p className="mt-1 text-sm text-muted">
+                  Answers stream in as they are written. Turn on Agent mode to let the AI look up
+                  and update your projects, contacts, properties and documents.
+                </p>
+                <div className="mt-5 flex flex-wrap justify-center gap-2">
+                  {SUGGESTIONS.map((suggestion) => (
+                    <button
+                      key={suggestion}
+                      type="button"
+                      className="btn-secondary"
+                      disabled={busy || unconfigured}
+                      onClick={() => void send(suggestion)}
+                    >
+                      {suggestion}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            </div>
+          ) : (
+            items.map((item, index) => (
+              <ChatMessage
+                key={item.key}
+                item={item}
+                busy={busy}
+                agentMode={agentMode}
+                isLastAnswer={index === lastAnswer && index === items.length - 1}
+                onRegenerate={() => void regenerate()}
+                onEdit={(text) => void editAndResend(index, text)}
+              />
+            ))
+          )}
+          <div ref={bottom} />
+        </div>
+
+        <div className="mt-3">
+          <Composer disabled={unconfigured} status={status} />
+        </div>
+      </section>
+
+      <aside className="hidden w-72 shrink-0 xl:block" aria-label="Week ahead">
+        <TimeMatrix />
+      </aside>
+
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} />
+    </div>
+  );
+}

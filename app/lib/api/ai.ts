@@ -1,0 +1,170 @@
+/**
+ * The AI calls (spec §7 /ai/*) and the conversation and research history. Like the project calls,
+ * they throw a `ServiceError` carrying the spec's "Failed to …" message and what the server said.
+ */
+import type { z } from "zod";
+import { createSseParser, type AiProvider, type ChatRequest, type TtsVoice } from "~/domain/ai";
+import type {
+  ChatAnswerSchema,
+  ConversationDetailSchema,
+  ConversationSchema,
+  MessageSchema,
+  ResearchSchema,
+} from "../../../worker/api/schemas";
+import { apiFetch, apiRequest, type ApiResult } from "./client";
+import { MESSAGES } from "./messages";
+import { queryString, ServiceError, type Page } from "./workspace";
+
+export type Message = z.infer<typeof MessageSchema>;
+export type Conversation = z.infer<typeof ConversationSchema>;
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+export type ChatAnswer = z.infer<typeof ChatAnswerSchema>;
+export type Research = z.infer<typeof ResearchSchema>;
+export interface ProviderStatus {
+  configured: boolean;
+  model: string;
+  key: string;
+}
+export interface AiStatus {
+  openai: ProviderStatus;
+  perplexity: ProviderStatus;
+  tts: ProviderStatus;
+}
+
+async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
+  const result = await call;
+  if (result.error) throw new ServiceError(message, result.error);
+  return result.data;
+}
+
+export interface StreamResult {
+  conversationId: string;
+  model: string | null;
+  text: string;
+  /** The user pressed Stop: `text` is what had arrived. */
+  stopped: boolean;
+}
+
+export const aiApi = {
+  status: () => orThrow(apiRequest<AiStatus>("/ai/status"), MESSAGES.aiResponse),
+  chat: (request: ChatRequest, provider: AiProvider) =>
+    orThrow(
+      apiRequest<ChatAnswer>(provider === "openai" ? "/ai/openai" : "/ai/perplexity", {
+        method: "POST",
+        body: request,
+      }),
+      provider === "openai" ? MESSAGES.aiResponse : MESSAGES.perplexity,
+    ),
+  coordinate: (request: ChatRequest) =>
+    orThrow(
+      apiRequest<ChatAnswer>("/ai/coordinate", { method: "POST", body: request }),
+      MESSAGES.coordinate,
+    ),
+
+  /**
+   * Streams an answer, calling `onText` with the whole text so far as chunks arrive. Aborting
+   * `signal` stops it: the server keeps the part that had arrived.
+   */
+  async stream(
+    request: ChatRequest,
+    onText: (text: string, conversationId: string) => void,
+    signal: AbortSignal,
+  ): Promise<StreamResult> {
+    const { response, error } = await apiFetch("/ai/openai/stream", {
+      method: "POST",
+      body: request,
+      signal,
+      accept: "text/event-stream",
+    });
+    if (error) {
+      if (signal.aborted) {
+        return {
+          conversationId: request.conversationId ?? "",
+          model: null,
+          text: "",
+          stopped: true,
+        };
+      }
+      throw new ServiceError(MESSAGES.aiStream, error);
+    }
+    const conversationId = response.headers.get("X-Conversation-Id") ?? "";
+    const model = response.headers.get("X-Model");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const parse = createSseParser();
+    let text = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const chunk of parse(decoder.decode(value, { stream: true }))) text += chunk.content;
+        onText(text, conversationId);
+      }
+    } catch (cause) {
+      if (signal.aborted) return { conversationId, model, text, stopped: true };
+      throw new ServiceError(MESSAGES.aiStream, {
+        message: cause instanceof Error ? cause.message : MESSAGES.networkError,
+        statusCode: 0,
+      });
+    }
+    return { conversationId, model, text, stopped: false };
+  },
+
+  /** MP3 audio of the text, read by the chosen voice. */
+  async speech(text: string, voice: TtsVoice = "alloy"): Promise<Blob> {
+    const { response, error } = await apiFetch("/ai/tts", {
+      method: "POST",
+      body: { text, voice },
+      accept: "audio/mpeg",
+    });
+    if (error) throw new ServiceError(MESSAGES.textToSpeech, error);
+    return response.blob();
+  },
+
+  research: (query: string) =>
+    orThrow(
+      apiRequest<Research>("/ai/property-research", { method: "POST", body: { query } }),
+      MESSAGES.propertyResearch,
+    ),
+  researchHistory: async (page = 1): Promise<Page<Research>> => {
+    const result = await apiRequest<Research[]>(`/ai/research${queryString({ page, limit: 20 })}`);
+    if (result.error) throw new ServiceError(MESSAGES.fetchResearch, result.error);
+    return { items: result.data, meta: result.meta! };
+  },
+  deleteResearch: (id: string) =>
+    orThrow(
+      apiRequest<Research>(`/ai/research/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteResearch,
+    ),
+};
+
+export const conversationsApi = {
+  list: async (query: { q?: string; page?: number; limit?: number } = {}) => {
+    const result = await apiRequest<Conversation[]>(`/conversations${queryString(query)}`);
+    if (result.error) throw new ServiceError(MESSAGES.fetchConversations, result.error);
+    return { items: result.data, meta: result.meta! } satisfies Page<Conversation>;
+  },
+  get: (id: string) =>
+    orThrow(
+      apiRequest<ConversationDetail>(`/conversations/${encodeURIComponent(id)}`),
+      MESSAGES.fetchConversation,
+    ),
+  rename: (id: string, title: string) =>
+    orThrow(
+      apiRequest<Conversation>(`/conversations/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { title },
+      }),
+      MESSAGES.renameConversation,
+    ),
+  remove: (id: string) =>
+    orThrow(
+      apiRequest<Conversation>(`/conversations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteConversation,
+    ),
+  removeAll: () =>
+    orThrow(
+      apiRequest<{ deleted: number }>("/conversations", { method: "DELETE" }),
+      MESSAGES.clearChatHistory,
+    ),
+};
