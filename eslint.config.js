@@ -53,6 +53,7 @@ export default tseslint.config(
         Response: "readonly",
         Buffer: "readonly",
         performance: "readonly",
+        TextDecoder: "readonly",
       },
     },
   },

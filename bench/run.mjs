@@ -17,6 +17,7 @@ import {
   startWrangler,
   wranglerEnv,
 } from "../scripts/lib.mjs";
+import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 
 const OUT = join(ROOT, "bench", ".out");
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
@@ -91,6 +92,79 @@ async function requestRate(url, headers = {}) {
   return count / ((Date.now() - started) / 1000);
 }
 
+const clock = () => performance.timeOrigin + performance.now();
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+/** Reads a chat stream; resolves with when the first content chunk arrived, chunks and bytes. */
+async function readStream(response) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let firstContentAt = null;
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    text += decoder.decode(value, { stream: true });
+    if (firstContentAt === null && /"content":"[^"]/.test(text)) firstContentAt = clock();
+  }
+  return { firstContentAt, bytes, chunks: (text.match(/^data: /gm) ?? []).length };
+}
+
+/**
+ * The AI stream relay: how long after the fake provider writes its first content chunk that
+ * chunk reaches a client through the Worker (the fake runs in this process, so both times come
+ * from one clock), and how fast a long answer passes through compared with reading the fake
+ * directly.
+ */
+async function streamRelay(origin, authorization) {
+  const ask = (content, model) =>
+    fetch(`${origin}/api/ai/openai/stream`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...authorization },
+      body: JSON.stringify({ model, messages: [{ role: "user", content }] }),
+    });
+  const delays = [];
+  for (let i = 0; i < 20; i += 1) {
+    fake.log.length = 0;
+    const { firstContentAt } = await readStream(
+      await ask(`What is a cap rate? (${i})`, "fake-pace-50"),
+    );
+    delays.push(firstContentAt - fake.log[0].firstChunkAt);
+  }
+  const throughput = async (request) => {
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) {
+      const started = clock();
+      const { bytes, chunks } = await readStream(await request());
+      const seconds = (clock() - started) / 1000;
+      runs.push({ chunksPerSecond: chunks / seconds, bytesPerSecond: bytes / seconds });
+    }
+    return runs.sort((x, y) => x.chunksPerSecond - y.chunksPerSecond)[1];
+  };
+  const relayed = await throughput(() => ask("Give me a long answer", "fake-pace-0"));
+  const direct = await throughput(() =>
+    fetch(`${fake.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer bench-key" },
+      body: JSON.stringify({
+        model: "fake-pace-0",
+        stream: true,
+        messages: [{ role: "user", content: "Give me a long answer" }],
+      }),
+    }),
+  );
+  const sorted = [...delays].sort((x, y) => x - y);
+  return {
+    delays,
+    median: median(delays),
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    relayed,
+    direct,
+  };
+}
+
 ensureDevVars();
 if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
 const persistTo = join(OUT, "state");
@@ -102,7 +176,13 @@ const bundle = workerBundle();
 
 const appPort = 8797;
 const barePort = 8798;
-const app = await startWrangler({ port: appPort, persistTo, quiet: true });
+const fake = await startFakeOpenAI({ paceMs: 50 });
+const app = await startWrangler({
+  port: appPort,
+  persistTo,
+  quiet: true,
+  vars: { OPENAI_API_KEY: "bench-key", OPENAI_BASE_URL: `${fake.url}/v1` },
+});
 const bare = await startWrangler({
   port: barePort,
   config: join(ROOT, "bench", "bare", "wrangler.toml"),
@@ -162,6 +242,9 @@ try {
     importTimes.push(performance.now() - started);
   }
 
+  console.log("Measuring the AI stream relay...");
+  const relay = await streamRelay(origin, authorization);
+
   console.log(`Measuring request rates (${ROUNDS} rounds of ${DURATION_MS / 1000} s each)...`);
   // Interleaved rounds, median of each, so drift on a shared 2-core machine hits all alike.
   const samples = { bare: [], health: [], me: [], projects: [] };
@@ -171,7 +254,6 @@ try {
     samples.me.push(await requestRate(`${origin}/api/auth/me`, authorization));
     samples.projects.push(await requestRate(`${origin}/api/projects?limit=50`, authorization));
   }
-  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
   const bareRate = median(samples.bare);
   const healthRate = median(samples.health);
   const meRate = median(samples.me);
@@ -203,6 +285,24 @@ try {
       ratio(projectsRate),
       "≥ 0.5×",
       verdict(projectsRate / bareRate >= 0.5),
+    ],
+    [
+      `AI stream: fake's first chunk → client (median of ${relay.delays.length}; p95)`,
+      `${relay.median.toFixed(1)} ms (p95 ${relay.p95.toFixed(1)} ms)`,
+      "≤ 20 ms",
+      verdict(relay.median <= 20),
+    ],
+    [
+      "AI stream: 1,000-chunk answer through the Worker (median of 3)",
+      `${relay.relayed.chunksPerSecond.toFixed(0)} chunks/s, ${kb(relay.relayed.bytesPerSecond)}/s`,
+      "—",
+      "",
+    ],
+    [
+      "Same answer straight from the fake (no Worker)",
+      `${relay.direct.chunksPerSecond.toFixed(0)} chunks/s, ${kb(relay.direct.bytesPerSecond)}/s`,
+      "reference",
+      "",
     ],
     [
       "POST /api/data/properties, 1,000 rows (median of 3: first import, 2 re-imports)",
@@ -240,5 +340,7 @@ done; the figure to watch is the deployed one, where D1 runs beside the Worker.
 } finally {
   app.kill("SIGTERM");
   bare.kill("SIGTERM");
+  fake.server.closeAllConnections();
+  fake.server.close();
 }
 process.exit(0);

@@ -1,8 +1,10 @@
 // `npm run screenshots`: README pictures of the running product (desktop shell, mobile menu,
-// login), taken in Debian's Chromium against a fresh local server with a new account.
+// login, the AI screens), taken in Debian's Chromium against a fresh local server with the demo
+// account; the AI answers come from the local fake OpenAI-compatible server (tests/fakes).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import {
   applyMigrations,
   build,
@@ -22,7 +24,18 @@ ensureDevVars();
 build();
 rmSync(persistTo, { recursive: true, force: true });
 applyMigrations(persistTo);
-const server = await startWrangler({ port, persistTo, quiet: true });
+const fake = await startFakeOpenAI({ paceMs: 5 });
+const server = await startWrangler({
+  port,
+  persistTo,
+  quiet: true,
+  vars: {
+    OPENAI_API_KEY: "screenshots",
+    OPENAI_BASE_URL: `${fake.url}/v1`,
+    PERPLEXITY_API_KEY: "screenshots",
+    PERPLEXITY_BASE_URL: `${fake.url}/perplexity`,
+  },
+});
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -44,6 +57,24 @@ try {
     await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
     await desktop.getByText("Maria Lopez").waitFor();
   });
+  await shoot("/main-agent", "screenshot-main-agent.png", async () => {
+    await desktop.getByRole("switch", { name: "Agent mode" }).check();
+    const composer = desktop.getByLabel("Message the Main Agent");
+    await composer.fill("How does my pipeline look?");
+    await composer.press("Enter");
+    await desktop.getByTestId("tool-call").waitFor();
+    await desktop.getByRole("switch", { name: "Agent mode" }).uncheck();
+    await composer.fill("What should I check before making an offer on a duplex?");
+    await composer.press("Enter");
+    await desktop.locator('[data-status="complete"]').nth(1).waitFor();
+  });
+  await shoot("/property-research", "screenshot-research.png", async () => {
+    await desktop
+      .getByLabel("What should we research?")
+      .fill("227 Linden Avenue: is the BRRRR refinance realistic?");
+    await desktop.getByRole("button", { name: "Research", exact: true }).click();
+    await desktop.getByTestId("research-report").waitFor();
+  });
   await desktop.keyboard.press("Control+k");
   await desktop.getByPlaceholder("Search commands...").fill("go to");
   await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
@@ -57,5 +88,6 @@ try {
 } finally {
   await browser.close();
   server.kill("SIGTERM");
+  fake.server.close();
 }
 process.exit(0);

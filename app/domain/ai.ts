@@ -113,6 +113,26 @@ export function conversationTitle(text: string) {
   return line.length <= 60 ? line || "New conversation" : `${line.slice(0, 57).trimEnd()}…`;
 }
 
+/**
+ * Consecutive messages of one role joined into one (a turn whose answer failed leaves two user
+ * messages in a row, which Perplexity refuses: it wants user and assistant in turn).
+ */
+export function alternating(messages: ChatMessage[]): ChatMessage[] {
+  const merged: ChatMessage[] = [];
+  for (const message of messages) {
+    const last = merged.at(-1);
+    if (last?.role === message.role) {
+      merged[merged.length - 1] = {
+        role: last.role,
+        content: `${last.content}\n\n${message.content}`,
+      };
+    } else {
+      merged.push({ ...message });
+    }
+  }
+  return merged;
+}
+
 /** How many leading messages two histories share (same role and text). */
 export function sharedPrefixLength(stored: ChatMessage[], sent: ChatMessage[]) {
   let index = 0;
@@ -192,17 +212,12 @@ export function conversationToMarkdown(
   messages: ExportableMessage[],
   meta: { provider?: string; model?: string; createdAt?: string } = {},
 ) {
-  const header = [
-    `# ${title}`,
-    "",
-    [
-      meta.provider && `Provider: ${meta.provider}`,
-      meta.model && `Model: ${meta.model}`,
-      meta.createdAt && `Started: ${meta.createdAt}`,
-    ]
-      .filter(Boolean)
-      .join(" · "),
-  ];
+  const facts = [
+    meta.provider && `Provider: ${meta.provider}`,
+    meta.model && `Model: ${meta.model}`,
+    meta.createdAt && `Started: ${meta.createdAt}`,
+  ].filter(Boolean);
+  const header = [`# ${title}`, ...(facts.length ? ["", facts.join(" · ")] : [])];
   const body = messages.flatMap((message) => [
     "",
     `## ${message.role === "user" ? "You" : "AI42"}`,

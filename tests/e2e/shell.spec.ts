@@ -138,9 +138,9 @@ test.describe("workspace shell", () => {
     await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
 
     await page.keyboard.press("Control+k");
-    await search.fill("clear chat");
+    await search.fill("view today");
     await page.keyboard.press("Enter");
-    const toast = page.getByText("Chat history is not available yet");
+    const toast = page.getByText("The day view is not available yet");
     await expect(toast).toBeVisible();
     const box = await toast.boundingBox();
     expect(box!.x).toBeGreaterThan(640);

@@ -10,6 +10,7 @@
 //   "long answer"          → a 1,000-chunk stream        anything else → an answer quoting it
 //   "CALL_TOOL name {json}" → calls that tool (when tools are offered); "pipeline", "find X",
 //   "create a contact First Last", "create a project Name" pick the matching tool.
+// A model named like "fake-pace-5" streams with 5 ms between chunks instead of the default.
 // `GET /__fake/requests` lists what it received and whether the client hung up mid-stream;
 // `DELETE /__fake/requests` forgets it.
 import { createServer } from "node:http";
@@ -229,6 +230,7 @@ export function startFakeOpenAI({ port = 0, paceMs = 20 } = {}) {
       const pieces = (content ?? "").match(/\s*\S+/g) ?? [];
       const chunk = (delta, finish = null, more = {}) =>
         `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...more, ...extra })}\n\n`;
+      const pace = Number(/pace-(\d+)/.exec(body.model ?? "")?.[1] ?? paceMs);
       let index = 0;
       const send = () => {
         if (response.destroyed) return;
@@ -239,7 +241,7 @@ export function startFakeOpenAI({ port = 0, paceMs = 20 } = {}) {
           entry.firstChunkAt ??= now();
           entry.lastChunkAt = now();
           index += 1;
-          return void setTimeout(send, paceMs);
+          return void setTimeout(send, pace);
         }
         response.write(chunk({}, "stop"));
         if (body.stream_options?.include_usage)

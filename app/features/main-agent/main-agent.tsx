@@ -11,10 +11,14 @@ import { ExportDialog } from "~/components/export-dialog";
 import { AI_PROVIDERS, PROVIDER_LABELS, type AiProvider } from "~/domain/ai";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { chatStore, useChat } from "~/lib/stores/chat";
+import { useMediaQuery } from "~/lib/use-media-query";
 import type { ModuleViewProps } from "~/modules";
 import { ChatMessage } from "./chat-message";
 import { ConversationList } from "./conversation-list";
 import { TimeMatrix } from "./time-matrix";
+
+/** From this width the week ahead gets a column of its own beside the chat. */
+const WIDE_MIN_WIDTH = 1280;
 
 const SUGGESTIONS = [
   "How does my pipeline look this month?",
@@ -164,6 +168,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const [showList, setShowList] = useState(false);
   const [exporting, setExporting] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
+  const wide = useMediaQuery(`(min-width: ${WIDE_MIN_WIDTH}px)`);
 
   useEffect(() => {
     void chatStore.persist.rehydrate();
@@ -191,7 +196,13 @@ export default function MainAgent({ module }: ModuleViewProps) {
             Close
           </button>
         </div>
-        <ConversationList onOpened={() => setShowList(false)} />
+        <div className="flex h-full flex-col gap-4 md:h-full">
+          <div className="min-h-0 flex-1">
+            <ConversationList onOpened={() => setShowList(false)} />
+          </div>
+          {/* On narrower screens the week ahead lives here; on wide ones it has its own column. */}
+          {wide === false && <TimeMatrix className="shrink-0" />}
+        </div>
       </aside>
 
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Chat">
@@ -274,9 +285,11 @@ export default function MainAgent({ module }: ModuleViewProps) {
         </div>
       </section>
 
-      <aside className="hidden w-72 shrink-0 xl:block" aria-label="Week ahead">
-        <TimeMatrix />
-      </aside>
+      {wide && (
+        <aside className="w-72 shrink-0" aria-label="Week ahead">
+          <TimeMatrix />
+        </aside>
+      )}
 
       <ExportDialog open={exporting} onClose={() => setExporting(false)} />
     </div>

@@ -5,7 +5,7 @@
  */
 import { createStore, useStore } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { AiProvider, ChatMessage } from "~/domain/ai";
+import { conversationTitle, type AiProvider, type ChatMessage } from "~/domain/ai";
 import { aiApi, conversationsApi, type ConversationDetail, type Message } from "../api/ai";
 import { STORAGE_KEYS } from "../api/messages";
 import { ServiceError } from "../api/workspace";
@@ -160,7 +160,7 @@ export const chatStore = createStore<ChatState>()(
           const content = text.trim();
           if (!content || get().busy) return;
           const kept = get().items.filter((item) => item.status !== "error");
-          if (!get().conversationId && !kept.length) set({ title: content.slice(0, 60) });
+          if (!get().conversationId && !kept.length) set({ title: conversationTitle(content) });
           await answer([...kept, { key: key(), role: "user", content, status: "complete" }]);
         },
         regenerate: async () => {

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import {
+  alternating,
   conversationTitle,
   sharedPrefixLength,
   type AiProvider,
@@ -134,5 +135,5 @@ export const toConversation = (row: ConversationRow) => publicRow(row);
 /** The history as the provider receives it, after the system prompt. */
 export const providerMessages = (system: string, messages: ChatMessage[]) => [
   { role: "system" as const, content: system },
-  ...messages.map((message) => ({ role: message.role, content: message.content })),
+  ...alternating(messages),
 ];

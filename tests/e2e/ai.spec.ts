@@ -1,0 +1,232 @@
+/**
+ * The AI screens in Chromium against `wrangler dev`, whose providers point at the local fake
+ * OpenAI-compatible server (tests/fakes/openai-server.mjs, started by scripts/serve-e2e.mjs).
+ */
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
+
+const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
+const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
+
+interface FakeRequest {
+  path: string;
+  messages: { role: string; content: string }[];
+  clientClosed: boolean;
+  completed: boolean;
+}
+const fakeLog = async () =>
+  (await (await fetch(`${FAKE}/__fake/requests`)).json()) as FakeRequest[];
+
+async function signIn(page: Page) {
+  const { token } = await registerThroughApi(page, newUser());
+  const call = (path: string, data: unknown) =>
+    page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
+  return { token, call };
+}
+
+const composer = (page: Page) => page.getByLabel("Message the Main Agent");
+const answers = (page: Page) => page.getByTestId("assistant-message");
+
+async function ask(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+}
+
+test.beforeEach(async () => {
+  await fetch(`${FAKE}/__fake/requests`, { method: "DELETE" });
+});
+
+test("chat streams, regenerates, edits and resends, stops, and comes back later", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openApp(page, "/main-agent");
+
+  await ask(page, "What is a cap rate?");
+  const answer = answers(page).last();
+  // Streaming: the answer is on screen, still being written, before it is finished.
+  await expect(answer).toHaveAttribute("data-status", "streaming");
+  await expect(answer).toContainText('You asked: "What is a cap rate?"');
+  await expect(answer).toHaveAttribute("data-status", "complete");
+  await expect(answer.getByRole("table")).toContainText("words in your question");
+  await expect(answer.locator("li").last()).toHaveText("second point");
+  await expect(page.getByRole("navigation", { name: "Conversations" })).toContainText(
+    "What is a cap rate?",
+  );
+
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(answers(page)).toHaveCount(1);
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
+  const asked = (await fakeLog()).map((request) => request.messages.at(-1)!.content);
+  expect(asked).toEqual(["What is a cap rate?", "What is a cap rate?"]);
+
+  await page.getByTestId("user-message").hover();
+  await page.getByRole("button", { name: "Edit and resend" }).click();
+  await page.getByLabel("Edit your message").fill("What is a good cap rate for a duplex?");
+  await page.getByRole("button", { name: "Save and send" }).click();
+  await expect(answers(page).last()).toContainText(
+    'You asked: "What is a good cap rate for a duplex?"',
+  );
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+
+  await ask(page, "Now give me a long answer");
+  const long = answers(page).last();
+  await expect(long).toContainText("word3");
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(long).toHaveAttribute("data-status", "stopped");
+  await expect(long.getByText("Stopped")).toBeVisible();
+  const partial = await long.locator(".markdown").innerText();
+  expect(partial).not.toContain("word999");
+  await expect
+    .poll(async () => (await fakeLog()).at(-1)?.clientClosed, { timeout: 10_000 })
+    .toBe(true);
+
+  // Back later: the conversation, the edit and the partial answer were all saved.
+  await openApp(page, "/assistant");
+  await expect(page.getByTestId("user-message")).toHaveCount(0);
+  await page.getByRole("button", { name: "What is a cap rate?", exact: true }).click();
+  await expect(page.getByTestId("user-message")).toHaveCount(2);
+  await expect(page.getByTestId("user-message").first()).toContainText(
+    "What is a good cap rate for a duplex?",
+  );
+  await expect(answers(page).last()).toHaveAttribute("data-status", "stopped");
+  await expect(answers(page).last()).toContainText("word0 word1 word2");
+});
+
+test("Perplexity answers with its sources; the agent answers from the user's own data", async ({
+  page,
+}) => {
+  const { call } = await signIn(page);
+  await call("/api/projects", { name: "Maple Duplex", status: "under_contract" });
+  await openApp(page, "/main-agent");
+
+  await page.getByLabel("Provider").selectOption("perplexity");
+  await expect(page.getByText("Perplexity · sonar")).toBeVisible();
+  await ask(page, "Median rent in Austin?");
+  const cited = answers(page).last();
+  await expect(cited.getByRole("link", { name: /example\.org\/county-records/ })).toBeVisible();
+  expect((await fakeLog())[0]!.path).toBe("/perplexity/chat/completions");
+
+  await page.getByRole("button", { name: "New chat" }).click();
+  await page.getByLabel("Provider").selectOption("openai");
+  await page.getByRole("switch", { name: "Agent mode" }).check();
+  await ask(page, "find projects Maple");
+  const card = page.getByTestId("tool-call");
+  await expect(card).toContainText("search_projects");
+  await expect(card).toContainText("Found 1 project: Maple Duplex");
+  await expect(answers(page).last()).toContainText("Maple Duplex");
+
+  await ask(page, "Please create a contact Jane Doe");
+  await expect(page.getByTestId("tool-call").last()).toContainText("Created contact Jane Doe");
+  await expect(page.getByTestId("tool-call").last()).toContainText("changed your data");
+  await openApp(page, "/project-hub?tab=contacts");
+  await expect(page.getByText("Jane Doe")).toBeVisible();
+});
+
+test("an answer is read aloud", async ({ page }) => {
+  await signIn(page);
+  await openApp(page, "/main-agent");
+  await ask(page, "Say hello");
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
+  await page.getByRole("button", { name: "Read aloud" }).click();
+  await expect(page.getByRole("button", { name: "Stop reading" })).toBeVisible();
+  // The fake's audio is one second of silence: it plays to the end and the button resets.
+  await expect(page.getByRole("button", { name: "Read aloud" })).toBeVisible({ timeout: 10_000 });
+  const speech = (await fakeLog()).find((request) => request.path === "/v1/audio/speech");
+  expect(speech).toMatchObject({ completed: true });
+});
+
+test("palette: Export Data offers the conversation, Clear Chat History confirms", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openApp(page, "/main-agent");
+  await ask(page, "Is a 7% cap rate good?");
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
+
+  await page.keyboard.press("Control+k");
+  await page.getByPlaceholder("Search commands...").fill("export data");
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Export" });
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Conversation (Markdown)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ai42-chat-Is-a-7-cap-rate-good.*\.md$/);
+  const markdown = await readFile((await file.path())!, "utf8");
+  expect(markdown).toContain("# Is a 7% cap rate good?");
+  expect(markdown).toContain("## You\n\nIs a 7% cap rate good?");
+  expect(markdown).toContain("## AI42");
+
+  await page.keyboard.press("Control+k");
+  await page.getByPlaceholder("Search commands...").fill("clear chat");
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("dialog", { name: "Clear chat history?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(
+    page.getByRole("button", { name: "Is a 7% cap rate good?", exact: true }),
+  ).toBeVisible();
+
+  await page.keyboard.press("Control+k");
+  await page.getByPlaceholder("Search commands...").fill("clear chat");
+  await page.keyboard.press("Enter");
+  await confirm.getByRole("button", { name: "Delete all conversations" }).click();
+  await expect(page.getByText("Chat history cleared: 1 conversation deleted")).toBeVisible();
+  await expect(page.getByText("No saved conversations yet.")).toBeVisible();
+  await expect(answers(page)).toHaveCount(0);
+
+  await page.keyboard.press("Control+n");
+  await expect(page).toHaveURL(/\/main-agent$/);
+});
+
+test("property research: a grounded report with sources, saved to the Project Hub", async ({
+  page,
+}) => {
+  const { call } = await signIn(page);
+  await call("/api/data/properties", { address: "12 Oak Street", city: "Springfield" });
+  await openApp(page, "/property-research");
+  await expect(page.getByText("Your reports are kept here.")).toBeVisible();
+
+  await page.getByLabel("What should we research?").fill("12 Oak St, Springfield: flip or rent?");
+  await page.getByRole("button", { name: "Research", exact: true }).click();
+  const report = page.getByTestId("research-report");
+  await expect(report.getByRole("heading", { name: "Summary" })).toBeVisible();
+  await expect(report).toContainText("Research summary for 12 Oak St, Springfield");
+  await expect(report).toContainText("12 Oak Street (Property)");
+  await expect(report.getByRole("link", { name: /example\.com\/market-report/ })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Research history" })).toContainText(
+    "12 Oak St, Springfield: flip or rent?",
+  );
+
+  await report.getByRole("button", { name: "Save to Project Hub" }).click();
+  await expect(page.getByText("Saved to Project Hub")).toBeVisible();
+  await report.getByRole("link", { name: /open in Project Hub/ }).click();
+  await expect(page.getByText("Research: 12 Oak St, Springfield: flip or rent?")).toBeVisible();
+});
+
+test("without AI keys every AI screen says exactly what to set", async ({ page }) => {
+  const user = newUser();
+  const response = await page.request.post(`${BARE}/api/auth/register`, { data: user });
+  expect(response.status()).toBe(201);
+
+  await openApp(page, `${BARE}/main-agent`);
+  const notice = page.getByTestId("not-configured");
+  await expect(notice).toContainText("OpenAI is not configured.");
+  await expect(notice).toContainText("OPENAI_API_KEY");
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+  await page.getByLabel("Provider").selectOption("perplexity");
+  await expect(notice).toContainText("PERPLEXITY_API_KEY");
+
+  await openApp(page, `${BARE}/property-research`);
+  await expect(page.getByTestId("not-configured")).toContainText(
+    "Property research is not configured.",
+  );
+  await page.getByRole("link", { name: "How to configure AI providers" }).click();
+  await expect(page.getByTestId("connection-openai")).toContainText("Not configured");
+  await expect(page.getByTestId("connection-openai")).toContainText(
+    "npx wrangler secret put OPENAI_API_KEY",
+  );
+  await expect(page.getByTestId("connection-perplexity")).toContainText("Not configured");
+});
