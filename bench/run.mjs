@@ -334,6 +334,12 @@ batch holding the page and its count) sits just under it. The handler does no ot
 removing (the session comes from KV, the list and count share one round trip). Answering from a
 cache instead of D1 would meet the ratio but serve stale pipelines after an edit, so it is not
 done; the figure to watch is the deployed one, where D1 runs beside the Worker.
+
+The AI stream figures use the local fake OpenAI-compatible server (tests/fakes) running inside the
+benchmark process, so the moment it writes its first content chunk and the moment that chunk
+reaches the client through \`wrangler dev\` come from one clock; chunks are 50 ms apart so each
+arrives on its own. Throughput streams a 1,000-chunk answer with no pause between chunks, through
+the Worker and straight from the fake; the fake's own pace (one timer per chunk) bounds both.
 `;
   writeFileSync(join(ROOT, "bench", "RESULTS.md"), report);
   console.log(report);

@@ -4,6 +4,7 @@
  * the Markdown renderings. Pure: no I/O.
  */
 import { z } from "zod";
+import { normalizeAddress } from "./workspace";
 
 export const AI_PROVIDERS = ["openai", "perplexity"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -106,6 +107,20 @@ export const RESEARCH_EXAMPLES = [
   "Rental demand and rents for 3-bed homes in Cleveland, OH",
   "Risks of buying a 1960s duplex in a flood zone",
 ];
+
+/** Words only, normalised like addresses ("227 Linden Avenue:" → "227 linden ave"). */
+const words = (text: string) =>
+  ` ${normalizeAddress({ address: text.replace(/[^\p{L}\p{N}\s]+/gu, " ") })} `;
+
+/**
+ * Whether a research query names this project or property (by its name or street address, as
+ * whole words, ignoring case, punctuation and street-suffix spelling). Names under 4 letters are
+ * too vague to count.
+ */
+export function mentions(query: string, name: string | null | undefined) {
+  if (!name || name.replace(/\W/g, "").length < 4) return false;
+  return words(query).includes(words(name));
+}
 
 /** Title for a new conversation: the start of its first message, on one line. */
 export function conversationTitle(text: string) {

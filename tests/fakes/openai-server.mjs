@@ -74,13 +74,45 @@ function chooseToolCall(body) {
   return null;
 }
 
+/** A tool result in words, the way a model would read it back: names of rows, figures of objects. */
+function describe(content) {
+  let value;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return content;
+  }
+  const nameOf = (row) =>
+    row.name ??
+    row.title ??
+    row.address ??
+    ([row.firstName, row.lastName].filter(Boolean).join(" ") || row.company);
+  if (Array.isArray(value)) return value.length ? value.map(nameOf).join(", ") : "nothing matched";
+  if (value && typeof value === "object") {
+    if (value.error) return `the tool failed: ${value.error}`;
+    const name = nameOf(value);
+    if (name) return `done: ${name}`;
+    const figure = ([key, v]) =>
+      typeof v === "number"
+        ? `${key}: ${v}`
+        : `${key}: ${Object.entries(v)
+            .map(([a, b]) => `${a} ${b}`)
+            .join(", ")}`;
+    return Object.entries(value)
+      .filter(([, v]) => typeof v === "number" || (v && typeof v === "object" && !Array.isArray(v)))
+      .map(figure)
+      .join("; ");
+  }
+  return String(value);
+}
+
 function answerFor(body, perplexity) {
   const messages = body.messages ?? [];
   const last = messages.at(-1);
   if (last?.role === "tool") {
     const results = messages
       .filter((message) => message.role === "tool")
-      .map((m) => textOf(m.content));
+      .map((m) => describe(textOf(m.content)));
     return `Here is what I found in your workspace:\n\n${results.map((r) => `- ${r}`).join("\n")}`;
   }
   const question = lastUserText(messages);

@@ -5,6 +5,7 @@ import {
   conversationTitle,
   conversationToMarkdown,
   createSseParser,
+  mentions,
   researchToMarkdown,
   sharedPrefixLength,
   TtsRequestSchema,
@@ -80,6 +81,20 @@ describe("conversation histories", () => {
     expect(parse({ messages: [user("hi")], model: "a b" })).toBe(false);
     expect(TtsRequestSchema.safeParse({ text: "hi", voice: "nova" }).success).toBe(true);
     expect(TtsRequestSchema.safeParse({ text: "hi", voice: "robot" }).success).toBe(false);
+  });
+});
+
+describe("research grounding", () => {
+  it("finds a property or project the query names, however it is spelled", () => {
+    const query = "227 Linden Avenue: is the BRRRR refinance realistic?";
+    expect(mentions(query, "227 Linden Ave")).toBe(true);
+    expect(mentions(query, "227 linden avenue")).toBe(true);
+    expect(mentions("Is 12 Oak St., Springfield worth it?", "12 Oak Street")).toBe(true);
+    expect(mentions("Update on the Maple flip", "Maple flip")).toBe(true);
+    expect(mentions(query, "27 Linden Avenue")).toBe(false);
+    expect(mentions(query, "Linden Ave duplex (BRRRR)")).toBe(false);
+    expect(mentions(query, "Oak")).toBe(false);
+    expect(mentions(query, null)).toBe(false);
   });
 });
 

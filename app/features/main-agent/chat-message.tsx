@@ -4,7 +4,6 @@ import {
   AlertTriangle,
   Check,
   Copy,
-  Link2,
   Pencil,
   RefreshCw,
   Square,
@@ -14,6 +13,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Markdown } from "~/components/markdown.client";
+import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { MAX_TTS_CHARS, PROVIDER_LABELS } from "~/domain/ai";
 import { aiApi } from "~/lib/api/ai";
@@ -95,22 +95,8 @@ function ToolCalls(props: { calls: NonNullable<ChatItem["toolCalls"]> }) {
 function Sources(props: { urls: string[] }) {
   return (
     <div className="mt-3 border-t border-line pt-2">
-      <p className="text-xs font-medium text-muted">Sources</p>
-      <ol className="mt-1 space-y-0.5 text-sm">
-        {props.urls.map((url, index) => (
-          <li key={url} className="flex items-center gap-2">
-            <Link2 aria-hidden className="size-3.5 shrink-0 text-muted" />
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="truncate text-accent hover:underline"
-            >
-              [{index + 1}] {url}
-            </a>
-          </li>
-        ))}
-      </ol>
+      <p className="mb-1 text-xs font-medium text-muted">Sources</p>
+      <SourceLinks urls={props.urls} />
     </div>
   );
 }

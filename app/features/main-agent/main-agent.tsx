@@ -178,7 +178,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const last = items.at(-1);
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
-  }, [items.length, last?.content]);
+  }, [items.length, last?.content, last?.status]);
 
   const lastAnswer = items.map((item) => item.role).lastIndexOf("assistant");
   const usedProvider: AiProvider = agentMode ? "openai" : provider;
@@ -188,7 +188,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
   return (
     <div className="-my-2 flex h-[calc(100dvh-7rem)] min-h-[32rem] gap-6 lg:h-[calc(100dvh-5rem)]">
       <aside
-        className={`${showList ? "fixed inset-0 z-30 block bg-canvas p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-60 md:bg-transparent md:p-0`}
+        className={`${showList ? "fixed inset-0 z-30 flex bg-canvas p-4" : "hidden"} w-full shrink-0 flex-col md:static md:flex md:w-60 md:bg-transparent md:p-0`}
       >
         <div className="mb-3 flex items-center justify-between md:hidden">
           <h2 className="font-semibold">Conversations</h2>
@@ -196,7 +196,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
             Close
           </button>
         </div>
-        <div className="flex h-full flex-col gap-4 md:h-full">
+        <div className="flex min-h-0 flex-1 flex-col gap-4">
           <div className="min-h-0 flex-1">
             <ConversationList onOpened={() => setShowList(false)} />
           </div>

@@ -55,7 +55,7 @@ export function TimeMatrix(props: { className?: string }) {
           ({ day, items }, index) => (
             <li key={day} className="flex items-start gap-3 py-1.5">
               <span
-                className={`w-14 shrink-0 text-xs ${index === 0 ? "font-semibold text-accent" : "text-muted"}`}
+                className={`w-16 shrink-0 text-xs whitespace-nowrap ${index === 0 ? "font-semibold text-accent" : "text-muted"}`}
               >
                 {index === 0 ? "Today" : weekday(day)} {dayOfMonth(day)}
               </span>

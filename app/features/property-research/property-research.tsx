@@ -4,10 +4,11 @@
  * and kept in a research history.
  */
 import { Link } from "@remix-run/react";
-import { Clipboard, FileCheck2, History, Link2, Search, Trash2 } from "lucide-react";
+import { Clipboard, FileCheck2, History, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
+import { SourceLinks } from "~/components/source-links";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Pagination } from "~/components/ui";
 import {
   MAX_QUERY_CHARS,
@@ -152,21 +153,7 @@ function Report(props: { research: Research; onSaved: () => void; saved: boolean
       </div>
       <Section title="Sources">
         {report.sources.length ? (
-          <ol className="space-y-1 text-sm">
-            {report.sources.map((url, i) => (
-              <li key={url} className="flex items-center gap-2">
-                <Link2 aria-hidden className="size-3.5 shrink-0 text-muted" />
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="truncate text-accent hover:underline"
-                >
-                  [{i + 1}] {url}
-                </a>
-              </li>
-            ))}
-          </ol>
+          <SourceLinks urls={report.sources} />
         ) : (
           <p className="text-sm text-muted">
             No web sources: this report was written without web search. Set PERPLEXITY_API_KEY for

@@ -11,9 +11,9 @@ import type {
   MessageSchema,
   ResearchSchema,
 } from "../../../worker/api/schemas";
-import { apiFetch, apiRequest, type ApiResult } from "./client";
+import { apiFetch, apiRequest } from "./client";
 import { MESSAGES } from "./messages";
-import { queryString, ServiceError, type Page } from "./workspace";
+import { orThrow, queryString, ServiceError, type Page } from "./workspace";
 
 export type Message = z.infer<typeof MessageSchema>;
 export type Conversation = z.infer<typeof ConversationSchema>;
@@ -29,12 +29,6 @@ export interface AiStatus {
   openai: ProviderStatus;
   perplexity: ProviderStatus;
   tts: ProviderStatus;
-}
-
-async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
-  const result = await call;
-  if (result.error) throw new ServiceError(message, result.error);
-  return result.data;
 }
 
 export interface StreamResult {

@@ -51,7 +51,8 @@ export class ServiceError extends Error {
   }
 }
 
-async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
+/** The data of a call, or a `ServiceError` with the spec's message. */
+export async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
   const result = await call;
   if (result.error) throw new ServiceError(message, result.error);
   return result.data;

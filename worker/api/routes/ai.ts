@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type OpenAI from "openai";
 import {
   ChatRequestSchema,
-  createSseParser,
+  mentions,
   ResearchReportSchema,
   ResearchRequestSchema,
   TtsRequestSchema,
@@ -16,7 +16,6 @@ import {
   type ChatRequest,
   type ResearchReport,
 } from "../../../app/domain/ai";
-import { normalizeAddress } from "../../../app/domain/workspace";
 import { database, type Database } from "../../db/client";
 import { projects, properties, researchReports, type ToolCallRecord } from "../../db/schema";
 import type { Session } from "../../services/sessions";
@@ -39,7 +38,14 @@ import {
   providerConfig,
   providerError,
 } from "../services/ai";
-import { beginTurn, providerMessages, saveAnswer, type Turn } from "../services/conversations";
+import {
+  beginTurn,
+  providerMessages,
+  saveAnswer,
+  type Answer,
+  type Turn,
+} from "../services/conversations";
+import { relayStream } from "../services/stream-relay";
 import type { AppEnv } from "../types";
 
 /** The most tool rounds one agent call may take before it must answer. */
@@ -106,56 +112,6 @@ async function chatTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiProv
   });
   return { conversationId: turn.conversation.id, message };
 }
-
-/**
- * Passes the upstream SSE bytes through as they arrive (no buffering: it reads the next chunk only
- * when the client wants one), keeps the text it carries, and reports the end once: finished,
- * or stopped when the client went away (then the upstream request is cancelled too).
- */
-export function relayStream(
-  upstream: ReadableStream<Uint8Array>,
-  onEnd: (text: string, usage: Answer["usage"], stopped: boolean) => void,
-) {
-  const reader = upstream.getReader();
-  const decoder = new TextDecoder();
-  const parse = createSseParser();
-  let text = "";
-  let usage: Answer["usage"] = null;
-  let ended = false;
-  const end = (stopped: boolean) => {
-    if (ended) return;
-    ended = true;
-    onEnd(text, usage, stopped);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) {
-            end(false);
-            controller.close();
-            return;
-          }
-          for (const chunk of parse(decoder.decode(value, { stream: true }))) {
-            text += chunk.content;
-            if (chunk.usage) usage = chunk.usage;
-          }
-          controller.enqueue(value);
-        } catch (error) {
-          end(true);
-          controller.error(error);
-        }
-      },
-      async cancel(reason) {
-        end(true);
-        await reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-type Answer = Parameters<typeof saveAnswer>[2];
 
 const app = router();
 
@@ -259,8 +215,10 @@ app.openapi(
           }),
       ),
     );
-    const body = relayStream(upstream.body, (text, usage, stopped) =>
-      ended({ text, usage, stopped }),
+    const body = relayStream(
+      upstream.body,
+      (text, usage, stopped) => ended({ text, usage, stopped }),
+      c.req.raw.signal,
     );
     return new Response(body, {
       headers: {
@@ -376,7 +334,6 @@ app.openapi(
 
 /** The user's projects and properties the query names (by street address or project name). */
 async function groundingFor(db: Database, userId: string, query: string) {
-  const needle = ` ${normalizeAddress({ address: query })} `;
   const [projectRows, propertyRows] = await db.batch([
     db
       .select()
@@ -391,13 +348,7 @@ async function groundingFor(db: Database, userId: string, query: string) {
       .orderBy(desc(properties.updatedAt))
       .limit(1000),
   ]);
-  const names = (text: string | null | undefined) =>
-    text && text.trim().length >= 4 ? ` ${normalizeAddress({ address: text })} ` : null;
-  const mentioned = (...texts: (string | null | undefined)[]) =>
-    texts.some((text) => {
-      const name = names(text);
-      return name !== null && needle.includes(name);
-    });
+  const mentioned = (...names: (string | null)[]) => names.some((name) => mentions(query, name));
   return [
     ...projectRows
       .filter((row) => mentioned(row.name, row.address))
