@@ -7,6 +7,8 @@ import { conversationsApi, type Conversation } from "~/lib/api/ai";
 import { useChat } from "~/lib/stores/chat";
 import { SearchBox, toastFailure, useDebounced } from "../shared";
 
+const PAGE_SIZE = 50;
+
 export function ConversationList(props: { onOpened?: () => void }) {
   const openId = useChat((s) => s.conversationId);
   const revision = useChat((s) => s.revision);
@@ -17,6 +19,8 @@ export function ConversationList(props: { onOpened?: () => void }) {
   const [query, setQuery] = useState("");
   const q = useDebounced(query);
   const [items, setItems] = useState<Conversation[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
@@ -24,10 +28,11 @@ export function ConversationList(props: { onOpened?: () => void }) {
   useEffect(() => {
     let live = true;
     conversationsApi
-      .list({ q, limit: 50 })
+      .list({ q, limit: PAGE_SIZE })
       .then((page) => {
         if (!live) return;
         setItems(page.items);
+        setTotal(page.meta.total);
         setFailed(null);
       })
       .catch((error: Error) => live && setFailed(error.message));
@@ -35,6 +40,25 @@ export function ConversationList(props: { onOpened?: () => void }) {
       live = false;
     };
   }, [q, revision]);
+
+  const loadMore = async () => {
+    if (!items) return;
+    setLoadingMore(true);
+    try {
+      const page = await conversationsApi.list({
+        q,
+        limit: PAGE_SIZE,
+        page: Math.floor(items.length / PAGE_SIZE) + 1,
+      });
+      const known = new Set(items.map((item) => item.id));
+      setItems([...items, ...page.items.filter((item) => !known.has(item.id))]);
+      setTotal(page.meta.total);
+    } catch (error) {
+      toastFailure(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const choose = async (id: string) => {
     try {
@@ -182,6 +206,16 @@ export function ConversationList(props: { onOpened?: () => void }) {
               </li>
             ))}
           </ul>
+        )}
+        {items && items.length < total && (
+          <button
+            type="button"
+            className="btn-secondary mt-2 w-full justify-center"
+            disabled={loadingMore}
+            onClick={() => void loadMore()}
+          >
+            {loadingMore ? "Loading..." : `Show more (${total - items.length})`}
+          </button>
         )}
       </div>
       <ConfirmDialog
