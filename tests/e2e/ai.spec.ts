@@ -106,7 +106,9 @@ test("Perplexity answers with its sources; the agent answers from the user's own
   await expect(page.getByText("Perplexity · sonar")).toBeVisible();
   await ask(page, "Median rent in Austin?");
   const cited = answers(page).last();
+  await expect(cited).toHaveAttribute("data-status", "streaming");
   await expect(cited.getByRole("link", { name: /example\.org\/county-records/ })).toBeVisible();
+  await expect(cited).toHaveAttribute("data-status", "complete");
   expect((await fakeLog())[0]!.path).toBe("/perplexity/chat/completions");
 
   await page.getByRole("button", { name: "New chat" }).click();

@@ -84,6 +84,7 @@ describe("without provider keys", () => {
       ["/ai/coordinate", ask("hi"), "OPENAI_API_KEY"],
       ["/ai/tts", { text: "hi", voice: "alloy" }, "OPENAI_API_KEY"],
       ["/ai/perplexity", ask("hi"), "PERPLEXITY_API_KEY"],
+      ["/ai/perplexity/stream", ask("hi"), "PERPLEXITY_API_KEY"],
       ["/ai/property-research", { query: "12 Oak St" }, "OPENAI_API_KEY"],
     ] as const) {
       const { status, body: failure } = await call(path, token, body);
@@ -275,6 +276,32 @@ describe("streamed chat", () => {
     expect(answer.status).toBe("complete");
     expect(answer.content).toContain('You asked: "Stream me an answer about cap rates please"');
     expect(answer.completionTokens).toBeGreaterThan(0);
+  });
+
+  it("streams Perplexity too, and keeps the citations its chunks carried", async () => {
+    const { token, call } = await account();
+    const response = await api("/ai/perplexity/stream", {
+      method: "POST",
+      token,
+      json: ask("Rents in Austin?"),
+    });
+    expect(response.status).toBe(200);
+    const text = (await readAll(response)).map((a) => a.text).join("");
+    expect(text).toContain("https://example.org/county-records");
+    const saved = await eventually(
+      () => conversation(call, response.headers.get("X-Conversation-Id")!),
+      (r) => r.body.data.messages.length === 2,
+    );
+    expect(saved.body.data.messages[1]).toMatchObject({
+      provider: "perplexity",
+      model: "sonar",
+      status: "complete",
+      citations: ["https://example.com/market-report", "https://example.org/county-records"],
+    });
+    expect((await fakeLog())[0]).toMatchObject({
+      path: "/perplexity/chat/completions",
+      stream: true,
+    });
   });
 
   it("cancels the upstream when the client stops, and keeps the partial answer", async () => {

@@ -35,20 +35,14 @@ export interface StreamResult {
   conversationId: string;
   model: string | null;
   text: string;
+  /** Web sources the answer carried (Perplexity). */
+  citations: string[];
   /** The user pressed Stop: `text` is what had arrived. */
   stopped: boolean;
 }
 
 export const aiApi = {
   status: () => orThrow(apiRequest<AiStatus>("/ai/status"), MESSAGES.aiResponse),
-  chat: (request: ChatRequest, provider: AiProvider) =>
-    orThrow(
-      apiRequest<ChatAnswer>(provider === "openai" ? "/ai/openai" : "/ai/perplexity", {
-        method: "POST",
-        body: request,
-      }),
-      provider === "openai" ? MESSAGES.aiResponse : MESSAGES.perplexity,
-    ),
   coordinate: (request: ChatRequest) =>
     orThrow(
       apiRequest<ChatAnswer>("/ai/coordinate", { method: "POST", body: request }),
@@ -61,10 +55,12 @@ export const aiApi = {
    */
   async stream(
     request: ChatRequest,
+    provider: AiProvider,
     onText: (text: string, conversationId: string) => void,
     signal: AbortSignal,
   ): Promise<StreamResult> {
-    const { response, error } = await apiFetch("/ai/openai/stream", {
+    const failed = provider === "openai" ? MESSAGES.aiStream : MESSAGES.perplexity;
+    const { response, error } = await apiFetch(`/ai/${provider}/stream`, {
       method: "POST",
       body: request,
       signal,
@@ -72,14 +68,10 @@ export const aiApi = {
     });
     if (error) {
       if (signal.aborted) {
-        return {
-          conversationId: request.conversationId ?? "",
-          model: null,
-          text: "",
-          stopped: true,
-        };
+        const conversationId = request.conversationId ?? "";
+        return { conversationId, model: null, text: "", citations: [], stopped: true };
       }
-      throw new ServiceError(MESSAGES.aiStream, error);
+      throw new ServiceError(failed, error);
     }
     const conversationId = response.headers.get("X-Conversation-Id") ?? "";
     const model = response.headers.get("X-Model");
@@ -87,21 +79,25 @@ export const aiApi = {
     const decoder = new TextDecoder();
     const parse = createSseParser();
     let text = "";
+    let citations: string[] = [];
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        for (const chunk of parse(decoder.decode(value, { stream: true }))) text += chunk.content;
+        for (const chunk of parse(decoder.decode(value, { stream: true }))) {
+          text += chunk.content;
+          if (chunk.citations?.length) citations = chunk.citations;
+        }
         onText(text, conversationId);
       }
     } catch (cause) {
-      if (signal.aborted) return { conversationId, model, text, stopped: true };
-      throw new ServiceError(MESSAGES.aiStream, {
+      if (signal.aborted) return { conversationId, model, text, citations, stopped: true };
+      throw new ServiceError(failed, {
         message: cause instanceof Error ? cause.message : MESSAGES.networkError,
         statusCode: 0,
       });
     }
-    return { conversationId, model, text, stopped: false };
+    return { conversationId, model, text, citations, stopped: false };
   },
 
   /** MP3 audio of the text, read by the chosen voice. */

@@ -89,19 +89,18 @@ export const chatStore = createStore<ChatState>()(
           busy: true,
         });
         try {
-          if (agentMode || provider === "perplexity") {
-            const reply = agentMode
-              ? await aiApi.coordinate(request)
-              : await aiApi.chat(request, provider);
+          if (agentMode) {
+            const reply = await aiApi.coordinate(request);
             set({ conversationId: reply.conversationId });
             replaceLast(fromMessage(reply.message));
           } else {
             controller = new AbortController();
             const result = await aiApi.stream(
               request,
+              provider,
               (content, id) => {
                 if (id && get().conversationId !== id) set({ conversationId: id });
-                replaceLast({ content, status: "streaming", provider: "openai" });
+                replaceLast({ content, status: "streaming", provider });
               },
               controller.signal,
             );
@@ -109,6 +108,7 @@ export const chatStore = createStore<ChatState>()(
             replaceLast({
               content: result.text,
               model: result.model,
+              citations: result.citations,
               status: result.stopped ? "stopped" : "complete",
             });
           }

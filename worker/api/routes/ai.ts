@@ -38,14 +38,8 @@ import {
   providerConfig,
   providerError,
 } from "../services/ai";
-import {
-  beginTurn,
-  providerMessages,
-  saveAnswer,
-  type Answer,
-  type Turn,
-} from "../services/conversations";
-import { relayStream } from "../services/stream-relay";
+import { beginTurn, providerMessages, saveAnswer, type Turn } from "../services/conversations";
+import { relayStream, type Relayed } from "../services/stream-relay";
 import type { AppEnv } from "../types";
 
 /** The most tool rounds one agent call may take before it must answer. */
@@ -167,12 +161,11 @@ app.openapi(
   async (c) => c.json({ data: await chatTurn(c, c.req.valid("json"), "perplexity") }, 200),
 );
 
-app.openapi(
+const streamRoute = (provider: AiProvider) =>
   createRoute({
     method: "post",
-    path: "/openai/stream",
-    summary:
-      "Streamed chat: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.",
+    path: `/${provider}/stream`,
+    summary: `Streamed chat with ${provider === "openai" ? "OpenAI" : "Perplexity (citations in the chunks)"}: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.`,
     ...signedIn,
     request: jsonBody(ChatRequestSchema),
     responses: {
@@ -182,55 +175,56 @@ app.openapi(
       },
       ...errorResponses(400, 401, 404, 502, 503, 504),
     },
-  }),
-  async (c) => {
-    const input = c.req.valid("json");
-    const { client, config } = aiClient(c.env, "openai");
-    const model = input.model ?? config.model;
-    const db = database(c.env.DB);
-    const turn: Turn = await beginTurn(db, c.var.session.userId, input, "openai", model);
-    const upstream = await callProvider("openai", () =>
-      client.chat.completions
-        .create({
+  });
+
+/** A streamed chat turn: the provider's SSE relayed as it arrives, the answer saved at the end. */
+async function streamTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiProvider) {
+  const { client, config } = aiClient(c.env, provider);
+  const model = input.model ?? config.model;
+  const db = database(c.env.DB);
+  const turn: Turn = await beginTurn(db, c.var.session.userId, input, provider, model);
+  const upstream = await callProvider(provider, () =>
+    client.chat.completions
+      .create({
+        model,
+        messages: providerMessages(systemPrompt(c.var.session), input.messages),
+        stream: true,
+        // Perplexity sends usage on its own; other servers need asking.
+        ...(provider === "openai" && { stream_options: { include_usage: true } }),
+      })
+      .asResponse(),
+  );
+  if (!upstream.body) throw providerError(new Error("empty stream"), provider);
+  // Registered now, while the request is live: a client that hangs up ends the request, and
+  // the partial answer must still be saved after that.
+  let ended!: (relayed: Relayed) => void;
+  c.executionCtx.waitUntil(
+    new Promise<Relayed>((resolve) => (ended = resolve)).then(
+      ({ text, usage, citations, stopped }) =>
+        saveAnswer(db, turn, {
+          content: text,
+          provider,
           model,
-          messages: providerMessages(systemPrompt(c.var.session), input.messages),
-          stream: true,
-          stream_options: { include_usage: true },
-        })
-        .asResponse(),
-    );
-    if (!upstream.body) throw providerError(new Error("empty stream"), "openai");
-    // Registered now, while the request is live: a client that hangs up ends the request, and
-    // the partial answer must still be saved after that.
-    let ended!: (answer: { text: string; usage: Answer["usage"]; stopped: boolean }) => void;
-    c.executionCtx.waitUntil(
-      new Promise<Parameters<typeof ended>[0]>((resolve) => (ended = resolve)).then(
-        ({ text, usage, stopped }) =>
-          saveAnswer(db, turn, {
-            content: text,
-            provider: "openai",
-            model,
-            usage,
-            status: stopped ? "stopped" : "complete",
-          }),
-      ),
-    );
-    const body = relayStream(
-      upstream.body,
-      (text, usage, stopped) => ended({ text, usage, stopped }),
-      c.req.raw.signal,
-    );
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-        "X-Conversation-Id": turn.conversation.id,
-        "X-Model": model,
-      },
-    });
-  },
-);
+          usage,
+          citations,
+          status: stopped ? "stopped" : "complete",
+        }),
+    ),
+  );
+  const body = relayStream(upstream.body, (relayed) => ended(relayed), c.req.raw.signal);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Conversation-Id": turn.conversation.id,
+      "X-Model": model,
+    },
+  });
+}
+
+app.openapi(streamRoute("openai"), (c) => streamTurn(c, c.req.valid("json"), "openai"));
+app.openapi(streamRoute("perplexity"), (c) => streamTurn(c, c.req.valid("json"), "perplexity"));
 
 app.openapi(
   createRoute({

@@ -7,9 +7,17 @@ import type { Answer } from "./conversations";
  * when the client wants one), keeps the text it carries, and reports the end once: finished,
  * or stopped when the client went away (then the upstream request is cancelled too).
  */
+export interface Relayed {
+  text: string;
+  usage: Answer["usage"];
+  /** The latest citations the chunks carried (Perplexity). */
+  citations: string[];
+  stopped: boolean;
+}
+
 export function relayStream(
   upstream: ReadableStream<Uint8Array>,
-  onEnd: (text: string, usage: Answer["usage"], stopped: boolean) => void,
+  onEnd: (relayed: Relayed) => void,
   /** The incoming request's signal: it fires when the client hangs up. */
   clientGone?: AbortSignal,
 ) {
@@ -18,13 +26,14 @@ export function relayStream(
   const parse = createSseParser();
   let text = "";
   let usage: Answer["usage"] = null;
+  let citations: string[] = [];
   let ended = false;
   /** Saw `data: [DONE]`: the provider finished. A stream that just stops was cut off. */
   let finished = false;
   const end = (stopped: boolean) => {
     if (ended) return;
     ended = true;
-    onEnd(text, usage, stopped);
+    onEnd({ text, usage, citations, stopped });
   };
   // workerd does not always cancel the body stream when the client goes away (it may just drop
   // the pending read), so the request's own abort signal also ends the relay.
@@ -46,6 +55,7 @@ export function relayStream(
           for (const chunk of parse(decoder.decode(value, { stream: true }))) {
             text += chunk.content;
             if (chunk.usage) usage = chunk.usage;
+            if (chunk.citations?.length) citations = chunk.citations;
             if (chunk.done) finished = true;
           }
           controller.enqueue(value);
