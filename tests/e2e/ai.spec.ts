@@ -99,8 +99,19 @@ test("Perplexity answers with its sources; the agent answers from the user's own
   page,
 }) => {
   const { call } = await signIn(page);
-  await call("/api/projects", { name: "Maple Duplex", status: "under_contract" });
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, "0")}-${String(tomorrow.getDate()).padStart(2, "0")}`;
+  await call("/api/projects", {
+    name: "Maple Duplex",
+    status: "under_contract",
+    targetCloseDate: day,
+  });
   await openApp(page, "/main-agent");
+  // The week ahead beside the chat shows the closing tomorrow.
+  const week = page.getByTestId("time-matrix");
+  await expect(week).toContainText("1 milestone");
+  await expect(week.getByText("Maple Duplex")).toBeVisible();
 
   await page.getByLabel("Provider").selectOption("perplexity");
   await expect(page.getByText("Perplexity · sonar")).toBeVisible();
@@ -138,6 +149,9 @@ test("an answer is read aloud", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Read aloud" })).toBeVisible({ timeout: 10_000 });
   const speech = (await fakeLog()).find((request) => request.path === "/v1/audio/speech");
   expect(speech).toMatchObject({ completed: true });
+
+  await page.getByTestId("time-matrix").click();
+  await expect(page).toHaveURL(/\/calendar$/);
 });
 
 test("palette: Export Data offers the conversation, Clear Chat History confirms", async ({
