@@ -54,7 +54,8 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
   const setAgentMode = useChat((s) => s.setAgentMode);
   const status = props.status;
   const busy = useChat((s) => s.busy);
-  const streaming = useChat((s) => s.items.at(-1)?.status === "streaming");
+  // Chat turns stream and can be stopped from the moment they are sent; agent turns cannot.
+  const stoppable = busy && !agentMode;
   const send = useChat((s) => s.send);
   const stop = useChat((s) => s.stop);
   const [text, setText] = useState("");
@@ -100,7 +101,7 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
           // The composer's border shows focus (the global focus ring would sit inside it).
           style={{ outline: "none" }}
         />
-        {streaming ? (
+        {stoppable ? (
           <button type="button" onClick={stop} className="btn-danger" aria-label="Stop">
             <Square aria-hidden className="size-4" /> Stop
           </button>

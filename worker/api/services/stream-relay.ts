@@ -37,10 +37,12 @@ export function relayStream(
   };
   // workerd does not always cancel the body stream when the client goes away (it may just drop
   // the pending read), so the request's own abort signal also ends the relay.
-  clientGone?.addEventListener("abort", () => {
+  const hangUp = () => {
     end(true);
     reader.cancel("client disconnected").catch(() => {});
-  });
+  };
+  if (clientGone?.aborted) hangUp();
+  else clientGone?.addEventListener("abort", hangUp);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
