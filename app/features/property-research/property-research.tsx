@@ -106,9 +106,10 @@ function Report(props: { research: Research; onSaved: () => void; saved: boolean
             type="button"
             className="btn-secondary"
             onClick={() =>
-              void navigator.clipboard
-                .writeText(researchToMarkdown(research.query, report))
-                .then(() => toast.success("Report copied as Markdown"))
+              void navigator.clipboard.writeText(researchToMarkdown(research.query, report)).then(
+                () => toast.success("Report copied as Markdown"),
+                () => toast.error("Could not copy: the browser refused clipboard access"),
+              )
             }
           >
             <Clipboard aria-hidden className="size-4" /> Copy
