@@ -162,6 +162,16 @@ export function sharedPrefixLength(stored: ChatMessage[], sent: ChatMessage[]) {
   return index;
 }
 
+/** Perplexity's `citations`, or the URLs of its `search_results`, whichever an answer carries. */
+export function citationsOf(body: unknown): string[] {
+  const value = (body ?? {}) as { citations?: unknown; search_results?: { url?: unknown }[] };
+  if (Array.isArray(value.citations)) return value.citations.filter((c) => typeof c === "string");
+  if (Array.isArray(value.search_results)) {
+    return value.search_results.map((r) => r.url).filter((u): u is string => typeof u === "string");
+  }
+  return [];
+}
+
 /** One parsed Server-Sent Events chunk of an OpenAI-compatible chat stream. */
 export interface StreamChunk {
   content: string;
@@ -197,12 +207,12 @@ export function createSseParser() {
         const json = JSON.parse(data) as {
           choices?: { delta?: { content?: string | null } }[];
           usage?: StreamChunk["usage"] | null;
-          citations?: string[];
         };
+        const citations = citationsOf(json);
         chunks.push({
           content: json.choices?.[0]?.delta?.content ?? "",
           usage: json.usage ?? undefined,
-          citations: json.citations,
+          ...(citations.length && { citations }),
           done: false,
         });
       } catch {

@@ -72,6 +72,10 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
+/** How a contact is named on screen and by the agent: their name, else their company. */
+export const contactName = (c: { firstName: string; lastName: string; company: string | null }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(" ") || c.company || "Unnamed";
+
 /** "fix_and_flip" → "Fix and flip", "brrrr" → "BRRRR". */
 export function label(value: string) {
   if (value === "brrrr") return "BRRRR";

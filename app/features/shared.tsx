@@ -1,4 +1,5 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
+import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SubmitButton } from "~/components/form";
@@ -10,6 +11,28 @@ export const options = (values: readonly string[], allLabel?: string) => [
   ...(allLabel ? [{ value: "", label: allLabel }] : []),
   ...values.map((value) => ({ value, label: label(value) })),
 ];
+
+/** "← All projects": back from a record to its list. */
+export function BackLink(props: { onBack: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onBack}
+      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> {props.children}
+    </button>
+  );
+}
+
+/** Filter setters that also go back to page 1: a changed filter starts at its first page. */
+export const withFirstPage =
+  (setPage: (page: number) => void) =>
+  <T,>(set: (value: T) => void) =>
+  (value: T) => {
+    set(value);
+    setPage(1);
+  };
 
 /** The value, settled for `delay` ms (for search boxes). */
 export function useDebounced<T>(value: T, delay = 250) {

@@ -36,6 +36,20 @@ describe("the SSE parser", () => {
     }
   });
 
+  it("reads Perplexity's sources from citations or from search_results", () => {
+    const parse = createSseParser();
+    const event = (extra: object) =>
+      `data: ${JSON.stringify({ choices: [{ delta: { content: "x" } }], ...extra })}\n\n`;
+    const [old, current, none] = parse(
+      event({ citations: ["https://a.example"] }) +
+        event({ search_results: [{ title: "B", url: "https://b.example" }] }) +
+        event({}),
+    );
+    expect(old!.citations).toEqual(["https://a.example"]);
+    expect(current!.citations).toEqual(["https://b.example"]);
+    expect(none!.citations).toBeUndefined();
+  });
+
   it("accepts CRLF line ends and skips comments and malformed events", () => {
     const parse = createSseParser();
     const text = `: keep-alive\r\n\r\ndata: {not json}\r\n\r\n${chunk("ok").replace(/\n/g, "\r\n")}`;

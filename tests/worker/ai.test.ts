@@ -259,6 +259,8 @@ describe("streamed chat", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const conversationId = response.headers.get("X-Conversation-Id")!;
     const arrivals = await readAll(response);
     const text = arrivals.map((a) => a.text).join("");

@@ -15,6 +15,7 @@ import {
   FilterSelect,
   SearchBox,
   usePagedList,
+  withFirstPage,
 } from "../shared";
 import { ImportDialog } from "./import-dialog";
 
@@ -43,6 +44,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
     dir: "desc",
   });
   const [page, setPage] = useState(1);
+  const toFirstPage = withFirstPage(setPage);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const q = useDebounced(search);
@@ -106,30 +108,21 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
           label="Search properties"
           placeholder="Search address, city, ZIP, APN…"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setSearch)}
         />
         <FilterSelect
           label="Filter by pipeline status"
           allLabel="All statuses"
           values={PROPERTY_STATUSES}
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setStatus)}
         />
         <FilterSelect
           label="Filter by property type"
           allLabel="All property types"
           values={PROPERTY_TYPES}
           value={propertyType}
-          onChange={(v) => {
-            setPropertyType(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setPropertyType)}
         />
       </FilterBar>
       {failure && <ErrorNotice message={failure} onRetry={load} />}

@@ -4,9 +4,8 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
-import { CONTACT_TYPES, label, type ContactInput } from "~/domain/workspace";
+import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
-import { contactName } from "./projects-tab";
 import {
   deleteWithUndo,
   FilterBar,
@@ -19,12 +18,14 @@ import {
   splitTags,
   FormActions,
   usePagedList,
+  withFirstPage,
 } from "../shared";
 
 export function ContactsTab() {
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
+  const toFirstPage = withFirstPage(setPage);
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [viewing, setViewing] = useState<Contact | null>(null);
@@ -59,20 +60,14 @@ export function ContactsTab() {
           label="Search contacts"
           placeholder="Search name, company, e-mail, tag…"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setSearch)}
         />
         <FilterSelect
           label="Filter by contact type"
           allLabel="All types"
           values={CONTACT_TYPES}
           value={type}
-          onChange={(v) => {
-            setType(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setType)}
         />
       </FilterBar>
       {failure && <ErrorNotice message={failure} onRetry={load} />}

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { ArrowLeft, FileText, Plus, Trash2 } from "lucide-react";
+import { FileText, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
@@ -9,7 +9,15 @@ import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/comp
 import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
-import { deleteWithUndo, FilterBar, options, FilterSelect, SearchBox, splitTags } from "../shared";
+import {
+  BackLink,
+  deleteWithUndo,
+  FilterBar,
+  options,
+  FilterSelect,
+  SearchBox,
+  splitTags,
+} from "../shared";
 
 function useProjectChoices() {
   const [projects, setProjects] = useState<Project[]>([]);
@@ -55,7 +63,7 @@ export function DocumentsTab() {
     if (docId && !entry) {
       return (
         <div>
-          <BackLink onBack={() => show({ doc: null })} />
+          <BackLink onBack={() => show({ doc: null })}>All documents</BackLink>
           {loaded ? (
             <ErrorNotice message="This document does not exist any more." />
           ) : (
@@ -214,7 +222,7 @@ function DocumentEditor(props: {
 
   return (
     <form onSubmit={save} noValidate>
-      <BackLink onBack={props.onClose} />
+      <BackLink onBack={props.onClose}>All documents</BackLink>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <TextField
           id="doc-title"
@@ -311,17 +319,5 @@ function DocumentEditor(props: {
         onCancel={() => setConfirming(false)}
       />
     </form>
-  );
-}
-
-function BackLink(props: { onBack: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={props.onBack}
-      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
-    >
-      <ArrowLeft aria-hidden className="size-4" /> All documents
-    </button>
   );
 }

@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import {
-  ArrowLeft,
   FileText,
   FolderKanban,
   Home,
@@ -23,7 +22,13 @@ import {
   Pagination,
   shortDate,
 } from "~/components/ui";
-import { label, PROJECT_STATUSES, PROJECT_TYPES, type ProjectInput } from "~/domain/workspace";
+import {
+  contactName,
+  label,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  type ProjectInput,
+} from "~/domain/workspace";
 import {
   contactsApi,
   projectsApi,
@@ -34,12 +39,14 @@ import {
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
 import {
+  BackLink,
   deleteWithUndo,
   FilterBar,
   toastFailure,
   useDebounced,
   FilterSelect,
   SearchBox,
+  withFirstPage,
 } from "../shared";
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "success" | "danger"> = {
@@ -64,6 +71,7 @@ export function ProjectsTab() {
   const [type, setType] = useState("");
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
+  const toFirstPage = withFirstPage(setPage);
   const q = useDebounced(search);
 
   const reload = useCallback(
@@ -97,30 +105,21 @@ export function ProjectsTab() {
           label="Search projects"
           placeholder="Search name, address, city…"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setSearch)}
         />
         <FilterSelect
           label="Filter by type"
           allLabel="All types"
           values={PROJECT_TYPES}
           value={type}
-          onChange={(v) => {
-            setType(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setType)}
         />
         <FilterSelect
           label="Filter by status"
           allLabel="All statuses"
           values={PROJECT_STATUSES}
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          onChange={toFirstPage(setStatus)}
         />
       </FilterBar>
       {error && <ErrorNotice message={error} onRetry={reload} />}
@@ -213,7 +212,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
   if (failure) {
     return (
       <div>
-        <BackLink onBack={props.onBack} />
+        <BackLink onBack={props.onBack}>All projects</BackLink>
         <ErrorNotice message={failure} onRetry={load} />
       </div>
     );
@@ -237,7 +236,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
 
   return (
     <article>
-      <BackLink onBack={props.onBack} />
+      <BackLink onBack={props.onBack}>All projects</BackLink>
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 className="text-xl font-semibold">{detail.name}</h2>
@@ -425,21 +424,6 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
         onCancel={() => setConfirming(false)}
       />
     </article>
-  );
-}
-
-export const contactName = (c: Pick<Contact, "firstName" | "lastName" | "company">) =>
-  [c.firstName, c.lastName].filter(Boolean).join(" ") || c.company || "Unnamed";
-
-function BackLink(props: { onBack: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={props.onBack}
-      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
-    >
-      <ArrowLeft aria-hidden className="size-4" /> All projects
-    </button>
   );
 }
 

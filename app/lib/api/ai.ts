@@ -42,7 +42,7 @@ export interface StreamResult {
 }
 
 export const aiApi = {
-  status: () => orThrow(apiRequest<AiStatus>("/ai/status"), MESSAGES.aiResponse),
+  status: () => orThrow(apiRequest<AiStatus>("/ai/status"), MESSAGES.aiStatus),
   coordinate: (request: ChatRequest) =>
     orThrow(
       apiRequest<ChatAnswer>("/ai/coordinate", { method: "POST", body: request }),

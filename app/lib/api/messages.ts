@@ -35,6 +35,7 @@ export const MESSAGES = {
   importProperties: "Failed to import properties",
   updateProperty: "Failed to update property",
   deleteProperty: "Failed to delete property",
+  aiStatus: "Failed to fetch the AI provider status",
   fetchConversations: "Failed to fetch conversations",
   fetchConversation: "Failed to fetch conversation",
   renameConversation: "Failed to rename conversation",

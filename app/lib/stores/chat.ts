@@ -21,7 +21,7 @@ export interface ChatItem {
   toolCalls?: Message["toolCalls"];
   citations?: string[] | null;
   /** `configKey`: the setting to add when the provider is not configured (503 NOT_CONFIGURED). */
-  error?: { title: string; message: string; statusCode: number; configKey?: string };
+  error?: { title: string; message: string; configKey?: string };
 }
 
 export interface ChatState {
@@ -123,7 +123,6 @@ export const chatStore = createStore<ChatState>()(
             error: {
               title: error instanceof Error ? error.message : "Failed to get AI response",
               message: failure.message,
-              statusCode: failure.statusCode,
               configKey,
             },
           });

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type OpenAI from "openai";
 import {
   ChatRequestSchema,
+  citationsOf,
   mentions,
   ResearchReportSchema,
   ResearchRequestSchema,
@@ -74,16 +75,6 @@ const chatRoute = (path: string, summary: string) =>
     request: jsonBody(ChatRequestSchema.openapi("ChatRequest")),
     responses: ChatResponses,
   });
-
-/** `citations` (Perplexity) or the URLs of `search_results`, whichever the answer carries. */
-function citationsOf(body: unknown): string[] {
-  const value = body as { citations?: unknown; search_results?: { url?: unknown }[] };
-  if (Array.isArray(value.citations)) return value.citations.filter((c) => typeof c === "string");
-  if (Array.isArray(value.search_results)) {
-    return value.search_results.map((r) => r.url).filter((u): u is string => typeof u === "string");
-  }
-  return [];
-}
 
 /** A non-streamed chat turn with one provider, saved to the conversation. */
 async function chatTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiProvider) {
@@ -215,8 +206,6 @@ async function streamTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiPr
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
       "X-Conversation-Id": turn.conversation.id,
       "X-Model": model,
     },
@@ -254,9 +243,7 @@ app.openapi(
         })
         .asResponse(),
     );
-    return new Response(speech.body, {
-      headers: { "Content-Type": "audio/mpeg", "Cache-Control": "no-store" },
-    });
+    return new Response(speech.body, { headers: { "Content-Type": "audio/mpeg" } });
   },
 );
 
@@ -355,6 +342,10 @@ async function groundingFor(db: Database, userId: string, query: string) {
 
 const REPORT_INSTRUCTIONS = `You are a real-estate research analyst. Research the property or market the investor asks about and answer ONLY with a JSON object with these keys: "summary" (2-4 sentences), "market" (local prices, rents, trends), "comparables" (comparable sales and rentals to weigh), "risks" (array of strings), "nextSteps" (array of strings), "sources" (array of URLs you used; empty if none). If the investor's own records are given, use their numbers and say where they differ from the market.`;
 
+let reportSchema: Record<string, unknown> | undefined;
+/** The report's JSON Schema, worked out on first use (not at Worker start-up). */
+const reportJsonSchema = () => (reportSchema ??= z.toJSONSchema(ResearchReportSchema));
+
 /** The model's report, or (if it did not answer in the JSON asked for) its text as the summary. */
 function readReport(text: string, citations: string[]): ResearchReport {
   const json = text
@@ -407,7 +398,7 @@ app.openapi(
         ],
         response_format: {
           type: "json_schema",
-          json_schema: { name: "research_report", schema: z.toJSONSchema(ResearchReportSchema) },
+          json_schema: { name: "research_report", schema: reportJsonSchema() },
         },
       }),
     );

@@ -8,6 +8,7 @@ import { z } from "zod";
 import {
   CONTACT_TYPES,
   ContactInputSchema,
+  contactName,
   EntryInputSchema,
   label,
   PROJECT_STATUSES,
@@ -32,8 +33,6 @@ interface Tool {
 const names = (rows: { name: string }[]) => rows.map((row) => row.name).join(", ");
 const found = (count: number, what: string, list: string) =>
   count ? `Found ${count} ${what}${count === 1 ? "" : "s"}: ${list}` : `No ${what}s found`;
-const fullName = (row: { firstName: string; lastName: string; company: string | null }) =>
-  `${row.firstName} ${row.lastName}`.trim() || row.company || "Unnamed";
 
 const tool = <S extends z.ZodType>(definition: {
   description: string;
@@ -102,7 +101,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
         .limit(SEARCH_LIMIT);
       return {
         result: rows.map((row) => publicRow(row, "createdAt")),
-        summary: found(rows.length, "contact", rows.map(fullName).join(", ")),
+        summary: found(rows.length, "contact", rows.map(contactName).join(", ")),
       };
     },
   }),
@@ -188,7 +187,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
         .insert(contacts)
         .values({ ...input, userId })
         .returning();
-      return { result: publicRow(row!), summary: `Created contact ${fullName(row!)}` };
+      return { result: publicRow(row!), summary: `Created contact ${contactName(row!)}` };
     },
   }),
   create_document: tool({
@@ -215,8 +214,11 @@ export const AGENT_TOOLS: Record<string, Tool> = {
 
 class ToolInputError extends Error {}
 
-/** The tools in the chat-completions `tools` format. */
-export function toolDefinitions() {
+let definitions: ReturnType<typeof describeTools> | undefined;
+/** The tools in the chat-completions `tools` format, worked out once per isolate on first use. */
+export const toolDefinitions = () => (definitions ??= describeTools());
+
+function describeTools() {
   return Object.entries(AGENT_TOOLS).map(([name, definition]) => ({
     type: "function" as const,
     function: {
