@@ -95,6 +95,28 @@ test("chat streams, regenerates, edits and resends, stops, and comes back later"
   await expect(answers(page).last()).toContainText("word0 word1 word2");
 });
 
+test("New chat during a streaming answer leaves that conversation alone", async ({ page }) => {
+  await signIn(page);
+  await openApp(page, "/main-agent");
+  await ask(page, "Give me a long answer");
+  await expect(answers(page).last()).toContainText("word3");
+  await page.getByRole("button", { name: "New chat" }).click();
+  await expect(answers(page)).toHaveCount(0);
+
+  await ask(page, "A fresh question");
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  const list = page.getByRole("navigation", { name: "Conversations" });
+  await expect(list.getByRole("button", { name: "A fresh question", exact: true })).toBeVisible();
+  await expect(
+    list.getByRole("button", { name: "Give me a long answer", exact: true }),
+  ).toBeVisible();
+  await list.getByRole("button", { name: "Give me a long answer", exact: true }).click();
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await expect(page.getByTestId("user-message")).toContainText("Give me a long answer");
+  await expect(answers(page).last()).toHaveAttribute("data-status", "stopped");
+});
+
 test("Perplexity answers with its sources; the agent answers from the user's own data", async ({
   page,
 }) => {

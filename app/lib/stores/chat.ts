@@ -49,6 +49,11 @@ export interface ChatState {
 let keys = 0;
 const key = () => `m${(keys += 1)}`;
 let controller: AbortController | null = null;
+/**
+ * Which turn the screen is showing. New Chat and opening a conversation move it on, so an answer
+ * still arriving for the conversation left behind is dropped instead of landing in the new one.
+ */
+let turn = 0;
 
 const fromMessage = (message: Message): ChatItem => ({
   key: message.id,
@@ -70,16 +75,22 @@ const historyOf = (items: ChatItem[]): ChatMessage[] =>
 export const chatStore = createStore<ChatState>()(
   persist(
     (set, get) => {
-      const replaceLast = (patch: Partial<ChatItem>) =>
+      const replaceLast = (mine: number, patch: Partial<ChatItem>) => {
+        if (mine !== turn) return;
         set((state) => ({
           items: state.items.map((item, index) =>
             index === state.items.length - 1 ? { ...item, ...patch } : item,
           ),
         }));
+      };
 
       /** Asks for an answer to `kept` (which ends with the user's message). */
       async function answer(kept: ChatItem[]) {
+        const mine = ++turn;
         const { provider, agentMode, conversationId } = get();
+        const keepId = (id: string) => {
+          if (mine === turn && id) set({ conversationId: id });
+        };
         const request = {
           messages: historyOf(kept),
           ...(conversationId ? { conversationId } : {}),
@@ -91,21 +102,21 @@ export const chatStore = createStore<ChatState>()(
         try {
           if (agentMode) {
             const reply = await aiApi.coordinate(request);
-            set({ conversationId: reply.conversationId });
-            replaceLast(fromMessage(reply.message));
+            keepId(reply.conversationId);
+            replaceLast(mine, fromMessage(reply.message));
           } else {
             controller = new AbortController();
             const result = await aiApi.stream(
               request,
               provider,
               (content, id) => {
-                if (id && get().conversationId !== id) set({ conversationId: id });
-                replaceLast({ content, status: "streaming", provider });
+                if (get().conversationId !== id) keepId(id);
+                replaceLast(mine, { content, status: "streaming", provider });
               },
               controller.signal,
             );
-            if (result.conversationId) set({ conversationId: result.conversationId });
-            replaceLast({
+            keepId(result.conversationId);
+            replaceLast(mine, {
               content: result.text,
               model: result.model,
               citations: result.citations,
@@ -118,7 +129,7 @@ export const chatStore = createStore<ChatState>()(
               ? error.failure
               : { message: String(error), statusCode: 0, details: undefined };
           const configKey = (failure.details as { key?: string } | undefined)?.key;
-          replaceLast({
+          replaceLast(mine, {
             status: "error",
             error: {
               title: error instanceof Error ? error.message : "Failed to get AI response",
@@ -127,8 +138,11 @@ export const chatStore = createStore<ChatState>()(
             },
           });
         } finally {
-          controller = null;
-          set((state) => ({ busy: false, revision: state.revision + 1 }));
+          if (mine === turn) {
+            controller = null;
+            set({ busy: false });
+          }
+          get().changed();
         }
       }
 
@@ -143,10 +157,12 @@ export const chatStore = createStore<ChatState>()(
         setProvider: (provider) => set({ provider }),
         setAgentMode: (agentMode) => set({ agentMode }),
         newChat: () => {
+          turn += 1;
           controller?.abort();
           set({ conversationId: null, title: "New conversation", items: [], busy: false });
         },
         open: (conversation) => {
+          turn += 1;
           controller?.abort();
           set({
             conversationId: conversation.id,

@@ -2,11 +2,6 @@
 import { createSseParser } from "../../../app/domain/ai";
 import type { Answer } from "./conversations";
 
-/**
- * Passes the upstream SSE bytes through as they arrive (no buffering: it reads the next chunk only
- * when the client wants one), keeps the text it carries, and reports the end once: finished,
- * or stopped when the client went away (then the upstream request is cancelled too).
- */
 export interface Relayed {
   text: string;
   usage: Answer["usage"];
@@ -15,6 +10,11 @@ export interface Relayed {
   stopped: boolean;
 }
 
+/**
+ * Passes the upstream SSE bytes through as they arrive (no buffering: it reads the next chunk only
+ * when the client wants one), keeps the text it carries, and reports the end once: finished,
+ * or stopped when the client went away (then the upstream request is cancelled too).
+ */
 export function relayStream(
   upstream: ReadableStream<Uint8Array>,
   onEnd: (relayed: Relayed) => void,
