@@ -153,7 +153,7 @@ export function ChatMessage(props: {
 
   if (item.role === "user") {
     return (
-      <div className="flex justify-end" data-testid="user-message">
+      <div className="group flex justify-end" data-testid="user-message">
         {editing !== null ? (
           <form
             className="w-full max-w-2xl space-y-2"
@@ -190,7 +190,7 @@ export function ChatMessage(props: {
             </div>
           </form>
         ) : (
-          <div className="group flex max-w-[85%] items-start gap-1">
+          <div className="flex max-w-[85%] items-start gap-1">
             <div className="invisible pt-1 group-focus-within:visible group-hover:visible">
               <IconButton
                 label="Edit and resend"

@@ -18,7 +18,7 @@ import { ConversationList } from "./conversation-list";
 import { TimeMatrix } from "./time-matrix";
 
 /** From this width the week ahead gets a column of its own beside the chat. */
-const WIDE_MIN_WIDTH = 1280;
+const WIDE_MIN_WIDTH = 1440;
 
 const SUGGESTIONS = [
   "How does my pipeline look this month?",
@@ -118,10 +118,10 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
         )}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line px-1 pt-2">
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex min-w-0 items-center gap-2 text-sm">
           <span className="sr-only sm:not-sr-only">Provider</span>
           <select
-            className="input w-auto py-1.5"
+            className="input w-auto max-w-full min-w-0 py-1.5"
             value={provider}
             onChange={(event) => setProvider(event.target.value as AiProvider)}
             aria-label="Provider"
