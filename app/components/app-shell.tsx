@@ -20,6 +20,7 @@ import { MODULES, SIDEBAR_MODULES } from "~/modules";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
+import { ImportDataDialog } from "./import-data-dialog";
 import { RouteErrorBoundary } from "./error-fallback";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
@@ -204,6 +205,7 @@ export default function AppShell() {
         </main>
       </div>
       <ExportDialog open={exporting} onClose={() => setExporting(false)} workspace />
+      <ImportDataDialog />
       <ConfirmDialog
         open={clearing}
         title="Clear chat history?"

@@ -128,6 +128,8 @@ export function PasswordField(
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
           autoComplete={props.autoComplete}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(props)}
           className="input pr-11"
         />
         <button
@@ -144,8 +146,27 @@ export function PasswordField(
           )}
         </button>
       </div>
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
+}
+
+/**
+ * What was typed into a server-rendered form before the page became interactive, by field name.
+ * React keeps a controlled field's state, not what the DOM holds, so without this a user on a
+ * slow phone who typed early sees the text vanish once the page hydrates.
+ */
+export function typedBeforeHydration(form: HTMLFormElement | null) {
+  const typed: Record<string, string> = {};
+  for (const element of Array.from(form?.elements ?? [])) {
+    if (
+      (element instanceof HTMLInputElement && !["checkbox", "radio"].includes(element.type)) ||
+      element instanceof HTMLTextAreaElement
+    ) {
+      if (element.name && element.value) typed[element.name] = element.value;
+    }
+  }
+  return typed;
 }
 
 /**

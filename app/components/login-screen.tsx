@@ -1,10 +1,13 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { LoginSchema, RegisterSchema } from "~/domain/account";
+import { fieldProblems } from "~/domain/validation";
 import * as authApi from "~/lib/api/auth";
+import type { ApiFailure } from "~/lib/api/client";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { AuthCard } from "./auth-card";
-import { FormMessage, PasswordField, SubmitButton, TextField } from "./form";
+import { FormMessage, PasswordField, SubmitButton, TextField, typedBeforeHydration } from "./form";
 
 export const FIELDS_CLEAR_DELAY_MS = 2000;
 export const BACK_TO_SIGN_IN_DELAY_MS = 3000;
@@ -12,6 +15,28 @@ export const BACK_TO_SIGN_IN_DELAY_MS = 3000;
 type Mode = "signin" | "signup";
 
 const emptyFields = { email: "", password: "", confirmPassword: "", firstName: "", lastName: "" };
+type Field = keyof typeof emptyFields;
+
+/** The API's field names as this form's. */
+const FORM_FIELD: Record<string, Field> = {
+  email: "email",
+  password: "password",
+  first_name: "firstName",
+  last_name: "lastName",
+};
+
+/** Problems by form field (the first for each); those no field shows are left out. */
+function byFormField(problems: { field: string; message: string }[]) {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const { field, message } of problems) {
+    const name = FORM_FIELD[field];
+    if (name) errors[name] ??= message;
+  }
+  return errors;
+}
+
+const detailsOf = (failure: ApiFailure) =>
+  Array.isArray(failure.details) ? (failure.details as { field: string; message: string }[]) : [];
 
 export function LoginScreen() {
   const { user, marketingUrl, setUser } = useAuth();
@@ -22,18 +47,30 @@ export function LoginScreen() {
   const [remember, setRemember] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [success, setSuccess] = useState("");
   const timers = useRef<number[]>([]);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
+    // What the user typed before the page was interactive wins over a remembered e-mail.
+    const typed = typedBeforeHydration(form.current);
+    const rememberBox = form.current?.elements.namedItem("remember");
     const remembered = localStorage.getItem(STORAGE_KEYS.rememberedEmail);
-    if (remembered) {
-      setFields((current) => ({ ...current, email: remembered }));
+    setFields((current) => ({ ...current, ...(remembered && { email: remembered }), ...typed }));
+    if (remembered || (rememberBox instanceof HTMLInputElement && rememberBox.checked)) {
       setRemember(true);
     }
     const pending = timers.current;
     return () => pending.forEach((timer) => window.clearTimeout(timer));
   }, []);
+
+  /** A failed call: each field's problem beside it; under the form only what no field shows. */
+  function showFailure(failure: ApiFailure, fallback: string) {
+    const errors = byFormField(detailsOf(failure));
+    setFieldErrors(errors);
+    setError(Object.keys(errors).length ? "" : failure.message || fallback);
+  }
 
   const set = (name: keyof typeof emptyFields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
@@ -41,6 +78,7 @@ export function LoginScreen() {
   function switchMode() {
     const next: Mode = mode === "signin" ? "signup" : "signin";
     setError("");
+    setFieldErrors({});
     setSuccess("");
     if (next === "signup") {
       setFields(emptyFields);
@@ -55,9 +93,21 @@ export function LoginScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError("");
+    setFieldErrors({});
     setSuccess("");
     if (mode === "signup" && fields.password !== fields.confirmPassword) {
       setError(MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    const input = {
+      email: fields.email,
+      password: fields.password,
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+    };
+    const checked = (mode === "signin" ? LoginSchema : RegisterSchema).safeParse(input);
+    if (!checked.success) {
+      setFieldErrors(byFormField(fieldProblems(checked.error)));
       return;
     }
     setLoading(true);
@@ -65,7 +115,7 @@ export function LoginScreen() {
       const result = await authApi.login(fields.email, fields.password, remember);
       if (result.error) {
         setLoading(false);
-        setError(result.error.message || MESSAGES.loginFormFallback);
+        showFailure(result.error, MESSAGES.loginFormFallback);
         return;
       }
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, fields.email.trim());
@@ -73,15 +123,10 @@ export function LoginScreen() {
       window.location.assign("/home");
       return;
     }
-    const result = await authApi.register({
-      email: fields.email,
-      password: fields.password,
-      first_name: fields.firstName,
-      last_name: fields.lastName,
-    });
+    const result = await authApi.register(input);
     setLoading(false);
     if (result.error) {
-      setError(result.error.message || MESSAGES.signupFormFallback);
+      showFailure(result.error, MESSAGES.signupFormFallback);
       return;
     }
     setSuccess(MESSAGES.accountCreated);
@@ -131,7 +176,7 @@ export function LoginScreen() {
           ? "Your AI workspace for real-estate investing"
           : "Sign in to your AI42 workspace"}
       </p>
-      <form onSubmit={submit} className="mt-6 space-y-4">
+      <form ref={form} onSubmit={submit} noValidate className="mt-6 space-y-4">
         {signingUp && (
           <div className="grid grid-cols-2 gap-3">
             <TextField
@@ -139,6 +184,7 @@ export function LoginScreen() {
               label="First name"
               value={fields.firstName}
               onChange={set("firstName")}
+              error={fieldErrors.firstName}
               autoComplete="given-name"
             />
             <TextField
@@ -146,6 +192,7 @@ export function LoginScreen() {
               label="Last name"
               value={fields.lastName}
               onChange={set("lastName")}
+              error={fieldErrors.lastName}
               autoComplete="family-name"
             />
           </div>
@@ -156,6 +203,7 @@ export function LoginScreen() {
           type="email"
           value={fields.email}
           onChange={set("email")}
+          error={fieldErrors.email}
           autoComplete="email"
         />
         <PasswordField
@@ -163,6 +211,7 @@ export function LoginScreen() {
           label="Password"
           value={fields.password}
           onChange={set("password")}
+          error={fieldErrors.password}
           visible={showPassword}
           onToggle={() => setShowPassword((v) => !v)}
           autoComplete={signingUp ? "new-password" : "current-password"}
@@ -183,6 +232,7 @@ export function LoginScreen() {
             <label className="flex cursor-pointer items-center gap-2">
               <input
                 type="checkbox"
+                name="remember"
                 checked={remember}
                 onChange={(event) => setRemember(event.target.checked)}
                 className="size-4 accent-[var(--accent)]"

@@ -3,21 +3,22 @@
  * into property rows, and checking each row with the same rules as the API. Pure: no I/O.
  */
 import Papa from "papaparse";
-import { MAX_IMPORT_ROWS, PropertyInputSchema, type PropertyInput } from "./workspace";
+import {
+  fieldProblems,
+  numberFields,
+  parseNumberLike,
+  parseTyped,
+  type FieldProblem,
+  type RowFailure,
+} from "./validation";
+import {
+  MAX_IMPORT_ROWS,
+  PropertyInputSchema,
+  propertyDedupeKey,
+  type PropertyInput,
+} from "./workspace";
 
-const NUMERIC = new Set([
-  "latitude",
-  "longitude",
-  "beds",
-  "baths",
-  "squareFeet",
-  "lotSize",
-  "yearBuilt",
-  "listPrice",
-  "estimatedValue",
-  "arv",
-  "rentEstimate",
-]);
+const NUMERIC = numberFields(PropertyInputSchema.shape);
 
 /** Header spellings seen in exports, normalised (lower case, letters and digits only). */
 const HEADER_ALIASES: Record<string, keyof PropertyInput> = {
@@ -70,11 +71,7 @@ export const fieldForHeader = (header: string) =>
 function cell(field: keyof PropertyInput, raw: string): unknown {
   const text = raw.trim();
   if (!text) return undefined;
-  if (NUMERIC.has(field)) {
-    const cleaned = text.replace(/[$,\s]/g, "");
-    const value = Number(cleaned);
-    return cleaned && Number.isFinite(value) ? value : text;
-  }
+  if (NUMERIC.has(field)) return parseNumberLike(text) ?? text;
   if (field === "status" || field === "propertyType")
     return text.toLowerCase().replace(/[\s-]+/g, "_");
   return text;
@@ -84,6 +81,8 @@ export interface ParsedFile {
   rows: Record<string, unknown>[];
   /** Columns that matched no property field, so the user sees what is ignored. */
   ignoredColumns: string[];
+  /** The file's own name for each field it has ("listPrice" → "Price"), for messages. */
+  columnOf?: Record<string, string>;
   error?: string;
 }
 
@@ -110,7 +109,13 @@ export function parsePropertiesCsv(text: string): ParsedFile {
     }
     return row;
   });
-  return { rows, ignoredColumns: mapped.filter(([, field]) => !field).map(([header]) => header) };
+  return {
+    rows,
+    ignoredColumns: mapped.filter(([, field]) => !field).map(([header]) => header),
+    columnOf: Object.fromEntries(
+      mapped.flatMap(([header, field]) => (field ? [[field, header.trim()]] : [])),
+    ),
+  };
 }
 
 export function parsePropertiesJson(text: string): ParsedFile {
@@ -131,30 +136,40 @@ export function parsePropertiesJson(text: string): ParsedFile {
   return { rows: list as Record<string, unknown>[], ignoredColumns: [] };
 }
 
+/**
+ * Each row read as people write it ("$125,000" is a number) and checked with the API's rules,
+ * with the key it is matched on; the failures by index. The browser's preview and the API's
+ * import both use this.
+ */
+export function checkPropertyRows(rows: unknown[]) {
+  const valid: { index: number; input: PropertyInput; key: string }[] = [];
+  const failed: RowFailure[] = [];
+  rows.forEach((row, index) => {
+    const record = row && typeof row === "object" ? (row as Record<string, unknown>) : {};
+    const parsed = parseTyped(PropertyInputSchema, record);
+    if (parsed.success) {
+      valid.push({ index, input: parsed.data, key: propertyDedupeKey(parsed.data) });
+    } else {
+      failed.push({ index, errors: fieldProblems(parsed.error, "row") });
+    }
+  });
+  return { valid, failed };
+}
+
 export interface PreviewRow {
   index: number;
   row: Record<string, unknown>;
-  errors: { field: string; message: string }[];
+  errors: FieldProblem[];
 }
 
 /** Each row checked with the API's own rules, before anything is sent. */
 export function previewProperties(rows: Record<string, unknown>[]) {
-  const preview: PreviewRow[] = rows.map((row, index) => {
-    const result = PropertyInputSchema.safeParse(row);
-    return {
-      index,
-      row,
-      errors: result.success
-        ? []
-        : result.error.issues.map((issue) => ({
-            field: issue.path.join(".") || "row",
-            message: issue.message,
-          })),
-    };
-  });
-  return {
-    rows: preview,
-    valid: preview.filter((r) => r.errors.length === 0).length,
-    tooMany: rows.length > MAX_IMPORT_ROWS,
-  };
+  const { valid, failed } = checkPropertyRows(rows);
+  const errorsOf = new Map(failed.map((failure) => [failure.index, failure.errors]));
+  const preview: PreviewRow[] = rows.map((row, index) => ({
+    index,
+    row,
+    errors: errorsOf.get(index) ?? [],
+  }));
+  return { rows: preview, valid: valid.length, tooMany: rows.length > MAX_IMPORT_ROWS };
 }

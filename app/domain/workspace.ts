@@ -4,6 +4,8 @@
  * Pure: no I/O.
  */
 import { z } from "zod";
+// Plain-language messages for every schema below (see validation.ts).
+import "./validation";
 
 export const PROJECT_TYPES = [
   "fix_and_flip",
@@ -71,6 +73,7 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 /** How a contact is named on screen and by the agent: their name, else their company. */
 export const contactName = (c: { firstName: string; lastName: string; company: string | null }) =>
@@ -90,9 +93,16 @@ export function label(value: string) {
 const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => (value === undefined || value === "" ? null : value));
 const text = (max: number) => z.string().trim().max(max);
-/** A text that must be given: the same message whether it is missing or blank. */
+/** A text that must be given: the same message whether it is missing or blank; its length limit is said as such. */
 const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max);
+  z
+    .string({
+      error: (issue) =>
+        issue.code === "invalid_type" || issue.code === "too_small" ? message : undefined,
+    })
+    .trim()
+    .min(1)
+    .max(max);
 const optionalText = (max: number) => optional(text(max));
 const money = optional(z.number().finite().min(0).max(1e12));
 const isoDate = optional(

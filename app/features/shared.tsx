@@ -6,6 +6,7 @@ import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { ServiceError, type Page } from "~/lib/api/workspace";
+import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 
 export const options = (values: readonly string[], allLabel?: string) => [
   ...(allLabel ? [{ value: "", label: allLabel }] : []),
@@ -80,14 +81,6 @@ export async function deleteWithUndo(options: {
   return true;
 }
 
-/** "" → null, "12,500" → 12500, for optional number inputs. */
-export function numberOrNull(text: string) {
-  const cleaned = text.replace(/[,$\s]/g, "");
-  if (!cleaned) return null;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : Number.NaN;
-}
-
 export const textOf = (value: number | string | null | undefined) =>
   value === null || value === undefined ? "" : String(value);
 
@@ -141,32 +134,6 @@ export function FilterSelect(props: {
   );
 }
 
-/**
- * Saving a create/edit form: runs the save, closes on success, and otherwise shows the server's
- * per-field messages under their fields and the failure under the form.
- */
-export function useSaveForm(onDone: () => void) {
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  async function save(action: () => Promise<unknown>) {
-    setSaving(true);
-    setFailure("");
-    try {
-      await action();
-      onDone();
-    } catch (error) {
-      if (error instanceof ServiceError) {
-        setErrors(error.fieldErrors);
-        setFailure(`${error.message}: ${error.failure.message}`);
-      } else setFailure(String(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-  return { saving, errors, setErrors, failure, save };
-}
-
 /** The failure message and Cancel / submit row at the foot of a form. */
 export function FormActions(props: {
   saving: boolean;
@@ -198,9 +165,11 @@ export const splitTags = (text: string) =>
 
 /**
  * A paged list loaded from the API: reloads whenever `fetchPage` changes (wrap it in useCallback
- * with the filters it depends on) and keeps the previous page on screen while the next loads.
+ * with the filters it depends on) or the workspace changes behind it (an import), and keeps the
+ * previous page on screen while the next loads.
  */
 export function usePagedList<T>(fetchPage: () => Promise<Page<T>>) {
+  const revision = useWorkspaceRevision();
   const [items, setItems] = useState<T[]>([]);
   const [meta, setMeta] = useState<PageMeta | null>(null);
   const [loading, setLoading] = useState(true);
@@ -220,6 +189,6 @@ export function usePagedList<T>(fetchPage: () => Promise<Page<T>>) {
   }, [fetchPage]);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, revision]);
   return { items, setItems, meta, loading, failure, load };
 }

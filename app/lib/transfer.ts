@@ -1,10 +1,13 @@
-/** Export Data / Import Data (palette): the whole workspace as one JSON file. */
+/** Export Data / Import Data (palette): the whole workspace as one JSON file, and chats. */
 import { toast } from "sonner";
-import { conversationToMarkdown } from "~/domain/ai";
+import { createStore } from "zustand";
+import { conversationToMarkdown } from "~/domain/ai/markdown";
+import { MESSAGES } from "./api/messages";
 import { ServiceError, transferApi } from "./api/workspace";
 import { chatStore } from "./stores/chat";
 import { entriesStore } from "./stores/entries";
 import { projectsStore } from "./stores/projects";
+import { workspaceRevision } from "./stores/workspace-revision";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof Error ? error.message : String(error), {
@@ -64,29 +67,13 @@ export async function downloadExport() {
   }
 }
 
-export async function importExportFile(file: File) {
-  let document: unknown;
-  try {
-    document = JSON.parse(await file.text());
-  } catch {
-    toast.error("Failed to import data", { description: `${file.name} is not a JSON file` });
-    return;
-  }
-  try {
-    const summary = await transferApi.importAll(document);
-    toast.success("Import finished", {
-      description: `${summary.projects} projects, ${summary.contacts} contacts, ${summary.entries} documents, ${summary.properties.created + summary.properties.updated} properties`,
-    });
-    await Promise.all([
-      entriesStore.getState().fetchEntries(),
-      projectsStore.getState().fetchProjects(),
-    ]);
-  } catch (error) {
-    failed(error);
-  }
-}
+/** The export file chosen for Import Data, read and waiting for the user to confirm. */
+export const importChoice = createStore<{
+  file: { name: string; document: unknown } | null;
+  choose: (file: { name: string; document: unknown } | null) => void;
+}>()((set) => ({ file: null, choose: (file) => set({ file }) }));
 
-/** Opens the browser's file picker for an AI42 export and imports the chosen file. */
+/** Opens the browser's file picker for an AI42 export; the import dialog previews the file. */
 export function pickImportFile() {
   const input = Object.assign(window.document.createElement("input"), {
     type: "file",
@@ -94,7 +81,24 @@ export function pickImportFile() {
   });
   input.addEventListener("change", () => {
     const file = input.files?.[0];
-    if (file) void importExportFile(file);
+    if (file) void readImportFile(file);
   });
   input.click();
+}
+
+export async function readImportFile(file: File) {
+  try {
+    importChoice.getState().choose({ name: file.name, document: JSON.parse(await file.text()) });
+  } catch {
+    toast.error(MESSAGES.importData, { description: `${file.name} is not a JSON file` });
+  }
+}
+
+/** After an import: every list and figure on screen loads again. */
+export async function workspaceChanged() {
+  workspaceRevision.getState().changed();
+  await Promise.all([
+    entriesStore.getState().fetchEntries(),
+    projectsStore.getState().fetchProjects(),
+  ]);
 }

@@ -240,7 +240,22 @@ test("property research: a grounded report with sources, saved to the Project Hu
   await report.getByRole("button", { name: "Save to Project Hub" }).click();
   await expect(page.getByText("Saved to Project Hub")).toBeVisible();
   await report.getByRole("link", { name: /open in Project Hub/ }).click();
-  await expect(page.getByText("Research: 12 Oak St, Springfield: flip or rent?")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(
+    "Research: 12 Oak St, Springfield: flip or rent?",
+  );
+
+  // Later, from the history: the report knows it is saved, and saving never makes a second copy.
+  await openApp(page, "/property-research");
+  await page
+    .getByRole("complementary", { name: "Research history" })
+    .getByRole("button", { name: /^12 Oak St, Springfield: flip or rent\?/ })
+    .click();
+  await expect(report.getByRole("link", { name: /open in Project Hub/ })).toBeVisible();
+  await expect(report.getByRole("button", { name: "Save to Project Hub" })).toHaveCount(0);
+  await openApp(page, "/project-hub?tab=documents");
+  await expect(
+    page.getByRole("list", { name: "Documents" }).getByText(/^Research: 12 Oak St/),
+  ).toHaveCount(1);
 });
 
 test("without AI keys every AI screen says exactly what to set", async ({ page }) => {

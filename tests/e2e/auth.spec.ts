@@ -39,6 +39,68 @@ test.describe("login screen", () => {
     await expect(page.getByTestId("brand")).toHaveText("AI42");
   });
 
+  test("says beside each field what the API would refuse, in its words", async ({ page }) => {
+    const registerCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/register")) registerCalls.push(request.method());
+    });
+    await openApp(page, "/home");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByLabel("First name").fill("Short");
+    await page.getByLabel("Last name").fill("Password");
+    await page.getByLabel("Email").fill("short@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm password", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Use at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.getByText(/Invalid request/)).toHaveCount(0);
+    expect(registerCalls).toEqual([]);
+
+    // The API says the same when it is the one to refuse (here: a name over its limit).
+    await page.route("**/api/auth/register", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            code: "VALIDATION_FAILED",
+            message: "last_name: Use at most 100 characters",
+            details: [{ field: "last_name", message: "Use at most 100 characters" }],
+          },
+        }),
+      }),
+    );
+    await page.getByLabel("Password", { exact: true }).fill("long enough now");
+    await page.getByLabel("Confirm password", { exact: true }).fill("long enough now");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Use at most 100 characters")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("keeps what was typed before the page became interactive", async ({ page }) => {
+    const user = newUser();
+    await registerThroughApi(page, user);
+    await page.context().clearCookies();
+    // A slow phone: the app's JavaScript arrives two seconds late.
+    await page.route("**/assets/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto("/home");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await expect(page.locator("[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { name: `Welcome, ${user.first_name}` })).toBeVisible();
+  });
+
   test("refuses an e-mail that already has an account", async ({ page }) => {
     const user = newUser();
     await registerThroughApi(page, user);

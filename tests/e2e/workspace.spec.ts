@@ -19,9 +19,15 @@ test("creates, filters, edits and deletes a project, with undo", async ({ page }
   const form = dialog(page, "New project");
   await form.getByRole("button", { name: "Create project" }).click();
   await expect(form.getByText("Give the project a name")).toBeVisible();
+  await form.getByLabel("Name").fill("x".repeat(201));
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form.getByText("Use at most 200 characters")).toBeVisible();
+  await form.getByLabel("Budget ($)").fill("about 45k");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(form.getByText("“about 45k” is not a number")).toBeVisible();
+  await form.getByLabel("Budget ($)").fill("$45,000");
   await form.getByLabel("Name").fill("14 Maple St flip");
   await form.getByLabel("Type").selectOption("fix_and_flip");
-  await form.getByLabel("Budget ($)").fill("45,000");
   await form.getByRole("button", { name: "Create project" }).click();
   await expect(form).toBeHidden();
 
@@ -72,6 +78,9 @@ test("links and unlinks a contact, and writes a markdown document for the projec
   await form.getByLabel("E-mail").fill("not-an-email");
   await form.getByRole("button", { name: "Create contact" }).click();
   await expect(form.getByText("Enter a valid e-mail address")).toBeVisible();
+  // One message, beside the field: nothing repeats it under the form.
+  await expect(form.getByRole("alert")).toHaveCount(0);
+  await expect(form.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
   await form.getByLabel("E-mail").fill("maria@example.com");
   await form.getByRole("button", { name: "Create contact" }).click();
   await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
@@ -134,10 +143,23 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
     "3 rows: 2 ready, 1 with problems (skipped)",
   );
   await expect(importer.getByTestId("import-summary")).toContainText("ignored columns: Agent");
-  await expect(importer.getByText("address: Address is required")).toBeVisible();
+  await expect(importer.getByRole("cell", { name: "address: Address is required" })).toBeVisible();
+  await expect(importer.getByTestId("import-plan")).toHaveText(
+    "2 new, 1 invalid (row 3, Address: Address is required)",
+  );
   await importer.getByRole("button", { name: "Import 2 properties" }).click();
   await expect(importer.getByText("Import finished")).toBeVisible();
   await importer.getByRole("button", { name: "Done" }).click();
+
+  // The same file again: nothing new; the user chooses to leave what is there alone.
+  await page.getByRole("button", { name: "Import properties" }).click();
+  await importer
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(importer.getByTestId("import-plan")).toContainText("0 new, 2 already here");
+  await importer.getByLabel(/Skip existing/).check();
+  await expect(importer.getByRole("button", { name: "Import 0 properties" })).toBeDisabled();
+  await importer.getByRole("button", { name: "Cancel" }).click();
 
   const table = page.getByRole("table", { name: "Properties" });
   await expect(table.getByRole("row")).toHaveCount(3);
@@ -185,8 +207,30 @@ test("exports the workspace and imports it into another account", async ({ page,
   await other.getByPlaceholder("Search commands...").fill("import data");
   await other.keyboard.press("Enter");
   await (await choosing).setFiles(file);
+  const importer = dialog(other, "Import data");
+  const preview = importer.getByRole("list", { name: "Import preview" });
+  await expect(preview).toContainText("Projects");
+  await expect(preview).toContainText("1 new");
+  await importer.getByRole("button", { name: "Import", exact: true }).click();
   await expect(other.getByText("Import finished")).toBeVisible();
+  // The dashboard shows the imported data at once, without a reload.
+  await expect(other.getByTestId("pipeline-rehab")).toHaveText("1");
   await openApp(other, "/project-hub");
   await expect(other.getByRole("list", { name: "Projects" })).toContainText("Exported deal");
+
+  // Importing the same file again adds nothing: the preview says it is already here.
+  const again = other.waitForEvent("filechooser");
+  await other.keyboard.press("Control+k");
+  await other.getByPlaceholder("Search commands...").fill("import data");
+  await other.keyboard.press("Enter");
+  await (await again).setFiles(file);
+  await expect(
+    dialog(other, "Import data").getByRole("list", { name: "Import preview" }),
+  ).toContainText("0 new, 1 already here");
+  await expect(
+    dialog(other, "Import data").getByRole("button", { name: "Import", exact: true }),
+  ).toBeDisabled();
+  await dialog(other, "Import data").getByRole("button", { name: "Cancel" }).click();
+  await expect(other.getByRole("list", { name: "Projects" }).getByRole("listitem")).toHaveCount(1);
   await other.close();
 });

@@ -3,13 +3,12 @@ import {
   alternating,
   ChatRequestSchema,
   conversationTitle,
-  conversationToMarkdown,
-  createSseParser,
-  mentions,
-  researchToMarkdown,
   sharedPrefixLength,
   TtsRequestSchema,
-} from "~/domain/ai";
+} from "~/domain/ai/chat";
+import { conversationToMarkdown, researchToMarkdown } from "~/domain/ai/markdown";
+import { mentions } from "~/domain/ai/research";
+import { createSseParser } from "~/domain/ai/sse";
 import { byDay, weekAhead } from "~/domain/dates";
 
 const chunk = (content: string) =>

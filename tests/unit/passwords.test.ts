@@ -1,12 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { scrypt } from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
 import {
+  DUMMY_PASSWORD_HASH,
   hashPassword,
   needsRehash,
   SCRYPT_MAXMEM,
   SCRYPT_PARAMS,
+  verifyAgainstDummy,
   verifyPassword,
   WORKERD_SCRYPT_COST_CAP,
 } from "../../worker/services/passwords";
+
+vi.mock("node:crypto", async (original) => {
+  const crypto = await original<typeof import("node:crypto")>();
+  return { ...crypto, scrypt: vi.fn(crypto.scrypt) };
+});
 
 describe("scrypt parameters", () => {
   // Local workerd does not enforce production limits, so the numbers themselves are checked.
@@ -49,5 +57,18 @@ describe("hashPassword / verifyPassword", () => {
       expect(await verifyPassword("anything", stored)).toBe(false);
       expect(needsRehash(stored)).toBe(true);
     }
+  });
+});
+
+describe("refusing an unknown e-mail", () => {
+  it("costs exactly one derivation with today's parameters, from the first refusal on", async () => {
+    expect(needsRehash(DUMMY_PASSWORD_HASH)).toBe(false);
+    vi.mocked(scrypt).mockClear();
+    await verifyAgainstDummy("a guess");
+    expect(vi.mocked(scrypt)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(scrypt).mock.calls[0]![3]).toMatchObject(SCRYPT_PARAMS);
+    vi.mocked(scrypt).mockClear();
+    await verifyPassword("a guess", await hashPassword("the real one"));
+    expect(vi.mocked(scrypt)).toHaveBeenCalledTimes(2); // the hash above, then the one check
   });
 });

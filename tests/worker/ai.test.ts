@@ -484,4 +484,45 @@ describe("property research", () => {
     });
     expect(short.status).toBe(400);
   });
+
+  it("saves a report to the Project Hub once, however often it is saved", async () => {
+    const alice = await account();
+    const bob = await account();
+    const project = await alice.call<Data<{ id: string }>>("/projects", {
+      method: "POST",
+      json: { name: "Maple Court duplex" },
+    });
+    const research = await alice.call<Data<{ id: string }>>("/ai/property-research", {
+      method: "POST",
+      json: { query: "Maple Court duplex: rent or sell?" },
+    });
+    type Saved = Data<{
+      research: { savedEntryId: string };
+      entry: { id: string; projectId: string };
+    }>;
+    const save = (call: typeof alice.call) =>
+      call<Saved>(`/ai/research/${research.body.data.id}/save`, { method: "POST" });
+
+    const first = await save(alice.call);
+    expect(first.status).toBe(201);
+    expect(first.body.data.entry.projectId).toBe(project.body.data.id);
+    expect(first.body.data.research.savedEntryId).toBe(first.body.data.entry.id);
+    const again = await save(alice.call);
+    expect(again.status).toBe(200);
+    expect(again.body.data.entry.id).toBe(first.body.data.entry.id);
+    const [a, b] = await Promise.all([save(alice.call), save(alice.call)]);
+    expect(a.body.data.entry.id).toBe(first.body.data.entry.id);
+    expect(b.body.data.entry.id).toBe(first.body.data.entry.id);
+    const documents = await alice.call<{ data: unknown[] }>("/data/entries");
+    expect(documents.body.data).toHaveLength(1);
+    const history = await alice.call<{ data: { savedEntryId: string }[] }>("/ai/research");
+    expect(history.body.data[0]!.savedEntryId).toBe(first.body.data.entry.id);
+
+    // Deleting the document lets the report be saved anew; another user cannot save it at all.
+    await alice.call(`/data/entries?id=${first.body.data.entry.id}`, { method: "DELETE" });
+    const anew = await save(alice.call);
+    expect(anew.status).toBe(201);
+    expect(anew.body.data.entry.id).not.toBe(first.body.data.entry.id);
+    expect((await save(bob.call)).status).toBe(404);
+  });
 });

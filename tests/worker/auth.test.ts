@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import {
+  countLoginAttempt,
+  MAX_FAILED_LOGINS_PER_ADDRESS,
+} from "../../worker/services/login-throttle";
 import { api, cookieValue, ORIGIN, register, uniqueEmail } from "./helpers";
 
 const countUsers = async () =>
@@ -169,6 +173,39 @@ describe("POST /api/auth/login", () => {
       json: { email: unknown, password: "x" },
     });
     expect(unknownLocked.status).toBe(429);
+  });
+
+  it("locks out one client address, never the account's owner signing in from elsewhere", async () => {
+    const { body } = await register();
+    const from = (address: string, password: string) =>
+      api("/auth/login", {
+        method: "POST",
+        headers: { "CF-Connecting-IP": address },
+        json: { email: body.email, password },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await from("198.51.100.7", "guess")).status).toBe(401);
+    expect((await from("198.51.100.7", body.password)).status).toBe(429);
+    expect((await from("203.0.113.20", body.password)).status).toBe(200);
+    expect((await from("198.51.100.7", body.password)).status).toBe(429);
+  });
+
+  it("limits one address trying passwords on many accounts", async () => {
+    const address = "192.0.2.99";
+    for (let i = 0; i < MAX_FAILED_LOGINS_PER_ADDRESS; i += 1) {
+      expect(await countLoginAttempt(env.DB, uniqueEmail(`target${i}`), address)).toBeNull();
+    }
+    const wait = await countLoginAttempt(env.DB, uniqueEmail("next"), address);
+    expect(wait).toBeGreaterThan(850);
+    expect(await countLoginAttempt(env.DB, uniqueEmail("next"), "192.0.2.100")).toBeNull();
+
+    // Through the API: the next attempt from that address is refused, right password or not.
+    const { body } = await register();
+    const refused = await api("/auth/login", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": address },
+      json: body,
+    });
+    expect(refused.status).toBe(429);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {

@@ -76,6 +76,27 @@ describe("projects", () => {
     expect(await countRows("projects", alice.user.id)).toBe(before);
   });
 
+  it("says what is wrong in plain words, and the JSON API stays strict about numbers", async () => {
+    const tooLong = await alice.call<ErrorBody>("/projects", {
+      method: "POST",
+      json: { name: "x".repeat(201) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.details).toEqual([
+      { field: "name", message: "Use at most 200 characters" },
+    ]);
+    const missing = await alice.call<ErrorBody>("/projects", { method: "POST", json: {} });
+    expect(missing.body.error.details).toEqual([
+      { field: "name", message: "Give the project a name" },
+    ]);
+    const pasted = await alice.call<ErrorBody>("/projects", {
+      method: "POST",
+      json: { name: "Pasted", budget: "$125,000" },
+    });
+    expect(pasted.status).toBe(400);
+    expect(pasted.body.error.message).toBe("budget: “$125,000” is not a number");
+  });
+
   it("pages (default 20, at most 100), filters by type, status and search", async () => {
     const user = await account();
     for (let i = 0; i < 23; i += 1) {
@@ -318,6 +339,74 @@ describe("properties import", () => {
     expect(await countRows("properties", user.id)).toBe(2);
   });
 
+  it("reads numbers as people write them, and says plainly which row is wrong", async () => {
+    const { call, user } = await account();
+    const { body } = await call<
+      Data<{
+        created: number;
+        failed: { index: number; errors: { field: string; message: string }[] }[];
+      }>
+    >("/data/properties", {
+      method: "POST",
+      json: [
+        { address: "9 Elm St", listPrice: "$125,000", rentEstimate: " 1,450.50 ", baths: "2.5" },
+        { address: "10 Elm St", listPrice: "125k" },
+      ],
+    });
+    expect(body.data.created).toBe(1);
+    expect(body.data.failed).toEqual([
+      { index: 1, errors: [{ field: "listPrice", message: "“125k” is not a number" }] },
+    ]);
+    const [saved] = (await call<Data<Row[]>>("/data/properties")).body.data;
+    expect(saved).toMatchObject({ listPrice: 125000, rentEstimate: 1450.5, baths: 2.5 });
+    expect(await countRows("properties", user.id)).toBe(1);
+  });
+
+  it("previews an import (new, already here, invalid) without writing, then skips or updates", async () => {
+    const { call, user } = await account();
+    await call("/data/properties", {
+      method: "POST",
+      json: [{ address: "1 Oak Street", listPrice: 100000 }],
+    });
+    const rows = [
+      { address: "1 Oak St.", listPrice: 110000 },
+      { address: "2 Oak St", listPrice: 200000 },
+      { address: "3 Oak St", listPrice: "lots" },
+    ];
+    type Result = Data<{
+      created: number;
+      updated: number;
+      skipped: number;
+      dryRun: boolean;
+      failed: { index: number }[];
+    }>;
+    const preview = await call<Result>("/data/properties?dryRun=true&existing=skip", {
+      method: "POST",
+      json: rows,
+    });
+    expect(preview.body.data).toMatchObject({ created: 1, updated: 0, skipped: 1, dryRun: true });
+    expect(preview.body.data.failed.map((f) => f.index)).toEqual([2]);
+    expect(await countRows("properties", user.id)).toBe(1);
+
+    const skipped = await call<Result>("/data/properties?existing=skip", {
+      method: "POST",
+      json: rows,
+    });
+    expect(skipped.body.data).toMatchObject({ created: 1, skipped: 1, dryRun: false });
+    const prices = async () =>
+      (await call<Data<Row[]>>("/data/properties?sort=address&dir=asc")).body.data.map(
+        (p) => p.listPrice,
+      );
+    expect(await prices()).toEqual([100000, 200000]);
+
+    const updated = await call<Result>("/data/properties?existing=update", {
+      method: "POST",
+      json: rows,
+    });
+    expect(updated.body.data).toMatchObject({ created: 0, updated: 2, skipped: 0 });
+    expect(await prices()).toEqual([110000, 200000]);
+  });
+
   it("answers 400 and writes nothing when every row is invalid, or when there are too many", async () => {
     const { call, user } = await account();
     const invalid = await call<ErrorBody>("/data/properties", {
@@ -469,16 +558,23 @@ describe("another user's records", () => {
 });
 
 describe("export and import", () => {
-  it("exports everything and imports it into another account with its links", async () => {
+  type KindResult = { created: number; updated: number; skipped: number; failed: Failure[] };
+  type Failure = { index: number; errors: { field: string; message: string }[] };
+  type ImportResult = Data<Record<string, KindResult> & { dryRun: boolean }>;
+  type ExportDoc = Record<string, Row[]> & { format: string; version: number; exportedAt: string };
+
+  /** A workspace with one of everything: linked records, a conversation and saved research. */
+  async function fullWorkspace() {
     const source = await account();
     await source.call("/data/properties", {
       method: "POST",
-      json: { address: "5 Lake Rd", externalId: "APN-5" },
+      json: { address: "5 Lake Rd", externalId: "APN-5", listPrice: 210000 },
     });
     const [property] = (await source.call<Data<Row[]>>("/data/properties")).body.data;
     const project = await create(source.call, "/projects", {
       name: "Lake house",
       propertyId: property!.id,
+      budget: 40000,
     });
     const contact = await create(source.call, "/contacts", { firstName: "Ann", type: "attorney" });
     await source.call(`/projects/${project.id}/contacts`, {
@@ -488,25 +584,81 @@ describe("export and import", () => {
     await create(source.call, "/data/entries", {
       title: "Closing checklist",
       projectId: project.id,
+      content: "- [ ] title search",
     });
+    const chat = await source.call<Data<{ conversationId: string }>>("/ai/openai", {
+      method: "POST",
+      json: { messages: [{ role: "user", content: "What is a good cap rate?" }] },
+    });
+    expect(chat.status).toBe(200);
+    const research = await source.call<Data<Row>>("/ai/property-research", {
+      method: "POST",
+      json: { query: "Lake house: flip or rent?" },
+    });
+    expect(research.status).toBe(201);
+    await source.call(`/ai/research/${research.body.data.id}/save`, { method: "POST" });
+    return { source, project };
+  }
 
-    const exported =
-      await source.call<Data<Record<string, unknown[]> & { format: string }>>("/export");
-    expect(exported.body.data.format).toBe("ai42-export");
-    expect(exported.body.data.projectContacts).toHaveLength(1);
+  const exportOf = async (call: Caller) => (await call<Data<ExportDoc>>("/export")).body.data;
+  const importInto = (call: Caller, doc: unknown, query = "") =>
+    call<ImportResult>(`/import${query}`, { method: "POST", json: doc });
+
+  /** The document with every record id replaced by a name, lists in a stable order. */
+  function comparable(doc: ExportDoc) {
+    const labels = new Map<string, string>();
+    const name = (row: Row) =>
+      String(row.name ?? row.title ?? row.address ?? row.query ?? row.firstName);
+    for (const kind of [
+      "projects",
+      "contacts",
+      "entries",
+      "properties",
+      "conversations",
+      "research",
+    ]) {
+      for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
+    }
+    const { exportedAt: _exportedAt, ...rest } = doc;
+    const renamed = JSON.parse(
+      JSON.stringify(rest, (_key, value) =>
+        typeof value === "string" && labels.has(value) ? labels.get(value) : value,
+      ),
+    ) as Record<string, unknown>;
+    for (const value of Object.values(renamed)) {
+      if (Array.isArray(value))
+        value.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    }
+    return renamed;
+  }
+
+  it("exports everything a user made, conversations and research included, and an empty account restores it", async () => {
+    const { source, project } = await fullWorkspace();
+    const exported = await exportOf(source.call);
+    expect(exported).toMatchObject({ format: "ai42-export", version: 2 });
+    expect(exported.projectContacts).toHaveLength(1);
+    expect(exported.conversations).toHaveLength(1);
+    expect(exported.conversations![0]!.messages).toHaveLength(2);
+    expect(exported.research).toHaveLength(1);
+    expect(exported.research![0]!.savedEntryId).toBeTruthy();
+    expect(exported.entries).toHaveLength(2);
 
     const target = await account();
-    const imported = await target.call<Data<Record<string, unknown>>>("/import", {
-      method: "POST",
-      json: exported.body.data,
-    });
+    const imported = await importInto(target.call, exported);
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({
-      projects: 1,
+    const created = Object.fromEntries(
+      Object.entries(imported.body.data)
+        .filter(([, value]) => typeof value === "object")
+        .map(([kind, value]) => [kind, (value as KindResult).created]),
+    );
+    expect(created).toEqual({
+      properties: 1,
       contacts: 1,
-      entries: 1,
+      projects: 1,
+      entries: 2,
       links: 1,
-      properties: { created: 1, updated: 0 },
+      conversations: 1,
+      research: 1,
     });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);
@@ -514,34 +666,116 @@ describe("export and import", () => {
       `/projects/${copy!.id}`,
     );
     expect(detail.body.data.contacts.map((c) => c.firstName)).toEqual(["Ann"]);
-    expect(detail.body.data.documents.map((d) => d.title)).toEqual(["Closing checklist"]);
     expect(detail.body.data.property.address).toBe("5 Lake Rd");
+
+    expect(comparable(await exportOf(target.call))).toEqual(comparable(exported));
+    // The source account is untouched by the other account's import.
+    expect(comparable(await exportOf(source.call))).toEqual(comparable(exported));
   });
 
-  it("refuses a bad document as a whole and changes nothing", async () => {
+  it("imports the same file again without copies: already here, skipped or updated", async () => {
+    const { source } = await fullWorkspace();
+    const exported = await exportOf(source.call);
+    const counts = async () =>
+      Promise.all(
+        ["projects", "contacts", "entries", "properties", "conversations", "research_reports"].map(
+          (t) => countRows(t, source.user.id),
+        ),
+      );
+    const before = await counts();
+
+    const again = await importInto(source.call, exported);
+    expect(again.status).toBe(200);
+    for (const kind of ["projects", "contacts", "entries", "properties", "conversations"]) {
+      expect(again.body.data[kind]).toMatchObject({ created: 0, updated: 0 });
+      expect(again.body.data[kind]!.skipped).toBeGreaterThan(0);
+    }
+    expect(await counts()).toEqual(before);
+
+    const target = await account();
+    await importInto(target.call, exported);
+    await importInto(target.call, exported);
+    expect((await exportOf(target.call)).projects).toHaveLength(1);
+
+    const renamed = {
+      ...exported,
+      projects: exported.projects!.map((p) => ({ ...p, name: "Lake house (renamed)" })),
+    };
+    const kept = await importInto(target.call, renamed);
+    expect(kept.body.data.projects).toMatchObject({ created: 0, skipped: 1 });
+    const names = async () =>
+      (await target.call<Data<Row[]>>("/projects")).body.data.map((p) => p.name);
+    expect(await names()).toEqual(["Lake house"]);
+    const updated = await importInto(target.call, renamed, "?existing=update");
+    expect(updated.body.data.projects).toMatchObject({ created: 0, updated: 1 });
+    expect(await names()).toEqual(["Lake house (renamed)"]);
+  });
+
+  it("previews new, already-here and invalid rows without writing, and imports the valid rest", async () => {
+    const target = await account();
+    await target.call("/projects", { method: "POST", json: { name: "Existing" } });
+    const [existing] = (await target.call<Data<Row[]>>("/projects")).body.data;
+    const doc = {
+      format: "ai42-export",
+      version: 1,
+      projects: [
+        { ...existing, name: "Existing" },
+        { id: "p-new", name: "New deal", budget: "$125,000" },
+        { id: "p-bad", name: "Bad deal", budget: "a lot" },
+      ],
+      contacts: [{ id: "c1", firstName: "Fine" }],
+      entries: [
+        { id: "e1", title: "Dangling", projectId: "nope" },
+        { id: "e2", title: "Linked", projectId: "p-new" },
+      ],
+      properties: [],
+      projectContacts: [{ projectId: "p-bad", contactId: "c1" }],
+    };
+    const before = await countRows("projects", target.user.id);
+    const preview = await importInto(target.call, doc, "?dryRun=true");
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.dryRun).toBe(true);
+    expect(preview.body.data.projects).toMatchObject({ created: 1, skipped: 1 });
+    expect(preview.body.data.projects!.failed).toEqual([
+      { index: 2, errors: [{ field: "budget", message: "“a lot” is not a number" }] },
+    ]);
+    expect(preview.body.data.entries).toMatchObject({ created: 1 });
+    expect(preview.body.data.entries!.failed).toEqual([
+      {
+        index: 0,
+        errors: [{ field: "projectId", message: "No such project in the file or your workspace" }],
+      },
+    ]);
+    expect(preview.body.data.links!.failed).toHaveLength(1);
+    expect(await countRows("projects", target.user.id)).toBe(before);
+
+    const imported = await importInto(target.call, doc);
+    expect(imported.body.data.projects).toMatchObject({ created: 1, skipped: 1 });
+    const projects = (await target.call<Data<Row[]>>("/projects")).body.data;
+    expect(projects.map((p) => [p.name, p.budget]).sort()).toEqual([
+      ["Existing", null],
+      ["New deal", 125000],
+    ]);
+    const documents = (await target.call<Data<Row[]>>("/data/entries")).body.data;
+    expect(documents.map((d) => d.title)).toEqual(["Linked"]);
+  });
+
+  it("refuses a file that is not an AI42 export as a whole and changes nothing", async () => {
     const target = await account();
     const counts = async () =>
       Promise.all(
         ["projects", "contacts", "entries", "properties"].map((t) => countRows(t, target.user.id)),
       );
     const before = await counts();
-    const doc = {
-      format: "ai42-export",
-      version: 1,
-      projects: [{ id: "p1", name: "Fine" }],
-      contacts: [{ id: "c1", firstName: "Fine" }],
-      entries: [{ id: "e1", title: "Dangling", projectId: "nope" }],
-      properties: [{ id: "x1", address: "1 Fine St" }],
-      projectContacts: [],
-    };
-    const dangling = await target.call<ErrorBody>("/import", { method: "POST", json: doc });
-    expect(dangling.status).toBe(400);
-    expect(dangling.body.error.details!.map((d) => d.field)).toEqual(["entries.0.projectId"]);
-    const wrongFormat = await target.call<ErrorBody>("/import", {
-      method: "POST",
-      json: { ...doc, format: "other" },
-    });
+    const doc = { format: "other", version: 1, projects: [{ id: "p1", name: "Fine" }] };
+    const wrongFormat = await target.call<ErrorBody>("/import", { method: "POST", json: doc });
     expect(wrongFormat.status).toBe(400);
+    const wrongVersion = await target.call<ErrorBody>("/import", {
+      method: "POST",
+      json: { ...doc, format: "ai42-export", version: 9 },
+    });
+    expect(wrongVersion.status).toBe(400);
+    expect(wrongVersion.body.error.details!.map((d) => d.field)).toEqual(["version"]);
     expect(await counts()).toEqual(before);
   });
 });

@@ -15,6 +15,7 @@ import entries from "./routes/entries";
 import health from "./routes/health";
 import projects from "./routes/projects";
 import properties from "./routes/properties";
+import research from "./routes/research";
 import transfer from "./routes/transfer";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -57,6 +58,7 @@ export function createApi() {
   api.route("/data/properties", properties);
   api.route("/", transfer);
   api.route("/ai", ai);
+  api.route("/ai", research);
   api.route("/conversations", conversations);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

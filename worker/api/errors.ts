@@ -38,11 +38,13 @@ export function fieldIssues(error: ZodError): FieldIssue[] {
   }));
 }
 
-export function validationError(error: ZodError) {
-  const details = fieldIssues(error);
-  const fields = [...new Set(details.map((issue) => issue.field))].join(", ");
-  return new ApiError(400, "VALIDATION_FAILED", `Invalid request: check ${fields}`, details);
+/** 400 naming each field and what is wrong with it, in the words the form shows beside it. */
+export function invalidFields(details: FieldIssue[]) {
+  const message = details.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
+  return new ApiError(400, "VALIDATION_FAILED", message, details);
 }
+
+export const validationError = (error: ZodError) => invalidFields(fieldIssues(error));
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: "BAD_REQUEST",

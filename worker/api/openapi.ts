@@ -1,7 +1,6 @@
 /** Shared pieces for declaring routes: the validation hook, the router factory, schemas. */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { validationError } from "./errors";
-import { MetaSchema } from "./lib";
 import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
 
@@ -12,6 +11,25 @@ export function router() {
     },
   });
 }
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+});
+
+export const IdParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+export const MetaSchema = z.object({ page: z.number(), limit: z.number(), total: z.number() });
 
 export const ErrorSchema = z
   .object({

@@ -1,89 +1,55 @@
-/** Response shapes of the workspace resources, for validation docs and the OpenAPI document. */
+/**
+ * What the API answers, derived from the drizzle tables (drizzle-zod), so a column added to the
+ * schema shows in the responses, the OpenAPI document and the browser's types at once. The
+ * browser infers its types from these (type-only imports: no Worker code reaches the client).
+ */
 import { z } from "@hono/zod-openapi";
+import { createSchemaFactory } from "drizzle-zod";
+import { ResearchReportSchema } from "../../app/domain/ai/research";
+import { EXISTING_ROWS } from "../services/properties";
+import { EXPORT_FORMAT, EXPORT_VERSION } from "../services/transfer";
 import {
-  CONTACT_TYPES,
-  ENTRY_KINDS,
-  PROJECT_STATUSES,
-  PROJECT_TYPES,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-} from "../../app/domain/workspace";
-import { AI_PROVIDERS, ResearchReportSchema as ReportBody } from "../../app/domain/ai";
+  contacts,
+  conversationMessages,
+  conversations,
+  entries,
+  projects,
+  properties,
+  researchReports,
+} from "../db/schema";
 
-const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
+const owner = { userId: true } as const;
+const tags = z.array(z.string());
 
-export const ProjectSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    type: z.enum(PROJECT_TYPES),
-    status: z.enum(PROJECT_STATUSES),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip: z.string().nullable(),
-    description: z.string().nullable(),
-    budget: z.number().nullable(),
-    purchasePrice: z.number().nullable(),
-    targetCloseDate: z.string().nullable().openapi({ example: "2027-03-31" }),
-    propertyId: z.string().nullable(),
-    ...timestamps,
-  })
+export const ProjectSchema = createSelectSchema(projects, {
+  targetCloseDate: (schema) => schema.openapi({ example: "2027-03-31" }),
+})
+  .omit(owner)
   .openapi("Project");
 
-export const ContactSchema = z
-  .object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    company: z.string().nullable(),
-    type: z.enum(CONTACT_TYPES),
-    notes: z.string().nullable(),
-    tags: z.array(z.string()),
-    ...timestamps,
-  })
-  .openapi("Contact");
+export const ContactSchema = createSelectSchema(contacts, { tags }).omit(owner).openapi("Contact");
 
-export const EntrySchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    kind: z.enum(ENTRY_KINDS),
-    content: z.string().openapi({ description: "Markdown" }),
-    tags: z.array(z.string()),
-    projectId: z.string().nullable(),
-    ...timestamps,
-  })
+export const EntrySchema = createSelectSchema(entries, {
+  content: (schema) => schema.openapi({ description: "Markdown" }),
+  tags,
+})
+  .omit(owner)
   .openapi("Entry");
 
-export const PropertySchema = z
-  .object({
-    id: z.string(),
-    address: z.string(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    propertyType: z.enum(PROPERTY_TYPES).nullable(),
-    beds: z.number().nullable(),
-    baths: z.number().nullable(),
-    squareFeet: z.number().nullable(),
-    lotSize: z.number().nullable(),
-    yearBuilt: z.number().nullable(),
-    listPrice: z.number().nullable(),
-    estimatedValue: z.number().nullable(),
-    arv: z.number().nullable(),
-    rentEstimate: z.number().nullable(),
-    status: z.enum(PROPERTY_STATUSES),
-    source: z.string().nullable(),
-    externalId: z.string().nullable(),
-    notes: z.string().nullable(),
-    ...timestamps,
-  })
+export const PropertySchema = createSelectSchema(properties)
+  .omit({ ...owner, dedupeKey: true })
   .openapi("Property");
+
+export const ProjectDetailSchema = ProjectSchema.extend({
+  contacts: z.array(ContactSchema),
+  documents: z.array(EntrySchema),
+  property: PropertySchema.nullable(),
+}).openapi("ProjectDetail");
+
+export const ContactDetailSchema = ContactSchema.extend({
+  projects: z.array(ProjectSchema),
+}).openapi("ContactDetail");
 
 export const ProjectStatsSchema = z
   .object({
@@ -107,33 +73,15 @@ export const ToolCallSchema = z.object({
   wrote: z.boolean().openapi({ description: "Whether the call changed the user's data" }),
 });
 
-export const MessageSchema = z
-  .object({
-    id: z.string(),
-    position: z.number(),
-    role: z.enum(["user", "assistant"]),
-    content: z.string(),
-    provider: z.enum(AI_PROVIDERS).nullable(),
-    model: z.string().nullable(),
-    status: z.enum(["complete", "stopped"]),
-    promptTokens: z.number().nullable(),
-    completionTokens: z.number().nullable(),
-    toolCalls: z.array(ToolCallSchema).nullable(),
-    citations: z.array(z.string()).nullable(),
-    createdAt: z.string(),
-  })
+export const MessageSchema = createSelectSchema(conversationMessages, {
+  toolCalls: z.array(ToolCallSchema).nullable(),
+  citations: z.array(z.string()).nullable(),
+})
+  .omit({ ...owner, conversationId: true })
   .openapi("Message");
 
-export const ConversationSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    provider: z.enum(AI_PROVIDERS),
-    model: z.string(),
-    promptTokens: z.number(),
-    completionTokens: z.number(),
-    ...timestamps,
-  })
+export const ConversationSchema = createSelectSchema(conversations)
+  .omit(owner)
   .openapi("Conversation");
 
 export const ConversationDetailSchema = ConversationSchema.extend({
@@ -144,16 +92,88 @@ export const ChatAnswerSchema = z
   .object({ conversationId: z.string(), message: MessageSchema })
   .openapi("ChatAnswer");
 
-export const ResearchSchema = z
+const ProviderStatusSchema = z.object({
+  configured: z.boolean(),
+  model: z.string(),
+  key: z.string().openapi({ description: "The setting that turns it on" }),
+});
+
+export const AiStatusSchema = z
   .object({
-    id: z.string(),
-    query: z.string(),
-    report: ReportBody,
-    provider: z.enum(AI_PROVIDERS),
-    model: z.string(),
-    grounding: z.array(
-      z.object({ kind: z.enum(["project", "property"]), id: z.string(), name: z.string() }),
-    ),
-    createdAt: z.string(),
+    openai: ProviderStatusSchema,
+    perplexity: ProviderStatusSchema,
+    tts: ProviderStatusSchema,
   })
+  .openapi("AiStatus");
+
+export const GroundingSchema = z.object({
+  kind: z.enum(["project", "property"]),
+  id: z.string(),
+  name: z.string(),
+});
+
+export const ResearchSchema = createSelectSchema(researchReports, {
+  report: ResearchReportSchema,
+  grounding: z.array(GroundingSchema),
+  savedEntryId: (schema) =>
+    schema.openapi({ description: "The Project Hub document it was saved as, if any" }),
+})
+  .omit(owner)
   .openapi("Research");
+
+/** Per-row problems of an import: the row's 0-based index and what is wrong with each field. */
+export const RowFailureSchema = z.object({
+  index: z.number(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+
+export const PropertyImportResultSchema = z
+  .object({
+    received: z.number(),
+    created: z.number(),
+    updated: z.number(),
+    skipped: z
+      .number()
+      .openapi({ description: "Rows matching a property you have, left as it is" }),
+    failed: z.array(RowFailureSchema),
+    dryRun: z.boolean(),
+  })
+  .openapi("PropertyImportResult");
+
+export const WorkspaceExportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: z.string(),
+    projects: z.array(ProjectSchema),
+    contacts: z.array(ContactSchema),
+    projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),
+    entries: z.array(EntrySchema),
+    properties: z.array(PropertySchema),
+    conversations: z.array(
+      ConversationSchema.extend({ messages: z.array(MessageSchema.omit({ id: true })) }),
+    ),
+    research: z.array(ResearchSchema),
+  })
+  .openapi("WorkspaceExport");
+
+const KindResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number().openapi({ description: "Already here and left as they are" }),
+  failed: z.array(RowFailureSchema),
+});
+
+export const WorkspaceImportResultSchema = z
+  .object({
+    dryRun: z.boolean(),
+    existing: z.enum(EXISTING_ROWS),
+    properties: KindResultSchema,
+    contacts: KindResultSchema,
+    projects: KindResultSchema,
+    entries: KindResultSchema,
+    links: KindResultSchema,
+    conversations: KindResultSchema,
+    research: KindResultSchema,
+  })
+  .openapi("WorkspaceImportResult");

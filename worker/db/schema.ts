@@ -11,7 +11,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { AI_PROVIDERS, type ResearchReport } from "../../app/domain/ai";
+import { AI_PROVIDERS } from "../../app/domain/ai/providers";
+import type { ResearchReport } from "../../app/domain/ai/research";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -44,9 +45,12 @@ export const users = sqliteTable("users", {
   ...timestamps,
 });
 
-/** Failed sign-in counters, one row per normalised e-mail (known or not). */
-export const loginAttempts = sqliteTable("login_attempts", {
-  email: text("email").primaryKey(),
+/**
+ * Failed sign-in counters, one row per key: `account:<e-mail>|<client address>` (guessing one
+ * account's password from one place) and `address:<client address>` (spraying many accounts).
+ */
+export const loginFailures = sqliteTable("login_failures", {
+  key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
   windowStart: integer("window_start").notNull(),
 });
@@ -240,6 +244,8 @@ export const researchReports = sqliteTable(
       .$type<{ kind: "project" | "property"; id: string; name: string }[]>()
       .notNull()
       .$defaultFn(() => []),
+    /** The Project Hub document it was saved as, so saving again opens that one. */
+    savedEntryId: text("saved_entry_id").references(() => entries.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("research_reports_user_created").on(t.userId, t.createdAt)],

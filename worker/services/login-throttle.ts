@@ -1,28 +1,72 @@
 /**
- * Failed sign-ins per account, counted atomically in D1 (KV allows one write per second per key
- * and is eventually consistent). Every attempt is counted before the password is checked, so
- * parallel guesses cannot slip past the limit; a successful sign-in clears the count.
+ * Failed sign-ins, counted atomically in D1 (KV allows one write per second per key and is
+ * eventually consistent) under two keys: the account *and* the client address together, so an
+ * attacker elsewhere who knows an e-mail cannot lock its owner out; and the client address alone,
+ * with a higher limit, against one place trying passwords on many accounts. Every attempt is
+ * counted before the password is checked, so parallel guesses cannot slip past a limit; a
+ * successful sign-in takes its attempt back.
  */
+import { escapeLike } from "../db/queries";
+
 export const MAX_FAILED_LOGINS = 5;
+export const MAX_FAILED_LOGINS_PER_ADDRESS = 50;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-/** Counts this attempt; returns the seconds to wait when the account is locked, else null. */
-export async function countLoginAttempt(d1: D1Database, email: string, now = Date.now()) {
+/** The client's address as Cloudflare's edge reports it (a client cannot set this header). */
+export const clientAddress = (request: Request) =>
+  request.headers.get("CF-Connecting-IP") ?? "unknown";
+
+const accountKey = (email: string, address: string) => `account:${email}|${address}`;
+const addressKey = (address: string) => `address:${address}`;
+
+const COUNT = `INSERT INTO login_failures (key, failures, window_start) VALUES (?1, 1, ?2)
+  ON CONFLICT(key) DO UPDATE SET
+    failures = CASE WHEN window_start <= ?3 THEN 1 ELSE failures + 1 END,
+    window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
+  RETURNING failures, window_start`;
+
+/**
+ * Counts this attempt; returns the seconds to wait when this account from this address, or this
+ * address overall, has failed too often in the window, else null.
+ */
+export async function countLoginAttempt(
+  d1: D1Database,
+  email: string,
+  address: string,
+  now = Date.now(),
+) {
   const nowSeconds = Math.floor(now / 1000);
-  const row = await d1
-    .prepare(
-      `INSERT INTO login_attempts (email, failures, window_start) VALUES (?1, 1, ?2)
-       ON CONFLICT(email) DO UPDATE SET
-         failures = CASE WHEN window_start <= ?3 THEN 1 ELSE failures + 1 END,
-         window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
-       RETURNING failures, window_start`,
-    )
-    .bind(email, nowSeconds, nowSeconds - LOGIN_WINDOW_SECONDS)
-    .first<{ failures: number; window_start: number }>();
-  if (!row || row.failures <= MAX_FAILED_LOGINS) return null;
-  return Math.max(1, row.window_start + LOGIN_WINDOW_SECONDS - nowSeconds);
+  const windowOpened = nowSeconds - LOGIN_WINDOW_SECONDS;
+  const count = (key: string) => d1.prepare(COUNT).bind(key, nowSeconds, windowOpened);
+  const [account, place] = await d1.batch<{ failures: number; window_start: number }>([
+    count(accountKey(email, address)),
+    count(addressKey(address)),
+  ]);
+  const waits = [
+    [account?.results[0], MAX_FAILED_LOGINS],
+    [place?.results[0], MAX_FAILED_LOGINS_PER_ADDRESS],
+  ] as const;
+  const wait = waits
+    .filter(([row, limit]) => row && row.failures > limit)
+    .map(([row]) => Math.max(1, row!.window_start + LOGIN_WINDOW_SECONDS - nowSeconds));
+  return wait.length ? Math.max(...wait) : null;
 }
 
-export async function clearLoginAttempts(d1: D1Database, email: string) {
-  await d1.prepare("DELETE FROM login_attempts WHERE email = ?1").bind(email).run();
+/** A successful sign-in: the account's failures from this address are forgiven, and the
+ * attempt no longer counts against the address. */
+export async function clearLoginAttempts(d1: D1Database, email: string, address: string) {
+  await d1.batch([
+    d1.prepare("DELETE FROM login_failures WHERE key = ?1").bind(accountKey(email, address)),
+    d1
+      .prepare("UPDATE login_failures SET failures = max(failures - 1, 0) WHERE key = ?1")
+      .bind(addressKey(address)),
+  ]);
+}
+
+/** A new password (reset by e-mail): the account's failures are forgiven from every address. */
+export async function clearAccountFailures(d1: D1Database, email: string) {
+  await d1
+    .prepare("DELETE FROM login_failures WHERE key LIKE ?1 ESCAPE '\\'")
+    .bind(`account:${escapeLike(email)}|%`)
+    .run();
 }

@@ -6,6 +6,7 @@ import { Bot, CheckCircle2, Globe, Mail, XCircle } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge, ErrorNotice } from "~/components/ui";
+import { PROVIDERS } from "~/domain/ai/providers";
 import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
 import type { ModuleViewProps } from "~/modules";
 
@@ -93,14 +94,14 @@ export default function Connections({ module }: ModuleViewProps) {
           <div className="grid gap-4 md:grid-cols-2">
             <Card
               icon={Bot}
-              title="OpenAI"
-              uses="Main Agent chat (streamed), agent mode over your data, reading answers aloud, and property research when Perplexity is not set. Any OpenAI-compatible server works: set OPENAI_BASE_URL (Azure, OpenRouter, Ollama, vLLM, llama.cpp)."
+              title={PROVIDERS.openai.label}
+              uses={PROVIDERS.openai.uses}
               status={status.openai}
             />
             <Card
               icon={Globe}
-              title="Perplexity"
-              uses="Web-grounded answers with their sources, in the Main Agent and in Property Research."
+              title={PROVIDERS.perplexity.label}
+              uses={PROVIDERS.perplexity.uses}
               status={status.perplexity}
             />
             <Card

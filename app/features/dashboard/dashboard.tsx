@@ -7,6 +7,7 @@ import { EmptyState, ErrorNotice, money, shortDate } from "~/components/ui";
 import { label, PROJECT_STATUSES } from "~/domain/workspace";
 import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
+import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 import { SIDEBAR_MODULES, type ModuleViewProps } from "~/modules";
 
 export default function Dashboard({ module }: ModuleViewProps) {
@@ -17,7 +18,8 @@ export default function Dashboard({ module }: ModuleViewProps) {
     setFailure("");
     projectsApi.stats().then(setStats, (error: Error) => setFailure(error.message));
   }, []);
-  useEffect(load, [load]);
+  const revision = useWorkspaceRevision();
+  useEffect(load, [load, revision]);
 
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
   const empty = stats && stats.projects + stats.contacts + stats.documents + stats.properties === 0;

@@ -15,7 +15,8 @@ import { toast } from "sonner";
 import { Markdown } from "~/components/markdown.client";
 import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
-import { MAX_TTS_CHARS, PROVIDER_LABELS } from "~/domain/ai";
+import { MAX_TTS_CHARS } from "~/domain/ai/chat";
+import { PROVIDERS } from "~/domain/ai/providers";
 import { aiApi } from "~/lib/api/ai";
 import type { ChatItem } from "~/lib/stores/chat";
 import { toastFailure } from "../shared";
@@ -236,7 +237,7 @@ export function ChatMessage(props: {
           {item.status === "stopped" && <Badge>Stopped</Badge>}
           {item.provider && (
             <span className="px-1 text-xs text-muted">
-              {PROVIDER_LABELS[item.provider]}
+              {PROVIDERS[item.provider].label}
               {item.model ? ` · ${item.model}` : ""}
             </span>
           )}

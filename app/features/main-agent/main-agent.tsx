@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import { Bot, Download, History, Send, Square, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
-import { AI_PROVIDERS, PROVIDER_LABELS, type AiProvider } from "~/domain/ai";
+import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { chatStore, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -35,7 +35,7 @@ function ConfigNotice(props: { provider: AiProvider; status: AiStatus }) {
       data-testid="not-configured"
       className="mb-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
     >
-      <p className="font-medium">{PROVIDER_LABELS[props.provider]} is not configured.</p>
+      <p className="font-medium">{PROVIDERS[props.provider].label} is not configured.</p>
       <p className="mt-1">
         Set <code className="font-mono">{entry.key}</code> in <code>.dev.vars</code> (locally) or
         with <code className="font-mono">wrangler secret put {entry.key}</code>, then restart.{" "}
@@ -128,7 +128,7 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
           >
             {AI_PROVIDERS.map((value) => (
               <option key={value} value={value}>
-                {PROVIDER_LABELS[value]}
+                {PROVIDERS[value].label}
                 {status && !status[value].configured ? " (not configured)" : ""}
               </option>
             ))}
@@ -216,7 +216,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
               {items.length ? title : module.title}
             </h1>
             <p className="truncate text-xs text-muted">
-              {status ? `${PROVIDER_LABELS[usedProvider]} · ${status[usedProvider].model}` : " "}
+              {status ? `${PROVIDERS[usedProvider].label} · ${status[usedProvider].model}` : " "}
             </p>
           </div>
           <button

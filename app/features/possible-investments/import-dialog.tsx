@@ -1,7 +1,13 @@
+/**
+ * Import properties: upload a CSV or paste JSON, see every row checked and what the import would
+ * do (new, already here, invalid) before anything is written, choose to skip or update what is
+ * already here, then import.
+ */
 import { CheckCircle2, FileUp } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
+import { ExistingChoice } from "~/components/import-preview";
 import { Modal } from "~/components/ui";
 import {
   parsePropertiesCsv,
@@ -9,12 +15,20 @@ import {
   previewProperties,
   type ParsedFile,
 } from "~/domain/property-import";
+import { describeImport } from "~/domain/validation";
 import { MAX_IMPORT_ROWS } from "~/domain/workspace";
-import { propertiesApi, ServiceError, type PropertyImportResult } from "~/lib/api/workspace";
+import {
+  propertiesApi,
+  ServiceError,
+  type ExistingRows,
+  type PropertyImportResult,
+} from "~/lib/api/workspace";
 
 const PREVIEW_LIMIT = 200;
 
-/** Upload a CSV or paste JSON, see every row checked, then import the valid ones. */
+const failureText = (error: unknown) =>
+  error instanceof ServiceError ? `${error.message}: ${error.failure.message}` : String(error);
+
 export function ImportDialog(props: {
   open: boolean;
   onClose: () => void;
@@ -24,13 +38,17 @@ export function ImportDialog(props: {
   const [json, setJson] = useState("");
   const [fileName, setFileName] = useState("");
   const [parsed, setParsed] = useState<ParsedFile | null>(null);
+  const [existing, setExisting] = useState<ExistingRows>("update");
+  const [planned, setPlanned] = useState<PropertyImportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PropertyImportResult | null>(null);
   const [failure, setFailure] = useState("");
 
   const preview = parsed && !parsed.error ? previewProperties(parsed.rows) : null;
+  const label = (field: string) => parsed?.columnOf?.[field] ?? field;
   const reset = () => {
     setParsed(null);
+    setPlanned(null);
     setResult(null);
     setFailure("");
   };
@@ -41,6 +59,21 @@ export function ImportDialog(props: {
     props.onClose();
   };
 
+  // What the import would do, asked of the server (it knows which properties are already here).
+  const rowsToSend = preview && preview.valid > 0 && !preview.tooMany ? parsed!.rows : null;
+  useEffect(() => {
+    if (!rowsToSend) return;
+    let current = true;
+    setPlanned(null);
+    propertiesApi.import(rowsToSend, { dryRun: true, existing }).then(
+      (plan) => current && setPlanned(plan),
+      (error: unknown) => current && setFailure(failureText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [rowsToSend, existing]);
+
   async function readFile(file: File | undefined) {
     reset();
     if (!file) return;
@@ -49,26 +82,22 @@ export function ImportDialog(props: {
   }
 
   async function submit() {
-    if (!preview) return;
+    if (!rowsToSend) return;
     setBusy(true);
     setFailure("");
     try {
-      const valid = preview.rows.filter((r) => r.errors.length === 0).map((r) => r.row);
-      const imported = await propertiesApi.import(valid);
+      const imported = await propertiesApi.import(rowsToSend, { existing });
       setResult(imported);
       toast.success(`Imported ${imported.created + imported.updated} properties`);
       props.onImported();
     } catch (error) {
-      setFailure(
-        error instanceof ServiceError
-          ? `${error.message}: ${error.failure.message}`
-          : String(error),
-      );
+      setFailure(failureText(error));
     } finally {
       setBusy(false);
     }
   }
 
+  const toWrite = planned ? planned.created + planned.updated : 0;
   return (
     <Modal open={props.open} title="Import properties" onClose={close} wide>
       {result ? (
@@ -76,13 +105,11 @@ export function ImportDialog(props: {
           <p className="flex items-center gap-2 text-success">
             <CheckCircle2 aria-hidden className="size-5" /> Import finished
           </p>
-          <ul className="grid grid-cols-3 gap-3 text-center">
+          <ul className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
             <Summary value={result.created} label="new" />
             <Summary value={result.updated} label="updated" />
-            <Summary
-              value={(parsed?.rows.length ?? 0) - (preview?.valid ?? 0) + result.failed.length}
-              label="skipped"
-            />
+            <Summary value={result.skipped} label="already here, skipped" />
+            <Summary value={result.failed.length} label="invalid" />
           </ul>
           <div className="flex justify-end">
             <button type="button" onClick={close} className="btn-primary">
@@ -112,7 +139,7 @@ export function ImportDialog(props: {
           {source === "csv" ? (
             <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
               <FileUp aria-hidden className="size-6" />
-              <span>
+              <span className="break-words">
                 {fileName ||
                   "Choose a CSV file with a header row (Address, City, State, Zip, Beds, Baths, Sq Ft, Price, Rent, Status, APN…)"}
               </span>
@@ -134,7 +161,7 @@ export function ImportDialog(props: {
                   setJson(e.target.value);
                   reset();
                 }}
-                placeholder='[{ "address": "12 Oak St", "city": "Dayton", "state": "OH", "listPrice": 189900 }]'
+                placeholder='[{ "address": "12 Oak St", "city": "Dayton", "state": "OH", "listPrice": "$189,900" }]'
                 className="input font-mono text-sm"
               />
               <button
@@ -149,8 +176,8 @@ export function ImportDialog(props: {
           )}
           {parsed?.error && <FormMessage kind="error">{parsed.error}</FormMessage>}
           {preview && (
-            <div>
-              <p className="mb-2 text-sm" data-testid="import-summary">
+            <div className="space-y-3">
+              <p className="text-sm" data-testid="import-summary">
                 {parsed!.rows.length} rows:{" "}
                 <span className="text-success">{preview.valid} ready</span>
                 {preview.valid < parsed!.rows.length && (
@@ -171,6 +198,16 @@ export function ImportDialog(props: {
               {preview.tooMany && (
                 <FormMessage kind="error">{`At most ${MAX_IMPORT_ROWS} rows per import: split the file.`}</FormMessage>
               )}
+              {rowsToSend && (
+                <p
+                  role="status"
+                  className="rounded-xl bg-raised/60 px-3 py-2 text-sm"
+                  data-testid="import-plan"
+                >
+                  {planned ? describeImport(planned, label) : "Checking against your properties..."}
+                </p>
+              )}
+              {rowsToSend && <ExistingChoice value={existing} onChange={setExisting} />}
               <div className="max-h-72 overflow-auto rounded-xl border border-line">
                 <table className="w-full text-left text-sm">
                   <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
@@ -185,14 +222,14 @@ export function ImportDialog(props: {
                     {preview.rows.slice(0, PREVIEW_LIMIT).map((r) => (
                       <tr key={r.index} className={r.errors.length ? "bg-danger/10" : ""}>
                         <td className="px-3 py-1.5 text-muted tabular-nums">{r.index + 1}</td>
-                        <td className="px-3 py-1.5">{String(r.row.address ?? "—")}</td>
+                        <td className="px-3 py-1.5 break-words">{String(r.row.address ?? "—")}</td>
                         <td className="px-3 py-1.5 tabular-nums">
                           {String(r.row.listPrice ?? "—")}
                         </td>
                         <td className="px-3 py-1.5">
                           {r.errors.length ? (
                             <span className="text-danger">
-                              {r.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}
+                              {r.errors.map((e) => `${label(e.field)}: ${e.message}`).join("; ")}
                             </span>
                           ) : (
                             <span className="text-success">OK</span>
@@ -204,7 +241,7 @@ export function ImportDialog(props: {
                 </table>
               </div>
               {preview.rows.length > PREVIEW_LIMIT && (
-                <p className="mt-1 text-xs text-muted">Showing the first {PREVIEW_LIMIT} rows.</p>
+                <p className="text-xs text-muted">Showing the first {PREVIEW_LIMIT} rows.</p>
               )}
             </div>
           )}
@@ -215,11 +252,11 @@ export function ImportDialog(props: {
             </button>
             <button
               type="button"
-              onClick={submit}
-              disabled={!preview || preview.valid === 0 || preview.tooMany || busy}
+              onClick={() => void submit()}
+              disabled={!planned || toWrite === 0 || busy}
               className="btn-primary whitespace-nowrap"
             >
-              {busy ? "Importing..." : `Import ${preview?.valid ?? 0} properties`}
+              {busy ? "Importing..." : `Import ${toWrite} properties`}
             </button>
           </div>
         </div>

@@ -1,11 +1,18 @@
 import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
-import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
+import {
+  CONTACT_TYPES,
+  ContactInputSchema,
+  contactName,
+  label,
+  type ContactInput,
+} from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
+import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
   FilterBar,
@@ -14,7 +21,6 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
-  useSaveForm,
   splitTags,
   FormActions,
   usePagedList,
@@ -183,119 +189,75 @@ export function ContactsTab() {
   );
 }
 
+const fieldsOf = (contact?: Contact) => ({
+  firstName: textOf(contact?.firstName),
+  lastName: textOf(contact?.lastName),
+  company: textOf(contact?.company),
+  type: contact?.type ?? "agent",
+  email: textOf(contact?.email),
+  phone: textOf(contact?.phone),
+  tags: contact?.tags.join(", ") ?? "",
+  notes: textOf(contact?.notes),
+});
+
+/** Create or edit a contact, checked with the API's own rules. */
 function ContactForm(props: {
   contact?: Contact;
-  onSave: (input: Partial<ContactInput>) => Promise<unknown>;
+  onSave: (input: ContactInput) => Promise<unknown>;
   onDone: () => void;
 }) {
-  const c = props.contact;
-  const [fields, setFields] = useState({
-    firstName: c?.firstName ?? "",
-    lastName: c?.lastName ?? "",
-    company: textOf(c?.company),
-    type: c?.type ?? "agent",
-    email: textOf(c?.email),
-    phone: textOf(c?.phone),
-    tags: c?.tags.join(", ") ?? "",
-    notes: textOf(c?.notes),
+  const form = useForm({
+    schema: ContactInputSchema,
+    initial: fieldsOf(props.contact),
+    idPrefix: "contact",
+    toInput: (values) => ({ ...values, tags: splitTags(values.tags) }),
+    onSubmit: props.onSave,
+    onDone: props.onDone,
   });
-  const { saving, errors, setErrors, failure, save } = useSaveForm(props.onDone);
-  const set = (name: keyof typeof fields) => (value: string) =>
-    setFields((f) => ({ ...f, [name]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!fields.firstName.trim() && !fields.lastName.trim() && !fields.company.trim()) {
-      setErrors({ firstName: "Give a first name, a last name or a company" });
-      return;
-    }
-    await save(() =>
-      props.onSave({
-        ...fields,
-        type: fields.type as ContactInput["type"],
-        tags: splitTags(fields.tags),
-      }),
-    );
-  }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id="contact-first"
+          {...form.field("firstName")}
           label="First name"
           required={false}
-          value={fields.firstName}
-          onChange={set("firstName")}
-          error={errors.firstName}
           autoComplete="off"
         />
         <TextField
-          id="contact-last"
+          {...form.field("lastName")}
           label="Last name"
           required={false}
-          value={fields.lastName}
-          onChange={set("lastName")}
-          error={errors.lastName}
           autoComplete="off"
         />
+        <TextField {...form.field("company")} label="Company" required={false} />
+        <SelectField {...form.field("type")} label="Type" options={options(CONTACT_TYPES)} />
         <TextField
-          id="contact-company"
-          label="Company"
-          required={false}
-          value={fields.company}
-          onChange={set("company")}
-          error={errors.company}
-        />
-        <SelectField
-          id="contact-type"
-          label="Type"
-          value={fields.type}
-          onChange={set("type")}
-          options={options(CONTACT_TYPES)}
-          error={errors.type}
-        />
-        <TextField
-          id="contact-email"
+          {...form.field("email")}
           label="E-mail"
           type="email"
           required={false}
-          value={fields.email}
-          onChange={set("email")}
-          error={errors.email}
           autoComplete="off"
         />
         <TextField
-          id="contact-phone"
+          {...form.field("phone")}
           label="Phone"
           type="tel"
           required={false}
-          value={fields.phone}
-          onChange={set("phone")}
-          error={errors.phone}
           autoComplete="off"
         />
       </div>
       <TextField
-        id="contact-tags"
+        {...form.field("tags")}
         label="Tags (comma-separated)"
         required={false}
-        value={fields.tags}
-        onChange={set("tags")}
-        error={errors.tags}
         placeholder="e.g. downtown, hard money"
       />
-      <TextAreaField
-        id="contact-notes"
-        label="Notes"
-        value={fields.notes}
-        onChange={set("notes")}
-        error={errors.notes}
-      />
+      <TextAreaField {...form.field("notes")} label="Notes" />
       <FormActions
-        saving={saving}
-        failure={failure}
-        submitLabel={c ? "Save changes" : "Create contact"}
+        saving={form.saving}
+        failure={form.failure}
+        submitLabel={props.contact ? "Save changes" : "Create contact"}
         onCancel={props.onDone}
       />
     </form>

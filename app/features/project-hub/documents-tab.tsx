@@ -1,14 +1,15 @@
 import { useSearchParams } from "@remix-run/react";
 import { FileText, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown.client";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/components/ui";
-import { ENTRY_KINDS, label, type EntryInput } from "~/domain/workspace";
+import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
+import { useForm } from "~/lib/use-form";
 import {
   BackLink,
   deleteWithUndo,
@@ -162,50 +163,32 @@ function DocumentEditor(props: {
   onCreated: (id: string) => void;
 }) {
   const { addEntry, updateEntry, deleteEntry } = entriesStore.getState();
-  const [fields, setFields] = useState({
-    title: props.entry?.title ?? "",
-    kind: props.entry?.kind ?? "note",
-    projectId: props.entry?.projectId ?? props.projectId ?? "",
-    tags: props.entry?.tags.join(", ") ?? "",
-    content: props.entry?.content ?? "",
+  const form = useForm({
+    schema: EntryInputSchema,
+    initial: {
+      title: props.entry?.title ?? "",
+      kind: props.entry?.kind ?? "note",
+      projectId: props.entry?.projectId ?? props.projectId ?? "",
+      tags: props.entry?.tags.join(", ") ?? "",
+      content: props.entry?.content ?? "",
+    },
+    idPrefix: "doc",
+    toInput: (values) => ({ ...values, tags: splitTags(values.tags) }),
+    onSubmit: async (input) => {
+      const saved = props.entry ? await updateEntry(props.entry.id, input) : await addEntry(input);
+      if (!saved) throw new Error(entriesStore.getState().error ?? "Saving failed");
+      toast.success(props.entry ? "Document saved" : "Document created");
+      if (!props.entry) props.onCreated(saved.id);
+    },
   });
   const [mode, setMode] = useState<"write" | "preview">("write");
-  const [saving, setSaving] = useState(false);
-  const [titleError, setTitleError] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const failure = useEntries((s) => s.error);
-  const set = (name: keyof typeof fields) => (value: string) =>
-    setFields((f) => ({ ...f, [name]: value }));
-
-  const input = (): Partial<EntryInput> => ({
-    title: fields.title,
-    kind: fields.kind as EntryInput["kind"],
-    projectId: fields.projectId || null,
-    tags: splitTags(fields.tags),
-    content: fields.content,
-  });
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!fields.title.trim()) {
-      setTitleError("Give the document a title");
-      return;
-    }
-    setTitleError("");
-    setSaving(true);
-    const saved = props.entry
-      ? await updateEntry(props.entry.id, input())
-      : await addEntry(input());
-    setSaving(false);
-    if (!saved) return;
-    toast.success(props.entry ? "Document saved" : "Document created");
-    if (!props.entry) props.onCreated(saved.id);
-  }
+  const content = form.field("content");
 
   const remove = async () => {
     setConfirming(false);
     const entry = props.entry!;
-    const snapshot = input();
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = entry;
     await deleteWithUndo({
       what: `Document “${entry.title}”`,
       remove: async () => {
@@ -221,28 +204,14 @@ function DocumentEditor(props: {
   };
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <BackLink onBack={props.onClose}>All documents</BackLink>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-        <TextField
-          id="doc-title"
-          label="Title"
-          value={fields.title}
-          onChange={set("title")}
-          error={titleError}
-        />
+        <TextField {...form.field("title")} label="Title" />
+        <SelectField {...form.field("kind")} label="Kind" options={options(ENTRY_KINDS)} />
         <SelectField
-          id="doc-kind"
-          label="Kind"
-          value={fields.kind}
-          onChange={set("kind")}
-          options={options(ENTRY_KINDS)}
-        />
-        <SelectField
-          id="doc-project"
+          {...form.field("projectId")}
           label="Project"
-          value={fields.projectId}
-          onChange={set("projectId")}
           options={[
             { value: "", label: "No project" },
             ...props.projects.map((p) => ({ value: p.id, label: p.name })),
@@ -250,13 +219,7 @@ function DocumentEditor(props: {
         />
       </div>
       <div className="mt-4">
-        <TextField
-          id="doc-tags"
-          label="Tags (comma-separated)"
-          required={false}
-          value={fields.tags}
-          onChange={set("tags")}
-        />
+        <TextField {...form.field("tags")} label="Tags (comma-separated)" required={false} />
       </div>
       <div className="mt-4 overflow-hidden rounded-2xl border border-line bg-surface">
         <div role="tablist" aria-label="Editor mode" className="flex border-b border-line">
@@ -276,17 +239,19 @@ function DocumentEditor(props: {
         </div>
         {mode === "write" ? (
           <textarea
+            id={content.id}
             aria-label="Content (Markdown)"
-            value={fields.content}
-            onChange={(e) => set("content")(e.target.value)}
+            aria-invalid={content.error ? true : undefined}
+            value={content.value}
+            onChange={(e) => content.onChange(e.target.value)}
             rows={16}
             placeholder={"# Offer notes\n\n- Max bid: $210,000\n- Inspection contingency: 10 days"}
             className="block w-full resize-y bg-transparent p-4 font-mono text-sm outline-none"
           />
         ) : (
           <div className="min-h-64 p-4" data-testid="markdown-preview">
-            {fields.content.trim() ? (
-              <Markdown>{fields.content}</Markdown>
+            {content.value.trim() ? (
+              <Markdown>{content.value}</Markdown>
             ) : (
               <p className="text-muted">Nothing to preview yet.</p>
             )}
@@ -294,7 +259,7 @@ function DocumentEditor(props: {
         )}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <FormMessage kind="error">{failure ?? ""}</FormMessage>
+        <FormMessage kind="error">{content.error ?? form.failure}</FormMessage>
         <div className="ml-auto flex gap-3">
           {props.entry && (
             <button
@@ -305,7 +270,7 @@ function DocumentEditor(props: {
               <Trash2 aria-hidden className="size-4" /> Delete
             </button>
           )}
-          <SubmitButton inline busy={saving} busyLabel="Saving...">
+          <SubmitButton inline busy={form.saving} busyLabel="Saving...">
             {props.entry ? "Save" : "Create document"}
           </SubmitButton>
         </div>

@@ -1,206 +1,27 @@
 /**
  * Property Research (/property-research): a structured, web-grounded report on a property or
  * market, grounded in the investor's own matching records; saved to the Project Hub as a document
- * and kept in a research history.
+ * (once) and kept in a research history.
  */
-import { Link } from "@remix-run/react";
-import { Clipboard, FileCheck2, History, Search, Trash2 } from "lucide-react";
+import { Search } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
-import { SourceLinks } from "~/components/source-links";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Pagination } from "~/components/ui";
-import {
-  MAX_QUERY_CHARS,
-  PROVIDER_LABELS,
-  RESEARCH_EXAMPLES,
-  researchToMarkdown,
-} from "~/domain/ai";
-import { label } from "~/domain/workspace";
+import { ConfirmDialog, EmptyState } from "~/components/ui";
+import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";
 import { aiApi, type AiStatus, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
-import { entriesStore } from "~/lib/stores/entries";
 import type { ModuleViewProps } from "~/modules";
 import { toastFailure, usePagedList } from "../shared";
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
-
-function Section(props: { title: string; children: React.ReactNode }) {
-  return (
-    <section>
-      <h3 className="mb-1.5 text-sm font-semibold tracking-wide text-muted uppercase">
-        {props.title}
-      </h3>
-      {props.children}
-    </section>
-  );
-}
-
-function List(props: { items: string[] }) {
-  return props.items.length ? (
-    <ul className="list-disc space-y-1 pl-5">
-      {props.items.map((item, i) => (
-        <li key={i}>{item}</li>
-      ))}
-    </ul>
-  ) : (
-    <p className="text-muted">None noted.</p>
-  );
-}
-
-function Report(props: { research: Research; onSaved: () => void; saved: boolean }) {
-  const { research } = props;
-  const { report } = research;
-  const [saving, setSaving] = useState(false);
-  const project = research.grounding.find((g) => g.kind === "project");
-
-  const save = async () => {
-    setSaving(true);
-    const entry = await entriesStore.getState().addEntry({
-      title: `Research: ${research.query}`.slice(0, 200),
-      kind: "report",
-      content: researchToMarkdown(research.query, report),
-      tags: ["research"],
-      projectId: project?.id ?? null,
-    });
-    setSaving(false);
-    if (entry) {
-      props.onSaved();
-      toast.success("Saved to Project Hub", {
-        description: project ? `Linked to ${project.name}` : "Find it under Documents",
-      });
-    } else {
-      toast.error("Could not save the report", {
-        description: entriesStore.getState().error ?? undefined,
-      });
-    }
-  };
-
-  return (
-    <article
-      className="space-y-5 rounded-2xl border border-line bg-surface p-6"
-      data-testid="research-report"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 className="text-xl font-semibold">{research.query}</h2>
-          <p className="mt-1 text-sm text-muted">
-            {PROVIDER_LABELS[research.provider]} · {research.model} · {when(research.createdAt)}
-          </p>
-          {research.grounding.length > 0 && (
-            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-muted">Using your records:</span>
-              {research.grounding.map((g) => (
-                <Badge key={g.id} tone="accent">
-                  {g.name} ({label(g.kind)})
-                </Badge>
-              ))}
-            </p>
-          )}
-        </div>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() =>
-              void navigator.clipboard.writeText(researchToMarkdown(research.query, report)).then(
-                () => toast.success("Report copied as Markdown"),
-                () => toast.error("Could not copy: the browser refused clipboard access"),
-              )
-            }
-          >
-            <Clipboard aria-hidden className="size-4" /> Copy
-          </button>
-          {props.saved ? (
-            <Link to="/project-hub?tab=documents" className="btn-secondary">
-              <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
-            </Link>
-          ) : (
-            <button
-              type="button"
-              className="btn-primary gap-2"
-              disabled={saving}
-              onClick={() => void save()}
-            >
-              <FileCheck2 aria-hidden className="size-4" />
-              {saving ? "Saving..." : "Save to Project Hub"}
-            </button>
-          )}
-        </div>
-      </header>
-      <Section title="Summary">
-        <p className="whitespace-pre-wrap">{report.summary}</p>
-      </Section>
-      {report.market && (
-        <Section title="Market">
-          <p className="whitespace-pre-wrap">{report.market}</p>
-        </Section>
-      )}
-      {report.comparables && (
-        <Section title="Comparable considerations">
-          <p className="whitespace-pre-wrap">{report.comparables}</p>
-        </Section>
-      )}
-      <div className="grid gap-5 md:grid-cols-2">
-        <Section title="Risks">
-          <List items={report.risks} />
-        </Section>
-        <Section title="Next steps">
-          <List items={report.nextSteps} />
-        </Section>
-      </div>
-      <Section title="Sources">
-        {report.sources.length ? (
-          <SourceLinks urls={report.sources} />
-        ) : (
-          <p className="text-sm text-muted">
-            No web sources: this report was written without web search. Set PERPLEXITY_API_KEY for
-            web-grounded reports with sources.
-          </p>
-        )}
-      </Section>
-    </article>
-  );
-}
-
-function ProviderNotice(props: { status: AiStatus }) {
-  const { openai, perplexity } = props.status;
-  if (perplexity.configured) return null;
-  if (!openai.configured) {
-    return (
-      <div
-        role="alert"
-        data-testid="not-configured"
-        className="mb-6 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
-      >
-        <p className="font-medium">Property research is not configured.</p>
-        <p className="mt-1">
-          Set <code className="font-mono">PERPLEXITY_API_KEY</code> for web-grounded reports with
-          sources, or <code className="font-mono">OPENAI_API_KEY</code>.{" "}
-          <Link to="/connections" className="text-accent underline">
-            How to configure AI providers
-          </Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <p className="mb-6 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted">
-      Reports are written by OpenAI without web search. Set{" "}
-      <code className="font-mono">PERPLEXITY_API_KEY</code> for web-grounded reports with sources.
-    </p>
-  );
-}
+import { ProviderNotice } from "./provider-notice";
+import { ResearchHistory } from "./research-history";
+import { ResearchReport } from "./research-report";
 
 export default function PropertyResearch({ module }: ModuleViewProps) {
   const [query, setQuery] = useState("");
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [current, setCurrent] = useState<Research | null>(null);
-  const [savedIds, setSavedIds] = useState<string[]>([]);
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [deleting, setDeleting] = useState<Research | null>(null);
   const [page, setPage] = useState(1);
@@ -226,6 +47,11 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
     } finally {
       setRunning(false);
     }
+  };
+
+  const showSaved = (saved: Research) => {
+    setCurrent(saved);
+    history.setItems((items) => items.map((item) => (item.id === saved.id ? saved : item)));
   };
 
   const remove = async () => {
@@ -319,11 +145,7 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
               ))}
             </div>
           ) : current ? (
-            <Report
-              research={current}
-              saved={savedIds.includes(current.id)}
-              onSaved={() => setSavedIds((ids) => [...ids, current.id])}
-            />
+            <ResearchReport research={current} onSaved={showSaved} />
           ) : (
             !error && (
               <EmptyState icon={Search} title="Research a property or a market">
@@ -334,53 +156,16 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
           )}
         </div>
 
-        <aside aria-label="Research history">
-          <h2 className="mb-3 flex items-center gap-2 font-semibold">
-            <History aria-hidden className="size-4 text-muted" /> History
-          </h2>
-          {history.failure ? (
-            <ErrorNotice message={history.failure} onRetry={() => void history.load()} />
-          ) : !history.meta ? (
-            <div className="space-y-2">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="skeleton h-12 rounded-lg" />
-              ))}
-            </div>
-          ) : history.items.length === 0 ? (
-            <p className="text-sm text-muted">Your reports are kept here.</p>
-          ) : (
-            <>
-              <ul className="space-y-1">
-                {history.items.map((item) => (
-                  <li
-                    key={item.id}
-                    className={`group flex items-start rounded-lg ${current?.id === item.id ? "bg-accent/15" : "hover:bg-raised"}`}
-                  >
-                    <button
-                      type="button"
-                      className="min-w-0 flex-1 px-3 py-2 text-left"
-                      onClick={() => setCurrent(item)}
-                    >
-                      <span className="line-clamp-2 text-sm">{item.query}</span>
-                      <span className="text-xs text-muted">{when(item.createdAt)}</span>
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete research ${item.query}`}
-                      className="p-2 text-muted opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 hover:text-danger"
-                      onClick={() => setDeleting(item)}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {history.meta.total > history.meta.limit && (
-                <Pagination meta={history.meta} onPage={setPage} noun="reports" />
-              )}
-            </>
-          )}
-        </aside>
+        <ResearchHistory
+          items={history.items}
+          meta={history.meta}
+          failure={history.failure}
+          currentId={current?.id}
+          onRetry={() => void history.load()}
+          onOpen={setCurrent}
+          onDelete={setDeleting}
+          onPage={setPage}
+        />
       </div>
       <ConfirmDialog
         open={deleting !== null}

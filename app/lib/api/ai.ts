@@ -3,9 +3,13 @@
  * they throw a `ServiceError` carrying the spec's "Failed to …" message and what the server said.
  */
 import type { z } from "zod";
-import { createSseParser, type AiProvider, type ChatRequest, type TtsVoice } from "~/domain/ai";
+import type { ChatRequest, TtsVoice } from "~/domain/ai/chat";
+import type { AiProvider } from "~/domain/ai/providers";
+import { createSseParser } from "~/domain/ai/sse";
 import type {
+  AiStatusSchema,
   ChatAnswerSchema,
+  EntrySchema,
   ConversationDetailSchema,
   ConversationSchema,
   MessageSchema,
@@ -20,16 +24,9 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 export type ChatAnswer = z.infer<typeof ChatAnswerSchema>;
 export type Research = z.infer<typeof ResearchSchema>;
-export interface ProviderStatus {
-  configured: boolean;
-  model: string;
-  key: string;
-}
-export interface AiStatus {
-  openai: ProviderStatus;
-  perplexity: ProviderStatus;
-  tts: ProviderStatus;
-}
+export type SavedResearch = { research: Research; entry: z.infer<typeof EntrySchema> };
+export type AiStatus = z.infer<typeof AiStatusSchema>;
+export type ProviderStatus = AiStatus["openai"];
 
 export interface StreamResult {
   conversationId: string;
@@ -121,6 +118,12 @@ export const aiApi = {
     if (result.error) throw new ServiceError(MESSAGES.fetchResearch, result.error);
     return { items: result.data, meta: result.meta! };
   },
+  /** Saves the report to the Project Hub; a report already saved answers its document. */
+  saveResearch: (id: string) =>
+    orThrow(
+      apiRequest<SavedResearch>(`/ai/research/${encodeURIComponent(id)}/save`, { method: "POST" }),
+      MESSAGES.saveResearch,
+    ),
   deleteResearch: (id: string) =>
     orThrow(
       apiRequest<Research>(`/ai/research/${encodeURIComponent(id)}`, { method: "DELETE" }),

@@ -43,6 +43,7 @@ export const MESSAGES = {
   clearChatHistory: "Failed to clear chat history",
   fetchResearch: "Failed to fetch research history",
   deleteResearch: "Failed to delete research",
+  saveResearch: "Failed to save the report to the Project Hub",
   exportData: "Failed to export data",
   importData: "Failed to import data",
   fetchEntries: (status: number) => `Error fetching data entries: ${status}`,

@@ -6,11 +6,16 @@
 import type { z } from "zod";
 import type { ContactInput, EntryInput, ProjectInput, PropertyInput } from "~/domain/workspace";
 import type {
+  ContactDetailSchema,
   ContactSchema,
   EntrySchema,
+  ProjectDetailSchema,
   ProjectSchema,
   ProjectStatsSchema,
+  PropertyImportResultSchema,
   PropertySchema,
+  WorkspaceExportSchema,
+  WorkspaceImportResultSchema,
 } from "../../../worker/api/schemas";
 import { apiRequest, type ApiFailure, type ApiResult, type PageMeta } from "./client";
 import { MESSAGES } from "./messages";
@@ -20,12 +25,18 @@ export type Contact = z.infer<typeof ContactSchema>;
 export type Entry = z.infer<typeof EntrySchema>;
 export type Property = z.infer<typeof PropertySchema>;
 export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
-export type ProjectDetail = Project & {
-  contacts: Contact[];
-  documents: Entry[];
-  property: Property | null;
-};
-export type ContactDetail = Contact & { projects: Project[] };
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+export type ContactDetail = z.infer<typeof ContactDetailSchema>;
+export type PropertyImportResult = z.infer<typeof PropertyImportResultSchema>;
+export type WorkspaceExport = z.infer<typeof WorkspaceExportSchema>;
+export type WorkspaceImportResult = z.infer<typeof WorkspaceImportResultSchema>;
+/** What an import does with a record that is already here. */
+export type ExistingRows = WorkspaceImportResult["existing"];
+export interface ImportOptions {
+  /** Only check and count: write nothing (the preview). */
+  dryRun?: boolean;
+  existing?: ExistingRows;
+}
 export interface Page<T> {
   items: T[];
   meta: PageMeta;
@@ -68,7 +79,7 @@ async function pageOrThrow<T>(call: Promise<ApiResult<T[]>>, message: string): P
 }
 
 /** `?a=1&b=x` from the defined, non-empty values. */
-export function queryString(query: Record<string, string | number | undefined | null>) {
+export function queryString(query: Record<string, string | number | boolean | undefined | null>) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
@@ -185,13 +196,6 @@ export const entriesApi = {
     ),
 };
 
-export interface PropertyImportResult {
-  received: number;
-  created: number;
-  updated: number;
-  failed: { index: number; errors: { field: string; message: string }[] }[];
-}
-
 export interface PropertyQuery {
   status?: string;
   propertyType?: string;
@@ -208,9 +212,12 @@ export const propertiesApi = {
       apiRequest<Property[]>(`/data/properties${queryString({ ...query })}`),
       MESSAGES.fetchProperties,
     ),
-  import: (rows: unknown[]) =>
+  import: (rows: unknown[], options: ImportOptions = {}) =>
     orThrow(
-      apiRequest<PropertyImportResult>("/data/properties", { method: "POST", body: rows }),
+      apiRequest<PropertyImportResult>(`/data/properties${queryString({ ...options })}`, {
+        method: "POST",
+        body: rows,
+      }),
       MESSAGES.importProperties,
     ),
   update: (id: string, input: Partial<PropertyInput>) =>
@@ -228,19 +235,14 @@ export const propertiesApi = {
     ),
 };
 
-export interface ImportSummary {
-  projects: number;
-  contacts: number;
-  entries: number;
-  links: number;
-  properties: { created: number; updated: number };
-}
-
 export const transferApi = {
-  exportAll: () => orThrow(apiRequest<Record<string, unknown>>("/export"), MESSAGES.exportData),
-  importAll: (document: unknown) =>
+  exportAll: () => orThrow(apiRequest<WorkspaceExport>("/export"), MESSAGES.exportData),
+  importAll: (document: unknown, options: ImportOptions = {}) =>
     orThrow(
-      apiRequest<ImportSummary>("/import", { method: "POST", body: document }),
+      apiRequest<WorkspaceImportResult>(`/import${queryString({ ...options })}`, {
+        method: "POST",
+        body: document,
+      }),
       MESSAGES.importData,
     ),
 };

@@ -5,7 +5,8 @@
  */
 import { createStore, useStore } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { conversationTitle, type AiProvider, type ChatMessage } from "~/domain/ai";
+import { conversationTitle, type ChatMessage } from "~/domain/ai/chat";
+import type { AiProvider } from "~/domain/ai/providers";
 import { aiApi, conversationsApi, type ConversationDetail, type Message } from "../api/ai";
 import { STORAGE_KEYS } from "../api/messages";
 import { ServiceError } from "../api/workspace";

@@ -1,9 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from "../../../app/domain/account";
 import { ApiError, notConfigured } from "../errors";
 import { requireAuth } from "../middleware/auth";
 import { bearerSecurity, dataResponse, errorResponses, jsonBody, router } from "../openapi";
 import { sendEmail } from "../../services/email";
-import { clearLoginAttempts, countLoginAttempt } from "../../services/login-throttle";
+import {
+  clearAccountFailures,
+  clearLoginAttempts,
+  clientAddress,
+  countLoginAttempt,
+} from "../../services/login-throttle";
 import {
   consumeResetToken,
   issueResetToken,
@@ -13,8 +24,6 @@ import {
 import {
   hashPassword,
   needsRehash,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   verifyAgainstDummy,
   verifyPassword,
 } from "../../services/passwords";
@@ -36,13 +45,6 @@ import {
   setPasswordHash,
 } from "../../services/users";
 
-const Email = z.email({ error: "Enter a valid e-mail address" }).max(254);
-const NewPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` });
-const Name = z.string().trim().min(1, { error: "Required" }).max(100);
-
 export const UserSchema = z
   .object({
     id: z.string(),
@@ -53,16 +55,8 @@ export const UserSchema = z
   })
   .openapi("User");
 
-const RegisterSchema = z
-  .object({ email: Email, password: NewPassword, first_name: Name, last_name: Name })
-  .openapi("RegisterRequest");
-const LoginSchema = z
-  .object({
-    email: Email,
-    password: z.string().min(1, { error: "Required" }).max(PASSWORD_MAX_LENGTH),
-    remember: z.boolean().optional(),
-  })
-  .openapi("LoginRequest");
+const RegisterRequest = RegisterSchema.openapi("RegisterRequest");
+const LoginRequest = LoginSchema.openapi("LoginRequest");
 const SessionSchema = z.object({ token: z.string(), user: UserSchema }).openapi("Session");
 const MessageSchema = z.object({ message: z.string() });
 
@@ -81,7 +75,7 @@ auth.openapi(
     method: "post",
     path: "/register",
     summary: "Create an account and sign in",
-    request: jsonBody(RegisterSchema),
+    request: jsonBody(RegisterRequest),
     responses: {
       201: dataResponse("The new account and its session token", SessionSchema),
       ...errorResponses(400, 409),
@@ -110,8 +104,8 @@ auth.openapi(
     path: "/login",
     summary: "Sign in with e-mail and password",
     description:
-      "`remember` keeps the session for 30 days instead of 12 hours. After 5 failed attempts in 15 minutes the account answers 429 with Retry-After.",
-    request: jsonBody(LoginSchema),
+      "`remember` keeps the session for 30 days instead of 12 hours. After 5 failed attempts in 15 minutes for one account from one client address (or 50 from one address for any accounts), that answers 429 with Retry-After; the account's owner elsewhere can still sign in.",
+    request: jsonBody(LoginRequest),
     responses: {
       200: dataResponse("The user and a session token", SessionSchema),
       ...errorResponses(400, 401, 429),
@@ -121,7 +115,8 @@ auth.openapi(
     requireSecret(c.env.JWT_SECRET);
     const { password, remember = false } = c.req.valid("json");
     const email = normalizeEmail(c.req.valid("json").email);
-    const retryAfter = await countLoginAttempt(c.env.DB, email);
+    const address = clientAddress(c.req.raw);
+    const retryAfter = await countLoginAttempt(c.env.DB, email, address);
     if (retryAfter !== null) {
       const minutes = Math.ceil(retryAfter / 60);
       throw new ApiError(
@@ -140,7 +135,7 @@ auth.openapi(
     if (!(await verifyPassword(password, row.passwordHash))) {
       throw new ApiError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
     }
-    await clearLoginAttempts(c.env.DB, email);
+    await clearLoginAttempts(c.env.DB, email, address);
     if (needsRehash(row.passwordHash)) {
       await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
     }
@@ -189,7 +184,7 @@ auth.openapi(
     path: "/forgot-password",
     summary: "E-mail a single-use password-reset link (30 minutes)",
     description: "Answers the same whether or not an account exists for the address.",
-    request: jsonBody(z.object({ email: Email })),
+    request: jsonBody(ForgotPasswordSchema),
     responses: { 200: dataResponse("Accepted", MessageSchema), ...errorResponses(400) },
   }),
   async (c) => {
@@ -217,7 +212,7 @@ auth.openapi(
     method: "post",
     path: "/reset-password",
     summary: "Set a new password with a reset token; signs out every session",
-    request: jsonBody(z.object({ token: z.string().min(1).max(200), password: NewPassword })),
+    request: jsonBody(ResetPasswordSchema),
     responses: { 200: dataResponse("Password changed", MessageSchema), ...errorResponses(400) },
   }),
   async (c) => {
@@ -233,7 +228,7 @@ auth.openapi(
     }
     await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
     await revokeAllSessions(c.env, row.id);
-    await clearLoginAttempts(c.env.DB, row.email);
+    await clearAccountFailures(c.env.DB, row.email);
     return c.json(
       { data: { message: "Your password has been changed. Sign in with it now." } },
       200,

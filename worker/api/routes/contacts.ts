@@ -1,27 +1,28 @@
+/** Contacts: list, CRUD, and each contact's projects. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
-import { contacts, projectContacts, projects } from "../../db/schema";
-import { notFound } from "../errors";
 import {
-  containsAny,
-  findOwned,
+  contactDetail,
+  createContact,
+  deleteContact,
+  listContacts,
+  updateContact,
+} from "../../services/contacts";
+import {
+  dataResponse,
+  errorResponses,
   IdParamSchema,
-  nowIso,
-  ownedBy,
+  jsonBody,
   PageQuerySchema,
-  publicRow,
-  selectPage,
-} from "../lib";
-import { dataResponse, errorResponses, jsonBody, pageResponse, router, signedIn } from "../openapi";
-import { ContactSchema, ProjectSchema } from "../schemas";
+  pageResponse,
+  router,
+  signedIn,
+} from "../openapi";
+import { ContactDetailSchema, ContactSchema } from "../schemas";
 
 const ContactBody = ContactInputSchema.openapi("ContactInput");
 const ListQuerySchema = PageQuerySchema.extend({ type: z.enum(CONTACT_TYPES).optional() });
-const ContactDetailSchema = ContactSchema.extend({ projects: z.array(ProjectSchema) }).openapi(
-  "ContactDetail",
-);
 
 const app = router();
 
@@ -29,7 +30,8 @@ app.openapi(
   createRoute({
     method: "get",
     path: "/",
-    summary: "List contacts (filters: type, q; paged), by name",
+    summary:
+      "List contacts by name (filters: type, q on name, company, e-mail, phone, tags, notes; paged)",
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
@@ -38,36 +40,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { page, limit, q, type } = c.req.valid("query");
-    const filters: SQL[] = [eq(contacts.userId, c.var.session.userId)];
-    if (type) filters.push(eq(contacts.type, type));
-    if (q) {
-      filters.push(
-        containsAny(
-          [
-            contacts.firstName,
-            contacts.lastName,
-            contacts.email,
-            contacts.company,
-            contacts.phone,
-            contacts.tags,
-          ],
-          q,
-        ),
-      );
-    }
-    const where = and(...filters);
-    const { rows, meta } = await selectPage(
-      database(c.env.DB),
-      contacts,
-      where,
-      [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
-      {
-        page,
-        limit,
-      },
-    );
-    return c.json({ data: rows.map((row) => publicRow(row)), meta }, 200);
+    const { page, limit, ...filters } = c.req.valid("query");
+    const { items, meta } = await listContacts(database(c.env.DB), c.var.session.userId, filters, {
+      page,
+      limit,
+    });
+    return c.json({ data: items, meta }, 200);
   },
 );
 
@@ -81,11 +59,12 @@ app.openapi(
     responses: { 201: dataResponse("The new contact", ContactSchema), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const [row] = await database(c.env.DB)
-      .insert(contacts)
-      .values({ ...c.req.valid("json"), userId: c.var.session.userId })
-      .returning();
-    return c.json({ data: publicRow(row!) }, 201);
+    const contact = await createContact(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("json"),
+    );
+    return c.json({ data: contact }, 201);
   },
 );
 
@@ -102,19 +81,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const userId = c.var.session.userId;
-    const db = database(c.env.DB);
-    const contact = await findOwned(db, contacts, userId, c.req.valid("param").id, "Contact");
-    const linked = await db
-      .select({ project: projects })
-      .from(projectContacts)
-      .innerJoin(projects, eq(projects.id, projectContacts.projectId))
-      .where(and(eq(projectContacts.contactId, contact.id), eq(projectContacts.userId, userId)))
-      .orderBy(desc(projects.updatedAt));
-    return c.json(
-      { data: { ...publicRow(contact), projects: linked.map((row) => publicRow(row.project)) } },
-      200,
+    const detail = await contactDetail(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
     );
+    return c.json({ data: detail }, 200);
   },
 );
 
@@ -131,14 +103,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const userId = c.var.session.userId;
-    const [row] = await database(c.env.DB)
-      .update(contacts)
-      .set({ ...c.req.valid("json"), updatedAt: nowIso() })
-      .where(ownedBy(contacts, userId, c.req.valid("param").id))
-      .returning();
-    if (!row) throw notFound("Contact");
-    return c.json({ data: publicRow(row) }, 200);
+    const contact = await updateContact(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ data: contact }, 200);
   },
 );
 
@@ -155,12 +126,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [row] = await database(c.env.DB)
-      .delete(contacts)
-      .where(ownedBy(contacts, c.var.session.userId, c.req.valid("param").id))
-      .returning();
-    if (!row) throw notFound("Contact");
-    return c.json({ data: publicRow(row) }, 200);
+    const contact = await deleteContact(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+    );
+    return c.json({ data: contact }, 200);
   },
 );
 

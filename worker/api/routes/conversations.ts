@@ -1,22 +1,25 @@
 /** The user's conversations with the Main Agent: list, read, rename, delete one or all. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq } from "drizzle-orm";
-import { MAX_TITLE_CHARS } from "../../../app/domain/ai";
+import { MAX_TITLE_CHARS } from "../../../app/domain/ai/chat";
 import { database } from "../../db/client";
-import { conversations } from "../../db/schema";
-import { notFound } from "../errors";
 import {
-  containsAny,
-  findOwned,
+  conversationDetail,
+  deleteAllConversations,
+  deleteConversation,
+  listConversations,
+  renameConversation,
+} from "../../services/conversations";
+import {
+  dataResponse,
+  errorResponses,
   IdParamSchema,
-  nowIso,
-  ownedBy,
+  jsonBody,
   PageQuerySchema,
-  selectPage,
-} from "../lib";
-import { dataResponse, errorResponses, jsonBody, pageResponse, router, signedIn } from "../openapi";
+  pageResponse,
+  router,
+  signedIn,
+} from "../openapi";
 import { ConversationDetailSchema, ConversationSchema } from "../schemas";
-import { conversationMessagesOf, toConversation, toMessage } from "../services/conversations";
 
 const RenameSchema = z
   .object({
@@ -44,18 +47,11 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, q } = c.req.valid("query");
-    const userId = c.var.session.userId;
-    const where = q
-      ? and(eq(conversations.userId, userId), containsAny([conversations.title], q))
-      : eq(conversations.userId, userId);
-    const { rows, meta } = await selectPage(
-      database(c.env.DB),
-      conversations,
-      where,
-      [desc(conversations.updatedAt)],
-      { page, limit },
-    );
-    return c.json({ data: rows.map(toConversation), meta }, 200);
+    const { items, meta } = await listConversations(database(c.env.DB), c.var.session.userId, q, {
+      page,
+      limit,
+    });
+    return c.json({ data: items, meta }, 200);
   },
 );
 
@@ -72,16 +68,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const db = database(c.env.DB);
-    const row = await findOwned(
-      db,
-      conversations,
+    const detail = await conversationDetail(
+      database(c.env.DB),
       c.var.session.userId,
       c.req.valid("param").id,
-      "Conversation",
     );
-    const messages = await conversationMessagesOf(db, row.id);
-    return c.json({ data: { ...toConversation(row), messages: messages.map(toMessage) } }, 200);
+    return c.json({ data: detail }, 200);
   },
 );
 
@@ -98,13 +90,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [row] = await database(c.env.DB)
-      .update(conversations)
-      .set({ title: c.req.valid("json").title, updatedAt: nowIso() })
-      .where(ownedBy(conversations, c.var.session.userId, c.req.valid("param").id))
-      .returning();
-    if (!row) throw notFound("Conversation");
-    return c.json({ data: toConversation(row) }, 200);
+    const conversation = await renameConversation(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+      c.req.valid("json").title,
+    );
+    return c.json({ data: conversation }, 200);
   },
 );
 
@@ -121,12 +113,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [row] = await database(c.env.DB)
-      .delete(conversations)
-      .where(ownedBy(conversations, c.var.session.userId, c.req.valid("param").id))
-      .returning();
-    if (!row) throw notFound("Conversation");
-    return c.json({ data: toConversation(row) }, 200);
+    const conversation = await deleteConversation(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+    );
+    return c.json({ data: conversation }, 200);
   },
 );
 
@@ -142,11 +134,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const rows = await database(c.env.DB)
-      .delete(conversations)
-      .where(eq(conversations.userId, c.var.session.userId))
-      .returning({ id: conversations.id });
-    return c.json({ data: { deleted: rows.length } }, 200);
+    const deleted = await deleteAllConversations(database(c.env.DB), c.var.session.userId);
+    return c.json({ data: { deleted } }, 200);
   },
 );
 

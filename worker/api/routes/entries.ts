@@ -1,11 +1,8 @@
 /** Project-hub entries (business documents), with the spec's `?id=` addressing. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, type SQL } from "drizzle-orm";
 import { EntryInputSchema } from "../../../app/domain/workspace";
-import { database, type Database } from "../../db/client";
-import { entries, projects } from "../../db/schema";
-import { ApiError, notFound } from "../errors";
-import { containsAny, nowIso, ownedBy, publicRow } from "../lib";
+import { database } from "../../db/client";
+import { createEntry, deleteEntry, listEntries, updateEntry } from "../../services/entries";
 import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { EntrySchema } from "../schemas";
 
@@ -22,23 +19,6 @@ const ListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
 });
 
-async function checkProjectLink(
-  db: Database,
-  userId: string,
-  projectId: string | null | undefined,
-) {
-  if (!projectId) return;
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(ownedBy(projects, userId, projectId));
-  if (!row) {
-    throw new ApiError(400, "VALIDATION_FAILED", "Invalid request: check projectId", [
-      { field: "projectId", message: "No such project in your workspace" },
-    ]);
-  }
-}
-
 const app = router();
 
 app.openapi(
@@ -54,16 +34,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { projectId, q } = c.req.valid("query");
-    const filters: SQL[] = [eq(entries.userId, c.var.session.userId)];
-    if (projectId) filters.push(eq(entries.projectId, projectId));
-    if (q) filters.push(containsAny([entries.title, entries.content, entries.tags], q));
-    const rows = await database(c.env.DB)
-      .select()
-      .from(entries)
-      .where(and(...filters))
-      .orderBy(desc(entries.updatedAt));
-    return c.json({ data: rows.map((row) => publicRow(row)) }, 200);
+    const data = await listEntries(database(c.env.DB), c.var.session.userId, c.req.valid("query"));
+    return c.json({ data }, 200);
   },
 );
 
@@ -77,15 +49,8 @@ app.openapi(
     responses: { 201: dataResponse("The created entry", EntrySchema), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const input = c.req.valid("json");
-    const userId = c.var.session.userId;
-    const db = database(c.env.DB);
-    await checkProjectLink(db, userId, input.projectId);
-    const [row] = await db
-      .insert(entries)
-      .values({ ...input, userId })
-      .returning();
-    return c.json({ data: publicRow(row!) }, 201);
+    const entry = await createEntry(database(c.env.DB), c.var.session.userId, c.req.valid("json"));
+    return c.json({ data: entry }, 201);
   },
 );
 
@@ -102,17 +67,13 @@ app.openapi(
     },
   }),
   async (c) => {
-    const input = c.req.valid("json");
-    const userId = c.var.session.userId;
-    const db = database(c.env.DB);
-    await checkProjectLink(db, userId, input.projectId);
-    const [row] = await db
-      .update(entries)
-      .set({ ...input, updatedAt: nowIso() })
-      .where(ownedBy(entries, userId, c.req.valid("query").id))
-      .returning();
-    if (!row) throw notFound("Entry");
-    return c.json({ data: publicRow(row) }, 200);
+    const entry = await updateEntry(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("query").id,
+      c.req.valid("json"),
+    );
+    return c.json({ data: entry }, 200);
   },
 );
 
@@ -129,12 +90,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [row] = await database(c.env.DB)
-      .delete(entries)
-      .where(ownedBy(entries, c.var.session.userId, c.req.valid("query").id))
-      .returning();
-    if (!row) throw notFound("Entry");
-    return c.json({ data: publicRow(row) }, 200);
+    const entry = await deleteEntry(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("query").id,
+    );
+    return c.json({ data: entry }, 200);
   },
 );
 

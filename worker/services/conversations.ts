@@ -2,24 +2,34 @@
  * Conversations in D1: a chat turn first brings the stored conversation in line with what the
  * user sent (so regenerate and edit-and-resend replace what followed), then saves the answer.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import {
   alternating,
   conversationTitle,
   sharedPrefixLength,
-  type AiProvider,
   type ChatMessage,
   type ChatRequest,
-} from "../../../app/domain/ai";
-import type { Database } from "../../db/client";
+} from "../../app/domain/ai/chat";
+import type { AiProvider } from "../../app/domain/ai/providers";
+import type { Database } from "../db/client";
+import {
+  containsAny,
+  deleteOwned,
+  findOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+  selectPage,
+  type PageRequest,
+} from "../db/queries";
 import {
   conversationMessages,
   conversations,
   type ConversationMessageRow,
   type ConversationRow,
   type ToolCallRecord,
-} from "../../db/schema";
-import { findOwned, nowIso, publicRow } from "../lib";
+} from "../db/schema";
+import { notFound } from "../api/errors";
 
 export interface Turn {
   conversation: ConversationRow;
@@ -131,6 +141,54 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer) {
 
 export const toMessage = (row: ConversationMessageRow) => publicRow(row, "conversationId");
 export const toConversation = (row: ConversationRow) => publicRow(row);
+
+/** A page of the user's conversations, most recently active first (`q` searches titles). */
+export async function listConversations(
+  db: Database,
+  userId: string,
+  q: string | undefined,
+  page: PageRequest,
+) {
+  const where = q
+    ? and(eq(conversations.userId, userId), containsAny([conversations.title], q))
+    : eq(conversations.userId, userId);
+  const { rows, meta } = await selectPage(
+    db,
+    conversations,
+    where,
+    [desc(conversations.updatedAt)],
+    page,
+  );
+  return { items: rows.map(toConversation), meta };
+}
+
+export async function conversationDetail(db: Database, userId: string, id: string) {
+  const row = await findOwned(db, conversations, userId, id, "Conversation");
+  const messages = await conversationMessagesOf(db, row.id);
+  return { ...toConversation(row), messages: messages.map(toMessage) };
+}
+
+export async function renameConversation(db: Database, userId: string, id: string, title: string) {
+  const [row] = await db
+    .update(conversations)
+    .set({ title, updatedAt: nowIso() })
+    .where(ownedBy(conversations, userId, id))
+    .returning();
+  if (!row) throw notFound("Conversation");
+  return toConversation(row);
+}
+
+export const deleteConversation = async (db: Database, userId: string, id: string) =>
+  toConversation(await deleteOwned(db, conversations, userId, id, "Conversation"));
+
+/** Clear Chat History: every conversation of the user, and how many there were. */
+export async function deleteAllConversations(db: Database, userId: string) {
+  const rows = await db
+    .delete(conversations)
+    .where(eq(conversations.userId, userId))
+    .returning({ id: conversations.id });
+  return rows.length;
+}
 
 /** The history as the provider receives it, after the system prompt. */
 export const providerMessages = (system: string, messages: ChatMessage[]) => [

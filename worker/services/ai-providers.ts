@@ -3,29 +3,14 @@
  * PERPLEXITY_BASE_URL), their configuration and how their failures reach the user.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
-import type { AiProvider } from "../../../app/domain/ai";
-import type { Env } from "../../env";
-import { ApiError, notConfigured } from "../errors";
+import { PROVIDERS, TEXT_TO_SPEECH, type AiProvider } from "../../app/domain/ai/providers";
+import { ApiError, notConfigured } from "../api/errors";
+import type { Env } from "../env";
 
 /** Headers must arrive within this long (a streamed body may then take its time). */
 export const AI_TIMEOUT_MS = 60_000;
 /** One retry on a 5xx, 408/409/429 or a dropped connection; the SDK backs off in between. */
 export const AI_MAX_RETRIES = 1;
-
-const DEFAULTS = {
-  openai: { baseURL: "https://api.openai.com/v1", model: "gpt-4o-mini" },
-  perplexity: { baseURL: "https://api.perplexity.ai", model: "sonar" },
-};
-export const DEFAULT_TTS_MODEL = "gpt-4o-mini-tts";
-
-const KEY: Record<AiProvider, "OPENAI_API_KEY" | "PERPLEXITY_API_KEY"> = {
-  openai: "OPENAI_API_KEY",
-  perplexity: "PERPLEXITY_API_KEY",
-};
-const FEATURE: Record<AiProvider, string> = {
-  openai: "The OpenAI chat provider",
-  perplexity: "The Perplexity research provider",
-};
 
 export interface ProviderConfig {
   provider: AiProvider;
@@ -35,14 +20,16 @@ export interface ProviderConfig {
 }
 
 export function providerConfig(env: Env, provider: AiProvider): ProviderConfig {
-  const openai = provider === "openai";
+  const facts = PROVIDERS[provider];
   return {
     provider,
-    configured: Boolean(openai ? env.OPENAI_API_KEY : env.PERPLEXITY_API_KEY),
-    baseURL: (openai ? env.OPENAI_BASE_URL : env.PERPLEXITY_BASE_URL) || DEFAULTS[provider].baseURL,
-    model: (openai ? env.OPENAI_MODEL : env.PERPLEXITY_MODEL) || DEFAULTS[provider].model,
+    configured: Boolean(env[facts.keyName]),
+    baseURL: env[facts.baseUrlName] || facts.defaultBaseUrl,
+    model: env[facts.modelName] || facts.defaultModel,
   };
 }
+
+export const ttsModel = (env: Env) => env[TEXT_TO_SPEECH.modelName] || TEXT_TO_SPEECH.defaultModel;
 
 /** Tests shorten the header timeout with AI_TIMEOUT_MS; production keeps 60 s. */
 const timeoutOf = (env: Env) => {
@@ -53,9 +40,10 @@ const timeoutOf = (env: Env) => {
 /** A client for the provider, or 503 NOT_CONFIGURED naming the key to set. */
 export function aiClient(env: Env, provider: AiProvider) {
   const config = providerConfig(env, provider);
-  if (!config.configured) throw notConfigured(KEY[provider], FEATURE[provider]);
+  const facts = PROVIDERS[provider];
+  if (!config.configured) throw notConfigured(facts.keyName, `The ${facts.label} provider`);
   const client = new OpenAI({
-    apiKey: provider === "openai" ? env.OPENAI_API_KEY : env.PERPLEXITY_API_KEY,
+    apiKey: env[facts.keyName],
     baseURL: config.baseURL,
     timeout: timeoutOf(env),
     maxRetries: AI_MAX_RETRIES,
@@ -65,15 +53,13 @@ export function aiClient(env: Env, provider: AiProvider) {
   return { client, config };
 }
 
-const LABEL: Record<AiProvider, string> = { openai: "OpenAI", perplexity: "Perplexity" };
-
 /**
  * The user-facing error for a provider failure: 504 when it did not answer in time, 502 when it
  * answered with an error or could not be reached. The provider's own message is kept (it names
  * the model or quota problem), its status is in `details`.
  */
 export function providerError(error: unknown, provider: AiProvider): ApiError {
-  const name = LABEL[provider];
+  const { label: name, baseUrlName } = PROVIDERS[provider];
   if (error instanceof ApiError) return error;
   if (error instanceof APIConnectionTimeoutError) {
     return new ApiError(504, "UPSTREAM_TIMEOUT", `${name} did not answer in time. Try again.`);
@@ -82,7 +68,7 @@ export function providerError(error: unknown, provider: AiProvider): ApiError {
     return new ApiError(
       502,
       "UPSTREAM_UNREACHABLE",
-      `Could not reach ${name}: check ${provider === "openai" ? "OPENAI_BASE_URL" : "PERPLEXITY_BASE_URL"}`,
+      `Could not reach ${name}: check ${baseUrlName}`,
     );
   }
   if (error instanceof APIError) {

@@ -1,5 +1,5 @@
 /** Relaying a provider's Server-Sent Events stream to the browser. */
-import { createSseParser } from "../../../app/domain/ai";
+import { createSseParser } from "../../app/domain/ai/sse";
 import type { Answer } from "./conversations";
 
 export interface Relayed {

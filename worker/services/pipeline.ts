@@ -1,8 +1,8 @@
 /** The user's pipeline in figures: read by the dashboard and by the agent's pipeline tool. */
 import { count, desc, eq, sql, sum } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { contacts, entries, projects, properties } from "../../db/schema";
-import { publicRow } from "../lib";
+import type { Database } from "../db/client";
+import { contacts, entries, projects, properties } from "../db/schema";
+import { toEntry } from "./entries";
 
 export async function pipelineStats(db: Database, userId: string) {
   const [byStatus, byType, [money], [contactCount], [documentCount], [propertyCount], recent] =
@@ -46,6 +46,6 @@ export async function pipelineStats(db: Database, userId: string) {
     contacts: contactCount!.value,
     documents: documentCount!.value,
     properties: propertyCount!.value,
-    recentDocuments: recent.map((row) => publicRow(row)),
+    recentDocuments: recent.map(toEntry),
   };
 }

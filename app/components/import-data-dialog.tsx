@@ -1,0 +1,144 @@
+/**
+ * Import Data (palette): the chosen export file previewed per kind of record — new, already here,
+ * invalid — before anything is written; Import writes it, skipping or updating what is already
+ * here as the user chose.
+ */
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { useStore } from "zustand";
+import { describeImport } from "~/domain/validation";
+import { MESSAGES } from "~/lib/api/messages";
+import {
+  ServiceError,
+  transferApi,
+  type ExistingRows,
+  type WorkspaceImportResult,
+} from "~/lib/api/workspace";
+import { importChoice, workspaceChanged } from "~/lib/transfer";
+import { FormMessage } from "./form";
+import { ExistingChoice } from "./import-preview";
+import { Modal } from "./ui";
+
+const KINDS = [
+  ["projects", "Projects"],
+  ["contacts", "Contacts"],
+  ["links", "Project contacts"],
+  ["entries", "Documents"],
+  ["properties", "Properties"],
+  ["conversations", "Conversations"],
+  ["research", "Research"],
+] as const;
+
+type Kind = (typeof KINDS)[number][0];
+
+const total = (result: WorkspaceImportResult, kind: Kind) => {
+  const counts = result[kind];
+  return counts.created + counts.updated + counts.skipped + counts.failed.length;
+};
+
+const failureText = (error: unknown) =>
+  error instanceof ServiceError ? error.failure.message : String(error);
+
+export function ImportDataDialog() {
+  const file = useStore(importChoice, (state) => state.file);
+  const [existing, setExisting] = useState<ExistingRows>("skip");
+  const [preview, setPreview] = useState<WorkspaceImportResult | null>(null);
+  const [failure, setFailure] = useState("");
+  const [importing, setImporting] = useState(false);
+
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    setPreview(null);
+    setFailure("");
+    transferApi.importAll(file.document, { dryRun: true, existing }).then(
+      (result) => current && setPreview(result),
+      (error: unknown) => current && setFailure(failureText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [file, existing]);
+
+  const close = () => {
+    importChoice.getState().choose(null);
+    setExisting("skip");
+  };
+
+  async function confirm() {
+    if (!file) return;
+    setImporting(true);
+    try {
+      const result = await transferApi.importAll(file.document, { existing });
+      const written = KINDS.reduce(
+        (sum, [kind]) => sum + result[kind].created + result[kind].updated,
+        0,
+      );
+      toast.success("Import finished", {
+        description: `${written} record${written === 1 ? "" : "s"} written from ${file.name}`,
+      });
+      close();
+      await workspaceChanged();
+    } catch (error) {
+      setFailure(`${MESSAGES.importData}: ${failureText(error)}`);
+    } finally {
+      setImporting(false);
+    }
+  }
+
+  const kinds = preview ? KINDS.filter(([kind]) => total(preview, kind) > 0) : [];
+  const writes = preview
+    ? KINDS.some(
+        ([kind]) =>
+          preview[kind].created > 0 || (existing === "update" && preview[kind].updated > 0),
+      )
+    : false;
+  return (
+    <Modal open={file !== null} title="Import data" onClose={close} wide>
+      <div className="space-y-4">
+        <p className="text-sm text-muted">
+          From <span className="font-medium text-fg">{file?.name}</span>. Nothing is written until
+          you press Import.
+        </p>
+        <ExistingChoice value={existing} onChange={setExisting} disabled={importing} />
+        {!preview && !failure && (
+          <p role="status" className="text-sm text-muted">
+            Checking the file against your workspace...
+          </p>
+        )}
+        {preview && (
+          <ul
+            aria-label="Import preview"
+            className="divide-y divide-line rounded-xl border border-line"
+          >
+            {kinds.length === 0 && (
+              <li className="px-4 py-3 text-sm">The file holds no records.</li>
+            )}
+            {kinds.map(([kind, title]) => (
+              <li key={kind} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[9rem_1fr]">
+                <span className="font-medium">{title}</span>
+                <span className={preview[kind].failed.length ? "text-danger" : "text-muted"}>
+                  {describeImport(preview[kind])}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormMessage kind="error">{failure}</FormMessage>
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={close} className="btn-secondary">
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={!writes || importing}
+            className="btn-primary"
+          >
+            {importing ? "Importing..." : "Import"}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Property research: the request, the report the model is asked for and how its answer is read,
+ * and which of the investor's records a query names. Pure: no I/O.
+ */
+import { z } from "zod";
+import "../validation";
+import { normalizeAddress } from "../workspace";
+
+export const MAX_QUERY_CHARS = 1000;
+
+export const ResearchRequestSchema = z.object({
+  query: z
+    .string({ error: "Describe the property or market to research" })
+    .trim()
+    .min(3, { error: "Describe the property or market to research" })
+    .max(MAX_QUERY_CHARS, {
+      error: `A research query holds at most ${MAX_QUERY_CHARS} characters`,
+    }),
+});
+
+/** What a research report holds; the model is asked for exactly this JSON. */
+export const ResearchReportSchema = z.object({
+  summary: z.string(),
+  market: z.string(),
+  comparables: z.string(),
+  risks: z.array(z.string()),
+  nextSteps: z.array(z.string()),
+  sources: z.array(z.string()),
+});
+export type ResearchReport = z.infer<typeof ResearchReportSchema>;
+
+export const RESEARCH_EXAMPLES = [
+  "123 Main St, Columbus, OH 43215 — flip or rental?",
+  "Rental demand and rents for 3-bed homes in Cleveland, OH",
+  "Risks of buying a 1960s duplex in a flood zone",
+];
+
+/** Words only, normalised like addresses ("227 Linden Avenue:" → "227 linden ave"). */
+const words = (text: string) =>
+  ` ${normalizeAddress({ address: text.replace(/[^\p{L}\p{N}\s]+/gu, " ") })} `;
+
+/**
+ * Whether a research query names this project or property (by its name or street address, as
+ * whole words, ignoring case, punctuation and street-suffix spelling). Names under 4 letters are
+ * too vague to count.
+ */
+export function mentions(query: string, name: string | null | undefined) {
+  if (!name || name.replace(/\W/g, "").length < 4) return false;
+  return words(query).includes(words(name));
+}
+
+const EMPTY_REPORT: ResearchReport = {
+  summary: "",
+  market: "",
+  comparables: "",
+  risks: [],
+  nextSteps: [],
+  sources: [],
+};
+
+/**
+ * The model's report, or (if it did not answer in the JSON asked for) its text as the summary;
+ * the provider's citations join the sources the report names.
+ */
+export function readReport(text: string, citations: string[]): ResearchReport {
+  const json = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/```$/, "");
+  let report: ResearchReport = { ...EMPTY_REPORT, summary: text };
+  try {
+    const parsed = ResearchReportSchema.safeParse(JSON.parse(json));
+    if (parsed.success) report = parsed.data;
+  } catch {
+    // Not JSON: keep the text as the summary.
+  }
+  return { ...report, sources: [...new Set([...report.sources, ...citations])] };
+}

@@ -1,0 +1,154 @@
+/** One research report: its sections, sources, Copy, and Save to Project Hub (once). */
+import { Link } from "@remix-run/react";
+import { Clipboard, FileCheck2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { SourceLinks } from "~/components/source-links";
+import { Badge } from "~/components/ui";
+import { researchToMarkdown } from "~/domain/ai/markdown";
+import { PROVIDERS } from "~/domain/ai/providers";
+import { label } from "~/domain/workspace";
+import { aiApi, type Research } from "~/lib/api/ai";
+import { entriesStore } from "~/lib/stores/entries";
+import { toastFailure } from "../shared";
+
+export const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
+
+function Section(props: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-1.5 text-sm font-semibold tracking-wide text-muted uppercase">
+        {props.title}
+      </h3>
+      {props.children}
+    </section>
+  );
+}
+
+function List(props: { items: string[] }) {
+  return props.items.length ? (
+    <ul className="list-disc space-y-1 pl-5">
+      {props.items.map((item, i) => (
+        <li key={i}>{item}</li>
+      ))}
+    </ul>
+  ) : (
+    <p className="text-muted">None noted.</p>
+  );
+}
+
+/** The report; `onSaved` receives the report as saved (it then names its document). */
+export function ResearchReport(props: { research: Research; onSaved: (saved: Research) => void }) {
+  const { research } = props;
+  const { report } = research;
+  const [saving, setSaving] = useState(false);
+  const project = research.grounding.find((g) => g.kind === "project");
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await aiApi.saveResearch(research.id);
+      props.onSaved(saved.research);
+      void entriesStore.getState().fetchEntries();
+      toast.success("Saved to Project Hub", {
+        description: project ? `Linked to ${project.name}` : "Find it under Documents",
+      });
+    } catch (error) {
+      toastFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <article
+      className="space-y-5 rounded-2xl border border-line bg-surface p-6"
+      data-testid="research-report"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold break-words">{research.query}</h2>
+          <p className="mt-1 text-sm text-muted">
+            {PROVIDERS[research.provider].label} · {research.model} · {when(research.createdAt)}
+          </p>
+          {research.grounding.length > 0 && (
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-muted">Using your records:</span>
+              {research.grounding.map((g) => (
+                <Badge key={g.id} tone="accent">
+                  {g.name} ({label(g.kind)})
+                </Badge>
+              ))}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              void navigator.clipboard.writeText(researchToMarkdown(research.query, report)).then(
+                () => toast.success("Report copied as Markdown"),
+                () => toast.error("Could not copy: the browser refused clipboard access"),
+              )
+            }
+          >
+            <Clipboard aria-hidden className="size-4" /> Copy
+          </button>
+          {research.savedEntryId ? (
+            <Link
+              to={`/project-hub?tab=documents&doc=${research.savedEntryId}`}
+              className="btn-secondary"
+            >
+              <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn-primary gap-2"
+              disabled={saving}
+              onClick={() => void save()}
+            >
+              <FileCheck2 aria-hidden className="size-4" />
+              {saving ? "Saving..." : "Save to Project Hub"}
+            </button>
+          )}
+        </div>
+      </header>
+      <Section title="Summary">
+        <p className="whitespace-pre-wrap">{report.summary}</p>
+      </Section>
+      {report.market && (
+        <Section title="Market">
+          <p className="whitespace-pre-wrap">{report.market}</p>
+        </Section>
+      )}
+      {report.comparables && (
+        <Section title="Comparable considerations">
+          <p className="whitespace-pre-wrap">{report.comparables}</p>
+        </Section>
+      )}
+      <div className="grid gap-5 md:grid-cols-2">
+        <Section title="Risks">
+          <List items={report.risks} />
+        </Section>
+        <Section title="Next steps">
+          <List items={report.nextSteps} />
+        </Section>
+      </div>
+      <Section title="Sources">
+        {report.sources.length ? (
+          <SourceLinks urls={report.sources} />
+        ) : (
+          <p className="text-sm text-muted">
+            No web sources: this report was written without web search. Set{" "}
+            {PROVIDERS.perplexity.keyName} for web-grounded reports with sources.
+          </p>
+        )}
+      </Section>
+    </article>
+  );
+}

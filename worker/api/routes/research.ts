@@ -1,0 +1,121 @@
+/** Property research (spec §7 /ai/property-research) and the research history. */
+import { createRoute, z } from "@hono/zod-openapi";
+import { ResearchRequestSchema } from "../../../app/domain/ai/research";
+import { database } from "../../db/client";
+import {
+  deleteResearch,
+  listResearch,
+  researchProperty,
+  saveResearchToHub,
+} from "../../services/research";
+import {
+  dataResponse,
+  errorResponses,
+  IdParamSchema,
+  jsonBody,
+  PageQuerySchema,
+  pageResponse,
+  router,
+  signedIn,
+} from "../openapi";
+import { EntrySchema, ResearchSchema } from "../schemas";
+
+const app = router();
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/property-research",
+    summary:
+      "A structured research report on a property or market (summary, market, comparables, risks, next steps, sources), grounded in the user's matching projects and properties; Perplexity when configured, else OpenAI. Saved to the research history.",
+    ...signedIn,
+    request: jsonBody(ResearchRequestSchema.openapi("ResearchRequest")),
+    responses: {
+      201: dataResponse("The saved report", ResearchSchema),
+      ...errorResponses(400, 401, 502, 503, 504),
+    },
+  }),
+  async (c) => {
+    const research = await researchProperty(
+      c.env,
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("json").query,
+    );
+    return c.json({ data: research }, 201);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "get",
+    path: "/research",
+    summary: "The user's past property research, newest first (page, limit, q)",
+    ...signedIn,
+    request: { query: PageQuerySchema },
+    responses: {
+      200: pageResponse("Research reports", ResearchSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => {
+    const { page, limit, q } = c.req.valid("query");
+    const { items, meta } = await listResearch(database(c.env.DB), c.var.session.userId, q, {
+      page,
+      limit,
+    });
+    return c.json({ data: items, meta }, 200);
+  },
+);
+
+const SavedSchema = z
+  .object({ research: ResearchSchema, entry: EntrySchema })
+  .openapi("SavedResearch");
+
+app.openapi(
+  createRoute({
+    method: "post",
+    path: "/research/{id}/save",
+    summary:
+      "Save a report to the Project Hub as a Markdown document (linked to the project it names). Idempotent: a report already saved answers 200 with that same document.",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("Already saved: the document it was saved as", SavedSchema),
+      201: dataResponse("Saved: the new document", SavedSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => {
+    const { created, ...saved } = await saveResearchToHub(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+    );
+    return created ? c.json({ data: saved }, 201) : c.json({ data: saved }, 200);
+  },
+);
+
+app.openapi(
+  createRoute({
+    method: "delete",
+    path: "/research/{id}",
+    summary: "Delete a research report from the history (a copy saved to the Project Hub stays)",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The deleted report", ResearchSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => {
+    const research = await deleteResearch(
+      database(c.env.DB),
+      c.var.session.userId,
+      c.req.valid("param").id,
+    );
+    return c.json({ data: research }, 200);
+  },
+);
+
+export default app;

@@ -1,0 +1,91 @@
+/** Contacts: the one data access for the API and the agent. */
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import type { ContactInput, ContactType } from "../../app/domain/workspace";
+import type { Database } from "../db/client";
+import {
+  containsAny,
+  deleteOwned,
+  findOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+  selectPage,
+  type PageRequest,
+} from "../db/queries";
+import { notFound } from "../api/errors";
+import { contacts, projectContacts, projects } from "../db/schema";
+
+export interface ContactFilters {
+  q?: string;
+  type?: ContactType;
+}
+
+export const CONTACT_SEARCH_COLUMNS = [
+  contacts.firstName,
+  contacts.lastName,
+  contacts.email,
+  contacts.company,
+  contacts.phone,
+  contacts.tags,
+  contacts.notes,
+];
+
+export const toContact = (row: typeof contacts.$inferSelect) => publicRow(row);
+
+function contactsWhere(userId: string, filters: ContactFilters) {
+  const where: SQL[] = [eq(contacts.userId, userId)];
+  if (filters.type) where.push(eq(contacts.type, filters.type));
+  if (filters.q) where.push(containsAny(CONTACT_SEARCH_COLUMNS, filters.q));
+  return and(...where);
+}
+
+/** A page of the user's contacts, by name. */
+export async function listContacts(
+  db: Database,
+  userId: string,
+  filters: ContactFilters,
+  page: PageRequest,
+) {
+  const { rows, meta } = await selectPage(
+    db,
+    contacts,
+    contactsWhere(userId, filters),
+    [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
+    page,
+  );
+  return { items: rows.map(toContact), meta };
+}
+
+/** One contact with the projects it is linked to. */
+export async function contactDetail(db: Database, userId: string, id: string) {
+  const contact = await findOwned(db, contacts, userId, id, "Contact");
+  const linked = await db
+    .select({ project: projects })
+    .from(projectContacts)
+    .innerJoin(projects, eq(projects.id, projectContacts.projectId))
+    .where(and(eq(projectContacts.contactId, contact.id), eq(projectContacts.userId, userId)))
+    .orderBy(desc(projects.updatedAt));
+  return { ...toContact(contact), projects: linked.map((row) => publicRow(row.project)) };
+}
+
+export async function createContact(db: Database, userId: string, input: ContactInput) {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...input, userId })
+    .returning();
+  return toContact(row!);
+}
+
+/** Replaces the contact's fields (PUT). */
+export async function updateContact(db: Database, userId: string, id: string, input: ContactInput) {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(ownedBy(contacts, userId, id))
+    .returning();
+  if (!row) throw notFound("Contact");
+  return toContact(row);
+}
+
+export const deleteContact = async (db: Database, userId: string, id: string) =>
+  toContact(await deleteOwned(db, contacts, userId, id, "Contact"));

@@ -1,0 +1,69 @@
+/** Project-hub entries (the user's Markdown documents): the one data access for API and agent. */
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { EntryInput } from "../../app/domain/workspace";
+import { notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  assertOwnedReference,
+  containsAny,
+  deleteOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+} from "../db/queries";
+import { entries, projects } from "../db/schema";
+
+export interface EntryFilters {
+  q?: string;
+  projectId?: string;
+}
+
+export const ENTRY_SEARCH_COLUMNS = [entries.title, entries.content, entries.tags];
+
+export const toEntry = (row: typeof entries.$inferSelect) => publicRow(row);
+
+/** The user's entries, most recently changed first (`limit` for the agent's short lists). */
+export async function listEntries(
+  db: Database,
+  userId: string,
+  filters: EntryFilters,
+  limit?: number,
+) {
+  const where: SQL[] = [eq(entries.userId, userId)];
+  if (filters.projectId) where.push(eq(entries.projectId, filters.projectId));
+  if (filters.q) where.push(containsAny(ENTRY_SEARCH_COLUMNS, filters.q));
+  const query = db
+    .select()
+    .from(entries)
+    .where(and(...where))
+    .orderBy(desc(entries.updatedAt));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map(toEntry);
+}
+
+const assertProjectLink = (db: Database, userId: string, projectId: string | null | undefined) =>
+  assertOwnedReference(db, projects, userId, projectId, "projectId", "project");
+
+export async function createEntry(db: Database, userId: string, input: EntryInput) {
+  await assertProjectLink(db, userId, input.projectId);
+  const [row] = await db
+    .insert(entries)
+    .values({ ...input, userId })
+    .returning();
+  return toEntry(row!);
+}
+
+/** Replaces the entry's fields (PUT). */
+export async function updateEntry(db: Database, userId: string, id: string, input: EntryInput) {
+  await assertProjectLink(db, userId, input.projectId);
+  const [row] = await db
+    .update(entries)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(ownedBy(entries, userId, id))
+    .returning();
+  if (!row) throw notFound("Entry");
+  return toEntry(row);
+}
+
+export const deleteEntry = async (db: Database, userId: string, id: string) =>
+  toEntry(await deleteOwned(db, entries, userId, id, "Entry"));

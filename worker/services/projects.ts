@@ -1,0 +1,145 @@
+/** Projects (deals) and their contact links: the one data access for the API and the agent. */
+import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import type { ProjectInput, ProjectStatus, ProjectType } from "../../app/domain/workspace";
+import { ApiError } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  assertOwnedReference,
+  containsAny,
+  deleteOwned,
+  findOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+  selectPage,
+  type PageRequest,
+} from "../db/queries";
+import { contacts, entries, projectContacts, projects, properties } from "../db/schema";
+import { toContact } from "./contacts";
+import { toEntry } from "./entries";
+import { toProperty } from "./properties";
+
+export interface ProjectFilters {
+  q?: string;
+  type?: ProjectType;
+  status?: ProjectStatus;
+  /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
+  closeFrom?: string;
+  closeTo?: string;
+}
+
+export const PROJECT_SEARCH_COLUMNS = [
+  projects.name,
+  projects.address,
+  projects.city,
+  projects.description,
+];
+
+export const toProject = (row: typeof projects.$inferSelect) => publicRow(row);
+
+function projectsWhere(userId: string, filters: ProjectFilters) {
+  const where: SQL[] = [eq(projects.userId, userId)];
+  if (filters.type) where.push(eq(projects.type, filters.type));
+  if (filters.status) where.push(eq(projects.status, filters.status));
+  if (filters.closeFrom) where.push(gte(projects.targetCloseDate, filters.closeFrom));
+  if (filters.closeTo) where.push(lte(projects.targetCloseDate, filters.closeTo));
+  if (filters.q) where.push(containsAny(PROJECT_SEARCH_COLUMNS, filters.q));
+  return and(...where);
+}
+
+/** A page of the user's projects, most recently changed first. */
+export async function listProjects(
+  db: Database,
+  userId: string,
+  filters: ProjectFilters,
+  page: PageRequest,
+) {
+  const { rows, meta } = await selectPage(
+    db,
+    projects,
+    projectsWhere(userId, filters),
+    [desc(projects.updatedAt), desc(projects.id)],
+    page,
+  );
+  return { items: rows.map(toProject), meta };
+}
+
+export const findProject = (db: Database, userId: string, id: string) =>
+  findOwned(db, projects, userId, id, "Project");
+
+/** One project with its linked contacts, its documents and its property. */
+export async function projectDetail(db: Database, userId: string, id: string) {
+  const project = await findProject(db, userId, id);
+  const [linked, documents, property] = await db.batch([
+    db
+      .select({ contact: contacts })
+      .from(projectContacts)
+      .innerJoin(contacts, eq(contacts.id, projectContacts.contactId))
+      .where(and(eq(projectContacts.projectId, project.id), eq(projectContacts.userId, userId)))
+      .orderBy(contacts.lastName, contacts.firstName),
+    db
+      .select()
+      .from(entries)
+      .where(and(eq(entries.projectId, project.id), eq(entries.userId, userId)))
+      .orderBy(desc(entries.updatedAt)),
+    db
+      .select()
+      .from(properties)
+      .where(ownedBy(properties, userId, project.propertyId ?? "")),
+  ]);
+  return {
+    ...toProject(project),
+    contacts: linked.map((row) => toContact(row.contact)),
+    documents: documents.map(toEntry),
+    property: property[0] ? toProperty(property[0]) : null,
+  };
+}
+
+export async function createProject(db: Database, userId: string, input: ProjectInput) {
+  await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
+  const [row] = await db
+    .insert(projects)
+    .values({ ...input, userId })
+    .returning();
+  return toProject(row!);
+}
+
+/** Replaces the project's fields (PUT). */
+export async function updateProject(db: Database, userId: string, id: string, input: ProjectInput) {
+  const project = await findProject(db, userId, id);
+  await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
+  const [row] = await db
+    .update(projects)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(ownedBy(projects, userId, project.id))
+    .returning();
+  return toProject(row!);
+}
+
+export const deleteProject = async (db: Database, userId: string, id: string) =>
+  toProject(await deleteOwned(db, projects, userId, id, "Project"));
+
+export async function linkContact(db: Database, userId: string, id: string, contactId: string) {
+  const project = await findProject(db, userId, id);
+  const contact = await findOwned(db, contacts, userId, contactId, "Contact");
+  await db
+    .insert(projectContacts)
+    .values({ projectId: project.id, contactId: contact.id, userId })
+    .onConflictDoNothing();
+  return { projectId: project.id, contactId: contact.id };
+}
+
+export async function unlinkContact(db: Database, userId: string, id: string, contactId: string) {
+  const [row] = await db
+    .delete(projectContacts)
+    .where(
+      and(
+        eq(projectContacts.projectId, id),
+        eq(projectContacts.contactId, contactId),
+        eq(projectContacts.userId, userId),
+      ),
+    )
+    .returning();
+  if (!row) throw new ApiError(404, "NOT_FOUND", "That contact is not linked to this project");
+  return { projectId: id, contactId };
+}

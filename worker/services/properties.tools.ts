@@ -1,0 +1,33 @@
+/** The agent's tools over the properties the investor is weighing. */
+import { z } from "zod";
+import { PROPERTY_STATUSES } from "../../app/domain/workspace";
+import { listProperties } from "./properties";
+import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
+
+export const propertyTools = {
+  search_properties: tool({
+    description:
+      "Search the properties the investor is weighing (Possible Investments) by address, city, ZIP, APN/MLS number or notes.",
+    parameters: z.object({
+      query: z.string().trim().max(200).optional().describe("Words to look for; omit for all"),
+      status: z.enum(PROPERTY_STATUSES).optional(),
+    }),
+    run: async (db, userId, { query, status }) => {
+      const { items } = await listProperties(
+        db,
+        userId,
+        { q: query, status },
+        { sort: "updatedAt", dir: "desc" },
+        { page: 1, limit: TOOL_SEARCH_LIMIT },
+      );
+      return {
+        result: items.map(({ createdAt: _created, ...property }) => property),
+        summary: found(
+          items.map((property) => property.address),
+          "property",
+          "properties",
+        ),
+      };
+    },
+  }),
+};

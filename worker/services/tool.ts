@@ -1,0 +1,37 @@
+/**
+ * How an agent tool is declared: a description and a zod schema for the model, and a run
+ * function over one user's data. Each resource declares its tools beside its service
+ * (`<resource>.tools.ts`); agent-tools.ts collects them.
+ */
+import type { z } from "zod";
+import type { Database } from "../db/client";
+
+/** How many records a search tool returns to the model. */
+export const TOOL_SEARCH_LIMIT = 10;
+
+export interface ToolOutcome {
+  result: unknown;
+  /** One line for the tool card: what the tool did or found. */
+  summary: string;
+}
+
+export interface Tool {
+  description: string;
+  parameters: z.ZodType;
+  /** Whether the tool changes the user's data. */
+  wrote: boolean;
+  run: (db: Database, userId: string, args: never) => Promise<ToolOutcome>;
+}
+
+export const tool = <S extends z.ZodType>(definition: {
+  description: string;
+  parameters: S;
+  wrote?: boolean;
+  run: (db: Database, userId: string, args: z.output<S>) => Promise<ToolOutcome>;
+}): Tool => ({ wrote: false, ...definition }) as Tool;
+
+/** "Found 2 contacts: Ana Silva, Bo Chen" / "No properties found". */
+export const found = (names: string[], one: string, many = `${one}s`) =>
+  names.length
+    ? `Found ${names.length} ${names.length === 1 ? one : many}: ${names.join(", ")}`
+    : `No ${many} found`;

@@ -1,0 +1,616 @@
+/**
+ * Export Data / Import Data: everything a user made as one JSON document, and that document read
+ * back. Import is idempotent: records keep their ids (or, when another account already uses an
+ * id, an id derived from it for this account), so importing the same file again finds them
+ * "already here" and skips or updates them as the user chooses. Rows are checked one by one (a
+ * bad row is reported and left out, numbers may be written as people write them), references
+ * between rows are followed, and everything is written in one D1 batch, or nothing is.
+ */
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { AI_PROVIDERS } from "../../app/domain/ai/providers";
+import { ResearchReportSchema } from "../../app/domain/ai/research";
+import { fieldProblems, parseTyped, type RowFailure } from "../../app/domain/validation";
+import {
+  ContactInputSchema,
+  EntryInputSchema,
+  ProjectInputSchema,
+  PropertyInputSchema,
+  propertyDedupeKey,
+} from "../../app/domain/workspace";
+import { ApiError } from "../api/errors";
+import type { Database } from "../db/client";
+import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement } from "../db/queries";
+import {
+  contacts,
+  conversationMessages,
+  conversations,
+  entries,
+  MESSAGE_STATUSES,
+  projectContacts,
+  projects,
+  properties,
+  researchReports,
+} from "../db/schema";
+import { toContact } from "./contacts";
+import { toMessage } from "./conversations";
+import { toEntry } from "./entries";
+import { toProject } from "./projects";
+import { toProperty, type ExistingRows } from "./properties";
+import { toResearch } from "./research";
+
+export const EXPORT_FORMAT = "ai42-export";
+/** 2 added conversations and research; version 1 documents still import. */
+export const EXPORT_VERSION = 2;
+export const MAX_RECORDS_PER_KIND = 5000;
+
+/** Everything the user made, as one document. */
+export async function exportWorkspace(db: Database, userId: string) {
+  const [
+    projectRows,
+    contactRows,
+    linkRows,
+    entryRows,
+    propertyRows,
+    conversationRows,
+    messageRows,
+    researchRows,
+  ] = await db.batch([
+    db.select().from(projects).where(eq(projects.userId, userId)),
+    db.select().from(contacts).where(eq(contacts.userId, userId)),
+    db
+      .select({ projectId: projectContacts.projectId, contactId: projectContacts.contactId })
+      .from(projectContacts)
+      .where(eq(projectContacts.userId, userId)),
+    db.select().from(entries).where(eq(entries.userId, userId)),
+    db.select().from(properties).where(eq(properties.userId, userId)),
+    db.select().from(conversations).where(eq(conversations.userId, userId)),
+    db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.userId, userId))
+      .orderBy(conversationMessages.conversationId, conversationMessages.position),
+    db.select().from(researchReports).where(eq(researchReports.userId, userId)),
+  ]);
+  const messagesOf = new Map<string, ReturnType<typeof toMessage>[]>();
+  for (const row of messageRows) {
+    const list = messagesOf.get(row.conversationId) ?? [];
+    list.push(toMessage(row));
+    messagesOf.set(row.conversationId, list);
+  }
+  return {
+    format: EXPORT_FORMAT as typeof EXPORT_FORMAT,
+    version: EXPORT_VERSION as typeof EXPORT_VERSION,
+    exportedAt: nowIso(),
+    projects: projectRows.map(toProject),
+    contacts: contactRows.map(toContact),
+    projectContacts: linkRows,
+    entries: entryRows.map(toEntry),
+    properties: propertyRows.map(toProperty),
+    conversations: conversationRows.map((row) => ({
+      ...publicRow(row),
+      messages: (messagesOf.get(row.id) ?? []).map(({ id: _id, ...message }) => message),
+    })),
+    research: researchRows.map(toResearch),
+  };
+}
+
+const rows = z.array(z.unknown()).max(MAX_RECORDS_PER_KIND).default([]);
+
+/** What must hold for the file as a whole; each row is checked on its own afterwards. */
+export const ImportDocumentSchema = z.object({
+  format: z.literal(EXPORT_FORMAT, {
+    error: `Not an AI42 export (format must be "${EXPORT_FORMAT}")`,
+  }),
+  version: z.union([z.literal(1), z.literal(EXPORT_VERSION)], {
+    error: `Unsupported export version (this AI42 reads versions 1 and ${EXPORT_VERSION})`,
+  }),
+  projects: rows,
+  contacts: rows,
+  projectContacts: rows,
+  entries: rows,
+  properties: rows,
+  conversations: rows,
+  research: rows,
+});
+export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
+
+const timestamp = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a date and time" })
+  .optional();
+/** Every imported record carries its id; its times are kept when given. */
+const RecordMetaSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const ExportedMessageSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string().max(100_000),
+  provider: z.enum(AI_PROVIDERS).nullish(),
+  model: z.string().max(200).nullish(),
+  status: z.enum(MESSAGE_STATUSES).default("complete"),
+  promptTokens: z.number().int().min(0).nullish(),
+  completionTokens: z.number().int().min(0).nullish(),
+  toolCalls: z
+    .array(
+      z.object({
+        name: z.string(),
+        arguments: z.unknown(),
+        ok: z.boolean(),
+        summary: z.string(),
+        wrote: z.boolean(),
+      }),
+    )
+    .nullish(),
+  citations: z.array(z.string()).nullish(),
+  createdAt: timestamp,
+});
+const ConversationInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  provider: z.enum(AI_PROVIDERS),
+  model: z.string().min(1).max(200),
+  promptTokens: z.number().int().min(0).default(0),
+  completionTokens: z.number().int().min(0).default(0),
+  messages: z.array(ExportedMessageSchema).max(1000).default([]),
+});
+const ResearchInputSchema = z.object({
+  query: z.string().trim().min(1).max(1000),
+  report: ResearchReportSchema,
+  provider: z.enum(AI_PROVIDERS),
+  model: z.string().min(1).max(200),
+  grounding: z
+    .array(z.object({ kind: z.enum(["project", "property"]), id: z.string(), name: z.string() }))
+    .default([]),
+  savedEntryId: z.string().nullish(),
+});
+const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });
+
+export interface KindResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: RowFailure[];
+}
+
+type Checked<T> = { index: number; id: string; input: T; createdAt?: string; updatedAt?: string };
+
+/** Each row parsed with its input schema and its id; the failures by index. */
+function checkRows<T extends z.ZodObject>(list: unknown[], schema: T) {
+  const valid: Checked<z.output<T>>[] = [];
+  const failed: RowFailure[] = [];
+  list.forEach((row, index) => {
+    const record = row && typeof row === "object" ? (row as Record<string, unknown>) : {};
+    const meta = RecordMetaSchema.safeParse(record);
+    const input = parseTyped(schema, record);
+    if (meta.success && input.success) {
+      valid.push({ index, ...meta.data, input: input.data });
+    } else {
+      const errors = [
+        ...(meta.success ? [] : fieldProblems(meta.error, "row")),
+        ...(input.success ? [] : fieldProblems(input.error, "row")),
+      ];
+      failed.push({ index, errors });
+    }
+  });
+  return { valid, failed };
+}
+
+/** The id this account uses for an exported id another account already holds. */
+async function derivedId(userId: string, id: string) {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}:${id}`)),
+  );
+  const hex = Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface IdTable extends SQLiteTable {
+  id: SQLiteColumn;
+  userId: SQLiteColumn;
+}
+
+/** Who holds each of these ids in the table (this user or another). */
+async function holders(db: Database, table: IdTable, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<string, string>();
+  const found = await db.batch(
+    chunk(unique, D1_MAX_PARAMS).map((part) =>
+      db
+        .select({ id: table.id, userId: table.userId })
+        .from(table as SQLiteTable)
+        .where(inArray(table.id, part)),
+    ) as [never, ...never[]],
+  );
+  return new Map((found as { id: string; userId: string }[][]).flat().map((r) => [r.id, r.userId]));
+}
+
+/**
+ * Where each exported id lands in this account, and whether the record is already here: the id
+ * itself if this user holds it or nobody does; else the id derived for this user.
+ */
+async function resolveIds(db: Database, table: IdTable, userId: string, ids: string[]) {
+  const derived = new Map(
+    await Promise.all(ids.map(async (id) => [id, await derivedId(userId, id)] as const)),
+  );
+  const held = await holders(db, table, [...ids, ...derived.values()]);
+  const targets = new Map<string, { id: string; existing: boolean }>();
+  for (const id of ids) {
+    const other = derived.get(id)!;
+    if (held.get(id) === userId) targets.set(id, { id, existing: true });
+    else if (held.get(other) === userId) targets.set(id, { id: other, existing: true });
+    else targets.set(id, { id: held.has(id) ? other : id, existing: false });
+  }
+  return targets;
+}
+
+/** Multi-row upserts by id, sized to D1's parameter limit, that never touch another user's row. */
+function upserts<T extends IdTable>(
+  db: Database,
+  table: T,
+  values: T["$inferInsert"][],
+  keep: string[] = ["id", "userId", "createdAt"],
+) {
+  const columns = Object.entries(getTableColumns(table)).filter(([name]) => !keep.includes(name));
+  const set = Object.fromEntries(
+    columns.map(([name, column]) => [name, sql.raw(`excluded.${column.name}`)]),
+  ) as SQLiteUpdateSetSource<T>;
+  return chunk(values, rowsPerStatement(table)).map((part) =>
+    db
+      .insert(table)
+      .values(part)
+      .onConflictDoUpdate({
+        target: table.id,
+        set,
+        setWhere: sql`${table.userId} = excluded.user_id`,
+      }),
+  );
+}
+
+const fail = (failed: RowFailure[], index: number, field: string, message: string) =>
+  failed.push({ index, errors: [{ field, message }] });
+
+/**
+ * What importing the document would do, per kind, and the statements that do it. Nothing is
+ * written here: the caller runs the statements (one batch) or, for the preview, does not.
+ */
+export async function planImport(
+  db: Database,
+  userId: string,
+  doc: ImportDocument,
+  existingRows: ExistingRows,
+) {
+  const now = nowIso();
+  const times = (row: { createdAt?: string; updatedAt?: string }) => ({
+    createdAt: row.createdAt ?? now,
+    updatedAt: row.updatedAt ?? row.createdAt ?? now,
+  });
+  const result = (failed: RowFailure[]): KindResult => ({
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    failed,
+  });
+  /** Counts a row and says whether to write it. */
+  const counted = (kind: KindResult, existing: boolean) => {
+    if (!existing) kind.created += 1;
+    else if (existingRows === "update") kind.updated += 1;
+    else kind.skipped += 1;
+    return !existing || existingRows === "update";
+  };
+  const duplicateIds = <T extends { id: string; index: number }>(
+    valid: T[],
+    failed: RowFailure[],
+  ) => {
+    const seen = new Map<string, number>();
+    return valid.filter((row) => {
+      const first = seen.get(row.id);
+      if (first !== undefined) {
+        fail(failed, row.index, "id", `The same id as row ${first + 1}`);
+        return false;
+      }
+      seen.set(row.id, row.index);
+      return true;
+    });
+  };
+
+  // Properties: matched on their id, else on their address or APN (the dedupe key).
+  const checkedProperties = checkRows(doc.properties, PropertyInputSchema);
+  const propertyRows = duplicateIds(checkedProperties.valid, checkedProperties.failed);
+  const propertyResult = result(checkedProperties.failed);
+  const propertyTargets = await resolveIds(
+    db,
+    properties,
+    userId,
+    propertyRows.map((row) => row.id),
+  );
+  const keys = propertyRows.map((row) => propertyDedupeKey(row.input));
+  const keyHolders = keys.length
+    ? ((await db.batch(
+        chunk([...new Set(keys)], D1_MAX_PARAMS - 1).map((part) =>
+          db
+            .select({ id: properties.id, key: properties.dedupeKey })
+            .from(properties)
+            .where(and(eq(properties.userId, userId), inArray(properties.dedupeKey, part))),
+        ) as [never, ...never[]],
+      )) as { id: string; key: string }[][])
+    : [];
+  const idByKey = new Map(keyHolders.flat().map((row) => [row.key, row.id]));
+  const keyRow = new Map<string, number>();
+  const propertyIds = new Map<string, string>();
+  const propertyValues: (typeof properties.$inferInsert)[] = [];
+  propertyRows.forEach((row, i) => {
+    const key = keys[i]!;
+    const twin = keyRow.get(key);
+    if (twin !== undefined) {
+      fail(propertyResult.failed, row.index, "address", `The same property as row ${twin + 1}`);
+      return;
+    }
+    keyRow.set(key, row.index);
+    const byId = propertyTargets.get(row.id)!;
+    const target = idByKey.get(key) ?? byId.id;
+    propertyIds.set(row.id, target);
+    const existing = idByKey.has(key) || byId.existing;
+    if (counted(propertyResult, existing)) {
+      propertyValues.push({ ...row.input, ...times(row), id: target, userId, dedupeKey: key });
+    }
+  });
+
+  // Contacts.
+  const checkedContacts = checkRows(doc.contacts, ContactInputSchema);
+  const contactRows = duplicateIds(checkedContacts.valid, checkedContacts.failed);
+  const contactResult = result(checkedContacts.failed);
+  const contactTargets = await resolveIds(
+    db,
+    contacts,
+    userId,
+    contactRows.map((r) => r.id),
+  );
+  const contactIds = new Map<string, string>();
+  const contactValues: (typeof contacts.$inferInsert)[] = [];
+  for (const row of contactRows) {
+    const target = contactTargets.get(row.id)!;
+    contactIds.set(row.id, target.id);
+    if (counted(contactResult, target.existing)) {
+      contactValues.push({ ...row.input, ...times(row), id: target.id, userId });
+    }
+  }
+
+  // References may point at a row of the file or at a record the account already has.
+  const [ownProjects, ownProperties, ownEntries] = await Promise.all([
+    holders(db, projects, collect(doc.entries, "projectId")),
+    holders(db, properties, collect(doc.projects, "propertyId")),
+    holders(db, entries, collect(doc.research, "savedEntryId")),
+  ]);
+  const reference = (
+    id: string | null | undefined,
+    fromFile: Map<string, string>,
+    own: Map<string, string>,
+  ) => (id ? (fromFile.get(id) ?? (own.get(id) === userId ? id : undefined)) : null);
+
+  // Projects.
+  const checkedProjects = checkRows(doc.projects, ProjectInputSchema);
+  const projectRows = duplicateIds(checkedProjects.valid, checkedProjects.failed);
+  const projectResult = result(checkedProjects.failed);
+  const projectTargets = await resolveIds(
+    db,
+    projects,
+    userId,
+    projectRows.map((r) => r.id),
+  );
+  const projectIds = new Map<string, string>();
+  const projectValues: (typeof projects.$inferInsert)[] = [];
+  for (const row of projectRows) {
+    const propertyId = reference(row.input.propertyId, propertyIds, ownProperties);
+    if (propertyId === undefined) {
+      fail(
+        projectResult.failed,
+        row.index,
+        "propertyId",
+        "No such property in the file or your workspace",
+      );
+      continue;
+    }
+    const target = projectTargets.get(row.id)!;
+    projectIds.set(row.id, target.id);
+    if (counted(projectResult, target.existing)) {
+      projectValues.push({ ...row.input, ...times(row), propertyId, id: target.id, userId });
+    }
+  }
+
+  // Documents.
+  const checkedEntries = checkRows(doc.entries, EntryInputSchema);
+  const entryRows = duplicateIds(checkedEntries.valid, checkedEntries.failed);
+  const entryResult = result(checkedEntries.failed);
+  const entryTargets = await resolveIds(
+    db,
+    entries,
+    userId,
+    entryRows.map((r) => r.id),
+  );
+  const entryIds = new Map<string, string>();
+  const entryValues: (typeof entries.$inferInsert)[] = [];
+  for (const row of entryRows) {
+    const projectId = reference(row.input.projectId, projectIds, ownProjects);
+    if (projectId === undefined) {
+      fail(
+        entryResult.failed,
+        row.index,
+        "projectId",
+        "No such project in the file or your workspace",
+      );
+      continue;
+    }
+    const target = entryTargets.get(row.id)!;
+    entryIds.set(row.id, target.id);
+    if (counted(entryResult, target.existing)) {
+      entryValues.push({ ...row.input, ...times(row), projectId, id: target.id, userId });
+    }
+  }
+
+  // Links between projects and contacts of the file.
+  const linkResult = result([]);
+  const links: { projectId: string; contactId: string }[] = [];
+  doc.projectContacts.forEach((raw, index) => {
+    const link = LinkSchema.safeParse(raw);
+    if (!link.success) {
+      linkResult.failed.push({ index, errors: fieldProblems(link.error, "row") });
+      return;
+    }
+    const projectId = projectIds.get(link.data.projectId);
+    const contactId = contactIds.get(link.data.contactId);
+    if (!projectId || !contactId) {
+      fail(
+        linkResult.failed,
+        index,
+        projectId ? "contactId" : "projectId",
+        "Links a project or contact that is not imported",
+      );
+      return;
+    }
+    links.push({ projectId, contactId });
+  });
+  const knownLinks = await existingLinks(db, userId, links);
+  const linkValues = links
+    .filter((link) => counted(linkResult, knownLinks.has(`${link.projectId}|${link.contactId}`)))
+    .map((link) => ({ ...link, userId, createdAt: now }));
+
+  // Conversations, with their messages.
+  const checkedConversations = checkRows(doc.conversations, ConversationInputSchema);
+  const conversationRows = duplicateIds(checkedConversations.valid, checkedConversations.failed);
+  const conversationResult = result(checkedConversations.failed);
+  const conversationTargets = await resolveIds(
+    db,
+    conversations,
+    userId,
+    conversationRows.map((r) => r.id),
+  );
+  const conversationValues: (typeof conversations.$inferInsert)[] = [];
+  const messageValues: (typeof conversationMessages.$inferInsert)[] = [];
+  for (const row of conversationRows) {
+    const target = conversationTargets.get(row.id)!;
+    if (!counted(conversationResult, target.existing)) continue;
+    const { messages, ...conversation } = row.input;
+    conversationValues.push({ ...conversation, ...times(row), id: target.id, userId });
+    messages.forEach((message, position) =>
+      messageValues.push({
+        ...message,
+        conversationId: target.id,
+        userId,
+        position,
+        createdAt: message.createdAt ?? row.createdAt ?? now,
+      }),
+    );
+  }
+
+  // Research, pointing at the documents it was saved as and the records it was grounded in.
+  const checkedResearch = checkRows(doc.research, ResearchInputSchema);
+  const researchRows = duplicateIds(checkedResearch.valid, checkedResearch.failed);
+  const researchResult = result(checkedResearch.failed);
+  const researchTargets = await resolveIds(
+    db,
+    researchReports,
+    userId,
+    researchRows.map((r) => r.id),
+  );
+  const researchValues: (typeof researchReports.$inferInsert)[] = [];
+  for (const row of researchRows) {
+    const target = researchTargets.get(row.id)!;
+    if (!counted(researchResult, target.existing)) continue;
+    const grounding = row.input.grounding.map((g) => ({
+      ...g,
+      id: (g.kind === "project" ? projectIds : propertyIds).get(g.id) ?? g.id,
+    }));
+    const savedEntryId = reference(row.input.savedEntryId, entryIds, ownEntries) ?? null;
+    researchValues.push({
+      ...row.input,
+      grounding,
+      savedEntryId,
+      createdAt: times(row).createdAt,
+      id: target.id,
+      userId,
+    });
+  }
+
+  const rewrittenConversations = conversationValues.map((c) => c.id!);
+  const statements = [
+    ...upserts(db, properties, propertyValues),
+    ...upserts(db, contacts, contactValues),
+    ...upserts(db, projects, projectValues),
+    ...upserts(db, entries, entryValues),
+    ...chunk(linkValues, rowsPerStatement(projectContacts)).map((part) =>
+      db.insert(projectContacts).values(part).onConflictDoNothing(),
+    ),
+    ...upserts(db, conversations, conversationValues),
+    // An updated conversation gets the file's messages instead of its own.
+    ...chunk(rewrittenConversations, D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .delete(conversationMessages)
+        .where(
+          and(
+            eq(conversationMessages.userId, userId),
+            inArray(conversationMessages.conversationId, part),
+          ),
+        ),
+    ),
+    ...chunk(messageValues, rowsPerStatement(conversationMessages)).map((part) =>
+      db.insert(conversationMessages).values(part),
+    ),
+    ...upserts(db, researchReports, researchValues),
+  ];
+  return {
+    summary: {
+      properties: propertyResult,
+      contacts: contactResult,
+      projects: projectResult,
+      entries: entryResult,
+      links: linkResult,
+      conversations: conversationResult,
+      research: researchResult,
+    },
+    statements,
+  };
+}
+
+/** The ids a list of raw rows names in one field (for looking up references). */
+function collect(list: unknown[], field: string) {
+  return list
+    .map((row) => (row && typeof row === "object" ? (row as Record<string, unknown>)[field] : null))
+    .filter((id): id is string => typeof id === "string" && id.length > 0);
+}
+
+async function existingLinks(
+  db: Database,
+  userId: string,
+  links: { projectId: string; contactId: string }[],
+) {
+  const projectIds = [...new Set(links.map((link) => link.projectId))];
+  if (!projectIds.length) return new Set<string>();
+  const found = await db.batch(
+    chunk(projectIds, D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .select({ projectId: projectContacts.projectId, contactId: projectContacts.contactId })
+        .from(projectContacts)
+        .where(and(eq(projectContacts.userId, userId), inArray(projectContacts.projectId, part))),
+    ) as [never, ...never[]],
+  );
+  return new Set(
+    (found as { projectId: string; contactId: string }[][])
+      .flat()
+      .map((link) => `${link.projectId}|${link.contactId}`),
+  );
+}
+
+/** Runs an import plan in one batch; a database refusal leaves everything as it was. */
+export async function writeImport(db: Database, statements: unknown[]) {
+  if (!statements.length) return;
+  try {
+    await db.batch(statements as [never, ...never[]]);
+  } catch (error) {
+    console.error("Import failed", error);
+    throw new ApiError(400, "IMPORT_FAILED", "The file could not be imported; nothing was changed");
+  }
+}
