@@ -3,13 +3,33 @@ import {
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
   vitePlugin as remix,
 } from "@remix-run/dev";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { staticHeadersFile } from "./worker/security-headers";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/** Writes the static files' `_headers` from the one definition of AI42's security headers. */
+function staticHeaders(): Plugin {
+  let outDir = "";
+  let ssr = false;
+  return {
+    name: "ai42-static-headers",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      if (!ssr) writeFileSync(join(outDir, "_headers"), staticHeadersFile());
+    },
+  };
 }
 
 export default defineConfig(({ command }) => ({
@@ -27,6 +47,7 @@ export default defineConfig(({ command }) => ({
       ignoredRouteFiles: command === "build" ? ["**/api.$.ts"] : [],
     }),
     tailwindcss(),
+    staticHeaders(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },

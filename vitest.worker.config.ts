@@ -53,6 +53,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/worker/**/*.test.ts"],
+    // Sign-in tests hash passwords with scrypt (~0.3 s each) a dozen times in a row.
+    testTimeout: 20_000,
     setupFiles: ["./tests/worker/setup.ts"],
     globalSetup: ["./tests/worker/global-setup.ts"],
   },

@@ -3,14 +3,14 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
-import { createNonce, htmlSecurityHeaders } from "./lib/security-headers.server";
+import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
   const body = await renderToReadableStream(
@@ -28,6 +28,10 @@ export default async function handleRequest(
   );
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  htmlSecurityHeaders(responseHeaders, nonce, import.meta.env.DEV);
+  // The other security headers are the Worker's (worker/index.ts); the CSP needs this nonce.
+  responseHeaders.set(
+    "Content-Security-Policy",
+    pageContentSecurityPolicy(nonce, loadContext.cloudflare.env, import.meta.env.DEV),
+  );
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

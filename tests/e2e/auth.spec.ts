@@ -225,6 +225,17 @@ test.describe("login screen", () => {
     await expect(page).toHaveURL(/\/landing\.html$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("real-estate investors");
     await expect(page.getByText("You have signed out of AI42")).toBeHidden();
+
+    // Its security headers come once each (two matching rules used to send them twice).
+    const response = await page.request.get("/landing.html");
+    const sent = response.headersArray().map((header) => header.name.toLowerCase());
+    for (const name of ["x-content-type-options", "x-frame-options", "content-security-policy"]) {
+      expect(
+        sent.filter((header) => header === name),
+        name,
+      ).toHaveLength(1);
+    }
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
   test("at start, a stored token is read and the user refreshed behind Loading...", async ({

@@ -40,9 +40,10 @@ describe("the API surface", () => {
     expect(await page.text()).toContain("/api/auth/login");
   });
 
-  it("puts nosniff on API answers", async () => {
+  it("puts nosniff on API answers, once, and keeps them out of caches", async () => {
     const response = await api("/health");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
   });
 });
 
@@ -80,5 +81,18 @@ describe("HTML pages", () => {
     const response = await SELF.fetch(`${ORIGIN}/`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/home");
+  });
+
+  it("are never kept by a shared or back-button cache, and neither is the redirect", async () => {
+    const { cookie } = await register();
+    const headers = { Cookie: cookieValue(cookie) };
+    for (const path of ["/home", "/project-hub", "/main-agent", "/possible-investments"]) {
+      const response = await SELF.fetch(`${ORIGIN}${path}`, { headers });
+      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+    }
+    const redirect = await SELF.fetch(`${ORIGIN}/`, { headers, redirect: "manual" });
+    expect(redirect.headers.get("Cache-Control")).toBe("no-store");
+    expect(redirect.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(redirect.headers.get("X-Frame-Options")).toBe("DENY");
   });
 });

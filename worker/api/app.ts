@@ -3,6 +3,7 @@
  * validation and the OpenAPI document are one thing.
  */
 import { bodyLimit } from "hono/body-limit";
+import { PRIVATE_RESPONSE_HEADERS } from "../security-headers";
 import { ApiError, errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
@@ -35,9 +36,7 @@ export function createApi() {
 
   api.use("*", async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Cache-Control", "no-store");
+    for (const [name, value] of Object.entries(PRIVATE_RESPONSE_HEADERS)) c.header(name, value);
   });
   api.use(
     "*",
