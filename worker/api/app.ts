@@ -21,6 +21,8 @@ import transfer from "./routes/transfer";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+const API_BASE = "/api";
+
 const OPENAPI_CONFIG = {
   openapi: "3.1.0",
   info: {
@@ -28,11 +30,31 @@ const OPENAPI_CONFIG = {
     version: "1.0.0",
     description:
       "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register.",
+    license: {
+      name: "Proprietary: all rights reserved",
+      identifier: "LicenseRef-AI42-Proprietary",
+    },
   },
+  servers: [{ url: API_BASE, description: "This AI42 (same origin)" }],
 };
 
+/**
+ * The contract as clients see it: paths relative to the server `/api`, as generators expect.
+ * Worked out once per isolate, on the first request for it.
+ */
+export function openApiDocument(api: ReturnType<typeof createApi>) {
+  const document = api.getOpenAPI31Document(OPENAPI_CONFIG);
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => [
+      path.slice(API_BASE.length) || "/",
+      item,
+    ]),
+  );
+  return { ...document, paths };
+}
+
 export function createApi() {
-  const api = router().basePath("/api");
+  const api = router().basePath(API_BASE);
 
   api.use("*", async (c, next) => {
     await next();
@@ -65,11 +87,10 @@ export function createApi() {
     scheme: "bearer",
     bearerFormat: "JWT",
   });
-  api.doc31("/openapi.json", OPENAPI_CONFIG);
-  api.get("/docs", (c) => {
-    const document = api.getOpenAPI31Document(OPENAPI_CONFIG);
-    return c.html(renderDocsPage(document as Parameters<typeof renderDocsPage>[0]));
-  });
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const contract = () => (document ??= openApiDocument(api));
+  api.get("/openapi.json", (c) => c.json(contract()));
+  api.get("/docs", (c) => c.html(renderDocsPage(contract())));
 
   api.notFound((c) =>
     c.json(

@@ -18,11 +18,10 @@ const escape = (text: string) =>
 
 export function renderDocsPage(document: {
   info: { title: string; version: string; description?: string };
-  paths?: Record<string, Record<string, Operation>>;
-  components?: unknown;
+  paths?: Record<string, object>;
 }) {
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
+    Object.entries(methods as Record<string, Operation>).map(([method, operation]) => {
       const schema = operation.requestBody?.content?.["application/json"]?.schema;
       const responses = Object.entries(operation.responses ?? {})
         .map(
@@ -30,7 +29,7 @@ export function renderDocsPage(document: {
         )
         .join("");
       return `<section>
-  <h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${escape(path)}</code>${operation.security ? ' <span class="lock">bearer token</span>' : ""}</h2>
+  <h2><span class="m ${method}">${method.toUpperCase()}</span> <code>/api${escape(path)}</code>${operation.security?.length ? ' <span class="lock">bearer token</span>' : ""}</h2>
   <p>${escape(operation.summary ?? "")}</p>${operation.description ? `<p class="d">${escape(operation.description)}</p>` : ""}
   ${schema ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>` : ""}
   <ul>${responses}</ul>

@@ -1,5 +1,5 @@
 /** Shared pieces for declaring routes: the validation hook, the router factory, schemas. */
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import { validationError } from "./errors";
 import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
@@ -72,6 +72,24 @@ export const pageResponse = <T extends z.ZodType>(description: string, schema: T
 });
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * A route of this API: it names its operation (client generators name their functions after
+ * it), is public unless it says otherwise (`...signedIn`), and declares the errors any request
+ * may meet besides its own: 413 for a body over the limit, and 403 when a state-changing call
+ * authenticated by cookie comes from another site.
+ */
+export const apiRoute = <R extends RouteConfig & { operationId: string; summary: string }>(
+  config: R,
+) =>
+  createRoute({
+    security: [],
+    ...config,
+    responses: {
+      ...errorResponses(...(config.method === "get" ? [413] : [403, 413])),
+      ...config.responses,
+    },
+  });
 
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };

@@ -3,7 +3,7 @@
  * and the agent ("coordinate"). Chat turns are saved to the user's conversations. Property
  * research has its own file (research.ts).
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ChatRequestSchema, TtsRequestSchema, type ChatRequest } from "../../../app/domain/ai/chat";
 import { PROVIDERS, TEXT_TO_SPEECH, type AiProvider } from "../../../app/domain/ai/providers";
@@ -20,7 +20,7 @@ import {
 import { beginTurn, providerMessages, saveAnswer, type Turn } from "../../services/conversations";
 import { systemPrompt } from "../../services/prompts";
 import { relayStream, type Relayed } from "../../services/stream-relay";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { AiStatusSchema, ChatAnswerSchema } from "../schemas";
 import type { AppEnv } from "../types";
 
@@ -29,10 +29,11 @@ const ChatResponses = {
   ...errorResponses(400, 401, 404, 502, 503, 504),
 };
 
-const chatRoute = (path: string, summary: string) =>
-  createRoute({
+const chatRoute = (provider: AiProvider, summary: string) =>
+  apiRoute({
     method: "post",
-    path,
+    path: `/${provider}`,
+    operationId: `chat${PROVIDERS[provider].label}`,
     summary,
     ...signedIn,
     request: jsonBody(ChatRequestSchema.openapi("ChatRequest")),
@@ -64,9 +65,10 @@ async function chatTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiProv
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/status",
+    operationId: "getAiStatus",
     summary: "Which AI providers are configured, and their models",
     ...signedIn,
     responses: {
@@ -90,19 +92,20 @@ app.openapi(
 );
 
 app.openapi(
-  chatRoute("/openai", "Chat completion with OpenAI (or any OpenAI-compatible server)"),
+  chatRoute("openai", "Chat completion with OpenAI (or any OpenAI-compatible server)"),
   async (c) => c.json({ data: await chatTurn(c, c.req.valid("json"), "openai") }, 200),
 );
 
 app.openapi(
-  chatRoute("/perplexity", "Web-grounded answer from Perplexity, with its citations"),
+  chatRoute("perplexity", "Web-grounded answer from Perplexity, with its citations"),
   async (c) => c.json({ data: await chatTurn(c, c.req.valid("json"), "perplexity") }, 200),
 );
 
 const streamRoute = (provider: AiProvider) =>
-  createRoute({
+  apiRoute({
     method: "post",
     path: `/${provider}/stream`,
+    operationId: `stream${PROVIDERS[provider].label}`,
     summary: `Streamed chat with ${provider === "openai" ? "OpenAI" : "Perplexity (citations in the chunks)"}: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.`,
     ...signedIn,
     request: jsonBody(ChatRequestSchema),
@@ -163,9 +166,10 @@ app.openapi(streamRoute("openai"), (c) => streamTurn(c, c.req.valid("json"), "op
 app.openapi(streamRoute("perplexity"), (c) => streamTurn(c, c.req.valid("json"), "perplexity"));
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/tts",
+    operationId: "textToSpeech",
     summary: `Text to speech: \`{text, voice}\` → audio/mpeg`,
     ...signedIn,
     request: jsonBody(TtsRequestSchema.openapi("TtsRequest")),
@@ -195,9 +199,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/coordinate",
+    operationId: "coordinate",
     summary:
       "The agent: the model plans and calls tools over the user's own projects, contacts, properties and documents, then answers. The answer lists every tool call made, writes included.",
     ...signedIn,

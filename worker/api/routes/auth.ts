@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ForgotPasswordSchema,
   LoginSchema,
@@ -7,7 +7,14 @@ import {
 } from "../../../app/domain/account";
 import { ApiError, notConfigured } from "../errors";
 import { requireAuth } from "../middleware/auth";
-import { bearerSecurity, dataResponse, errorResponses, jsonBody, router } from "../openapi";
+import {
+  apiRoute,
+  bearerSecurity,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  router,
+} from "../openapi";
 import { sendEmail } from "../../services/email";
 import {
   clearAccountFailures,
@@ -71,9 +78,10 @@ function requireSecret(secret: string | undefined) {
 const auth = router();
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/register",
+    operationId: "register",
     summary: "Create an account and sign in",
     request: jsonBody(RegisterRequest),
     responses: {
@@ -99,9 +107,10 @@ auth.openapi(
 );
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/login",
+    operationId: "login",
     summary: "Sign in with e-mail and password",
     description:
       "`remember` keeps the session for 30 days instead of 12 hours. After 5 failed attempts in 15 minutes for one account from one client address (or 50 from one address for any accounts), that answers 429 with Retry-After; the account's owner elsewhere can still sign in.",
@@ -147,9 +156,10 @@ auth.openapi(
 );
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/me",
+    operationId: "getCurrentUser",
     summary: "The signed-in user",
     security: bearerSecurity,
     middleware: [requireAuth] as const,
@@ -162,9 +172,10 @@ auth.openapi(
 );
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/logout",
+    operationId: "logout",
     summary: "Revoke the current session (bearer token and cookie alike)",
     security: bearerSecurity,
     responses: { 200: dataResponse("Signed out", MessageSchema) },
@@ -179,9 +190,10 @@ auth.openapi(
 );
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/forgot-password",
+    operationId: "requestPasswordReset",
     summary: "E-mail a single-use password-reset link (30 minutes)",
     description: "Answers the same whether or not an account exists for the address.",
     request: jsonBody(ForgotPasswordSchema),
@@ -208,9 +220,10 @@ auth.openapi(
 );
 
 auth.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/reset-password",
+    operationId: "resetPassword",
     summary: "Set a new password with a reset token; signs out every session",
     request: jsonBody(ResetPasswordSchema),
     responses: { 200: dataResponse("Password changed", MessageSchema), ...errorResponses(400) },

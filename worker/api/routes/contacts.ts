@@ -1,5 +1,5 @@
 /** Contacts: list, CRUD, and each contact's projects. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import {
@@ -10,6 +10,7 @@ import {
   updateContact,
 } from "../../services/contacts";
 import {
+  apiRoute,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -27,9 +28,10 @@ const ListQuerySchema = PageQuerySchema.extend({ type: z.enum(CONTACT_TYPES).opt
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "listContacts",
     summary:
       "List contacts by name (filters: type, q on name, company, e-mail, phone, tags, notes; paged)",
     ...signedIn,
@@ -50,9 +52,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/",
+    operationId: "createContact",
     summary: "Create a contact",
     ...signedIn,
     request: jsonBody(ContactBody),
@@ -69,9 +72,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/{id}",
+    operationId: "getContact",
     summary: "One contact with the projects it is linked to",
     ...signedIn,
     request: { params: IdParamSchema },
@@ -91,9 +95,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "put",
     path: "/{id}",
+    operationId: "updateContact",
     summary: "Replace a contact's fields",
     ...signedIn,
     request: { params: IdParamSchema, ...jsonBody(ContactBody) },
@@ -114,9 +119,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "deleteContact",
     summary: "Delete a contact (and its links to projects)",
     ...signedIn,
     request: { params: IdParamSchema },

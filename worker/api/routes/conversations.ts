@@ -1,5 +1,5 @@
 /** The user's conversations with the Main Agent: list, read, rename, delete one or all. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { MAX_TITLE_CHARS } from "../../../app/domain/ai/chat";
 import { database } from "../../db/client";
 import {
@@ -10,6 +10,7 @@ import {
   renameConversation,
 } from "../../services/conversations";
 import {
+  apiRoute,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -34,9 +35,10 @@ const RenameSchema = z
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "listConversations",
     summary: "The user's conversations, most recently active first (page, limit, q on the title)",
     ...signedIn,
     request: { query: PageQuerySchema },
@@ -56,9 +58,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/{id}",
+    operationId: "getConversation",
     summary: "A conversation with its messages",
     ...signedIn,
     request: { params: IdParamSchema },
@@ -78,9 +81,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "patch",
     path: "/{id}",
+    operationId: "renameConversation",
     summary: "Rename a conversation",
     ...signedIn,
     request: { params: IdParamSchema, ...jsonBody(RenameSchema) },
@@ -101,9 +105,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "deleteConversation",
     summary: "Delete a conversation and its messages",
     ...signedIn,
     request: { params: IdParamSchema },
@@ -123,9 +128,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/",
+    operationId: "deleteAllConversations",
     summary: "Delete all of the user's conversations (Clear Chat History)",
     ...signedIn,
     responses: {

@@ -1,9 +1,9 @@
 /** Project-hub entries (business documents), with the spec's `?id=` addressing. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { EntryInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import { createEntry, deleteEntry, listEntries, updateEntry } from "../../services/entries";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { EntrySchema } from "../schemas";
 
 const EntryBody = EntryInputSchema.openapi("EntryInput");
@@ -22,9 +22,10 @@ const ListQuerySchema = z.object({
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "listEntries",
     summary: "All of the user's entries, newest change first (optional projectId, q)",
     ...signedIn,
     request: { query: ListQuerySchema },
@@ -40,9 +41,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/",
+    operationId: "createEntry",
     summary: "Create an entry",
     ...signedIn,
     request: jsonBody(EntryBody),
@@ -55,9 +57,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "put",
     path: "/",
+    operationId: "updateEntry",
     summary: "Replace an entry's fields (?id=)",
     ...signedIn,
     request: { query: IdQuerySchema, ...jsonBody(EntryBody) },
@@ -78,9 +81,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/",
+    operationId: "deleteEntry",
     summary: "Delete an entry (?id=)",
     ...signedIn,
     request: { query: IdQuerySchema },

@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { router } from "../openapi";
+import { z } from "@hono/zod-openapi";
+import { apiRoute, router } from "../openapi";
 
 const Check = z.enum(["ok", "fail"]);
 const HealthSchema = z
@@ -22,9 +22,10 @@ async function check(probe: () => Promise<unknown>) {
 const health = router();
 
 health.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "getHealth",
     summary: "Liveness of the Worker and its D1 and KV bindings",
     responses: {
       200: {

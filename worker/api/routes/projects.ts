@@ -1,5 +1,5 @@
 /** Projects (deals): list, figures, CRUD and contact links. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import { pipelineStats } from "../../services/pipeline";
@@ -13,6 +13,7 @@ import {
   updateProject,
 } from "../../services/projects";
 import {
+  apiRoute,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -50,9 +51,10 @@ const LinkSchema = z.object({ projectId: z.string(), contactId: z.string() });
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "listProjects",
     summary: "List projects (filters: type, status, q, closeFrom/closeTo; paged)",
     ...signedIn,
     request: { query: ListQuerySchema },
@@ -72,9 +74,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/stats/overview",
+    operationId: "getProjectStats",
     summary: "Pipeline figures: counts by status and type, money totals, record counts",
     ...signedIn,
     responses: {
@@ -86,9 +89,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/",
+    operationId: "createProject",
     summary: "Create a project",
     ...signedIn,
     request: jsonBody(ProjectBody),
@@ -105,9 +109,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/{id}",
+    operationId: "getProject",
     summary: "One project with its contacts, documents and property",
     ...signedIn,
     request: { params: IdParamSchema },
@@ -127,9 +132,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "put",
     path: "/{id}",
+    operationId: "updateProject",
     summary: "Replace a project's fields",
     ...signedIn,
     request: { params: IdParamSchema, ...jsonBody(ProjectBody) },
@@ -150,9 +156,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "deleteProject",
     summary: "Delete a project (its documents stay, unlinked; contacts are unlinked)",
     ...signedIn,
     request: { params: IdParamSchema },
@@ -172,9 +179,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/{id}/contacts",
+    operationId: "linkProjectContact",
     summary: "Link a contact to the project",
     ...signedIn,
     request: {
@@ -198,9 +206,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/{id}/contacts/{contactId}",
+    operationId: "unlinkProjectContact",
     summary: "Unlink a contact from the project",
     ...signedIn,
     request: { params: ContactLinkParams },

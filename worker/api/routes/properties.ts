@@ -1,5 +1,5 @@
 /** Properties the investor is weighing: import (with a preview), list, edit, delete. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   MAX_IMPORT_ROWS,
   PROPERTY_STATUSES,
@@ -20,6 +20,7 @@ import {
 } from "../../services/properties";
 import { ApiError } from "../errors";
 import {
+  apiRoute,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -64,9 +65,10 @@ const ImportBodySchema = z
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/",
+    operationId: "importProperties",
     summary: "Import one property or up to 1,000 (matched on external id, else address)",
     description:
       "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do.",
@@ -95,9 +97,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
+    operationId: "listProperties",
     summary: "List properties (filters: status, propertyType, q; sort, dir; paged)",
     ...signedIn,
     request: { query: ListQuerySchema },
@@ -120,9 +123,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "put",
     path: "/{id}",
+    operationId: "updateProperty",
     summary: "Replace a property's fields",
     ...signedIn,
     request: { params: IdParamSchema, ...jsonBody(PropertyInputSchema.openapi("PropertyInput")) },
@@ -143,9 +147,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "deleteProperty",
     summary: "Delete a property (projects that point at it are unlinked)",
     ...signedIn,
     request: { params: IdParamSchema },

@@ -1,5 +1,5 @@
 /** Property research (spec §7 /ai/property-research) and the research history. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ResearchRequestSchema } from "../../../app/domain/ai/research";
 import { database } from "../../db/client";
 import {
@@ -9,6 +9,7 @@ import {
   saveResearchToHub,
 } from "../../services/research";
 import {
+  apiRoute,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -23,9 +24,10 @@ import { EntrySchema, ResearchSchema } from "../schemas";
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/property-research",
+    operationId: "researchProperty",
     summary:
       "A structured research report on a property or market (summary, market, comparables, risks, next steps, sources), grounded in the user's matching projects and properties; Perplexity when configured, else OpenAI. Saved to the research history.",
     ...signedIn,
@@ -47,9 +49,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/research",
+    operationId: "listResearch",
     summary: "The user's past property research, newest first (page, limit, q)",
     ...signedIn,
     request: { query: PageQuerySchema },
@@ -73,9 +76,10 @@ const SavedSchema = z
   .openapi("SavedResearch");
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/research/{id}/save",
+    operationId: "saveResearch",
     summary:
       "Save a report to the Project Hub as a Markdown document (linked to the project it names). Idempotent: a report already saved answers 200 with that same document.",
     ...signedIn,
@@ -97,9 +101,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "delete",
     path: "/research/{id}",
+    operationId: "deleteResearch",
     summary: "Delete a research report from the history (a copy saved to the Project Hub stays)",
     ...signedIn,
     request: { params: IdParamSchema },

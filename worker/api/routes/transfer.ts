@@ -1,5 +1,5 @@
 /** Export all of a user's workspace as one JSON document, and import such a document back. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { database } from "../../db/client";
 import { EXISTING_ROWS } from "../../services/properties";
 import {
@@ -8,7 +8,7 @@ import {
   planImport,
   writeImport,
 } from "../../services/transfer";
-import { dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
 import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "../schemas";
 
 const ImportQuerySchema = z.object({
@@ -24,9 +24,10 @@ const ImportQuerySchema = z.object({
 const app = router();
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/export",
+    operationId: "exportWorkspace",
     summary:
       "Everything the user made as one JSON document: projects, contacts and their links, documents, properties, conversations with their messages, research",
     ...signedIn,
@@ -46,9 +47,10 @@ app.openapi(
 );
 
 app.openapi(
-  createRoute({
+  apiRoute({
     method: "post",
     path: "/import",
+    operationId: "importWorkspace",
     summary: "Import an export document; importing it again finds its records already here",
     description:
       "Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview.",
