@@ -96,4 +96,16 @@ describe("HTML pages", () => {
     expect(redirect.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(redirect.headers.get("X-Frame-Options")).toBe("DENY");
   });
+
+  it("include a real robots.txt that keeps crawlers out of the workspace and the API", async () => {
+    const response = await SELF.fetch(`${ORIGIN}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const rules = (await response.text()).split("\n");
+    expect(rules).toContain("User-agent: *");
+    expect(rules).toContain("Allow: /landing.html");
+    for (const path of ["/api/", "/project-hub", "/main-agent", "/assistant", "/calendar"]) {
+      expect(rules).toContain(`Disallow: ${path}`);
+    }
+  });
 });
