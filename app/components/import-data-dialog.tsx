@@ -14,7 +14,8 @@ import {
   type ExistingRows,
   type WorkspaceImportResult,
 } from "~/lib/api/workspace";
-import { importChoice, workspaceChanged } from "~/lib/transfer";
+import { workspaceChanged } from "~/lib/stores/workspace-revision";
+import { importChoice } from "~/lib/transfer";
 import { FormMessage } from "./form";
 import { ExistingChoice } from "./import-preview";
 import { Modal } from "./ui";

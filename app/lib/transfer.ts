@@ -5,9 +5,6 @@ import { conversationToMarkdown } from "~/domain/ai/markdown";
 import { MESSAGES } from "./api/messages";
 import { ServiceError, transferApi } from "./api/workspace";
 import { chatStore } from "./stores/chat";
-import { entriesStore } from "./stores/entries";
-import { projectsStore } from "./stores/projects";
-import { workspaceRevision } from "./stores/workspace-revision";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof Error ? error.message : String(error), {
@@ -92,13 +89,4 @@ export async function readImportFile(file: File) {
   } catch {
     toast.error(MESSAGES.importData, { description: `${file.name} is not a JSON file` });
   }
-}
-
-/** After an import: every list and figure on screen loads again. */
-export async function workspaceChanged() {
-  workspaceRevision.getState().changed();
-  await Promise.all([
-    entriesStore.getState().fetchEntries(),
-    projectsStore.getState().fetchProjects(),
-  ]);
 }

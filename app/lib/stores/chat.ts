@@ -10,6 +10,7 @@ import type { AiProvider } from "~/domain/ai/providers";
 import { aiApi, conversationsApi, type ConversationDetail, type Message } from "../api/ai";
 import { STORAGE_KEYS } from "../api/messages";
 import { ServiceError } from "../api/workspace";
+import { workspaceChanged } from "./workspace-revision";
 
 export interface ChatItem {
   key: string;
@@ -105,6 +106,7 @@ export const chatStore = createStore<ChatState>()(
             const reply = await aiApi.coordinate(request);
             keepId(reply.conversationId);
             replaceLast(mine, fromMessage(reply.message));
+            if (reply.message.toolCalls?.some((call) => call.wrote)) void workspaceChanged();
           } else {
             controller = new AbortController();
             const result = await aiApi.stream(
