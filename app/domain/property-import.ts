@@ -3,10 +3,10 @@
  * into property rows, and checking each row with the same rules as the API. Pure: no I/O.
  */
 import Papa from "papaparse";
+import { parseNumberLike } from "./format";
 import {
   fieldProblems,
   numberFields,
-  parseNumberLike,
   parseTyped,
   type FieldProblem,
   type RowFailure,

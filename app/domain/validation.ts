@@ -8,33 +8,7 @@
  * a number" rather than "expected number, received string". Messages a schema sets itself win.
  */
 import { z } from "zod";
-
-const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
-const PLAIN = /^(\d+(\.\d*)?|\.\d+)$/;
-
-/**
- * A number as people write it: `$125,000`, `125,000.50`, `7.5%`, ` 3 `, `-1,200`, `(1,200)`
- * (accounting negative). Null when the text is empty or not a number; thousands separators must
- * be in threes, so "1,5" (a decimal comma) is refused rather than misread as 15.
- */
-export function parseNumberLike(text: string): number | null {
-  let digits = text.replace(/\s+/g, "");
-  if (!digits) return null;
-  let negative = false;
-  if (/^\(.*\)$/.test(digits)) {
-    negative = true;
-    digits = digits.slice(1, -1);
-  }
-  if (/^[-+]/.test(digits)) {
-    negative = digits.startsWith("-") !== negative;
-    digits = digits.slice(1);
-  }
-  digits = digits.replace(/^\$/, "").replace(/%$/, "");
-  if (!GROUPED.test(digits) && !PLAIN.test(digits)) return null;
-  const value = Number(digits.replace(/,/g, ""));
-  if (!Number.isFinite(value)) return null;
-  return negative ? -value : value;
-}
+import { parseNumberLike } from "./format";
 
 /** Whether a field's schema takes a number (through optional, nullable, default and pipes). */
 function takesNumber(schema: z.core.$ZodType): boolean {

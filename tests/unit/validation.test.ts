@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  describeImport,
-  humanIssueMessage,
-  parseNumberLike,
-  parseTyped,
-} from "~/domain/validation";
+import { parseNumberLike } from "~/domain/format";
+import { describeImport, humanIssueMessage, parseTyped } from "~/domain/validation";
 import { ContactInputSchema, ProjectInputSchema, PropertyInputSchema } from "~/domain/workspace";
 
 describe("parseNumberLike", () => {

@@ -1,0 +1,75 @@
+/**
+ * Numbers, money, percentages, dates and addresses as the screens show them, and as people type
+ * them back. Pure: no I/O. Amounts are US dollars; every screen formats through here so that the
+ * deal analyzer, the lists and the exports agree to the cent.
+ */
+
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+const PLAIN = /^(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * A number as people write it: `$125,000`, `125,000.50`, `7.5%`, ` 3 `, `-1,200`, `(1,200)`
+ * (accounting negative). Null when the text is empty or not a number; thousands separators must
+ * be in threes, so "1,5" (a decimal comma) is refused rather than misread as 15.
+ */
+export function parseNumberLike(text: string): number | null {
+  let digits = text.replace(/\s+/g, "");
+  if (!digits) return null;
+  let negative = false;
+  if (/^\(.*\)$/.test(digits)) {
+    negative = true;
+    digits = digits.slice(1, -1);
+  }
+  if (/^[-+]/.test(digits)) {
+    negative = digits.startsWith("-") !== negative;
+    digits = digits.slice(1);
+  }
+  digits = digits.replace(/^\$/, "").replace(/%$/, "");
+  if (!GROUPED.test(digits) && !PLAIN.test(digits)) return null;
+  const value = Number(digits.replace(/,/g, ""));
+  if (!Number.isFinite(value)) return null;
+  return negative ? -value : value;
+}
+
+const DASH = "—";
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === "number" && Number.isFinite(value);
+
+const dollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$189,900" (whole dollars), or "$1,264.14" with `{ cents: true }`; "—" when there is none. */
+export const formatMoney = (value: number | null | undefined, options: { cents?: boolean } = {}) =>
+  isNumber(value) ? (options.cents ? cents : dollars).format(value) : DASH;
+
+/** A percent number (7.5 means 7.5 %) as "7.5%", to at most `digits` decimals. */
+export const formatPercent = (value: number | null | undefined, digits = 2) =>
+  isNumber(value)
+    ? `${new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }).format(value)}%`
+    : DASH;
+
+/** "1,450" for counts and areas. */
+export const formatCount = (value: number | null | undefined) =>
+  isNumber(value) ? value.toLocaleString("en-US") : DASH;
+
+/** "Jan 15, 2027". A date-only value ("2027-01-15") is a calendar day, shown as such in any zone. */
+export const formatDate = (value: string | Date | null | undefined) =>
+  value
+    ? new Intl.DateTimeFormat("en-US", {
+        dateStyle: "medium",
+        timeZone:
+          typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined,
+      }).format(new Date(value))
+    : DASH;
+
+/** "12 Oak St, Dayton, OH, 45402" from whichever parts a record has; "" when it has none. */
+export const formatAddress = (parts: {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}) => [parts.address, parts.city, parts.state, parts.zip].filter(Boolean).join(", ");
