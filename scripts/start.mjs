@@ -1,12 +1,6 @@
 // `npm start`: build, prepare local secrets and D1, start `wrangler dev`, seed the demo account.
-import {
-  applyMigrations,
-  build,
-  DEMO_ACCOUNT,
-  ensureDevVars,
-  seedDemoAccount,
-  startWrangler,
-} from "./lib.mjs";
+import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
+import { applyMigrations, build, ensureDevVars, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 if (ensureDevVars()) console.log("Created .dev.vars with random secrets.");
