@@ -64,6 +64,11 @@ export function build() {
   run(bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
 }
 
+/** Builds only when there is no build yet: for tests and benchmarks, not for `npm start`. */
+export function buildUnlessPresent() {
+  if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
+}
+
 export function applyMigrations(persistTo) {
   const args = ["d1", "migrations", "apply", "DB", "--local"];
   if (persistTo) args.push("--persist-to", persistTo);
@@ -82,8 +87,10 @@ export async function startWrangler({ port, persistTo, vars = {}, config, quiet 
     "127.0.0.1",
     "--port",
     String(port),
+    // `log` (wrangler's default) rather than `info`: the Worker's console.log is printed at `log`,
+    // and without EMAIL_API_KEY that is where password-reset links go.
     "--log-level",
-    quiet ? "error" : "info",
+    quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
   if (config) args.push("--config", config);
