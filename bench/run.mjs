@@ -26,13 +26,14 @@ const APP_PORT = 8816;
 const BARE_PORT = 8817;
 const SEEDED_PROJECTS = 50;
 
-/** A fresh account with SEEDED_PROJECTS projects, and the ways a client carries its session. */
+/** A new account with SEEDED_PROJECTS projects: its e-mail, and its session (bearer and cookie). */
 async function createBenchAccount(origin) {
+  const email = `bench-${Date.now()}@example.com`;
   const registered = await fetch(`${origin}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
+      email,
       password: "benchmark password",
       first_name: "Bench",
       last_name: "Mark",
@@ -40,6 +41,7 @@ async function createBenchAccount(origin) {
   });
   const { token } = (await registered.json()).data;
   const account = {
+    email,
     authorization: { Authorization: `Bearer ${token}` },
     // The session cookie as a browser would send it back: the name=value part of Set-Cookie.
     cookie: registered.headers.get("Set-Cookie").split(";")[0],
