@@ -34,7 +34,7 @@ export function satisfiesRange(version, range) {
   );
 }
 
-/** `^20.19.0 || ^22.13.0 || >=24` → "Node 20.19 or a later 20.x, 22.13 or a later 22.x, or 24 or newer" */
+/** `^20.19.0 || >=24` → "Node 20.19 or a later 20.x, or 24 or newer" */
 export function describeRange(range) {
   const parts = parseEnginesRange(range).map(({ kind, minimum: [major, minor, patch] }) => {
     const shown = patch ? `${major}.${minor}.${patch}` : minor ? `${major}.${minor}` : `${major}`;
