@@ -1,4 +1,5 @@
-// Helpers shared by `npm start`, `npm run dev`, the browser tests and the benchmarks.
+// Process tooling shared by `npm start`, `npm run dev`, the browser tests and the benchmarks:
+// wrangler with the right environment, the build, local secrets and migrations.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -63,6 +64,11 @@ export function build() {
   run(bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
 }
 
+/** Builds only when there is no build yet: for tests and benchmarks, not for `npm start`. */
+export function buildUnlessPresent() {
+  if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
+}
+
 export function applyMigrations(persistTo) {
   const args = ["d1", "migrations", "apply", "DB", "--local"];
   if (persistTo) args.push("--persist-to", persistTo);
@@ -81,15 +87,20 @@ export async function startWrangler({ port, persistTo, vars = {}, config, quiet 
     "127.0.0.1",
     "--port",
     String(port),
+    // `log` (wrangler's default) rather than `info`: the Worker's console.log is printed at `log`,
+    // and without EMAIL_API_KEY that is where password-reset links go.
     "--log-level",
-    quiet ? "error" : "info",
+    quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
   if (config) args.push("--config", config);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,
-    env: wranglerEnv(),
+    // The Worker as `wrangler deploy` bundles it. Wrangler defines process.env.NODE_ENV from its
+    // own environment, "development" by default, which puts React's development build (checks and
+    // warnings on every element: ~40% more CPU per rendered page) under the production build.
+    env: wranglerEnv({ NODE_ENV: "production" }),
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
   const stop = () => child.kill("SIGTERM");
@@ -111,191 +122,4 @@ async function waitFor(url, child, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-export const DEMO_ACCOUNT = {
-  email: "demo@ai42.app",
-  password: "ai42-demo-investor",
-  first_name: "Dana",
-  last_name: "Demo",
-};
-
-/**
- * Registers the demo account through the real API and gives it a small sample portfolio (local
- * development only); an existing demo account is left as it is.
- */
-export async function seedDemoAccount(origin) {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(DEMO_ACCOUNT),
-  });
-  if (response.status === 409) return "exists";
-  if (response.status !== 201) {
-    throw new Error(`Seeding the demo account failed: ${response.status} ${await response.text()}`);
-  }
-  const { data } = await response.json();
-  await seedSamplePortfolio(origin, data.token);
-  return "created";
-}
-
-async function seedSamplePortfolio(origin, token) {
-  const call = async (path, body) => {
-    const answer = await fetch(`${origin}/api${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    if (!answer.ok)
-      throw new Error(`Seeding ${path} failed: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()).data;
-  };
-  await call("/data/properties", [
-    {
-      address: "1418 Maple Street",
-      city: "Dayton",
-      state: "OH",
-      zip: "45406",
-      propertyType: "single_family",
-      beds: 3,
-      baths: 1.5,
-      squareFeet: 1380,
-      yearBuilt: 1954,
-      listPrice: 118000,
-      arv: 189000,
-      rentEstimate: 1450,
-      status: "under_contract",
-      source: "MLS",
-      externalId: "MLS-2214588",
-    },
-    {
-      address: "227 Linden Avenue",
-      city: "Dayton",
-      state: "OH",
-      zip: "45403",
-      propertyType: "multi_family",
-      beds: 4,
-      baths: 2,
-      squareFeet: 2100,
-      yearBuilt: 1921,
-      listPrice: 164900,
-      arv: 232000,
-      rentEstimate: 2300,
-      status: "analyzing",
-      source: "Wholesaler",
-    },
-    {
-      address: "89 Cedar Court",
-      city: "Kettering",
-      state: "OH",
-      zip: "45429",
-      propertyType: "single_family",
-      beds: 3,
-      baths: 2,
-      squareFeet: 1650,
-      yearBuilt: 1972,
-      listPrice: 205000,
-      arv: 249000,
-      rentEstimate: 1750,
-      status: "new",
-      source: "Zillow",
-    },
-    {
-      address: "3302 Riverside Drive",
-      city: "Dayton",
-      state: "OH",
-      zip: "45405",
-      propertyType: "single_family",
-      beds: 2,
-      baths: 1,
-      squareFeet: 980,
-      yearBuilt: 1948,
-      listPrice: 62000,
-      arv: 115000,
-      rentEstimate: 1050,
-      status: "researching",
-      source: "Sheriff sale",
-      externalId: "APN R72-0114-0032",
-    },
-  ]);
-  const properties = (
-    await (
-      await fetch(`${origin}/api/data/properties?sort=address&dir=asc`, {
-        headers: { Authorization: `Bearer ${token}` },
-      })
-    ).json()
-  ).data;
-  const maple = properties.find((p) => p.address.startsWith("1418"));
-  const flip = await call("/projects", {
-    name: "1418 Maple St flip",
-    type: "fix_and_flip",
-    status: "under_contract",
-    address: "1418 Maple Street",
-    city: "Dayton",
-    state: "OH",
-    zip: "45406",
-    budget: 42000,
-    purchasePrice: 112500,
-    targetCloseDate: "2027-01-15",
-    description: "Cosmetic rehab: kitchen, flooring, roof patch. Exit at ~$189k.",
-    propertyId: maple.id,
-  });
-  const duplex = await call("/projects", {
-    name: "Linden Ave duplex (BRRRR)",
-    type: "brrrr",
-    status: "analyzing",
-    address: "227 Linden Avenue",
-    city: "Dayton",
-    state: "OH",
-    budget: 55000,
-    description: "Two units, both need updates. Refinance at 75% of ARV.",
-  });
-  await call("/projects", {
-    name: "Riverside wholesale",
-    type: "wholesale",
-    status: "prospecting",
-    city: "Dayton",
-    state: "OH",
-  });
-  const agent = await call("/contacts", {
-    firstName: "Maria",
-    lastName: "Lopez",
-    company: "Gem City Realty",
-    type: "agent",
-    email: "maria.lopez@example.com",
-    phone: "(937) 555-0142",
-    tags: ["Dayton", "investor-friendly"],
-  });
-  const lender = await call("/contacts", {
-    firstName: "Derek",
-    lastName: "Owens",
-    company: "Buckeye Private Lending",
-    type: "lender",
-    email: "derek@example.com",
-    tags: ["hard money"],
-  });
-  await call("/contacts", {
-    firstName: "Tom",
-    lastName: "Reyes",
-    company: "Reyes Renovations",
-    type: "contractor",
-    phone: "(937) 555-0199",
-  });
-  await call(`/projects/${flip.id}/contacts`, { contactId: agent.id });
-  await call(`/projects/${flip.id}/contacts`, { contactId: lender.id });
-  await call("/data/entries", {
-    title: "Maple St rehab scope",
-    kind: "checklist",
-    projectId: flip.id,
-    tags: ["rehab"],
-    content:
-      "# Rehab scope\n\n- [x] Roof patch — $3,800\n- [ ] Kitchen cabinets and counters — $9,500\n- [ ] LVP flooring, 1,100 sq ft — $5,200\n- [ ] Paint interior — $3,000\n\n**Contingency:** 10%",
-  });
-  await call("/data/entries", {
-    title: "Linden Ave offer notes",
-    kind: "note",
-    projectId: duplex.id,
-    content:
-      "Max offer at **70% rule**: 0.7 × $232,000 − $55,000 = **$107,400**.\n\nSeller motivated (estate sale).",
-  });
 }

@@ -5,15 +5,14 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
+import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
   applyMigrations,
   build,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   ensureDevVars,
-  DEMO_ACCOUNT,
   ROOT,
-  seedDemoAccount,
   startWrangler,
 } from "./lib.mjs";
 

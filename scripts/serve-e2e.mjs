@@ -2,17 +2,17 @@
 // and KV (in .wrangler/e2e), so every run starts from an empty database, its AI providers pointed
 // at the local fake OpenAI-compatible server; and a second Worker with no AI keys, for the screens
 // that must say what to configure.
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
-import { applyMigrations, build, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
+import { applyMigrations, buildUnlessPresent, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
 const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
 
 ensureDevVars();
-if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
+buildUnlessPresent();
 const fresh = (name) => {
   const persistTo = join(ROOT, ".wrangler", name);
   rmSync(persistTo, { recursive: true, force: true });

@@ -1,18 +1,23 @@
 // `npm start`: build, prepare local secrets and D1, start `wrangler dev`, seed the demo account.
+// PORT moves the server. For the test that runs this script (tests/e2e/start.spec.ts):
+// AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state, and AI42_REUSE_BUILD=1 skips
+// the build when one exists (it may be stale, so never for people).
+import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
   applyMigrations,
   build,
-  DEMO_ACCOUNT,
+  buildUnlessPresent,
   ensureDevVars,
-  seedDemoAccount,
   startWrangler,
 } from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
+const persistTo = process.env.AI42_STATE_DIR || undefined;
 if (ensureDevVars()) console.log("Created .dev.vars with random secrets.");
-build();
-applyMigrations();
-const child = await startWrangler({ port });
+if (process.env.AI42_REUSE_BUILD === "1") buildUnlessPresent();
+else build();
+applyMigrations(persistTo);
+const child = await startWrangler({ port, persistTo });
 const origin = `http://127.0.0.1:${port}`;
 const demo = await seedDemoAccount(origin);
 console.log(`

@@ -1,0 +1,188 @@
+// The demo account and sample portfolio that `npm start` and `npm run screenshots` seed.
+
+export const DEMO_ACCOUNT = {
+  email: "demo@ai42.app",
+  password: "ai42-demo-investor",
+  first_name: "Dana",
+  last_name: "Demo",
+};
+
+/**
+ * Registers the demo account through the real API and gives it a small sample portfolio (local
+ * development only); an existing demo account is left as it is.
+ */
+export async function seedDemoAccount(origin) {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  });
+  if (response.status === 409) return "exists";
+  if (response.status !== 201) {
+    throw new Error(`Seeding the demo account failed: ${response.status} ${await response.text()}`);
+  }
+  const { data } = await response.json();
+  await seedSamplePortfolio(origin, data.token);
+  return "created";
+}
+
+async function seedSamplePortfolio(origin, token) {
+  const call = async (path, body) => {
+    const answer = await fetch(`${origin}/api${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok)
+      throw new Error(`Seeding ${path} failed: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()).data;
+  };
+  await call("/data/properties", [
+    {
+      address: "1418 Maple Street",
+      city: "Dayton",
+      state: "OH",
+      zip: "45406",
+      propertyType: "single_family",
+      beds: 3,
+      baths: 1.5,
+      squareFeet: 1380,
+      yearBuilt: 1954,
+      listPrice: 118000,
+      arv: 189000,
+      rentEstimate: 1450,
+      status: "under_contract",
+      source: "MLS",
+      externalId: "MLS-2214588",
+    },
+    {
+      address: "227 Linden Avenue",
+      city: "Dayton",
+      state: "OH",
+      zip: "45403",
+      propertyType: "multi_family",
+      beds: 4,
+      baths: 2,
+      squareFeet: 2100,
+      yearBuilt: 1921,
+      listPrice: 164900,
+      arv: 232000,
+      rentEstimate: 2300,
+      status: "analyzing",
+      source: "Wholesaler",
+    },
+    {
+      address: "89 Cedar Court",
+      city: "Kettering",
+      state: "OH",
+      zip: "45429",
+      propertyType: "single_family",
+      beds: 3,
+      baths: 2,
+      squareFeet: 1650,
+      yearBuilt: 1972,
+      listPrice: 205000,
+      arv: 249000,
+      rentEstimate: 1750,
+      status: "new",
+      source: "Zillow",
+    },
+    {
+      address: "3302 Riverside Drive",
+      city: "Dayton",
+      state: "OH",
+      zip: "45405",
+      propertyType: "single_family",
+      beds: 2,
+      baths: 1,
+      squareFeet: 980,
+      yearBuilt: 1948,
+      listPrice: 62000,
+      arv: 115000,
+      rentEstimate: 1050,
+      status: "researching",
+      source: "Sheriff sale",
+      externalId: "APN R72-0114-0032",
+    },
+  ]);
+  const properties = (
+    await (
+      await fetch(`${origin}/api/data/properties?sort=address&dir=asc`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()
+  ).data;
+  const maple = properties.find((p) => p.address.startsWith("1418"));
+  const flip = await call("/projects", {
+    name: "1418 Maple St flip",
+    type: "fix_and_flip",
+    status: "under_contract",
+    address: "1418 Maple Street",
+    city: "Dayton",
+    state: "OH",
+    zip: "45406",
+    budget: 42000,
+    purchasePrice: 112500,
+    targetCloseDate: "2027-01-15",
+    description: "Cosmetic rehab: kitchen, flooring, roof patch. Exit at ~$189k.",
+    propertyId: maple.id,
+  });
+  const duplex = await call("/projects", {
+    name: "Linden Ave duplex (BRRRR)",
+    type: "brrrr",
+    status: "analyzing",
+    address: "227 Linden Avenue",
+    city: "Dayton",
+    state: "OH",
+    budget: 55000,
+    description: "Two units, both need updates. Refinance at 75% of ARV.",
+  });
+  await call("/projects", {
+    name: "Riverside wholesale",
+    type: "wholesale",
+    status: "prospecting",
+    city: "Dayton",
+    state: "OH",
+  });
+  const agent = await call("/contacts", {
+    firstName: "Maria",
+    lastName: "Lopez",
+    company: "Gem City Realty",
+    type: "agent",
+    email: "maria.lopez@example.com",
+    phone: "(937) 555-0142",
+    tags: ["Dayton", "investor-friendly"],
+  });
+  const lender = await call("/contacts", {
+    firstName: "Derek",
+    lastName: "Owens",
+    company: "Buckeye Private Lending",
+    type: "lender",
+    email: "derek@example.com",
+    tags: ["hard money"],
+  });
+  await call("/contacts", {
+    firstName: "Tom",
+    lastName: "Reyes",
+    company: "Reyes Renovations",
+    type: "contractor",
+    phone: "(937) 555-0199",
+  });
+  await call(`/projects/${flip.id}/contacts`, { contactId: agent.id });
+  await call(`/projects/${flip.id}/contacts`, { contactId: lender.id });
+  await call("/data/entries", {
+    title: "Maple St rehab scope",
+    kind: "checklist",
+    projectId: flip.id,
+    tags: ["rehab"],
+    content:
+      "# Rehab scope\n\n- [x] Roof patch — $3,800\n- [ ] Kitchen cabinets and counters — $9,500\n- [ ] LVP flooring, 1,100 sq ft — $5,200\n- [ ] Paint interior — $3,000\n\n**Contingency:** 10%",
+  });
+  await call("/data/entries", {
+    title: "Linden Ave offer notes",
+    kind: "note",
+    projectId: duplex.id,
+    content:
+      "Max offer at **70% rule**: 0.7 × $232,000 − $55,000 = **$107,400**.\n\nSeller motivated (estate sale).",
+  });
+}
