@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
 import { ROOT, wranglerEnv } from "../../scripts/lib.mjs";
 import { kb } from "../figures.mjs";
 
-export const WORKER_GZIP_TARGET_KB = 450;
+/** DESIGN.md, "Worker size and start-up": at most 800 KB gzipped (the earlier 450 KB was #4's). */
+export const WORKER_GZIP_TARGET_KB = 800;
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {
