@@ -15,6 +15,7 @@ import {
   Upload,
   type LucideIcon,
 } from "lucide-react";
+import { modulePath } from "./domain/modules";
 
 export type CommandCategory = "navigation" | "chat" | "calendar" | "system" | "data";
 export type CommandType =
@@ -70,7 +71,7 @@ export const COMMANDS: readonly Command[] = [
     category: "navigation",
     shortcut: { key: "d" },
     type: "NAVIGATE",
-    action: ({ navigate }) => navigate("/home"),
+    action: ({ navigate }) => navigate(modulePath("home")),
   },
   {
     id: "go-calendar",
@@ -80,7 +81,7 @@ export const COMMANDS: readonly Command[] = [
     category: "navigation",
     shortcut: { key: "c" },
     type: "NAVIGATE",
-    action: ({ navigate }) => navigate("/calendar"),
+    action: ({ navigate }) => navigate(modulePath("calendar")),
   },
   {
     id: "new-chat",
@@ -92,7 +93,7 @@ export const COMMANDS: readonly Command[] = [
     type: "NEW_CHAT",
     action: ({ navigate, newChat }) => {
       newChat();
-      navigate("/main-agent");
+      navigate(modulePath("main-agent"));
     },
   },
   {
@@ -113,7 +114,7 @@ export const COMMANDS: readonly Command[] = [
     shortcut: { key: "e" },
     type: "NEW_EVENT",
     action: ({ navigate, notify }) => {
-      navigate("/calendar");
+      navigate(modulePath("calendar"));
       notify(notAvailable("Creating events"));
     },
   },
@@ -126,7 +127,7 @@ export const COMMANDS: readonly Command[] = [
     shortcut: { key: "t" },
     type: "VIEW_TODAY",
     action: ({ navigate, notify }) => {
-      navigate("/calendar");
+      navigate(modulePath("calendar"));
       notify(notAvailable("The day view"));
     },
   },

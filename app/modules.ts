@@ -1,6 +1,7 @@
 /**
  * The module registry: the one list read by the sidebar, the command palette and the routes.
- * Ids, titles and orders are the spec's (§3); order 7 is unused.
+ * Ids, titles and orders are the spec's (§3); order 7 is unused. Keyed by id, so the compiler
+ * checks that every id of `ModuleParams` (the app's URLs) has exactly one module.
  */
 import {
   Bot,
@@ -15,32 +16,24 @@ import {
   Route,
   Search,
   TrendingUp,
-  type LucideIcon,
 } from "lucide-react";
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { visibleModules, type ModuleDefinition } from "./domain/modules";
 import type { SkeletonVariant } from "./components/skeleton";
+import { visibleModules, type ModuleId } from "./domain/modules";
+import type { ModuleSummary, ModuleViewProps } from "./features/module-view";
 
-export interface ModuleViewProps {
-  module: AppModule;
-}
-
-export interface AppModule extends ModuleDefinition {
-  icon: LucideIcon;
+export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
-  /** What the module will hold, said plainly while it is not built yet. */
-  upcoming?: string;
   View: LazyExoticComponent<ComponentType<ModuleViewProps>>;
 }
 
 const placeholder = lazy(() => import("./features/module-placeholder"));
 
-type ModuleInput = Omit<AppModule, "section" | "isEnabled" | "isVisible"> &
+type ModuleInput = Omit<AppModule, "id" | "section" | "isEnabled" | "isVisible"> &
   Partial<Pick<AppModule, "isEnabled" | "isVisible">>;
 
-const DEFINITIONS: ModuleInput[] = [
-  {
-    id: "home",
+const DEFINITIONS: Record<ModuleId, ModuleInput> = {
+  home: {
     title: "Dashboard",
     description: "Your investing workspace at a glance",
     icon: LayoutDashboard,
@@ -48,8 +41,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "card",
     View: lazy(() => import("./features/dashboard/dashboard")),
   },
-  {
-    id: "main-agent",
+  "main-agent": {
     title: "Main Agent",
     description: "Chat with the AI that knows your deals",
     icon: Bot,
@@ -58,8 +50,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "list",
     View: lazy(() => import("./features/main-agent/main-agent")),
   },
-  {
-    id: "property-research",
+  "property-research": {
     title: "Property Research",
     description: "AI research on an address or a market",
     icon: Search,
@@ -67,8 +58,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "default",
     View: lazy(() => import("./features/property-research/property-research")),
   },
-  {
-    id: "possible-investments",
+  "possible-investments": {
     title: "Possible Investments",
     description: "Properties you are weighing, and their numbers",
     icon: TrendingUp,
@@ -78,8 +68,7 @@ const DEFINITIONS: ModuleInput[] = [
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
     View: lazy(() => import("./features/possible-investments/possible-investments")),
   },
-  {
-    id: "route-planner",
+  "route-planner": {
     title: "Route Planner (Maps)",
     description: "Plan visits to auctions and showings",
     icon: Route,
@@ -88,8 +77,7 @@ const DEFINITIONS: ModuleInput[] = [
     upcoming: "An optimised visiting order across auctions and showings, on a map.",
     View: placeholder,
   },
-  {
-    id: "auction",
+  auction: {
     title: "Auctions",
     description: "Judicial, upset, sheriff, tax and trustee sales",
     icon: Gavel,
@@ -98,8 +86,7 @@ const DEFINITIONS: ModuleInput[] = [
     upcoming: "Sales by type with deposit deadlines and your bid limits.",
     View: placeholder,
   },
-  {
-    id: "project-hub",
+  "project-hub": {
     title: "Project Hub",
     description: "Projects, contacts and business documents",
     icon: FolderKanban,
@@ -107,8 +94,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "list",
     View: lazy(() => import("./features/project-hub/project-hub")),
   },
-  {
-    id: "connections",
+  connections: {
     title: "Connections",
     description: "AI providers and your Google account",
     icon: Plug,
@@ -116,8 +102,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "list",
     View: lazy(() => import("./features/connections/connections")),
   },
-  {
-    id: "marketing",
+  marketing: {
     title: "Marketing",
     description: "Campaigns, funnels, bots and lead generation",
     icon: Megaphone,
@@ -126,8 +111,7 @@ const DEFINITIONS: ModuleInput[] = [
     upcoming: "Campaigns, funnels, bots and lead generation for your deals.",
     View: placeholder,
   },
-  {
-    id: "calendar",
+  calendar: {
     title: "Calendar",
     description: "Closings, auctions, showings and deadlines",
     icon: CalendarDays,
@@ -136,8 +120,7 @@ const DEFINITIONS: ModuleInput[] = [
     upcoming: "Your events and deadlines, with or without a Google Calendar.",
     View: placeholder,
   },
-  {
-    id: "emails",
+  emails: {
     title: "Emails",
     description: "Your inbox",
     icon: Mail,
@@ -147,8 +130,7 @@ const DEFINITIONS: ModuleInput[] = [
     skeleton: "list",
     View: placeholder,
   },
-  {
-    id: "resources",
+  resources: {
     title: "Resources",
     description: "Education, guides and apps",
     icon: GraduationCap,
@@ -157,13 +139,14 @@ const DEFINITIONS: ModuleInput[] = [
     upcoming: "Education, guides and apps for real-estate investors.",
     View: placeholder,
   },
-];
+};
 
-export const MODULES: readonly AppModule[] = DEFINITIONS.map((m) => ({
+export const MODULES: readonly AppModule[] = (Object.keys(DEFINITIONS) as ModuleId[]).map((id) => ({
+  id,
   section: "main",
   isEnabled: true,
   isVisible: true,
-  ...m,
+  ...DEFINITIONS[id],
 }));
 
 export const SIDEBAR_MODULES = visibleModules(MODULES);

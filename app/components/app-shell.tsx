@@ -193,7 +193,7 @@ export default function AppShell() {
             {module ? (
               // A new boundary per module shows its skeleton even during a navigation transition.
               <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
-                <module.View module={module} />
+                <module.View module={module} modules={SIDEBAR_MODULES} />
               </Suspense>
             ) : (
               <div className="grid place-items-center rounded-2xl border border-dashed border-line px-6 py-20 text-center">

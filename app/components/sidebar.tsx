@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, LogOut, Search, X } from "lucide-react";
+import { modulePath } from "~/domain/modules";
 import type { User } from "~/lib/api/auth";
 import type { AppModule } from "~/modules";
 import { Brand } from "./brand";
@@ -106,7 +107,7 @@ export function Sidebar(props: {
               return (
                 <li key={module.id}>
                   <Link
-                    to={`/${module.id}`}
+                    to={modulePath(module.id)}
                     onClick={props.onNavigate}
                     aria-current={active ? "page" : undefined}
                     aria-label={props.collapsed ? module.title : undefined}
@@ -129,7 +130,7 @@ export function Sidebar(props: {
                       {props.childrenOf(module.id).map((child) => (
                         <li key={child.id}>
                           <Link
-                            to={`/${child.id}`}
+                            to={modulePath(child.id)}
                             onClick={props.onNavigate}
                             aria-current={child.id === props.activeId ? "page" : undefined}
                             className="block truncate rounded-lg px-3 py-1.5 text-sm text-muted hover:bg-raised hover:text-fg"

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 
 function Card(props: {
   icon: typeof Bot;

@@ -9,10 +9,11 @@ import { Bot, Download, History, Send, Square, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
 import { AI_PROVIDERS, PROVIDER_LABELS, type AiProvider } from "~/domain/ai";
+import { modulePath } from "~/domain/modules";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { chatStore, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import { ChatMessage } from "./chat-message";
 import { ConversationList } from "./conversation-list";
 import { TimeMatrix } from "./time-matrix";
@@ -39,7 +40,7 @@ function ConfigNotice(props: { provider: AiProvider; status: AiStatus }) {
       <p className="mt-1">
         Set <code className="font-mono">{entry.key}</code> in <code>.dev.vars</code> (locally) or
         with <code className="font-mono">wrangler secret put {entry.key}</code>, then restart.{" "}
-        <Link to="/connections" className="text-accent underline">
+        <Link to={modulePath("connections")} className="text-accent underline">
           How to configure AI providers
         </Link>
       </p>

@@ -6,7 +6,7 @@ import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, EmptyState, ErrorNotice, money, Pagination } from "~/components/ui";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import {
   deleteWithUndo,
   FilterBar,

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
 import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
 import {
@@ -356,7 +357,7 @@ function ContactDetailView(props: { contact: Contact }) {
             {detail.projects.map((project) => (
               <li key={project.id} className="py-2">
                 <Link
-                  to={`/project-hub?project=${project.id}`}
+                  to={modulePath("project-hub", { project: project.id })}
                   className="font-medium hover:text-accent"
                 >
                   {project.name}

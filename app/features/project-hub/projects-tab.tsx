@@ -22,6 +22,7 @@ import {
   Pagination,
   shortDate,
 } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
 import {
   contactName,
   label,
@@ -364,7 +365,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
               {detail.documents.map((doc) => (
                 <li key={doc.id} className="py-2">
                   <Link
-                    to={`/project-hub?tab=documents&doc=${doc.id}`}
+                    to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
                     className="text-sm font-medium hover:text-accent"
                   >
                     {doc.title}
@@ -376,7 +377,10 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
               ))}
             </ul>
           )}
-          <Link to={`/project-hub?tab=documents&new=${detail.id}`} className="btn-secondary mt-4">
+          <Link
+            to={modulePath("project-hub", { tab: "documents", new: detail.id })}
+            className="btn-secondary mt-4"
+          >
             <Plus aria-hidden className="size-4" /> New document
           </Link>
         </section>

@@ -16,11 +16,12 @@ import {
   RESEARCH_EXAMPLES,
   researchToMarkdown,
 } from "~/domain/ai";
+import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { aiApi, type AiStatus, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
 import { entriesStore } from "~/lib/stores/entries";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import { toastFailure, usePagedList } from "../shared";
 
 const when = (iso: string) =>
@@ -115,7 +116,7 @@ function Report(props: { research: Research; onSaved: () => void; saved: boolean
             <Clipboard aria-hidden className="size-4" /> Copy
           </button>
           {props.saved ? (
-            <Link to="/project-hub?tab=documents" className="btn-secondary">
+            <Link to={modulePath("project-hub", { tab: "documents" })} className="btn-secondary">
               <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
             </Link>
           ) : (
@@ -180,7 +181,7 @@ function ProviderNotice(props: { status: AiStatus }) {
         <p className="mt-1">
           Set <code className="font-mono">PERPLEXITY_API_KEY</code> for web-grounded reports with
           sources, or <code className="font-mono">OPENAI_API_KEY</code>.{" "}
-          <Link to="/connections" className="text-accent underline">
+          <Link to={modulePath("connections")} className="text-accent underline">
             How to configure AI providers
           </Link>
         </p>
