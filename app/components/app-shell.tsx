@@ -21,6 +21,7 @@ import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { RouteErrorBoundary } from "./error-fallback";
+import { NotFound } from "./not-found";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { ConfirmDialog } from "./ui";
@@ -196,9 +197,7 @@ export default function AppShell() {
                 <module.View module={module} modules={SIDEBAR_MODULES} />
               </Suspense>
             ) : (
-              <div className="grid place-items-center rounded-2xl border border-dashed border-line px-6 py-20 text-center">
-                <p className="text-lg font-medium">Module not implemented yet</p>
-              </div>
+              <NotFound signedIn />
             )}
           </RouteErrorBoundary>
         </main>

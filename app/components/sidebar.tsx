@@ -21,7 +21,8 @@ export function Sidebar(props: {
   modules: readonly AppModule[];
   /** Child modules (those naming a parent) listed under their parent. */
   childrenOf: (id: string) => readonly AppModule[];
-  activeId: string;
+  /** The module the path opens; null on a page that is not found. */
+  activeId: string | null;
   collapsed: boolean;
   width: number;
   mobileOpen: boolean;

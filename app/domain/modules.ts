@@ -80,7 +80,7 @@ export function firstSegment(pathname: string) {
 
 /**
  * The module a path opens: its first segment when that names an enabled module (or one of its
- * aliases); null for any other path (which shows "Module not implemented yet").
+ * aliases); null for any other path, which is answered 404 "Page not found".
  */
 export function moduleForPath<T extends ModuleDefinition>(
   modules: readonly T[],
@@ -92,7 +92,10 @@ export function moduleForPath<T extends ModuleDefinition>(
   );
 }
 
-/** The sidebar's active module: the module the path opens, otherwise home. */
-export function activeModuleId(modules: readonly ModuleDefinition[], pathname: string) {
-  return moduleForPath(modules, pathname)?.id ?? "home";
+/** The sidebar's active module: the module the path opens; none on a page that is not found. */
+export function activeModuleId<T extends ModuleDefinition>(
+  modules: readonly T[],
+  pathname: string,
+) {
+  return moduleForPath(modules, pathname)?.id ?? null;
 }

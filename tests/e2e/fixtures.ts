@@ -32,6 +32,7 @@ export { expect };
 
 /** Opens a path and waits until the screen (login or workspace) is interactive (hydrated). */
 export async function openApp(page: Page, path: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
   await expect(page.locator("[data-hydrated]")).toBeAttached();
+  return response;
 }

@@ -23,19 +23,29 @@ test.describe("workspace shell", () => {
     await registerThroughApi(page, user);
   });
 
-  test("every route renders its module; other paths say so; / goes to /home", async ({ page }) => {
+  test("every route renders its module; other paths are a 404 page in the shell; / goes to /home", async ({
+    page,
+  }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith("http://127.0.0.1:")) foreign.push(request.url());
     });
     for (const [path, heading] of ROUTES) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     }
-    await page.goto("/no-such-module/here");
-    await expect(page.getByText("Module not implemented yet")).toBeVisible();
-    await page.goto("/emails");
-    await expect(page.getByText("Module not implemented yet")).toBeVisible();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    for (const path of ["/no-such-module/here", "/emails"]) {
+      const response = await openApp(page, path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found · AI42");
+      await expect(sidebar.getByRole("link", { name: /Dashboard/ })).toBeVisible();
+      await expect(sidebar.locator("[aria-current]")).toHaveCount(0);
+    }
+    await page.getByRole("link", { name: "Go to the Dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome, Ana$/ })).toBeVisible();
     await page.goto("/");
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText(user.email)).toBeVisible();
@@ -187,6 +197,15 @@ test.describe("workspace shell", () => {
       await expect.poll(inView).toBe(false);
     });
   });
+});
+
+test("signed out, an unknown path is a 404 page that offers to sign in", async ({ page }) => {
+  const response = await openApp(page, "/nope");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
 });
 
 const sidebarLink = (page: Page, title: string) =>

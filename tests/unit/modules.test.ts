@@ -77,13 +77,13 @@ describe("visibleModules", () => {
   });
 });
 
-describe("active module and view (spec §2)", () => {
-  it("is the first path segment when it names a module, else home", () => {
+describe("active module (spec §2, issue 9: unknown paths highlight nothing)", () => {
+  it("is the module the first path segment names, and none for any other path", () => {
     expect(activeModuleId(MODULES, "/auction")).toBe("auction");
     expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBe("project-hub");
-    expect(activeModuleId(MODULES, "/nothing-here")).toBe("home");
-    expect(activeModuleId(MODULES, "/")).toBe("home");
-    expect(activeModuleId(MODULES, "/emails")).toBe("home");
+    expect(activeModuleId(MODULES, "/nothing-here")).toBeNull();
+    expect(activeModuleId(MODULES, "/")).toBeNull();
+    expect(activeModuleId(MODULES, "/emails")).toBeNull();
   });
 
   it("opens the Main Agent at /assistant and /main-agent", () => {
