@@ -1,7 +1,7 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
@@ -40,12 +40,14 @@ export default function AppShell() {
   const { toggleTheme } = useTheme();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(true);
+  // Below 1024 px the sidebar is a drawer, closed on every load until the user opens it.
+  const [mobileOpen, setMobileOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [mac, setMac] = useState(false);
   const hydrated = useHydrated();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void loadEntriesAtStart();
@@ -57,7 +59,7 @@ export default function AppShell() {
     setCollapsed(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === "1");
   }, []);
 
-  // The mobile panel starts open; at desktop width (or on leaving mobile width) it closes.
+  // On reaching desktop width the drawer closes, so it is closed when the window narrows again.
   useEffect(() => {
     if (desktop) setMobileOpen(false);
   }, [desktop]);
@@ -149,7 +151,9 @@ export default function AppShell() {
         activeId={activeModuleId(MODULES, pathname)}
         collapsed={collapsed}
         width={collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED}
+        mobile={desktop === false}
         mobileOpen={mobileOpen}
+        returnFocusTo={menuButton}
         user={user}
         mac={mac}
         onToggleCollapsed={toggleSidebar}
@@ -167,6 +171,7 @@ export default function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur lg:hidden">
           <button
+            ref={menuButton}
             type="button"
             onClick={() => setMobileOpen(true)}
             aria-label="Open menu"

@@ -162,20 +162,43 @@ test.describe("workspace shell", () => {
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("the sidebar slides in, locks scrolling and closes every way", async ({ page }) => {
-      await openApp(page, "/home");
-      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    test("the menu drawer starts closed and inert, slides in, locks scrolling and closes every way", async ({
+      page,
+    }) => {
+      const sidebar = page.locator("#sidebar");
       const inView = async () => {
         const box = await sidebar.boundingBox();
         return box !== null && box.x >= 0;
       };
+      const inert = () => sidebar.evaluate((element) => (element as HTMLElement).inert);
+      const overflow = () => page.evaluate(() => document.body.style.overflow);
+      for (const path of ["/home", "/project-hub?tab=contacts"]) {
+        await openApp(page, path);
+        await expect.poll(inView).toBe(false);
+        await expect.poll(inert).toBe(true);
+        await expect(page.getByRole("complementary", { name: "Sidebar" })).toHaveCount(0);
+        expect(await overflow()).toBe("");
+      }
+      // Closed, it is out of the tab order: Tab goes from the menu button past it.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await sidebar.evaluate((element) => element.contains(document.activeElement))).toBe(
+          false,
+        );
+      }
+
+      await page.getByRole("button", { name: "Open menu" }).click();
       await expect.poll(inView).toBe(true);
+      expect(await inert()).toBe(false);
+      await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
       await expect(page.getByTestId("brand")).toBeVisible();
-      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+      await expect.poll(overflow).toBe("hidden");
 
       await page.getByTestId("sidebar-overlay").click({ position: { x: 360, y: 300 } });
       await expect.poll(inView).toBe(false);
-      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+      await expect.poll(overflow).toBe("");
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect.poll(inView).toBe(true);
@@ -183,9 +206,10 @@ test.describe("workspace shell", () => {
       await expect.poll(inView).toBe(false);
 
       await page.getByRole("button", { name: "Open menu" }).click();
-      await sidebar.getByRole("link", { name: /Project Hub/ }).click();
-      await expect(page).toHaveURL(/\/project-hub$/);
+      await sidebar.getByRole("link", { name: /Possible Investments/ }).click();
+      await expect(page).toHaveURL(/\/possible-investments$/);
       await expect.poll(inView).toBe(false);
+      await expect.poll(inert).toBe(true);
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Close menu" }).click();
@@ -193,8 +217,13 @@ test.describe("workspace shell", () => {
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await inert()).toBe(false);
       await page.setViewportSize({ width: 375, height: 740 });
       await expect.poll(inView).toBe(false);
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await sidebar.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL(/logged_out=1/);
     });
   });
 });
