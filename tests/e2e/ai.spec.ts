@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
+import { expect, newUser, openApp, signIn, test } from "./fixtures";
 
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -17,13 +17,6 @@ interface FakeRequest {
 }
 const fakeLog = async () =>
   (await (await fetch(`${FAKE}/__fake/requests`)).json()) as FakeRequest[];
-
-async function signIn(page: Page) {
-  const { token } = await registerThroughApi(page, newUser());
-  const call = (path: string, data: unknown) =>
-    page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
-  return { token, call };
-}
 
 const composer = (page: Page) => page.getByLabel("Message the Main Agent");
 const answers = (page: Page) => page.getByTestId("assistant-message");
