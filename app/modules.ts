@@ -24,6 +24,8 @@ import type { ModuleSummary, ModuleViewProps } from "./features/module-view";
 
 export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
+  /** Other words people search the palette with (synonyms, what the module holds). */
+  keywords: readonly string[];
   View: LazyExoticComponent<ComponentType<ModuleViewProps>>;
 }
 
@@ -38,6 +40,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Your investing workspace at a glance",
     icon: LayoutDashboard,
     order: 1,
+    keywords: ["overview", "home", "start", "figures"],
     skeleton: "card",
     View: lazy(() => import("./features/dashboard/dashboard")),
   },
@@ -46,6 +49,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Chat with the AI that knows your deals",
     icon: Bot,
     order: 2,
+    keywords: ["chat", "ai", "assistant", "agent", "conversations", "ask"],
     aliases: ["assistant"],
     skeleton: "list",
     View: lazy(() => import("./features/main-agent/main-agent")),
@@ -55,6 +59,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "AI research on an address or a market",
     icon: Search,
     order: 3,
+    keywords: ["research", "address", "market", "comps", "comparables", "report"],
     skeleton: "default",
     View: lazy(() => import("./features/property-research/property-research")),
   },
@@ -63,6 +68,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Properties you are weighing, and their numbers",
     icon: TrendingUp,
     order: 4,
+    keywords: ["properties", "deals", "leads", "listings", "pipeline", "import", "csv"],
     skeleton: "table",
     upcoming:
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
@@ -73,6 +79,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Plan visits to auctions and showings",
     icon: Route,
     order: 5,
+    keywords: ["maps", "map", "routes", "directions", "visits", "showings"],
     skeleton: "card",
     upcoming: "An optimised visiting order across auctions and showings, on a map.",
     View: placeholder,
@@ -82,6 +89,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Judicial, upset, sheriff, tax and trustee sales",
     icon: Gavel,
     order: 6,
+    keywords: ["auctions", "foreclosure", "sheriff", "tax", "trustee", "bids"],
     skeleton: "table",
     upcoming: "Sales by type with deposit deadlines and your bid limits.",
     View: placeholder,
@@ -91,6 +99,17 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Projects, contacts and business documents",
     icon: FolderKanban,
     order: 8,
+    keywords: [
+      "projects",
+      "contacts",
+      "people",
+      "crm",
+      "deals",
+      "documents",
+      "docs",
+      "notes",
+      "files",
+    ],
     skeleton: "list",
     View: lazy(() => import("./features/project-hub/project-hub")),
   },
@@ -99,6 +118,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "AI providers and your Google account",
     icon: Plug,
     order: 9,
+    keywords: ["integrations", "settings", "google", "openai", "perplexity", "api keys"],
     skeleton: "list",
     View: lazy(() => import("./features/connections/connections")),
   },
@@ -107,6 +127,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Campaigns, funnels, bots and lead generation",
     icon: Megaphone,
     order: 10,
+    keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
     skeleton: "card",
     upcoming: "Campaigns, funnels, bots and lead generation for your deals.",
     View: placeholder,
@@ -116,6 +137,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Closings, auctions, showings and deadlines",
     icon: CalendarDays,
     order: 11,
+    keywords: ["events", "schedule", "agenda", "deadlines", "closings"],
     skeleton: "table",
     upcoming: "Your events and deadlines, with or without a Google Calendar.",
     View: placeholder,
@@ -125,6 +147,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Your inbox",
     icon: Mail,
     order: 12,
+    keywords: ["mail", "gmail", "inbox"],
     isEnabled: false,
     isVisible: false,
     skeleton: "list",
@@ -135,6 +158,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     description: "Education, guides and apps",
     icon: GraduationCap,
     order: 13,
+    keywords: ["education", "guides", "apps", "learn"],
     skeleton: "card",
     upcoming: "Education, guides and apps for real-estate investors.",
     View: placeholder,

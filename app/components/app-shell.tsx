@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
+import { COMMANDS, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
@@ -17,11 +17,13 @@ import { downloadExport, pickImportFile } from "~/lib/transfer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { RouteErrorBoundary } from "./error-fallback";
 import { NotFound } from "./not-found";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { ConfirmDialog } from "./ui";
@@ -43,6 +45,7 @@ export default function AppShell() {
   // Below 1024 px the sidebar is a drawer, closed on every load until the user opens it.
   const [mobileOpen, setMobileOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [mac, setMac] = useState(false);
@@ -107,6 +110,7 @@ export default function AppShell() {
         importData: pickImportFile,
         newChat: () => chatStore.getState().newChat(),
         clearChatHistory: () => setClearing(true),
+        showShortcuts: () => setShortcutsOpen(true),
       };
       command.action(context);
     },
@@ -115,8 +119,7 @@ export default function AppShell() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      const withCommandKey = event.ctrlKey || event.metaKey;
-      if (withCommandKey && !event.shiftKey && event.key.toLowerCase() === "k") {
+      if (matchesShortcut(PALETTE_SHORTCUT, event)) {
         event.preventDefault();
         setPaletteOpen((open) => !open);
         return;
@@ -125,14 +128,16 @@ export default function AppShell() {
         setMobileOpen(false);
         return;
       }
-      if (!withCommandKey || event.altKey) return;
-      // Keep copy, paste and editing shortcuts where the user is typing or selecting text.
-      if (!paletteOpen && (isEditable(event.target) || window.getSelection()?.toString())) return;
       const command = COMMANDS.find((c) => c.shortcut && matchesShortcut(c.shortcut, event));
-      if (command) {
-        event.preventDefault();
-        runCommand(command);
-      }
+      const shortcut = command?.shortcut;
+      if (!command || !shortcut) return;
+      // Where the user types or has selected text, a plain key ("?") types and Ctrl/⌘+letter
+      // keeps its editing meaning (copy, bold…); Ctrl/⌘+Shift+letter, which editing leaves
+      // alone, still acts. In the open palette (its search box has the focus) every Ctrl/⌘ key acts.
+      const typing = isEditable(event.target) || Boolean(window.getSelection()?.toString());
+      if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
+      event.preventDefault();
+      runCommand(command);
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
@@ -237,6 +242,7 @@ export default function AppShell() {
         onRun={runCommand}
         mac={mac}
       />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
     </div>
   );
 }

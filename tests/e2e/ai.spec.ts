@@ -207,7 +207,7 @@ test("palette: Export Data offers the conversation, Clear Chat History confirms"
   await expect(page.getByText("No saved conversations yet.")).toBeVisible();
   await expect(answers(page)).toHaveCount(0);
 
-  await page.keyboard.press("Control+n");
+  await page.keyboard.press("Control+Shift+O");
   await expect(page).toHaveURL(/\/main-agent$/);
 });
 

@@ -1,5 +1,8 @@
-import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { COMMANDS } from "../../app/commands";
+import { shortcutLabel } from "../../app/shortcuts";
+import { SIDEBAR_MODULES } from "../../app/modules";
+import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
 
 const ROUTES: Array<[path: string, heading: string | RegExp]> = [
   ["/home", /^Welcome, Ana$/],
@@ -87,7 +90,7 @@ test.describe("workspace shell", () => {
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
     await expect(search).toBeVisible();
-    await expect(page.getByRole("option")).toHaveCount(10);
+    await expect(page.getByRole("option")).toHaveCount(COMMANDS.length);
     await page.keyboard.press("Control+k");
     await expect(search).toBeHidden();
 
@@ -109,10 +112,11 @@ test.describe("workspace shell", () => {
     );
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("option", { name: /Go to Calendar/ })).toHaveAttribute(
+    await expect(page.getByRole("option", { name: /Go to Main Agent/ })).toHaveAttribute(
       "aria-selected",
       "true",
     );
+    await search.fill("calendar");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/calendar$/);
     await expect(search).toBeHidden();
@@ -157,6 +161,109 @@ test.describe("workspace shell", () => {
     expect(box!.y).toBeGreaterThan(400);
     await page.keyboard.press("Alt+t");
     await expect(page.locator("ol[data-sonner-toaster]")).toBeFocused();
+  });
+
+  test("the palette finds every module and the main actions, by name and synonym", async ({
+    page,
+  }) => {
+    await openApp(page, "/home");
+    const search = page.getByPlaceholder("Search commands...");
+    const options = page.getByRole("option");
+    await page.keyboard.press("Control+k");
+    for (const module of SIDEBAR_MODULES) {
+      await search.fill(module.title);
+      await expect(page.getByRole("option", { name: `Go to ${module.title}` })).toBeVisible();
+    }
+    const finds: Array<[query: string, command: string]> = [
+      ["project hub", "Go to Project Hub"],
+      ["contacts", "Go to Contacts"],
+      ["crm", "Go to Project Hub"],
+      ["deals", "Go to Possible Investments"],
+      ["leads", "Go to Marketing"],
+      ["docs", "New document"],
+      ["maps", "Go to Route Planner (Maps)"],
+      ["new contact", "New contact"],
+    ];
+    for (const [query, command] of finds) {
+      await search.fill(query);
+      await expect(options.filter({ hasText: command }).first(), query).toBeVisible();
+    }
+
+    const run = async (query: string) => {
+      await page.keyboard.press("Control+k");
+      await search.fill(query);
+      await page.getByRole("option", { name: query }).click();
+    };
+    await search.fill("new contact");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/project-hub\?tab=contacts&new=1$/);
+    const contactForm = page.getByRole("dialog", { name: "New contact" });
+    await expect(contactForm.getByLabel("First name")).toBeVisible();
+    await contactForm.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/project-hub\?tab=contacts$/);
+
+    await run("New project");
+    await expect(
+      page.getByRole("dialog", { name: "New project" }).getByLabel("Name"),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await run("New document");
+    await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
+    await run("Import properties");
+    await expect(page.getByRole("dialog", { name: "Import properties" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await run("Research a property");
+    await expect(page.getByLabel("What should we research?")).toBeVisible();
+  });
+
+  test("shortcuts reach the page, show in the palette, and a ? sheet lists them all", async ({
+    page,
+  }) => {
+    await openApp(page, "/home");
+    await page.keyboard.press("Control+Shift+O");
+    await expect(page).toHaveURL(/\/main-agent$/);
+    await page.keyboard.press("Control+Shift+Y");
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByText("The day view is not available yet")).toBeVisible();
+
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Search commands...").fill("new chat");
+    await expect(page.getByRole("option", { name: /New Chat/ })).toContainText("Ctrl+Shift+O");
+    // Typed in a field, ? is just a character.
+    await page.getByPlaceholder("Search commands...").fill("");
+    await page.keyboard.type("?");
+    await expect(page.getByPlaceholder("Search commands...")).toHaveValue("?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+    await page.getByPlaceholder("Search commands...").fill("keyboard");
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+
+    await page.keyboard.press("?");
+    await expect(sheet).toBeVisible();
+    const rows = Object.fromEntries(
+      await sheet
+        .locator("dl > div")
+        .evaluateAll((divs) =>
+          divs.map((div) => [
+            div.querySelector("dt")?.textContent,
+            div.querySelector("dd")?.textContent,
+          ]),
+        ),
+    );
+    expect(rows).toMatchObject({
+      "Open or close the command palette": "Ctrl+K",
+      "New Chat": "Ctrl+Shift+O",
+      "View Today": "Ctrl+Shift+Y",
+      "Keyboard shortcuts": "?",
+      "Focus the notifications": "Alt+T",
+      "Close the palette, a dialog or the menu": "Escape",
+    });
+    for (const command of COMMANDS) {
+      if (command.shortcut) expect(rows[command.name]).toBe(shortcutLabel(command.shortcut, false));
+    }
   });
 
   test.describe("at 375 px", () => {

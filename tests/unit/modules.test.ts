@@ -34,10 +34,11 @@ describe("the module registry (spec §3)", () => {
     expect(SIDEBAR_MODULES.map((m) => m.id)).not.toContain("emails");
   });
 
-  it("describes every module", () => {
+  it("describes every module, with words the palette can find it by", () => {
     for (const module of MODULES) {
       expect(module.section, module.id).toBe("main");
       expect(module.description, module.id).not.toBe("");
+      expect(module.keywords.length, module.id).toBeGreaterThan(0);
     }
   });
 

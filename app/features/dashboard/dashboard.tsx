@@ -33,10 +33,13 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
           title="Your workspace is empty"
           action={
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to={modulePath("project-hub")} className="btn-primary">
+              <Link to={modulePath("project-hub", { new: "1" })} className="btn-primary">
                 Create a project
               </Link>
-              <Link to={modulePath("possible-investments")} className="btn-secondary">
+              <Link
+                to={modulePath("possible-investments", { import: "1" })}
+                className="btn-secondary"
+              >
                 Import properties
               </Link>
               <Link

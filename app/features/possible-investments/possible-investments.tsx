@@ -14,6 +14,7 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
+  useDialogParam,
   usePagedList,
   withFirstPage,
 } from "../shared";
@@ -45,7 +46,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
   });
   const [page, setPage] = useState(1);
   const toFirstPage = withFirstPage(setPage);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
   const q = useDebounced(search);
 

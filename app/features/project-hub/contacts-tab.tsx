@@ -19,6 +19,7 @@ import {
   splitTags,
   FormActions,
   usePagedList,
+  useDialogParam,
   withFirstPage,
 } from "../shared";
 
@@ -27,7 +28,12 @@ export function ContactsTab() {
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
   const toFirstPage = withFirstPage(setPage);
-  const [editing, setEditing] = useState<Contact | "new" | null>(null);
+  const [creating, setCreating] = useDialogParam("new");
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const closeForm = () => {
+    setCreating(false);
+    setEditing(null);
+  };
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [viewing, setViewing] = useState<Contact | null>(null);
   const q = useDebounced(search);
@@ -52,7 +58,7 @@ export function ContactsTab() {
   return (
     <div>
       <div className="mb-4 flex justify-end">
-        <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New contact
         </button>
       </div>
@@ -80,7 +86,7 @@ export function ContactsTab() {
           title={q || type ? "No contact matches" : "No contacts yet"}
           action={
             !(q || type) && (
-              <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+              <button type="button" onClick={() => setCreating(true)} className="btn-primary">
                 Add your first contact
               </button>
             )
@@ -145,21 +151,20 @@ export function ContactsTab() {
         </>
       )}
       <Modal
-        open={editing !== null}
-        title={editing === "new" ? "New contact" : "Edit contact"}
-        onClose={() => setEditing(null)}
+        open={creating || editing !== null}
+        title={editing ? "Edit contact" : "New contact"}
+        onClose={closeForm}
         wide
       >
-        {editing !== null && (
+        {(creating || editing) && (
           <ContactForm
-            contact={editing === "new" ? undefined : editing}
+            contact={editing ?? undefined}
             onSave={(input) =>
-              (editing === "new"
-                ? contactsApi.create(input)
-                : contactsApi.update(editing.id, input)
-              ).then(load)
+              (editing ? contactsApi.update(editing.id, input) : contactsApi.create(input)).then(
+                load,
+              )
             }
-            onDone={() => setEditing(null)}
+            onDone={closeForm}
           />
         )}
       </Modal>

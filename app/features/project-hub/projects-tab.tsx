@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import {
   FileText,
   FolderKanban,
@@ -47,6 +47,8 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
+  useDialogParam,
+  useQueryParams,
   withFirstPage,
 } from "../shared";
 
@@ -64,9 +66,9 @@ function projectInput(project: Project): Partial<ProjectInput> {
 }
 
 export function ProjectsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const openId = params.get("project");
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useDialogParam("new");
   const { projects, meta, loading, error, fetchProjects, createProject } = useProjects((s) => s);
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
@@ -83,13 +85,7 @@ export function ProjectsTab() {
     void reload();
   }, [reload]);
 
-  const open = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set("project", id);
-      else next.delete("project");
-      return next;
-    });
+  const open = (id: string | null) => update({ project: id });
 
   if (openId) return <ProjectDetailView id={openId} onBack={() => open(null)} onChanged={reload} />;
 
