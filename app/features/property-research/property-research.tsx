@@ -368,7 +368,7 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
                     <button
                       type="button"
                       aria-label={`Delete research ${item.query}`}
-                      className="p-2 text-muted opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 hover:text-danger"
+                      className="row-actions p-2 text-muted hover:text-danger"
                       onClick={() => setDeleting(item)}
                     >
                       <Trash2 aria-hidden className="size-4" />
