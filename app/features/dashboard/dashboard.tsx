@@ -77,7 +77,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
               to={modulePath("possible-investments")}
             />
           </ul>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <section
               aria-labelledby="pipeline-heading"
               className="rounded-2xl border border-line bg-surface p-5"
@@ -127,7 +127,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
                     >
                       <Link
                         to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
-                        className="truncate font-medium hover:text-accent"
+                        className="min-w-0 truncate font-medium hover:text-accent"
                       >
                         {doc.title}
                       </Link>

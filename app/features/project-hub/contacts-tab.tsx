@@ -103,14 +103,18 @@ export function ContactsTab() {
             className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
           >
             {items.map((contact) => (
-              <li key={contact.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+              // A phone shows a card: the name across the top, the badges and buttons below it.
+              <li
+                key={contact.id}
+                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:px-5"
+              >
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
                   {contactName(contact).charAt(0).toUpperCase()}
                 </span>
                 <button
                   type="button"
                   onClick={() => setViewing(contact)}
-                  className="min-w-0 flex-1 text-left"
+                  className="col-span-2 min-w-0 text-left sm:flex-1"
                 >
                   <span className="block truncate font-medium hover:text-accent">
                     {contactName(contact)}
@@ -120,12 +124,14 @@ export function ContactsTab() {
                       "No details yet"}
                   </span>
                 </button>
-                <Badge>{label(contact.type)}</Badge>
-                {contact.tags.map((tag) => (
-                  <Badge key={tag} tone="accent">
-                    {tag}
-                  </Badge>
-                ))}
+                <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
+                  <Badge>{label(contact.type)}</Badge>
+                  {contact.tags.map((tag) => (
+                    <Badge key={tag} tone="accent">
+                      {tag}
+                    </Badge>
+                  ))}
+                </span>
                 <span className="flex gap-1">
                   <button
                     type="button"

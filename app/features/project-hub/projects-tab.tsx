@@ -162,12 +162,15 @@ export function ProjectsTab() {
                         label(project.type)}
                     </span>
                   </span>
-                  <Badge tone={STATUS_TONE[project.status] ?? "neutral"}>
-                    {label(project.status)}
-                  </Badge>
-                  <span className="text-sm text-muted">{label(project.type)}</span>
-                  <span className="text-sm tabular-nums sm:text-right">
-                    {money(project.budget)}
+                  {/* On a phone, one line under the name; from 640 px, columns of the row. */}
+                  <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 sm:contents">
+                    <Badge tone={STATUS_TONE[project.status] ?? "neutral"}>
+                      {label(project.status)}
+                    </Badge>
+                    <span className="text-sm text-muted">{label(project.type)}</span>
+                    <span className="text-sm tabular-nums sm:text-right">
+                      {money(project.budget)}
+                    </span>
                   </span>
                 </button>
               </li>
@@ -273,7 +276,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
         )}
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section
           aria-labelledby="project-contacts"
           className="rounded-2xl border border-line bg-surface p-5"
