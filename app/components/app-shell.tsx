@@ -1,7 +1,7 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
@@ -14,9 +14,8 @@ import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { downloadExport, pickImportFile } from "~/lib/transfer";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
@@ -35,6 +34,37 @@ function isEditable(target: EventTarget | null) {
   );
 }
 
+/**
+ * Says when what it sits beside has hydrated. Inside the module's Suspense boundary that is when
+ * the view itself is interactive, which the shell's `data-hydrated` (browser tests wait for it)
+ * stands for, not just the shell around it.
+ */
+function HydrationSignal(props: { onHydrated: (hydrated: true) => void }) {
+  const { onHydrated } = props;
+  useEffect(() => onHydrated(true), [onHydrated]);
+  return null;
+}
+
+/**
+ * The module view, loaded lazily behind its skeleton. Memoised so that the shell's own state (the
+ * palette, the menu) never re-renders its Suspense boundary: an update that reaches a boundary
+ * still waiting for its chunk during hydration makes React throw the server's HTML away (error
+ * #421).
+ */
+const ModuleOutlet = memo(function ModuleOutlet(props: {
+  module: AppModule;
+  onHydrated: (hydrated: true) => void;
+}) {
+  const { module } = props;
+  return (
+    // A new boundary per module shows its skeleton even during a navigation transition.
+    <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
+      <module.View module={module} modules={SIDEBAR_MODULES} />
+      <HydrationSignal onHydrated={props.onHydrated} />
+    </Suspense>
+  );
+});
+
 export default function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -49,7 +79,7 @@ export default function AppShell() {
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [mac, setMac] = useState(false);
-  const hydrated = useHydrated();
+  const [hydrated, setHydrated] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -202,12 +232,12 @@ export default function AppShell() {
         >
           <RouteErrorBoundary resetKey={pathname}>
             {module ? (
-              // A new boundary per module shows its skeleton even during a navigation transition.
-              <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
-                <module.View module={module} modules={SIDEBAR_MODULES} />
-              </Suspense>
+              <ModuleOutlet module={module} onHydrated={setHydrated} />
             ) : (
-              <NotFound signedIn />
+              <>
+                <NotFound signedIn />
+                <HydrationSignal onHydrated={setHydrated} />
+              </>
             )}
           </RouteErrorBoundary>
         </main>
