@@ -1,24 +1,41 @@
 /**
- * The command palette's commands (spec §3): the one list, read by the palette and the global
- * shortcuts. Each really acts, or says plainly that its module is not available yet.
+ * The command palette's commands (spec §3): the one list, read by the palette, the global
+ * shortcuts and the keyboard-shortcut sheet. A "Go to" entry for every module of the registry,
+ * the spec's ten commands, and each screen's main actions. Each really acts, or says plainly that
+ * its module is not available yet.
  */
 import {
   CalendarCheck,
   CalendarPlus,
+  Contact,
   Download,
-  LayoutDashboard,
-  CalendarDays,
+  FilePlus,
+  FileSpreadsheet,
+  FileText,
+  FolderPlus,
+  Keyboard,
   MessageSquarePlus,
   MoonStar,
   PanelLeft,
+  Search,
   Trash2,
   Upload,
+  UserPlus,
   type LucideIcon,
 } from "lucide-react";
+import { modulePath, type ModuleId } from "./domain/modules";
+import { SIDEBAR_MODULES } from "./modules";
+import {
+  NOTIFICATIONS_SHORTCUT,
+  PALETTE_SHORTCUT,
+  withCommandKey,
+  type Shortcut,
+} from "./shortcuts";
 
 export type CommandCategory = "navigation" | "chat" | "calendar" | "system" | "data";
 export type CommandType =
   | "NAVIGATE"
+  | "OPEN_FORM"
   | "NEW_CHAT"
   | "CLEAR_CHAT"
   | "EXPORT_CHAT"
@@ -26,6 +43,7 @@ export type CommandType =
   | "VIEW_TODAY"
   | "TOGGLE_THEME"
   | "TOGGLE_SIDEBAR"
+  | "SHOW_SHORTCUTS"
   | "IMPORT_DATA";
 
 export interface CommandContext {
@@ -39,12 +57,7 @@ export interface CommandContext {
   newChat: () => void;
   /** Asks for confirmation, then deletes every conversation. */
   clearChatHistory: () => void;
-}
-
-export interface Shortcut {
-  /** The letter pressed with Ctrl (Cmd on a Mac). */
-  key: string;
-  shift?: boolean;
+  showShortcuts: () => void;
 }
 
 export interface Command {
@@ -53,6 +66,8 @@ export interface Command {
   description: string;
   icon: LucideIcon;
   category: CommandCategory;
+  /** Other words the palette finds the command by. */
+  keywords?: readonly string[];
   shortcut?: Shortcut;
   type: CommandType;
   action: (context: CommandContext) => void;
@@ -61,26 +76,55 @@ export interface Command {
 export const notAvailable = (module: string) =>
   `${module} is not available yet: it arrives in a later release.`;
 
+/** The spec's Go to Dashboard (D) and Go to Calendar (C) keep their letters. */
+const NAVIGATION_SHORTCUTS: Partial<Record<ModuleId, Shortcut>> = {
+  home: withCommandKey("d"),
+  calendar: withCommandKey("c"),
+};
+
+const NAVIGATION: Command[] = SIDEBAR_MODULES.map((module) => ({
+  id: `go-${module.id}`,
+  name: `Go to ${module.title}`,
+  description: module.description,
+  icon: module.icon,
+  category: "navigation",
+  keywords: module.keywords,
+  shortcut: NAVIGATION_SHORTCUTS[module.id],
+  type: "NAVIGATE",
+  action: ({ navigate }) => navigate(modulePath(module.id)),
+}));
+
 export const COMMANDS: readonly Command[] = [
+  ...NAVIGATION,
   {
-    id: "go-dashboard",
-    name: "Go to Dashboard",
-    description: "Open your workspace overview",
-    icon: LayoutDashboard,
+    id: "go-contacts",
+    name: "Go to Contacts",
+    description: "The people in your Project Hub: agents, lenders, contractors, sellers",
+    icon: Contact,
     category: "navigation",
-    shortcut: { key: "d" },
+    keywords: ["people", "crm", "agents", "lenders", "contractors"],
     type: "NAVIGATE",
-    action: ({ navigate }) => navigate("/home"),
+    action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "contacts" })),
   },
   {
-    id: "go-calendar",
-    name: "Go to Calendar",
-    description: "Open the calendar",
-    icon: CalendarDays,
+    id: "go-documents",
+    name: "Go to Documents",
+    description: "Contracts, checklists, notes and reports in your Project Hub",
+    icon: FileText,
     category: "navigation",
-    shortcut: { key: "c" },
+    keywords: ["docs", "notes", "files", "reports"],
     type: "NAVIGATE",
-    action: ({ navigate }) => navigate("/calendar"),
+    action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "documents" })),
+  },
+  {
+    id: "research-property",
+    name: "Research a property",
+    description: "A report on an address or a market, with your own numbers",
+    icon: Search,
+    category: "navigation",
+    keywords: ["address", "market", "comps", "analysis"],
+    type: "NAVIGATE",
+    action: ({ navigate }) => navigate(modulePath("property-research")),
   },
   {
     id: "new-chat",
@@ -88,11 +132,12 @@ export const COMMANDS: readonly Command[] = [
     description: "Start a new conversation with the Main Agent",
     icon: MessageSquarePlus,
     category: "chat",
-    shortcut: { key: "n" },
+    keywords: ["ai", "ask", "assistant"],
+    shortcut: withCommandKey("o", true),
     type: "NEW_CHAT",
     action: ({ navigate, newChat }) => {
       newChat();
-      navigate("/main-agent");
+      navigate(modulePath("main-agent"));
     },
   },
   {
@@ -110,10 +155,10 @@ export const COMMANDS: readonly Command[] = [
     description: "Add an event to your calendar",
     icon: CalendarPlus,
     category: "calendar",
-    shortcut: { key: "e" },
+    shortcut: withCommandKey("e"),
     type: "NEW_EVENT",
     action: ({ navigate, notify }) => {
-      navigate("/calendar");
+      navigate(modulePath("calendar"));
       notify(notAvailable("Creating events"));
     },
   },
@@ -123,10 +168,11 @@ export const COMMANDS: readonly Command[] = [
     description: "See today's events and deadlines",
     icon: CalendarCheck,
     category: "calendar",
-    shortcut: { key: "t" },
+    keywords: ["calendar", "agenda"],
+    shortcut: withCommandKey("y", true),
     type: "VIEW_TODAY",
     action: ({ navigate, notify }) => {
-      navigate("/calendar");
+      navigate(modulePath("calendar"));
       notify(notAvailable("The day view"));
     },
   },
@@ -136,7 +182,8 @@ export const COMMANDS: readonly Command[] = [
     description: "Switch between the dark and light themes",
     icon: MoonStar,
     category: "system",
-    shortcut: { key: "j" },
+    keywords: ["theme", "light"],
+    shortcut: withCommandKey("j"),
     type: "TOGGLE_THEME",
     action: ({ toggleTheme, notify }) =>
       notify(toggleTheme() === "dark" ? "Dark theme on" : "Light theme on"),
@@ -147,9 +194,61 @@ export const COMMANDS: readonly Command[] = [
     description: "Collapse or expand the sidebar",
     icon: PanelLeft,
     category: "system",
-    shortcut: { key: "b" },
+    keywords: ["menu"],
+    shortcut: withCommandKey("b"),
     type: "TOGGLE_SIDEBAR",
     action: ({ toggleSidebar }) => toggleSidebar(),
+  },
+  {
+    id: "keyboard-shortcuts",
+    name: "Keyboard shortcuts",
+    description: "Every key the workspace answers to",
+    icon: Keyboard,
+    category: "system",
+    keywords: ["keys", "hotkeys", "help"],
+    shortcut: { key: "?" },
+    type: "SHOW_SHORTCUTS",
+    action: ({ showShortcuts }) => showShortcuts(),
+  },
+  {
+    id: "new-project",
+    name: "New project",
+    description: "Start tracking a deal in the Project Hub",
+    icon: FolderPlus,
+    category: "data",
+    keywords: ["deal", "flip", "rental", "create"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("project-hub", { new: "1" })),
+  },
+  {
+    id: "new-contact",
+    name: "New contact",
+    description: "Add an agent, lender, contractor or seller",
+    icon: UserPlus,
+    category: "data",
+    keywords: ["contacts", "person", "people", "crm", "create"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "contacts", new: "1" })),
+  },
+  {
+    id: "new-document",
+    name: "New document",
+    description: "Write a Markdown note, checklist or contract",
+    icon: FilePlus,
+    category: "data",
+    keywords: ["docs", "note", "write", "create"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "documents", new: "1" })),
+  },
+  {
+    id: "import-properties",
+    name: "Import properties",
+    description: "Bring in Possible Investments from a CSV or JSON file",
+    icon: FileSpreadsheet,
+    category: "data",
+    keywords: ["csv", "deals", "leads", "listings", "upload"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("possible-investments", { import: "1" })),
   },
   {
     id: "export-data",
@@ -157,7 +256,8 @@ export const COMMANDS: readonly Command[] = [
     description: "Download your workspace data, or the open conversation as Markdown or JSON",
     icon: Download,
     category: "data",
-    shortcut: { key: "e", shift: true },
+    keywords: ["backup", "download", "json"],
+    shortcut: withCommandKey("e", true),
     type: "EXPORT_CHAT",
     action: ({ exportData }) => exportData(),
   },
@@ -167,30 +267,37 @@ export const COMMANDS: readonly Command[] = [
     description: "Load workspace data from a JSON export",
     icon: Upload,
     category: "data",
-    shortcut: { key: "i" },
+    keywords: ["restore", "upload", "json"],
+    shortcut: withCommandKey("i"),
     type: "IMPORT_DATA",
     action: ({ importData }) => importData(),
   },
 ];
 
-export function matchesShortcut(
-  shortcut: Shortcut,
-  event: Pick<KeyboardEvent, "key" | "shiftKey">,
+/** Every key the workspace answers to, as the `?` sheet lists them. */
+export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; description: string }[] = [
+  { shortcut: PALETTE_SHORTCUT, description: "Open or close the command palette" },
+  ...COMMANDS.flatMap((command) =>
+    command.shortcut ? [{ shortcut: command.shortcut, description: command.name }] : [],
+  ),
+  { shortcut: NOTIFICATIONS_SHORTCUT, description: "Focus the notifications" },
+  { shortcut: { key: "Escape" }, description: "Close the palette, a dialog or the menu" },
+];
+
+/**
+ * Case-insensitive match of every word of the query on a command's name, description or
+ * keywords (spec §2, plus synonyms): "project hub", "contacts" and "crm" all find the Project Hub.
+ */
+export function commandMatches(
+  command: Pick<Command, "name" | "description" | "keywords">,
+  query: string,
 ) {
-  return event.key.toLowerCase() === shortcut.key && event.shiftKey === Boolean(shortcut.shift);
-}
-
-export function shortcutLabel(shortcut: Shortcut, mac: boolean) {
-  const keys = [
-    mac ? "⌘" : "Ctrl",
-    shortcut.shift ? (mac ? "⇧" : "Shift") : null,
-    shortcut.key.toUpperCase(),
-  ];
-  return keys.filter(Boolean).join(mac ? "" : "+");
-}
-
-/** Case-insensitive match on a command's name or description (spec §2). */
-export function commandMatches(command: Pick<Command, "name" | "description">, query: string) {
-  const needle = query.trim().toLowerCase();
-  return !needle || `${command.name}\n${command.description}`.toLowerCase().includes(needle);
+  const haystack = [command.name, command.description, ...(command.keywords ?? [])]
+    .join("\n")
+    .toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }

@@ -1,6 +1,7 @@
 /**
  * The module registry: the one list read by the sidebar, the command palette and the routes.
- * Ids, titles and orders are the spec's (§3); order 7 is unused.
+ * Ids, titles and orders are the spec's (§3); order 7 is unused. Keyed by id, so the compiler
+ * checks that every id of `ModuleParams` (the app's URLs) has exactly one module.
  */
 import {
   Bot,
@@ -15,155 +16,161 @@ import {
   Route,
   Search,
   TrendingUp,
-  type LucideIcon,
 } from "lucide-react";
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { visibleModules, type ModuleDefinition } from "./domain/modules";
 import type { SkeletonVariant } from "./components/skeleton";
+import { visibleModules, type ModuleId } from "./domain/modules";
+import type { ModuleSummary, ModuleViewProps } from "./features/module-view";
 
-export interface ModuleViewProps {
-  module: AppModule;
-}
-
-export interface AppModule extends ModuleDefinition {
-  icon: LucideIcon;
+export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
-  /** What the module will hold, said plainly while it is not built yet. */
-  upcoming?: string;
+  /** Other words people search the palette with (synonyms, what the module holds). */
+  keywords: readonly string[];
   View: LazyExoticComponent<ComponentType<ModuleViewProps>>;
 }
 
 const placeholder = lazy(() => import("./features/module-placeholder"));
 
-type ModuleInput = Omit<AppModule, "section" | "isEnabled" | "isVisible"> &
+type ModuleInput = Omit<AppModule, "id" | "section" | "isEnabled" | "isVisible"> &
   Partial<Pick<AppModule, "isEnabled" | "isVisible">>;
 
-const DEFINITIONS: ModuleInput[] = [
-  {
-    id: "home",
+const DEFINITIONS: Record<ModuleId, ModuleInput> = {
+  home: {
     title: "Dashboard",
     description: "Your investing workspace at a glance",
     icon: LayoutDashboard,
     order: 1,
+    keywords: ["overview", "home", "start", "figures"],
     skeleton: "card",
     View: lazy(() => import("./features/dashboard/dashboard")),
   },
-  {
-    id: "main-agent",
+  "main-agent": {
     title: "Main Agent",
     description: "Chat with the AI that knows your deals",
     icon: Bot,
     order: 2,
+    keywords: ["chat", "ai", "assistant", "agent", "conversations", "ask"],
     aliases: ["assistant"],
     skeleton: "list",
     View: lazy(() => import("./features/main-agent/main-agent")),
   },
-  {
-    id: "property-research",
+  "property-research": {
     title: "Property Research",
     description: "AI research on an address or a market",
     icon: Search,
     order: 3,
+    keywords: ["research", "address", "market", "comps", "comparables", "report"],
     skeleton: "default",
     View: lazy(() => import("./features/property-research/property-research")),
   },
-  {
-    id: "possible-investments",
+  "possible-investments": {
     title: "Possible Investments",
     description: "Properties you are weighing, and their numbers",
     icon: TrendingUp,
     order: 4,
+    keywords: ["properties", "deals", "leads", "listings", "pipeline", "import", "csv"],
     skeleton: "table",
     upcoming:
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
     View: lazy(() => import("./features/possible-investments/possible-investments")),
   },
-  {
-    id: "route-planner",
+  "route-planner": {
     title: "Route Planner (Maps)",
     description: "Plan visits to auctions and showings",
     icon: Route,
     order: 5,
+    keywords: ["maps", "map", "routes", "directions", "visits", "showings"],
     skeleton: "card",
     upcoming: "An optimised visiting order across auctions and showings, on a map.",
     View: placeholder,
   },
-  {
-    id: "auction",
+  auction: {
     title: "Auctions",
     description: "Judicial, upset, sheriff, tax and trustee sales",
     icon: Gavel,
     order: 6,
+    keywords: ["auctions", "foreclosure", "sheriff", "tax", "trustee", "bids"],
     skeleton: "table",
     upcoming: "Sales by type with deposit deadlines and your bid limits.",
     View: placeholder,
   },
-  {
-    id: "project-hub",
+  "project-hub": {
     title: "Project Hub",
     description: "Projects, contacts and business documents",
     icon: FolderKanban,
     order: 8,
+    keywords: [
+      "projects",
+      "contacts",
+      "people",
+      "crm",
+      "deals",
+      "documents",
+      "docs",
+      "notes",
+      "files",
+    ],
     skeleton: "list",
     View: lazy(() => import("./features/project-hub/project-hub")),
   },
-  {
-    id: "connections",
+  connections: {
     title: "Connections",
     description: "AI providers and your Google account",
     icon: Plug,
     order: 9,
+    keywords: ["integrations", "settings", "google", "openai", "perplexity", "api keys"],
     skeleton: "list",
     View: lazy(() => import("./features/connections/connections")),
   },
-  {
-    id: "marketing",
+  marketing: {
     title: "Marketing",
     description: "Campaigns, funnels, bots and lead generation",
     icon: Megaphone,
     order: 10,
+    keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
     skeleton: "card",
     upcoming: "Campaigns, funnels, bots and lead generation for your deals.",
     View: placeholder,
   },
-  {
-    id: "calendar",
+  calendar: {
     title: "Calendar",
     description: "Closings, auctions, showings and deadlines",
     icon: CalendarDays,
     order: 11,
+    keywords: ["events", "schedule", "agenda", "deadlines", "closings"],
     skeleton: "table",
     upcoming: "Your events and deadlines, with or without a Google Calendar.",
     View: placeholder,
   },
-  {
-    id: "emails",
+  emails: {
     title: "Emails",
     description: "Your inbox",
     icon: Mail,
     order: 12,
+    keywords: ["mail", "gmail", "inbox"],
     isEnabled: false,
     isVisible: false,
     skeleton: "list",
     View: placeholder,
   },
-  {
-    id: "resources",
+  resources: {
     title: "Resources",
     description: "Education, guides and apps",
     icon: GraduationCap,
     order: 13,
+    keywords: ["education", "guides", "apps", "learn"],
     skeleton: "card",
     upcoming: "Education, guides and apps for real-estate investors.",
     View: placeholder,
   },
-];
+};
 
-export const MODULES: readonly AppModule[] = DEFINITIONS.map((m) => ({
+export const MODULES: readonly AppModule[] = (Object.keys(DEFINITIONS) as ModuleId[]).map((id) => ({
+  id,
   section: "main",
   isEnabled: true,
   isVisible: true,
-  ...m,
+  ...DEFINITIONS[id],
 }));
 
 export const SIDEBAR_MODULES = visibleModules(MODULES);

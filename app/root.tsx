@@ -17,6 +17,7 @@ import { AuthProvider } from "./lib/auth";
 import { TOAST_DURATION_MS } from "./lib/layout";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider, themeFromCookie, useTheme, type Theme } from "./lib/theme";
+import { NOTIFICATIONS_SHORTCUT } from "./shortcuts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -77,9 +78,23 @@ export default function App() {
   );
 }
 
+/** sonner names a hotkey by the event's modifier flags and key code: Alt+T is altKey + KeyT. */
+const TOASTER_HOTKEY = [
+  ...(NOTIFICATIONS_SHORTCUT.alt ? ["altKey"] : []),
+  `Key${NOTIFICATIONS_SHORTCUT.key.toUpperCase()}`,
+];
+
 function Toasts() {
   const { theme } = useTheme();
-  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />;
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={TOAST_DURATION_MS}
+      theme={theme}
+      hotkey={TOASTER_HOTKEY}
+      closeButton
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,9 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { COMMANDS, matchesShortcut, type Command, type CommandContext } from "~/commands";
+import { COMMANDS, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
@@ -14,14 +14,16 @@ import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { downloadExport, pickImportFile } from "~/lib/transfer";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
+import { matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { ImportDataDialog } from "./import-data-dialog";
 import { RouteErrorBoundary } from "./error-fallback";
+import { NotFound } from "./not-found";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { ConfirmDialog } from "./ui";
@@ -33,6 +35,37 @@ function isEditable(target: EventTarget | null) {
   );
 }
 
+/**
+ * Says when what it sits beside has hydrated. Inside the module's Suspense boundary that is when
+ * the view itself is interactive, which the shell's `data-hydrated` (browser tests wait for it)
+ * stands for, not just the shell around it.
+ */
+function HydrationSignal(props: { onHydrated: (hydrated: true) => void }) {
+  const { onHydrated } = props;
+  useEffect(() => onHydrated(true), [onHydrated]);
+  return null;
+}
+
+/**
+ * The module view, loaded lazily behind its skeleton. Memoised so that the shell's own state (the
+ * palette, the menu) never re-renders its Suspense boundary: an update that reaches a boundary
+ * still waiting for its chunk during hydration makes React throw the server's HTML away (error
+ * #421).
+ */
+const ModuleOutlet = memo(function ModuleOutlet(props: {
+  module: AppModule;
+  onHydrated: (hydrated: true) => void;
+}) {
+  const { module } = props;
+  return (
+    // A new boundary per module shows its skeleton even during a navigation transition.
+    <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
+      <module.View module={module} modules={SIDEBAR_MODULES} />
+      <HydrationSignal onHydrated={props.onHydrated} />
+    </Suspense>
+  );
+});
+
 export default function AppShell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -40,12 +73,15 @@ export default function AppShell() {
   const { toggleTheme } = useTheme();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(true);
+  // Below 1024 px the sidebar is a drawer, closed on every load until the user opens it.
+  const [mobileOpen, setMobileOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [mac, setMac] = useState(false);
-  const hydrated = useHydrated();
+  const [hydrated, setHydrated] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void loadEntriesAtStart();
@@ -57,7 +93,7 @@ export default function AppShell() {
     setCollapsed(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === "1");
   }, []);
 
-  // The mobile panel starts open; at desktop width (or on leaving mobile width) it closes.
+  // On reaching desktop width the drawer closes, so it is closed when the window narrows again.
   useEffect(() => {
     if (desktop) setMobileOpen(false);
   }, [desktop]);
@@ -105,6 +141,7 @@ export default function AppShell() {
         importData: pickImportFile,
         newChat: () => chatStore.getState().newChat(),
         clearChatHistory: () => setClearing(true),
+        showShortcuts: () => setShortcutsOpen(true),
       };
       command.action(context);
     },
@@ -113,8 +150,7 @@ export default function AppShell() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      const withCommandKey = event.ctrlKey || event.metaKey;
-      if (withCommandKey && !event.shiftKey && event.key.toLowerCase() === "k") {
+      if (matchesShortcut(PALETTE_SHORTCUT, event)) {
         event.preventDefault();
         setPaletteOpen((open) => !open);
         return;
@@ -123,14 +159,16 @@ export default function AppShell() {
         setMobileOpen(false);
         return;
       }
-      if (!withCommandKey || event.altKey) return;
-      // Keep copy, paste and editing shortcuts where the user is typing or selecting text.
-      if (!paletteOpen && (isEditable(event.target) || window.getSelection()?.toString())) return;
       const command = COMMANDS.find((c) => c.shortcut && matchesShortcut(c.shortcut, event));
-      if (command) {
-        event.preventDefault();
-        runCommand(command);
-      }
+      const shortcut = command?.shortcut;
+      if (!command || !shortcut) return;
+      // Where the user types or has selected text, a plain key ("?") types and Ctrl/⌘+letter
+      // keeps its editing meaning (copy, bold…); Ctrl/⌘+Shift+letter, which editing leaves
+      // alone, still acts. In the open palette (its search box has the focus) every Ctrl/⌘ key acts.
+      const typing = isEditable(event.target) || Boolean(window.getSelection()?.toString());
+      if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
+      event.preventDefault();
+      runCommand(command);
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
@@ -149,7 +187,9 @@ export default function AppShell() {
         activeId={activeModuleId(MODULES, pathname)}
         collapsed={collapsed}
         width={collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED}
+        mobile={desktop === false}
         mobileOpen={mobileOpen}
+        returnFocusTo={menuButton}
         user={user}
         mac={mac}
         onToggleCollapsed={toggleSidebar}
@@ -167,6 +207,7 @@ export default function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur lg:hidden">
           <button
+            ref={menuButton}
             type="button"
             onClick={() => setMobileOpen(true)}
             aria-label="Open menu"
@@ -192,14 +233,12 @@ export default function AppShell() {
         >
           <RouteErrorBoundary resetKey={pathname}>
             {module ? (
-              // A new boundary per module shows its skeleton even during a navigation transition.
-              <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
-                <module.View module={module} />
-              </Suspense>
+              <ModuleOutlet module={module} onHydrated={setHydrated} />
             ) : (
-              <div className="grid place-items-center rounded-2xl border border-dashed border-line px-6 py-20 text-center">
-                <p className="text-lg font-medium">Module not implemented yet</p>
-              </div>
+              <>
+                <NotFound signedIn />
+                <HydrationSignal onHydrated={setHydrated} />
+              </>
             )}
           </RouteErrorBoundary>
         </main>
@@ -235,6 +274,7 @@ export default function AppShell() {
         onRun={runCommand}
         mac={mac}
       />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { modulePath } from "~/domain/modules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Brand } from "./brand";
 
@@ -11,7 +12,7 @@ export function AuthCard(props: { title?: string; children: ReactNode; footer?: 
       className="flex min-h-dvh items-center justify-center bg-[radial-gradient(ellipse_at_top,rgba(124,140,255,0.18),transparent_60%)] px-4 py-10"
     >
       <main className="w-full max-w-md">
-        <a href="/home" className="mb-8 flex justify-center">
+        <a href={modulePath("home")} className="mb-8 flex justify-center">
           <Brand size="lg" />
         </a>
         <div className="rounded-2xl border border-line bg-surface p-8 shadow-2xl shadow-black/30">

@@ -1,8 +1,9 @@
 import { Command } from "cmdk";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { commandMatches, COMMANDS, shortcutLabel, type Command as AppCommand } from "~/commands";
+import { commandMatches, COMMANDS, type Command as AppCommand } from "~/commands";
 import { PALETTE_LIST_MAX_HEIGHT } from "~/lib/layout";
+import { ShortcutKeys } from "./shortcuts-dialog";
 
 const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
   navigation: "Navigation",
@@ -12,7 +13,10 @@ const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
   data: "Data",
 };
 
-/** Ctrl/Cmd+K palette (spec §2): filter, arrows wrap, Enter runs, Escape or backdrop closes. */
+/**
+ * Ctrl/Cmd+K palette (spec §2): filter by name, description or keyword, arrows wrap, Enter runs,
+ * Escape or backdrop closes.
+ */
 export function CommandPalette(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -70,11 +74,7 @@ export function CommandPalette(props: {
                     <span className="block text-sm font-medium">{command.name}</span>
                     <span className="block truncate text-xs text-muted">{command.description}</span>
                   </span>
-                  {command.shortcut && (
-                    <kbd className="rounded border border-line bg-canvas px-1.5 py-0.5 font-sans text-xs text-muted">
-                      {shortcutLabel(command.shortcut, props.mac)}
-                    </kbd>
-                  )}
+                  {command.shortcut && <ShortcutKeys shortcut={command.shortcut} mac={props.mac} />}
                 </Command.Item>
               ))}
           </Command.Group>

@@ -1,6 +1,7 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LoginSchema, RegisterSchema } from "~/domain/account";
+import { modulePath } from "~/domain/modules";
 import { fieldProblems } from "~/domain/validation";
 import * as authApi from "~/lib/api/auth";
 import type { ApiFailure } from "~/lib/api/client";
@@ -120,7 +121,7 @@ export function LoginScreen() {
       }
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, fields.email.trim());
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-      window.location.assign("/home");
+      window.location.assign(modulePath("home"));
       return;
     }
     const result = await authApi.register(input);

@@ -14,9 +14,16 @@ export function Markdown(props: { children: string }) {
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         components={{
-          a: ({ node: _node, ...link }) => (
-            <a {...link} target="_blank" rel="noopener noreferrer" />
-          ),
+          // react-markdown's urlTransform empties an unsafe href (javascript:, data:, vbscript:):
+          // such a link is shown as its text, not as an anchor that would open this page again.
+          a: ({ node: _node, href, children, ...link }) =>
+            href ? (
+              <a {...link} href={href} target="_blank" rel="noopener noreferrer">
+                {children}
+              </a>
+            ) : (
+              <>{children}</>
+            ),
         }}
       >
         {props.children}

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, LogOut, Search, X } from "lucide-react";
+import { useEffect, useRef, type RefObject } from "react";
+import { modulePath } from "~/domain/modules";
 import type { User } from "~/lib/api/auth";
 import type { AppModule } from "~/modules";
 import { Brand } from "./brand";
@@ -13,17 +15,22 @@ export function userFullName(user: Pick<User, "first_name" | "last_name"> | null
 }
 
 /**
- * Desktop: a 320/72 px column. Below 1024 px: a full-height panel that slides in over a dimmed
+ * Desktop: a 320/72 px column. Below 1024 px: a full-height drawer that slides in over a dimmed
  * overlay, always expanded. `collapsed` only affects the desktop layout (lg: classes).
  */
 export function Sidebar(props: {
   modules: readonly AppModule[];
   /** Child modules (those naming a parent) listed under their parent. */
   childrenOf: (id: string) => readonly AppModule[];
-  activeId: string;
+  /** The module the path opens; null on a page that is not found. */
+  activeId: string | null;
   collapsed: boolean;
   width: number;
+  /** Below 1024 px, once known: the sidebar is a drawer. */
+  mobile: boolean;
   mobileOpen: boolean;
+  /** Where the focus goes back to when the drawer closes (its menu button). */
+  returnFocusTo: RefObject<HTMLElement | null>;
   user: User | null;
   mac: boolean;
   onToggleCollapsed: () => void;
@@ -33,6 +40,26 @@ export function Sidebar(props: {
   onLogout: () => void;
 }) {
   const hideWhenCollapsed = props.collapsed ? "lg:hidden" : "";
+  const aside = useRef<HTMLElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const { mobile, mobileOpen, returnFocusTo } = props;
+
+  // A closed drawer is inert: out of the tab order and hidden from assistive technology. (Before
+  // hydration, `max-lg:invisible` does the same; visibility waits for the slide out to end, and
+  // comes back at once on opening, so the focus can move in.) Opening it moves the focus in;
+  // closing it brings the focus back to the menu button.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const element = aside.current!;
+    // Focus left in the drawer, or dropped by a click on the overlay.
+    const focusLost =
+      element.contains(document.activeElement) || document.activeElement === document.body;
+    element.inert = mobile && !mobileOpen;
+    if (mobile && mobileOpen) closeButton.current?.focus();
+    else if (mobile && wasOpen.current && focusLost) returnFocusTo.current?.focus();
+    wasOpen.current = mobile && mobileOpen;
+  }, [mobile, mobileOpen, returnFocusTo]);
+
   return (
     <>
       <div
@@ -42,11 +69,12 @@ export function Sidebar(props: {
         className={`fixed inset-0 z-30 bg-black/60 transition-opacity lg:hidden ${props.mobileOpen ? "opacity-100" : "pointer-events-none opacity-0"}`}
       />
       <aside
+        ref={aside}
         id="sidebar"
         aria-label="Sidebar"
         data-collapsed={props.collapsed}
         style={{ "--sidebar-width": `${props.width}px` } as React.CSSProperties}
-        className={`fixed inset-y-0 left-0 z-40 flex w-[calc(100vw-3.5rem)] max-w-sm flex-col border-r border-line bg-surface transition-[transform,width] duration-200 lg:sticky lg:top-0 lg:h-dvh lg:w-[var(--sidebar-width)] lg:max-w-none lg:shrink-0 lg:translate-x-0 ${props.mobileOpen ? "translate-x-0" : "-translate-x-full"}`}
+        className={`fixed inset-y-0 left-0 z-40 flex w-[calc(100vw-3.5rem)] max-w-sm flex-col border-r border-line bg-surface duration-200 lg:sticky lg:top-0 lg:h-dvh lg:w-[var(--sidebar-width)] lg:max-w-none lg:shrink-0 lg:translate-x-0 ${props.mobileOpen ? "translate-x-0 transition-[transform,width]" : "-translate-x-full transition-[transform,width,visibility] max-lg:invisible"}`}
       >
         <div className="flex h-16 items-center gap-2 border-b border-line px-4">
           <Brand className={`min-w-0 flex-1 ${hideWhenCollapsed}`} nameTestId="brand" />
@@ -65,6 +93,7 @@ export function Sidebar(props: {
             )}
           </button>
           <button
+            ref={closeButton}
             type="button"
             onClick={props.onCloseMobile}
             aria-label="Close menu"
@@ -106,7 +135,7 @@ export function Sidebar(props: {
               return (
                 <li key={module.id}>
                   <Link
-                    to={`/${module.id}`}
+                    to={modulePath(module.id)}
                     onClick={props.onNavigate}
                     aria-current={active ? "page" : undefined}
                     aria-label={props.collapsed ? module.title : undefined}
@@ -129,7 +158,7 @@ export function Sidebar(props: {
                       {props.childrenOf(module.id).map((child) => (
                         <li key={child.id}>
                           <Link
-                            to={`/${child.id}`}
+                            to={modulePath(child.id)}
                             onClick={props.onNavigate}
                             aria-current={child.id === props.activeId ? "page" : undefined}
                             className="block truncate rounded-lg px-3 py-1.5 text-sm text-muted hover:bg-raised hover:text-fg"

@@ -1,4 +1,50 @@
-/** Pure rules of the module registry (spec §2–§3): which modules show, which one is active. */
+/**
+ * Pure rules of the module registry (spec §2–§3): which modules show, which one is active, and
+ * the paths that open them.
+ */
+
+type NoParams = Record<string, never>;
+
+/**
+ * Every module's id, with the query parameters its screen reads: the one description of the
+ * app's URLs. Build paths with `modulePath`, never by hand.
+ */
+export interface ModuleParams {
+  home: NoParams;
+  "main-agent": NoParams;
+  "property-research": NoParams;
+  /** `import: "1"` opens the import dialog. */
+  "possible-investments": { import?: "1" };
+  "route-planner": NoParams;
+  auction: NoParams;
+  /**
+   * One tab each (`tab`, default projects). `new` opens the tab's new-record form: "1", or on
+   * documents a project id to link the new document to; `project` opens a project, `doc` a
+   * document.
+   */
+  "project-hub":
+    | { tab?: "projects"; project?: string; new?: "1" }
+    | { tab: "contacts"; new?: "1" }
+    | { tab: "documents"; doc?: string; new?: string };
+  connections: NoParams;
+  marketing: NoParams;
+  calendar: NoParams;
+  emails: NoParams;
+  resources: NoParams;
+}
+
+export type ModuleId = keyof ModuleParams;
+export type ProjectHubTab = NonNullable<ModuleParams["project-hub"]["tab"]>;
+
+/** `/project-hub?tab=documents&new=1`: the path that opens a module, with its parameters. */
+export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id]) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `/${id}?${search}` : `/${id}`;
+}
 
 export type ModuleSection = "main";
 
@@ -34,7 +80,7 @@ export function firstSegment(pathname: string) {
 
 /**
  * The module a path opens: its first segment when that names an enabled module (or one of its
- * aliases); null for any other path (which shows "Module not implemented yet").
+ * aliases); null for any other path, which is answered 404 "Page not found".
  */
 export function moduleForPath<T extends ModuleDefinition>(
   modules: readonly T[],
@@ -46,7 +92,10 @@ export function moduleForPath<T extends ModuleDefinition>(
   );
 }
 
-/** The sidebar's active module: the module the path opens, otherwise home. */
-export function activeModuleId(modules: readonly ModuleDefinition[], pathname: string) {
-  return moduleForPath(modules, pathname)?.id ?? "home";
+/** The sidebar's active module: the module the path opens; none on a page that is not found. */
+export function activeModuleId<T extends ModuleDefinition>(
+  modules: readonly T[],
+  pathname: string,
+) {
+  return moduleForPath(modules, pathname)?.id ?? null;
 }

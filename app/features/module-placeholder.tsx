@@ -1,6 +1,6 @@
 import { Construction } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "./module-view";
 
 /** An honest empty state for a module that is not built yet: no sample data. */
 export default function ModulePlaceholder({ module }: ModuleViewProps) {

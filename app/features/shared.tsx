@@ -1,4 +1,5 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
+import { useSearchParams } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
@@ -24,6 +25,40 @@ export function BackLink(props: { onBack: () => void; children: string }) {
       <ArrowLeft aria-hidden className="size-4" /> {props.children}
     </button>
   );
+}
+
+/**
+ * The screen's query parameters (each module's are listed in `ModuleParams`) and a setter that
+ * changes only those it names: a value sets one, null removes it.
+ */
+export function useQueryParams() {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      }, options),
+    [setParams],
+  );
+  return [params, update] as const;
+}
+
+/**
+ * A dialog that a link or the palette can open: open while `?<name>=1` is in the URL (e.g.
+ * `?new=1`, `?import=1`). Opening and closing replace the URL, so Back leaves the screen.
+ */
+export function useDialogParam(name: string) {
+  const [params, update] = useQueryParams();
+  const open = params.get(name) === "1";
+  const setOpen = (next: boolean) => {
+    if (next !== open) update({ [name]: next ? "1" : null }, { replace: true });
+  };
+  return [open, setOpen] as const;
 }
 
 /** Filter setters that also go back to page 1: a changed filter starts at its first page. */

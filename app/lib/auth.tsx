@@ -5,6 +5,7 @@
  */
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -43,6 +44,13 @@ export function loggedOutUrl(url: string) {
   return `${withoutHash}${separator}logged_out=1${hash === undefined ? "" : `#${hash}`}`;
 }
 
+const sameUser = (a: User | null, b: User) =>
+  a !== null &&
+  a.id === b.id &&
+  a.email === b.email &&
+  a.first_name === b.first_name &&
+  a.last_name === b.last_name;
+
 export function AuthProvider(props: {
   initialUser: User | null;
   marketingUrl: string;
@@ -61,15 +69,21 @@ export function AuthProvider(props: {
     let cancelled = false;
     authApi.fetchCurrentUser().then((result) => {
       if (cancelled) return;
-      if (result.data) {
-        setUserState(result.data);
-        setStatus("authenticated");
-      } else if (result.error.statusCode === 401 || !props.initialUser) {
-        console.warn(MESSAGES.refreshUserFailed, result.error.message);
-        storeToken(null);
-        setUserState(null);
-        setStatus("unauthenticated");
-      }
+      // A refresh in the background: as a transition it waits for the page to finish hydrating
+      // (an urgent update would make React drop the server's HTML: error #421), and an unchanged
+      // user changes nothing, so nothing below re-renders.
+      startTransition(() => {
+        if (result.data) {
+          const user = result.data;
+          setUserState((current) => (sameUser(current, user) ? current : user));
+          setStatus("authenticated");
+        } else if (result.error.statusCode === 401 || !props.initialUser) {
+          console.warn(MESSAGES.refreshUserFailed, result.error.message);
+          storeToken(null);
+          setUserState(null);
+          setStatus("unauthenticated");
+        }
+      });
     });
     return () => {
       cancelled = true;

@@ -1,5 +1,13 @@
 /** Dark is the default theme; light is remembered in a cookie so the server renders it. */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 
 export type Theme = "dark" | "light";
 export const THEME_COOKIE = "ai42_theme";
@@ -24,7 +32,9 @@ export function ThemeProvider(props: { initialTheme: Theme; children: ReactNode 
     const next: Theme = document.documentElement.classList.contains("light") ? "dark" : "light";
     document.documentElement.classList.toggle("light", next === "light");
     document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
-    setTheme(next);
+    // The page switches at once through the class; React's copy (the toasts' colours) is not
+    // urgent, so it cannot disturb a page still hydrating.
+    startTransition(() => setTheme(next));
     return next;
   }, []);
   const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme]);

@@ -1,7 +1,9 @@
-/** Every workspace path: the login screen, Loading..., or the app shell (lazy). */
-import type { MetaFunction } from "@remix-run/cloudflare";
+/** Every workspace path: the login screen, Loading..., the app shell (lazy), or Page not found. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { LoginScreen } from "~/components/login-screen";
+import { NotFound } from "~/components/not-found";
 import { Skeleton } from "~/components/skeleton";
 import { moduleForPath } from "~/domain/modules";
 import { useAuth } from "~/lib/auth";
@@ -9,17 +11,29 @@ import { MODULES } from "~/modules";
 
 const AppShell = lazy(() => import("~/components/app-shell"));
 
+/** Only the status: a path no module opens is answered 404, signed in or not. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const found = moduleForPath(MODULES, new URL(request.url).pathname) !== null;
+  return json(null, { status: found ? 200 : 404 });
+}
+
+/** The status matters to the document only: moving between modules asks the server nothing. */
+export const shouldRevalidate = () => false;
+
 export const meta: MetaFunction = ({ location }) => {
   const module = moduleForPath(MODULES, location.pathname);
-  return [{ title: module ? `${module.title} · AI42` : "AI42" }];
+  return [{ title: module ? `${module.title} · AI42` : "Page not found · AI42" }];
 };
 
 export default function Workspace() {
   const { status } = useAuth();
+  const { pathname } = useLocation();
   if (status === "loading") {
     return <div className="grid min-h-dvh place-items-center text-muted">Loading...</div>;
   }
-  if (status === "unauthenticated") return <LoginScreen />;
+  if (status === "unauthenticated") {
+    return moduleForPath(MODULES, pathname) ? <LoginScreen /> : <NotFound signedIn={false} />;
+  }
   return (
     <Suspense
       fallback={

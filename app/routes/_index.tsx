@@ -1,3 +1,4 @@
 import { redirect } from "@remix-run/cloudflare";
+import { modulePath } from "~/domain/modules";
 
-export const loader = () => redirect("/home");
+export const loader = () => redirect(modulePath("home"));

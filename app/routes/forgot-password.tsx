@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
+import { modulePath } from "~/domain/modules";
 import { requestPasswordReset } from "~/lib/api/auth";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · AI42" }];
@@ -54,7 +55,7 @@ export default function ForgotPassword() {
 
 export function BackToSignIn() {
   return (
-    <a href="/home" className="text-sm text-accent hover:underline">
+    <a href={modulePath("home")} className="text-sm text-accent hover:underline">
       Back to sign in
     </a>
   );

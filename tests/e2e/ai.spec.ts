@@ -3,8 +3,8 @@
  * OpenAI-compatible server (tests/fakes/openai-server.mjs, started by scripts/serve-e2e.mjs).
  */
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
-import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, newUser, openApp, signIn, test } from "./fixtures";
 
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -18,15 +18,18 @@ interface FakeRequest {
 const fakeLog = async () =>
   (await (await fetch(`${FAKE}/__fake/requests`)).json()) as FakeRequest[];
 
-async function signIn(page: Page) {
-  const { token } = await registerThroughApi(page, newUser());
-  const call = (path: string, data: unknown) =>
-    page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
-  return { token, call };
-}
-
 const composer = (page: Page) => page.getByLabel("Message the Main Agent");
 const answers = (page: Page) => page.getByTestId("assistant-message");
+
+/** How opaque an element looks: its own opacity times its ancestors' (opacity is not inherited). */
+const opacity = (locator: Locator) =>
+  locator.evaluate((element) => {
+    let value = 1;
+    for (let e: Element | null = element; e; e = e.parentElement) {
+      value *= Number(getComputedStyle(e).opacity);
+    }
+    return value;
+  });
 
 async function ask(page: Page, text: string) {
   await composer(page).fill(text);
@@ -214,8 +217,70 @@ test("palette: Export Data offers the conversation, Clear Chat History confirms"
   await expect(page.getByText("No saved conversations yet.")).toBeVisible();
   await expect(answers(page)).toHaveCount(0);
 
-  await page.keyboard.press("Control+n");
+  await page.keyboard.press("Control+Shift+O");
   await expect(page).toHaveURL(/\/main-agent$/);
+});
+
+test("conversation titles show whole, and a conversation is renamed from its row or the chat's header", async ({
+  page,
+}) => {
+  const { call } = await signIn(page);
+  const question = "Cash-on-cash return for the Maple Street duplex?";
+  expect(
+    (await call("/api/ai/openai", { messages: [{ role: "user", content: question }] })).ok(),
+  ).toBe(true);
+  await openApp(page, "/main-agent");
+  const list = page.getByRole("navigation", { name: "Conversations" });
+  const row = list.getByRole("button", { name: question, exact: true });
+  const title = list.getByTestId("conversation-title");
+  await expect(title).toHaveText(question);
+  const cutOff = await title.evaluate(
+    (element) =>
+      element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+  );
+  expect(cutOff, "the title wraps instead of being cut off").toBe(false);
+  await expect(row).toHaveAttribute("title", question);
+
+  // The row's actions show on hover and on keyboard focus.
+  const renameRow = list.getByRole("button", { name: `Rename ${question}` });
+  await page.mouse.move(1000, 700);
+  await expect.poll(() => opacity(renameRow)).toBe(0);
+  await row.hover();
+  await expect.poll(() => opacity(renameRow)).toBe(1);
+  await page.mouse.move(1000, 700);
+  await row.focus();
+  await expect.poll(() => opacity(renameRow)).toBe(1);
+
+  await row.click();
+  await expect(page.getByTestId("chat-title")).toHaveText(question);
+  await page.getByRole("button", { name: "Rename conversation" }).click();
+  await page.getByLabel("Conversation title").fill("Maple duplex returns");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("chat-title")).toHaveText("Maple duplex returns");
+  await expect(title).toHaveText("Maple duplex returns");
+  await page.reload();
+  await expect(title).toHaveText("Maple duplex returns");
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("a conversation's rename and delete show without hovering", async ({ page }) => {
+    const { call } = await signIn(page);
+    await call("/api/ai/openai", {
+      messages: [{ role: "user", content: "Is a 7% cap rate good?" }],
+    });
+    await openApp(page, "/main-agent");
+    await page.getByRole("button", { name: "Show conversations" }).tap();
+    const list = page.getByRole("navigation", { name: "Conversations" });
+    await expect
+      .poll(() => opacity(list.getByRole("button", { name: "Delete Is a 7% cap rate good?" })))
+      .toBe(1);
+    await list.getByRole("button", { name: "Rename Is a 7% cap rate good?" }).tap();
+    await page.getByLabel("Conversation title").fill("Cap rates");
+    await page.getByRole("button", { name: "Save title" }).tap();
+    await expect(list.getByTestId("conversation-title")).toHaveText("Cap rates");
+  });
 });
 
 test("property research: a grounded report with sources, saved to the Project Hub", async ({

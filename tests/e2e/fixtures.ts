@@ -26,12 +26,24 @@ export async function registerThroughApi(page: Page, user: TestUser) {
   return (await response.json()).data as { token: string };
 }
 
+/**
+ * Signs a new user in (the session cookie lands in the page's context) and gives a caller for the
+ * API with the bearer token (a cookie-only POST is refused as CSRF), to create test data.
+ */
+export async function signIn(page: Page) {
+  const { token } = await registerThroughApi(page, newUser());
+  const call = (path: string, data: unknown) =>
+    page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
+  return { token, call };
+}
+
 export const test = base;
 
 export { expect };
 
 /** Opens a path and waits until the screen (login or workspace) is interactive (hydrated). */
 export async function openApp(page: Page, path: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
   await expect(page.locator("[data-hydrated]")).toBeAttached();
+  return response;
 }

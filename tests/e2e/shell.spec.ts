@@ -1,5 +1,8 @@
-import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { COMMANDS } from "../../app/commands";
+import { shortcutLabel } from "../../app/shortcuts";
+import { SIDEBAR_MODULES } from "../../app/modules";
+import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
 
 const ROUTES: Array<[path: string, heading: string | RegExp]> = [
   ["/home", /^Welcome, Ana$/],
@@ -23,19 +26,29 @@ test.describe("workspace shell", () => {
     await registerThroughApi(page, user);
   });
 
-  test("every route renders its module; other paths say so; / goes to /home", async ({ page }) => {
+  test("every route renders its module; other paths are a 404 page in the shell; / goes to /home", async ({
+    page,
+  }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith("http://127.0.0.1:")) foreign.push(request.url());
     });
     for (const [path, heading] of ROUTES) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     }
-    await page.goto("/no-such-module/here");
-    await expect(page.getByText("Module not implemented yet")).toBeVisible();
-    await page.goto("/emails");
-    await expect(page.getByText("Module not implemented yet")).toBeVisible();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    for (const path of ["/no-such-module/here", "/emails"]) {
+      const response = await openApp(page, path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found · AI42");
+      await expect(sidebar.getByRole("link", { name: /Dashboard/ })).toBeVisible();
+      await expect(sidebar.locator("[aria-current]")).toHaveCount(0);
+    }
+    await page.getByRole("link", { name: "Go to the Dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome, Ana$/ })).toBeVisible();
     await page.goto("/");
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText(user.email)).toBeVisible();
@@ -77,7 +90,7 @@ test.describe("workspace shell", () => {
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
     await expect(search).toBeVisible();
-    await expect(page.getByRole("option")).toHaveCount(10);
+    await expect(page.getByRole("option")).toHaveCount(COMMANDS.length);
     await page.keyboard.press("Control+k");
     await expect(search).toBeHidden();
 
@@ -99,10 +112,11 @@ test.describe("workspace shell", () => {
     );
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("option", { name: /Go to Calendar/ })).toHaveAttribute(
+    await expect(page.getByRole("option", { name: /Go to Main Agent/ })).toHaveAttribute(
       "aria-selected",
       "true",
     );
+    await search.fill("calendar");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/calendar$/);
     await expect(search).toBeHidden();
@@ -149,23 +163,149 @@ test.describe("workspace shell", () => {
     await expect(page.locator("ol[data-sonner-toaster]")).toBeFocused();
   });
 
+  test("the palette finds every module and the main actions, by name and synonym", async ({
+    page,
+  }) => {
+    await openApp(page, "/home");
+    const search = page.getByPlaceholder("Search commands...");
+    const options = page.getByRole("option");
+    await page.keyboard.press("Control+k");
+    for (const module of SIDEBAR_MODULES) {
+      await search.fill(module.title);
+      await expect(page.getByRole("option", { name: `Go to ${module.title}` })).toBeVisible();
+    }
+    const finds: Array<[query: string, command: string]> = [
+      ["project hub", "Go to Project Hub"],
+      ["contacts", "Go to Contacts"],
+      ["crm", "Go to Project Hub"],
+      ["deals", "Go to Possible Investments"],
+      ["leads", "Go to Marketing"],
+      ["docs", "New document"],
+      ["maps", "Go to Route Planner (Maps)"],
+      ["new contact", "New contact"],
+    ];
+    for (const [query, command] of finds) {
+      await search.fill(query);
+      await expect(options.filter({ hasText: command }).first(), query).toBeVisible();
+    }
+
+    const run = async (query: string) => {
+      await page.keyboard.press("Control+k");
+      await search.fill(query);
+      await page.getByRole("option", { name: query }).click();
+    };
+    await search.fill("new contact");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/project-hub\?tab=contacts&new=1$/);
+    const contactForm = page.getByRole("dialog", { name: "New contact" });
+    await expect(contactForm.getByLabel("First name")).toBeVisible();
+    await contactForm.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/project-hub\?tab=contacts$/);
+
+    await run("New project");
+    await expect(
+      page.getByRole("dialog", { name: "New project" }).getByLabel("Name"),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await run("New document");
+    await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
+    await run("Import properties");
+    await expect(page.getByRole("dialog", { name: "Import properties" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await run("Research a property");
+    await expect(page.getByLabel("What should we research?")).toBeVisible();
+  });
+
+  test("shortcuts reach the page, show in the palette, and a ? sheet lists them all", async ({
+    page,
+  }) => {
+    await openApp(page, "/home");
+    await page.keyboard.press("Control+Shift+O");
+    await expect(page).toHaveURL(/\/main-agent$/);
+    await page.keyboard.press("Control+Shift+Y");
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByText("The day view is not available yet")).toBeVisible();
+
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Search commands...").fill("new chat");
+    await expect(page.getByRole("option", { name: /New Chat/ })).toContainText("Ctrl+Shift+O");
+    // Typed in a field, ? is just a character.
+    await page.getByPlaceholder("Search commands...").fill("");
+    await page.keyboard.type("?");
+    await expect(page.getByPlaceholder("Search commands...")).toHaveValue("?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+    await page.getByPlaceholder("Search commands...").fill("keyboard");
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+
+    await page.keyboard.press("?");
+    await expect(sheet).toBeVisible();
+    const rows = Object.fromEntries(
+      await sheet
+        .locator("dl > div")
+        .evaluateAll((divs) =>
+          divs.map((div) => [
+            div.querySelector("dt")?.textContent,
+            div.querySelector("dd")?.textContent,
+          ]),
+        ),
+    );
+    expect(rows).toMatchObject({
+      "Open or close the command palette": "Ctrl+K",
+      "New Chat": "Ctrl+Shift+O",
+      "View Today": "Ctrl+Shift+Y",
+      "Keyboard shortcuts": "?",
+      "Focus the notifications": "Alt+T",
+      "Close the palette, a dialog or the menu": "Escape",
+    });
+    for (const command of COMMANDS) {
+      if (command.shortcut) expect(rows[command.name]).toBe(shortcutLabel(command.shortcut, false));
+    }
+  });
+
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("the sidebar slides in, locks scrolling and closes every way", async ({ page }) => {
-      await openApp(page, "/home");
-      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    test("the menu drawer starts closed and inert, slides in, locks scrolling and closes every way", async ({
+      page,
+    }) => {
+      const sidebar = page.locator("#sidebar");
       const inView = async () => {
         const box = await sidebar.boundingBox();
         return box !== null && box.x >= 0;
       };
+      const inert = () => sidebar.evaluate((element) => (element as HTMLElement).inert);
+      const overflow = () => page.evaluate(() => document.body.style.overflow);
+      for (const path of ["/home", "/project-hub?tab=contacts"]) {
+        await openApp(page, path);
+        await expect.poll(inView).toBe(false);
+        await expect.poll(inert).toBe(true);
+        await expect(page.getByRole("complementary", { name: "Sidebar" })).toHaveCount(0);
+        expect(await overflow()).toBe("");
+      }
+      // Closed, it is out of the tab order: Tab goes from the menu button past it.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await sidebar.evaluate((element) => element.contains(document.activeElement))).toBe(
+          false,
+        );
+      }
+
+      await page.getByRole("button", { name: "Open menu" }).click();
       await expect.poll(inView).toBe(true);
+      expect(await inert()).toBe(false);
+      await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
       await expect(page.getByTestId("brand")).toBeVisible();
-      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+      await expect.poll(overflow).toBe("hidden");
 
       await page.getByTestId("sidebar-overlay").click({ position: { x: 360, y: 300 } });
       await expect.poll(inView).toBe(false);
-      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+      await expect.poll(overflow).toBe("");
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect.poll(inView).toBe(true);
@@ -173,9 +313,10 @@ test.describe("workspace shell", () => {
       await expect.poll(inView).toBe(false);
 
       await page.getByRole("button", { name: "Open menu" }).click();
-      await sidebar.getByRole("link", { name: /Project Hub/ }).click();
-      await expect(page).toHaveURL(/\/project-hub$/);
+      await sidebar.getByRole("link", { name: /Possible Investments/ }).click();
+      await expect(page).toHaveURL(/\/possible-investments$/);
       await expect.poll(inView).toBe(false);
+      await expect.poll(inert).toBe(true);
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Close menu" }).click();
@@ -183,10 +324,24 @@ test.describe("workspace shell", () => {
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await inert()).toBe(false);
       await page.setViewportSize({ width: 375, height: 740 });
       await expect.poll(inView).toBe(false);
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await sidebar.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL(/logged_out=1/);
     });
   });
+});
+
+test("signed out, an unknown path is a 404 page that offers to sign in", async ({ page }) => {
+  const response = await openApp(page, "/nope");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
 });
 
 const sidebarLink = (page: Page, title: string) =>

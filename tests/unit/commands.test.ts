@@ -1,15 +1,51 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  commandMatches,
-  COMMANDS,
-  matchesShortcut,
-  shortcutLabel,
-  type CommandContext,
-} from "~/commands";
+import { commandMatches, COMMANDS, SHORTCUT_SHEET, type CommandContext } from "~/commands";
+import { moduleForPath, modulePath } from "~/domain/modules";
+import { SIDEBAR_MODULES } from "~/modules";
+import { matchesShortcut, shortcutLabel, type Shortcut } from "~/shortcuts";
+
+/**
+ * Keys Chrome keeps for itself (new window, new tab, close, reopen, incognito, tab switching) or
+ * for its developer tools: a page never sees them.
+ */
+const BROWSER_RESERVED = [
+  "Ctrl+N",
+  "Ctrl+T",
+  "Ctrl+W",
+  "Ctrl+Q",
+  "Ctrl+Tab",
+  "Ctrl+Shift+N",
+  "Ctrl+Shift+T",
+  "Ctrl+Shift+W",
+  "Ctrl+Shift+Q",
+  "Ctrl+Shift+Tab",
+  "Ctrl+Shift+I",
+  "Ctrl+Shift+J",
+  "Ctrl+Shift+C",
+];
+
+const shortcuts = COMMANDS.flatMap((c) => (c.shortcut ? [c.shortcut] : []));
+const label = (shortcut: Shortcut) => shortcutLabel(shortcut, false);
+const names = (query: string) =>
+  COMMANDS.filter((c) => commandMatches(c, query)).map((c) => c.name);
+
+function testContext(): CommandContext {
+  return {
+    navigate: vi.fn(),
+    toggleSidebar: vi.fn(),
+    toggleTheme: vi.fn(() => "light" as const),
+    notify: vi.fn(),
+    exportData: vi.fn(),
+    importData: vi.fn(),
+    newChat: vi.fn(),
+    clearChatHistory: vi.fn(),
+    showShortcuts: vi.fn(),
+  };
+}
 
 describe("palette commands (spec §3)", () => {
-  it("are the spec's ten, with their categories", () => {
-    expect(COMMANDS.map((c) => [c.name, c.category])).toEqual([
+  it("include the spec's ten, with their categories and types", () => {
+    const spec = [
       ["Go to Dashboard", "navigation"],
       ["Go to Calendar", "navigation"],
       ["New Chat", "chat"],
@@ -20,59 +56,120 @@ describe("palette commands (spec §3)", () => {
       ["Toggle Sidebar", "system"],
       ["Export Data", "data"],
       ["Import Data", "data"],
-    ]);
-    expect(COMMANDS.filter((c) => c.type === "NEW_CHAT")).toHaveLength(1);
+    ];
+    expect(COMMANDS.map((c) => [c.name, c.category])).toEqual(expect.arrayContaining(spec));
+    expect(COMMANDS.filter((c) => c.type === "NEW_CHAT").map((c) => c.name)).toEqual(["New Chat"]);
     expect(COMMANDS.filter((c) => c.type === "CLEAR_CHAT")).toHaveLength(1);
     expect(COMMANDS.filter((c) => c.type === "EXPORT_CHAT").map((c) => c.name)).toEqual([
       "Export Data",
     ]);
   });
 
-  it("use the spec's letters, with Export Data moved to Shift+E so none collide", () => {
-    const byName = Object.fromEntries(COMMANDS.map((c) => [c.name, c.shortcut]));
-    expect(byName["Go to Dashboard"]).toEqual({ key: "d" });
-    expect(byName["Go to Calendar"]).toEqual({ key: "c" });
-    expect(byName["New Chat"]).toEqual({ key: "n" });
-    expect(byName["New Event"]).toEqual({ key: "e" });
-    expect(byName["View Today"]).toEqual({ key: "t" });
-    expect(byName["Toggle Dark Mode"]).toEqual({ key: "j" });
-    expect(byName["Toggle Sidebar"]).toEqual({ key: "b" });
-    expect(byName["Export Data"]).toEqual({ key: "e", shift: true });
-    expect(byName["Import Data"]).toEqual({ key: "i" });
-    const labels = COMMANDS.flatMap((c) => (c.shortcut ? [shortcutLabel(c.shortcut, false)] : []));
-    expect(new Set(labels).size).toBe(labels.length);
-    expect(shortcutLabel({ key: "e", shift: true }, false)).toBe("Ctrl+Shift+E");
-    expect(shortcutLabel({ key: "e", shift: true }, true)).toBe("⌘⇧E");
+  it("have unique ids and names", () => {
+    expect(new Set(COMMANDS.map((c) => c.id)).size).toBe(COMMANDS.length);
+    expect(new Set(COMMANDS.map((c) => c.name)).size).toBe(COMMANDS.length);
   });
 
-  it("match a key press only with the right Shift state", () => {
+  it("go to every module the sidebar shows", () => {
+    for (const module of SIDEBAR_MODULES) {
+      const context = testContext();
+      const entry = COMMANDS.find((c) => c.name === `Go to ${module.title}`);
+      expect(entry, module.id).toBeDefined();
+      entry!.action(context);
+      expect(context.navigate).toHaveBeenCalledWith(modulePath(module.id));
+    }
+  });
+
+  it("open forms and screens on paths a module opens", () => {
+    for (const command of COMMANDS.filter((c) => ["NAVIGATE", "OPEN_FORM"].includes(c.type))) {
+      const context = testContext();
+      command.action(context);
+      const [path] = vi.mocked(context.navigate).mock.calls[0]!;
+      const { pathname } = new URL(path, "http://localhost");
+      expect(moduleForPath(SIDEBAR_MODULES, pathname), command.name).not.toBeNull();
+    }
+  });
+});
+
+describe("shortcuts", () => {
+  it("are all different, within the commands and beside the shell's own keys", () => {
+    const labels = SHORTCUT_SHEET.map(({ shortcut }) => label(shortcut));
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("never use a key the browser keeps for itself", () => {
+    for (const shortcut of shortcuts) expect(BROWSER_RESERVED).not.toContain(label(shortcut));
+  });
+
+  it("are all listed in the ? sheet, with the command's name", () => {
+    for (const command of COMMANDS.filter((c) => c.shortcut)) {
+      expect(SHORTCUT_SHEET).toContainEqual({
+        shortcut: command.shortcut,
+        description: command.name,
+      });
+    }
+  });
+
+  it("match a key press only with the right modifiers", () => {
+    const press = (key: string, modifiers: Partial<KeyboardEvent> = {}) => ({
+      key,
+      ctrlKey: false,
+      metaKey: false,
+      shiftKey: false,
+      altKey: false,
+      ...modifiers,
+    });
     const exportData = COMMANDS.find((c) => c.name === "Export Data")!.shortcut!;
     const newEvent = COMMANDS.find((c) => c.name === "New Event")!.shortcut!;
-    expect(matchesShortcut(exportData, { key: "E", shiftKey: true })).toBe(true);
-    expect(matchesShortcut(newEvent, { key: "E", shiftKey: true })).toBe(false);
-    expect(matchesShortcut(newEvent, { key: "e", shiftKey: false })).toBe(true);
+    const help = COMMANDS.find((c) => c.name === "Keyboard shortcuts")!.shortcut!;
+    expect(matchesShortcut(exportData, press("E", { ctrlKey: true, shiftKey: true }))).toBe(true);
+    expect(matchesShortcut(exportData, press("E", { metaKey: true, shiftKey: true }))).toBe(true);
+    expect(matchesShortcut(newEvent, press("E", { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(matchesShortcut(newEvent, press("e", { ctrlKey: true }))).toBe(true);
+    expect(matchesShortcut(newEvent, press("e"))).toBe(false);
+    expect(matchesShortcut(newEvent, press("e", { ctrlKey: true, altKey: true }))).toBe(false);
+    // "?" is Shift+/ on most keyboards: its Shift is part of the key.
+    expect(matchesShortcut(help, press("?", { shiftKey: true }))).toBe(true);
+    expect(matchesShortcut(help, press("?", { ctrlKey: true }))).toBe(false);
   });
 
-  it("filter by name or description, ignoring case", () => {
-    const names = (query: string) =>
-      COMMANDS.filter((c) => commandMatches(c, query)).map((c) => c.name);
-    expect(names("CALENDAR")).toEqual(["Go to Calendar", "New Event"]);
+  it("read as the keys to press, on a PC and on a Mac", () => {
+    const exportData = COMMANDS.find((c) => c.name === "Export Data")!.shortcut!;
+    expect(shortcutLabel(exportData, false)).toBe("Ctrl+Shift+E");
+    expect(shortcutLabel(exportData, true)).toBe("⌘⇧E");
+    expect(shortcutLabel({ key: "t", alt: true }, false)).toBe("Alt+T");
+    expect(shortcutLabel({ key: "Escape" }, true)).toBe("Escape");
+  });
+});
+
+describe("finding a command", () => {
+  it("finds every command by its name and by its description, ignoring case", () => {
+    for (const command of COMMANDS) {
+      expect(names(command.name.toUpperCase())).toContain(command.name);
+      expect(names(command.description.toLowerCase())).toContain(command.name);
+    }
+  });
+
+  it("finds modules and their actions by the words people use", () => {
+    expect(names("project hub")).toContain("Go to Project Hub");
+    expect(names("contacts")).toEqual(expect.arrayContaining(["Go to Contacts", "New contact"]));
+    expect(names("crm")).toContain("Go to Project Hub");
+    expect(names("deals")).toContain("Go to Possible Investments");
+    expect(names("leads")).toContain("Go to Marketing");
+    expect(names("docs")).toContain("New document");
+    expect(names("maps")).toContain("Go to Route Planner (Maps)");
+  });
+
+  it("needs every word of the query, and an empty query keeps everything", () => {
     expect(names("workspace overview")).toEqual(["Go to Dashboard"]);
     expect(names("zzz")).toEqual([]);
-    expect(names("  ")).toHaveLength(10);
+    expect(names("  ")).toHaveLength(COMMANDS.length);
   });
+});
 
-  it("act for real: navigation navigates, unbuilt modules say so", () => {
-    const context: CommandContext = {
-      navigate: vi.fn(),
-      toggleSidebar: vi.fn(),
-      toggleTheme: vi.fn(() => "light" as const),
-      notify: vi.fn(),
-      exportData: vi.fn(),
-      importData: vi.fn(),
-      newChat: vi.fn(),
-      clearChatHistory: vi.fn(),
-    };
+describe("running a command", () => {
+  it("acts for real: navigation navigates, unbuilt modules say so", () => {
+    const context = testContext();
     const run = (name: string) => COMMANDS.find((c) => c.name === name)!.action(context);
     run("Go to Calendar");
     expect(context.navigate).toHaveBeenLastCalledWith("/calendar");
@@ -89,6 +186,8 @@ describe("palette commands (spec §3)", () => {
     expect(context.navigate).toHaveBeenLastCalledWith("/main-agent");
     run("Clear Chat History");
     expect(context.clearChatHistory).toHaveBeenCalledOnce();
+    run("Keyboard shortcuts");
+    expect(context.showShortcuts).toHaveBeenCalledOnce();
     run("View Today");
     expect(context.notify).toHaveBeenLastCalledWith(expect.stringContaining("not available yet"));
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeModuleId,
   childModules,
+  modulePath,
   moduleForPath,
   visibleModules,
   type ModuleDefinition,
@@ -26,12 +27,24 @@ describe("the module registry (spec §3)", () => {
     ]);
     const emails = MODULES.find((m) => m.id === "emails")!;
     expect([emails.isEnabled, emails.isVisible]).toEqual([false, false]);
-    expect(MODULES.every((m) => m.section === "main" && m.description.length > 0)).toBe(true);
   });
 
   it("shows 11 modules in the sidebar, Emails left out", () => {
     expect(SIDEBAR_MODULES).toHaveLength(11);
     expect(SIDEBAR_MODULES.map((m) => m.id)).not.toContain("emails");
+  });
+
+  it("describes every module, with words the palette can find it by", () => {
+    for (const module of MODULES) {
+      expect(module.section, module.id).toBe("main");
+      expect(module.description, module.id).not.toBe("");
+      expect(module.keywords.length, module.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every module its own path segment, aliases included", () => {
+    const segments = MODULES.flatMap((m) => [m.id, ...(m.aliases ?? [])]);
+    expect(new Set(segments).size).toBe(segments.length);
   });
 });
 
@@ -65,18 +78,37 @@ describe("visibleModules", () => {
   });
 });
 
-describe("active module and view (spec §2)", () => {
-  it("is the first path segment when it names a module, else home", () => {
+describe("active module (spec §2, issue 9: unknown paths highlight nothing)", () => {
+  it("is the module the first path segment names, and none for any other path", () => {
     expect(activeModuleId(MODULES, "/auction")).toBe("auction");
     expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBe("project-hub");
-    expect(activeModuleId(MODULES, "/nothing-here")).toBe("home");
-    expect(activeModuleId(MODULES, "/")).toBe("home");
-    expect(activeModuleId(MODULES, "/emails")).toBe("home");
+    expect(activeModuleId(MODULES, "/nothing-here")).toBeNull();
+    expect(activeModuleId(MODULES, "/")).toBeNull();
+    expect(activeModuleId(MODULES, "/emails")).toBeNull();
   });
 
   it("opens the Main Agent at /assistant and /main-agent", () => {
     expect(moduleForPath(MODULES, "/assistant")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/main-agent")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/unknown")).toBeNull();
+  });
+});
+
+describe("modulePath", () => {
+  it("builds the path that opens each enabled module", () => {
+    for (const module of MODULES.filter((m) => m.isEnabled)) {
+      expect(moduleForPath(MODULES, modulePath(module.id))?.id).toBe(module.id);
+    }
+  });
+
+  it("adds the parameters given, in order, encoded, and leaves out the empty ones", () => {
+    expect(modulePath("home")).toBe("/home");
+    expect(modulePath("project-hub", { tab: "documents", new: "1" })).toBe(
+      "/project-hub?tab=documents&new=1",
+    );
+    expect(modulePath("project-hub", { tab: "documents", doc: "a b&c" })).toBe(
+      "/project-hub?tab=documents&doc=a+b%26c",
+    );
+    expect(modulePath("project-hub", { project: undefined })).toBe("/project-hub");
   });
 });

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 
 function Card(props: {
   icon: typeof Bot;

@@ -4,13 +4,14 @@ import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, money, shortDate } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
 import { label, PROJECT_STATUSES } from "~/domain/workspace";
 import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
-import { SIDEBAR_MODULES, type ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 
-export default function Dashboard({ module }: ModuleViewProps) {
+export default function Dashboard({ module, modules }: ModuleViewProps) {
   const { user } = useAuth();
   const [stats, setStats] = useState<ProjectStats | null>(null);
   const [failure, setFailure] = useState("");
@@ -34,13 +35,19 @@ export default function Dashboard({ module }: ModuleViewProps) {
           title="Your workspace is empty"
           action={
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to="/project-hub" className="btn-primary">
+              <Link to={modulePath("project-hub", { new: "1" })} className="btn-primary">
                 Create a project
               </Link>
-              <Link to="/possible-investments" className="btn-secondary">
+              <Link
+                to={modulePath("possible-investments", { import: "1" })}
+                className="btn-secondary"
+              >
                 Import properties
               </Link>
-              <Link to="/project-hub?tab=documents&new=1" className="btn-secondary">
+              <Link
+                to={modulePath("project-hub", { tab: "documents", new: "1" })}
+                className="btn-secondary"
+              >
                 Write a document
               </Link>
             </div>
@@ -53,14 +60,26 @@ export default function Dashboard({ module }: ModuleViewProps) {
       {stats && !empty && (
         <div className="space-y-6">
           <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
-            <Figure term="Projects" value={stats.projects} to="/project-hub" />
+            <Figure term="Projects" value={stats.projects} to={modulePath("project-hub")} />
             <Figure term="Total budget" value={money(stats.totalBudget)} />
             <Figure term="Purchase prices" value={money(stats.totalPurchasePrice)} />
-            <Figure term="Contacts" value={stats.contacts} to="/project-hub?tab=contacts" />
-            <Figure term="Documents" value={stats.documents} to="/project-hub?tab=documents" />
-            <Figure term="Properties" value={stats.properties} to="/possible-investments" />
+            <Figure
+              term="Contacts"
+              value={stats.contacts}
+              to={modulePath("project-hub", { tab: "contacts" })}
+            />
+            <Figure
+              term="Documents"
+              value={stats.documents}
+              to={modulePath("project-hub", { tab: "documents" })}
+            />
+            <Figure
+              term="Properties"
+              value={stats.properties}
+              to={modulePath("possible-investments")}
+            />
           </ul>
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <section
               aria-labelledby="pipeline-heading"
               className="rounded-2xl border border-line bg-surface p-5"
@@ -109,8 +128,8 @@ export default function Dashboard({ module }: ModuleViewProps) {
                       className="flex items-center justify-between gap-3 py-2 text-sm"
                     >
                       <Link
-                        to={`/project-hub?tab=documents&doc=${doc.id}`}
-                        className="truncate font-medium hover:text-accent"
+                        to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
+                        className="min-w-0 truncate font-medium hover:text-accent"
                       >
                         {doc.title}
                       </Link>
@@ -131,24 +150,26 @@ export default function Dashboard({ module }: ModuleViewProps) {
           Your workspace
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {SIDEBAR_MODULES.filter((m) => m.id !== module.id).map((m) => (
-            <li key={m.id}>
-              <Link
-                to={`/${m.id}`}
-                className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 transition hover:border-accent/60 hover:bg-raised"
-              >
-                <span className="flex items-center gap-3">
-                  <m.icon aria-hidden className="size-5 text-accent" />
-                  <span className="font-medium">{m.title}</span>
-                  <ArrowRight
-                    aria-hidden
-                    className="ml-auto size-4 text-muted transition group-hover:translate-x-0.5"
-                  />
-                </span>
-                <span className="mt-2 text-sm text-muted">{m.description}</span>
-              </Link>
-            </li>
-          ))}
+          {modules
+            .filter((m) => m.id !== module.id)
+            .map((m) => (
+              <li key={m.id}>
+                <Link
+                  to={modulePath(m.id)}
+                  className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 transition hover:border-accent/60 hover:bg-raised"
+                >
+                  <span className="flex items-center gap-3">
+                    <m.icon aria-hidden className="size-5 text-accent" />
+                    <span className="font-medium">{m.title}</span>
+                    <ArrowRight
+                      aria-hidden
+                      className="ml-auto size-4 text-muted transition group-hover:translate-x-0.5"
+                    />
+                  </span>
+                  <span className="mt-2 text-sm text-muted">{m.description}</span>
+                </Link>
+              </li>
+            ))}
         </ul>
       </section>
     </div>

@@ -17,6 +17,7 @@ import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { MAX_TTS_CHARS } from "~/domain/ai/chat";
 import { PROVIDERS } from "~/domain/ai/providers";
+import { modulePath } from "~/domain/modules";
 import { aiApi } from "~/lib/api/ai";
 import type { ChatItem } from "~/lib/stores/chat";
 import { toastFailure } from "../shared";
@@ -117,7 +118,7 @@ function FailedTurn(props: { item: ChatItem; onRetry: () => void; busy: boolean 
       <p className="mt-1">{error.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {error.configKey ? (
-          <Link to="/connections" className="btn-secondary">
+          <Link to={modulePath("connections")} className="btn-secondary">
             How to set {error.configKey}
           </Link>
         ) : (

@@ -1,11 +1,12 @@
 /** The saved conversations: search, open, rename, delete. */
-import { Check, MessageSquare, MessageSquarePlus, Pencil, Trash2, X } from "lucide-react";
+import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "~/components/ui";
 import { conversationsApi, type Conversation } from "~/lib/api/ai";
 import { useChat } from "~/lib/stores/chat";
 import { SearchBox, toastFailure, useDebounced } from "../shared";
+import { RenameForm } from "./rename-conversation";
 
 const PAGE_SIZE = 50;
 
@@ -15,14 +16,13 @@ export function ConversationList(props: { onOpened?: () => void }) {
   const open = useChat((s) => s.open);
   const newChat = useChat((s) => s.newChat);
   const changed = useChat((s) => s.changed);
-  const setTitle = useChat((s) => s.setTitle);
   const [query, setQuery] = useState("");
   const q = useDebounced(query);
   const [items, setItems] = useState<Conversation[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
 
   useEffect(() => {
@@ -64,18 +64,6 @@ export function ConversationList(props: { onOpened?: () => void }) {
     try {
       open(await conversationsApi.get(id));
       props.onOpened?.();
-    } catch (error) {
-      toastFailure(error);
-    }
-  };
-
-  const rename = async () => {
-    if (!renaming?.title.trim()) return;
-    try {
-      const renamed = await conversationsApi.rename(renaming.id, renaming.title);
-      if (renamed.id === openId) setTitle(renamed.title);
-      setRenaming(null);
-      changed();
     } catch (error) {
       toastFailure(error);
     }
@@ -132,63 +120,35 @@ export function ConversationList(props: { onOpened?: () => void }) {
           <ul className="space-y-1">
             {items.map((conversation) => (
               <li key={conversation.id}>
-                {renaming?.id === conversation.id ? (
-                  <form
-                    className="flex items-center gap-1"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void rename();
-                    }}
-                  >
-                    <label htmlFor="rename-conversation" className="sr-only">
-                      Conversation title
-                    </label>
-                    <input
-                      id="rename-conversation"
-                      className="input py-1.5 text-sm"
-                      value={renaming.title}
-                      maxLength={120}
-                      autoFocus
-                      onChange={(event) => setRenaming({ ...renaming, title: event.target.value })}
-                      onKeyDown={(event) => event.key === "Escape" && setRenaming(null)}
-                    />
-                    <button
-                      type="submit"
-                      aria-label="Save title"
-                      className="p-1.5 text-muted hover:text-fg"
-                    >
-                      <Check aria-hidden className="size-4" />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label="Cancel rename"
-                      className="p-1.5 text-muted hover:text-fg"
-                      onClick={() => setRenaming(null)}
-                    >
-                      <X aria-hidden className="size-4" />
-                    </button>
-                  </form>
+                {renaming === conversation.id ? (
+                  <RenameForm
+                    id={conversation.id}
+                    title={conversation.title}
+                    onDone={() => setRenaming(null)}
+                  />
                 ) : (
                   <div
-                    className={`group flex items-center rounded-lg ${conversation.id === openId ? "bg-accent/15 text-accent" : "hover:bg-raised"}`}
+                    className={`group relative flex items-start rounded-lg ${conversation.id === openId ? "bg-accent/15 text-accent" : "hover:bg-raised"}`}
                   >
                     <button
                       type="button"
                       onClick={() => void choose(conversation.id)}
                       aria-current={conversation.id === openId ? "true" : undefined}
-                      className="flex min-w-0 flex-1 items-center gap-2 px-2 py-2 text-left text-sm"
+                      title={conversation.title}
+                      className="min-w-0 flex-1 px-2 py-2 text-left text-sm"
                     >
-                      <MessageSquare aria-hidden className="size-4 shrink-0" />
-                      <span className="truncate">{conversation.title}</span>
+                      <span className="line-clamp-2 break-words" data-testid="conversation-title">
+                        {conversation.title}
+                      </span>
                     </button>
-                    <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
+                    {/* The title has the row's whole width: where a pointer can hover, the
+                        buttons show over its end; on a touch screen they sit beside it. */}
+                    <span className="row-actions flex shrink-0 pt-0.5 can-hover:absolute can-hover:top-1 can-hover:right-1 can-hover:rounded-md can-hover:bg-raised can-hover:pt-0 can-hover:shadow">
                       <button
                         type="button"
                         aria-label={`Rename ${conversation.title}`}
                         className="p-1.5 text-muted hover:text-fg"
-                        onClick={() =>
-                          setRenaming({ id: conversation.id, title: conversation.title })
-                        }
+                        onClick={() => setRenaming(conversation.id)}
                       >
                         <Pencil aria-hidden className="size-3.5" />
                       </button>

@@ -5,16 +5,18 @@
  * ahead on the right.
  */
 import { Link } from "@remix-run/react";
-import { Bot, Download, History, Send, Square, Wrench } from "lucide-react";
+import { Bot, Download, History, Pencil, Send, Square, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
 import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
+import { modulePath } from "~/domain/modules";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { chatStore, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import { ChatMessage } from "./chat-message";
 import { ConversationList } from "./conversation-list";
+import { RenameForm } from "./rename-conversation";
 import { TimeMatrix } from "./time-matrix";
 
 /** From this width the week ahead gets a column of its own beside the chat. */
@@ -39,7 +41,7 @@ function ConfigNotice(props: { provider: AiProvider; status: AiStatus }) {
       <p className="mt-1">
         Set <code className="font-mono">{entry.key}</code> in <code>.dev.vars</code> (locally) or
         with <code className="font-mono">wrangler secret put {entry.key}</code>, then restart.{" "}
-        <Link to="/connections" className="text-accent underline">
+        <Link to={modulePath("connections")} className="text-accent underline">
           How to configure AI providers
         </Link>
       </p>
@@ -160,6 +162,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const items = useChat((s) => s.items);
   const busy = useChat((s) => s.busy);
   const title = useChat((s) => s.title);
+  const conversationId = useChat((s) => s.conversationId);
   const provider = useChat((s) => s.provider);
   const agentMode = useChat((s) => s.agentMode);
   const regenerate = useChat((s) => s.regenerate);
@@ -168,6 +171,8 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [showList, setShowList] = useState(false);
   const [exporting, setExporting] = useState(false);
+  /** The saved conversation whose title is being edited in the header. */
+  const [renaming, setRenaming] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const wide = useMediaQuery(`(min-width: ${WIDE_MIN_WIDTH}px)`);
 
@@ -212,9 +217,30 @@ export default function MainAgent({ module }: ModuleViewProps) {
             <Icon aria-hidden className="size-5" />
           </span>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-semibold" data-testid="chat-title">
-              {items.length ? title : module.title}
-            </h1>
+            {conversationId && renaming === conversationId ? (
+              <RenameForm id={conversationId} title={title} onDone={() => setRenaming(null)} />
+            ) : (
+              <div className="flex min-w-0 items-center gap-1">
+                <h1
+                  className="truncate text-lg font-semibold"
+                  data-testid="chat-title"
+                  title={items.length ? title : undefined}
+                >
+                  {items.length ? title : module.title}
+                </h1>
+                {conversationId && (
+                  <button
+                    type="button"
+                    onClick={() => setRenaming(conversationId)}
+                    aria-label="Rename conversation"
+                    title="Rename conversation"
+                    className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </button>
+                )}
+              </div>
+            )}
             <p className="truncate text-xs text-muted">
               {status ? `${PROVIDERS[usedProvider].label} · ${status[usedProvider].model}` : " "}
             </p>

@@ -7,6 +7,7 @@ import { Link } from "@remix-run/react";
 import { CalendarRange } from "lucide-react";
 import { useEffect, useState } from "react";
 import { byDay, weekAhead } from "~/domain/dates";
+import { modulePath } from "~/domain/modules";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 
 const weekday = (day: string) =>
@@ -32,7 +33,7 @@ export function TimeMatrix(props: { className?: string }) {
 
   return (
     <Link
-      to="/calendar"
+      to={modulePath("calendar")}
       aria-label="Week ahead: open the calendar"
       data-testid="time-matrix"
       className={`block rounded-2xl border border-line bg-surface p-4 transition hover:border-accent/60 ${props.className ?? ""}`}

@@ -6,7 +6,7 @@ import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, EmptyState, ErrorNotice, money, Pagination } from "~/components/ui";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import {
   deleteWithUndo,
   FilterBar,
@@ -14,6 +14,7 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
+  useDialogParam,
   usePagedList,
   withFirstPage,
 } from "../shared";
@@ -30,6 +31,10 @@ const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
   { key: "rentEstimate", title: "Rent", numeric: true },
 ];
 
+/** A number's cell: right-aligned in the table; on a phone's card, captioned by its column. */
+const NUMBER_CELL = "tabular-nums sm:px-4 sm:py-3 sm:text-right";
+const columnTitle = (key: SortKey) => COLUMNS.find((column) => column.key === key)!.title;
+
 function toInput(property: Property): PropertyInput {
   const { id: _id, createdAt: _c, updatedAt: _u, ...input } = property;
   return input;
@@ -45,7 +50,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
   });
   const [page, setPage] = useState(1);
   const toFirstPage = withFirstPage(setPage);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
   const q = useDebounced(search);
 
@@ -149,7 +154,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
           <div
             className={`overflow-x-auto rounded-2xl border border-line bg-surface ${loading ? "opacity-60" : ""}`}
           >
-            <table className="w-full min-w-[760px] text-left text-sm">
+            <table className="stack-table w-full text-left text-sm sm:min-w-[760px]">
               <caption className="sr-only">Properties</caption>
               <thead className="border-b border-line text-xs text-muted uppercase">
                 <tr>
@@ -164,7 +169,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                             : "descending"
                           : "none"
                       }
-                      className={`px-4 py-3 font-medium ${column.numeric ? "text-right" : ""}`}
+                      className={`font-medium sm:px-4 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
                     >
                       <button
                         type="button"
@@ -181,22 +186,22 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                       </button>
                     </th>
                   ))}
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="sm:px-4 sm:py-3">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {items.map((property) => (
-                  <tr key={property.id} className="hover:bg-raised/60">
-                    <td className="px-4 py-3">
-                      <span className="block font-medium">{property.address}</span>
+                  <tr key={property.id} className="relative hover:bg-raised/60">
+                    <td className="max-sm:col-span-2 max-sm:pr-10 sm:px-4 sm:py-3">
+                      <span className="block font-medium break-words">{property.address}</span>
                       <span className="block text-xs text-muted">
                         {[property.city, property.state, property.zip].filter(Boolean).join(", ")}
                         {property.externalId ? ` · ${property.externalId}` : ""}
                       </span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="max-sm:col-span-2 sm:px-4 sm:py-3">
                       <select
                         aria-label={`Pipeline status of ${property.address}`}
                         value={property.status}
@@ -210,20 +215,22 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                         ))}
                       </select>
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">
+                    <td data-label={columnTitle("beds")} className={NUMBER_CELL}>
                       {property.beds ?? "—"} / {property.baths ?? "—"}
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">
+                    <td data-label={columnTitle("squareFeet")} className={NUMBER_CELL}>
                       {property.squareFeet?.toLocaleString("en-US") ?? "—"}
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">
+                    <td data-label={columnTitle("listPrice")} className={NUMBER_CELL}>
                       {money(property.listPrice)}
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{money(property.arv)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">
+                    <td data-label={columnTitle("arv")} className={NUMBER_CELL}>
+                      {money(property.arv)}
+                    </td>
+                    <td data-label={columnTitle("rentEstimate")} className={NUMBER_CELL}>
                       {money(property.rentEstimate)}
                     </td>
-                    <td className="px-4 py-3 text-right">
+                    <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
                       <button
                         type="button"
                         aria-label={`Delete ${property.address}`}

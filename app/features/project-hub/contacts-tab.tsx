@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
 import {
   CONTACT_TYPES,
   ContactInputSchema,
@@ -24,6 +25,7 @@ import {
   splitTags,
   FormActions,
   usePagedList,
+  useDialogParam,
   withFirstPage,
 } from "../shared";
 
@@ -32,7 +34,12 @@ export function ContactsTab() {
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
   const toFirstPage = withFirstPage(setPage);
-  const [editing, setEditing] = useState<Contact | "new" | null>(null);
+  const [creating, setCreating] = useDialogParam("new");
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const closeForm = () => {
+    setCreating(false);
+    setEditing(null);
+  };
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [viewing, setViewing] = useState<Contact | null>(null);
   const q = useDebounced(search);
@@ -57,7 +64,7 @@ export function ContactsTab() {
   return (
     <div>
       <div className="mb-4 flex justify-end">
-        <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New contact
         </button>
       </div>
@@ -85,7 +92,7 @@ export function ContactsTab() {
           title={q || type ? "No contact matches" : "No contacts yet"}
           action={
             !(q || type) && (
-              <button type="button" onClick={() => setEditing("new")} className="btn-primary">
+              <button type="button" onClick={() => setCreating(true)} className="btn-primary">
                 Add your first contact
               </button>
             )
@@ -102,14 +109,18 @@ export function ContactsTab() {
             className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
           >
             {items.map((contact) => (
-              <li key={contact.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+              // A phone shows a card: the name across the top, the badges and buttons below it.
+              <li
+                key={contact.id}
+                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:px-5"
+              >
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
                   {contactName(contact).charAt(0).toUpperCase()}
                 </span>
                 <button
                   type="button"
                   onClick={() => setViewing(contact)}
-                  className="min-w-0 flex-1 text-left"
+                  className="col-span-2 min-w-0 text-left sm:flex-1"
                 >
                   <span className="block truncate font-medium hover:text-accent">
                     {contactName(contact)}
@@ -119,12 +130,14 @@ export function ContactsTab() {
                       "No details yet"}
                   </span>
                 </button>
-                <Badge>{label(contact.type)}</Badge>
-                {contact.tags.map((tag) => (
-                  <Badge key={tag} tone="accent">
-                    {tag}
-                  </Badge>
-                ))}
+                <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
+                  <Badge>{label(contact.type)}</Badge>
+                  {contact.tags.map((tag) => (
+                    <Badge key={tag} tone="accent">
+                      {tag}
+                    </Badge>
+                  ))}
+                </span>
                 <span className="flex gap-1">
                   <button
                     type="button"
@@ -150,21 +163,20 @@ export function ContactsTab() {
         </>
       )}
       <Modal
-        open={editing !== null}
-        title={editing === "new" ? "New contact" : "Edit contact"}
-        onClose={() => setEditing(null)}
+        open={creating || editing !== null}
+        title={editing ? "Edit contact" : "New contact"}
+        onClose={closeForm}
         wide
       >
-        {editing !== null && (
+        {(creating || editing) && (
           <ContactForm
-            contact={editing === "new" ? undefined : editing}
+            contact={editing ?? undefined}
             onSave={(input) =>
-              (editing === "new"
-                ? contactsApi.create(input)
-                : contactsApi.update(editing.id, input)
-              ).then(load)
+              (editing ? contactsApi.update(editing.id, input) : contactsApi.create(input)).then(
+                load,
+              )
             }
-            onDone={() => setEditing(null)}
+            onDone={closeForm}
           />
         )}
       </Modal>
@@ -318,7 +330,7 @@ function ContactDetailView(props: { contact: Contact }) {
             {detail.projects.map((project) => (
               <li key={project.id} className="py-2">
                 <Link
-                  to={`/project-hub?project=${project.id}`}
+                  to={modulePath("project-hub", { project: project.id })}
                   className="font-medium hover:text-accent"
                 >
                   {project.name}

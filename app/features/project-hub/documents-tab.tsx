@@ -1,4 +1,3 @@
-import { useSearchParams } from "@remix-run/react";
 import { FileText, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -18,6 +17,7 @@ import {
   FilterSelect,
   SearchBox,
   splitTags,
+  useQueryParams,
 } from "../shared";
 
 function useProjectChoices() {
@@ -32,23 +32,13 @@ function useProjectChoices() {
 }
 
 export function DocumentsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, show] = useQueryParams();
   const docId = params.get("doc");
   const newFor = params.get("new");
   const { entries, loaded, error, fetchEntries } = useEntries((s) => s);
   const projects = useProjectChoices();
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState("");
-
-  const show = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();

@@ -1,20 +1,24 @@
-/** Project Hub (/project-hub): projects, contacts and documents, one tab each (?tab=). */
+/**
+ * Project Hub (/project-hub): projects, contacts and documents, one tab each. Its query
+ * parameters (tab, project, doc, new) are described in `ModuleParams`.
+ */
 import { useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import type { ModuleViewProps } from "~/modules";
+import type { ProjectHubTab } from "~/domain/modules";
+import type { ModuleViewProps } from "../module-view";
 import { ContactsTab } from "./contacts-tab";
 import { DocumentsTab } from "./documents-tab";
 import { ProjectsTab } from "./projects-tab";
 
-const TABS = [
+const TABS: readonly { id: ProjectHubTab; title: string; View: () => React.ReactNode }[] = [
   { id: "projects", title: "Projects", View: ProjectsTab },
   { id: "contacts", title: "Contacts", View: ContactsTab },
   { id: "documents", title: "Documents", View: DocumentsTab },
-] as const;
+];
 
 export default function ProjectHub({ module }: ModuleViewProps) {
   const [params, setParams] = useSearchParams();
-  const active = TABS.find((tab) => tab.id === params.get("tab")) ?? TABS[0];
+  const active = TABS.find((tab) => tab.id === params.get("tab")) ?? TABS[0]!;
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import {
   FileText,
   FolderKanban,
@@ -22,6 +22,7 @@ import {
   Pagination,
   shortDate,
 } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
 import {
   contactName,
   label,
@@ -46,6 +47,8 @@ import {
   useDebounced,
   FilterSelect,
   SearchBox,
+  useDialogParam,
+  useQueryParams,
   withFirstPage,
 } from "../shared";
 
@@ -63,9 +66,9 @@ function projectInput(project: Project): Partial<ProjectInput> {
 }
 
 export function ProjectsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const openId = params.get("project");
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useDialogParam("new");
   const { projects, meta, loading, error, fetchProjects, createProject } = useProjects((s) => s);
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
@@ -82,13 +85,7 @@ export function ProjectsTab() {
     void reload();
   }, [reload]);
 
-  const open = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set("project", id);
-      else next.delete("project");
-      return next;
-    });
+  const open = (id: string | null) => update({ project: id });
 
   if (openId) return <ProjectDetailView id={openId} onBack={() => open(null)} onChanged={reload} />;
 
@@ -165,12 +162,15 @@ export function ProjectsTab() {
                         label(project.type)}
                     </span>
                   </span>
-                  <Badge tone={STATUS_TONE[project.status] ?? "neutral"}>
-                    {label(project.status)}
-                  </Badge>
-                  <span className="text-sm text-muted">{label(project.type)}</span>
-                  <span className="text-sm tabular-nums sm:text-right">
-                    {money(project.budget)}
+                  {/* On a phone, one line under the name; from 640 px, columns of the row. */}
+                  <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 sm:contents">
+                    <Badge tone={STATUS_TONE[project.status] ?? "neutral"}>
+                      {label(project.status)}
+                    </Badge>
+                    <span className="text-sm text-muted">{label(project.type)}</span>
+                    <span className="text-sm tabular-nums sm:text-right">
+                      {money(project.budget)}
+                    </span>
                   </span>
                 </button>
               </li>
@@ -276,7 +276,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
         )}
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section
           aria-labelledby="project-contacts"
           className="rounded-2xl border border-line bg-surface p-5"
@@ -364,7 +364,7 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
               {detail.documents.map((doc) => (
                 <li key={doc.id} className="py-2">
                   <Link
-                    to={`/project-hub?tab=documents&doc=${doc.id}`}
+                    to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
                     className="text-sm font-medium hover:text-accent"
                   >
                     {doc.title}
@@ -376,7 +376,10 @@ function ProjectDetailView(props: { id: string; onBack: () => void; onChanged: (
               ))}
             </ul>
           )}
-          <Link to={`/project-hub?tab=documents&new=${detail.id}`} className="btn-secondary mt-4">
+          <Link
+            to={modulePath("project-hub", { tab: "documents", new: detail.id })}
+            className="btn-secondary mt-4"
+          >
             <Plus aria-hidden className="size-4" /> New document
           </Link>
         </section>

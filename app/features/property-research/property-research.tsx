@@ -11,7 +11,7 @@ import { ConfirmDialog, EmptyState } from "~/components/ui";
 import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";
 import { aiApi, type AiStatus, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
-import type { ModuleViewProps } from "~/modules";
+import type { ModuleViewProps } from "../module-view";
 import { toastFailure, usePagedList } from "../shared";
 import { ProviderNotice } from "./provider-notice";
 import { ResearchHistory } from "./research-history";

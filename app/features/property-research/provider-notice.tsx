@@ -1,6 +1,7 @@
 /** What Property Research runs on, and what to set when it cannot run or has no web search. */
 import { Link } from "@remix-run/react";
 import { PROVIDERS } from "~/domain/ai/providers";
+import { modulePath } from "~/domain/modules";
 import type { AiStatus } from "~/lib/api/ai";
 
 const Setting = (props: { name: string }) => <code className="font-mono">{props.name}</code>;
@@ -19,7 +20,7 @@ export function ProviderNotice(props: { status: AiStatus }) {
         <p className="mt-1">
           Set <Setting name={PROVIDERS.perplexity.keyName} /> for web-grounded reports with sources,
           or <Setting name={PROVIDERS.openai.keyName} />.{" "}
-          <Link to="/connections" className="text-accent underline">
+          <Link to={modulePath("connections")} className="text-accent underline">
             How to configure AI providers
           </Link>
         </p>

@@ -53,7 +53,7 @@ export function ResearchHistory(props: {
                 <button
                   type="button"
                   aria-label={`Delete research ${item.query}`}
-                  className="p-2 text-muted opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 hover:text-danger [@media(hover:none)]:opacity-100"
+                  className="row-actions p-2 text-muted hover:text-danger"
                   onClick={() => props.onDelete(item)}
                 >
                   <Trash2 aria-hidden className="size-4" />

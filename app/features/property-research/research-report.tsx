@@ -7,6 +7,7 @@ import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";
 import { PROVIDERS } from "~/domain/ai/providers";
+import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { aiApi, type Research } from "~/lib/api/ai";
 import { entriesStore } from "~/lib/stores/entries";
@@ -100,7 +101,7 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
           </button>
           {research.savedEntryId ? (
             <Link
-              to={`/project-hub?tab=documents&doc=${research.savedEntryId}`}
+              to={modulePath("project-hub", { tab: "documents", doc: research.savedEntryId })}
               className="btn-secondary"
             >
               <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub

@@ -1,0 +1,49 @@
+/**
+ * Keyboard shortcuts: how one is written, matched and shown, and the shell's own keys. The
+ * commands' shortcuts live with the commands (app/commands.ts), which lists them all in the `?`
+ * sheet. A leaf, so the document (root.tsx) can read the notifications key without the commands.
+ */
+
+export interface Shortcut {
+  /** `KeyboardEvent.key`; letters in lower case. */
+  key: string;
+  /** Pressed with Ctrl (⌘ on a Mac). */
+  commandKey?: boolean;
+  /** Only for letters: other keys' Shift state is part of the key itself ("?"). */
+  shift?: boolean;
+  alt?: boolean;
+}
+
+export const withCommandKey = (key: string, shift = false): Shortcut => ({
+  key,
+  commandKey: true,
+  shift,
+});
+
+/** Ctrl/⌘+K opens and closes the palette (spec §2). */
+export const PALETTE_SHORTCUT = withCommandKey("k");
+/** Focuses the notifications (spec §2; sonner's Toaster listens for it). */
+export const NOTIFICATIONS_SHORTCUT: Shortcut = { key: "t", alt: true };
+
+export function matchesShortcut(
+  shortcut: Shortcut,
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "shiftKey" | "altKey">,
+) {
+  const letter = /^[a-z]$/.test(shortcut.key);
+  return (
+    event.key.toLowerCase() === shortcut.key.toLowerCase() &&
+    (event.ctrlKey || event.metaKey) === Boolean(shortcut.commandKey) &&
+    event.altKey === Boolean(shortcut.alt) &&
+    (!letter || event.shiftKey === Boolean(shortcut.shift))
+  );
+}
+
+export function shortcutLabel(shortcut: Shortcut, mac: boolean) {
+  const keys = [
+    shortcut.commandKey ? (mac ? "⌘" : "Ctrl") : null,
+    shortcut.alt ? (mac ? "⌥" : "Alt") : null,
+    shortcut.shift ? (mac ? "⇧" : "Shift") : null,
+    shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key,
+  ];
+  return keys.filter(Boolean).join(mac ? "" : "+");
+}
