@@ -165,21 +165,16 @@ export function ErrorNotice(props: { message: string; onRetry?: () => void }) {
   );
 }
 
-export const money = (value: number | null | undefined) =>
-  value === null || value === undefined
-    ? "—"
-    : new Intl.NumberFormat("en-US", {
-        style: "currency",
-        currency: "USD",
-        maximumFractionDigits: 0,
-      }).format(value);
-
-/** "Jan 15, 2027". A date-only value ("2027-01-15") is a calendar day, shown as such in any time zone. */
-export const shortDate = (value: string | Date | null | undefined) =>
-  value
-    ? new Intl.DateTimeFormat("en-US", {
-        dateStyle: "medium",
-        timeZone:
-          typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined,
-      }).format(new Date(value))
-    : "—";
+/** A labelled figure: "BUDGET" over "$45,000"; `large` for the dashboard's headline figures. */
+export function Figure(props: { term: string; value: ReactNode; large?: boolean }) {
+  return (
+    <>
+      <span className="block text-xs tracking-wide text-muted uppercase">{props.term}</span>
+      <span
+        className={`block tabular-nums ${props.large ? "mt-2 text-2xl font-semibold" : "mt-1 font-medium"}`}
+      >
+        {props.value}
+      </span>
+    </>
+  );
+}

@@ -1,5 +1,6 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
 import { useSearchParams } from "@remix-run/react";
+import { MESSAGES } from "~/lib/api/messages";
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
@@ -85,7 +86,7 @@ export function toastFailure(error: unknown) {
   if (error instanceof ServiceError) {
     toast.error(error.message, { description: error.failure.message });
   } else {
-    toast.error(error instanceof Error ? error.message : "Something went wrong");
+    toast.error(error instanceof Error ? error.message : MESSAGES.unexpected);
   }
 }
 

@@ -3,7 +3,8 @@ import { ArrowRight, FileText, FolderKanban, Rocket } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
-import { EmptyState, ErrorNotice, money, shortDate } from "~/components/ui";
+import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
+import { formatDate, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { label, PROJECT_STATUSES } from "~/domain/workspace";
 import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
@@ -60,20 +61,20 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
       {stats && !empty && (
         <div className="space-y-6">
           <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
-            <Figure term="Projects" value={stats.projects} to={modulePath("project-hub")} />
-            <Figure term="Total budget" value={money(stats.totalBudget)} />
-            <Figure term="Purchase prices" value={money(stats.totalPurchasePrice)} />
-            <Figure
+            <FigureCard term="Projects" value={stats.projects} to={modulePath("project-hub")} />
+            <FigureCard term="Total budget" value={formatMoney(stats.totalBudget)} />
+            <FigureCard term="Purchase prices" value={formatMoney(stats.totalPurchasePrice)} />
+            <FigureCard
               term="Contacts"
               value={stats.contacts}
               to={modulePath("project-hub", { tab: "contacts" })}
             />
-            <Figure
+            <FigureCard
               term="Documents"
               value={stats.documents}
               to={modulePath("project-hub", { tab: "documents" })}
             />
-            <Figure
+            <FigureCard
               term="Properties"
               value={stats.properties}
               to={modulePath("possible-investments")}
@@ -133,7 +134,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
                       >
                         {doc.title}
                       </Link>
-                      <span className="shrink-0 text-muted">{shortDate(doc.updatedAt)}</span>
+                      <span className="shrink-0 text-muted">{formatDate(doc.updatedAt)}</span>
                     </li>
                   ))}
                 </ul>
@@ -176,13 +177,9 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
   );
 }
 
-function Figure(props: { term: string; value: string | number; to?: string }) {
-  const body = (
-    <>
-      <span className="block text-xs tracking-wide text-muted uppercase">{props.term}</span>
-      <span className="mt-2 block text-2xl font-semibold tabular-nums">{props.value}</span>
-    </>
-  );
+/** A headline figure, opening its module when it has one. */
+function FigureCard(props: { term: string; value: string | number; to?: string }) {
+  const body = <Figure term={props.term} value={props.value} large />;
   const className = "block h-full rounded-2xl border border-line bg-surface p-4";
   return (
     <li>

@@ -1,5 +1,6 @@
 /** One message of the Main Agent chat, with its actions (copy, read aloud, regenerate, edit). */
 import { Link } from "@remix-run/react";
+import { MESSAGES } from "~/lib/api/messages";
 import {
   AlertTriangle,
   Check,
@@ -251,7 +252,7 @@ export function ChatMessage(props: {
                   toast.success("Answer copied");
                   window.setTimeout(() => setCopied(false), 2000);
                 },
-                () => toast.error("Could not copy: the browser refused clipboard access"),
+                () => toast.error(MESSAGES.clipboardRefused),
               );
             }}
           >

@@ -4,6 +4,7 @@
  * Clicking it opens /calendar.
  */
 import { Link } from "@remix-run/react";
+import { MESSAGES } from "~/lib/api/messages";
 import { CalendarRange } from "lucide-react";
 import { useEffect, useState } from "react";
 import { byDay, weekAhead } from "~/domain/dates";
@@ -45,7 +46,7 @@ export function TimeMatrix(props: { className?: string }) {
         </h2>
         <span className="text-xs text-muted">
           {failed
-            ? "Could not load milestones"
+            ? MESSAGES.fetchWeekAhead
             : columns
               ? `${count} milestone${count === 1 ? "" : "s"}`
               : "Loading..."}

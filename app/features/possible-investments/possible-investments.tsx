@@ -2,8 +2,9 @@
 import { ArrowDown, ArrowUp, Home, Trash2, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Skeleton } from "~/components/skeleton";
-import { ConfirmDialog, EmptyState, ErrorNotice, money, Pagination } from "~/components/ui";
+import { ConfirmDialog } from "~/components/ui";
+import { formatAddress, formatMoney } from "~/domain/format";
+import { ListStates } from "~/components/list-states";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import type { ModuleViewProps } from "../module-view";
@@ -130,124 +131,124 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
           onChange={toFirstPage(setPropertyType)}
         />
       </FilterBar>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {loading && items.length === 0 ? (
-        <Skeleton variant="table" />
-      ) : items.length === 0 && !failure ? (
-        <EmptyState
-          icon={Home}
-          title={filtered ? "No property matches" : "No properties yet"}
-          action={
-            !filtered && (
-              <button type="button" onClick={() => setImporting(true)} className="btn-primary">
-                Import your first properties
-              </button>
-            )
-          }
-        >
-          {filtered
-            ? "Try another search, or clear the filters."
-            : "Bring in the properties you are weighing: upload a CSV exported from a listing site or spreadsheet, or paste JSON. Re-importing updates them, matched by APN/MLS number or address."}
-        </EmptyState>
-      ) : (
-        <>
-          <div
-            className={`overflow-x-auto rounded-2xl border border-line bg-surface ${loading ? "opacity-60" : ""}`}
-          >
-            <table className="stack-table w-full text-left text-sm sm:min-w-[760px]">
-              <caption className="sr-only">Properties</caption>
-              <thead className="border-b border-line text-xs text-muted uppercase">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={
-                        sort.key === column.key
-                          ? sort.dir === "asc"
-                            ? "ascending"
-                            : "descending"
-                          : "none"
-                      }
-                      className={`font-medium sm:px-4 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
+      <ListStates
+        noun={{ one: "property", many: "properties" }}
+        icon={Home}
+        skeleton="table"
+        count={items.length}
+        loading={loading}
+        failure={failure}
+        onRetry={load}
+        filtered={filtered}
+        empty={{
+          title: "No properties yet",
+          text: "Bring in the properties you are weighing: upload a CSV exported from a listing site or spreadsheet, or paste JSON. Re-importing finds them again by APN/MLS number or address.",
+          action: (
+            <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+              Import your first properties
+            </button>
+          ),
+        }}
+        meta={meta}
+        onPage={setPage}
+      >
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="stack-table w-full text-left text-sm sm:min-w-[760px]">
+            <caption className="sr-only">Properties</caption>
+            <thead className="border-b border-line text-xs text-muted uppercase">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={
+                      sort.key === column.key
+                        ? sort.dir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : "none"
+                    }
+                    className={`font-medium sm:px-4 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => sortBy(column.key)}
+                      className="inline-flex items-center gap-1 uppercase hover:text-fg"
                     >
-                      <button
-                        type="button"
-                        onClick={() => sortBy(column.key)}
-                        className="inline-flex items-center gap-1 uppercase hover:text-fg"
-                      >
-                        {column.title}
-                        {sort.key === column.key &&
-                          (sort.dir === "asc" ? (
-                            <ArrowUp aria-hidden className="size-3" />
-                          ) : (
-                            <ArrowDown aria-hidden className="size-3" />
-                          ))}
-                      </button>
-                    </th>
-                  ))}
-                  <th scope="col" className="sm:px-4 sm:py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {items.map((property) => (
-                  <tr key={property.id} className="relative hover:bg-raised/60">
-                    <td className="max-sm:col-span-2 max-sm:pr-10 sm:px-4 sm:py-3">
-                      <span className="block font-medium break-words">{property.address}</span>
-                      <span className="block text-xs text-muted">
-                        {[property.city, property.state, property.zip].filter(Boolean).join(", ")}
-                        {property.externalId ? ` · ${property.externalId}` : ""}
-                      </span>
-                    </td>
-                    <td className="max-sm:col-span-2 sm:px-4 sm:py-3">
-                      <select
-                        aria-label={`Pipeline status of ${property.address}`}
-                        value={property.status}
-                        onChange={(e) => void changeStatus(property, e.target.value)}
-                        className="input w-auto !px-2 !py-1 text-xs"
-                      >
-                        {PROPERTY_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {label(s)}
-                          </option>
+                      {column.title}
+                      {sort.key === column.key &&
+                        (sort.dir === "asc" ? (
+                          <ArrowUp aria-hidden className="size-3" />
+                        ) : (
+                          <ArrowDown aria-hidden className="size-3" />
                         ))}
-                      </select>
-                    </td>
-                    <td data-label={columnTitle("beds")} className={NUMBER_CELL}>
-                      {property.beds ?? "—"} / {property.baths ?? "—"}
-                    </td>
-                    <td data-label={columnTitle("squareFeet")} className={NUMBER_CELL}>
-                      {property.squareFeet?.toLocaleString("en-US") ?? "—"}
-                    </td>
-                    <td data-label={columnTitle("listPrice")} className={NUMBER_CELL}>
-                      {money(property.listPrice)}
-                    </td>
-                    <td data-label={columnTitle("arv")} className={NUMBER_CELL}>
-                      {money(property.arv)}
-                    </td>
-                    <td data-label={columnTitle("rentEstimate")} className={NUMBER_CELL}>
-                      {money(property.rentEstimate)}
-                    </td>
-                    <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
-                      <button
-                        type="button"
-                        aria-label={`Delete ${property.address}`}
-                        onClick={() => setDeleting(property)}
-                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </button>
-                    </td>
-                  </tr>
+                    </button>
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          {meta && <Pagination meta={meta} onPage={setPage} noun="properties" />}
-        </>
-      )}
+                <th scope="col" className="sm:px-4 sm:py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {items.map((property) => (
+                <tr key={property.id} className="relative hover:bg-raised/60">
+                  <td className="max-sm:col-span-2 max-sm:pr-10 sm:px-4 sm:py-3">
+                    <span className="block font-medium break-words">{property.address}</span>
+                    <span className="block text-xs text-muted">
+                      {formatAddress({
+                        city: property.city,
+                        state: property.state,
+                        zip: property.zip,
+                      })}
+                      {property.externalId ? ` · ${property.externalId}` : ""}
+                    </span>
+                  </td>
+                  <td className="max-sm:col-span-2 sm:px-4 sm:py-3">
+                    <select
+                      aria-label={`Pipeline status of ${property.address}`}
+                      value={property.status}
+                      onChange={(e) => void changeStatus(property, e.target.value)}
+                      className="input w-auto !px-2 !py-1 text-xs"
+                    >
+                      {PROPERTY_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {label(s)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td data-label={columnTitle("beds")} className={NUMBER_CELL}>
+                    {property.beds ?? "—"} / {property.baths ?? "—"}
+                  </td>
+                  <td data-label={columnTitle("squareFeet")} className={NUMBER_CELL}>
+                    {property.squareFeet?.toLocaleString("en-US") ?? "—"}
+                  </td>
+                  <td data-label={columnTitle("listPrice")} className={NUMBER_CELL}>
+                    {formatMoney(property.listPrice)}
+                  </td>
+                  <td data-label={columnTitle("arv")} className={NUMBER_CELL}>
+                    {formatMoney(property.arv)}
+                  </td>
+                  <td data-label={columnTitle("rentEstimate")} className={NUMBER_CELL}>
+                    {formatMoney(property.rentEstimate)}
+                  </td>
+                  <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
+                    <button
+                      type="button"
+                      aria-label={`Delete ${property.address}`}
+                      onClick={() => setDeleting(property)}
+                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListStates>
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={load} />
       <ConfirmDialog
         open={deleting !== null}

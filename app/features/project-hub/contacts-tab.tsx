@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal, Pagination } from "~/components/ui";
+import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
+import { ListStates } from "~/components/list-states";
 import { modulePath } from "~/domain/modules";
 import {
   CONTACT_TYPES,
@@ -83,85 +83,83 @@ export function ContactsTab() {
           onChange={toFirstPage(setType)}
         />
       </FilterBar>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {loading && items.length === 0 ? (
-        <Skeleton variant="list" />
-      ) : items.length === 0 && !failure ? (
-        <EmptyState
-          icon={ContactIcon}
-          title={q || type ? "No contact matches" : "No contacts yet"}
-          action={
-            !(q || type) && (
-              <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-                Add your first contact
-              </button>
-            )
-          }
+      <ListStates
+        noun={{ one: "contact", many: "contacts" }}
+        icon={ContactIcon}
+        skeleton="list"
+        count={items.length}
+        loading={loading}
+        failure={failure}
+        onRetry={load}
+        filtered={Boolean(q || type)}
+        empty={{
+          title: "No contacts yet",
+          text: "Keep the agents, lenders, contractors and sellers you work with, then link them to the projects they are on.",
+          action: (
+            <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+              Add your first contact
+            </button>
+          ),
+        }}
+        meta={meta}
+        onPage={setPage}
+      >
+        <ul
+          aria-label="Contacts"
+          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
         >
-          {q || type
-            ? "Try another search, or clear the filter."
-            : "Keep the agents, lenders, contractors and sellers you work with, then link them to the projects they are on."}
-        </EmptyState>
-      ) : (
-        <>
-          <ul
-            aria-label="Contacts"
-            className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
-          >
-            {items.map((contact) => (
-              // A phone shows a card: the name across the top, the badges and buttons below it.
-              <li
-                key={contact.id}
-                className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:px-5"
+          {items.map((contact) => (
+            // A phone shows a card: the name across the top, the badges and buttons below it.
+            <li
+              key={contact.id}
+              className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:px-5"
+            >
+              <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
+                {contactName(contact).charAt(0).toUpperCase()}
+              </span>
+              <button
+                type="button"
+                onClick={() => setViewing(contact)}
+                className="col-span-2 min-w-0 text-left sm:flex-1"
               >
-                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
-                  {contactName(contact).charAt(0).toUpperCase()}
+                <span className="block truncate font-medium hover:text-accent">
+                  {contactName(contact)}
                 </span>
+                <span className="block truncate text-sm text-muted">
+                  {[contact.company, contact.email, contact.phone].filter(Boolean).join(" · ") ||
+                    "No details yet"}
+                </span>
+              </button>
+              <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
+                <Badge>{label(contact.type)}</Badge>
+                {contact.tags.map((tag) => (
+                  <Badge key={tag} tone="accent">
+                    {tag}
+                  </Badge>
+                ))}
+              </span>
+              <span className="flex gap-1">
                 <button
                   type="button"
-                  onClick={() => setViewing(contact)}
-                  className="col-span-2 min-w-0 text-left sm:flex-1"
+                  aria-label={`Edit ${contactName(contact)}`}
+                  onClick={() => setEditing(contact)}
+                  className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
                 >
-                  <span className="block truncate font-medium hover:text-accent">
-                    {contactName(contact)}
-                  </span>
-                  <span className="block truncate text-sm text-muted">
-                    {[contact.company, contact.email, contact.phone].filter(Boolean).join(" · ") ||
-                      "No details yet"}
-                  </span>
+                  <Pencil aria-hidden className="size-4" />
                 </button>
-                <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
-                  <Badge>{label(contact.type)}</Badge>
-                  {contact.tags.map((tag) => (
-                    <Badge key={tag} tone="accent">
-                      {tag}
-                    </Badge>
-                  ))}
-                </span>
-                <span className="flex gap-1">
-                  <button
-                    type="button"
-                    aria-label={`Edit ${contactName(contact)}`}
-                    onClick={() => setEditing(contact)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${contactName(contact)}`}
-                    onClick={() => setDeleting(contact)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {meta && <Pagination meta={meta} onPage={setPage} noun="contacts" />}
-        </>
-      )}
+                <button
+                  type="button"
+                  aria-label={`Delete ${contactName(contact)}`}
+                  onClick={() => setDeleting(contact)}
+                  className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </ListStates>
       <Modal
         open={creating || editing !== null}
         title={editing ? "Edit contact" : "New contact"}

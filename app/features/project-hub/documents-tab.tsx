@@ -1,10 +1,12 @@
 import { FileText, Plus, Trash2 } from "lucide-react";
+import { MESSAGES } from "~/lib/api/messages";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown.client";
 import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, shortDate } from "~/components/ui";
+import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
+import { formatDate } from "~/domain/format";
 import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
@@ -56,7 +58,7 @@ export function DocumentsTab() {
         <div>
           <BackLink onBack={() => show({ doc: null })}>All documents</BackLink>
           {loaded ? (
-            <ErrorNotice message="This document does not exist any more." />
+            <ErrorNotice message={MESSAGES.documentGone} />
           ) : (
             <Skeleton variant="default" />
           )}
@@ -132,7 +134,7 @@ export function DocumentsTab() {
                   <span className="block truncate font-medium">{entry.title}</span>
                   <span className="block truncate text-sm text-muted">
                     {projectName(entry.projectId) ?? "No project"} · updated{" "}
-                    {shortDate(entry.updatedAt)}
+                    {formatDate(entry.updatedAt)}
                   </span>
                 </span>
                 <Badge>{label(entry.kind)}</Badge>

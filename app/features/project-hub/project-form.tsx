@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatAddress } from "~/domain/format";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import {
   PROJECT_STATUSES,
@@ -86,7 +87,7 @@ export function ProjectForm(props: {
           { value: "", label: properties.length ? "No property" : "No properties imported yet" },
           ...properties.map((p) => ({
             value: p.id,
-            label: [p.address, p.city].filter(Boolean).join(", "),
+            label: formatAddress({ address: p.address, city: p.city }),
           })),
         ]}
       />

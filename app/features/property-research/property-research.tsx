@@ -4,6 +4,7 @@
  * (once) and kept in a research history.
  */
 import { Search } from "lucide-react";
+import { MESSAGES } from "~/lib/api/messages";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
@@ -41,7 +42,7 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
       void history.load();
     } catch (failure) {
       setError({
-        title: failure instanceof Error ? failure.message : "Failed to research property",
+        title: failure instanceof Error ? failure.message : MESSAGES.propertyResearch,
         message: failure instanceof ServiceError ? failure.failure.message : "",
       });
     } finally {

@@ -1,5 +1,6 @@
 /** One research report: its sections, sources, Copy, and Save to Project Hub (once). */
 import { Link } from "@remix-run/react";
+import { MESSAGES } from "~/lib/api/messages";
 import { Clipboard, FileCheck2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
@@ -93,7 +94,7 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
             onClick={() =>
               void navigator.clipboard.writeText(researchToMarkdown(research.query, report)).then(
                 () => toast.success("Report copied as Markdown"),
-                () => toast.error("Could not copy: the browser refused clipboard access"),
+                () => toast.error(MESSAGES.clipboardRefused),
               )
             }
           >

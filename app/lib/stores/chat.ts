@@ -4,6 +4,7 @@
  * on the same conversation the screen shows. Provider and agent mode are remembered.
  */
 import { createStore, useStore } from "zustand";
+import { MESSAGES } from "../api/messages";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { conversationTitle, type ChatMessage } from "~/domain/ai/chat";
 import type { AiProvider } from "~/domain/ai/providers";
@@ -135,7 +136,7 @@ export const chatStore = createStore<ChatState>()(
           replaceLast(mine, {
             status: "error",
             error: {
-              title: error instanceof Error ? error.message : "Failed to get AI response",
+              title: error instanceof Error ? error.message : MESSAGES.aiResponse,
               message: failure.message,
               configKey,
             },
