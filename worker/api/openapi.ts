@@ -1,5 +1,7 @@
 /** Shared pieces for declaring routes: the validation hook, the router factory, schemas. */
 import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { database } from "../db/client";
 import { validationError } from "./errors";
 import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
@@ -90,6 +92,12 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
       ...config.responses,
     },
   });
+
+/**
+ * What a signed-in route's service call starts with: the database and the user whose rows it may
+ * touch (`listProjects(...scope(c), filters)`).
+ */
+export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.userId] as const;
 
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };

@@ -273,6 +273,17 @@ function upserts<T extends IdTable>(
 const fail = (failed: RowFailure[], index: number, field: string, message: string) =>
   failed.push({ index, errors: [{ field, message }] });
 
+/** A reference to a record that is neither in the file nor in the account. */
+class RowProblem {
+  readonly message: string;
+  constructor(
+    readonly field: string,
+    what: string,
+  ) {
+    this.message = `No such ${what} in the file or your workspace`;
+  }
+}
+
 /**
  * What importing the document would do, per kind, and the statements that do it. Nothing is
  * written here: the caller runs the statements (one batch) or, for the preview, does not.
@@ -359,24 +370,38 @@ export async function planImport(
     }
   });
 
-  // Contacts.
-  const checkedContacts = checkRows(doc.contacts, ContactInputSchema);
-  const contactRows = duplicateIds(checkedContacts.valid, checkedContacts.failed);
-  const contactResult = result(checkedContacts.failed);
-  const contactTargets = await resolveIds(
-    db,
-    contacts,
-    userId,
-    contactRows.map((r) => r.id),
-  );
-  const contactIds = new Map<string, string>();
-  const contactValues: (typeof contacts.$inferInsert)[] = [];
-  for (const row of contactRows) {
-    const target = contactTargets.get(row.id)!;
-    contactIds.set(row.id, target.id);
-    if (counted(contactResult, target.existing)) {
-      contactValues.push({ ...row.input, ...times(row), id: target.id, userId });
+  /**
+   * One kind of record: each row checked, its id resolved, counted as new or already here.
+   * `build` gives the values to write, or the problem that leaves the row out.
+   */
+  async function plan<T extends z.ZodObject, V>(
+    list: unknown[],
+    schema: T,
+    table: IdTable,
+    build: (row: Checked<z.output<T>>, id: string) => V | RowProblem,
+  ) {
+    const checked = checkRows(list, schema);
+    const rows = duplicateIds(checked.valid, checked.failed);
+    const kind = result(checked.failed);
+    const targets = await resolveIds(
+      db,
+      table,
+      userId,
+      rows.map((row) => row.id),
+    );
+    const ids = new Map<string, string>();
+    const values: V[] = [];
+    for (const row of rows) {
+      const target = targets.get(row.id)!;
+      const built = build(row, target.id);
+      if (built instanceof RowProblem) {
+        fail(kind.failed, row.index, built.field, built.message);
+        continue;
+      }
+      ids.set(row.id, target.id);
+      if (counted(kind, target.existing)) values.push(built);
     }
+    return { kind, ids, values };
   }
 
   // References may point at a row of the file or at a record the account already has.
@@ -391,65 +416,24 @@ export async function planImport(
     own: Map<string, string>,
   ) => (id ? (fromFile.get(id) ?? (own.get(id) === userId ? id : undefined)) : null);
 
-  // Projects.
-  const checkedProjects = checkRows(doc.projects, ProjectInputSchema);
-  const projectRows = duplicateIds(checkedProjects.valid, checkedProjects.failed);
-  const projectResult = result(checkedProjects.failed);
-  const projectTargets = await resolveIds(
-    db,
-    projects,
+  const contactPlan = await plan(doc.contacts, ContactInputSchema, contacts, (row, id) => ({
+    ...row.input,
+    ...times(row),
+    id,
     userId,
-    projectRows.map((r) => r.id),
-  );
-  const projectIds = new Map<string, string>();
-  const projectValues: (typeof projects.$inferInsert)[] = [];
-  for (const row of projectRows) {
-    const propertyId = reference(row.input.propertyId, propertyIds, ownProperties);
-    if (propertyId === undefined) {
-      fail(
-        projectResult.failed,
-        row.index,
-        "propertyId",
-        "No such property in the file or your workspace",
-      );
-      continue;
-    }
-    const target = projectTargets.get(row.id)!;
-    projectIds.set(row.id, target.id);
-    if (counted(projectResult, target.existing)) {
-      projectValues.push({ ...row.input, ...times(row), propertyId, id: target.id, userId });
-    }
-  }
+  }));
 
-  // Documents.
-  const checkedEntries = checkRows(doc.entries, EntryInputSchema);
-  const entryRows = duplicateIds(checkedEntries.valid, checkedEntries.failed);
-  const entryResult = result(checkedEntries.failed);
-  const entryTargets = await resolveIds(
-    db,
-    entries,
-    userId,
-    entryRows.map((r) => r.id),
-  );
-  const entryIds = new Map<string, string>();
-  const entryValues: (typeof entries.$inferInsert)[] = [];
-  for (const row of entryRows) {
-    const projectId = reference(row.input.projectId, projectIds, ownProjects);
-    if (projectId === undefined) {
-      fail(
-        entryResult.failed,
-        row.index,
-        "projectId",
-        "No such project in the file or your workspace",
-      );
-      continue;
-    }
-    const target = entryTargets.get(row.id)!;
-    entryIds.set(row.id, target.id);
-    if (counted(entryResult, target.existing)) {
-      entryValues.push({ ...row.input, ...times(row), projectId, id: target.id, userId });
-    }
-  }
+  const projectPlan = await plan(doc.projects, ProjectInputSchema, projects, (row, id) => {
+    const propertyId = reference(row.input.propertyId, propertyIds, ownProperties);
+    if (propertyId === undefined) return new RowProblem("propertyId", "property");
+    return { ...row.input, ...times(row), propertyId, id, userId };
+  });
+
+  const entryPlan = await plan(doc.entries, EntryInputSchema, entries, (row, id) => {
+    const projectId = reference(row.input.projectId, projectPlan.ids, ownProjects);
+    if (projectId === undefined) return new RowProblem("projectId", "project");
+    return { ...row.input, ...times(row), projectId, id, userId };
+  });
 
   // Links between projects and contacts of the file.
   const linkResult = result([]);
@@ -460,8 +444,8 @@ export async function planImport(
       linkResult.failed.push({ index, errors: fieldProblems(link.error, "row") });
       return;
     }
-    const projectId = projectIds.get(link.data.projectId);
-    const contactId = contactIds.get(link.data.contactId);
+    const projectId = projectPlan.ids.get(link.data.projectId);
+    const contactId = contactPlan.ids.get(link.data.contactId);
     if (!projectId || !contactId) {
       fail(
         linkResult.failed,
@@ -479,68 +463,47 @@ export async function planImport(
     .map((link) => ({ ...link, userId, createdAt: now }));
 
   // Conversations, with their messages.
-  const checkedConversations = checkRows(doc.conversations, ConversationInputSchema);
-  const conversationRows = duplicateIds(checkedConversations.valid, checkedConversations.failed);
-  const conversationResult = result(checkedConversations.failed);
-  const conversationTargets = await resolveIds(
-    db,
+  const conversationPlan = await plan(
+    doc.conversations,
+    ConversationInputSchema,
     conversations,
-    userId,
-    conversationRows.map((r) => r.id),
+    (row, id) => ({ ...row.input, ...times(row), id, userId }),
   );
-  const conversationValues: (typeof conversations.$inferInsert)[] = [];
-  const messageValues: (typeof conversationMessages.$inferInsert)[] = [];
-  for (const row of conversationRows) {
-    const target = conversationTargets.get(row.id)!;
-    if (!counted(conversationResult, target.existing)) continue;
-    const { messages, ...conversation } = row.input;
-    conversationValues.push({ ...conversation, ...times(row), id: target.id, userId });
-    messages.forEach((message, position) =>
-      messageValues.push({
-        ...message,
-        conversationId: target.id,
-        userId,
-        position,
-        createdAt: message.createdAt ?? row.createdAt ?? now,
-      }),
-    );
-  }
+  const conversationValues = conversationPlan.values.map(({ messages: _m, ...row }) => row);
+  const messageValues = conversationPlan.values.flatMap(({ id, messages, createdAt }) =>
+    messages.map((message, position) => ({
+      ...message,
+      conversationId: id,
+      userId,
+      position,
+      createdAt: message.createdAt ?? createdAt,
+    })),
+  );
 
   // Research, pointing at the documents it was saved as and the records it was grounded in.
-  const checkedResearch = checkRows(doc.research, ResearchInputSchema);
-  const researchRows = duplicateIds(checkedResearch.valid, checkedResearch.failed);
-  const researchResult = result(checkedResearch.failed);
-  const researchTargets = await resolveIds(
-    db,
+  const researchPlan = await plan(
+    doc.research,
+    ResearchInputSchema,
     researchReports,
-    userId,
-    researchRows.map((r) => r.id),
-  );
-  const researchValues: (typeof researchReports.$inferInsert)[] = [];
-  for (const row of researchRows) {
-    const target = researchTargets.get(row.id)!;
-    if (!counted(researchResult, target.existing)) continue;
-    const grounding = row.input.grounding.map((g) => ({
-      ...g,
-      id: (g.kind === "project" ? projectIds : propertyIds).get(g.id) ?? g.id,
-    }));
-    const savedEntryId = reference(row.input.savedEntryId, entryIds, ownEntries) ?? null;
-    researchValues.push({
+    (row, id) => ({
       ...row.input,
-      grounding,
-      savedEntryId,
+      grounding: row.input.grounding.map((g) => ({
+        ...g,
+        id: (g.kind === "project" ? projectPlan.ids : propertyIds).get(g.id) ?? g.id,
+      })),
+      savedEntryId: reference(row.input.savedEntryId, entryPlan.ids, ownEntries) ?? null,
       createdAt: times(row).createdAt,
-      id: target.id,
+      id,
       userId,
-    });
-  }
+    }),
+  );
 
-  const rewrittenConversations = conversationValues.map((c) => c.id!);
+  const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
-    ...upserts(db, contacts, contactValues),
-    ...upserts(db, projects, projectValues),
-    ...upserts(db, entries, entryValues),
+    ...upserts(db, contacts, contactPlan.values),
+    ...upserts(db, projects, projectPlan.values),
+    ...upserts(db, entries, entryPlan.values),
     ...chunk(linkValues, rowsPerStatement(projectContacts)).map((part) =>
       db.insert(projectContacts).values(part).onConflictDoNothing(),
     ),
@@ -559,17 +522,17 @@ export async function planImport(
     ...chunk(messageValues, rowsPerStatement(conversationMessages)).map((part) =>
       db.insert(conversationMessages).values(part),
     ),
-    ...upserts(db, researchReports, researchValues),
+    ...upserts(db, researchReports, researchPlan.values),
   ];
   return {
     summary: {
       properties: propertyResult,
-      contacts: contactResult,
-      projects: projectResult,
-      entries: entryResult,
+      contacts: contactPlan.kind,
+      projects: projectPlan.kind,
+      entries: entryPlan.kind,
       links: linkResult,
-      conversations: conversationResult,
-      research: researchResult,
+      conversations: conversationPlan.kind,
+      research: researchPlan.kind,
     },
     statements,
   };

@@ -1,7 +1,6 @@
 /** Contacts: list, CRUD, and each contact's projects. */
 import { z } from "@hono/zod-openapi";
 import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
-import { database } from "../../db/client";
 import {
   contactDetail,
   createContact,
@@ -19,6 +18,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  scope,
 } from "../openapi";
 import { ContactDetailSchema, ContactSchema } from "../schemas";
 
@@ -43,7 +43,7 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, ...filters } = c.req.valid("query");
-    const { items, meta } = await listContacts(database(c.env.DB), c.var.session.userId, filters, {
+    const { items, meta } = await listContacts(...scope(c), filters, {
       page,
       limit,
     });
@@ -61,14 +61,7 @@ app.openapi(
     request: jsonBody(ContactBody),
     responses: { 201: dataResponse("The new contact", ContactSchema), ...errorResponses(400, 401) },
   }),
-  async (c) => {
-    const contact = await createContact(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("json"),
-    );
-    return c.json({ data: contact }, 201);
-  },
+  async (c) => c.json({ data: await createContact(...scope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -84,14 +77,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const detail = await contactDetail(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: detail }, 200);
-  },
+  async (c) => c.json({ data: await contactDetail(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -107,15 +93,11 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const contact = await updateContact(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json({ data: contact }, 200);
-  },
+  async (c) =>
+    c.json(
+      { data: await updateContact(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
 );
 
 app.openapi(
@@ -131,14 +113,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const contact = await deleteContact(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: contact }, 200);
-  },
+  async (c) => c.json({ data: await deleteContact(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 export default app;

@@ -1,7 +1,6 @@
 /** The user's conversations with the Main Agent: list, read, rename, delete one or all. */
 import { z } from "@hono/zod-openapi";
 import { MAX_TITLE_CHARS } from "../../../app/domain/ai/chat";
-import { database } from "../../db/client";
 import {
   conversationDetail,
   deleteAllConversations,
@@ -19,6 +18,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  scope,
 } from "../openapi";
 import { ConversationDetailSchema, ConversationSchema } from "../schemas";
 
@@ -49,7 +49,7 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, q } = c.req.valid("query");
-    const { items, meta } = await listConversations(database(c.env.DB), c.var.session.userId, q, {
+    const { items, meta } = await listConversations(...scope(c), q, {
       page,
       limit,
     });
@@ -70,14 +70,8 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const detail = await conversationDetail(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: detail }, 200);
-  },
+  async (c) =>
+    c.json({ data: await conversationDetail(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -93,15 +87,17 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const conversation = await renameConversation(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-      c.req.valid("json").title,
-    );
-    return c.json({ data: conversation }, 200);
-  },
+  async (c) =>
+    c.json(
+      {
+        data: await renameConversation(
+          ...scope(c),
+          c.req.valid("param").id,
+          c.req.valid("json").title,
+        ),
+      },
+      200,
+    ),
 );
 
 app.openapi(
@@ -117,14 +113,8 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const conversation = await deleteConversation(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: conversation }, 200);
-  },
+  async (c) =>
+    c.json({ data: await deleteConversation(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -140,7 +130,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const deleted = await deleteAllConversations(database(c.env.DB), c.var.session.userId);
+    const deleted = await deleteAllConversations(...scope(c));
     return c.json({ data: { deleted } }, 200);
   },
 );

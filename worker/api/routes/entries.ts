@@ -1,9 +1,16 @@
 /** Project-hub entries (business documents), with the spec's `?id=` addressing. */
 import { z } from "@hono/zod-openapi";
 import { EntryInputSchema } from "../../../app/domain/workspace";
-import { database } from "../../db/client";
 import { createEntry, deleteEntry, listEntries, updateEntry } from "../../services/entries";
-import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  router,
+  signedIn,
+  scope,
+} from "../openapi";
 import { EntrySchema } from "../schemas";
 
 const EntryBody = EntryInputSchema.openapi("EntryInput");
@@ -35,7 +42,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const data = await listEntries(database(c.env.DB), c.var.session.userId, c.req.valid("query"));
+    const data = await listEntries(...scope(c), c.req.valid("query"));
     return c.json({ data }, 200);
   },
 );
@@ -50,10 +57,7 @@ app.openapi(
     request: jsonBody(EntryBody),
     responses: { 201: dataResponse("The created entry", EntrySchema), ...errorResponses(400, 401) },
   }),
-  async (c) => {
-    const entry = await createEntry(database(c.env.DB), c.var.session.userId, c.req.valid("json"));
-    return c.json({ data: entry }, 201);
-  },
+  async (c) => c.json({ data: await createEntry(...scope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -69,15 +73,11 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const entry = await updateEntry(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("query").id,
-      c.req.valid("json"),
-    );
-    return c.json({ data: entry }, 200);
-  },
+  async (c) =>
+    c.json(
+      { data: await updateEntry(...scope(c), c.req.valid("query").id, c.req.valid("json")) },
+      200,
+    ),
 );
 
 app.openapi(
@@ -93,14 +93,7 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const entry = await deleteEntry(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("query").id,
-    );
-    return c.json({ data: entry }, 200);
-  },
+  async (c) => c.json({ data: await deleteEntry(...scope(c), c.req.valid("query").id) }, 200),
 );
 
 export default app;

@@ -1,7 +1,6 @@
 /** Projects (deals): list, figures, CRUD and contact links. */
 import { z } from "@hono/zod-openapi";
 import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
-import { database } from "../../db/client";
 import { pipelineStats } from "../../services/pipeline";
 import {
   createProject,
@@ -22,6 +21,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  scope,
 } from "../openapi";
 import { ProjectDetailSchema, ProjectSchema, ProjectStatsSchema } from "../schemas";
 
@@ -65,7 +65,7 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, ...filters } = c.req.valid("query");
-    const { items, meta } = await listProjects(database(c.env.DB), c.var.session.userId, filters, {
+    const { items, meta } = await listProjects(...scope(c), filters, {
       page,
       limit,
     });
@@ -85,7 +85,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => c.json({ data: await pipelineStats(database(c.env.DB), c.var.session.userId) }, 200),
+  async (c) => c.json({ data: await pipelineStats(...scope(c)) }, 200),
 );
 
 app.openapi(
@@ -98,14 +98,7 @@ app.openapi(
     request: jsonBody(ProjectBody),
     responses: { 201: dataResponse("The new project", ProjectSchema), ...errorResponses(400, 401) },
   }),
-  async (c) => {
-    const project = await createProject(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("json"),
-    );
-    return c.json({ data: project }, 201);
-  },
+  async (c) => c.json({ data: await createProject(...scope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -121,14 +114,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const detail = await projectDetail(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: detail }, 200);
-  },
+  async (c) => c.json({ data: await projectDetail(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -144,15 +130,11 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const project = await updateProject(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json({ data: project }, 200);
-  },
+  async (c) =>
+    c.json(
+      { data: await updateProject(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
 );
 
 app.openapi(
@@ -168,14 +150,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const project = await deleteProject(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: project }, 200);
-  },
+  async (c) => c.json({ data: await deleteProject(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -194,15 +169,17 @@ app.openapi(
       ...errorResponses(400, 401, 404),
     },
   }),
-  async (c) => {
-    const link = await linkContact(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-      c.req.valid("json").contactId,
-    );
-    return c.json({ data: link }, 201);
-  },
+  async (c) =>
+    c.json(
+      {
+        data: await linkContact(
+          ...scope(c),
+          c.req.valid("param").id,
+          c.req.valid("json").contactId,
+        ),
+      },
+      201,
+    ),
 );
 
 app.openapi(
@@ -220,7 +197,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, contactId } = c.req.valid("param");
-    const link = await unlinkContact(database(c.env.DB), c.var.session.userId, id, contactId);
+    const link = await unlinkContact(...scope(c), id, contactId);
     return c.json({ data: link }, 200);
   },
 );

@@ -7,7 +7,6 @@ import {
   PropertyInputSchema,
 } from "../../../app/domain/workspace";
 import { checkPropertyRows } from "../../../app/domain/property-import";
-import { database } from "../../db/client";
 import { runBatch } from "../../db/queries";
 import {
   deleteProperty,
@@ -29,6 +28,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  scope,
 } from "../openapi";
 import { PropertyImportResultSchema, PropertySchema } from "../schemas";
 
@@ -87,8 +87,8 @@ app.openapi(
     if (valid.length === 0) {
       throw new ApiError(400, "VALIDATION_FAILED", "No valid property in the request", failed);
     }
-    const db = database(c.env.DB);
-    const plan = await planPropertyWrites(db, c.var.session.userId, valid, existing);
+    const [db, userId] = scope(c);
+    const plan = await planPropertyWrites(db, userId, valid, existing);
     if (dryRun === "false") await runBatch(db, plan.statements);
     const { created, updated, skipped } = plan;
     const result = { received: rows.length, created, updated, skipped, failed };
@@ -112,8 +112,7 @@ app.openapi(
   async (c) => {
     const { page, limit, sort, dir, ...filters } = c.req.valid("query");
     const { items, meta } = await listProperties(
-      database(c.env.DB),
-      c.var.session.userId,
+      ...scope(c),
       filters,
       { sort, dir },
       { page, limit },
@@ -135,15 +134,11 @@ app.openapi(
       ...errorResponses(400, 401, 404, 409),
     },
   }),
-  async (c) => {
-    const property = await updateProperty(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json({ data: property }, 200);
-  },
+  async (c) =>
+    c.json(
+      { data: await updateProperty(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
 );
 
 app.openapi(
@@ -159,14 +154,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const property = await deleteProperty(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: property }, 200);
-  },
+  async (c) => c.json({ data: await deleteProperty(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 export default app;

@@ -1,7 +1,6 @@
 /** Property research (spec §7 /ai/property-research) and the research history. */
 import { z } from "@hono/zod-openapi";
 import { ResearchRequestSchema } from "../../../app/domain/ai/research";
-import { database } from "../../db/client";
 import {
   deleteResearch,
   listResearch,
@@ -18,6 +17,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  scope,
 } from "../openapi";
 import { EntrySchema, ResearchSchema } from "../schemas";
 
@@ -38,12 +38,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const research = await researchProperty(
-      c.env,
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("json").query,
-    );
+    const research = await researchProperty(c.env, ...scope(c), c.req.valid("json").query);
     return c.json({ data: research }, 201);
   },
 );
@@ -63,7 +58,7 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, q } = c.req.valid("query");
-    const { items, meta } = await listResearch(database(c.env.DB), c.var.session.userId, q, {
+    const { items, meta } = await listResearch(...scope(c), q, {
       page,
       limit,
     });
@@ -91,11 +86,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { created, ...saved } = await saveResearchToHub(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
+    const { created, ...saved } = await saveResearchToHub(...scope(c), c.req.valid("param").id);
     return created ? c.json({ data: saved }, 201) : c.json({ data: saved }, 200);
   },
 );
@@ -113,14 +104,7 @@ app.openapi(
       ...errorResponses(401, 404),
     },
   }),
-  async (c) => {
-    const research = await deleteResearch(
-      database(c.env.DB),
-      c.var.session.userId,
-      c.req.valid("param").id,
-    );
-    return c.json({ data: research }, 200);
-  },
+  async (c) => c.json({ data: await deleteResearch(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 export default app;

@@ -1,6 +1,5 @@
 /** Export all of a user's workspace as one JSON document, and import such a document back. */
 import { z } from "@hono/zod-openapi";
-import { database } from "../../db/client";
 import { EXISTING_ROWS } from "../../services/properties";
 import {
   exportWorkspace,
@@ -8,7 +7,15 @@ import {
   planImport,
   writeImport,
 } from "../../services/transfer";
-import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  router,
+  signedIn,
+  scope,
+} from "../openapi";
 import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "../schemas";
 
 const ImportQuerySchema = z.object({
@@ -37,7 +44,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const document = await exportWorkspace(database(c.env.DB), c.var.session.userId);
+    const document = await exportWorkspace(...scope(c));
     c.header(
       "Content-Disposition",
       `attachment; filename="ai42-export-${document.exportedAt.slice(0, 10)}.json"`,
@@ -66,8 +73,8 @@ app.openapi(
   }),
   async (c) => {
     const { dryRun, existing } = c.req.valid("query");
-    const db = database(c.env.DB);
-    const plan = await planImport(db, c.var.session.userId, c.req.valid("json"), existing);
+    const [db, userId] = scope(c);
+    const plan = await planImport(db, userId, c.req.valid("json"), existing);
     if (dryRun === "false") await writeImport(db, plan.statements);
     return c.json({ data: { dryRun: dryRun === "true", existing, ...plan.summary } }, 200);
   },
