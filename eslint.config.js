@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright sets a test up from the fixtures its function names (`{ page, account }`), used
+    // in the body or not.
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { args: "none", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
     files: ["public/**/*.js"],
     languageOptions: {
       globals: { window: "readonly", document: "readonly", URLSearchParams: "readonly" },

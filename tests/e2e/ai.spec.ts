@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, newUser, openApp, signIn, test } from "./fixtures";
+import { expect, newUser, openApp, test } from "./fixtures";
 
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -42,8 +42,8 @@ test.beforeEach(async () => {
 
 test("chat streams, regenerates, edits and resends, stops, and comes back later", async ({
   page,
+  account,
 }) => {
-  await signIn(page);
   await openApp(page, "/main-agent");
 
   await ask(page, "What is a cap rate?");
@@ -98,8 +98,10 @@ test("chat streams, regenerates, edits and resends, stops, and comes back later"
   await expect(answers(page).last()).toContainText("word0 word1 word2");
 });
 
-test("New chat during a streaming answer leaves that conversation alone", async ({ page }) => {
-  await signIn(page);
+test("New chat during a streaming answer leaves that conversation alone", async ({
+  page,
+  account,
+}) => {
   await openApp(page, "/main-agent");
   await ask(page, "Give me a long answer");
   await expect(answers(page).last()).toContainText("word3");
@@ -122,12 +124,13 @@ test("New chat during a streaming answer leaves that conversation alone", async 
 
 test("Perplexity answers with its sources; the agent answers from the user's own data", async ({
   page,
+  account,
 }) => {
-  const { call } = await signIn(page);
+  const { post } = account;
   const tomorrow = new Date();
   tomorrow.setDate(tomorrow.getDate() + 1);
   const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, "0")}-${String(tomorrow.getDate()).padStart(2, "0")}`;
-  await call("/api/projects", {
+  await post("/projects", {
     name: "Maple Duplex",
     status: "under_contract",
     targetCloseDate: day,
@@ -163,8 +166,7 @@ test("Perplexity answers with its sources; the agent answers from the user's own
   await expect(page.getByText("Jane Doe")).toBeVisible();
 });
 
-test("an answer is read aloud", async ({ page }) => {
-  await signIn(page);
+test("an answer is read aloud", async ({ page, account }) => {
   await openApp(page, "/main-agent");
   await ask(page, "Say hello");
   await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
@@ -181,8 +183,8 @@ test("an answer is read aloud", async ({ page }) => {
 
 test("palette: Export Data offers the conversation, Clear Chat History confirms", async ({
   page,
+  account,
 }) => {
-  await signIn(page);
   await openApp(page, "/main-agent");
   await ask(page, "Is a 7% cap rate good?");
   await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
@@ -223,12 +225,13 @@ test("palette: Export Data offers the conversation, Clear Chat History confirms"
 
 test("conversation titles show whole, and a conversation is renamed from its row or the chat's header", async ({
   page,
+  account,
 }) => {
-  const { call } = await signIn(page);
+  const { post } = account;
   const question = "Cash-on-cash return for the Maple Street duplex?";
-  expect(
-    (await call("/api/ai/openai", { messages: [{ role: "user", content: question }] })).ok(),
-  ).toBe(true);
+  expect((await post("/ai/openai", { messages: [{ role: "user", content: question }] })).ok()).toBe(
+    true,
+  );
   await openApp(page, "/main-agent");
   const list = page.getByRole("navigation", { name: "Conversations" });
   const row = list.getByRole("button", { name: question, exact: true });
@@ -265,9 +268,9 @@ test("conversation titles show whole, and a conversation is renamed from its row
 test.describe("on a touch screen", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("a conversation's rename and delete show without hovering", async ({ page }) => {
-    const { call } = await signIn(page);
-    await call("/api/ai/openai", {
+  test("a conversation's rename and delete show without hovering", async ({ page, account }) => {
+    const { post } = account;
+    await post("/ai/openai", {
       messages: [{ role: "user", content: "Is a 7% cap rate good?" }],
     });
     await openApp(page, "/main-agent");
@@ -285,9 +288,10 @@ test.describe("on a touch screen", () => {
 
 test("property research: a grounded report with sources, saved to the Project Hub", async ({
   page,
+  account,
 }) => {
-  const { call } = await signIn(page);
-  await call("/api/data/properties", { address: "12 Oak Street", city: "Springfield" });
+  const { post } = account;
+  await post("/data/properties", { address: "12 Oak Street", city: "Springfield" });
   await openApp(page, "/property-research");
   await expect(page.getByText("Your reports are kept here.")).toBeVisible();
 

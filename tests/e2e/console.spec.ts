@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
-import { expect, signIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /** Slow scripts, as on a phone: the page is on screen well before its lazy chunks arrive. */
 const SCRIPT_DELAY_MS = 300;
@@ -22,9 +22,8 @@ function collectErrors(page: Page) {
   return errors;
 }
 
-test("no console error on any route, clicking while it loads", async ({ page }) => {
+test("no console error on any route, clicking while it loads", async ({ page, account }) => {
   test.setTimeout(120_000);
-  await signIn(page);
   await page.route("**/assets/**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
     await route.continue();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIResponse, type Page } from "@playwright/test";
 
 export interface TestUser {
   email: string;
@@ -23,21 +23,31 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function registerThroughApi(page: Page, user: TestUser) {
   const response = await page.request.post("/api/auth/register", { data: user });
   expect(response.status()).toBe(201);
-  return (await response.json()).data as { token: string };
+  return (await response.json()).data as { token: string; user: { id: string } };
+}
+
+/** A signed-in user: the session cookie is in the page's context, the token in `post`. */
+export interface Account extends TestUser {
+  id: string;
+  token: string;
+  /** POSTs to the API as this user, to create test data (`post("/projects", {...})`). */
+  post: (path: string, data: unknown) => Promise<APIResponse>;
 }
 
 /**
- * Signs a new user in (the session cookie lands in the page's context) and gives a caller for the
- * API with the bearer token (a cookie-only POST is refused as CSRF), to create test data.
+ * Tests that ask for `account` run signed in as a fresh user, created through the API (as
+ * epic-stack's fixtures do), so each test says only what it is about.
  */
-export async function signIn(page: Page) {
-  const { token } = await registerThroughApi(page, newUser());
-  const call = (path: string, data: unknown) =>
-    page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
-  return { token, call };
-}
-
-export const test = base;
+export const test = base.extend<{ account: Account }>({
+  account: async ({ page }, provide) => {
+    const user = newUser();
+    const { token, user: created } = await registerThroughApi(page, user);
+    // A cookie-only POST is refused as cross-site: test data goes with the bearer token.
+    const post = (path: string, data: unknown) =>
+      page.request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+    await provide({ ...user, id: created.id, token, post });
+  },
+});
 
 export { expect };
 

@@ -1,9 +1,9 @@
-import { expect, openApp, signIn, test } from "./fixtures";
+import { expect, openApp, test } from "./fixtures";
 
 test("a javascript:, data: or vbscript: link in Markdown is plain text; safe links open in a new tab", async ({
   page,
+  account,
 }) => {
-  await signIn(page);
   await openApp(page, "/project-hub?tab=documents&new=1");
   await page
     .getByLabel("Content (Markdown)")

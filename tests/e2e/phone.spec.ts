@@ -4,7 +4,7 @@
  */
 import { modulePath } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
-import { expect, openApp, signIn, test } from "./fixtures";
+import { expect, openApp, test } from "./fixtures";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -29,10 +29,10 @@ const SCREENS: Array<[path: string, shows?: string]> = [
   ["/no-such-page"],
 ];
 
-test("no screen scrolls sideways at 375 px", async ({ page }) => {
+test("no screen scrolls sideways at 375 px", async ({ page, account }) => {
   test.setTimeout(120_000);
-  const { call } = await signIn(page);
-  const created = await call("/api/projects", {
+  const { post } = account;
+  const created = await post("/projects", {
     name: LONG.project,
     type: "fix_and_flip",
     status: "under_contract",
@@ -43,7 +43,7 @@ test("no screen scrolls sideways at 375 px", async ({ page }) => {
     purchasePrice: 987_654,
   });
   const project = (await created.json()).data as { id: string };
-  await call("/api/contacts", {
+  await post("/contacts", {
     firstName: "Maximiliana-Alexandra",
     lastName: "Vandenberghe-Papadopoulos",
     company: LONG.company,
@@ -52,13 +52,13 @@ test("no screen scrolls sideways at 375 px", async ({ page }) => {
     type: "property_manager",
     tags: ["hard money", "bridge loans", "fast close", "downtown"],
   });
-  await call("/api/data/entries", {
+  await post("/data/entries", {
     title: LONG.document,
     kind: "checklist",
     content: "- [ ] Roof\n- [ ] Electrical panel",
     projectId: project.id,
   });
-  await call("/api/data/properties", [
+  await post("/data/properties", [
     {
       address: LONG.address,
       city: "San Buenaventura",

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { COMMANDS } from "../../app/commands";
 import { shortcutLabel } from "../../app/shortcuts";
 import { SIDEBAR_MODULES } from "../../app/modules";
-import { expect, newUser, openApp, registerThroughApi, test, type TestUser } from "./fixtures";
+import { expect, openApp, test } from "./fixtures";
 
 const ROUTES: Array<[path: string, heading: string | RegExp]> = [
   ["/home", /^Welcome, Ana$/],
@@ -20,14 +20,9 @@ const ROUTES: Array<[path: string, heading: string | RegExp]> = [
 ];
 
 test.describe("workspace shell", () => {
-  let user: TestUser;
-  test.beforeEach(async ({ page }) => {
-    user = newUser();
-    await registerThroughApi(page, user);
-  });
-
   test("every route renders its module; other paths are a 404 page in the shell; / goes to /home", async ({
     page,
+    account,
   }) => {
     const foreign: string[] = [];
     page.on("request", (request) => {
@@ -51,12 +46,13 @@ test.describe("workspace shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome, Ana$/ })).toBeVisible();
     await page.goto("/");
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
     expect(foreign, "nothing is loaded from another origin").toEqual([]);
   });
 
   test("sidebar lists the visible modules and the user, and collapses to 72 px", async ({
     page,
+    account,
   }) => {
     await openApp(page, "/home");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
@@ -85,7 +81,7 @@ test.describe("workspace shell", () => {
     );
   });
 
-  test("command palette opens, filters, wraps, runs and closes", async ({ page }) => {
+  test("command palette opens, filters, wraps, runs and closes", async ({ page, account }) => {
     await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
@@ -133,7 +129,7 @@ test.describe("workspace shell", () => {
     }).toPass();
   });
 
-  test("palette commands act: theme, sidebar, and an honest toast", async ({ page }) => {
+  test("palette commands act: theme, sidebar, and an honest toast", async ({ page, account }) => {
     await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
@@ -165,6 +161,7 @@ test.describe("workspace shell", () => {
 
   test("the palette finds every module and the main actions, by name and synonym", async ({
     page,
+    account,
   }) => {
     await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
@@ -218,6 +215,7 @@ test.describe("workspace shell", () => {
 
   test("shortcuts reach the page, show in the palette, and a ? sheet lists them all", async ({
     page,
+    account,
   }) => {
     await openApp(page, "/home");
     await page.keyboard.press("Control+Shift+O");
@@ -271,6 +269,7 @@ test.describe("workspace shell", () => {
 
     test("the menu drawer starts closed and inert, slides in, locks scrolling and closes every way", async ({
       page,
+      account,
     }) => {
       const sidebar = page.locator("#sidebar");
       const inView = async () => {
@@ -350,11 +349,7 @@ const sidebarLink = (page: Page, title: string) =>
     .getByRole("link", { name: new RegExp(`^${title}`) });
 
 test.describe("module loading", () => {
-  test.beforeEach(async ({ page }) => {
-    await registerThroughApi(page, newUser());
-  });
-
-  test("shows the module's skeleton while its view loads", async ({ page }) => {
+  test("shows the module's skeleton while its view loads", async ({ page, account }) => {
     await openApp(page, "/home");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -371,6 +366,7 @@ test.describe("module loading", () => {
 
   test("a view that fails shows the error page with details and Reload, and the next path recovers", async ({
     page,
+    account,
   }) => {
     await openApp(page, "/home");
     await page.route("**/assets/module-placeholder-*.js", (route) => route.abort("failed"));

@@ -1,18 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
 
-let token: string;
-test.beforeEach(async ({ page }) => {
-  ({ token } = await registerThroughApi(page, newUser()));
-});
-
-/** Creates a record through the API with the bearer token (a cookie-only POST is refused as CSRF). */
-const post = (page: Page, path: string, data: unknown) =>
-  page.request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
-test("creates, filters, edits and deletes a project, with undo", async ({ page }) => {
+test("creates, filters, edits and deletes a project, with undo", async ({ page, account }) => {
   await openApp(page, "/project-hub");
   await expect(page.getByText("No projects yet")).toBeVisible();
   await page.getByRole("button", { name: "Create your first project" }).click();
@@ -67,8 +58,9 @@ test("creates, filters, edits and deletes a project, with undo", async ({ page }
 
 test("links and unlinks a contact, and writes a markdown document for the project", async ({
   page,
+  account,
 }) => {
-  await post(page, "/projects", { name: "Linden rental" });
+  await account.post("/projects", { name: "Linden rental" });
   await openApp(page, "/project-hub?tab=contacts");
   await page.getByRole("button", { name: "Add your first contact" }).click();
   const form = dialog(page, "New contact");
@@ -126,6 +118,7 @@ test("links and unlinks a contact, and writes a markdown document for the projec
 
 test("imports a CSV of properties with one bad row and changes a pipeline status", async ({
   page,
+  account,
 }) => {
   await openApp(page, "/possible-investments");
   await page.getByRole("button", { name: "Import your first properties" }).click();
@@ -185,9 +178,13 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
   await expect(page.getByRole("list", { name: "Workspace figures" })).toContainText("Properties2");
 });
 
-test("exports the workspace and imports it into another account", async ({ page, browser }) => {
-  await post(page, "/projects", { name: "Exported deal", status: "rehab" });
-  await post(page, "/contacts", { firstName: "Exported", type: "agent" });
+test("exports the workspace and imports it into another account", async ({
+  page,
+  browser,
+  account,
+}) => {
+  await account.post("/projects", { name: "Exported deal", status: "rehab" });
+  await account.post("/contacts", { firstName: "Exported", type: "agent" });
   await openApp(page, "/home");
   await expect(page.getByTestId("pipeline-rehab")).toHaveText("1");
   const downloading = page.waitForEvent("download");
