@@ -29,7 +29,8 @@ export const meta: MetaFunction = () => [
   { title: "AI42 — AI workspace for real-estate investors" },
   {
     name: "description",
-    content: "Deals, auctions, routes, projects and an AI agent in one workspace.",
+    content:
+      "Sign in to AI42, the workspace for real-estate investors: deal analysis, auctions, visit routes, projects, contacts and an AI agent that works on your own numbers.",
   },
 ];
 

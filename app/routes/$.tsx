@@ -20,9 +20,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** The status matters to the document only: moving between modules asks the server nothing. */
 export const shouldRevalidate = () => false;
 
-export const meta: MetaFunction = ({ location }) => {
+/** The page's title; the rest of the root's tags (the description) stay: Remix replaces, not merges. */
+export const meta: MetaFunction = ({ location, matches }) => {
   const module = moduleForPath(MODULES, location.pathname);
-  return [{ title: module ? `${module.title} · AI42` : "Page not found · AI42" }];
+  const inherited = matches.flatMap((match) => match.meta ?? []).filter((tag) => !("title" in tag));
+  return [...inherited, { title: module ? `${module.title} · AI42` : "Page not found · AI42" }];
 };
 
 export default function Workspace() {

@@ -70,6 +70,9 @@ describe("HTML pages", () => {
   it("render the login screen for visitors and the workspace for a signed-in cookie", async () => {
     const anonymous = await (await SELF.fetch(`${ORIGIN}/home`)).text();
     expect(anonymous).toContain("Welcome Back");
+    // The sign-in page describes itself to search engines (the module route keeps the root's tag).
+    expect(anonymous).toMatch(/<meta name="description" content="Sign in to AI42[^"]+"/);
+    expect(anonymous).toContain("<title>Dashboard · AI42</title>");
     const { cookie, user } = await register({ first_name: "Rosa" });
     const signedIn = await (
       await SELF.fetch(`${ORIGIN}/home`, { headers: { Cookie: cookieValue(cookie) } })
