@@ -221,7 +221,7 @@ export default function AppShell() {
           <button
             type="button"
             onClick={() => setPaletteOpen(true)}
-            aria-label="Open command palette"
+            aria-label="Search commands"
             className="grid size-10 place-items-center rounded-lg hover:bg-raised"
           >
             <Search aria-hidden className="size-5" />

@@ -107,7 +107,9 @@ export function Sidebar(props: {
           <button
             type="button"
             onClick={props.onOpenPalette}
-            aria-label="Open command palette"
+            // Named by what it shows ("Search commands Ctrl+K"), so voice control finds it; only
+            // the collapsed icon needs a label of its own.
+            aria-label={props.collapsed ? "Search commands" : undefined}
             className="flex h-10 w-full items-center gap-2 rounded-lg border border-line bg-canvas px-3 text-sm text-muted hover:border-accent/50"
           >
             <Search aria-hidden className="size-4 shrink-0" />

@@ -35,14 +35,13 @@ export function TimeMatrix(props: { className?: string }) {
   return (
     <Link
       to={modulePath("calendar")}
-      aria-label="Week ahead: open the calendar"
       data-testid="time-matrix"
       className={`block rounded-2xl border border-line bg-surface p-4 transition hover:border-accent/60 ${props.className ?? ""}`}
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
           <CalendarRange aria-hidden className="size-4 text-accent" />
-          Week ahead
+          Week ahead<span className="sr-only">: open the calendar</span>
         </h2>
         <span className="text-xs text-muted">
           {failed

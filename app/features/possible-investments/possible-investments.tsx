@@ -173,7 +173,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                     <button
                       type="button"
                       onClick={() => sortBy(column.key)}
-                      className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                      className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-fg"
                     >
                       {column.title}
                       {sort.key === column.key &&

@@ -1,0 +1,116 @@
+/**
+ * axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on the signed-out pages and on every route of
+ * the module registry — so a new module is checked without touching this test — at 1280 and
+ * 375 px, with data in every list, an open conversation, and the dialogs open. No rule is
+ * disabled: any violation fails the test and is listed with its elements.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { modulePath } from "../../app/domain/modules";
+import { SIDEBAR_MODULES } from "../../app/modules";
+import { expect, openApp, test, type Account } from "./fixtures";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WIDTHS = [1280, 375];
+
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(found, `axe on ${where}`).toEqual([]);
+}
+
+/** One of everything in the lists, and a conversation to open. */
+async function fillWorkspace(account: Account) {
+  const project = await account.post("/projects", {
+    name: "Maple St flip",
+    status: "rehab",
+    budget: 45000,
+    address: "14 Maple St",
+    city: "Dayton",
+  });
+  const { id } = (await project.json()).data as { id: string };
+  await account.post("/contacts", { firstName: "Maria", lastName: "Lopez", type: "lender" });
+  await account.post("/data/entries", { title: "Offer notes", content: "# Offer", projectId: id });
+  await account.post("/data/properties", [
+    { address: "12 Oak St", city: "Dayton", listPrice: 189900, arv: 265000, rentEstimate: 1650 },
+  ]);
+  const chat = await account.post("/ai/openai", {
+    messages: [{ role: "user", content: "Compare cap rates in a table" }],
+  });
+  expect(chat.ok()).toBe(true);
+  await account.post("/ai/property-research", { query: "14 Maple St, Dayton: flip or rent?" });
+  return id;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("the signed-out pages", async ({ page }) => {
+      await openApp(page, modulePath("home"));
+      await expectNoViolations(page, "sign in");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByText("Required").first()).toBeVisible();
+      await expectNoViolations(page, "sign up, with its field messages");
+      for (const path of ["/forgot-password", "/reset-password?token=x", "/no-such-page"]) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+      }
+      await page.goto("/landing.html");
+      await expectNoViolations(page, "/landing.html");
+    });
+
+    test("every module of the registry, with data, and its dialogs", async ({ page, account }) => {
+      test.setTimeout(180_000);
+      const projectId = await fillWorkspace(account);
+      const screens = [
+        ...SIDEBAR_MODULES.map((module) => modulePath(module.id)),
+        modulePath("project-hub", { tab: "contacts" }),
+        modulePath("project-hub", { tab: "documents" }),
+        modulePath("project-hub", { project: projectId }),
+        "/no-such-page",
+      ];
+      for (const path of screens) {
+        await openApp(page, path);
+        await expect(page.locator("[aria-busy=true], .skeleton")).toHaveCount(0);
+        await expectNoViolations(page, path);
+      }
+
+      await openApp(page, modulePath("main-agent"));
+      if (width < 768) await page.getByRole("button", { name: "Show conversations" }).click();
+      await page
+        .getByRole("button", { name: /Compare cap rates/ })
+        .first()
+        .click();
+      await expect(page.getByRole("table")).toBeVisible();
+      await expectNoViolations(page, "an open conversation");
+
+      await openApp(page, modulePath("property-research"));
+      await page.getByRole("button", { name: /^14 Maple St, Dayton/ }).click();
+      await expect(page.getByTestId("research-report")).toBeVisible();
+      await expectNoViolations(page, "a research report");
+
+      const dialogs: Array<[path: string, open: () => Promise<unknown>]> = [
+        [modulePath("home"), () => page.keyboard.press("Control+k")],
+        [modulePath("home"), () => page.keyboard.press("?")],
+        [modulePath("project-hub", { new: "1" }), async () => undefined],
+        [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
+        [modulePath("possible-investments", { import: "1" }), async () => undefined],
+        [
+          modulePath("possible-investments"),
+          () => page.getByRole("button", { name: "Delete 12 Oak St" }).click(),
+        ],
+      ];
+      for (const [path, open] of dialogs) {
+        await openApp(page, path);
+        await open();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await expectNoViolations(page, `a dialog on ${path}`);
+      }
+    });
+  });
+}
