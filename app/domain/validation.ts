@@ -119,7 +119,9 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
   }
 }
 
-z.config({ customError: humanIssueMessage });
+// jitless: zod would otherwise probe `new Function("")`, which the page CSP (rightly) refuses
+// and browsers report as a security issue; workerd refuses eval too.
+z.config({ customError: humanIssueMessage, jitless: true });
 
 export interface FieldProblem {
   field: string;

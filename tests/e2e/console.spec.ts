@@ -49,8 +49,15 @@ test("no console error on any route, clicking while it loads", async ({ page, ac
   }
 });
 
-test("no console error on the signed-out screens", async ({ page }) => {
+test("no console error on the signed-out screens, nor a security issue", async ({ page }) => {
   const errors = collectErrors(page);
+  // What the DevTools Issues panel (and Lighthouse's best practices) would list, e.g. a script
+  // that tries eval under the CSP.
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Audits.issueAdded", ({ issue }) =>
+    errors.push(`${issue.code}: ${JSON.stringify(issue.details)}`),
+  );
+  await cdp.send("Audits.enable");
   for (const path of [modulePath("home"), "/forgot-password", "/nope"]) {
     await page.goto(path);
     await expect(page.locator("[data-hydrated]")).toBeAttached();
