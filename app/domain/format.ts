@@ -66,10 +66,13 @@ export const formatDate = (value: string | Date | null | undefined) =>
       }).format(new Date(value))
     : DASH;
 
-/** "12 Oak St, Dayton, OH, 45402" from whichever parts a record has; "" when it has none. */
+/** "12 Oak St, Dayton, OH 45402" from whichever parts a record has; "" when it has none. */
 export const formatAddress = (parts: {
   address?: string | null;
   city?: string | null;
   state?: string | null;
   zip?: string | null;
-}) => [parts.address, parts.city, parts.state, parts.zip].filter(Boolean).join(", ");
+}) =>
+  [parts.address, parts.city, [parts.state, parts.zip].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");

@@ -35,11 +35,12 @@ describe("formatting for the screens", () => {
 
   it("joins an address from the parts a record has", () => {
     expect(formatAddress({ address: "12 Oak St", city: "Dayton", state: "OH", zip: "45402" })).toBe(
-      "12 Oak St, Dayton, OH, 45402",
+      "12 Oak St, Dayton, OH 45402",
     );
     expect(formatAddress({ address: null, city: "Dayton", state: "", zip: undefined })).toBe(
       "Dayton",
     );
+    expect(formatAddress({ city: "Dayton", zip: "45402" })).toBe("Dayton, 45402");
     expect(formatAddress({})).toBe("");
   });
 

@@ -5,6 +5,8 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApi } from "../../worker/api/app";
+import { database } from "../../worker/db/client";
+import { runTool } from "../../worker/services/agent-tools";
 import { account, api, ORIGIN, type Caller } from "./helpers";
 
 type Data<T> = { data: T };
@@ -435,6 +437,16 @@ describe("the agent (coordinate)", () => {
   });
 });
 
+describe("agent tools", () => {
+  it("answers a made-up tool name, even one of Object's own, as a failed call", async () => {
+    const { user } = await account();
+    for (const name of ["constructor", "toString", "__proto__", "delete_everything"]) {
+      const { record } = await runTool(database(env.DB), user.id, name, "{}");
+      expect(record).toMatchObject({ ok: false, wrote: false, summary: `Unknown tool ${name}` });
+    }
+  });
+});
+
 describe("property research", () => {
   it("grounds the report in the user's matching property, cites sources, keeps history", async () => {
     const alice = await account();
@@ -524,5 +536,12 @@ describe("property research", () => {
     expect(anew.status).toBe(201);
     expect(anew.body.data.entry.id).not.toBe(first.body.data.entry.id);
     expect((await save(bob.call)).status).toBe(404);
+
+    // The project it was grounded in is gone: the report still saves, linked to nothing.
+    await alice.call(`/data/entries?id=${anew.body.data.entry.id}`, { method: "DELETE" });
+    await alice.call(`/projects/${project.body.data.id}`, { method: "DELETE" });
+    const orphan = await save(alice.call);
+    expect(orphan.status).toBe(201);
+    expect(orphan.body.data.entry.projectId).toBeNull();
   });
 });

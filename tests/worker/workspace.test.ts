@@ -760,6 +760,48 @@ describe("export and import", () => {
     expect(documents.map((d) => d.title)).toEqual(["Linked"]);
   });
 
+  it("restores an export larger than the usual 2 MB request limit", async () => {
+    const source = await account();
+    const page = "A long inspection report line. ".repeat(3200); // ~100 KB
+    for (let i = 0; i < 25; i += 1) {
+      await create(source.call, "/data/entries", { title: `Report ${i}`, content: page });
+    }
+    const exported = await exportOf(source.call);
+    expect(JSON.stringify(exported).length).toBeGreaterThan(2.2 * 1024 * 1024);
+    const target = await account();
+    const imported = await importInto(target.call, exported);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.entries).toMatchObject({ created: 25 });
+    expect(await countRows("entries", target.user.id)).toBe(25);
+  });
+
+  it("never lets two rows of a file land on one property, and stores times as ISO 8601", async () => {
+    const target = await account();
+    await target.call("/data/properties", { method: "POST", json: { address: "1 Elm St" } });
+    const [elm] = (await target.call<Data<Row[]>>("/data/properties")).body.data;
+    const doc = {
+      format: "ai42-export",
+      version: 2,
+      properties: [
+        { id: elm!.id, address: "2 Oak St", createdAt: "2020" },
+        { id: "other", address: "1 Elm St" },
+      ],
+      projects: [{ id: "p1", name: "Dated", createdAt: "March 3, 2021", updatedAt: "2021-03-04" }],
+    };
+    const result = await importInto(target.call, doc, "?existing=update");
+    expect(result.body.data.properties).toMatchObject({ updated: 1 });
+    expect(result.body.data.properties!.failed).toEqual([
+      { index: 1, errors: [{ field: "id", message: "The same property as row 1" }] },
+    ]);
+    const addresses = (await target.call<Data<Row[]>>("/data/properties")).body.data.map(
+      (p) => p.address,
+    );
+    expect(addresses).toEqual(["2 Oak St"]);
+    const [project] = (await target.call<Data<Row[]>>("/projects")).body.data;
+    expect(project!.createdAt).toBe(new Date("March 3, 2021").toISOString());
+    expect(project!.updatedAt).toBe("2021-03-04T00:00:00.000Z");
+  });
+
   it("refuses a file that is not an AI42 export as a whole and changes nothing", async () => {
     const target = await account();
     const counts = async () =>

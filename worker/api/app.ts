@@ -19,9 +19,26 @@ import properties from "./routes/properties";
 import research from "./routes/research";
 import transfer from "./routes/transfer";
 
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
-
 const API_BASE = "/api";
+
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** A workspace export (documents, conversations, research) may outgrow the usual limit. */
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+const IMPORT_PATH = `${API_BASE}/import`;
+
+const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `Request body is larger than ${maxSize / 1024 / 1024} MB`,
+      );
+    },
+  });
+const usualLimit = limitBody(MAX_BODY_BYTES);
+const importLimit = limitBody(MAX_IMPORT_BYTES);
 
 const OPENAPI_CONFIG = {
   openapi: "3.1.0",
@@ -60,15 +77,7 @@ export function createApi() {
     await next();
     for (const [name, value] of Object.entries(PRIVATE_RESPONSE_HEADERS)) c.header(name, value);
   });
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 2 MB");
-      },
-    }),
-  );
+  api.use("*", (c, next) => (c.req.path === IMPORT_PATH ? importLimit : usualLimit)(c, next));
   api.use("*", sameOriginForCookies);
 
   api.route("/auth", auth);

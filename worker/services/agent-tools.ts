@@ -47,7 +47,8 @@ export async function runTool(
   name: string,
   rawArguments: string,
 ): Promise<{ record: ToolCallRecord; content: string }> {
-  const definition = AGENT_TOOLS[name];
+  // Own properties only: a model naming "constructor" must not reach Object.prototype.
+  const definition = Object.hasOwn(AGENT_TOOLS, name) ? AGENT_TOOLS[name] : undefined;
   const fail = (why: string, args: unknown = rawArguments) => ({
     record: { name, arguments: args, ok: false, summary: why, wrote: false },
     content: JSON.stringify({ error: why }),

@@ -171,7 +171,8 @@ export async function conversationDetail(db: Database, userId: string, id: strin
 export async function renameConversation(db: Database, userId: string, id: string, title: string) {
   const [row] = await db
     .update(conversations)
-    .set({ title, updatedAt: nowIso() })
+    // A new name is not activity: the conversation keeps its place in the list.
+    .set({ title })
     .where(ownedBy(conversations, userId, id))
     .returning();
   if (!row) throw notFound("Conversation");

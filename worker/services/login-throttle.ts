@@ -6,15 +6,34 @@
  * counted before the password is checked, so parallel guesses cannot slip past a limit; a
  * successful sign-in takes its attempt back.
  */
-import { escapeLike } from "../db/queries";
 
 export const MAX_FAILED_LOGINS = 5;
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 50;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-/** The client's address as Cloudflare's edge reports it (a client cannot set this header). */
-export const clientAddress = (request: Request) =>
-  request.headers.get("CF-Connecting-IP") ?? "unknown";
+/**
+ * The client's place as Cloudflare's edge reports it (a client cannot set this header): its IPv4
+ * address, or its IPv6 /64 — one subscriber's network, inside which a new address costs nothing.
+ */
+export function clientAddress(request: Request) {
+  const address = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  return address.includes(":") ? `${ipv6Prefix64(address)}::/64` : address;
+}
+
+/** The first four groups of an IPv6 address, "::" expanded: "2001:db8::1" → "2001:db8:0:0". */
+export function ipv6Prefix64(address: string) {
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":");
+}
 
 const accountKey = (email: string, address: string) => `account:${email}|${address}`;
 const addressKey = (address: string) => `address:${address}`;
@@ -41,6 +60,8 @@ export async function countLoginAttempt(
   const [account, place] = await d1.batch<{ failures: number; window_start: number }>([
     count(accountKey(email, address)),
     count(addressKey(address)),
+    // Counters whose window has closed mean nothing any more: keep the table small.
+    d1.prepare("DELETE FROM login_failures WHERE window_start <= ?1").bind(windowOpened),
   ]);
   const waits = [
     [account?.results[0], MAX_FAILED_LOGINS],
@@ -65,8 +86,9 @@ export async function clearLoginAttempts(d1: D1Database, email: string, address:
 
 /** A new password (reset by e-mail): the account's failures are forgiven from every address. */
 export async function clearAccountFailures(d1: D1Database, email: string) {
+  // Every `account:<e-mail>|…` key: the range from "|" up to the next character, "}".
   await d1
-    .prepare("DELETE FROM login_failures WHERE key LIKE ?1 ESCAPE '\\'")
-    .bind(`account:${escapeLike(email)}|%`)
+    .prepare("DELETE FROM login_failures WHERE key >= ?1 AND key < ?2")
+    .bind(`account:${email}|`, `account:${email}}`)
     .run();
 }

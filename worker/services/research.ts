@@ -137,7 +137,14 @@ export async function saveResearchToHub(db: Database, userId: string, id: string
   const saved = await savedEntry(db, userId, research.savedEntryId);
   if (saved) return { research: toResearch(research), entry: saved, created: false };
 
-  const project = research.grounding.find((g) => g.kind === "project");
+  // Linked to the project it was grounded in, if the user still has that project.
+  const grounded = research.grounding.find((g) => g.kind === "project");
+  const [project] = grounded
+    ? await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(ownedBy(projects, userId, grounded.id))
+    : [];
   const entry = await createEntry(db, userId, {
     title: `Research: ${research.query}`.slice(0, 200),
     kind: "report",

@@ -10,8 +10,14 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
-import { ResearchReportSchema } from "../../app/domain/ai/research";
-import { fieldProblems, parseTyped, type RowFailure } from "../../app/domain/validation";
+import { MAX_QUERY_CHARS, ResearchReportSchema } from "../../app/domain/ai/research";
+import {
+  fieldProblems,
+  parseTyped,
+  type ImportCounts,
+  type RowFailure,
+} from "../../app/domain/validation";
+import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import {
   ContactInputSchema,
   EntryInputSchema,
@@ -116,9 +122,11 @@ export const ImportDocumentSchema = z.object({
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
+/** A date and time, stored as ISO 8601 whatever way the file writes it (lists sort on it). */
 const timestamp = z
   .string()
   .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a date and time" })
+  .transform((value) => new Date(value).toISOString())
   .optional();
 /** Every imported record carries its id; its times are kept when given. */
 const RecordMetaSchema = z.object({
@@ -150,7 +158,7 @@ const ExportedMessageSchema = z.object({
   createdAt: timestamp,
 });
 const ConversationInputSchema = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(MAX_TITLE_CHARS),
   provider: z.enum(AI_PROVIDERS),
   model: z.string().min(1).max(200),
   promptTokens: z.number().int().min(0).default(0),
@@ -158,7 +166,7 @@ const ConversationInputSchema = z.object({
   messages: z.array(ExportedMessageSchema).max(1000).default([]),
 });
 const ResearchInputSchema = z.object({
-  query: z.string().trim().min(1).max(1000),
+  query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
   report: ResearchReportSchema,
   provider: z.enum(AI_PROVIDERS),
   model: z.string().min(1).max(200),
@@ -169,12 +177,7 @@ const ResearchInputSchema = z.object({
 });
 const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });
 
-export interface KindResult {
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: RowFailure[];
-}
+export type KindResult = ImportCounts;
 
 type Checked<T> = { index: number; id: string; input: T; createdAt?: string; updatedAt?: string };
 
@@ -351,6 +354,7 @@ export async function planImport(
     : [];
   const idByKey = new Map(keyHolders.flat().map((row) => [row.key, row.id]));
   const keyRow = new Map<string, number>();
+  const targetRow = new Map<string, number>();
   const propertyIds = new Map<string, string>();
   const propertyValues: (typeof properties.$inferInsert)[] = [];
   propertyRows.forEach((row, i) => {
@@ -363,6 +367,14 @@ export async function planImport(
     keyRow.set(key, row.index);
     const byId = propertyTargets.get(row.id)!;
     const target = idByKey.get(key) ?? byId.id;
+    // Two rows may not land on one property (an id that moved address, and another row at
+    // that address): the second would overwrite the first.
+    const taken = targetRow.get(target);
+    if (taken !== undefined) {
+      fail(propertyResult.failed, row.index, "id", `The same property as row ${taken + 1}`);
+      return;
+    }
+    targetRow.set(target, row.index);
     propertyIds.set(row.id, target);
     const existing = idByKey.has(key) || byId.existing;
     if (counted(propertyResult, existing)) {
@@ -573,7 +585,10 @@ export async function writeImport(db: Database, statements: unknown[]) {
   try {
     await db.batch(statements as [never, ...never[]]);
   } catch (error) {
-    console.error("Import failed", error);
+    // A record the file cannot have (a clash the plan did not foresee) is the file's doing;
+    // anything else (D1 unavailable) is ours and answers 500.
+    if (!String(error).includes("SQLITE_CONSTRAINT")) throw error;
+    console.error("Import refused by a constraint", error);
     throw new ApiError(400, "IMPORT_FAILED", "The file could not be imported; nothing was changed");
   }
 }
