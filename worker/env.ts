@@ -25,8 +25,12 @@ export interface Env {
   GOOGLE_AUTH_URL?: string;
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_API_BASE_URL?: string;
+  /** Nominatim-compatible geocoder; the page CSP admits its origin. */
   GEOCODER_URL?: string;
+  /** Tile URL template (`…/{z}/{x}/{y}.png`); the page CSP admits its host. */
   MAP_TILE_URL?: string;
+  /** Optional OSRM-compatible routing service (`/table`); the page CSP admits its origin. */
+  ROUTING_URL?: string;
 }
 
 export const DEFAULT_MARKETING_URL = "/landing.html";

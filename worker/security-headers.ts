@@ -42,28 +42,44 @@ export function originsOf(template: string | undefined): string[] {
   });
 }
 
-/** The page CSP: scripts only with this response's nonce; tiles, geocoder, routing as configured. */
+const policies = new Map<string, (nonce: string) => string>();
+
+/**
+ * The page CSP: scripts only with this response's nonce; tiles, geocoder, routing as configured.
+ * The configured origins are worked out once per isolate, not on every page.
+ */
 export function pageContentSecurityPolicy(nonce: string, services: OutsideServices, dev = false) {
-  const tiles = originsOf(services.MAP_TILE_URL);
-  const apis = [...originsOf(services.GEOCODER_URL), ...originsOf(services.ROUTING_URL)];
-  return [
-    "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...tiles].join(" "),
-    "font-src 'self'",
-    ["connect-src 'self'", ...(dev ? ["ws:", "wss:"] : []), ...apis].join(" "),
-    "media-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  const key = [services.MAP_TILE_URL, services.GEOCODER_URL, services.ROUTING_URL, dev].join("\n");
+  let policy = policies.get(key);
+  if (!policy) {
+    const tiles = originsOf(services.MAP_TILE_URL);
+    const apis = [...originsOf(services.GEOCODER_URL), ...originsOf(services.ROUTING_URL)];
+    policy = (pageNonce) =>
+      [
+        "default-src 'self'",
+        dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${pageNonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        ["img-src 'self' data: blob:", ...tiles].join(" "),
+        "font-src 'self'",
+        ["connect-src 'self'", ...(dev ? ["ws:", "wss:"] : []), ...apis].join(" "),
+        "media-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; ");
+    policies.set(key, policy);
+  }
+  return policy(nonce);
 }
 
 /** The marketing page is static HTML with its own script file: no nonce, nothing inline. */
 const STATIC_PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/** The API's own HTML page (/api/docs): no script at all, its styles inline. */
+export const DOCS_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The headers of every API answer and page: the base ones, and no caching by others. */
 export const PRIVATE_RESPONSE_HEADERS: Record<string, string> = {

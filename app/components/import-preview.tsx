@@ -1,4 +1,4 @@
-/** Parts both imports share: what to do with records already here, and the preview's verdict. */
+/** What both imports ask before they write: what to do with records that are already here. */
 import type { ExistingRows } from "~/lib/api/workspace";
 
 const CHOICES: { value: ExistingRows; label: string; hint: string }[] = [

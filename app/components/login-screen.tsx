@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LoginSchema, RegisterSchema } from "~/domain/account";
 import { modulePath } from "~/domain/modules";
-import { fieldProblems } from "~/domain/validation";
+import { fieldProblems, firstPerField, type FieldProblem } from "~/domain/validation";
 import * as authApi from "~/lib/api/auth";
 import type { ApiFailure } from "~/lib/api/client";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
@@ -27,17 +27,16 @@ const FORM_FIELD: Record<string, Field> = {
 };
 
 /** Problems by form field (the first for each); those no field shows are left out. */
-function byFormField(problems: { field: string; message: string }[]) {
-  const errors: Partial<Record<Field, string>> = {};
-  for (const { field, message } of problems) {
-    const name = FORM_FIELD[field];
-    if (name) errors[name] ??= message;
-  }
-  return errors;
+function byFormField(problems: FieldProblem[]) {
+  return firstPerField(
+    problems.flatMap(({ field, message }) =>
+      FORM_FIELD[field] ? [{ field: FORM_FIELD[field], message }] : [],
+    ),
+  ) as Partial<Record<Field, string>>;
 }
 
 const detailsOf = (failure: ApiFailure) =>
-  Array.isArray(failure.details) ? (failure.details as { field: string; message: string }[]) : [];
+  Array.isArray(failure.details) ? (failure.details as FieldProblem[]) : [];
 
 export function LoginScreen() {
   const { user, marketingUrl, setUser } = useAuth();

@@ -22,7 +22,13 @@ export function Modal(props: {
     <dialog
       ref={ref}
       aria-label={props.title}
-      onClose={props.onClose}
+      // Escape closes the dialog itself and queues "close" for later: the state follows at once
+      // (on "cancel"), so a key pressed right after, such as ? reopening the shortcuts, is not
+      // undone by that late "close". A "close" that arrives once the dialog is open again is stale.
+      onCancel={props.onClose}
+      onClose={(event) => {
+        if (!event.currentTarget.open) props.onClose();
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) props.onClose();
       }}

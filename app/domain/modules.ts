@@ -74,19 +74,17 @@ export function childModules<T extends ModuleDefinition>(modules: readonly T[], 
     .sort((a, b) => a.order - b.order);
 }
 
-export function firstSegment(pathname: string) {
-  return pathname.split("/").filter(Boolean)[0] ?? "";
-}
-
 /**
- * The module a path opens: its first segment when that names an enabled module (or one of its
- * aliases); null for any other path, which is answered 404 "Page not found".
+ * The module a path opens: a single segment naming an enabled module (or one of its aliases);
+ * null for any other path — `/nope`, or `/home/nope` (modules take their state in the query,
+ * never in deeper segments) — which is answered 404 "Page not found".
  */
 export function moduleForPath<T extends ModuleDefinition>(
   modules: readonly T[],
   pathname: string,
 ): T | null {
-  const segment = firstSegment(pathname);
+  const [segment, ...deeper] = pathname.split("/").filter(Boolean);
+  if (!segment || deeper.length) return null;
   return (
     modules.find((m) => m.isEnabled && (m.id === segment || m.aliases?.includes(segment))) ?? null
   );

@@ -136,6 +136,13 @@ export function fieldProblems(error: z.ZodError, whole = "body"): FieldProblem[]
   }));
 }
 
+/** The first problem of each field, by field name (what a form shows beside each field). */
+export function firstPerField(problems: FieldProblem[]) {
+  const byField: Record<string, string> = {};
+  for (const { field, message } of problems) byField[field] ??= message;
+  return byField;
+}
+
 export interface RowFailure {
   /** 0-based position in what was sent. */
   index: number;

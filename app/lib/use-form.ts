@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { parseTyped } from "~/domain/validation";
+import { firstPerField, parseTyped } from "~/domain/validation";
 import { ServiceError } from "./api/workspace";
 
 type Text = Record<string, string>;
@@ -16,13 +16,6 @@ const givenOnly = (record: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(record).filter(([, value]) => !(typeof value === "string" && !value.trim())),
   );
-
-/** The first message for each field a zod error or an API failure names. */
-function messagesByField(problems: { field: string; message: string }[]) {
-  const byField: Record<string, string> = {};
-  for (const { field, message } of problems) byField[field] ??= message;
-  return byField;
-}
 
 export function useForm<S extends z.ZodObject, F extends Text>(options: {
   schema: S;
@@ -55,7 +48,7 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
     );
     if (!parsed.success) {
       setErrors(
-        messagesByField(
+        firstPerField(
           parsed.error.issues.map((issue) => ({
             field: String(issue.path[0] ?? ""),
             message: issue.message,

@@ -2575,9 +2575,9 @@ export interface operations {
     importProperties: {
         parameters: {
             query?: {
-                /** @description `true`: check and count the rows, write nothing (the preview) */
+                /** @description `true`: check and count, write nothing (the preview) */
                 dryRun?: "true" | "false";
-                /** @description What to do with a row that matches a property you have: `update` it or `skip` it */
+                /** @description What to do with a record already in the workspace: `skip` or `update` it */
                 existing?: "skip" | "update";
             };
             header?: never;
@@ -2830,7 +2830,7 @@ export interface operations {
             query?: {
                 /** @description `true`: check and count, write nothing (the preview) */
                 dryRun?: "true" | "false";
-                /** @description What to do with a record that is already in the workspace: `skip` or `update` it */
+                /** @description What to do with a record already in the workspace: `skip` or `update` it */
                 existing?: "skip" | "update";
             };
             header?: never;

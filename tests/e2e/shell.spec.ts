@@ -34,7 +34,7 @@ test.describe("workspace shell", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     }
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    for (const path of ["/no-such-module/here", "/emails"]) {
+    for (const path of ["/no-such-module/here", "/emails", "/home/nope"]) {
       const response = await openApp(page, path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

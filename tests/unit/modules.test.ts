@@ -79,9 +79,9 @@ describe("visibleModules", () => {
 });
 
 describe("active module (spec §2, issue 9: unknown paths highlight nothing)", () => {
-  it("is the module the first path segment names, and none for any other path", () => {
+  it("is the module the path names, and none for any other path", () => {
     expect(activeModuleId(MODULES, "/auction")).toBe("auction");
-    expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBe("project-hub");
+    expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBeNull();
     expect(activeModuleId(MODULES, "/nothing-here")).toBeNull();
     expect(activeModuleId(MODULES, "/")).toBeNull();
     expect(activeModuleId(MODULES, "/emails")).toBeNull();
@@ -91,6 +91,12 @@ describe("active module (spec §2, issue 9: unknown paths highlight nothing)", (
     expect(moduleForPath(MODULES, "/assistant")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/main-agent")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/unknown")).toBeNull();
+  });
+
+  it("opens nothing at a deeper path: modules keep their state in the query", () => {
+    expect(moduleForPath(MODULES, "/project-hub/")?.id).toBe("project-hub");
+    expect(moduleForPath(MODULES, "/home/nope")).toBeNull();
+    expect(moduleForPath(MODULES, "/project-hub/x/y")).toBeNull();
   });
 });
 

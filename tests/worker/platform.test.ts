@@ -38,6 +38,7 @@ describe("the API surface", () => {
     );
     const page = await api("/docs");
     expect(page.headers.get("Content-Type")).toContain("text/html");
+    expect(page.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(await page.text()).toContain("/api/auth/login");
   });
 

@@ -3,7 +3,7 @@
  * validation and the OpenAPI document are one thing.
  */
 import { bodyLimit } from "hono/body-limit";
-import { PRIVATE_RESPONSE_HEADERS } from "../security-headers";
+import { DOCS_PAGE_CSP, PRIVATE_RESPONSE_HEADERS } from "../security-headers";
 import { ApiError, errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
@@ -99,7 +99,9 @@ export function createApi() {
   let document: ReturnType<typeof openApiDocument> | undefined;
   const contract = () => (document ??= openApiDocument(api));
   api.get("/openapi.json", (c) => c.json(contract()));
-  api.get("/docs", (c) => c.html(renderDocsPage(contract())));
+  api.get("/docs", (c) =>
+    c.html(renderDocsPage(contract()), 200, { "Content-Security-Policy": DOCS_PAGE_CSP }),
+  );
 
   api.notFound((c) =>
     c.json(

@@ -7,11 +7,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
+import { fieldProblems, type FieldProblem } from "../../app/domain/validation";
 
 export class ApiError extends Error {
   constructor(
@@ -31,20 +27,13 @@ export const unauthorized = () =>
 export const notConfigured = (key: string, feature: string) =>
   new ApiError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
 
-export function fieldIssues(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.join(".") || "body",
-    message: issue.message,
-  }));
-}
-
 /** 400 naming each field and what is wrong with it, in the words the form shows beside it. */
-export function invalidFields(details: FieldIssue[]) {
+export function invalidFields(details: FieldProblem[]) {
   const message = details.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
   return new ApiError(400, "VALIDATION_FAILED", message, details);
 }
 
-export const validationError = (error: ZodError) => invalidFields(fieldIssues(error));
+export const validationError = (error: ZodError) => invalidFields(fieldProblems(error));
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: "BAD_REQUEST",

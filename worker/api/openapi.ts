@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../db/client";
+import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "./errors";
 import { requireAuth } from "./middleware/auth";
 import type { AppEnv } from "./types";
@@ -30,6 +31,21 @@ export const IdParamSchema = z.object({
     .max(64)
     .openapi({ param: { name: "id", in: "path" } }),
 });
+
+/**
+ * The query of an import: `dryRun=true` checks and counts without writing (the preview);
+ * `existing` says what to do with a record already in the workspace.
+ */
+export const importQuery = (existingByDefault: ExistingRows) =>
+  z.object({
+    dryRun: z
+      .enum(["true", "false"])
+      .default("false")
+      .openapi({ description: "`true`: check and count, write nothing (the preview)" }),
+    existing: z.enum(EXISTING_ROWS).default(existingByDefault).openapi({
+      description: "What to do with a record already in the workspace: `skip` or `update` it",
+    }),
+  });
 
 export const MetaSchema = z.object({ page: z.number(), limit: z.number(), total: z.number() });
 

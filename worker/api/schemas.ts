@@ -121,6 +121,10 @@ export const ResearchSchema = createSelectSchema(researchReports, {
   .omit(owner)
   .openapi("Research");
 
+export const SavedResearchSchema = z
+  .object({ research: ResearchSchema, entry: EntrySchema })
+  .openapi("SavedResearch");
+
 /** Per-row problems of an import: the row's 0-based index and what is wrong with each field. */
 export const RowFailureSchema = z.object({
   index: z.number(),

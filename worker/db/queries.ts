@@ -1,8 +1,9 @@
 /**
  * Query helpers every per-user table shares: ownership, paging, search, row shaping and chunked
- * multi-row writes within D1's limits. Used by the services, never by the routes directly.
+ * multi-row writes within D1's limits. Used by the services; a route that previews a write plan
+ * before running it calls `runBatch` itself.
  */
-import { and, count, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { invalidFields, notFound } from "../api/errors";
 import type { Database } from "./client";
@@ -142,22 +143,4 @@ export const rowsPerStatement = (table: SQLiteTable) =>
 export async function runBatch(db: Database, statements: unknown[]) {
   if (statements.length === 0) return;
   await db.batch(statements as [never, ...never[]]);
-}
-
-/**
- * Which of these ids the user already owns in the table, asked in statements that stay under the
- * parameter limit and run as one batch.
- */
-export async function ownedIds(db: Database, table: OwnedTable, userId: string, ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set<string>();
-  const found = await db.batch(
-    chunk(unique, D1_MAX_PARAMS - 1).map((part) =>
-      db
-        .select({ id: table.id })
-        .from(table as SQLiteTable)
-        .where(and(eq(table.userId, userId), inArray(table.id, part))),
-    ) as [never, ...never[]],
-  );
-  return new Set((found as { id: string }[][]).flat().map((row) => row.id));
 }

@@ -2,15 +2,16 @@
 import { z } from "zod";
 import { CONTACT_TYPES, ContactInputSchema, contactName } from "../../app/domain/workspace";
 import { createContact, listContacts } from "./contacts";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
-
-const query = z.string().trim().max(200).optional().describe("Words to look for; omit for all");
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const contactTools = {
   search_contacts: tool({
     description:
       "Search the investor's contacts by name, company, e-mail, phone, tag or notes, optionally by type.",
-    parameters: z.object({ query, type: z.enum(CONTACT_TYPES).optional() }),
+    parameters: z.object({
+      query: searchQuery,
+      type: z.enum(CONTACT_TYPES).optional(),
+    }),
     run: async (db, userId, { query, type }) => {
       const { items } = await listContacts(
         db,

@@ -13,7 +13,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { notFound } from "../api/errors";
-import { contacts, projectContacts, projects } from "../db/schema";
+import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
 
 export interface ContactFilters {
   q?: string;
@@ -30,7 +30,7 @@ export const CONTACT_SEARCH_COLUMNS = [
   contacts.notes,
 ];
 
-export const toContact = (row: typeof contacts.$inferSelect) => publicRow(row);
+export const toContact = (row: ContactRow) => publicRow(row);
 
 function contactsWhere(userId: string, filters: ContactFilters) {
   const where: SQL[] = [eq(contacts.userId, userId)];

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { EntryInputSchema } from "../../app/domain/workspace";
 import { createEntry, listEntries } from "./entries";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 /** The model reads the start of each document; enough to answer what it is about. */
 const EXCERPT_CHARS = 2000;
@@ -11,7 +11,7 @@ export const entryTools = {
   search_documents: tool({
     description: "Search the investor's Project Hub documents by title, text or tag.",
     parameters: z.object({
-      query: z.string().trim().max(200).optional().describe("Words to look for; omit for all"),
+      query: searchQuery,
     }),
     run: async (db, userId, { query }) => {
       const documents = await listEntries(db, userId, { q: query }, TOOL_SEARCH_LIMIT);

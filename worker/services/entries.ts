@@ -11,7 +11,7 @@ import {
   ownedBy,
   publicRow,
 } from "../db/queries";
-import { entries, projects } from "../db/schema";
+import { entries, projects, type EntryRow } from "../db/schema";
 
 export interface EntryFilters {
   q?: string;
@@ -20,7 +20,7 @@ export interface EntryFilters {
 
 export const ENTRY_SEARCH_COLUMNS = [entries.title, entries.content, entries.tags];
 
-export const toEntry = (row: typeof entries.$inferSelect) => publicRow(row);
+export const toEntry = (row: EntryRow) => publicRow(row);
 
 /** The user's entries, most recently changed first (`limit` for the agent's short lists). */
 export async function listEntries(

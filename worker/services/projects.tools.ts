@@ -3,15 +3,16 @@ import { z } from "zod";
 import { label, PROJECT_STATUSES, ProjectInputSchema } from "../../app/domain/workspace";
 import { pipelineStats } from "./pipeline";
 import { createProject, listProjects } from "./projects";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
-
-const query = z.string().trim().max(200).optional().describe("Words to look for; omit for all");
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const projectTools = {
   search_projects: tool({
     description:
       "Search the investor's projects (deals) by name, address or description, optionally by pipeline status.",
-    parameters: z.object({ query, status: z.enum(PROJECT_STATUSES).optional() }),
+    parameters: z.object({
+      query: searchQuery,
+      status: z.enum(PROJECT_STATUSES).optional(),
+    }),
     run: async (db, userId, { query, status }) => {
       const { items } = await listProjects(
         db,

@@ -14,7 +14,14 @@ import {
   selectPage,
   type PageRequest,
 } from "../db/queries";
-import { contacts, entries, projectContacts, projects, properties } from "../db/schema";
+import {
+  contacts,
+  entries,
+  projectContacts,
+  projects,
+  properties,
+  type ProjectRow,
+} from "../db/schema";
 import { toContact } from "./contacts";
 import { toEntry } from "./entries";
 import { toProperty } from "./properties";
@@ -35,7 +42,7 @@ export const PROJECT_SEARCH_COLUMNS = [
   projects.description,
 ];
 
-export const toProject = (row: typeof projects.$inferSelect) => publicRow(row);
+export const toProject = (row: ProjectRow) => publicRow(row);
 
 function projectsWhere(userId: string, filters: ProjectFilters) {
   const where: SQL[] = [eq(projects.userId, userId)];

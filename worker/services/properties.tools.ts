@@ -2,14 +2,14 @@
 import { z } from "zod";
 import { PROPERTY_STATUSES } from "../../app/domain/workspace";
 import { listProperties } from "./properties";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const propertyTools = {
   search_properties: tool({
     description:
       "Search the properties the investor is weighing (Possible Investments) by address, city, ZIP, APN/MLS number or notes.",
     parameters: z.object({
-      query: z.string().trim().max(200).optional().describe("Words to look for; omit for all"),
+      query: searchQuery,
       status: z.enum(PROPERTY_STATUSES).optional(),
     }),
     run: async (db, userId, { query, status }) => {

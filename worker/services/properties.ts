@@ -1,6 +1,7 @@
 /**
  * Properties the investor is weighing: list, edit, and import (matched on external id, else
- * normalised address). The one data access for the API, the workspace import and the agent.
+ * normalised address). The one data access for the API and the agent; the workspace import
+ * matches properties through `propertyIdsByKey` too.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import {
@@ -23,7 +24,7 @@ import {
   selectPage,
   type PageRequest,
 } from "../db/queries";
-import { properties } from "../db/schema";
+import { properties, type PropertyRow } from "../db/schema";
 
 /** What an import does with a row that matches one the user already has. */
 export const EXISTING_ROWS = ["skip", "update"] as const;
@@ -58,7 +59,7 @@ export const PROPERTY_SEARCH_COLUMNS = [
   properties.notes,
 ];
 
-export const toProperty = (row: typeof properties.$inferSelect) => publicRow(row, "dedupeKey");
+export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey");
 
 function propertiesWhere(userId: string, filters: PropertyFilters) {
   const where: SQL[] = [eq(properties.userId, userId)];
@@ -118,49 +119,39 @@ export async function updateProperty(
 export const deleteProperty = async (db: Database, userId: string, id: string) =>
   toProperty(await deleteOwned(db, properties, userId, id, "Property"));
 
-export interface PropertyRow {
-  input: PropertyInput;
-  key: string;
-  /** The id to give the property if it is new (a workspace import keeps its ids). */
-  id?: string;
+/** The ids of the user's properties with these dedupe keys, by key (one batch of lookups). */
+export async function propertyIdsByKey(db: Database, userId: string, keys: string[]) {
+  const unique = [...new Set(keys)];
+  if (!unique.length) return new Map<string, string>();
+  const found = await db.batch(
+    chunk(unique, D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .select({ id: properties.id, key: properties.dedupeKey })
+        .from(properties)
+        .where(and(eq(properties.userId, userId), inArray(properties.dedupeKey, part))),
+    ) as [never, ...never[]],
+  );
+  return new Map((found as { id: string; key: string }[][]).flat().map((r) => [r.key, r.id]));
 }
 
 /**
  * How these rows would be written: which are new and which the user already has (matched on
- * the dedupe key), the id each ends up with, and the statements — for the caller to run in one
- * D1 batch (all or nothing), or not at all for a preview. The last row wins when one payload
- * names the same property twice.
+ * the dedupe key), and the statements — for the caller to run in one D1 batch (all or nothing),
+ * or not at all for a preview. The last row wins when one payload names the same property twice.
  */
 export async function planPropertyWrites(
   db: Database,
   userId: string,
-  rows: PropertyRow[],
+  rows: { input: PropertyInput; key: string }[],
   existingRows: ExistingRows,
 ) {
   const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
-  const found = unique.length
-    ? await db.batch(
-        chunk(unique, D1_MAX_PARAMS - 1).map((part) =>
-          db
-            .select({ id: properties.id, key: properties.dedupeKey })
-            .from(properties)
-            .where(
-              and(
-                eq(properties.userId, userId),
-                inArray(
-                  properties.dedupeKey,
-                  part.map((row) => row.key),
-                ),
-              ),
-            ),
-        ) as [never, ...never[]],
-      )
-    : [];
-  const idByKey = new Map(
-    (found as { id: string; key: string }[][]).flat().map((r) => [r.key, r.id]),
+  const idByKey = await propertyIdsByKey(
+    db,
+    userId,
+    unique.map((row) => row.key),
   );
   const fresh = unique.filter((row) => !idByKey.has(row.key));
-  for (const row of fresh) idByKey.set(row.key, row.id ?? crypto.randomUUID());
   const toWrite = existingRows === "update" ? unique : fresh;
 
   const now = nowIso();
@@ -174,7 +165,6 @@ export async function planPropertyWrites(
       .values(
         part.map(({ input, key }) => ({
           ...input,
-          id: idByKey.get(key)!,
           userId,
           dedupeKey: key,
           createdAt: now,
@@ -191,7 +181,6 @@ export async function planPropertyWrites(
     created: fresh.length,
     updated: existingRows === "update" ? existing : 0,
     skipped: existingRows === "skip" ? existing : 0,
-    idByKey,
     statements,
   };
 }

@@ -18,7 +18,13 @@ import {
   selectPage,
   type PageRequest,
 } from "../db/queries";
-import { entries, projects, properties, researchReports } from "../db/schema";
+import {
+  entries,
+  projects,
+  properties,
+  researchReports,
+  type ResearchReportRow,
+} from "../db/schema";
 import type { Env } from "../env";
 import { aiClient, callProvider, providerConfig } from "./ai-providers";
 import { createEntry, toEntry } from "./entries";
@@ -29,7 +35,7 @@ import { REPORT_INSTRUCTIONS } from "./prompts";
 /** The most of the user's records a report is grounded in. */
 const MAX_GROUNDING = 5;
 
-export const toResearch = (row: typeof researchReports.$inferSelect) => publicRow(row);
+export const toResearch = (row: ResearchReportRow) => publicRow(row);
 
 /** The user's projects and properties the query names (by street address or project name). */
 async function groundingFor(db: Database, userId: string, query: string) {

@@ -3,11 +3,19 @@
  * function over one user's data. Each resource declares its tools beside its service
  * (`<resource>.tools.ts`); agent-tools.ts collects them.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Database } from "../db/client";
 
 /** How many records a search tool returns to the model. */
 export const TOOL_SEARCH_LIMIT = 10;
+
+/** A search tool's words to look for. */
+export const searchQuery = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .describe("Words to look for; omit for all");
 
 export interface ToolOutcome {
   result: unknown;

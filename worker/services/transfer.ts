@@ -27,7 +27,7 @@ import {
 } from "../../app/domain/workspace";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
-import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement } from "../db/queries";
+import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement, runBatch } from "../db/queries";
 import {
   contacts,
   conversationMessages,
@@ -43,7 +43,7 @@ import { toContact } from "./contacts";
 import { toMessage } from "./conversations";
 import { toEntry } from "./entries";
 import { toProject } from "./projects";
-import { toProperty, type ExistingRows } from "./properties";
+import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
 import { toResearch } from "./research";
 
 export const EXPORT_FORMAT = "ai42-export";
@@ -342,17 +342,7 @@ export async function planImport(
     propertyRows.map((row) => row.id),
   );
   const keys = propertyRows.map((row) => propertyDedupeKey(row.input));
-  const keyHolders = keys.length
-    ? ((await db.batch(
-        chunk([...new Set(keys)], D1_MAX_PARAMS - 1).map((part) =>
-          db
-            .select({ id: properties.id, key: properties.dedupeKey })
-            .from(properties)
-            .where(and(eq(properties.userId, userId), inArray(properties.dedupeKey, part))),
-        ) as [never, ...never[]],
-      )) as { id: string; key: string }[][])
-    : [];
-  const idByKey = new Map(keyHolders.flat().map((row) => [row.key, row.id]));
+  const idByKey = await propertyIdsByKey(db, userId, keys);
   const keyRow = new Map<string, number>();
   const targetRow = new Map<string, number>();
   const propertyIds = new Map<string, string>();
@@ -581,9 +571,8 @@ async function existingLinks(
 
 /** Runs an import plan in one batch; a database refusal leaves everything as it was. */
 export async function writeImport(db: Database, statements: unknown[]) {
-  if (!statements.length) return;
   try {
-    await db.batch(statements as [never, ...never[]]);
+    await runBatch(db, statements);
   } catch (error) {
     // A record the file cannot have (a clash the plan did not foresee) is the file's doing;
     // anything else (D1 unavailable) is ours and answers 500.

@@ -9,11 +9,11 @@ import { createSseParser } from "~/domain/ai/sse";
 import type {
   AiStatusSchema,
   ChatAnswerSchema,
-  EntrySchema,
   ConversationDetailSchema,
   ConversationSchema,
   MessageSchema,
   ResearchSchema,
+  SavedResearchSchema,
 } from "../../../worker/api/schemas";
 import { apiFetch, apiRequest } from "./client";
 import { MESSAGES } from "./messages";
@@ -24,7 +24,7 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 export type ChatAnswer = z.infer<typeof ChatAnswerSchema>;
 export type Research = z.infer<typeof ResearchSchema>;
-export type SavedResearch = { research: Research; entry: z.infer<typeof EntrySchema> };
+export type SavedResearch = z.infer<typeof SavedResearchSchema>;
 export type AiStatus = z.infer<typeof AiStatusSchema>;
 export type ProviderStatus = AiStatus["openai"];
 

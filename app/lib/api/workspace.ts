@@ -4,6 +4,7 @@
  * entry calls return `{data}` or `{error}` with the spec's "Error … data entry: {status}".
  */
 import type { z } from "zod";
+import { firstPerField, type FieldProblem } from "~/domain/validation";
 import type { ContactInput, EntryInput, ProjectInput, PropertyInput } from "~/domain/workspace";
 import type {
   ContactDetailSchema,
@@ -54,11 +55,7 @@ export class ServiceError extends Error {
   /** Per-field messages of a 400 answer, by field name. */
   get fieldErrors(): Record<string, string> {
     const details = Array.isArray(this.failure.details) ? this.failure.details : [];
-    return Object.fromEntries(
-      details
-        .filter((d): d is { field: string; message: string } => typeof d?.field === "string")
-        .map((d) => [d.field, d.message]),
-    );
+    return firstPerField(details.filter((d): d is FieldProblem => typeof d?.field === "string"));
   }
 }
 

@@ -10,7 +10,6 @@ import { checkPropertyRows } from "../../../app/domain/property-import";
 import { runBatch } from "../../db/queries";
 import {
   deleteProperty,
-  EXISTING_ROWS,
   listProperties,
   planPropertyWrites,
   PROPERTY_SORTS,
@@ -29,6 +28,7 @@ import {
   router,
   signedIn,
   scope,
+  importQuery,
 } from "../openapi";
 import { PropertyImportResultSchema, PropertySchema } from "../schemas";
 
@@ -39,15 +39,7 @@ const ListQuerySchema = PageQuerySchema.extend({
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
 
-const ImportQuerySchema = z.object({
-  dryRun: z
-    .enum(["true", "false"])
-    .default("false")
-    .openapi({ description: "`true`: check and count the rows, write nothing (the preview)" }),
-  existing: z.enum(EXISTING_ROWS).default("update").openapi({
-    description: "What to do with a row that matches a property you have: `update` it or `skip` it",
-  }),
-});
+const ImportQuerySchema = importQuery("update");
 
 const ImportBodySchema = z
   .union([

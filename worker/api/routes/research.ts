@@ -1,5 +1,4 @@
 /** Property research (spec §7 /ai/property-research) and the research history. */
-import { z } from "@hono/zod-openapi";
 import { ResearchRequestSchema } from "../../../app/domain/ai/research";
 import {
   deleteResearch,
@@ -19,7 +18,7 @@ import {
   signedIn,
   scope,
 } from "../openapi";
-import { EntrySchema, ResearchSchema } from "../schemas";
+import { ResearchSchema, SavedResearchSchema } from "../schemas";
 
 const app = router();
 
@@ -66,10 +65,6 @@ app.openapi(
   },
 );
 
-const SavedSchema = z
-  .object({ research: ResearchSchema, entry: EntrySchema })
-  .openapi("SavedResearch");
-
 app.openapi(
   apiRoute({
     method: "post",
@@ -80,8 +75,8 @@ app.openapi(
     ...signedIn,
     request: { params: IdParamSchema },
     responses: {
-      200: dataResponse("Already saved: the document it was saved as", SavedSchema),
-      201: dataResponse("Saved: the new document", SavedSchema),
+      200: dataResponse("Already saved: the document it was saved as", SavedResearchSchema),
+      201: dataResponse("Saved: the new document", SavedResearchSchema),
       ...errorResponses(401, 404),
     },
   }),

@@ -1,6 +1,4 @@
 /** Export all of a user's workspace as one JSON document, and import such a document back. */
-import { z } from "@hono/zod-openapi";
-import { EXISTING_ROWS } from "../../services/properties";
 import {
   exportWorkspace,
   ImportDocumentSchema,
@@ -15,18 +13,11 @@ import {
   router,
   signedIn,
   scope,
+  importQuery,
 } from "../openapi";
 import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "../schemas";
 
-const ImportQuerySchema = z.object({
-  dryRun: z
-    .enum(["true", "false"])
-    .default("false")
-    .openapi({ description: "`true`: check and count, write nothing (the preview)" }),
-  existing: z.enum(EXISTING_ROWS).default("skip").openapi({
-    description: "What to do with a record that is already in the workspace: `skip` or `update` it",
-  }),
-});
+const ImportQuerySchema = importQuery("skip");
 
 const app = router();
 
