@@ -1,8 +1,7 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { LoginSchema, RegisterSchema } from "~/domain/account";
 import { modulePath } from "~/domain/modules";
-import { fieldProblems, firstPerField, type FieldProblem } from "~/domain/validation";
+import { firstPerField, type FieldProblem } from "~/domain/problems";
 import * as authApi from "~/lib/api/auth";
 import type { ApiFailure } from "~/lib/api/client";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
@@ -105,6 +104,11 @@ export function LoginScreen() {
       first_name: fields.firstName,
       last_name: fields.lastName,
     };
+    // The schemas (and zod) load when the form is first sent, not with the page.
+    const [{ LoginSchema, RegisterSchema }, { fieldProblems }] = await Promise.all([
+      import("~/domain/account"),
+      import("~/domain/validation"),
+    ]);
     const checked = (mode === "signin" ? LoginSchema : RegisterSchema).safeParse(input);
     if (!checked.success) {
       setFieldErrors(byFormField(fieldProblems(checked.error)));

@@ -4,13 +4,8 @@
  */
 import Papa from "papaparse";
 import { parseNumberLike } from "./format";
-import {
-  fieldProblems,
-  numberFields,
-  parseTyped,
-  type FieldProblem,
-  type RowFailure,
-} from "./validation";
+import type { FieldProblem } from "./problems";
+import { fieldProblems, numberFields, parseTyped, type RowFailure } from "./validation";
 import {
   MAX_IMPORT_ROWS,
   PropertyInputSchema,

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { parseNumberLike } from "./format";
+import type { FieldProblem } from "./problems";
 
 /** Whether a field's schema takes a number (through optional, nullable, default and pipes). */
 function takesNumber(schema: z.core.$ZodType): boolean {
@@ -123,24 +124,12 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
 // and browsers report as a security issue; workerd refuses eval too.
 z.config({ customError: humanIssueMessage, jitless: true });
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
-
 /** A zod error as one problem per field path ("price", "tags.2", or "row" for the whole). */
 export function fieldProblems(error: z.ZodError, whole = "body"): FieldProblem[] {
   return error.issues.map((issue) => ({
     field: issue.path.join(".") || whole,
     message: issue.message,
   }));
-}
-
-/** The first problem of each field, by field name (what a form shows beside each field). */
-export function firstPerField(problems: FieldProblem[]) {
-  const byField: Record<string, string> = {};
-  for (const { field, message } of problems) byField[field] ??= message;
-  return byField;
 }
 
 export interface RowFailure {

@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { firstPerField, parseTyped } from "~/domain/validation";
+import { firstPerField } from "~/domain/problems";
+import { parseTyped } from "~/domain/validation";
 import { ServiceError } from "./api/workspace";
 
 type Text = Record<string, string>;

@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { fieldProblems, type FieldProblem } from "../../app/domain/validation";
+import type { FieldProblem } from "../../app/domain/problems";
+import { fieldProblems } from "../../app/domain/validation";
 
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@
  * entry calls return `{data}` or `{error}` with the spec's "Error … data entry: {status}".
  */
 import type { z } from "zod";
-import { firstPerField, type FieldProblem } from "~/domain/validation";
+import { firstPerField, type FieldProblem } from "~/domain/problems";
 import type { ContactInput, EntryInput, ProjectInput, PropertyInput } from "~/domain/workspace";
 import type {
   ContactDetailSchema,
