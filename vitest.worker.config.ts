@@ -19,6 +19,8 @@ process.env.FAKE_EMAIL_PORT ??= String(await freePort());
 const fakeEmailUrl = `http://127.0.0.1:${process.env.FAKE_EMAIL_PORT}`;
 process.env.FAKE_OPENAI_PORT ??= String(await freePort());
 const fakeOpenAiUrl = `http://127.0.0.1:${process.env.FAKE_OPENAI_PORT}`;
+process.env.FAKE_GOOGLE_PORT ??= String(await freePort());
+const fakeGoogleUrl = `http://127.0.0.1:${process.env.FAKE_GOOGLE_PORT}`;
 
 export default defineConfig({
   plugins: [
@@ -36,6 +38,13 @@ export default defineConfig({
           PERPLEXITY_API_KEY: "test-perplexity-key",
           PERPLEXITY_BASE_URL: `${fakeOpenAiUrl}/perplexity`,
           FAKE_OPENAI_URL: fakeOpenAiUrl,
+          TOKEN_ENCRYPTION_KEY: "test-token-encryption-key-for-workerd-tests",
+          GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
+          GOOGLE_CLIENT_SECRET: "test-client-secret",
+          GOOGLE_AUTH_URL: `${fakeGoogleUrl}/o/oauth2/v2/auth`,
+          GOOGLE_TOKEN_URL: `${fakeGoogleUrl}/token`,
+          GOOGLE_API_BASE_URL: fakeGoogleUrl,
+          FAKE_GOOGLE_URL: fakeGoogleUrl,
           // Short enough for the timeout test; production waits 60 s for headers.
           AI_TIMEOUT_MS: "1500",
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
@@ -49,6 +58,9 @@ export default defineConfig({
       // Remix's CommonJS entry points resolve to ESM builds in this pool and fail to load.
       "@remix-run/server-runtime": path("./node_modules/@remix-run/server-runtime/dist/index.js"),
       "@remix-run/router": path("./node_modules/@remix-run/router/dist/router.cjs.js"),
+      // Google's logging helper requires "node:process", which this pool cannot resolve (workerd
+      // has it under nodejs_compat, and `wrangler dev`/`deploy` bundle it): the same object here.
+      "node:process": path("./tests/worker/node-process.cjs"),
     },
   },
   test: {

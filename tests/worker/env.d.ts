@@ -8,6 +8,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_EMAIL_URL: string;
       FAKE_OPENAI_URL: string;
+      FAKE_GOOGLE_URL: string;
     }
   }
 }

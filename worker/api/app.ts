@@ -10,9 +10,11 @@ import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import ai from "./routes/ai";
 import auth from "./routes/auth";
+import calendar from "./routes/calendar";
 import contacts from "./routes/contacts";
 import conversations from "./routes/conversations";
 import entries from "./routes/entries";
+import google from "./routes/google";
 import health from "./routes/health";
 import projects from "./routes/projects";
 import properties from "./routes/properties";
@@ -90,6 +92,8 @@ export function createApi() {
   api.route("/ai", ai);
   api.route("/ai", research);
   api.route("/conversations", conversations);
+  api.route("/google", google);
+  api.route("/calendar", calendar);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

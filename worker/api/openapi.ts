@@ -115,5 +115,8 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
  */
 export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.userId] as const;
 
+/** This AI42's public origin: APP_URL when set, else the request's (e-mailed links, OAuth redirects). */
+export const appOrigin = (c: Context<AppEnv>) => c.env.APP_URL ?? new URL(c.req.url).origin;
+
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };

@@ -6,6 +6,9 @@
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
+import { EVENT_KINDS, EVENT_SOURCES, type CalendarEvent } from "../../app/domain/calendar/events";
+import type { DriveFile, GmailMessage, GoogleStatus } from "../../app/domain/google";
+import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "../services/transfer";
 import {
@@ -181,3 +184,78 @@ export const WorkspaceImportResultSchema = z
     research: KindResultSchema,
   })
   .openapi("WorkspaceImportResult");
+
+export const GoogleStatusSchema = z
+  .object({
+    configured: z
+      .boolean()
+      .openapi({ description: "Whether this AI42 has a Google OAuth client (GOOGLE_CLIENT_ID…)" }),
+    connected: z.boolean(),
+    email: z.string().optional(),
+    scopes: z.array(z.string()).optional(),
+    needsReconnect: z.boolean().optional(),
+    lastSyncAt: z.string().optional(),
+  })
+  .openapi("GoogleStatus") satisfies z.ZodType<GoogleStatus & { configured: boolean }>;
+
+export const GmailMessageSchema = z
+  .object({
+    id: z.string(),
+    threadId: z.string(),
+    from: z.string(),
+    subject: z.string(),
+    snippet: z.string(),
+    date: z.string().nullable(),
+    unread: z.boolean(),
+  })
+  .openapi("GmailMessage") satisfies z.ZodType<GmailMessage>;
+
+export const DriveFileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    modifiedTime: z.string().nullable(),
+    webViewLink: z.string().nullable(),
+    iconLink: z.string().nullable(),
+  })
+  .openapi("DriveFile") satisfies z.ZodType<DriveFile>;
+
+export const CalendarInfoSchema = z
+  .object({
+    id: z.string(),
+    summary: z.string(),
+    source: z.enum(EVENT_SOURCES),
+    color: z.string().nullable(),
+    primary: z.boolean(),
+    selected: z.boolean(),
+    readOnly: z.boolean(),
+    timeZone: z.string().nullable(),
+  })
+  .openapi("Calendar") satisfies z.ZodType<CalendarInfo>;
+
+const EventTimeResponse = z.object({
+  dateTime: z.string().optional(),
+  date: z.string().optional(),
+  timeZone: z.string().optional(),
+});
+
+export const CalendarEventSchema = z
+  .object({
+    id: z.string(),
+    calendarId: z.string(),
+    source: z.enum(EVENT_SOURCES),
+    summary: z.string(),
+    description: z.string().nullable(),
+    location: z.string().nullable(),
+    start: EventTimeResponse,
+    end: EventTimeResponse,
+    allDay: z.boolean(),
+    kind: z.enum(EVENT_KINDS),
+    projectId: z.string().nullable(),
+    propertyId: z.string().nullable(),
+    contactId: z.string().nullable(),
+    readOnly: z.boolean(),
+    htmlLink: z.string().nullable(),
+  })
+  .openapi("CalendarEvent") satisfies z.ZodType<CalendarEvent>;

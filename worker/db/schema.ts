@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import type { ResearchReport } from "../../app/domain/ai/research";
+import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -251,6 +252,87 @@ export const researchReports = sqliteTable(
   (t) => [index("research_reports_user_created").on(t.userId, t.createdAt)],
 );
 
+/**
+ * A user's Google account, one per user. Tokens are stored encrypted (AES-GCM under
+ * TOKEN_ENCRYPTION_KEY, a fresh IV per value: see services/crypto.ts), never in plain text.
+ */
+export const googleConnections = sqliteTable("google_connections", {
+  userId: owner().primaryKey(),
+  email: text("email").notNull(),
+  /** The scopes Google granted, space-separated as Google sends them. */
+  scopes: text("scopes").notNull(),
+  accessToken: text("access_token").notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  /** When the access token expires, in ms since the epoch. */
+  expiresAt: integer("expires_at").notNull(),
+  /** Google refused the refresh token (`invalid_grant`): only connecting again helps. */
+  needsReconnect: integer("needs_reconnect", { mode: "boolean" }).notNull().default(false),
+  lastSyncAt: text("last_sync_at"),
+  ...timestamps,
+});
+
+/**
+ * A connect flow under way: its single-use `state`, bound to the session that started it, and
+ * the PKCE verifier (encrypted) the callback sends with the code. Lives ten minutes.
+ */
+export const googleOauthStates = sqliteTable(
+  "google_oauth_states",
+  {
+    state: text("state").primaryKey(),
+    userId: owner(),
+    sessionId: text("session_id").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    /** Where the browser goes back to (`/connections`). */
+    returnTo: text("return_to").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("google_oauth_states_user").on(t.userId)],
+);
+
+/**
+ * AI42's own calendar. `start`/`end` are UTC ISO instants for timed events and ISO days for
+ * all-day ones (end exclusive, as in Google Calendar); both sort and compare as text.
+ */
+export const calendarEvents = sqliteTable(
+  "calendar_events",
+  {
+    id: id(),
+    userId: owner(),
+    title: text("title").notNull(),
+    start: text("start").notNull(),
+    end: text("end").notNull(),
+    allDay: integer("all_day", { mode: "boolean" }).notNull(),
+    timeZone: text("time_zone"),
+    location: text("location"),
+    notes: text("notes"),
+    kind: text("kind", { enum: EVENT_KINDS }).notNull(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("calendar_events_user_start").on(t.userId, t.start)],
+);
+
+/** A Google Drive file linked to a project ("Link to project" in the Drive panel). */
+export const projectFiles = sqliteTable(
+  "project_files",
+  {
+    id: id(),
+    userId: owner(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    driveFileId: text("drive_file_id").notNull(),
+    name: text("name").notNull(),
+    mimeType: text("mime_type"),
+    webViewLink: text("web_view_link").notNull(),
+    iconLink: text("icon_link"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("project_files_project_file").on(t.projectId, t.driveFileId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -259,3 +341,6 @@ export type PropertyRow = typeof properties.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
 export type ResearchReportRow = typeof researchReports.$inferSelect;
+export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
+export type CalendarEventRow = typeof calendarEvents.$inferSelect;
+export type ProjectFileRow = typeof projectFiles.$inferSelect;

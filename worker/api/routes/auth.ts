@@ -9,6 +9,7 @@ import { ApiError, notConfigured } from "../errors";
 import { requireAuth } from "../middleware/auth";
 import {
   apiRoute,
+  appOrigin,
   bearerSecurity,
   dataResponse,
   errorResponses,
@@ -204,7 +205,7 @@ auth.openapi(
     const row = await findUserByEmail(c.env.DB, email);
     if (row && (await mayResendReset(c.env, email))) {
       const token = await issueResetToken(c.env, row.id);
-      const origin = c.env.APP_URL ?? new URL(c.req.url).origin;
+      const origin = appOrigin(c);
       const link = `${origin}/reset-password?token=${token}`;
       await sendEmail(c.env, {
         to: row.email,

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import {
+  addIsoDays,
+  EventInputSchema,
+  EventsQuerySchema,
+  eventRange,
+  mergeEvents,
+  projectClosingEvent,
+  type CalendarEvent,
+} from "~/domain/calendar/events";
+import { driveNameQuery, grantedServices, GOOGLE_SERVICE_SCOPES } from "~/domain/google";
+
+const problems = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+describe("an event as a client writes it (Google Calendar's shape)", () => {
+  const timed = {
+    summary: "Sheriff sale, Montgomery County",
+    start: { dateTime: "2027-03-31T10:00:00-04:00", timeZone: "America/New_York" },
+    end: { dateTime: "2027-03-31T11:30:00-04:00" },
+  };
+
+  it("takes Google's fields and fills AI42's defaults", () => {
+    const parsed = EventInputSchema.parse(timed);
+    expect(parsed).toMatchObject({ kind: "other", calendarId: "local", location: null });
+    expect(parsed.start.timeZone).toBe("America/New_York");
+  });
+
+  it("an all-day event ends on the day after its last day, as in Google Calendar", () => {
+    expect(
+      EventInputSchema.safeParse({
+        summary: "Closing",
+        start: { date: "2027-03-31" },
+        end: { date: "2027-04-01" },
+      }).success,
+    ).toBe(true);
+    expect(
+      problems(
+        EventInputSchema.safeParse({
+          summary: "Closing",
+          start: { date: "2027-03-31" },
+          end: { date: "2027-03-31" },
+        }),
+      ),
+    ).toEqual([
+      "end: End after the start: an all-day event's end date is the day after its last day",
+    ]);
+  });
+
+  it("refuses an end before the start, mixed kinds of time, both or neither, and unknown zones", () => {
+    expect(
+      problems(
+        EventInputSchema.safeParse({ ...timed, end: { dateTime: "2027-03-31T09:59:59-04:00" } }),
+      ),
+    ).toEqual(["end: End after the start"]);
+    // 10:00 in New York is 14:00 UTC: an end at 14:00Z is no later than the start.
+    expect(
+      problems(EventInputSchema.safeParse({ ...timed, end: { dateTime: "2027-03-31T14:00:00Z" } })),
+    ).toEqual(["end: End after the start"]);
+    expect(problems(EventInputSchema.safeParse({ ...timed, end: { date: "2027-04-01" } }))).toEqual(
+      ["end: A timed event ends at a time (dateTime), not on a date"],
+    );
+    expect(
+      problems(
+        EventInputSchema.safeParse({
+          ...timed,
+          start: { dateTime: timed.start.dateTime, date: "2027-03-31" },
+        }),
+      ),
+    ).toEqual(["start: Give either a dateTime (a timed event) or a date (an all-day event)"]);
+    expect(
+      problems(
+        EventInputSchema.safeParse({ ...timed, start: { ...timed.start, timeZone: "Mars/Base" } }),
+      ),
+    ).toEqual(["start.timeZone: Use a time zone like America/New_York"]);
+    expect(problems(EventInputSchema.safeParse({ ...timed, summary: "  " }))).toEqual([
+      "summary: Give the event a title",
+    ]);
+  });
+});
+
+describe("the listing's range", () => {
+  const now = new Date("2026-11-23T15:30:00Z");
+
+  it("defaults to 31 days from the start of today (UTC)", () => {
+    expect(eventRange({}, now)).toEqual({
+      timeMin: "2026-11-23T00:00:00.000Z",
+      timeMax: "2026-12-24T00:00:00.000Z",
+    });
+    expect(eventRange({ timeMax: "2027-01-31T00:00:00Z" }, now)).toEqual({
+      timeMin: "2026-12-31T00:00:00.000Z",
+      timeMax: "2027-01-31T00:00:00.000Z",
+    });
+  });
+
+  it("allows at most 366 days and at most 2,500 results, naming the field", () => {
+    const query = (q: Record<string, string>) => problems(EventsQuerySchema.safeParse(q));
+    expect(query({ timeMin: "2027-01-01T00:00:00Z", timeMax: "2028-01-02T00:00:00Z" })).toEqual([]);
+    expect(query({ timeMin: "2027-01-01T00:00:00Z", timeMax: "2028-01-02T00:00:01Z" })).toEqual([
+      "timeMax: At most 366 days between timeMin and timeMax",
+    ]);
+    expect(query({ timeMin: "2027-01-02T00:00:00Z", timeMax: "2027-01-01T00:00:00Z" })).toEqual([
+      "timeMax: timeMax after timeMin",
+    ]);
+    expect(query({ maxResults: "2501" })[0]).toMatch(/^maxResults: /);
+    expect(EventsQuerySchema.parse({}).maxResults).toBe(250);
+  });
+});
+
+describe("merged events", () => {
+  const event = (
+    id: string,
+    start: CalendarEvent["start"],
+    end: CalendarEvent["end"],
+  ): CalendarEvent => ({
+    id,
+    calendarId: "local",
+    source: "local",
+    summary: id,
+    description: null,
+    location: null,
+    start,
+    end,
+    allDay: Boolean(start.date),
+    kind: "other",
+    projectId: null,
+    propertyId: null,
+    contactId: null,
+    readOnly: false,
+    htmlLink: null,
+  });
+
+  it("sort by start across sources (a day counts from its midnight UTC), then by end, and stop at max", () => {
+    const allDay = event("all-day", { date: "2027-03-31" }, { date: "2027-04-01" });
+    const early = event(
+      "early",
+      { dateTime: "2027-03-31T09:00:00-04:00" },
+      { dateTime: "2027-03-31T10:00:00-04:00" },
+    );
+    const longer = event(
+      "longer",
+      { dateTime: "2027-03-31T13:00:00Z" },
+      { dateTime: "2027-03-31T15:00:00Z" },
+    );
+    const before = event(
+      "before",
+      { dateTime: "2027-03-30T23:00:00-04:00" },
+      { dateTime: "2027-03-31T01:00:00-04:00" },
+    );
+    // 23:00 in New York on the 30th is 03:00 UTC on the 31st: after the all-day event's midnight.
+    expect(mergeEvents([[longer, early], [allDay], [before]], 10).map((e) => e.id)).toEqual([
+      "all-day",
+      "before",
+      "early",
+      "longer",
+    ]);
+    expect(mergeEvents([[longer, early], [allDay]], 2).map((e) => e.id)).toEqual([
+      "all-day",
+      "early",
+    ]);
+  });
+
+  it("a project's target close date is a read-only all-day closing", () => {
+    const closing = projectClosingEvent({
+      id: "p1",
+      name: "Maple duplex",
+      targetCloseDate: "2028-02-28",
+      propertyId: null,
+    });
+    expect(closing).toMatchObject({
+      id: "project-p1",
+      calendarId: "projects",
+      source: "project",
+      summary: "Closing: Maple duplex",
+      kind: "closing",
+      readOnly: true,
+      start: { date: "2028-02-28" },
+      end: { date: "2028-02-29" },
+    });
+    expect(addIsoDays("2027-02-28", 1)).toBe("2027-03-01");
+    expect(addIsoDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("Google", () => {
+  it("builds Drive's query from the user's words: every word in the name, quotes escaped", () => {
+    expect(driveNameQuery(" rehab  budget ")).toBe(
+      "name contains 'rehab' and name contains 'budget' and trashed = false",
+    );
+    expect(driveNameQuery("O'Brien")).toBe("name contains 'O\\'Brien' and trashed = false");
+    expect(driveNameQuery("a\\b")).toBe("name contains 'a\\\\b' and trashed = false");
+    expect(driveNameQuery("x' or name contains '")).toBe(
+      "name contains 'x\\'' and name contains 'or' and name contains 'name' and name contains 'contains' and name contains '\\'' and trashed = false",
+    );
+    expect(driveNameQuery(undefined)).toBe("trashed = false");
+  });
+
+  it("knows which services the granted scopes open", () => {
+    expect(grantedServices(["openid", GOOGLE_SERVICE_SCOPES.calendar])).toEqual(["calendar"]);
+    expect(grantedServices(Object.values(GOOGLE_SERVICE_SCOPES))).toEqual([
+      "gmail",
+      "drive",
+      "calendar",
+    ]);
+  });
+});

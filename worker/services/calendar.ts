@@ -1,0 +1,314 @@
+/**
+ * The calendar: AI42's own events (D1), project target-close dates (read-only) and, when the
+ * user's Google account is connected, their Google calendars, listed as one. Used by the API and
+ * the agent's tools.
+ */
+import { and, asc, eq, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
+import {
+  addIsoDays,
+  eventRange,
+  LOCAL_CALENDAR_ID,
+  mergeEvents,
+  projectClosingEvent,
+  PROJECTS_CALENDAR_ID,
+  type CalendarEvent,
+  type EventInput,
+  type EventsQuery,
+} from "../../app/domain/calendar/events";
+import { ApiError } from "../api/errors";
+import type { Database } from "../db/client";
+import { assertOwnedReference, deleteOwned, findOwned, nowIso, ownedBy } from "../db/queries";
+import {
+  calendarEvents,
+  contacts,
+  projects,
+  properties,
+  type CalendarEventRow,
+} from "../db/schema";
+import type { Env } from "../env";
+import { googleApis, googleStatus, withGoogle } from "./google";
+
+/** One calendar of the merged view. */
+export interface CalendarInfo {
+  id: string;
+  summary: string;
+  source: CalendarEvent["source"];
+  color: string | null;
+  primary: boolean;
+  /** Shown in the merged listing (Google's own "selected"; AI42's calendars always). */
+  selected: boolean;
+  readOnly: boolean;
+  timeZone: string | null;
+}
+
+const LOCAL_CALENDAR: CalendarInfo = {
+  id: LOCAL_CALENDAR_ID,
+  summary: "AI42",
+  source: "local",
+  color: null,
+  primary: true,
+  selected: true,
+  readOnly: false,
+  timeZone: null,
+};
+const PROJECTS_CALENDAR: CalendarInfo = {
+  id: PROJECTS_CALENDAR_ID,
+  summary: "Project closings",
+  source: "project",
+  color: null,
+  primary: false,
+  selected: true,
+  readOnly: true,
+  timeZone: null,
+};
+
+/** Where the calls of one request go: the database, the user, the Worker's settings, the origin. */
+export interface CalendarScope {
+  db: Database;
+  env: Env;
+  userId: string;
+  origin: string;
+}
+
+const isGoogleCalendar = (calendarId: string) =>
+  calendarId !== LOCAL_CALENDAR_ID && calendarId !== PROJECTS_CALENDAR_ID;
+
+async function googleCalendarConnected({ db, env, userId }: CalendarScope) {
+  const status = await googleStatus(db, env, userId, "calendar");
+  return status.connected && !status.needsReconnect && status.configured;
+}
+
+export async function listCalendars(scope: CalendarScope): Promise<CalendarInfo[]> {
+  const own = [LOCAL_CALENDAR, PROJECTS_CALENDAR];
+  if (!(await googleCalendarConnected(scope))) return own;
+  const google = await withGoogle(
+    scope.db,
+    scope.env,
+    scope.userId,
+    scope.origin,
+    "calendar",
+    async (auth, root) => (await googleApis()).listGoogleCalendars(auth, root),
+  );
+  return [...own, ...google.map((calendar) => ({ ...calendar, source: "google" as const }))];
+}
+
+export function toEvent(row: CalendarEventRow): CalendarEvent {
+  const time = (value: string) =>
+    row.allDay
+      ? { date: value }
+      : { dateTime: value, ...(row.timeZone ? { timeZone: row.timeZone } : {}) };
+  return {
+    id: row.id,
+    calendarId: LOCAL_CALENDAR_ID,
+    source: "local",
+    summary: row.title,
+    description: row.notes,
+    location: row.location,
+    start: time(row.start),
+    end: time(row.end),
+    allDay: row.allDay,
+    kind: row.kind,
+    projectId: row.projectId,
+    propertyId: row.propertyId,
+    contactId: row.contactId,
+    readOnly: false,
+    htmlLink: null,
+  };
+}
+
+/** An input's columns: instants stored in UTC, days as they are. */
+function toRow(input: EventInput) {
+  const allDay = Boolean(input.start.date);
+  const stored = (time: EventInput["start"]) => time.date ?? new Date(time.dateTime!).toISOString();
+  return {
+    title: input.summary,
+    start: stored(input.start),
+    end: stored(input.end),
+    allDay,
+    timeZone: input.start.timeZone ?? input.end.timeZone ?? null,
+    location: input.location,
+    notes: input.description,
+    kind: input.kind,
+    projectId: input.projectId,
+    propertyId: input.propertyId,
+    contactId: input.contactId,
+  };
+}
+
+async function assertOwnedLinks(db: Database, userId: string, input: EventInput) {
+  await assertOwnedReference(db, projects, userId, input.projectId, "projectId", "project");
+  await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
+  await assertOwnedReference(db, contacts, userId, input.contactId, "contactId", "contact");
+}
+
+async function localEvents(
+  db: Database,
+  userId: string,
+  range: { timeMin: string; timeMax: string },
+  max: number,
+) {
+  // Days ("2027-03-31") sort before that day's instants, so one text comparison covers both.
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, userId),
+        lt(calendarEvents.start, range.timeMax),
+        gt(calendarEvents.end, range.timeMin),
+      ),
+    )
+    .orderBy(asc(calendarEvents.start))
+    .limit(max);
+  return rows.map(toEvent);
+}
+
+async function projectClosings(
+  db: Database,
+  userId: string,
+  range: { timeMin: string; timeMax: string },
+  max: number,
+) {
+  const rows = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      targetCloseDate: projects.targetCloseDate,
+      propertyId: projects.propertyId,
+    })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.userId, userId),
+        isNotNull(projects.targetCloseDate),
+        gte(projects.targetCloseDate, addIsoDays(range.timeMin.slice(0, 10), -1)),
+        lte(projects.targetCloseDate, range.timeMax.slice(0, 10)),
+      ),
+    )
+    .orderBy(asc(projects.targetCloseDate))
+    .limit(max);
+  return rows
+    .map((row) => projectClosingEvent({ ...row, targetCloseDate: row.targetCloseDate! }))
+    .filter((event) => event.end.date! > range.timeMin && event.start.date! < range.timeMax);
+}
+
+export interface EventListing {
+  events: CalendarEvent[];
+  /** The range listed (the query's, or the default). */
+  range: { timeMin: string; timeMax: string };
+  /** Calendars that could not be read this time (Google failing), with why. */
+  unavailable: { calendarId: string; message: string }[];
+}
+
+/**
+ * Events of one calendar, or of every shown calendar merged by start time when `calendarId` is
+ * absent. A Google calendar that fails is reported in `unavailable` in a merged listing (the rest
+ * still shows); asked for on its own, its failure is the request's.
+ */
+export async function listEvents(scope: CalendarScope, query: EventsQuery): Promise<EventListing> {
+  const range = eventRange(query);
+  const max = query.maxResults;
+  const { db, userId } = scope;
+  if (query.calendarId === LOCAL_CALENDAR_ID)
+    return { events: await localEvents(db, userId, range, max), unavailable: [], range };
+  if (query.calendarId === PROJECTS_CALENDAR_ID)
+    return { events: await projectClosings(db, userId, range, max), unavailable: [], range };
+  if (query.calendarId) {
+    const events = await withGoogle(
+      db,
+      scope.env,
+      userId,
+      scope.origin,
+      "calendar",
+      async (auth, root) =>
+        (await googleApis()).listGoogleEvents(auth, root, query.calendarId!, {
+          ...range,
+          maxResults: max,
+        }),
+    );
+    return { events, unavailable: [], range };
+  }
+  const lists = [localEvents(db, userId, range, max), projectClosings(db, userId, range, max)];
+  const unavailable: EventListing["unavailable"] = [];
+  if (await googleCalendarConnected(scope)) {
+    try {
+      const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
+      for (const calendar of shown)
+        lists.push(
+          withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
+            (await googleApis()).listGoogleEvents(auth, root, calendar.id, {
+              ...range,
+              maxResults: max,
+            }),
+          ).catch((error: unknown) => {
+            unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
+            return [];
+          }),
+        );
+    } catch (error) {
+      unavailable.push({ calendarId: "google", message: (error as Error).message });
+    }
+  }
+  return { events: mergeEvents(await Promise.all(lists), max), unavailable, range };
+}
+
+const readOnlyCalendar = () =>
+  new ApiError(
+    409,
+    "READ_ONLY",
+    "Project closings come from each project's target close date: change it in the Project Hub",
+  );
+
+export async function createEvent(scope: CalendarScope, input: EventInput) {
+  const { db, userId } = scope;
+  await assertOwnedLinks(db, userId, input);
+  if (input.calendarId === PROJECTS_CALENDAR_ID) throw readOnlyCalendar();
+  if (isGoogleCalendar(input.calendarId))
+    return withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
+      (await googleApis()).insertGoogleEvent(auth, root, input),
+    );
+  const [row] = await db
+    .insert(calendarEvents)
+    .values({ userId, ...toRow(input) })
+    .returning();
+  return toEvent(row!);
+}
+
+/**
+ * Replaces an event. `calendarId` in the body says which calendar holds it (AI42's own by
+ * default); moving an event between calendars is not supported: 400.
+ */
+export async function updateEvent(scope: CalendarScope, id: string, input: EventInput) {
+  const { db, userId } = scope;
+  if (input.calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-"))
+    throw readOnlyCalendar();
+  await assertOwnedLinks(db, userId, input);
+  if (isGoogleCalendar(input.calendarId))
+    return withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
+      (await googleApis()).updateGoogleEvent(auth, root, id, input),
+    );
+  await findOwned(db, calendarEvents, userId, id, "Event");
+  const [row] = await db
+    .update(calendarEvents)
+    .set({ ...toRow(input), updatedAt: nowIso() })
+    .where(ownedBy(calendarEvents, userId, id))
+    .returning();
+  return toEvent(row!);
+}
+
+export async function deleteEvent(
+  scope: CalendarScope,
+  id: string,
+  calendarId = LOCAL_CALENDAR_ID,
+) {
+  const { db, userId } = scope;
+  if (calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-")) throw readOnlyCalendar();
+  if (isGoogleCalendar(calendarId)) {
+    await withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
+      (await googleApis()).deleteGoogleEvent(auth, root, calendarId, id),
+    );
+    return { id, calendarId };
+  }
+  await deleteOwned(db, calendarEvents, userId, id, "Event");
+  return { id, calendarId };
+}
