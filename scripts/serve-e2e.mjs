@@ -1,15 +1,17 @@
 // The servers the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
 // and KV (in .wrangler/e2e), so every run starts from an empty database, its AI providers pointed
-// at the local fake OpenAI-compatible server; and a second Worker with no AI keys, for the screens
+// at the local fake OpenAI-compatible server and its Google account at the local fake Google; and a second Worker with no AI keys, for the screens
 // that must say what to configure.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { applyMigrations, buildUnlessPresent, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
 const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
+const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 8793);
 
 ensureDevVars();
 buildUnlessPresent();
@@ -21,7 +23,14 @@ const fresh = (name) => {
 };
 
 const fake = await startFakeOpenAI({ port: fakePort, paceMs: 40 });
-const noKeys = { EMAIL_API_KEY: "", OPENAI_API_KEY: "", PERPLEXITY_API_KEY: "" };
+const google = await startFakeGoogle({ port: fakeGooglePort });
+const noKeys = {
+  EMAIL_API_KEY: "",
+  OPENAI_API_KEY: "",
+  PERPLEXITY_API_KEY: "",
+  GOOGLE_CLIENT_ID: "",
+  GOOGLE_CLIENT_SECRET: "",
+};
 const bare = await startWrangler({ port: barePort, persistTo: fresh("e2e-bare"), vars: noKeys });
 const child = await startWrangler({
   port,
@@ -32,14 +41,21 @@ const child = await startWrangler({
     OPENAI_BASE_URL: `${fake.url}/v1`,
     PERPLEXITY_API_KEY: "e2e-perplexity-key",
     PERPLEXITY_BASE_URL: `${fake.url}/perplexity`,
+    GOOGLE_CLIENT_ID: "e2e-client.apps.googleusercontent.com",
+    GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+    GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${google.url}/token`,
+    GOOGLE_API_BASE_URL: google.url,
   },
 });
 console.log(`e2e servers ready on http://127.0.0.1:${port} (no AI keys: ${barePort})`);
 const stop = () => {
   bare.kill("SIGTERM");
   child.kill("SIGTERM");
-  fake.server.closeAllConnections();
-  fake.server.close();
+  for (const server of [fake.server, google.server]) {
+    server.closeAllConnections();
+    server.close();
+  }
 };
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
 for (const server of [child, bare])

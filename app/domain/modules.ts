@@ -2,6 +2,7 @@
  * Pure rules of the module registry (spec §2–§3): which modules show, which one is active, and
  * the paths that open them.
  */
+import type { GoogleOutcome } from "./google";
 
 type NoParams = Record<string, never>;
 
@@ -26,7 +27,8 @@ export interface ModuleParams {
     | { tab?: "projects"; project?: string; new?: "1" }
     | { tab: "contacts"; new?: "1" }
     | { tab: "documents"; doc?: string; new?: string };
-  connections: NoParams;
+  /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
+  connections: { google?: GoogleOutcome };
   marketing: NoParams;
   calendar: NoParams;
   emails: NoParams;

@@ -180,7 +180,19 @@ export const PropertyInputSchema = z.object({
   notes: optionalText(5000),
 });
 
+/** A Google Drive file linked to a project: shown in the project, opened in Drive. */
+export const ProjectFileInputSchema = z.object({
+  driveFileId: requiredText(200, "Which Drive file?"),
+  name: requiredText(500, "Give the file a name"),
+  mimeType: optionalText(200),
+  webViewLink: z
+    .url({ protocol: /^https?$/, error: "Use the file's web address (https://…)" })
+    .max(2000),
+  iconLink: optional(z.url({ protocol: /^https?$/ }).max(2000)),
+});
+
 export type ProjectInput = z.infer<typeof ProjectInputSchema>;
+export type ProjectFileInput = z.infer<typeof ProjectFileInputSchema>;
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 export type EntryInput = z.infer<typeof EntryInputSchema>;
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;

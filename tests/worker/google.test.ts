@@ -265,6 +265,66 @@ describe("Gmail and Drive", () => {
   });
 });
 
+describe("Drive files linked to projects", () => {
+  const file = {
+    driveFileId: "1AbC",
+    name: "Purchase agreement - 12 Oak St.pdf",
+    mimeType: "application/pdf",
+    webViewLink: "https://drive.google.com/file/d/1AbC/view",
+  };
+
+  it("shows in the project, links once, and unlinks; another user's project is 404", async () => {
+    const ana = await account();
+    const bo = await account();
+    const project = await ana.call<Data<{ id: string }>>("/projects", {
+      method: "POST",
+      json: { name: "Oak St flip" },
+    });
+    const id = project.body.data.id;
+    const linked = await ana.call<Data<{ id: string; name: string }>>(`/projects/${id}/files`, {
+      method: "POST",
+      json: file,
+    });
+    expect(linked.status).toBe(201);
+    await ana.call(`/projects/${id}/files`, {
+      method: "POST",
+      json: { ...file, name: "Renamed.pdf" },
+    });
+    const detail = await ana.call<
+      Data<{ files: { id: string; name: string; webViewLink: string }[] }>
+    >(`/projects/${id}`);
+    expect(detail.body.data.files).toEqual([
+      expect.objectContaining({ name: "Renamed.pdf", webViewLink: file.webViewLink }),
+    ]);
+    expect((await bo.call(`/projects/${id}/files`, { method: "POST", json: file })).status).toBe(
+      404,
+    );
+    const fileId = detail.body.data.files[0]!.id;
+    expect((await bo.call(`/projects/${id}/files/${fileId}`, { method: "DELETE" })).status).toBe(
+      404,
+    );
+    expect((await ana.call(`/projects/${id}/files/${fileId}`, { method: "DELETE" })).status).toBe(
+      200,
+    );
+    const after = await ana.call<Data<{ files: unknown[] }>>(`/projects/${id}`);
+    expect(after.body.data.files).toEqual([]);
+  });
+
+  it("refuses a link that is not a web address", async () => {
+    const { call } = await account();
+    const project = await call<Data<{ id: string }>>("/projects", {
+      method: "POST",
+      json: { name: "Oak St flip" },
+    });
+    const bad = await call<Failure>(`/projects/${project.body.data.id}/files`, {
+      method: "POST",
+      json: { ...file, webViewLink: "javascript:alert(1)" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details![0]!.field).toBe("webViewLink");
+  });
+});
+
 describe("tokens", () => {
   it("refresh when five minutes or less remain, once for concurrent calls", async () => {
     await steer("/__fake/tokens", { expiresIn: 120 });

@@ -16,6 +16,7 @@ import {
   conversationMessages,
   conversations,
   entries,
+  projectFiles,
   projects,
   properties,
   researchReports,
@@ -44,7 +45,12 @@ export const PropertySchema = createSelectSchema(properties)
   .omit({ ...owner, dedupeKey: true })
   .openapi("Property");
 
+export const ProjectFileSchema = createSelectSchema(projectFiles)
+  .omit(owner)
+  .openapi("ProjectFile");
+
 export const ProjectDetailSchema = ProjectSchema.extend({
+  files: z.array(ProjectFileSchema),
   contacts: z.array(ContactSchema),
   documents: z.array(EntrySchema),
   property: PropertySchema.nullable(),

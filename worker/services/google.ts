@@ -236,18 +236,26 @@ const isInvalidGrant = (error: unknown) =>
 
 /**
  * The OAuth clients of this isolate, one per user, so concurrent calls share one refresh (the
- * library keeps one refresh promise per client). Rebuilt when the stored grant changes.
+ * library keeps one refresh promise per client). Kept as promises and set before any await, so
+ * calls arriving together get the same client. Rebuilt when the stored grant changes.
  */
-const clients = new Map<string, { refreshToken: string; client: OAuth2Client }>();
+const clients = new Map<string, { refreshToken: string; client: Promise<OAuth2Client> }>();
 
-async function clientFor(
+function clientFor(db: Database, env: Env, row: GoogleConnectionRow, endpoints: GoogleEndpoints) {
+  const cached = clients.get(row.userId);
+  if (cached && cached.refreshToken === row.refreshToken) return cached.client;
+  const client = buildClient(db, env, row, endpoints);
+  clients.set(row.userId, { refreshToken: row.refreshToken, client });
+  client.catch(() => clients.delete(row.userId));
+  return client;
+}
+
+async function buildClient(
   db: Database,
   env: Env,
   row: GoogleConnectionRow,
   endpoints: GoogleEndpoints,
 ) {
-  const cached = clients.get(row.userId);
-  if (cached && cached.refreshToken === row.refreshToken) return cached.client;
   const { oauthClient } = await googleApis();
   const client = oauthClient(endpoints, {
     access_token: await decryptSecret(env, row.accessToken),
@@ -267,7 +275,6 @@ async function clientFor(
         .where(eq(googleConnections.userId, row.userId));
     })().catch((error) => console.warn("Storing refreshed Google tokens failed", error));
   });
-  clients.set(row.userId, { refreshToken: row.refreshToken, client });
   return client;
 }
 

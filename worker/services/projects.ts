@@ -1,6 +1,11 @@
 /** Projects (deals) and their contact links: the one data access for the API and the agent. */
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import type { ProjectInput, ProjectStatus, ProjectType } from "../../app/domain/workspace";
+import type {
+  ProjectFileInput,
+  ProjectInput,
+  ProjectStatus,
+  ProjectType,
+} from "../../app/domain/workspace";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import {
@@ -18,6 +23,7 @@ import {
   contacts,
   entries,
   projectContacts,
+  projectFiles,
   projects,
   properties,
   type ProjectRow,
@@ -77,7 +83,7 @@ export const findProject = (db: Database, userId: string, id: string) =>
 /** One project with its linked contacts, its documents and its property. */
 export async function projectDetail(db: Database, userId: string, id: string) {
   const project = await findProject(db, userId, id);
-  const [linked, documents, property] = await db.batch([
+  const [linked, documents, property, files] = await db.batch([
     db
       .select({ contact: contacts })
       .from(projectContacts)
@@ -93,12 +99,18 @@ export async function projectDetail(db: Database, userId: string, id: string) {
       .select()
       .from(properties)
       .where(ownedBy(properties, userId, project.propertyId ?? "")),
+    db
+      .select()
+      .from(projectFiles)
+      .where(and(eq(projectFiles.projectId, project.id), eq(projectFiles.userId, userId)))
+      .orderBy(projectFiles.name),
   ]);
   return {
     ...toProject(project),
     contacts: linked.map((row) => toContact(row.contact)),
     documents: documents.map(toEntry),
     property: property[0] ? toProperty(property[0]) : null,
+    files: files.map((file) => publicRow(file)),
   };
 }
 
@@ -134,6 +146,41 @@ export async function linkContact(db: Database, userId: string, id: string, cont
     .values({ projectId: project.id, contactId: contact.id, userId })
     .onConflictDoNothing();
   return { projectId: project.id, contactId: contact.id };
+}
+
+/** Links a Drive file to the project (again: its name and links are refreshed). */
+export async function linkFile(db: Database, userId: string, id: string, input: ProjectFileInput) {
+  const project = await findProject(db, userId, id);
+  const values = { ...input, userId, projectId: project.id };
+  const [row] = await db
+    .insert(projectFiles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [projectFiles.projectId, projectFiles.driveFileId],
+      set: {
+        name: input.name,
+        mimeType: input.mimeType,
+        webViewLink: input.webViewLink,
+        iconLink: input.iconLink,
+      },
+    })
+    .returning();
+  return publicRow(row!);
+}
+
+export async function unlinkFile(db: Database, userId: string, id: string, fileId: string) {
+  const [row] = await db
+    .delete(projectFiles)
+    .where(
+      and(
+        eq(projectFiles.projectId, id),
+        eq(projectFiles.id, fileId),
+        eq(projectFiles.userId, userId),
+      ),
+    )
+    .returning();
+  if (!row) throw new ApiError(404, "NOT_FOUND", "That file is not linked to this project");
+  return publicRow(row);
 }
 
 export async function unlinkContact(db: Database, userId: string, id: string, contactId: string) {

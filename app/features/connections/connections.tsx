@@ -1,24 +1,28 @@
 /**
- * Connections (/connections): which outside services AI42 can use and, for each one that is not
- * set up, exactly what to set. The Google account connection arrives in a later release.
+ * Connections (/connections): the user's Google account (with its Inbox and Drive) above the AI
+ * providers, and for each service that is not set up, exactly what to set.
  */
-import { Bot, CheckCircle2, Globe, Mail, XCircle } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { PROVIDERS } from "~/domain/ai/providers";
+import { GOOGLE_SERVICE_SCOPES } from "~/domain/google";
 import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
+import { googleApi, type GoogleStatus } from "~/lib/api/google";
+import { GoogleCard } from "./google-card";
+import { DrivePanel, InboxPanel } from "./google-panels";
 import type { ModuleViewProps } from "../module-view";
 
 function Card(props: {
   icon: typeof Bot;
   title: string;
   uses: string;
-  status: ProviderStatus | null;
+  status: ProviderStatus;
   children?: ReactNode;
 }) {
   const Icon = props.icon;
-  const configured = props.status?.configured;
+  const configured = props.status.configured;
   return (
     <section
       className="rounded-2xl border border-line bg-surface p-5"
@@ -29,27 +33,21 @@ function Card(props: {
         <h2 className="flex items-center gap-2 font-semibold">
           <Icon aria-hidden className="size-5 text-accent" /> {props.title}
         </h2>
-        {props.status ? (
-          configured ? (
-            <Badge tone="success">
-              <CheckCircle2 aria-hidden className="mr-1 size-3.5" /> Configured
-            </Badge>
-          ) : (
-            <Badge tone="danger">
-              <XCircle aria-hidden className="mr-1 size-3.5" /> Not configured
-            </Badge>
-          )
+        {configured ? (
+          <Badge tone="success">
+            <CheckCircle2 aria-hidden className="mr-1 size-3.5" /> Configured
+          </Badge>
         ) : (
-          <Badge>Later release</Badge>
+          <Badge tone="danger">
+            <XCircle aria-hidden className="mr-1 size-3.5" /> Not configured
+          </Badge>
         )}
       </div>
       <p className="mt-2 text-sm text-muted">{props.uses}</p>
-      {props.status && (
-        <p className="mt-3 text-sm">
-          Model: <code className="font-mono">{props.status.model}</code>
-        </p>
-      )}
-      {props.status && !configured && (
+      <p className="mt-3 text-sm">
+        Model: <code className="font-mono">{props.status.model}</code>
+      </p>
+      {!configured && (
         <div className="mt-3 rounded-xl bg-raised/60 p-3 text-sm">
           <p>
             Set <code className="font-mono">{props.status.key}</code>:
@@ -73,46 +71,47 @@ function Card(props: {
 
 export default function Connections({ module }: ModuleViewProps) {
   const [status, setStatus] = useState<AiStatus | null>(null);
+  const [google, setGoogle] = useState<GoogleStatus | null>(null);
   const [failed, setFailed] = useState("");
-  const load = () => aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
-  useEffect(() => {
-    void load();
+  const load = useCallback(() => {
+    setFailed("");
+    aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
+    googleApi.status().then(setGoogle, (error: Error) => setFailed(error.message));
   }, []);
+  useEffect(load, [load]);
+
+  const usable = (service: "gmail" | "drive") =>
+    google?.connected &&
+    !google.needsReconnect &&
+    google.scopes?.includes(GOOGLE_SERVICE_SCOPES[service]);
 
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />
-      {failed && <ErrorNotice message={failed} onRetry={() => void load()} />}
-      {!status && !failed ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {[0, 1].map((i) => (
-            <div key={i} className="skeleton h-44 rounded-2xl" />
-          ))}
-        </div>
-      ) : (
-        status && (
-          <div className="grid gap-4 md:grid-cols-2">
-            <Card
-              icon={Bot}
-              title={PROVIDERS.openai.label}
-              uses={PROVIDERS.openai.uses}
-              status={status.openai}
-            />
-            <Card
-              icon={Globe}
-              title={PROVIDERS.perplexity.label}
-              uses={PROVIDERS.perplexity.uses}
-              status={status.perplexity}
-            />
-            <Card
-              icon={Mail}
-              title="Google"
-              uses="Gmail, Drive and Calendar in AI42: connecting a Google account arrives in a later release."
-              status={null}
-            />
-          </div>
-        )
-      )}
+      {failed && <ErrorNotice message={failed} onRetry={load} />}
+      <div className="grid gap-4 md:grid-cols-2">
+        <GoogleCard status={google} onChange={load} />
+        {usable("gmail") && <InboxPanel />}
+        {usable("drive") && <DrivePanel />}
+        {!status && !failed
+          ? [0, 1].map((i) => <div key={i} className="skeleton h-44 rounded-2xl" />)
+          : status && (
+              <>
+                <Card
+                  icon={Bot}
+                  title={PROVIDERS.openai.label}
+                  uses={PROVIDERS.openai.uses}
+                  status={status.openai}
+                />
+                <Card
+                  icon={Globe}
+                  title={PROVIDERS.perplexity.label}
+                  uses={PROVIDERS.perplexity.uses}
+                  status={status.perplexity}
+                />
+              </>
+            )}
+      </div>
     </div>
   );
 }

@@ -228,6 +228,35 @@ export function ProjectDetailView(props: {
               ))}
             </ul>
           )}
+          {detail.files.length > 0 && (
+            <>
+              <h4 className="mt-4 text-sm font-medium text-muted">From Google Drive</h4>
+              <ul className="divide-y divide-line" data-testid="project-files">
+                {detail.files.map((file) => (
+                  <li key={file.id} className="flex items-center gap-2 py-2">
+                    <a
+                      href={file.webViewLink}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="min-w-0 flex-1 truncate text-sm font-medium hover:text-accent"
+                    >
+                      {file.name}
+                    </a>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void projectsApi.unlinkFile(detail.id, file.id).then(load, toastFailure)
+                      }
+                      aria-label={`Unlink ${file.name}`}
+                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                    >
+                      <X aria-hidden className="size-4" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <Link
             to={modulePath("project-hub", { tab: "documents", new: detail.id })}
             className="btn-secondary mt-4"

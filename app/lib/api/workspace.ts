@@ -5,12 +5,19 @@
  */
 import type { z } from "zod";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
-import type { ContactInput, EntryInput, ProjectInput, PropertyInput } from "~/domain/workspace";
+import type {
+  ContactInput,
+  EntryInput,
+  ProjectFileInput,
+  ProjectInput,
+  PropertyInput,
+} from "~/domain/workspace";
 import type {
   ContactDetailSchema,
   ContactSchema,
   EntrySchema,
   ProjectDetailSchema,
+  ProjectFileSchema,
   ProjectSchema,
   ProjectStatsSchema,
   PropertyImportResultSchema,
@@ -27,6 +34,7 @@ export type Entry = z.infer<typeof EntrySchema>;
 export type Property = z.infer<typeof PropertySchema>;
 export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 export type ContactDetail = z.infer<typeof ContactDetailSchema>;
 export type PropertyImportResult = z.infer<typeof PropertyImportResultSchema>;
 export type WorkspaceExport = z.infer<typeof WorkspaceExportSchema>;
@@ -138,6 +146,22 @@ export const projectsApi = {
         { method: "DELETE" },
       ),
       MESSAGES.unlinkContact,
+    ),
+  linkFile: (projectId: string, file: ProjectFileInput) =>
+    orThrow(
+      apiRequest<ProjectFile>(`/projects/${encodeURIComponent(projectId)}/files`, {
+        method: "POST",
+        body: file,
+      }),
+      MESSAGES.linkDriveFile,
+    ),
+  unlinkFile: (projectId: string, fileId: string) =>
+    orThrow(
+      apiRequest<ProjectFile>(
+        `/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`,
+        { method: "DELETE" },
+      ),
+      MESSAGES.unlinkDriveFile,
     ),
 };
 

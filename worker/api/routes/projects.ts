@@ -1,14 +1,21 @@
 /** Projects (deals): list, figures, CRUD and contact links. */
 import { z } from "@hono/zod-openapi";
-import { PROJECT_STATUSES, PROJECT_TYPES, ProjectInputSchema } from "../../../app/domain/workspace";
+import {
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  ProjectFileInputSchema,
+  ProjectInputSchema,
+} from "../../../app/domain/workspace";
 import { pipelineStats } from "../../services/pipeline";
 import {
   createProject,
   deleteProject,
   linkContact,
+  linkFile,
   listProjects,
   projectDetail,
   unlinkContact,
+  unlinkFile,
   updateProject,
 } from "../../services/projects";
 import {
@@ -23,7 +30,12 @@ import {
   signedIn,
   scope,
 } from "../openapi";
-import { ProjectDetailSchema, ProjectSchema, ProjectStatsSchema } from "../schemas";
+import {
+  ProjectDetailSchema,
+  ProjectFileSchema,
+  ProjectSchema,
+  ProjectStatsSchema,
+} from "../schemas";
 
 const ProjectBody = ProjectInputSchema.openapi("ProjectInput");
 
@@ -199,6 +211,61 @@ app.openapi(
     const { id, contactId } = c.req.valid("param");
     const link = await unlinkContact(...scope(c), id, contactId);
     return c.json({ data: link }, 200);
+  },
+);
+
+const FileLinkParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" } }),
+  fileId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "fileId", in: "path" } }),
+});
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/{id}/files",
+    operationId: "linkProjectFile",
+    summary: "Link a Google Drive file to the project (Drive panel: Link to project)",
+    ...signedIn,
+    request: {
+      params: IdParamSchema,
+      ...jsonBody(ProjectFileInputSchema.openapi("ProjectFileInput")),
+    },
+    responses: {
+      201: dataResponse("The linked file", ProjectFileSchema),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  async (c) =>
+    c.json(
+      { data: await linkFile(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      201,
+    ),
+);
+
+app.openapi(
+  apiRoute({
+    method: "delete",
+    path: "/{id}/files/{fileId}",
+    operationId: "unlinkProjectFile",
+    summary: "Unlink a Drive file from the project (the file stays in Drive)",
+    ...signedIn,
+    request: { params: FileLinkParams },
+    responses: {
+      200: dataResponse("Unlinked", ProjectFileSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => {
+    const { id, fileId } = c.req.valid("param");
+    return c.json({ data: await unlinkFile(...scope(c), id, fileId) }, 200);
   },
 );
 

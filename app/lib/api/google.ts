@@ -1,0 +1,93 @@
+/**
+ * The Google account (connect, status, disconnect), its Inbox and Drive lists, and the calendar
+ * (spec §7 /google/*, /calendar/*). Each call throws a `ServiceError` carrying a "Failed to …"
+ * message and what the server said.
+ */
+import type { z } from "zod";
+import type { CalendarEvent, EventInputSchema } from "~/domain/calendar/events";
+import type {
+  CalendarInfoSchema,
+  DriveFileSchema,
+  GmailMessageSchema,
+  GoogleStatusSchema,
+} from "../../../worker/api/schemas";
+import { apiRequest } from "./client";
+import { MESSAGES } from "./messages";
+import { orThrow, queryString, ServiceError } from "./workspace";
+
+export type GoogleStatus = z.infer<typeof GoogleStatusSchema>;
+export type GmailMessage = z.infer<typeof GmailMessageSchema>;
+export type DriveFile = z.infer<typeof DriveFileSchema>;
+export type CalendarInfo = z.infer<typeof CalendarInfoSchema>;
+export type { CalendarEvent };
+
+/** What a client sends: Google's shape; AI42's fields may be left out. */
+export type EventDraft = z.input<typeof EventInputSchema>;
+
+export interface EventListing {
+  events: CalendarEvent[];
+  /** Google calendars that could not be read this time, and why. */
+  unavailable: { calendarId: string; message: string }[];
+}
+
+const calendarQuery = (calendarId: string) =>
+  calendarId === "local" ? "" : queryString({ calendarId });
+
+export const googleApi = {
+  status: () => orThrow(apiRequest<GoogleStatus>("/google/status"), MESSAGES.googleStatus),
+  /** Google's consent URL for this session (the browser then goes there). */
+  connectUrl: async () =>
+    (await orThrow(apiRequest<{ url: string }>("/google/connect"), MESSAGES.connectGoogle)).url,
+  disconnect: () =>
+    orThrow(
+      apiRequest<{ disconnected: boolean }>("/google/disconnect", { method: "POST" }),
+      MESSAGES.disconnectGoogle,
+    ),
+  messages: (query: { q?: string; maxResults?: number } = {}) =>
+    orThrow(
+      apiRequest<GmailMessage[]>(`/google/gmail/messages${queryString(query)}`),
+      MESSAGES.fetchMessages,
+    ),
+  driveFiles: (query: { q?: string; pageSize?: number } = {}) =>
+    orThrow(
+      apiRequest<DriveFile[]>(`/google/drive/files${queryString(query)}`),
+      MESSAGES.fetchDriveFiles,
+    ),
+};
+
+export const calendarApi = {
+  calendars: () =>
+    orThrow(apiRequest<CalendarInfo[]>("/calendar/calendars"), MESSAGES.fetchCalendars),
+  async events(query: {
+    timeMin: string;
+    timeMax: string;
+    calendarId?: string;
+    maxResults?: number;
+  }) {
+    const result = await apiRequest<CalendarEvent[]>(`/calendar/events${queryString(query)}`);
+    if (result.error) throw new ServiceError(MESSAGES.fetchEvents, result.error);
+    const meta = (result as { meta?: { unavailable?: EventListing["unavailable"] } }).meta;
+    return { events: result.data, unavailable: meta?.unavailable ?? [] } satisfies EventListing;
+  },
+  create: (event: EventDraft) =>
+    orThrow(
+      apiRequest<CalendarEvent>("/calendar/events", { method: "POST", body: event }),
+      MESSAGES.createEvent,
+    ),
+  update: (id: string, event: EventDraft) =>
+    orThrow(
+      apiRequest<CalendarEvent>(`/calendar/events/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: event,
+      }),
+      MESSAGES.updateEvent,
+    ),
+  remove: (event: Pick<CalendarEvent, "id" | "calendarId">) =>
+    orThrow(
+      apiRequest<{ id: string; calendarId: string }>(
+        `/calendar/events/${encodeURIComponent(event.id)}${calendarQuery(event.calendarId)}`,
+        { method: "DELETE" },
+      ),
+      MESSAGES.deleteEvent,
+    ),
+};

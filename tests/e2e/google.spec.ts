@@ -1,0 +1,74 @@
+import { expect, openApp, test } from "./fixtures";
+
+// The browser tests' Worker talks to the local fake Google (scripts/serve-e2e.mjs), which signs
+// in at once: Connect goes to its consent URL and comes straight back to /connections.
+
+test("connects Google, reads the inbox and Drive, links a file to a project, and disconnects", async ({
+  page,
+  account,
+}) => {
+  const project = (await (await account.post("/projects", { name: "Oak St flip" })).json()).data;
+  await openApp(page, "/connections");
+  const card = page.getByRole("region", { name: "Google" });
+  await expect(card.getByText("Not connected")).toBeVisible();
+
+  await card.getByRole("button", { name: "Connect Google" }).click();
+  await expect(page).toHaveURL(/\/connections$/);
+  await expect(
+    page.getByText("Google is connected: Gmail, Drive and Calendar are ready."),
+  ).toBeVisible();
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(card.getByTestId("google-email")).toHaveText("investor@example.com");
+  await expect(card.getByText("Gmail: allowed")).toBeVisible();
+
+  const inbox = page.getByRole("region", { name: "Inbox" });
+  await expect(inbox.getByRole("listitem").first()).toBeVisible();
+  expect(await inbox.getByRole("listitem").count()).toBe(15);
+  // Unread messages say so to screen readers and show a dot.
+  await expect(inbox.getByText("Unread:").first()).toBeAttached();
+  await inbox.getByRole("searchbox").fill("O'Brien");
+  await inbox.getByRole("button", { name: "Search Inbox" }).click();
+  await expect(inbox.getByRole("listitem").first()).toContainText("O'Brien");
+  const open = inbox.getByRole("link", { name: /in Gmail$/ }).first();
+  await expect(open).toHaveAttribute("href", /^https:\/\/mail\.google\.com\/mail\/u\/0\/#all\//);
+
+  const drive = page.getByRole("region", { name: "Drive" });
+  await drive.getByRole("searchbox").fill("O'Brien");
+  await drive.getByRole("button", { name: "Search Drive" }).click();
+  const file = drive.getByRole("listitem").first();
+  await expect(file).toContainText("O'Brien");
+  const fileName = (await file.locator("p").first().textContent())!;
+  await file.getByRole("button", { name: /to a project$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Link to project" });
+  await expect(dialog.getByRole("combobox")).toHaveValue(/.+/);
+  await dialog.getByRole("button", { name: "Link" }).click();
+  await expect(page.getByText(`“${fileName}” is linked to Oak St flip`)).toBeVisible();
+
+  await openApp(page, `/project-hub?project=${project.id}`);
+  await expect(
+    page.getByTestId("project-files").getByRole("link", { name: fileName }),
+  ).toHaveAttribute("href", /^https:\/\/docs\.google\.com\/|^https:\/\/drive\.google\.com\//);
+
+  await openApp(page, "/connections");
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect Google?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
+  await expect(page.getByText("Google is disconnected")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Connect Google" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Inbox" })).toHaveCount(0);
+});
+
+test("a declined consent is said plainly and nothing is connected", async ({ page, account }) => {
+  const fakeGoogle = `http://127.0.0.1:${process.env.E2E_FAKE_GOOGLE_PORT ?? 8793}`;
+  await page.request.post(`${fakeGoogle}/__fake/consent`, { data: { deny: true } });
+  await openApp(page, "/connections");
+  await page.getByRole("button", { name: "Connect Google" }).click();
+  await expect(
+    page.getByText("Google was not connected: the permission was declined."),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Google" }).getByText("Not connected"),
+  ).toBeVisible();
+});
