@@ -138,8 +138,8 @@ test("Perplexity answers with its sources; the agent answers from the user's own
   await openApp(page, "/main-agent");
   // The week ahead beside the chat shows the closing tomorrow.
   const week = page.getByTestId("time-matrix");
-  await expect(week).toContainText("1 milestone");
-  await expect(week.getByText("Maple Duplex")).toBeVisible();
+  await expect(week).toContainText("1 event");
+  await expect(week.getByText("Closing: Maple Duplex")).toBeVisible();
 
   await page.getByLabel("Provider").selectOption("perplexity");
   await expect(page.getByText("Perplexity · sonar")).toBeVisible();

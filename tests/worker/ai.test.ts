@@ -441,7 +441,10 @@ describe("agent tools", () => {
   it("answers a made-up tool name, even one of Object's own, as a failed call", async () => {
     const { user } = await account();
     for (const name of ["constructor", "toString", "__proto__", "delete_everything"]) {
-      const { record } = await runTool(database(env.DB), user.id, name, "{}");
+      const { record } = await runTool(database(env.DB), user.id, name, "{}", {
+        env,
+        origin: ORIGIN,
+      });
       expect(record).toMatchObject({ ok: false, wrote: false, summary: `Unknown tool ${name}` });
     }
   });

@@ -5,6 +5,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { database } from "../../worker/db/client";
+import { runTool } from "../../worker/services/agent-tools";
 import { account, api, ORIGIN, uniqueEmail } from "./helpers";
 
 type Data<T> = { data: T };
@@ -567,5 +569,52 @@ describe("the calendar", () => {
     const { call } = await account();
     const { body } = await call<Data<{ id: string }[]>>("/calendar/calendars");
     expect(body.data.map((c) => c.id)).toEqual(["local", "projects"]);
+  });
+});
+
+describe("the agent's calendar and Google tools", () => {
+  const tool = (userId: string, name: string, args: unknown) =>
+    runTool(database(env.DB), userId, name, JSON.stringify(args), { env, origin: ORIGIN });
+
+  it("create an event and list it back; mail and Drive search the connected account", async () => {
+    const { user, call } = await connected();
+    const created = await tool(user.id, "create_event", {
+      summary: "Tax sale, Greene County",
+      start: { dateTime: "2027-03-31T10:00:00-04:00" },
+      end: { dateTime: "2027-03-31T12:00:00-04:00" },
+      kind: "auction",
+    });
+    expect(created.record).toMatchObject({ ok: true, wrote: true });
+    const listed = await tool(user.id, "list_events", {
+      timeMin: "2027-03-31T00:00:00-04:00",
+      timeMax: "2027-04-01T00:00:00-04:00",
+    });
+    expect(listed.record.summary).toContain("Tax sale, Greene County");
+    const local = await call<Data<CalendarEvent[]>>(
+      "/calendar/events?calendarId=local&timeMin=2027-03-31T00:00:00Z&timeMax=2027-04-02T00:00:00Z",
+    );
+    expect(local.body.data.map((e) => e.kind)).toEqual(["auction"]);
+
+    const mail = await tool(user.id, "search_mail", { query: "O'Brien" });
+    expect(mail.record.ok).toBe(true);
+    expect(mail.record.summary).toMatch(/^Found \d+ messages?: /);
+    const drive = await tool(user.id, "search_drive", { query: "O'Brien" });
+    expect(drive.record.summary).toMatch(/O'Brien/);
+  });
+
+  it("without Google, mail search fails with what to do, and a bad event writes nothing", async () => {
+    const { user, call } = await account();
+    const mail = await tool(user.id, "search_mail", {});
+    expect(mail.record).toMatchObject({ ok: false });
+    expect(mail.record.summary).toBe("Connect your Google account in Connections to use Gmail");
+    const bad = await tool(user.id, "create_event", {
+      summary: "Backwards",
+      start: { dateTime: "2027-03-31T10:00:00Z" },
+      end: { dateTime: "2027-03-31T09:00:00Z" },
+    });
+    expect(bad.record.ok).toBe(false);
+    expect((await call<Data<unknown[]>>("/calendar/events?calendarId=local")).body.data).toEqual(
+      [],
+    );
   });
 });

@@ -12,13 +12,17 @@ import { contactTools } from "./contacts.tools";
 import { entryTools } from "./entries.tools";
 import { projectTools } from "./projects.tools";
 import { propertyTools } from "./properties.tools";
-import type { Tool } from "./tool";
+import { calendarTools } from "./calendar.tools";
+import { googleTools } from "./google.tools";
+import type { Tool, ToolContext } from "./tool";
 
 export const AGENT_TOOLS: Record<string, Tool> = {
   ...projectTools,
   ...contactTools,
   ...propertyTools,
   ...entryTools,
+  ...calendarTools,
+  ...googleTools,
 };
 
 let definitions: ReturnType<typeof describeTools> | undefined;
@@ -46,6 +50,7 @@ export async function runTool(
   userId: string,
   name: string,
   rawArguments: string,
+  context: ToolContext,
 ): Promise<{ record: ToolCallRecord; content: string }> {
   // Own properties only: a model naming "constructor" must not reach Object.prototype.
   const definition = Object.hasOwn(AGENT_TOOLS, name) ? AGENT_TOOLS[name] : undefined;
@@ -68,7 +73,7 @@ export async function runTool(
     return fail(`Invalid arguments (${issues.join("; ")})`, args);
   }
   try {
-    const { result, summary } = await definition.run(db, userId, parsed.data as never);
+    const { result, summary } = await definition.run(db, userId, parsed.data as never, context);
     return {
       record: { name, arguments: args, ok: true, summary, wrote: definition.wrote },
       content: JSON.stringify(result),

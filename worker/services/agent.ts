@@ -16,7 +16,13 @@ import type { Session } from "./sessions";
 /** The most tool rounds one agent call may take before it must answer. */
 export const MAX_AGENT_STEPS = 5;
 
-export async function runAgent(env: Env, db: Database, session: Session, input: ChatRequest) {
+export async function runAgent(
+  env: Env,
+  db: Database,
+  session: Session,
+  input: ChatRequest,
+  origin: string,
+) {
   const { client, config } = aiClient(env, "openai");
   const model = input.model ?? config.model;
   const turn = await beginTurn(db, session.userId, input, "openai", model);
@@ -53,6 +59,7 @@ export async function runAgent(env: Env, db: Database, session: Session, input: 
         session.userId,
         call.function.name,
         call.function.arguments,
+        { env, origin },
       );
       calls.push(record);
       messages.push({ role: "tool", tool_call_id: call.id, content: result });

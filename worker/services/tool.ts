@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Database } from "../db/client";
+import type { Env } from "../env";
 
 /** How many records a search tool returns to the model. */
 export const TOOL_SEARCH_LIMIT = 10;
@@ -23,19 +24,30 @@ export interface ToolOutcome {
   summary: string;
 }
 
+/** What tools that reach outside D1 need: the Worker's settings and this AI42's origin. */
+export interface ToolContext {
+  env: Env;
+  origin: string;
+}
+
 export interface Tool {
   description: string;
   parameters: z.ZodType;
   /** Whether the tool changes the user's data. */
   wrote: boolean;
-  run: (db: Database, userId: string, args: never) => Promise<ToolOutcome>;
+  run: (db: Database, userId: string, args: never, context: ToolContext) => Promise<ToolOutcome>;
 }
 
 export const tool = <S extends z.ZodType>(definition: {
   description: string;
   parameters: S;
   wrote?: boolean;
-  run: (db: Database, userId: string, args: z.output<S>) => Promise<ToolOutcome>;
+  run: (
+    db: Database,
+    userId: string,
+    args: z.output<S>,
+    context: ToolContext,
+  ) => Promise<ToolOutcome>;
 }): Tool => ({ wrote: false, ...definition }) as Tool;
 
 /** "Found 2 contacts: Ana Silva, Bo Chen" / "No properties found". */

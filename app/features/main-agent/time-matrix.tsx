@@ -1,36 +1,43 @@
 /**
- * The spec's "time matrix" beside the chat: the week ahead at a glance. For now it holds the
- * user's project milestones (target close dates); calendar events join when the calendar lands.
- * Clicking it opens /calendar.
+ * The spec's "time matrix" beside the chat: the week ahead at a glance, from the merged calendar
+ * (AI42's events, project closings and the user's Google calendars). Clicking it opens /calendar.
  */
 import { Link } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import { CalendarRange } from "lucide-react";
 import { useEffect, useState } from "react";
-import { byDay, weekAhead } from "~/domain/dates";
+import { addDays, byDay, isoDay, weekAhead } from "~/domain/dates";
 import { modulePath } from "~/domain/modules";
-import { projectsApi, type Project } from "~/lib/api/workspace";
+import { calendarApi, type CalendarEvent } from "~/lib/api/google";
 
 const weekday = (day: string) =>
   new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(new Date(day));
 const dayOfMonth = (day: string) => Number(day.slice(8, 10));
+/** The local day an event starts on: an all-day event's date, or a timed event's local day. */
+const startDay = (event: CalendarEvent) =>
+  event.start.date ?? (event.start.dateTime ? isoDay(new Date(event.start.dateTime)) : null);
 
 export function TimeMatrix(props: { className?: string }) {
   const [days, setDays] = useState<string[] | null>(null);
-  const [projects, setProjects] = useState<Project[] | null>(null);
+  const [events, setEvents] = useState<CalendarEvent[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    const week = weekAhead(new Date());
-    setDays(week);
-    projectsApi
-      .list({ closeFrom: week[0], closeTo: week[6], limit: 100 })
-      .then((page) => setProjects(page.items))
+    const today = new Date();
+    setDays(weekAhead(today));
+    const midnight = addDays(today, 0);
+    calendarApi
+      .events({
+        timeMin: midnight.toISOString(),
+        timeMax: addDays(today, 7).toISOString(),
+        maxResults: 200,
+      })
+      .then((listing) => setEvents(listing.events))
       .catch(() => setFailed(true));
   }, []);
 
-  const columns = days && projects ? byDay(days, projects, (p) => p.targetCloseDate) : null;
-  const count = projects?.length ?? 0;
+  const columns = days && events ? byDay(days, events, startDay) : null;
+  const count = events?.length ?? 0;
 
   return (
     <Link
@@ -47,12 +54,12 @@ export function TimeMatrix(props: { className?: string }) {
           {failed
             ? MESSAGES.fetchWeekAhead
             : columns
-              ? `${count} milestone${count === 1 ? "" : "s"}`
+              ? `${count} event${count === 1 ? "" : "s"}`
               : "Loading..."}
         </span>
       </div>
       <ol className="divide-y divide-line/60">
-        {(columns ?? (days ?? []).map((day) => ({ day, items: [] as Project[] }))).map(
+        {(columns ?? (days ?? []).map((day) => ({ day, items: [] as CalendarEvent[] }))).map(
           ({ day, items }, index) => (
             <li key={day} className="flex items-start gap-3 py-1.5">
               <span
@@ -61,13 +68,13 @@ export function TimeMatrix(props: { className?: string }) {
                 {index === 0 ? "Today" : weekday(day)} {dayOfMonth(day)}
               </span>
               <span className="flex min-w-0 flex-1 flex-wrap gap-1">
-                {items.map((project) => (
+                {items.map((event) => (
                   <span
-                    key={project.id}
-                    title={`${project.name}: target close`}
+                    key={`${event.calendarId}:${event.id}`}
+                    title={event.summary}
                     className="max-w-full truncate rounded bg-accent/20 px-1.5 text-xs leading-5"
                   >
-                    {project.name}
+                    {event.summary}
                   </span>
                 ))}
               </span>
@@ -77,7 +84,7 @@ export function TimeMatrix(props: { className?: string }) {
       </ol>
       {columns && count === 0 && (
         <p className="mt-3 text-xs text-muted">
-          No target close dates this week. Set them on your projects in the Project Hub.
+          Nothing this week. Add events in the calendar, or target close dates on your projects.
         </p>
       )}
     </Link>

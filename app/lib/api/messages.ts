@@ -48,7 +48,7 @@ export const MESSAGES = {
   clipboardRefused: "Could not copy: the browser refused clipboard access",
   documentGone: "This document does not exist any more.",
   unexpected: "Something went wrong",
-  fetchWeekAhead: "Could not load milestones",
+  fetchWeekAhead: "Could not load the week's events",
   googleStatus: "Failed to fetch the Google account status",
   connectGoogle: "Failed to connect Google",
   disconnectGoogle: "Failed to disconnect Google",

@@ -20,7 +20,15 @@ import {
 import { beginTurn, providerMessages, saveAnswer, type Turn } from "../../services/conversations";
 import { systemPrompt } from "../../services/prompts";
 import { relayStream, type Relayed } from "../../services/stream-relay";
-import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import {
+  apiRoute,
+  appOrigin,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  router,
+  signedIn,
+} from "../openapi";
 import { AiStatusSchema, ChatAnswerSchema } from "../schemas";
 import type { AppEnv } from "../types";
 
@@ -210,7 +218,13 @@ app.openapi(
     responses: ChatResponses,
   }),
   async (c) => {
-    const answer = await runAgent(c.env, database(c.env.DB), c.var.session, c.req.valid("json"));
+    const answer = await runAgent(
+      c.env,
+      database(c.env.DB),
+      c.var.session,
+      c.req.valid("json"),
+      appOrigin(c),
+    );
     return c.json({ data: answer }, 200);
   },
 );
