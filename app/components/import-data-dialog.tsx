@@ -28,6 +28,8 @@ const KINDS = [
   ["properties", "Properties"],
   ["conversations", "Conversations"],
   ["research", "Research"],
+  ["events", "Calendar events"],
+  ["projectFiles", "Linked Drive files"],
 ] as const;
 
 type Kind = (typeof KINDS)[number][0];

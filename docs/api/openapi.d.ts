@@ -1095,6 +1095,11 @@ export interface components {
                 }[];
             })[];
             research: components["schemas"]["Research"][];
+            events: (components["schemas"]["CalendarEvent"] & {
+                createdAt: string;
+                updatedAt: string;
+            })[];
+            projectFiles: components["schemas"]["ProjectFile"][];
         };
         Conversation: {
             id: string;
@@ -1130,6 +1135,33 @@ export interface components {
             /** @description The Project Hub document it was saved as, if any */
             savedEntryId: string | null;
             createdAt: string;
+        };
+        CalendarEvent: {
+            id: string;
+            calendarId: string;
+            /** @enum {string} */
+            source: "local" | "google" | "project";
+            summary: string;
+            description: string | null;
+            location: string | null;
+            start: {
+                dateTime?: string;
+                date?: string;
+                timeZone?: string;
+            };
+            end: {
+                dateTime?: string;
+                date?: string;
+                timeZone?: string;
+            };
+            allDay: boolean;
+            /** @enum {string} */
+            kind: "auction" | "showing" | "closing" | "meeting" | "task" | "other";
+            projectId: string | null;
+            propertyId: string | null;
+            contactId: string | null;
+            readOnly: boolean;
+            htmlLink: string | null;
         };
         WorkspaceImportResult: {
             dryRun: boolean;
@@ -1226,6 +1258,32 @@ export interface components {
                     }[];
                 }[];
             };
+            events: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
+            projectFiles: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
         };
         WorkspaceImport: {
             /** @enum {string} */
@@ -1245,6 +1303,10 @@ export interface components {
             conversations?: unknown[];
             /** @default [] */
             research?: unknown[];
+            /** @default [] */
+            events?: unknown[];
+            /** @default [] */
+            projectFiles?: unknown[];
         };
         AiStatus: {
             openai: {
@@ -1360,33 +1422,6 @@ export interface components {
             selected: boolean;
             readOnly: boolean;
             timeZone: string | null;
-        };
-        CalendarEvent: {
-            id: string;
-            calendarId: string;
-            /** @enum {string} */
-            source: "local" | "google" | "project";
-            summary: string;
-            description: string | null;
-            location: string | null;
-            start: {
-                dateTime?: string;
-                date?: string;
-                timeZone?: string;
-            };
-            end: {
-                dateTime?: string;
-                date?: string;
-                timeZone?: string;
-            };
-            allDay: boolean;
-            /** @enum {string} */
-            kind: "auction" | "showing" | "closing" | "meeting" | "task" | "other";
-            projectId: string | null;
-            propertyId: string | null;
-            contactId: string | null;
-            readOnly: boolean;
-            htmlLink: string | null;
         };
         EventInput: {
             summary: string;

@@ -597,6 +597,27 @@ describe("export and import", () => {
     });
     expect(research.status).toBe(201);
     await source.call(`/ai/research/${research.body.data.id}/save`, { method: "POST" });
+    const event = await source.call("/calendar/events", {
+      method: "POST",
+      json: {
+        summary: "Walk-through with Ann",
+        kind: "showing",
+        start: { dateTime: "2027-03-31T10:00:00-04:00", timeZone: "America/New_York" },
+        end: { dateTime: "2027-03-31T11:00:00-04:00" },
+        projectId: project.id,
+        propertyId: property!.id,
+        contactId: contact.id,
+      },
+    });
+    expect(event.status).toBe(201);
+    await source.call(`/projects/${project.id}/files`, {
+      method: "POST",
+      json: {
+        driveFileId: "1LakeHouse",
+        name: "Lake house purchase agreement.pdf",
+        webViewLink: "https://drive.google.com/file/d/1LakeHouse/view",
+      },
+    });
     return { source, project };
   }
 
@@ -608,7 +629,7 @@ describe("export and import", () => {
   function comparable(doc: ExportDoc) {
     const labels = new Map<string, string>();
     const name = (row: Row) =>
-      String(row.name ?? row.title ?? row.address ?? row.query ?? row.firstName);
+      String(row.name ?? row.title ?? row.address ?? row.query ?? row.summary ?? row.firstName);
     for (const kind of [
       "projects",
       "contacts",
@@ -616,6 +637,8 @@ describe("export and import", () => {
       "properties",
       "conversations",
       "research",
+      "events",
+      "projectFiles",
     ]) {
       for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
     }
@@ -642,6 +665,8 @@ describe("export and import", () => {
     expect(exported.research).toHaveLength(1);
     expect(exported.research![0]!.savedEntryId).toBeTruthy();
     expect(exported.entries).toHaveLength(2);
+    expect(exported.events).toHaveLength(1);
+    expect(exported.projectFiles).toHaveLength(1);
 
     const target = await account();
     const imported = await importInto(target.call, exported);
@@ -659,6 +684,8 @@ describe("export and import", () => {
       links: 1,
       conversations: 1,
       research: 1,
+      events: 1,
+      projectFiles: 1,
     });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);

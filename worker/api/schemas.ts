@@ -153,44 +153,6 @@ export const PropertyImportResultSchema = z
   })
   .openapi("PropertyImportResult");
 
-export const WorkspaceExportSchema = z
-  .object({
-    format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
-    exportedAt: z.string(),
-    projects: z.array(ProjectSchema),
-    contacts: z.array(ContactSchema),
-    projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),
-    entries: z.array(EntrySchema),
-    properties: z.array(PropertySchema),
-    conversations: z.array(
-      ConversationSchema.extend({ messages: z.array(MessageSchema.omit({ id: true })) }),
-    ),
-    research: z.array(ResearchSchema),
-  })
-  .openapi("WorkspaceExport");
-
-const KindResultSchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number().openapi({ description: "Already here and left as they are" }),
-  failed: z.array(RowFailureSchema),
-});
-
-export const WorkspaceImportResultSchema = z
-  .object({
-    dryRun: z.boolean(),
-    existing: z.enum(EXISTING_ROWS),
-    properties: KindResultSchema,
-    contacts: KindResultSchema,
-    projects: KindResultSchema,
-    entries: KindResultSchema,
-    links: KindResultSchema,
-    conversations: KindResultSchema,
-    research: KindResultSchema,
-  })
-  .openapi("WorkspaceImportResult");
-
 export const GoogleStatusSchema = z
   .object({
     configured: z
@@ -265,3 +227,45 @@ export const CalendarEventSchema = z
     htmlLink: z.string().nullable(),
   })
   .openapi("CalendarEvent") satisfies z.ZodType<CalendarEvent>;
+
+export const WorkspaceExportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: z.string(),
+    projects: z.array(ProjectSchema),
+    contacts: z.array(ContactSchema),
+    projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),
+    entries: z.array(EntrySchema),
+    properties: z.array(PropertySchema),
+    conversations: z.array(
+      ConversationSchema.extend({ messages: z.array(MessageSchema.omit({ id: true })) }),
+    ),
+    research: z.array(ResearchSchema),
+    events: z.array(CalendarEventSchema.extend({ createdAt: z.string(), updatedAt: z.string() })),
+    projectFiles: z.array(ProjectFileSchema),
+  })
+  .openapi("WorkspaceExport");
+
+const KindResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number().openapi({ description: "Already here and left as they are" }),
+  failed: z.array(RowFailureSchema),
+});
+
+export const WorkspaceImportResultSchema = z
+  .object({
+    dryRun: z.boolean(),
+    existing: z.enum(EXISTING_ROWS),
+    properties: KindResultSchema,
+    contacts: KindResultSchema,
+    projects: KindResultSchema,
+    entries: KindResultSchema,
+    links: KindResultSchema,
+    conversations: KindResultSchema,
+    research: KindResultSchema,
+    events: KindResultSchema,
+    projectFiles: KindResultSchema,
+  })
+  .openapi("WorkspaceImportResult");

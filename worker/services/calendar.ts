@@ -117,7 +117,7 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
 }
 
 /** An input's columns: instants stored in UTC, days as they are. */
-function toRow(input: EventInput) {
+export function eventColumns(input: EventInput) {
   const allDay = Boolean(input.start.date);
   const stored = (time: EventInput["start"]) => time.date ?? new Date(time.dateTime!).toISOString();
   return {
@@ -269,7 +269,7 @@ export async function createEvent(scope: CalendarScope, input: EventInput) {
     );
   const [row] = await db
     .insert(calendarEvents)
-    .values({ userId, ...toRow(input) })
+    .values({ userId, ...eventColumns(input) })
     .returning();
   return toEvent(row!);
 }
@@ -290,7 +290,7 @@ export async function updateEvent(scope: CalendarScope, id: string, input: Event
   await findOwned(db, calendarEvents, userId, id, "Event");
   const [row] = await db
     .update(calendarEvents)
-    .set({ ...toRow(input), updatedAt: nowIso() })
+    .set({ ...eventColumns(input), updatedAt: nowIso() })
     .where(ownedBy(calendarEvents, userId, id))
     .returning();
   return toEvent(row!);

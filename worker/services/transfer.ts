@@ -18,9 +18,11 @@ import {
   type RowFailure,
 } from "../../app/domain/validation";
 import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
+import { EventInputSchema } from "../../app/domain/calendar/events";
 import {
   ContactInputSchema,
   EntryInputSchema,
+  ProjectFileInputSchema,
   ProjectInputSchema,
   PropertyInputSchema,
   propertyDedupeKey,
@@ -29,16 +31,19 @@ import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement, runBatch } from "../db/queries";
 import {
+  calendarEvents,
   contacts,
   conversationMessages,
   conversations,
   entries,
   MESSAGE_STATUSES,
   projectContacts,
+  projectFiles,
   projects,
   properties,
   researchReports,
 } from "../db/schema";
+import { eventColumns, toEvent } from "./calendar";
 import { toContact } from "./contacts";
 import { toMessage } from "./conversations";
 import { toEntry } from "./entries";
@@ -47,7 +52,10 @@ import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
 import { toResearch } from "./research";
 
 export const EXPORT_FORMAT = "ai42-export";
-/** 2 added conversations and research; version 1 documents still import. */
+/**
+ * 2 added conversations and research (and, later, calendar events and Drive files linked to
+ * projects, which older files simply lack); version 1 documents still import.
+ */
 export const EXPORT_VERSION = 2;
 export const MAX_RECORDS_PER_KIND = 5000;
 
@@ -62,6 +70,8 @@ export async function exportWorkspace(db: Database, userId: string) {
     conversationRows,
     messageRows,
     researchRows,
+    eventRows,
+    fileRows,
   ] = await db.batch([
     db.select().from(projects).where(eq(projects.userId, userId)),
     db.select().from(contacts).where(eq(contacts.userId, userId)),
@@ -78,6 +88,8 @@ export async function exportWorkspace(db: Database, userId: string) {
       .where(eq(conversationMessages.userId, userId))
       .orderBy(conversationMessages.conversationId, conversationMessages.position),
     db.select().from(researchReports).where(eq(researchReports.userId, userId)),
+    db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)),
+    db.select().from(projectFiles).where(eq(projectFiles.userId, userId)),
   ]);
   const messagesOf = new Map<string, ReturnType<typeof toMessage>[]>();
   for (const row of messageRows) {
@@ -99,6 +111,12 @@ export async function exportWorkspace(db: Database, userId: string) {
       messages: (messagesOf.get(row.id) ?? []).map(({ id: _id, ...message }) => message),
     })),
     research: researchRows.map(toResearch),
+    events: eventRows.map((row) => ({
+      ...toEvent(row),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    })),
+    projectFiles: fileRows.map((row) => publicRow(row)),
   };
 }
 
@@ -119,6 +137,8 @@ export const ImportDocumentSchema = z.object({
   properties: rows,
   conversations: rows,
   research: rows,
+  events: rows,
+  projectFiles: rows,
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
@@ -174,6 +194,9 @@ const ResearchInputSchema = z.object({
     .array(z.object({ kind: z.enum(["project", "property"]), id: z.string(), name: z.string() }))
     .default([]),
   savedEntryId: z.string().nullish(),
+});
+const ProjectFileRowSchema = ProjectFileInputSchema.extend({
+  projectId: z.string().min(1).max(64),
 });
 const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });
 
@@ -407,10 +430,18 @@ export async function planImport(
   }
 
   // References may point at a row of the file or at a record the account already has.
-  const [ownProjects, ownProperties, ownEntries] = await Promise.all([
-    holders(db, projects, collect(doc.entries, "projectId")),
-    holders(db, properties, collect(doc.projects, "propertyId")),
+  const [ownProjects, ownProperties, ownEntries, ownContacts] = await Promise.all([
+    holders(db, projects, [
+      ...collect(doc.entries, "projectId"),
+      ...collect(doc.events, "projectId"),
+      ...collect(doc.projectFiles, "projectId"),
+    ]),
+    holders(db, properties, [
+      ...collect(doc.projects, "propertyId"),
+      ...collect(doc.events, "propertyId"),
+    ]),
     holders(db, entries, collect(doc.research, "savedEntryId")),
+    holders(db, contacts, collect(doc.events, "contactId")),
   ]);
   const reference = (
     id: string | null | undefined,
@@ -500,6 +531,25 @@ export async function planImport(
     }),
   );
 
+  // AI42 calendar events, pointing at the projects, properties and contacts they are about.
+  const eventPlan = await plan(doc.events, EventInputSchema, calendarEvents, (row, id) => {
+    const projectId = reference(row.input.projectId, projectPlan.ids, ownProjects);
+    if (projectId === undefined) return new RowProblem("projectId", "project");
+    const propertyId = reference(row.input.propertyId, propertyIds, ownProperties);
+    if (propertyId === undefined) return new RowProblem("propertyId", "property");
+    const contactId = reference(row.input.contactId, contactPlan.ids, ownContacts);
+    if (contactId === undefined) return new RowProblem("contactId", "contact");
+    const columns = eventColumns({ ...row.input, projectId, propertyId, contactId });
+    return { ...columns, ...times(row), id, userId };
+  });
+
+  // Drive files linked to projects.
+  const filePlan = await plan(doc.projectFiles, ProjectFileRowSchema, projectFiles, (row, id) => {
+    const projectId = reference(row.input.projectId, projectPlan.ids, ownProjects);
+    if (!projectId) return new RowProblem("projectId", "project");
+    return { ...row.input, projectId, createdAt: times(row).createdAt, id, userId };
+  });
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
@@ -525,6 +575,8 @@ export async function planImport(
       db.insert(conversationMessages).values(part),
     ),
     ...upserts(db, researchReports, researchPlan.values),
+    ...upserts(db, calendarEvents, eventPlan.values),
+    ...upserts(db, projectFiles, filePlan.values),
   ];
   return {
     summary: {
@@ -535,6 +587,8 @@ export async function planImport(
       links: linkResult,
       conversations: conversationPlan.kind,
       research: researchPlan.kind,
+      events: eventPlan.kind,
+      projectFiles: filePlan.kind,
     },
     statements,
   };
