@@ -1,8 +1,8 @@
 /**
  * The command palette's commands (spec §3): the one list, read by the palette, the global
  * shortcuts and the keyboard-shortcut sheet. A "Go to" entry for every module of the registry,
- * the spec's ten commands, and each screen's main actions. Each really acts, or says plainly that
- * its module is not available yet.
+ * the spec's ten commands, and each screen's main actions. Each really acts (a module that is not
+ * built yet says so on its own screen).
  */
 import {
   CalendarCheck,
@@ -72,9 +72,6 @@ export interface Command {
   type: CommandType;
   action: (context: CommandContext) => void;
 }
-
-export const notAvailable = (module: string) =>
-  `${module} is not available yet: it arrives in a later release.`;
 
 /** The spec's Go to Dashboard (D) and Go to Calendar (C) keep their letters. */
 const NAVIGATION_SHORTCUTS: Partial<Record<ModuleId, Shortcut>> = {
@@ -157,10 +154,7 @@ export const COMMANDS: readonly Command[] = [
     category: "calendar",
     shortcut: withCommandKey("e"),
     type: "NEW_EVENT",
-    action: ({ navigate, notify }) => {
-      navigate(modulePath("calendar"));
-      notify(notAvailable("Creating events"));
-    },
+    action: ({ navigate }) => navigate(modulePath("calendar", { new: "1" })),
   },
   {
     id: "view-today",
@@ -171,10 +165,7 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["calendar", "agenda"],
     shortcut: withCommandKey("y", true),
     type: "VIEW_TODAY",
-    action: ({ navigate, notify }) => {
-      navigate(modulePath("calendar"));
-      notify(notAvailable("The day view"));
-    },
+    action: ({ navigate }) => navigate(modulePath("calendar", { date: "today" })),
   },
   {
     id: "toggle-theme",

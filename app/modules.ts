@@ -139,8 +139,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 11,
     keywords: ["events", "schedule", "agenda", "deadlines", "closings"],
     skeleton: "table",
-    upcoming: "Your events and deadlines, with or without a Google Calendar.",
-    View: placeholder,
+    View: lazy(() => import("./features/calendar/calendar")),
   },
   emails: {
     title: "Emails",

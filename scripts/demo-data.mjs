@@ -185,4 +185,63 @@ async function seedSamplePortfolio(origin, token) {
     content:
       "Max offer at **70% rule**: 0.7 × $232,000 − $55,000 = **$107,400**.\n\nSeller motivated (estate sale).",
   });
+  await seedCalendar(call, { flip, duplex, maple, agent, lender });
+}
+
+/** A week of an investor's calendar from today: showings, an auction, a lender call, a task. */
+async function seedCalendar(call, { flip, duplex, maple, agent, lender }) {
+  const day = (offset) => {
+    const date = new Date();
+    date.setDate(date.getDate() + offset);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  };
+  // Local times written with the offset of the machine that seeds them.
+  const at = (offset, hour, minutes = 0) => {
+    const date = new Date(`${day(offset)}T00:00:00`);
+    date.setHours(hour, minutes);
+    return { dateTime: date.toISOString() };
+  };
+  const events = [
+    {
+      summary: "Walk-through at 1418 Maple St",
+      kind: "showing",
+      start: at(1, 10),
+      end: at(1, 11),
+      location: "1418 Maple Street, Dayton, OH",
+      projectId: flip.id,
+      propertyId: maple.id,
+      contactId: agent.id,
+    },
+    {
+      summary: "Call Derek about the draw schedule",
+      kind: "meeting",
+      start: at(2, 14),
+      end: at(2, 14, 30),
+      projectId: flip.id,
+      contactId: lender.id,
+    },
+    {
+      summary: "Montgomery County sheriff sale",
+      kind: "auction",
+      start: at(3, 10),
+      end: at(3, 12),
+      location: "41 N Perry St, Dayton, OH",
+    },
+    {
+      summary: "Linden Ave: order the appraisal",
+      kind: "task",
+      start: { date: day(4) },
+      end: { date: day(5) },
+      projectId: duplex.id,
+    },
+    {
+      summary: "Showing: 227 Linden Avenue",
+      kind: "showing",
+      start: at(5, 16),
+      end: at(5, 17),
+      location: "227 Linden Avenue, Dayton, OH",
+      projectId: duplex.id,
+    },
+  ];
+  for (const event of events) await call("/calendar/events", event);
 }

@@ -1,9 +1,11 @@
 // `npm run screenshots`: README pictures of the running product (desktop shell, mobile menu,
 // login, the AI screens), taken in Debian's Chromium against a fresh local server with the demo
-// account; the AI answers come from the local fake OpenAI-compatible server (tests/fakes).
+// account; the AI answers come from the local fake OpenAI-compatible server, and the Google account
+// from the local fake Google (tests/fakes).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
@@ -24,6 +26,7 @@ build();
 rmSync(persistTo, { recursive: true, force: true });
 applyMigrations(persistTo);
 const fake = await startFakeOpenAI({ paceMs: 5 });
+const google = await startFakeGoogle();
 const server = await startWrangler({
   port,
   persistTo,
@@ -33,6 +36,11 @@ const server = await startWrangler({
     OPENAI_BASE_URL: `${fake.url}/v1`,
     PERPLEXITY_API_KEY: "screenshots",
     PERPLEXITY_BASE_URL: `${fake.url}/perplexity`,
+    GOOGLE_CLIENT_ID: "screenshots",
+    GOOGLE_CLIENT_SECRET: "screenshots",
+    GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${google.url}/token`,
+    GOOGLE_API_BASE_URL: google.url,
   },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -74,6 +82,16 @@ try {
     await desktop.getByRole("button", { name: "Research", exact: true }).click();
     await desktop.getByTestId("research-report").waitFor();
   });
+  await shoot("/connections", "screenshot-connections.png", async () => {
+    await desktop.getByRole("button", { name: "Connect Google" }).click();
+    await desktop.getByTestId("inbox").getByRole("listitem").first().waitFor();
+    await desktop.getByTestId("drive").getByRole("listitem").first().waitFor();
+    // The toast about the connection would cover part of the picture.
+    await desktop.waitForTimeout(4500);
+  });
+  await shoot("/calendar?view=week", "screenshot-calendar.png", () =>
+    desktop.getByText("Walk-through at 1418 Maple St").first().waitFor(),
+  );
   await desktop.keyboard.press("Control+k");
   await desktop.getByPlaceholder("Search commands...").fill("go to");
   await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
@@ -91,5 +109,6 @@ try {
   await browser.close();
   server.kill("SIGTERM");
   fake.server.close();
+  google.server.close();
 }
 process.exit(0);

@@ -37,7 +37,7 @@ function FieldError(props: { id: string; error?: string }) {
 const describedBy = (props: FieldProps) => (props.error ? `${props.id}-error` : undefined);
 
 export function TextField(
-  props: FieldProps & { type?: "text" | "email" | "tel" | "date" | "number" | "search" },
+  props: FieldProps & { type?: "text" | "email" | "tel" | "date" | "time" | "number" | "search" },
 ) {
   return (
     <div>
@@ -106,6 +106,23 @@ export function SelectField(
       </select>
       <FieldError id={props.id} error={props.error} />
     </div>
+  );
+}
+
+/** A checkbox in a form of text fields: its value is "true" or "false". */
+export function CheckboxField(props: Pick<FieldProps, "id" | "label" | "value" | "onChange">) {
+  return (
+    <label htmlFor={props.id} className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+      <input
+        id={props.id}
+        name={props.id}
+        type="checkbox"
+        checked={props.value === "true"}
+        onChange={(event) => props.onChange(String(event.target.checked))}
+        className="size-4 accent-[var(--accent)]"
+      />
+      {props.label}
+    </label>
   );
 }
 

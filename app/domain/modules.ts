@@ -30,7 +30,12 @@ export interface ModuleParams {
   /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
   connections: { google?: GoogleOutcome };
   marketing: NoParams;
-  calendar: NoParams;
+  /**
+   * `view` (month, week, day or agenda; by default the month, or the agenda on a phone), `date`
+   * a day in the range shown (default today; `today` also opens the day view), `new` the
+   * new-event form.
+   */
+  calendar: { view?: "month" | "week" | "day" | "agenda"; date?: string; new?: "1" };
   emails: NoParams;
   resources: NoParams;
 }

@@ -170,17 +170,19 @@ export function FilterSelect(props: {
   );
 }
 
-/** The failure message and Cancel / submit row at the foot of a form. */
+/** The failure message and Cancel / submit row at the foot of a form (`secondary` on its left). */
 export function FormActions(props: {
   saving: boolean;
   failure: string;
   submitLabel: string;
   onCancel: () => void;
+  secondary?: React.ReactNode;
 }) {
   return (
     <>
       <FormMessage kind="error">{props.failure}</FormMessage>
       <div className="flex justify-end gap-3">
+        {props.secondary && <div className="mr-auto">{props.secondary}</div>}
         <button type="button" onClick={props.onCancel} className="btn-secondary">
           Cancel
         </button>

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { isoDay } from "../../app/domain/dates";
 import { modulePath } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
@@ -42,6 +43,19 @@ async function fillWorkspace(account: Account) {
   });
   expect(chat.ok()).toBe(true);
   await account.post("/ai/property-research", { query: "14 Maple St, Dayton: flip or rent?" });
+  // Today, so the calendar shows it in every view; and a closing on a project.
+  const today = new Date();
+  today.setHours(10, 0, 0, 0);
+  await account.post("/calendar/events", {
+    summary: "Sheriff sale",
+    kind: "auction",
+    start: { dateTime: today.toISOString() },
+    end: { dateTime: new Date(today.getTime() + 3_600_000).toISOString() },
+  });
+  await account.post("/projects", {
+    name: "Oak duplex",
+    targetCloseDate: isoDay(today),
+  });
   return id;
 }
 
@@ -72,6 +86,8 @@ for (const width of WIDTHS) {
         modulePath("project-hub", { tab: "contacts" }),
         modulePath("project-hub", { tab: "documents" }),
         modulePath("project-hub", { project: projectId }),
+        modulePath("calendar", { view: "week" }),
+        modulePath("calendar", { view: "agenda" }),
         "/no-such-page",
       ];
       for (const path of screens) {
@@ -100,6 +116,11 @@ for (const width of WIDTHS) {
         [modulePath("project-hub", { new: "1" }), async () => undefined],
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],
+        [modulePath("calendar", { new: "1" }), async () => undefined],
+        [
+          modulePath("calendar", { view: "agenda" }),
+          () => page.locator(".fc-event", { hasText: "Closing: Oak duplex" }).click(),
+        ],
         [
           modulePath("possible-investments"),
           () => page.getByRole("button", { name: "Delete 12 Oak St" }).click(),

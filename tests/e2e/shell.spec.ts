@@ -129,7 +129,10 @@ test.describe("workspace shell", () => {
     }).toPass();
   });
 
-  test("palette commands act: theme, sidebar, and an honest toast", async ({ page, account }) => {
+  test("palette commands act: theme, sidebar, and a toast at the bottom right", async ({
+    page,
+    account,
+  }) => {
     await openApp(page, "/home");
     const search = page.getByPlaceholder("Search commands...");
     await page.keyboard.press("Control+k");
@@ -148,9 +151,10 @@ test.describe("workspace shell", () => {
     await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
 
     await page.keyboard.press("Control+k");
-    await search.fill("view today");
+    await search.fill("dark mode");
     await page.keyboard.press("Enter");
-    const toast = page.getByText("The day view is not available yet");
+    await expect(page.locator("html")).not.toHaveClass(/light/);
+    const toast = page.getByText("Dark theme on");
     await expect(toast).toBeVisible();
     const box = await toast.boundingBox();
     expect(box!.x).toBeGreaterThan(640);
@@ -221,8 +225,10 @@ test.describe("workspace shell", () => {
     await page.keyboard.press("Control+Shift+O");
     await expect(page).toHaveURL(/\/main-agent$/);
     await page.keyboard.press("Control+Shift+Y");
-    await expect(page).toHaveURL(/\/calendar$/);
-    await expect(page.getByText("The day view is not available yet")).toBeVisible();
+    // View Today: the day view, its heading today's date.
+    const today = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date());
+    await expect(page.getByRole("heading", { level: 2, name: today })).toBeVisible();
+    await expect(page).toHaveURL(/\/calendar\?view=day$/);
 
     await page.keyboard.press("Control+k");
     await page.getByPlaceholder("Search commands...").fill("new chat");
@@ -370,7 +376,7 @@ test.describe("module loading", () => {
   }) => {
     await openApp(page, "/home");
     await page.route("**/assets/module-placeholder-*.js", (route) => route.abort("failed"));
-    await sidebarLink(page, "Calendar").click();
+    await sidebarLink(page, "Marketing").click();
     await expect(page.getByRole("heading", { name: "Oops! Something went wrong" })).toBeVisible();
     await expect(page.getByText("Please try refreshing the page")).toBeVisible();
     await page.getByText("Error details").click();

@@ -168,7 +168,7 @@ describe("finding a command", () => {
 });
 
 describe("running a command", () => {
-  it("acts for real: navigation navigates, unbuilt modules say so", () => {
+  it("acts for real: navigation navigates, forms open, the calendar shows today", () => {
     const context = testContext();
     const run = (name: string) => COMMANDS.find((c) => c.name === name)!.action(context);
     run("Go to Calendar");
@@ -188,7 +188,9 @@ describe("running a command", () => {
     expect(context.clearChatHistory).toHaveBeenCalledOnce();
     run("Keyboard shortcuts");
     expect(context.showShortcuts).toHaveBeenCalledOnce();
+    run("New Event");
+    expect(context.navigate).toHaveBeenLastCalledWith("/calendar?new=1");
     run("View Today");
-    expect(context.notify).toHaveBeenLastCalledWith(expect.stringContaining("not available yet"));
+    expect(context.navigate).toHaveBeenLastCalledWith("/calendar?date=today");
   });
 });

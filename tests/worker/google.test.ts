@@ -595,7 +595,7 @@ describe("the agent's calendar and Google tools", () => {
     );
     expect(local.body.data.map((e) => e.kind)).toEqual(["auction"]);
 
-    const mail = await tool(user.id, "search_mail", { query: "O'Brien" });
+    const mail = await tool(user.id, "search_mail", { query: "is:unread" });
     expect(mail.record.ok).toBe(true);
     expect(mail.record.summary).toMatch(/^Found \d+ messages?: /);
     const drive = await tool(user.id, "search_drive", { query: "O'Brien" });

@@ -1,0 +1,71 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { CALENDAR_VIEWS, VIEW_LABELS, type CalendarView } from "~/domain/calendar/views";
+
+/** What Previous and Next move by in each view ("Previous month"). */
+const STEP: Record<CalendarView, string> = {
+  month: "month",
+  week: "week",
+  day: "day",
+  agenda: "week",
+};
+
+/** Today, previous and next, the range's title with the time zone, and the view switch. */
+export function CalendarToolbar(props: {
+  title: string;
+  view: CalendarView;
+  timeZone: string;
+  onPrevious: () => void;
+  onNext: () => void;
+  onToday: () => void;
+  onView: (view: CalendarView) => void;
+}) {
+  const step = STEP[props.view];
+  const arrow =
+    "grid size-9 place-items-center rounded-lg border border-line text-muted hover:bg-raised hover:text-fg";
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="flex min-w-0 flex-wrap items-center gap-3">
+        <div className="flex items-center gap-1.5">
+          <button type="button" onClick={props.onToday} className="btn-secondary">
+            Today
+          </button>
+          <button
+            type="button"
+            onClick={props.onPrevious}
+            aria-label={`Previous ${step}`}
+            className={arrow}
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+          </button>
+          <button
+            type="button"
+            onClick={props.onNext}
+            aria-label={`Next ${step}`}
+            className={arrow}
+          >
+            <ChevronRight aria-hidden className="size-4" />
+          </button>
+        </div>
+        <div className="min-w-0">
+          <h2 aria-live="polite" className="text-lg font-semibold">
+            {props.title}
+          </h2>
+          <p className="text-xs text-muted">Times in {props.timeZone.replace(/_/g, " ")}</p>
+        </div>
+      </div>
+      <div role="group" aria-label="View" className="flex rounded-lg border border-line p-0.5">
+        {CALENDAR_VIEWS.map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={view === props.view}
+            onClick={() => props.onView(view)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === props.view ? "bg-accent text-accent-fg" : "text-muted hover:bg-raised hover:text-fg"}`}
+          >
+            {VIEW_LABELS[view]}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * Calendar (/calendar): AI42's own events, project closings and the user's Google calendars, in a
+ * month, week, day or agenda view. Its query parameters (view, date, new) are described in
+ * `ModuleParams`; the range on screen is kept in them, so a reload or a link shows it again.
+ */
+import { CalendarX2, Plus } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "~/components/page-header";
+import { Skeleton } from "~/components/skeleton";
+import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
+import {
+  draftOfEvent,
+  formValuesForRange,
+  formValuesOf,
+  movedDraft,
+  newEventValues,
+  type EventFormValues,
+} from "~/domain/calendar/event-form";
+import type { CalendarEvent } from "~/domain/calendar/events";
+import {
+  calendarName,
+  canEdit,
+  defaultView,
+  paramsOfState,
+  shownEvents,
+  unavailableNames,
+  viewState,
+  writableCalendars,
+} from "~/domain/calendar/views";
+import { isoDay } from "~/domain/dates";
+import { calendarApi } from "~/lib/api/google";
+import { TABLET_MIN_WIDTH } from "~/lib/layout";
+import { useTheme } from "~/lib/theme";
+import { useMediaQuery } from "~/lib/use-media-query";
+import type { ModuleViewProps } from "../module-view";
+import { deleteWithUndo, toastFailure, useDialogParam, useQueryParams } from "../shared";
+import { CalendarLegend } from "./calendar-legend";
+import { EventCalendar, type PickedRange, type ShownRange } from "./event-calendar.client";
+import { EventDetails } from "./event-details";
+import { EventForm } from "./event-form";
+import { useCalendars, useEventListing, useHiddenCalendars } from "./use-calendar-data";
+import "./calendar.css";
+
+export default function Calendar({ module }: ModuleViewProps) {
+  const [params, update] = useQueryParams();
+  // Undefined until known: the calendar waits for it, so it opens in the right view.
+  const narrow = useMediaQuery(`(max-width: ${TABLET_MIN_WIDTH - 1}px)`);
+  const { theme } = useTheme();
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const asked = viewState(
+    { view: params.get("view"), date: params.get("date") },
+    isoDay(new Date()),
+  );
+  const view = asked.view ?? defaultView(narrow ?? false, params.get("date"));
+
+  const calendars = useCalendars();
+  const [hidden, toggleHidden] = useHiddenCalendars();
+  const { listing, loading, failure, show, reload } = useEventListing();
+  const events = useMemo(() => shownEvents(listing?.events ?? [], hidden), [listing, hidden]);
+  const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
+
+  const [newParam, setNewParam] = useDialogParam("new");
+  const [picked, setPicked] = useState<EventFormValues | null>(null);
+  const [editing, setEditing] = useState<CalendarEvent | null>(null);
+  const [viewing, setViewing] = useState<CalendarEvent | null>(null);
+  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+  const creating = picked ?? (newParam ? newEventValues(new Date()) : null);
+  const closeForm = () => {
+    setPicked(null);
+    setNewParam(false);
+    setEditing(null);
+  };
+
+  /** The calendar moved to another range: list it, and say it in the query string. */
+  const onRange = (range: ShownRange) => {
+    show(range);
+    const state = paramsOfState({
+      view: range.view,
+      start: range.periodStart,
+      end: range.periodEnd,
+      today: isoDay(new Date()),
+      narrow: narrow ?? false,
+    });
+    const current = new URLSearchParams(window.location.search);
+    if (state.view !== current.get("view") || state.date !== current.get("date"))
+      update(state, { replace: true });
+  };
+
+  const onMove = (event: CalendarEvent, move: PickedRange, revert: () => void) => {
+    calendarApi.update(event.id, movedDraft(event, move, timeZone)).then(
+      () => {
+        reload();
+        toast(`Event “${event.summary}” moved`, {
+          action: {
+            label: "Undo",
+            onClick: () =>
+              void calendarApi.update(event.id, draftOfEvent(event)).then(reload, toastFailure),
+          },
+        });
+      },
+      (error: unknown) => {
+        revert();
+        toastFailure(error);
+      },
+    );
+  };
+
+  const remove = async (event: CalendarEvent) => {
+    setDeleting(null);
+    await deleteWithUndo({
+      what: `Event “${event.summary}”`,
+      remove: () => calendarApi.remove(event),
+      restore: () => calendarApi.create(draftOfEvent(event)).then(reload),
+    });
+    reload();
+  };
+
+  const ready = narrow !== undefined && (listing !== null || failure !== "");
+  const unreadable = unavailableNames(listing?.unavailable ?? [], calendars);
+  const newEventButton = (
+    <button type="button" onClick={() => setNewParam(true)} className="btn-primary">
+      <Plus aria-hidden className="mr-1.5 size-4" /> New event
+    </button>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        icon={module.icon}
+        title={module.title}
+        description={module.description}
+        actions={newEventButton}
+      />
+      {!ready && <Skeleton variant="table" />}
+      <div
+        className={ready ? "grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem]" : "hidden"}
+      >
+        <section aria-label="Events" className="min-w-0">
+          {narrow !== undefined && (
+            <EventCalendar
+              view={view}
+              day={asked.day}
+              events={events}
+              canEdit={editable}
+              theme={theme}
+              timeZone={timeZone}
+              visible={ready}
+              onRange={onRange}
+              onPick={(range) => setPicked(formValuesForRange(range))}
+              onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
+              onMove={onMove}
+            >
+              <div className="mb-4 space-y-3 empty:hidden">
+                {failure && <ErrorNotice message={failure} onRetry={reload} />}
+                {unreadable.length > 0 && (
+                  <p
+                    role="status"
+                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+                  >
+                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
+                    later, or reconnect Google in Connections.
+                  </p>
+                )}
+                {listing && !loading && !failure && events.length === 0 && (
+                  <div
+                    role="status"
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                  >
+                    <span className="flex items-center gap-2 text-muted">
+                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => setNewParam(true)}
+                      className="btn-secondary"
+                    >
+                      <Plus aria-hidden className="size-4" /> New event
+                    </button>
+                  </div>
+                )}
+              </div>
+            </EventCalendar>
+          )}
+        </section>
+        <CalendarLegend
+          calendars={calendars.filter((calendar) => calendar.selected)}
+          hidden={hidden}
+          theme={theme}
+          onToggle={toggleHidden}
+        />
+      </div>
+
+      <Modal
+        open={creating !== null || editing !== null}
+        title={editing ? "Edit event" : "New event"}
+        onClose={closeForm}
+        wide
+      >
+        {editing ? (
+          <EventForm
+            key={editing.id}
+            initial={formValuesOf(editing)}
+            event={editing}
+            calendars={writableCalendars(calendars)}
+            timeZone={timeZone}
+            onSave={(input) => calendarApi.update(editing.id, input).then(reload)}
+            onDone={closeForm}
+            onDelete={() => {
+              setEditing(null);
+              setDeleting(editing);
+            }}
+          />
+        ) : (
+          creating && (
+            <EventForm
+              initial={creating}
+              calendars={writableCalendars(calendars)}
+              timeZone={timeZone}
+              onSave={(input) => calendarApi.create(input).then(reload)}
+              onDone={closeForm}
+            />
+          )
+        )}
+      </Modal>
+      <Modal
+        open={viewing !== null}
+        title={viewing?.summary ?? "Event"}
+        onClose={() => setViewing(null)}
+      >
+        {viewing && (
+          <EventDetails
+            event={viewing}
+            calendarName={calendarName(viewing.calendarId, calendars)}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this event?"
+        message={
+          deleting && (
+            <>
+              “{deleting.summary}” will be deleted from{" "}
+              {calendarName(deleting.calendarId, calendars)}.
+            </>
+          )
+        }
+        confirmLabel="Delete event"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The Calendar screen in a browser, for a user in New York on Wednesday, March 17, 2027 at 10:20
+ * (the clock is fixed; timers run): AI42's own events made, edited, moved and deleted with Undo;
+ * the palette's New Event and View Today; the phone's agenda; project closings read-only.
+ */
+import type { Page } from "@playwright/test";
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test } from "./fixtures";
+
+const NOW = new Date("2027-03-17T10:20:00-04:00");
+test.use({ timezoneId: "America/New_York" });
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(NOW);
+});
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+/** A day of the month view, by its ISO date. */
+const day = (page: Page, date: string) => page.locator(`.fc-daygrid-day[data-date="${date}"]`);
+const event = (page: Page, title: string | RegExp) => page.locator(".fc-event", { hasText: title });
+
+/** Drags with the mouse in steps, as a person does (FullCalendar starts a drag after a move). */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 10, from.y + 5, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 15 });
+  await page.mouse.up();
+}
+const middle = async (locator: ReturnType<Page["locator"]>) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+test("an event made by clicking a day, edited, dragged to another day, deleted and undone", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("calendar"));
+  await expect(page.getByRole("heading", { level: 2, name: "March 2027" })).toBeVisible();
+  await expect(page.getByText("Times in America/New York")).toBeVisible();
+  await expect(page.getByText("No events in this range")).toBeVisible();
+
+  await day(page, "2027-03-10").click();
+  const form = dialog(page, "New event");
+  await expect(form.getByLabel("All day")).toBeChecked();
+  await expect(form.getByLabel("Start date")).toHaveValue("2027-03-10");
+  await expect(form.getByLabel("End date")).toHaveValue("2027-03-10");
+  await form.getByRole("button", { name: "Create event" }).click();
+  await expect(form.getByText("Give the event a title")).toBeVisible();
+  await form.getByLabel("Title").fill("Sheriff sale, Montgomery County");
+  await form.getByLabel("Kind").selectOption("auction");
+  await form.getByLabel("Location").fill("41 N Perry St, Dayton");
+  await form.getByRole("button", { name: "Create event" }).click();
+  await expect(form).toBeHidden();
+  await expect(day(page, "2027-03-10")).toContainText("Sheriff sale, Montgomery County");
+  await expect(page.getByText("No events in this range")).toBeHidden();
+
+  // Events are reached with the keyboard and opened with Enter.
+  await event(page, "Sheriff sale").focus();
+  await page.keyboard.press("Enter");
+  const edit = dialog(page, "Edit event");
+  await expect(edit.getByLabel("Location")).toHaveValue("41 N Perry St, Dayton");
+  await edit.getByLabel("Title").fill("Sheriff sale (rescheduled)");
+  await edit.getByLabel("Start date").fill("2027-03-11");
+  // The end follows the start: still a one-day event.
+  await expect(edit.getByLabel("End date")).toHaveValue("2027-03-11");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(day(page, "2027-03-11")).toContainText("Sheriff sale (rescheduled)");
+  await expect(day(page, "2027-03-10")).not.toContainText("Sheriff sale");
+
+  // Dragged to Friday the 19th: moved for good (it is there after a reload).
+  await drag(
+    page,
+    await middle(event(page, "Sheriff sale")),
+    await middle(day(page, "2027-03-19")),
+  );
+  await expect(page.getByText("Event “Sheriff sale (rescheduled)” moved")).toBeVisible();
+  await expect(day(page, "2027-03-19")).toContainText("Sheriff sale (rescheduled)");
+  await page.reload();
+  await expect(day(page, "2027-03-19")).toContainText("Sheriff sale (rescheduled)");
+  await expect(day(page, "2027-03-11")).not.toContainText("Sheriff sale");
+
+  await event(page, "Sheriff sale").click();
+  await dialog(page, "Edit event").getByRole("button", { name: "Delete" }).click();
+  await dialog(page, "Delete this event?").getByRole("button", { name: "Delete event" }).click();
+  await expect(page.getByText("Event “Sheriff sale (rescheduled)” deleted")).toBeVisible();
+  await expect(event(page, "Sheriff sale")).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Event “Sheriff sale (rescheduled)” restored")).toBeVisible();
+  await expect(day(page, "2027-03-19")).toContainText("Sheriff sale (rescheduled)");
+  await event(page, "Sheriff sale").click();
+  await expect(dialog(page, "Edit event").getByLabel("Location")).toHaveValue(
+    "41 N Perry St, Dayton",
+  );
+});
+
+test("a click on a time slot of the week makes a timed event; the range moves with the buttons", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("calendar", { view: "week" }));
+  await expect(page.getByRole("heading", { level: 2, name: "Mar 14 – 20, 2027" })).toBeVisible();
+  const lane = page.locator('.fc-timegrid-slot-lane[data-time="14:00:00"]');
+  await lane.scrollIntoViewIfNeeded();
+  const slot = (await lane.boundingBox())!;
+  const wednesday = (await page.locator('.fc-timegrid-col[data-date="2027-03-17"]').boundingBox())!;
+  await page.mouse.click(wednesday.x + wednesday.width / 2, slot.y + slot.height / 2);
+  const form = dialog(page, "New event");
+  await expect(form.getByLabel("All day")).not.toBeChecked();
+  await expect(form.getByLabel("Start time")).toHaveValue("14:00");
+  await expect(form.getByLabel("End time")).toHaveValue("15:00");
+  await form.getByLabel("Title").fill("Showing, 12 Oak St");
+  await form.getByLabel("Kind").selectOption("showing");
+  await form.getByRole("button", { name: "Create event" }).click();
+  await expect(event(page, "Showing, 12 Oak St")).toContainText("2:00 - 3:00");
+
+  await page.getByRole("button", { name: "Next week" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Mar 21 – 27, 2027" })).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?view=week&date=2027-03-21$/);
+  await expect(event(page, "Showing")).toHaveCount(0);
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(page).toHaveURL(/\/calendar\?view=week$/);
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(day(page, "2027-03-17")).toContainText("Showing, 12 Oak St");
+});
+
+test("the palette's New Event opens the form; View Today shows today's day", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("home"));
+  const search = page.getByPlaceholder("Search commands...");
+  await page.keyboard.press("Control+k");
+  await search.fill("new event");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/calendar\?new=1$/);
+  const form = dialog(page, "New event");
+  // The next full hour, for an hour.
+  await expect(form.getByLabel("Start date")).toHaveValue("2027-03-17");
+  await expect(form.getByLabel("Start time")).toHaveValue("11:00");
+  await expect(form.getByLabel("End time")).toHaveValue("12:00");
+  await form.getByLabel("Title").fill("Call the lender");
+  await form.getByLabel("Kind").selectOption("meeting");
+  await form.getByRole("button", { name: "Create event" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+
+  await page.keyboard.press("Control+k");
+  await search.fill("view today");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "March 17, 2027" })).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?view=day$/);
+  await expect(
+    page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day" }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(event(page, "Call the lender")).toContainText("11:00 - 12:00");
+});
+
+test("a project's target close date is a read-only closing; its calendar can be hidden", async ({
+  page,
+  account,
+}) => {
+  const created = await account.post("/projects", {
+    name: "Maple St flip",
+    targetCloseDate: "2027-03-24",
+  });
+  const project = (await created.json()).data as { id: string };
+  await openApp(page, modulePath("calendar"));
+  const closing = event(page, "Closing: Maple St flip");
+  await expect(day(page, "2027-03-24")).toContainText("Closing: Maple St flip");
+  await expect(closing).not.toHaveClass(/fc-event-draggable/);
+
+  await closing.click();
+  const panel = dialog(page, "Closing: Maple St flip");
+  await expect(panel.getByText("Mar 24, 2027 · all day")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  await panel.getByRole("link", { name: "Open the project" }).click();
+  await expect(page).toHaveURL(new RegExp(`/project-hub\\?project=${project.id}$`));
+  await expect(page.getByRole("heading", { name: "Maple St flip" })).toBeVisible();
+
+  await openApp(page, modulePath("calendar"));
+  const legend = page.getByRole("complementary", { name: "Legend" });
+  await legend.getByLabel("Project closings").uncheck();
+  await expect(closing).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "March 2027" })).toBeVisible();
+  await expect(legend.getByLabel("Project closings")).not.toBeChecked();
+  await expect(closing).toHaveCount(0);
+  await legend.getByLabel("Project closings").check();
+  await expect(closing).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the agenda shows by default, and no view scrolls sideways", async ({ page, account }) => {
+    await account.post("/calendar/events", {
+      summary: "Walkthrough with the contractor at the Craftsman bungalow on Linden Avenue",
+      kind: "meeting",
+      start: { dateTime: "2027-03-18T13:00:00-04:00" },
+      end: { dateTime: "2027-03-18T14:00:00-04:00" },
+    });
+    await openApp(page, modulePath("calendar"));
+    const views = page.getByRole("group", { name: "View" });
+    await expect(views.getByRole("button", { name: "Agenda" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.locator(".fc-list")).toContainText("Walkthrough with the contractor");
+    await page.getByRole("button", { name: /^Walkthrough with the contractor/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog(page, "Edit event").getByLabel("Title")).toHaveValue(
+      /^Walkthrough with the contractor/,
+    );
+    await page.keyboard.press("Escape");
+    for (const view of ["Agenda", "Month", "Week", "Day"]) {
+      await views.getByRole("button", { name: view }).click();
+      await expect(views.getByRole("button", { name: view })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `${view} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  });
+});
