@@ -1,7 +1,8 @@
 // `npm start`: build, prepare local secrets and D1, start `wrangler dev`, seed the demo account.
 // PORT moves the server. For the test that runs this script (tests/e2e/start.spec.ts):
-// AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state, and AI42_REUSE_BUILD=1 skips
-// the build when one exists (it may be stale, so never for people).
+// AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state, AI42_REUSE_BUILD=1 skips the
+// build when one exists (it may be stale, so never for people), and AI42_WITHOUT_EMAIL=1 leaves out
+// an EMAIL_API_KEY set in .dev.vars, so reset links are printed whatever the machine's settings.
 import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
   applyMigrations,
@@ -17,7 +18,8 @@ if (ensureDevVars()) console.log("Created .dev.vars with random secrets.");
 if (process.env.AI42_REUSE_BUILD === "1") buildUnlessPresent();
 else build();
 applyMigrations(persistTo);
-const child = await startWrangler({ port, persistTo });
+const vars = process.env.AI42_WITHOUT_EMAIL === "1" ? { EMAIL_API_KEY: "" } : {};
+const child = await startWrangler({ port, persistTo, vars });
 const origin = `http://127.0.0.1:${port}`;
 const demo = await seedDemoAccount(origin);
 console.log(`

@@ -66,6 +66,12 @@ export const formatDate = (value: string | Date | null | undefined) =>
       }).format(new Date(value))
     : DASH;
 
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** "Jan 15, 2027, 3:04 PM" in the viewer's time zone; "—" when there is none. */
+export const formatDateTime = (value: string | Date | null | undefined) =>
+  value ? dateTime.format(new Date(value)) : DASH;
+
 /** "12 Oak St, Dayton, OH 45402" from whichever parts a record has; "" when it has none. */
 export const formatAddress = (parts: {
   address?: string | null;

@@ -30,6 +30,9 @@ test("connects Google, reads the inbox and Drive, links a file to a project, and
   await inbox.getByRole("searchbox").fill("is:unread");
   await inbox.getByRole("button", { name: "Search Inbox" }).click();
   await expect(inbox.getByRole("listitem")).not.toHaveCount(15);
+  // The search's answer has arrived (the list is not loading), then it is counted.
+  await expect(inbox.locator('[aria-busy="false"]')).toBeAttached();
+  await expect(inbox.getByRole("listitem").first()).toBeVisible();
   const unread = await inbox.getByRole("listitem").count();
   expect(unread).toBeGreaterThan(0);
   await expect(inbox.getByText("Unread:")).toHaveCount(unread);

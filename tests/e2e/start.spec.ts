@@ -4,7 +4,7 @@
  * link sets a new password. Stopping the script leaves no wrangler or workerd behind.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { DEMO_ACCOUNT } from "../../scripts/demo-data.mjs";
@@ -12,8 +12,6 @@ import { ROOT } from "../../scripts/lib.mjs";
 import { expect, test } from "./fixtures";
 
 const STATE_DIR = join(ROOT, ".wrangler", "e2e-start");
-
-const readIfPresent = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
 
 /** A port nobody listens on now, chosen by the OS so parallel runs cannot collide. */
 async function freePort() {
@@ -71,10 +69,6 @@ function captureOutput(child: ChildProcess) {
 }
 
 test("npm start prints the password-reset link, and the link works", async () => {
-  test.skip(
-    /^EMAIL_API_KEY=\S/m.test(readIfPresent(join(ROOT, ".dev.vars"))),
-    "EMAIL_API_KEY is set in .dev.vars, so npm start sends reset e-mails instead of printing them",
-  );
   test.setTimeout(180_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -86,6 +80,8 @@ test("npm start prints the password-reset link, and the link works", async () =>
       PORT: String(port),
       AI42_STATE_DIR: STATE_DIR,
       AI42_REUSE_BUILD: "1",
+      // An e-mail provider in this machine's .dev.vars would send the link instead of printing it.
+      AI42_WITHOUT_EMAIL: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../db/client";
+import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "./errors";
 import { requireAuth } from "./middleware/auth";
@@ -117,6 +118,14 @@ export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.
 
 /** This AI42's public origin: APP_URL when set, else the request's (e-mailed links, OAuth redirects). */
 export const appOrigin = (c: Context<AppEnv>) => c.env.APP_URL ?? new URL(c.req.url).origin;
+
+/** What a call that may reach the user's Google account starts with (`listEvents(googleScope(c), …)`). */
+export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
+  db: database(c.env.DB),
+  env: c.env,
+  userId: c.var.session.userId,
+  origin: appOrigin(c),
+});
 
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };

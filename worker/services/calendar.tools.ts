@@ -18,9 +18,9 @@ export const calendarTools = {
       timeMin: z.iso.datetime({ offset: true }).optional().describe("Start of the range"),
       timeMax: z.iso.datetime({ offset: true }).optional().describe("End of the range"),
     }),
-    run: async (db, userId, range, { env, origin }) => {
+    run: async (db, userId, range, context) => {
       const { events, unavailable } = await listEvents(
-        { db, env, userId, origin },
+        { db, userId, ...context },
         { ...range, maxResults: EVENTS_FOR_AGENT },
       );
       return {
@@ -37,8 +37,8 @@ export const calendarTools = {
       "Create an event in the investor's calendar (AI42's own unless calendarId names one of their Google calendars). Google Calendar's shape: summary, start/end with dateTime (ISO 8601 with offset) or date (all day; end date exclusive), kind. Only when the investor asks for it.",
     parameters: EventInputSchema,
     wrote: true,
-    run: async (db, userId, input, { env, origin }) => {
-      const event = await createEvent({ db, env, userId, origin }, input);
+    run: async (db, userId, input, context) => {
+      const event = await createEvent({ db, userId, ...context }, input);
       return {
         result: event,
         summary: `Created event ${event.summary} on ${when(event).slice(0, 10)}`,

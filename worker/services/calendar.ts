@@ -15,9 +15,9 @@ import {
   type EventInput,
   type EventsQuery,
 } from "../../app/domain/calendar/events";
-import { ApiError } from "../api/errors";
+import { ApiError, notFound } from "../api/errors";
 import type { Database } from "../db/client";
-import { assertOwnedReference, deleteOwned, findOwned, nowIso, ownedBy } from "../db/queries";
+import { assertOwnedReference, deleteOwned, nowIso, ownedBy } from "../db/queries";
 import {
   calendarEvents,
   contacts,
@@ -25,8 +25,10 @@ import {
   properties,
   type CalendarEventRow,
 } from "../db/schema";
-import type { Env } from "../env";
-import { googleApis, googleStatus, withGoogle } from "./google";
+import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
+import type { OAuth2Client } from "./google-apis";
+
+type GoogleApis = Awaited<ReturnType<typeof googleApis>>;
 
 /** One calendar of the merged view. */
 export interface CalendarInfo {
@@ -62,32 +64,25 @@ const PROJECTS_CALENDAR: CalendarInfo = {
   timeZone: null,
 };
 
-/** Where the calls of one request go: the database, the user, the Worker's settings, the origin. */
-export interface CalendarScope {
-  db: Database;
-  env: Env;
-  userId: string;
-  origin: string;
-}
-
 const isGoogleCalendar = (calendarId: string) =>
   calendarId !== LOCAL_CALENDAR_ID && calendarId !== PROJECTS_CALENDAR_ID;
 
-async function googleCalendarConnected({ db, env, userId }: CalendarScope) {
-  const status = await googleStatus(db, env, userId, "calendar");
+/** A call to the user's Google Calendar, with Google's clients loaded. */
+const googleCalendar = <T>(
+  scope: GoogleScope,
+  call: (apis: GoogleApis, auth: OAuth2Client, apiBaseUrl: string) => Promise<T>,
+) => withGoogle(scope, "calendar", async (auth, root) => call(await googleApis(), auth, root));
+
+async function googleCalendarConnected(scope: GoogleScope) {
+  const status = await googleStatus(scope, "calendar");
   return status.connected && !status.needsReconnect && status.configured;
 }
 
-export async function listCalendars(scope: CalendarScope): Promise<CalendarInfo[]> {
+export async function listCalendars(scope: GoogleScope): Promise<CalendarInfo[]> {
   const own = [LOCAL_CALENDAR, PROJECTS_CALENDAR];
   if (!(await googleCalendarConnected(scope))) return own;
-  const google = await withGoogle(
-    scope.db,
-    scope.env,
-    scope.userId,
-    scope.origin,
-    "calendar",
-    async (auth, root) => (await googleApis()).listGoogleCalendars(auth, root),
+  const google = await googleCalendar(scope, (apis, auth, root) =>
+    apis.listGoogleCalendars(auth, root),
   );
   return [...own, ...google.map((calendar) => ({ ...calendar, source: "google" as const }))];
 }
@@ -205,7 +200,7 @@ export interface EventListing {
  * absent. A Google calendar that fails is reported in `unavailable` in a merged listing (the rest
  * still shows); asked for on its own, its failure is the request's.
  */
-export async function listEvents(scope: CalendarScope, query: EventsQuery): Promise<EventListing> {
+export async function listEvents(scope: GoogleScope, query: EventsQuery): Promise<EventListing> {
   const range = eventRange(query);
   const max = query.maxResults;
   const { db, userId } = scope;
@@ -213,41 +208,26 @@ export async function listEvents(scope: CalendarScope, query: EventsQuery): Prom
     return { events: await localEvents(db, userId, range, max), unavailable: [], range };
   if (query.calendarId === PROJECTS_CALENDAR_ID)
     return { events: await projectClosings(db, userId, range, max), unavailable: [], range };
-  if (query.calendarId) {
-    const events = await withGoogle(
-      db,
-      scope.env,
-      userId,
-      scope.origin,
-      "calendar",
-      async (auth, root) =>
-        (await googleApis()).listGoogleEvents(auth, root, query.calendarId!, {
-          ...range,
-          maxResults: max,
-        }),
+  const googleEvents = (calendarId: string) =>
+    googleCalendar(scope, (apis, auth, root) =>
+      apis.listGoogleEvents(auth, root, calendarId, { ...range, maxResults: max }),
     );
-    return { events, unavailable: [], range };
-  }
+  if (query.calendarId)
+    return { events: await googleEvents(query.calendarId), unavailable: [], range };
   const lists = [localEvents(db, userId, range, max), projectClosings(db, userId, range, max)];
   const unavailable: EventListing["unavailable"] = [];
-  if (await googleCalendarConnected(scope)) {
-    try {
-      const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
-      for (const calendar of shown)
-        lists.push(
-          withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
-            (await googleApis()).listGoogleEvents(auth, root, calendar.id, {
-              ...range,
-              maxResults: max,
-            }),
-          ).catch((error: unknown) => {
-            unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
-            return [];
-          }),
-        );
-    } catch (error) {
-      unavailable.push({ calendarId: "google", message: (error as Error).message });
-    }
+  try {
+    // Without Google, only AI42's own two calendars.
+    const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
+    for (const calendar of shown)
+      lists.push(
+        googleEvents(calendar.id).catch((error: unknown) => {
+          unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
+          return [];
+        }),
+      );
+  } catch (error) {
+    unavailable.push({ calendarId: "google", message: (error as Error).message });
   }
   return { events: mergeEvents(await Promise.all(lists), max), unavailable, range };
 }
@@ -259,14 +239,12 @@ const readOnlyCalendar = () =>
     "Project closings come from each project's target close date: change it in the Project Hub",
   );
 
-export async function createEvent(scope: CalendarScope, input: EventInput) {
+export async function createEvent(scope: GoogleScope, input: EventInput) {
   const { db, userId } = scope;
   await assertOwnedLinks(db, userId, input);
   if (input.calendarId === PROJECTS_CALENDAR_ID) throw readOnlyCalendar();
   if (isGoogleCalendar(input.calendarId))
-    return withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
-      (await googleApis()).insertGoogleEvent(auth, root, input),
-    );
+    return googleCalendar(scope, (apis, auth, root) => apis.insertGoogleEvent(auth, root, input));
   const [row] = await db
     .insert(calendarEvents)
     .values({ userId, ...eventColumns(input) })
@@ -276,36 +254,32 @@ export async function createEvent(scope: CalendarScope, input: EventInput) {
 
 /**
  * Replaces an event. `calendarId` in the body says which calendar holds it (AI42's own by
- * default); moving an event between calendars is not supported: 400.
+ * default); an event is not moved between calendars: in another calendar it is not found (404).
  */
-export async function updateEvent(scope: CalendarScope, id: string, input: EventInput) {
+export async function updateEvent(scope: GoogleScope, id: string, input: EventInput) {
   const { db, userId } = scope;
   if (input.calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-"))
     throw readOnlyCalendar();
   await assertOwnedLinks(db, userId, input);
   if (isGoogleCalendar(input.calendarId))
-    return withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
-      (await googleApis()).updateGoogleEvent(auth, root, id, input),
+    return googleCalendar(scope, (apis, auth, root) =>
+      apis.updateGoogleEvent(auth, root, id, input),
     );
-  await findOwned(db, calendarEvents, userId, id, "Event");
   const [row] = await db
     .update(calendarEvents)
     .set({ ...eventColumns(input), updatedAt: nowIso() })
     .where(ownedBy(calendarEvents, userId, id))
     .returning();
-  return toEvent(row!);
+  if (!row) throw notFound("Event");
+  return toEvent(row);
 }
 
-export async function deleteEvent(
-  scope: CalendarScope,
-  id: string,
-  calendarId = LOCAL_CALENDAR_ID,
-) {
+export async function deleteEvent(scope: GoogleScope, id: string, calendarId = LOCAL_CALENDAR_ID) {
   const { db, userId } = scope;
   if (calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-")) throw readOnlyCalendar();
   if (isGoogleCalendar(calendarId)) {
-    await withGoogle(db, scope.env, userId, scope.origin, "calendar", async (auth, root) =>
-      (await googleApis()).deleteGoogleEvent(auth, root, calendarId, id),
+    await googleCalendar(scope, (apis, auth, root) =>
+      apis.deleteGoogleEvent(auth, root, calendarId, id),
     );
     return { id, calendarId };
   }

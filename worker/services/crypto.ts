@@ -68,12 +68,6 @@ export async function decryptSecret(env: Env, stored: string) {
   return new TextDecoder().decode(plain);
 }
 
-/** A random base64url string of `bytes` bytes (states, PKCE verifiers). */
+/** A random base64url string of `bytes` bytes (the connect flow's single-use state). */
 export const randomToken = (bytes = 32) =>
   toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
-
-/** PKCE's S256 challenge of a verifier: BASE64URL(SHA-256(verifier)). */
-export async function pkceChallenge(verifier: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  return toBase64Url(new Uint8Array(digest));
-}

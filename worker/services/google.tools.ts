@@ -10,8 +10,8 @@ export const googleTools = {
     parameters: z.object({
       query: z.string().trim().max(500).optional().describe("Gmail search; omit for the latest"),
     }),
-    run: async (db, userId, { query }, { env, origin }) => {
-      const messages = await withGoogle(db, env, userId, origin, "gmail", async (auth, root) =>
+    run: async (db, userId, { query }, context) => {
+      const messages = await withGoogle({ db, userId, ...context }, "gmail", async (auth, root) =>
         (await googleApis()).listGmailMessages(auth, root, {
           q: query,
           maxResults: TOOL_SEARCH_LIMIT,
@@ -32,8 +32,8 @@ export const googleTools = {
     parameters: z.object({
       query: z.string().trim().max(200).optional().describe("Words in the file name"),
     }),
-    run: async (db, userId, { query }, { env, origin }) => {
-      const files = await withGoogle(db, env, userId, origin, "drive", async (auth, root) =>
+    run: async (db, userId, { query }, context) => {
+      const files = await withGoogle({ db, userId, ...context }, "drive", async (auth, root) =>
         (await googleApis()).listDriveFiles(auth, root, { q: query, pageSize: TOOL_SEARCH_LIMIT }),
       );
       return {

@@ -7,8 +7,10 @@
  * `invalid_grant`, and turns Google's failures into the API's errors.
  */
 import { and, eq, lt } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import {
   GOOGLE_REQUESTED_SCOPES,
+  GOOGLE_SERVICE_LABELS,
   GOOGLE_SERVICE_SCOPES,
   grantedServices,
   type GoogleOutcome,
@@ -27,6 +29,14 @@ import type { Session } from "./sessions";
 const STATE_TTL_MS = 10 * 60_000;
 export const GOOGLE_CALLBACK_PATH = "/api/google/callback";
 const DEFAULT_API_BASE_URL = "https://www.googleapis.com";
+
+/** Where a call for the user's Google account goes: the database, the Worker's settings, the user, this AI42's origin (the OAuth redirect's). */
+export interface GoogleScope {
+  db: Database;
+  env: Env;
+  userId: string;
+  origin: string;
+}
 
 /** Google's client libraries, loaded on the first call that talks to Google. */
 export const googleApis = () => import("./google-apis");
@@ -94,13 +104,14 @@ async function takeState(db: Database, state: string | undefined, session: Sessi
   return row;
 }
 
-/** The e-mail in an ID token that came straight from Google's token endpoint over TLS. */
+/**
+ * The e-mail in an ID token. It came straight from Google's token endpoint over TLS, so its
+ * signature need not be checked (OpenID Connect Core, 3.1.3.7).
+ */
 function emailOf(idToken: string | null | undefined) {
   try {
-    const payload = JSON.parse(
-      atob((idToken ?? "").split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
-    );
-    return typeof payload.email === "string" ? payload.email : null;
+    const { email } = decodeJwt(idToken ?? "");
+    return typeof email === "string" ? email : null;
   } catch {
     return null;
   }
@@ -161,9 +172,7 @@ const connectionOf = (db: Database, userId: string) =>
 
 /** Whether the user's Google account is connected for `service` (or at all), and as whom. */
 export async function googleStatus(
-  db: Database,
-  env: Env,
-  userId: string,
+  { db, env, userId }: Omit<GoogleScope, "origin">,
   service?: GoogleService,
 ): Promise<GoogleStatus & { configured: boolean }> {
   const configured = googleConfigured(env);
@@ -181,7 +190,7 @@ export async function googleStatus(
 }
 
 /** Revokes the grant at Google (best effort: a token Google already dropped is fine) and forgets it. */
-export async function disconnectGoogle(db: Database, env: Env, userId: string, origin: string) {
+export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope) {
   const row = await connectionOf(db, userId);
   if (!row) return { disconnected: false };
   const endpoints = googleEndpoints(env, origin);
@@ -203,7 +212,7 @@ export const notConnected = (service: GoogleService) =>
   new ApiError(
     409,
     "GOOGLE_NOT_CONNECTED",
-    `Connect your Google account in Connections to use ${service === "gmail" ? "Gmail" : service === "drive" ? "Drive" : "Google Calendar"}`,
+    `Connect your Google account in Connections to use ${GOOGLE_SERVICE_LABELS[service]}`,
   );
 
 const reconnectNeeded = () =>
@@ -285,10 +294,7 @@ async function buildClient(
  * message for any other failure.
  */
 export async function withGoogle<T>(
-  db: Database,
-  env: Env,
-  userId: string,
-  origin: string,
+  { db, env, userId, origin }: GoogleScope,
   service: GoogleService,
   call: (auth: OAuth2Client, apiBaseUrl: string) => Promise<T>,
 ): Promise<T> {

@@ -73,11 +73,15 @@ export default function Connections({ module }: ModuleViewProps) {
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [google, setGoogle] = useState<GoogleStatus | null>(null);
   const [failed, setFailed] = useState("");
+  const loadGoogle = useCallback(
+    () => googleApi.status().then(setGoogle, (error: Error) => setFailed(error.message)),
+    [],
+  );
   const load = useCallback(() => {
     setFailed("");
     aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
-    googleApi.status().then(setGoogle, (error: Error) => setFailed(error.message));
-  }, []);
+    void loadGoogle();
+  }, [loadGoogle]);
   useEffect(load, [load]);
 
   const usable = (service: "gmail" | "drive") =>
@@ -91,8 +95,8 @@ export default function Connections({ module }: ModuleViewProps) {
       {failed && <ErrorNotice message={failed} onRetry={load} />}
       <div className="grid gap-4 md:grid-cols-2">
         <GoogleCard status={google} onChange={load} />
-        {usable("gmail") && <InboxPanel />}
-        {usable("drive") && <DrivePanel />}
+        {usable("gmail") && <InboxPanel onSettled={loadGoogle} />}
+        {usable("drive") && <DrivePanel onSettled={loadGoogle} />}
         {!status && !failed
           ? [0, 1].map((i) => <div key={i} className="skeleton h-44 rounded-2xl" />)
           : status && (

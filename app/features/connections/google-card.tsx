@@ -7,7 +7,7 @@ import { AlertTriangle, CheckCircle2, Link2, Mail, XCircle } from "lucide-react"
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Badge, ConfirmDialog } from "~/components/ui";
-import { formatDate } from "~/domain/format";
+import { formatDateTime } from "~/domain/format";
 import {
   GOOGLE_OUTCOMES,
   GOOGLE_SERVICE_LABELS,
@@ -185,6 +185,3 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
     </section>
   );
 }
-
-const formatDateTime = (iso: string) =>
-  `${formatDate(iso)}, ${new Intl.DateTimeFormat("en-US", { timeStyle: "short" }).format(new Date(iso))}`;

@@ -12,8 +12,11 @@ import { googleApi, type DriveFile, type GmailMessage } from "~/lib/api/google";
 import { projectsApi, type Project } from "~/lib/api/workspace";
 import { toastFailure } from "../shared";
 
-/** A panel's list: loaded on open and on each search, with its loading, empty and failed states. */
-function useSearchList<T>(load: (q: string) => Promise<T[]>) {
+/**
+ * A panel's list: loaded on open and on each search, with its loading, empty and failed states.
+ * `onSettled` runs after each answer from Google (the card's "last sync" and status follow it).
+ */
+function useSearchList<T>(load: (q: string) => Promise<T[]>, onSettled: () => void) {
   const [items, setItems] = useState<T[] | null>(null);
   const [failure, setFailure] = useState("");
   const [query, setQuery] = useState("");
@@ -21,9 +24,11 @@ function useSearchList<T>(load: (q: string) => Promise<T[]>) {
     (q: string) => {
       setFailure("");
       setItems(null);
-      load(q).then(setItems, (error: Error) => setFailure(error.message));
+      load(q)
+        .then(setItems, (error: Error) => setFailure(error.message))
+        .finally(onSettled);
     },
-    [load],
+    [load, onSettled],
   );
   useEffect(() => run(""), [run]);
   return { items, failure, query, setQuery, search: () => run(query.trim()) };
@@ -87,9 +92,10 @@ function Panel<T>(props: {
   );
 }
 
-export function InboxPanel() {
+export function InboxPanel(props: { onSettled: () => void }) {
   const list = useSearchList<GmailMessage>(
     useCallback((q: string) => googleApi.messages({ q: q || undefined, maxResults: 15 }), []),
+    props.onSettled,
   );
   return (
     <Panel
@@ -143,9 +149,10 @@ function decodeEntities(text: string) {
     .replace(/&amp;/g, "&");
 }
 
-export function DrivePanel() {
+export function DrivePanel(props: { onSettled: () => void }) {
   const list = useSearchList<DriveFile>(
     useCallback((q: string) => googleApi.driveFiles({ q: q || undefined, pageSize: 15 }), []),
+    props.onSettled,
   );
   const [linking, setLinking] = useState<DriveFile | null>(null);
   return (

@@ -25,10 +25,10 @@ export function TimeMatrix(props: { className?: string }) {
   useEffect(() => {
     const today = new Date();
     setDays(weekAhead(today));
-    const midnight = addDays(today, 0);
     calendarApi
       .events({
-        timeMin: midnight.toISOString(),
+        // From this local midnight to the seventh.
+        timeMin: addDays(today, 0).toISOString(),
         timeMax: addDays(today, 7).toISOString(),
         maxResults: 200,
       })

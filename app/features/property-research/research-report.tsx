@@ -8,16 +8,12 @@ import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";
 import { PROVIDERS } from "~/domain/ai/providers";
+import { formatDateTime } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { aiApi, type Research } from "~/lib/api/ai";
 import { entriesStore } from "~/lib/stores/entries";
 import { toastFailure } from "../shared";
-
-export const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
 
 function Section(props: { title: string; children: ReactNode }) {
   return (
@@ -74,7 +70,8 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
         <div className="min-w-0">
           <h2 className="text-xl font-semibold break-words">{research.query}</h2>
           <p className="mt-1 text-sm text-muted">
-            {PROVIDERS[research.provider].label} · {research.model} · {when(research.createdAt)}
+            {PROVIDERS[research.provider].label} · {research.model} ·{" "}
+            {formatDateTime(research.createdAt)}
           </p>
           {research.grounding.length > 0 && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">

@@ -3,25 +3,22 @@
  * Event bodies take Google Calendar's shape (`summary`, `start.dateTime`/`start.date`, `end`…).
  */
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   EventInputSchema,
   EventsQuerySchema,
   LOCAL_CALENDAR_ID,
 } from "../../../app/domain/calendar/events";
-import { database } from "../../db/client";
 import {
   createEvent,
   deleteEvent,
   listCalendars,
   listEvents,
   updateEvent,
-  type CalendarScope,
 } from "../../services/calendar";
 import { googleStatus } from "../../services/google";
 import {
   apiRoute,
-  appOrigin,
+  googleScope,
   dataResponse,
   errorResponses,
   jsonBody,
@@ -29,16 +26,8 @@ import {
   signedIn,
 } from "../openapi";
 import { CalendarEventSchema, CalendarInfoSchema, GoogleStatusSchema } from "../schemas";
-import type { AppEnv } from "../types";
 
 const app = router();
-
-const calendarScope = (c: Context<AppEnv>): CalendarScope => ({
-  db: database(c.env.DB),
-  env: c.env,
-  userId: c.var.session.userId,
-  origin: appOrigin(c),
-});
 
 const EventBody = EventInputSchema.openapi("EventInput");
 const CalendarIdQuery = z.object({
@@ -68,11 +57,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) =>
-    c.json(
-      { data: await googleStatus(database(c.env.DB), c.env, c.var.session.userId, "calendar") },
-      200,
-    ),
+  async (c) => c.json({ data: await googleStatus(googleScope(c), "calendar") }, 200),
 );
 
 app.openapi(
@@ -87,7 +72,7 @@ app.openapi(
       ...errorResponses(401, 409, 502, 503),
     },
   }),
-  async (c) => c.json({ data: await listCalendars(calendarScope(c)) }, 200),
+  async (c) => c.json({ data: await listCalendars(googleScope(c)) }, 200),
 );
 
 app.openapi(
@@ -120,7 +105,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { events, unavailable, range } = await listEvents(calendarScope(c), c.req.valid("query"));
+    const { events, unavailable, range } = await listEvents(googleScope(c), c.req.valid("query"));
     return c.json({ data: events, meta: { ...range, unavailable } }, 200);
   },
 );
@@ -135,7 +120,7 @@ app.openapi(
     request: jsonBody(EventBody),
     responses: { 201: dataResponse("The new event", CalendarEventSchema), ...FAILURES },
   }),
-  async (c) => c.json({ data: await createEvent(calendarScope(c), c.req.valid("json")) }, 201),
+  async (c) => c.json({ data: await createEvent(googleScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -151,7 +136,7 @@ app.openapi(
   async (c) =>
     c.json(
       {
-        data: await updateEvent(calendarScope(c), c.req.valid("param").id, c.req.valid("json")),
+        data: await updateEvent(googleScope(c), c.req.valid("param").id, c.req.valid("json")),
       },
       200,
     ),
@@ -174,7 +159,7 @@ app.openapi(
     c.json(
       {
         data: await deleteEvent(
-          calendarScope(c),
+          googleScope(c),
           c.req.valid("param").id,
           c.req.valid("query").calendarId,
         ),

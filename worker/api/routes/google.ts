@@ -23,18 +23,12 @@ import {
   dataResponse,
   errorResponses,
   router,
-  scope,
+  googleScope,
   signedIn,
 } from "../openapi";
 import { DriveFileSchema, GmailMessageSchema, GoogleStatusSchema } from "../schemas";
 
 const app = router();
-
-/** What a Google service call starts with: the database, the Worker's settings, the user. */
-const scopeWithEnv = (c: Parameters<typeof scope>[0]) => {
-  const [db, userId] = scope(c);
-  return [db, c.env, userId] as const;
-};
 
 const UrlSchema = z.object({ url: z.string().url() });
 
@@ -118,7 +112,7 @@ app.openapi(
       ...errorResponses(401, 503),
     },
   }),
-  async (c) => c.json({ data: await disconnectGoogle(...scopeWithEnv(c), appOrigin(c)) }, 200),
+  async (c) => c.json({ data: await disconnectGoogle(googleScope(c)) }, 200),
 );
 
 const statusRoute = (path: string, operationId: string, service?: GoogleService) =>
@@ -136,7 +130,7 @@ const statusRoute = (path: string, operationId: string, service?: GoogleService)
         ...errorResponses(401),
       },
     }),
-    async (c) => c.json({ data: await googleStatus(...scopeWithEnv(c), service) }, 200),
+    async (c) => c.json({ data: await googleStatus(googleScope(c), service) }, 200),
   );
 
 statusRoute("/status", "getGoogleStatus");
@@ -174,9 +168,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [db, env, userId] = scopeWithEnv(c);
     const query = c.req.valid("query");
-    const messages = await withGoogle(db, env, userId, appOrigin(c), "gmail", async (auth, root) =>
+    const messages = await withGoogle(googleScope(c), "gmail", async (auth, root) =>
       (await googleApis()).listGmailMessages(auth, root, query),
     );
     return c.json({ data: messages }, 200);
@@ -209,9 +202,8 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [db, env, userId] = scopeWithEnv(c);
     const query = c.req.valid("query");
-    const files = await withGoogle(db, env, userId, appOrigin(c), "drive", async (auth, root) =>
+    const files = await withGoogle(googleScope(c), "drive", async (auth, root) =>
       (await googleApis()).listDriveFiles(auth, root, query),
     );
     return c.json({ data: files }, 200);
