@@ -23,6 +23,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from "lucide-react";
+import { CALENDAR_KEYS } from "./domain/calendar/keys";
 import { modulePath, type ModuleId } from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
@@ -272,6 +273,7 @@ export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; description: string 
     command.shortcut ? [{ shortcut: command.shortcut, description: command.name }] : [],
   ),
   { shortcut: NOTIFICATIONS_SHORTCUT, description: "Focus the notifications" },
+  ...CALENDAR_KEYS.map(({ key, description }) => ({ shortcut: { key }, description })),
   { shortcut: { key: "Escape" }, description: "Close the palette, a dialog or the menu" },
 ];
 

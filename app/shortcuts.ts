@@ -47,3 +47,11 @@ export function shortcutLabel(shortcut: Shortcut, mac: boolean) {
   ];
   return keys.filter(Boolean).join(mac ? "" : "+");
 }
+
+/** Whether a key pressed on this target types (an input, a text area, a select, editable text). */
+export function isEditableTarget(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}

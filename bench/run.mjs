@@ -12,6 +12,7 @@ import {
   startWrangler,
 } from "../scripts/lib.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
+import { measureCalendarRender } from "./measures/calendar-render.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measurePropertyImport } from "./measures/property-import.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
@@ -117,11 +118,13 @@ try {
     bareOrigin: `http://127.0.0.1:${BARE_PORT}`,
     account,
   });
+  console.log("Timing the Calendar's month view...");
+  const calendar = await measureCalendarRender(origin, account);
   const report = formatReport({
     date: new Date().toISOString().slice(0, 10),
     cores: cpus().length,
     node: process.version,
-    measured: [bundle, startup, login, rates, relay, imports],
+    measured: [bundle, startup, login, rates, relay, imports, calendar],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",
   });
   writeFileSync(RESULTS, report);

@@ -16,7 +16,7 @@ import { useTheme } from "~/lib/theme";
 import { downloadExport, pickImportFile } from "~/lib/transfer";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
-import { matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
+import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
@@ -27,13 +27,6 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { ConfirmDialog } from "./ui";
-
-function isEditable(target: EventTarget | null) {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
-  );
-}
 
 /**
  * Says when what it sits beside has hydrated. Inside the module's Suspense boundary that is when
@@ -165,7 +158,7 @@ export default function AppShell() {
       // Where the user types or has selected text, a plain key ("?") types and Ctrl/⌘+letter
       // keeps its editing meaning (copy, bold…); Ctrl/⌘+Shift+letter, which editing leaves
       // alone, still acts. In the open palette (its search box has the focus) every Ctrl/⌘ key acts.
-      const typing = isEditable(event.target) || Boolean(window.getSelection()?.toString());
+      const typing = isEditableTarget(event.target) || Boolean(window.getSelection()?.toString());
       if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
       event.preventDefault();
       runCommand(command);

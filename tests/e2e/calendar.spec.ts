@@ -157,6 +157,51 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await expect(event(page, "Call the lender")).toContainText("11:00 - 12:00");
 });
 
+test("the calendar answers to its keys while the focus is in it, and only then", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("calendar"));
+  const title = (name: string) => page.getByRole("heading", { level: 2, name, exact: true });
+  await expect(title("March 2027")).toBeVisible();
+  const today = page.getByRole("button", { name: "Today" });
+  await expect(today).toHaveAttribute("aria-keyshortcuts", "T");
+
+  // Outside the calendar (the page itself has the focus) the letters do nothing.
+  await page.getByRole("heading", { level: 1, name: "Calendar" }).click();
+  await page.keyboard.press("w");
+  await expect(title("March 2027")).toBeVisible();
+
+  await today.focus();
+  await page.keyboard.press("w");
+  await expect(title("Mar 14 – 20, 2027")).toBeVisible();
+  await page.keyboard.press("n");
+  await expect(title("Mar 21 – 27, 2027")).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?view=week&date=2027-03-21$/);
+  await page.keyboard.press("t");
+  await expect(title("Mar 14 – 20, 2027")).toBeVisible();
+  await page.keyboard.press("d");
+  await expect(title("March 17, 2027")).toBeVisible();
+  await page.keyboard.press("p");
+  await expect(title("March 16, 2027")).toBeVisible();
+  await page.keyboard.press("m");
+  await expect(title("March 2027")).toBeVisible();
+
+  await page.keyboard.press("c");
+  const form = dialog(page, "New event");
+  await expect(form).toBeVisible();
+  // Typing in the form types: the letters are not the calendar's there.
+  await form.getByLabel("Title").pressSequentially("town");
+  await expect(form.getByLabel("Title")).toHaveValue("town");
+  await expect(title("March 2027")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+
+  // The ? sheet lists them.
+  await page.keyboard.press("?");
+  await expect(dialog(page, "Keyboard shortcuts")).toContainText("Calendar: new event");
+});
+
 test("a project's target close date is a read-only closing; its calendar can be hidden", async ({
   page,
   account,

@@ -14,6 +14,7 @@ import {
   type EventFormValues,
 } from "~/domain/calendar/event-form";
 import { EventInputSchema, type CalendarEvent } from "~/domain/calendar/events";
+import { calendarKeyAction, calendarKeyOf } from "~/domain/calendar/keys";
 import {
   calendarName,
   canEdit,
@@ -412,5 +413,35 @@ describe("when, in words", () => {
 
   it("says a timed event's start and end in the user's zone", () => {
     expect(words(describeWhen(event({}), ZONE))).toBe("Wed, Mar 31, 2027, 10:00 – 11:30 AM");
+  });
+});
+
+describe("the calendar's keys", () => {
+  const press = (
+    key: string,
+    modifiers: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
+  ) => calendarKeyAction({ key, ctrlKey: false, metaKey: false, altKey: false, ...modifiers });
+
+  it("answers Google Calendar's letters, with or without Shift", () => {
+    expect(press("t")).toEqual({ type: "today" });
+    expect(press("N")).toEqual({ type: "next" });
+    expect(press("p")).toEqual({ type: "previous" });
+    expect(press("w")).toEqual({ type: "view", view: "week" });
+    expect(press("a")).toEqual({ type: "view", view: "agenda" });
+    expect(press("c")).toEqual({ type: "new" });
+  });
+
+  it("leaves every other key, and any letter with Ctrl, ⌘ or Alt, to the browser and the shell", () => {
+    expect(press("x")).toBeNull();
+    expect(press("Enter")).toBeNull();
+    expect(press("d", { ctrlKey: true })).toBeNull(); // Go to Dashboard
+    expect(press("c", { metaKey: true })).toBeNull(); // Go to Calendar, or copy
+    expect(press("t", { altKey: true })).toBeNull(); // the notifications
+  });
+
+  it("names each button's key", () => {
+    expect(calendarKeyOf({ type: "today" })).toBe("T");
+    expect(calendarKeyOf({ type: "view", view: "month" })).toBe("M");
+    expect(calendarKeyOf({ type: "view", view: "day" })).toBe("D");
   });
 });

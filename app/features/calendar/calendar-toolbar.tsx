@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { calendarKeyOf, type CalendarKeyAction } from "~/domain/calendar/keys";
 import { CALENDAR_VIEWS, VIEW_LABELS, type CalendarView } from "~/domain/calendar/views";
 
 /** What Previous and Next move by in each view ("Previous month"). */
@@ -9,37 +10,43 @@ const STEP: Record<CalendarView, string> = {
   agenda: "week",
 };
 
+/** A button's key, announced (`aria-keyshortcuts`) and in its tooltip ("Today (T)"). */
+function keyProps(action: CalendarKeyAction, label: string) {
+  const key = calendarKeyOf(action);
+  return key ? { "aria-keyshortcuts": key, title: `${label} (${key})` } : { title: label };
+}
+
 /** Today, previous and next, the range's title with the time zone, and the view switch. */
 export function CalendarToolbar(props: {
   title: string;
   view: CalendarView;
   timeZone: string;
-  onPrevious: () => void;
-  onNext: () => void;
-  onToday: () => void;
-  onView: (view: CalendarView) => void;
+  onAction: (action: CalendarKeyAction) => void;
 }) {
   const step = STEP[props.view];
   const arrow =
     "grid size-9 place-items-center rounded-lg border border-line text-muted hover:bg-raised hover:text-fg";
+  const button = (action: CalendarKeyAction, label: string) => ({
+    type: "button" as const,
+    onClick: () => props.onAction(action),
+    ...keyProps(action, label),
+  });
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <div className="flex min-w-0 flex-wrap items-center gap-3">
         <div className="flex items-center gap-1.5">
-          <button type="button" onClick={props.onToday} className="btn-secondary">
+          <button {...button({ type: "today" }, "Today")} className="btn-secondary">
             Today
           </button>
           <button
-            type="button"
-            onClick={props.onPrevious}
+            {...button({ type: "previous" }, `Previous ${step}`)}
             aria-label={`Previous ${step}`}
             className={arrow}
           >
             <ChevronLeft aria-hidden className="size-4" />
           </button>
           <button
-            type="button"
-            onClick={props.onNext}
+            {...button({ type: "next" }, `Next ${step}`)}
             aria-label={`Next ${step}`}
             className={arrow}
           >
@@ -57,9 +64,8 @@ export function CalendarToolbar(props: {
         {CALENDAR_VIEWS.map((view) => (
           <button
             key={view}
-            type="button"
+            {...button({ type: "view", view }, `${VIEW_LABELS[view]} view`)}
             aria-pressed={view === props.view}
-            onClick={() => props.onView(view)}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === props.view ? "bg-accent text-accent-fg" : "text-muted hover:bg-raised hover:text-fg"}`}
           >
             {VIEW_LABELS[view]}

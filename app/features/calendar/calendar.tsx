@@ -150,6 +150,7 @@ export default function Calendar({ module }: ModuleViewProps) {
               onPick={(range) => setPicked(formValuesForRange(range))}
               onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
               onMove={onMove}
+              onNew={() => setNewParam(true)}
             >
               <div className="mb-4 space-y-3 empty:hidden">
                 {failure && <ErrorNotice message={failure} onRetry={reload} />}
