@@ -132,64 +132,71 @@ export default function Calendar({ module }: ModuleViewProps) {
         description={module.description}
         actions={newEventButton}
       />
-      {!ready && <Skeleton variant="table" />}
-      <div
-        className={ready ? "grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem]" : "hidden"}
-      >
-        <section aria-label="Events" className="min-w-0">
-          {narrow !== undefined && (
-            <EventCalendar
-              view={view}
-              day={asked.day}
-              events={events}
-              canEdit={editable}
-              theme={theme}
-              timeZone={timeZone}
-              visible={ready}
-              onRange={onRange}
-              onPick={(range) => setPicked(formValuesForRange(range))}
-              onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
-              onMove={onMove}
-              onNew={() => setNewParam(true)}
-            >
-              <div className="mb-4 space-y-3 empty:hidden">
-                {failure && <ErrorNotice message={failure} onRetry={reload} />}
-                {unreadable.length > 0 && (
-                  <p
-                    role="status"
-                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
-                  >
-                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
-                    later, or reconnect Google in Connections.
-                  </p>
-                )}
-                {listing && !loading && !failure && events.length === 0 && (
-                  <div
-                    role="status"
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
-                  >
-                    <span className="flex items-center gap-2 text-muted">
-                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => setNewParam(true)}
-                      className="btn-secondary"
+      {/* Laid out but invisible under the skeleton while the first listing loads: shown, it
+          needs no second layout (a month of 500 events takes FullCalendar a few hundred ms). */}
+      <div className="relative">
+        {!ready && (
+          <div className="absolute inset-x-0 top-0 z-10 bg-canvas">
+            <Skeleton variant="table" />
+          </div>
+        )}
+        <div
+          className={`grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem] ${ready ? "" : "invisible"}`}
+        >
+          <section aria-label="Events" className="min-w-0">
+            {narrow !== undefined && (
+              <EventCalendar
+                view={view}
+                day={asked.day}
+                events={events}
+                canEdit={editable}
+                theme={theme}
+                timeZone={timeZone}
+                onRange={onRange}
+                onPick={(range) => setPicked(formValuesForRange(range))}
+                onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
+                onMove={onMove}
+                onNew={() => setNewParam(true)}
+              >
+                <div className="mb-4 space-y-3 empty:hidden">
+                  {failure && <ErrorNotice message={failure} onRetry={reload} />}
+                  {unreadable.length > 0 && (
+                    <p
+                      role="status"
+                      className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
                     >
-                      <Plus aria-hidden className="size-4" /> New event
-                    </button>
-                  </div>
-                )}
-              </div>
-            </EventCalendar>
-          )}
-        </section>
-        <CalendarLegend
-          calendars={calendars.filter((calendar) => calendar.selected)}
-          hidden={hidden}
-          theme={theme}
-          onToggle={toggleHidden}
-        />
+                      Could not read {unreadable.join(", ")}: their events are missing here. Try
+                      again later, or reconnect Google in Connections.
+                    </p>
+                  )}
+                  {listing && !loading && !failure && events.length === 0 && (
+                    <div
+                      role="status"
+                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                    >
+                      <span className="flex items-center gap-2 text-muted">
+                        <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => setNewParam(true)}
+                        className="btn-secondary"
+                      >
+                        <Plus aria-hidden className="size-4" /> New event
+                      </button>
+                    </div>
+                  )}
+                </div>
+              </EventCalendar>
+            )}
+          </section>
+          <CalendarLegend
+            calendars={calendars.filter((calendar) => calendar.selected)}
+            hidden={hidden}
+            theme={theme}
+            onToggle={toggleHidden}
+          />
+        </div>
       </div>
 
       <Modal

@@ -130,8 +130,6 @@ export function EventCalendar(props: {
   canEdit: (event: CalendarEvent) => boolean;
   theme: Theme;
   timeZone: string;
-  /** False while the first listing loads: the calendar is laid out again once it shows. */
-  visible: boolean;
   onRange: (range: ShownRange) => void;
   onPick: (range: PickedRange) => void;
   onOpen: (event: CalendarEvent) => void;
@@ -148,7 +146,7 @@ export function EventCalendar(props: {
   // The view on screen (the URL's view follows it a moment later).
   const [shown, setShown] = useState(props.view);
   const hours = shown === "week" || shown === "day";
-  const { view, day, visible, events, canEdit, theme } = props;
+  const { view, day, events, canEdit, theme } = props;
   const api = () => ref.current?.getApi();
 
   // The URL changed (View Today from the palette, Back): show what it names.
@@ -160,10 +158,6 @@ export function EventCalendar(props: {
     if (type !== VIEW_TYPES[view]) calendar.changeView(VIEW_TYPES[view], day);
     else if (target < currentStart || target >= currentEnd) calendar.gotoDate(day);
   }, [view, day]);
-
-  useEffect(() => {
-    if (visible) api()?.updateSize();
-  }, [visible]);
 
   const items = useMemo(
     (): CalendarItem[] =>
