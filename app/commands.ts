@@ -5,6 +5,7 @@
  * built yet says so on its own screen).
  */
 import {
+  Calculator,
   CalendarCheck,
   CalendarPlus,
   Contact,
@@ -231,6 +232,25 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["docs", "note", "write", "create"],
     type: "OPEN_FORM",
     action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "documents", new: "1" })),
+  },
+  {
+    id: "new-deal-analysis",
+    name: "New Deal Analysis",
+    description: "Run the numbers on a rental, flip, BRRRR or wholesale deal",
+    icon: Calculator,
+    category: "data",
+    keywords: [
+      "analyze",
+      "analyzer",
+      "calculator",
+      "cap rate",
+      "cash flow",
+      "roi",
+      "brrrr",
+      "flip",
+    ],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("possible-investments", { analysis: "new" })),
   },
   {
     id: "import-properties",

@@ -13,6 +13,7 @@ import {
 } from "../scripts/lib.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { measureCalendarRender } from "./measures/calendar-render.mjs";
+import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measurePropertyImport } from "./measures/property-import.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
@@ -89,6 +90,8 @@ console.log("Measuring the Worker bundle...");
 const bundle = measureWorkerBundle(OUT);
 console.log("Profiling the Worker's start-up...");
 const startup = measureStartup(OUT);
+console.log("Timing the deal math...");
+const dealMath = await measureDealMath();
 
 const fake = await startFakeOpenAI({ paceMs: 50 });
 const app = await startWrangler({
@@ -124,7 +127,7 @@ try {
     date: new Date().toISOString().slice(0, 10),
     cores: cpus().length,
     node: process.version,
-    measured: [bundle, startup, login, rates, relay, imports, calendar],
+    measured: [bundle, startup, login, rates, dealMath, relay, imports, calendar],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",
   });
   writeFileSync(RESULTS, report);

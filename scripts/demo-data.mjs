@@ -51,6 +51,7 @@ async function seedSamplePortfolio(origin, token) {
       listPrice: 118000,
       arv: 189000,
       rentEstimate: 1450,
+      propertyTaxesAnnual: 1850,
       status: "under_contract",
       source: "MLS",
       externalId: "MLS-2214588",
@@ -68,6 +69,7 @@ async function seedSamplePortfolio(origin, token) {
       listPrice: 164900,
       arv: 232000,
       rentEstimate: 2300,
+      propertyTaxesAnnual: 3100,
       status: "analyzing",
       source: "Wholesaler",
     },
@@ -84,6 +86,7 @@ async function seedSamplePortfolio(origin, token) {
       listPrice: 205000,
       arv: 249000,
       rentEstimate: 1750,
+      propertyTaxesAnnual: 3650,
       status: "new",
       source: "Zillow",
     },
@@ -100,6 +103,7 @@ async function seedSamplePortfolio(origin, token) {
       listPrice: 62000,
       arv: 115000,
       rentEstimate: 1050,
+      propertyTaxesAnnual: 980,
       status: "researching",
       source: "Sheriff sale",
       externalId: "APN R72-0114-0032",
@@ -185,7 +189,92 @@ async function seedSamplePortfolio(origin, token) {
     content:
       "Max offer at **70% rule**: 0.7 × $232,000 − $55,000 = **$107,400**.\n\nSeller motivated (estate sale).",
   });
+  await seedDeals(call, properties, flip);
   await seedCalendar(call, { flip, duplex, maple, agent, lender });
+}
+
+/** An analysis of three of the properties: the Maple flip, the Linden BRRRR, a Cedar rental. */
+async function seedDeals(call, properties, flip) {
+  const idOf = (start) => properties.find((p) => p.address.startsWith(start)).id;
+  await call("/deals", {
+    name: "Maple St flip, hard money",
+    strategy: "flip",
+    propertyId: idOf("1418"),
+    projectId: flip.id,
+    primary: true,
+    inputs: {
+      purchasePrice: 112500,
+      closingCosts: 3200,
+      rehabCost: 21500,
+      afterRepairValue: 189000,
+      financing: {
+        type: "loan",
+        downPaymentPct: 10,
+        interestRatePct: 11,
+        termYears: 1,
+        pointsPct: 2,
+        interestOnly: true,
+        rehabFinancedPct: 100,
+      },
+      holdingMonths: 5,
+      holdingCostsMonthly: 420,
+      sellingCostsPct: 7,
+    },
+  });
+  await call("/deals", {
+    name: "Linden Ave duplex BRRRR",
+    strategy: "brrrr",
+    propertyId: idOf("227"),
+    inputs: {
+      purchasePrice: 118000,
+      closingCosts: 4000,
+      rehabCost: 55000,
+      afterRepairValue: 232000,
+      financing: {
+        type: "loan",
+        downPaymentPct: 15,
+        interestRatePct: 11,
+        termYears: 1,
+        interestOnly: true,
+        rehabFinancedPct: 100,
+      },
+      grossMonthlyRent: 2300,
+      vacancyPct: 6,
+      propertyTaxesAnnual: 3100,
+      insuranceAnnual: 1400,
+      managementPct: 8,
+      maintenancePct: 6,
+      capexPct: 6,
+      refinance: { ltvPct: 75, interestRatePct: 7.25, termYears: 30, closingCosts: 4500 },
+      holdYears: 10,
+      appreciationPct: 3,
+      rentGrowthPct: 2.5,
+      expenseGrowthPct: 2.5,
+      sellingCostsPct: 6,
+    },
+  });
+  await call("/deals", {
+    name: "Cedar Ct as a long-term rental",
+    strategy: "rental",
+    propertyId: idOf("89"),
+    inputs: {
+      purchasePrice: 205000,
+      closingCosts: 4500,
+      financing: { type: "loan", downPaymentPct: 25, interestRatePct: 7.1, termYears: 30 },
+      grossMonthlyRent: 1750,
+      vacancyPct: 5,
+      propertyTaxesAnnual: 3650,
+      insuranceAnnual: 1250,
+      managementPct: 8,
+      maintenancePct: 5,
+      capexPct: 5,
+      holdYears: 7,
+      appreciationPct: 3,
+      rentGrowthPct: 2,
+      expenseGrowthPct: 2,
+      sellingCostsPct: 6,
+    },
+  });
 }
 
 /** A week of an investor's calendar from today: showings, an auction, a lender call, a task. */

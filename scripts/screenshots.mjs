@@ -60,6 +60,12 @@ try {
   await shoot("/possible-investments", "screenshot-investments.png", () =>
     desktop.getByRole("table", { name: "Properties" }).waitFor(),
   );
+  await shoot("/possible-investments", "screenshot-analyzer.png", async () => {
+    await desktop.getByRole("button", { name: "227 Linden Avenue", exact: true }).click();
+    await desktop.getByRole("button", { name: "Linden Ave duplex BRRRR" }).click();
+    const results = desktop.getByRole("region", { name: "Results" });
+    await results.getByRole("button", { name: /^Cash left in deal/ }).click();
+  });
   await shoot("/project-hub", "screenshot-project-hub.png", async () => {
     await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
     await desktop.getByText("Maria Lopez").waitFor();

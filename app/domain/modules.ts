@@ -14,8 +14,18 @@ export interface ModuleParams {
   home: NoParams;
   "main-agent": NoParams;
   "property-research": NoParams;
-  /** `import: "1"` opens the import dialog. */
-  "possible-investments": { import?: "1" };
+  /**
+   * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
+   * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
+   * or a saved analysis's id); `compare` two to four saved analyses, their ids joined by commas.
+   */
+  "possible-investments": {
+    import?: "1";
+    property?: string;
+    analysis?: string;
+    strategy?: "rental" | "flip" | "brrrr" | "wholesale";
+    compare?: string;
+  };
   "route-planner": NoParams;
   auction: NoParams;
   /**

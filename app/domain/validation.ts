@@ -113,8 +113,16 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
       return `${quoted(issue.input)} is not in the expected format`;
     case "unrecognized_keys":
       return `Unknown field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}`;
-    case "invalid_union":
+    case "invalid_union": {
+      // A discriminated union names its deciding field ("strategy", "financing.type").
+      const { discriminator, options } = issue as { discriminator?: string; options?: unknown };
+      if (discriminator && Array.isArray(options)) {
+        const value = (issue.input as Record<string, unknown> | undefined)?.[discriminator];
+        if (value === undefined || value === null) return "Required";
+        return `${quoted(value)} is not one of: ${options.map(String).join(", ")}`;
+      }
       return `${quoted(issue.input)} is not valid here`;
+    }
     default:
       return undefined;
   }

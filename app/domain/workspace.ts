@@ -174,6 +174,7 @@ export const PropertyInputSchema = z.object({
   estimatedValue: money,
   arv: money,
   rentEstimate: money,
+  propertyTaxesAnnual: money,
   status: z.enum(PROPERTY_STATUSES).default("new"),
   source: optionalText(100),
   externalId: optionalText(100),

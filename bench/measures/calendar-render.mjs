@@ -1,6 +1,7 @@
 // The Calendar's month view holding 500 events, in Chromium: from the moment the events' listing
 // has arrived to the moment every day of the month shows its events (FullCalendar's layout and
 // React's render), and from navigation to that moment (the whole wait a user sees).
+/* global document -- read inside the page (waitForFunction, evaluate) */
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib.mjs";
 import { median } from "../figures.mjs";

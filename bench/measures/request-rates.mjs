@@ -33,6 +33,32 @@ export const ENDPOINTS = [
     signedIn: "bearer",
   },
   {
+    key: "analyze",
+    measure: "POST /api/deals/analyze, a rental held 30 years (projection and IRR)",
+    path: "/api/deals/analyze",
+    signedIn: "bearer",
+    body: {
+      strategy: "rental",
+      inputs: {
+        purchasePrice: 185000,
+        closingCosts: 4000,
+        financing: { type: "loan", downPaymentPct: 20, interestRatePct: 7, termYears: 30 },
+        grossMonthlyRent: 1650,
+        vacancyPct: 5,
+        propertyTaxesAnnual: 2400,
+        insuranceAnnual: 1100,
+        managementPct: 8,
+        maintenancePct: 5,
+        capexPct: 5,
+        holdYears: 30,
+        appreciationPct: 3,
+        rentGrowthPct: 2,
+        expenseGrowthPct: 2,
+        sellingCostsPct: 6,
+      },
+    },
+  },
+  {
     key: "home",
     measure: "GET /home signed in (session cookie + server-rendered page)",
     path: "/home",
@@ -41,15 +67,26 @@ export const ENDPOINTS = [
   },
 ];
 
-async function requestRate(url, headers) {
-  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await (await fetch(url, { headers })).arrayBuffer();
+/** GET, or POST of `body` as JSON when the endpoint has one. */
+const requestInit = (headers, body) =>
+  body === undefined
+    ? { headers }
+    : {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      };
+
+async function requestRate(url, headers, body) {
+  const init = requestInit(headers, body);
+  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await (await fetch(url, init)).arrayBuffer();
   const started = Date.now();
   const deadline = started + DURATION_MS;
   let count = 0;
   let failures = 0;
   const loop = async () => {
     while (Date.now() < deadline) {
-      const response = await fetch(url, { headers });
+      const response = await fetch(url, init);
       await response.arrayBuffer();
       if (response.ok) count += 1;
       else failures += 1;
@@ -81,7 +118,7 @@ export async function measureRequestRates({ origin, bareOrigin, account }) {
     samples.bare.push(await requestRate(`${bareOrigin}/`, {}));
     for (const endpoint of ENDPOINTS) {
       const url = `${origin}${endpoint.path}`;
-      samples[endpoint.key].push(await requestRate(url, headersFor(endpoint)));
+      samples[endpoint.key].push(await requestRate(url, headersFor(endpoint), endpoint.body));
     }
   }
   const rates = Object.fromEntries(Object.entries(samples).map(([key, s]) => [key, median(s)]));

@@ -311,12 +311,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List properties (filters: status, propertyType, q; sort, dir; paged) */
+        /**
+         * List properties (filters: status, propertyType, q; sort, dir; paged)
+         * @description Each property carries the key figures of its primary analysis (`primaryAnalysis`: the deal flagged primary, else its most recently changed one; null without one). Sorting by `cashFlowMonthly`, `capRate` or `cashOnCash` sorts by those figures; properties without them come last either way.
+         */
         get: operations["listProperties"];
         put?: never;
         /**
          * Import one property or up to 1,000 (matched on external id, else address)
-         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do.
+         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made.
          */
         post: operations["importProperties"];
         delete?: never;
@@ -332,12 +335,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One property with its primary analysis, its saved analyses, the projects on it, their contacts and the research grounded in it */
+        get: operations["getProperty"];
         /** Replace a property's fields */
         put: operations["updateProperty"];
         post?: never;
         /** Delete a property (projects that point at it are unlinked) */
         delete: operations["deleteProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)
+         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         */
+        post: operations["analyzeDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved analyses (filters: propertyId, projectId, strategy, q; paged)
+         * @description Most recently changed first. Each deal's metrics are worked out from its inputs as it is listed; the yearly projection is left out (GET one deal for it).
+         */
+        get: operations["listDeals"];
+        put?: never;
+        /**
+         * Save an analysis
+         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). With `primary: true` it becomes its property's primary analysis, and the property's other analyses lose the flag. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         */
+        post: operations["createDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved analysis with its metrics and projection */
+        get: operations["getDeal"];
+        /** Replace a saved analysis (name, strategy, inputs, links, primary) */
+        put: operations["updateDeal"];
+        post?: never;
+        /** Delete a saved analysis */
+        delete: operations["deleteDeal"];
         options?: never;
         head?: never;
         patch?: never;
@@ -963,6 +1030,7 @@ export interface components {
             estimatedValue: number | null;
             arv: number | null;
             rentEstimate: number | null;
+            propertyTaxesAnnual: number | null;
             /** @enum {string} */
             status: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
             source: string | null;
@@ -1026,7 +1094,66 @@ export interface components {
                     message: string;
                 }[];
             }[];
+            /** @description The id of each valid row, in the order sent: the property written, or matched and left as it was. Empty with dryRun=true. */
+            ids: string[];
             dryRun: boolean;
+        };
+        PropertyWithAnalysis: components["schemas"]["Property"] & {
+            primaryAnalysis: components["schemas"]["PrimaryAnalysis"];
+        };
+        /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one) and its key figures; null for flips and wholesale deals */
+        PrimaryAnalysis: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            strategy: "rental" | "flip" | "brrrr" | "wholesale";
+            cashFlowMonthly: number | null;
+            capRate: number | null;
+            cashOnCash: number | null;
+        } | null;
+        PropertyDetail: components["schemas"]["PropertyWithAnalysis"] & {
+            /** @description The primary analysis first */
+            analyses: components["schemas"]["AnalysisSummary"][];
+            projects: components["schemas"]["Project"][];
+            /** @description The people on its projects */
+            contacts: components["schemas"]["Contact"][];
+            /** @description Reports grounded in it */
+            research: components["schemas"]["Research"][];
+        };
+        AnalysisSummary: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            strategy: "rental" | "flip" | "brrrr" | "wholesale";
+            primary: boolean;
+            cashFlowMonthly: number | null;
+            capRate: number | null;
+            cashOnCash: number | null;
+            updatedAt: string;
+        };
+        Research: {
+            id: string;
+            query: string;
+            report: {
+                summary: string;
+                market: string;
+                comparables: string;
+                risks: string[];
+                nextSteps: string[];
+                sources: string[];
+            };
+            /** @enum {string} */
+            provider: "openai" | "perplexity";
+            model: string;
+            grounding: {
+                /** @enum {string} */
+                kind: "project" | "property";
+                id: string;
+                name: string;
+            }[];
+            /** @description The Project Hub document it was saved as, if any */
+            savedEntryId: string | null;
+            createdAt: string;
         };
         PropertyInput: {
             address: string;
@@ -1046,6 +1173,7 @@ export interface components {
             estimatedValue?: number | null;
             arv?: number | null;
             rentEstimate?: number | null;
+            propertyTaxesAnnual?: number | null;
             /**
              * @default new
              * @enum {string}
@@ -1054,6 +1182,352 @@ export interface components {
             source?: string | null;
             externalId?: string | null;
             notes?: string | null;
+        };
+        DealAnalysis: components["schemas"]["RentalAnalysis"] | components["schemas"]["FlipAnalysis"] | components["schemas"]["BrrrrAnalysis"] | components["schemas"]["WholesaleAnalysis"];
+        RentalAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "rental";
+            metrics: components["schemas"]["RentalMetrics"];
+            years: components["schemas"]["DealYear"][];
+        };
+        /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
+        RentalMetrics: {
+            loanAmount: number;
+            pointsCost: number;
+            monthlyPayment: number;
+            totalCashInvested: number;
+            grossScheduledIncome: number;
+            vacancyLoss: number;
+            effectiveGrossIncome: number;
+            operatingExpenses: number;
+            noi: number;
+            annualDebtService: number;
+            cashFlowAnnual: number;
+            cashFlowMonthly: number;
+            capRate: number;
+            cashOnCash: number | null;
+            dscr: number | null;
+            grm: number | null;
+            rentToPricePct: number;
+            fiftyPercentCashFlowMonthly: number;
+            breakEvenOccupancyPct: number | null;
+            saleProceeds: number;
+            irr: number | null;
+            equityMultiple: number | null;
+        };
+        DealYear: {
+            year: number;
+            noi: number;
+            cashFlow: number;
+            /** @description At the end of the year */
+            loanBalance: number;
+            /** @description At the end of the year */
+            propertyValue: number;
+        };
+        FlipAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "flip";
+            metrics: components["schemas"]["FlipMetrics"];
+        };
+        /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
+        FlipMetrics: {
+            loanAmount: number;
+            pointsCost: number;
+            monthlyPayment: number;
+            totalCashInvested: number;
+            loanPaymentsDuringHold: number;
+            holdingCosts: number;
+            sellingCosts: number;
+            loanPayoff: number;
+            profit: number;
+            roi: number | null;
+            annualizedRoi: number | null;
+            seventyPercentRuleMaxPrice: number;
+        };
+        BrrrrAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "brrrr";
+            metrics: components["schemas"]["BrrrrMetrics"];
+            years: components["schemas"]["DealYear"][];
+        };
+        /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
+        BrrrrMetrics: {
+            loanAmount: number;
+            pointsCost: number;
+            monthlyPayment: number;
+            totalCashInvested: number;
+            grossScheduledIncome: number;
+            vacancyLoss: number;
+            effectiveGrossIncome: number;
+            operatingExpenses: number;
+            noi: number;
+            annualDebtService: number;
+            cashFlowAnnual: number;
+            cashFlowMonthly: number;
+            capRate: number;
+            cashOnCash: number | null;
+            dscr: number | null;
+            grm: number | null;
+            rentToPricePct: number;
+            fiftyPercentCashFlowMonthly: number;
+            breakEvenOccupancyPct: number | null;
+            saleProceeds: number;
+            irr: number | null;
+            equityMultiple: number | null;
+            refinanceLoanAmount: number;
+            cashOut: number;
+            cashLeftInDeal: number;
+        };
+        WholesaleAnalysis: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "wholesale";
+            metrics: components["schemas"]["WholesaleMetrics"];
+        };
+        /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
+        WholesaleMetrics: {
+            buyerMaxPrice: number;
+            maxAllowableOffer: number;
+            assignmentProfit: number | null;
+        };
+        DealAnalysisRequest: {
+            /** @enum {string} */
+            strategy: "rental";
+            inputs: components["schemas"]["RentalInputs"];
+        } | {
+            /** @enum {string} */
+            strategy: "flip";
+            inputs: components["schemas"]["FlipInputs"];
+        } | {
+            /** @enum {string} */
+            strategy: "brrrr";
+            inputs: components["schemas"]["BrrrrInputs"];
+        } | {
+            /** @enum {string} */
+            strategy: "wholesale";
+            inputs: components["schemas"]["WholesaleInputs"];
+        };
+        RentalInputs: {
+            purchasePrice: number;
+            closingCosts?: number | null;
+            rehabCost?: number | null;
+            afterRepairValue?: number | null;
+            financing?: {
+                /** @enum {string} */
+                type: "cash";
+            } | {
+                /** @enum {string} */
+                type: "loan";
+                downPaymentPct: number;
+                interestRatePct: number;
+                termYears: number;
+                pointsPct?: number | null;
+                interestOnly?: boolean | null;
+                rehabFinancedPct?: number | null;
+            } | null;
+            grossMonthlyRent: number;
+            otherMonthlyIncome?: number | null;
+            vacancyPct?: number | null;
+            propertyTaxesAnnual?: number | null;
+            insuranceAnnual?: number | null;
+            hoaMonthly?: number | null;
+            utilitiesMonthly?: number | null;
+            otherExpensesMonthly?: number | null;
+            managementPct?: number | null;
+            maintenancePct?: number | null;
+            capexPct?: number | null;
+            holdYears?: number | null;
+            appreciationPct?: number | null;
+            rentGrowthPct?: number | null;
+            expenseGrowthPct?: number | null;
+            sellingCostsPct?: number | null;
+        };
+        FlipInputs: {
+            purchasePrice: number;
+            closingCosts?: number | null;
+            rehabCost?: number | null;
+            afterRepairValue?: number | null;
+            financing?: {
+                /** @enum {string} */
+                type: "cash";
+            } | {
+                /** @enum {string} */
+                type: "loan";
+                downPaymentPct: number;
+                interestRatePct: number;
+                termYears: number;
+                pointsPct?: number | null;
+                interestOnly?: boolean | null;
+                rehabFinancedPct?: number | null;
+            } | null;
+            holdingMonths: number;
+            holdingCostsMonthly?: number | null;
+            sellingCostsPct?: number | null;
+        };
+        BrrrrInputs: {
+            purchasePrice: number;
+            closingCosts?: number | null;
+            rehabCost?: number | null;
+            afterRepairValue?: number | null;
+            financing?: {
+                /** @enum {string} */
+                type: "cash";
+            } | {
+                /** @enum {string} */
+                type: "loan";
+                downPaymentPct: number;
+                interestRatePct: number;
+                termYears: number;
+                pointsPct?: number | null;
+                interestOnly?: boolean | null;
+                rehabFinancedPct?: number | null;
+            } | null;
+            grossMonthlyRent: number;
+            otherMonthlyIncome?: number | null;
+            vacancyPct?: number | null;
+            propertyTaxesAnnual?: number | null;
+            insuranceAnnual?: number | null;
+            hoaMonthly?: number | null;
+            utilitiesMonthly?: number | null;
+            otherExpensesMonthly?: number | null;
+            managementPct?: number | null;
+            maintenancePct?: number | null;
+            capexPct?: number | null;
+            holdYears?: number | null;
+            appreciationPct?: number | null;
+            rentGrowthPct?: number | null;
+            expenseGrowthPct?: number | null;
+            sellingCostsPct?: number | null;
+            refinance: {
+                ltvPct: number;
+                interestRatePct: number;
+                termYears: number;
+                closingCosts?: number | null;
+            };
+        };
+        WholesaleInputs: {
+            afterRepairValue: number;
+            rehabCost?: number | null;
+            maoPct?: number | null;
+            assignmentFee?: number | null;
+            contractPrice?: number | null;
+        };
+        Deal: components["schemas"]["RentalDeal"] | components["schemas"]["FlipDeal"] | components["schemas"]["BrrrrDeal"] | components["schemas"]["WholesaleDeal"];
+        RentalDeal: {
+            id: string;
+            name: string;
+            propertyId: string | null;
+            projectId: string | null;
+            primary: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "rental";
+            inputs: components["schemas"]["RentalInputs"];
+            metrics: components["schemas"]["RentalMetrics"];
+            /** @description The yearly projection; in one-deal answers, not in lists */
+            years?: components["schemas"]["DealYear"][];
+        };
+        FlipDeal: {
+            id: string;
+            name: string;
+            propertyId: string | null;
+            projectId: string | null;
+            primary: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "flip";
+            inputs: components["schemas"]["FlipInputs"];
+            metrics: components["schemas"]["FlipMetrics"];
+        };
+        BrrrrDeal: {
+            id: string;
+            name: string;
+            propertyId: string | null;
+            projectId: string | null;
+            primary: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "brrrr";
+            inputs: components["schemas"]["BrrrrInputs"];
+            metrics: components["schemas"]["BrrrrMetrics"];
+            /** @description The yearly projection; in one-deal answers, not in lists */
+            years?: components["schemas"]["DealYear"][];
+        };
+        WholesaleDeal: {
+            id: string;
+            name: string;
+            propertyId: string | null;
+            projectId: string | null;
+            primary: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            strategy: "wholesale";
+            inputs: components["schemas"]["WholesaleInputs"];
+            metrics: components["schemas"]["WholesaleMetrics"];
+        };
+        DealInput: {
+            name: string;
+            propertyId?: string | null;
+            projectId?: string | null;
+            /** @default false */
+            primary?: boolean;
+            /** @enum {string} */
+            strategy: "rental";
+            inputs: components["schemas"]["RentalInputs"];
+        } | {
+            name: string;
+            propertyId?: string | null;
+            projectId?: string | null;
+            /** @default false */
+            primary?: boolean;
+            /** @enum {string} */
+            strategy: "flip";
+            inputs: components["schemas"]["FlipInputs"];
+        } | {
+            name: string;
+            propertyId?: string | null;
+            projectId?: string | null;
+            /** @default false */
+            primary?: boolean;
+            /** @enum {string} */
+            strategy: "brrrr";
+            inputs: components["schemas"]["BrrrrInputs"];
+        } | {
+            name: string;
+            propertyId?: string | null;
+            projectId?: string | null;
+            /** @default false */
+            primary?: boolean;
+            /** @enum {string} */
+            strategy: "wholesale";
+            inputs: components["schemas"]["WholesaleInputs"];
         };
         WorkspaceExport: {
             /** @enum {string} */
@@ -1100,6 +1574,18 @@ export interface components {
                 updatedAt: string;
             })[];
             projectFiles: components["schemas"]["ProjectFile"][];
+            deals: {
+                id: string;
+                name: string;
+                propertyId: string | null;
+                projectId: string | null;
+                primary: boolean;
+                createdAt: string;
+                updatedAt: string;
+                /** @enum {string} */
+                strategy: "rental" | "flip" | "brrrr" | "wholesale";
+                inputs: components["schemas"]["RentalInputs"] | components["schemas"]["FlipInputs"] | components["schemas"]["BrrrrInputs"] | components["schemas"]["WholesaleInputs"];
+            }[];
         };
         Conversation: {
             id: string;
@@ -1111,30 +1597,6 @@ export interface components {
             completionTokens: number;
             createdAt: string;
             updatedAt: string;
-        };
-        Research: {
-            id: string;
-            query: string;
-            report: {
-                summary: string;
-                market: string;
-                comparables: string;
-                risks: string[];
-                nextSteps: string[];
-                sources: string[];
-            };
-            /** @enum {string} */
-            provider: "openai" | "perplexity";
-            model: string;
-            grounding: {
-                /** @enum {string} */
-                kind: "project" | "property";
-                id: string;
-                name: string;
-            }[];
-            /** @description The Project Hub document it was saved as, if any */
-            savedEntryId: string | null;
-            createdAt: string;
         };
         CalendarEvent: {
             id: string;
@@ -1284,6 +1746,19 @@ export interface components {
                     }[];
                 }[];
             };
+            deals: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
         };
         WorkspaceImport: {
             /** @enum {string} */
@@ -1307,6 +1782,8 @@ export interface components {
             events?: unknown[];
             /** @default [] */
             projectFiles?: unknown[];
+            /** @default [] */
+            deals?: unknown[];
         };
         AiStatus: {
             openai: {
@@ -3027,7 +3504,7 @@ export interface operations {
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
-                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status";
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash";
                 dir?: "asc" | "desc";
             };
             header?: never;
@@ -3043,7 +3520,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Property"][];
+                        data: components["schemas"]["PropertyWithAnalysis"][];
                         meta: {
                             page: number;
                             limit: number;
@@ -3134,6 +3611,57 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PropertyDetail"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3253,6 +3781,375 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Property"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    analyzeDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealAnalysis"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeals: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                q?: string;
+                propertyId?: string;
+                projectId?: string;
+                strategy?: "rental" | "flip" | "brrrr" | "wholesale";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved analyses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deal"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealInput"];
+            };
+        };
+        responses: {
+            /** @description The saved analysis */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deal"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deal"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealInput"];
+            };
+        };
+        responses: {
+            /** @description The updated analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deal"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Deal"];
                     };
                 };
             };

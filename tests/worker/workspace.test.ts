@@ -618,6 +618,22 @@ describe("export and import", () => {
         webViewLink: "https://drive.google.com/file/d/1LakeHouse/view",
       },
     });
+    const deal = await source.call("/deals", {
+      method: "POST",
+      json: {
+        name: "Lake house as a rental",
+        strategy: "rental",
+        inputs: {
+          purchasePrice: 210000,
+          grossMonthlyRent: 1900,
+          financing: { type: "loan", downPaymentPct: 25, interestRatePct: 7, termYears: 30 },
+        },
+        propertyId: property!.id,
+        projectId: project.id,
+        primary: true,
+      },
+    });
+    expect(deal.status).toBe(201);
     return { source, project };
   }
 
@@ -639,6 +655,7 @@ describe("export and import", () => {
       "research",
       "events",
       "projectFiles",
+      "deals",
     ]) {
       for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
     }
@@ -667,6 +684,8 @@ describe("export and import", () => {
     expect(exported.entries).toHaveLength(2);
     expect(exported.events).toHaveLength(1);
     expect(exported.projectFiles).toHaveLength(1);
+    expect(exported.deals).toHaveLength(1);
+    expect(exported.deals![0]).not.toHaveProperty("metrics");
 
     const target = await account();
     const imported = await importInto(target.call, exported);
@@ -686,6 +705,7 @@ describe("export and import", () => {
       research: 1,
       events: 1,
       projectFiles: 1,
+      deals: 1,
     });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);
@@ -694,6 +714,12 @@ describe("export and import", () => {
     );
     expect(detail.body.data.contacts.map((c) => c.firstName)).toEqual(["Ann"]);
     expect(detail.body.data.property.address).toBe("5 Lake Rd");
+    const [property] = (
+      await target.call<Data<(Row & { primaryAnalysis: Row | null })[]>>("/data/properties")
+    ).body.data;
+    expect(property!.primaryAnalysis).toMatchObject({ name: "Lake house as a rental" });
+    const [deal] = (await target.call<Data<Row[]>>("/deals")).body.data;
+    expect(deal).toMatchObject({ propertyId: property!.id, projectId: copy!.id, primary: true });
 
     expect(comparable(await exportOf(target.call))).toEqual(comparable(exported));
     // The source account is untouched by the other account's import.
@@ -705,15 +731,28 @@ describe("export and import", () => {
     const exported = await exportOf(source.call);
     const counts = async () =>
       Promise.all(
-        ["projects", "contacts", "entries", "properties", "conversations", "research_reports"].map(
-          (t) => countRows(t, source.user.id),
-        ),
+        [
+          "projects",
+          "contacts",
+          "entries",
+          "properties",
+          "conversations",
+          "research_reports",
+          "deals",
+        ].map((t) => countRows(t, source.user.id)),
       );
     const before = await counts();
 
     const again = await importInto(source.call, exported);
     expect(again.status).toBe(200);
-    for (const kind of ["projects", "contacts", "entries", "properties", "conversations"]) {
+    for (const kind of [
+      "projects",
+      "contacts",
+      "entries",
+      "properties",
+      "conversations",
+      "deals",
+    ]) {
       expect(again.body.data[kind]).toMatchObject({ created: 0, updated: 0 });
       expect(again.body.data[kind]!.skipped).toBeGreaterThan(0);
     }
@@ -827,6 +866,53 @@ describe("export and import", () => {
     const [project] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(project!.createdAt).toBe(new Date("March 3, 2021").toISOString());
     expect(project!.updatedAt).toBe("2021-03-04T00:00:00.000Z");
+  });
+
+  it("checks a file's deal analyses like the API does, and works their figures out again", async () => {
+    const target = await account();
+    const doc = {
+      format: "ai42-export",
+      version: 2,
+      properties: [{ id: "p1", address: "8 Deal St" }],
+      deals: [
+        {
+          id: "d1",
+          name: "Bad",
+          strategy: "rental",
+          inputs: { purchasePrice: -1, grossMonthlyRent: 1 },
+        },
+        {
+          id: "d2",
+          name: "Dangling",
+          strategy: "wholesale",
+          inputs: { afterRepairValue: 1 },
+          propertyId: "nope",
+        },
+        {
+          id: "d3",
+          name: "Fine",
+          strategy: "rental",
+          inputs: { purchasePrice: 100000, grossMonthlyRent: 1000 },
+          propertyId: "p1",
+          metrics: { capRate: 99 },
+        },
+      ],
+    };
+    const result = await importInto(target.call, doc);
+    expect(result.body.data.deals).toMatchObject({ created: 1 });
+    expect(result.body.data.deals!.failed).toEqual([
+      { index: 0, errors: [{ field: "inputs.purchasePrice", message: "Use more than 0" }] },
+      {
+        index: 1,
+        errors: [
+          { field: "propertyId", message: "No such property in the file or your workspace" },
+        ],
+      },
+    ]);
+    const [property] = (
+      await target.call<Data<(Row & { primaryAnalysis: Row | null })[]>>("/data/properties")
+    ).body.data;
+    expect(property!.primaryAnalysis).toMatchObject({ name: "Fine", capRate: 12 });
   });
 
   it("refuses a file that is not an AI42 export as a whole and changes nothing", async () => {

@@ -13,6 +13,7 @@ import auth from "./routes/auth";
 import calendar from "./routes/calendar";
 import contacts from "./routes/contacts";
 import conversations from "./routes/conversations";
+import deals from "./routes/deals";
 import entries from "./routes/entries";
 import google from "./routes/google";
 import health from "./routes/health";
@@ -88,6 +89,7 @@ export function createApi() {
   api.route("/contacts", contacts);
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
+  api.route("/deals", deals);
   api.route("/", transfer);
   api.route("/ai", ai);
   api.route("/ai", research);

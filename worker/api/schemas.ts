@@ -7,6 +7,21 @@ import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
 import { EVENT_KINDS, EVENT_SOURCES, type CalendarEvent } from "../../app/domain/calendar/events";
+import {
+  BrrrrInputsSchema,
+  FlipInputsSchema,
+  RentalInputsSchema,
+  WholesaleInputsSchema,
+} from "../../app/domain/deals/inputs";
+import {
+  DEAL_STRATEGIES,
+  type BrrrrMetrics,
+  type FinancingMetrics,
+  type FlipMetrics,
+  type RentalMetrics,
+  type WholesaleMetrics,
+  type YearRow,
+} from "../../app/domain/deals/types";
 import type { DriveFile, GmailMessage, GoogleStatus } from "../../app/domain/google";
 import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
@@ -15,6 +30,7 @@ import {
   contacts,
   conversationMessages,
   conversations,
+  deals,
   entries,
   projectFiles,
   projects,
@@ -45,9 +61,200 @@ export const PropertySchema = createSelectSchema(properties)
   .omit({ ...owner, dedupeKey: true })
   .openapi("Property");
 
+/**
+ * The schema, checked at compile time to describe exactly the type T: no field more or less, and
+ * null only where T allows it.
+ */
+const exactly =
+  <T>() =>
+  <S extends z.ZodType<T>>(schema: S & (T extends z.output<S> ? unknown : never)) =>
+    schema;
+
+/**
+ * Each strategy's inputs schema (the same rules), named once in the OpenAPI document: the deals'
+ * requests are built over these too.
+ */
+export const DealInputSchemas = {
+  rental: RentalInputsSchema.openapi("RentalInputs"),
+  flip: FlipInputsSchema.openapi("FlipInputs"),
+  brrrr: BrrrrInputsSchema.openapi("BrrrrInputs"),
+  wholesale: WholesaleInputsSchema.openapi("WholesaleInputs"),
+};
+
+const figure = z.number();
+const maybeFigure = z.number().nullable();
+const METRICS_NOTE =
+  "Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined.";
+
+const FINANCING_METRICS = {
+  loanAmount: figure,
+  pointsCost: figure,
+  monthlyPayment: figure,
+  totalCashInvested: figure,
+};
+exactly<FinancingMetrics>()(z.object(FINANCING_METRICS));
+
+const RENTAL_METRICS = {
+  ...FINANCING_METRICS,
+  grossScheduledIncome: figure,
+  vacancyLoss: figure,
+  effectiveGrossIncome: figure,
+  operatingExpenses: figure,
+  noi: figure,
+  annualDebtService: figure,
+  cashFlowAnnual: figure,
+  cashFlowMonthly: figure,
+  capRate: figure,
+  cashOnCash: maybeFigure,
+  dscr: maybeFigure,
+  grm: maybeFigure,
+  rentToPricePct: figure,
+  fiftyPercentCashFlowMonthly: figure,
+  breakEvenOccupancyPct: maybeFigure,
+  saleProceeds: figure,
+  irr: maybeFigure,
+  equityMultiple: maybeFigure,
+};
+
+export const RentalMetricsSchema = exactly<RentalMetrics>()(
+  z.object(RENTAL_METRICS).openapi("RentalMetrics", { description: METRICS_NOTE }),
+);
+
+export const FlipMetricsSchema = exactly<FlipMetrics>()(
+  z
+    .object({
+      ...FINANCING_METRICS,
+      loanPaymentsDuringHold: figure,
+      holdingCosts: figure,
+      sellingCosts: figure,
+      loanPayoff: figure,
+      profit: figure,
+      roi: maybeFigure,
+      annualizedRoi: maybeFigure,
+      seventyPercentRuleMaxPrice: figure,
+    })
+    .openapi("FlipMetrics", { description: METRICS_NOTE }),
+);
+
+export const BrrrrMetricsSchema = exactly<BrrrrMetrics>()(
+  z
+    .object({
+      ...RENTAL_METRICS,
+      refinanceLoanAmount: figure,
+      cashOut: figure,
+      cashLeftInDeal: figure,
+    })
+    .openapi("BrrrrMetrics", { description: METRICS_NOTE }),
+);
+
+export const WholesaleMetricsSchema = exactly<WholesaleMetrics>()(
+  z
+    .object({ buyerMaxPrice: figure, maxAllowableOffer: figure, assignmentProfit: maybeFigure })
+    .openapi("WholesaleMetrics", { description: METRICS_NOTE }),
+);
+
+export const DealYearSchema = exactly<YearRow>()(
+  z
+    .object({
+      year: figure,
+      noi: figure,
+      cashFlow: figure,
+      loanBalance: figure.openapi({ description: "At the end of the year" }),
+      propertyValue: figure.openapi({ description: "At the end of the year" }),
+    })
+    .openapi("DealYear"),
+);
+const projection = z.array(DealYearSchema);
+
+export const DealAnalysisSchema = z
+  .discriminatedUnion("strategy", [
+    z
+      .object({
+        strategy: z.literal("rental"),
+        metrics: RentalMetricsSchema,
+        years: projection,
+      })
+      .openapi("RentalAnalysis"),
+    z.object({ strategy: z.literal("flip"), metrics: FlipMetricsSchema }).openapi("FlipAnalysis"),
+    z
+      .object({ strategy: z.literal("brrrr"), metrics: BrrrrMetricsSchema, years: projection })
+      .openapi("BrrrrAnalysis"),
+    z
+      .object({ strategy: z.literal("wholesale"), metrics: WholesaleMetricsSchema })
+      .openapi("WholesaleAnalysis"),
+  ])
+  .openapi("DealAnalysis");
+
+const DealRecordSchema = createSelectSchema(deals).pick({
+  id: true,
+  name: true,
+  propertyId: true,
+  projectId: true,
+  primary: true,
+  createdAt: true,
+  updatedAt: true,
+});
+/** In one-deal answers; lists leave the projection out. */
+const optionalProjection = projection.optional().openapi({
+  description: "The yearly projection; in one-deal answers, not in lists",
+});
+
+export const DealSchema = z
+  .discriminatedUnion("strategy", [
+    DealRecordSchema.extend({
+      strategy: z.literal("rental"),
+      inputs: DealInputSchemas.rental,
+      metrics: RentalMetricsSchema,
+      years: optionalProjection,
+    }).openapi("RentalDeal"),
+    DealRecordSchema.extend({
+      strategy: z.literal("flip"),
+      inputs: DealInputSchemas.flip,
+      metrics: FlipMetricsSchema,
+    }).openapi("FlipDeal"),
+    DealRecordSchema.extend({
+      strategy: z.literal("brrrr"),
+      inputs: DealInputSchemas.brrrr,
+      metrics: BrrrrMetricsSchema,
+      years: optionalProjection,
+    }).openapi("BrrrrDeal"),
+    DealRecordSchema.extend({
+      strategy: z.literal("wholesale"),
+      inputs: DealInputSchemas.wholesale,
+      metrics: WholesaleMetricsSchema,
+    }).openapi("WholesaleDeal"),
+  ])
+  .openapi("Deal");
+
+/** A deal in a property's list of analyses: its key figures as saved. */
+export const AnalysisSummarySchema = createSelectSchema(deals)
+  .pick({
+    id: true,
+    name: true,
+    strategy: true,
+    primary: true,
+    cashFlowMonthly: true,
+    capRate: true,
+    cashOnCash: true,
+    updatedAt: true,
+  })
+  .openapi("AnalysisSummary");
+
+export const PrimaryAnalysisSchema = AnalysisSummarySchema.omit({
+  primary: true,
+  updatedAt: true,
+}).openapi("PrimaryAnalysis", {
+  description:
+    "The property's primary analysis (the deal flagged primary, else its most recently changed one) and its key figures; null for flips and wholesale deals",
+});
+
 export const ProjectFileSchema = createSelectSchema(projectFiles)
   .omit(owner)
   .openapi("ProjectFile");
+
+export const PropertyWithAnalysisSchema = PropertySchema.extend({
+  primaryAnalysis: PrimaryAnalysisSchema.nullable(),
+}).openapi("PropertyWithAnalysis");
 
 export const ProjectDetailSchema = ProjectSchema.extend({
   files: z.array(ProjectFileSchema),
@@ -130,6 +337,13 @@ export const ResearchSchema = createSelectSchema(researchReports, {
   .omit(owner)
   .openapi("Research");
 
+export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({
+  analyses: z.array(AnalysisSummarySchema).openapi({ description: "The primary analysis first" }),
+  projects: z.array(ProjectSchema),
+  contacts: z.array(ContactSchema).openapi({ description: "The people on its projects" }),
+  research: z.array(ResearchSchema).openapi({ description: "Reports grounded in it" }),
+}).openapi("PropertyDetail");
+
 export const SavedResearchSchema = z
   .object({ research: ResearchSchema, entry: EntrySchema })
   .openapi("SavedResearch");
@@ -149,6 +363,10 @@ export const PropertyImportResultSchema = z
       .number()
       .openapi({ description: "Rows matching a property you have, left as it is" }),
     failed: z.array(RowFailureSchema),
+    ids: z.array(z.string()).openapi({
+      description:
+        "The id of each valid row, in the order sent: the property written, or matched and left as it was. Empty with dryRun=true.",
+    }),
     dryRun: z.boolean(),
   })
   .openapi("PropertyImportResult");
@@ -244,6 +462,17 @@ export const WorkspaceExportSchema = z
     research: z.array(ResearchSchema),
     events: z.array(CalendarEventSchema.extend({ createdAt: z.string(), updatedAt: z.string() })),
     projectFiles: z.array(ProjectFileSchema),
+    deals: z.array(
+      DealRecordSchema.extend({
+        strategy: z.enum(DEAL_STRATEGIES),
+        inputs: z.union([
+          DealInputSchemas.rental,
+          DealInputSchemas.flip,
+          DealInputSchemas.brrrr,
+          DealInputSchemas.wholesale,
+        ]),
+      }),
+    ),
   })
   .openapi("WorkspaceExport");
 
@@ -267,5 +496,6 @@ export const WorkspaceImportResultSchema = z
     research: KindResultSchema,
     events: KindResultSchema,
     projectFiles: KindResultSchema,
+    deals: KindResultSchema,
   })
   .openapi("WorkspaceImportResult");

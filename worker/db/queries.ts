@@ -139,8 +139,8 @@ export function chunk<T>(items: T[], size: number) {
 export const rowsPerStatement = (table: SQLiteTable) =>
   Math.max(1, Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(table)).length));
 
-/** Runs statements in one D1 batch (all or nothing); an empty list does nothing. */
-export async function runBatch(db: Database, statements: unknown[]) {
-  if (statements.length === 0) return;
-  await db.batch(statements as [never, ...never[]]);
+/** Runs statements in one D1 batch (all or nothing), answering each one's result in order. */
+export async function runBatch(db: Database, statements: unknown[]): Promise<unknown[]> {
+  if (statements.length === 0) return [];
+  return db.batch(statements as [never, ...never[]]);
 }

@@ -14,6 +14,7 @@ import {
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
+import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -87,6 +88,7 @@ export const properties = sqliteTable(
     estimatedValue: real("estimated_value"),
     arv: real("arv"),
     rentEstimate: real("rent_estimate"),
+    propertyTaxesAnnual: real("property_taxes_annual"),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull(),
     source: text("source"),
     externalId: text("external_id"),
@@ -333,6 +335,35 @@ export const projectFiles = sqliteTable(
   (t) => [uniqueIndex("project_files_project_file").on(t.projectId, t.driveFileId)],
 );
 
+/**
+ * A saved deal analysis: its inputs as validated (the math fills the defaults), what it is about,
+ * and three key figures worked out when it was saved, so SQL can sort properties by their
+ * primary analysis; the API recomputes every metric from the inputs when it answers.
+ */
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    strategy: text("strategy", { enum: DEAL_STRATEGIES }).notNull(),
+    inputs: text("inputs", { mode: "json" }).$type<DealInputs[Strategy]>().notNull(),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** The property's primary analysis (at most one per property; else its latest counts). */
+    primary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+    /** Null for the strategies without them (flip, wholesale) or when undefined. */
+    cashFlowMonthly: real("cash_flow_monthly"),
+    capRate: real("cap_rate"),
+    cashOnCash: real("cash_on_cash"),
+    ...timestamps,
+  },
+  (t) => [
+    index("deals_user_property").on(t.userId, t.propertyId),
+    index("deals_user_updated").on(t.userId, t.updatedAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -344,3 +375,4 @@ export type ResearchReportRow = typeof researchReports.$inferSelect;
 export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
+export type DealRow = typeof deals.$inferSelect;

@@ -9,6 +9,7 @@ import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
 import { contactTools } from "./contacts.tools";
+import { dealTools } from "./deals.tools";
 import { entryTools } from "./entries.tools";
 import { projectTools } from "./projects.tools";
 import { propertyTools } from "./properties.tools";
@@ -20,6 +21,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...projectTools,
   ...contactTools,
   ...propertyTools,
+  ...dealTools,
   ...entryTools,
   ...calendarTools,
   ...googleTools,

@@ -3,7 +3,9 @@
  * normalised address). The one data access for the API and the agent; the workspace import
  * matches properties through `propertyIdsByKey` too.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Strategy } from "../../app/domain/deals/types";
 import {
   propertyDedupeKey,
   type PropertyInput,
@@ -21,14 +23,74 @@ import {
   ownedBy,
   publicRow,
   rowsPerStatement,
-  selectPage,
+  runBatch,
   type PageRequest,
 } from "../db/queries";
-import { properties, type PropertyRow } from "../db/schema";
+import {
+  contacts,
+  deals,
+  projectContacts,
+  projects,
+  properties,
+  researchReports,
+  type PropertyRow,
+} from "../db/schema";
+import { toContact } from "./contacts";
+import { toProject } from "./projects";
+import { toResearch } from "./research";
 
 /** What an import does with a row that matches one the user already has. */
 export const EXISTING_ROWS = ["skip", "update"] as const;
 export type ExistingRows = (typeof EXISTING_ROWS)[number];
+
+/** The deal a property's key figures come from: its primary analysis, joined to each property. */
+const primaryDeal = alias(deals, "primary_deal");
+
+/** The one flagged primary, else the most recently changed analysis of the property. */
+const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.updatedAt} DESC, ${deals.id} DESC LIMIT 1)`;
+
+const ANALYSIS_SUMMARY = {
+  id: deals.id,
+  name: deals.name,
+  strategy: deals.strategy,
+  primary: deals.primary,
+  cashFlowMonthly: deals.cashFlowMonthly,
+  capRate: deals.capRate,
+  cashOnCash: deals.cashOnCash,
+  updatedAt: deals.updatedAt,
+};
+
+/**
+ * The primary analysis's columns under names of their own: a D1 batch answers rows as objects,
+ * in which two columns of one name ("id") would collide.
+ */
+const PRIMARY_ANALYSIS = {
+  id: sql<string | null>`${primaryDeal.id}`.as("primary_analysis_id"),
+  name: sql<string>`${primaryDeal.name}`.as("primary_analysis_name"),
+  strategy: sql<Strategy>`${primaryDeal.strategy}`.as("primary_analysis_strategy"),
+  cashFlowMonthly: sql<number | null>`${primaryDeal.cashFlowMonthly}`.as(
+    "primary_analysis_cash_flow_monthly",
+  ),
+  capRate: sql<number | null>`${primaryDeal.capRate}`.as("primary_analysis_cap_rate"),
+  cashOnCash: sql<number | null>`${primaryDeal.cashOnCash}`.as("primary_analysis_cash_on_cash"),
+};
+
+/** Properties, each with its primary analysis: filter, order and page it. */
+const propertiesWithAnalysis = (db: Database) =>
+  db
+    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
+    .from(properties)
+    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId));
+
+type AnalysisColumns = {
+  [K in keyof typeof PRIMARY_ANALYSIS]: (typeof PRIMARY_ANALYSIS)[K]["_"]["type"];
+};
+
+/** A property as listed: its primary analysis's key figures, or null without one. */
+const toListedProperty = (row: { property: PropertyRow; primaryAnalysis: AnalysisColumns }) => {
+  const { id, ...analysis } = row.primaryAnalysis;
+  return { ...toProperty(row.property), primaryAnalysis: id === null ? null : { id, ...analysis } };
+};
 
 export const PROPERTY_SORTS = {
   updatedAt: properties.updatedAt,
@@ -41,6 +103,9 @@ export const PROPERTY_SORTS = {
   squareFeet: properties.squareFeet,
   yearBuilt: properties.yearBuilt,
   status: properties.status,
+  cashFlowMonthly: primaryDeal.cashFlowMonthly,
+  capRate: primaryDeal.capRate,
+  cashOnCash: primaryDeal.cashOnCash,
 } as const;
 export type PropertySort = keyof typeof PROPERTY_SORTS;
 
@@ -69,23 +134,87 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   return and(...where);
 }
 
-/** A page of the user's properties; empty values sort last either way. */
+/**
+ * A page of the user's properties with their primary analyses, in one round trip; empty values
+ * (and, for the key figures, properties without an analysis) sort last either way.
+ */
 export async function listProperties(
   db: Database,
   userId: string,
   filters: PropertyFilters,
   order: { sort: PropertySort; dir: "asc" | "desc" },
-  page: PageRequest,
+  { page, limit }: PageRequest,
 ) {
   const column = PROPERTY_SORTS[order.sort];
-  const { rows, meta } = await selectPage(
-    db,
-    properties,
-    propertiesWhere(userId, filters),
-    [sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(properties.id)],
-    page,
-  );
-  return { items: rows.map(toProperty), meta };
+  const where = propertiesWhere(userId, filters);
+  const [rows, [total]] = await db.batch([
+    propertiesWithAnalysis(db)
+      .where(where)
+      .orderBy(
+        sql`${column} IS NULL`,
+        (order.dir === "asc" ? asc : desc)(column),
+        asc(properties.id),
+      )
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(properties).where(where),
+  ]);
+  return { items: rows.map(toListedProperty), meta: { page, limit, total: total!.value } };
+}
+
+/**
+ * One property (the property page): its primary analysis, all its analyses (the primary first),
+ * the projects on it, the people linked to those projects, and research grounded in it. One
+ * round trip.
+ */
+export async function propertyDetail(db: Database, userId: string, id: string) {
+  const onProperty = and(eq(projects.userId, userId), eq(projects.propertyId, id));
+  const [[row], analyses, projectRows, contactRows, researchRows] = await db.batch([
+    propertiesWithAnalysis(db)
+      .where(ownedBy(properties, userId, id))
+      .limit(1),
+    db
+      .select(ANALYSIS_SUMMARY)
+      .from(deals)
+      .where(and(eq(deals.userId, userId), eq(deals.propertyId, id)))
+      .orderBy(desc(deals.primary), desc(deals.updatedAt), desc(deals.id)),
+    db.select().from(projects).where(onProperty).orderBy(desc(projects.updatedAt)),
+    db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          inArray(
+            contacts.id,
+            db
+              .select({ id: projectContacts.contactId })
+              .from(projectContacts)
+              .innerJoin(projects, eq(projects.id, projectContacts.projectId))
+              .where(onProperty),
+          ),
+        ),
+      )
+      .orderBy(contacts.lastName, contacts.firstName),
+    db
+      .select()
+      .from(researchReports)
+      .where(
+        and(
+          eq(researchReports.userId, userId),
+          sql`EXISTS (SELECT 1 FROM json_each(${researchReports.grounding}) WHERE json_extract(value, '$.kind') = 'property' AND json_extract(value, '$.id') = ${id})`,
+        ),
+      )
+      .orderBy(desc(researchReports.createdAt)),
+  ]);
+  if (!row) throw notFound("Property");
+  return {
+    ...toListedProperty(row),
+    analyses,
+    projects: projectRows.map(toProject),
+    contacts: contactRows.map(toContact),
+    research: researchRows.map(toResearch),
+  };
 }
 
 /** Replaces the property's fields (PUT); 409 when another property has its address or APN. */
@@ -174,7 +303,8 @@ export async function planPropertyWrites(
       .onConflictDoUpdate({
         target: [properties.userId, properties.dedupeKey],
         set: Object.fromEntries(updatable.map(([name, column]) => [name, excluded(column.name)])),
-      }),
+      })
+      .returning({ id: properties.id, key: properties.dedupeKey }),
   );
   const existing = unique.length - fresh.length;
   return {
@@ -182,5 +312,21 @@ export async function planPropertyWrites(
     updated: existingRows === "update" ? existing : 0,
     skipped: existingRows === "skip" ? existing : 0,
     statements,
+    /** Each row's key, in the order sent, and the ids of those the user already had. */
+    keys: rows.map((row) => row.key),
+    idByKey,
   };
+}
+
+/**
+ * Runs a write plan in one batch and answers the id of each row, in the order sent: the
+ * property it created or updated, or the one it matched and left as it was.
+ */
+export async function writeProperties(
+  db: Database,
+  plan: Awaited<ReturnType<typeof planPropertyWrites>>,
+) {
+  const results = (await runBatch(db, plan.statements)) as { id: string; key: string }[][];
+  const written = new Map(results.flat().map((row) => [row.key, row.id]));
+  return plan.keys.map((key) => written.get(key) ?? plan.idByKey.get(key)!);
 }

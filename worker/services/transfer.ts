@@ -19,6 +19,7 @@ import {
 } from "../../app/domain/validation";
 import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import { EventInputSchema } from "../../app/domain/calendar/events";
+import { DealInputSchema } from "../../app/domain/deals/inputs";
 import {
   ContactInputSchema,
   EntryInputSchema,
@@ -35,6 +36,7 @@ import {
   contacts,
   conversationMessages,
   conversations,
+  deals,
   entries,
   MESSAGE_STATUSES,
   projectContacts,
@@ -46,6 +48,7 @@ import {
 import { eventColumns, toEvent } from "./calendar";
 import { toContact } from "./contacts";
 import { toMessage } from "./conversations";
+import { dealColumns } from "./deals";
 import { toEntry } from "./entries";
 import { toProject } from "./projects";
 import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
@@ -53,8 +56,8 @@ import { toResearch } from "./research";
 
 export const EXPORT_FORMAT = "ai42-export";
 /**
- * 2 added conversations and research (and, later, calendar events and Drive files linked to
- * projects, which older files simply lack); version 1 documents still import.
+ * 2 added conversations and research (and, later, calendar events, Drive files linked to
+ * projects and deal analyses, which older files simply lack); version 1 documents still import.
  */
 export const EXPORT_VERSION = 2;
 export const MAX_RECORDS_PER_KIND = 5000;
@@ -72,6 +75,7 @@ export async function exportWorkspace(db: Database, userId: string) {
     researchRows,
     eventRows,
     fileRows,
+    dealRows,
   ] = await db.batch([
     db.select().from(projects).where(eq(projects.userId, userId)),
     db.select().from(contacts).where(eq(contacts.userId, userId)),
@@ -90,6 +94,7 @@ export async function exportWorkspace(db: Database, userId: string) {
     db.select().from(researchReports).where(eq(researchReports.userId, userId)),
     db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)),
     db.select().from(projectFiles).where(eq(projectFiles.userId, userId)),
+    db.select().from(deals).where(eq(deals.userId, userId)),
   ]);
   const messagesOf = new Map<string, ReturnType<typeof toMessage>[]>();
   for (const row of messageRows) {
@@ -117,6 +122,10 @@ export async function exportWorkspace(db: Database, userId: string) {
       updatedAt: row.updatedAt,
     })),
     projectFiles: fileRows.map((row) => publicRow(row)),
+    // What was entered, not what follows from it: the metrics are worked out again on import.
+    deals: dealRows.map(
+      ({ userId: _u, cashFlowMonthly: _c, capRate: _r, cashOnCash: _o, ...deal }) => deal,
+    ),
   };
 }
 
@@ -139,6 +148,7 @@ export const ImportDocumentSchema = z.object({
   research: rows,
   events: rows,
   projectFiles: rows,
+  deals: rows,
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
@@ -204,14 +214,19 @@ export type KindResult = ImportCounts;
 
 type Checked<T> = { index: number; id: string; input: T; createdAt?: string; updatedAt?: string };
 
-/** Each row parsed with its input schema and its id; the failures by index. */
-function checkRows<T extends z.ZodObject>(list: unknown[], schema: T) {
+/**
+ * Each row parsed with its input schema and its id; the failures by index. A flat record's
+ * numbers may be written as people write them; a nested one's (a deal's inputs) must be numbers.
+ */
+function checkRows<T extends z.ZodType>(list: unknown[], schema: T) {
   const valid: Checked<z.output<T>>[] = [];
   const failed: RowFailure[] = [];
   list.forEach((row, index) => {
     const record = row && typeof row === "object" ? (row as Record<string, unknown>) : {};
     const meta = RecordMetaSchema.safeParse(record);
-    const input = parseTyped(schema, record);
+    const input = (
+      schema instanceof z.ZodObject ? parseTyped(schema, record) : schema.safeParse(record)
+    ) as z.ZodSafeParseResult<z.output<T>>;
     if (meta.success && input.success) {
       valid.push({ index, ...meta.data, input: input.data });
     } else {
@@ -399,7 +414,7 @@ export async function planImport(
    * One kind of record: each row checked, its id resolved, counted as new or already here.
    * `build` gives the values to write, or the problem that leaves the row out.
    */
-  async function plan<T extends z.ZodObject, V>(
+  async function plan<T extends z.ZodType, V>(
     list: unknown[],
     schema: T,
     table: IdTable,
@@ -435,10 +450,12 @@ export async function planImport(
       ...collect(doc.entries, "projectId"),
       ...collect(doc.events, "projectId"),
       ...collect(doc.projectFiles, "projectId"),
+      ...collect(doc.deals, "projectId"),
     ]),
     holders(db, properties, [
       ...collect(doc.projects, "propertyId"),
       ...collect(doc.events, "propertyId"),
+      ...collect(doc.deals, "propertyId"),
     ]),
     holders(db, entries, collect(doc.research, "savedEntryId")),
     holders(db, contacts, collect(doc.events, "contactId")),
@@ -550,6 +567,16 @@ export async function planImport(
     return { ...row.input, projectId, createdAt: times(row).createdAt, id, userId };
   });
 
+  // Deal analyses, pointing at the property and project they are about; their key figures are
+  // worked out from the inputs, whatever the file says.
+  const dealPlan = await plan(doc.deals, DealInputSchema, deals, (row, id) => {
+    const propertyId = reference(row.input.propertyId, propertyIds, ownProperties);
+    if (propertyId === undefined) return new RowProblem("propertyId", "property");
+    const projectId = reference(row.input.projectId, projectPlan.ids, ownProjects);
+    if (projectId === undefined) return new RowProblem("projectId", "project");
+    return { ...dealColumns({ ...row.input, propertyId, projectId }), ...times(row), id, userId };
+  });
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
@@ -577,6 +604,7 @@ export async function planImport(
     ...upserts(db, researchReports, researchPlan.values),
     ...upserts(db, calendarEvents, eventPlan.values),
     ...upserts(db, projectFiles, filePlan.values),
+    ...upserts(db, deals, dealPlan.values),
   ];
   return {
     summary: {
@@ -589,6 +617,7 @@ export async function planImport(
       research: researchPlan.kind,
       events: eventPlan.kind,
       projectFiles: filePlan.kind,
+      deals: dealPlan.kind,
     },
     statements,
   };

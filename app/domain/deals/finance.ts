@@ -83,6 +83,31 @@ export function amortizationSchedule(loan: LoanTerms | null): AmortizationRow[] 
   return rows;
 }
 
+export interface AmortizationYear extends Omit<AmortizationRow, "month"> {
+  year: number;
+}
+
+/** The schedule a year at a time: each year's payments, interest and principal, and the balance
+ * at its end. */
+export function yearlySchedule(loan: LoanTerms | null): AmortizationYear[] {
+  const years: AmortizationYear[] = [];
+  for (const row of amortizationSchedule(loan)) {
+    const index = Math.ceil(row.month / 12) - 1;
+    const year = (years[index] ??= {
+      year: index + 1,
+      payment: 0,
+      interest: 0,
+      principal: 0,
+      balance: 0,
+    });
+    year.payment += row.payment;
+    year.interest += row.interest;
+    year.principal += row.principal;
+    year.balance = row.balance;
+  }
+  return years;
+}
+
 /** Bracket steps and reach in u = ln(1 + rate): ±20 spans −99.9999998 % to 48 billion %. */
 const IRR_STEP = 0.01;
 const IRR_REACH = 20;

@@ -1,12 +1,21 @@
-/** Possible Investments (/possible-investments): the properties an investor is weighing. */
-import { ArrowDown, ArrowUp, Home, Trash2, Upload } from "lucide-react";
+/**
+ * Possible Investments (/possible-investments): the properties an investor is weighing, each
+ * property's page, the deal analyzer and Compare. Which one shows is in the query string
+ * (`ModuleParams`), so Back and links work.
+ */
+import { ArrowDown, ArrowUp, Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
+import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
+import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
-import { formatAddress, formatMoney } from "~/domain/format";
+import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
+import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import { DealAnalyzer } from "../deals/analyzer";
+import { DealCompare } from "../deals/compare";
 import type { ModuleViewProps } from "../module-view";
 import {
   deleteWithUndo,
@@ -17,9 +26,12 @@ import {
   SearchBox,
   useDialogParam,
   usePagedList,
+  useQueryParams,
   withFirstPage,
 } from "../shared";
 import { ImportDialog } from "./import-dialog";
+import { PropertyForm } from "./property-form";
+import { PropertyPage } from "./property-page";
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
@@ -30,6 +42,10 @@ const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
   { key: "listPrice", title: "List price", numeric: true },
   { key: "arv", title: "ARV", numeric: true },
   { key: "rentEstimate", title: "Rent", numeric: true },
+  // The primary analysis's key figures.
+  { key: "cashFlowMonthly", title: "Cash flow / mo", numeric: true },
+  { key: "capRate", title: "Cap rate", numeric: true },
+  { key: "cashOnCash", title: "CoC", numeric: true },
 ];
 
 /** A number's cell: right-aligned in the table; on a phone's card, captioned by its column. */
@@ -37,11 +53,85 @@ const NUMBER_CELL = "tabular-nums sm:px-4 sm:py-3 sm:text-right";
 const columnTitle = (key: SortKey) => COLUMNS.find((column) => column.key === key)!.title;
 
 function toInput(property: Property): PropertyInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...input } = property;
+  const { id: _id, createdAt: _c, updatedAt: _u, primaryAnalysis: _p, ...input } = property;
   return input;
 }
 
-export default function PossibleInvestments({ module }: ModuleViewProps) {
+const isStrategy = (value: string | null): value is Strategy =>
+  DEAL_STRATEGIES.includes(value as Strategy);
+
+/** The list, a property's page, the analyzer or Compare, as the query string says. */
+export default function PossibleInvestments(props: ModuleViewProps) {
+  const [params, update] = useQueryParams();
+  const property = params.get("property");
+  const analysis = params.get("analysis");
+  const compare = params.get("compare");
+  const strategy = params.get("strategy");
+  /** Shows another view: the parameters named, every other view's removed. */
+  const show = (view: { property?: string; analysis?: string; compare?: string }) =>
+    update({
+      property: view.property ?? null,
+      analysis: view.analysis ?? null,
+      compare: view.compare ?? null,
+      strategy: null,
+    });
+
+  if (analysis) {
+    return (
+      <DealAnalyzer
+        key={analysis}
+        dealId={analysis === "new" ? null : analysis}
+        propertyId={property}
+        strategy={isStrategy(strategy) ? strategy : null}
+        onBack={() => show({ property: property ?? undefined })}
+        onSaved={(deal) =>
+          update(
+            { analysis: deal.id, property: deal.propertyId ?? null, strategy: null },
+            { replace: true },
+          )
+        }
+      />
+    );
+  }
+  if (compare) {
+    return (
+      <DealCompare
+        ids={compare.split(",")}
+        onBack={() => show({ property: property ?? undefined })}
+        onOpen={(id) => show({ analysis: id, property: property ?? undefined })}
+      />
+    );
+  }
+  if (property === "new") {
+    return (
+      <div>
+        <h2 className="mb-4 text-2xl font-semibold">Add a property</h2>
+        <PropertyForm
+          onSave={async (input) => {
+            const result = await propertiesApi.import([input]);
+            const [id] = result.ids;
+            if (id) show({ property: id });
+          }}
+          onDone={() => show({})}
+        />
+      </div>
+    );
+  }
+  if (property) {
+    return (
+      <PropertyPage
+        key={property}
+        id={property}
+        onBack={() => show({})}
+        onAnalyze={(dealId) => show({ property, analysis: dealId ?? "new" })}
+        onCompare={(ids) => show({ property, compare: ids.join(",") })}
+      />
+    );
+  }
+  return <PropertyList {...props} onOpen={(id) => show({ property: id })} />;
+}
+
+function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: string) => void }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [propertyType, setPropertyType] = useState("");
@@ -104,9 +194,23 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
         title={module.title}
         description={module.description}
         actions={
-          <button type="button" onClick={() => setImporting(true)} className="btn-primary">
-            <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
-          </button>
+          <>
+            <Link
+              to={modulePath("possible-investments", { analysis: "new" })}
+              className="btn-secondary"
+            >
+              <Calculator aria-hidden className="size-4" /> New analysis
+            </Link>
+            <Link
+              to={modulePath("possible-investments", { property: "new" })}
+              className="btn-secondary"
+            >
+              <Plus aria-hidden className="size-4" /> Add property
+            </Link>
+            <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+              <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
+            </button>
+          </>
         }
       />
       <FilterBar>
@@ -153,7 +257,7 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
         onPage={setPage}
       >
         <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-          <table className="stack-table w-full text-left text-sm sm:min-w-[760px]">
+          <table className="stack-table w-full text-left text-sm sm:min-w-[1040px]">
             <caption className="sr-only">Properties</caption>
             <thead className="border-b border-line text-xs text-muted uppercase">
               <tr>
@@ -194,7 +298,13 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
               {items.map((property) => (
                 <tr key={property.id} className="relative hover:bg-raised/60">
                   <td className="max-sm:col-span-2 max-sm:pr-10 sm:px-4 sm:py-3">
-                    <span className="block font-medium break-words">{property.address}</span>
+                    <button
+                      type="button"
+                      onClick={() => onOpen(property.id)}
+                      className="block text-left font-medium break-words hover:underline"
+                    >
+                      {property.address}
+                    </button>
                     <span className="block text-xs text-muted">
                       {formatAddress({
                         city: property.city,
@@ -232,6 +342,15 @@ export default function PossibleInvestments({ module }: ModuleViewProps) {
                   </td>
                   <td data-label={columnTitle("rentEstimate")} className={NUMBER_CELL}>
                     {formatMoney(property.rentEstimate)}
+                  </td>
+                  <td data-label={columnTitle("cashFlowMonthly")} className={NUMBER_CELL}>
+                    {formatMoney(property.primaryAnalysis?.cashFlowMonthly)}
+                  </td>
+                  <td data-label={columnTitle("capRate")} className={NUMBER_CELL}>
+                    {formatPercent(property.primaryAnalysis?.capRate)}
+                  </td>
+                  <td data-label={columnTitle("cashOnCash")} className={NUMBER_CELL}>
+                    {formatPercent(property.primaryAnalysis?.cashOnCash)}
                   </td>
                   <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
                     <button

@@ -20,8 +20,9 @@ import type {
   ProjectFileSchema,
   ProjectSchema,
   ProjectStatsSchema,
+  PropertyDetailSchema,
   PropertyImportResultSchema,
-  PropertySchema,
+  PropertyWithAnalysisSchema,
   WorkspaceExportSchema,
   WorkspaceImportResultSchema,
 } from "../../../worker/api/schemas";
@@ -31,7 +32,9 @@ import { MESSAGES } from "./messages";
 export type Project = z.infer<typeof ProjectSchema>;
 export type Contact = z.infer<typeof ContactSchema>;
 export type Entry = z.infer<typeof EntrySchema>;
-export type Property = z.infer<typeof PropertySchema>;
+/** A property with the key figures of its primary analysis. */
+export type Property = z.infer<typeof PropertyWithAnalysisSchema>;
+export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
 export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;
@@ -74,7 +77,10 @@ export async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): 
   return result.data;
 }
 
-async function pageOrThrow<T>(call: Promise<ApiResult<T[]>>, message: string): Promise<Page<T>> {
+export async function pageOrThrow<T>(
+  call: Promise<ApiResult<T[]>>,
+  message: string,
+): Promise<Page<T>> {
   const result = await call;
   if (result.error) throw new ServiceError(message, result.error);
   return {
@@ -240,6 +246,11 @@ export const propertiesApi = {
         body: rows,
       }),
       MESSAGES.importProperties,
+    ),
+  get: (id: string) =>
+    orThrow(
+      apiRequest<PropertyDetail>(`/data/properties/${encodeURIComponent(id)}`),
+      MESSAGES.fetchProperty,
     ),
   update: (id: string, input: Partial<PropertyInput>) =>
     orThrow(

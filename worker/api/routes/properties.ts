@@ -7,13 +7,14 @@ import {
   PropertyInputSchema,
 } from "../../../app/domain/workspace";
 import { checkPropertyRows } from "../../../app/domain/property-import";
-import { runBatch } from "../../db/queries";
 import {
   deleteProperty,
   listProperties,
   planPropertyWrites,
+  propertyDetail,
   PROPERTY_SORTS,
   updateProperty,
+  writeProperties,
   type PropertySort,
 } from "../../services/properties";
 import { ApiError } from "../errors";
@@ -30,7 +31,12 @@ import {
   scope,
   importQuery,
 } from "../openapi";
-import { PropertyImportResultSchema, PropertySchema } from "../schemas";
+import {
+  PropertyDetailSchema,
+  PropertyImportResultSchema,
+  PropertySchema,
+  PropertyWithAnalysisSchema,
+} from "../schemas";
 
 const ListQuerySchema = PageQuerySchema.extend({
   status: z.enum(PROPERTY_STATUSES).optional(),
@@ -63,7 +69,7 @@ app.openapi(
     operationId: "importProperties",
     summary: "Import one property or up to 1,000 (matched on external id, else address)",
     description:
-      "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do.",
+      "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made.",
     ...signedIn,
     request: { query: ImportQuerySchema, ...jsonBody(ImportBodySchema) },
     responses: {
@@ -81,9 +87,9 @@ app.openapi(
     }
     const [db, userId] = scope(c);
     const plan = await planPropertyWrites(db, userId, valid, existing);
-    if (dryRun === "false") await runBatch(db, plan.statements);
+    const ids = dryRun === "false" ? await writeProperties(db, plan) : [];
     const { created, updated, skipped } = plan;
-    const result = { received: rows.length, created, updated, skipped, failed };
+    const result = { received: rows.length, created, updated, skipped, failed, ids };
     return c.json({ data: { ...result, dryRun: dryRun === "true" } }, 200);
   },
 );
@@ -94,10 +100,12 @@ app.openapi(
     path: "/",
     operationId: "listProperties",
     summary: "List properties (filters: status, propertyType, q; sort, dir; paged)",
+    description:
+      "Each property carries the key figures of its primary analysis (`primaryAnalysis`: the deal flagged primary, else its most recently changed one; null without one). Sorting by `cashFlowMonthly`, `capRate` or `cashOnCash` sorts by those figures; properties without them come last either way.",
     ...signedIn,
     request: { query: ListQuerySchema },
     responses: {
-      200: pageResponse("A page of properties", PropertySchema),
+      200: pageResponse("A page of properties", PropertyWithAnalysisSchema),
       ...errorResponses(400, 401),
     },
   }),
@@ -111,6 +119,23 @@ app.openapi(
     );
     return c.json({ data: items, meta }, 200);
   },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}",
+    operationId: "getProperty",
+    summary:
+      "One property with its primary analysis, its saved analyses, the projects on it, their contacts and the research grounded in it",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The property", PropertyDetailSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => c.json({ data: await propertyDetail(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(

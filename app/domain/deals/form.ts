@@ -1,0 +1,298 @@
+/**
+ * The analyzer's form: which inputs each strategy asks for, grouped as DealCheck groups them
+ * (purchase, financing, income, expenses, refinance, projection), the text a person types into
+ * each, and the contract's inputs read back from that text ("$125,000" and "7.5%" welcome). The
+ * ranges are checked by the API's own schema (inputs.ts). Pure: no I/O.
+ */
+import { parseNumberLike } from "../format";
+import { firstPerField } from "../problems";
+import { fieldProblems } from "../validation";
+import { DEAL_INPUT_SCHEMAS } from "./inputs";
+import type { DealInputs, Strategy } from "./types";
+
+export type FieldUnit = "money" | "percent" | "years" | "months";
+
+export interface FieldSpec {
+  /** The input's path in the contract: "purchasePrice", "financing.termYears". */
+  path: string;
+  label: string;
+  unit: FieldUnit;
+  /** Required by the contract (no default). */
+  required?: boolean;
+  /** A short hint under the field. */
+  hint?: string;
+}
+
+export interface FieldGroup {
+  id: "purchase" | "financing" | "income" | "expenses" | "refinance" | "projection" | "offer";
+  title: string;
+  fields: readonly FieldSpec[];
+}
+
+const money = (path: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  path,
+  label,
+  unit: "money",
+  ...extra,
+});
+const percent = (path: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  path,
+  label,
+  unit: "percent",
+  ...extra,
+});
+
+const PURCHASE: FieldGroup = {
+  id: "purchase",
+  title: "Purchase",
+  fields: [
+    money("purchasePrice", "Purchase price", { required: true }),
+    money("closingCosts", "Closing costs"),
+    money("rehabCost", "Rehab cost"),
+    money("afterRepairValue", "After repair value (ARV)", { hint: "Empty: the purchase price" }),
+  ],
+};
+
+/** The loan's fields; whether there is a loan at all is the form's `financing` choice. */
+export const LOAN_FIELDS: readonly FieldSpec[] = [
+  percent("financing.downPaymentPct", "Down payment", { required: true }),
+  percent("financing.interestRatePct", "Interest rate", { required: true }),
+  { path: "financing.termYears", label: "Term", unit: "years", required: true },
+  percent("financing.pointsPct", "Points"),
+  percent("financing.rehabFinancedPct", "Rehab financed"),
+];
+
+const FINANCING: FieldGroup = { id: "financing", title: "Financing", fields: LOAN_FIELDS };
+
+const INCOME: FieldGroup = {
+  id: "income",
+  title: "Income",
+  fields: [
+    money("grossMonthlyRent", "Gross rent / month", { required: true }),
+    money("otherMonthlyIncome", "Other income / month", { hint: "Laundry, parking, storage" }),
+    percent("vacancyPct", "Vacancy"),
+  ],
+};
+
+const EXPENSES: FieldGroup = {
+  id: "expenses",
+  title: "Expenses",
+  fields: [
+    money("propertyTaxesAnnual", "Property taxes / year"),
+    money("insuranceAnnual", "Insurance / year"),
+    money("hoaMonthly", "HOA / month"),
+    money("utilitiesMonthly", "Utilities / month"),
+    money("otherExpensesMonthly", "Other / month"),
+    percent("managementPct", "Management", { hint: "Of collected rent" }),
+    percent("maintenancePct", "Maintenance", { hint: "Of gross rent" }),
+    percent("capexPct", "Capital expenditures", { hint: "Of gross rent" }),
+  ],
+};
+
+const PROJECTION: FieldGroup = {
+  id: "projection",
+  title: "Projection and sale",
+  fields: [
+    { path: "holdYears", label: "Hold", unit: "years" },
+    percent("appreciationPct", "Appreciation / year"),
+    percent("rentGrowthPct", "Rent growth / year"),
+    percent("expenseGrowthPct", "Expense growth / year"),
+    percent("sellingCostsPct", "Selling costs", { hint: "Of the sale price" }),
+  ],
+};
+
+const REFINANCE: FieldGroup = {
+  id: "refinance",
+  title: "Refinance",
+  fields: [
+    percent("refinance.ltvPct", "Loan to value", { required: true, hint: "Of the ARV" }),
+    percent("refinance.interestRatePct", "Interest rate", { required: true }),
+    { path: "refinance.termYears", label: "Term", unit: "years", required: true },
+    money("refinance.closingCosts", "Closing costs"),
+  ],
+};
+
+const FLIP: FieldGroup = {
+  id: "projection",
+  title: "Holding and sale",
+  fields: [
+    { path: "holdingMonths", label: "Holding period", unit: "months", required: true },
+    money("holdingCostsMonthly", "Holding costs / month", {
+      hint: "Taxes, insurance, utilities; not the loan",
+    }),
+    percent("sellingCostsPct", "Selling costs", { hint: "Of the ARV" }),
+  ],
+};
+
+const OFFER: FieldGroup = {
+  id: "offer",
+  title: "Offer",
+  fields: [
+    money("afterRepairValue", "After repair value (ARV)", { required: true }),
+    money("rehabCost", "Rehab cost"),
+    percent("maoPct", "Buyer's max, of ARV", { hint: "70 % is the usual rule" }),
+    money("assignmentFee", "Assignment fee"),
+    money("contractPrice", "Your contract price", { hint: "Empty until you have one" }),
+  ],
+};
+
+/** Each strategy's groups, in the order the form shows them. */
+export const FORM_GROUPS: Record<Strategy, readonly FieldGroup[]> = {
+  rental: [PURCHASE, FINANCING, INCOME, EXPENSES, PROJECTION],
+  flip: [PURCHASE, FINANCING, FLIP],
+  brrrr: [PURCHASE, FINANCING, INCOME, EXPENSES, REFINANCE, PROJECTION],
+  wholesale: [OFFER],
+};
+
+export const STRATEGY_LABELS: Record<Strategy, string> = {
+  rental: "Rental",
+  flip: "Flip",
+  brrrr: "BRRRR",
+  wholesale: "Wholesale",
+};
+
+/** What the form holds: the text of each field by path, and the loan's two switches. */
+export interface DealFormValues {
+  fields: Record<string, string>;
+  financed: boolean;
+  interestOnly: boolean;
+}
+
+/**
+ * A new analysis's starting figures: the assumptions DealCheck users start from (a 20 %-down,
+ * 30-year loan; 5 % vacancy, 8 % management, 5 % maintenance and capex), which the user changes.
+ */
+export const STARTING_FIELDS: Record<string, string> = {
+  "financing.downPaymentPct": "20",
+  "financing.interestRatePct": "7",
+  "financing.termYears": "30",
+  vacancyPct: "5",
+  managementPct: "8",
+  maintenancePct: "5",
+  capexPct: "5",
+  holdYears: "5",
+  appreciationPct: "3",
+  rentGrowthPct: "2",
+  expenseGrowthPct: "2",
+  sellingCostsPct: "6",
+  holdingMonths: "6",
+  "refinance.ltvPct": "75",
+  "refinance.interestRatePct": "7",
+  "refinance.termYears": "30",
+  maoPct: "70",
+};
+
+/** The figures a property already knows, for a new analysis of it. */
+export interface PropertyFigures {
+  listPrice?: number | null;
+  estimatedValue?: number | null;
+  arv?: number | null;
+  rentEstimate?: number | null;
+  propertyTaxesAnnual?: number | null;
+}
+
+const text = (value: number | null | undefined) => (value == null ? undefined : String(value));
+
+/** A new analysis: the starting assumptions, with the property's own price, ARV, rent and taxes. */
+export function newDealForm(property?: PropertyFigures): DealFormValues {
+  const known: Record<string, string | undefined> = {
+    purchasePrice: text(property?.listPrice ?? property?.estimatedValue),
+    afterRepairValue: text(property?.arv),
+    grossMonthlyRent: text(property?.rentEstimate),
+    propertyTaxesAnnual: text(property?.propertyTaxesAnnual),
+  };
+  const fields = { ...STARTING_FIELDS };
+  for (const [path, value] of Object.entries(known)) if (value !== undefined) fields[path] = value;
+  return { fields, financed: true, interestOnly: false };
+}
+
+/** The paths a strategy reads, the loan's only when financed. */
+export function formPaths(strategy: Strategy, financed: boolean) {
+  return FORM_GROUPS[strategy]
+    .filter((group) => financed || group.id !== "financing")
+    .flatMap((group) => group.fields.map((field) => field.path));
+}
+
+/** Sets "financing.termYears" (at most two levels deep, as the contract's inputs are). */
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const dot = path.indexOf(".");
+  if (dot < 0) {
+    target[path] = value;
+    return;
+  }
+  const inner = (target[path.slice(0, dot)] ??= {}) as Record<string, unknown>;
+  inner[path.slice(dot + 1)] = value;
+}
+
+/**
+ * The contract's inputs from the form's text: each field read as a number (empty fields are
+ * left out, for the contract's defaults); a field that is not a number is named in `unreadable`
+ * and left out too, so the schema then names a required one as missing.
+ */
+export function inputsOfForm(strategy: Strategy, form: DealFormValues) {
+  const inputs: Record<string, unknown> = {};
+  const unreadable: string[] = [];
+  const financed = strategy !== "wholesale" && form.financed;
+  for (const path of formPaths(strategy, financed)) {
+    const typed = form.fields[path]?.trim() ?? "";
+    if (!typed) continue;
+    const value = parseNumberLike(typed);
+    if (value === null) unreadable.push(path);
+    else setPath(inputs, path, value);
+  }
+  if (strategy !== "wholesale") {
+    const financing = (inputs.financing ?? {}) as Record<string, unknown>;
+    inputs.financing = financed
+      ? { ...financing, type: "loan", interestOnly: form.interestOnly }
+      : { type: "cash" };
+  }
+  return { inputs, unreadable };
+}
+
+/** The form for saved inputs: each number as its text, the loan's switches as they were. */
+export function formOfInputs(inputs: Record<string, unknown>): DealFormValues {
+  const fields: Record<string, string> = {};
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === "number") fields[path] = String(value);
+    else if (value && typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+  };
+  walk(inputs, "");
+  const financing = inputs.financing as { type?: string; interestOnly?: boolean } | undefined;
+  return {
+    fields,
+    financed: financing?.type === "loan",
+    interestOnly: financing?.interestOnly === true,
+  };
+}
+
+/** What the form's text amounts to: the inputs a save sends, and the checked ones, or why not. */
+export type DealFormReading<S extends Strategy = Strategy> =
+  | {
+      ok: true;
+      inputs: Record<string, unknown>;
+      checked: DealInputs[S];
+      errors: Record<string, never>;
+    }
+  | { ok: false; inputs: Record<string, unknown>; errors: Record<string, string> };
+
+/**
+ * Reads and checks the form as the API will (the same schema), with a message by field path:
+ * text that is not a number says so, a missing required figure is "Required".
+ */
+export function readDealForm<S extends Strategy>(
+  strategy: S,
+  form: DealFormValues,
+): DealFormReading<S> {
+  const { inputs, unreadable } = inputsOfForm(strategy, form);
+  const errors: Record<string, string> = {};
+  for (const path of unreadable) errors[path] = "Type a number, like 125,000 or 7.5";
+  const parsed = DEAL_INPUT_SCHEMAS[strategy].safeParse(inputs);
+  if (!parsed.success) {
+    for (const [path, message] of Object.entries(firstPerField(fieldProblems(parsed.error))))
+      errors[path] ??= message;
+  }
+  if (parsed.success && unreadable.length === 0)
+    return { ok: true, inputs, checked: parsed.data as DealInputs[S], errors: {} };
+  return { ok: false, inputs, errors };
+}

@@ -1,0 +1,332 @@
+/**
+ * The deal analyzer: a strategy's inputs, its results recalculated on every keystroke by the same
+ * domain functions the API runs, the projection and the loan's schedule; saved per property, sent
+ * to the agent, printed as a one-page report.
+ */
+import { useNavigate } from "@remix-run/react";
+import { Bot, Printer, Save, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Skeleton } from "~/components/skeleton";
+import { ConfirmDialog, ErrorNotice } from "~/components/ui";
+import { dealLoan } from "~/domain/deals/analyze";
+import {
+  FORM_GROUPS,
+  formOfInputs,
+  newDealForm,
+  readDealForm,
+  STRATEGY_LABELS,
+  type DealFormValues,
+} from "~/domain/deals/form";
+import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
+import { ruleChecks, type RuleCheck } from "~/domain/deals/judge";
+import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
+import { analyzeDeal } from "~/domain/deals/analyze";
+import type { LoanTerms } from "~/domain/deals/finance";
+import { formatAddress } from "~/domain/format";
+import { modulePath } from "~/domain/modules";
+import { dealsApi, type Deal } from "~/lib/api/deals";
+import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
+import { chatStore } from "~/lib/stores/chat";
+import { BackLink, deleteWithUndo, toastFailure } from "../shared";
+import { DealInputs } from "./deal-inputs";
+import { DealResults } from "./deal-results";
+import { DealReport } from "./deal-report";
+import { AmortizationSchedule, ProjectionTable } from "./projection";
+
+/** What the results show: the last inputs that passed the checks. */
+interface Worked {
+  strategy: Strategy;
+  explained: Record<string, MetricExplanation>;
+  checks: RuleCheck[];
+  years: YearRow[] | undefined;
+  loan: LoanTerms | null;
+}
+
+function work(strategy: Strategy, form: DealFormValues) {
+  const reading = readDealForm(strategy, form);
+  if (!reading.ok) return { reading, worked: null };
+  const analysis = analyzeDeal(strategy, reading.checked);
+  const worked: Worked = {
+    strategy,
+    explained: explainDeal(strategy, reading.checked) as Record<string, MetricExplanation>,
+    checks: ruleChecks(
+      strategy,
+      reading.checked,
+      "rentToPricePct" in analysis.metrics ? analysis.metrics.rentToPricePct : undefined,
+    ),
+    years: analysis.years,
+    loan: dealLoan(strategy, reading.checked),
+  };
+  return { reading, worked };
+}
+
+/** "purchase price and gross rent / month": the fields with a problem, as the form names them. */
+function problemLabels(strategy: Strategy, errors: Record<string, string>) {
+  const labels = FORM_GROUPS[strategy]
+    .flatMap((group) => group.fields)
+    .filter((field) => errors[field.path])
+    .map((field) => field.label.toLowerCase());
+  const unique = [...new Set(labels)];
+  return unique.length > 1
+    ? `${unique.slice(0, -1).join(", ")} and ${unique.at(-1)}`
+    : (unique[0] ?? "the form");
+}
+
+/** The message that hands an analysis to the agent: the saved one by id, else its inputs. */
+export function agentBrief(
+  name: string,
+  strategy: Strategy,
+  deal: { id?: string; inputs: object },
+) {
+  const attached = deal.id
+    ? `my saved analysis “${name}” (dealId ${deal.id})`
+    : `this ${STRATEGY_LABELS[strategy]} analysis “${name}” (strategy ${strategy}, inputs ${JSON.stringify(deal.inputs)})`;
+  return `Is this a good deal? Run analyze_deal on ${attached} and quote its computed figures: which numbers make or break it, and what would I need to change?`;
+}
+
+export function DealAnalyzer(props: {
+  /** A saved analysis, or null for a new one. */
+  dealId: string | null;
+  /** The property a new analysis is for (its figures prefill the form). */
+  propertyId: string | null;
+  strategy: Strategy | null;
+  onBack: () => void;
+  /** A new analysis was saved: show it under its id. */
+  onSaved: (deal: Deal) => void;
+}) {
+  const navigate = useNavigate();
+  const [strategy, setStrategy] = useState<Strategy>(props.strategy ?? "rental");
+  const [form, setForm] = useState<DealFormValues | null>(null);
+  const [name, setName] = useState("");
+  const [saved, setSaved] = useState<Deal | null>(null);
+  const [property, setProperty] = useState<PropertyDetail | null>(null);
+  const [failure, setFailure] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
+  const [triedSave, setTriedSave] = useState(false);
+  const propertyId = saved?.propertyId ?? props.propertyId;
+
+  useEffect(() => {
+    let current = true;
+    const load = async () => {
+      if (props.dealId) {
+        const deal = await dealsApi.get(props.dealId);
+        if (!current) return;
+        setSaved(deal);
+        setStrategy(deal.strategy);
+        setName(deal.name);
+        setForm(formOfInputs(deal.inputs as Record<string, unknown>));
+        if (deal.propertyId) setProperty(await propertiesApi.get(deal.propertyId));
+        return;
+      }
+      const detail = props.propertyId ? await propertiesApi.get(props.propertyId) : null;
+      if (!current) return;
+      setProperty(detail);
+      setForm(newDealForm(detail ?? undefined));
+      setName(detail ? detail.address : "New analysis");
+    };
+    load().catch((error: unknown) => {
+      if (current) setFailure(error instanceof Error ? error.message : String(error));
+    });
+    return () => {
+      current = false;
+    };
+  }, [props.dealId, props.propertyId]);
+
+  const { reading, worked } = useMemo(
+    () => (form ? work(strategy, form) : { reading: null, worked: null }),
+    [strategy, form],
+  );
+  // While a field is being fixed, the results stay at the last figures that added up.
+  const lastWorked = useRef<Worked | null>(null);
+  if (worked) lastWorked.current = worked;
+  const shown = worked ?? (lastWorked.current?.strategy === strategy ? lastWorked.current : null);
+
+  if (failure) {
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>Back</BackLink>
+        <ErrorNotice message={failure} />
+      </div>
+    );
+  }
+  if (!form || !reading) return <Skeleton variant="default" />;
+
+  const errors = Object.fromEntries(
+    Object.entries(reading.errors).filter(([path]) => triedSave || form.fields[path]?.trim()),
+  );
+  const body = () => ({
+    name: name.trim(),
+    strategy,
+    inputs: reading.inputs,
+    propertyId: propertyId ?? null,
+    projectId: saved?.projectId ?? null,
+    primary: saved?.primary ?? false,
+  });
+
+  const save = async () => {
+    if (!reading.ok) {
+      setTriedSave(true);
+      toast.error("Fix the highlighted figures first");
+      return;
+    }
+    setSaving(true);
+    try {
+      const deal = saved
+        ? await dealsApi.update(saved.id, body() as Parameters<typeof dealsApi.update>[1])
+        : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
+      setSaved(deal);
+      toast.success(`Analysis “${deal.name}” saved`);
+      if (!saved) props.onSaved(deal);
+    } catch (error) {
+      toastFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!saved) return;
+    setConfirming(false);
+    const removed = await deleteWithUndo({
+      what: `Analysis “${saved.name}”`,
+      remove: () => dealsApi.remove(saved.id),
+      restore: () => dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]),
+    });
+    if (removed) props.onBack();
+  };
+
+  const askAgent = async () => {
+    const chat = chatStore.getState();
+    chat.newChat();
+    chat.setAgentMode(true);
+    navigate(modulePath("main-agent"));
+    await chat.send(
+      agentBrief(name || "Untitled", strategy, { id: saved?.id, inputs: reading.inputs }),
+    );
+  };
+
+  const address = property ? formatAddress(property) : "";
+  return (
+    <div>
+      <BackLink onBack={props.onBack}>
+        {property ? `Back to ${property.address}` : "All properties"}
+      </BackLink>
+      <div className="print:hidden">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="deal-name" className="mb-1 block text-sm font-medium">
+              Analysis name
+            </label>
+            <input
+              id="deal-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              className="input max-w-md"
+              maxLength={200}
+            />
+            {address && <p className="mt-1 text-sm text-muted">{address}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void save()}
+              disabled={saving}
+              className="btn-primary"
+            >
+              <Save aria-hidden className="mr-1.5 size-4" />{" "}
+              {saved ? "Save changes" : "Save analysis"}
+            </button>
+            <button type="button" onClick={() => window.print()} className="btn-secondary">
+              <Printer aria-hidden className="size-4" /> Print / PDF
+            </button>
+            <button type="button" onClick={() => void askAgent()} className="btn-secondary">
+              <Bot aria-hidden className="size-4" /> Ask the agent
+            </button>
+            {saved && (
+              <button type="button" onClick={() => setConfirming(true)} className="btn-secondary">
+                <Trash2 aria-hidden className="size-4" /> Delete
+              </button>
+            )}
+          </div>
+        </div>
+
+        <div
+          role="group"
+          aria-label="Strategy"
+          className="mb-4 flex w-fit rounded-lg border border-line p-0.5"
+        >
+          {DEAL_STRATEGIES.map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={option === strategy}
+              onClick={() => setStrategy(option)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${option === strategy ? "bg-accent text-accent-fg" : "text-muted hover:bg-raised hover:text-fg"}`}
+            >
+              {STRATEGY_LABELS[option]}
+            </button>
+          ))}
+        </div>
+
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <section aria-label="Inputs">
+            <DealInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
+          </section>
+          <section aria-label="Results" className="space-y-6 lg:sticky lg:top-4">
+            {!reading.ok && (
+              <p
+                role="status"
+                className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+              >
+                {shown
+                  ? `Showing the last figures that added up: check ${problemLabels(strategy, reading.errors)} to update them.`
+                  : `Fill in ${problemLabels(strategy, reading.errors)} to see the figures.`}
+              </p>
+            )}
+            {shown && (
+              <DealResults
+                strategy={shown.strategy}
+                explained={shown.explained}
+                checks={shown.checks}
+              />
+            )}
+          </section>
+        </div>
+        {shown?.years && (
+          <div className="mt-6">
+            <ProjectionTable years={shown.years} />
+          </div>
+        )}
+        {shown?.loan && (
+          <div className="mt-6">
+            <AmortizationSchedule
+              loan={shown.loan}
+              title={strategy === "brrrr" ? "Refinance loan schedule" : "Loan schedule"}
+            />
+          </div>
+        )}
+      </div>
+      {shown && (
+        <DealReport
+          name={name}
+          address={address}
+          strategy={shown.strategy}
+          explained={shown.explained}
+          checks={shown.checks}
+          years={shown.years}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this analysis?"
+        message={saved && <>“{saved.name}” will be deleted. Its property stays.</>}
+        confirmLabel="Delete analysis"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

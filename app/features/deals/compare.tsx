@@ -1,0 +1,143 @@
+/** Compare (`?compare=<id>,<id>…`): two to four saved analyses side by side, the best value of
+ * each row marked. */
+import { Trophy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Skeleton } from "~/components/skeleton";
+import { ErrorNotice } from "~/components/ui";
+import { STRATEGY_LABELS } from "~/domain/deals/form";
+import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
+import { bestColumns } from "~/domain/deals/judge";
+import { dealsApi, type Deal } from "~/lib/api/deals";
+import { BackLink } from "../shared";
+
+export const MAX_COMPARED = 4;
+
+interface Compared {
+  deal: Deal;
+  explained: Record<string, MetricExplanation>;
+  metrics: Record<string, number | null>;
+}
+
+/** Every metric any of the analyses has, in the order the first one that has it lists them. */
+function metricRows(compared: readonly Compared[]) {
+  const rows = new Map<string, string>();
+  for (const { explained } of compared)
+    for (const [name, metric] of Object.entries(explained))
+      if (!rows.has(name)) rows.set(name, metric.label);
+  return [...rows];
+}
+
+export function DealCompare(props: {
+  ids: string[];
+  onBack: () => void;
+  onOpen: (id: string) => void;
+}) {
+  const [compared, setCompared] = useState<Compared[] | null>(null);
+  const [failure, setFailure] = useState("");
+  const key = props.ids.join(",");
+
+  useEffect(() => {
+    let current = true;
+    Promise.all(
+      key
+        .split(",")
+        .slice(0, MAX_COMPARED)
+        .map((id) => dealsApi.get(id)),
+    ).then(
+      (deals) => {
+        if (!current) return;
+        setCompared(
+          deals.map((deal) => ({
+            deal,
+            explained: explainDeal(deal.strategy, deal.inputs as never) as Record<
+              string,
+              MetricExplanation
+            >,
+            metrics: deal.metrics as Record<string, number | null>,
+          })),
+        );
+      },
+      (error: unknown) =>
+        current && setFailure(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  if (failure)
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>Back</BackLink>
+        <ErrorNotice message={failure} />
+      </div>
+    );
+  if (!compared) return <Skeleton variant="table" />;
+
+  return (
+    <div>
+      <BackLink onBack={props.onBack}>Back</BackLink>
+      <h2 className="mb-4 text-2xl font-semibold">Compare analyses</h2>
+      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        <table className="w-full min-w-[560px] text-sm">
+          <caption className="sr-only">
+            {compared.length} analyses side by side; the best value of each row is marked
+          </caption>
+          <thead className="border-b border-line">
+            <tr>
+              <th
+                scope="col"
+                className="px-4 py-3 text-left text-xs font-medium text-muted uppercase"
+              >
+                Figure
+              </th>
+              {compared.map(({ deal }) => (
+                <th key={deal.id} scope="col" className="px-4 py-3 text-right align-bottom">
+                  <button
+                    type="button"
+                    onClick={() => props.onOpen(deal.id)}
+                    className="font-semibold hover:underline"
+                  >
+                    {deal.name}
+                  </button>
+                  <span className="block text-xs font-normal text-muted">
+                    {STRATEGY_LABELS[deal.strategy]}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {metricRows(compared).map(([name, label]) => {
+              const best = bestColumns(
+                compared.map(({ metrics }) => metrics[name]),
+                name,
+              );
+              return (
+                <tr key={name}>
+                  <th scope="row" className="px-4 py-2 text-left font-medium">
+                    {label}
+                  </th>
+                  {compared.map(({ deal, explained }, column) => (
+                    <td
+                      key={deal.id}
+                      className={`px-4 py-2 text-right tabular-nums ${best.has(column) ? "bg-success/10 font-semibold text-success" : ""}`}
+                    >
+                      {explained[name]?.value ?? "n/a"}
+                      {best.has(column) && (
+                        <>
+                          <Trophy aria-hidden className="ml-1 inline size-3.5" />
+                          <span className="sr-only"> (best)</span>
+                        </>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The printed analysis (Print / PDF): one clean page with every figure and its formula in the
+ * user's numbers. Hidden on screen; app.css's print rules show only it on paper.
+ */
+import type { MetricExplanation } from "~/domain/deals/formulas";
+import { STRATEGY_LABELS } from "~/domain/deals/form";
+import type { RuleCheck } from "~/domain/deals/judge";
+import type { Strategy, YearRow } from "~/domain/deals/types";
+import { formatDate, formatMoney } from "~/domain/format";
+
+export function DealReport(props: {
+  name: string;
+  address: string;
+  strategy: Strategy;
+  explained: Record<string, MetricExplanation>;
+  checks: readonly RuleCheck[];
+  years: readonly YearRow[] | undefined;
+}) {
+  return (
+    <article className="print-report hidden text-[10pt] leading-snug print:block">
+      <header className="mb-3 border-b border-black pb-2">
+        <h2 className="text-[14pt] font-bold">{props.name || "Deal analysis"}</h2>
+        <p>
+          {STRATEGY_LABELS[props.strategy]} analysis
+          {props.address ? ` · ${props.address}` : ""} · {formatDate(new Date())} · AI42
+        </p>
+      </header>
+      {props.checks.length > 0 && (
+        <p className="mb-2">
+          {props.checks
+            .map((check) => `${check.label}: ${check.pass ? "pass" : "fail"} (${check.detail})`)
+            .join(" · ")}
+        </p>
+      )}
+      <table className="w-full border-collapse">
+        <tbody>
+          {Object.entries(props.explained).map(([name, metric]) => (
+            <tr key={name} className="border-b border-gray-300 align-top">
+              <th scope="row" className="py-0.5 pr-2 text-left font-semibold whitespace-nowrap">
+                {metric.label}
+              </th>
+              <td className="py-0.5 pr-2 text-right font-semibold whitespace-nowrap tabular-nums">
+                {metric.value}
+              </td>
+              <td className="py-0.5 font-mono text-[8pt]">
+                {metric.reason ? `No value: ${metric.reason}` : metric.formula}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.years && (
+        <p className="mt-2 text-[8pt]">
+          Projection:{" "}
+          {props.years
+            .map(
+              (row) =>
+                `year ${row.year} cash flow ${formatMoney(row.cashFlow)}, equity ${formatMoney(row.propertyValue - row.loanBalance)}`,
+            )
+            .join("; ")}
+          .
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,140 @@
+/** The hold year by year (chart and table) and the loan's amortisation schedule. */
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Skeleton } from "~/components/skeleton";
+import { amortizationSchedule, yearlySchedule, type LoanTerms } from "~/domain/deals/finance";
+import type { YearRow } from "~/domain/deals/types";
+import { formatMoney } from "~/domain/format";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const ProjectionChart = lazy(() => import("./projection-chart.client"));
+
+const NUMBER = "px-3 py-2 text-right tabular-nums";
+const HEAD = "px-3 py-2 text-right font-medium text-muted";
+
+export function ProjectionTable(props: { years: readonly YearRow[] }) {
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby="projection-title" className="space-y-3">
+      <h3 id="projection-title" className="text-sm font-semibold">
+        Projection
+      </h3>
+      {hydrated && (
+        <Suspense fallback={<Skeleton variant="default" />}>
+          <ProjectionChart years={props.years} />
+        </Suspense>
+      )}
+      <div className="overflow-x-auto rounded-xl border border-line">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Each year of the hold</caption>
+          <thead className="bg-raised">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium text-muted">
+                Year
+              </th>
+              <th scope="col" className={HEAD}>
+                NOI
+              </th>
+              <th scope="col" className={HEAD}>
+                Cash flow
+              </th>
+              <th scope="col" className={HEAD}>
+                Value
+              </th>
+              <th scope="col" className={HEAD}>
+                Loan balance
+              </th>
+              <th scope="col" className={HEAD}>
+                Equity
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {props.years.map((row) => (
+              <tr key={row.year}>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {row.year}
+                </th>
+                <td className={NUMBER}>{formatMoney(row.noi)}</td>
+                <td className={`${NUMBER} ${row.cashFlow < 0 ? "text-danger" : ""}`}>
+                  {formatMoney(row.cashFlow)}
+                </td>
+                <td className={NUMBER}>{formatMoney(row.propertyValue)}</td>
+                <td className={NUMBER}>{formatMoney(row.loanBalance)}</td>
+                <td className={NUMBER}>{formatMoney(row.propertyValue - row.loanBalance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function AmortizationSchedule(props: { loan: LoanTerms | null; title: string }) {
+  const [monthly, setMonthly] = useState(false);
+  const rows = useMemo(
+    () =>
+      monthly
+        ? amortizationSchedule(props.loan).map((row) => ({ ...row, label: `Month ${row.month}` }))
+        : yearlySchedule(props.loan).map((row) => ({ ...row, label: `Year ${row.year}` })),
+    [props.loan, monthly],
+  );
+  if (!props.loan) return null;
+  return (
+    <section aria-labelledby="schedule-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="schedule-title" className="text-sm font-semibold">
+          {props.title}
+        </h3>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={monthly}
+            onChange={(event) => setMonthly(event.target.checked)}
+            className="accent-[var(--accent)]"
+          />
+          Every month
+        </label>
+      </div>
+      <div className="max-h-96 overflow-auto rounded-xl border border-line">
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            {props.title}, {monthly ? "month by month" : "year by year"}
+          </caption>
+          <thead className="sticky top-0 bg-raised">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium text-muted">
+                {monthly ? "Month" : "Year"}
+              </th>
+              <th scope="col" className={HEAD}>
+                Payments
+              </th>
+              <th scope="col" className={HEAD}>
+                Interest
+              </th>
+              <th scope="col" className={HEAD}>
+                Principal
+              </th>
+              <th scope="col" className={HEAD}>
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {row.label}
+                </th>
+                <td className={NUMBER}>{formatMoney(row.payment, { cents: true })}</td>
+                <td className={NUMBER}>{formatMoney(row.interest, { cents: true })}</td>
+                <td className={NUMBER}>{formatMoney(row.principal, { cents: true })}</td>
+                <td className={NUMBER}>{formatMoney(row.balance, { cents: true })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,475 @@
+/**
+ * One property (`?property=<id>`): its facts, edited in place (each saved when the field is left),
+ * its analyses with their rules of thumb (open one, make it primary, compare up to four, start a
+ * new one), and what else the workspace holds on it: projects, their contacts, research reports.
+ */
+import { Link } from "@remix-run/react";
+import { Calculator, GitCompare, Star } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Skeleton } from "~/components/skeleton";
+import { Badge, ErrorNotice } from "~/components/ui";
+import { STRATEGY_LABELS } from "~/domain/deals/form";
+import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
+import {
+  formatAddress,
+  formatCount,
+  formatDate,
+  formatMoney,
+  parseNumberLike,
+} from "~/domain/format";
+import { modulePath } from "~/domain/modules";
+import { contactName, label, PROPERTY_STATUSES, type PropertyInput } from "~/domain/workspace";
+import { dealsApi, type Deal } from "~/lib/api/deals";
+import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
+import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
+import { RuleBadges } from "../deals/deal-results";
+import { BackLink, toastFailure } from "../shared";
+
+/** The figures shown (as money or a count, "$185,000", "1,320") and edited in place. */
+const FACTS: { key: keyof PropertyInput; label: string; money?: boolean }[] = [
+  { key: "listPrice", label: "Price", money: true },
+  { key: "rentEstimate", label: "Rent / month", money: true },
+  { key: "arv", label: "ARV", money: true },
+  { key: "propertyTaxesAnnual", label: "Taxes / year", money: true },
+  { key: "beds", label: "Beds" },
+  { key: "baths", label: "Baths" },
+  { key: "squareFeet", label: "Sq ft" },
+];
+
+/** A fact's text in its field: empty when unknown. */
+function factText(value: unknown, money?: boolean) {
+  if (typeof value !== "number") return "";
+  return money ? formatMoney(value) : formatCount(value);
+}
+
+/** The fields a property is written with (its detail minus ids, dates and what is worked out). */
+export function propertyInput(property: PropertyDetail): PropertyInput {
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    primaryAnalysis: _p,
+    analyses: _a,
+    projects: _projects,
+    contacts: _contacts,
+    research: _research,
+    ...input
+  } = property;
+  return input as PropertyInput;
+}
+
+/** A fact typed over in place: saved when the field is left (or Enter), put back on Escape. */
+function FactField(props: {
+  id: string;
+  label: string;
+  value: string;
+  multiline?: boolean;
+  onSave: (text: string) => Promise<string | null>;
+}) {
+  const [text, setText] = useState(props.value);
+  const [error, setError] = useState("");
+  useEffect(() => setText(props.value), [props.value]);
+  const commit = async () => {
+    if (text.trim() === props.value.trim()) return;
+    setError((await props.onSave(text)) ?? "");
+  };
+  const shared = {
+    id: props.id,
+    value: text,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${props.id}-error` : undefined,
+    onBlur: () => void commit(),
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setText(props.value);
+        setError("");
+      } else if (event.key === "Enter" && !props.multiline) {
+        (event.target as HTMLElement).blur();
+      }
+    },
+    className:
+      "w-full rounded-md border border-transparent bg-transparent px-2 py-1 hover:border-line focus:border-line focus:bg-canvas",
+  };
+  return (
+    <div>
+      <label htmlFor={props.id} className="block px-2 text-xs tracking-wide text-muted uppercase">
+        {props.label}
+      </label>
+      {props.multiline ? (
+        <textarea {...shared} rows={3} onChange={(event) => setText(event.target.value)} />
+      ) : (
+        <input
+          {...shared}
+          inputMode="decimal"
+          onChange={(event) => setText(event.target.value)}
+          className={`${shared.className} font-medium tabular-nums`}
+        />
+      )}
+      {error && (
+        <p id={`${props.id}-error`} className="px-2 text-xs text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An analysis in the property's list: its headline figures and rules of thumb. */
+function AnalysisCard(props: {
+  deal: Deal;
+  /** Whether its figures are the property's (flagged, or else the latest). */
+  primary: boolean;
+  selected: boolean;
+  canSelect: boolean;
+  onSelect: (selected: boolean) => void;
+  onOpen: () => void;
+  onMakePrimary: () => void;
+}) {
+  const { deal } = props;
+  const explained = explainDeal(deal.strategy, deal.inputs as never) as Record<
+    string,
+    MetricExplanation
+  >;
+  const metrics = deal.metrics as Record<string, number | null>;
+  const checks = ruleChecks(
+    deal.strategy,
+    deal.inputs as Parameters<typeof ruleChecks>[1],
+    metrics.rentToPricePct ?? undefined,
+  );
+  return (
+    <li className="rounded-xl border border-line bg-surface p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            aria-label={`Compare ${deal.name}`}
+            checked={props.selected}
+            disabled={!props.selected && !props.canSelect}
+            onChange={(event) => props.onSelect(event.target.checked)}
+            className="mt-1 accent-[var(--accent)]"
+          />
+          <div>
+            <button
+              type="button"
+              onClick={props.onOpen}
+              className="text-left font-medium hover:underline"
+            >
+              {deal.name}
+            </button>
+            <p className="text-xs text-muted">
+              {STRATEGY_LABELS[deal.strategy]} · saved {formatDate(deal.updatedAt)}
+            </p>
+          </div>
+        </div>
+        {props.primary ? (
+          <Badge tone="accent">
+            <Star aria-hidden className="mr-1 size-3" /> Primary
+          </Badge>
+        ) : (
+          <button
+            type="button"
+            onClick={props.onMakePrimary}
+            className="text-xs text-muted hover:text-fg"
+          >
+            Make primary<span className="sr-only">: {deal.name}</span>
+          </button>
+        )}
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {HEADLINE_METRICS[deal.strategy].slice(0, 4).map((name) => (
+          <div key={name}>
+            <dt className="text-xs text-muted">{explained[name]?.label}</dt>
+            <dd className="font-semibold tabular-nums">{explained[name]?.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {checks.length > 0 && (
+        <div className="mt-3">
+          <RuleBadges checks={checks} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function PropertyPage(props: {
+  id: string;
+  onBack: () => void;
+  onAnalyze: (dealId: string | null) => void;
+  onCompare: (dealIds: string[]) => void;
+}) {
+  const [detail, setDetail] = useState<PropertyDetail | null>(null);
+  const [deals, setDeals] = useState<Deal[]>([]);
+  const [failure, setFailure] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const load = useCallback(async () => {
+    try {
+      const [property, analyses] = await Promise.all([
+        propertiesApi.get(props.id),
+        dealsApi.list({ propertyId: props.id, limit: 100 }),
+      ]);
+      setDetail(property);
+      setDeals(analyses.items);
+      setFailure("");
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  }, [props.id]);
+  useEffect(() => void load(), [load]);
+
+  if (failure) {
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>All properties</BackLink>
+        <ErrorNotice message={failure} onRetry={load} />
+      </div>
+    );
+  }
+  if (!detail) return <Skeleton variant="default" />;
+
+  /** Saves one fact; the message to show beside it when the server refuses it. */
+  const saveFact = async (key: keyof PropertyInput, value: unknown) => {
+    try {
+      await propertiesApi.update(detail.id, { ...propertyInput(detail), [key]: value });
+      await load();
+      toast.success("Saved");
+      return null;
+    } catch (error) {
+      if (error instanceof ServiceError) return error.fieldErrors[key] ?? error.failure.message;
+      toastFailure(error);
+      return null;
+    }
+  };
+  const saveNumber = (key: keyof PropertyInput) => async (text: string) => {
+    if (!text.trim()) return saveFact(key, null);
+    const value = parseNumberLike(text);
+    return value === null ? "Type a number, like 125,000" : saveFact(key, value);
+  };
+
+  const makePrimary = async (deal: Deal) => {
+    try {
+      await dealsApi.update(deal.id, {
+        name: deal.name,
+        strategy: deal.strategy,
+        inputs: deal.inputs,
+        propertyId: deal.propertyId,
+        projectId: deal.projectId,
+        primary: true,
+      } as Parameters<typeof dealsApi.update>[1]);
+      toast.success(`“${deal.name}” is the primary analysis`);
+      await load();
+    } catch (error) {
+      toastFailure(error);
+    }
+  };
+
+  return (
+    <div>
+      <BackLink onBack={props.onBack}>All properties</BackLink>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-semibold">{detail.address}</h2>
+          <p className="text-sm text-muted">
+            {formatAddress({ city: detail.city, state: detail.state, zip: detail.zip })}
+            {detail.propertyType ? ` · ${label(detail.propertyType)}` : ""}
+          </p>
+        </div>
+        <button type="button" onClick={() => props.onAnalyze(null)} className="btn-primary">
+          <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
+        </button>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <section
+          aria-labelledby="facts-title"
+          className="rounded-2xl border border-line bg-surface p-4"
+        >
+          <h3 id="facts-title" className="mb-3 font-semibold">
+            Facts
+          </h3>
+          <div className="mb-3 px-2">
+            <label
+              htmlFor="fact-status"
+              className="block text-xs tracking-wide text-muted uppercase"
+            >
+              Status
+            </label>
+            <select
+              id="fact-status"
+              value={detail.status}
+              onChange={(event) => void saveFact("status", event.target.value)}
+              className="input mt-1 w-auto !py-1 text-sm"
+            >
+              {PROPERTY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {label(status)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            {FACTS.map((fact) => (
+              <FactField
+                key={fact.key}
+                id={`fact-${fact.key}`}
+                label={fact.label}
+                value={factText(detail[fact.key], fact.money)}
+                onSave={saveNumber(fact.key)}
+              />
+            ))}
+          </div>
+          <div className="mt-2">
+            <FactField
+              id="fact-notes"
+              label="Notes"
+              value={detail.notes ?? ""}
+              multiline
+              onSave={(text) => saveFact("notes", text.trim() || null)}
+            />
+          </div>
+        </section>
+
+        <section aria-labelledby="analyses-title" className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="analyses-title" className="font-semibold">
+              Analyses
+            </h3>
+            {deals.length > 1 && (
+              <button
+                type="button"
+                disabled={selected.length < 2}
+                onClick={() => props.onCompare(selected)}
+                className="btn-secondary disabled:opacity-50"
+              >
+                <GitCompare aria-hidden className="size-4" /> Compare{" "}
+                {selected.length > 1 ? selected.length : ""}
+              </button>
+            )}
+          </div>
+          {deals.length > 1 && (
+            <p className="text-xs text-muted">Tick two to four analyses to compare them.</p>
+          )}
+          {deals.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-line p-6 text-center">
+              <p className="font-medium">No analysis yet</p>
+              <p className="mt-1 text-sm text-muted">
+                Run the numbers as a rental, a flip, a BRRRR or a wholesale deal: the price, rent
+                and taxes you have here fill the form.
+              </p>
+              <button
+                type="button"
+                onClick={() => props.onAnalyze(null)}
+                className="btn-primary mt-4"
+              >
+                Analyze this property
+              </button>
+            </div>
+          ) : (
+            <ul className="space-y-3">
+              {deals.map((deal) => (
+                <AnalysisCard
+                  key={deal.id}
+                  deal={deal}
+                  primary={detail.primaryAnalysis?.id === deal.id}
+                  selected={selected.includes(deal.id)}
+                  canSelect={selected.length < 4}
+                  onSelect={(on) =>
+                    setSelected((ids) =>
+                      on ? [...ids, deal.id] : ids.filter((id) => id !== deal.id),
+                    )
+                  }
+                  onOpen={() => props.onAnalyze(deal.id)}
+                  onMakePrimary={() => void makePrimary(deal)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <RelatedRecords detail={detail} />
+    </div>
+  );
+}
+
+/** The projects on this property, the people on them, and research reports grounded in it. */
+function RelatedRecords(props: { detail: PropertyDetail }) {
+  const { projects, contacts, research } = props.detail;
+  return (
+    <div className="mt-6 grid gap-4 md:grid-cols-3">
+      <section
+        aria-labelledby="related-projects"
+        className="rounded-2xl border border-line bg-surface p-4"
+      >
+        <h3 id="related-projects" className="mb-2 font-semibold">
+          Projects
+        </h3>
+        {projects.length === 0 ? (
+          <p className="text-sm text-muted">No project is linked to this property.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <Link
+                  to={modulePath("project-hub", { project: project.id })}
+                  className="hover:underline"
+                >
+                  {project.name}
+                </Link>{" "}
+                <span className="text-muted">· {label(project.status)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section
+        aria-labelledby="related-contacts"
+        className="rounded-2xl border border-line bg-surface p-4"
+      >
+        <h3 id="related-contacts" className="mb-2 font-semibold">
+          Contacts
+        </h3>
+        {contacts.length === 0 ? (
+          <p className="text-sm text-muted">People linked to its projects show here.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {contacts.map((contact) => (
+              <li key={contact.id}>
+                {contactName(contact)} <span className="text-muted">· {label(contact.type)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section
+        aria-labelledby="related-research"
+        className="rounded-2xl border border-line bg-surface p-4"
+      >
+        <h3 id="related-research" className="mb-2 font-semibold">
+          Research
+        </h3>
+        {research.length === 0 ? (
+          <p className="text-sm text-muted">
+            Reports from{" "}
+            <Link to={modulePath("property-research")} className="underline">
+              Property Research
+            </Link>{" "}
+            that draw on this property show here.
+          </p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {research.map((report) => (
+              <li key={report.id}>
+                <Link to={modulePath("property-research")} className="hover:underline">
+                  {report.query}
+                </Link>{" "}
+                <span className="text-muted">· {formatDate(report.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** The deal analyses (issue 12): saved analyses and the server's own run of the math. */
+import type { z } from "zod";
+import type { DealInputSchema } from "~/domain/deals/inputs";
+import type { DealSchema } from "../../../worker/api/schemas";
+import { apiRequest } from "./client";
+import { MESSAGES } from "./messages";
+import { orThrow, pageOrThrow, queryString } from "./workspace";
+
+export type Deal = z.infer<typeof DealSchema>;
+/** What a save sends: a name, the strategy and its inputs, and what the analysis is about. */
+export type DealBody = z.input<typeof DealInputSchema>;
+
+export interface DealQuery {
+  propertyId?: string;
+  projectId?: string;
+  strategy?: string;
+  q?: string;
+  page?: number;
+  limit?: number;
+}
+
+const path = (id: string) => `/deals/${encodeURIComponent(id)}`;
+
+export const dealsApi = {
+  list: (query: DealQuery = {}) =>
+    pageOrThrow(apiRequest<Deal[]>(`/deals${queryString({ ...query })}`), MESSAGES.fetchDeals),
+  get: (id: string) => orThrow(apiRequest<Deal>(path(id)), MESSAGES.fetchDeal),
+  create: (input: DealBody) =>
+    orThrow(apiRequest<Deal>("/deals", { method: "POST", body: input }), MESSAGES.saveDeal),
+  update: (id: string, input: DealBody) =>
+    orThrow(apiRequest<Deal>(path(id), { method: "PUT", body: input }), MESSAGES.saveDeal),
+  remove: (id: string) =>
+    orThrow(apiRequest<Deal>(path(id), { method: "DELETE" }), MESSAGES.deleteDeal),
+};

@@ -1,0 +1,167 @@
+/**
+ * The deal analyzer in a browser: an analysis built from an imported property, recalculated as an
+ * input changes (the figure and its formula), saved, compared with a second one, printed, and
+ * handed to the agent (the fake provider calls analyze_deal, whose card shows the figures).
+ *
+ * The property: $185,000, rent $1,650 a month, taxes $2,400 a year. With the analyzer's starting
+ * assumptions (5 % vacancy, 8 % management, 5 % maintenance, 5 % capex) and paid in cash:
+ * GSI 12 × 1,650 = 19,800; vacancy 990; EGI 18,810; expenses 2,400 + 8 % × 18,810 (1,504.80)
+ * + 10 % × 19,800 (1,980) = 5,884.80; NOI 12,925.20; cap rate 12,925.20 ÷ 185,000 = 6.99 %.
+ * At $1,800 rent: GSI 21,600; EGI 20,520; expenses 2,400 + 1,641.60 + 2,160 = 6,201.60;
+ * NOI 14,318.40; cap rate 7.74 %.
+ */
+import type { Page } from "@playwright/test";
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test } from "./fixtures";
+
+const results = (page: Page) => page.getByRole("region", { name: "Results" });
+const metric = (page: Page, name: string) =>
+  results(page).getByRole("button", { name: new RegExp(`^${name}`) });
+
+async function importProperty(account: {
+  post: (path: string, data: unknown) => Promise<unknown>;
+}) {
+  await account.post("/data/properties", {
+    address: "12 Oak St",
+    city: "Dayton",
+    state: "OH",
+    zip: "45402",
+    listPrice: 185000,
+    rentEstimate: 1650,
+    propertyTaxesAnnual: 2400,
+    status: "analyzing",
+  });
+}
+
+test("an analysis from an imported property: live figures and formulas, saved, compared, printed", async ({
+  page,
+  account,
+}) => {
+  await importProperty(account);
+  await openApp(page, modulePath("possible-investments"));
+  await page.getByRole("button", { name: "12 Oak St", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "12 Oak St" })).toBeVisible();
+  await expect(page.getByLabel("Taxes / year")).toHaveValue("$2,400");
+  // Facts are edited in place: typed over, saved when the field is left.
+  await page.getByLabel("ARV").fill("250,000");
+  await page.getByLabel("ARV").press("Enter");
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("ARV")).toHaveValue("$250,000");
+  await page.getByRole("button", { name: "Analyze this property" }).click();
+
+  // Prefilled from the property; paid in cash.
+  await expect(page.getByLabel("Purchase price")).toHaveValue("185000");
+  await expect(page.getByLabel("After repair value (ARV)")).toHaveValue("250000");
+  await expect(page.getByLabel("Gross rent / month")).toHaveValue("1650");
+  await expect(page.getByLabel("Property taxes / year")).toHaveValue("2400");
+  await page.getByRole("radio", { name: "Cash" }).check();
+  await metric(page, "Cap rate").click();
+  await expect(metric(page, "Cap rate")).toContainText("6.99 %");
+  await expect(
+    results(page).getByText("Cap rate = NOI $12,925 ÷ price $185,000 = 6.99 %"),
+  ).toBeVisible();
+
+  // Typing recalculates at once, the formula too; "$1,800" is read as people write it.
+  await page.getByLabel("Gross rent / month").fill("$1,800");
+  await expect(metric(page, "Cap rate")).toContainText("7.74 %");
+  await metric(page, "Cap rate").focus();
+  await expect(
+    results(page).getByText("Cap rate = NOI $14,318 ÷ price $185,000 = 7.74 %"),
+  ).toBeVisible();
+  await expect(
+    results(page)
+      .getByRole("list", { name: "Rules of thumb" })
+      .getByRole("listitem")
+      .filter({ hasText: "1 % rule" }),
+  ).toContainText("fail");
+
+  // A bad figure is named and the results wait for it.
+  await page.getByLabel("Purchase price").fill("abc");
+  await expect(page.getByText("Type a number, like 125,000 or 7.5")).toBeVisible();
+  await expect(
+    page.getByText("Showing the last figures that added up: check purchase price to update them."),
+  ).toBeVisible();
+  await page.getByLabel("Purchase price").fill("185,000");
+
+  await page.getByLabel("Analysis name").fill("Oak St as a rental");
+  await page.getByRole("button", { name: "Save analysis" }).click();
+  await expect(page.getByText("Analysis “Oak St as a rental” saved")).toBeVisible();
+  await expect(page).toHaveURL(/analysis=[\w-]+/);
+
+  // Print / PDF: only the report, with the formulas.
+  await page.emulateMedia({ media: "print" });
+  const report = page.locator(".print-report");
+  await expect(report).toBeVisible();
+  await expect(report).toContainText("Cap rate = NOI $14,318 ÷ price $185,000 = 7.74 %");
+  await expect(page.getByLabel("Purchase price")).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  // A second analysis of the same property, as a flip, then both side by side.
+  await page.getByRole("button", { name: "Back to 12 Oak St" }).click();
+  await expect(page.getByRole("button", { name: "Oak St as a rental" })).toBeVisible();
+  await page.getByRole("button", { name: "New analysis" }).click();
+  await page.getByRole("group", { name: "Strategy" }).getByRole("button", { name: "Flip" }).click();
+  await page.getByLabel("After repair value (ARV)").fill("260000");
+  await page.getByLabel("Rehab cost").fill("30000");
+  await page.getByLabel("Analysis name").fill("Oak St as a flip");
+  await page.getByRole("button", { name: "Save analysis" }).click();
+  await expect(page.getByText("Analysis “Oak St as a flip” saved")).toBeVisible();
+  await page.getByRole("button", { name: "Back to 12 Oak St" }).click();
+
+  // The latest analysis is the property's primary one until another is chosen.
+  const analyses = page.getByRole("region", { name: "Analyses" }).getByRole("listitem");
+  const rentalCard = analyses.filter({ hasText: "Oak St as a rental" });
+  const flipCard = analyses.filter({ hasText: "Oak St as a flip" });
+  await expect(flipCard).toContainText("Primary");
+  await rentalCard.getByRole("button", { name: /^Make primary.*Oak St as a rental/ }).click();
+  await expect(rentalCard).toContainText("Primary");
+  await expect(flipCard).not.toContainText("Primary");
+
+  await page.getByRole("checkbox", { name: "Compare Oak St as a rental" }).check();
+  await page.getByRole("checkbox", { name: "Compare Oak St as a flip" }).check();
+  await page.getByRole("button", { name: /^Compare/ }).click();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: /Oak St as a rental/ })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /Oak St as a flip/ })).toBeVisible();
+  // The rental is bought with cash ($185,000); the flip with the starting 20 %-down loan:
+  // 185,000 + 30,000 rehab − 148,000 loan + 6 months of payments (about $5,900), so less cash.
+  const cash = table.getByRole("row", { name: /^Total cash invested/ });
+  await expect(cash.getByRole("cell").nth(1)).toContainText("(best)");
+  await expect(cash.getByRole("cell").nth(0)).not.toContainText("(best)");
+
+  // The list shows the primary analysis's key figures, and sorts by them.
+  await openApp(page, modulePath("possible-investments"));
+  const row = page.getByRole("row", { name: /12 Oak St/ });
+  await expect(row).toContainText("7.74%");
+});
+
+test("Ask the agent: the analysis goes to the chat, and the answer carries the computed figures", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+  await page.getByLabel("Purchase price").fill("185000");
+  await page.getByLabel("Gross rent / month").fill("1650");
+  await page.getByLabel("Property taxes / year").fill("2400");
+  await page.getByRole("radio", { name: "Cash" }).check();
+  await page.getByRole("button", { name: "Ask the agent" }).click();
+  await expect(page).toHaveURL(/\/main-agent$/);
+  const card = page.getByTestId("tool-call");
+  await expect(card).toContainText("analyze_deal");
+  await expect(card).toContainText("6.99");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the analyzer fits the screen and reads with the keyboard", async ({ page, account }) => {
+    await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+    await page.getByLabel("Purchase price").fill("150000");
+    await page.getByLabel("Gross rent / month").fill("1500");
+    await expect(metric(page, "Cap rate")).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,147 @@
+/** Deal analyses: run the math on inputs, and saved analyses (CRUD) with their metrics. */
+import { z } from "@hono/zod-openapi";
+import { analyzeRequestSchema, dealInputSchema } from "../../../app/domain/deals/inputs";
+import { DEAL_STRATEGIES } from "../../../app/domain/deals/types";
+import {
+  analyze,
+  createDeal,
+  dealDetail,
+  deleteDeal,
+  listDeals,
+  updateDeal,
+} from "../../services/deals";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  IdParamSchema,
+  jsonBody,
+  PageQuerySchema,
+  pageResponse,
+  router,
+  signedIn,
+  scope,
+} from "../openapi";
+import { DealAnalysisSchema, DealInputSchemas, DealSchema } from "../schemas";
+
+const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");
+const DealBody = dealInputSchema(DealInputSchemas).openapi("DealInput");
+
+const reference = z.string().min(1).max(64).optional();
+const ListQuerySchema = PageQuerySchema.extend({
+  propertyId: reference,
+  projectId: reference,
+  strategy: z.enum(DEAL_STRATEGIES).optional(),
+});
+
+const INPUT_RULES =
+  "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.";
+
+const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/analyze",
+    operationId: "analyzeDeal",
+    summary: "Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)",
+    description: `Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection \`years\`. ${INPUT_RULES}`,
+    ...signedIn,
+    request: jsonBody(AnalyzeBody),
+    responses: {
+      200: dataResponse("The analysis", DealAnalysisSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => c.json({ data: analyze(c.req.valid("json")) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "listDeals",
+    summary: "List saved analyses (filters: propertyId, projectId, strategy, q; paged)",
+    description:
+      "Most recently changed first. Each deal's metrics are worked out from its inputs as it is listed; the yearly projection is left out (GET one deal for it).",
+    ...signedIn,
+    request: { query: ListQuerySchema },
+    responses: {
+      200: pageResponse("A page of saved analyses", DealSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => {
+    const { page, limit, ...filters } = c.req.valid("query");
+    const { items, meta } = await listDeals(...scope(c), filters, { page, limit });
+    return c.json({ data: items, meta }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/",
+    operationId: "createDeal",
+    summary: "Save an analysis",
+    description: `\`propertyId\` and \`projectId\` must be the user's own (400 otherwise). With \`primary: true\` it becomes its property's primary analysis, and the property's other analyses lose the flag. ${INPUT_RULES}`,
+    ...signedIn,
+    request: jsonBody(DealBody),
+    responses: { 201: dataResponse("The saved analysis", DealSchema), ...errorResponses(400, 401) },
+  }),
+  async (c) => c.json({ data: await createDeal(...scope(c), c.req.valid("json")) }, 201),
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}",
+    operationId: "getDeal",
+    summary: "One saved analysis with its metrics and projection",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The analysis", DealSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => c.json({ data: await dealDetail(...scope(c), c.req.valid("param").id) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "put",
+    path: "/{id}",
+    operationId: "updateDeal",
+    summary: "Replace a saved analysis (name, strategy, inputs, links, primary)",
+    ...signedIn,
+    request: { params: IdParamSchema, ...jsonBody(DealBody) },
+    responses: {
+      200: dataResponse("The updated analysis", DealSchema),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  async (c) =>
+    c.json(
+      { data: await updateDeal(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      200,
+    ),
+);
+
+app.openapi(
+  apiRoute({
+    method: "delete",
+    path: "/{id}",
+    operationId: "deleteDeal",
+    summary: "Delete a saved analysis",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The deleted analysis", DealSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => c.json({ data: await deleteDeal(...scope(c), c.req.valid("param").id) }, 200),
+);
+
+export default app;

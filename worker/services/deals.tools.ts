@@ -1,0 +1,134 @@
+/**
+ * The agent's tools over deal analyses: run the analyzer's own math (on a saved analysis or on
+ * inputs the model gives) and list saved analyses, so the answer quotes computed figures with
+ * their formulas instead of working them out itself. Read-only.
+ */
+import { z } from "zod";
+import { analyzeDeal } from "../../app/domain/deals/analyze";
+import { explainDeal, type MetricExplanation } from "../../app/domain/deals/formulas";
+import { AnalyzeRequestSchema, DEAL_INPUT_SCHEMAS } from "../../app/domain/deals/inputs";
+import { HEADLINE_METRICS } from "../../app/domain/deals/judge";
+import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
+import { fieldProblems } from "../../app/domain/validation";
+import { label } from "../../app/domain/workspace";
+import { invalidFields } from "../api/errors";
+import { findDeal, listDeals } from "./deals";
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+
+const keyMetrics = (strategy: Strategy, metrics: object) =>
+  Object.fromEntries(
+    HEADLINE_METRICS[strategy].map((name) => [
+      name,
+      (metrics as Record<string, number | null>)[name],
+    ]),
+  );
+
+/** "rental: purchasePrice (required), grossMonthlyRent (required), closingCosts, …" */
+const inputNames = (strategy: Strategy) =>
+  Object.entries(DEAL_INPUT_SCHEMAS[strategy].shape)
+    .map(([name, schema]) => (schema.safeParse(undefined).success ? name : `${name} (required)`))
+    .join(", ");
+
+const inputsDescription = () =>
+  [
+    "the strategy's inputs. Money in dollars, every …Pct a percent number (7.5 = 7.5 %).",
+    ...DEAL_STRATEGIES.map((strategy) => `${strategy}: ${inputNames(strategy)}.`),
+    'financing: {"type":"cash"} (the default) or {"type":"loan", downPaymentPct, interestRatePct, termYears, pointsPct?, interestOnly?, rehabFinancedPct?}.',
+    "refinance (BRRRR): {ltvPct, interestRatePct, termYears, closingCosts?}.",
+  ].join(" ");
+
+/** Every metric with the formula behind it, and the key ones in a line for the tool card. */
+function explained<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
+  const analysis = analyzeDeal(strategy, inputs);
+  const explanations: Record<string, MetricExplanation> = explainDeal(strategy, inputs);
+  const metrics = Object.fromEntries(
+    Object.entries(analysis.metrics).map(([name, value]) => [
+      name,
+      { value, formula: explanations[name]!.formula },
+    ]),
+  );
+  const card = HEADLINE_METRICS[strategy]
+    .map((name) => `${explanations[name]!.label} ${explanations[name]!.value}`)
+    .join(", ");
+  return { years: analysis.years, metrics, card };
+}
+
+/** The model's strategy and inputs, checked like the API checks them (a failed call names the fields). */
+function checkedInputs(
+  strategy: Strategy | undefined,
+  inputs: Record<string, unknown> | undefined,
+) {
+  if (!strategy)
+    throw invalidFields([
+      { field: "strategy", message: "Give a dealId, or a strategy and its inputs" },
+    ]);
+  const parsed = AnalyzeRequestSchema.safeParse({ strategy, inputs: inputs ?? {} });
+  if (!parsed.success) throw invalidFields(fieldProblems(parsed.error));
+  return parsed.data;
+}
+
+export const dealTools = {
+  analyze_deal: tool({
+    description:
+      "Analyze a real-estate deal with AI42's deal analyzer: a saved analysis by its dealId (from list_deals), or a strategy (rental, flip, brrrr, wholesale) with its inputs. Answers every metric with the formula and the investor's numbers behind it. Quote these figures; never work them out yourself.",
+    parameters: z.object({
+      dealId: z.string().min(1).max(64).optional().describe("A saved analysis's id"),
+      strategy: z.enum(DEAL_STRATEGIES).optional().describe("Without a dealId: the strategy"),
+      inputs: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe(`Without a dealId: ${inputsDescription()}`),
+    }),
+    run: async (db, userId, { dealId, strategy, inputs }) => {
+      const subject = dealId
+        ? await findDeal(db, userId, dealId)
+        : { id: undefined, name: undefined, ...checkedInputs(strategy, inputs) };
+      const { years, metrics, card } = explained(subject.strategy, subject.inputs);
+      const kind = label(subject.strategy);
+      return {
+        result: {
+          ...(subject.id && { dealId: subject.id, name: subject.name }),
+          strategy: subject.strategy,
+          inputs: subject.inputs,
+          metrics,
+          ...(years && { years }),
+        },
+        summary: `${subject.name ? `${subject.name} (${kind})` : kind}: ${card}`,
+      };
+    },
+  }),
+  list_deals: tool({
+    description:
+      "List the investor's saved deal analyses (newest change first) with their key figures, optionally for one property or strategy, or by name.",
+    parameters: z.object({
+      query: searchQuery,
+      propertyId: z.string().min(1).max(64).optional().describe("Only this property's analyses"),
+      strategy: z.enum(DEAL_STRATEGIES).optional(),
+    }),
+    run: async (db, userId, { query, propertyId, strategy }) => {
+      const { items } = await listDeals(
+        db,
+        userId,
+        { q: query, propertyId, strategy },
+        { page: 1, limit: TOOL_SEARCH_LIMIT },
+      );
+      return {
+        result: items.map((deal) => ({
+          id: deal.id,
+          name: deal.name,
+          strategy: deal.strategy,
+          propertyId: deal.propertyId,
+          projectId: deal.projectId,
+          primary: deal.primary,
+          updatedAt: deal.updatedAt,
+          keyMetrics: keyMetrics(deal.strategy, deal.metrics),
+        })),
+        summary: found(
+          items.map((deal) => deal.name),
+          "analysis",
+          "analyses",
+        ),
+      };
+    },
+  }),
+};

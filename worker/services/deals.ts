@@ -1,0 +1,188 @@
+/**
+ * Deal analyses: the math run on inputs (nothing stored) and saved analyses (CRUD), the one data
+ * access for the API and the agent. Every answer's metrics are worked out afresh from the stored
+ * inputs; the three key figures kept in the row serve only SQL (sorting properties by them).
+ */
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
+import { analyzeDeal } from "../../app/domain/deals/analyze";
+import type { AnalyzeRequest, DealInput } from "../../app/domain/deals/inputs";
+import type {
+  Analysis,
+  DealInputs,
+  DealMetrics,
+  Strategy,
+  YearRow,
+} from "../../app/domain/deals/types";
+import { notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  assertOwnedReference,
+  containsAny,
+  deleteOwned,
+  findOwned,
+  nowIso,
+  ownedBy,
+  runBatch,
+  selectPage,
+  type PageRequest,
+} from "../db/queries";
+import { deals, projects, properties, type DealRow } from "../db/schema";
+
+export interface DealFilters {
+  q?: string;
+  propertyId?: string;
+  projectId?: string;
+  strategy?: Strategy;
+}
+
+/** A saved analysis as the API answers it: its inputs as stored and their metrics. */
+export type Deal = {
+  [S in Strategy]: Pick<
+    DealRow,
+    "id" | "name" | "propertyId" | "projectId" | "primary" | "createdAt" | "updatedAt"
+  > & {
+    strategy: S;
+    inputs: DealInputs[S];
+    metrics: DealMetrics<S>;
+    /** The projection of a rental or BRRRR; not in lists. */
+    years?: YearRow[];
+  };
+}[Strategy];
+
+/** The analysis of validated inputs: `{ strategy, metrics, years? }`. */
+export const analyze = ({ strategy, inputs }: AnalyzeRequest): Analysis =>
+  analyzeDeal(strategy, inputs);
+
+/** The figures a property's list shows and sorts on; null where the strategy has none. */
+export function keyFigures(analysis: Analysis) {
+  if (analysis.strategy === "rental" || analysis.strategy === "brrrr") {
+    const { cashFlowMonthly, capRate, cashOnCash } = analysis.metrics;
+    return { cashFlowMonthly, capRate, cashOnCash };
+  }
+  return { cashFlowMonthly: null, capRate: null, cashOnCash: null };
+}
+
+/** The row's columns for a validated deal, its key figures worked out now. */
+export const dealColumns = (input: DealInput) => ({
+  name: input.name,
+  strategy: input.strategy,
+  inputs: input.inputs,
+  propertyId: input.propertyId,
+  projectId: input.projectId,
+  primary: input.primary,
+  ...keyFigures(analyze(input)),
+});
+
+/** The deal with its metrics (and, unless in a list, its projection) worked out from its inputs. */
+export function toDeal(row: DealRow, { years = true } = {}): Deal {
+  const analysis = analyzeDeal(row.strategy, row.inputs);
+  return {
+    id: row.id,
+    name: row.name,
+    strategy: row.strategy,
+    inputs: row.inputs,
+    propertyId: row.propertyId,
+    projectId: row.projectId,
+    primary: row.primary,
+    metrics: analysis.metrics,
+    ...(years && analysis.years && { years: analysis.years }),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  } as Deal;
+}
+
+function dealsWhere(userId: string, filters: DealFilters) {
+  const where: SQL[] = [eq(deals.userId, userId)];
+  if (filters.propertyId) where.push(eq(deals.propertyId, filters.propertyId));
+  if (filters.projectId) where.push(eq(deals.projectId, filters.projectId));
+  if (filters.strategy) where.push(eq(deals.strategy, filters.strategy));
+  if (filters.q) where.push(containsAny([deals.name], filters.q));
+  return and(...where);
+}
+
+/** A page of the user's analyses, most recently changed first, without their projections. */
+export async function listDeals(
+  db: Database,
+  userId: string,
+  filters: DealFilters,
+  page: PageRequest,
+) {
+  const { rows, meta } = await selectPage(
+    db,
+    deals,
+    dealsWhere(userId, filters),
+    [desc(deals.updatedAt), desc(deals.id)],
+    page,
+  );
+  return { items: rows.map((row) => toDeal(row, { years: false })), meta };
+}
+
+export const findDeal = (db: Database, userId: string, id: string) =>
+  findOwned(db, deals, userId, id, "Deal");
+
+export const dealDetail = async (db: Database, userId: string, id: string) =>
+  toDeal(await findDeal(db, userId, id));
+
+/** The property and project a deal names must be the user's own (400 naming the field). */
+const assertReferences = (db: Database, userId: string, input: DealInput) =>
+  Promise.all([
+    assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property"),
+    assertOwnedReference(db, projects, userId, input.projectId, "projectId", "project"),
+  ]);
+
+/**
+ * Writes a deal with, when it becomes its property's primary analysis, the statement that
+ * takes the flag from the property's other deals: both in one batch, so a property never has
+ * two primaries.
+ */
+async function writeDeal(
+  db: Database,
+  userId: string,
+  id: string,
+  input: DealInput,
+  write: { returning: () => unknown },
+) {
+  const statements: unknown[] = [];
+  if (input.primary && input.propertyId) {
+    statements.push(
+      db
+        .update(deals)
+        .set({ primary: false })
+        .where(
+          and(
+            eq(deals.userId, userId),
+            eq(deals.propertyId, input.propertyId),
+            eq(deals.primary, true),
+            ne(deals.id, id),
+          ),
+        ),
+    );
+  }
+  statements.push(write.returning());
+  const results = await runBatch(db, statements);
+  const [row] = results.at(-1) as DealRow[];
+  if (!row) throw notFound("Deal");
+  return toDeal(row);
+}
+
+export async function createDeal(db: Database, userId: string, input: DealInput) {
+  await assertReferences(db, userId, input);
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  const values = { ...dealColumns(input), id, userId, createdAt: now, updatedAt: now };
+  return writeDeal(db, userId, id, input, db.insert(deals).values(values));
+}
+
+/** Replaces the deal's name, inputs and links (PUT). */
+export async function updateDeal(db: Database, userId: string, id: string, input: DealInput) {
+  const deal = await findDeal(db, userId, id);
+  await assertReferences(db, userId, input);
+  const update = db
+    .update(deals)
+    .set({ ...dealColumns(input), updatedAt: nowIso() })
+    .where(ownedBy(deals, userId, deal.id));
+  return writeDeal(db, userId, deal.id, input, update);
+}
+
+export const deleteDeal = async (db: Database, userId: string, id: string) =>
+  toDeal(await deleteOwned(db, deals, userId, id, "Deal"));
