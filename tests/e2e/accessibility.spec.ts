@@ -35,9 +35,26 @@ async function fillWorkspace(account: Account) {
   const { id } = (await project.json()).data as { id: string };
   await account.post("/contacts", { firstName: "Maria", lastName: "Lopez", type: "lender" });
   await account.post("/data/entries", { title: "Offer notes", content: "# Offer", projectId: id });
-  await account.post("/data/properties", [
+  const imported = await account.post("/data/properties", [
     { address: "12 Oak St", city: "Dayton", listPrice: 189900, arv: 265000, rentEstimate: 1650 },
   ]);
+  const [propertyId] = (await imported.json()).data.ids as string[];
+  const deals: string[] = [];
+  for (const [strategy, inputs] of [
+    ["rental", { purchasePrice: 189900, grossMonthlyRent: 1650, vacancyPct: 5 }],
+    [
+      "flip",
+      { purchasePrice: 150000, rehabCost: 30000, afterRepairValue: 265000, holdingMonths: 6 },
+    ],
+  ] as const) {
+    const saved = await account.post("/deals", {
+      name: `Oak St ${strategy}`,
+      strategy,
+      inputs,
+      propertyId,
+    });
+    deals.push((await saved.json()).data.id);
+  }
   const chat = await account.post("/ai/openai", {
     messages: [{ role: "user", content: "Compare cap rates in a table" }],
   });
@@ -56,7 +73,7 @@ async function fillWorkspace(account: Account) {
     name: "Oak duplex",
     targetCloseDate: isoDay(today),
   });
-  return id;
+  return { projectId: id, propertyId: propertyId!, deals };
 }
 
 for (const width of WIDTHS) {
@@ -80,7 +97,7 @@ for (const width of WIDTHS) {
 
     test("every module of the registry, with data, and its dialogs", async ({ page, account }) => {
       test.setTimeout(180_000);
-      const projectId = await fillWorkspace(account);
+      const { projectId, propertyId, deals } = await fillWorkspace(account);
       const screens = [
         ...SIDEBAR_MODULES.map((module) => modulePath(module.id)),
         modulePath("project-hub", { tab: "contacts" }),
@@ -88,6 +105,11 @@ for (const width of WIDTHS) {
         modulePath("project-hub", { project: projectId }),
         modulePath("calendar", { view: "week" }),
         modulePath("calendar", { view: "agenda" }),
+        modulePath("possible-investments", { property: propertyId }),
+        modulePath("possible-investments", { property: "new" }),
+        modulePath("possible-investments", { analysis: deals[0]! }),
+        modulePath("possible-investments", { analysis: deals[1]! }),
+        modulePath("possible-investments", { compare: deals.join(",") }),
         "/no-such-page",
       ];
       for (const path of screens) {

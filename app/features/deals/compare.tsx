@@ -78,7 +78,12 @@ export function DealCompare(props: {
     <div>
       <BackLink onBack={props.onBack}>Back</BackLink>
       <h2 className="mb-4 text-2xl font-semibold">Compare analyses</h2>
-      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Analyses side by side"
+        className="overflow-x-auto rounded-2xl border border-line bg-surface"
+      >
         <table className="w-full min-w-[560px] text-sm">
           <caption className="sr-only">
             {compared.length} analyses side by side; the best value of each row is marked

@@ -23,7 +23,13 @@ export function ProjectionTable(props: { years: readonly YearRow[] }) {
           <ProjectionChart years={props.years} />
         </Suspense>
       )}
-      <div className="overflow-x-auto rounded-xl border border-line">
+      {/* Focusable, so a keyboard scrolls it where it is wider than a phone. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Projection by year"
+        className="overflow-x-auto rounded-xl border border-line"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Each year of the hold</caption>
           <thead className="bg-raised">
@@ -96,7 +102,12 @@ export function AmortizationSchedule(props: { loan: LoanTerms | null; title: str
           Every month
         </label>
       </div>
-      <div className="max-h-96 overflow-auto rounded-xl border border-line">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={props.title}
+        className="max-h-96 overflow-auto rounded-xl border border-line"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">
             {props.title}, {monthly ? "month by month" : "year by year"}
