@@ -198,6 +198,18 @@ export type ContactInput = z.infer<typeof ContactInputSchema>;
 export type EntryInput = z.infer<typeof EntryInputSchema>;
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;
 
+/**
+ * A property record's own fields, as a write sends them back (a PUT replaces every field): what
+ * the server works out or links (ids, dates, analyses, projects…) left out.
+ */
+export const propertyInputOf = (property: PropertyInput): PropertyInput =>
+  Object.fromEntries(
+    Object.keys(PropertyInputSchema.shape).map((key) => [
+      key,
+      property[key as keyof PropertyInput],
+    ]),
+  ) as PropertyInput;
+
 export const MAX_IMPORT_ROWS = 1000;
 
 /** Lower-case, single-spaced, common suffixes shortened: "12 Oak Street, Apt 4" → "12 oak st apt 4". */

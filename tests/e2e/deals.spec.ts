@@ -165,3 +165,28 @@ test.describe("on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test("a property added by hand opens its page; the same address again opens the one there", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("possible-investments"));
+  await page.getByRole("link", { name: "Add property" }).click();
+  await page.getByLabel("Address").fill("77 Elm St");
+  await page.getByLabel("Price ($)").fill("$142,500");
+  await page.getByLabel("Taxes / year ($)").fill("1,900");
+  await page.getByRole("button", { name: "Add property" }).click();
+  await expect(page.getByRole("heading", { name: "77 Elm St" })).toBeVisible();
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$142,500");
+  await page.getByLabel("Notes").fill("Seller wants a quick close");
+  await page.getByLabel("Notes").blur();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+
+  await openApp(page, modulePath("possible-investments", { property: "new" }));
+  await page.getByLabel("Address").fill("77 Elm St");
+  await page.getByRole("button", { name: "Add property" }).click();
+  await expect(page.getByText("77 Elm St is already in your list: here it is")).toBeVisible();
+  // The one there is opened as it was, not overwritten by the empty form.
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$142,500");
+  await expect(page.getByLabel("Notes")).toHaveValue("Seller wants a quick close");
+});

@@ -53,9 +53,7 @@ function chooseToolCall(body) {
   if ((match = /create a project (.+?)[.?!]*$/i.exec(text)))
     return pick("create_project", { name: match[1] });
   if (/pipeline/i.test(text)) return pick("summarize_pipeline", {});
-  // The analyzer's "Ask the agent": a saved analysis by id, or an unsaved one's inputs.
-  if ((match = /analyze_deal on .*?\(dealId ([\w-]+)\)/s.exec(text)))
-    return pick("analyze_deal", { dealId: match[1] });
+  // The analyzer's "Ask the agent": the analysis's strategy and inputs.
   if ((match = /analyze_deal on .*?\(strategy (\w+), inputs (\{.*\})\)/s.exec(text)))
     return pick("analyze_deal", { strategy: match[1], inputs: JSON.parse(match[2]) });
   if (

@@ -151,11 +151,14 @@ export function withDefaults<S extends Strategy>(strategy: S, inputs: DealInputs
   return DEFAULTS[strategy](inputs);
 }
 
+/** The purchase loan; null when paid in cash, or when the down payment leaves nothing to borrow. */
 function purchaseLoan(terms: PurchaseTerms): LoanTerms | null {
   const { financing } = terms;
   if (financing.type === "cash") return null;
+  const principal = loanAmount(terms.purchasePrice, terms.rehabCost, financing);
+  if (principal === 0) return null;
   return {
-    principal: loanAmount(terms.purchasePrice, terms.rehabCost, financing),
+    principal,
     interestRatePct: financing.interestRatePct,
     termYears: financing.termYears,
     interestOnly: financing.interestOnly,

@@ -120,7 +120,7 @@ const IRR_TOLERANCE = 1e-13;
  * this answers the one nearest 0 %.
  *
  * It brackets the root by stepping outwards from 0 % in u = ln(1 + rate), then bisects: slower
- * than Newton's method but it cannot diverge, and a few dozen steps reach 1e-10.
+ * than Newton's method but it cannot diverge, and about fifty halvings of the bracket reach its tolerance.
  */
 export function internalRateOfReturn(flows: readonly number[]): number | null {
   if (!changesSign(flows)) return null;

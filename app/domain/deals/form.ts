@@ -144,13 +144,6 @@ export const FORM_GROUPS: Record<Strategy, readonly FieldGroup[]> = {
   wholesale: [OFFER],
 };
 
-export const STRATEGY_LABELS: Record<Strategy, string> = {
-  rental: "Rental",
-  flip: "Flip",
-  brrrr: "BRRRR",
-  wholesale: "Wholesale",
-};
-
 /** What the form holds: the text of each field by path, and the loan's two switches. */
 export interface DealFormValues {
   fields: Record<string, string>;
@@ -249,9 +242,16 @@ export function inputsOfForm(strategy: Strategy, form: DealFormValues) {
   return { inputs, unreadable };
 }
 
-/** The form for saved inputs: each number as its text, the loan's switches as they were. */
-export function formOfInputs(inputs: Record<string, unknown>): DealFormValues {
-  const fields: Record<string, string> = {};
+/**
+ * The form for saved inputs: each number as its text, the loan's switches as they were. The other
+ * strategies' fields start from the starting figures, so switching a saved rental to BRRRR asks
+ * only for what the rental did not have (its refinance has its usual terms).
+ */
+export function formOfInputs(strategy: Strategy, inputs: Record<string, unknown>): DealFormValues {
+  const own = new Set(formPaths(strategy, true));
+  const fields: Record<string, string> = Object.fromEntries(
+    Object.entries(STARTING_FIELDS).filter(([path]) => !own.has(path)),
+  );
   const walk = (value: unknown, path: string) => {
     if (typeof value === "number") fields[path] = String(value);
     else if (value && typeof value === "object")

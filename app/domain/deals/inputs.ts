@@ -1,7 +1,7 @@
 /**
  * What the deal analyzer accepts, checked the same way by the API, the agent's tools and the
  * analyzer's form: each strategy's inputs, the analyze request and a saved deal. Numbers must be
- * numbers (the API does not read "$125,000"; the form does, through validation.ts), unknown
+ * numbers (the API does not read "$125,000"; the form does, through form.ts), unknown
  * input names are dropped, and an optional input sent as null counts as left out, so the stored
  * inputs hold only what was given and analyze.ts fills the defaults. Pure: no I/O.
  */

@@ -6,7 +6,7 @@ import { formatMoney as dollars } from "../format";
 import { SEVENTY_PERCENT_RULE_PCT } from "./analyze";
 import type { Strategy } from "./types";
 
-/** The figures a strategy's results open with, and the Possible Investments table shows. */
+/** The figures a strategy's results open with, its agent tool card and its list entry show. */
 export const HEADLINE_METRICS: Record<Strategy, readonly string[]> = {
   rental: ["cashFlowMonthly", "capRate", "cashOnCash", "dscr", "irr"],
   brrrr: ["cashLeftInDeal", "cashFlowMonthly", "cashOnCash", "capRate", "irr"],
@@ -79,7 +79,13 @@ export function ruleChecks(
 ): RuleCheck[] {
   const checks: RuleCheck[] = [];
   const price = inputs.purchasePrice;
-  if (strategy !== "wholesale" && price !== undefined) {
+  // A rental bought as it stands (no ARV, no rehab) has nothing for the 70 % rule to judge.
+  const fixUp =
+    strategy === "flip" ||
+    strategy === "brrrr" ||
+    inputs.afterRepairValue !== undefined ||
+    Boolean(inputs.rehabCost);
+  if (strategy !== "wholesale" && price !== undefined && fixUp) {
     const arv = inputs.afterRepairValue ?? price;
     const rehab = inputs.rehabCost ?? 0;
     const limit = (SEVENTY_PERCENT_RULE_PCT / 100) * arv - rehab;

@@ -15,7 +15,6 @@ import {
   formOfInputs,
   newDealForm,
   readDealForm,
-  STRATEGY_LABELS,
   type DealFormValues,
 } from "~/domain/deals/form";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
@@ -24,6 +23,7 @@ import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/typ
 import { analyzeDeal } from "~/domain/deals/analyze";
 import type { LoanTerms } from "~/domain/deals/finance";
 import { formatAddress } from "~/domain/format";
+import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
@@ -73,15 +73,12 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
     : (unique[0] ?? "the form");
 }
 
-/** The message that hands an analysis to the agent: the saved one by id, else its inputs. */
-export function agentBrief(
-  name: string,
-  strategy: Strategy,
-  deal: { id?: string; inputs: object },
-) {
-  const attached = deal.id
-    ? `my saved analysis “${name}” (dealId ${deal.id})`
-    : `this ${STRATEGY_LABELS[strategy]} analysis “${name}” (strategy ${strategy}, inputs ${JSON.stringify(deal.inputs)})`;
+/**
+ * The message that hands an analysis to the agent: its inputs as they are on screen (saved or
+ * not), so the agent's analyze_deal works out the very figures the user sees.
+ */
+export function agentBrief(name: string, strategy: Strategy, inputs: object) {
+  const attached = `this ${label(strategy)} analysis “${name}” (strategy ${strategy}, inputs ${JSON.stringify(inputs)})`;
   return `Is this a good deal? Run analyze_deal on ${attached} and quote its computed figures: which numbers make or break it, and what would I need to change?`;
 }
 
@@ -108,8 +105,12 @@ export function DealAnalyzer(props: {
   const [triedSave, setTriedSave] = useState(false);
   const propertyId = saved?.propertyId ?? props.propertyId;
 
+  // The analysis just saved (its id now in the URL) is the one on screen: nothing to load.
+  const savedId = useRef<string | null>(null);
   useEffect(() => {
+    if (props.dealId && props.dealId === savedId.current) return;
     let current = true;
+    setTriedSave(false);
     const load = async () => {
       if (props.dealId) {
         const deal = await dealsApi.get(props.dealId);
@@ -117,7 +118,7 @@ export function DealAnalyzer(props: {
         setSaved(deal);
         setStrategy(deal.strategy);
         setName(deal.name);
-        setForm(formOfInputs(deal.inputs as Record<string, unknown>));
+        setForm(formOfInputs(deal.strategy, deal.inputs as Record<string, unknown>));
         if (deal.propertyId) setProperty(await propertiesApi.get(deal.propertyId));
         return;
       }
@@ -177,6 +178,7 @@ export function DealAnalyzer(props: {
       const deal = saved
         ? await dealsApi.update(saved.id, body() as Parameters<typeof dealsApi.update>[1])
         : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
+      savedId.current = deal.id;
       setSaved(deal);
       toast.success(`Analysis “${deal.name}” saved`);
       if (!saved) props.onSaved(deal);
@@ -193,7 +195,16 @@ export function DealAnalyzer(props: {
     const removed = await deleteWithUndo({
       what: `Analysis “${saved.name}”`,
       remove: () => dealsApi.remove(saved.id),
-      restore: () => dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]),
+      // What was saved, not the form: it may hold edits nobody saved.
+      restore: () =>
+        dealsApi.create({
+          name: saved.name,
+          strategy: saved.strategy,
+          inputs: saved.inputs,
+          propertyId: saved.propertyId,
+          projectId: saved.projectId,
+          primary: saved.primary,
+        } as Parameters<typeof dealsApi.create>[0]),
     });
     if (removed) props.onBack();
   };
@@ -203,9 +214,7 @@ export function DealAnalyzer(props: {
     chat.newChat();
     chat.setAgentMode(true);
     navigate(modulePath("main-agent"));
-    await chat.send(
-      agentBrief(name || "Untitled", strategy, { id: saved?.id, inputs: reading.inputs }),
-    );
+    await chat.send(agentBrief(name || "Untitled", strategy, reading.inputs));
   };
 
   const address = property ? formatAddress(property) : "";
@@ -242,7 +251,13 @@ export function DealAnalyzer(props: {
             <button type="button" onClick={() => window.print()} className="btn-secondary">
               <Printer aria-hidden className="size-4" /> Print / PDF
             </button>
-            <button type="button" onClick={() => void askAgent()} className="btn-secondary">
+            <button
+              type="button"
+              onClick={() => void askAgent()}
+              disabled={!reading.ok}
+              title={reading.ok ? undefined : "Fix the highlighted figures first"}
+              className="btn-secondary disabled:opacity-50"
+            >
               <Bot aria-hidden className="size-4" /> Ask the agent
             </button>
             {saved && (
@@ -266,7 +281,7 @@ export function DealAnalyzer(props: {
               onClick={() => setStrategy(option)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${option === strategy ? "bg-accent text-accent-fg" : "text-muted hover:bg-raised hover:text-fg"}`}
             >
-              {STRATEGY_LABELS[option]}
+              {label(option)}
             </button>
           ))}
         </div>

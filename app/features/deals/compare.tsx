@@ -4,9 +4,9 @@ import { Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
-import { STRATEGY_LABELS } from "~/domain/deals/form";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { bestColumns } from "~/domain/deals/judge";
+import { label as strategyLabel } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { BackLink } from "../shared";
 
@@ -106,7 +106,7 @@ export function DealCompare(props: {
                     {deal.name}
                   </button>
                   <span className="block text-xs font-normal text-muted">
-                    {STRATEGY_LABELS[deal.strategy]}
+                    {strategyLabel(deal.strategy)}
                   </span>
                 </th>
               ))}

@@ -20,7 +20,8 @@ function DealField(props: {
   const { field, error } = props;
   const id = fieldId(field.path);
   const { before, after } = ADORNMENT[field.unit];
-  const hintId = field.hint ? `${id}-hint` : undefined;
+  // The hint gives way to an error message, and only what is shown describes the field.
+  const hintId = field.hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div>

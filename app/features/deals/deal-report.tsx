@@ -3,10 +3,10 @@
  * user's numbers. Hidden on screen; app.css's print rules show only it on paper.
  */
 import type { MetricExplanation } from "~/domain/deals/formulas";
-import { STRATEGY_LABELS } from "~/domain/deals/form";
 import type { RuleCheck } from "~/domain/deals/judge";
 import type { Strategy, YearRow } from "~/domain/deals/types";
 import { formatDate, formatMoney } from "~/domain/format";
+import { label } from "~/domain/workspace";
 
 export function DealReport(props: {
   name: string;
@@ -21,7 +21,7 @@ export function DealReport(props: {
       <header className="mb-3 border-b border-black pb-2">
         <h2 className="text-[14pt] font-bold">{props.name || "Deal analysis"}</h2>
         <p>
-          {STRATEGY_LABELS[props.strategy]} analysis
+          {label(props.strategy)} analysis
           {props.address ? ` · ${props.address}` : ""} · {formatDate(new Date())} · AI42
         </p>
       </header>

@@ -6,12 +6,19 @@
 import { ArrowDown, ArrowUp, Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link } from "@remix-run/react";
+import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
 import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
-import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
+import {
+  label,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  propertyInputOf,
+  type PropertyInput,
+} from "~/domain/workspace";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import { DealAnalyzer } from "../deals/analyzer";
@@ -52,11 +59,6 @@ const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
 const NUMBER_CELL = "tabular-nums sm:px-4 sm:py-3 sm:text-right";
 const columnTitle = (key: SortKey) => COLUMNS.find((column) => column.key === key)!.title;
 
-function toInput(property: Property): PropertyInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, primaryAnalysis: _p, ...input } = property;
-  return input;
-}
-
 const isStrategy = (value: string | null): value is Strategy =>
   DEAL_STRATEGIES.includes(value as Strategy);
 
@@ -79,7 +81,6 @@ export default function PossibleInvestments(props: ModuleViewProps) {
   if (analysis) {
     return (
       <DealAnalyzer
-        key={analysis}
         dealId={analysis === "new" ? null : analysis}
         propertyId={property}
         strategy={isStrategy(strategy) ? strategy : null}
@@ -108,8 +109,10 @@ export default function PossibleInvestments(props: ModuleViewProps) {
         <h2 className="mb-4 text-2xl font-semibold">Add a property</h2>
         <PropertyForm
           onSave={async (input) => {
-            const result = await propertiesApi.import([input]);
+            // Never over another property at the same address: that one is opened instead.
+            const result = await propertiesApi.import([input], { existing: "skip" });
             const [id] = result.ids;
+            if (result.skipped) toast(`${input.address} is already in your list: here it is`);
             if (id) show({ property: id });
           }}
           onDone={() => show({})}
@@ -170,7 +173,10 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
 
   const changeStatus = (property: Property, next: string) =>
     propertiesApi
-      .update(property.id, { ...toInput(property), status: next as PropertyInput["status"] })
+      .update(property.id, {
+        ...propertyInputOf(property),
+        status: next as PropertyInput["status"],
+      })
       .then(
         (updated) => setItems((list) => list.map((p) => (p.id === updated.id ? updated : p))),
         toastFailure,
@@ -181,7 +187,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
     await deleteWithUndo({
       what: `“${property.address}”`,
       remove: () => propertiesApi.remove(property.id),
-      restore: () => propertiesApi.import([toInput(property)]).then(load),
+      restore: () => propertiesApi.import([propertyInputOf(property)]).then(load),
     });
     await load();
   };

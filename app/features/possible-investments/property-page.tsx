@@ -5,11 +5,10 @@
  */
 import { Link } from "@remix-run/react";
 import { Calculator, GitCompare, Star } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ErrorNotice } from "~/components/ui";
-import { STRATEGY_LABELS } from "~/domain/deals/form";
 import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
 import {
   formatAddress,
@@ -19,7 +18,13 @@ import {
   parseNumberLike,
 } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
-import { contactName, label, PROPERTY_STATUSES, type PropertyInput } from "~/domain/workspace";
+import {
+  contactName,
+  label,
+  PROPERTY_STATUSES,
+  propertyInputOf,
+  type PropertyInput,
+} from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
@@ -41,22 +46,6 @@ const FACTS: { key: keyof PropertyInput; label: string; money?: boolean }[] = [
 function factText(value: unknown, money?: boolean) {
   if (typeof value !== "number") return "";
   return money ? formatMoney(value) : formatCount(value);
-}
-
-/** The fields a property is written with (its detail minus ids, dates and what is worked out). */
-export function propertyInput(property: PropertyDetail): PropertyInput {
-  const {
-    id: _id,
-    createdAt: _c,
-    updatedAt: _u,
-    primaryAnalysis: _p,
-    analyses: _a,
-    projects: _projects,
-    contacts: _contacts,
-    research: _research,
-    ...input
-  } = property;
-  return input as PropertyInput;
 }
 
 /** A fact typed over in place: saved when the field is left (or Enter), put back on Escape. */
@@ -158,7 +147,7 @@ function AnalysisCard(props: {
               {deal.name}
             </button>
             <p className="text-xs text-muted">
-              {STRATEGY_LABELS[deal.strategy]} · saved {formatDate(deal.updatedAt)}
+              {label(deal.strategy)} · saved {formatDate(deal.updatedAt)}
             </p>
           </div>
         </div>
@@ -204,12 +193,16 @@ export function PropertyPage(props: {
   const [failure, setFailure] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
 
+  /** The facts as last sent, until the page has read them back. */
+  const written = useRef<PropertyInput | null>(null);
+
   const load = useCallback(async () => {
     try {
       const [property, analyses] = await Promise.all([
         propertiesApi.get(props.id),
         dealsApi.list({ propertyId: props.id, limit: 100 }),
       ]);
+      written.current = null;
       setDetail(property);
       setDeals(analyses.items);
       setFailure("");
@@ -231,8 +224,12 @@ export function PropertyPage(props: {
 
   /** Saves one fact; the message to show beside it when the server refuses it. */
   const saveFact = async (key: keyof PropertyInput, value: unknown) => {
+    // Built on every fact saved so far, even those still on their way: a quick Tab from one
+    // field to the next must not send the first one's old value back.
+    const facts = { ...(written.current ?? propertyInputOf(detail)), [key]: value };
+    written.current = facts;
     try {
-      await propertiesApi.update(detail.id, { ...propertyInput(detail), [key]: value });
+      await propertiesApi.update(detail.id, facts);
       await load();
       toast.success("Saved");
       return null;

@@ -1,0 +1,177 @@
+/**
+ * The analyzer's form and judgement (app/domain/deals/form.ts, judge.ts): text read as the
+ * contract's inputs, checked by the API's own schema, and the rules of thumb and Compare's marks.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  formOfInputs,
+  inputsOfForm,
+  newDealForm,
+  readDealForm,
+  type DealFormValues,
+} from "~/domain/deals/form";
+import { bestColumns, directionOf, ruleChecks } from "~/domain/deals/judge";
+
+const form = (fields: Record<string, string>, financed = false): DealFormValues => ({
+  fields,
+  financed,
+  interestOnly: false,
+});
+
+describe("the form's text as inputs", () => {
+  it("reads figures as people type them, leaves empty fields to the defaults", () => {
+    const { inputs, unreadable } = inputsOfForm(
+      "rental",
+      form({
+        purchasePrice: "$185,000",
+        grossMonthlyRent: "1,650",
+        vacancyPct: "5%",
+        hoaMonthly: " ",
+      }),
+    );
+    expect(unreadable).toEqual([]);
+    expect(inputs).toEqual({
+      purchasePrice: 185000,
+      grossMonthlyRent: 1650,
+      vacancyPct: 5,
+      financing: { type: "cash" },
+    });
+  });
+
+  it("nests the loan's fields and its switch, and reads only the strategy's own fields", () => {
+    const { inputs } = inputsOfForm("flip", {
+      fields: {
+        purchasePrice: "100000",
+        holdingMonths: "6",
+        grossMonthlyRent: "1500", // a rental's field: not a flip's input
+        "financing.downPaymentPct": "10",
+        "financing.interestRatePct": "11",
+        "financing.termYears": "1",
+      },
+      financed: true,
+      interestOnly: true,
+    });
+    expect(inputs).toEqual({
+      purchasePrice: 100000,
+      holdingMonths: 6,
+      financing: {
+        type: "loan",
+        downPaymentPct: 10,
+        interestRatePct: 11,
+        termYears: 1,
+        interestOnly: true,
+      },
+    });
+  });
+
+  it("names what is not a number, what is missing and what is out of range, by path", () => {
+    const reading = readDealForm(
+      "rental",
+      form({ purchasePrice: "12x", vacancyPct: "120", "financing.termYears": "600" }, true),
+    );
+    expect(reading.ok).toBe(false);
+    expect(reading.errors).toMatchObject({
+      purchasePrice: "Type a number, like 125,000 or 7.5",
+      grossMonthlyRent: "Required",
+      vacancyPct: "Use 100 or less",
+      "financing.termYears": "Use 50 or less",
+      "financing.downPaymentPct": "Required",
+    });
+  });
+
+  it("gives the checked inputs when the form adds up", () => {
+    const reading = readDealForm(
+      "wholesale",
+      form({ afterRepairValue: "200000", rehabCost: "30000" }),
+    );
+    expect(reading).toMatchObject({
+      ok: true,
+      checked: { afterRepairValue: 200000, rehabCost: 30000 },
+    });
+  });
+
+  it("prefills a new analysis from the property: price (or value), ARV, rent, taxes", () => {
+    const fields = newDealForm({
+      estimatedValue: 150000,
+      arv: 210000,
+      rentEstimate: 1400,
+      propertyTaxesAnnual: 2100,
+    }).fields;
+    expect(fields).toMatchObject({
+      purchasePrice: "150000",
+      afterRepairValue: "210000",
+      grossMonthlyRent: "1400",
+      propertyTaxesAnnual: "2100",
+      vacancyPct: "5",
+    });
+  });
+
+  it("opens saved inputs as they were, with the other strategies' fields at their starting figures", () => {
+    const saved = {
+      purchasePrice: 185000,
+      grossMonthlyRent: 1650,
+      financing: {
+        type: "loan",
+        downPaymentPct: 25,
+        interestRatePct: 7,
+        termYears: 30,
+        interestOnly: false,
+      },
+    };
+    const opened = formOfInputs("rental", saved);
+    expect(opened.financed).toBe(true);
+    expect(opened.fields).toMatchObject({
+      purchasePrice: "185000",
+      "financing.downPaymentPct": "25",
+    });
+    // The rental had no vacancy (0 by the contract): it stays empty, not the starting 5 %.
+    expect(opened.fields.vacancyPct).toBeUndefined();
+    // Switched to BRRRR, the refinance starts at its usual terms.
+    expect(opened.fields["refinance.ltvPct"]).toBe("75");
+    expect(inputsOfForm("rental", opened).inputs).toEqual(saved);
+  });
+});
+
+describe("rules of thumb", () => {
+  it("the 70 % rule: price at most 70 % of ARV less rehab (Investopedia: 150,000 ARV, 25,000 rehab → 80,000)", () => {
+    const [pass] = ruleChecks("flip", {
+      purchasePrice: 80000,
+      afterRepairValue: 150000,
+      rehabCost: 25000,
+    });
+    expect(pass).toMatchObject({ id: "seventy", pass: true });
+    expect(pass!.detail).toBe("Price $80,000 ≤ 70 % × ARV $150,000 − rehab $25,000 = $80,000");
+    const [fail] = ruleChecks("flip", {
+      purchasePrice: 80001,
+      afterRepairValue: 150000,
+      rehabCost: 25000,
+    });
+    expect(fail).toMatchObject({ pass: false });
+  });
+
+  it("the 1 % rule on rentals and BRRRR; no 70 % rule on a rental bought as it stands", () => {
+    expect(ruleChecks("rental", { purchasePrice: 150000 }, 1.0)).toEqual([
+      expect.objectContaining({ id: "one", pass: true }),
+    ]);
+    expect(ruleChecks("brrrr", { purchasePrice: 150000, afterRepairValue: 250000 }, 0.9)).toEqual([
+      expect.objectContaining({ id: "seventy", pass: true }),
+      expect.objectContaining({ id: "one", pass: false }),
+    ]);
+    expect(ruleChecks("wholesale", { afterRepairValue: 200000 })).toEqual([]);
+  });
+});
+
+describe("Compare's best value per row", () => {
+  it("marks the highest where more is better, the lowest where less is, ties all", () => {
+    expect([...bestColumns([8.1, 6.2, 8.1], "capRate")]).toEqual([0, 2]);
+    expect([...bestColumns([55000, 37000, null], "totalCashInvested")]).toEqual([1]);
+  });
+
+  it("marks nothing with fewer than two values, all equal, or on a neutral figure", () => {
+    expect(bestColumns([5, null], "capRate").size).toBe(0);
+    expect(bestColumns([5, 5], "capRate").size).toBe(0);
+    expect(bestColumns([100000, 150000], "loanAmount").size).toBe(0);
+    expect(directionOf("grm")).toBe("lower");
+    expect(directionOf("irr")).toBe("higher");
+  });
+});
