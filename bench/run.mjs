@@ -17,7 +17,7 @@ import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measurePropertyImport } from "./measures/property-import.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
-import { measureStartup } from "./measures/startup.mjs";
+import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
 import { formatReport, keptHistory } from "./report.mjs";
@@ -27,6 +27,7 @@ const RESULTS = join(ROOT, "bench", "RESULTS.md");
 // Outside 8787–8801, where `npm start`, the browser tests and the screenshots listen.
 const APP_PORT = 8816;
 const BARE_PORT = 8817;
+const FIRST_API_PORT = 8818;
 const SEEDED_PROJECTS = 50;
 /** Events in AI42's own calendar, all in March 2027 (the month the calendar benchmark lists). */
 export const BENCH_EVENTS = 500;
@@ -90,6 +91,8 @@ console.log("Measuring the Worker bundle...");
 const bundle = measureWorkerBundle(OUT);
 console.log("Profiling the Worker's start-up...");
 const startup = measureStartup(OUT);
+console.log("Timing the first API request of a new isolate...");
+const firstApi = await measureFirstApiRequest(OUT, FIRST_API_PORT);
 console.log("Timing the deal math...");
 const dealMath = await measureDealMath();
 
@@ -127,7 +130,7 @@ try {
     date: new Date().toISOString().slice(0, 10),
     cores: cpus().length,
     node: process.version,
-    measured: [bundle, startup, login, rates, dealMath, relay, imports, calendar],
+    measured: [bundle, startup, firstApi, login, rates, dealMath, relay, imports, calendar],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",
   });
   writeFileSync(RESULTS, report);

@@ -80,7 +80,18 @@ export function applyMigrations(persistTo) {
 }
 
 /** Starts `wrangler dev` on 127.0.0.1:port; resolves once /api/health answers. */
-export async function startWrangler({ port, persistTo, vars = {}, config, quiet = false }) {
+/**
+ * `wrangler dev` of the Worker (or of `config`), resolved once `readyPath` answers: by default
+ * `/api/health`, `/` for another config.
+ */
+export async function startWrangler({
+  port,
+  persistTo,
+  vars = {},
+  config,
+  quiet = false,
+  readyPath = config ? "/" : "/api/health",
+}) {
   const args = [
     "dev",
     "--ip",
@@ -105,7 +116,7 @@ export async function startWrangler({ port, persistTo, vars = {}, config, quiet 
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
-  await waitFor(`http://127.0.0.1:${port}${config ? "/" : "/api/health"}`, child);
+  await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
   return child;
 }
 

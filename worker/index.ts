@@ -4,17 +4,25 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
-import { api } from "./api/app";
 import type { Env } from "./env";
 import { loadContext } from "./load-context";
 import { withPrivateHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build);
 
+/**
+ * The API (its routes, schemas, OpenAPI document and the agent's tools) is evaluated on the first
+ * /api request, not when the isolate starts: a page never needs it, and Workers count start-up
+ * against a limit (bench/RESULTS.md, "Worker start-up").
+ */
+let api: Promise<(typeof import("./api/app"))["api"]> | undefined;
+const loadApi = () => (api ??= import("./api/app").then((module) => module.api));
+
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+    if (pathname === "/api" || pathname.startsWith("/api/"))
+      return (await loadApi()).fetch(request, env, ctx);
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx)));
   },
 } satisfies ExportedHandler<Env>;
