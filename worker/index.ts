@@ -2,6 +2,9 @@
  * The Worker: /api to Hono, static assets (served before us by Workers), the rest to Remix, whose
  * pages and redirects get the security headers and are never kept by a shared cache.
  */
+// First: @hono/zod-openapi adds `.openapi()` to zod's schemas as they are made, so it must load
+// before any schema is (the pages' own, here, and the API's, which is loaded on first use).
+import "@hono/zod-openapi";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
 import type { Env } from "./env";
