@@ -10,7 +10,7 @@ import {
   readDealForm,
   type DealFormValues,
 } from "~/domain/deals/form";
-import { bestColumns, directionOf, ruleChecks } from "~/domain/deals/judge";
+import { bestColumns, directionOf, rankedValue, ruleChecks } from "~/domain/deals/judge";
 
 const form = (fields: Record<string, string>, financed = false): DealFormValues => ({
   fields,
@@ -165,6 +165,18 @@ describe("Compare's best value per row", () => {
   it("marks the highest where more is better, the lowest where less is, ties all", () => {
     expect([...bestColumns([8.1, 6.2, 8.1], "capRate")]).toEqual([0, 2]);
     expect([...bestColumns([55000, 37000, null], "totalCashInvested")]).toEqual([1]);
+  });
+
+  it("ranks a BRRRR with all its money back above any return (its CoC, IRR, multiple are null)", () => {
+    const allBack = { cashLeftInDeal: -2500, cashOnCash: null, irr: null, capRate: 8 };
+    const someLeft = { cashLeftInDeal: 20000, cashOnCash: 14.2, irr: 18, capRate: 9 };
+    const row = (name: string) =>
+      bestColumns([rankedValue(allBack, name), rankedValue(someLeft, name)], name);
+    expect([...row("cashOnCash")]).toEqual([0]);
+    expect([...row("irr")]).toEqual([0]);
+    expect([...row("capRate")]).toEqual([1]);
+    // A rental without cash invested has no such excuse: its null stays out of the ranking.
+    expect(rankedValue({ cashOnCash: null }, "cashOnCash")).toBeNull();
   });
 
   it("marks nothing with fewer than two values, all equal, or on a neutral figure", () => {

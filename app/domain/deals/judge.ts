@@ -37,6 +37,15 @@ export type Direction = "higher" | "lower" | null;
 export const directionOf = (metric: string): Direction =>
   NEITHER.has(metric) ? null : LOWER_IS_BETTER.has(metric) ? "lower" : "higher";
 
+/** The returns a BRRRR has none of when every dollar came back (they divide by the cash left in). */
+const ON_CASH_LEFT = new Set(["cashOnCash", "irr", "equityMultiple"]);
+
+/** A metric's value as Compare ranks it: a BRRRR with all its money back beats any return. */
+export function rankedValue(metrics: Record<string, number | null | undefined>, name: string) {
+  const allBack = typeof metrics.cashLeftInDeal === "number" && metrics.cashLeftInDeal <= 0;
+  return metrics[name] === null && allBack && ON_CASH_LEFT.has(name) ? Infinity : metrics[name];
+}
+
 /**
  * The columns holding the best value of a row: the highest or lowest number (ties all marked),
  * none when fewer than two analyses have a value or all have the same one.

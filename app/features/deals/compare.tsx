@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
-import { bestColumns } from "~/domain/deals/judge";
+import { bestColumns, rankedValue } from "~/domain/deals/judge";
 import { label as strategyLabel } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { BackLink } from "../shared";
@@ -115,7 +115,7 @@ export function DealCompare(props: {
           <tbody className="divide-y divide-line">
             {metricRows(compared).map(([name, label]) => {
               const best = bestColumns(
-                compared.map(({ metrics }) => metrics[name]),
+                compared.map(({ metrics }) => rankedValue(metrics, name)),
                 name,
               );
               return (

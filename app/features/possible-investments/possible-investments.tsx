@@ -59,6 +59,10 @@ const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
 const NUMBER_CELL = "tabular-nums sm:px-4 sm:py-3 sm:text-right";
 const columnTitle = (key: SortKey) => COLUMNS.find((column) => column.key === key)!.title;
 
+/** A BRRRR's cash-on-cash is null only when the refinance returned every dollar. */
+const allMoneyBack = (analysis: Property["primaryAnalysis"]) =>
+  analysis?.strategy === "brrrr" && analysis.cashOnCash === null;
+
 const isStrategy = (value: string | null): value is Strategy =>
   DEAL_STRATEGIES.includes(value as Strategy);
 
@@ -356,7 +360,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                     {formatPercent(property.primaryAnalysis?.capRate)}
                   </td>
                   <td data-label={columnTitle("cashOnCash")} className={NUMBER_CELL}>
-                    {formatPercent(property.primaryAnalysis?.cashOnCash)}
+                    {allMoneyBack(property.primaryAnalysis)
+                      ? "All money back"
+                      : formatPercent(property.primaryAnalysis?.cashOnCash)}
                   </td>
                   <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
                     <button
