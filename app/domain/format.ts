@@ -31,7 +31,8 @@ export function parseNumberLike(text: string): number | null {
   return negative ? -value : value;
 }
 
-const DASH = "—";
+/** What a screen shows for a figure that has no value. */
+export const DASH = "—";
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === "number" && Number.isFinite(value);
 

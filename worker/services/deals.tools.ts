@@ -40,7 +40,7 @@ const inputsDescription = () =>
 /** Every metric with the formula behind it, and the key ones in a line for the tool card. */
 function explained<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
   const analysis = analyzeDeal(strategy, inputs);
-  const explanations: Record<string, MetricExplanation> = explainDeal(strategy, inputs);
+  const explanations: Record<string, MetricExplanation> = explainDeal(strategy, inputs, analysis);
   const metrics = Object.fromEntries(
     Object.entries(analysis.metrics).map(([name, value]) => [
       name,

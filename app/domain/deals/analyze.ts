@@ -221,6 +221,9 @@ function operatingYear(terms: RentalTerms, year: number) {
   };
 }
 
+/** What the investor owns of the property at the end of a projected year: value less the loan. */
+export const equityOf = (row: YearRow) => row.propertyValue - row.loanBalance;
+
 /** What the property is worth at the end of a year of the hold. */
 const propertyValue = (terms: RentalTerms, year: number) =>
   terms.afterRepairValue * (1 + terms.appreciationPct / 100) ** year;

@@ -4,7 +4,7 @@
  * report and the agent. Money to the dollar (the monthly payment to the cent), percents to two
  * places, a missing value as "—" with the reason. Pure: no I/O.
  */
-import { formatMoney, onFirstUse } from "../format";
+import { DASH, formatMoney, onFirstUse } from "../format";
 import {
   analyzeDeal,
   dealLoan,
@@ -21,6 +21,7 @@ import {
 import type { LoanTerms } from "./finance";
 import type {
   BrrrrMetrics,
+  DealAnalyses,
   DealInputs,
   DealMetrics,
   FinancingMetrics,
@@ -48,7 +49,6 @@ export type DealExplanations<S extends Strategy = Strategy> = {
   [K in S]: Record<keyof DealMetrics<K>, MetricExplanation>;
 }[S];
 
-const DASH = "—";
 const twoPlaces = onFirstUse(
   () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
@@ -486,12 +486,15 @@ function explainMetric<C>(
   };
 }
 
-/** Every metric of a deal explained, keyed by the metric's name in the analysis. */
+/**
+ * Every metric of a deal explained, keyed by the metric's name in the analysis. A caller that has
+ * already run the analysis passes it, so the math runs once per keystroke.
+ */
 export function explainDeal<S extends Strategy>(
   strategy: S,
   inputs: DealInputs[S],
+  analysis: DealAnalyses[S] = analyzeDeal(strategy, inputs),
 ): DealExplanations<S> {
-  const analysis = analyzeDeal(strategy, inputs);
   const metrics: DealMetrics<S> = analysis.metrics;
   const context = {
     terms: withDefaults(strategy, inputs),

@@ -49,7 +49,10 @@ function work(strategy: Strategy, form: DealFormValues) {
   const analysis = analyzeDeal(strategy, reading.checked);
   const worked: Worked = {
     strategy,
-    explained: explainDeal(strategy, reading.checked) as Record<string, MetricExplanation>,
+    explained: explainDeal(strategy, reading.checked, analysis) as Record<
+      string,
+      MetricExplanation
+    >,
     checks: ruleChecks(
       strategy,
       reading.checked,

@@ -4,6 +4,7 @@
  */
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import type { RuleCheck } from "~/domain/deals/judge";
+import { equityOf } from "~/domain/deals/analyze";
 import type { Strategy, YearRow } from "~/domain/deals/types";
 import { formatDate, formatMoney } from "~/domain/format";
 import { label } from "~/domain/workspace";
@@ -55,7 +56,7 @@ export function DealReport(props: {
           {props.years
             .map(
               (row) =>
-                `year ${row.year} cash flow ${formatMoney(row.cashFlow)}, equity ${formatMoney(row.propertyValue - row.loanBalance)}`,
+                `year ${row.year} cash flow ${formatMoney(row.cashFlow)}, equity ${formatMoney(equityOf(row))}`,
             )
             .join("; ")}
           .

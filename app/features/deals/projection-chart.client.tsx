@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from "chart.js";
 import { useEffect, useRef } from "react";
+import { equityOf } from "~/domain/deals/analyze";
 import type { YearRow } from "~/domain/deals/types";
 import { formatMoney } from "~/domain/format";
 import { useTheme } from "~/lib/theme";
@@ -63,7 +64,7 @@ export default function ProjectionChart(props: { years: readonly YearRow[] }) {
           {
             type: "line",
             label: "Equity",
-            data: props.years.map((row) => row.propertyValue - row.loanBalance),
+            data: props.years.map((row) => equityOf(row)),
             borderColor: accent,
             backgroundColor: accent,
             yAxisID: "amount",
@@ -112,7 +113,7 @@ export default function ProjectionChart(props: { years: readonly YearRow[] }) {
 
   const last = props.years.at(-1);
   const summary = last
-    ? `Chart of cash flow, equity and loan balance over ${props.years.length} years; in year ${last.year}: cash flow ${formatMoney(last.cashFlow)}, equity ${formatMoney(last.propertyValue - last.loanBalance)}, loan ${formatMoney(last.loanBalance)}. The table below lists every year.`
+    ? `Chart of cash flow, equity and loan balance over ${props.years.length} years; in year ${last.year}: cash flow ${formatMoney(last.cashFlow)}, equity ${formatMoney(equityOf(last))}, loan ${formatMoney(last.loanBalance)}. The table below lists every year.`
     : "No years to chart";
   return (
     <div className="relative h-64">

@@ -2,6 +2,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { amortizationSchedule, yearlySchedule, type LoanTerms } from "~/domain/deals/finance";
+import { equityOf } from "~/domain/deals/analyze";
 import type { YearRow } from "~/domain/deals/types";
 import { formatMoney } from "~/domain/format";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -9,7 +10,23 @@ import { useHydrated } from "~/lib/use-hydrated";
 const ProjectionChart = lazy(() => import("./projection-chart.client"));
 
 const NUMBER = "px-3 py-2 text-right tabular-nums";
-const HEAD = "px-3 py-2 text-right font-medium text-muted";
+/** A table's head: the row's name, then its figures, right-aligned. */
+function HeaderRow(props: { first: string; figures: readonly string[]; sticky?: boolean }) {
+  return (
+    <thead className={props.sticky ? "sticky top-0 bg-raised" : "bg-raised"}>
+      <tr>
+        <th scope="col" className="px-3 py-2 text-left font-medium text-muted">
+          {props.first}
+        </th>
+        {props.figures.map((figure) => (
+          <th key={figure} scope="col" className="px-3 py-2 text-right font-medium text-muted">
+            {figure}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 export function ProjectionTable(props: { years: readonly YearRow[] }) {
   const hydrated = useHydrated();
@@ -32,28 +49,10 @@ export function ProjectionTable(props: { years: readonly YearRow[] }) {
       >
         <table className="w-full text-sm">
           <caption className="sr-only">Each year of the hold</caption>
-          <thead className="bg-raised">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium text-muted">
-                Year
-              </th>
-              <th scope="col" className={HEAD}>
-                NOI
-              </th>
-              <th scope="col" className={HEAD}>
-                Cash flow
-              </th>
-              <th scope="col" className={HEAD}>
-                Value
-              </th>
-              <th scope="col" className={HEAD}>
-                Loan balance
-              </th>
-              <th scope="col" className={HEAD}>
-                Equity
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow
+            first="Year"
+            figures={["NOI", "Cash flow", "Value", "Loan balance", "Equity"]}
+          />
           <tbody className="divide-y divide-line">
             {props.years.map((row) => (
               <tr key={row.year}>
@@ -66,7 +65,7 @@ export function ProjectionTable(props: { years: readonly YearRow[] }) {
                 </td>
                 <td className={NUMBER}>{formatMoney(row.propertyValue)}</td>
                 <td className={NUMBER}>{formatMoney(row.loanBalance)}</td>
-                <td className={NUMBER}>{formatMoney(row.propertyValue - row.loanBalance)}</td>
+                <td className={NUMBER}>{formatMoney(equityOf(row))}</td>
               </tr>
             ))}
           </tbody>
@@ -112,25 +111,11 @@ export function AmortizationSchedule(props: { loan: LoanTerms | null; title: str
           <caption className="sr-only">
             {props.title}, {monthly ? "month by month" : "year by year"}
           </caption>
-          <thead className="sticky top-0 bg-raised">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium text-muted">
-                {monthly ? "Month" : "Year"}
-              </th>
-              <th scope="col" className={HEAD}>
-                Payments
-              </th>
-              <th scope="col" className={HEAD}>
-                Interest
-              </th>
-              <th scope="col" className={HEAD}>
-                Principal
-              </th>
-              <th scope="col" className={HEAD}>
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow
+            first={monthly ? "Month" : "Year"}
+            figures={["Payments", "Interest", "Principal", "Balance"]}
+            sticky
+          />
           <tbody className="divide-y divide-line">
             {rows.map((row) => (
               <tr key={row.label}>

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Calculator, GitCompare, Star } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ErrorNotice } from "~/components/ui";
@@ -390,83 +390,87 @@ export function PropertyPage(props: {
   );
 }
 
+/** One card of related records: its title, a list, or what shows there when it is empty. */
+function RelatedList<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  items: readonly T[];
+  empty: ReactNode;
+  item: (record: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className="rounded-2xl border border-line bg-surface p-4">
+      <h3 id={props.id} className="mb-2 font-semibold">
+        {props.title}
+      </h3>
+      {props.items.length === 0 ? (
+        <p className="text-sm text-muted">{props.empty}</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {props.items.map((record) => (
+            <li key={record.id}>{props.item(record)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** The projects on this property, the people on them, and research reports grounded in it. */
 function RelatedRecords(props: { detail: PropertyDetail }) {
   const { projects, contacts, research } = props.detail;
   return (
     <div className="mt-6 grid gap-4 md:grid-cols-3">
-      <section
-        aria-labelledby="related-projects"
-        className="rounded-2xl border border-line bg-surface p-4"
-      >
-        <h3 id="related-projects" className="mb-2 font-semibold">
-          Projects
-        </h3>
-        {projects.length === 0 ? (
-          <p className="text-sm text-muted">No project is linked to this property.</p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {projects.map((project) => (
-              <li key={project.id}>
-                <Link
-                  to={modulePath("project-hub", { project: project.id })}
-                  className="hover:underline"
-                >
-                  {project.name}
-                </Link>{" "}
-                <span className="text-muted">· {label(project.status)}</span>
-              </li>
-            ))}
-          </ul>
+      <RelatedList
+        id="related-projects"
+        title="Projects"
+        items={projects}
+        empty="No project is linked to this property."
+        item={(project) => (
+          <>
+            <Link
+              to={modulePath("project-hub", { project: project.id })}
+              className="hover:underline"
+            >
+              {project.name}
+            </Link>{" "}
+            <span className="text-muted">· {label(project.status)}</span>
+          </>
         )}
-      </section>
-      <section
-        aria-labelledby="related-contacts"
-        className="rounded-2xl border border-line bg-surface p-4"
-      >
-        <h3 id="related-contacts" className="mb-2 font-semibold">
-          Contacts
-        </h3>
-        {contacts.length === 0 ? (
-          <p className="text-sm text-muted">People linked to its projects show here.</p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {contacts.map((contact) => (
-              <li key={contact.id}>
-                {contactName(contact)} <span className="text-muted">· {label(contact.type)}</span>
-              </li>
-            ))}
-          </ul>
+      />
+      <RelatedList
+        id="related-contacts"
+        title="Contacts"
+        items={contacts}
+        empty="People linked to its projects show here."
+        item={(contact) => (
+          <>
+            {contactName(contact)} <span className="text-muted">· {label(contact.type)}</span>
+          </>
         )}
-      </section>
-      <section
-        aria-labelledby="related-research"
-        className="rounded-2xl border border-line bg-surface p-4"
-      >
-        <h3 id="related-research" className="mb-2 font-semibold">
-          Research
-        </h3>
-        {research.length === 0 ? (
-          <p className="text-sm text-muted">
+      />
+      <RelatedList
+        id="related-research"
+        title="Research"
+        items={research}
+        empty={
+          <>
             Reports from{" "}
             <Link to={modulePath("property-research")} className="underline">
               Property Research
             </Link>{" "}
             that draw on this property show here.
-          </p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {research.map((report) => (
-              <li key={report.id}>
-                <Link to={modulePath("property-research")} className="hover:underline">
-                  {report.query}
-                </Link>{" "}
-                <span className="text-muted">· {formatDate(report.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
+          </>
+        }
+        item={(report) => (
+          <>
+            <Link to={modulePath("property-research")} className="hover:underline">
+              {report.query}
+            </Link>{" "}
+            <span className="text-muted">· {formatDate(report.createdAt)}</span>
+          </>
         )}
-      </section>
+      />
     </div>
   );
 }
