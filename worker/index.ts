@@ -18,8 +18,10 @@ const handleRemixRequest = createRequestHandler(build);
  * /api request, not when the isolate starts: a page never needs it, and Workers count start-up
  * against a limit (bench/RESULTS.md, "Worker start-up").
  */
-let api: Promise<(typeof import("./api/app"))["api"]> | undefined;
-const loadApi = () => (api ??= import("./api/app").then((module) => module.api));
+let api: (typeof import("./api/app"))["api"] | undefined;
+// The module, not a promise, is what is kept: a promise made in one request and awaited in
+// another is tied to the first, and workerd cancels the second as hung if the first goes away.
+const loadApi = async () => (api ??= (await import("./api/app")).api);
 
 export default {
   async fetch(request, env, ctx) {
