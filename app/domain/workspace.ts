@@ -90,11 +90,11 @@ export function label(value: string) {
  * An optional field that is always present after parsing, as null when not given, so that
  * writing a parsed input replaces every field (PUT semantics) rather than leaving old values.
  */
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => (value === undefined || value === "" ? null : value));
-const text = (max: number) => z.string().trim().max(max);
+export const text = (max: number) => z.string().trim().max(max);
 /** A text that must be given: the same message whether it is missing or blank; its length limit is said as such. */
-const requiredText = (max: number, message: string) =>
+export const requiredText = (max: number, message: string) =>
   z
     .string({
       error: (issue) =>
@@ -103,8 +103,8 @@ const requiredText = (max: number, message: string) =>
     .trim()
     .min(1)
     .max(max);
-const optionalText = (max: number) => optional(text(max));
-const money = optional(z.number().finite().min(0).max(1e12));
+export const optionalText = (max: number) => optional(text(max));
+export const money = optional(z.number().finite().min(0).max(1e12));
 const isoDate = optional(
   z
     .string()
@@ -112,7 +112,7 @@ const isoDate = optional(
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" }),
 );
 const tags = z.array(text(40).min(1)).max(20).default([]);
-const id = z.string().min(1).max(64);
+export const id = z.string().min(1).max(64);
 
 export const ProjectInputSchema = z.object({
   name: requiredText(200, "Give the project a name"),

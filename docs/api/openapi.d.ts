@@ -410,6 +410,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List auctions (filters: saleType, status, state, county, from, to, q; sort, dir; paged)
+         * @description By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.
+         */
+        get: operations["listAuctions"];
+        put?: never;
+        /**
+         * Track an auction
+         * @description Its first history entry is the status it is created with. Linked records (`propertyId`, `projectId`, `dealId`, the contacts) must be the user's own (400 otherwise). Its dates are written to the Google calendar chosen for auctions, if any (`meta.calendar`).
+         */
+        post: operations["createAuction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import one auction or up to 1,000
+         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing.
+         */
+        post: operations["importAuctions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/max-bid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The most to bid: the value less costs, liens and profit, before the buyer's premium
+         * @description maxBid = (ARV·(1 − sellingCostsPct/100 − targetProfitPct/100) − rehabCost − survivingLiens − closingCosts − holdingCosts) / (1 + buyerPremiumPct/100), never below 0. Nothing is stored.
+         */
+        post: operations["auctionMaxBid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google calendar auction dates are written to, if any */
+        get: operations["getAuctionCalendar"];
+        /**
+         * Choose the Google calendar auction dates are written to (null: none)
+         * @description Each auction's sale time and deposit deadline become one event each in that calendar, updated when the auction changes (a postponement moves its event) and removed with it. Choosing another calendar moves them; null removes them. The first auctions are written at once; POST /auctions/calendar/sync writes the rest (`pending`).
+         */
+        put: operations["setAuctionCalendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/calendar/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write the dates of auctions still waiting to the Google calendar for auctions
+         * @description At most 10 auctions per call (Google is called for each date); call again while `pending` is above 0. Stops at the first failure with Google's message.
+         */
+        post: operations["syncAuctionCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One auction with its status history and what it links to (property, analysis, project and its documents, contacts) */
+        get: operations["getAuction"];
+        /** Replace an auction's fields (a status change is added to its history) */
+        put: operations["updateAuction"];
+        post?: never;
+        /** Delete an auction (and its events in the Google calendar for auctions) */
+        delete: operations["deleteAuction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auctions/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every status the auction has had, oldest first
+         * @description The first entry is the status it was created with; each change of status, and each postponement to a new date, adds one (`postponedTo` on postponements).
+         */
+        get: operations["getAuctionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -1529,6 +1673,220 @@ export interface components {
             strategy: "wholesale";
             inputs: components["schemas"]["WholesaleInputs"];
         };
+        Auction: {
+            id: string;
+            /** @enum {string} */
+            saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+            saleAt: string;
+            timeZone: string;
+            /** @description When the sale is now set for: `postponedTo` once postponed, else `saleAt` */
+            currentSaleAt: string;
+            address: string;
+            city: string | null;
+            county: string | null;
+            state: string | null;
+            zip: string | null;
+            caseNumber: string | null;
+            apn: string | null;
+            propertyId: string | null;
+            projectId: string | null;
+            dealId: string | null;
+            attorneyContactId: string | null;
+            auctioneerContactId: string | null;
+            venue: string | null;
+            onlineUrl: string | null;
+            openingBid: number | null;
+            depositAmount: number | null;
+            depositPct: number | null;
+            depositDueAt: string | null;
+            balanceDueDays: number | null;
+            buyerPremiumPct: number | null;
+            plannedBid: number | null;
+            bidInputs: components["schemas"]["MaxBidInputs"];
+            /** @enum {string} */
+            status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+            postponedTo: string | null;
+            winningBid: number | null;
+            notes: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description The deposit the planned bid calls for: `depositAmount`, or `depositPct` of `plannedBid` (null without a planned bid) */
+            depositDue: number | null;
+        };
+        /** @description Money in dollars; `sellingCostsPct` and `targetProfitPct` are percents of the ARV (`estimatedValue`), `buyerPremiumPct` of the bid. All but `estimatedValue` default to 0. */
+        MaxBidInputs: {
+            estimatedValue: number;
+            /** @default 0 */
+            rehabCost?: number;
+            /** @default 0 */
+            survivingLiens?: number;
+            /** @default 0 */
+            closingCosts?: number;
+            /** @default 0 */
+            holdingCosts?: number;
+            /** @default 0 */
+            sellingCostsPct?: number;
+            /** @default 0 */
+            targetProfitPct?: number;
+            /** @default 0 */
+            buyerPremiumPct?: number;
+        } | null;
+        /** @description Whether the auction's dates were written to the Google calendar chosen for auctions: `off` when none is chosen; `failed` with Google's message (the auction is saved either way, and its dates are written on the next sync). */
+        CalendarSync: {
+            /** @enum {string} */
+            status: "off" | "synced" | "failed";
+            message?: string;
+        };
+        /** @description Times are ISO 8601 with an offset; `timeZone` (IANA) is where the sale happens, taken from `state` when left out. Give the deposit as `depositAmount` or `depositPct` (of the planned bid), not both. `status: postponed` needs `postponedTo`, later than `saleAt`. PUT replaces every field. */
+        AuctionInput: {
+            /** @enum {string} */
+            saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+            /** Format: date-time */
+            saleAt: string;
+            timeZone?: string | null;
+            address: string;
+            city?: string | null;
+            county?: string | null;
+            state?: string | null;
+            zip?: string | null;
+            caseNumber?: string | null;
+            apn?: string | null;
+            propertyId?: string | null;
+            projectId?: string | null;
+            dealId?: string | null;
+            attorneyContactId?: string | null;
+            auctioneerContactId?: string | null;
+            venue?: string | null;
+            /** Format: uri */
+            onlineUrl?: string | null;
+            openingBid?: number | null;
+            depositAmount?: number | null;
+            depositPct?: number | null;
+            /** Format: date-time */
+            depositDueAt?: string | null;
+            balanceDueDays?: number | null;
+            buyerPremiumPct?: number | null;
+            plannedBid?: number | null;
+            bidInputs?: {
+                estimatedValue: number;
+                /** @default 0 */
+                rehabCost?: number;
+                /** @default 0 */
+                survivingLiens?: number;
+                /** @default 0 */
+                closingCosts?: number;
+                /** @default 0 */
+                holdingCosts?: number;
+                /** @default 0 */
+                sellingCostsPct?: number;
+                /** @default 0 */
+                targetProfitPct?: number;
+                /** @default 0 */
+                buyerPremiumPct?: number;
+            } | null;
+            /**
+             * @default upcoming
+             * @enum {string}
+             */
+            status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+            /** Format: date-time */
+            postponedTo?: string | null;
+            winningBid?: number | null;
+            notes?: string | null;
+        };
+        AuctionImportResult: {
+            received: number;
+            created: number;
+            failed: {
+                index: number;
+                errors: {
+                    field: string;
+                    message: string;
+                }[];
+            }[];
+            /** @description The id of each valid row, in the order sent */
+            ids: string[];
+            /** @description Auctions whose dates still wait to be written to the Google calendar for auctions (POST /auctions/calendar/sync writes them) */
+            calendarPending: number;
+        };
+        MaxBid: {
+            estimatedValue: number;
+            /** @default 0 */
+            rehabCost?: number;
+            /** @default 0 */
+            survivingLiens?: number;
+            /** @default 0 */
+            closingCosts?: number;
+            /** @default 0 */
+            holdingCosts?: number;
+            /** @default 0 */
+            sellingCostsPct?: number;
+            /** @default 0 */
+            targetProfitPct?: number;
+            /** @default 0 */
+            buyerPremiumPct?: number;
+            sellingCosts: number;
+            targetProfit: number;
+            /** @description What the ARV leaves for the bid and its premium after costs, liens and profit */
+            available: number;
+            /** @description The premium paid on the maximum bid */
+            buyerPremium: number;
+            /** @description (ARV·(1 − sellingCostsPct/100 − targetProfitPct/100) − rehabCost − survivingLiens − closingCosts − holdingCosts) / (1 + buyerPremiumPct/100), never below 0; unrounded */
+            maxBid: number;
+            /** @description The formula with these numbers, in words */
+            formula: string;
+        };
+        AuctionCalendar: {
+            /** @description The Google calendar auction dates are written to; null: none (AI42's own only) */
+            googleCalendarId: string | null;
+            /** @description Auctions whose dates are still to be written */
+            pending: number;
+        };
+        AuctionCalendarSync: {
+            synced: number;
+            failed: number;
+            pending: number;
+            /** @description Google's message for a failure */
+            message?: string;
+        };
+        AuctionDetail: components["schemas"]["Auction"] & {
+            history: components["schemas"]["AuctionHistoryEntry"][];
+            links: {
+                property: components["schemas"]["Property"];
+                /** @description The saved analysis behind the bid: its id and name */
+                deal: {
+                    id: string;
+                    name: string;
+                } | null;
+                project: {
+                    id: string;
+                    name: string;
+                } | null;
+                /** @description The attorney or trustee (a contact) */
+                attorney: {
+                    id: string;
+                    name: string;
+                } | null;
+                auctioneer: {
+                    id: string;
+                    name: string;
+                } | null;
+                /** @description The linked project's documents in the Project Hub */
+                documents: {
+                    id: string;
+                    title: string;
+                    /** @enum {string} */
+                    kind: "note" | "contract" | "checklist" | "report" | "other";
+                    updatedAt: string;
+                }[];
+            };
+        };
+        AuctionHistoryEntry: {
+            /** @enum {string} */
+            status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+            changedAt: string;
+            postponedTo?: string;
+        };
         WorkspaceExport: {
             /** @enum {string} */
             format: "ai42-export";
@@ -1602,7 +1960,7 @@ export interface components {
             id: string;
             calendarId: string;
             /** @enum {string} */
-            source: "local" | "google" | "project";
+            source: "local" | "google" | "project" | "auction";
             summary: string;
             description: string | null;
             location: string | null;
@@ -1622,6 +1980,7 @@ export interface components {
             projectId: string | null;
             propertyId: string | null;
             contactId: string | null;
+            auctionId: string | null;
             readOnly: boolean;
             htmlLink: string | null;
         };
@@ -1893,7 +2252,7 @@ export interface components {
             id: string;
             summary: string;
             /** @enum {string} */
-            source: "local" | "google" | "project";
+            source: "local" | "google" | "project" | "auction";
             color: string | null;
             primary: boolean;
             selected: boolean;
@@ -4164,6 +4523,679 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuctions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                q?: string;
+                saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+                status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+                state?: string;
+                county?: string;
+                /** @description Sales now set for this time or later */
+                from?: string;
+                /** @description Sales now set for before this time */
+                to?: string;
+                sort?: "currentSaleAt" | "depositDueAt" | "openingBid" | "address" | "status" | "saleType" | "county" | "updatedAt";
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of auctions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Auction"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuctionInput"];
+            };
+        };
+        responses: {
+            /** @description The new auction */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Auction"];
+                        meta: {
+                            calendar: components["schemas"]["CalendarSync"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importAuctions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                }[] | {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description What was imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionImportResult"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auctionMaxBid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaxBidInputs"];
+            };
+        };
+        responses: {
+            /** @description The maximum bid and its terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MaxBid"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuctionCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionCalendar"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setAuctionCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    googleCalendarId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionCalendar"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncAuctionCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionCalendarSync"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionDetail"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuctionInput"];
+            };
+        };
+        responses: {
+            /** @description The updated auction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Auction"];
+                        meta: {
+                            calendar: components["schemas"]["CalendarSync"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted auction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Auction"];
+                        meta: {
+                            calendar: components["schemas"]["CalendarSync"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuctionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuctionHistoryEntry"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,6 +52,7 @@ const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
   projectId: null,
   propertyId: null,
   contactId: null,
+  auctionId: null,
   readOnly: false,
   htmlLink: null,
   ...overrides,

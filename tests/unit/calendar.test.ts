@@ -128,6 +128,7 @@ describe("merged events", () => {
     projectId: null,
     propertyId: null,
     contactId: null,
+    auctionId: null,
     readOnly: false,
     htmlLink: null,
   });

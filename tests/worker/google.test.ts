@@ -7,7 +7,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { runTool } from "../../worker/services/agent-tools";
-import { account, api, ORIGIN, uniqueEmail } from "./helpers";
+import { connected, consent, callback, fake, fakeLog, steer } from "./google-fake";
+import { account, api, ORIGIN } from "./helpers";
 
 type Data<T> = { data: T };
 type Failure = { error: { message: string; code: string; details?: { field: string }[] } };
@@ -19,18 +20,6 @@ interface Status {
   needsReconnect?: boolean;
   lastSyncAt?: string;
 }
-interface FakeLog {
-  requests: {
-    method: string;
-    path: string;
-    query: Record<string, string | string[]>;
-    authorization: string | null;
-    body: Record<string, string> | null;
-  }[];
-  exchanges: number;
-  refreshes: number;
-  revocations: number;
-}
 interface CalendarEvent {
   id: string;
   calendarId: string;
@@ -41,39 +30,6 @@ interface CalendarEvent {
   kind: string;
   readOnly: boolean;
   projectId: string | null;
-}
-
-const fake = (path: string, init?: RequestInit) => fetch(`${env.FAKE_GOOGLE_URL}${path}`, init);
-const steer = (path: string, body: unknown) =>
-  fake(path, { method: "POST", body: JSON.stringify(body) });
-const fakeLog = async () => (await (await fake("/__fake/requests")).json()) as FakeLog;
-
-/** Starts the flow as an API client, lets the fake "consent", and answers Google's redirect. */
-async function consent(token: string, setting: Record<string, unknown> = {}) {
-  const started = await api("/google/connect", { token });
-  expect(started.status).toBe(200);
-  const { url } = ((await started.json()) as Data<{ url: string }>).data;
-  await steer("/__fake/consent", { email: uniqueEmail("google"), ...setting });
-  const google = await fetch(url, { redirect: "manual" });
-  expect(google.status).toBe(302);
-  return { authUrl: new URL(url), redirect: new URL(google.headers.get("Location")!) };
-}
-
-/** Google's redirect arriving at the callback with this session. */
-async function callback(token: string, search: string) {
-  const response = await SELF.fetch(`${ORIGIN}/api/google/callback${search}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  return response.headers.get("Location");
-}
-
-async function connected(setting: Record<string, unknown> = {}) {
-  const user = await account();
-  const { redirect } = await consent(user.token, setting);
-  expect(await callback(user.token, redirect.search)).toBe("/connections?google=connected");
-  return user;
 }
 
 const connectionRow = (userId: string) =>
@@ -568,7 +524,7 @@ describe("the calendar", () => {
   it("without Google, the calendars are AI42's own and project closings", async () => {
     const { call } = await account();
     const { body } = await call<Data<{ id: string }[]>>("/calendar/calendars");
-    expect(body.data.map((c) => c.id)).toEqual(["local", "projects"]);
+    expect(body.data.map((c) => c.id)).toEqual(["local", "projects", "auctions"]);
   });
 });
 

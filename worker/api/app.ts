@@ -9,6 +9,7 @@ import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import ai from "./routes/ai";
+import auctions from "./routes/auctions";
 import auth from "./routes/auth";
 import calendar from "./routes/calendar";
 import contacts from "./routes/contacts";
@@ -90,6 +91,7 @@ export function createApi() {
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
   api.route("/deals", deals);
+  api.route("/auctions", auctions);
   api.route("/", transfer);
   api.route("/ai", ai);
   api.route("/ai", research);

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
+import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
+import type { MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
@@ -270,6 +272,8 @@ export const googleConnections = sqliteTable("google_connections", {
   /** Google refused the refresh token (`invalid_grant`): only connecting again helps. */
   needsReconnect: integer("needs_reconnect", { mode: "boolean" }).notNull().default(false),
   lastSyncAt: text("last_sync_at"),
+  /** The Google calendar the user chose for auction dates (sale and deposit deadline), if any. */
+  auctionCalendarId: text("auction_calendar_id"),
   ...timestamps,
 });
 
@@ -364,6 +368,81 @@ export const deals = sqliteTable(
   ],
 );
 
+/**
+ * An auction the investor watches. Instants are UTC ISO strings (they sort as text); `timeZone`
+ * is where the sale happens. The Google columns say which events stand for its dates in the
+ * Google calendar chosen for auctions, and whether they still match the auction.
+ */
+export const auctions = sqliteTable(
+  "auctions",
+  {
+    id: id(),
+    userId: owner(),
+    saleType: text("sale_type", { enum: SALE_TYPES }).notNull(),
+    saleAt: text("sale_at").notNull(),
+    timeZone: text("time_zone").notNull(),
+    /** When the sale is now set for (`postponedTo`, else `saleAt`): what lists sort and filter on. */
+    currentSaleAt: text("current_sale_at").notNull(),
+    address: text("address").notNull(),
+    city: text("city"),
+    county: text("county"),
+    state: text("state"),
+    zip: text("zip"),
+    caseNumber: text("case_number"),
+    apn: text("apn"),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "set null" }),
+    attorneyContactId: text("attorney_contact_id").references(() => contacts.id, {
+      onDelete: "set null",
+    }),
+    auctioneerContactId: text("auctioneer_contact_id").references(() => contacts.id, {
+      onDelete: "set null",
+    }),
+    venue: text("venue"),
+    onlineUrl: text("online_url"),
+    openingBid: real("opening_bid"),
+    depositAmount: real("deposit_amount"),
+    depositPct: real("deposit_pct"),
+    depositDueAt: text("deposit_due_at"),
+    balanceDueDays: integer("balance_due_days"),
+    buyerPremiumPct: real("buyer_premium_pct"),
+    plannedBid: real("planned_bid"),
+    /** The max-bid calculator's inputs as last saved. */
+    bidInputs: text("bid_inputs", { mode: "json" }).$type<MaxBidInputs>(),
+    status: text("status", { enum: AUCTION_STATUSES }).notNull(),
+    postponedTo: text("postponed_to"),
+    winningBid: real("winning_bid"),
+    notes: text("notes"),
+    googleCalendarId: text("google_calendar_id"),
+    googleSaleEventId: text("google_sale_event_id"),
+    googleDepositEventId: text("google_deposit_event_id"),
+    /** False when the auction changed since its Google events were last written. */
+    googleSynced: integer("google_synced", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("auctions_user_sale").on(t.userId, t.currentSaleAt),
+    index("auctions_user_deposit").on(t.userId, t.depositDueAt),
+  ],
+);
+
+/** Every status an auction has had, with when: the first row is the status it was created with. */
+export const auctionHistory = sqliteTable(
+  "auction_history",
+  {
+    id: id(),
+    userId: owner(),
+    auctionId: text("auction_id")
+      .notNull()
+      .references(() => auctions.id, { onDelete: "cascade" }),
+    status: text("status", { enum: AUCTION_STATUSES }).notNull(),
+    postponedTo: text("postponed_to"),
+    changedAt: text("changed_at").notNull(),
+  },
+  (t) => [index("auction_history_auction").on(t.auctionId, t.changedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -376,3 +455,5 @@ export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
+export type AuctionRow = typeof auctions.$inferSelect;
+export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
+import { auctionTools } from "./auctions.tools";
 import { contactTools } from "./contacts.tools";
 import { dealTools } from "./deals.tools";
 import { entryTools } from "./entries.tools";
@@ -22,6 +23,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...contactTools,
   ...propertyTools,
   ...dealTools,
+  ...auctionTools,
   ...entryTools,
   ...calendarTools,
   ...googleTools,

@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
 import {
   addIsoDays,
+  AUCTIONS_CALENDAR_ID,
   eventRange,
   LOCAL_CALENDAR_ID,
   mergeEvents,
@@ -25,6 +26,7 @@ import {
   properties,
   type CalendarEventRow,
 } from "../db/schema";
+import { auctionCalendarEvents } from "./auctions";
 import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
 import type { OAuth2Client } from "./google-apis";
 
@@ -64,8 +66,26 @@ const PROJECTS_CALENDAR: CalendarInfo = {
   timeZone: null,
 };
 
+const AUCTIONS_CALENDAR: CalendarInfo = {
+  id: AUCTIONS_CALENDAR_ID,
+  summary: "Auctions",
+  source: "auction",
+  color: null,
+  primary: false,
+  selected: true,
+  readOnly: true,
+  timeZone: null,
+};
+
+/** AI42's own calendars: events made here, and the read-only dates of projects and auctions. */
+const OWN_CALENDARS = [LOCAL_CALENDAR, PROJECTS_CALENDAR, AUCTIONS_CALENDAR];
+const READ_ONLY_CALENDARS = new Set([PROJECTS_CALENDAR_ID, AUCTIONS_CALENDAR_ID]);
+
 const isGoogleCalendar = (calendarId: string) =>
-  calendarId !== LOCAL_CALENDAR_ID && calendarId !== PROJECTS_CALENDAR_ID;
+  !OWN_CALENDARS.some((calendar) => calendar.id === calendarId);
+
+/** The events of the read-only calendars, made from projects and auctions (ids say which). */
+const isDerivedEvent = (id: string) => id.startsWith("project-") || id.startsWith("auction-");
 
 /** A call to the user's Google Calendar, with Google's clients loaded. */
 const googleCalendar = <T>(
@@ -79,7 +99,7 @@ async function googleCalendarConnected(scope: GoogleScope) {
 }
 
 export async function listCalendars(scope: GoogleScope): Promise<CalendarInfo[]> {
-  const own = [LOCAL_CALENDAR, PROJECTS_CALENDAR];
+  const own = OWN_CALENDARS;
   if (!(await googleCalendarConnected(scope))) return own;
   const google = await googleCalendar(scope, (apis, auth, root) =>
     apis.listGoogleCalendars(auth, root),
@@ -106,6 +126,7 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
     projectId: row.projectId,
     propertyId: row.propertyId,
     contactId: row.contactId,
+    auctionId: null,
     readOnly: false,
     htmlLink: null,
   };
@@ -208,23 +229,33 @@ export async function listEvents(scope: GoogleScope, query: EventsQuery): Promis
     return { events: await localEvents(db, userId, range, max), unavailable: [], range };
   if (query.calendarId === PROJECTS_CALENDAR_ID)
     return { events: await projectClosings(db, userId, range, max), unavailable: [], range };
+  if (query.calendarId === AUCTIONS_CALENDAR_ID)
+    return { events: await auctionCalendarEvents(db, userId, range, max), unavailable: [], range };
   const googleEvents = (calendarId: string) =>
     googleCalendar(scope, (apis, auth, root) =>
       apis.listGoogleEvents(auth, root, calendarId, { ...range, maxResults: max }),
     );
   if (query.calendarId)
     return { events: await googleEvents(query.calendarId), unavailable: [], range };
-  const lists = [localEvents(db, userId, range, max), projectClosings(db, userId, range, max)];
+  const lists = [
+    localEvents(db, userId, range, max),
+    projectClosings(db, userId, range, max),
+    auctionCalendarEvents(db, userId, range, max),
+  ];
   const unavailable: EventListing["unavailable"] = [];
   try {
     // Without Google, only AI42's own two calendars.
     const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
     for (const calendar of shown)
       lists.push(
-        googleEvents(calendar.id).catch((error: unknown) => {
-          unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
-          return [];
-        }),
+        googleEvents(calendar.id).then(
+          // An auction's copy in Google: the Auctions calendar lists the auction's own.
+          (events) => events.filter((event) => !event.auctionId),
+          (error: unknown) => {
+            unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
+            return [];
+          },
+        ),
       );
   } catch (error) {
     unavailable.push({ calendarId: "google", message: (error as Error).message });
@@ -236,13 +267,13 @@ const readOnlyCalendar = () =>
   new ApiError(
     409,
     "READ_ONLY",
-    "Project closings come from each project's target close date: change it in the Project Hub",
+    "Project closings and auction dates come from the project or the auction: change them in the Project Hub or in Auctions",
   );
 
 export async function createEvent(scope: GoogleScope, input: EventInput) {
   const { db, userId } = scope;
   await assertOwnedLinks(db, userId, input);
-  if (input.calendarId === PROJECTS_CALENDAR_ID) throw readOnlyCalendar();
+  if (READ_ONLY_CALENDARS.has(input.calendarId)) throw readOnlyCalendar();
   if (isGoogleCalendar(input.calendarId))
     return googleCalendar(scope, (apis, auth, root) => apis.insertGoogleEvent(auth, root, input));
   const [row] = await db
@@ -258,8 +289,7 @@ export async function createEvent(scope: GoogleScope, input: EventInput) {
  */
 export async function updateEvent(scope: GoogleScope, id: string, input: EventInput) {
   const { db, userId } = scope;
-  if (input.calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-"))
-    throw readOnlyCalendar();
+  if (READ_ONLY_CALENDARS.has(input.calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
   await assertOwnedLinks(db, userId, input);
   if (isGoogleCalendar(input.calendarId))
     return googleCalendar(scope, (apis, auth, root) =>
@@ -276,7 +306,7 @@ export async function updateEvent(scope: GoogleScope, id: string, input: EventIn
 
 export async function deleteEvent(scope: GoogleScope, id: string, calendarId = LOCAL_CALENDAR_ID) {
   const { db, userId } = scope;
-  if (calendarId === PROJECTS_CALENDAR_ID || id.startsWith("project-")) throw readOnlyCalendar();
+  if (READ_ONLY_CALENDARS.has(calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
   if (isGoogleCalendar(calendarId)) {
     await googleCalendar(scope, (apis, auth, root) =>
       apis.deleteGoogleEvent(auth, root, calendarId, id),

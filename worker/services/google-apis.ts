@@ -154,6 +154,7 @@ type Ai42Properties = {
   ai42ProjectId?: string;
   ai42PropertyId?: string;
   ai42ContactId?: string;
+  ai42AuctionId?: string;
 };
 
 function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): CalendarEvent {
@@ -177,13 +178,18 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
     projectId: extra.ai42ProjectId ?? null,
     propertyId: extra.ai42PropertyId ?? null,
     contactId: extra.ai42ContactId ?? null,
+    auctionId: extra.ai42AuctionId ?? null,
     readOnly: false,
     htmlLink: event.htmlLink ?? null,
   };
 }
 
-function toGoogle(input: EventInput): calendar_v3.Schema$Event {
+/** An event to write to Google: a client's, or an auction's dates (which carry its id). */
+type GoogleEventInput = EventInput & { auctionId?: string | null };
+
+function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
   const extra: Ai42Properties = { ai42Kind: input.kind };
+  if (input.auctionId) extra.ai42AuctionId = input.auctionId;
   if (input.projectId) extra.ai42ProjectId = input.projectId;
   if (input.propertyId) extra.ai42PropertyId = input.propertyId;
   if (input.contactId) extra.ai42ContactId = input.contactId;
@@ -217,7 +223,11 @@ export async function listGoogleEvents(
     .map((event) => fromGoogle(calendarId, event));
 }
 
-export async function insertGoogleEvent(auth: OAuth2Client, rootUrl: string, input: EventInput) {
+export async function insertGoogleEvent(
+  auth: OAuth2Client,
+  rootUrl: string,
+  input: GoogleEventInput,
+) {
   const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
   const { data } = await calendar.events.insert({
     calendarId: input.calendarId,
@@ -230,7 +240,7 @@ export async function updateGoogleEvent(
   auth: OAuth2Client,
   rootUrl: string,
   eventId: string,
-  input: EventInput,
+  input: GoogleEventInput,
 ) {
   const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
   const { data } = await calendar.events.update({

@@ -11,14 +11,19 @@ import "../validation";
 export const EVENT_KINDS = ["auction", "showing", "closing", "meeting", "task", "other"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-/** Where an event comes from: AI42's own calendar, the user's Google calendars, or a project. */
-export const EVENT_SOURCES = ["local", "google", "project"] as const;
+/**
+ * Where an event comes from: AI42's own calendar, the user's Google calendars, a project's target
+ * close date, or an auction's sale time and deposit deadline.
+ */
+export const EVENT_SOURCES = ["local", "google", "project", "auction"] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 /** AI42's own calendar, which every account has. */
 export const LOCAL_CALENDAR_ID = "local";
 /** The read-only calendar of project target-close dates. */
 export const PROJECTS_CALENDAR_ID = "projects";
+/** The read-only calendar of auction sale times and deposit deadlines. */
+export const AUCTIONS_CALENDAR_ID = "auctions";
 
 /** A listing covers at most a year (366 days, for leap years) … */
 export const MAX_RANGE_DAYS = 366;
@@ -181,7 +186,9 @@ export interface CalendarEvent {
   projectId: string | null;
   propertyId: string | null;
   contactId: string | null;
-  /** Project closings are edited on the project, not here. */
+  /** The auction whose sale or deposit deadline this is. */
+  auctionId: string | null;
+  /** Project closings and auction dates are edited on the project or auction, not here. */
   readOnly: boolean;
   /** The event in Google Calendar, for Google events. */
   htmlLink: string | null;
@@ -226,6 +233,7 @@ export function projectClosingEvent(project: {
     projectId: project.id,
     propertyId: project.propertyId,
     contactId: null,
+    auctionId: null,
     readOnly: true,
     htmlLink: null,
   };

@@ -1,0 +1,177 @@
+/**
+ * An auction the investor is watching (issue 13): its vocabularies, the input rules shared by the
+ * API, the import preview and the form, and the times that matter about it (when the sale is now
+ * set for, the deposit due, the countdown). Pure: no I/O.
+ */
+import { z } from "zod";
+import { isTimeZone } from "../calendar/events";
+import { id, label, money, optional, optionalText, requiredText } from "../workspace";
+import { depositDue } from "./max-bid";
+import { zoneOfState } from "./time-zones";
+
+export const SALE_TYPES = ["judicial", "upset", "sheriff", "tax", "trustee"] as const;
+export type SaleType = (typeof SALE_TYPES)[number];
+
+export const AUCTION_STATUSES = [
+  "upcoming",
+  "postponed",
+  "cancelled",
+  "sold",
+  "won",
+  "lost",
+  "redeemed",
+] as const;
+export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
+
+/** "Sheriff sale", "Tax sale"… */
+export const saleTypeLabel = (saleType: SaleType) => `${label(saleType)} sale`;
+
+const instant = z.iso.datetime({
+  offset: true,
+  error: "Use a date and time like 2027-03-31T10:00:00-04:00",
+});
+const percent = optional(z.number().finite().min(0).max(100));
+
+/** The max-bid calculator's inputs (issue 13): all but the value default to 0. */
+export const MaxBidInputSchema = z.object({
+  estimatedValue: z
+    .number({ error: "Give the after-repair value (ARV)" })
+    .finite()
+    .min(0)
+    .max(1e12),
+  rehabCost: z.number().finite().min(0).max(1e12).default(0),
+  survivingLiens: z.number().finite().min(0).max(1e12).default(0),
+  closingCosts: z.number().finite().min(0).max(1e12).default(0),
+  holdingCosts: z.number().finite().min(0).max(1e12).default(0),
+  sellingCostsPct: z.number().finite().min(0).max(100).default(0),
+  targetProfitPct: z.number().finite().min(0).max(100).default(0),
+  buyerPremiumPct: z.number().finite().min(0).max(100).default(0),
+});
+
+/** The most a list or import takes at once. */
+export const MAX_AUCTION_IMPORT_ROWS = 1000;
+
+/**
+ * An auction as a client writes it (PUT replaces every field). `timeZone` may be left out when
+ * `state` names a US state: the state's main zone is taken (an import from a county list rarely
+ * says). `postponedTo` is required while postponed and kept after (the date the sale moved to).
+ */
+export const AuctionFieldsSchema = z.object({
+  saleType: z.enum(SALE_TYPES, {
+    error: "Choose the sale type: judicial, upset, sheriff, tax or trustee",
+  }),
+  saleAt: z.iso.datetime({
+    offset: true,
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? "Give the sale's date and time"
+        : "Use a date and time like 2027-03-31T10:00:00-04:00",
+  }),
+  timeZone: optional(
+    z.string().max(64).refine(isTimeZone, { error: "Use a time zone like America/New_York" }),
+  ),
+  address: requiredText(300, "Give the property's address"),
+  city: optionalText(100),
+  county: optionalText(100),
+  state: optionalText(50),
+  zip: optionalText(20),
+  caseNumber: optionalText(100),
+  apn: optionalText(100),
+  propertyId: optional(id),
+  projectId: optional(id),
+  dealId: optional(id),
+  /** The attorney or trustee conducting the sale. */
+  attorneyContactId: optional(id),
+  auctioneerContactId: optional(id),
+  /** Courthouse steps, room… */
+  venue: optionalText(300),
+  onlineUrl: optional(
+    z.url({ protocol: /^https?$/, error: "Use the sale's web address (https://…)" }).max(2000),
+  ),
+  openingBid: money,
+  depositAmount: money,
+  depositPct: percent,
+  depositDueAt: optional(instant),
+  balanceDueDays: optional(z.number().int().min(0).max(365)),
+  buyerPremiumPct: percent,
+  /** The bid the investor plans to make (a percent deposit is worked out on it). */
+  plannedBid: money,
+  /** The max-bid calculator's inputs, kept with the auction. */
+  bidInputs: optional(MaxBidInputSchema),
+  status: z.enum(AUCTION_STATUSES).default("upcoming"),
+  postponedTo: optional(instant),
+  winningBid: money,
+  notes: optionalText(5000),
+});
+
+export const AuctionInputSchema = AuctionFieldsSchema.transform((auction, context) => {
+  const timeZone = auction.timeZone ?? zoneOfState(auction.state);
+  if (!timeZone) {
+    context.addIssue({
+      code: "custom",
+      path: ["timeZone"],
+      message: "Give the sale's time zone, like America/New_York (or a US state)",
+    });
+    return z.NEVER;
+  }
+  return { ...auction, timeZone };
+}).superRefine((auction, context) => {
+  if (auction.depositAmount !== null && auction.depositPct !== null)
+    context.addIssue({
+      code: "custom",
+      path: ["depositPct"],
+      message: "Give the deposit as an amount or a percent of the bid, not both",
+    });
+  if (auction.status === "postponed" && !auction.postponedTo)
+    context.addIssue({
+      code: "custom",
+      path: ["postponedTo"],
+      message: "Give the date the sale was postponed to",
+    });
+  if (auction.postponedTo && Date.parse(auction.postponedTo) <= Date.parse(auction.saleAt))
+    context.addIssue({
+      code: "custom",
+      path: ["postponedTo"],
+      message: "A postponed sale moves to a later time than its sale date",
+    });
+});
+export type AuctionInput = z.output<typeof AuctionInputSchema>;
+
+const HOUR_MS = 3_600_000;
+
+/** When the sale is now set for: the date it was postponed to, else its sale date. */
+export const currentSaleAt = (auction: { saleAt: string; postponedTo: string | null }) =>
+  auction.postponedTo ?? auction.saleAt;
+
+/** The deposit the planned bid calls for: the amount, or the percent of the planned bid. */
+export const auctionDepositDue = (auction: {
+  depositAmount: number | null;
+  depositPct: number | null;
+  plannedBid: number | null;
+}) =>
+  auction.depositPct !== null && auction.plannedBid === null
+    ? null
+    : depositDue(auction, auction.plannedBid ?? 0);
+
+/** Whether a deadline is still ahead and at most 72 hours away (the list highlights it). */
+export const dueWithin72Hours = (deadline: string | null, now = Date.now()) => {
+  if (!deadline) return false;
+  const left = Date.parse(deadline) - now;
+  return left >= 0 && left <= 72 * HOUR_MS;
+};
+
+/** "in 3 d 4 h", "in 5 h 20 min", "in 12 min", or "past" for what has happened. */
+export function countdown(target: string, now = Date.now()) {
+  const minutes = Math.floor((Date.parse(target) - now) / 60_000);
+  if (minutes < 0) return "past";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return `in ${days} d ${hours} h`;
+  if (hours) return `in ${hours} h ${minutes % 60} min`;
+  return `in ${minutes} min`;
+}
+
+/** Statuses of a sale that still lies ahead for the investor. */
+export const OPEN_STATUSES: readonly AuctionStatus[] = ["upcoming", "postponed"];
+/** Statuses for which the deposit deadline still matters (before the sale, or once won). */
+export const DEPOSIT_STATUSES: readonly AuctionStatus[] = ["upcoming", "postponed", "won"];

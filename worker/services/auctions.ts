@@ -1,0 +1,681 @@
+/**
+ * Auctions the investor watches (issue 13): CRUD with a status history, filters and paging, the
+ * import, their dates as calendar events, and those dates written to the Google calendar the user
+ * chose for auctions. The one data access for the API and the agent.
+ */
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  auctionDepositDue,
+  currentSaleAt,
+  DEPOSIT_STATUSES,
+  type AuctionInput,
+  type AuctionStatus,
+  type SaleType,
+} from "../../app/domain/auctions/auction";
+import { auctionEvents, type AuctionEventRole } from "../../app/domain/auctions/calendar";
+import { checkAuctionRows } from "../../app/domain/auctions/import";
+import type { CalendarEvent } from "../../app/domain/calendar/events";
+import type { FieldProblem } from "../../app/domain/problems";
+import type { RowFailure } from "../../app/domain/validation";
+import { contactName } from "../../app/domain/workspace";
+import { ApiError, invalidFields, notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  chunk,
+  containsAny,
+  D1_MAX_PARAMS,
+  findOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+  rowsPerStatement,
+  runBatch,
+  type OwnedTable,
+  type PageRequest,
+} from "../db/queries";
+import {
+  auctionHistory,
+  auctions,
+  contacts,
+  deals,
+  entries,
+  googleConnections,
+  projects,
+  properties,
+  type AuctionRow,
+} from "../db/schema";
+import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
+import { toProperty } from "./properties";
+
+export const AUCTION_SORTS = {
+  currentSaleAt: auctions.currentSaleAt,
+  depositDueAt: auctions.depositDueAt,
+  openingBid: auctions.openingBid,
+  address: auctions.address,
+  status: auctions.status,
+  saleType: auctions.saleType,
+  county: auctions.county,
+  updatedAt: auctions.updatedAt,
+} as const;
+export type AuctionSort = keyof typeof AUCTION_SORTS;
+
+export interface AuctionFilters {
+  q?: string;
+  saleType?: SaleType;
+  status?: AuctionStatus;
+  state?: string;
+  county?: string;
+  /** Sales now set for this instant or later … */
+  from?: string;
+  /** … and before this one. */
+  to?: string;
+}
+
+const SEARCH_COLUMNS = [
+  auctions.address,
+  auctions.city,
+  auctions.county,
+  auctions.caseNumber,
+  auctions.apn,
+  auctions.notes,
+];
+
+/** An auction as the API answers it: without the owner and Google bookkeeping, with its deposit. */
+export function toAuction(row: AuctionRow) {
+  const auction = publicRow(
+    row,
+    "googleCalendarId",
+    "googleSaleEventId",
+    "googleDepositEventId",
+    "googleSynced",
+  );
+  return { ...auction, depositDue: auctionDepositDue(row) };
+}
+export type Auction = ReturnType<typeof toAuction>;
+
+const utc = (iso: string | null) => (iso === null ? null : new Date(iso).toISOString());
+
+/** The row's columns for a validated input: instants in UTC, the time the sale is now set for. */
+function auctionColumns(input: AuctionInput) {
+  const saleAt = utc(input.saleAt)!;
+  const postponedTo = utc(input.postponedTo);
+  return {
+    ...input,
+    saleAt,
+    postponedTo,
+    depositDueAt: utc(input.depositDueAt),
+    currentSaleAt: currentSaleAt({ saleAt, postponedTo }),
+  };
+}
+
+/** Equal ignoring case and spaces around: "Allegheny" finds "allegheny ". */
+const sameText = (column: SQLiteColumn, value: string) =>
+  sql`lower(trim(${column})) = lower(${value.trim()})`;
+
+function auctionsWhere(userId: string, filters: AuctionFilters) {
+  const where: SQL[] = [eq(auctions.userId, userId)];
+  if (filters.saleType) where.push(eq(auctions.saleType, filters.saleType));
+  if (filters.status) where.push(eq(auctions.status, filters.status));
+  if (filters.state) where.push(sameText(auctions.state, filters.state));
+  if (filters.county) where.push(sameText(auctions.county, filters.county));
+  if (filters.from) where.push(gte(auctions.currentSaleAt, utc(filters.from)!));
+  if (filters.to) where.push(lt(auctions.currentSaleAt, utc(filters.to)!));
+  if (filters.q) where.push(containsAny(SEARCH_COLUMNS, filters.q));
+  return and(...where);
+}
+
+/** A page of the user's auctions; empty values sort last either way. */
+export async function listAuctions(
+  db: Database,
+  userId: string,
+  filters: AuctionFilters,
+  order: { sort: AuctionSort; dir: "asc" | "desc" },
+  { page, limit }: PageRequest,
+) {
+  const column = AUCTION_SORTS[order.sort];
+  const where = auctionsWhere(userId, filters);
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(auctions)
+      .where(where)
+      .orderBy(sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ value: sql<number>`count(*)` })
+      .from(auctions)
+      .where(where),
+  ]);
+  return { items: rows.map(toAuction), meta: { page, limit, total: total!.value } };
+}
+
+export const findAuction = (db: Database, userId: string, id: string) =>
+  findOwned(db, auctions, userId, id, "Auction");
+
+const historyOf = (db: Database, auctionId: string) =>
+  db
+    .select({
+      status: auctionHistory.status,
+      changedAt: auctionHistory.changedAt,
+      postponedTo: auctionHistory.postponedTo,
+    })
+    .from(auctionHistory)
+    .where(eq(auctionHistory.auctionId, auctionId))
+    .orderBy(asc(auctionHistory.changedAt), sql`rowid`);
+
+type HistoryRow = { status: AuctionStatus; changedAt: string; postponedTo: string | null };
+const toHistoryEntry = ({ status, changedAt, postponedTo }: HistoryRow) => ({
+  status,
+  changedAt,
+  ...(postponedTo ? { postponedTo } : {}),
+});
+
+/** Every status the auction has had, oldest first (the first is the one it was created with). */
+export async function auctionStatusHistory(db: Database, userId: string, id: string) {
+  await findAuction(db, userId, id);
+  return (await historyOf(db, id)).map(toHistoryEntry);
+}
+
+const named = (row: { id: string; name: string } | undefined) => row ?? null;
+
+/**
+ * One auction with its history and what it links to: the property, the analysis behind the bid,
+ * the project and its documents, the attorney or trustee and the auctioneer. One round trip.
+ */
+export async function auctionDetail(db: Database, userId: string, id: string) {
+  const row = await findAuction(db, userId, id);
+  const contact = (contactId: string | null) =>
+    db
+      .select()
+      .from(contacts)
+      .where(ownedBy(contacts, userId, contactId ?? ""));
+  const [history, property, deal, project, documents, attorney, auctioneer] = await db.batch([
+    historyOf(db, id),
+    db
+      .select()
+      .from(properties)
+      .where(ownedBy(properties, userId, row.propertyId ?? "")),
+    db
+      .select({ id: deals.id, name: deals.name })
+      .from(deals)
+      .where(ownedBy(deals, userId, row.dealId ?? "")),
+    db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(ownedBy(projects, userId, row.projectId ?? "")),
+    db
+      .select({
+        id: entries.id,
+        title: entries.title,
+        kind: entries.kind,
+        updatedAt: entries.updatedAt,
+      })
+      .from(entries)
+      .where(and(eq(entries.userId, userId), eq(entries.projectId, row.projectId ?? "")))
+      .orderBy(desc(entries.updatedAt)),
+    contact(row.attorneyContactId),
+    contact(row.auctioneerContactId),
+  ]);
+  const person = (rows: (typeof contacts.$inferSelect)[]) =>
+    rows[0] ? { id: rows[0].id, name: contactName(rows[0]) } : null;
+  return {
+    ...toAuction(row),
+    history: history.map(toHistoryEntry),
+    links: {
+      property: property[0] ? toProperty(property[0]) : null,
+      deal: named(deal[0]),
+      project: named(project[0]),
+      attorney: person(attorney),
+      auctioneer: person(auctioneer),
+      documents,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links: every record an auction names must be the user's own.
+
+const REFERENCES: { field: keyof AuctionInput; table: OwnedTable; what: string }[] = [
+  { field: "propertyId", table: properties, what: "property" },
+  { field: "projectId", table: projects, what: "project" },
+  { field: "dealId", table: deals, what: "saved analysis" },
+  { field: "attorneyContactId", table: contacts, what: "contact" },
+  { field: "auctioneerContactId", table: contacts, what: "contact" },
+];
+
+/** Of these ids, the ones the user owns in `table`. */
+async function ownedIds(db: Database, table: OwnedTable, userId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set<string>();
+  const found = await db.batch(
+    chunk(unique, D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.userId, userId), inArray(table.id, part))),
+    ) as [never, ...never[]],
+  );
+  return new Set((found as { id: string }[][]).flat().map((row) => row.id));
+}
+
+/** Each input's problems with its links (an id not in the user's workspace), by position. */
+async function referenceProblems(db: Database, userId: string, inputs: AuctionInput[]) {
+  const problems = inputs.map((): FieldProblem[] => []);
+  for (const { field, table, what } of REFERENCES) {
+    const ids = inputs.map((input) => input[field] as string | null);
+    const owned = await ownedIds(
+      db,
+      table,
+      userId,
+      ids.filter((value): value is string => Boolean(value)),
+    );
+    ids.forEach((value, index) => {
+      if (value && !owned.has(value))
+        problems[index]!.push({ field, message: `No such ${what} in your workspace` });
+    });
+  }
+  return problems;
+}
+
+async function assertReferences(db: Database, userId: string, input: AuctionInput) {
+  const [problems] = await referenceProblems(db, userId, [input]);
+  if (problems!.length) throw invalidFields(problems!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+const historyRow = (userId: string, row: Pick<AuctionRow, "id" | "status" | "postponedTo">) => ({
+  userId,
+  auctionId: row.id,
+  status: row.status,
+  postponedTo: row.status === "postponed" ? row.postponedTo : null,
+  changedAt: nowIso(),
+});
+
+export async function createAuction(scope: GoogleScope, input: AuctionInput) {
+  const { db, userId } = scope;
+  await assertReferences(db, userId, input);
+  const now = nowIso();
+  const values = { ...auctionColumns(input), id: crypto.randomUUID(), userId };
+  const [[row]] = (await runBatch(db, [
+    db
+      .insert(auctions)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning(),
+    db.insert(auctionHistory).values(historyRow(userId, values)),
+  ])) as [AuctionRow[]];
+  return { auction: toAuction(row!), calendar: await syncAuction(scope, row!) };
+}
+
+/**
+ * Replaces the auction's fields (PUT). A change of status, or a postponement to a new date, is
+ * added to its history; its dates are written again to the Google calendar for auctions.
+ */
+export async function updateAuction(scope: GoogleScope, id: string, input: AuctionInput) {
+  const { db, userId } = scope;
+  const before = await findAuction(db, userId, id);
+  await assertReferences(db, userId, input);
+  const columns = auctionColumns(input);
+  const statements: unknown[] = [
+    db
+      .update(auctions)
+      .set({ ...columns, googleSynced: false, updatedAt: nowIso() })
+      .where(ownedBy(auctions, userId, id))
+      .returning(),
+  ];
+  const moved = columns.status === "postponed" && columns.postponedTo !== before.postponedTo;
+  if (columns.status !== before.status || moved)
+    statements.push(db.insert(auctionHistory).values(historyRow(userId, { id, ...columns })));
+  const [[row]] = (await runBatch(db, statements)) as [AuctionRow[]];
+  if (!row) throw notFound("Auction");
+  return { auction: toAuction(row), calendar: await syncAuction(scope, row) };
+}
+
+/** Deletes the auction and its events in the Google calendar for auctions. */
+export async function deleteAuction(scope: GoogleScope, id: string) {
+  const { db, userId } = scope;
+  const row = await findAuction(db, userId, id);
+  const calendar = await removeGoogleEvents(scope, row);
+  await db.delete(auctions).where(ownedBy(auctions, userId, id));
+  return { auction: toAuction(row), calendar };
+}
+
+/** How many auctions wait for their dates to be written to Google, at most this many per call. */
+export const SYNC_BATCH = 10;
+
+/**
+ * Imports up to 1,000 auctions: every row checked (its links must be the user's own), the valid
+ * ones written in one batch with their first history entry; invalid rows reported by index.
+ * The first few have their dates written to Google now, the rest on later syncs.
+ */
+export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
+  const { db, userId } = scope;
+  const checked = checkAuctionRows(rows);
+  const linkProblems = await referenceProblems(
+    db,
+    userId,
+    checked.valid.map((row) => row.input),
+  );
+  const failed: RowFailure[] = [...checked.failed];
+  const valid = checked.valid.filter((row, i) => {
+    if (!linkProblems[i]!.length) return true;
+    failed.push({ index: row.index, errors: linkProblems[i]! });
+    return false;
+  });
+  failed.sort((a, b) => a.index - b.index);
+  if (!valid.length)
+    throw new ApiError(400, "VALIDATION_FAILED", "No valid auction in the request", failed);
+
+  const now = nowIso();
+  // Without a Google calendar for auctions there is nothing to write.
+  const googleSynced = !(await chosenCalendar(scope));
+  const values = valid.map(({ input }) => ({
+    ...auctionColumns(input),
+    id: crypto.randomUUID(),
+    userId,
+    googleSynced,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await runBatch(db, [
+    ...chunk(values, rowsPerStatement(auctions)).map((part) => db.insert(auctions).values(part)),
+    ...chunk(
+      values.map((value) => historyRow(userId, value)),
+      rowsPerStatement(auctionHistory),
+    ).map((part) => db.insert(auctionHistory).values(part)),
+  ]);
+  const sync = await syncPending(scope);
+  return {
+    received: rows.length,
+    created: values.length,
+    failed,
+    ids: values.map((value) => value.id),
+    calendarPending: sync.pending,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar: the merged listing's read-only "Auctions" calendar.
+
+/** The sale times and deposit deadlines in a range, as calendar events (AI42's own). */
+export async function auctionCalendarEvents(
+  db: Database,
+  userId: string,
+  range: { timeMin: string; timeMax: string },
+  max: number,
+): Promise<CalendarEvent[]> {
+  // A deposit's event ends at its deadline, a sale's starts at its time: a little slack each way.
+  const slack = (iso: string, hours: number) =>
+    new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+  const from = slack(range.timeMin, -2);
+  const to = slack(range.timeMax, 2);
+  const rows = await db
+    .select()
+    .from(auctions)
+    .where(
+      and(
+        eq(auctions.userId, userId),
+        or(
+          and(
+            ne(auctions.status, "cancelled"),
+            gte(auctions.currentSaleAt, from),
+            lt(auctions.currentSaleAt, to),
+          ),
+          and(
+            inArray(auctions.status, [...DEPOSIT_STATUSES]),
+            gte(auctions.depositDueAt, from),
+            lt(auctions.depositDueAt, to),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(auctions.currentSaleAt))
+    .limit(max);
+  const start = Date.parse(range.timeMin);
+  const end = Date.parse(range.timeMax);
+  return rows
+    .flatMap((row) => {
+      const { sale, deposit } = auctionEvents(row);
+      return [sale, deposit].filter((event): event is CalendarEvent => event !== null);
+    })
+    .filter(
+      (event) => Date.parse(event.start.dateTime!) < end && Date.parse(event.end.dateTime!) > start,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Google: the calendar the user chose for auctions holds one event per date, kept up to date.
+
+export type CalendarSync = { status: "off" | "synced" | "failed"; message?: string };
+
+async function chosenCalendar({ db, userId }: GoogleScope) {
+  const [row] = await db
+    .select({ calendarId: googleConnections.auctionCalendarId })
+    .from(googleConnections)
+    .where(eq(googleConnections.userId, userId));
+  return row?.calendarId ?? null;
+}
+
+const GOOGLE_EVENT_COLUMNS = {
+  sale: "googleSaleEventId",
+  deposit: "googleDepositEventId",
+} as const satisfies Record<AuctionEventRole, keyof AuctionRow>;
+
+/** An auction event as Google Calendar takes it, in the chosen calendar. */
+const googleInput = (event: CalendarEvent, calendarId: string) => ({
+  summary: event.summary,
+  description: event.description,
+  location: event.location,
+  start: event.start,
+  end: event.end,
+  kind: event.kind,
+  calendarId,
+  projectId: event.projectId,
+  propertyId: event.propertyId,
+  contactId: null,
+  auctionId: event.auctionId,
+});
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const httpStatus = (error: unknown) =>
+  (error as { response?: { status?: number } }).response?.status;
+
+/**
+ * Brings the auction's events in Google in line with it: each date inserted, updated in place
+ * (a postponement moves the one event), or deleted when it no longer applies, and removed from a
+ * calendar the user no longer chooses. Records the event ids, so a date is never written twice.
+ */
+async function writeGoogleEvents(scope: GoogleScope, row: AuctionRow, calendarId: string | null) {
+  const events = calendarId ? auctionEvents(row) : { sale: null, deposit: null };
+  const ids: Record<AuctionEventRole, string | null> = {
+    sale: row.googleSaleEventId,
+    deposit: row.googleDepositEventId,
+  };
+  await withGoogle(scope, "calendar", async (auth, root) => {
+    const apis = await googleApis();
+    for (const role of ["sale", "deposit"] as const) {
+      const event = events[role];
+      let eventId = ids[role];
+      if (eventId && (row.googleCalendarId !== calendarId || !event)) {
+        await apis
+          .deleteGoogleEvent(auth, root, row.googleCalendarId!, eventId)
+          .catch((error: unknown) => {
+            // Deleted in Google already: what was wanted.
+            if (![404, 410].includes(httpStatus(error) ?? 0)) throw error;
+          });
+        eventId = null;
+      }
+      if (event && calendarId) {
+        const input = googleInput(event, calendarId);
+        const written = eventId
+          ? await apis.updateGoogleEvent(auth, root, eventId, input)
+          : await apis.insertGoogleEvent(auth, root, input);
+        eventId = written.id;
+      }
+      ids[role] = eventId;
+    }
+  });
+  return ids;
+}
+
+/** Writes the auction's dates to the chosen Google calendar, if any; records the outcome. */
+async function syncAuction(scope: GoogleScope, row: AuctionRow): Promise<CalendarSync> {
+  const calendarId = await chosenCalendar(scope);
+  const hasEvents = row.googleSaleEventId || row.googleDepositEventId;
+  const { db, userId } = scope;
+  if (!calendarId && !hasEvents) {
+    await db
+      .update(auctions)
+      .set({ googleSynced: true })
+      .where(ownedBy(auctions, userId, row.id));
+    return { status: "off" };
+  }
+  const record = (ids: Record<AuctionEventRole, string | null>) =>
+    db
+      .update(auctions)
+      .set({
+        googleCalendarId: calendarId,
+        [GOOGLE_EVENT_COLUMNS.sale]: ids.sale,
+        [GOOGLE_EVENT_COLUMNS.deposit]: ids.deposit,
+        googleSynced: true,
+      })
+      .where(ownedBy(auctions, userId, row.id));
+  try {
+    await record(await writeGoogleEvents(scope, row, calendarId));
+    return { status: calendarId ? "synced" : "off" };
+  } catch (error) {
+    // Google disconnected: its events are out of reach, and nothing more is to be written.
+    if (!calendarId && error instanceof ApiError && error.status === 409) {
+      await record({ sale: null, deposit: null });
+      return { status: "off" };
+    }
+    const message = isNotFound(error)
+      ? "The Google calendar for auctions no longer exists: choose another"
+      : (error as Error).message;
+    return { status: "failed", message };
+  }
+}
+
+/** Removes a deleted auction's events from Google (what fails there stays there, said so). */
+async function removeGoogleEvents(scope: GoogleScope, row: AuctionRow): Promise<CalendarSync> {
+  if (!row.googleSaleEventId && !row.googleDepositEventId) return { status: "off" };
+  try {
+    await writeGoogleEvents(scope, row, null);
+    return { status: "synced" };
+  } catch (error) {
+    return { status: "failed", message: (error as Error).message };
+  }
+}
+
+const pendingCount = async (db: Database, userId: string) => {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)` })
+    .from(auctions)
+    .where(and(eq(auctions.userId, userId), eq(auctions.googleSynced, false)));
+  return row!.value;
+};
+
+/**
+ * Writes the dates of up to SYNC_BATCH auctions still waiting (imported, or changed while Google
+ * failed) to the chosen calendar. Stops at the first failure: Google's message is answered and the
+ * rest wait for the next call.
+ */
+export async function syncPending(scope: GoogleScope) {
+  const { db, userId } = scope;
+  const rows = await db
+    .select()
+    .from(auctions)
+    .where(and(eq(auctions.userId, userId), eq(auctions.googleSynced, false)))
+    .orderBy(asc(auctions.currentSaleAt))
+    .limit(SYNC_BATCH);
+  let synced = 0;
+  let failed = 0;
+  let message: string | undefined;
+  for (const row of rows) {
+    const outcome = await syncAuction(scope, row);
+    if (outcome.status === "failed") {
+      failed += 1;
+      message = outcome.message;
+      break;
+    }
+    synced += 1;
+  }
+  return {
+    synced,
+    failed,
+    pending: await pendingCount(db, userId),
+    ...(message ? { message } : {}),
+  };
+}
+
+export async function auctionCalendarSetting(scope: GoogleScope) {
+  return {
+    googleCalendarId: await chosenCalendar(scope),
+    pending: await pendingCount(scope.db, scope.userId),
+  };
+}
+
+/**
+ * Chooses the Google calendar auction dates are written to (null: none). It must be one of the
+ * user's calendars they can write to. Every auction is then due to be written again (moved from
+ * the calendar chosen before); the first few are written now.
+ */
+export async function chooseAuctionCalendar(scope: GoogleScope, googleCalendarId: string | null) {
+  const { db, userId } = scope;
+  const status = await googleStatus(scope, "calendar");
+  if (!status.connected)
+    throw new ApiError(
+      409,
+      "GOOGLE_NOT_CONNECTED",
+      "Connect your Google account in Connections to write auction dates to Google Calendar",
+    );
+  if (googleCalendarId) {
+    const calendars = await withGoogle(scope, "calendar", async (auth, root) =>
+      (await googleApis()).listGoogleCalendars(auth, root),
+    );
+    const calendar = calendars.find((c) => c.id === googleCalendarId);
+    if (!calendar || calendar.readOnly)
+      throw invalidFields([
+        {
+          field: "googleCalendarId",
+          message: "Choose one of your Google calendars you can add events to",
+        },
+      ]);
+  }
+  await db.batch([
+    db
+      .update(googleConnections)
+      .set({ auctionCalendarId: googleCalendarId, updatedAt: nowIso() })
+      .where(eq(googleConnections.userId, userId)),
+    // Every auction moves to the new calendar; with none, only those with events in Google change.
+    db
+      .update(auctions)
+      .set({ googleSynced: false })
+      .where(
+        and(
+          eq(auctions.userId, userId),
+          googleCalendarId
+            ? undefined
+            : or(isNotNull(auctions.googleSaleEventId), isNotNull(auctions.googleDepositEventId)),
+        ),
+      ),
+  ]);
+  await syncPending(scope);
+  return auctionCalendarSetting(scope);
+}
