@@ -14,8 +14,8 @@ import {
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { measureCalendarRender } from "./measures/calendar-render.mjs";
 import { measureDealMath } from "./measures/deal-math.mjs";
+import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
-import { measurePropertyImport } from "./measures/property-import.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
@@ -114,8 +114,8 @@ try {
   console.log("Measuring the login page's JavaScript...");
   const login = await measureLoginPage(origin);
   const account = await createBenchAccount(origin);
-  console.log("Timing an import of 1,000 properties...");
-  const imports = await measurePropertyImport(origin, account);
+  console.log("Timing imports of 1,000 properties and 1,000 auctions...");
+  const imports = await measureImports(origin, account);
   console.log("Measuring the AI stream relay...");
   const relay = await measureStreamRelay(origin, account, fake);
   console.log("Measuring request rates...");

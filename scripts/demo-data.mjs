@@ -191,6 +191,75 @@ async function seedSamplePortfolio(origin, token) {
   });
   await seedDeals(call, properties, flip);
   await seedCalendar(call, { flip, duplex, maple, agent, lender });
+  await seedAuctions(call, properties);
+}
+
+/**
+ * Three sales being watched, on the Auctions calendar: a sheriff sale of the Riverside property
+ * in three days (its deposit due that afternoon), a tax sale postponed once, a trustee sale in
+ * Phoenix (another time zone).
+ */
+async function seedAuctions(call, properties) {
+  const riverside = properties.find((p) => p.address.startsWith("3302"));
+  const at = (days, utcHour) => {
+    const date = new Date(Date.now() + days * 86_400_000);
+    date.setUTCHours(utcHour, 0, 0, 0);
+    return date.toISOString();
+  };
+  await call("/auctions", {
+    saleType: "sheriff",
+    saleAt: at(3, 14),
+    timeZone: "America/New_York",
+    address: riverside.address,
+    city: riverside.city,
+    county: "Montgomery",
+    state: "OH",
+    zip: riverside.zip,
+    caseNumber: "2026 CV 04417",
+    venue: "Montgomery County Courthouse, 41 N Perry St",
+    propertyId: riverside.id,
+    openingBid: 64000,
+    depositPct: 10,
+    plannedBid: 92000,
+    depositDueAt: at(3, 21),
+    balanceDueDays: 30,
+    bidInputs: {
+      estimatedValue: 165000,
+      rehabCost: 28000,
+      closingCosts: 3500,
+      holdingCosts: 2500,
+      sellingCostsPct: 7,
+      targetProfitPct: 15,
+    },
+  });
+  await call("/auctions", {
+    saleType: "tax",
+    saleAt: at(6, 15),
+    address: "514 Huffman Avenue",
+    city: "Dayton",
+    county: "Montgomery",
+    state: "OH",
+    apn: "R72 10509 0031",
+    venue: "Online",
+    onlineUrl: "https://example.com/montgomery-tax-sale",
+    openingBid: 8900,
+    depositAmount: 1000,
+    status: "postponed",
+    postponedTo: at(20, 15),
+  });
+  await call("/auctions", {
+    saleType: "trustee",
+    saleAt: at(9, 17),
+    timeZone: "America/Phoenix",
+    address: "2210 W Palm Lane",
+    city: "Phoenix",
+    county: "Maricopa",
+    state: "AZ",
+    caseNumber: "TS-AZ-25-118",
+    venue: "Maricopa County Courthouse, 201 W Jefferson St",
+    openingBid: 236500,
+    buyerPremiumPct: 0,
+  });
 }
 
 /** An analysis of three of the properties: the Maple flip, the Linden BRRRR, a Cedar rental. */
@@ -308,13 +377,6 @@ async function seedCalendar(call, { flip, duplex, maple, agent, lender }) {
       end: at(2, 14, 30),
       projectId: flip.id,
       contactId: lender.id,
-    },
-    {
-      summary: "Montgomery County sheriff sale",
-      kind: "auction",
-      start: at(3, 10),
-      end: at(3, 12),
-      location: "41 N Perry St, Dayton, OH",
     },
     {
       summary: "Linden Ave: order the appraisal",

@@ -30,6 +30,8 @@ const KINDS = [
   ["research", "Research"],
   ["events", "Calendar events"],
   ["projectFiles", "Linked Drive files"],
+  ["deals", "Deal analyses"],
+  ["auctions", "Auctions"],
 ] as const;
 
 type Kind = (typeof KINDS)[number][0];

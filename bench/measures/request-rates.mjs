@@ -26,6 +26,13 @@ export const ENDPOINTS = [
     target: 0.5,
   },
   {
+    key: "auctions",
+    measure: "GET /api/auctions?limit=50, by sale time (session + one D1 batch; 3,000 auctions)",
+    // The auctions the import benchmark added (bench/measures/imports.mjs).
+    path: "/api/auctions?limit=50",
+    signedIn: "bearer",
+  },
+  {
     key: "calendar",
     measure: "GET /api/calendar/events, a month holding 500 events (merged listing)",
     // The month CALENDAR_MONTH seeded with BENCH_EVENTS events (bench/run.mjs).

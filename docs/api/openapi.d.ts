@@ -418,7 +418,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List auctions (filters: saleType, status, state, county, from, to, q; sort, dir; paged)
+         * List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, q; sort, dir; paged)
          * @description By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.
          */
         get: operations["listAuctions"];
@@ -1944,6 +1944,43 @@ export interface components {
                 strategy: "rental" | "flip" | "brrrr" | "wholesale";
                 inputs: components["schemas"]["RentalInputs"] | components["schemas"]["FlipInputs"] | components["schemas"]["BrrrrInputs"] | components["schemas"]["WholesaleInputs"];
             }[];
+            auctions: {
+                id: string;
+                /** @enum {string} */
+                saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+                saleAt: string;
+                timeZone: string;
+                address: string;
+                city: string | null;
+                county: string | null;
+                state: string | null;
+                zip: string | null;
+                caseNumber: string | null;
+                apn: string | null;
+                propertyId: string | null;
+                projectId: string | null;
+                dealId: string | null;
+                attorneyContactId: string | null;
+                auctioneerContactId: string | null;
+                venue: string | null;
+                onlineUrl: string | null;
+                openingBid: number | null;
+                depositAmount: number | null;
+                depositPct: number | null;
+                depositDueAt: string | null;
+                balanceDueDays: number | null;
+                buyerPremiumPct: number | null;
+                plannedBid: number | null;
+                bidInputs: components["schemas"]["MaxBidInputs"];
+                /** @enum {string} */
+                status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+                postponedTo: string | null;
+                winningBid: number | null;
+                notes: string | null;
+                createdAt: string;
+                updatedAt: string;
+                history: components["schemas"]["AuctionHistoryEntry"][];
+            }[];
         };
         Conversation: {
             id: string;
@@ -2118,6 +2155,19 @@ export interface components {
                     }[];
                 }[];
             };
+            auctions: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
         };
         WorkspaceImport: {
             /** @enum {string} */
@@ -2143,6 +2193,8 @@ export interface components {
             projectFiles?: unknown[];
             /** @default [] */
             deals?: unknown[];
+            /** @default [] */
+            auctions?: unknown[];
         };
         AiStatus: {
             openai: {
@@ -4564,6 +4616,10 @@ export interface operations {
                 from?: string;
                 /** @description Sales now set for before this time */
                 to?: string;
+                /** @description Deposits still owed (upcoming, postponed or won) falling due at this time or later */
+                depositFrom?: string;
+                /** @description Deposits still owed falling due before this time */
+                depositTo?: string;
                 sort?: "currentSaleAt" | "depositDueAt" | "openingBid" | "address" | "status" | "saleType" | "county" | "updatedAt";
                 dir?: "asc" | "desc";
             };

@@ -244,7 +244,11 @@ describe("an auction's record", () => {
 describe("the list", () => {
   it("filters by sale type, status, state, county, dates and words; sorts and pages", async () => {
     const { call } = await account();
-    const sheriff = await create(call, { saleAt: daysAhead(3), openingBid: 30000 });
+    const sheriff = await create(call, {
+      saleAt: daysAhead(3),
+      depositDueAt: daysAhead(3, 20),
+      openingBid: 30000,
+    });
     const trustee = await create(call, {
       saleType: "trustee",
       saleAt: daysAhead(20),
@@ -253,6 +257,7 @@ describe("the list", () => {
       state: "AZ",
       openingBid: 210000,
       caseNumber: "TS-77",
+      depositDueAt: daysAhead(20, 20),
     });
     const tax = await create(call, {
       saleType: "tax",
@@ -262,6 +267,7 @@ describe("the list", () => {
       status: "postponed",
       postponedTo: daysAhead(60),
       openingBid: null,
+      depositDueAt: null,
     });
     const list = async (query: string) => {
       const { status, body } = await call<Data<Auction[]>>(`/auctions?${query}`);
@@ -281,6 +287,9 @@ describe("the list", () => {
     expect(await ids(`from=${from}&to=${to}`)).toEqual([trustee.id]);
     // The postponed sale is found at the date it moved to.
     expect(await ids(`from=${encodeURIComponent(daysAhead(55))}`)).toEqual([tax.id]);
+    // Deposits owed in the next two weeks: the sheriff sale's (the trustee sale's is later).
+    const soon = `depositFrom=${encodeURIComponent(new Date().toISOString())}&depositTo=${encodeURIComponent(daysAhead(14))}`;
+    expect(await ids(soon)).toEqual([sheriff.id]);
     // No opening bid sorts last either way.
     expect(await ids("sort=openingBid&dir=desc")).toEqual([trustee.id, sheriff.id, tax.id]);
     expect(await ids("sort=openingBid&dir=asc")).toEqual([sheriff.id, trustee.id, tax.id]);

@@ -634,6 +634,38 @@ describe("export and import", () => {
       },
     });
     expect(deal.status).toBe(201);
+    const auction = await source.call<Data<Row>>("/auctions", {
+      method: "POST",
+      json: {
+        saleType: "sheriff",
+        saleAt: "2027-04-06T10:00:00-04:00",
+        address: "5 Lake Rd",
+        state: "MI",
+        propertyId: property!.id,
+        projectId: project.id,
+        dealId: (deal.body as Data<Row>).data.id,
+        attorneyContactId: contact.id,
+        openingBid: 90000,
+      },
+    });
+    expect(auction.status).toBe(201);
+    const postponed = await source.call(`/auctions/${auction.body.data.id}`, {
+      method: "PUT",
+      json: {
+        saleType: "sheriff",
+        saleAt: "2027-04-06T10:00:00-04:00",
+        address: "5 Lake Rd",
+        state: "MI",
+        propertyId: property!.id,
+        projectId: project.id,
+        dealId: (deal.body as Data<Row>).data.id,
+        attorneyContactId: contact.id,
+        openingBid: 90000,
+        status: "postponed",
+        postponedTo: "2027-05-04T10:00:00-04:00",
+      },
+    });
+    expect(postponed.status).toBe(200);
     return { source, project };
   }
 
@@ -656,6 +688,7 @@ describe("export and import", () => {
       "events",
       "projectFiles",
       "deals",
+      "auctions",
     ]) {
       for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
     }
@@ -686,6 +719,12 @@ describe("export and import", () => {
     expect(exported.projectFiles).toHaveLength(1);
     expect(exported.deals).toHaveLength(1);
     expect(exported.deals![0]).not.toHaveProperty("metrics");
+    expect(exported.auctions).toHaveLength(1);
+    expect(exported.auctions![0]).not.toHaveProperty("googleSynced");
+    expect((exported.auctions![0]!.history as Row[]).map((h) => h.status)).toEqual([
+      "upcoming",
+      "postponed",
+    ]);
 
     const target = await account();
     const imported = await importInto(target.call, exported);
@@ -706,6 +745,7 @@ describe("export and import", () => {
       events: 1,
       projectFiles: 1,
       deals: 1,
+      auctions: 1,
     });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);
@@ -739,6 +779,8 @@ describe("export and import", () => {
           "conversations",
           "research_reports",
           "deals",
+          "auctions",
+          "auction_history",
         ].map((t) => countRows(t, source.user.id)),
       );
     const before = await counts();
@@ -752,6 +794,7 @@ describe("export and import", () => {
       "properties",
       "conversations",
       "deals",
+      "auctions",
     ]) {
       expect(again.body.data[kind]).toMatchObject({ created: 0, updated: 0 });
       expect(again.body.data[kind]!.skipped).toBeGreaterThan(0);

@@ -450,60 +450,6 @@ export const CalendarEventSchema = z
   })
   .openapi("CalendarEvent") satisfies z.ZodType<CalendarEvent>;
 
-export const WorkspaceExportSchema = z
-  .object({
-    format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
-    exportedAt: z.string(),
-    projects: z.array(ProjectSchema),
-    contacts: z.array(ContactSchema),
-    projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),
-    entries: z.array(EntrySchema),
-    properties: z.array(PropertySchema),
-    conversations: z.array(
-      ConversationSchema.extend({ messages: z.array(MessageSchema.omit({ id: true })) }),
-    ),
-    research: z.array(ResearchSchema),
-    events: z.array(CalendarEventSchema.extend({ createdAt: z.string(), updatedAt: z.string() })),
-    projectFiles: z.array(ProjectFileSchema),
-    deals: z.array(
-      DealRecordSchema.extend({
-        strategy: z.enum(DEAL_STRATEGIES),
-        inputs: z.union([
-          DealInputSchemas.rental,
-          DealInputSchemas.flip,
-          DealInputSchemas.brrrr,
-          DealInputSchemas.wholesale,
-        ]),
-      }),
-    ),
-  })
-  .openapi("WorkspaceExport");
-
-const KindResultSchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number().openapi({ description: "Already here and left as they are" }),
-  failed: z.array(RowFailureSchema),
-});
-
-export const WorkspaceImportResultSchema = z
-  .object({
-    dryRun: z.boolean(),
-    existing: z.enum(EXISTING_ROWS),
-    properties: KindResultSchema,
-    contacts: KindResultSchema,
-    projects: KindResultSchema,
-    entries: KindResultSchema,
-    links: KindResultSchema,
-    conversations: KindResultSchema,
-    research: KindResultSchema,
-    events: KindResultSchema,
-    projectFiles: KindResultSchema,
-    deals: KindResultSchema,
-  })
-  .openapi("WorkspaceImportResult");
-
 export const MaxBidInputsSchema = MaxBidInputSchema.openapi("MaxBidInputs", {
   description:
     "Money in dollars; `sellingCostsPct` and `targetProfitPct` are percents of the ARV (`estimatedValue`), `buyerPremiumPct` of the bid. All but `estimatedValue` default to 0.",
@@ -615,3 +561,63 @@ export const AuctionCalendarSyncSchema = z
     message: z.string().optional().openapi({ description: "Google's message for a failure" }),
   })
   .openapi("AuctionCalendarSync");
+
+export const WorkspaceExportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: z.string(),
+    projects: z.array(ProjectSchema),
+    contacts: z.array(ContactSchema),
+    projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),
+    entries: z.array(EntrySchema),
+    properties: z.array(PropertySchema),
+    conversations: z.array(
+      ConversationSchema.extend({ messages: z.array(MessageSchema.omit({ id: true })) }),
+    ),
+    research: z.array(ResearchSchema),
+    events: z.array(CalendarEventSchema.extend({ createdAt: z.string(), updatedAt: z.string() })),
+    projectFiles: z.array(ProjectFileSchema),
+    deals: z.array(
+      DealRecordSchema.extend({
+        strategy: z.enum(DEAL_STRATEGIES),
+        inputs: z.union([
+          DealInputSchemas.rental,
+          DealInputSchemas.flip,
+          DealInputSchemas.brrrr,
+          DealInputSchemas.wholesale,
+        ]),
+      }),
+    ),
+    auctions: z.array(
+      AuctionSchema.omit({ depositDue: true, currentSaleAt: true }).extend({
+        history: z.array(AuctionHistoryEntrySchema),
+      }),
+    ),
+  })
+  .openapi("WorkspaceExport");
+
+const KindResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number().openapi({ description: "Already here and left as they are" }),
+  failed: z.array(RowFailureSchema),
+});
+
+export const WorkspaceImportResultSchema = z
+  .object({
+    dryRun: z.boolean(),
+    existing: z.enum(EXISTING_ROWS),
+    properties: KindResultSchema,
+    contacts: KindResultSchema,
+    projects: KindResultSchema,
+    entries: KindResultSchema,
+    links: KindResultSchema,
+    conversations: KindResultSchema,
+    research: KindResultSchema,
+    events: KindResultSchema,
+    projectFiles: KindResultSchema,
+    deals: KindResultSchema,
+    auctions: KindResultSchema,
+  })
+  .openapi("WorkspaceImportResult");

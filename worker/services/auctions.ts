@@ -83,6 +83,10 @@ export interface AuctionFilters {
   from?: string;
   /** … and before this one. */
   to?: string;
+  /** Deposits still owed (upcoming, postponed or won) falling due from this instant … */
+  depositFrom?: string;
+  /** … and before this one. */
+  depositTo?: string;
 }
 
 const SEARCH_COLUMNS = [
@@ -110,7 +114,7 @@ export type Auction = ReturnType<typeof toAuction>;
 const utc = (iso: string | null) => (iso === null ? null : new Date(iso).toISOString());
 
 /** The row's columns for a validated input: instants in UTC, the time the sale is now set for. */
-function auctionColumns(input: AuctionInput) {
+export function auctionColumns(input: AuctionInput) {
   const saleAt = utc(input.saleAt)!;
   const postponedTo = utc(input.postponedTo);
   return {
@@ -134,6 +138,11 @@ function auctionsWhere(userId: string, filters: AuctionFilters) {
   if (filters.county) where.push(sameText(auctions.county, filters.county));
   if (filters.from) where.push(gte(auctions.currentSaleAt, utc(filters.from)!));
   if (filters.to) where.push(lt(auctions.currentSaleAt, utc(filters.to)!));
+  if (filters.depositFrom || filters.depositTo) {
+    where.push(inArray(auctions.status, [...DEPOSIT_STATUSES]));
+    if (filters.depositFrom) where.push(gte(auctions.depositDueAt, utc(filters.depositFrom)!));
+    if (filters.depositTo) where.push(lt(auctions.depositDueAt, utc(filters.depositTo)!));
+  }
   if (filters.q) where.push(containsAny(SEARCH_COLUMNS, filters.q));
   return and(...where);
 }
@@ -464,7 +473,8 @@ export async function auctionCalendarEvents(
 
 export type CalendarSync = { status: "off" | "synced" | "failed"; message?: string };
 
-async function chosenCalendar({ db, userId }: GoogleScope) {
+/** The Google calendar the user chose for auction dates; null for none. */
+export async function chosenCalendar({ db, userId }: Pick<GoogleScope, "db" | "userId">) {
   const [row] = await db
     .select({ calendarId: googleConnections.auctionCalendarId })
     .from(googleConnections)

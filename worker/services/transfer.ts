@@ -18,6 +18,7 @@ import {
   type RowFailure,
 } from "../../app/domain/validation";
 import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
+import { AUCTION_STATUSES, AuctionInputSchema } from "../../app/domain/auctions/auction";
 import { EventInputSchema } from "../../app/domain/calendar/events";
 import { DealInputSchema } from "../../app/domain/deals/inputs";
 import {
@@ -32,6 +33,8 @@ import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement, runBatch } from "../db/queries";
 import {
+  auctionHistory,
+  auctions,
   calendarEvents,
   contacts,
   conversationMessages,
@@ -45,6 +48,7 @@ import {
   properties,
   researchReports,
 } from "../db/schema";
+import { auctionColumns, chosenCalendar } from "./auctions";
 import { eventColumns, toEvent } from "./calendar";
 import { toContact } from "./contacts";
 import { toMessage } from "./conversations";
@@ -57,7 +61,8 @@ import { toResearch } from "./research";
 export const EXPORT_FORMAT = "ai42-export";
 /**
  * 2 added conversations and research (and, later, calendar events, Drive files linked to
- * projects and deal analyses, which older files simply lack); version 1 documents still import.
+ * projects, deal analyses and auctions, which older files simply lack); version 1 documents still
+ * import.
  */
 export const EXPORT_VERSION = 2;
 export const MAX_RECORDS_PER_KIND = 5000;
@@ -76,6 +81,8 @@ export async function exportWorkspace(db: Database, userId: string) {
     eventRows,
     fileRows,
     dealRows,
+    auctionRows,
+    historyRows,
   ] = await db.batch([
     db.select().from(projects).where(eq(projects.userId, userId)),
     db.select().from(contacts).where(eq(contacts.userId, userId)),
@@ -95,7 +102,22 @@ export async function exportWorkspace(db: Database, userId: string) {
     db.select().from(calendarEvents).where(eq(calendarEvents.userId, userId)),
     db.select().from(projectFiles).where(eq(projectFiles.userId, userId)),
     db.select().from(deals).where(eq(deals.userId, userId)),
+    db.select().from(auctions).where(eq(auctions.userId, userId)),
+    db
+      .select()
+      .from(auctionHistory)
+      .where(eq(auctionHistory.userId, userId))
+      .orderBy(auctionHistory.auctionId, auctionHistory.changedAt, sql`rowid`),
   ]);
+  const historyOf = new Map<
+    string,
+    { status: string; changedAt: string; postponedTo?: string }[]
+  >();
+  for (const { auctionId, status, changedAt, postponedTo } of historyRows) {
+    const list = historyOf.get(auctionId) ?? [];
+    list.push({ status, changedAt, ...(postponedTo ? { postponedTo } : {}) });
+    historyOf.set(auctionId, list);
+  }
   const messagesOf = new Map<string, ReturnType<typeof toMessage>[]>();
   for (const row of messageRows) {
     const list = messagesOf.get(row.conversationId) ?? [];
@@ -126,6 +148,18 @@ export async function exportWorkspace(db: Database, userId: string) {
     deals: dealRows.map(
       ({ userId: _u, cashFlowMonthly: _c, capRate: _r, cashOnCash: _o, ...deal }) => deal,
     ),
+    // Without the Google bookkeeping, which belongs to this account's Google calendar.
+    auctions: auctionRows.map(
+      ({
+        userId: _u,
+        currentSaleAt: _c,
+        googleCalendarId: _g,
+        googleSaleEventId: _s,
+        googleDepositEventId: _d,
+        googleSynced: _y,
+        ...auction
+      }) => ({ ...auction, history: historyOf.get(auction.id) ?? [] }),
+    ),
   };
 }
 
@@ -149,6 +183,7 @@ export const ImportDocumentSchema = z.object({
   events: rows,
   projectFiles: rows,
   deals: rows,
+  auctions: rows,
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
@@ -209,6 +244,16 @@ const ProjectFileRowSchema = ProjectFileInputSchema.extend({
   projectId: z.string().min(1).max(64),
 });
 const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });
+const AuctionHistorySchema = z
+  .array(
+    z.object({
+      status: z.enum(AUCTION_STATUSES),
+      changedAt: timestamp.unwrap(),
+      postponedTo: z.iso.datetime({ offset: true }).nullish(),
+    }),
+  )
+  .max(1000)
+  .default([]);
 
 export type KindResult = ImportCounts;
 
@@ -320,8 +365,9 @@ class RowProblem {
   constructor(
     readonly field: string,
     what: string,
+    message = `No such ${what} in the file or your workspace`,
   ) {
-    this.message = `No such ${what} in the file or your workspace`;
+    this.message = message;
   }
 }
 
@@ -445,20 +491,27 @@ export async function planImport(
   }
 
   // References may point at a row of the file or at a record the account already has.
-  const [ownProjects, ownProperties, ownEntries, ownContacts] = await Promise.all([
+  const [ownProjects, ownProperties, ownEntries, ownContacts, ownDeals] = await Promise.all([
     holders(db, projects, [
       ...collect(doc.entries, "projectId"),
       ...collect(doc.events, "projectId"),
       ...collect(doc.projectFiles, "projectId"),
       ...collect(doc.deals, "projectId"),
+      ...collect(doc.auctions, "projectId"),
     ]),
     holders(db, properties, [
       ...collect(doc.projects, "propertyId"),
       ...collect(doc.events, "propertyId"),
       ...collect(doc.deals, "propertyId"),
+      ...collect(doc.auctions, "propertyId"),
     ]),
     holders(db, entries, collect(doc.research, "savedEntryId")),
-    holders(db, contacts, collect(doc.events, "contactId")),
+    holders(db, contacts, [
+      ...collect(doc.events, "contactId"),
+      ...collect(doc.auctions, "attorneyContactId"),
+      ...collect(doc.auctions, "auctioneerContactId"),
+    ]),
+    holders(db, deals, collect(doc.auctions, "dealId")),
   ]);
   const reference = (
     id: string | null | undefined,
@@ -577,6 +630,42 @@ export async function planImport(
     return { ...dealColumns({ ...row.input, propertyId, projectId }), ...times(row), id, userId };
   });
 
+  // Auctions, pointing at the property, project, analysis and people they concern, with their
+  // status history (an auction without one starts it with its status). Their dates are written to
+  // the Google calendar for auctions on the next sync, when one is chosen.
+  const googleSynced = !(await chosenCalendar({ db, userId }));
+  const auctionPlan = await plan(doc.auctions, AuctionInputSchema, auctions, (row, id) => {
+    const history = AuctionHistorySchema.safeParse(
+      (doc.auctions[row.index] as { history?: unknown }).history,
+    );
+    if (!history.success)
+      return new RowProblem("history", "history", fieldProblems(history.error)[0]!.message);
+    const links = {
+      propertyId: reference(row.input.propertyId, propertyIds, ownProperties),
+      projectId: reference(row.input.projectId, projectPlan.ids, ownProjects),
+      dealId: reference(row.input.dealId, dealPlan.ids, ownDeals),
+      attorneyContactId: reference(row.input.attorneyContactId, contactPlan.ids, ownContacts),
+      auctioneerContactId: reference(row.input.auctioneerContactId, contactPlan.ids, ownContacts),
+    };
+    for (const [field, value] of Object.entries(links))
+      if (value === undefined) return new RowProblem(field, field.replace(/(Contact)?Id$/, ""));
+    const columns = auctionColumns({ ...row.input, ...(links as Record<string, string | null>) });
+    const statuses = history.data.length
+      ? history.data
+      : [{ status: columns.status, changedAt: times(row).createdAt, postponedTo: null }];
+    return { ...columns, ...times(row), id, userId, googleSynced, history: statuses };
+  });
+  const auctionValues = auctionPlan.values.map(({ history: _h, ...auction }) => auction);
+  const historyValues = auctionPlan.values.flatMap(({ id, history }) =>
+    history.map((entry) => ({
+      auctionId: id,
+      userId,
+      status: entry.status,
+      changedAt: entry.changedAt,
+      postponedTo: entry.postponedTo ? new Date(entry.postponedTo).toISOString() : null,
+    })),
+  );
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
@@ -605,6 +694,19 @@ export async function planImport(
     ...upserts(db, calendarEvents, eventPlan.values),
     ...upserts(db, projectFiles, filePlan.values),
     ...upserts(db, deals, dealPlan.values),
+    ...upserts(db, auctions, auctionValues),
+    // An updated auction gets the file's history instead of its own.
+    ...chunk(
+      auctionValues.map((auction) => auction.id),
+      D1_MAX_PARAMS - 1,
+    ).map((part) =>
+      db
+        .delete(auctionHistory)
+        .where(and(eq(auctionHistory.userId, userId), inArray(auctionHistory.auctionId, part))),
+    ),
+    ...chunk(historyValues, rowsPerStatement(auctionHistory)).map((part) =>
+      db.insert(auctionHistory).values(part),
+    ),
   ];
   return {
     summary: {
@@ -618,6 +720,7 @@ export async function planImport(
       events: eventPlan.kind,
       projectFiles: filePlan.kind,
       deals: dealPlan.kind,
+      auctions: auctionPlan.kind,
     },
     statements,
   };

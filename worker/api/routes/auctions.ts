@@ -60,6 +60,13 @@ const ListQuerySchema = PageQuerySchema.extend({
   county: z.string().trim().min(1).max(100).optional(),
   from: instant.optional().openapi({ description: "Sales now set for this time or later" }),
   to: instant.optional().openapi({ description: "Sales now set for before this time" }),
+  depositFrom: instant.optional().openapi({
+    description:
+      "Deposits still owed (upcoming, postponed or won) falling due at this time or later",
+  }),
+  depositTo: instant.optional().openapi({
+    description: "Deposits still owed falling due before this time",
+  }),
   sort: z.enum(Object.keys(AUCTION_SORTS) as [AuctionSort]).default("currentSaleAt"),
   dir: z.enum(["asc", "desc"]).default("asc"),
 }).refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
@@ -105,7 +112,7 @@ app.openapi(
     path: "/",
     operationId: "listAuctions",
     summary:
-      "List auctions (filters: saleType, status, state, county, from, to, q; sort, dir; paged)",
+      "List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, q; sort, dir; paged)",
     description:
       "By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.",
     ...signedIn,
