@@ -91,8 +91,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 6,
     keywords: ["auctions", "foreclosure", "sheriff", "tax", "trustee", "bids"],
     skeleton: "table",
-    upcoming: "Sales by type with deposit deadlines and your bid limits.",
-    View: placeholder,
+    View: lazy(() => import("./features/auctions/auctions")),
   },
   "project-hub": {
     title: "Project Hub",

@@ -66,6 +66,13 @@ try {
     const results = desktop.getByRole("region", { name: "Results" });
     await results.getByRole("button", { name: /^Cash left in deal/ }).click();
   });
+  await shoot("/auction", "screenshot-auctions.png", () =>
+    desktop.getByRole("table", { name: "Auctions" }).waitFor(),
+  );
+  await shoot("/auction", "screenshot-auction.png", async () => {
+    await desktop.getByRole("button", { name: "3302 Riverside Drive", exact: true }).click();
+    await desktop.getByTestId("max-bid").waitFor();
+  });
   await shoot("/project-hub", "screenshot-project-hub.png", async () => {
     await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
     await desktop.getByText("Maria Lopez").waitFor();

@@ -27,7 +27,20 @@ export interface ModuleParams {
     compare?: string;
   };
   "route-planner": NoParams;
-  auction: NoParams;
+  /**
+   * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
+   * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,
+   * prefilled from `property` when given); `guide: "1"` the guide to the five sale types;
+   * `import: "1"` the CSV import.
+   */
+  auction: {
+    view?: "list" | "calendar";
+    month?: string;
+    auction?: string;
+    property?: string;
+    guide?: "1";
+    import?: "1";
+  };
   /**
    * One tab each (`tab`, default projects). `new` opens the tab's new-record form: "1", or on
    * documents a project id to link the new document to; `project` opens a project, `doc` a

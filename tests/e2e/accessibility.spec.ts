@@ -73,7 +73,26 @@ async function fillWorkspace(account: Account) {
     name: "Oak duplex",
     targetCloseDate: isoDay(today),
   });
-  return { projectId: id, propertyId: propertyId!, deals };
+  // A sale two days ahead in another zone, its deposit due tomorrow (the list highlights it).
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const auction = await account.post("/auctions", {
+    saleType: "sheriff",
+    saleAt: inDays(2),
+    timeZone: "America/Chicago",
+    address: "12 Oak St",
+    city: "Dayton",
+    county: "Montgomery",
+    state: "OH",
+    openingBid: 80000,
+    depositPct: 10,
+    depositDueAt: inDays(1),
+    plannedBid: 120000,
+    propertyId,
+    projectId: id,
+    dealId: deals[1],
+  });
+  const auctionId = (await auction.json()).data.id as string;
+  return { projectId: id, propertyId: propertyId!, deals, auctionId };
 }
 
 for (const width of WIDTHS) {
@@ -97,7 +116,7 @@ for (const width of WIDTHS) {
 
     test("every module of the registry, with data, and its dialogs", async ({ page, account }) => {
       test.setTimeout(180_000);
-      const { projectId, propertyId, deals } = await fillWorkspace(account);
+      const { projectId, propertyId, deals, auctionId } = await fillWorkspace(account);
       const screens = [
         ...SIDEBAR_MODULES.map((module) => modulePath(module.id)),
         modulePath("project-hub", { tab: "contacts" }),
@@ -110,6 +129,10 @@ for (const width of WIDTHS) {
         modulePath("possible-investments", { analysis: deals[0]! }),
         modulePath("possible-investments", { analysis: deals[1]! }),
         modulePath("possible-investments", { compare: deals.join(",") }),
+        modulePath("auction", { view: "calendar" }),
+        modulePath("auction", { auction: auctionId }),
+        modulePath("auction", { auction: "new", property: propertyId }),
+        modulePath("auction", { guide: "1" }),
         "/no-such-page",
       ];
       for (const path of screens) {
@@ -127,6 +150,11 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("table")).toBeVisible();
       await expectNoViolations(page, "an open conversation");
 
+      await openApp(page, modulePath("auction", { auction: "new" }));
+      await page.getByRole("button", { name: "Add auction" }).click();
+      await expect(page.getByText("Give the property's address")).toBeVisible();
+      await expectNoViolations(page, "the new-auction form, with its field messages");
+
       await openApp(page, modulePath("property-research"));
       await page.getByRole("button", { name: /^14 Maple St, Dayton/ }).click();
       await expect(page.getByTestId("research-report")).toBeVisible();
@@ -139,6 +167,11 @@ for (const width of WIDTHS) {
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],
         [modulePath("calendar", { new: "1" }), async () => undefined],
+        [modulePath("auction", { import: "1" }), async () => undefined],
+        [
+          modulePath("auction", { auction: auctionId }),
+          () => page.getByRole("button", { name: "Postpone" }).click(),
+        ],
         [
           modulePath("calendar", { view: "agenda" }),
           () => page.locator(".fc-event", { hasText: "Closing: Oak duplex" }).click(),

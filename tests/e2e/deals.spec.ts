@@ -94,6 +94,10 @@ test("an analysis from an imported property: live figures and formulas, saved, c
   await expect(report).toBeVisible();
   await expect(report).toContainText("Cap rate = NOI $14,318 ÷ price $185,000 = 7.74 %");
   await expect(page.getByLabel("Purchase price")).toBeHidden();
+  // The page is the report's: it starts at the left margin, not beside the sidebar's place.
+  const box = (await report.boundingBox())!;
+  expect(box.x).toBeLessThan(20);
+  expect(box.width).toBeGreaterThan(1000);
   await page.emulateMedia({ media: "screen" });
 
   // A second analysis of the same property, as a flip, then both side by side.

@@ -1,7 +1,8 @@
 /**
- * Calendar (/calendar): AI42's own events, project closings and the user's Google calendars, in a
- * month, week, day or agenda view. Its query parameters (view, date, new) are described in
- * `ModuleParams`; the range on screen is kept in them, so a reload or a link shows it again.
+ * Calendar (/calendar): AI42's own events, project closings, auction dates and the user's Google
+ * calendars, in a month, week, day or agenda view. Its query parameters (view, date, new) are
+ * described in `ModuleParams`; the range on screen is kept in them, so a reload or a link shows
+ * it again.
  */
 import { CalendarX2, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";

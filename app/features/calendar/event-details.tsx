@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ExternalLink, FolderKanban } from "lucide-react";
+import { ExternalLink, FolderKanban, Gavel } from "lucide-react";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { describeWhen } from "~/domain/calendar/views";
 import { modulePath } from "~/domain/modules";
@@ -7,7 +7,8 @@ import { label } from "~/domain/workspace";
 
 /**
  * An event that cannot be changed here: a project's closing (its date is the project's target
- * close date) or an event of a read-only Google calendar.
+ * close date), an auction's sale or deposit deadline (its auction's), or an event of a read-only
+ * Google calendar.
  */
 export function EventDetails(props: { event: CalendarEvent; calendarName: string }) {
   const { event } = props;
@@ -39,6 +40,17 @@ export function EventDetails(props: { event: CalendarEvent; calendarName: string
               className="btn-primary"
             >
               <FolderKanban aria-hidden className="mr-1.5 size-4" /> Open the project
+            </Link>
+          )}
+        </>
+      ) : event.source === "auction" ? (
+        <>
+          <p className="text-muted">
+            A sale time or deposit deadline comes from its auction: change it on the auction.
+          </p>
+          {event.auctionId && (
+            <Link to={modulePath("auction", { auction: event.auctionId })} className="btn-primary">
+              <Gavel aria-hidden className="mr-1.5 size-4" /> Open auction
             </Link>
           )}
         </>

@@ -11,6 +11,7 @@ import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 import type { ModuleViewProps } from "../module-view";
+import { AuctionsAhead } from "./auctions-ahead";
 
 export default function Dashboard({ module, modules }: ModuleViewProps) {
   const { user } = useAuth();
@@ -140,6 +141,9 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
                 </ul>
               )}
             </section>
+            <div className="lg:col-span-2">
+              <AuctionsAhead revision={revision} />
+            </div>
           </div>
         </div>
       )}

@@ -1,13 +1,17 @@
 /**
  * The printed analysis (Print / PDF): one clean page with every figure and its formula in the
- * user's numbers. Hidden on screen; app.css's print rules show only it on paper.
+ * user's numbers. Hidden on screen. It is rendered straight into <body>, outside the app's shell,
+ * so that app.css's print rules can leave out everything else and the page starts at its margin
+ * (inside the shell it printed beside the sidebar's empty place, its left edge cut off).
  */
+import { createPortal } from "react-dom";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import type { RuleCheck } from "~/domain/deals/judge";
 import { equityOf } from "~/domain/deals/analyze";
 import type { Strategy, YearRow } from "~/domain/deals/types";
 import { formatDate, formatMoney } from "~/domain/format";
 import { label } from "~/domain/workspace";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export function DealReport(props: {
   name: string;
@@ -17,7 +21,9 @@ export function DealReport(props: {
   checks: readonly RuleCheck[];
   years: readonly YearRow[] | undefined;
 }) {
-  return (
+  // Nothing to print before the browser has the page (and no <body> to render into on the server).
+  if (!useHydrated()) return null;
+  return createPortal(
     <article className="print-report hidden text-[10pt] leading-snug print:block">
       <header className="mb-3 border-b border-black pb-2">
         <h2 className="text-[14pt] font-bold">{props.name || "Deal analysis"}</h2>
@@ -62,6 +68,7 @@ export function DealReport(props: {
           .
         </p>
       )}
-    </article>
+    </article>,
+    document.body,
   );
 }

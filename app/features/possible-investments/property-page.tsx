@@ -4,7 +4,7 @@
  * new one), and what else the workspace holds on it: projects, their contacts, research reports.
  */
 import { Link } from "@remix-run/react";
-import { Calculator, GitCompare, Star } from "lucide-react";
+import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Skeleton } from "~/components/skeleton";
@@ -273,9 +273,17 @@ export function PropertyPage(props: {
             {detail.propertyType ? ` · ${label(detail.propertyType)}` : ""}
           </p>
         </div>
-        <button type="button" onClick={() => props.onAnalyze(null)} className="btn-primary">
-          <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={modulePath("auction", { auction: "new", property: detail.id })}
+            className="btn-secondary"
+          >
+            <Gavel aria-hidden className="size-4" /> Track an auction
+          </Link>
+          <button type="button" onClick={() => props.onAnalyze(null)} className="btn-primary">
+            <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
+          </button>
+        </div>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">

@@ -1,0 +1,392 @@
+/**
+ * One auction (`?auction=<id>`): when the sale is (in the viewer's zone and where the sale is) and
+ * how long until it, the money and deadlines, the max-bid calculator, the status history, and the
+ * records around it (property, analysis, project and its documents, contacts). Edit, postpone,
+ * change the status, delete with Undo.
+ */
+import { Link } from "@remix-run/react";
+import {
+  CalendarClock,
+  ExternalLink,
+  FileText,
+  Gavel,
+  History,
+  Link2,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Skeleton } from "~/components/skeleton";
+import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
+import { saleTypeLabel, type AuctionInput } from "~/domain/auctions/auction";
+import { saleTimeInZones } from "~/domain/auctions/time-zones";
+import {
+  formatAddress,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+} from "~/domain/format";
+import { modulePath } from "~/domain/modules";
+import { label } from "~/domain/workspace";
+import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
+import { dealsApi, type Deal } from "~/lib/api/deals";
+import { BackLink, deleteWithUndo, toastFailure } from "../shared";
+import { auctionFormValues, auctionInputOf, WINNING_STATUSES } from "./auction-fields";
+import { AuctionForm } from "./auction-form";
+import { MaxBidCalculator } from "./max-bid-calculator";
+import { announceSaved } from "./notices";
+import { DepositDeadline, SaleTime, STATUS_TONE, useNow } from "./sale-time";
+import { StatusDialog, type StatusChange } from "./status-dialog";
+
+/** The deposit as the auction states it: "$10,000", or "10% of the bid ($12,500 on your plan)". */
+function depositText(detail: AuctionDetail) {
+  if (detail.depositPct === null) return formatMoney(detail.depositAmount);
+  const due = detail.depositDue === null ? "" : ` (${formatMoney(detail.depositDue)} on your plan)`;
+  return `${formatPercent(detail.depositPct)} of the bid${due}`;
+}
+
+/** One status of the history, postponements with the date the sale moved to. */
+function HistoryEntry(props: { entry: AuctionHistoryEntry; timeZone: string; first: boolean }) {
+  const { entry } = props;
+  return (
+    <li className="relative pb-4 pl-6 last:pb-0">
+      <span
+        aria-hidden
+        className="absolute top-1.5 left-0 size-2.5 rounded-full border-2 border-accent bg-surface"
+      />
+      <p className="font-medium">
+        {props.first ? `Added as ${label(entry.status).toLowerCase()}` : label(entry.status)}
+        {entry.postponedTo && (
+          <span className="font-normal">
+            {" "}
+            to {saleTimeInZones(entry.postponedTo, props.timeZone).viewer}
+          </span>
+        )}
+      </p>
+      <p className="text-xs text-muted">{formatDateTime(entry.changedAt)}</p>
+    </li>
+  );
+}
+
+/** A card of the page: a heading with its icon, then its content. */
+function Card(props: { id: string; title: string; icon: typeof Gavel; children: ReactNode }) {
+  const Icon = props.icon;
+  return (
+    <section aria-labelledby={props.id} className="rounded-2xl border border-line bg-surface p-4">
+      <h3 id={props.id} className="mb-3 flex items-center gap-2 font-semibold">
+        <Icon aria-hidden className="size-4 text-accent" /> {props.title}
+      </h3>
+      {props.children}
+    </section>
+  );
+}
+
+/** A term and its value, left out when there is no value. */
+function Row(props: { term: string; children: ReactNode }) {
+  if (props.children === null || props.children === undefined || props.children === "") return null;
+  return (
+    <>
+      <dt className="text-muted">{props.term}</dt>
+      <dd className="min-w-0 break-words">{props.children}</dd>
+    </>
+  );
+}
+
+export function AuctionDetailView(props: { id: string; onBack: () => void }) {
+  const now = useNow();
+  const [detail, setDetail] = useState<AuctionDetail | null>(null);
+  const [deal, setDeal] = useState<Deal | null>(null);
+  const [failure, setFailure] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [change, setChange] = useState<StatusChange | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const auction = await auctionsApi.get(props.id);
+      // The analysis behind the bid starts the calculator until its inputs are saved; the page
+      // stands without it.
+      const analysis =
+        auction.dealId && !auction.bidInputs
+          ? await dealsApi.get(auction.dealId).catch(() => null)
+          : null;
+      setDetail(auction);
+      setDeal(analysis);
+      setFailure("");
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  }, [props.id]);
+  useEffect(() => void load(), [load]);
+
+  const property = detail?.links.property ?? null;
+  const sources = useMemo(() => ({ property, deal }), [property, deal]);
+
+  if (failure) {
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>All auctions</BackLink>
+        <ErrorNotice message={failure} onRetry={load} />
+      </div>
+    );
+  }
+  if (!detail) return <Skeleton variant="default" />;
+
+  const save = async (input: AuctionInput, what: string) => {
+    announceSaved(await auctionsApi.update(detail.id, input), what);
+    await load();
+  };
+  const remove = async () => {
+    setConfirming(false);
+    const removed = await deleteWithUndo({
+      what: `Auction at ${detail.address}`,
+      remove: () => auctionsApi.remove(detail.id),
+      restore: () => auctionsApi.create(auctionInputOf(detail)),
+    });
+    if (removed) props.onBack();
+  };
+
+  const { links } = detail;
+  const place = [
+    detail.county && `${detail.county} County`,
+    formatAddress({ city: detail.city, state: detail.state, zip: detail.zip }),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <article>
+      <BackLink onBack={props.onBack}>All auctions</BackLink>
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="text-2xl font-semibold break-words">{detail.address}</h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            <Badge tone={STATUS_TONE[detail.status]}>{label(detail.status)}</Badge>
+            {saleTypeLabel(detail.saleType)}
+            {place && <span>· {place}</span>}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
+            <Pencil aria-hidden className="size-4" /> Edit
+          </button>
+          <button type="button" onClick={() => setChange("postpone")} className="btn-secondary">
+            <CalendarClock aria-hidden className="size-4" /> Postpone
+          </button>
+          <button type="button" onClick={() => setChange("status")} className="btn-secondary">
+            <Gavel aria-hidden className="size-4" /> Change status
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="btn-secondary text-danger"
+          >
+            <Trash2 aria-hidden className="size-4" /> Delete
+          </button>
+        </div>
+      </header>
+
+      <div className="mb-6 grid grid-cols-2 gap-4 rounded-2xl border border-line bg-surface p-5 lg:grid-cols-4">
+        <div className="col-span-2" data-testid="sale-time">
+          <Figure
+            term={detail.postponedTo ? "Sale, as postponed" : "Sale"}
+            value={<SaleTime at={detail.currentSaleAt} timeZone={detail.timeZone} now={now} />}
+          />
+        </div>
+        <div className="col-span-2">
+          <Figure
+            term="Deposit deadline"
+            value={<DepositDeadline at={detail.depositDueAt} status={detail.status} now={now} />}
+          />
+        </div>
+        {(
+          [
+            ["Opening bid", formatMoney(detail.openingBid)],
+            ["Deposit", depositText(detail)],
+            ["Planned bid", formatMoney(detail.plannedBid)],
+            ["Buyer's premium", formatPercent(detail.buyerPremiumPct)],
+            [
+              "Balance due",
+              detail.balanceDueDays === null ? "—" : `${detail.balanceDueDays} days after the sale`,
+            ],
+            ...(WINNING_STATUSES.includes(detail.status)
+              ? [["Winning bid", formatMoney(detail.winningBid)] as const]
+              : []),
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <Figure term={term} value={value} />
+          </div>
+        ))}
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]">
+        <MaxBidCalculator
+          key={detail.updatedAt}
+          auction={detail}
+          sources={sources}
+          onSave={(bidInputs, plannedBid) =>
+            save(
+              { ...auctionInputOf(detail), bidInputs, plannedBid } as AuctionInput,
+              "Bid saved",
+            ).catch(toastFailure)
+          }
+        />
+        <div className="space-y-6">
+          <Card id="auction-history" title="Status history" icon={History}>
+            <ol aria-label="Status history" className="border-l border-line pl-0 text-sm">
+              {detail.history.map((entry, index) => (
+                <HistoryEntry
+                  key={`${entry.changedAt}-${index}`}
+                  entry={entry}
+                  timeZone={detail.timeZone}
+                  first={index === 0}
+                />
+              ))}
+            </ol>
+          </Card>
+          <Card id="auction-links" title="Linked records" icon={Link2}>
+            <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+              <Row term="Property">
+                {links.property ? (
+                  <Link
+                    to={modulePath("possible-investments", { property: links.property.id })}
+                    className="text-accent hover:underline"
+                  >
+                    {formatAddress(links.property)}
+                  </Link>
+                ) : (
+                  "None"
+                )}
+              </Row>
+              <Row term="Analysis">
+                {links.deal && (
+                  <Link
+                    to={modulePath("possible-investments", { analysis: links.deal.id })}
+                    className="text-accent hover:underline"
+                  >
+                    {links.deal.name}
+                  </Link>
+                )}
+              </Row>
+              <Row term="Project">
+                {links.project && (
+                  <Link
+                    to={modulePath("project-hub", { project: links.project.id })}
+                    className="text-accent hover:underline"
+                  >
+                    {links.project.name}
+                  </Link>
+                )}
+              </Row>
+              <Row term="Attorney or trustee">
+                {links.attorney && (
+                  <Link
+                    to={modulePath("project-hub", { tab: "contacts" })}
+                    className="text-accent hover:underline"
+                  >
+                    {links.attorney.name}
+                  </Link>
+                )}
+              </Row>
+              <Row term="Auctioneer">
+                {links.auctioneer && (
+                  <Link
+                    to={modulePath("project-hub", { tab: "contacts" })}
+                    className="text-accent hover:underline"
+                  >
+                    {links.auctioneer.name}
+                  </Link>
+                )}
+              </Row>
+            </dl>
+            {links.project && (
+              <>
+                <h4 className="mt-4 mb-1 flex items-center gap-2 text-sm font-medium">
+                  <FileText aria-hidden className="size-4 text-muted" /> Documents of the project
+                </h4>
+                {links.documents.length === 0 ? (
+                  <p className="text-sm text-muted">No documents in the Project Hub yet.</p>
+                ) : (
+                  <ul className="space-y-1 text-sm">
+                    {links.documents.map((doc) => (
+                      <li key={doc.id}>
+                        <Link
+                          to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
+                          className="hover:text-accent hover:underline"
+                        >
+                          {doc.title}
+                        </Link>{" "}
+                        <span className="text-xs text-muted">
+                          · {label(doc.kind)} · {formatDate(doc.updatedAt)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </Card>
+          <Card id="auction-details" title="Details" icon={Gavel}>
+            <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+              <Row term="Case number">{detail.caseNumber}</Row>
+              <Row term="APN">{detail.apn}</Row>
+              <Row term="Venue">{detail.venue}</Row>
+              <Row term="Online sale">
+                {detail.onlineUrl && (
+                  <a
+                    href={detail.onlineUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-accent hover:underline"
+                  >
+                    Open the sale page <ExternalLink aria-hidden className="size-3.5" />
+                  </a>
+                )}
+              </Row>
+              <Row term="Time zone">{detail.timeZone.replace(/_/g, " ")}</Row>
+              <Row term="First set for">
+                {detail.postponedTo && saleTimeInZones(detail.saleAt, detail.timeZone).viewer}
+              </Row>
+            </dl>
+            {detail.notes && <p className="mt-3 text-sm whitespace-pre-wrap">{detail.notes}</p>}
+          </Card>
+        </div>
+      </div>
+
+      <Modal open={editing} title="Edit auction" onClose={() => setEditing(false)} wide>
+        <AuctionForm
+          initial={auctionFormValues(detail)}
+          bidInputs={detail.bidInputs}
+          existing
+          onSave={(input) => save(input, "Auction saved")}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      </Modal>
+      <StatusDialog
+        auction={detail}
+        change={change}
+        onSave={(input) =>
+          save(
+            input,
+            input.status === "postponed" && change === "postpone"
+              ? "Sale postponed"
+              : `Marked as ${label(input.status).toLowerCase()}`,
+          )
+        }
+        onClose={() => setChange(null)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this auction?"
+        message={
+          <>The auction at “{detail.address}” will be deleted, with its dates on your calendars.</>
+        }
+        confirmLabel="Delete auction"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,320 @@
+/**
+ * The auctions, sortable and filtered as the API lists them (sale type, status, state, county, a
+ * range of sale days, a search), with the time left to each sale and each deposit deadline. A
+ * table from 640 px, a card per auction on a phone.
+ */
+import { Link } from "@remix-run/react";
+import { ArrowDown, ArrowUp, Gavel, Plus, Trash2, Upload } from "lucide-react";
+import { useCallback, useState } from "react";
+import { ListStates } from "~/components/list-states";
+import { Badge, ConfirmDialog } from "~/components/ui";
+import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction";
+import { formatAddress, formatMoney } from "~/domain/format";
+import { modulePath } from "~/domain/modules";
+import { label } from "~/domain/workspace";
+import { auctionsApi, type Auction, type AuctionSort } from "~/lib/api/auctions";
+import {
+  deleteWithUndo,
+  FilterSelect,
+  SearchBox,
+  useDebounced,
+  usePagedList,
+  withFirstPage,
+} from "../shared";
+import { auctionInputOf } from "./auction-fields";
+import { dayRange } from "./month";
+import { DepositDeadline, SaleTime, STATUS_TONE, useNow } from "./sale-time";
+
+const COLUMNS: { key: AuctionSort; title: string; numeric?: boolean }[] = [
+  { key: "address", title: "Property" },
+  { key: "currentSaleAt", title: "Sale" },
+  { key: "saleType", title: "Type" },
+  { key: "status", title: "Status" },
+  { key: "openingBid", title: "Opening bid", numeric: true },
+  { key: "depositDueAt", title: "Deposit due" },
+];
+const columnTitle = (key: AuctionSort) => COLUMNS.find((column) => column.key === key)!.title;
+const CELL = "sm:px-3 sm:py-3 sm:align-top";
+
+/** A labelled filter input (state, county, a day). */
+function FilterInput(props: {
+  id: string;
+  label: string;
+  type?: "text" | "date";
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label htmlFor={props.id} className="block text-xs text-muted">
+      {props.label}
+      <input
+        id={props.id}
+        type={props.type ?? "text"}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="input mt-1 text-sm text-fg"
+      />
+    </label>
+  );
+}
+
+export function AuctionList(props: { onOpen: (id: string) => void; onImport: () => void }) {
+  const now = useNow();
+  const [search, setSearch] = useState("");
+  const [saleType, setSaleType] = useState("");
+  const [status, setStatus] = useState("");
+  const [state, setState] = useState("");
+  const [county, setCounty] = useState("");
+  const [fromDay, setFromDay] = useState("");
+  const [toDay, setToDay] = useState("");
+  const [sort, setSort] = useState<{ key: AuctionSort; dir: "asc" | "desc" }>({
+    key: "currentSaleAt",
+    dir: "asc",
+  });
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Auction | null>(null);
+  const toFirstPage = withFirstPage(setPage);
+  const q = useDebounced(search);
+  const stateQuery = useDebounced(state);
+  const countyQuery = useDebounced(county);
+
+  const fetchPage = useCallback(
+    () =>
+      auctionsApi.list({
+        q,
+        saleType,
+        status,
+        state: stateQuery.trim(),
+        county: countyQuery.trim(),
+        ...dayRange(fromDay, toDay),
+        sort: sort.key,
+        dir: sort.dir,
+        page,
+        limit: 25,
+      }),
+    [q, saleType, status, stateQuery, countyQuery, fromDay, toDay, sort, page],
+  );
+  const { items, meta, loading, failure, load } = usePagedList(fetchPage);
+
+  const sortBy = (key: AuctionSort) => {
+    setSort((current) => ({
+      key,
+      dir: current.key === key && current.dir === "asc" ? "desc" : "asc",
+    }));
+    setPage(1);
+  };
+
+  const remove = async (auction: Auction) => {
+    setDeleting(null);
+    await deleteWithUndo({
+      what: `Auction at ${auction.address}`,
+      remove: () => auctionsApi.remove(auction.id),
+      restore: () => auctionsApi.create(auctionInputOf(auction)).then(load),
+    });
+    await load();
+  };
+
+  const filtered = Boolean(
+    q || saleType || status || stateQuery || countyQuery || fromDay || toDay,
+  );
+  return (
+    <div>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <SearchBox
+            label="Search auctions"
+            placeholder="Search address, case number, APN, venue…"
+            value={search}
+            onChange={toFirstPage(setSearch)}
+          />
+        </div>
+        <FilterSelect
+          label="Filter by sale type"
+          allLabel="All sale types"
+          values={SALE_TYPES}
+          value={saleType}
+          onChange={toFirstPage(setSaleType)}
+        />
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          values={AUCTION_STATUSES}
+          value={status}
+          onChange={toFirstPage(setStatus)}
+        />
+        <FilterInput
+          id="auction-filter-state"
+          label="State"
+          placeholder="e.g. PA"
+          value={state}
+          onChange={toFirstPage(setState)}
+        />
+        <FilterInput
+          id="auction-filter-county"
+          label="County"
+          placeholder="e.g. Montgomery"
+          value={county}
+          onChange={toFirstPage(setCounty)}
+        />
+        <FilterInput
+          id="auction-filter-from"
+          label="Sales from"
+          type="date"
+          value={fromDay}
+          onChange={toFirstPage(setFromDay)}
+        />
+        <FilterInput
+          id="auction-filter-to"
+          label="Sales to"
+          type="date"
+          value={toDay}
+          onChange={toFirstPage(setToDay)}
+        />
+      </div>
+      <ListStates
+        noun={{ one: "auction", many: "auctions" }}
+        icon={Gavel}
+        skeleton="table"
+        count={items.length}
+        loading={loading}
+        failure={failure}
+        onRetry={load}
+        filtered={filtered}
+        empty={{
+          title: "No auctions yet",
+          text: "Track the sheriff, tax, trustee, judicial and upset sales you are watching: each sale's time, its deposit deadline and the most you should bid. Add one by hand or import a county list.",
+          action: (
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to={modulePath("auction", { auction: "new" })} className="btn-primary">
+                <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
+              </Link>
+              <button type="button" onClick={props.onImport} className="btn-secondary">
+                <Upload aria-hidden className="size-4" /> Import CSV
+              </button>
+            </div>
+          ),
+        }}
+        meta={meta}
+        onPage={setPage}
+      >
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="stack-table w-full text-left text-sm sm:min-w-[840px]">
+            <caption className="sr-only">Auctions</caption>
+            <thead className="border-b border-line text-xs text-muted uppercase">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={
+                      sort.key === column.key
+                        ? sort.dir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : "none"
+                    }
+                    className={`font-medium sm:px-3 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => sortBy(column.key)}
+                      className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-fg"
+                    >
+                      {column.title}
+                      {sort.key === column.key &&
+                        (sort.dir === "asc" ? (
+                          <ArrowUp aria-hidden className="size-3" />
+                        ) : (
+                          <ArrowDown aria-hidden className="size-3" />
+                        ))}
+                    </button>
+                  </th>
+                ))}
+                <th scope="col" className="sm:px-3 sm:py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {items.map((auction) => (
+                <tr key={auction.id} className="relative hover:bg-raised/60">
+                  <td className={`max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
+                    <button
+                      type="button"
+                      onClick={() => props.onOpen(auction.id)}
+                      className="block text-left font-medium break-words hover:underline"
+                    >
+                      {auction.address}
+                    </button>
+                    <span className="block text-xs text-muted">
+                      {[
+                        auction.county && `${auction.county} County`,
+                        formatAddress({ city: auction.city, state: auction.state }),
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                  </td>
+                  <td
+                    data-label={columnTitle("currentSaleAt")}
+                    className={`max-sm:col-span-2 ${CELL}`}
+                  >
+                    <SaleTime
+                      at={auction.currentSaleAt}
+                      timeZone={auction.timeZone}
+                      now={now}
+                      compact
+                    />
+                  </td>
+                  <td data-label={columnTitle("saleType")} className={CELL}>
+                    {saleTypeLabel(auction.saleType)}
+                  </td>
+                  <td data-label={columnTitle("status")} className={CELL}>
+                    <Badge tone={STATUS_TONE[auction.status]}>{label(auction.status)}</Badge>
+                  </td>
+                  <td
+                    data-label={columnTitle("openingBid")}
+                    className={`tabular-nums sm:text-right ${CELL}`}
+                  >
+                    {formatMoney(auction.openingBid)}
+                  </td>
+                  <td data-label={columnTitle("depositDueAt")} className={CELL}>
+                    <DepositDeadline at={auction.depositDueAt} status={auction.status} now={now} />
+                  </td>
+                  <td
+                    className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}
+                  >
+                    <button
+                      type="button"
+                      aria-label={`Delete the auction at ${auction.address}`}
+                      onClick={() => setDeleting(auction)}
+                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListStates>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this auction?"
+        message={
+          deleting && (
+            <>
+              The auction at “{deleting.address}” will be deleted, with its dates on your calendars.
+            </>
+          )
+        }
+        confirmLabel="Delete auction"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Auctions (/auction): the sales the investor is watching, as a list or by month, an auction's
+ * page, the form to add one (from a property, too), the CSV import and the guide to the sale
+ * types. Which one shows is in the query string (`ModuleParams`), so Back and links work.
+ */
+import { Link } from "@remix-run/react";
+import { BookOpen, Plus, Upload } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { PageHeader } from "~/components/page-header";
+import { Skeleton } from "~/components/skeleton";
+import { ErrorNotice } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
+import { auctionsApi } from "~/lib/api/auctions";
+import { propertiesApi } from "~/lib/api/workspace";
+import { workspaceRevision } from "~/lib/stores/workspace-revision";
+import type { ModuleViewProps } from "../module-view";
+import { BackLink, useDialogParam, useQueryParams } from "../shared";
+import { newAuctionValues, type AuctionFormValues } from "./auction-fields";
+import { AuctionCalendar } from "./auction-calendar";
+import { AuctionDetailView } from "./auction-detail";
+import { AuctionForm } from "./auction-form";
+import { AuctionList } from "./auction-list";
+import { GoogleCalendarSetting } from "./google-calendar-setting";
+import { ImportDialog } from "./import-dialog";
+import { monthOf } from "./month";
+import { announceSaved } from "./notices";
+import { SaleTypesGuide } from "./sale-types-guide";
+
+export default function Auctions(props: ModuleViewProps) {
+  const [params, update] = useQueryParams();
+  const auction = params.get("auction");
+  /** Back to the list (or the calendar, as it was left). */
+  const toList = () => update({ auction: null, property: null, guide: null });
+
+  if (params.get("guide") === "1") return <SaleTypesGuide onBack={toList} />;
+  if (auction === "new") {
+    return (
+      <NewAuction
+        propertyId={params.get("property")}
+        onSaved={(id) => update({ auction: id, property: null }, { replace: true })}
+        onBack={toList}
+      />
+    );
+  }
+  if (auction) return <AuctionDetailView key={auction} id={auction} onBack={toList} />;
+  return <AuctionsHome {...props} />;
+}
+
+const VIEWS = [
+  { id: "list", title: "List" },
+  { id: "calendar", title: "Calendar" },
+] as const;
+
+function AuctionsHome({ module }: ModuleViewProps) {
+  const [params, update] = useQueryParams();
+  const [importing, setImporting] = useDialogParam("import");
+  const view = params.get("view") === "calendar" ? "calendar" : "list";
+  const month = monthOf(params.get("month"), new Date());
+  const open = (id: string) => update({ auction: id });
+
+  return (
+    <div>
+      <PageHeader
+        icon={module.icon}
+        title={module.title}
+        description={module.description}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to={modulePath("auction", { guide: "1" })} className="btn-secondary">
+              <BookOpen aria-hidden className="size-4" /> Sale types guide
+            </Link>
+            <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
+              <Upload aria-hidden className="size-4" /> Import CSV
+            </button>
+            <Link to={modulePath("auction", { auction: "new" })} className="btn-primary">
+              <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
+            </Link>
+          </div>
+        }
+      />
+      <div
+        role="tablist"
+        aria-label="Show auctions as"
+        className="mb-6 flex gap-1 border-b border-line"
+      >
+        {VIEWS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            aria-selected={tab.id === view}
+            onClick={() => update({ view: tab.id === "list" ? null : tab.id, month: null })}
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab.id === view ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+          >
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={view === "list" ? "List" : "Calendar"}>
+        {view === "list" ? (
+          <AuctionList onOpen={open} onImport={() => setImporting(true)} />
+        ) : (
+          <AuctionCalendar
+            month={month}
+            onMonth={(next) => update({ month: next }, { replace: true })}
+          />
+        )}
+      </div>
+      <GoogleCalendarSetting />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => workspaceRevision.getState().changed()}
+      />
+    </div>
+  );
+}
+
+/** The form to add an auction, filled from the property when one is named. */
+function NewAuction(props: {
+  propertyId: string | null;
+  onSaved: (id: string) => void;
+  onBack: () => void;
+}) {
+  const viewerZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const [initial, setInitial] = useState<AuctionFormValues | null>(null);
+  const [failure, setFailure] = useState("");
+
+  useEffect(() => {
+    let current = true;
+    if (!props.propertyId) {
+      setInitial(newAuctionValues(null, viewerZone));
+      return;
+    }
+    propertiesApi.get(props.propertyId).then(
+      (property) => {
+        // The analysis behind a bid is most often a flip's.
+        const analysis =
+          property.analyses.find((deal) => deal.strategy === "flip") ?? property.analyses[0];
+        if (current) setInitial(newAuctionValues(property, viewerZone, analysis?.id));
+      },
+      (error: Error) => current && setFailure(error.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.propertyId, viewerZone]);
+
+  return (
+    <div>
+      <BackLink onBack={props.onBack}>All auctions</BackLink>
+      <h2 className="mb-4 text-2xl font-semibold">Add an auction</h2>
+      {failure && <ErrorNotice message={failure} />}
+      {!initial && !failure && <Skeleton variant="default" />}
+      {initial && (
+        <div className="max-w-4xl rounded-2xl border border-line bg-surface p-5">
+          <AuctionForm
+            initial={initial}
+            bidInputs={null}
+            existing={false}
+            onSave={async (input) => {
+              const saved = await auctionsApi.create(input);
+              announceSaved(saved, "Auction added");
+              props.onSaved(saved.auction.id);
+            }}
+            onCancel={props.onBack}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * Import auctions from a county list or spreadsheet (CSV): every row checked with the API's own
+ * rules before anything is written, the bad ones named with their problems, then the good ones
+ * imported; their dates then go to the Google calendar for auctions, when one is chosen.
+ */
+import { CheckCircle2, FileUp } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormMessage } from "~/components/form";
+import { Modal } from "~/components/ui";
+import { MAX_AUCTION_IMPORT_ROWS, saleTypeLabel, type SaleType } from "~/domain/auctions/auction";
+import { checkAuctionRows, parseAuctionsCsv } from "~/domain/auctions/import";
+import { formatDateTime } from "~/domain/format";
+import type { ParsedFile } from "~/domain/property-import";
+import { rowProblem } from "~/domain/validation";
+import { auctionsApi, syncAuctionCalendar, type AuctionImportResult } from "~/lib/api/auctions";
+import { auctionCount, failureText, syncOutcome, syncProgress } from "./notices";
+
+const PREVIEW_LIMIT = 200;
+
+/** A cell of the preview: the row's value as read, or a dash. */
+const shown = (value: unknown) => (typeof value === "string" && value ? value : "—");
+
+/** A sale time as read: the instant in the viewer's zone, or the text as the file had it. */
+const saleText = (value: unknown) =>
+  typeof value === "string" && !Number.isNaN(Date.parse(value)) && value.includes("T")
+    ? formatDateTime(value)
+    : shown(value);
+
+export function ImportDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const [fileName, setFileName] = useState("");
+  const [parsed, setParsed] = useState<ParsedFile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<AuctionImportResult | null>(null);
+  const [failure, setFailure] = useState("");
+  const [calendarNote, setCalendarNote] = useState("");
+
+  const checked = parsed && !parsed.error ? checkAuctionRows(parsed.rows) : null;
+  const tooMany = (parsed?.rows.length ?? 0) > MAX_AUCTION_IMPORT_ROWS;
+  const problems = new Map(checked?.failed.map((failure) => [failure.index, failure.errors]));
+  const columnOf = (field: string) => parsed?.columnOf?.[field] ?? field;
+
+  const reset = () => {
+    setParsed(null);
+    setResult(null);
+    setFailure("");
+    setCalendarNote("");
+  };
+  const close = () => {
+    reset();
+    setFileName("");
+    props.onClose();
+  };
+
+  async function readFile(file: File | undefined) {
+    reset();
+    if (!file) return;
+    setFileName(file.name);
+    setParsed(parseAuctionsCsv(await file.text()));
+  }
+
+  async function submit() {
+    if (!parsed || !checked?.valid.length || tooMany) return;
+    setBusy(true);
+    setFailure("");
+    try {
+      // Every row, so the API's failures are counted as the preview counts them.
+      const imported = await auctionsApi.import(parsed.rows);
+      setResult(imported);
+      toast.success(`Imported ${auctionCount(imported.created)}`);
+      props.onImported();
+      if (imported.calendarPending > 0) {
+        // The auctions are saved either way: a failure here is said beside the result.
+        setCalendarNote(
+          await syncAuctionCalendar((left) => setCalendarNote(syncProgress(left))).then(
+            syncOutcome,
+            failureText,
+          ),
+        );
+      }
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const valid = checked?.valid.length ?? 0;
+  return (
+    <Modal open={props.open} title="Import auctions" onClose={close} wide>
+      {result ? (
+        <div role="status" className="space-y-4">
+          <p className="flex items-center gap-2 text-success">
+            <CheckCircle2 aria-hidden className="size-5" /> Imported {result.created} of{" "}
+            {auctionCount(result.received)}
+          </p>
+          {result.failed.length > 0 && (
+            <ul className="space-y-1 text-sm text-danger">
+              {result.failed.map((failed) => (
+                <li key={failed.index}>Not imported: {rowProblem(failed, columnOf)}</li>
+              ))}
+            </ul>
+          )}
+          {calendarNote && <p className="text-sm text-muted">{calendarNote}</p>}
+          <div className="flex justify-end">
+            <button type="button" onClick={close} className="btn-primary">
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
+            <FileUp aria-hidden className="size-6" />
+            <span className="break-words">
+              {fileName ||
+                "Choose a CSV file with a header row (Address, Sale date, Sale type, City, County, State, Case number, Opening bid, Deposit…)"}
+            </span>
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="CSV file"
+              className="sr-only"
+              onChange={(e) => void readFile(e.target.files?.[0])}
+            />
+          </label>
+          <p className="text-xs text-muted">
+            Times are read as the clock reads where each sale is: its Time zone column, else its
+            state's zone.
+          </p>
+          {parsed?.error && <FormMessage kind="error">{parsed.error}</FormMessage>}
+          {checked && parsed && (
+            <div className="space-y-3">
+              <p className="text-sm" data-testid="import-summary">
+                {parsed.rows.length} rows: <span className="text-success">{valid} ready</span>
+                {checked.failed.length > 0 && (
+                  <>
+                    ,{" "}
+                    <span className="text-danger">
+                      {checked.failed.length} with problems (skipped)
+                    </span>
+                  </>
+                )}
+                {parsed.ignoredColumns.length > 0 && (
+                  <span className="text-muted">
+                    {" "}
+                    · ignored columns: {parsed.ignoredColumns.join(", ")}
+                  </span>
+                )}
+              </p>
+              {tooMany && (
+                <FormMessage kind="error">{`At most ${MAX_AUCTION_IMPORT_ROWS} rows per import: split the file.`}</FormMessage>
+              )}
+              <div className="max-h-72 overflow-auto rounded-xl border border-line">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">The file's rows, checked</caption>
+                  <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        Row
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Address
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Sale
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Check
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-line">
+                    {parsed.rows.slice(0, PREVIEW_LIMIT).map((row, index) => {
+                      const errors = problems.get(index) ?? [];
+                      const type = row.saleType as SaleType | undefined;
+                      return (
+                        <tr key={index} className={errors.length ? "bg-danger/10" : ""}>
+                          <td className="px-3 py-1.5 text-muted tabular-nums">{index + 1}</td>
+                          <td className="px-3 py-1.5 break-words">{shown(row.address)}</td>
+                          <td className="px-3 py-1.5">
+                            {saleText(row.saleAt)}
+                            {errors.length === 0 && type && (
+                              <span className="block text-xs text-muted">
+                                {saleTypeLabel(type)}
+                              </span>
+                            )}
+                          </td>
+                          <td className="px-3 py-1.5">
+                            {errors.length ? (
+                              <span className="text-danger">
+                                {errors.map((e) => `${columnOf(e.field)}: ${e.message}`).join("; ")}
+                              </span>
+                            ) : (
+                              <span className="text-success">OK</span>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              {parsed.rows.length > PREVIEW_LIMIT && (
+                <p className="text-xs text-muted">Showing the first {PREVIEW_LIMIT} rows.</p>
+              )}
+            </div>
+          )}
+          <FormMessage kind="error">{failure}</FormMessage>
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={close} className="btn-secondary">
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => void submit()}
+              disabled={valid === 0 || tooMany || busy}
+              className="btn-primary whitespace-nowrap"
+            >
+              {busy ? "Importing..." : `Import ${auctionCount(valid)}`}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
