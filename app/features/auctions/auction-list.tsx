@@ -4,8 +4,9 @@
  * table from 640 px, a card per auction on a phone.
  */
 import { Link } from "@remix-run/react";
-import { ArrowDown, ArrowUp, Gavel, Plus, Trash2, Upload } from "lucide-react";
+import { Gavel, Plus, Trash2, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
+import { SortableHead, type SortableColumn } from "~/components/sortable-head";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
 import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction";
@@ -25,7 +26,7 @@ import { auctionInputOf } from "./auction-fields";
 import { dayRange } from "./month";
 import { DepositDeadline, SaleTime, STATUS_TONE, useNow } from "./sale-time";
 
-const COLUMNS: { key: AuctionSort; title: string; numeric?: boolean }[] = [
+const COLUMNS: SortableColumn<AuctionSort>[] = [
   { key: "address", title: "Property" },
   { key: "currentSaleAt", title: "Sale" },
   { key: "saleType", title: "Type" },
@@ -202,41 +203,12 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
         <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="stack-table w-full text-left text-sm sm:min-w-[840px]">
             <caption className="sr-only">Auctions</caption>
-            <thead className="border-b border-line text-xs text-muted uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={
-                      sort.key === column.key
-                        ? sort.dir === "asc"
-                          ? "ascending"
-                          : "descending"
-                        : "none"
-                    }
-                    className={`font-medium sm:px-3 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => sortBy(column.key)}
-                      className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-fg"
-                    >
-                      {column.title}
-                      {sort.key === column.key &&
-                        (sort.dir === "asc" ? (
-                          <ArrowUp aria-hidden className="size-3" />
-                        ) : (
-                          <ArrowDown aria-hidden className="size-3" />
-                        ))}
-                    </button>
-                  </th>
-                ))}
-                <th scope="col" className="sm:px-3 sm:py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <SortableHead
+              columns={COLUMNS}
+              sort={sort}
+              onSort={sortBy}
+              cellClassName="sm:px-3 sm:py-3"
+            />
             <tbody className="divide-y divide-line">
               {items.map((auction) => (
                 <tr key={auction.id} className="relative hover:bg-raised/60">

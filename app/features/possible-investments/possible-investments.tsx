@@ -3,10 +3,11 @@
  * property's page, the deal analyzer and Compare. Which one shows is in the query string
  * (`ModuleParams`), so Back and links work.
  */
-import { ArrowDown, ArrowUp, Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
+import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link } from "@remix-run/react";
 import { toast } from "sonner";
+import { SortableHead, type SortableColumn } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
 import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
@@ -41,7 +42,7 @@ import { PropertyForm } from "./property-form";
 import { PropertyPage } from "./property-page";
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
-const COLUMNS: { key: SortKey; title: string; numeric?: boolean }[] = [
+const COLUMNS: SortableColumn<SortKey>[] = [
   { key: "address", title: "Address" },
   { key: "status", title: "Status" },
   { key: "beds", title: "Beds / baths", numeric: true },
@@ -269,41 +270,12 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
         <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="stack-table w-full text-left text-sm sm:min-w-[1040px]">
             <caption className="sr-only">Properties</caption>
-            <thead className="border-b border-line text-xs text-muted uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={
-                      sort.key === column.key
-                        ? sort.dir === "asc"
-                          ? "ascending"
-                          : "descending"
-                        : "none"
-                    }
-                    className={`font-medium sm:px-4 sm:py-3 ${column.numeric ? "sm:text-right" : ""}`}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => sortBy(column.key)}
-                      className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-fg"
-                    >
-                      {column.title}
-                      {sort.key === column.key &&
-                        (sort.dir === "asc" ? (
-                          <ArrowUp aria-hidden className="size-3" />
-                        ) : (
-                          <ArrowDown aria-hidden className="size-3" />
-                        ))}
-                    </button>
-                  </th>
-                ))}
-                <th scope="col" className="sm:px-4 sm:py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <SortableHead
+              columns={COLUMNS}
+              sort={sort}
+              onSort={sortBy}
+              cellClassName="sm:px-4 sm:py-3"
+            />
             <tbody className="divide-y divide-line">
               {items.map((property) => (
                 <tr key={property.id} className="relative hover:bg-raised/60">
