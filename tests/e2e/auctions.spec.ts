@@ -72,6 +72,9 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
   await expect(sale).toContainText("Tue, Apr 6, 2027, 11:00 AM EDT");
   await expect(sale).toContainText("Tue, Apr 6, 2027, 10:00 AM CDT where the sale is");
   await expect(sale).toContainText("Sale in 20 d 0 h");
+  // The deposit deadline in both zones too.
+  await expect(page.getByText("Mon, Apr 5, 2027, 6:00 PM EDT", { exact: true })).toBeVisible();
+  await expect(page.getByText("Mon, Apr 5, 2027, 5:00 PM CDT where the sale is")).toBeVisible();
 
   // The maximum bid, from the property's ARV, as the figures are typed.
   await expect(page.getByLabel("After-repair value, ARV ($)")).toHaveValue("250000");

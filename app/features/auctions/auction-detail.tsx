@@ -196,7 +196,14 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
         <div className="col-span-2">
           <Figure
             term="Deposit deadline"
-            value={<DepositDeadline at={detail.depositDueAt} status={detail.status} now={now} />}
+            value={
+              <DepositDeadline
+                at={detail.depositDueAt}
+                timeZone={detail.timeZone}
+                status={detail.status}
+                now={now}
+              />
+            }
           />
         </div>
         {(

@@ -253,7 +253,12 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
                     {formatMoney(auction.openingBid)}
                   </td>
                   <td data-label={columnTitle("depositDueAt")} className={CELL}>
-                    <DepositDeadline at={auction.depositDueAt} status={auction.status} now={now} />
+                    <DepositDeadline
+                      at={auction.depositDueAt}
+                      timeZone={auction.timeZone}
+                      status={auction.status}
+                      now={now}
+                    />
                   </td>
                   <td
                     className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}

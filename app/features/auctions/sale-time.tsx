@@ -12,7 +12,6 @@ import {
   type AuctionStatus,
 } from "~/domain/auctions/auction";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
-import { formatDateTime } from "~/domain/format";
 
 /** The time now, again every minute (countdowns move on while the screen is open). */
 export function useNow() {
@@ -50,15 +49,25 @@ export function SaleTime(props: { at: string; timeZone: string; now: number; com
   );
 }
 
-/** The deposit deadline, and how near it is: in words (and red) within 72 hours. */
-export function DepositDeadline(props: { at: string | null; status: AuctionStatus; now: number }) {
+/**
+ * The deposit deadline, in the viewer's zone and the sale's when the clocks differ, and how near
+ * it is: in words (and red) within 72 hours.
+ */
+export function DepositDeadline(props: {
+  at: string | null;
+  timeZone: string;
+  status: AuctionStatus;
+  now: number;
+}) {
   if (!props.at) return <span className="text-muted">—</span>;
   const matters = DEPOSIT_STATUSES.includes(props.status);
   const soon = matters && dueWithin72Hours(props.at, props.now);
   const left = countdown(props.at, props.now);
+  const { viewer, local } = saleTimeInZones(props.at, props.timeZone);
   return (
     <span className="block">
-      <span className="block">{formatDateTime(props.at)}</span>
+      <span className="block">{viewer}</span>
+      {local && <span className="block text-xs text-muted">{local} where the sale is</span>}
       {soon ? (
         <span className="mt-0.5 inline-flex items-center gap-1 rounded-md bg-danger/15 px-2 py-0.5 text-xs font-medium text-danger">
           <AlertTriangle aria-hidden className="size-3.5" /> Due within 72 hours: {left}

@@ -86,7 +86,12 @@ export function AuctionsAhead({ revision }: { revision: number }) {
                 {ahead.deposits.map((auction) => (
                   <li key={auction.id} className="py-2 text-sm">
                     <AuctionLink auction={auction} />
-                    <DepositDeadline at={auction.depositDueAt} status={auction.status} now={now} />
+                    <DepositDeadline
+                      at={auction.depositDueAt}
+                      timeZone={auction.timeZone}
+                      status={auction.status}
+                      now={now}
+                    />
                   </li>
                 ))}
               </ul>
