@@ -1263,6 +1263,16 @@ export interface components {
             contacts: components["schemas"]["Contact"][];
             /** @description Reports grounded in it */
             research: components["schemas"]["Research"][];
+            /** @description The auctions of it, by the time each sale is now set for */
+            auctions: {
+                id: string;
+                /** @enum {string} */
+                saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+                /** @enum {string} */
+                status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+                currentSaleAt: string;
+                timeZone: string;
+            }[];
         };
         AnalysisSummary: {
             id: string;

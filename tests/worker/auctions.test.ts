@@ -132,6 +132,19 @@ describe("an auction's record", () => {
       { status: "upcoming", changedAt: expect.any(String) },
     ]);
     expect(detail.body.data.links.property).toMatchObject({ id: propertyId, address: "12 Oak St" });
+    // The property's page lists its auctions.
+    const onProperty = await call<Data<{ auctions: { id: string; saleType: string }[] }>>(
+      `/data/properties/${propertyId}`,
+    );
+    expect(onProperty.body.data.auctions).toEqual([
+      {
+        id: auction.id,
+        saleType: "sheriff",
+        status: "upcoming",
+        currentSaleAt: SHERIFF.saleAt,
+        timeZone: "America/New_York",
+      },
+    ]);
 
     // An amount is the deposit whatever the bid.
     const fixed = await create(call, { depositPct: null, depositAmount: 5000, plannedBid: null });

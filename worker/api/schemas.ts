@@ -345,6 +345,17 @@ export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({
   projects: z.array(ProjectSchema),
   contacts: z.array(ContactSchema).openapi({ description: "The people on its projects" }),
   research: z.array(ResearchSchema).openapi({ description: "Reports grounded in it" }),
+  auctions: z
+    .array(
+      createSelectSchema(auctions).pick({
+        id: true,
+        saleType: true,
+        status: true,
+        currentSaleAt: true,
+        timeZone: true,
+      }),
+    )
+    .openapi({ description: "The auctions of it, by the time each sale is now set for" }),
 }).openapi("PropertyDetail");
 
 export const SavedResearchSchema = z

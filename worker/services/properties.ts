@@ -27,6 +27,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import {
+  auctions,
   contacts,
   deals,
   projectContacts,
@@ -164,12 +165,12 @@ export async function listProperties(
 
 /**
  * One property (the property page): its primary analysis, all its analyses (the primary first),
- * the projects on it, the people linked to those projects, and research grounded in it. One
- * round trip.
+ * the projects on it, the people linked to those projects, research grounded in it and its
+ * auctions. One round trip.
  */
 export async function propertyDetail(db: Database, userId: string, id: string) {
   const onProperty = and(eq(projects.userId, userId), eq(projects.propertyId, id));
-  const [[row], analyses, projectRows, contactRows, researchRows] = await db.batch([
+  const [[row], analyses, projectRows, contactRows, researchRows, auctionRows] = await db.batch([
     propertiesWithAnalysis(db)
       .where(ownedBy(properties, userId, id))
       .limit(1),
@@ -206,6 +207,17 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
         ),
       )
       .orderBy(desc(researchReports.createdAt)),
+    db
+      .select({
+        id: auctions.id,
+        saleType: auctions.saleType,
+        status: auctions.status,
+        currentSaleAt: auctions.currentSaleAt,
+        timeZone: auctions.timeZone,
+      })
+      .from(auctions)
+      .where(and(eq(auctions.userId, userId), eq(auctions.propertyId, id)))
+      .orderBy(asc(auctions.currentSaleAt)),
   ]);
   if (!row) throw notFound("Property");
   return {
@@ -214,6 +226,7 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
     projects: projectRows.map(toProject),
     contacts: contactRows.map(toContact),
     research: researchRows.map(toResearch),
+    auctions: auctionRows,
   };
 }
 

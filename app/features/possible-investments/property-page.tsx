@@ -17,6 +17,8 @@ import {
   formatMoney,
   parseNumberLike,
 } from "~/domain/format";
+import { saleTypeLabel } from "~/domain/auctions/auction";
+import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import { modulePath } from "~/domain/modules";
 import {
   contactName,
@@ -424,11 +426,14 @@ function RelatedList<T extends { id: string }>(props: {
   );
 }
 
-/** The projects on this property, the people on them, and research reports grounded in it. */
+/**
+ * The projects on this property, the people on them, research reports grounded in it, and the
+ * auctions it is up at.
+ */
 function RelatedRecords(props: { detail: PropertyDetail }) {
-  const { projects, contacts, research } = props.detail;
+  const { projects, contacts, research, auctions } = props.detail;
   return (
-    <div className="mt-6 grid gap-4 md:grid-cols-3">
+    <div className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       <RelatedList
         id="related-projects"
         title="Projects"
@@ -476,6 +481,23 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
               {report.query}
             </Link>{" "}
             <span className="text-muted">· {formatDate(report.createdAt)}</span>
+          </>
+        )}
+      />
+      <RelatedList
+        id="related-auctions"
+        title="Auctions"
+        items={auctions}
+        empty="Sales of this property you track show here."
+        item={(auction) => (
+          <>
+            <Link to={modulePath("auction", { auction: auction.id })} className="hover:underline">
+              {saleTypeLabel(auction.saleType)}
+            </Link>{" "}
+            <span className="text-muted">
+              · {saleTimeInZones(auction.currentSaleAt, auction.timeZone).viewer} ·{" "}
+              {label(auction.status)}
+            </span>
           </>
         )}
       />
