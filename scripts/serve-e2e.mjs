@@ -1,6 +1,7 @@
 // The servers the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
-// and KV (in .wrangler/e2e), so every run starts from an empty database, its AI providers pointed
-// at the local fake OpenAI-compatible server and its Google account at the local fake Google; and a second Worker with no AI keys, for the screens
+// and KV (in .wrangler/e2e-<port>, so runs on other ports keep apart), every run starting from an
+// empty database, its AI providers pointed at the local fake OpenAI-compatible server and its
+// Google account at the local fake Google; and a second Worker with no AI keys, for the screens
 // that must say what to configure.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -31,10 +32,14 @@ const noKeys = {
   GOOGLE_CLIENT_ID: "",
   GOOGLE_CLIENT_SECRET: "",
 };
-const bare = await startWrangler({ port: barePort, persistTo: fresh("e2e-bare"), vars: noKeys });
+const bare = await startWrangler({
+  port: barePort,
+  persistTo: fresh(`e2e-bare-${barePort}`),
+  vars: noKeys,
+});
 const child = await startWrangler({
   port,
-  persistTo: fresh("e2e"),
+  persistTo: fresh(`e2e-${port}`),
   vars: {
     ...noKeys,
     OPENAI_API_KEY: "e2e-openai-key",
