@@ -6,6 +6,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   gte,
@@ -44,6 +45,7 @@ import {
   publicRow,
   rowsPerStatement,
   runBatch,
+  selectPage,
   type OwnedTable,
   type PageRequest,
 } from "../db/queries";
@@ -156,21 +158,14 @@ export async function listAuctions(
   { page, limit }: PageRequest,
 ) {
   const column = AUCTION_SORTS[order.sort];
-  const where = auctionsWhere(userId, filters);
-  const [rows, [total]] = await db.batch([
-    db
-      .select()
-      .from(auctions)
-      .where(where)
-      .orderBy(sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ value: sql<number>`count(*)` })
-      .from(auctions)
-      .where(where),
-  ]);
-  return { items: rows.map(toAuction), meta: { page, limit, total: total!.value } };
+  const { rows, meta } = await selectPage(
+    db,
+    auctions,
+    auctionsWhere(userId, filters),
+    [sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id)],
+    { page, limit },
+  );
+  return { items: rows.map(toAuction), meta };
 }
 
 export const findAuction = (db: Database, userId: string, id: string) =>
@@ -319,17 +314,22 @@ const historyRow = (userId: string, row: Pick<AuctionRow, "id" | "status" | "pos
 
 export async function createAuction(scope: GoogleScope, input: AuctionInput) {
   const { db, userId } = scope;
-  await assertReferences(db, userId, input);
+  const [calendarId] = await Promise.all([
+    chosenCalendar(scope),
+    assertReferences(db, userId, input),
+  ]);
   const now = nowIso();
   const values = { ...auctionColumns(input), id: crypto.randomUUID(), userId };
+  // Without a Google calendar for auctions there is nothing to write.
+  const googleSynced = !calendarId;
   const [[row]] = (await runBatch(db, [
     db
       .insert(auctions)
-      .values({ ...values, createdAt: now, updatedAt: now })
+      .values({ ...values, googleSynced, createdAt: now, updatedAt: now })
       .returning(),
     db.insert(auctionHistory).values(historyRow(userId, values)),
   ])) as [AuctionRow[]];
-  return { auction: toAuction(row!), calendar: await syncAuction(scope, row!) };
+  return { auction: toAuction(row!), calendar: await syncAuction(scope, row!, calendarId) };
 }
 
 /**
@@ -338,13 +338,18 @@ export async function createAuction(scope: GoogleScope, input: AuctionInput) {
  */
 export async function updateAuction(scope: GoogleScope, id: string, input: AuctionInput) {
   const { db, userId } = scope;
-  const before = await findAuction(db, userId, id);
-  await assertReferences(db, userId, input);
+  const [before, calendarId] = await Promise.all([
+    findAuction(db, userId, id),
+    chosenCalendar(scope),
+    assertReferences(db, userId, input),
+  ]);
   const columns = auctionColumns(input);
+  // Synced already when there is no Google calendar and no event of it there to remove.
+  const googleSynced = !calendarId && !before.googleSaleEventId && !before.googleDepositEventId;
   const statements: unknown[] = [
     db
       .update(auctions)
-      .set({ ...columns, googleSynced: false, updatedAt: nowIso() })
+      .set({ ...columns, googleSynced, updatedAt: nowIso() })
       .where(ownedBy(auctions, userId, id))
       .returning(),
   ];
@@ -353,7 +358,7 @@ export async function updateAuction(scope: GoogleScope, id: string, input: Aucti
     statements.push(db.insert(auctionHistory).values(historyRow(userId, { id, ...columns })));
   const [[row]] = (await runBatch(db, statements)) as [AuctionRow[]];
   if (!row) throw notFound("Auction");
-  return { auction: toAuction(row), calendar: await syncAuction(scope, row) };
+  return { auction: toAuction(row), calendar: await syncAuction(scope, row, calendarId) };
 }
 
 /** Deletes the auction and its events in the Google calendar for auctions. */
@@ -545,15 +550,19 @@ async function writeGoogleEvents(scope: GoogleScope, row: AuctionRow, calendarId
 }
 
 /** Writes the auction's dates to the chosen Google calendar, if any; records the outcome. */
-async function syncAuction(scope: GoogleScope, row: AuctionRow): Promise<CalendarSync> {
-  const calendarId = await chosenCalendar(scope);
+async function syncAuction(
+  scope: GoogleScope,
+  row: AuctionRow,
+  calendarId: string | null,
+): Promise<CalendarSync> {
   const hasEvents = row.googleSaleEventId || row.googleDepositEventId;
   const { db, userId } = scope;
   if (!calendarId && !hasEvents) {
-    await db
-      .update(auctions)
-      .set({ googleSynced: true })
-      .where(ownedBy(auctions, userId, row.id));
+    if (!row.googleSynced)
+      await db
+        .update(auctions)
+        .set({ googleSynced: true })
+        .where(ownedBy(auctions, userId, row.id));
     return { status: "off" };
   }
   const record = (ids: Record<AuctionEventRole, string | null>) =>
@@ -595,7 +604,7 @@ async function removeGoogleEvents(scope: GoogleScope, row: AuctionRow): Promise<
 
 const pendingCount = async (db: Database, userId: string) => {
   const [row] = await db
-    .select({ value: sql<number>`count(*)` })
+    .select({ value: count() })
     .from(auctions)
     .where(and(eq(auctions.userId, userId), eq(auctions.googleSynced, false)));
   return row!.value;
@@ -608,17 +617,20 @@ const pendingCount = async (db: Database, userId: string) => {
  */
 export async function syncPending(scope: GoogleScope) {
   const { db, userId } = scope;
-  const rows = await db
-    .select()
-    .from(auctions)
-    .where(and(eq(auctions.userId, userId), eq(auctions.googleSynced, false)))
-    .orderBy(asc(auctions.currentSaleAt))
-    .limit(SYNC_BATCH);
+  const [calendarId, rows] = await Promise.all([
+    chosenCalendar(scope),
+    db
+      .select()
+      .from(auctions)
+      .where(and(eq(auctions.userId, userId), eq(auctions.googleSynced, false)))
+      .orderBy(asc(auctions.currentSaleAt))
+      .limit(SYNC_BATCH),
+  ]);
   let synced = 0;
   let failed = 0;
   let message: string | undefined;
   for (const row of rows) {
-    const outcome = await syncAuction(scope, row);
+    const outcome = await syncAuction(scope, row, calendarId);
     if (outcome.status === "failed") {
       failed += 1;
       message = outcome.message;

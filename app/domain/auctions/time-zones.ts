@@ -126,20 +126,58 @@ export function zoneOfState(state: string | null | undefined) {
   return (code && STATE_ZONES[code]) || null;
 }
 
-const clock = (zone: string | undefined) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+/**
+ * Formatters by zone (undefined: the viewer's), made once each: a list renders several times a
+ * row and an import reads thousands of times, and making a formatter costs more than using it.
+ */
+function perZone(options: Intl.DateTimeFormatOptions) {
+  const made = new Map<string | undefined, Intl.DateTimeFormat>();
+  return (zone: string | undefined) => {
+    let format = made.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+      made.set(zone, format);
+    }
+    return format;
+  };
+}
+
+const clock = perZone({
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+const zoneNames = perZone({ timeZoneName: "short" });
 const zoneName = (instant: Date, zone: string | undefined) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
+  zoneNames(zone)
     .formatToParts(instant)
     .find((part) => part.type === "timeZoneName")!.value;
+const wallParts = perZone({
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** An instant as the clock reads in `zone`: year, month (1–12), day, hour (0–23), minute, second. */
+export function wallClockIn(instant: number | Date, zone: string) {
+  const parts = wallParts(zone).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
 
 /**
  * A sale time as the viewer reads it, "Thu, Mar 4, 2027, 10:00 AM EST", and as it is where the
@@ -158,26 +196,9 @@ export function saleTimeInZones(iso: string, saleZone: string, viewerZone?: stri
 
 /** The zone's offset from UTC at an instant, in ms (New York in winter: −5 h). */
 function offsetAt(instant: number, zone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
-  const wall = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
+  const wall = wallClockIn(instant, zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?$/;

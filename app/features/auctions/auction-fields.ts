@@ -10,7 +10,7 @@ import {
   type AuctionInput,
 } from "~/domain/auctions/auction";
 import type { MaxBidInputs } from "~/domain/auctions/max-bid";
-import { localTimeToIso, zoneOfState } from "~/domain/auctions/time-zones";
+import { localTimeToIso, wallClockIn, zoneOfState } from "~/domain/auctions/time-zones";
 import { isTimeZone } from "~/domain/calendar/events";
 import { fieldProblems, parseTyped } from "~/domain/validation";
 import type { FieldProblem } from "~/domain/problems";
@@ -36,19 +36,10 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /** An instant as the clock reads in `zone`: the day ("2027-04-02") and the time ("10:00"). */
 export function wallClock(iso: string, zone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  const wall = wallClockIn(new Date(iso), zone);
   return {
-    day: `${get("year")}-${pad(get("month"))}-${pad(get("day"))}`,
-    time: `${pad(get("hour"))}:${pad(get("minute"))}`,
+    day: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
   };
 }
 
