@@ -16,8 +16,8 @@ import {
   wallClock,
 } from "~/features/auctions/auction-fields";
 import { dayRange, monthGrid, monthOf, shiftMonth } from "~/features/auctions/month";
-import { ALL_WRITTEN, auctionCount, failureText, syncOutcome } from "~/features/auctions/notices";
-import { ServiceError } from "~/lib/api/workspace";
+import { ALL_WRITTEN, auctionCount, syncOutcome } from "~/features/auctions/notices";
+import { failureText, ServiceError } from "~/lib/api/workspace";
 import { isoDay } from "~/domain/dates";
 import type { Auction } from "~/lib/api/auctions";
 

@@ -12,6 +12,7 @@ import { ErrorNotice } from "~/components/ui";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, type CalendarEvent } from "~/domain/calendar/events";
 import { KIND_COLORS } from "~/domain/calendar/views";
 import { byDay, isoDay } from "~/domain/dates";
+import { auctionEventId } from "~/domain/auctions/calendar";
 import { onFirstUse } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { calendarApi } from "~/lib/api/google";
@@ -28,7 +29,8 @@ const dayTitle = onFirstUse(
 /** The calendar's colour for auctions, as the Calendar screen shows them. */
 const SWATCH = KIND_COLORS.auction.swatch;
 
-const isDeposit = (event: CalendarEvent) => event.id.startsWith("auction-deposit-");
+const isDeposit = (event: CalendarEvent) =>
+  event.id === auctionEventId("deposit", event.auctionId ?? "");
 /** When the event is about: the sale's start, or the deposit deadline (where its event ends). */
 const timeOf = (event: CalendarEvent) =>
   (isDeposit(event) ? event.end.dateTime : event.start.dateTime) ?? event.start.date ?? "";

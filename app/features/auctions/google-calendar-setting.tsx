@@ -9,7 +9,8 @@ import { useEffect, useState } from "react";
 import { modulePath } from "~/domain/modules";
 import { auctionsApi, syncAuctionCalendar, type AuctionCalendar } from "~/lib/api/auctions";
 import { calendarApi, googleApi, type CalendarInfo } from "~/lib/api/google";
-import { ALL_WRITTEN, failureText, syncOutcome, syncProgress } from "./notices";
+import { failureText } from "~/lib/api/workspace";
+import { ALL_WRITTEN, syncOutcome, syncProgress } from "./notices";
 
 type Setting =
   | { state: "loading" }

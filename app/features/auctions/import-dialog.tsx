@@ -4,7 +4,7 @@
  * imported; their dates then go to the Google calendar for auctions, when one is chosen.
  */
 import { CheckCircle2, FileUp } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
 import { Modal } from "~/components/ui";
@@ -14,7 +14,8 @@ import { formatDateTime } from "~/domain/format";
 import type { ParsedFile } from "~/domain/property-import";
 import { rowProblem } from "~/domain/validation";
 import { auctionsApi, syncAuctionCalendar, type AuctionImportResult } from "~/lib/api/auctions";
-import { auctionCount, failureText, syncOutcome, syncProgress } from "./notices";
+import { failureText } from "~/lib/api/workspace";
+import { auctionCount, syncOutcome, syncProgress } from "./notices";
 
 const PREVIEW_LIMIT = 200;
 
@@ -39,7 +40,10 @@ export function ImportDialog(props: {
   const [failure, setFailure] = useState("");
   const [calendarNote, setCalendarNote] = useState("");
 
-  const checked = parsed && !parsed.error ? checkAuctionRows(parsed.rows) : null;
+  const checked = useMemo(
+    () => (parsed && !parsed.error ? checkAuctionRows(parsed.rows) : null),
+    [parsed],
+  );
   const tooMany = (parsed?.rows.length ?? 0) > MAX_AUCTION_IMPORT_ROWS;
   const problems = new Map(checked?.failed.map((failure) => [failure.index, failure.errors]));
   const columnOf = (field: string) => parsed?.columnOf?.[field] ?? field;

@@ -4,11 +4,6 @@
  */
 import { toast } from "sonner";
 import type { AuctionCalendarSync, SavedAuction } from "~/lib/api/auctions";
-import { ServiceError } from "~/lib/api/workspace";
-
-/** A failed call: the "Failed to …" message, then what the server said. */
-export const failureText = (error: unknown) =>
-  error instanceof ServiceError ? `${error.message}: ${error.failure.message}` : String(error);
 
 /** "1 auction", "12 auctions". */
 export const auctionCount = (count: number) => `${count} auction${count === 1 ? "" : "s"}`;

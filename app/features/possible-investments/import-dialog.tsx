@@ -19,15 +19,12 @@ import { describeImport } from "~/domain/validation";
 import { MAX_IMPORT_ROWS } from "~/domain/workspace";
 import {
   propertiesApi,
-  ServiceError,
+  failureText,
   type ExistingRows,
   type PropertyImportResult,
 } from "~/lib/api/workspace";
 
 const PREVIEW_LIMIT = 200;
-
-const failureText = (error: unknown) =>
-  error instanceof ServiceError ? `${error.message}: ${error.failure.message}` : String(error);
 
 export function ImportDialog(props: {
   open: boolean;

@@ -70,6 +70,10 @@ export class ServiceError extends Error {
   }
 }
 
+/** A failed call in words: the "Failed to …" message, then what the server said. */
+export const failureText = (error: unknown) =>
+  error instanceof ServiceError ? `${error.message}: ${error.failure.message}` : String(error);
+
 /** The data of a call, or a `ServiceError` with the spec's message. */
 export async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
   const result = await call;
