@@ -56,7 +56,9 @@ try {
     await ready();
     await desktop.screenshot({ path: join(ROOT, "docs", file) });
   };
-  await shoot("/home", "screenshot.png", () => desktop.getByText("Pipeline").waitFor());
+  await shoot("/home", "screenshot.png", () =>
+    desktop.getByRole("list", { name: "Sales in the next 14 days" }).waitFor(),
+  );
   await shoot("/possible-investments", "screenshot-investments.png", () =>
     desktop.getByRole("table", { name: "Properties" }).waitFor(),
   );

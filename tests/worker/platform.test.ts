@@ -66,6 +66,9 @@ describe("HTML pages", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     const second = await SELF.fetch(`${ORIGIN}/home`);
     expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
+    // Read to the end: a page left streaming goes on loading its modules after the test file ends,
+    // and the test pool crashes on a module request from a runtime it has closed.
+    await second.text();
   });
 
   it("render the login screen for visitors and the workspace for a signed-in cookie", async () => {
@@ -94,6 +97,7 @@ describe("HTML pages", () => {
     for (const path of ["/home", "/project-hub", "/main-agent", "/possible-investments"]) {
       const response = await SELF.fetch(`${ORIGIN}${path}`, { headers });
       expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+      await response.text(); // Rendered to the end (see the CSP test).
     }
     const redirect = await SELF.fetch(`${ORIGIN}/`, { headers, redirect: "manual" });
     expect(redirect.headers.get("Cache-Control")).toBe("no-store");
