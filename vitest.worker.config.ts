@@ -21,6 +21,8 @@ process.env.FAKE_OPENAI_PORT ??= String(await freePort());
 const fakeOpenAiUrl = `http://127.0.0.1:${process.env.FAKE_OPENAI_PORT}`;
 process.env.FAKE_GOOGLE_PORT ??= String(await freePort());
 const fakeGoogleUrl = `http://127.0.0.1:${process.env.FAKE_GOOGLE_PORT}`;
+process.env.FAKE_MAPS_PORT ??= String(await freePort());
+const fakeMapsUrl = `http://127.0.0.1:${process.env.FAKE_MAPS_PORT}`;
 
 export default defineConfig({
   plugins: [
@@ -45,6 +47,10 @@ export default defineConfig({
           GOOGLE_TOKEN_URL: `${fakeGoogleUrl}/token`,
           GOOGLE_API_BASE_URL: fakeGoogleUrl,
           FAKE_GOOGLE_URL: fakeGoogleUrl,
+          // The geocoder and tiles; no road service (ROUTING_URL): the tests call it directly.
+          GEOCODER_URL: `${fakeMapsUrl}/search`,
+          MAP_TILE_URL: `${fakeMapsUrl}/tiles/{z}/{x}/{y}.png`,
+          FAKE_MAPS_URL: fakeMapsUrl,
           // Short enough for the timeout test; production waits 60 s for headers.
           AI_TIMEOUT_MS: "1500",
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),

@@ -81,8 +81,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 5,
     keywords: ["maps", "map", "routes", "directions", "visits", "showings"],
     skeleton: "card",
-    upcoming: "An optimised visiting order across auctions and showings, on a map.",
-    View: placeholder,
+    View: lazy(() => import("./features/route-planner/route-planner")),
   },
   auction: {
     title: "Auctions",

@@ -17,6 +17,7 @@ import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
+import { measureRouteOptimizer } from "./measures/route-optimizer.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
@@ -95,6 +96,8 @@ console.log("Timing the first API request of a new isolate...");
 const firstApi = await measureFirstApiRequest(OUT, FIRST_API_PORT);
 console.log("Timing the deal math...");
 const dealMath = await measureDealMath();
+console.log("Timing the route optimiser...");
+const routing = await measureRouteOptimizer();
 
 const fake = await startFakeOpenAI({ paceMs: 50 });
 const app = await startWrangler({
@@ -130,7 +133,18 @@ try {
     date: new Date().toISOString().slice(0, 10),
     cores: cpus().length,
     node: process.version,
-    measured: [bundle, startup, firstApi, login, rates, dealMath, relay, imports, calendar],
+    measured: [
+      bundle,
+      startup,
+      firstApi,
+      login,
+      rates,
+      dealMath,
+      routing,
+      relay,
+      imports,
+      calendar,
+    ],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",
   });
   writeFileSync(RESULTS, report);

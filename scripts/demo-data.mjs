@@ -40,6 +40,8 @@ async function seedSamplePortfolio(origin, token) {
   await call("/data/properties", [
     {
       address: "1418 Maple Street",
+      latitude: 39.7781,
+      longitude: -84.2196,
       city: "Dayton",
       state: "OH",
       zip: "45406",
@@ -58,6 +60,8 @@ async function seedSamplePortfolio(origin, token) {
     },
     {
       address: "227 Linden Avenue",
+      latitude: 39.7553,
+      longitude: -84.1622,
       city: "Dayton",
       state: "OH",
       zip: "45403",
@@ -75,6 +79,8 @@ async function seedSamplePortfolio(origin, token) {
     },
     {
       address: "89 Cedar Court",
+      latitude: 39.7352,
+      longitude: -84.2064,
       city: "Kettering",
       state: "OH",
       zip: "45429",
@@ -92,6 +98,8 @@ async function seedSamplePortfolio(origin, token) {
     },
     {
       address: "3302 Riverside Drive",
+      latitude: 39.7917,
+      longitude: -84.1833,
       city: "Dayton",
       state: "OH",
       zip: "45405",
@@ -153,6 +161,7 @@ async function seedSamplePortfolio(origin, token) {
     lastName: "Lopez",
     company: "Gem City Realty",
     type: "agent",
+    address: "40 N Main St, Dayton, OH 45402",
     email: "maria.lopez@example.com",
     phone: "(937) 555-0142",
     tags: ["Dayton", "investor-friendly"],
@@ -192,6 +201,47 @@ async function seedSamplePortfolio(origin, token) {
   await seedDeals(call, properties, flip);
   await seedCalendar(call, { flip, duplex, maple, agent, lender });
   await seedAuctions(call, properties);
+  await seedRoute(origin, token, properties);
+}
+
+/**
+ * A home to start from, and tomorrow's drive-bys of the four Dayton properties in the order they
+ * were listed: Optimise on the Route Planner shows the saving at once.
+ */
+async function seedRoute(origin, token, properties) {
+  const home = { label: "Home", address: "100 E 3rd St, Dayton, OH", lat: 39.7597, lng: -84.1884 };
+  await fetch(`${origin}/api/routes/places`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ home, office: null }),
+  });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const stops = properties
+    .filter((property) => property.latitude !== null)
+    .map((property, index) => ({
+      id: `stop-${index + 1}`,
+      label: property.address,
+      address: `${property.address}, ${property.city}, ${property.state}`,
+      lat: property.latitude,
+      lng: property.longitude,
+      serviceMinutes: 15,
+      source: "property",
+      sourceId: property.id,
+    }));
+  const answer = await fetch(`${origin}/api/routes`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: "Dayton drive-bys",
+      date: tomorrow,
+      departAt: `${tomorrow}T09:00:00-05:00`,
+      start: home,
+      returnToStart: true,
+      stops,
+    }),
+  });
+  if (!answer.ok)
+    throw new Error(`Seeding /routes failed: ${answer.status} ${await answer.text()}`);
 }
 
 /**

@@ -1,11 +1,13 @@
 // `npm run screenshots`: README pictures of the running product (desktop shell, mobile menu,
 // login, the AI screens), taken in Debian's Chromium against a fresh local server with the demo
-// account; the AI answers come from the local fake OpenAI-compatible server, and the Google account
-// from the local fake Google (tests/fakes).
+// account; the AI answers come from the local fake OpenAI-compatible server, the Google account
+// from the local fake Google, and the map's tiles and roads from the local fake maps server
+// (tests/fakes).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
+import { fakeMapsVars, startFakeMaps } from "../tests/fakes/maps-server.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
@@ -27,6 +29,7 @@ rmSync(persistTo, { recursive: true, force: true });
 applyMigrations(persistTo);
 const fake = await startFakeOpenAI({ paceMs: 5 });
 const google = await startFakeGoogle();
+const maps = await startFakeMaps();
 const server = await startWrangler({
   port,
   persistTo,
@@ -41,6 +44,7 @@ const server = await startWrangler({
     GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
     GOOGLE_TOKEN_URL: `${google.url}/token`,
     GOOGLE_API_BASE_URL: google.url,
+    ...fakeMapsVars(maps.url, { roads: true }),
   },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -74,6 +78,13 @@ try {
   await shoot("/auction", "screenshot-auction.png", async () => {
     await desktop.getByRole("button", { name: "3302 Riverside Drive", exact: true }).click();
     await desktop.getByTestId("max-bid").waitFor();
+  });
+  await shoot("/route-planner", "screenshot-route-planner.png", async () => {
+    await desktop.getByRole("button", { name: "Dayton drive-bys", exact: true }).click();
+    await desktop.getByRole("button", { name: "Optimise", exact: true }).click();
+    await desktop.locator(".route-marker").first().waitFor();
+    await desktop.locator(".leaflet-container").scrollIntoViewIfNeeded();
+    await desktop.waitForTimeout(1000);
   });
   await shoot("/project-hub", "screenshot-project-hub.png", async () => {
     await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
@@ -125,5 +136,6 @@ try {
   server.kill("SIGTERM");
   fake.server.close();
   google.server.close();
+  maps.server.close();
 }
 process.exit(0);

@@ -1,11 +1,13 @@
 // The servers the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
 // and KV (in .wrangler/e2e-<port>, so runs on other ports keep apart), every run starting from an
-// empty database, its AI providers pointed at the local fake OpenAI-compatible server and its
-// Google account at the local fake Google; and a second Worker with no AI keys, for the screens
-// that must say what to configure.
+// empty database, its AI providers pointed at the local fake OpenAI-compatible server, its Google
+// account at the local fake Google and its geocoder and tiles at the local fake maps server; and a
+// second Worker with no AI keys and no map services, for the screens that must say what to
+// configure.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
+import { fakeMapsVars, startFakeMaps } from "../tests/fakes/maps-server.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { applyMigrations, buildUnlessPresent, ensureDevVars, ROOT, startWrangler } from "./lib.mjs";
 
@@ -13,6 +15,7 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
 const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
 const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 8793);
+const fakeMapsPort = Number(process.env.E2E_FAKE_MAPS_PORT ?? 8795);
 
 ensureDevVars();
 buildUnlessPresent();
@@ -25,12 +28,16 @@ const fresh = (name) => {
 
 const fake = await startFakeOpenAI({ port: fakePort, paceMs: 40 });
 const google = await startFakeGoogle({ port: fakeGooglePort });
+const maps = await startFakeMaps({ port: fakeMapsPort });
 const noKeys = {
   EMAIL_API_KEY: "",
   OPENAI_API_KEY: "",
   PERPLEXITY_API_KEY: "",
   GOOGLE_CLIENT_ID: "",
   GOOGLE_CLIENT_SECRET: "",
+  GEOCODER_URL: "",
+  MAP_TILE_URL: "",
+  ROUTING_URL: "",
 };
 const bare = await startWrangler({
   port: barePort,
@@ -51,13 +58,15 @@ const child = await startWrangler({
     GOOGLE_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
     GOOGLE_TOKEN_URL: `${google.url}/token`,
     GOOGLE_API_BASE_URL: google.url,
+    // Looked-up addresses and tiles from the fake; no road service: the figures are estimates.
+    ...fakeMapsVars(maps.url),
   },
 });
 console.log(`e2e servers ready on http://127.0.0.1:${port} (no AI keys: ${barePort})`);
 const stop = () => {
   bare.kill("SIGTERM");
   child.kill("SIGTERM");
-  for (const server of [fake.server, google.server]) {
+  for (const server of [fake.server, google.server, maps.server]) {
     server.closeAllConnections();
     server.close();
   }

@@ -26,6 +26,11 @@ export interface OutsideServices {
   ROUTING_URL?: string;
 }
 
+/** Where the map's tiles come from when MAP_TILE_URL is not set, and whose data they draw. */
+export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 /** The origins a URL (template) names; `{s}` subdomains expand to Leaflet's a, b and c. */
 export function originsOf(template: string | undefined): string[] {
   if (!template) return [];
@@ -52,7 +57,7 @@ export function pageContentSecurityPolicy(nonce: string, services: OutsideServic
   const key = [services.MAP_TILE_URL, services.GEOCODER_URL, services.ROUTING_URL, dev].join("\n");
   let policy = policies.get(key);
   if (!policy) {
-    const tiles = originsOf(services.MAP_TILE_URL);
+    const tiles = originsOf(services.MAP_TILE_URL || DEFAULT_MAP_TILE_URL);
     const apis = [...originsOf(services.GEOCODER_URL), ...originsOf(services.ROUTING_URL)];
     policy = (pageNonce) =>
       [

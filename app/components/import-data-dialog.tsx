@@ -32,6 +32,7 @@ const KINDS = [
   ["projectFiles", "Linked Drive files"],
   ["deals", "Deal analyses"],
   ["auctions", "Auctions"],
+  ["routes", "Routes"],
 ] as const;
 
 type Kind = (typeof KINDS)[number][0];

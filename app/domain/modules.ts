@@ -26,7 +26,11 @@ export interface ModuleParams {
     strategy?: "rental" | "flip" | "brrrr" | "wholesale";
     compare?: string;
   };
-  "route-planner": NoParams;
+  /**
+   * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
+   * `tab` which half of the planner a phone shows (default the list; wide screens show both).
+   */
+  "route-planner": { route?: string; tab?: "list" | "map" };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,

@@ -138,6 +138,8 @@ export const ContactInputSchema = z
     ),
     phone: optionalText(40),
     company: optionalText(200),
+    /** Where to visit them (a Route Planner stop). */
+    address: optionalText(300),
     type: z.enum(CONTACT_TYPES).default("other"),
     notes: optionalText(5000),
     tags,

@@ -554,6 +554,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/maps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map's tiles and attribution, and whether a geocoder and a road service are set */
+        get: operations["getMapsConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maps/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an address is: up to 5 places, best first (an empty list: not found)
+         * @description Answers are kept per normalised address (trimmed, lower case), so asking again costs no call to the geocoder (`meta.cached`). The geocoder is called at most once a second across every user; a request that would wait more than 5 s answers 429 with Retry-After. 503 without GEOCODER_URL.
+         */
+        get: operations["geocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maps/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Road distances (km) and driving times (minutes) between every pair of points
+         * @description From the routing service (ROUTING_URL, OSRM `/table`); 503 without it.
+         */
+        post: operations["roadMatrix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/maps/line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The line along the roads through the points in order, as [lat, lng] pairs
+         * @description From the routing service (ROUTING_URL, OSRM `/route`); 503 without it.
+         */
+        post: operations["roadLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/optimize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The best order to visit 1 to 200 stops, with each leg's times
+         * @description Distance between two points: the great circle (haversine, R = 6371.0088 km) × roadFactor; travel minutes = distance / speedKmh · 60. With ROUTING_URL set, the road service's distances and durations replace both (`meta.source: roads`).
+         *
+         *     The route starts at `start`, visits every stop once and ends at the last stop, at `end` if given, or back at `start` if `returnToStart`. A stop with a window is not started before `window.start` (the route waits: `waitMinutes`) and must be reached by `window.end` (arrival ≤ end).
+         *
+         *     The order minimises the total distance among orders that reach every window; when none can, it minimises the total lateness, Σ (arrival − window.end) in minutes, with `feasible: false` and the late stops in `late`. Up to 10 stops the answer is optimal (exact search over subsets); beyond, a deterministic construction and local search (2-opt, Or-opt, relocate).
+         *
+         *     `legs`: one per stop, plus one to `end` or back to `start` (`to` is `end` / `start`); a leg's `departAt` is the departure from `from` after its wait and service. `totalMinutes`: from `departAt` to the last arrival, waits and service included. Times keep departAt's offset.
+         */
+        post: operations["optimizeRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a day's route can be built from: the day's auctions and events, properties, contacts
+         * @description Auctions set for the day (upcoming or postponed; the stop is the venue when given, else the property; the sale time is the window), timed events of the day with a location (the start is the window), properties (with their coordinates when known) and contacts with an address, at most 50 of each. A stop without `lat`/`lng` is geocoded before it is routed.
+         */
+        get: operations["routeStopCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The places routes start from: home and office, as last saved */
+        get: operations["getStartPlaces"];
+        /** Remember home and office (null forgets one) */
+        put: operations["saveStartPlaces"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved routes, the latest day first (filters: from, to, q; paged) */
+        get: operations["listRoutes"];
+        put?: never;
+        /** Save a route; its figures (`plan`) are worked out for its `order` */
+        post: operations["createRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved route with its stops and figures */
+        get: operations["getRoute"];
+        /** Replace a saved route (its figures are worked out again) */
+        put: operations["updateRoute"];
+        post?: never;
+        /** Delete a saved route (the visits it added to a calendar stay) */
+        delete: operations["deleteRoute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routes/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write one event per visit to AI42's calendar (`local`) or a Google calendar
+         * @description Each visit runs from when it starts (the arrival, or the window's opening after a wait) for its service minutes (at least 5). The events this route wrote before are removed first, so adding again does not duplicate them.
+         */
+        post: operations["addRouteToCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -1148,6 +1346,7 @@ export interface components {
             email: string | null;
             phone: string | null;
             company: string | null;
+            address: string | null;
             /** @enum {string} */
             type: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             notes: string | null;
@@ -1200,6 +1399,7 @@ export interface components {
             email?: string | "" | null;
             phone?: string | null;
             company?: string | null;
+            address?: string | null;
             /**
              * @default other
              * @enum {string}
@@ -1897,6 +2097,231 @@ export interface components {
             changedAt: string;
             postponedTo?: string;
         };
+        MapsConfig: {
+            /** @description The tile URL template (MAP_TILE_URL) */
+            tileUrl: string;
+            attribution: string;
+            /** @description Whether GEOCODER_URL is set */
+            geocoder: boolean;
+            /** @description Whether ROUTING_URL is set */
+            roads: boolean;
+        };
+        GeocodedPlace: {
+            lat: number;
+            lng: number;
+            label: string;
+        };
+        TravelMatrix: {
+            distanceKm: number[][];
+            minutes: number[][];
+        };
+        RoutePlan: {
+            /** @description The stop ids in the order to visit them */
+            order: string[];
+            legs: components["schemas"]["RouteLeg"][];
+            totalDistanceKm: number;
+            /** @description From departAt to the last arrival, waits and service included */
+            totalMinutes: number;
+            /** @description Whether every window is reached */
+            feasible: boolean;
+            /** @description Stops reached after their window's end */
+            late: string[];
+        };
+        RouteLeg: {
+            /** @description A stop id, or `start` */
+            from: string;
+            /** @description A stop id, or `end` / `start` for the last leg */
+            to: string;
+            distanceKm: number;
+            /** @description Driving time of the leg */
+            minutes: number;
+            /** @description Arrival at `to` (ISO 8601, departAt's offset) */
+            arriveAt: string;
+            /** @description Departure from `from`, after its wait and service */
+            departAt: string;
+            /** @description Wait at `to` for its window to open */
+            waitMinutes: number;
+        };
+        /** @description Times are ISO 8601 with an offset. Defaults: speedKmh 40, roadFactor 1.3, returnToStart false, serviceMinutes 0. `end` and `returnToStart: true` exclude each other. `locked` (optional) pins stops by id to 0-based positions in the order. */
+        RouteOptimizeInput: {
+            start: {
+                lat: number;
+                lng: number;
+            };
+            end?: {
+                lat: number;
+                lng: number;
+            };
+            /** @default false */
+            returnToStart?: boolean;
+            /** Format: date-time */
+            departAt: string;
+            /** @default 40 */
+            speedKmh?: number;
+            /** @default 1.3 */
+            roadFactor?: number;
+            stops: {
+                lat: number;
+                lng: number;
+                id: string;
+                serviceMinutes?: number;
+                window?: {
+                    /** Format: date-time */
+                    start: string;
+                    /** Format: date-time */
+                    end: string;
+                };
+            }[];
+            locked?: {
+                [key: string]: number;
+            };
+        };
+        StopCandidate: {
+            /** @enum {string} */
+            source: "property" | "auction" | "contact" | "event" | "address" | "pin";
+            sourceId: string;
+            label: string;
+            /** @description What it is, in words: “Sheriff sale 10:00 AM” */
+            detail: string;
+            address: string | null;
+            /** @description Null until the address is geocoded */
+            lat: number | null;
+            lng: number | null;
+            /** @description An auction's sale time, an event's start: when the stop must be reached */
+            window: {
+                start: string;
+                end: string;
+            } | null;
+            serviceMinutes: number;
+        };
+        RouteSummary: {
+            id: string;
+            name: string;
+            date: string;
+            departAt: string;
+            /** @enum {string} */
+            planSource: "roads" | "estimate";
+            updatedAt: string;
+            stopCount: number;
+            totalDistanceKm: number;
+            totalMinutes: number;
+            feasible: boolean;
+        };
+        Route: {
+            id: string;
+            name: string;
+            date: string;
+            departAt: string;
+            start: components["schemas"]["Place"];
+            end: components["schemas"]["Place"] & (Record<string, never> | null);
+            returnToStart: boolean;
+            speedKmh: number;
+            roadFactor: number;
+            stops: components["schemas"]["RouteStop"][];
+            order: string[];
+            plan: components["schemas"]["RoutePlan"];
+            /** @enum {string} */
+            planSource: "roads" | "estimate";
+            calendarId: string | null;
+            calendarEventIds: string[] | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Place: {
+            lat: number;
+            lng: number;
+            label: string;
+            /** @default null */
+            address?: string | null;
+        };
+        RouteStop: {
+            lat: number;
+            lng: number;
+            id: string;
+            label: string;
+            /** @default null */
+            address?: string | null;
+            /** @default 0 */
+            serviceMinutes?: number;
+            /** @default null */
+            window?: {
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+            } | null;
+            /** @default false */
+            locked?: boolean;
+            /**
+             * @default address
+             * @enum {string}
+             */
+            source?: "property" | "auction" | "contact" | "event" | "address" | "pin";
+            /** @default null */
+            sourceId?: string | null;
+        };
+        /** @description `stops` in the order the user entered them; `order` the order the route runs in (every stop id once; the entered order when left out). PUT replaces every field. */
+        RouteInput: {
+            name: string;
+            /** Format: date */
+            date: string;
+            start: {
+                lat: number;
+                lng: number;
+                label: string;
+                /** @default null */
+                address?: string | null;
+            };
+            /** @default null */
+            end?: {
+                lat: number;
+                lng: number;
+                label: string;
+                /** @default null */
+                address?: string | null;
+            } | null;
+            /** @default false */
+            returnToStart?: boolean;
+            /** Format: date-time */
+            departAt: string;
+            /** @default 40 */
+            speedKmh?: number;
+            /** @default 1.3 */
+            roadFactor?: number;
+            stops: {
+                lat: number;
+                lng: number;
+                id: string;
+                label: string;
+                /** @default null */
+                address?: string | null;
+                /** @default 0 */
+                serviceMinutes?: number;
+                /** @default null */
+                window?: {
+                    /** Format: date-time */
+                    start: string;
+                    /** Format: date-time */
+                    end: string;
+                } | null;
+                /** @default false */
+                locked?: boolean;
+                /**
+                 * @default address
+                 * @enum {string}
+                 */
+                source?: "property" | "auction" | "contact" | "event" | "address" | "pin";
+                /** @default null */
+                sourceId?: string | null;
+            }[];
+            order?: string[];
+        };
+        RouteCalendarResult: {
+            calendarId: string;
+            eventIds: string[];
+            /** @description Events this route had added before, removed */
+            replaced: number;
+        };
         WorkspaceExport: {
             /** @enum {string} */
             format: "ai42-export";
@@ -1990,6 +2415,21 @@ export interface components {
                 createdAt: string;
                 updatedAt: string;
                 history: components["schemas"]["AuctionHistoryEntry"][];
+            }[];
+            routes: {
+                id: string;
+                name: string;
+                date: string;
+                departAt: string;
+                start: components["schemas"]["Place"];
+                end: components["schemas"]["Place"] & (Record<string, never> | null);
+                returnToStart: boolean;
+                speedKmh: number;
+                roadFactor: number;
+                stops: components["schemas"]["RouteStop"][];
+                order: string[];
+                createdAt: string;
+                updatedAt: string;
             }[];
         };
         Conversation: {
@@ -2178,6 +2618,19 @@ export interface components {
                     }[];
                 }[];
             };
+            routes: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
         };
         WorkspaceImport: {
             /** @enum {string} */
@@ -2205,6 +2658,8 @@ export interface components {
             deals?: unknown[];
             /** @default [] */
             auctions?: unknown[];
+            /** @default [] */
+            routes?: unknown[];
         };
         AiStatus: {
             openai: {
@@ -5280,6 +5735,994 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMapsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MapsConfig"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    geocode: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GeocodedPlace"][];
+                        meta: {
+                            cached: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    roadMatrix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Row i, column j: from point i to point j */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelMatrix"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    roadLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            line: [
+                                number,
+                                number
+                            ][];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimizeRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteOptimizeInput"];
+            };
+        };
+        responses: {
+            /** @description The order and its legs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoutePlan"];
+                        meta: {
+                            /**
+                             * @description `roads`: distances and times from the routing service (ROUTING_URL); `estimate`: the straight line × roadFactor at speedKmh
+                             * @enum {string}
+                             */
+                            source: "roads" | "estimate";
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    routeStopCandidates: {
+        parameters: {
+            query: {
+                /** @description The day's start: its auctions and events from here */
+                from: string;
+                /** @description The day's end (exclusive) */
+                to: string;
+                /** @description Words properties (address, city, ZIP) and contacts (name, company, address) contain */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StopCandidate"][];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStartPlaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            home: {
+                                lat: number;
+                                lng: number;
+                                label: string;
+                                /** @default null */
+                                address?: string | null;
+                            } | null;
+                            office: {
+                                lat: number;
+                                lng: number;
+                                label: string;
+                                /** @default null */
+                                address?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveStartPlaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    home: {
+                        lat: number;
+                        lng: number;
+                        label: string;
+                        /** @default null */
+                        address?: string | null;
+                    } | null;
+                    office: {
+                        lat: number;
+                        lng: number;
+                        label: string;
+                        /** @default null */
+                        address?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The places */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            home: {
+                                lat: number;
+                                lng: number;
+                                label: string;
+                                /** @default null */
+                                address?: string | null;
+                            } | null;
+                            office: {
+                                lat: number;
+                                lng: number;
+                                label: string;
+                                /** @default null */
+                                address?: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRoutes: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                q?: string;
+                /** @description Routes on this day or later */
+                from?: string;
+                /** @description Routes before this day */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of routes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RouteSummary"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteInput"];
+            };
+        };
+        responses: {
+            /** @description The saved route */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Route"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Route"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteInput"];
+            };
+        };
+        responses: {
+            /** @description The updated route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Route"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Route"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addRouteToCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default local */
+                    calendarId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RouteCalendarResult"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

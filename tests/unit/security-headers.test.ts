@@ -40,6 +40,17 @@ describe("the page CSP", () => {
     expect(directive(csp, "connect-src")).toEqual(["'self'"]);
   });
 
+  it("admits the OpenStreetMap tile server, the map's default, when no tile URL is set", () => {
+    const csp = pageContentSecurityPolicy("n", {});
+    expect(directive(csp, "img-src")).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://tile.openstreetmap.org",
+    ]);
+    expect(directive(csp, "connect-src")).toEqual(["'self'"]);
+  });
+
   it("expands a {s} tile template to its a, b and c hosts", () => {
     expect(originsOf("https://{s}.tile.example.org/{z}/{x}/{y}.png")).toEqual([
       "https://a.tile.example.org",

@@ -9,6 +9,7 @@ declare global {
       FAKE_EMAIL_URL: string;
       FAKE_OPENAI_URL: string;
       FAKE_GOOGLE_URL: string;
+      FAKE_MAPS_URL: string;
     }
   }
 }

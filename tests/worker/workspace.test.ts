@@ -666,6 +666,26 @@ describe("export and import", () => {
       },
     });
     expect(postponed.status).toBe(200);
+    const route = await source.call("/routes", {
+      method: "POST",
+      json: {
+        name: "Lake day",
+        date: "2027-04-06",
+        departAt: "2027-04-06T08:00:00-04:00",
+        start: { label: "Home", lat: 42.3, lng: -83.0 },
+        stops: [
+          {
+            id: "lake",
+            label: "5 Lake Rd",
+            lat: 42.5,
+            lng: -83.2,
+            source: "property",
+            sourceId: property!.id,
+          },
+        ],
+      },
+    });
+    expect(route.status).toBe(201);
     return { source, project };
   }
 
@@ -689,6 +709,7 @@ describe("export and import", () => {
       "projectFiles",
       "deals",
       "auctions",
+      "routes",
     ]) {
       for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
     }
@@ -725,6 +746,8 @@ describe("export and import", () => {
       "upcoming",
       "postponed",
     ]);
+    expect(exported.routes).toHaveLength(1);
+    expect(exported.routes![0]).not.toHaveProperty("plan");
 
     const target = await account();
     const imported = await importInto(target.call, exported);
@@ -746,6 +769,7 @@ describe("export and import", () => {
       projectFiles: 1,
       deals: 1,
       auctions: 1,
+      routes: 1,
     });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);

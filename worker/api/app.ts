@@ -18,9 +18,11 @@ import deals from "./routes/deals";
 import entries from "./routes/entries";
 import google from "./routes/google";
 import health from "./routes/health";
+import maps from "./routes/maps";
 import projects from "./routes/projects";
 import properties from "./routes/properties";
 import research from "./routes/research";
+import routes from "./routes/routes";
 import transfer from "./routes/transfer";
 
 const API_BASE = "/api";
@@ -92,6 +94,8 @@ export function createApi() {
   api.route("/data/properties", properties);
   api.route("/deals", deals);
   api.route("/auctions", auctions);
+  api.route("/maps", maps);
+  api.route("/routes", routes);
   api.route("/", transfer);
   api.route("/ai", ai);
   api.route("/ai", research);

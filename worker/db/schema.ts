@@ -16,6 +16,8 @@ import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction"
 import type { MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
+import type { RoutePlan } from "../../app/domain/routing/optimize";
+import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
 import {
   CONTACT_TYPES,
@@ -140,6 +142,8 @@ export const contacts = sqliteTable(
     email: text("email"),
     phone: text("phone"),
     company: text("company"),
+    /** Where to visit them: a Route Planner stop. */
+    address: text("address"),
     type: text("type", { enum: CONTACT_TYPES }).notNull(),
     notes: text("notes"),
     tags: tagList(),
@@ -443,6 +447,68 @@ export const auctionHistory = sqliteTable(
   (t) => [index("auction_history_auction").on(t.auctionId, t.changedAt)],
 );
 
+/**
+ * A saved route (issue 14): its stops as entered (JSON), the order it runs in, and the plan worked
+ * out when it was saved. `calendarEventIds` are the visits last added to `calendarId`.
+ */
+export const routes = sqliteTable(
+  "routes",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    date: text("date").notNull(),
+    departAt: text("depart_at").notNull(),
+    start: text("start", { mode: "json" }).$type<Place>().notNull(),
+    end: text("end_place", { mode: "json" }).$type<Place>(),
+    returnToStart: integer("return_to_start", { mode: "boolean" }).notNull(),
+    speedKmh: real("speed_kmh").notNull(),
+    roadFactor: real("road_factor").notNull(),
+    stops: text("stops", { mode: "json" }).$type<RouteStop[]>().notNull(),
+    order: text("stop_order", { mode: "json" }).$type<string[]>().notNull(),
+    plan: text("plan", { mode: "json" }).$type<RoutePlan>().notNull(),
+    /** Whether the plan's figures come from the road service or the straight-line estimate. */
+    planSource: text("plan_source", { enum: ["roads", "estimate"] }).notNull(),
+    calendarId: text("calendar_id"),
+    calendarEventIds: text("calendar_event_ids", { mode: "json" }).$type<string[]>(),
+    ...timestamps,
+  },
+  (t) => [index("routes_user_date").on(t.userId, t.date)],
+);
+
+/** The places a user's routes start from, remembered (home, office). */
+export const startPlaces = sqliteTable("start_places", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  home: text("home", { mode: "json" }).$type<Place>(),
+  office: text("office", { mode: "json" }).$type<Place>(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/**
+ * What the geocoder answered for a normalised address (`[]`: nothing found), shared by every user:
+ * it is public map data, and the geocoder allows one request a second.
+ */
+export const geocodeCache = sqliteTable("geocode_cache", {
+  query: text("query").primaryKey(),
+  places: text("places", { mode: "json" }).$type<GeocodedPlace[]>().notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+/** A place as the geocoder found it. */
+export interface GeocodedPlace {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/** The next moment (ms since the epoch) the geocoder may be called: one row, taken atomically. */
+export const geocoderSlots = sqliteTable("geocoder_slots", {
+  id: integer("id").primaryKey(),
+  nextAt: integer("next_at").notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -457,3 +523,4 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;
+export type RouteRow = typeof routes.$inferSelect;

@@ -14,6 +14,7 @@ import { dealTools } from "./deals.tools";
 import { entryTools } from "./entries.tools";
 import { projectTools } from "./projects.tools";
 import { propertyTools } from "./properties.tools";
+import { routeTools } from "./routes.tools";
 import { calendarTools } from "./calendar.tools";
 import { googleTools } from "./google.tools";
 import type { Tool, ToolContext } from "./tool";
@@ -24,6 +25,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...propertyTools,
   ...dealTools,
   ...auctionTools,
+  ...routeTools,
   ...entryTools,
   ...calendarTools,
   ...googleTools,

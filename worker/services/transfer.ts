@@ -21,6 +21,7 @@ import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import { AUCTION_STATUSES, AuctionInputSchema } from "../../app/domain/auctions/auction";
 import { EventInputSchema } from "../../app/domain/calendar/events";
 import { DealInputSchema } from "../../app/domain/deals/inputs";
+import { RouteInputSchema, type RouteStop } from "../../app/domain/routing/route";
 import {
   ContactInputSchema,
   EntryInputSchema,
@@ -47,6 +48,7 @@ import {
   projects,
   properties,
   researchReports,
+  routes,
 } from "../db/schema";
 import { auctionColumns, chosenCalendar } from "./auctions";
 import { eventColumns, toEvent } from "./calendar";
@@ -57,11 +59,12 @@ import { toEntry } from "./entries";
 import { toProject } from "./projects";
 import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
 import { toResearch } from "./research";
+import { estimatedPlan, routeColumns } from "./routes";
 
 export const EXPORT_FORMAT = "ai42-export";
 /**
  * 2 added conversations and research (and, later, calendar events, Drive files linked to
- * projects, deal analyses and auctions, which older files simply lack); version 1 documents still
+ * projects, deal analyses, auctions and routes, which older files simply lack); version 1 documents still
  * import.
  */
 export const EXPORT_VERSION = 2;
@@ -83,6 +86,7 @@ export async function exportWorkspace(db: Database, userId: string) {
     dealRows,
     auctionRows,
     historyRows,
+    routeRows,
   ] = await db.batch([
     db.select().from(projects).where(eq(projects.userId, userId)),
     db.select().from(contacts).where(eq(contacts.userId, userId)),
@@ -108,6 +112,7 @@ export async function exportWorkspace(db: Database, userId: string) {
       .from(auctionHistory)
       .where(eq(auctionHistory.userId, userId))
       .orderBy(auctionHistory.auctionId, auctionHistory.changedAt, sql`rowid`),
+    db.select().from(routes).where(eq(routes.userId, userId)),
   ]);
   const historyOf = new Map<
     string,
@@ -160,6 +165,11 @@ export async function exportWorkspace(db: Database, userId: string) {
         ...auction
       }) => ({ ...auction, history: historyOf.get(auction.id) ?? [] }),
     ),
+    // What was planned, not what follows from it (the figures) nor this account's calendar.
+    routes: routeRows.map(
+      ({ userId: _u, plan: _p, planSource: _s, calendarId: _c, calendarEventIds: _e, ...route }) =>
+        route,
+    ),
   };
 }
 
@@ -184,6 +194,7 @@ export const ImportDocumentSchema = z.object({
   projectFiles: rows,
   deals: rows,
   auctions: rows,
+  routes: rows,
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
@@ -666,6 +677,29 @@ export async function planImport(
     })),
   );
 
+  // Saved routes: their stops are carried whole, each pointing at the record it came from as
+  // imported (left as it is when the file does not hold it); their figures are the estimate until
+  // the route is saved again.
+  const sourceIds: Partial<Record<RouteStop["source"], Map<string, string>>> = {
+    property: propertyIds,
+    contact: contactPlan.ids,
+    auction: auctionPlan.ids,
+    event: eventPlan.ids,
+  };
+  const routePlan = await plan(doc.routes, RouteInputSchema, routes, (row, id) => {
+    const stops = row.input.stops.map((stop) => ({
+      ...stop,
+      sourceId: (stop.sourceId && sourceIds[stop.source]?.get(stop.sourceId)) || stop.sourceId,
+    }));
+    return {
+      ...routeColumns({ ...row.input, stops }),
+      ...estimatedPlan(row.input),
+      ...times(row),
+      id,
+      userId,
+    };
+  });
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
@@ -707,6 +741,7 @@ export async function planImport(
     ...chunk(historyValues, rowsPerStatement(auctionHistory)).map((part) =>
       db.insert(auctionHistory).values(part),
     ),
+    ...upserts(db, routes, routePlan.values),
   ];
   return {
     summary: {
@@ -721,6 +756,7 @@ export async function planImport(
       projectFiles: filePlan.kind,
       deals: dealPlan.kind,
       auctions: auctionPlan.kind,
+      routes: routePlan.kind,
     },
     statements,
   };

@@ -206,6 +206,7 @@ const fieldsOf = (contact?: Contact) => ({
   type: contact?.type ?? "agent",
   email: textOf(contact?.email),
   phone: textOf(contact?.phone),
+  address: textOf(contact?.address),
   tags: contact?.tags.join(", ") ?? "",
   notes: textOf(contact?.notes),
 });
@@ -258,6 +259,13 @@ function ContactForm(props: {
         />
       </div>
       <TextField
+        {...form.field("address")}
+        label="Address"
+        required={false}
+        autoComplete="off"
+        placeholder="Where you meet them: a Route Planner stop"
+      />
+      <TextField
         {...form.field("tags")}
         label="Tags (comma-separated)"
         required={false}
@@ -291,6 +299,12 @@ function ContactDetailView(props: { contact: Contact }) {
           <>
             <dt className="text-muted">Company</dt>
             <dd>{c.company}</dd>
+          </>
+        )}
+        {c.address && (
+          <>
+            <dt className="text-muted">Address</dt>
+            <dd>{c.address}</dd>
           </>
         )}
         {c.email && (

@@ -1,0 +1,641 @@
+/**
+ * The planner: a route's start, departure and end, its stops in the order they run with each
+ * arrival, and the map. Optimise orders the stops on the device (`optimizeRoute`, locked stops kept
+ * in place); every drag or edit re-times the route at once (`evaluateRoute`). With a road service
+ * the figures and the line follow the roads; without, they are the straight-line estimate, said so.
+ */
+import { Link } from "@remix-run/react";
+import {
+  CalendarPlus,
+  Download,
+  ExternalLink,
+  MapPin,
+  Plus,
+  Printer,
+  Save,
+  Sparkles,
+} from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Skeleton } from "~/components/skeleton";
+import { EmptyState, ErrorNotice } from "~/components/ui";
+import { modulePath } from "~/domain/modules";
+import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
+import { googleMapsLinks } from "~/domain/routing/links";
+import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
+import type { Place, StartPlace, StartPlaces } from "~/domain/routing/route";
+import { mapsApi, routesApi, type MapsConfig, type StopCandidate } from "~/lib/api/routes";
+import { failureText } from "~/lib/api/workspace";
+import { downloadFile } from "~/lib/transfer";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useMediaQuery } from "~/lib/use-media-query";
+import { BackLink, toastFailure } from "../shared";
+import { CalendarDialog } from "./calendar-dialog";
+import {
+  bodyOfDraft,
+  draftOfRoute,
+  endPoint,
+  estimateText,
+  formatClock,
+  isPlaced,
+  legTo,
+  lockedPositions,
+  moveItem,
+  newDraft,
+  savingOf,
+  stopOfAddress,
+  stopOfCandidate,
+  unsavableReason,
+  withPlacedOrder,
+  type DraftStop,
+  type RouteDraft,
+} from "./draft";
+import { PrintView } from "./print-view";
+import { EMPTY_TEACHING } from "./saved-routes";
+import { StopList, type Lookup } from "./stop-list";
+import { StopPicker } from "./stop-picker";
+import { RouteSettings } from "./route-settings";
+import { RouteTotals, savingText } from "./route-totals";
+import { pointOf, useRouteFigures } from "./use-route-figures";
+import { NO_GEOCODER, useGeocoder } from "./use-geocoder";
+
+const RouteMap = lazy(() => import("./route-map.client"));
+
+type PlannerTab = "list" | "map";
+
+/** What a click on the map places. */
+type PinTarget = { kind: "stop"; id: string } | { kind: "start" } | { kind: "end" };
+
+interface Setup {
+  config: MapsConfig;
+  places: StartPlaces | null;
+}
+
+export function RouteEditor(props: {
+  routeId: string;
+  tab: PlannerTab;
+  onTab: (tab: PlannerTab) => void;
+  /** A new route was saved: its id. */
+  onSaved: (id: string) => void;
+  onBack: () => void;
+}) {
+  const hydrated = useHydrated();
+  const wide = useMediaQuery("(min-width: 1280px)");
+  const geocode = useGeocoder();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [draft, setDraft] = useState<RouteDraft | null>(null);
+  const [failure, setFailure] = useState("");
+  const [attempt, setAttempt] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [lookups, setLookups] = useState<Record<string, Lookup>>({});
+  const [lookupBatch, setLookupBatch] = useState({ done: 0, total: 0 });
+  const [geocoderMissing, setGeocoderMissing] = useState(false);
+  /** Loads so far: the settings start again from each loaded route. */
+  const [loads, setLoads] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [pinning, setPinning] = useState<PinTarget | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [busy, setBusy] = useState<"saving" | "calendar" | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; calendar?: boolean } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  /** The route the screen holds: not loaded again when the URL names the route just saved. */
+  const heldId = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (props.routeId === heldId.current) return;
+    let current = true;
+    setFailure("");
+    const load = async () => {
+      const [config, places, route] = await Promise.all([
+        mapsApi.config(),
+        routesApi.places(),
+        props.routeId === "new" ? null : routesApi.get(props.routeId),
+      ]);
+      return { config, places, route };
+    };
+    load().then(
+      ({ config, places, route }) => {
+        if (!current) return;
+        const next = route ? draftOfRoute(route) : newDraft(new Date(), places);
+        heldId.current = props.routeId;
+        setSetup({ config, places });
+        setDraft(next);
+        setDirty(false);
+        setLookups({});
+        setGeocoderMissing(!config.geocoder);
+        setLoads((n) => n + 1);
+        setOutcome(null);
+      },
+      (error: unknown) => current && setFailure(failureText(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.routeId, attempt]);
+
+  const change = useCallback((update: (draft: RouteDraft) => RouteDraft) => {
+    setDraft((draft) => draft && update(draft));
+    setDirty(true);
+  }, []);
+
+  const { problem, stops, plan, entered, matrix, path, line, markers } = useRouteFigures(
+    draft,
+    Boolean(setup?.config.roads),
+  );
+
+  if (failure) {
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>All routes</BackLink>
+        <ErrorNotice message={failure} onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  }
+  if (!draft || !setup) return <Skeleton variant="default" />;
+
+  const { config, places } = setup;
+  const figuresText = matrix ? "Road distances and driving times" : estimateText(draft);
+  const placedCount = stops.length;
+  const visits = plan ? plan.order.length : 0;
+  const lookingUp = lookupBatch.total > lookupBatch.done;
+  const links = plan ? googleMapsLinks(path) : [];
+  const end = endPoint(draft);
+
+  const markLookup = (id: string, lookup: Lookup | null) =>
+    setLookups((all) => {
+      const next = { ...all };
+      if (lookup) next[id] = lookup;
+      else delete next[id];
+      return next;
+    });
+
+  /** Adds stops; those without a place are looked up, one after another. */
+  const addStops = (added: DraftStop[]) => {
+    change((d) => ({
+      ...d,
+      stops: [...d.stops, ...added],
+      order: [...d.order, ...added.map((s) => s.id)],
+    }));
+    const toLookUp = added.filter((stop) => !isPlaced(stop));
+    if (toLookUp.length === 0) return;
+    if (geocoderMissing) {
+      for (const stop of toLookUp) markLookup(stop.id, "no-geocoder");
+      return;
+    }
+    setLookupBatch((batch) =>
+      batch.total > batch.done
+        ? { ...batch, total: batch.total + toLookUp.length }
+        : { done: 0, total: toLookUp.length },
+    );
+    for (const stop of toLookUp) {
+      markLookup(stop.id, "looking");
+      void geocode(stop.address ?? stop.label).then((result) => {
+        setLookupBatch((batch) => ({ ...batch, done: batch.done + 1 }));
+        if (result.kind === "found") {
+          markLookup(stop.id, null);
+          change((d) => ({
+            ...d,
+            stops: d.stops.map((s) =>
+              s.id === stop.id ? { ...s, lat: result.place.lat, lng: result.place.lng } : s,
+            ),
+          }));
+        } else if (result.kind === "no-geocoder") {
+          setGeocoderMissing(true);
+          markLookup(stop.id, "no-geocoder");
+        } else
+          markLookup(stop.id, result.kind === "failed" ? { failed: result.message } : "not-found");
+      });
+    }
+  };
+
+  const addCandidate = (candidate: StopCandidate) => addStops([stopOfCandidate(candidate)]);
+  const addAddress = (address: string) =>
+    addStops([stopOfAddress(address, `address-${crypto.randomUUID()}`)]);
+
+  const startPinning = (target: PinTarget) => {
+    setPinning((current) =>
+      current && JSON.stringify(current) === JSON.stringify(target) ? null : target,
+    );
+    if (!wide) props.onTab("map");
+  };
+
+  const pin = (point: LatLng) => {
+    if (!pinning) return;
+    const rounded = { lat: round(point.lat), lng: round(point.lng) };
+    const pinned: Place = {
+      label: `Pinned point ${rounded.lat}, ${rounded.lng}`,
+      address: null,
+      ...rounded,
+    };
+    if (pinning.kind === "stop") {
+      const id = pinning.id;
+      markLookup(id, null);
+      change((d) => ({
+        ...d,
+        stops: d.stops.map((s) => (s.id === id ? { ...s, ...rounded } : s)),
+      }));
+      setSelected(id);
+    } else if (pinning.kind === "start") change((d) => ({ ...d, start: pinned }));
+    else change((d) => ({ ...d, end: pinned }));
+    setPinning(null);
+  };
+
+  const move = (id: string, to: number) => {
+    change((d) => ({ ...d, order: moveItem(d.order, d.order.indexOf(id), to) }));
+    const stop = draft.stops.find((s) => s.id === id);
+    setAnnouncement(
+      `${stop?.label ?? "Stop"} moved to position ${to + 1} of ${draft.order.length}.`,
+    );
+  };
+
+  const optimise = () => {
+    if (!problem || !entered) return;
+    const best = optimizeRoute(problem, { matrix, locked: lockedPositions(draft) });
+    change((d) => ({ ...d, order: withPlacedOrder(d, best.order) }));
+    const late = best.late.length
+      ? ` ${best.late.length} ${best.late.length === 1 ? "stop is" : "stops are"} still late: no order reaches every window.`
+      : "";
+    setOutcome({ text: `Optimised. ${savingText(savingOf(entered, best))}${late}` });
+  };
+
+  const save = async (): Promise<string | null> => {
+    const reason = unsavableReason(draft);
+    if (reason) {
+      toast.error("The route cannot be saved yet", { description: reason });
+      return null;
+    }
+    setBusy("saving");
+    try {
+      const body = bodyOfDraft(draft);
+      const saved = draft.id
+        ? await routesApi.update(draft.id, body)
+        : await routesApi.create(body);
+      heldId.current = saved.id;
+      setDraft((d) => d && { ...d, id: saved.id });
+      setDirty(false);
+      toast.success("Route saved");
+      if (!draft.id) props.onSaved(saved.id);
+      return saved.id;
+    } catch (error) {
+      toastFailure(error);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const addToCalendar = async (calendarId: string, calendarName: string) => {
+    const id = dirty || !draft.id ? await save() : draft.id;
+    if (!id) return;
+    setBusy("calendar");
+    try {
+      const result = await routesApi.addToCalendar(id, calendarId);
+      const count = result.eventIds.length;
+      const replaced = result.replaced ? ` The ${result.replaced} added before were replaced.` : "";
+      setOutcome({
+        text: `Added ${count} ${count === 1 ? "visit" : "visits"} to ${calendarName}.${replaced}`,
+        calendar: true,
+      });
+      setCalendarOpen(false);
+    } catch (error) {
+      toastFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Remembers a start as home or office; whether it was. */
+  const rememberPlace = async (name: StartPlace, place: Place) => {
+    try {
+      const saved = await routesApi.savePlaces({
+        home: places?.home ?? null,
+        office: places?.office ?? null,
+        [name]: place,
+      });
+      setSetup({ config, places: saved });
+      toast.success(`Remembered as your ${name}`);
+      return true;
+    } catch (error) {
+      toastFailure(error);
+      return false;
+    }
+  };
+
+  const downloadGpx = () => {
+    if (!draft.start) return;
+    const gpx = routeToGpx({
+      name: draft.name,
+      createdAt: new Date().toISOString(),
+      start: {
+        name: `Start: ${draft.start.label}`,
+        ...pointOf(draft.start),
+        description: draft.start.address ?? undefined,
+      },
+      stops: stops.map((stop) => {
+        const leg = legTo(plan, stop.id);
+        return {
+          name: stop.label,
+          lat: stop.lat,
+          lng: stop.lng,
+          description: [stop.address, leg && `ETA ${formatClock(leg.arriveAt)}`]
+            .filter(Boolean)
+            .join(" / "),
+        };
+      }),
+      end: end ? { name: `End: ${end.label}`, ...pointOf(end) } : null,
+    });
+    downloadFile(gpxFileName(draft.name, draft.date), "application/gpx+xml", gpx);
+  };
+
+  const pinningLabel =
+    pinning?.kind === "stop"
+      ? (draft.stops.find((s) => s.id === pinning.id)?.label ?? null)
+      : pinning?.kind === "start"
+        ? "the start"
+        : pinning?.kind === "end"
+          ? "the end of the day"
+          : null;
+
+  const map = hydrated && (
+    <Suspense
+      fallback={
+        <div role="status" className="skeleton h-full min-h-80 rounded-2xl">
+          <span className="sr-only">Loading the map…</span>
+        </div>
+      }
+    >
+      <RouteMap
+        tileUrl={config.tileUrl}
+        attribution={config.attribution}
+        markers={markers}
+        line={line}
+        selected={selected}
+        onSelect={setSelected}
+        pinning={pinningLabel}
+        onPin={pin}
+      />
+    </Suspense>
+  );
+
+  const list = (
+    <div className="space-y-4">
+      {draft.stops.length === 0 ? (
+        <EmptyState
+          icon={MapPin}
+          title="No stops yet"
+          action={
+            <button type="button" className="btn-primary" onClick={() => setPicking(true)}>
+              <Plus aria-hidden className="mr-1.5 size-4" /> Add stops
+            </button>
+          }
+        >
+          {EMPTY_TEACHING}
+        </EmptyState>
+      ) : (
+        <>
+          {plan && (
+            <RouteTotals plan={plan} entered={entered} stops={draft.stops} figures={figuresText} />
+          )}
+          <StopList
+            stops={draft.stops}
+            order={draft.order}
+            plan={plan}
+            lookups={lookups}
+            selected={selected}
+            pinning={pinning?.kind === "stop" ? pinning.id : null}
+            onSelect={setSelected}
+            onMove={move}
+            onToggleLock={(id) =>
+              change((d) => ({
+                ...d,
+                stops: d.stops.map((s) => (s.id === id ? { ...s, locked: !s.locked } : s)),
+              }))
+            }
+            onServiceMinutes={(id, minutes) =>
+              change((d) => ({
+                ...d,
+                stops: d.stops.map((s) => (s.id === id ? { ...s, serviceMinutes: minutes } : s)),
+              }))
+            }
+            onRemove={(id) => {
+              change((d) => ({
+                ...d,
+                stops: d.stops.filter((s) => s.id !== id),
+                order: d.order.filter((o) => o !== id),
+              }));
+              markLookup(id, null);
+              if (selected === id) setSelected(null);
+            }}
+            onPin={(id) => startPinning({ kind: "stop", id })}
+          />
+          {plan && end && (
+            <p className="text-sm text-muted">
+              {draft.endMode === "start" ? "Back at the start" : `At ${end.label}`}
+              {plan.legs.length > stops.length
+                ? ` at ${formatClock(plan.legs[plan.legs.length - 1]!.arriveAt)}`
+                : ""}
+              .
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div>
+      <BackLink onBack={props.onBack}>All routes</BackLink>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-semibold">{draft.id ? draft.name : "Plan a route"}</h2>
+        {dirty && draft.id && <span className="text-sm text-muted">Unsaved changes</span>}
+      </div>
+
+      <RouteSettings
+        key={loads}
+        draft={draft}
+        places={places}
+        geocode={geocode}
+        geocoderMissing={geocoderMissing}
+        pinning={pinning?.kind === "start" || pinning?.kind === "end" ? pinning.kind : null}
+        wide={Boolean(wide)}
+        change={change}
+        onPin={(kind) => startPinning({ kind })}
+        onRemember={rememberPlace}
+      />
+
+      {geocoderMissing && (
+        <p role="note" className="mb-4 rounded-xl border border-line bg-raised px-4 py-3 text-sm">
+          {NO_GEOCODER}
+        </p>
+      )}
+
+      <div className="mb-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => setPicking(true)}>
+          <Plus aria-hidden className="size-4" /> Add stops
+        </button>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={placedCount < 2 || !problem}
+          onClick={optimise}
+        >
+          <Sparkles aria-hidden className="mr-1.5 size-4" /> Optimise
+        </button>
+        <button
+          type="button"
+          className="btn-secondary disabled:opacity-50"
+          disabled={busy !== null}
+          onClick={() => void save()}
+        >
+          <Save aria-hidden className="size-4" /> {busy === "saving" ? "Saving..." : "Save route"}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary disabled:opacity-50"
+          disabled={!plan || busy !== null}
+          onClick={() => setCalendarOpen(true)}
+        >
+          <CalendarPlus aria-hidden className="size-4" /> Add to calendar
+        </button>
+        <button
+          type="button"
+          className="btn-secondary disabled:opacity-50"
+          disabled={!plan}
+          onClick={downloadGpx}
+        >
+          <Download aria-hidden className="size-4" /> Download GPX
+        </button>
+        <button
+          type="button"
+          className="btn-secondary disabled:opacity-50"
+          disabled={!plan}
+          onClick={() => window.print()}
+        >
+          <Printer aria-hidden className="size-4" /> Print
+        </button>
+      </div>
+
+      {links.length > 0 && (
+        <nav
+          aria-label="Directions in Google Maps"
+          className="mb-4 flex flex-wrap items-center gap-2 text-sm"
+        >
+          {links.map((link) => (
+            <a
+              key={link.part}
+              href={link.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-accent underline"
+            >
+              <ExternalLink aria-hidden className="size-3.5" />
+              {link.of === 1
+                ? "Open in Google Maps"
+                : `Open in Google Maps: part ${link.part} of ${link.of}`}
+            </a>
+          ))}
+        </nav>
+      )}
+
+      {(outcome || lookingUp || pinningLabel) && (
+        <div
+          role="status"
+          className="mb-4 space-y-1 rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+        >
+          {lookingUp && (
+            <p>
+              Looking up addresses: {lookupBatch.done} of {lookupBatch.total} done…
+            </p>
+          )}
+          {pinningLabel && <p>Click the map to place {pinningLabel}.</p>}
+          {outcome && (
+            <p>
+              {outcome.text}
+              {outcome.calendar && " "}
+              {outcome.calendar && (
+                <Link
+                  to={modulePath("calendar", { date: draft.date })}
+                  className="text-accent underline"
+                >
+                  Open the calendar
+                </Link>
+              )}
+            </p>
+          )}
+        </div>
+      )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {wide ? (
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-6">
+          {list}
+          <div className="sticky top-4 h-[calc(100vh-6rem)] self-start">{map}</div>
+        </div>
+      ) : (
+        <>
+          <div
+            role="tablist"
+            aria-label="Show the route as"
+            className="mb-4 flex gap-1 border-b border-line"
+          >
+            {(["list", "map"] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                id={`route-tab-${tab}`}
+                aria-selected={props.tab === tab}
+                aria-controls={`route-panel-${tab}`}
+                onClick={() => props.onTab(tab)}
+                className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${props.tab === tab ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+              >
+                {tab === "list" ? "List" : "Map"}
+              </button>
+            ))}
+          </div>
+          <div
+            id={`route-panel-${props.tab}`}
+            role="tabpanel"
+            aria-labelledby={`route-tab-${props.tab}`}
+          >
+            {props.tab === "list" ? list : <div className="h-[65vh]">{map}</div>}
+          </div>
+        </>
+      )}
+
+      <StopPicker
+        open={picking}
+        date={draft.date}
+        added={new Set(draft.stops.map((stop) => stop.id))}
+        addressHint={geocoderMissing ? `${NO_GEOCODER}.` : null}
+        onAdd={addCandidate}
+        onAddAddress={addAddress}
+        onClose={() => setPicking(false)}
+      />
+      <CalendarDialog
+        open={calendarOpen}
+        visits={visits}
+        busy={busy !== null}
+        onAdd={(calendarId, name) => void addToCalendar(calendarId, name)}
+        onClose={() => setCalendarOpen(false)}
+      />
+      <PrintView
+        name={draft.name}
+        date={draft.date}
+        startLabel={draft.start?.label ?? ""}
+        endLabel={draft.endMode === "start" ? "back at the start" : end ? `to ${end.label}` : null}
+        stops={stops}
+        plan={plan}
+        figures={figuresText}
+        markers={markers}
+        line={line}
+      />
+    </div>
+  );
+}
+
+/** Six decimals: about 10 cm. */
+const round = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -1,0 +1,270 @@
+/**
+ * The agent's route tool: the best order for given stops, or for the day's showings and auctions,
+ * worked out by the Route Planner's own optimiser (never by the model), optionally saved so the
+ * investor can open it on the map.
+ */
+import { z } from "zod";
+import { addIsoDays, isTimeZone } from "../../app/domain/calendar/events";
+import { localTimeToIso } from "../../app/domain/auctions/time-zones";
+import { modulePath } from "../../app/domain/modules";
+import type { LatLng } from "../../app/domain/routing/optimize";
+import {
+  DEFAULT_ROAD_FACTOR,
+  DEFAULT_SPEED_KMH,
+  RouteInputSchema,
+  type Place,
+  type RouteStop,
+} from "../../app/domain/routing/route";
+import { invalidFields } from "../api/errors";
+import { findOwned } from "../db/queries";
+import { auctions, properties } from "../db/schema";
+import type { Database } from "../db/client";
+import type { Env } from "../env";
+import { geocode } from "./maps";
+import {
+  AUCTION_MINUTES,
+  createRoute,
+  getStartPlaces,
+  optimize,
+  stopCandidates,
+  VISIT_MINUTES,
+  type StopCandidate,
+} from "./routes";
+import { tool, type ToolContext } from "./tool";
+
+const StopArgument = z
+  .object({
+    propertyId: z.string().max(64).optional(),
+    auctionId: z.string().max(64).optional(),
+    address: z.string().trim().min(3).max(300).optional(),
+    label: z.string().trim().max(200).optional(),
+    serviceMinutes: z.number().min(0).max(600).optional(),
+  })
+  .refine((stop) => stop.propertyId || stop.auctionId || stop.address, {
+    error: "Give each stop a propertyId, an auctionId or an address",
+  });
+
+/** A place for an address: the first the geocoder finds, or why there is none. */
+async function placeOf(db: Database, env: Env, address: string): Promise<LatLng | string> {
+  try {
+    const [first] = (await geocode(db, env, address)).places;
+    return first ?? `the geocoder does not know “${address}”`;
+  } catch (error) {
+    return `“${address}” could not be looked up: ${(error as Error).message}`;
+  }
+}
+
+/** A stop the tool was asked for, as a candidate (the same shape the planner offers). */
+async function candidateOf(
+  db: Database,
+  userId: string,
+  stop: z.infer<typeof StopArgument>,
+): Promise<StopCandidate> {
+  if (stop.auctionId) {
+    const auction = await findOwned(db, auctions, userId, stop.auctionId, "Auction");
+    const property = auction.propertyId
+      ? await findOwned(db, properties, userId, auction.propertyId, "Property")
+      : null;
+    return {
+      source: "auction",
+      sourceId: auction.id,
+      label: stop.label ?? auction.address,
+      detail: "",
+      address: [auction.venue || auction.address, auction.city, auction.state]
+        .filter(Boolean)
+        .join(", "),
+      lat: auction.venue ? null : (property?.latitude ?? null),
+      lng: auction.venue ? null : (property?.longitude ?? null),
+      window: { start: auction.currentSaleAt, end: auction.currentSaleAt },
+      serviceMinutes: stop.serviceMinutes ?? AUCTION_MINUTES,
+    };
+  }
+  if (stop.propertyId) {
+    const property = await findOwned(db, properties, userId, stop.propertyId, "Property");
+    return {
+      source: "property",
+      sourceId: property.id,
+      label: stop.label ?? property.address,
+      detail: "",
+      address: [property.address, property.city, property.state].filter(Boolean).join(", "),
+      lat: property.latitude,
+      lng: property.longitude,
+      window: null,
+      serviceMinutes: stop.serviceMinutes ?? VISIT_MINUTES,
+    };
+  }
+  return {
+    source: "address",
+    sourceId: "",
+    label: stop.label ?? stop.address!,
+    detail: "",
+    address: stop.address!,
+    lat: null,
+    lng: null,
+    window: null,
+    serviceMinutes: stop.serviceMinutes ?? VISIT_MINUTES,
+  };
+}
+
+/** Candidates with their coordinates (geocoding those without), and the ones that have none. */
+async function located(db: Database, env: Env, candidates: StopCandidate[]) {
+  const stops: RouteStop[] = [];
+  const unplaced: string[] = [];
+  for (const [index, candidate] of candidates.entries()) {
+    const point: LatLng | string =
+      candidate.lat !== null && candidate.lng !== null
+        ? { lat: candidate.lat, lng: candidate.lng }
+        : candidate.address
+          ? await placeOf(db, env, candidate.address)
+          : `${candidate.label} has no address`;
+    if (typeof point === "string") {
+      unplaced.push(point);
+      continue;
+    }
+    stops.push({
+      id: `s${index + 1}`,
+      label: candidate.label,
+      address: candidate.address,
+      lat: point.lat,
+      lng: point.lng,
+      serviceMinutes: candidate.serviceMinutes,
+      window: candidate.window,
+      locked: false,
+      source: candidate.source,
+      sourceId: candidate.sourceId || null,
+    });
+  }
+  return { stops, unplaced };
+}
+
+async function startOf(
+  db: Database,
+  userId: string,
+  env: Env,
+  start: string | undefined,
+): Promise<Place | string | null> {
+  const places = await getStartPlaces(db, userId);
+  if (start === "office" || start === "home") return places[start] ?? `no ${start} is saved`;
+  if (start) {
+    const point = await placeOf(db, env, start);
+    return typeof point === "string" ? point : { label: start, address: start, ...point };
+  }
+  return places.home ?? places.office ?? null;
+}
+
+/** Where the day begins and ends in `zone`, as instants. */
+function dayBounds(date: string, zone: string) {
+  return {
+    from: localTimeToIso(`${date} 00:00`, zone)!,
+    to: localTimeToIso(`${addIsoDays(date, 1)} 00:00`, zone)!,
+  };
+}
+
+export const routeTools = {
+  plan_route: tool({
+    description:
+      "Plan the best order to visit stops in one day with the Route Planner's optimiser: given stops (properties, auctions or addresses), or, with `today: true`, the day's auctions (their sale time must be reached) and calendar events with a location. Starts from `start` (an address, or `home`/`office` as saved in the Route Planner; default home). Answers the order with arrival times, waits, late stops, total km and minutes. `save: true` saves it as a route the investor can open on the map. Quote its figures; never work out distances yourself.",
+    parameters: z.object({
+      stops: z.array(StopArgument).max(50).optional(),
+      today: z
+        .boolean()
+        .optional()
+        .describe("Add the day's auctions and calendar events with a location"),
+      date: z.iso.date().optional().describe("The day (YYYY-MM-DD); default today"),
+      timeZone: z
+        .string()
+        .refine(isTimeZone, { error: "Use an IANA time zone like America/Phoenix" })
+        .optional()
+        .describe("The investor's IANA time zone; default UTC"),
+      departAt: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .describe("When to leave; default 8:00 on the day"),
+      start: z.string().trim().max(300).optional(),
+      returnToStart: z.boolean().optional(),
+      save: z.boolean().optional().describe("Save the route for the Route Planner"),
+      name: z.string().trim().max(200).optional(),
+    }),
+    wrote: true,
+    run: async (db, userId, args, context: ToolContext) => {
+      const zone = args.timeZone ?? "UTC";
+      const date = args.date ?? new Date().toISOString().slice(0, 10);
+      const bounds = dayBounds(date, zone);
+      const asked = await Promise.all(
+        (args.stops ?? []).map((stop) => candidateOf(db, userId, stop)),
+      );
+      const ofDay = args.today
+        ? (
+            await stopCandidates({ db, userId, env: context.env, origin: context.origin }, bounds)
+          ).filter((candidate) => candidate.source === "auction" || candidate.source === "event")
+        : [];
+      const { stops, unplaced } = await located(db, context.env, [...asked, ...ofDay]);
+      if (stops.length === 0)
+        throw invalidFields([
+          {
+            field: "stops",
+            message: unplaced.length
+              ? `No stop could be placed: ${unplaced.join("; ")}`
+              : "Nothing to visit: give stops, or `today: true` for a day with auctions or events",
+          },
+        ]);
+      const start = await startOf(db, userId, context.env, args.start);
+      if (typeof start === "string")
+        throw invalidFields([{ field: "start", message: `The start cannot be placed: ${start}` }]);
+      const origin: Place = start ?? {
+        ...stops[0]!,
+        label: stops[0]!.label,
+        address: stops[0]!.address,
+      };
+      const departAt = args.departAt ?? localTimeToIso(`${date} 08:00`, zone)!;
+      const { plan, source } = await optimize(context.env, {
+        start: origin,
+        returnToStart: args.returnToStart ?? false,
+        departAt,
+        speedKmh: DEFAULT_SPEED_KMH,
+        roadFactor: DEFAULT_ROAD_FACTOR,
+        stops,
+      });
+      const byId = new Map(stops.map((stop) => [stop.id, stop]));
+      let savedPath: string | null = null;
+      if (args.save) {
+        const input = RouteInputSchema.parse({
+          name: args.name ?? `Route for ${date}`,
+          date,
+          start: origin,
+          returnToStart: args.returnToStart ?? false,
+          departAt,
+          stops,
+          order: plan.order,
+        });
+        const route = await createRoute(db, context.env, userId, input);
+        savedPath = modulePath("route-planner", { route: route.id });
+      }
+      const legs = plan.legs.map((leg) => ({
+        to: byId.get(leg.to)?.label ?? leg.to,
+        arriveAt: leg.arriveAt,
+        waitMinutes: Math.round(leg.waitMinutes),
+        distanceKm: Math.round(leg.distanceKm * 10) / 10,
+        late: plan.late.includes(leg.to),
+      }));
+      return {
+        result: {
+          figures:
+            source === "roads"
+              ? "road distances and times"
+              : "estimate: straight line × 1.3 at 40 km/h",
+          start: origin.label,
+          order: plan.order.map((id) => byId.get(id)!.label),
+          legs,
+          totalDistanceKm: Math.round(plan.totalDistanceKm * 10) / 10,
+          totalMinutes: Math.round(plan.totalMinutes),
+          feasible: plan.feasible,
+          late: plan.late.map((id) => byId.get(id)!.label),
+          notPlaced: unplaced,
+          savedRoute: savedPath,
+        },
+        summary: `Planned ${stops.length} stop${stops.length === 1 ? "" : "s"}: ${Math.round(plan.totalDistanceKm * 10) / 10} km${plan.feasible ? "" : `, ${plan.late.length} late`}${savedPath ? " (saved)" : ""}`,
+      };
+    },
+  }),
+};

@@ -1,0 +1,438 @@
+/**
+ * Routes (issue 14): the optimiser behind the API with road figures when a routing service is
+ * set, the saved routes, the places routes start from, the stops a route can be built from, and the
+ * visits written to a calendar. One service for the API and the agent's tool.
+ */
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { saleTypeLabel } from "../../app/domain/auctions/auction";
+import { LOCAL_CALENDAR_ID, type CalendarEvent } from "../../app/domain/calendar/events";
+import {
+  evaluateRoute,
+  optimizeRoute,
+  type LatLng,
+  type RouteProblem,
+  type TravelMatrix,
+} from "../../app/domain/routing/optimize";
+import type {
+  OptimizeInput,
+  RouteInput,
+  RouteStop,
+  StartPlaces,
+} from "../../app/domain/routing/route";
+import { label } from "../../app/domain/workspace";
+import { ApiError, notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  containsAny,
+  deleteOwned,
+  findOwned,
+  nowIso,
+  ownedBy,
+  publicRow,
+  selectPage,
+  type PageRequest,
+} from "../db/queries";
+import { auctions, contacts, properties, routes, startPlaces, type RouteRow } from "../db/schema";
+import type { Env } from "../env";
+import { createEvent, deleteEvent, listEvents } from "./calendar";
+import type { GoogleScope } from "./google";
+import { roadMatrix } from "./maps";
+
+export type PlanSource = "roads" | "estimate";
+
+/** The problem as the optimiser takes it: the route's points and its times, nothing else. */
+type ProblemInput = Pick<RouteProblem, "departAt" | "returnToStart" | "speedKmh" | "roadFactor"> & {
+  start: LatLng;
+  end?: LatLng | null;
+  stops: readonly {
+    id: string;
+    lat: number;
+    lng: number;
+    serviceMinutes?: number;
+    window?: { start: string; end: string } | null;
+  }[];
+};
+
+function toProblem(input: ProblemInput): RouteProblem {
+  return {
+    start: { lat: input.start.lat, lng: input.start.lng },
+    ...(input.end ? { end: { lat: input.end.lat, lng: input.end.lng } } : {}),
+    returnToStart: input.returnToStart,
+    departAt: input.departAt,
+    speedKmh: input.speedKmh,
+    roadFactor: input.roadFactor,
+    stops: input.stops.map(({ id, lat, lng, serviceMinutes, window }) => ({
+      id,
+      lat,
+      lng,
+      serviceMinutes: serviceMinutes ?? 0,
+      ...(window ? { window } : {}),
+    })),
+  };
+}
+
+/** The problem's points in the matrix's order: the start, the stops, the end when given. */
+const matrixPoints = (problem: RouteProblem): LatLng[] => [
+  problem.start,
+  ...problem.stops,
+  ...(problem.end ? [problem.end] : []),
+];
+
+/**
+ * Road figures for the problem when ROUTING_URL is set; without it, or when the service fails
+ * and `fallBack` allows, the estimate (no matrix).
+ */
+async function travelFigures(
+  env: Env,
+  problem: RouteProblem,
+  fallBack: boolean,
+): Promise<{ matrix?: TravelMatrix; source: PlanSource }> {
+  if (!env.ROUTING_URL) return { source: "estimate" };
+  try {
+    return { matrix: await roadMatrix(env, matrixPoints(problem)), source: "roads" };
+  } catch (error) {
+    if (!fallBack) throw error;
+    console.error("Road figures unavailable, using the estimate", error);
+    return { source: "estimate" };
+  }
+}
+
+/** `POST /routes/optimize`: the best order, with road figures when a routing service is set. */
+export async function optimize(env: Env, input: ProblemInput & Pick<OptimizeInput, "locked">) {
+  const problem = toProblem(input);
+  const { matrix, source } = await travelFigures(env, problem, false);
+  return { plan: optimizeRoute(problem, { matrix, locked: input.locked }), source };
+}
+
+/** A saved route's figures in its own order (roads when they answer, else the estimate). */
+async function planOf(env: Env, input: RouteInput) {
+  const problem = toProblem(input);
+  const { matrix, source } = await travelFigures(env, problem, true);
+  return { plan: evaluateRoute(problem, input.order, { matrix }), planSource: source };
+}
+
+/** A route's figures in its own order by the estimate (an import, where no call goes out). */
+export const estimatedPlan = (input: RouteInput) => ({
+  plan: evaluateRoute(toProblem(input), input.order),
+  planSource: "estimate" as const,
+});
+
+const toRoute = (row: RouteRow) => publicRow(row);
+export type SavedRoute = ReturnType<typeof toRoute>;
+
+export function routeColumns(input: RouteInput) {
+  return {
+    name: input.name,
+    date: input.date,
+    departAt: input.departAt,
+    start: input.start,
+    end: input.end,
+    returnToStart: input.returnToStart,
+    speedKmh: input.speedKmh,
+    roadFactor: input.roadFactor,
+    stops: input.stops,
+    order: input.order,
+  };
+}
+
+export async function createRoute(db: Database, env: Env, userId: string, input: RouteInput) {
+  const [row] = await db
+    .insert(routes)
+    .values({ userId, ...routeColumns(input), ...(await planOf(env, input)) })
+    .returning();
+  return toRoute(row!);
+}
+
+export async function updateRoute(
+  db: Database,
+  env: Env,
+  userId: string,
+  id: string,
+  input: RouteInput,
+) {
+  const [row] = await db
+    .update(routes)
+    .set({ ...routeColumns(input), ...(await planOf(env, input)), updatedAt: nowIso() })
+    .where(ownedBy(routes, userId, id))
+    .returning();
+  if (!row) throw notFound("Route");
+  return toRoute(row);
+}
+
+export const getRoute = async (db: Database, userId: string, id: string) =>
+  toRoute(await findOwned(db, routes, userId, id, "Route"));
+
+export const deleteRoute = async (db: Database, userId: string, id: string) =>
+  toRoute(await deleteOwned(db, routes, userId, id, "Route"));
+
+export interface RouteFilters {
+  /** Routes on this day or later / before this day (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** Saved routes, the latest day first, each with its figures. */
+export async function listRoutes(
+  db: Database,
+  userId: string,
+  filters: RouteFilters,
+  page: PageRequest,
+) {
+  const where = and(
+    eq(routes.userId, userId),
+    filters.from ? gte(routes.date, filters.from) : undefined,
+    filters.to ? lt(routes.date, filters.to) : undefined,
+    filters.q ? containsAny([routes.name], filters.q) : undefined,
+  );
+  const { rows, meta } = await selectPage(
+    db,
+    routes,
+    where,
+    [desc(routes.date), desc(routes.updatedAt), asc(routes.id)],
+    page,
+  );
+  const items = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    departAt: row.departAt,
+    planSource: row.planSource,
+    updatedAt: row.updatedAt,
+    stopCount: row.stops.length,
+    totalDistanceKm: row.plan.totalDistanceKm,
+    totalMinutes: row.plan.totalMinutes,
+    feasible: row.plan.feasible,
+  }));
+  return { items, meta };
+}
+
+/** The places the user's routes start from (home, office), as last remembered. */
+export async function getStartPlaces(db: Database, userId: string): Promise<StartPlaces> {
+  const [row] = await db.select().from(startPlaces).where(eq(startPlaces.userId, userId));
+  return { home: row?.home ?? null, office: row?.office ?? null };
+}
+
+export async function saveStartPlaces(db: Database, userId: string, places: StartPlaces) {
+  const values = { home: places.home, office: places.office, updatedAt: nowIso() };
+  await db
+    .insert(startPlaces)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: startPlaces.userId, set: values });
+  return places;
+}
+
+/** A stop the planner offers, from one of the user's records. */
+export interface StopCandidate {
+  source: RouteStop["source"];
+  sourceId: string;
+  label: string;
+  detail: string;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  window: { start: string; end: string } | null;
+  serviceMinutes: number;
+}
+
+/** A drive-by or a showing, unless the user says otherwise. */
+export const VISIT_MINUTES = 15;
+/** Time to allow at a sale: registration, the call of the cases, the bidding. */
+export const AUCTION_MINUTES = 60;
+const MAX_CANDIDATES = 50;
+const LIVE_AUCTION_STATUSES = ["upcoming", "postponed"] as const;
+
+const joined = (...parts: (string | null | undefined)[]) =>
+  parts.filter((part): part is string => Boolean(part?.trim())).join(", ");
+
+export interface CandidateQuery {
+  /** The day's bounds (ISO instants): auctions and events in it. */
+  from: string;
+  to: string;
+  /** Words that properties (address, city) and contacts (name, company) must contain. */
+  q?: string;
+}
+
+async function propertyCandidates(db: Database, userId: string, q?: string) {
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(
+      and(
+        eq(properties.userId, userId),
+        q ? containsAny([properties.address, properties.city, properties.zip], q) : undefined,
+      ),
+    )
+    .orderBy(desc(properties.updatedAt))
+    .limit(MAX_CANDIDATES);
+  return rows.map((row): StopCandidate => ({
+    source: "property",
+    sourceId: row.id,
+    label: row.address,
+    detail: joined(label(row.status), row.city),
+    address: joined(row.address, row.city, joined(row.state, row.zip).replace(", ", " ")),
+    lat: row.latitude,
+    lng: row.longitude,
+    window: null,
+    serviceMinutes: VISIT_MINUTES,
+  }));
+}
+
+/**
+ * The auctions of the day. The stop is the venue when one is given (the courthouse steps), else
+ * the property, with its coordinates when the property has them. The sale time is the window.
+ */
+async function auctionCandidates(db: Database, userId: string, query: CandidateQuery) {
+  const rows = await db
+    .select({ auction: auctions, latitude: properties.latitude, longitude: properties.longitude })
+    .from(auctions)
+    .leftJoin(properties, eq(auctions.propertyId, properties.id))
+    .where(
+      and(
+        eq(auctions.userId, userId),
+        inArray(auctions.status, LIVE_AUCTION_STATUSES),
+        gte(auctions.currentSaleAt, new Date(query.from).toISOString()),
+        lt(auctions.currentSaleAt, new Date(query.to).toISOString()),
+      ),
+    )
+    .orderBy(asc(auctions.currentSaleAt))
+    .limit(MAX_CANDIDATES);
+  return rows.map(({ auction, latitude, longitude }): StopCandidate => {
+    const atVenue = Boolean(auction.venue?.trim());
+    return {
+      source: "auction",
+      sourceId: auction.id,
+      label: auction.address,
+      detail: atVenue
+        ? `${saleTypeLabel(auction.saleType)} at ${auction.venue}`
+        : saleTypeLabel(auction.saleType),
+      address: atVenue
+        ? joined(auction.venue, auction.city, auction.state)
+        : joined(auction.address, auction.city, auction.state),
+      lat: atVenue ? null : latitude,
+      lng: atVenue ? null : longitude,
+      window: { start: auction.currentSaleAt, end: auction.currentSaleAt },
+      serviceMinutes: AUCTION_MINUTES,
+    };
+  });
+}
+
+async function contactCandidates(db: Database, userId: string, q?: string) {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        isNotNull(contacts.address),
+        q
+          ? containsAny(
+              [contacts.firstName, contacts.lastName, contacts.company, contacts.address],
+              q,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName))
+    .limit(MAX_CANDIDATES);
+  return rows
+    .filter((row) => row.address?.trim())
+    .map((row): StopCandidate => ({
+      source: "contact",
+      sourceId: row.id,
+      label: `${row.firstName} ${row.lastName}`.trim(),
+      detail: joined(label(row.type), row.company),
+      address: row.address,
+      lat: null,
+      lng: null,
+      window: null,
+      serviceMinutes: VISIT_MINUTES,
+    }));
+}
+
+/** Timed events of the day with a place; reached by their start, staying for their length. */
+function eventCandidate(event: CalendarEvent): StopCandidate[] {
+  if (!event.location?.trim() || !event.start.dateTime || !event.end.dateTime) return [];
+  const minutes = (Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)) / 60_000;
+  return [
+    {
+      source: "event",
+      sourceId: event.id,
+      label: event.summary,
+      detail: label(event.kind),
+      address: event.location,
+      lat: null,
+      lng: null,
+      window: { start: event.start.dateTime, end: event.start.dateTime },
+      serviceMinutes: Math.max(0, Math.round(minutes)),
+    },
+  ];
+}
+
+/**
+ * What a route for the day can be built from: the user's properties (matching `q`), the day's
+ * auctions, contacts with an address, and the day's events with a location (AI42's and Google's;
+ * a Google calendar that fails is left out). Auction dates in the calendar are the auctions.
+ */
+export async function stopCandidates(scope: GoogleScope, query: CandidateQuery) {
+  const { db, userId } = scope;
+  const [found, auctionsOfDay, people, listing] = await Promise.all([
+    propertyCandidates(db, userId, query.q),
+    auctionCandidates(db, userId, query),
+    contactCandidates(db, userId, query.q),
+    listEvents(scope, { timeMin: query.from, timeMax: query.to, maxResults: 250 }),
+  ]);
+  const events = listing.events
+    .filter((event) => event.source === "local" || event.source === "google")
+    .flatMap(eventCandidate);
+  return [...auctionsOfDay, ...events, ...found, ...people];
+}
+
+/** A visit with no service time still shows in the calendar: five minutes. */
+const MIN_EVENT_MINUTES = 5;
+
+/**
+ * Writes one event per visit of a saved route (arrival to departure) to AI42's calendar or a
+ * Google calendar, after removing the ones this route wrote before, wherever they were.
+ */
+export async function addRouteToCalendar(scope: GoogleScope, id: string, calendarId: string) {
+  const { db, userId } = scope;
+  const route = await getRoute(db, userId, id);
+  const stops = new Map(route.stops.map((stop) => [stop.id, stop]));
+  let replaced = 0;
+  for (const eventId of route.calendarEventIds ?? []) {
+    try {
+      await deleteEvent(scope, eventId, route.calendarId ?? LOCAL_CALENDAR_ID);
+      replaced += 1;
+    } catch (error) {
+      // Removed by hand since: nothing to replace.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  const visits = route.plan.legs.filter((leg) => stops.has(leg.to));
+  const eventIds: string[] = [];
+  for (const [index, leg] of visits.entries()) {
+    const stop = stops.get(leg.to)!;
+    // From when the visit starts (after any wait for its window) for its service time.
+    const arrive = Date.parse(leg.arriveAt) + leg.waitMinutes * 60_000;
+    const leave = arrive + Math.max(stop.serviceMinutes, MIN_EVENT_MINUTES) * 60_000;
+    const event = await createEvent(scope, {
+      summary: `Visit ${index + 1}/${visits.length}: ${stop.label}`,
+      description: `${route.name} (${route.date}). Stop ${index + 1} of ${visits.length}.`,
+      location: stop.address ?? `${stop.lat}, ${stop.lng}`,
+      start: { dateTime: new Date(arrive).toISOString() },
+      end: { dateTime: new Date(leave).toISOString() },
+      kind: stop.source === "auction" ? "auction" : "showing",
+      calendarId,
+      projectId: null,
+      propertyId: stop.source === "property" ? stop.sourceId : null,
+      contactId: stop.source === "contact" ? stop.sourceId : null,
+    });
+    eventIds.push(event.id);
+  }
+  await db
+    .update(routes)
+    .set({ calendarId, calendarEventIds: eventIds, updatedAt: nowIso() })
+    .where(ownedBy(routes, userId, id));
+  return { calendarId, eventIds, replaced };
+}
