@@ -204,6 +204,13 @@ async function seedSamplePortfolio(origin, token) {
   await seedRoute(origin, token, properties);
 }
 
+/** This machine's UTC offset ("-05:00"): the browser beside it reads 9:00 as 9:00. */
+function localOffset() {
+  const minutes = -new Date().getTimezoneOffset();
+  const pad = (n) => String(Math.floor(Math.abs(n))).padStart(2, "0");
+  return `${minutes < 0 ? "-" : "+"}${pad(minutes / 60)}:${pad(minutes % 60)}`;
+}
+
 /**
  * A home to start from, and tomorrow's drive-bys of the four Dayton properties in the order they
  * were listed: Optimise on the Route Planner shows the saving at once.
@@ -234,7 +241,7 @@ async function seedRoute(origin, token, properties) {
     body: JSON.stringify({
       name: "Dayton drive-bys",
       date: tomorrow,
-      departAt: `${tomorrow}T09:00:00-05:00`,
+      departAt: `${tomorrow}T09:00:00${localOffset()}`,
       start: home,
       returnToStart: true,
       stops,

@@ -602,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Road distances (km) and driving times (minutes) between every pair of points
-         * @description From the routing service (ROUTING_URL, OSRM `/table`); 503 without it.
+         * @description From the routing service (ROUTING_URL, OSRM `/table`); 503 without it, 422 when it cannot join two of the points.
          */
         post: operations["roadMatrix"];
         delete?: never;
@@ -642,7 +642,7 @@ export interface paths {
         put?: never;
         /**
          * The best order to visit 1 to 200 stops, with each leg's times
-         * @description Distance between two points: the great circle (haversine, R = 6371.0088 km) × roadFactor; travel minutes = distance / speedKmh · 60. With ROUTING_URL set, the road service's distances and durations replace both (`meta.source: roads`).
+         * @description Distance between two points: the great circle (haversine, R = 6371.0088 km) × roadFactor; travel minutes = distance / speedKmh · 60. With ROUTING_URL set, the road service's distances and durations replace both (`meta.source: roads`); when it fails or cannot join two of the points, the estimate is used (`meta.source: estimate`).
          *
          *     The route starts at `start`, visits every stop once and ends at the last stop, at `end` if given, or back at `start` if `returnToStart`. A stop with a window is not started before `window.start` (the route waits: `waitMinutes`) and must be reached by `window.end` (arrival ≤ end).
          *
@@ -5930,6 +5930,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 502 */
             502: {
                 headers: {
@@ -6100,15 +6109,6 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error 502 */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -86,6 +86,7 @@ describe("the route draft", () => {
       waitMinutes: 0,
     });
     expect(minutesLate({ window }, leg("2027-03-17T11:13:00-07:00"))).toBe(13);
+    expect(minutesLate({ window }, leg("2027-03-17T11:00:20-07:00"))).toBe(1);
     expect(minutesLate({ window }, leg("2027-03-17T10:40:00-07:00"))).toBe(0);
     expect(minutesLate({ window: null }, leg("2027-03-17T23:00:00-07:00"))).toBe(0);
   });

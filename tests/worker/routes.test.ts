@@ -373,6 +373,30 @@ describe("saved routes", () => {
     expect(at(visits[0]!.end.dateTime) - at(visits[0]!.start.dateTime)).toBe(20 * MINUTE);
   });
 
+  it("gives a stop taken from an event no second event, and still writes a visit whose property is gone", async () => {
+    const { call } = await account();
+    const { body: imported } = await call<Data<{ ids: string[] }>>("/data/properties", {
+      method: "POST",
+      json: { address: "12 Oak St", latitude: 33.2, longitude: -112.0 },
+    });
+    const propertyId = imported.data.ids[0]!;
+    const stops = [
+      { ...ROUTE.stops[0]!, source: "property", sourceId: propertyId },
+      { ...ROUTE.stops[1]!, source: "event", sourceId: "some-event" },
+    ];
+    const { body } = await call<Data<Route>>("/routes", {
+      method: "POST",
+      json: { ...ROUTE, stops },
+    });
+    expect((await call(`/data/properties/${propertyId}`, { method: "DELETE" })).status).toBe(200);
+    const added = await call<Data<{ eventIds: string[] }>>(`/routes/${body.data.id}/calendar`, {
+      method: "POST",
+      json: { calendarId: "local" },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.eventIds).toHaveLength(1);
+  });
+
   it("remembers home and office", async () => {
     const { call } = await account();
     expect((await call<Data<unknown>>("/routes/places")).body.data).toEqual({

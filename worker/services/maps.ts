@@ -182,9 +182,17 @@ export async function roadMatrix(env: MapsEnv, points: readonly LatLng[]): Promi
   );
   if (!body.distances || !body.durations)
     throw new ApiError(502, "ROUTING_FAILED", "The routing service sent no distances");
-  // A pair the road network cannot join is as far as it can be: no order will choose it.
+  const unjoined = body.distances.flatMap((row, from) =>
+    row.flatMap((value, to) => (value === null || body.durations![from]![to] === null ? [to] : [])),
+  );
+  if (unjoined.length)
+    throw new ApiError(
+      422,
+      "ROUTING_UNREACHABLE",
+      `The road service cannot reach point ${unjoined[0]} (0 is the first point) from every other`,
+    );
   const read = (rows: (number | null)[][], scale: number) =>
-    rows.map((row) => row.map((value) => (value === null ? 1e9 : value * scale)));
+    rows.map((row) => row.map((value) => value! * scale));
   return { distanceKm: read(body.distances, 1 / 1000), minutes: read(body.durations, 1 / 60) };
 }
 

@@ -11,21 +11,23 @@ import type { LatLng } from "../../app/domain/routing/optimize";
 import {
   DEFAULT_ROAD_FACTOR,
   DEFAULT_SPEED_KMH,
+  MAX_ROUTE_STOPS,
   RouteInputSchema,
   type Place,
   type RouteStop,
 } from "../../app/domain/routing/route";
-import { invalidFields } from "../api/errors";
+import { invalidFields, validationError } from "../api/errors";
 import { findOwned } from "../db/queries";
 import { auctions, properties } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { geocode } from "./maps";
 import {
-  AUCTION_MINUTES,
+  auctionCandidate,
   createRoute,
   getStartPlaces,
   optimize,
+  propertyCandidate,
   stopCandidates,
   VISIT_MINUTES,
   type StopCandidate,
@@ -37,7 +39,7 @@ const StopArgument = z
     propertyId: z.string().max(64).optional(),
     auctionId: z.string().max(64).optional(),
     address: z.string().trim().min(3).max(300).optional(),
-    label: z.string().trim().max(200).optional(),
+    label: z.string().trim().min(1).max(200).optional(),
     serviceMinutes: z.number().min(0).max(600).optional(),
   })
   .refine((stop) => stop.propertyId || stop.auctionId || stop.address, {
@@ -54,55 +56,39 @@ async function placeOf(db: Database, env: Env, address: string): Promise<LatLng 
   }
 }
 
-/** A stop the tool was asked for, as a candidate (the same shape the planner offers). */
+/** A stop the tool was asked for, as a candidate (the same the planner offers). */
 async function candidateOf(
   db: Database,
   userId: string,
   stop: z.infer<typeof StopArgument>,
 ): Promise<StopCandidate> {
+  const overrides = {
+    ...(stop.label ? { label: stop.label } : {}),
+    ...(stop.serviceMinutes !== undefined ? { serviceMinutes: stop.serviceMinutes } : {}),
+  };
   if (stop.auctionId) {
     const auction = await findOwned(db, auctions, userId, stop.auctionId, "Auction");
     const property = auction.propertyId
       ? await findOwned(db, properties, userId, auction.propertyId, "Property")
       : null;
-    return {
-      source: "auction",
-      sourceId: auction.id,
-      label: stop.label ?? auction.address,
-      detail: "",
-      address: [auction.venue || auction.address, auction.city, auction.state]
-        .filter(Boolean)
-        .join(", "),
-      lat: auction.venue ? null : (property?.latitude ?? null),
-      lng: auction.venue ? null : (property?.longitude ?? null),
-      window: { start: auction.currentSaleAt, end: auction.currentSaleAt },
-      serviceMinutes: stop.serviceMinutes ?? AUCTION_MINUTES,
-    };
+    const at = { lat: property?.latitude ?? null, lng: property?.longitude ?? null };
+    return { ...auctionCandidate(auction, at), ...overrides };
   }
   if (stop.propertyId) {
     const property = await findOwned(db, properties, userId, stop.propertyId, "Property");
-    return {
-      source: "property",
-      sourceId: property.id,
-      label: stop.label ?? property.address,
-      detail: "",
-      address: [property.address, property.city, property.state].filter(Boolean).join(", "),
-      lat: property.latitude,
-      lng: property.longitude,
-      window: null,
-      serviceMinutes: stop.serviceMinutes ?? VISIT_MINUTES,
-    };
+    return { ...propertyCandidate(property), ...overrides };
   }
   return {
     source: "address",
     sourceId: "",
-    label: stop.label ?? stop.address!,
+    label: stop.address!,
     detail: "",
     address: stop.address!,
     lat: null,
     lng: null,
     window: null,
-    serviceMinutes: stop.serviceMinutes ?? VISIT_MINUTES,
+    serviceMinutes: VISIT_MINUTES,
+    ...overrides,
   };
 }
 
@@ -198,7 +184,12 @@ export const routeTools = {
             await stopCandidates({ db, userId, env: context.env, origin: context.origin }, bounds)
           ).filter((candidate) => candidate.source === "auction" || candidate.source === "event")
         : [];
-      const { stops, unplaced } = await located(db, context.env, [...asked, ...ofDay]);
+      const wanted = [...asked, ...ofDay];
+      const { stops, unplaced } = await located(db, context.env, wanted.slice(0, MAX_ROUTE_STOPS));
+      if (wanted.length > MAX_ROUTE_STOPS)
+        unplaced.push(
+          `${wanted.length - MAX_ROUTE_STOPS} stops past the ${MAX_ROUTE_STOPS} a route takes`,
+        );
       if (stops.length === 0)
         throw invalidFields([
           {
@@ -228,7 +219,7 @@ export const routeTools = {
       const byId = new Map(stops.map((stop) => [stop.id, stop]));
       let savedPath: string | null = null;
       if (args.save) {
-        const input = RouteInputSchema.parse({
+        const input = RouteInputSchema.safeParse({
           name: args.name ?? `Route for ${date}`,
           date,
           start: origin,
@@ -237,7 +228,8 @@ export const routeTools = {
           stops,
           order: plan.order,
         });
-        const route = await createRoute(db, context.env, userId, input);
+        if (!input.success) throw validationError(input.error);
+        const route = await createRoute(db, context.env, userId, input.data);
         savedPath = modulePath("route-planner", { route: route.id });
       }
       const legs = plan.legs.map((leg) => ({
@@ -252,7 +244,7 @@ export const routeTools = {
           figures:
             source === "roads"
               ? "road distances and times"
-              : "estimate: straight line × 1.3 at 40 km/h",
+              : `estimate: straight line × ${DEFAULT_ROAD_FACTOR} at ${DEFAULT_SPEED_KMH} km/h`,
           start: origin.label,
           order: plan.order.map((id) => byId.get(id)!.label),
           legs,

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { saleTypeLabel } from "../../app/domain/auctions/auction";
 import { LOCAL_CALENDAR_ID, type CalendarEvent } from "../../app/domain/calendar/events";
+import { travelPoints } from "../../app/domain/routing/geo";
 import {
   evaluateRoute,
   optimizeRoute,
@@ -13,17 +14,22 @@ import {
   type RouteProblem,
   type TravelMatrix,
 } from "../../app/domain/routing/optimize";
-import type {
-  OptimizeInput,
-  RouteInput,
-  RouteStop,
-  StartPlaces,
+import {
+  MAX_STOP_ADDRESS,
+  MAX_STOP_LABEL,
+  type OptimizeInput,
+  type RouteInput,
+  type RouteStop,
+  type StartPlaces,
 } from "../../app/domain/routing/route";
+import { formatAddress } from "../../app/domain/format";
 import { label } from "../../app/domain/workspace";
 import { ApiError, notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import {
+  chunk,
   containsAny,
+  D1_MAX_PARAMS,
   deleteOwned,
   findOwned,
   nowIso,
@@ -32,7 +38,16 @@ import {
   selectPage,
   type PageRequest,
 } from "../db/queries";
-import { auctions, contacts, properties, routes, startPlaces, type RouteRow } from "../db/schema";
+import {
+  auctions,
+  contacts,
+  properties,
+  routes,
+  startPlaces,
+  type AuctionRow,
+  type PropertyRow,
+  type RouteRow,
+} from "../db/schema";
 import type { Env } from "../env";
 import { createEvent, deleteEvent, listEvents } from "./calendar";
 import type { GoogleScope } from "./google";
@@ -71,27 +86,18 @@ function toProblem(input: ProblemInput): RouteProblem {
   };
 }
 
-/** The problem's points in the matrix's order: the start, the stops, the end when given. */
-const matrixPoints = (problem: RouteProblem): LatLng[] => [
-  problem.start,
-  ...problem.stops,
-  ...(problem.end ? [problem.end] : []),
-];
-
 /**
- * Road figures for the problem when ROUTING_URL is set; without it, or when the service fails
- * and `fallBack` allows, the estimate (no matrix).
+ * Road figures for the problem when ROUTING_URL is set; without it, or when the road service fails
+ * or cannot join two of the points, the estimate (no matrix), and `source` says which.
  */
 async function travelFigures(
   env: Env,
   problem: RouteProblem,
-  fallBack: boolean,
 ): Promise<{ matrix?: TravelMatrix; source: PlanSource }> {
   if (!env.ROUTING_URL) return { source: "estimate" };
   try {
-    return { matrix: await roadMatrix(env, matrixPoints(problem)), source: "roads" };
+    return { matrix: await roadMatrix(env, travelPoints(problem)), source: "roads" };
   } catch (error) {
-    if (!fallBack) throw error;
     console.error("Road figures unavailable, using the estimate", error);
     return { source: "estimate" };
   }
@@ -100,14 +106,14 @@ async function travelFigures(
 /** `POST /routes/optimize`: the best order, with road figures when a routing service is set. */
 export async function optimize(env: Env, input: ProblemInput & Pick<OptimizeInput, "locked">) {
   const problem = toProblem(input);
-  const { matrix, source } = await travelFigures(env, problem, false);
+  const { matrix, source } = await travelFigures(env, problem);
   return { plan: optimizeRoute(problem, { matrix, locked: input.locked }), source };
 }
 
 /** A saved route's figures in its own order (roads when they answer, else the estimate). */
 async function planOf(env: Env, input: RouteInput) {
   const problem = toProblem(input);
-  const { matrix, source } = await travelFigures(env, problem, true);
+  const { matrix, source } = await travelFigures(env, problem);
   return { plan: evaluateRoute(problem, input.order, { matrix }), planSource: source };
 }
 
@@ -235,6 +241,13 @@ export interface StopCandidate {
   serviceMinutes: number;
 }
 
+/** Cut to what a saved stop takes, so any candidate can be saved as it is. */
+const fitted = (candidate: StopCandidate): StopCandidate => ({
+  ...candidate,
+  label: candidate.label.slice(0, MAX_STOP_LABEL) || "Stop",
+  address: candidate.address?.slice(0, MAX_STOP_ADDRESS) ?? null,
+});
+
 /** A drive-by or a showing, unless the user says otherwise. */
 export const VISIT_MINUTES = 15;
 /** Time to allow at a sale: registration, the call of the cases, the bidding. */
@@ -265,18 +278,22 @@ async function propertyCandidates(db: Database, userId: string, q?: string) {
     )
     .orderBy(desc(properties.updatedAt))
     .limit(MAX_CANDIDATES);
-  return rows.map((row): StopCandidate => ({
+  return rows.map(propertyCandidate);
+}
+
+/** A property as a stop: a drive-by or a showing, at its coordinates when known. */
+export const propertyCandidate = (row: PropertyRow): StopCandidate =>
+  fitted({
     source: "property",
     sourceId: row.id,
     label: row.address,
     detail: joined(label(row.status), row.city),
-    address: joined(row.address, row.city, joined(row.state, row.zip).replace(", ", " ")),
+    address: formatAddress(row),
     lat: row.latitude,
     lng: row.longitude,
     window: null,
     serviceMinutes: VISIT_MINUTES,
-  }));
-}
+  });
 
 /**
  * The auctions of the day. The stop is the venue when one is given (the courthouse steps), else
@@ -297,23 +314,32 @@ async function auctionCandidates(db: Database, userId: string, query: CandidateQ
     )
     .orderBy(asc(auctions.currentSaleAt))
     .limit(MAX_CANDIDATES);
-  return rows.map(({ auction, latitude, longitude }): StopCandidate => {
-    const atVenue = Boolean(auction.venue?.trim());
-    return {
-      source: "auction",
-      sourceId: auction.id,
-      label: auction.address,
-      detail: atVenue
-        ? `${saleTypeLabel(auction.saleType)} at ${auction.venue}`
-        : saleTypeLabel(auction.saleType),
-      address: atVenue
-        ? joined(auction.venue, auction.city, auction.state)
-        : joined(auction.address, auction.city, auction.state),
-      lat: atVenue ? null : latitude,
-      lng: atVenue ? null : longitude,
-      window: { start: auction.currentSaleAt, end: auction.currentSaleAt },
-      serviceMinutes: AUCTION_MINUTES,
-    };
+  return rows.map(({ auction, latitude, longitude }) =>
+    auctionCandidate(auction, { lat: latitude, lng: longitude }),
+  );
+}
+
+/**
+ * An auction as a stop, reached by its sale time: at the venue when one is given (the courthouse
+ * steps, to be looked up), else at the property (`property`: its coordinates, when known).
+ */
+export function auctionCandidate(
+  auction: AuctionRow,
+  property: { lat: number | null; lng: number | null },
+): StopCandidate {
+  const venue = auction.venue?.trim();
+  return fitted({
+    source: "auction",
+    sourceId: auction.id,
+    label: auction.address,
+    detail: venue
+      ? `${saleTypeLabel(auction.saleType)} at ${venue}`
+      : saleTypeLabel(auction.saleType),
+    address: formatAddress({ ...auction, address: venue || auction.address, zip: null }),
+    lat: venue ? null : property.lat,
+    lng: venue ? null : property.lng,
+    window: { start: auction.currentSaleAt, end: auction.currentSaleAt },
+    serviceMinutes: AUCTION_MINUTES,
   });
 }
 
@@ -337,17 +363,19 @@ async function contactCandidates(db: Database, userId: string, q?: string) {
     .limit(MAX_CANDIDATES);
   return rows
     .filter((row) => row.address?.trim())
-    .map((row): StopCandidate => ({
-      source: "contact",
-      sourceId: row.id,
-      label: `${row.firstName} ${row.lastName}`.trim(),
-      detail: joined(label(row.type), row.company),
-      address: row.address,
-      lat: null,
-      lng: null,
-      window: null,
-      serviceMinutes: VISIT_MINUTES,
-    }));
+    .map((row) =>
+      fitted({
+        source: "contact",
+        sourceId: row.id,
+        label: `${row.firstName} ${row.lastName}`.trim(),
+        detail: joined(label(row.type), row.company),
+        address: row.address,
+        lat: null,
+        lng: null,
+        window: null,
+        serviceMinutes: VISIT_MINUTES,
+      }),
+    );
 }
 
 /** Timed events of the day with a place; reached by their start, staying for their length. */
@@ -355,7 +383,7 @@ function eventCandidate(event: CalendarEvent): StopCandidate[] {
   if (!event.location?.trim() || !event.start.dateTime || !event.end.dateTime) return [];
   const minutes = (Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)) / 60_000;
   return [
-    {
+    fitted({
       source: "event",
       sourceId: event.id,
       label: event.summary,
@@ -365,7 +393,7 @@ function eventCandidate(event: CalendarEvent): StopCandidate[] {
       lng: null,
       window: { start: event.start.dateTime, end: event.start.dateTime },
       serviceMinutes: Math.max(0, Math.round(minutes)),
-    },
+    }),
   ];
 }
 
@@ -391,48 +419,92 @@ export async function stopCandidates(scope: GoogleScope, query: CandidateQuery) 
 /** A visit with no service time still shows in the calendar: five minutes. */
 const MIN_EVENT_MINUTES = 5;
 
+/** Which of these ids name the user's rows in `table` still (a stop's record may be gone). */
+async function stillThere(
+  db: Database,
+  table: typeof properties | typeof contacts,
+  userId: string,
+  ids: string[],
+) {
+  const parts = await Promise.all(
+    chunk([...new Set(ids)], D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.userId, userId), inArray(table.id, part))),
+    ),
+  );
+  return new Set(parts.flat().map((row) => row.id));
+}
+
 /**
- * Writes one event per visit of a saved route (arrival to departure) to AI42's calendar or a
- * Google calendar, after removing the ones this route wrote before, wherever they were.
+ * Writes one event per visit of a saved route (from when the visit starts to when it ends) to
+ * AI42's calendar or a Google calendar, then removes the ones this route wrote before, wherever
+ * they were. A stop taken from a calendar event is that event already: it gets no second one.
+ * When a write fails, the events written so far are removed and the earlier ones stay.
  */
 export async function addRouteToCalendar(scope: GoogleScope, id: string, calendarId: string) {
   const { db, userId } = scope;
   const route = await getRoute(db, userId, id);
   const stops = new Map(route.stops.map((stop) => [stop.id, stop]));
-  let replaced = 0;
-  for (const eventId of route.calendarEventIds ?? []) {
-    try {
-      await deleteEvent(scope, eventId, route.calendarId ?? LOCAL_CALENDAR_ID);
-      replaced += 1;
-    } catch (error) {
-      // Removed by hand since: nothing to replace.
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
-  }
   const visits = route.plan.legs.filter((leg) => stops.has(leg.to));
+  const sourceIds = (source: RouteStop["source"]) =>
+    route.stops.flatMap((stop) => (stop.source === source && stop.sourceId ? [stop.sourceId] : []));
+  const [ownProperties, ownContacts] = await Promise.all([
+    stillThere(db, properties, userId, sourceIds("property")),
+    stillThere(db, contacts, userId, sourceIds("contact")),
+  ]);
+  const linked = (stop: RouteStop, source: RouteStop["source"], own: Set<string>) =>
+    stop.source === source && stop.sourceId && own.has(stop.sourceId) ? stop.sourceId : null;
+
   const eventIds: string[] = [];
-  for (const [index, leg] of visits.entries()) {
-    const stop = stops.get(leg.to)!;
-    // From when the visit starts (after any wait for its window) for its service time.
-    const arrive = Date.parse(leg.arriveAt) + leg.waitMinutes * 60_000;
-    const leave = arrive + Math.max(stop.serviceMinutes, MIN_EVENT_MINUTES) * 60_000;
-    const event = await createEvent(scope, {
-      summary: `Visit ${index + 1}/${visits.length}: ${stop.label}`,
-      description: `${route.name} (${route.date}). Stop ${index + 1} of ${visits.length}.`,
-      location: stop.address ?? `${stop.lat}, ${stop.lng}`,
-      start: { dateTime: new Date(arrive).toISOString() },
-      end: { dateTime: new Date(leave).toISOString() },
-      kind: stop.source === "auction" ? "auction" : "showing",
-      calendarId,
-      projectId: null,
-      propertyId: stop.source === "property" ? stop.sourceId : null,
-      contactId: stop.source === "contact" ? stop.sourceId : null,
-    });
-    eventIds.push(event.id);
+  try {
+    for (const [index, leg] of visits.entries()) {
+      const stop = stops.get(leg.to)!;
+      if (stop.source === "event") continue;
+      // From when the visit starts (after any wait for its window) for its service time.
+      const arrive = Date.parse(leg.arriveAt) + leg.waitMinutes * 60_000;
+      const leave = arrive + Math.max(stop.serviceMinutes, MIN_EVENT_MINUTES) * 60_000;
+      const event = await createEvent(scope, {
+        summary: `Visit ${index + 1}/${visits.length}: ${stop.label}`,
+        description: `${route.name} (${route.date}). Stop ${index + 1} of ${visits.length}.`,
+        location: stop.address ?? `${stop.lat}, ${stop.lng}`,
+        start: { dateTime: new Date(arrive).toISOString() },
+        end: { dateTime: new Date(leave).toISOString() },
+        kind: stop.source === "auction" ? "auction" : "showing",
+        calendarId,
+        projectId: null,
+        propertyId: linked(stop, "property", ownProperties),
+        contactId: linked(stop, "contact", ownContacts),
+      });
+      eventIds.push(event.id);
+    }
+  } catch (error) {
+    await removeEvents(scope, eventIds, calendarId);
+    throw error;
   }
+  const replaced = await removeEvents(
+    scope,
+    route.calendarEventIds ?? [],
+    route.calendarId ?? LOCAL_CALENDAR_ID,
+  );
   await db
     .update(routes)
     .set({ calendarId, calendarEventIds: eventIds, updatedAt: nowIso() })
     .where(ownedBy(routes, userId, id));
   return { calendarId, eventIds, replaced };
+}
+
+/** Removes events, counting those removed; one already gone (deleted by hand) is skipped. */
+async function removeEvents(scope: GoogleScope, ids: readonly string[], calendarId: string) {
+  let removed = 0;
+  for (const eventId of ids) {
+    try {
+      await deleteEvent(scope, eventId, calendarId);
+      removed += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  return removed;
 }

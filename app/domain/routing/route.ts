@@ -145,11 +145,15 @@ export const PlaceSchema = LatLngSchema.extend({
 });
 export type Place = z.infer<typeof PlaceSchema>;
 
+/** The longest name and address a saved stop keeps. */
+export const MAX_STOP_LABEL = 200;
+export const MAX_STOP_ADDRESS = 300;
+
 /** A stop of a saved route. */
 export const RouteStopSchema = LatLngSchema.extend({
   id: stopId,
-  label: z.string().trim().min(1, { error: "Name the stop" }).max(200),
-  address: z.string().trim().max(300).nullable().default(null),
+  label: z.string().trim().min(1, { error: "Name the stop" }).max(MAX_STOP_LABEL),
+  address: z.string().trim().max(MAX_STOP_ADDRESS).nullable().default(null),
   serviceMinutes: serviceMinutes.default(0),
   window: TimeWindowSchema.nullable().default(null),
   /** Kept in its position when the rest is optimised. */

@@ -85,8 +85,9 @@ function lockTables(problem: RouteProblem, locked: Record<string, number>) {
   const lockedAt = new Int32Array(count);
   const lockedPosition = new Int32Array(count + 2).fill(-1);
   problem.stops.forEach((stop, index) => {
-    const position = locked[stop.id];
-    if (position === undefined) return;
+    // Own keys only: a stop named "constructor" is not locked by Object.prototype.
+    if (!Object.hasOwn(locked, stop.id)) return;
+    const position = locked[stop.id]!;
     const other = lockedAt[position]!;
     if (other) {
       const ids = `“${problem.stops[other - 1]!.id}” and “${stop.id}”`;

@@ -223,7 +223,8 @@ export const legTo = (plan: RoutePlan | null, stopId: string): RouteLeg | undefi
 /** Minutes after the window's end a stop is reached; 0 when on time. */
 export function minutesLate(stop: Pick<DraftStop, "window">, leg: RouteLeg | undefined) {
   if (!stop.window || !leg) return 0;
-  return Math.max(0, Math.round((Date.parse(leg.arriveAt) - Date.parse(stop.window.end)) / 60_000));
+  // Rounded up: a stop late by seconds is late, as the plan counts it.
+  return Math.max(0, Math.ceil((Date.parse(leg.arriveAt) - Date.parse(stop.window.end)) / 60_000));
 }
 
 /** Why a draft cannot be saved yet, in words; null when it can. */

@@ -77,12 +77,13 @@ app.openapi(
     path: "/matrix",
     operationId: "roadMatrix",
     summary: "Road distances (km) and driving times (minutes) between every pair of points",
-    description: "From the routing service (ROUTING_URL, OSRM `/table`); 503 without it.",
+    description:
+      "From the routing service (ROUTING_URL, OSRM `/table`); 503 without it, 422 when it cannot join two of the points.",
     ...signedIn,
     request: jsonBody(PointsSchema),
     responses: {
       200: dataResponse("Row i, column j: from point i to point j", TravelMatrixSchema),
-      ...errorResponses(400, 401, 502, 503),
+      ...errorResponses(400, 401, 422, 502, 503),
     },
   }),
   async (c) => c.json({ data: await roadMatrix(c.env, c.req.valid("json").points) }, 200),

@@ -90,7 +90,7 @@ app.openapi(
     operationId: "optimizeRoute",
     summary: "The best order to visit 1 to 200 stops, with each leg's times",
     description: [
-      "Distance between two points: the great circle (haversine, R = 6371.0088 km) × roadFactor; travel minutes = distance / speedKmh · 60. With ROUTING_URL set, the road service's distances and durations replace both (`meta.source: roads`).",
+      "Distance between two points: the great circle (haversine, R = 6371.0088 km) × roadFactor; travel minutes = distance / speedKmh · 60. With ROUTING_URL set, the road service's distances and durations replace both (`meta.source: roads`); when it fails or cannot join two of the points, the estimate is used (`meta.source: estimate`).",
       "The route starts at `start`, visits every stop once and ends at the last stop, at `end` if given, or back at `start` if `returnToStart`. A stop with a window is not started before `window.start` (the route waits: `waitMinutes`) and must be reached by `window.end` (arrival ≤ end).",
       "The order minimises the total distance among orders that reach every window; when none can, it minimises the total lateness, Σ (arrival − window.end) in minutes, with `feasible: false` and the late stops in `late`. Up to 10 stops the answer is optimal (exact search over subsets); beyond, a deterministic construction and local search (2-opt, Or-opt, relocate).",
       "`legs`: one per stop, plus one to `end` or back to `start` (`to` is `end` / `start`); a leg's `departAt` is the departure from `from` after its wait and service. `totalMinutes`: from `departAt` to the last arrival, waits and service included. Times keep departAt's offset.",
@@ -104,7 +104,7 @@ app.openapi(
           "application/json": { schema: z.object({ data: RoutePlanSchema, meta: PlanMetaSchema }) },
         },
       },
-      ...errorResponses(400, 401, 502),
+      ...errorResponses(400, 401),
     },
   }),
   async (c) => {
