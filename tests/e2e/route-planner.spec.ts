@@ -370,7 +370,9 @@ test.describe("on a phone", () => {
   });
 });
 
-test("without a geocoder the planner says so, and stops are pinned by hand", async ({ page }) => {
+test("without a geocoder the planner says so, and stops are pinned by hand (also from the keyboard)", async ({
+  page,
+}) => {
   const user = newUser();
   expect((await page.request.post(`${BARE}/api/auth/register`, { data: user })).status()).toBe(201);
   await openApp(page, `${BARE}${modulePath("route-planner", { route: "new" })}`);
@@ -391,6 +393,11 @@ test("without a geocoder the planner says so, and stops are pinned by hand", asy
   const stop = stops(page).first();
   await expect(stop).toContainText("No place yet: pin it on the map.");
   await stop.getByRole("button", { name: "Pin on the map for 12 Oak St, Phoenix" }).click();
-  await map.click({ position: { x: box.width / 2 + 80, y: box.height / 2 + 40 } });
+  // Without a pointer: pan with the arrow keys, then pin at the map's centre.
+  await map.focus();
+  await page.keyboard.press("ArrowRight");
+  await page
+    .getByRole("button", { name: "Pin 12 Oak St, Phoenix at the map's centre" })
+    .press("Enter");
   await expect(stop).toContainText("Arrive 9:");
 });

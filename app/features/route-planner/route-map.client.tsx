@@ -111,6 +111,31 @@ function PinOnClick(props: { onPin: (point: LatLng) => void }) {
   return null;
 }
 
+/**
+ * Pinning without a pointer: pan the map with the arrow keys (Leaflet's keyboard support), then
+ * place the pin at its centre. The button's clicks stay off the map, or they would pin twice.
+ */
+function PinAtCentre(props: { label: string; onPin: (point: LatLng) => void }) {
+  const map = useMap();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (button.current) L.DomEvent.disableClickPropagation(button.current);
+  }, []);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="btn-secondary absolute bottom-8 left-2 z-[1000] text-sm shadow"
+      onClick={() => {
+        const centre = map.getCenter();
+        props.onPin({ lat: centre.lat, lng: centre.lng });
+      }}
+    >
+      Pin {props.label} at the map&apos;s centre
+    </button>
+  );
+}
+
 export default function RouteMap(props: RouteMapProps) {
   const refs = useRef(new Map<string, L.Marker>());
   const { selected } = props;
@@ -139,6 +164,7 @@ export default function RouteMap(props: RouteMapProps) {
         <TileLayer url={props.tileUrl} attribution={props.attribution} />
         <FitToMarkers points={points} />
         {props.pinning && <PinOnClick onPin={props.onPin} />}
+        {props.pinning && <PinAtCentre label={props.pinning} onPin={props.onPin} />}
         {props.line.length > 1 && (
           <Polyline
             positions={props.line as [number, number][]}
