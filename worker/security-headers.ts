@@ -26,10 +26,8 @@ export interface OutsideServices {
   ROUTING_URL?: string;
 }
 
-/** Where the map's tiles come from when MAP_TILE_URL is not set, and whose data they draw. */
+/** Where the map's tiles come from when MAP_TILE_URL is not set (the CSP admits its host). */
 export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
-export const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /** The origins a URL (template) names; `{s}` subdomains expand to Leaflet's a, b and c. */
 export function originsOf(template: string | undefined): string[] {

@@ -26,18 +26,6 @@ const SIZES = [
   { stops: 200, runs: 3, restarts: 6 },
 ];
 
-/** mulberry32: the same days on every run. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` stops spread evenly over the box, the route leaving from and returning to its centre. */
 function randomDay(count, random) {
   const latSpan = BOX_KM / KM_PER_DEGREE;
@@ -86,7 +74,8 @@ export async function measureRouteOptimizer() {
     import.meta.url,
   );
   const { compileProblem, scoreOrder } = await tsImport(`${routing}/schedule.ts`, import.meta.url);
-  const { exactOrder } = await tsImport(`${routing}/search.ts`, import.meta.url);
+  const { exactOrder, seededRandom } = await tsImport(`${routing}/search.ts`, import.meta.url);
+  // The same days on every run.
   const random = seededRandom(20270315);
   const rows = [];
   for (const { stops, runs, restarts } of SIZES) {

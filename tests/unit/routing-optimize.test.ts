@@ -12,23 +12,12 @@ import {
   type TravelMatrix,
 } from "~/domain/routing/optimize";
 import { compileProblem, scoreOrder } from "~/domain/routing/schedule";
-import { exactOrder, nearestNeighbour } from "~/domain/routing/search";
+import { exactOrder, nearestNeighbour, seededRandom } from "~/domain/routing/search";
 
 /** 1° of latitude along a meridian: 6371.0088 km · π / 180. */
 const KM_PER_DEGREE = 111.1950802335329;
 const DEPART = "2027-03-15T08:00:00-05:00";
 const DEPART_MS = Date.parse(DEPART);
-
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An instant `minutes` after the departure, as ISO-8601 with the departure's offset. */
 const at = (minutes: number) =>

@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { nowIso } from "../db/queries";
 import { geocodeCache, geocoderSlots, type GeocodedPlace } from "../db/schema";
 import type { Env } from "../env";
-import { DEFAULT_MAP_TILE_URL, OSM_ATTRIBUTION } from "../security-headers";
+import { DEFAULT_MAP_TILE_URL, originsOf } from "../security-headers";
 
 /** Nominatim's usage policy: one request a second at most, and a User-Agent naming the app. */
 export const GEOCODER_INTERVAL_MS = 1000;
@@ -20,6 +20,10 @@ export const GEOCODER_USER_AGENT = "AI42/1.0 (real-estate route planner; https:/
 const LONGEST_WAIT_MS = 5000;
 const MAX_PLACES = 5;
 const OUTSIDE_TIMEOUT_MS = 15_000;
+
+/** The credit OpenStreetMap's licence asks for, on its tiles and on any drawn from its data. */
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 type MapsEnv = Pick<Env, "GEOCODER_URL" | "MAP_TILE_URL" | "ROUTING_URL">;
 
@@ -39,13 +43,8 @@ export function mapsConfig(env: MapsEnv) {
 }
 
 /** The host a tile template names ("tiles.example.com"), for the map's credit line. */
-function tileHost(template: string) {
-  try {
-    return new URL(template.replace(/\{[^}]+\}/g, "0")).host;
-  } catch {
-    return "MAP_TILE_URL";
-  }
-}
+const tileHost = (template: string) =>
+  originsOf(template)[0]?.replace(/^https?:\/\//, "") ?? "MAP_TILE_URL";
 
 /** The geocoder's search URL: GEOCODER_URL as given when it ends in /search, else with it. */
 function searchUrl(base: string, query: string) {

@@ -13,6 +13,7 @@ import {
   DEFAULT_SPEED_KMH,
   MAX_ROUTE_STOPS,
   RouteInputSchema,
+  VISIT_MINUTES,
   type Place,
   type RouteStop,
 } from "../../app/domain/routing/route";
@@ -29,7 +30,6 @@ import {
   optimize,
   propertyCandidate,
   stopCandidates,
-  VISIT_MINUTES,
   type StopCandidate,
 } from "./routes";
 import { tool, type ToolContext } from "./tool";

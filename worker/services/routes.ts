@@ -10,17 +10,20 @@ import { travelPoints } from "../../app/domain/routing/geo";
 import {
   evaluateRoute,
   optimizeRoute,
-  type LatLng,
   type RouteProblem,
   type TravelMatrix,
 } from "../../app/domain/routing/optimize";
 import {
+  AUCTION_MINUTES,
   MAX_STOP_ADDRESS,
   MAX_STOP_LABEL,
+  routeProblem,
   type OptimizeInput,
+  type RouteFields,
   type RouteInput,
   type RouteStop,
   type StartPlaces,
+  VISIT_MINUTES,
 } from "../../app/domain/routing/route";
 import { formatAddress } from "../../app/domain/format";
 import { label } from "../../app/domain/workspace";
@@ -55,37 +58,6 @@ import { roadMatrix } from "./maps";
 
 export type PlanSource = "roads" | "estimate";
 
-/** The problem as the optimiser takes it: the route's points and its times, nothing else. */
-type ProblemInput = Pick<RouteProblem, "departAt" | "returnToStart" | "speedKmh" | "roadFactor"> & {
-  start: LatLng;
-  end?: LatLng | null;
-  stops: readonly {
-    id: string;
-    lat: number;
-    lng: number;
-    serviceMinutes?: number;
-    window?: { start: string; end: string } | null;
-  }[];
-};
-
-function toProblem(input: ProblemInput): RouteProblem {
-  return {
-    start: { lat: input.start.lat, lng: input.start.lng },
-    ...(input.end ? { end: { lat: input.end.lat, lng: input.end.lng } } : {}),
-    returnToStart: input.returnToStart,
-    departAt: input.departAt,
-    speedKmh: input.speedKmh,
-    roadFactor: input.roadFactor,
-    stops: input.stops.map(({ id, lat, lng, serviceMinutes, window }) => ({
-      id,
-      lat,
-      lng,
-      serviceMinutes: serviceMinutes ?? 0,
-      ...(window ? { window } : {}),
-    })),
-  };
-}
-
 /**
  * Road figures for the problem when ROUTING_URL is set; without it, or when the road service fails
  * or cannot join two of the points, the estimate (no matrix), and `source` says which.
@@ -104,47 +76,32 @@ async function travelFigures(
 }
 
 /** `POST /routes/optimize`: the best order, with road figures when a routing service is set. */
-export async function optimize(env: Env, input: ProblemInput & Pick<OptimizeInput, "locked">) {
-  const problem = toProblem(input);
+export async function optimize(env: Env, input: RouteFields & Pick<OptimizeInput, "locked">) {
+  const problem = routeProblem(input);
   const { matrix, source } = await travelFigures(env, problem);
   return { plan: optimizeRoute(problem, { matrix, locked: input.locked }), source };
 }
 
 /** A saved route's figures in its own order (roads when they answer, else the estimate). */
 async function planOf(env: Env, input: RouteInput) {
-  const problem = toProblem(input);
+  const problem = routeProblem(input);
   const { matrix, source } = await travelFigures(env, problem);
   return { plan: evaluateRoute(problem, input.order, { matrix }), planSource: source };
 }
 
 /** A route's figures in its own order by the estimate (an import, where no call goes out). */
 export const estimatedPlan = (input: RouteInput) => ({
-  plan: evaluateRoute(toProblem(input), input.order),
+  plan: evaluateRoute(routeProblem(input), input.order),
   planSource: "estimate" as const,
 });
 
 const toRoute = (row: RouteRow) => publicRow(row);
 export type SavedRoute = ReturnType<typeof toRoute>;
 
-export function routeColumns(input: RouteInput) {
-  return {
-    name: input.name,
-    date: input.date,
-    departAt: input.departAt,
-    start: input.start,
-    end: input.end,
-    returnToStart: input.returnToStart,
-    speedKmh: input.speedKmh,
-    roadFactor: input.roadFactor,
-    stops: input.stops,
-    order: input.order,
-  };
-}
-
 export async function createRoute(db: Database, env: Env, userId: string, input: RouteInput) {
   const [row] = await db
     .insert(routes)
-    .values({ userId, ...routeColumns(input), ...(await planOf(env, input)) })
+    .values({ userId, ...input, ...(await planOf(env, input)) })
     .returning();
   return toRoute(row!);
 }
@@ -158,7 +115,7 @@ export async function updateRoute(
 ) {
   const [row] = await db
     .update(routes)
-    .set({ ...routeColumns(input), ...(await planOf(env, input)), updatedAt: nowIso() })
+    .set({ ...input, ...(await planOf(env, input)), updatedAt: nowIso() })
     .where(ownedBy(routes, userId, id))
     .returning();
   if (!row) throw notFound("Route");
@@ -248,10 +205,6 @@ const fitted = (candidate: StopCandidate): StopCandidate => ({
   address: candidate.address?.slice(0, MAX_STOP_ADDRESS) ?? null,
 });
 
-/** A drive-by or a showing, unless the user says otherwise. */
-export const VISIT_MINUTES = 15;
-/** Time to allow at a sale: registration, the call of the cases, the bidding. */
-export const AUCTION_MINUTES = 60;
 const MAX_CANDIDATES = 50;
 const LIVE_AUCTION_STATUSES = ["upcoming", "postponed"] as const;
 

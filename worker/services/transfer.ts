@@ -59,7 +59,7 @@ import { toEntry } from "./entries";
 import { toProject } from "./projects";
 import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
 import { toResearch } from "./research";
-import { estimatedPlan, routeColumns } from "./routes";
+import { estimatedPlan } from "./routes";
 
 export const EXPORT_FORMAT = "ai42-export";
 /**
@@ -692,7 +692,8 @@ export async function planImport(
       sourceId: (stop.sourceId && sourceIds[stop.source]?.get(stop.sourceId)) || stop.sourceId,
     }));
     return {
-      ...routeColumns({ ...row.input, stops }),
+      ...row.input,
+      stops,
       ...estimatedPlan(row.input),
       ...times(row),
       id,

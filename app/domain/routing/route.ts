@@ -4,13 +4,19 @@
  * no I/O.
  */
 import { z } from "zod";
+import type { LatLng, RouteProblem, TimeWindow } from "./optimize";
 
 /** The most stops one route takes. */
 export const MAX_ROUTE_STOPS = 200;
 export const DEFAULT_SPEED_KMH = 40;
 export const DEFAULT_ROAD_FACTOR = 1.3;
+/** Minutes at a stop: a drive-by or a showing, unless the user says otherwise … */
+export const VISIT_MINUTES = 15;
+/** … and at a sale: registration, the call of the cases, the bidding. */
+export const AUCTION_MINUTES = 60;
 
-const instant = z.iso.datetime({
+/** An ISO 8601 date and time with its offset. */
+export const InstantSchema = z.iso.datetime({
   offset: true,
   error: "Use a date and time with an offset, like 2027-03-15T08:00:00-07:00",
 });
@@ -29,7 +35,7 @@ export const LatLngSchema = z.object({
 });
 
 export const TimeWindowSchema = z
-  .object({ start: instant, end: instant })
+  .object({ start: InstantSchema, end: InstantSchema })
   .refine((window) => Date.parse(window.end) >= Date.parse(window.start), {
     path: ["end"],
     error: "The window's end is before its start",
@@ -77,7 +83,7 @@ const routeShape = {
   start: LatLngSchema,
   end: LatLngSchema.optional(),
   returnToStart: z.boolean().default(false),
-  departAt: instant,
+  departAt: InstantSchema,
   speedKmh: z
     .number()
     .finite()
@@ -207,6 +213,40 @@ export const StartPlacesSchema = z.object({
   office: PlaceSchema.nullable(),
 });
 export type StartPlaces = z.infer<typeof StartPlacesSchema>;
+
+/** What the optimiser needs of a route (saved, sent to the API, or a draft on the screen). */
+export interface RouteFields {
+  start: LatLng;
+  end?: LatLng | null;
+  returnToStart?: boolean;
+  departAt: string;
+  speedKmh?: number;
+  roadFactor?: number;
+  stops: readonly (LatLng & {
+    id: string;
+    serviceMinutes?: number;
+    window?: TimeWindow | null;
+  })[];
+}
+
+/** The optimiser's problem for a route: its points, times and speeds, nothing else. */
+export function routeProblem(route: RouteFields): RouteProblem {
+  return {
+    start: { lat: route.start.lat, lng: route.start.lng },
+    ...(route.end ? { end: { lat: route.end.lat, lng: route.end.lng } } : {}),
+    returnToStart: route.returnToStart,
+    departAt: route.departAt,
+    speedKmh: route.speedKmh,
+    roadFactor: route.roadFactor,
+    stops: route.stops.map(({ id, lat, lng, serviceMinutes, window }) => ({
+      id,
+      lat,
+      lng,
+      serviceMinutes: serviceMinutes ?? 0,
+      ...(window ? { window } : {}),
+    })),
+  };
+}
 
 /** How a typed address is looked up and cached: trimmed, lower case, one space between words. */
 export const normaliseAddress = (address: string) =>

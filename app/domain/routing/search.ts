@@ -664,8 +664,11 @@ function nearestStops(instance: Instance, count: number): Int32Array[] {
 
 // ── Perturbation ────────────────────────────────────────────────────────────────────────────────
 
-/** mulberry32: a small seeded generator, so that the same input gives the same route. */
-function seededRandom(seed: number) {
+/**
+ * mulberry32: a small seeded generator, so that the same input gives the same route (and the tests
+ * and the bench draw the same days on every run).
+ */
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

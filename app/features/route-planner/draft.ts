@@ -11,7 +11,9 @@ import {
   type Place,
   type RouteBody,
   type RouteStop,
+  routeProblem,
   type StartPlaces,
+  VISIT_MINUTES,
 } from "~/domain/routing/route";
 import type { SavedRoute, StopCandidate } from "~/lib/api/routes";
 
@@ -120,7 +122,7 @@ export const stopOfAddress = (address: string, id: string): DraftStop => ({
   address,
   lat: null,
   lng: null,
-  serviceMinutes: 15,
+  serviceMinutes: VISIT_MINUTES,
   window: null,
   locked: false,
   source: "address",
@@ -150,23 +152,15 @@ export function problemOf(draft: RouteDraft): RouteProblem | null {
   const stops = draft.stops.filter(isPlaced);
   if (!draft.start || stops.length === 0) return null;
   if (draft.endMode === "place" && !draft.end) return null;
-  return {
-    start: { lat: draft.start.lat, lng: draft.start.lng },
-    ...(draft.endMode === "place" && draft.end
-      ? { end: { lat: draft.end.lat, lng: draft.end.lng } }
-      : {}),
+  return routeProblem({
+    start: draft.start,
+    end: draft.endMode === "place" ? draft.end : null,
     returnToStart: draft.endMode === "start",
     departAt: localInstant(draft.date, draft.time),
     speedKmh: draft.speedKmh,
     roadFactor: draft.roadFactor,
-    stops: stops.map(({ id, lat, lng, serviceMinutes, window }) => ({
-      id,
-      lat,
-      lng,
-      serviceMinutes,
-      ...(window ? { window } : {}),
-    })),
-  };
+    stops,
+  });
 }
 
 /** Locked stops, pinned to their places in the running order (placed stops counted). */

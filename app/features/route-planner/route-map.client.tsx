@@ -15,6 +15,7 @@ import {
   useMap,
   useMapEvents,
 } from "react-leaflet";
+import { escapeXml } from "~/domain/routing/gpx";
 import type { LatLng } from "~/domain/routing/optimize";
 
 export interface MapMarker {
@@ -47,9 +48,6 @@ export interface RouteMapProps {
 /** The contiguous United States, before there is anything to show. */
 const NOTHING_YET = { center: [39.5, -98.35] as [number, number], zoom: 4 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 const ICON_SIZE = 28;
 /** Icons by their HTML: a marker keeps its element (and its focus) while its icon stays the same. */
 const icons = new Map<string, L.DivIcon>();
@@ -72,7 +70,7 @@ function markerIcon(marker: MapMarker, selected: boolean) {
       ? "bg-accent text-accent-fg"
       : "bg-fg text-canvas";
   const ring = selected ? "ring-4 ring-white scale-125" : "ring-2 ring-canvas";
-  const html = `<span class="grid size-7 place-items-center rounded-full text-sm font-bold shadow-lg transition ${tone} ${ring}"><span aria-hidden="true">${text}</span><span class="sr-only">${escapeHtml(name)}</span></span>`;
+  const html = `<span class="grid size-7 place-items-center rounded-full text-sm font-bold shadow-lg transition ${tone} ${ring}"><span aria-hidden="true">${text}</span><span class="sr-only">${escapeXml(name)}</span></span>`;
   let icon = icons.get(html);
   if (!icon) {
     icon = L.divIcon({

@@ -17,6 +17,7 @@ import type {
   TravelMatrixSchema,
 } from "../../../worker/api/schemas";
 import { apiRequest } from "./client";
+import { MESSAGES } from "./messages";
 import { orThrow, pageOrThrow, queryString } from "./workspace";
 
 export type MapsConfig = z.infer<typeof MapsConfigSchema>;
@@ -28,27 +29,10 @@ export type RouteSummary = z.infer<typeof RouteSummarySchema>;
 export type RouteCalendarResult = z.infer<typeof RouteCalendarResultSchema>;
 export type { Place, RouteBody, StartPlaces };
 
-/** The Route Planner's failures, worded like the spec's (§8). */
-export const ROUTE_MESSAGES = {
-  fetchMaps: "Failed to fetch the map settings",
-  geocode: "Failed to look up the address",
-  roadFigures: "Failed to fetch road distances",
-  roadLine: "Failed to fetch the road line",
-  fetchCandidates: "Failed to fetch stops",
-  fetchPlaces: "Failed to fetch your start places",
-  savePlaces: "Failed to remember the start place",
-  fetchRoutes: "Failed to fetch routes",
-  fetchRoute: "Failed to fetch route",
-  createRoute: "Failed to save route",
-  updateRoute: "Failed to update route",
-  deleteRoute: "Failed to delete route",
-  addToCalendar: "Failed to add the visits to the calendar",
-} as const;
-
 const routePath = (id: string) => `/routes/${encodeURIComponent(id)}`;
 
 export const mapsApi = {
-  config: () => orThrow(apiRequest<MapsConfig>("/maps"), ROUTE_MESSAGES.fetchMaps),
+  config: () => orThrow(apiRequest<MapsConfig>("/maps"), MESSAGES.fetchMaps),
   /**
    * The places an address may be, best first (an empty list: not found). A failure with status
    * 503 means no geocoder is configured; 429, that it is busy (ask again a little later).
@@ -56,19 +40,19 @@ export const mapsApi = {
   geocode: (address: string, signal?: AbortSignal) =>
     orThrow(
       apiRequest<GeocodedPlace[]>(`/maps/geocode${queryString({ q: address })}`, { signal }),
-      ROUTE_MESSAGES.geocode,
+      MESSAGES.geocode,
     ),
   /** Road distances and times between every pair of points (only when `roads` is on). */
   matrix: (points: readonly LatLng[]) =>
     orThrow(
       apiRequest<RoadMatrix>("/maps/matrix", { method: "POST", body: { points } }),
-      ROUTE_MESSAGES.roadFigures,
+      MESSAGES.roadFigures,
     ),
   /** The line along the roads through the points in order (only when `roads` is on). */
   line: (points: readonly LatLng[]) =>
     orThrow(
       apiRequest<{ line: [number, number][] }>("/maps/line", { method: "POST", body: { points } }),
-      ROUTE_MESSAGES.roadLine,
+      MESSAGES.roadLine,
     ).then((result) => result.line),
 };
 
@@ -77,35 +61,26 @@ export const routesApi = {
   candidates: (query: { from: string; to: string; q?: string }) =>
     orThrow(
       apiRequest<StopCandidate[]>(`/routes/candidates${queryString({ ...query })}`),
-      ROUTE_MESSAGES.fetchCandidates,
+      MESSAGES.fetchStopCandidates,
     ),
-  places: () => orThrow(apiRequest<StartPlaces>("/routes/places"), ROUTE_MESSAGES.fetchPlaces),
+  places: () => orThrow(apiRequest<StartPlaces>("/routes/places"), MESSAGES.fetchStartPlaces),
   savePlaces: (places: StartPlaces) =>
     orThrow(
       apiRequest<StartPlaces>("/routes/places", { method: "PUT", body: places }),
-      ROUTE_MESSAGES.savePlaces,
+      MESSAGES.saveStartPlaces,
     ),
   list: (query: { page?: number; limit?: number } = {}) =>
     pageOrThrow(
       apiRequest<RouteSummary[]>(`/routes${queryString({ ...query })}`),
-      ROUTE_MESSAGES.fetchRoutes,
+      MESSAGES.fetchRoutes,
     ),
-  get: (id: string) => orThrow(apiRequest<SavedRoute>(routePath(id)), ROUTE_MESSAGES.fetchRoute),
+  get: (id: string) => orThrow(apiRequest<SavedRoute>(routePath(id)), MESSAGES.fetchRoute),
   create: (body: RouteBody) =>
-    orThrow(
-      apiRequest<SavedRoute>("/routes", { method: "POST", body }),
-      ROUTE_MESSAGES.createRoute,
-    ),
+    orThrow(apiRequest<SavedRoute>("/routes", { method: "POST", body }), MESSAGES.createRoute),
   update: (id: string, body: RouteBody) =>
-    orThrow(
-      apiRequest<SavedRoute>(routePath(id), { method: "PUT", body }),
-      ROUTE_MESSAGES.updateRoute,
-    ),
+    orThrow(apiRequest<SavedRoute>(routePath(id), { method: "PUT", body }), MESSAGES.updateRoute),
   remove: (id: string) =>
-    orThrow(
-      apiRequest<SavedRoute>(routePath(id), { method: "DELETE" }),
-      ROUTE_MESSAGES.deleteRoute,
-    ),
+    orThrow(apiRequest<SavedRoute>(routePath(id), { method: "DELETE" }), MESSAGES.deleteRoute),
   /** One event per visit in AI42's calendar (`local`) or a Google calendar, replacing earlier ones. */
   addToCalendar: (id: string, calendarId: string) =>
     orThrow(
@@ -113,7 +88,7 @@ export const routesApi = {
         method: "POST",
         body: { calendarId },
       }),
-      ROUTE_MESSAGES.addToCalendar,
+      MESSAGES.addRouteToCalendar,
     ),
 };
 

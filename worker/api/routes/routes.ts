@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import {
+  InstantSchema,
   OptimizeInputSchema,
   RouteInputSchema,
   StartPlacesSchema,
@@ -43,10 +44,6 @@ import {
   StopCandidateSchema,
 } from "../schemas";
 
-const instant = z.iso.datetime({
-  offset: true,
-  error: "Use a date and time like 2027-03-15T00:00:00-07:00",
-});
 const day = z.iso.date({ error: "Use a date like 2027-03-15" });
 
 const OptimizeBody = OptimizeInputSchema.openapi("RouteOptimizeInput", {
@@ -60,8 +57,10 @@ const RouteBody = RouteInputSchema.openapi("RouteInput", {
 
 const CandidatesQuery = z
   .object({
-    from: instant.openapi({ description: "The day's start: its auctions and events from here" }),
-    to: instant.openapi({ description: "The day's end (exclusive)" }),
+    from: InstantSchema.openapi({
+      description: "The day's start: its auctions and events from here",
+    }),
+    to: InstantSchema.openapi({ description: "The day's end (exclusive)" }),
     q: z.string().trim().min(1).max(100).optional().openapi({
       description:
         "Words properties (address, city, ZIP) and contacts (name, company, address) contain",
