@@ -2,7 +2,7 @@
  * Turning what an investor pastes or uploads (CSV from a listing site or spreadsheet, or JSON)
  * into property rows, and checking each row with the same rules as the API. Pure: no I/O.
  */
-import Papa from "papaparse";
+import { headerKey, readCsv, type ParsedFile } from "./csv";
 import { parseNumberLike } from "./format";
 import type { FieldProblem } from "./problems";
 import { fieldProblems, numberFields, parseTyped, type RowFailure } from "./validation";
@@ -67,8 +67,7 @@ const HEADER_ALIASES: Record<string, keyof PropertyInput> = {
   notes: "notes",
 };
 
-export const fieldForHeader = (header: string) =>
-  HEADER_ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, "")];
+export const fieldForHeader = (header: string) => HEADER_ALIASES[headerKey(header)];
 
 /** A CSV cell as the API expects it: numbers for numeric fields, snake_case enums, no blanks. */
 function cell(field: keyof PropertyInput, raw: string): unknown {
@@ -80,45 +79,13 @@ function cell(field: keyof PropertyInput, raw: string): unknown {
   return text;
 }
 
-export interface ParsedFile {
-  rows: Record<string, unknown>[];
-  /** Columns that matched no property field, so the user sees what is ignored. */
-  ignoredColumns: string[];
-  /** The file's own name for each field it has ("listPrice" → "Price"), for messages. */
-  columnOf?: Record<string, string>;
-  error?: string;
-}
-
 export function parsePropertiesCsv(text: string): ParsedFile {
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
-    header: true,
-    skipEmptyLines: "greedy",
+  return readCsv(text, {
+    fieldFor: fieldForHeader,
+    cell,
+    required: ["address"],
+    missing: "The file needs an address column (a header row naming Address).",
   });
-  const headers = parsed.meta.fields ?? [];
-  const mapped = headers.map((header) => [header, fieldForHeader(header)] as const);
-  if (!mapped.some(([, field]) => field === "address")) {
-    return {
-      rows: [],
-      ignoredColumns: [],
-      error: "The file needs an address column (a header row naming Address).",
-    };
-  }
-  const rows = parsed.data.map((record) => {
-    const row: Record<string, unknown> = {};
-    for (const [header, field] of mapped) {
-      if (!field) continue;
-      const value = cell(field, record[header] ?? "");
-      if (value !== undefined) row[field] = value;
-    }
-    return row;
-  });
-  return {
-    rows,
-    ignoredColumns: mapped.filter(([, field]) => !field).map(([header]) => header),
-    columnOf: Object.fromEntries(
-      mapped.flatMap(([header, field]) => (field ? [[field, header.trim()]] : [])),
-    ),
-  };
 }
 
 export function parsePropertiesJson(text: string): ParsedFile {

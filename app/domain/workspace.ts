@@ -105,13 +105,13 @@ export const requiredText = (max: number, message: string) =>
     .max(max);
 export const optionalText = (max: number) => optional(text(max));
 export const money = optional(z.number().finite().min(0).max(1e12));
-const isoDate = optional(
+export const isoDate = optional(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" }),
 );
-const tags = z.array(text(40).min(1)).max(20).default([]);
+export const tags = z.array(text(40).min(1)).max(20).default([]);
 export const id = z.string().min(1).max(64);
 
 export const ProjectInputSchema = z.object({
@@ -129,25 +129,31 @@ export const ProjectInputSchema = z.object({
   propertyId: optional(id),
 });
 
-export const ContactInputSchema = z
-  .object({
-    firstName: text(100).default(""),
-    lastName: text(100).default(""),
-    email: optional(
-      z.union([z.email({ error: "Enter a valid e-mail address" }).max(254), z.literal("")]),
-    ),
-    phone: optionalText(40),
-    company: optionalText(200),
-    /** Where to visit them (a Route Planner stop). */
-    address: optionalText(300),
-    type: z.enum(CONTACT_TYPES).default("other"),
-    notes: optionalText(5000),
-    tags,
-  })
-  .refine((contact) => contact.firstName || contact.lastName || contact.company, {
-    error: "Give a first name, a last name or a company",
-    path: ["firstName"],
-  });
+/** A contact's own fields; a lead (app/domain/marketing/leads.ts) adds its own to them. */
+export const ContactFieldsSchema = z.object({
+  firstName: text(100).default(""),
+  lastName: text(100).default(""),
+  email: optional(
+    z.union([z.email({ error: "Enter a valid e-mail address" }).max(254), z.literal("")]),
+  ),
+  phone: optionalText(40),
+  company: optionalText(200),
+  /** Where to visit them (a Route Planner stop). */
+  address: optionalText(300),
+  type: z.enum(CONTACT_TYPES).default("other"),
+  notes: optionalText(5000),
+  tags,
+});
+
+/** A contact is called something: its name or its company. */
+export const isNamed = (contact: { firstName: string; lastName: string; company: string | null }) =>
+  Boolean(contact.firstName || contact.lastName || contact.company);
+export const UNNAMED_CONTACT = {
+  error: "Give a first name, a last name or a company",
+  path: ["firstName"],
+};
+
+export const ContactInputSchema = ContactFieldsSchema.refine(isNamed, UNNAMED_CONTACT);
 
 export const EntryInputSchema = z.object({
   title: requiredText(200, "Give the document a title"),

@@ -19,6 +19,7 @@ import entries from "./routes/entries";
 import google from "./routes/google";
 import health from "./routes/health";
 import maps from "./routes/maps";
+import marketing from "./routes/marketing";
 import projects from "./routes/projects";
 import properties from "./routes/properties";
 import research from "./routes/research";
@@ -96,6 +97,7 @@ export function createApi() {
   api.route("/auctions", auctions);
   api.route("/maps", maps);
   api.route("/routes", routes);
+  api.route("/marketing", marketing);
   api.route("/", transfer);
   api.route("/ai", ai);
   api.route("/ai", research);

@@ -25,6 +25,9 @@ import {
   type YearRow,
 } from "../../app/domain/deals/types";
 import type { DriveFile, GmailMessage, GoogleStatus } from "../../app/domain/google";
+import { BotQuestionSchema, COPY_KINDS } from "../../app/domain/marketing/bots";
+import type { CampaignFigures, Funnel } from "../../app/domain/marketing/campaigns";
+import { FUNNEL_STAGES, LeadAnswerSchema } from "../../app/domain/marketing/leads";
 import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../app/domain/routing/route";
 import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
@@ -36,6 +39,9 @@ import {
   conversations,
   deals,
   entries,
+  campaigns,
+  leadBots,
+  leads,
   projectFiles,
   projects,
   properties,
@@ -680,6 +686,104 @@ export const RouteCalendarResultSchema = z
     replaced: z.number().openapi({ description: "Events this route had added before, removed" }),
   })
   .openapi("RouteCalendarResult");
+
+// ---------------------------------------------------------------------------------------------
+// Marketing (issue 15)
+
+const LeadRecordSchema = createSelectSchema(leads, {
+  answers: z.array(LeadAnswerSchema.openapi("LeadAnswer")),
+}).omit({ contactId: true, userId: true, createdAt: true, updatedAt: true });
+
+export const LeadSchema = ContactSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  company: true,
+  address: true,
+  notes: true,
+  tags: true,
+  createdAt: true,
+  updatedAt: true,
+})
+  .extend(LeadRecordSchema.shape)
+  .extend({
+    speedToLeadMinutes: z.number().nullable().openapi({
+      description: "Minutes from the lead coming in to its first contact; null until contacted",
+    }),
+  })
+  .openapi("Lead");
+
+export const LeadImportResultSchema = z
+  .object({
+    received: z.number(),
+    created: z.number(),
+    skipped: z.array(z.object({ index: z.number(), leadId: z.string().nullable() })).openapi({
+      description:
+        "Rows whose e-mail or phone is already a lead's (that lead's id) or an earlier row's (null)",
+    }),
+    failed: z.array(RowFailureSchema),
+    ids: z.array(z.string()).openapi({ description: "The new leads' ids, in the order sent" }),
+  })
+  .openapi("LeadImportResult");
+
+const FunnelSchema = exactly<Funnel>()(
+  z.object({
+    steps: z.array(
+      z.object({
+        stage: z.enum(FUNNEL_STAGES),
+        count: z.number(),
+        conversion: z.number().nullable(),
+      }),
+    ),
+    dead: z.number(),
+    overall: z.number().nullable(),
+  }),
+);
+
+export const LeadSummarySchema = z
+  .object({
+    leads: z.number(),
+    funnel: FunnelSchema,
+    averageSpeedToLeadMinutes: z.number().nullable(),
+  })
+  .openapi("LeadSummary");
+
+const CampaignFiguresSchema = exactly<CampaignFigures>()(
+  z.object({
+    leads: z.number(),
+    costPerLead: z.number().nullable(),
+    dealsClosed: z.number(),
+    revenue: z.number(),
+    returnOnSpend: z
+      .number()
+      .nullable()
+      .openapi({ description: "(revenue − spend) ÷ spend, as a fraction; null without spend" }),
+  }),
+);
+
+export const CampaignSchema = createSelectSchema(campaigns)
+  .omit(owner)
+  .extend({ figures: CampaignFiguresSchema })
+  .openapi("Campaign");
+
+export const LeadBotSchema = createSelectSchema(leadBots, {
+  questions: z.array(BotQuestionSchema.openapi("LeadBotQuestion")),
+})
+  .omit(owner)
+  .extend({ opening: z.string().openapi({ description: "The bot's first line" }) })
+  .openapi("LeadBot");
+
+export const CopyDraftSchema = z
+  .object({
+    kind: z.enum(COPY_KINDS),
+    text: z.string(),
+    model: z.string(),
+    complianceNote: z.string().nullable(),
+    warnings: z.array(z.string()),
+  })
+  .openapi("OutreachDraft");
 
 export const WorkspaceExportSchema = z
   .object({

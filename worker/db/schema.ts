@@ -19,6 +19,9 @@ import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
 import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
+import type { BotQuestion } from "../../app/domain/marketing/bots";
+import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "../../app/domain/marketing/campaigns";
+import { FUNNEL_STAGES, LEAD_STATUSES, type LeadAnswer } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -509,6 +512,74 @@ export const geocoderSlots = sqliteTable("geocoder_slots", {
   nextAt: integer("next_at").notNull(),
 });
 
+/** A marketing campaign (issue 15); its figures are worked out from the leads that name it. */
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    channel: text("channel", { enum: CAMPAIGN_CHANNELS }).notNull(),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull(),
+    budget: real("budget"),
+    spend: real("spend"),
+    startOn: text("start_on"),
+    endOn: text("end_on"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [index("campaigns_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A lead (issue 15): a contact of type `lead` and what marketing keeps about it. One row per
+ * contact, gone with the contact.
+ */
+export const leads = sqliteTable(
+  "leads",
+  {
+    contactId: text("contact_id")
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: owner(),
+    source: text("source"),
+    status: text("status", { enum: LEAD_STATUSES }).notNull(),
+    /** The furthest funnel stage reached: the funnel counts a dead lead where it got to. */
+    reached: text("reached", { enum: FUNNEL_STAGES }).notNull(),
+    score: integer("score"),
+    consentEmail: integer("consent_email", { mode: "boolean" }).notNull(),
+    consentSms: integer("consent_sms", { mode: "boolean" }).notNull(),
+    consentCall: integer("consent_call", { mode: "boolean" }).notNull(),
+    followUpOn: text("follow_up_on"),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    dealValue: real("deal_value"),
+    answers: text("answers", { mode: "json" }).$type<LeadAnswer[]>().notNull(),
+    firstContactedAt: text("first_contacted_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("leads_user_status").on(t.userId, t.status),
+    index("leads_user_follow_up").on(t.userId, t.followUpOn),
+    index("leads_user_campaign").on(t.userId, t.campaignId),
+  ],
+);
+
+/** A lead bot (issue 15): persona, qualifying questions in order, and the hand-off rule. */
+export const leadBots = sqliteTable(
+  "lead_bots",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    persona: text("persona").notNull(),
+    greeting: text("greeting"),
+    questions: text("questions", { mode: "json" }).$type<BotQuestion[]>().notNull(),
+    handOff: text("hand_off").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("lead_bots_user").on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -524,3 +595,6 @@ export type DealRow = typeof deals.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
+export type LeadBotRow = typeof leadBots.$inferSelect;

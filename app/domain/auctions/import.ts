@@ -3,8 +3,7 @@
  * each row checked with the API's own rules. The browser's preview and the API's import both use
  * `checkAuctionRows`. Pure: no I/O.
  */
-import Papa from "papaparse";
-import type { ParsedFile } from "../property-import";
+import { headerKey, readCsv, type ParsedFile } from "../csv";
 import { fieldProblems, readNumbers, type RowFailure } from "../validation";
 import { AuctionFieldsSchema, AuctionInputSchema, type AuctionInput } from "./auction";
 import { localTimeToIso, zoneOfState } from "./time-zones";
@@ -70,7 +69,7 @@ const HEADER_ALIASES: Record<string, keyof AuctionInput> = {
 
 /** "Deposit %" is the percent, "Deposit" the amount. */
 export function auctionFieldForHeader(header: string) {
-  const key = header.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const key = headerKey(header);
   return (header.includes("%") && HEADER_ALIASES[`${key}pct`]) || HEADER_ALIASES[key];
 }
 
@@ -90,36 +89,13 @@ function cell(field: keyof AuctionInput, raw: string): unknown {
 }
 
 export function parseAuctionsCsv(text: string): ParsedFile {
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
-    header: true,
-    skipEmptyLines: "greedy",
+  const parsed = readCsv(text, {
+    fieldFor: auctionFieldForHeader,
+    cell,
+    required: ["address", "saleAt"],
+    missing: "The file needs a header row naming at least Address and Sale date.",
   });
-  const headers = parsed.meta.fields ?? [];
-  const mapped = headers.map((header) => [header, auctionFieldForHeader(header)] as const);
-  const has = (field: keyof AuctionInput) => mapped.some(([, f]) => f === field);
-  if (!has("address") || !has("saleAt")) {
-    return {
-      rows: [],
-      ignoredColumns: [],
-      error: "The file needs a header row naming at least Address and Sale date.",
-    };
-  }
-  const rows = parsed.data.map((record) => {
-    const row: Record<string, unknown> = {};
-    for (const [header, field] of mapped) {
-      if (!field) continue;
-      const value = cell(field, record[header] ?? "");
-      if (value !== undefined) row[field] = value;
-    }
-    return withInstants(row);
-  });
-  return {
-    rows,
-    ignoredColumns: mapped.filter(([, field]) => !field).map(([header]) => header),
-    columnOf: Object.fromEntries(
-      mapped.flatMap(([header, field]) => (field ? [[field, header.trim()]] : [])),
-    ),
-  };
+  return { ...parsed, rows: parsed.rows.map(withInstants) };
 }
 
 const TIME_FIELDS = ["saleAt", "depositDueAt", "postponedTo"] as const;

@@ -11,7 +11,7 @@ import { Modal } from "~/components/ui";
 import { MAX_AUCTION_IMPORT_ROWS, saleTypeLabel, type SaleType } from "~/domain/auctions/auction";
 import { checkAuctionRows, parseAuctionsCsv } from "~/domain/auctions/import";
 import { formatDateTime } from "~/domain/format";
-import type { ParsedFile } from "~/domain/property-import";
+import type { ParsedFile } from "~/domain/csv";
 import { rowProblem } from "~/domain/validation";
 import { auctionsApi, syncAuctionCalendar, type AuctionImportResult } from "~/lib/api/auctions";
 import { failureText } from "~/lib/api/workspace";

@@ -9,11 +9,11 @@ import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
 import { ExistingChoice } from "~/components/import-preview";
 import { Modal } from "~/components/ui";
+import type { ParsedFile } from "~/domain/csv";
 import {
   parsePropertiesCsv,
   parsePropertiesJson,
   previewProperties,
-  type ParsedFile,
 } from "~/domain/property-import";
 import { describeImport } from "~/domain/validation";
 import { MAX_IMPORT_ROWS } from "~/domain/workspace";

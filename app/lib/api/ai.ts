@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { ChatRequest, TtsVoice } from "~/domain/ai/chat";
 import type { AiProvider } from "~/domain/ai/providers";
-import { createSseParser } from "~/domain/ai/sse";
+import { createSseParser, type StreamChunk } from "~/domain/ai/sse";
 import type {
   AiStatusSchema,
   ChatAnswerSchema,
@@ -72,29 +72,17 @@ export const aiApi = {
     }
     const conversationId = response.headers.get("X-Conversation-Id") ?? "";
     const model = response.headers.get("X-Model");
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    const parse = createSseParser();
-    let text = "";
     let citations: string[] = [];
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        for (const chunk of parse(decoder.decode(value, { stream: true }))) {
-          text += chunk.content;
-          if (chunk.citations?.length) citations = chunk.citations;
-        }
+    const { text, stopped } = await readChatStream(
+      response,
+      (text, chunk) => {
+        if (chunk.citations?.length) citations = chunk.citations;
         onText(text, conversationId);
-      }
-    } catch (cause) {
-      if (signal.aborted) return { conversationId, model, text, citations, stopped: true };
-      throw new ServiceError(failed, {
-        message: cause instanceof Error ? cause.message : MESSAGES.networkError,
-        statusCode: 0,
-      });
-    }
-    return { conversationId, model, text, citations, stopped: false };
+      },
+      signal,
+      failed,
+    );
+    return { conversationId, model, text, citations, stopped };
   },
 
   /** MP3 audio of the text, read by the chosen voice. */
@@ -161,3 +149,37 @@ export const conversationsApi = {
       MESSAGES.clearChatHistory,
     ),
 };
+
+/**
+ * Reads a streamed chat answer (the provider's Server-Sent Events relayed by the Worker), calling
+ * `onText` with the whole text so far as chunks arrive. Aborting `signal` stops it with what had
+ * arrived; a broken stream throws a `ServiceError` with `failed`.
+ */
+export async function readChatStream(
+  response: Response,
+  onText: (text: string, chunk: StreamChunk) => void,
+  signal: AbortSignal,
+  failed: string,
+): Promise<{ text: string; stopped: boolean }> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const parse = createSseParser();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (const chunk of parse(decoder.decode(value, { stream: true }))) {
+        text += chunk.content;
+        onText(text, chunk);
+      }
+    }
+  } catch (cause) {
+    if (signal.aborted) return { text, stopped: true };
+    throw new ServiceError(failed, {
+      message: cause instanceof Error ? cause.message : MESSAGES.networkError,
+      statusCode: 0,
+    });
+  }
+  return { text, stopped: false };
+}

@@ -1,0 +1,119 @@
+/**
+ * Campaigns (issue 15) and the figures worked out from the leads that name them: cost per lead,
+ * deals closed, return on spend, and the funnel of lead statuses. Pure: no I/O.
+ */
+import { z } from "zod";
+import { isoDate, money, optionalText, requiredText } from "../workspace";
+import { FUNNEL_STAGES, type FunnelStage, type LeadStatus } from "./leads";
+
+export const CAMPAIGN_CHANNELS = [
+  "email",
+  "sms",
+  "direct_mail",
+  "cold_call",
+  "social",
+  "ppc",
+  "bandit_signs",
+] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<CampaignChannel, string> = {
+  email: "E-mail",
+  sms: "SMS",
+  direct_mail: "Direct mail",
+  cold_call: "Cold call",
+  social: "Social",
+  ppc: "PPC",
+  bandit_signs: "Bandit signs",
+};
+
+export const CAMPAIGN_STATUSES = ["planned", "active", "paused", "completed"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CampaignInputSchema = z
+  .object({
+    name: requiredText(200, "Give the campaign a name"),
+    channel: z.enum(CAMPAIGN_CHANNELS),
+    status: z.enum(CAMPAIGN_STATUSES).default("planned"),
+    budget: money,
+    spend: money,
+    startOn: isoDate,
+    endOn: isoDate,
+    notes: optionalText(5000),
+  })
+  .refine((c) => !c.startOn || !c.endOn || c.endOn >= c.startOn, {
+    error: "The end date is before the start",
+    path: ["endOn"],
+  });
+export type CampaignInput = z.infer<typeof CampaignInputSchema>;
+
+/** What the figures read of a lead. */
+export interface LeadOutcome {
+  status: LeadStatus;
+  reached: FunnelStage;
+  dealValue: number | null;
+}
+
+export interface CampaignFigures {
+  leads: number;
+  /** Spend ÷ leads; null without leads or without spend recorded. */
+  costPerLead: number | null;
+  /** Leads under contract. */
+  dealsClosed: number;
+  /** The deal value of the leads under contract. */
+  revenue: number;
+  /** (Revenue − spend) ÷ spend, as a fraction (1.5 = 150 %); null without spend. */
+  returnOnSpend: number | null;
+}
+
+/** A campaign's figures from the leads that name it. */
+export function campaignFigures(
+  campaign: { spend: number | null },
+  leads: readonly LeadOutcome[],
+): CampaignFigures {
+  const spend = campaign.spend ?? 0;
+  const closed = leads.filter((lead) => lead.status === "under_contract");
+  const revenue = closed.reduce((sum, lead) => sum + (lead.dealValue ?? 0), 0);
+  return {
+    leads: leads.length,
+    costPerLead: leads.length && spend ? spend / leads.length : null,
+    dealsClosed: closed.length,
+    revenue,
+    returnOnSpend: spend ? (revenue - spend) / spend : null,
+  };
+}
+
+export interface FunnelStep {
+  stage: FunnelStage;
+  /** Leads that reached this stage or a later one (dead leads count where they got to). */
+  count: number;
+  /** This stage's count ÷ the previous stage's; null for the first stage or after an empty one. */
+  conversion: number | null;
+}
+
+export interface Funnel {
+  steps: FunnelStep[];
+  /** Leads now dead, at whatever stage they reached. */
+  dead: number;
+  /** Under contract ÷ every lead; null without leads. */
+  overall: number | null;
+}
+
+/** The funnel of lead statuses: how many got to each stage, and stage-to-stage conversion. */
+export function leadFunnel(leads: readonly Pick<LeadOutcome, "status" | "reached">[]): Funnel {
+  const rank = (stage: FunnelStage) => FUNNEL_STAGES.indexOf(stage);
+  const steps = FUNNEL_STAGES.map((stage, i) => ({
+    stage,
+    count: leads.filter((lead) => rank(lead.reached) >= i).length,
+    conversion: null as number | null,
+  }));
+  steps.forEach((step, i) => {
+    const previous = steps[i - 1];
+    step.conversion = previous && previous.count ? step.count / previous.count : null;
+  });
+  return {
+    steps,
+    dead: leads.filter((lead) => lead.status === "dead").length,
+    overall: leads.length ? steps.at(-1)!.count / leads.length : null,
+  };
+}

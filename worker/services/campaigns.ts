@@ -1,0 +1,56 @@
+/** Campaigns (issue 15): CRUD, each with its figures worked out from the leads that name it. */
+import { desc, eq } from "drizzle-orm";
+import type { CampaignInput } from "../../app/domain/marketing/campaigns";
+import { notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import { deleteOwned, findOwned, nowIso, ownedBy, publicRow } from "../db/queries";
+import { campaigns, type CampaignRow } from "../db/schema";
+import { figuresByCampaign } from "./leads";
+
+async function withFigures(db: Database, userId: string, rows: CampaignRow[]) {
+  const figures = await figuresByCampaign(db, userId, rows);
+  return rows.map((row) => ({ ...publicRow(row), figures: figures.get(row.id)! }));
+}
+
+/** The user's campaigns, newest first, with their figures. */
+export async function listCampaigns(db: Database, userId: string) {
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  return withFigures(db, userId, rows);
+}
+
+export async function getCampaign(db: Database, userId: string, id: string) {
+  const row = await findOwned(db, campaigns, userId, id, "Campaign");
+  return (await withFigures(db, userId, [row]))[0]!;
+}
+
+export async function createCampaign(db: Database, userId: string, input: CampaignInput) {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...input, userId })
+    .returning();
+  return (await withFigures(db, userId, [row!]))[0]!;
+}
+
+/** Replaces the campaign's fields (PUT). */
+export async function updateCampaign(
+  db: Database,
+  userId: string,
+  id: string,
+  input: CampaignInput,
+) {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...input, updatedAt: nowIso() })
+    .where(ownedBy(campaigns, userId, id))
+    .returning();
+  if (!row) throw notFound("Campaign");
+  return (await withFigures(db, userId, [row]))[0]!;
+}
+
+/** Deletes the campaign; its leads stay, no longer attributed to it. */
+export const deleteCampaign = async (db: Database, userId: string, id: string) =>
+  publicRow(await deleteOwned(db, campaigns, userId, id, "Campaign"));

@@ -1,0 +1,404 @@
+/**
+ * Leads (issue 15): contacts of type `lead` with their marketing record, for the API, the
+ * dashboard and the lead bots. A lead's id is its contact's id; deleting it deletes the contact.
+ */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { campaignFigures, leadFunnel } from "../../app/domain/marketing/campaigns";
+import { checkLeadRows } from "../../app/domain/marketing/lead-import";
+import {
+  duplicateKeys,
+  firstContactAfter,
+  reachedAfter,
+  speedToLeadMinutes,
+  averageSpeedToLead,
+  type LeadInput,
+  type LeadStatus,
+} from "../../app/domain/marketing/leads";
+import { contactName } from "../../app/domain/workspace";
+import type { RowFailure } from "../../app/domain/validation";
+import { ApiError, notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import {
+  assertOwnedReference,
+  chunk,
+  containsAny,
+  nowIso,
+  rowsPerStatement,
+  runBatch,
+  type PageRequest,
+} from "../db/queries";
+import { campaigns, contacts, leads, type ContactRow, type LeadRow } from "../db/schema";
+import { CONTACT_SEARCH_COLUMNS } from "./contacts";
+
+export const LEAD_SORTS = ["newest", "follow_up", "score", "name"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+export interface LeadFilters {
+  q?: string;
+  status?: LeadStatus;
+  campaignId?: string;
+  /** Only leads whose follow-up date is on or before this day (open leads). */
+  followUpBy?: string;
+  sort?: LeadSort;
+}
+
+/**
+ * A lead's contact fields. Its times are renamed: D1 names a joined row's columns by name alone,
+ * so the contact's `created_at` would collide with the lead's.
+ */
+const CONTACT_FIELDS = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  email: contacts.email,
+  phone: contacts.phone,
+  company: contacts.company,
+  address: contacts.address,
+  notes: contacts.notes,
+  tags: contacts.tags,
+  createdAt: sql<string>`${contacts.createdAt}`.as("contact_created_at"),
+  updatedAt: sql<string>`${contacts.updatedAt}`.as("contact_updated_at"),
+};
+type LeadContact = Pick<ContactRow, keyof typeof CONTACT_FIELDS>;
+
+/** A lead as the API shows it: the contact's fields, the lead's, and its speed to lead. */
+export function toLead(contact: LeadContact, lead: LeadRow) {
+  const { contactId: _contactId, userId: _userId, createdAt: _c, updatedAt, ...own } = lead;
+  return {
+    ...contact,
+    ...own,
+    speedToLeadMinutes: speedToLeadMinutes({
+      createdAt: contact.createdAt,
+      firstContactedAt: lead.firstContactedAt,
+    }),
+    updatedAt: updatedAt > contact.updatedAt ? updatedAt : contact.updatedAt,
+  };
+}
+export type Lead = ReturnType<typeof toLead>;
+
+const OPEN: LeadStatus[] = ["dead", "under_contract"];
+
+function leadsWhere(userId: string, filters: LeadFilters) {
+  const where: SQL[] = [eq(leads.userId, userId)];
+  if (filters.status) where.push(eq(leads.status, filters.status));
+  if (filters.campaignId) where.push(eq(leads.campaignId, filters.campaignId));
+  if (filters.followUpBy) {
+    where.push(
+      isNotNull(leads.followUpOn),
+      lte(leads.followUpOn, filters.followUpBy),
+      notInArray(leads.status, OPEN),
+    );
+  }
+  if (filters.q) where.push(containsAny([...CONTACT_SEARCH_COLUMNS, leads.source], filters.q));
+  return and(...where);
+}
+
+const ORDER: Record<LeadSort, SQL[]> = {
+  newest: [desc(contacts.createdAt)],
+  follow_up: [asc(leads.followUpOn)],
+  score: [desc(leads.score)],
+  name: [asc(contacts.lastName), asc(contacts.firstName)],
+};
+
+const joined = (db: Database) =>
+  db
+    .select({ contact: CONTACT_FIELDS, lead: leads })
+    .from(leads)
+    .innerJoin(contacts, eq(contacts.id, leads.contactId));
+
+/** A page of the user's leads, with the total. */
+export async function listLeads(
+  db: Database,
+  userId: string,
+  filters: LeadFilters,
+  { page, limit }: PageRequest,
+) {
+  const where = leadsWhere(userId, filters);
+  const [rows, total] = await db.batch([
+    joined(db)
+      .where(where)
+      .orderBy(...ORDER[filters.sort ?? "newest"], asc(contacts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ value: count() })
+      .from(leads)
+      .innerJoin(contacts, eq(contacts.id, leads.contactId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => toLead(row.contact, row.lead)),
+    meta: { page, limit, total: total[0]!.value },
+  };
+}
+
+export async function getLead(db: Database, userId: string, id: string) {
+  const [row] = await joined(db)
+    .where(and(eq(leads.contactId, id), eq(leads.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Lead");
+  return toLead(row.contact, row.lead);
+}
+
+/** The user's leads' duplicate keys, each with the lead it belongs to. */
+async function keysInUse(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      company: contacts.company,
+      email: contacts.email,
+      phone: contacts.phone,
+    })
+    .from(leads)
+    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+    .where(eq(leads.userId, userId));
+  const owners = new Map<string, { id: string; name: string }>();
+  for (const row of rows) {
+    for (const key of duplicateKeys(row)) owners.set(key, { id: row.id, name: contactName(row) });
+  }
+  return owners;
+}
+
+/** 409 naming the lead that already has this e-mail or phone (other than `self`). */
+async function refuseDuplicate(db: Database, userId: string, input: LeadInput, self?: string) {
+  const owners = await keysInUse(db, userId);
+  for (const key of duplicateKeys(input)) {
+    const owner = owners.get(key);
+    if (owner && owner.id !== self) {
+      const field = key.startsWith("email:") ? "email" : "phone";
+      throw new ApiError(
+        409,
+        "DUPLICATE_LEAD",
+        `${owner.name} is already a lead with this ${field === "email" ? "e-mail" : "phone number"}`,
+        [{ field, message: `Already a lead: ${owner.name}`, leadId: owner.id }],
+      );
+    }
+  }
+}
+
+async function assertCampaign(db: Database, userId: string, input: { campaignId: string | null }) {
+  await assertOwnedReference(db, campaigns, userId, input.campaignId, "campaignId", "campaign");
+}
+
+const contactColumns = (input: LeadInput) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  email: input.email,
+  phone: input.phone,
+  company: input.company,
+  address: input.address,
+  notes: input.notes,
+  tags: input.tags,
+});
+
+const leadColumns = (input: LeadInput) => ({
+  source: input.source,
+  status: input.status,
+  score: input.score,
+  consentEmail: input.consentEmail,
+  consentSms: input.consentSms,
+  consentCall: input.consentCall,
+  followUpOn: input.followUpOn,
+  campaignId: input.campaignId,
+  dealValue: input.dealValue,
+  answers: input.answers,
+});
+
+/** A new lead's rows: the contact (type lead) and its marketing record. */
+function newLeadRows(userId: string, input: LeadInput, now: string) {
+  const id = crypto.randomUUID();
+  const reached = reachedAfter(null, input.status);
+  return {
+    contact: {
+      id,
+      userId,
+      ...contactColumns(input),
+      type: "lead" as const,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lead: {
+      contactId: id,
+      userId,
+      ...leadColumns(input),
+      reached,
+      firstContactedAt: firstContactAfter(null, reached, now),
+      createdAt: now,
+      updatedAt: now,
+    },
+  };
+}
+
+export async function createLead(db: Database, userId: string, input: LeadInput) {
+  await assertCampaign(db, userId, input);
+  await refuseDuplicate(db, userId, input);
+  const rows = newLeadRows(userId, input, nowIso());
+  await runBatch(db, [
+    db.insert(contacts).values(rows.contact),
+    db.insert(leads).values(rows.lead),
+  ]);
+  return getLead(db, userId, rows.contact.id);
+}
+
+/** Replaces the lead's fields (PUT); the stage reached and the first contact follow its status. */
+export async function updateLead(db: Database, userId: string, id: string, input: LeadInput) {
+  const [current] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.contactId, id), eq(leads.userId, userId)))
+    .limit(1);
+  if (!current) throw notFound("Lead");
+  await assertCampaign(db, userId, input);
+  await refuseDuplicate(db, userId, input, id);
+  const now = nowIso();
+  const reached = reachedAfter(current.reached, input.status);
+  await runBatch(db, [
+    db
+      .update(contacts)
+      .set({ ...contactColumns(input), updatedAt: now })
+      .where(and(eq(contacts.id, id), eq(contacts.userId, userId))),
+    db
+      .update(leads)
+      .set({
+        ...leadColumns(input),
+        reached,
+        firstContactedAt: firstContactAfter(current.firstContactedAt, reached, now),
+        updatedAt: now,
+      })
+      .where(and(eq(leads.contactId, id), eq(leads.userId, userId))),
+  ]);
+  return getLead(db, userId, id);
+}
+
+export async function deleteLead(db: Database, userId: string, id: string) {
+  const lead = await getLead(db, userId, id);
+  await db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+  return lead;
+}
+
+/**
+ * Many leads at once, all or nothing: invalid rows are reported by index and left out; a row whose
+ * e-mail or phone is already a lead's (or an earlier row's) is skipped as already here.
+ */
+export async function importLeads(
+  db: Database,
+  userId: string,
+  rows: unknown[],
+  campaignId: string | null,
+) {
+  await assertCampaign(db, userId, { campaignId });
+  const checked = checkLeadRows(rows);
+  const failed: RowFailure[] = checked.failed;
+  const owners = await keysInUse(db, userId);
+  const seen = new Set(owners.keys());
+  const now = nowIso();
+  const fresh: ReturnType<typeof newLeadRows>[] = [];
+  const skipped: { index: number; leadId: string | null }[] = [];
+  for (const row of checked.valid) {
+    const taken = row.keys.find((key) => seen.has(key));
+    if (taken) {
+      skipped.push({ index: row.index, leadId: owners.get(taken)?.id ?? null });
+      continue;
+    }
+    row.keys.forEach((key) => seen.add(key));
+    fresh.push(
+      newLeadRows(userId, { ...row.input, campaignId: campaignId ?? row.input.campaignId }, now),
+    );
+  }
+  if (!fresh.length && !skipped.length) {
+    throw new ApiError(400, "VALIDATION_FAILED", "No valid lead in the request", failed);
+  }
+  // A row naming another user's (or no) campaign is refused above only for the query's campaign;
+  // rows carry none of their own from a file, and a JSON row's campaign must be the user's.
+  const named = [...new Set(fresh.map((r) => r.lead.campaignId).filter((c): c is string => !!c))];
+  if (named.length) {
+    const own = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, named)));
+    const ownIds = new Set(own.map((c) => c.id));
+    for (const r of fresh)
+      if (r.lead.campaignId && !ownIds.has(r.lead.campaignId)) r.lead.campaignId = null;
+  }
+  await runBatch(db, [
+    ...chunk(
+      fresh.map((r) => r.contact),
+      rowsPerStatement(contacts),
+    ).map((part) => db.insert(contacts).values(part)),
+    ...chunk(
+      fresh.map((r) => r.lead),
+      rowsPerStatement(leads),
+    ).map((part) => db.insert(leads).values(part)),
+  ]);
+  return {
+    received: rows.length,
+    created: fresh.length,
+    skipped,
+    failed,
+    ids: fresh.map((r) => r.contact.id),
+  };
+}
+
+/** What the figures read of each lead: status, stage reached, deal value, campaign, timing. */
+async function outcomes(db: Database, userId: string, campaignId?: string) {
+  return db
+    .select({
+      status: leads.status,
+      reached: leads.reached,
+      dealValue: leads.dealValue,
+      campaignId: leads.campaignId,
+      createdAt: leads.createdAt,
+      firstContactedAt: leads.firstContactedAt,
+    })
+    .from(leads)
+    .where(
+      campaignId
+        ? and(eq(leads.userId, userId), eq(leads.campaignId, campaignId))
+        : eq(leads.userId, userId),
+    );
+}
+
+/** The funnel and the average speed to lead, overall or for one campaign. */
+export async function leadSummary(db: Database, userId: string, campaignId?: string) {
+  if (campaignId) {
+    await assertOwnedReference(db, campaigns, userId, campaignId, "campaignId", "campaign");
+  }
+  const rows = await outcomes(db, userId, campaignId);
+  return {
+    leads: rows.length,
+    funnel: leadFunnel(rows),
+    averageSpeedToLeadMinutes: averageSpeedToLead(rows),
+  };
+}
+
+/** Every campaign's figures from the leads naming it, by campaign id. */
+export async function figuresByCampaign(
+  db: Database,
+  userId: string,
+  list: { id: string; spend: number | null }[],
+) {
+  const rows = list.length ? await outcomes(db, userId) : [];
+  return new Map(
+    list.map((campaign) => [
+      campaign.id,
+      campaignFigures(
+        campaign,
+        rows.filter((row) => row.campaignId === campaign.id),
+      ),
+    ]),
+  );
+}
