@@ -33,6 +33,9 @@ const KINDS = [
   ["deals", "Deal analyses"],
   ["auctions", "Auctions"],
   ["routes", "Routes"],
+  ["campaigns", "Campaigns"],
+  ["leads", "Leads"],
+  ["leadBots", "Lead bots"],
 ] as const;
 
 type Kind = (typeof KINDS)[number][0];

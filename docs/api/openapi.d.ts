@@ -2833,6 +2833,51 @@ export interface components {
                 createdAt: string;
                 updatedAt: string;
             }[];
+            campaigns: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                channel: "email" | "sms" | "direct_mail" | "cold_call" | "social" | "ppc" | "bandit_signs";
+                /** @enum {string} */
+                status: "planned" | "active" | "paused" | "completed";
+                budget: number | null;
+                spend: number | null;
+                startOn: string | null;
+                endOn: string | null;
+                notes: string | null;
+                createdAt: string;
+                updatedAt: string;
+            }[];
+            leads: {
+                source: string | null;
+                /** @enum {string} */
+                status: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
+                /** @enum {string} */
+                reached: "new" | "contacted" | "qualified" | "appointment" | "under_contract";
+                score: number | null;
+                consentEmail: boolean;
+                consentSms: boolean;
+                consentCall: boolean;
+                followUpOn: string | null;
+                campaignId: string | null;
+                dealValue: number | null;
+                answers: components["schemas"]["LeadAnswer"][];
+                firstContactedAt: string | null;
+                /** @description The lead's contact (in `contacts`) */
+                id: string;
+                createdAt: string;
+                updatedAt: string;
+            }[];
+            leadBots: {
+                id: string;
+                name: string;
+                persona: string;
+                greeting: string | null;
+                questions: components["schemas"]["LeadBotQuestion"][];
+                handOff: string;
+                createdAt: string;
+                updatedAt: string;
+            }[];
         };
         Conversation: {
             id: string;
@@ -3033,6 +3078,45 @@ export interface components {
                     }[];
                 }[];
             };
+            campaigns: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
+            leads: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
+            leadBots: {
+                created: number;
+                updated: number;
+                /** @description Already here and left as they are */
+                skipped: number;
+                failed: {
+                    index: number;
+                    errors: {
+                        field: string;
+                        message: string;
+                    }[];
+                }[];
+            };
         };
         WorkspaceImport: {
             /** @enum {string} */
@@ -3062,6 +3146,12 @@ export interface components {
             auctions?: unknown[];
             /** @default [] */
             routes?: unknown[];
+            /** @default [] */
+            campaigns?: unknown[];
+            /** @default [] */
+            leads?: unknown[];
+            /** @default [] */
+            leadBots?: unknown[];
         };
         AiStatus: {
             openai: {

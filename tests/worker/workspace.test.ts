@@ -686,6 +686,34 @@ describe("export and import", () => {
       },
     });
     expect(route.status).toBe(201);
+    const campaign = await source.call<Data<Row>>("/marketing/campaigns", {
+      method: "POST",
+      json: { name: "Lake mailer", channel: "direct_mail", spend: 250 },
+    });
+    const lead = await source.call("/marketing/leads", {
+      method: "POST",
+      json: {
+        firstName: "Lena",
+        lastName: "Shore",
+        phone: "313-555-0100",
+        status: "appointment",
+        consentCall: true,
+        followUpOn: "2027-04-01",
+        campaignId: campaign.body.data.id,
+        answers: [{ question: "When would you sell?", answer: "This spring" }],
+      },
+    });
+    expect(lead.status).toBe(201);
+    const bot = await source.call("/marketing/bots", {
+      method: "POST",
+      json: {
+        name: "Lake bot",
+        persona: "Friendly",
+        handOff: "Offer a call",
+        questions: [{ text: "Your name?", field: "name" }],
+      },
+    });
+    expect(bot.status).toBe(201);
     return { source, project };
   }
 
@@ -710,6 +738,8 @@ describe("export and import", () => {
       "deals",
       "auctions",
       "routes",
+      "campaigns",
+      "leadBots",
     ]) {
       for (const row of doc[kind]!) labels.set(row.id, `${kind}:${name(row)}`);
     }
@@ -748,6 +778,10 @@ describe("export and import", () => {
     ]);
     expect(exported.routes).toHaveLength(1);
     expect(exported.routes![0]).not.toHaveProperty("plan");
+    expect(exported.campaigns).toHaveLength(1);
+    expect(exported.leads).toHaveLength(1);
+    expect(exported.leads![0]).toMatchObject({ status: "appointment", reached: "appointment" });
+    expect(exported.leadBots).toHaveLength(1);
 
     const target = await account();
     const imported = await importInto(target.call, exported);
@@ -759,7 +793,7 @@ describe("export and import", () => {
     );
     expect(created).toEqual({
       properties: 1,
-      contacts: 1,
+      contacts: 2,
       projects: 1,
       entries: 2,
       links: 1,
@@ -770,7 +804,13 @@ describe("export and import", () => {
       deals: 1,
       auctions: 1,
       routes: 1,
+      campaigns: 1,
+      leads: 1,
+      leadBots: 1,
     });
+    const [leadCopy] = (await target.call<Data<Row[]>>("/marketing/leads")).body.data;
+    const [campaignCopy] = (await target.call<Data<Row[]>>("/marketing/campaigns")).body.data;
+    expect(leadCopy).toMatchObject({ firstName: "Lena", campaignId: campaignCopy!.id });
     const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
     expect(copy!.id).not.toBe(project.id);
     const detail = await target.call<Data<{ contacts: Row[]; documents: Row[]; property: Row }>>(
@@ -819,6 +859,9 @@ describe("export and import", () => {
       "conversations",
       "deals",
       "auctions",
+      "campaigns",
+      "leads",
+      "leadBots",
     ]) {
       expect(again.body.data[kind]).toMatchObject({ created: 0, updated: 0 });
       expect(again.body.data[kind]!.skipped).toBeGreaterThan(0);

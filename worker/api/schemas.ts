@@ -820,6 +820,15 @@ export const WorkspaceExportSchema = z
     routes: z.array(
       RouteSchema.omit({ plan: true, planSource: true, calendarId: true, calendarEventIds: true }),
     ),
+    campaigns: z.array(CampaignSchema.omit({ figures: true })),
+    leads: z.array(
+      LeadRecordSchema.extend({
+        id: z.string().openapi({ description: "The lead's contact (in `contacts`)" }),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    leadBots: z.array(LeadBotSchema.omit({ opening: true })),
   })
   .openapi("WorkspaceExport");
 
@@ -846,5 +855,8 @@ export const WorkspaceImportResultSchema = z
     deals: KindResultSchema,
     auctions: KindResultSchema,
     routes: KindResultSchema,
+    campaigns: KindResultSchema,
+    leads: KindResultSchema,
+    leadBots: KindResultSchema,
   })
   .openapi("WorkspaceImportResult");

@@ -21,6 +21,9 @@ import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import { AUCTION_STATUSES, AuctionInputSchema } from "../../app/domain/auctions/auction";
 import { EventInputSchema } from "../../app/domain/calendar/events";
 import { DealInputSchema } from "../../app/domain/deals/inputs";
+import { LeadBotInputSchema } from "../../app/domain/marketing/bots";
+import { CampaignInputSchema } from "../../app/domain/marketing/campaigns";
+import { FUNNEL_STAGES, LeadFieldsSchema, reachedAfter } from "../../app/domain/marketing/leads";
 import { RouteInputSchema, type RouteStop } from "../../app/domain/routing/route";
 import {
   ContactInputSchema,
@@ -37,11 +40,14 @@ import {
   auctionHistory,
   auctions,
   calendarEvents,
+  campaigns,
   contacts,
   conversationMessages,
   conversations,
   deals,
   entries,
+  leadBots,
+  leads,
   MESSAGE_STATUSES,
   projectContacts,
   projectFiles,
@@ -87,6 +93,9 @@ export async function exportWorkspace(db: Database, userId: string) {
     auctionRows,
     historyRows,
     routeRows,
+    campaignRows,
+    leadRows,
+    botRows,
   ] = await db.batch([
     db.select().from(projects).where(eq(projects.userId, userId)),
     db.select().from(contacts).where(eq(contacts.userId, userId)),
@@ -113,6 +122,9 @@ export async function exportWorkspace(db: Database, userId: string) {
       .where(eq(auctionHistory.userId, userId))
       .orderBy(auctionHistory.auctionId, auctionHistory.changedAt, sql`rowid`),
     db.select().from(routes).where(eq(routes.userId, userId)),
+    db.select().from(campaigns).where(eq(campaigns.userId, userId)),
+    db.select().from(leads).where(eq(leads.userId, userId)),
+    db.select().from(leadBots).where(eq(leadBots.userId, userId)),
   ]);
   const historyOf = new Map<
     string,
@@ -170,6 +182,10 @@ export async function exportWorkspace(db: Database, userId: string) {
       ({ userId: _u, plan: _p, planSource: _s, calendarId: _c, calendarEventIds: _e, ...route }) =>
         route,
     ),
+    campaigns: campaignRows.map((row) => publicRow(row)),
+    // A lead's marketing record, named by its contact's id (the contact is in `contacts`).
+    leads: leadRows.map(({ userId: _u, contactId, ...lead }) => ({ id: contactId, ...lead })),
+    leadBots: botRows.map((row) => publicRow(row)),
   };
 }
 
@@ -195,6 +211,9 @@ export const ImportDocumentSchema = z.object({
   deals: rows,
   auctions: rows,
   routes: rows,
+  campaigns: rows,
+  leads: rows,
+  leadBots: rows,
 });
 export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
@@ -253,6 +272,22 @@ const ResearchInputSchema = z.object({
 });
 const ProjectFileRowSchema = ProjectFileInputSchema.extend({
   projectId: z.string().min(1).max(64),
+});
+/** A lead's own fields as exported: its contact's are in the contact row of the same id. */
+const LeadRecordSchema = LeadFieldsSchema.pick({
+  source: true,
+  status: true,
+  score: true,
+  consentEmail: true,
+  consentSms: true,
+  consentCall: true,
+  followUpOn: true,
+  campaignId: true,
+  dealValue: true,
+  answers: true,
+}).extend({
+  reached: z.enum(FUNNEL_STAGES).optional(),
+  firstContactedAt: timestamp.nullable(),
 });
 const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });
 const AuctionHistorySchema = z
@@ -350,6 +385,7 @@ function upserts<T extends IdTable>(
   table: T,
   values: T["$inferInsert"][],
   keep: string[] = ["id", "userId", "createdAt"],
+  target: SQLiteColumn = table.id,
 ) {
   const columns = Object.entries(getTableColumns(table)).filter(([name]) => !keep.includes(name));
   const set = Object.fromEntries(
@@ -360,7 +396,7 @@ function upserts<T extends IdTable>(
       .insert(table)
       .values(part)
       .onConflictDoUpdate({
-        target: table.id,
+        target,
         set,
         setWhere: sql`${table.userId} = excluded.user_id`,
       }),
@@ -701,6 +737,27 @@ export async function planImport(
     };
   });
 
+  // Marketing: campaigns, then leads (a contact's record, pointing at a campaign), and lead bots.
+  const campaignPlan = await plan(doc.campaigns, CampaignInputSchema, campaigns, (row, id) => ({
+    ...row.input,
+    ...times(row),
+    id,
+    userId,
+  }));
+  const botPlan = await plan(doc.leadBots, LeadBotInputSchema, leadBots, (row, id) => ({
+    ...row.input,
+    ...times(row),
+    id,
+    userId,
+  }));
+  const leadPlan = await planLeads(db, userId, doc.leads, {
+    contacts: contactPlan.ids,
+    campaigns: campaignPlan.ids,
+    counted,
+    result,
+    times,
+  });
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
     ...upserts(db, properties, propertyValues),
@@ -743,6 +800,15 @@ export async function planImport(
       db.insert(auctionHistory).values(part),
     ),
     ...upserts(db, routes, routePlan.values),
+    ...upserts(db, campaigns, campaignPlan.values),
+    ...upserts(db, leadBots, botPlan.values),
+    ...upserts(
+      db,
+      leads as unknown as IdTable,
+      leadPlan.values,
+      ["contactId", "userId", "createdAt"],
+      leads.contactId,
+    ),
   ];
   return {
     summary: {
@@ -758,9 +824,87 @@ export async function planImport(
       deals: dealPlan.kind,
       auctions: auctionPlan.kind,
       routes: routePlan.kind,
+      campaigns: campaignPlan.kind,
+      leads: leadPlan.kind,
+      leadBots: botPlan.kind,
     },
     statements,
   };
+}
+
+/**
+ * Leads: each the marketing record of a contact of the file (or of the account), keyed by that
+ * contact, pointing at a campaign of the file or of the account.
+ */
+async function planLeads(
+  db: Database,
+  userId: string,
+  list: unknown[],
+  context: {
+    contacts: Map<string, string>;
+    campaigns: Map<string, string>;
+    counted: (kind: KindResult, existing: boolean) => boolean;
+    result: (failed: RowFailure[]) => KindResult;
+    times: (row: { createdAt?: string; updatedAt?: string }) => {
+      createdAt: string;
+      updatedAt: string;
+    };
+  },
+) {
+  const checked = checkRows(list, LeadRecordSchema);
+  const kind = context.result(checked.failed);
+  const [ownContacts, ownCampaigns] = await Promise.all([
+    holders(db, contacts, collect(list, "id")),
+    holders(db, campaigns, collect(list, "campaignId")),
+  ]);
+  const target = (id: string | null, fromFile: Map<string, string>, own: Map<string, string>) =>
+    id ? (fromFile.get(id) ?? (own.get(id) === userId ? id : undefined)) : null;
+  const contactIds = checked.valid.map((row) => target(row.id, context.contacts, ownContacts));
+  const present = contactIds.filter((id): id is string => Boolean(id));
+  const existing = new Set(
+    (
+      await Promise.all(
+        chunk(present, D1_MAX_PARAMS - 1).map((part) =>
+          db
+            .select({ id: leads.contactId })
+            .from(leads)
+            .where(and(eq(leads.userId, userId), inArray(leads.contactId, part))),
+        ),
+      )
+    )
+      .flat()
+      .map((row) => row.id),
+  );
+  const seen = new Set<string>();
+  const values: (typeof leads.$inferInsert)[] = [];
+  checked.valid.forEach((row, i) => {
+    const contactId = contactIds[i];
+    if (!contactId) {
+      fail(kind.failed, row.index, "id", "No such contact in the file or your workspace");
+      return;
+    }
+    if (seen.has(contactId)) {
+      fail(kind.failed, row.index, "id", "The same contact as an earlier lead");
+      return;
+    }
+    seen.add(contactId);
+    const campaignId = target(row.input.campaignId, context.campaigns, ownCampaigns);
+    if (campaignId === undefined) {
+      fail(kind.failed, row.index, "campaignId", "No such campaign in the file or your workspace");
+      return;
+    }
+    if (!context.counted(kind, existing.has(contactId))) return;
+    values.push({
+      ...row.input,
+      reached: row.input.reached ?? reachedAfter(null, row.input.status),
+      firstContactedAt: row.input.firstContactedAt ?? null,
+      campaignId,
+      ...context.times(row),
+      contactId,
+      userId,
+    });
+  });
+  return { kind, values };
 }
 
 /** The ids a list of raw rows names in one field (for looking up references). */
