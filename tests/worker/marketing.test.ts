@@ -7,7 +7,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createSseParser } from "../../app/domain/ai/sse";
-import { account, api, type Caller } from "./helpers";
+import { database } from "../../worker/db/client";
+import { runTool } from "../../worker/services/agent-tools";
+import { account, api, ORIGIN, type Caller } from "./helpers";
 
 type Data<T> = { data: T; meta?: { total: number } };
 type Failure = {
@@ -450,5 +452,56 @@ describe("outreach drafts", () => {
       json: { kind: "sms", leadId: lead.body.data.id },
     });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("the agent's marketing tools", () => {
+  it("find the follow-ups due, add a lead, and gather an SMS draft's facts and rules", async () => {
+    const { user, call } = await account();
+    const other = await account();
+    const db = database(env.DB);
+    const context = { env, origin: ORIGIN };
+    await createLead(call, { firstName: "Due", followUpOn: "2020-01-01", consentSms: true });
+    await createLead(call, { firstName: "Later", followUpOn: "2999-01-01" });
+    await createLead(other.call, { firstName: "Theirs", followUpOn: "2020-01-01" });
+    const due = await runTool(
+      db,
+      user.id,
+      "search_leads",
+      JSON.stringify({ followUpDue: true }),
+      context,
+    );
+    expect(due.record.ok, due.content).toBe(true);
+    expect(due.record.summary).toBe("Found 1 lead: Due");
+    const made = await runTool(
+      db,
+      user.id,
+      "create_lead",
+      JSON.stringify({ firstName: "Nia", phone: "614-555-0199", source: "Referral" }),
+      context,
+    );
+    expect(made.record).toMatchObject({ ok: true, wrote: true, summary: "Created lead Nia" });
+    const [lead] = (await call<Data<Lead[]>>("/marketing/leads?q=Nia")).body.data;
+    expect(lead).toMatchObject({ source: "Referral", status: "new" });
+    const [dueLead] = (await call<Data<Lead[]>>("/marketing/leads?q=Due")).body.data;
+    const facts = await runTool(
+      db,
+      user.id,
+      "outreach_facts",
+      JSON.stringify({ kind: "sms", leadId: dueLead!.id }),
+      context,
+    );
+    expect(facts.record.ok).toBe(true);
+    const result = JSON.parse(facts.content) as { consented: boolean; rules: string };
+    expect(result.consented).toBe(true);
+    expect(result.rules).toContain("STOP");
+    const foreign = await runTool(
+      db,
+      other.user.id,
+      "outreach_facts",
+      JSON.stringify({ kind: "sms", leadId: dueLead!.id }),
+      context,
+    );
+    expect(foreign.record.ok).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { auctionTools } from "./auctions.tools";
 import { contactTools } from "./contacts.tools";
 import { dealTools } from "./deals.tools";
 import { entryTools } from "./entries.tools";
+import { marketingTools } from "./marketing.tools";
 import { projectTools } from "./projects.tools";
 import { propertyTools } from "./properties.tools";
 import { routeTools } from "./routes.tools";
@@ -26,6 +27,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...dealTools,
   ...auctionTools,
   ...routeTools,
+  ...marketingTools,
   ...entryTools,
   ...calendarTools,
   ...googleTools,
