@@ -230,6 +230,30 @@ describe("leads", () => {
     expect(imported.body.data.failed.map((f) => f.index)).toEqual([2]);
     const figures = await call<Data<Campaign>>(`/marketing/campaigns/${campaign.body.data.id}`);
     expect(figures.body.data.figures).toMatchObject({ leads: 2, costPerLead: 150 });
+    const theirs = await (
+      await account()
+    ).call<Data<Campaign>>("/marketing/campaigns", {
+      method: "POST",
+      json: { name: "Theirs", channel: "sms" },
+    });
+    const own = await call<
+      Data<{ created: number; failed: { index: number; errors: { field: string }[] }[] }>
+    >("/marketing/leads/import", {
+      method: "POST",
+      json: {
+        rows: [
+          { firstName: "Eve", campaignId: campaign.body.data.id },
+          { firstName: "Fay", campaignId: theirs.body.data.id },
+        ],
+      },
+    });
+    expect(own.body.data.created).toBe(1);
+    expect(own.body.data.failed).toEqual([
+      {
+        index: 1,
+        errors: [{ field: "campaignId", message: "No such campaign in your workspace" }],
+      },
+    ]);
     const none = await call<Failure>("/marketing/leads/import", {
       method: "POST",
       json: { rows: [{ firstName: "" }] },

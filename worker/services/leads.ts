@@ -34,6 +34,7 @@ import {
   assertOwnedReference,
   chunk,
   containsAny,
+  D1_MAX_PARAMS,
   nowIso,
   rowsPerStatement,
   runBatch,
@@ -303,36 +304,34 @@ export async function importLeads(
   await assertCampaign(db, userId, { campaignId });
   const checked = checkLeadRows(rows);
   const failed: RowFailure[] = checked.failed;
+  // Without a campaign for the whole import, a row may name its own: one of the user's.
+  const named = campaignId ? [] : checked.valid.map((row) => row.input.campaignId);
+  const own = await ownCampaignIds(db, userId, named);
   const owners = await keysInUse(db, userId);
   const seen = new Set(owners.keys());
   const now = nowIso();
   const fresh: ReturnType<typeof newLeadRows>[] = [];
   const skipped: { index: number; leadId: string | null }[] = [];
   for (const row of checked.valid) {
+    const rowCampaign = campaignId ?? row.input.campaignId;
+    if (rowCampaign && rowCampaign !== campaignId && !own.has(rowCampaign)) {
+      failed.push({
+        index: row.index,
+        errors: [{ field: "campaignId", message: "No such campaign in your workspace" }],
+      });
+      continue;
+    }
     const taken = row.keys.find((key) => seen.has(key));
     if (taken) {
       skipped.push({ index: row.index, leadId: owners.get(taken)?.id ?? null });
       continue;
     }
     row.keys.forEach((key) => seen.add(key));
-    fresh.push(
-      newLeadRows(userId, { ...row.input, campaignId: campaignId ?? row.input.campaignId }, now),
-    );
+    fresh.push(newLeadRows(userId, { ...row.input, campaignId: rowCampaign }, now));
   }
+  failed.sort((a, b) => a.index - b.index);
   if (!fresh.length && !skipped.length) {
     throw new ApiError(400, "VALIDATION_FAILED", "No valid lead in the request", failed);
-  }
-  // A row naming another user's (or no) campaign is refused above only for the query's campaign;
-  // rows carry none of their own from a file, and a JSON row's campaign must be the user's.
-  const named = [...new Set(fresh.map((r) => r.lead.campaignId).filter((c): c is string => !!c))];
-  if (named.length) {
-    const own = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, named)));
-    const ownIds = new Set(own.map((c) => c.id));
-    for (const r of fresh)
-      if (r.lead.campaignId && !ownIds.has(r.lead.campaignId)) r.lead.campaignId = null;
   }
   await runBatch(db, [
     ...chunk(
@@ -351,6 +350,20 @@ export async function importLeads(
     failed,
     ids: fresh.map((r) => r.contact.id),
   };
+}
+
+/** Which of these campaign ids are the user's. */
+async function ownCampaignIds(db: Database, userId: string, ids: (string | null)[]) {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const found = await Promise.all(
+    chunk(unique, D1_MAX_PARAMS - 1).map((part) =>
+      db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, part))),
+    ),
+  );
+  return new Set(found.flat().map((row) => row.id));
 }
 
 /** What the figures read of each lead: status, stage reached, deal value, campaign, timing. */
