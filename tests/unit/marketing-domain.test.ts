@@ -13,6 +13,8 @@ import {
   firstContactAfter,
   followUpDue,
   formatDuration,
+  LeadFieldsSchema,
+  leadInputOf,
   LeadInputSchema,
   phoneKey,
   reachedAfter,
@@ -159,6 +161,21 @@ describe("leads", () => {
       followUpOn: null,
       answers: [],
     });
+  });
+
+  it("are sent back with their own fields only, the server's figures left out", () => {
+    const lead = {
+      ...LeadInputSchema.parse({ firstName: "Ann", status: "qualified", consentSms: true }),
+      id: "lead-1",
+      reached: "qualified",
+      firstContactedAt: "2027-03-01T09:04:00.000Z",
+      speedToLeadMinutes: 4,
+      createdAt: "2027-03-01T09:00:00.000Z",
+    };
+    const body = leadInputOf(lead);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(LeadFieldsSchema.shape).sort());
+    expect(body).toMatchObject({ firstName: "Ann", status: "qualified", consentSms: true });
+    expect(LeadInputSchema.parse(body)).toEqual(body);
   });
 
   it("need following up on or after their date, unless dead or under contract", () => {

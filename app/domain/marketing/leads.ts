@@ -78,15 +78,14 @@ export const LeadFieldsSchema = ContactFieldsSchema.omit({ type: true }).extend(
 export const LeadInputSchema = LeadFieldsSchema.refine(isNamed, UNNAMED_CONTACT);
 export type LeadInput = z.infer<typeof LeadInputSchema>;
 
-/** The lead's columns on a contact row, as the server keeps them. */
-export interface LeadRecord extends LeadInput {
-  id: string;
-  createdAt: string;
-  /** The furthest funnel stage reached, kept when a lead goes dead. */
-  reached: FunnelStage;
-  /** When the lead was first contacted (set when its status first moves past new). */
-  firstContactedAt: string | null;
-}
+/**
+ * A lead's own fields, as a save sends them back (a PUT replaces every field): what the server
+ * works out (stage reached, first contact, speed to lead, times) left out.
+ */
+export const leadInputOf = (lead: LeadInput): LeadInput =>
+  Object.fromEntries(
+    Object.keys(LeadFieldsSchema.shape).map((key) => [key, lead[key as keyof LeadInput]]),
+  ) as LeadInput;
 
 const stageRank = (stage: LeadStatus) => FUNNEL_STAGES.indexOf(stage as FunnelStage);
 
