@@ -25,6 +25,7 @@ import {
   Trash2,
   Upload,
   UserPlus,
+  UserRoundPlus,
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
@@ -294,6 +295,26 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["csv", "foreclosure", "sheriff", "tax", "upload"],
     type: "OPEN_FORM",
     action: ({ navigate }) => navigate(modulePath("auction", { import: "1" })),
+  },
+  {
+    id: "new-lead",
+    name: "New lead",
+    description: "Add a motivated seller to your marketing leads",
+    icon: UserRoundPlus,
+    category: "data",
+    keywords: ["lead", "seller", "prospect", "marketing", "create"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("marketing", { tab: "leads", new: "1" })),
+  },
+  {
+    id: "import-leads",
+    name: "Import leads",
+    description: "Bring in a list of sellers from a CSV file (mailer, cold calls, PPC)",
+    icon: FileUp,
+    category: "data",
+    keywords: ["csv", "leads", "sellers", "marketing", "upload", "list"],
+    type: "OPEN_FORM",
+    action: ({ navigate }) => navigate(modulePath("marketing", { tab: "leads", import: "1" })),
   },
   {
     id: "export-data",

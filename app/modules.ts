@@ -126,9 +126,8 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     icon: Megaphone,
     order: 10,
     keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
-    skeleton: "card",
-    upcoming: "Campaigns, funnels, bots and lead generation for your deals.",
-    View: placeholder,
+    skeleton: "list",
+    View: lazy(() => import("./features/marketing/marketing")),
   },
   calendar: {
     title: "Calendar",

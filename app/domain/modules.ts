@@ -56,7 +56,18 @@ export interface ModuleParams {
     | { tab: "documents"; doc?: string; new?: string };
   /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
   connections: { google?: GoogleOutcome };
-  marketing: NoParams;
+  /**
+   * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
+   * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the
+   * lead bots (`bot` the bot open in the editor and playground).
+   */
+  marketing: {
+    tab?: MarketingTab;
+    new?: "1";
+    import?: "1";
+    campaign?: string;
+    bot?: string;
+  };
   /**
    * `view` (month, week, day or agenda; by default the month, or the agenda on a phone), `date`
    * a day in the range shown (default today; `today` also opens the day view), `new` the
@@ -69,6 +80,8 @@ export interface ModuleParams {
 
 export type ModuleId = keyof ModuleParams;
 export type ProjectHubTab = NonNullable<ModuleParams["project-hub"]["tab"]>;
+export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
+export type MarketingTab = (typeof MARKETING_TABS)[number];
 
 /** `/project-hub?tab=documents&new=1`: the path that opens a module, with its parameters. */
 export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id]) {

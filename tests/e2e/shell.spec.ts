@@ -375,12 +375,12 @@ test.describe("module loading", () => {
     account,
   }) => {
     await openApp(page, "/home");
-    await page.route("**/assets/module-placeholder-*.js", (route) => route.abort("failed"));
+    await page.route("**/assets/marketing-*.js", (route) => route.abort("failed"));
     await sidebarLink(page, "Marketing").click();
     await expect(page.getByRole("heading", { name: "Oops! Something went wrong" })).toBeVisible();
     await expect(page.getByText("Please try refreshing the page")).toBeVisible();
     await page.getByText("Error details").click();
-    await expect(page.locator("details pre")).toContainText("module-placeholder");
+    await expect(page.locator("details pre")).toContainText("marketing");
     await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
 
     await sidebarLink(page, "Dashboard").click();

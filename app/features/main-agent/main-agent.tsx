@@ -4,12 +4,11 @@
  * model search and change the workspace through tools. Saved conversations on the left, the week
  * ahead on the right.
  */
-import { Link } from "@remix-run/react";
 import { Bot, Download, History, Pencil, Send, Square, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
+import { ConfigNotice } from "~/components/ai-config-notice";
 import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
-import { modulePath } from "~/domain/modules";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { chatStore, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -27,27 +26,6 @@ const SUGGESTIONS = [
   "Find contacts who are lenders",
   "What should I check before making an offer on a duplex?",
 ];
-
-function ConfigNotice(props: { provider: AiProvider; status: AiStatus }) {
-  const entry = props.status[props.provider];
-  if (entry.configured) return null;
-  return (
-    <div
-      role="alert"
-      data-testid="not-configured"
-      className="mb-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
-    >
-      <p className="font-medium">{PROVIDERS[props.provider].label} is not configured.</p>
-      <p className="mt-1">
-        Set <code className="font-mono">{entry.key}</code> in <code>.dev.vars</code> (locally) or
-        with <code className="font-mono">wrangler secret put {entry.key}</code>, then restart.{" "}
-        <Link to={modulePath("connections")} className="text-accent underline">
-          How to configure AI providers
-        </Link>
-      </p>
-    </div>
-  );
-}
 
 function Composer(props: { disabled: boolean; status: AiStatus | null }) {
   const provider = useChat((s) => s.provider);

@@ -1,0 +1,143 @@
+/**
+ * The lead funnel: how many leads reached each stage and the conversion from one stage to the
+ * next, overall or for one campaign, as a chart and a table; dead leads, the overall conversion
+ * and the average speed to lead beside it.
+ */
+import { Link } from "@remix-run/react";
+import { Filter } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Skeleton } from "~/components/skeleton";
+import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
+import { formatPercent } from "~/domain/format";
+import { formatDuration } from "~/domain/marketing/leads";
+import { modulePath } from "~/domain/modules";
+import { label } from "~/domain/workspace";
+import { leadsApi, type LeadSummary } from "~/lib/api/marketing";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useQueryParams } from "../shared";
+import { useCampaigns } from "./leads-tab";
+
+const BarChart = lazy(() => import("~/components/bar-chart.client"));
+
+const percent = (fraction: number | null) =>
+  fraction === null ? "—" : formatPercent(fraction * 100, 1);
+const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
+
+export function FunnelTab() {
+  const [params, update] = useQueryParams();
+  const campaignId = params.get("campaign") ?? "";
+  const campaigns = useCampaigns();
+  const hydrated = useHydrated();
+  const [summary, setSummary] = useState<LeadSummary | null>(null);
+  const [failure, setFailure] = useState("");
+  const load = useCallback(() => {
+    setFailure("");
+    setSummary(null);
+    leadsApi
+      .summary(campaignId || undefined)
+      .then(setSummary, (error: Error) => setFailure(error.message));
+  }, [campaignId]);
+  useEffect(load, [load]);
+
+  const steps = summary?.funnel.steps ?? [];
+  return (
+    <div className="space-y-6">
+      <label className="flex max-w-sm flex-col gap-1.5 text-sm">
+        <span className="font-medium">Campaign</span>
+        <select
+          value={campaignId}
+          onChange={(event) => update({ campaign: event.target.value || null }, { replace: true })}
+          className="input"
+        >
+          <option value="">All leads</option>
+          {campaigns.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failure && <ErrorNotice message={failure} onRetry={load} />}
+      {!summary && !failure && <Skeleton variant="card" />}
+      {summary?.leads === 0 && (
+        <EmptyState
+          icon={Filter}
+          title="No leads to chart yet"
+          action={
+            <Link
+              to={modulePath("marketing", { tab: "leads", import: "1" })}
+              className="btn-primary"
+            >
+              Import leads
+            </Link>
+          }
+        >
+          The funnel shows how many leads got to each stage (new, contacted, qualified, appointment,
+          under contract) and how many moved on from each. Move a lead's status as you work it and
+          the funnel follows.
+        </EmptyState>
+      )}
+      {summary && summary.leads > 0 && (
+        <>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Figure term="Leads" value={summary.leads} />
+            <Figure term="Under contract, of all" value={percent(summary.funnel.overall)} />
+            <Figure term="Dead" value={summary.funnel.dead} />
+            <Figure
+              term="Average speed to lead"
+              value={
+                summary.averageSpeedToLeadMinutes === null
+                  ? "None contacted"
+                  : formatDuration(summary.averageSpeedToLeadMinutes)
+              }
+            />
+          </dl>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <div className="rounded-2xl border border-line bg-surface p-4">
+              {hydrated && (
+                <Suspense fallback={<Skeleton variant="card" />}>
+                  <BarChart
+                    horizontal
+                    labels={steps.map((s) => label(s.stage))}
+                    values={steps.map((s) => s.count)}
+                    format={leadsText}
+                    summary={`Lead funnel: ${steps.map((s) => `${label(s.stage)} ${s.count}`).join(", ")}. The table lists each stage's conversion.`}
+                  />
+                </Suspense>
+              )}
+            </div>
+            <table className="w-full text-left text-sm" aria-label="Funnel stages">
+              <thead className="text-xs text-muted uppercase">
+                <tr>
+                  <th scope="col" className="py-2">
+                    Stage
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Leads reached
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    From previous stage
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {steps.map((step) => (
+                  <tr key={step.stage} data-testid={`funnel-${step.stage}`}>
+                    <th scope="row" className="py-2 font-medium">
+                      {label(step.stage)}
+                    </th>
+                    <td className="py-2 text-right tabular-nums">{step.count}</td>
+                    <td className="py-2 text-right tabular-nums">{percent(step.conversion)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-xs text-muted">
+            A lead counts at every stage it reached, even if it went back or died later.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

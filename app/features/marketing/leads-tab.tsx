@@ -1,0 +1,499 @@
+/**
+ * The leads: motivated sellers with their stage, score, consent and next follow-up; the average
+ * speed to lead; a lead's status moved in place; new, edit, delete with Undo, the CSV import and
+ * an outreach draft.
+ */
+import { Link } from "@remix-run/react";
+import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
+import { ListStates } from "~/components/list-states";
+import { Badge, ConfirmDialog, Modal } from "~/components/ui";
+import { isoDay } from "~/domain/dates";
+import { formatDate, formatMoney } from "~/domain/format";
+import { CHANNEL_LABELS } from "~/domain/marketing/campaigns";
+import {
+  followUpDue,
+  formatDuration,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  leadInputOf,
+  LeadInputSchema,
+  type LeadInput,
+  type LeadStatus,
+} from "~/domain/marketing/leads";
+import { modulePath } from "~/domain/modules";
+import { contactName } from "~/domain/workspace";
+import {
+  campaignsApi,
+  leadsApi,
+  type Campaign,
+  type Lead,
+  type LeadSummary,
+} from "~/lib/api/marketing";
+import { useForm } from "~/lib/use-form";
+import {
+  deleteWithUndo,
+  FilterBar,
+  FilterSelect,
+  FormActions,
+  options,
+  SearchBox,
+  splitTags,
+  textOf,
+  toastFailure,
+  useDebounced,
+  useDialogParam,
+  usePagedList,
+  useQueryParams,
+  withFirstPage,
+} from "../shared";
+import { LeadImportDialog } from "./lead-import-dialog";
+import { OutreachDialog } from "./outreach-dialog";
+
+const SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "follow_up", label: "Follow-up date" },
+  { value: "score", label: "Highest score" },
+  { value: "name", label: "Name" },
+] as const;
+
+/** The user's campaigns, for the filters and the form. */
+export function useCampaigns() {
+  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
+  useEffect(() => {
+    campaignsApi.list().then(setCampaigns, () => setCampaigns([]));
+  }, []);
+  return campaigns;
+}
+
+export function LeadsTab() {
+  const [params, update] = useQueryParams();
+  const campaignId = params.get("campaign") ?? "";
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [dueOnly, setDueOnly] = useState(false);
+  const [sort, setSort] = useState<(typeof SORTS)[number]["value"]>("newest");
+  const [page, setPage] = useState(1);
+  const toFirstPage = withFirstPage(setPage);
+  const [creating, setCreating] = useDialogParam("new");
+  const [importing, setImporting] = useDialogParam("import");
+  const [editing, setEditing] = useState<Lead | null>(null);
+  const [deleting, setDeleting] = useState<Lead | null>(null);
+  const [drafting, setDrafting] = useState<Lead | null>(null);
+  const campaigns = useCampaigns();
+  const q = useDebounced(search);
+  const today = isoDay(new Date());
+
+  const fetchPage = useCallback(
+    () =>
+      leadsApi.list({
+        q,
+        status: (status || undefined) as LeadStatus | undefined,
+        campaignId: campaignId || undefined,
+        followUpBy: dueOnly ? today : undefined,
+        sort,
+        page,
+        limit: 20,
+      }),
+    [q, status, campaignId, dueOnly, today, sort, page],
+  );
+  const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
+  const [summary, setSummary] = useState<LeadSummary | null>(null);
+  const loadSummary = useCallback(() => {
+    leadsApi.summary(campaignId || undefined).then(setSummary, () => setSummary(null));
+  }, [campaignId]);
+  useEffect(loadSummary, [loadSummary, items]);
+
+  const closeForm = () => {
+    setCreating(false);
+    setEditing(null);
+  };
+  const reload = async () => {
+    await load();
+    loadSummary();
+  };
+
+  const moveStatus = async (lead: Lead, next: LeadStatus) => {
+    try {
+      const saved = await leadsApi.update(lead.id, { ...leadInputOf(lead), status: next });
+      setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
+      loadSummary();
+    } catch (error) {
+      toastFailure(error);
+    }
+  };
+
+  const remove = async (lead: Lead) => {
+    setDeleting(null);
+    await deleteWithUndo({
+      what: `Lead “${contactName(lead)}”`,
+      remove: () => leadsApi.remove(lead.id),
+      restore: () => leadsApi.create(leadInputOf(lead)).then(reload),
+    });
+    await reload();
+  };
+
+  const campaignName = (id: string | null) => campaigns.find((c) => c.id === id)?.name;
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" data-testid="speed-to-lead">
+          {summary
+            ? `${summary.leads} ${summary.leads === 1 ? "lead" : "leads"} · average speed to lead: ${
+                summary.averageSpeedToLeadMinutes === null
+                  ? "none contacted yet"
+                  : formatDuration(summary.averageSpeedToLeadMinutes)
+              }`
+            : " "}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
+            <Upload aria-hidden className="mr-1.5 size-4" /> Import CSV
+          </button>
+          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New lead
+          </button>
+        </div>
+      </div>
+      <FilterBar>
+        <SearchBox
+          label="Search leads"
+          placeholder="Search name, phone, e-mail, source…"
+          value={search}
+          onChange={toFirstPage(setSearch)}
+        />
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          values={LEAD_STATUSES}
+          value={status}
+          onChange={toFirstPage(setStatus)}
+        />
+        <select
+          aria-label="Filter by campaign"
+          value={campaignId}
+          onChange={(event) => {
+            update({ campaign: event.target.value || null }, { replace: true });
+            setPage(1);
+          }}
+          className="input"
+        >
+          <option value="">All campaigns</option>
+          {campaigns.map((campaign) => (
+            <option key={campaign.id} value={campaign.id}>
+              {campaign.name}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
+      <div className="mb-4 flex flex-wrap items-center gap-4">
+        <CheckboxField
+          id="leads-due"
+          label="Follow-ups due"
+          value={String(dueOnly)}
+          onChange={(value) => {
+            setDueOnly(value === "true");
+            setPage(1);
+          }}
+        />
+        <label className="flex items-center gap-2 text-sm text-muted">
+          Sort
+          <select
+            value={sort}
+            onChange={(event) => setSort(event.target.value as typeof sort)}
+            className="input w-auto py-1"
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ListStates
+        noun={{ one: "lead", many: "leads" }}
+        icon={UserRoundSearch}
+        skeleton="list"
+        count={items.length}
+        loading={loading}
+        failure={failure}
+        onRetry={load}
+        filtered={Boolean(q || status || campaignId || dueOnly)}
+        empty={{
+          title: "No leads yet",
+          text: "Import the list from your last mailer or cold-call session, add a seller by hand, or let a lead bot qualify sellers for you. Each lead's stage, consent and next follow-up live here.",
+          action: (
+            <div className="flex flex-wrap justify-center gap-3">
+              <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+                Import a CSV of leads
+              </button>
+              <Link to={modulePath("marketing", { tab: "bots" })} className="btn-secondary">
+                Create a lead bot
+              </Link>
+            </div>
+          ),
+        }}
+        meta={meta}
+        onPage={setPage}
+      >
+        <ul
+          aria-label="Leads"
+          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+        >
+          {items.map((lead) => {
+            const due = followUpDue(lead, today);
+            const name = contactName(lead);
+            return (
+              <li
+                key={lead.id}
+                data-testid="lead-row"
+                className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:px-5"
+              >
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(lead)}
+                    className="block max-w-full truncate text-left font-medium hover:text-accent"
+                  >
+                    {name}
+                  </button>
+                  <span className="block truncate text-sm text-muted">
+                    {[lead.phone, lead.email, lead.address].filter(Boolean).join(" · ") ||
+                      "No contact details yet"}
+                  </span>
+                  <span className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
+                    {lead.score !== null && <Badge tone="accent">Score {lead.score}</Badge>}
+                    {lead.source && <Badge>{lead.source}</Badge>}
+                    {lead.campaignId && campaignName(lead.campaignId) && (
+                      <Badge>{campaignName(lead.campaignId)}</Badge>
+                    )}
+                    {lead.followUpOn && (
+                      <Badge tone={due ? "danger" : "neutral"}>
+                        {due ? "Follow up due " : "Follow up "}
+                        {formatDate(lead.followUpOn)}
+                      </Badge>
+                    )}
+                    <Badge tone={lead.consentEmail ? "success" : "neutral"}>
+                      E-mail {lead.consentEmail ? "✓" : "✗"}
+                    </Badge>
+                    <Badge tone={lead.consentSms ? "success" : "neutral"}>
+                      SMS {lead.consentSms ? "✓" : "✗"}
+                    </Badge>
+                    <Badge tone={lead.consentCall ? "success" : "neutral"}>
+                      Call {lead.consentCall ? "✓" : "✗"}
+                    </Badge>
+                    <span className="text-muted">
+                      Speed to lead: {formatDuration(lead.speedToLeadMinutes)}
+                    </span>
+                    {lead.dealValue !== null && (
+                      <span className="text-muted">Deal {formatMoney(lead.dealValue)}</span>
+                    )}
+                  </span>
+                </div>
+                <div className="flex items-center gap-1">
+                  <select
+                    aria-label={`Status of ${name}`}
+                    value={lead.status}
+                    onChange={(event) => void moveStatus(lead, event.target.value as LeadStatus)}
+                    className="input mr-1 w-auto py-1 text-sm"
+                  >
+                    {options(LEAD_STATUSES).map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    aria-label={`Draft a message to ${name}`}
+                    onClick={() => setDrafting(lead)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <MessageSquareText aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Edit ${name}`}
+                    onClick={() => setEditing(lead)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${name}`}
+                    onClick={() => setDeleting(lead)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </ListStates>
+      <Modal
+        open={creating || editing !== null}
+        title={editing ? "Edit lead" : "New lead"}
+        onClose={closeForm}
+        wide
+      >
+        {(creating || editing) && (
+          <LeadForm
+            lead={editing ?? undefined}
+            campaigns={campaigns}
+            onSave={(input) =>
+              (editing ? leadsApi.update(editing.id, input) : leadsApi.create(input)).then(reload)
+            }
+            onDone={closeForm}
+          />
+        )}
+      </Modal>
+      <LeadImportDialog
+        open={importing}
+        campaigns={campaigns}
+        onClose={() => setImporting(false)}
+        onImported={() => void reload()}
+      />
+      <OutreachDialog
+        open={drafting !== null}
+        onClose={() => setDrafting(null)}
+        target={drafting ? { leadId: drafting.id, name: contactName(drafting) } : null}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this lead?"
+        message={deleting && <>“{contactName(deleting)}” and their contact will be deleted.</>}
+        confirmLabel="Delete lead"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+const fieldsOf = (lead?: Lead) => ({
+  firstName: textOf(lead?.firstName),
+  lastName: textOf(lead?.lastName),
+  phone: textOf(lead?.phone),
+  email: textOf(lead?.email),
+  address: textOf(lead?.address),
+  company: textOf(lead?.company),
+  source: textOf(lead?.source),
+  status: lead?.status ?? "new",
+  score: textOf(lead?.score),
+  followUpOn: textOf(lead?.followUpOn),
+  campaignId: textOf(lead?.campaignId),
+  dealValue: textOf(lead?.dealValue),
+  consentEmail: String(lead?.consentEmail ?? false),
+  consentSms: String(lead?.consentSms ?? false),
+  consentCall: String(lead?.consentCall ?? false),
+  tags: lead?.tags.join(", ") ?? "",
+  notes: textOf(lead?.notes),
+});
+
+/** Create or edit a lead, checked with the API's own rules (a duplicate is named by the API). */
+function LeadForm(props: {
+  lead?: Lead;
+  campaigns: Campaign[];
+  onSave: (input: LeadInput) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const form = useForm({
+    schema: LeadInputSchema,
+    initial: fieldsOf(props.lead),
+    idPrefix: "lead",
+    toInput: (values) => ({
+      ...values,
+      tags: splitTags(values.tags),
+      consentEmail: values.consentEmail === "true",
+      consentSms: values.consentSms === "true",
+      consentCall: values.consentCall === "true",
+      answers: props.lead?.answers ?? [],
+    }),
+    onSubmit: props.onSave,
+    onDone: props.onDone,
+  });
+  return (
+    <form onSubmit={form.submit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...form.field("firstName")} label="First name" required={false} />
+        <TextField {...form.field("lastName")} label="Last name" required={false} />
+        <TextField {...form.field("phone")} label="Phone" type="tel" required={false} />
+        <TextField {...form.field("email")} label="E-mail" type="email" required={false} />
+      </div>
+      <TextField
+        {...form.field("address")}
+        label="Property address"
+        required={false}
+        placeholder="The property they may sell"
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField {...form.field("status")} label="Status" options={options(LEAD_STATUSES)} />
+        <TextField {...form.field("score")} label="Score (0–100)" type="number" required={false} />
+        <TextField
+          {...form.field("followUpOn")}
+          label="Next follow-up"
+          type="date"
+          required={false}
+        />
+        <TextField
+          {...form.field("source")}
+          label="Source"
+          required={false}
+          placeholder={LEAD_SOURCES.slice(0, 3).join(", ") + "…"}
+        />
+        <SelectField
+          {...form.field("campaignId")}
+          label="Campaign"
+          options={[
+            { value: "", label: "None" },
+            ...props.campaigns.map((c) => ({
+              value: c.id,
+              label: `${c.name} (${CHANNEL_LABELS[c.channel]})`,
+            })),
+          ]}
+        />
+        <TextField
+          {...form.field("dealValue")}
+          label="Deal value ($)"
+          type="number"
+          required={false}
+        />
+      </div>
+      <fieldset className="rounded-xl border border-line p-3">
+        <legend className="px-1 text-sm font-medium">Consent to be contacted by</legend>
+        <div className="flex flex-wrap gap-5">
+          <CheckboxField {...form.field("consentEmail")} label="E-mail" />
+          <CheckboxField {...form.field("consentSms")} label="SMS (written consent)" />
+          <CheckboxField {...form.field("consentCall")} label="Phone calls" />
+        </div>
+      </fieldset>
+      <TextField {...form.field("tags")} label="Tags (comma-separated)" required={false} />
+      <TextAreaField {...form.field("notes")} label="Notes" />
+      {props.lead && props.lead.answers.length > 0 && (
+        <section aria-label="The bot's questions and answers" className="text-sm">
+          <h3 className="mb-1 font-medium">Answers to the lead bot</h3>
+          <dl className="space-y-1">
+            {props.lead.answers.map((a) => (
+              <div key={a.question}>
+                <dt className="text-muted">{a.question}</dt>
+                <dd>{a.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <FormActions
+        saving={form.saving}
+        failure={form.failure}
+        submitLabel={props.lead ? "Save changes" : "Create lead"}
+        onCancel={props.onDone}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Marketing in a browser: a CSV of leads imported (a bad row named in the preview, a duplicate
+ * skipped), a lead moved along and the funnel following; a lead bot rehearsed in the playground
+ * against the fake OpenAI-compatible server, streamed, and the lead its answers make; an SMS draft
+ * with the compliance rules; a duplicate lead named on create.
+ */
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test } from "./fixtures";
+
+const CSV = [
+  "Owner Name,Phone,Email,Property Address,Status,SMS opt-in,Score",
+  "Maria Lopez,937-555-0101,maria@example.com,14 Elm St,contacted,yes,80",
+  "Bo Li,937-555-0102,,9 Oak Ave,new,no,40",
+  "Cy Dunn,937-555-0103,,3 Pine Rd,qualified,no,high",
+  "Di Park,(937) 555-0101,,5 Ash Ct,new,no,20",
+].join("\n");
+
+test("leads imported from CSV, one moved along, and the funnel follows", async ({
+  page,
+  account,
+}) => {
+  await account.post("/marketing/campaigns", { name: "Spring mailer", channel: "direct_mail" });
+  await openApp(page, modulePath("marketing", { tab: "leads" }));
+  await expect(page.getByRole("heading", { name: "No leads yet" })).toBeVisible();
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import leads" });
+  await dialog.getByLabel("CSV file").setInputFiles({
+    name: "leads.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(CSV),
+  });
+  await expect(dialog.getByTestId("import-summary")).toContainText("4 rows: 3 ready");
+  await expect(dialog.getByText("Score: “high” is not a number")).toBeVisible();
+  await dialog.getByRole("combobox").selectOption({ label: "Spring mailer" });
+  await dialog.getByRole("button", { name: "Import 3 leads" }).click();
+  // Di Park has Maria's phone: skipped as already here.
+  await expect(dialog.getByText("Imported 2 of 4 leads")).toBeVisible();
+  await expect(dialog.getByText(/already here .* skipped: row 4/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  const rows = page.getByTestId("lead-row");
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId("speed-to-lead")).toContainText("2 leads");
+  await page.getByLabel("Status of Bo Li").selectOption("appointment");
+  await expect(page.getByLabel("Status of Bo Li")).toHaveValue("appointment");
+
+  await page.getByRole("tab", { name: "Funnel" }).click();
+  // Maria contacted, Bo at an appointment: new 2, contacted 2, qualified 1, appointment 1.
+  await expect(page.getByTestId("funnel-new")).toContainText("2");
+  await expect(page.getByTestId("funnel-contacted")).toContainText(/2\s*100%/);
+  await expect(page.getByTestId("funnel-qualified")).toContainText(/1\s*50%/);
+  await expect(page.getByTestId("funnel-appointment")).toContainText(/1\s*100%/);
+  await expect(page.getByTestId("funnel-under_contract")).toContainText(/0\s*0%/);
+  await expect(page.getByRole("img", { name: /Lead funnel: New 2, Contacted 2/ })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  const card = page.getByTestId("campaign-card");
+  await expect(card).toContainText("Spring mailer");
+  await expect(card.getByText("Leads", { exact: true }).locator("..")).toContainText("2");
+});
+
+test("a lead bot rehearsed in the playground makes a lead with its answers", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("marketing", { tab: "bots" }));
+  await page.getByRole("button", { name: "Create a lead bot" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Sam");
+  // Two questions are enough: the name and the property.
+  await page.getByRole("button", { name: "Remove question 4" }).click();
+  await page.getByRole("button", { name: "Remove question 3" }).click();
+  await page.getByRole("button", { name: "Save lead bot" }).click();
+  const playground = page.getByRole("region", { name: "Playground" });
+  await expect(playground.getByText("Hi, this is Sam.")).toBeVisible();
+
+  await playground.getByRole("button", { name: "Start the conversation" }).click();
+  await expect(playground.getByTestId("bot-progress")).toHaveText("Question 1 of 2");
+  const reply = playground.getByLabel("Your reply, as the seller");
+  await reply.fill("Maria Lopez");
+  await reply.press("Enter");
+  // The fake model quotes the seller's words back, streamed through the relay.
+  await expect(playground.getByText('You asked: "Maria Lopez"')).toBeVisible();
+  await expect(playground.getByTestId("bot-progress")).toHaveText("Question 2 of 2");
+  await reply.fill("14 Elm St, Dayton OH");
+  await reply.press("Enter");
+  await expect(playground.getByTestId("bot-progress")).toHaveText("Every question answered");
+  await playground.getByRole("button", { name: "Create lead from this conversation" }).click();
+  await expect(playground.getByText("Lead created: Maria Lopez")).toBeVisible();
+
+  await playground.getByRole("link", { name: "See it in Leads" }).click();
+  await page.getByRole("button", { name: "Maria Lopez", exact: true }).click();
+  const form = page.getByRole("dialog", { name: "Edit lead" });
+  await expect(form.getByLabel("Property address")).toHaveValue("14 Elm St, Dayton OH");
+  await expect(form.getByLabel("Source")).toHaveValue("Lead bot: Sam");
+  await expect(form.getByText("What's the address of the property?")).toBeVisible();
+});
+
+test("an SMS draft carries the compliance rules; a duplicate lead is named", async ({
+  page,
+  account,
+}) => {
+  await account.post("/marketing/leads", {
+    firstName: "Ann",
+    lastName: "Lee",
+    phone: "614-555-0199",
+    consentSms: false,
+  });
+  await openApp(page, modulePath("marketing", { tab: "leads" }));
+  await page.getByRole("button", { name: "Draft a message to Ann Lee" }).click();
+  const dialog = page.getByRole("dialog", { name: "Draft a message: Ann Lee" });
+  await dialog.getByText("SMS", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Draft", exact: true }).click();
+  await expect(dialog.getByRole("note")).toContainText("Honour STOP");
+  await expect(dialog.getByText(/has not agreed to receive texts/)).toBeVisible();
+  await expect(dialog.getByText(/Recipient: Ann Lee\./)).toBeVisible();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+
+  await page.getByRole("button", { name: "New lead" }).click();
+  const form = page.getByRole("dialog", { name: "New lead" });
+  await form.getByLabel("First name").fill("Annie");
+  await form.getByRole("textbox", { name: /^Phone/ }).fill("+1 (614) 555-0199");
+  await form.getByRole("button", { name: "Create lead" }).click();
+  await expect(form.getByText("Already a lead: Ann Lee")).toBeVisible();
+});
