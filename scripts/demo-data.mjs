@@ -26,7 +26,7 @@ export async function seedDemoAccount(origin) {
   return "created";
 }
 
-async function seedSamplePortfolio(origin, token) {
+export async function seedSamplePortfolio(origin, token) {
   const call = async (path, body) => {
     const answer = await fetch(`${origin}/api${path}`, {
       method: "POST",
@@ -202,6 +202,99 @@ async function seedSamplePortfolio(origin, token) {
   await seedCalendar(call, { flip, duplex, maple, agent, lender });
   await seedAuctions(call, properties);
   await seedRoute(origin, token, properties);
+  await seedMarketing(call);
+}
+
+/**
+ * Marketing: two campaigns, a list of sellers spread over the funnel (one under contract with its
+ * fee, a follow-up due today and one overdue), and a lead bot to rehearse.
+ */
+async function seedMarketing(call) {
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const mailer = await call("/marketing/campaigns", {
+    name: "Dayton absentee owners mailer",
+    channel: "direct_mail",
+    status: "active",
+    budget: 2500,
+    spend: 1800,
+    startOn: day(-30),
+  });
+  await call("/marketing/campaigns", {
+    name: "Probate cold calls",
+    channel: "cold_call",
+    status: "planned",
+    budget: 600,
+  });
+  await call("/marketing/leads/import", {
+    campaignId: mailer.id,
+    rows: [
+      {
+        firstName: "Gloria",
+        lastName: "Banks",
+        phone: "(937) 555-0110",
+        address: "88 Wayne Ave, Dayton, OH",
+        status: "under_contract",
+        dealValue: 12500,
+        score: 90,
+        consentCall: true,
+        source: "Direct mail",
+      },
+      {
+        firstName: "Henry",
+        lastName: "Cole",
+        phone: "(937) 555-0111",
+        address: "402 Huffman Ave, Dayton, OH",
+        status: "appointment",
+        followUpOn: day(0),
+        score: 75,
+        consentSms: true,
+        consentCall: true,
+        source: "Direct mail",
+      },
+      {
+        firstName: "Irene",
+        lastName: "Diaz",
+        email: "irene.diaz@example.com",
+        address: "19 Xenia Ave, Dayton, OH",
+        status: "qualified",
+        followUpOn: day(-2),
+        score: 60,
+        consentEmail: true,
+        source: "Direct mail",
+      },
+      {
+        firstName: "Jack",
+        lastName: "Evans",
+        phone: "(937) 555-0113",
+        status: "contacted",
+        followUpOn: day(3),
+        score: 40,
+        source: "Direct mail",
+      },
+      { firstName: "Karen", lastName: "Fox", phone: "(937) 555-0114", status: "new" },
+      { firstName: "Leo", lastName: "Grant", phone: "(937) 555-0115", status: "new" },
+      {
+        firstName: "Mona",
+        lastName: "Hill",
+        phone: "(937) 555-0116",
+        status: "dead",
+        notes: "Listed with an agent.",
+      },
+    ],
+  });
+  await call("/marketing/bots", {
+    name: "Sam from Dana's team",
+    persona: "Friendly and brief, from Dayton, never pushy; speaks plainly.",
+    greeting: "Hi, this is Sam with Dana Demo. Thanks for reaching out about your property!",
+    questions: [
+      { text: "Who am I speaking with?", field: "name" },
+      { text: "What's the address of the property?", field: "address" },
+      { text: "How soon would you like to sell?", field: "none" },
+      { text: "What's the best number to reach you?", field: "phone" },
+    ],
+    handOff:
+      "If they want to sell within 90 days, say Dana will call within the hour; otherwise offer to check back next month.",
+  });
 }
 
 /** This machine's UTC offset ("-05:00"): the browser beside it reads 9:00 as 9:00. */
@@ -249,6 +342,22 @@ async function seedRoute(origin, token, properties) {
   });
   if (!answer.ok)
     throw new Error(`Seeding /routes failed: ${answer.status} ${await answer.text()}`);
+  // And today's: two of them this afternoon, for the dashboard's Today.
+  const today = new Date().toISOString().slice(0, 10);
+  const todays = await fetch(`${origin}/api/routes`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: "This afternoon's look-sees",
+      date: today,
+      departAt: `${today}T13:00:00${localOffset()}`,
+      start: home,
+      returnToStart: true,
+      stops: stops.slice(0, 2),
+    }),
+  });
+  if (!todays.ok)
+    throw new Error(`Seeding /routes failed: ${todays.status} ${await todays.text()}`);
 }
 
 /**
@@ -417,6 +526,13 @@ async function seedCalendar(call, { flip, duplex, maple, agent, lender }) {
     return { dateTime: date.toISOString() };
   };
   const events = [
+    {
+      summary: "Call the Riverside seller back",
+      kind: "meeting",
+      start: at(0, 16),
+      end: at(0, 16, 30),
+      projectId: duplex.id,
+    },
     {
       summary: "Walk-through at 1418 Maple St",
       kind: "showing",

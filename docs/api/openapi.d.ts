@@ -951,6 +951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's route stops, auctions of the next 14 days and deposits due within 72 hours, follow-ups due, the pipeline by status with its value, the portfolio from the primary analyses, the lead funnel, recent research and documents: one D1 batch */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -2723,6 +2740,70 @@ export interface components {
             leadId?: string;
             campaignId?: string;
             instructions?: string;
+        };
+        Dashboard: {
+            /** @description Today's saved routes, their stops in order with planned arrivals */
+            routeStops: {
+                id: string;
+                name: string;
+                stops: {
+                    label: string;
+                    arriveAt: string | null;
+                }[];
+            }[];
+            /** @description Sales set for the next 14 days, soonest first (the first 5), and how many */
+            auctions: {
+                items: components["schemas"]["Auction"][];
+                total: number;
+            };
+            /** @description Deposits still owed falling due within 72 hours */
+            deposits: components["schemas"]["Auction"][];
+            /** @description Open leads whose follow-up date is today or past (the first 5), and how many */
+            followUps: {
+                items: components["schemas"]["Lead"][];
+                total: number;
+            };
+            /** @description Projects by status; value is the sum of their purchase prices (the budget where no price is set) */
+            pipeline: {
+                /** @enum {string} */
+                status: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
+                count: number;
+                value: number;
+            }[];
+            /** @description Properties whose primary analysis has a cash flow (rentals, BRRRR): their monthly cash flow, its total, and the mean of their cap rates */
+            portfolio: {
+                properties: {
+                    id: string;
+                    address: string;
+                    cashFlowMonthly: number;
+                    capRate: number | null;
+                }[];
+                cashFlowMonthly: number;
+                averageCapRate: number | null;
+            };
+            leads: {
+                total: number;
+                funnel: {
+                    steps: {
+                        /** @enum {string} */
+                        stage: "new" | "contacted" | "qualified" | "appointment" | "under_contract";
+                        count: number;
+                        conversion: number | null;
+                    }[];
+                    dead: number;
+                    overall: number | null;
+                };
+            };
+            research: {
+                id: string;
+                query: string;
+                createdAt: string;
+            }[];
+            documents: {
+                id: string;
+                title: string;
+                updatedAt: string;
+            }[];
         };
         WorkspaceExport: {
             /** @enum {string} */
@@ -8519,6 +8600,58 @@ export interface operations {
             };
             /** @description Error 504 */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query: {
+                /** @description The investor's today, as their own calendar reads it */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

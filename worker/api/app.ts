@@ -14,6 +14,7 @@ import auth from "./routes/auth";
 import calendar from "./routes/calendar";
 import contacts from "./routes/contacts";
 import conversations from "./routes/conversations";
+import dashboard from "./routes/dashboard";
 import deals from "./routes/deals";
 import entries from "./routes/entries";
 import google from "./routes/google";
@@ -98,6 +99,7 @@ export function createApi() {
   api.route("/maps", maps);
   api.route("/routes", routes);
   api.route("/marketing", marketing);
+  api.route("/dashboard", dashboard);
   api.route("/", transfer);
   api.route("/ai", ai);
   api.route("/ai", research);

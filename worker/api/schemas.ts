@@ -29,6 +29,7 @@ import { BotQuestionSchema, COPY_KINDS } from "../../app/domain/marketing/bots";
 import type { CampaignFigures, Funnel } from "../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LeadAnswerSchema } from "../../app/domain/marketing/leads";
 import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../app/domain/routing/route";
+import { PROJECT_STATUSES } from "../../app/domain/workspace";
 import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "../services/transfer";
@@ -860,3 +861,55 @@ export const WorkspaceImportResultSchema = z
     leadBots: KindResultSchema,
   })
   .openapi("WorkspaceImportResult");
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard (issue 15)
+
+export const DashboardSchema = z
+  .object({
+    routeStops: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          stops: z.array(z.object({ label: z.string(), arriveAt: z.string().nullable() })),
+        }),
+      )
+      .openapi({ description: "Today's saved routes, their stops in order with planned arrivals" }),
+    auctions: z.object({ items: z.array(AuctionSchema), total: z.number() }).openapi({
+      description: "Sales set for the next 14 days, soonest first (the first 5), and how many",
+    }),
+    deposits: z
+      .array(AuctionSchema)
+      .openapi({ description: "Deposits still owed falling due within 72 hours" }),
+    followUps: z.object({ items: z.array(LeadSchema), total: z.number() }).openapi({
+      description: "Open leads whose follow-up date is today or past (the first 5), and how many",
+    }),
+    pipeline: z
+      .array(z.object({ status: z.enum(PROJECT_STATUSES), count: z.number(), value: z.number() }))
+      .openapi({
+        description:
+          "Projects by status; value is the sum of their purchase prices (the budget where no price is set)",
+      }),
+    portfolio: z
+      .object({
+        properties: z.array(
+          z.object({
+            id: z.string(),
+            address: z.string(),
+            cashFlowMonthly: z.number(),
+            capRate: z.number().nullable(),
+          }),
+        ),
+        cashFlowMonthly: z.number(),
+        averageCapRate: z.number().nullable(),
+      })
+      .openapi({
+        description:
+          "Properties whose primary analysis has a cash flow (rentals, BRRRR): their monthly cash flow, its total, and the mean of their cap rates",
+      }),
+    leads: z.object({ total: z.number(), funnel: FunnelSchema }),
+    research: z.array(z.object({ id: z.string(), query: z.string(), createdAt: z.string() })),
+    documents: z.array(z.object({ id: z.string(), title: z.string(), updatedAt: z.string() })),
+  })
+  .openapi("Dashboard");

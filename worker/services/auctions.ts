@@ -132,7 +132,7 @@ export function auctionColumns(input: AuctionInput) {
 const sameText = (column: SQLiteColumn, value: string) =>
   sql`lower(trim(${column})) = lower(${value.trim()})`;
 
-function auctionsWhere(userId: string, filters: AuctionFilters) {
+export function auctionsWhere(userId: string, filters: AuctionFilters) {
   const where: SQL[] = [eq(auctions.userId, userId)];
   if (filters.saleType) where.push(eq(auctions.saleType, filters.saleType));
   if (filters.status) where.push(eq(auctions.status, filters.status));

@@ -91,7 +91,7 @@ export type Lead = ReturnType<typeof toLead>;
 
 const OPEN: LeadStatus[] = ["dead", "under_contract"];
 
-function leadsWhere(userId: string, filters: LeadFilters) {
+export function leadsWhere(userId: string, filters: LeadFilters) {
   const where: SQL[] = [eq(leads.userId, userId)];
   if (filters.status) where.push(eq(leads.status, filters.status));
   if (filters.campaignId) where.push(eq(leads.campaignId, filters.campaignId));
@@ -113,7 +113,7 @@ const ORDER: Record<LeadSort, SQL[]> = {
   name: [asc(contacts.lastName), asc(contacts.firstName)],
 };
 
-const joined = (db: Database) =>
+export const joinedLeads = (db: Database) =>
   db
     .select({ contact: CONTACT_FIELDS, lead: leads })
     .from(leads)
@@ -128,7 +128,7 @@ export async function listLeads(
 ) {
   const where = leadsWhere(userId, filters);
   const [rows, total] = await db.batch([
-    joined(db)
+    joinedLeads(db)
       .where(where)
       .orderBy(...ORDER[filters.sort ?? "newest"], asc(contacts.id))
       .limit(limit)
@@ -146,7 +146,7 @@ export async function listLeads(
 }
 
 export async function getLead(db: Database, userId: string, id: string) {
-  const [row] = await joined(db)
+  const [row] = await joinedLeads(db)
     .where(and(eq(leads.contactId, id), eq(leads.userId, userId)))
     .limit(1);
   if (!row) throw notFound("Lead");
@@ -367,7 +367,7 @@ async function ownCampaignIds(db: Database, userId: string, ids: (string | null)
 }
 
 /** What the figures read of each lead: status, stage reached, deal value, campaign, timing. */
-async function outcomes(db: Database, userId: string, campaignId?: string) {
+export function leadOutcomes(db: Database, userId: string, campaignId?: string) {
   return db
     .select({
       status: leads.status,
@@ -390,7 +390,7 @@ export async function leadSummary(db: Database, userId: string, campaignId?: str
   if (campaignId) {
     await assertOwnedReference(db, campaigns, userId, campaignId, "campaignId", "campaign");
   }
-  const rows = await outcomes(db, userId, campaignId);
+  const rows = await leadOutcomes(db, userId, campaignId);
   return {
     leads: rows.length,
     funnel: leadFunnel(rows),
@@ -404,7 +404,7 @@ export async function figuresByCampaign(
   userId: string,
   list: { id: string; spend: number | null }[],
 ) {
-  const rows = list.length ? await outcomes(db, userId) : [];
+  const rows = list.length ? await leadOutcomes(db, userId) : [];
   return new Map(
     list.map((campaign) => [
       campaign.id,

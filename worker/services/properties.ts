@@ -77,7 +77,7 @@ const PRIMARY_ANALYSIS = {
 };
 
 /** Properties, each with its primary analysis: filter, order and page it. */
-const propertiesWithAnalysis = (db: Database) =>
+export const propertiesWithAnalysis = (db: Database) =>
   db
     .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
     .from(properties)
@@ -88,7 +88,10 @@ type AnalysisColumns = {
 };
 
 /** A property as listed: its primary analysis's key figures, or null without one. */
-const toListedProperty = (row: { property: PropertyRow; primaryAnalysis: AnalysisColumns }) => {
+export const toListedProperty = (row: {
+  property: PropertyRow;
+  primaryAnalysis: AnalysisColumns;
+}) => {
   const { id, ...analysis } = row.primaryAnalysis;
   return { ...toProperty(row.property), primaryAnalysis: id === null ? null : { id, ...analysis } };
 };

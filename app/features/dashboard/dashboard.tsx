@@ -1,17 +1,26 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, FileText, FolderKanban, Rocket } from "lucide-react";
+import { ArrowRight, Rocket } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
-import { formatDate, formatMoney } from "~/domain/format";
+import { isoDay } from "~/domain/dates";
+import { formatMoney } from "~/domain/format";
+import { fetchDashboard, type Dashboard } from "~/lib/api/dashboard";
 import { modulePath } from "~/domain/modules";
-import { label, PROJECT_STATUSES } from "~/domain/workspace";
 import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 import type { ModuleViewProps } from "../module-view";
-import { AuctionsAhead } from "./auctions-ahead";
+import {
+  AuctionsCard,
+  FollowUpsCard,
+  FunnelCard,
+  PipelineCard,
+  PortfolioCard,
+  RecentCard,
+  TodayCard,
+} from "./today-cards";
 
 export default function Dashboard({ module, modules }: ModuleViewProps) {
   const { user } = useAuth();
@@ -23,6 +32,15 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
   }, []);
   const revision = useWorkspaceRevision();
   useEffect(load, [load, revision]);
+  const [data, setData] = useState<Dashboard | null>(null);
+  const [dashboardFailure, setDashboardFailure] = useState("");
+  const loadDashboard = useCallback(() => {
+    setDashboardFailure("");
+    fetchDashboard(isoDay(new Date())).then(setData, (error: Error) =>
+      setDashboardFailure(error.message),
+    );
+  }, []);
+  useEffect(loadDashboard, [loadDashboard, revision]);
 
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
   const empty = stats && stats.projects + stats.contacts + stats.documents + stats.properties === 0;
@@ -81,72 +99,24 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
               to={modulePath("possible-investments")}
             />
           </ul>
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <section
-              aria-labelledby="pipeline-heading"
-              className="rounded-2xl border border-line bg-surface p-5"
-            >
-              <h2 id="pipeline-heading" className="mb-4 flex items-center gap-2 font-medium">
-                <FolderKanban aria-hidden className="size-4 text-accent" /> Pipeline
-              </h2>
-              <ul className="space-y-2" aria-label="Projects by status">
-                {PROJECT_STATUSES.map((status) => {
-                  const count = stats.byStatus[status] ?? 0;
-                  const share = stats.projects ? (count / stats.projects) * 100 : 0;
-                  return (
-                    <li
-                      key={status}
-                      className="grid grid-cols-[8rem_1fr_2rem] items-center gap-3 text-sm"
-                    >
-                      <span className="text-muted">{label(status)}</span>
-                      <span className="h-2 overflow-hidden rounded-full bg-raised">
-                        <span
-                          className="block h-full rounded-full bg-accent"
-                          style={{ width: `${share}%` }}
-                        />
-                      </span>
-                      <span className="text-right tabular-nums" data-testid={`pipeline-${status}`}>
-                        {count}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-            <section
-              aria-labelledby="recent-heading"
-              className="rounded-2xl border border-line bg-surface p-5"
-            >
-              <h2 id="recent-heading" className="mb-4 flex items-center gap-2 font-medium">
-                <FileText aria-hidden className="size-4 text-accent" /> Recent documents
-              </h2>
-              {stats.recentDocuments.length === 0 ? (
-                <p className="text-sm text-muted">No documents yet.</p>
-              ) : (
-                <ul className="divide-y divide-line">
-                  {stats.recentDocuments.map((doc) => (
-                    <li
-                      key={doc.id}
-                      className="flex items-center justify-between gap-3 py-2 text-sm"
-                    >
-                      <Link
-                        to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
-                        className="min-w-0 truncate font-medium hover:text-accent"
-                      >
-                        {doc.title}
-                      </Link>
-                      <span className="shrink-0 text-muted">{formatDate(doc.updatedAt)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            <div className="lg:col-span-2">
-              <AuctionsAhead revision={revision} />
-            </div>
-          </div>
         </div>
       )}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        {dashboardFailure && (
+          <div className="lg:col-span-2">
+            <ErrorNotice message={dashboardFailure} onRetry={loadDashboard} />
+          </div>
+        )}
+        <TodayCard data={data} />
+        <FollowUpsCard data={data} />
+        <div className="lg:col-span-2">
+          <AuctionsCard data={data} />
+        </div>
+        <PipelineCard data={data} />
+        <PortfolioCard data={data} />
+        <FunnelCard data={data} />
+        <RecentCard data={data} />
+      </div>
       <section aria-labelledby="modules-heading" className="mt-10">
         <h2
           id="modules-heading"

@@ -106,6 +106,7 @@ export const MESSAGES = {
   chatLeadBot: "Failed to get the bot's reply",
   leadFromBot: "Failed to create the lead from the conversation",
   draftOutreach: "Failed to draft the message",
+  fetchDashboard: "Failed to fetch the dashboard",
   fetchEntries: (status: number) => `Error fetching data entries: ${status}`,
   addEntry: (status: number) => `Error adding data entry: ${status}`,
   updateEntry: (status: number) => `Error updating data entry: ${status}`,

@@ -1,0 +1,143 @@
+/**
+ * The dashboard (issue 15): what needs the investor today, from every module, read in one D1
+ * batch: today's route stops, the auctions of the next 14 days and the deposits due within 72
+ * hours, the follow-ups due, the pipeline by status with its value, the portfolio from the primary
+ * analyses, the lead funnel, recent research and documents. Calendar events (Google's included)
+ * come from the calendar's own listing, so a slow Google never holds these.
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { leadFunnel } from "../../app/domain/marketing/campaigns";
+import type { Database } from "../db/client";
+import {
+  auctions,
+  entries,
+  leads,
+  projects,
+  properties,
+  researchReports,
+  routes,
+} from "../db/schema";
+import { auctionsWhere, toAuction } from "./auctions";
+import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
+import { propertiesWithAnalysis, toListedProperty } from "./properties";
+import { PROJECT_STATUSES } from "../../app/domain/workspace";
+
+export const AUCTION_DAYS = 14;
+export const DEPOSIT_HOURS = 72;
+const SHOWN = 5;
+const HOUR = 3_600_000;
+
+export interface DashboardQuery {
+  /** The investor's today (YYYY-MM-DD, their own calendar day). */
+  date: string;
+  /** Now, as an instant. */
+  now: string;
+}
+
+export async function dashboard(db: Database, userId: string, { date, now }: DashboardQuery) {
+  const later = (hours: number) => new Date(Date.parse(now) + hours * HOUR).toISOString();
+  const sales = auctionsWhere(userId, { from: now, to: later(AUCTION_DAYS * 24) });
+  const deposits = auctionsWhere(userId, { depositFrom: now, depositTo: later(DEPOSIT_HOURS) });
+  const followUps = leadsWhere(userId, { followUpBy: date });
+  const [
+    todayRoutes,
+    saleRows,
+    [saleCount],
+    depositRows,
+    followUpRows,
+    [followUpCount],
+    pipelineRows,
+    portfolioRows,
+    outcomeRows,
+    researchRows,
+    documentRows,
+  ] = await db.batch([
+    db
+      .select({ id: routes.id, name: routes.name, stops: routes.stops, plan: routes.plan })
+      .from(routes)
+      .where(and(eq(routes.userId, userId), eq(routes.date, date)))
+      .orderBy(asc(routes.departAt)),
+    db.select().from(auctions).where(sales).orderBy(asc(auctions.currentSaleAt)).limit(SHOWN),
+    db.select({ value: count() }).from(auctions).where(sales),
+    db.select().from(auctions).where(deposits).orderBy(asc(auctions.depositDueAt)).limit(SHOWN),
+    joinedLeads(db).where(followUps).orderBy(asc(leads.followUpOn)).limit(SHOWN),
+    db.select({ value: count() }).from(leads).where(followUps),
+    db
+      .select({
+        status: projects.status,
+        count: count(),
+        value: sql<number>`coalesce(sum(coalesce(${projects.purchasePrice}, ${projects.budget})), 0)`,
+      })
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .groupBy(projects.status),
+    propertiesWithAnalysis(db)
+      .where(eq(properties.userId, userId))
+      .orderBy(desc(properties.updatedAt)),
+    leadOutcomes(db, userId),
+    db
+      .select({
+        id: researchReports.id,
+        query: researchReports.query,
+        createdAt: researchReports.createdAt,
+      })
+      .from(researchReports)
+      .where(eq(researchReports.userId, userId))
+      .orderBy(desc(researchReports.createdAt))
+      .limit(SHOWN),
+    db
+      .select({ id: entries.id, title: entries.title, updatedAt: entries.updatedAt })
+      .from(entries)
+      .where(eq(entries.userId, userId))
+      .orderBy(desc(entries.updatedAt))
+      .limit(SHOWN),
+  ]);
+
+  const byStatus = new Map(pipelineRows.map((row) => [row.status, row]));
+  const analysed = portfolioRows
+    .map(toListedProperty)
+    .filter((p) => p.primaryAnalysis && p.primaryAnalysis.cashFlowMonthly !== null);
+  const capRates = analysed
+    .map((p) => p.primaryAnalysis!.capRate)
+    .filter((rate): rate is number => rate !== null);
+  return {
+    routeStops: todayRoutes.map((route) => {
+      const arrival = new Map(route.plan.legs.map((leg) => [leg.to, leg.arriveAt]));
+      const byId = new Map(route.stops.map((stop) => [stop.id, stop]));
+      return {
+        id: route.id,
+        name: route.name,
+        stops: route.plan.order.flatMap((id) => {
+          const stop = byId.get(id);
+          return stop ? [{ label: stop.label, arriveAt: arrival.get(id) ?? null }] : [];
+        }),
+      };
+    }),
+    auctions: { items: saleRows.map(toAuction), total: saleCount!.value },
+    deposits: depositRows.map(toAuction),
+    followUps: {
+      items: followUpRows.map((row) => toLead(row.contact, row.lead)),
+      total: followUpCount!.value,
+    },
+    pipeline: PROJECT_STATUSES.map((status) => ({
+      status,
+      count: byStatus.get(status)?.count ?? 0,
+      value: Number(byStatus.get(status)?.value ?? 0),
+    })),
+    portfolio: {
+      properties: analysed.map((p) => ({
+        id: p.id,
+        address: p.address,
+        cashFlowMonthly: p.primaryAnalysis!.cashFlowMonthly!,
+        capRate: p.primaryAnalysis!.capRate,
+      })),
+      cashFlowMonthly: analysed.reduce((sum, p) => sum + p.primaryAnalysis!.cashFlowMonthly!, 0),
+      averageCapRate: capRates.length
+        ? capRates.reduce((sum, rate) => sum + rate, 0) / capRates.length
+        : null,
+    },
+    leads: { total: outcomeRows.length, funnel: leadFunnel(outcomeRows) },
+    research: researchRows,
+    documents: documentRows,
+  };
+}
