@@ -155,9 +155,8 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     icon: GraduationCap,
     order: 13,
     keywords: ["education", "guides", "apps", "learn"],
-    skeleton: "card",
-    upcoming: "Education, guides and apps for real-estate investors.",
-    View: placeholder,
+    skeleton: "list",
+    View: lazy(() => import("./features/resources/resources")),
   },
 };
 

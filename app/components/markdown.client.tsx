@@ -5,15 +5,42 @@
  * Markdown as React elements (react-markdown: raw HTML is never rendered, so user and AI text
  * cannot inject markup), with GitHub tables, task lists and strikethrough.
  */
+import type { ReactNode } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { slugify } from "~/domain/resources/guides";
 
-export function Markdown(props: { children: string }) {
+/** A node's text, for a heading's anchor. */
+const textOf = (node: ReactNode): string =>
+  typeof node === "string" || typeof node === "number"
+    ? String(node)
+    : Array.isArray(node)
+      ? node.map(textOf).join("")
+      : node && typeof node === "object" && "props" in node
+        ? textOf((node.props as { children?: ReactNode }).children)
+        : "";
+
+export function Markdown(props: {
+  children: string;
+  /** Headings get ids (a guide's contents). */ anchors?: boolean;
+}) {
   return (
     <div className="markdown">
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         components={{
+          ...(props.anchors && {
+            h2: ({ node: _node, children, ...heading }) => (
+              <h2 {...heading} id={slugify(textOf(children))}>
+                {children}
+              </h2>
+            ),
+            h3: ({ node: _node, children, ...heading }) => (
+              <h3 {...heading} id={slugify(textOf(children))}>
+                {children}
+              </h3>
+            ),
+          }),
           // react-markdown's urlTransform empties an unsafe href (javascript:, data:, vbscript:):
           // such a link is shown as its text, not as an anchor that would open this page again.
           a: ({ node: _node, href, children, ...link }) =>

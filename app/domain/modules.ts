@@ -75,13 +75,18 @@ export interface ModuleParams {
    */
   calendar: { view?: "month" | "week" | "day" | "agenda"; date?: string; new?: "1" };
   emails: NoParams;
-  resources: NoParams;
+  /**
+   * `tab` (default the glossary); `term` a glossary entry to open; `guide` a guide to read.
+   */
+  resources: { tab?: ResourcesTab; term?: string; guide?: string };
 }
 
 export type ModuleId = keyof ModuleParams;
 export type ProjectHubTab = NonNullable<ModuleParams["project-hub"]["tab"]>;
 export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];
+export const RESOURCES_TABS = ["glossary", "guides", "apps"] as const;
+export type ResourcesTab = (typeof RESOURCES_TABS)[number];
 
 /** `/project-hub?tab=documents&new=1`: the path that opens a module, with its parameters. */
 export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id]) {

@@ -4,6 +4,7 @@
  * the inputs saved with the auction, else from its analysis and property; "Save bid" keeps the
  * inputs and the planned bid with the auction.
  */
+import { Link } from "@remix-run/react";
 import { Save } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { TextField } from "~/components/form";
@@ -17,6 +18,7 @@ import {
 } from "~/domain/auctions/max-bid";
 import { SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { formatMoney, parseNumberLike } from "~/domain/format";
+import { modulePath } from "~/domain/modules";
 import type { Auction } from "~/lib/api/auctions";
 import { BID_FIELDS, bidStart, readBidForm, type BidSources } from "./auction-fields";
 
@@ -108,7 +110,16 @@ export function MaxBidCalculator(props: {
       <div className="mt-4 rounded-xl border border-line bg-canvas p-4">
         {shown ? (
           <>
-            <p className="text-xs tracking-wide text-muted uppercase">Max bid</p>
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="text-xs tracking-wide text-muted uppercase">Max bid</span>
+              <Link
+                to={modulePath("resources", { tab: "glossary", term: "max-bid" })}
+                aria-label="Maximum bid in the glossary"
+                className="text-xs text-accent underline"
+              >
+                Learn more
+              </Link>
+            </p>
             <p className="text-3xl font-semibold tabular-nums" data-testid="max-bid">
               {formatMoney(shown.maxBid)}
             </p>

@@ -3,11 +3,14 @@
  * metric with its one-line meaning; a metric clicked or focused shows its formula in the user's
  * own numbers.
  */
+import { Link } from "@remix-run/react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useState } from "react";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import { HEADLINE_METRICS, type RuleCheck } from "~/domain/deals/judge";
 import type { Strategy } from "~/domain/deals/types";
+import { modulePath } from "~/domain/modules";
+import { entryForMetric } from "~/domain/resources/glossary";
 
 export function RuleBadges(props: { checks: readonly RuleCheck[] }) {
   return (
@@ -39,6 +42,7 @@ function MetricRow(props: {
   onSelect: () => void;
 }) {
   const { metric } = props;
+  const entry = entryForMetric(props.name);
   const formulaId = `formula-${props.name}`;
   return (
     <li className={`rounded-lg ${props.selected ? "bg-raised" : ""}`}>
@@ -56,6 +60,18 @@ function MetricRow(props: {
       </button>
       <p className="px-3 pb-2 text-xs text-muted">
         {metric.reason ? `${metric.explanation} No value: ${metric.reason}.` : metric.explanation}
+        {entry && (
+          <>
+            {" "}
+            <Link
+              to={modulePath("resources", { tab: "glossary", term: entry.slug })}
+              aria-label={`${metric.label} in the glossary`}
+              className="text-accent underline"
+            >
+              Learn more
+            </Link>
+          </>
+        )}
       </p>
       <p
         id={formulaId}
