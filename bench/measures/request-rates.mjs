@@ -66,6 +66,12 @@ export const ENDPOINTS = [
     },
   },
   {
+    key: "dashboard",
+    measure: "GET /api/dashboard (session + one D1 batch of every card)",
+    path: "/api/dashboard?date=2027-03-15",
+    signedIn: "bearer",
+  },
+  {
     key: "home",
     measure: "GET /home signed in (session cookie + server-rendered page)",
     path: "/home",

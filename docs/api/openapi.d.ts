@@ -8614,6 +8614,8 @@ export interface operations {
             query: {
                 /** @description The investor's today, as their own calendar reads it */
                 date: string;
+                /** @description Now on the investor's clock, from which the next 14 days and 72 hours run (default: the server's) */
+                now?: string;
             };
             header?: never;
             path?: never;

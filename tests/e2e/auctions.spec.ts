@@ -249,7 +249,7 @@ test("the dashboard shows the sales of the next 14 days and the deposits falling
   await expect(sales.getByRole("listitem")).toHaveCount(1);
   await expect(sales).toContainText("9 Soon St (Sheriff sale)");
   await expect(sales).toContainText("Sale in 4 d 23 h");
-  const deposits = page.getByRole("list", { name: "Deposits due in the next 14 days" });
+  const deposits = page.getByRole("list", { name: "Deposits due within 72 hours" });
   await expect(deposits).toContainText("9 Soon St");
   await expect(deposits).toContainText("Due within 72 hours: in 2 d 6 h");
   await sales.getByRole("link", { name: /9 Soon St/ }).click();

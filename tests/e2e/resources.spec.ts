@@ -12,7 +12,7 @@ test("an analyzer metric opens its glossary entry, which leads back to the analy
   await openApp(page, modulePath("possible-investments", { analysis: "new", strategy: "rental" }));
   await page.getByLabel("Purchase price").fill("185,000");
   await page.getByLabel("Gross rent / month").fill("1,650");
-  await page.getByRole("link", { name: "Cap rate in the glossary" }).click();
+  await page.getByRole("link", { name: "Learn more: Cap rate in the glossary" }).click();
 
   await expect(page).toHaveURL(/\/resources\?tab=glossary&term=cap-rate/);
   const entry = page.getByRole("listitem", { name: "Capitalization rate (cap rate)" });

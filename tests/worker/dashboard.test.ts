@@ -147,6 +147,22 @@ describe("the dashboard", () => {
     expect(d.research).toEqual([]);
   });
 
+  it("runs the days ahead from the investor's now when given", async () => {
+    const { call } = await account();
+    await call("/auctions", {
+      method: "POST",
+      json: { saleType: "tax", saleAt: "2027-03-22T14:00:00Z", address: "9 Soon St", state: "OH" },
+    });
+    const ahead = async (now: string) =>
+      (await call<Data<Dashboard>>(`/dashboard?date=${now.slice(0, 10)}&now=${now}`)).body.data
+        .auctions.total;
+    // The next 14 days run from now (included) to 14 days on (excluded).
+    expect(await ahead("2027-03-08T14:01:00Z")).toBe(1);
+    expect(await ahead("2027-03-08T14:00:00Z")).toBe(0);
+    expect(await ahead("2027-03-22T14:00:00Z")).toBe(1);
+    expect(await ahead("2027-03-22T14:01:00Z")).toBe(0);
+  });
+
   it("is empty for a new account, and refuses a date that is not one", async () => {
     const { call } = await account();
     const empty = await call<Data<Dashboard>>("/dashboard?date=2027-03-31");
@@ -158,8 +174,13 @@ describe("the dashboard", () => {
       portfolio: { properties: [], cashFlowMonthly: 0, averageCapRate: null },
       leads: { total: 0 },
     });
-    for (const date of ["", "tomorrow", "2027-02-30x"]) {
-      expect((await call(`/dashboard?date=${date}`)).status, date).toBe(400);
+    for (const query of [
+      "date=",
+      "date=tomorrow",
+      "date=2027-02-30x",
+      "date=2027-03-31&now=soon",
+    ]) {
+      expect((await call(`/dashboard?${query}`)).status, query).toBe(400);
     }
   });
 });

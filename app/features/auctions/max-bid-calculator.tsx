@@ -114,7 +114,7 @@ export function MaxBidCalculator(props: {
               <span className="text-xs tracking-wide text-muted uppercase">Max bid</span>
               <Link
                 to={modulePath("resources", { tab: "glossary", term: "max-bid" })}
-                aria-label="Maximum bid in the glossary"
+                aria-label="Learn more: the maximum bid in the glossary"
                 className="text-xs text-accent underline"
               >
                 Learn more

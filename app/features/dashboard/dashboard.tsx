@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
-import { isoDay } from "~/domain/dates";
 import { formatMoney } from "~/domain/format";
 import { fetchDashboard, type Dashboard } from "~/lib/api/dashboard";
 import { modulePath } from "~/domain/modules";
@@ -36,9 +35,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
   const [dashboardFailure, setDashboardFailure] = useState("");
   const loadDashboard = useCallback(() => {
     setDashboardFailure("");
-    fetchDashboard(isoDay(new Date())).then(setData, (error: Error) =>
-      setDashboardFailure(error.message),
-    );
+    fetchDashboard(new Date()).then(setData, (error: Error) => setDashboardFailure(error.message));
   }, []);
   useEffect(loadDashboard, [loadDashboard, revision]);
 
@@ -101,7 +98,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
           </ul>
         </div>
       )}
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         {dashboardFailure && (
           <div className="lg:col-span-2">
             <ErrorNotice message={dashboardFailure} onRetry={loadDashboard} />

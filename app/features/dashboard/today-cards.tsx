@@ -48,7 +48,7 @@ function Card(props: {
     <section
       aria-labelledby={`${props.id}-heading`}
       data-testid={`card-${props.id}`}
-      className={`rounded-2xl border border-line bg-surface p-5 ${props.wide ? "lg:col-span-2" : ""}`}
+      className={`min-w-0 rounded-2xl border border-line bg-surface p-5 ${props.wide ? "lg:col-span-2" : ""}`}
     >
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id={`${props.id}-heading`} className="flex items-center gap-2 font-medium">
@@ -121,7 +121,7 @@ export function TodayCard(props: { data: Dashboard | null }) {
       to={modulePath("calendar", { view: "day" })}
       linkLabel="Calendar"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <div>
           <h3 className="mb-2 text-sm text-muted">Events</h3>
           {failure && <ErrorNotice message={failure} onRetry={load} />}
@@ -207,7 +207,7 @@ export function AuctionsCard(props: { data: Dashboard | null }) {
     >
       {!data && <Skeleton variant="list" />}
       {data && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <div>
             <h3 className="mb-2 text-sm text-muted">Sales</h3>
             {data.auctions.items.length === 0 ? (
@@ -448,7 +448,7 @@ export function RecentCard(props: { data: Dashboard | null }) {
     >
       {!data && <Skeleton variant="list" />}
       {data && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <div>
             <h3 className="mb-2 flex items-center gap-1.5 text-sm text-muted">
               <Search aria-hidden className="size-3.5" /> Research

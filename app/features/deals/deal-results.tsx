@@ -65,7 +65,7 @@ function MetricRow(props: {
             {" "}
             <Link
               to={modulePath("resources", { tab: "glossary", term: entry.slug })}
-              aria-label={`${metric.label} in the glossary`}
+              aria-label={`Learn more: ${metric.label} in the glossary`}
               className="text-accent underline"
             >
               Learn more

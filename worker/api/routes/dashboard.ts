@@ -10,6 +10,13 @@ const DashboardQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use your today's date, like 2027-03-31" })
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" })
     .openapi({ description: "The investor's today, as their own calendar reads it" }),
+  now: z.iso
+    .datetime({ offset: true, error: "Use an ISO date and time, like 2027-03-31T09:00:00Z" })
+    .optional()
+    .openapi({
+      description:
+        "Now on the investor's clock, from which the next 14 days and 72 hours run (default: the server's)",
+    }),
 });
 
 const app = router();
@@ -33,7 +40,7 @@ app.openapi(
       {
         data: await dashboard(...scope(c), {
           date: c.req.valid("query").date,
-          now: new Date().toISOString(),
+          now: new Date(c.req.valid("query").now ?? Date.now()).toISOString(),
         }),
       },
       200,
