@@ -61,7 +61,7 @@ try {
     await desktop.screenshot({ path: join(ROOT, "docs", file) });
   };
   await shoot("/home", "screenshot.png", () =>
-    desktop.getByRole("list", { name: "Sales in the next 14 days" }).waitFor(),
+    desktop.getByRole("img", { name: /^Lead funnel:/ }).waitFor(),
   );
   await shoot("/possible-investments", "screenshot-investments.png", () =>
     desktop.getByRole("table", { name: "Properties" }).waitFor(),
@@ -86,6 +86,12 @@ try {
     await desktop.locator(".leaflet-container").scrollIntoViewIfNeeded();
     await desktop.waitForTimeout(1000);
   });
+  await shoot("/marketing?tab=funnel", "screenshot-marketing.png", () =>
+    desktop.getByRole("img", { name: /^Lead funnel:/ }).waitFor(),
+  );
+  await shoot("/resources?tab=glossary&term=cap-rate", "screenshot-resources.png", () =>
+    desktop.getByRole("listitem", { name: "Capitalization rate (cap rate)" }).waitFor(),
+  );
   await shoot("/project-hub", "screenshot-project-hub.png", async () => {
     await desktop.getByRole("button", { name: /1418 Maple St flip/ }).click();
     await desktop.getByText("Maria Lopez").waitFor();
