@@ -2770,7 +2770,7 @@ export interface components {
                 count: number;
                 value: number;
             }[];
-            /** @description Properties whose primary analysis has a cash flow (rentals, BRRRR): their monthly cash flow, its total, and the mean of their cap rates */
+            /** @description Properties whose primary analysis has a cash flow (rentals, BRRRR): how many, their total monthly cash flow and the mean of their cap rates; the 12 most recently changed listed for the chart */
             portfolio: {
                 properties: {
                     id: string;
@@ -2778,6 +2778,7 @@ export interface components {
                     cashFlowMonthly: number;
                     capRate: number | null;
                 }[];
+                count: number;
                 cashFlowMonthly: number;
                 averageCapRate: number | null;
             };

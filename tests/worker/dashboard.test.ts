@@ -15,6 +15,7 @@ interface Dashboard {
   pipeline: { status: string; count: number; value: number }[];
   portfolio: {
     properties: { address: string; cashFlowMonthly: number; capRate: number | null }[];
+    count: number;
     cashFlowMonthly: number;
     averageCapRate: number | null;
   };
@@ -137,6 +138,7 @@ describe("the dashboard", () => {
       >("/data/properties");
     const own = listed.body.data.map((p) => p.primaryAnalysis);
     expect(d.portfolio.properties).toHaveLength(2);
+    expect(d.portfolio.count).toBe(2);
     expect(d.portfolio.cashFlowMonthly).toBeCloseTo(
       own[0]!.cashFlowMonthly + own[1]!.cashFlowMonthly,
       6,

@@ -901,12 +901,13 @@ export const DashboardSchema = z
             capRate: z.number().nullable(),
           }),
         ),
+        count: z.number(),
         cashFlowMonthly: z.number(),
         averageCapRate: z.number().nullable(),
       })
       .openapi({
         description:
-          "Properties whose primary analysis has a cash flow (rentals, BRRRR): their monthly cash flow, its total, and the mean of their cap rates",
+          "Properties whose primary analysis has a cash flow (rentals, BRRRR): how many, their total monthly cash flow and the mean of their cap rates; the 12 most recently changed listed for the chart",
       }),
     leads: z.object({ total: z.number(), funnel: FunnelSchema }),
     research: z.array(z.object({ id: z.string(), query: z.string(), createdAt: z.string() })),

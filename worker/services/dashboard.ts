@@ -5,7 +5,7 @@
  * analyses, the lead funnel, recent research and documents. Calendar events (Google's included)
  * come from the calendar's own listing, so a slow Google never holds these.
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { leadFunnel } from "../../app/domain/marketing/campaigns";
 import type { Database } from "../db/client";
 import {
@@ -19,12 +19,14 @@ import {
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
 import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
-import { propertiesWithAnalysis, toListedProperty } from "./properties";
+import { primaryDeal, primaryDealId, propertiesWithAnalysis, toListedProperty } from "./properties";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 
 export const AUCTION_DAYS = 14;
 export const DEPOSIT_HOURS = 72;
 const SHOWN = 5;
+/** Properties drawn on the cash-flow chart (the totals count them all). */
+const PORTFOLIO_SHOWN = 12;
 const HOUR = 3_600_000;
 
 export interface DashboardQuery {
@@ -39,6 +41,8 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
   const sales = auctionsWhere(userId, { from: now, to: later(AUCTION_DAYS * 24) });
   const deposits = auctionsWhere(userId, { depositFrom: now, depositTo: later(DEPOSIT_HOURS) });
   const followUps = leadsWhere(userId, { followUpBy: date });
+  // Properties whose primary analysis has a cash flow (rentals, BRRRR).
+  const analysed = and(eq(properties.userId, userId), isNotNull(primaryDeal.cashFlowMonthly));
   const [
     todayRoutes,
     saleRows,
@@ -48,6 +52,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     [followUpCount],
     pipelineRows,
     portfolioRows,
+    [portfolioTotals],
     outcomeRows,
     researchRows,
     documentRows,
@@ -72,8 +77,18 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       .where(eq(projects.userId, userId))
       .groupBy(projects.status),
     propertiesWithAnalysis(db)
-      .where(eq(properties.userId, userId))
-      .orderBy(desc(properties.updatedAt)),
+      .where(analysed)
+      .orderBy(desc(properties.updatedAt))
+      .limit(PORTFOLIO_SHOWN),
+    db
+      .select({
+        count: count(),
+        cashFlowMonthly: sql<number>`coalesce(sum(${primaryDeal.cashFlowMonthly}), 0)`,
+        averageCapRate: sql<number | null>`avg(${primaryDeal.capRate})`,
+      })
+      .from(properties)
+      .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
+      .where(analysed),
     leadOutcomes(db, userId),
     db
       .select({
@@ -94,12 +109,6 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
   ]);
 
   const byStatus = new Map(pipelineRows.map((row) => [row.status, row]));
-  const analysed = portfolioRows
-    .map(toListedProperty)
-    .filter((p) => p.primaryAnalysis && p.primaryAnalysis.cashFlowMonthly !== null);
-  const capRates = analysed
-    .map((p) => p.primaryAnalysis!.capRate)
-    .filter((rate): rate is number => rate !== null);
   return {
     routeStops: todayRoutes.map((route) => {
       const arrival = new Map(route.plan.legs.map((leg) => [leg.to, leg.arriveAt]));
@@ -125,16 +134,16 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       value: Number(byStatus.get(status)?.value ?? 0),
     })),
     portfolio: {
-      properties: analysed.map((p) => ({
+      properties: portfolioRows.map(toListedProperty).map((p) => ({
         id: p.id,
         address: p.address,
         cashFlowMonthly: p.primaryAnalysis!.cashFlowMonthly!,
         capRate: p.primaryAnalysis!.capRate,
       })),
-      cashFlowMonthly: analysed.reduce((sum, p) => sum + p.primaryAnalysis!.cashFlowMonthly!, 0),
-      averageCapRate: capRates.length
-        ? capRates.reduce((sum, rate) => sum + rate, 0) / capRates.length
-        : null,
+      count: portfolioTotals!.count,
+      cashFlowMonthly: Number(portfolioTotals!.cashFlowMonthly),
+      averageCapRate:
+        portfolioTotals!.averageCapRate === null ? null : Number(portfolioTotals!.averageCapRate),
     },
     leads: { total: outcomeRows.length, funnel: leadFunnel(outcomeRows) },
     research: researchRows,

@@ -45,10 +45,10 @@ export const EXISTING_ROWS = ["skip", "update"] as const;
 export type ExistingRows = (typeof EXISTING_ROWS)[number];
 
 /** The deal a property's key figures come from: its primary analysis, joined to each property. */
-const primaryDeal = alias(deals, "primary_deal");
+export const primaryDeal = alias(deals, "primary_deal");
 
 /** The one flagged primary, else the most recently changed analysis of the property. */
-const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.updatedAt} DESC, ${deals.id} DESC LIMIT 1)`;
+export const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.updatedAt} DESC, ${deals.id} DESC LIMIT 1)`;
 
 const ANALYSIS_SUMMARY = {
   id: deals.id,

@@ -388,7 +388,10 @@ export function PortfolioCard(props: { data: Dashboard | null }) {
             height={180}
           />
           <p className="mt-2 text-xs text-muted">
-            From each property's primary analysis; the cap rate is the mean of theirs.
+            From the primary analyses of {portfolio.count}{" "}
+            {portfolio.count === 1 ? "property" : "properties"}; the cap rate is the mean of theirs.
+            {portfolio.count > portfolio.properties.length &&
+              ` The chart shows the ${portfolio.properties.length} changed last.`}
           </p>
         </>
       )}
