@@ -228,6 +228,9 @@ describe("leads", () => {
     expect(imported.body.data).toMatchObject({ received: 5, created: 2 });
     expect(imported.body.data.skipped.map((s) => s.index)).toEqual([1, 3]);
     expect(imported.body.data.failed.map((f) => f.index)).toEqual([2]);
+    // Ann came in already contacted, at a time the file does not give: no speed to lead.
+    const [ann] = (await call<Data<Lead[]>>("/marketing/leads?q=Ann")).body.data;
+    expect(ann).toMatchObject({ status: "contacted", firstContactedAt: null });
     const figures = await call<Data<Campaign>>(`/marketing/campaigns/${campaign.body.data.id}`);
     expect(figures.body.data.figures).toMatchObject({ leads: 2, costPerLead: 150 });
     const theirs = await (

@@ -219,8 +219,12 @@ const leadColumns = (input: LeadInput) => ({
   answers: input.answers,
 });
 
-/** A new lead's rows: the contact (type lead) and its marketing record. */
-function newLeadRows(userId: string, input: LeadInput, now: string) {
+/**
+ * A new lead's rows: the contact (type lead) and its marketing record. A lead made past *new* is
+ * contacted now; an imported one was contacted at some unknown time before, so it has no first
+ * contact and no speed to lead (rather than a speed of 0 that would flatter the average).
+ */
+function newLeadRows(userId: string, input: LeadInput, now: string, imported = false) {
   const id = crypto.randomUUID();
   const reached = reachedAfter(null, input.status);
   return {
@@ -237,7 +241,7 @@ function newLeadRows(userId: string, input: LeadInput, now: string) {
       userId,
       ...leadColumns(input),
       reached,
-      firstContactedAt: firstContactAfter(null, reached, now),
+      firstContactedAt: imported ? null : firstContactAfter(null, reached, now),
       createdAt: now,
       updatedAt: now,
     },
@@ -327,7 +331,7 @@ export async function importLeads(
       continue;
     }
     row.keys.forEach((key) => seen.add(key));
-    fresh.push(newLeadRows(userId, { ...row.input, campaignId: rowCampaign }, now));
+    fresh.push(newLeadRows(userId, { ...row.input, campaignId: rowCampaign }, now, true));
   }
   failed.sort((a, b) => a.index - b.index);
   if (!fresh.length && !skipped.length) {
