@@ -3,10 +3,11 @@
  * rules before anything is written, the bad ones named with their problems, then the good ones
  * imported; their dates then go to the Google calendar for auctions, when one is chosen.
  */
-import { CheckCircle2, FileUp } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
+import { CheckedRowsTable, CsvFilePicker, RowCheckSummary } from "~/components/import-preview";
 import { Modal } from "~/components/ui";
 import { MAX_AUCTION_IMPORT_ROWS, saleTypeLabel, type SaleType } from "~/domain/auctions/auction";
 import { checkAuctionRows, parseAuctionsCsv } from "~/domain/auctions/import";
@@ -16,8 +17,6 @@ import { rowProblem } from "~/domain/validation";
 import { auctionsApi, syncAuctionCalendar, type AuctionImportResult } from "~/lib/api/auctions";
 import { failureText } from "~/lib/api/workspace";
 import { auctionCount, syncOutcome, syncProgress } from "./notices";
-
-const PREVIEW_LIMIT = 200;
 
 /** A cell of the preview: the row's value as read, or a dash. */
 const shown = (value: unknown) => (typeof value === "string" && value ? value : "—");
@@ -118,20 +117,11 @@ export function ImportDialog(props: {
         </div>
       ) : (
         <div className="space-y-4">
-          <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
-            <FileUp aria-hidden className="size-6" />
-            <span className="break-words">
-              {fileName ||
-                "Choose a CSV file with a header row (Address, Sale date, Sale type, City, County, State, Case number, Opening bid, Deposit…)"}
-            </span>
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              className="sr-only"
-              onChange={(e) => void readFile(e.target.files?.[0])}
-            />
-          </label>
+          <CsvFilePicker
+            fileName={fileName}
+            hint="Choose a CSV file with a header row (Address, Sale date, Sale type, City, County, State, Case number, Opening bid, Deposit…)"
+            onFile={(file) => void readFile(file)}
+          />
           <p className="text-xs text-muted">
             Times are read as the clock reads where each sale is: its Time zone column, else its
             state's zone.
@@ -139,79 +129,36 @@ export function ImportDialog(props: {
           {parsed?.error && <FormMessage kind="error">{parsed.error}</FormMessage>}
           {checked && parsed && (
             <div className="space-y-3">
-              <p className="text-sm" data-testid="import-summary">
-                {parsed.rows.length} rows: <span className="text-success">{valid} ready</span>
-                {checked.failed.length > 0 && (
-                  <>
-                    ,{" "}
-                    <span className="text-danger">
-                      {checked.failed.length} with problems (skipped)
-                    </span>
-                  </>
-                )}
-                {parsed.ignoredColumns.length > 0 && (
-                  <span className="text-muted">
-                    {" "}
-                    · ignored columns: {parsed.ignoredColumns.join(", ")}
-                  </span>
-                )}
-              </p>
-              {tooMany && (
-                <FormMessage kind="error">{`At most ${MAX_AUCTION_IMPORT_ROWS} rows per import: split the file.`}</FormMessage>
-              )}
-              <div className="max-h-72 overflow-auto rounded-xl border border-line">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">The file's rows, checked</caption>
-                  <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Row
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Address
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Sale
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Check
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {parsed.rows.slice(0, PREVIEW_LIMIT).map((row, index) => {
-                      const errors = problems.get(index) ?? [];
-                      const type = row.saleType as SaleType | undefined;
-                      return (
-                        <tr key={index} className={errors.length ? "bg-danger/10" : ""}>
-                          <td className="px-3 py-1.5 text-muted tabular-nums">{index + 1}</td>
-                          <td className="px-3 py-1.5 break-words">{shown(row.address)}</td>
-                          <td className="px-3 py-1.5">
-                            {saleText(row.saleAt)}
-                            {errors.length === 0 && type && (
-                              <span className="block text-xs text-muted">
-                                {saleTypeLabel(type)}
-                              </span>
-                            )}
-                          </td>
-                          <td className="px-3 py-1.5">
-                            {errors.length ? (
-                              <span className="text-danger">
-                                {errors.map((e) => `${columnOf(e.field)}: ${e.message}`).join("; ")}
-                              </span>
-                            ) : (
-                              <span className="text-success">OK</span>
-                            )}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-              {parsed.rows.length > PREVIEW_LIMIT && (
-                <p className="text-xs text-muted">Showing the first {PREVIEW_LIMIT} rows.</p>
-              )}
+              <RowCheckSummary
+                rows={parsed.rows.length}
+                valid={valid}
+                ignoredColumns={parsed.ignoredColumns}
+                max={MAX_AUCTION_IMPORT_ROWS}
+              />
+              <CheckedRowsTable
+                rows={parsed.rows.map((row, index) => ({
+                  index,
+                  row,
+                  errors: problems.get(index) ?? [],
+                }))}
+                fieldName={columnOf}
+                columns={[
+                  { title: "Address", cell: (row) => shown(row.address) },
+                  {
+                    title: "Sale",
+                    cell: (row, ok) => (
+                      <>
+                        {saleText(row.saleAt)}
+                        {ok && typeof row.saleType === "string" && (
+                          <span className="block text-xs text-muted">
+                            {saleTypeLabel(row.saleType as SaleType)}
+                          </span>
+                        )}
+                      </>
+                    ),
+                  },
+                ]}
+              />
             </div>
           )}
           <FormMessage kind="error">{failure}</FormMessage>

@@ -3,10 +3,11 @@
  * written, the bad ones named with their problems; rows whose e-mail or phone is already a lead's
  * are skipped by the API and counted as such. Optionally into one campaign.
  */
-import { CheckCircle2, FileUp } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
+import { CheckedRowsTable, CsvFilePicker, RowCheckSummary } from "~/components/import-preview";
 import { Modal } from "~/components/ui";
 import type { ParsedFile } from "~/domain/csv";
 import { checkLeadRows, parseLeadsCsv } from "~/domain/marketing/lead-import";
@@ -15,7 +16,6 @@ import { MAX_IMPORT_ROWS } from "~/domain/workspace";
 import { leadsApi, type Campaign, type LeadImportResult } from "~/lib/api/marketing";
 import { failureText } from "~/lib/api/workspace";
 
-const PREVIEW_LIMIT = 200;
 const leadCount = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
 const shown = (value: unknown) =>
   typeof value === "string" || typeof value === "number" ? String(value) : "—";
@@ -104,20 +104,11 @@ export function LeadImportDialog(props: {
         </div>
       ) : (
         <div className="space-y-4">
-          <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
-            <FileUp aria-hidden className="size-6" />
-            <span className="break-words">
-              {fileName ||
-                "Choose a CSV file with a header row (Name or First name and Last name, Phone, E-mail, Property address, Source, Status, Score, SMS opt-in, Follow up…)"}
-            </span>
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              className="sr-only"
-              onChange={(e) => void readFile(e.target.files?.[0])}
-            />
-          </label>
+          <CsvFilePicker
+            fileName={fileName}
+            hint="Choose a CSV file with a header row (Name or First name and Last name, Phone, E-mail, Property address, Source, Status, Score, SMS opt-in, Follow up…)"
+            onFile={(file) => void readFile(file)}
+          />
           <label className="block text-sm">
             <span className="mb-1.5 block font-medium">Into campaign</span>
             <select
@@ -136,75 +127,30 @@ export function LeadImportDialog(props: {
           {parsed?.error && <FormMessage kind="error">{parsed.error}</FormMessage>}
           {checked && parsed && (
             <div className="space-y-3">
-              <p className="text-sm" data-testid="import-summary">
-                {parsed.rows.length} rows: <span className="text-success">{valid} ready</span>
-                {checked.failed.length > 0 && (
-                  <>
-                    ,{" "}
-                    <span className="text-danger">
-                      {checked.failed.length} with problems (skipped)
-                    </span>
-                  </>
-                )}
-                {parsed.ignoredColumns.length > 0 && (
-                  <span className="text-muted">
-                    {" "}
-                    · ignored columns: {parsed.ignoredColumns.join(", ")}
-                  </span>
-                )}
-              </p>
+              <RowCheckSummary
+                rows={parsed.rows.length}
+                valid={valid}
+                ignoredColumns={parsed.ignoredColumns}
+                max={MAX_IMPORT_ROWS}
+              />
               <p className="text-xs text-muted">
                 A lead whose e-mail or phone you already have is skipped when imported.
               </p>
-              {tooMany && (
-                <FormMessage kind="error">{`At most ${MAX_IMPORT_ROWS} rows per import: split the file.`}</FormMessage>
-              )}
-              <div className="max-h-72 overflow-auto rounded-xl border border-line">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">The file's rows, checked</caption>
-                  <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Row
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Name
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Phone / e-mail
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Check
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {parsed.rows.slice(0, PREVIEW_LIMIT).map((row, index) => {
-                      const errors = problems.get(index) ?? [];
-                      return (
-                        <tr key={index} className={errors.length ? "bg-danger/10" : ""}>
-                          <td className="px-3 py-1.5 text-muted tabular-nums">{index + 1}</td>
-                          <td className="px-3 py-1.5 break-words">
-                            {[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}
-                          </td>
-                          <td className="px-3 py-1.5 break-words">
-                            {shown(row.phone ?? row.email)}
-                          </td>
-                          <td className="px-3 py-1.5">
-                            {errors.length ? (
-                              <span className="text-danger">
-                                {errors.map((e) => `${columnOf(e.field)}: ${e.message}`).join("; ")}
-                              </span>
-                            ) : (
-                              <span className="text-success">OK</span>
-                            )}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <CheckedRowsTable
+                rows={parsed.rows.map((row, index) => ({
+                  index,
+                  row,
+                  errors: problems.get(index) ?? [],
+                }))}
+                fieldName={columnOf}
+                columns={[
+                  {
+                    title: "Name",
+                    cell: (row) => [row.firstName, row.lastName].filter(Boolean).join(" ") || "—",
+                  },
+                  { title: "Phone / e-mail", cell: (row) => shown(row.phone ?? row.email) },
+                ]}
+              />
             </div>
           )}
           <FormMessage kind="error">{failure}</FormMessage>

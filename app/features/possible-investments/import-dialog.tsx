@@ -3,11 +3,16 @@
  * do (new, already here, invalid) before anything is written, choose to skip or update what is
  * already here, then import.
  */
-import { CheckCircle2, FileUp } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/form";
-import { ExistingChoice } from "~/components/import-preview";
+import {
+  CheckedRowsTable,
+  CsvFilePicker,
+  ExistingChoice,
+  RowCheckSummary,
+} from "~/components/import-preview";
 import { Modal } from "~/components/ui";
 import type { ParsedFile } from "~/domain/csv";
 import {
@@ -23,8 +28,6 @@ import {
   type ExistingRows,
   type PropertyImportResult,
 } from "~/lib/api/workspace";
-
-const PREVIEW_LIMIT = 200;
 
 export function ImportDialog(props: {
   open: boolean;
@@ -134,20 +137,11 @@ export function ImportDialog(props: {
             ))}
           </div>
           {source === "csv" ? (
-            <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
-              <FileUp aria-hidden className="size-6" />
-              <span className="break-words">
-                {fileName ||
-                  "Choose a CSV file with a header row (Address, City, State, Zip, Beds, Baths, Sq Ft, Price, Rent, Status, APN…)"}
-              </span>
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                aria-label="CSV file"
-                className="sr-only"
-                onChange={(e) => void readFile(e.target.files?.[0])}
-              />
-            </label>
+            <CsvFilePicker
+              fileName={fileName}
+              hint="Choose a CSV file with a header row (Address, City, State, Zip, Beds, Baths, Sq Ft, Price, Rent, Status, APN…)"
+              onFile={(file) => void readFile(file)}
+            />
           ) : (
             <div className="space-y-2">
               <textarea
@@ -174,27 +168,12 @@ export function ImportDialog(props: {
           {parsed?.error && <FormMessage kind="error">{parsed.error}</FormMessage>}
           {preview && (
             <div className="space-y-3">
-              <p className="text-sm" data-testid="import-summary">
-                {parsed!.rows.length} rows:{" "}
-                <span className="text-success">{preview.valid} ready</span>
-                {preview.valid < parsed!.rows.length && (
-                  <>
-                    ,{" "}
-                    <span className="text-danger">
-                      {parsed!.rows.length - preview.valid} with problems (skipped)
-                    </span>
-                  </>
-                )}
-                {parsed!.ignoredColumns.length > 0 && (
-                  <span className="text-muted">
-                    {" "}
-                    · ignored columns: {parsed!.ignoredColumns.join(", ")}
-                  </span>
-                )}
-              </p>
-              {preview.tooMany && (
-                <FormMessage kind="error">{`At most ${MAX_IMPORT_ROWS} rows per import: split the file.`}</FormMessage>
-              )}
+              <RowCheckSummary
+                rows={parsed!.rows.length}
+                valid={preview.valid}
+                ignoredColumns={parsed!.ignoredColumns}
+                max={MAX_IMPORT_ROWS}
+              />
               {rowsToSend && (
                 <p
                   role="status"
@@ -205,41 +184,14 @@ export function ImportDialog(props: {
                 </p>
               )}
               {rowsToSend && <ExistingChoice value={existing} onChange={setExisting} />}
-              <div className="max-h-72 overflow-auto rounded-xl border border-line">
-                <table className="w-full text-left text-sm">
-                  <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
-                    <tr>
-                      <th className="px-3 py-2">Row</th>
-                      <th className="px-3 py-2">Address</th>
-                      <th className="px-3 py-2">Price</th>
-                      <th className="px-3 py-2">Check</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {preview.rows.slice(0, PREVIEW_LIMIT).map((r) => (
-                      <tr key={r.index} className={r.errors.length ? "bg-danger/10" : ""}>
-                        <td className="px-3 py-1.5 text-muted tabular-nums">{r.index + 1}</td>
-                        <td className="px-3 py-1.5 break-words">{String(r.row.address ?? "—")}</td>
-                        <td className="px-3 py-1.5 tabular-nums">
-                          {String(r.row.listPrice ?? "—")}
-                        </td>
-                        <td className="px-3 py-1.5">
-                          {r.errors.length ? (
-                            <span className="text-danger">
-                              {r.errors.map((e) => `${label(e.field)}: ${e.message}`).join("; ")}
-                            </span>
-                          ) : (
-                            <span className="text-success">OK</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {preview.rows.length > PREVIEW_LIMIT && (
-                <p className="text-xs text-muted">Showing the first {PREVIEW_LIMIT} rows.</p>
-              )}
+              <CheckedRowsTable
+                rows={preview.rows}
+                fieldName={label}
+                columns={[
+                  { title: "Address", cell: (row) => String(row.address ?? "—") },
+                  { title: "Price", cell: (row) => String(row.listPrice ?? "—") },
+                ]}
+              />
             </div>
           )}
           <FormMessage kind="error">{failure}</FormMessage>
