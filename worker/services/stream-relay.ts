@@ -11,6 +11,13 @@ export interface Relayed {
 }
 
 /**
+ * How long the relay waits for the client to take the chunk it was handed before it counts the
+ * client as gone. A connected browser takes each small SSE chunk at once (the socket's buffers
+ * hold a whole answer); only a client that left stops taking them.
+ */
+export const CLIENT_IDLE_MS = 10_000;
+
+/**
  * Passes the upstream SSE bytes through as they arrive (no buffering: it reads the next chunk only
  * when the client wants one), keeps the text it carries, and reports the end once: finished,
  * or stopped when the client went away (then the upstream request is cancelled too).
@@ -20,6 +27,7 @@ export function relayStream(
   onEnd: (relayed: Relayed) => void,
   /** The incoming request's signal: it fires when the client hangs up. */
   clientGone?: AbortSignal,
+  idleMs = CLIENT_IDLE_MS,
 ) {
   const reader = upstream.getReader();
   const decoder = new TextDecoder();
@@ -30,7 +38,9 @@ export function relayStream(
   let ended = false;
   /** Saw `data: [DONE]`: the provider finished. A stream that just stops was cut off. */
   let finished = false;
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const end = (stopped: boolean) => {
+    clearTimeout(idle);
     if (ended) return;
     ended = true;
     onEnd({ text, usage, citations, stopped });
@@ -43,9 +53,18 @@ export function relayStream(
   };
   if (clientGone?.aborted) hangUp();
   else clientGone?.addEventListener("abort", hangUp);
+  // Nor does it always tell us at all: sometimes it drops the response without a signal or a
+  // cancel, then stops calling pull, and the answer would never be saved. A client that has not
+  // taken a chunk for `idleMs` is gone.
+  const watch = () => {
+    clearTimeout(idle);
+    if (!ended) idle = setTimeout(hangUp, idleMs);
+  };
+  watch();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        clearTimeout(idle);
         try {
           const { done, value } = await reader.read();
           if (done) {
@@ -61,6 +80,7 @@ export function relayStream(
             if (chunk.done) finished = true;
           }
           controller.enqueue(value);
+          watch();
         } catch (error) {
           // After the client left, the read fails because we cancelled it: nothing to report.
           if (ended) return;
