@@ -17,13 +17,15 @@ export interface ModuleParams {
   /**
    * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
    * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
-   * or a saved analysis's id); `compare` two to four saved analyses, their ids joined by commas.
+   * or a saved analysis's id; `term` a glossary entry's slug, whose figure the analyzer
+   * highlights with its formula); `compare` two to four saved analyses, their ids joined by commas.
    */
   "possible-investments": {
     import?: "1";
     property?: string;
     analysis?: string;
     strategy?: "rental" | "flip" | "brrrr" | "wholesale";
+    term?: string;
     compare?: string;
   };
   /**

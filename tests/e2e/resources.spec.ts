@@ -19,8 +19,27 @@ test("an analyzer metric opens its glossary entry, which leads back to the analy
   await expect(entry).toHaveAttribute("aria-current", "true");
   await expect(entry).toBeFocused();
   await expect(entry).toContainText("Cap rate = NOI ÷ purchase price × 100");
-  await entry.getByRole("link", { name: "the BRRRR analyzer" }).click();
-  await expect(page).toHaveURL(/analysis=new&strategy=brrrr/);
+  await expect(entry.getByRole("link", { name: "the BRRRR analyzer" })).toBeVisible();
+  await entry.getByRole("link", { name: "the rental analyzer" }).click();
+
+  // The entry opens the analyzer on its own figure: named while the inputs are empty, then
+  // selected with its formula in the user's numbers.
+  await expect(page).toHaveURL(/analysis=new&strategy=rental&term=cap-rate/);
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results).toContainText(
+    "Capitalization rate (cap rate) is highlighted here, with its formula.",
+  );
+  await page.getByLabel("Purchase price").fill("185,000");
+  await page.getByLabel("Gross rent / month").fill("1,650");
+  const capRate = results.getByRole("button", { name: /^Cap rate/ });
+  await expect(capRate).toHaveAttribute("aria-expanded", "true");
+  await expect(results.getByText(/^Cap rate = NOI \$[\d,]+ ÷ price \$185,000 = /)).toBeVisible();
+  await expect(results.getByRole("button", { expanded: true })).toHaveCount(1);
+
+  // A rule of thumb's badge opens the rule.
+  await results.getByRole("link", { name: /^1 % rule: fail/ }).click();
+  await expect(page).toHaveURL(/\/resources\?tab=glossary&term=one-percent-rule/);
+  await expect(page.getByRole("listitem", { name: "1 % rule" })).toBeFocused();
 });
 
 test("a guide found by search, read through its contents; the apps' status", async ({

@@ -25,6 +25,7 @@ import type { LoanTerms } from "~/domain/deals/finance";
 import { formatAddress } from "~/domain/format";
 import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
+import { entryBySlug } from "~/domain/resources/glossary";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
 import { chatStore } from "~/lib/stores/chat";
@@ -91,6 +92,8 @@ export function DealAnalyzer(props: {
   /** The property a new analysis is for (its figures prefill the form). */
   propertyId: string | null;
   strategy: Strategy | null;
+  /** A glossary entry's slug: its figure is highlighted, with its formula, under Results. */
+  term?: string | null;
   onBack: () => void;
   /** A new analysis was saved: show it under its id. */
   onSaved: (deal: Deal) => void;
@@ -157,6 +160,7 @@ export function DealAnalyzer(props: {
     );
   }
   if (!form || !reading) return <Skeleton variant="default" />;
+  const sought = props.term ? entryBySlug(props.term) : undefined;
 
   const errors = Object.fromEntries(
     Object.entries(reading.errors).filter(([path]) => triedSave || form.fields[path]?.trim()),
@@ -301,7 +305,7 @@ export function DealAnalyzer(props: {
               >
                 {shown
                   ? `Showing the last figures that added up: check ${problemLabels(strategy, reading.errors)} to update them.`
-                  : `Fill in ${problemLabels(strategy, reading.errors)} to see the figures.`}
+                  : `Fill in ${problemLabels(strategy, reading.errors)} to see the figures${sought ? `: ${sought.term} is highlighted here, with its formula` : ""}.`}
               </p>
             )}
             {shown && (
@@ -309,6 +313,7 @@ export function DealAnalyzer(props: {
                 strategy={shown.strategy}
                 explained={shown.explained}
                 checks={shown.checks}
+                term={sought?.slug}
               />
             )}
           </section>

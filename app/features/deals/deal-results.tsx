@@ -1,33 +1,36 @@
 /**
  * The analyzer's results: the strategy's headline figures, the 70 % and 1 % rules, and every
  * metric with its one-line meaning; a metric clicked or focused shows its formula in the user's
- * own numbers.
+ * own numbers. Metrics and rules link to their glossary entries; a glossary entry opening the
+ * analyzer (`term`) has its figure selected and scrolled to.
  */
 import { Link } from "@remix-run/react";
 import { CheckCircle2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import { HEADLINE_METRICS, type RuleCheck } from "~/domain/deals/judge";
 import type { Strategy } from "~/domain/deals/types";
 import { modulePath } from "~/domain/modules";
-import { entryForMetric } from "~/domain/resources/glossary";
+import { entryForMetric, entryForRule } from "~/domain/resources/glossary";
 
 export function RuleBadges(props: { checks: readonly RuleCheck[] }) {
   return (
     <ul aria-label="Rules of thumb" className="flex flex-wrap gap-2">
       {props.checks.map((check) => (
-        <li
-          key={check.id}
-          title={check.detail}
-          className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${check.pass ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}
-        >
-          {check.pass ? (
-            <CheckCircle2 aria-hidden className="size-3.5" />
-          ) : (
-            <XCircle aria-hidden className="size-3.5" />
-          )}
-          {check.label}: {check.pass ? "pass" : "fail"}
-          <span className="sr-only">. {check.detail}</span>
+        <li key={check.id}>
+          <Link
+            to={modulePath("resources", { tab: "glossary", term: entryForRule(check.id).slug })}
+            title={`${check.detail}. Open the rule in the glossary.`}
+            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium hover:underline ${check.pass ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}
+          >
+            {check.pass ? (
+              <CheckCircle2 aria-hidden className="size-3.5" />
+            ) : (
+              <XCircle aria-hidden className="size-3.5" />
+            )}
+            {check.label}: {check.pass ? "pass" : "fail"}
+            <span className="sr-only">. {check.detail}. Open the rule in the glossary.</span>
+          </Link>
         </li>
       ))}
     </ul>
@@ -40,12 +43,18 @@ function MetricRow(props: {
   metric: MetricExplanation;
   selected: boolean;
   onSelect: () => void;
+  /** Brought here from the glossary: scrolled into view once. */
+  sought: boolean;
 }) {
   const { metric } = props;
   const entry = entryForMetric(props.name);
   const formulaId = `formula-${props.name}`;
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (props.sought) row.current?.scrollIntoView({ block: "center" });
+  }, [props.sought]);
   return (
-    <li className={`rounded-lg ${props.selected ? "bg-raised" : ""}`}>
+    <li ref={row} className={`rounded-lg ${props.selected ? "bg-raised" : ""}`}>
       <button
         type="button"
         onClick={props.onSelect}
@@ -88,9 +97,14 @@ export function DealResults(props: {
   strategy: Strategy;
   explained: Record<string, MetricExplanation>;
   checks: readonly RuleCheck[];
+  /** A glossary entry's slug: the first of its figures shown here starts selected. */
+  term?: string;
 }) {
-  const [selected, setSelected] = useState<string | null>(null);
   const { explained } = props;
+  const sought = props.term
+    ? Object.keys(explained).find((name) => entryForMetric(name)?.slug === props.term)
+    : undefined;
+  const [selected, setSelected] = useState<string | null>(sought ?? null);
   const headline = HEADLINE_METRICS[props.strategy].flatMap((name) => {
     const metric = explained[name];
     return metric ? [[name, metric] as const] : [];
@@ -118,6 +132,7 @@ export function DealResults(props: {
               metric={metric}
               selected={selected === name}
               onSelect={() => setSelected(name)}
+              sought={sought === name}
             />
           ))}
         </ul>

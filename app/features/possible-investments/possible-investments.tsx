@@ -74,6 +74,7 @@ export default function PossibleInvestments(props: ModuleViewProps) {
   const analysis = params.get("analysis");
   const compare = params.get("compare");
   const strategy = params.get("strategy");
+  const term = params.get("term");
   /** Shows another view: the parameters named, every other view's removed. */
   const show = (view: { property?: string; analysis?: string; compare?: string }) =>
     update({
@@ -81,6 +82,7 @@ export default function PossibleInvestments(props: ModuleViewProps) {
       analysis: view.analysis ?? null,
       compare: view.compare ?? null,
       strategy: null,
+      term: null,
     });
 
   if (analysis) {
@@ -89,10 +91,11 @@ export default function PossibleInvestments(props: ModuleViewProps) {
         dealId={analysis === "new" ? null : analysis}
         propertyId={property}
         strategy={isStrategy(strategy) ? strategy : null}
+        term={term}
         onBack={() => show({ property: property ?? undefined })}
         onSaved={(deal) =>
           update(
-            { analysis: deal.id, property: deal.propertyId ?? null, strategy: null },
+            { analysis: deal.id, property: deal.propertyId ?? null, strategy: null, term: null },
             { replace: true },
           )
         }

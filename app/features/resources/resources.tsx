@@ -130,7 +130,11 @@ function GlossaryItem(props: { entry: GlossaryEntry; selected: boolean }) {
         {entry.strategies.map((strategy) => (
           <Link
             key={strategy}
-            to={modulePath("possible-investments", { analysis: "new", strategy })}
+            to={modulePath("possible-investments", {
+              analysis: "new",
+              strategy,
+              term: entry.slug,
+            })}
             className="text-accent underline"
           >
             the {label(strategy)} analyzer
