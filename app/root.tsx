@@ -9,15 +9,12 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import { Toaster } from "sonner";
 import { DEFAULT_MARKETING_URL } from "../worker/env";
 import { ErrorFallback } from "./components/error-fallback";
 import { getSessionUser } from "./lib/auth.server";
 import { AuthProvider } from "./lib/auth";
-import { TOAST_DURATION_MS } from "./lib/layout";
 import { useNonce } from "./lib/nonce";
-import { ThemeProvider, themeFromCookie, useTheme, type Theme } from "./lib/theme";
-import { NOTIFICATIONS_SHORTCUT } from "./shortcuts";
+import { ThemeProvider, themeFromCookie, type Theme } from "./lib/theme";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -73,28 +70,8 @@ export default function App() {
         <AuthProvider initialUser={user} marketingUrl={marketingUrl}>
           <Outlet />
         </AuthProvider>
-        <Toasts />
       </ThemeProvider>
     </Document>
-  );
-}
-
-/** sonner names a hotkey by the event's modifier flags and key code: Alt+T is altKey + KeyT. */
-const TOASTER_HOTKEY = [
-  ...(NOTIFICATIONS_SHORTCUT.alt ? ["altKey"] : []),
-  `Key${NOTIFICATIONS_SHORTCUT.key.toUpperCase()}`,
-];
-
-function Toasts() {
-  const { theme } = useTheme();
-  return (
-    <Toaster
-      position="bottom-right"
-      duration={TOAST_DURATION_MS}
-      theme={theme}
-      hotkey={TOASTER_HOTKEY}
-      closeButton
-    />
   );
 }
 

@@ -26,6 +26,7 @@ import { NotFound } from "./not-found";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
+import { Toasts } from "./toasts";
 import { ConfirmDialog } from "./ui";
 
 /**
@@ -268,6 +269,7 @@ export default function AppShell() {
         mac={mac}
       />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
+      <Toasts />
     </div>
   );
 }
