@@ -4,8 +4,18 @@ const Bar = ({ className = "" }: { className?: string }) => (
   <div className={`skeleton rounded-md ${className}`} />
 );
 
-/** Placeholder shown while a module view loads. */
-export function Skeleton({ variant = "default" }: { variant?: SkeletonVariant }) {
+/**
+ * Placeholder shown while a module view loads; `compact`, while one card of a page loads: no
+ * heading bars and three items, about the size of what replaces it.
+ */
+export function Skeleton({
+  variant = "default",
+  compact = false,
+}: {
+  variant?: SkeletonVariant;
+  compact?: boolean;
+}) {
+  const items = compact ? 3 : 6;
   return (
     <div
       role="status"
@@ -14,20 +24,26 @@ export function Skeleton({ variant = "default" }: { variant?: SkeletonVariant })
       data-skeleton={variant}
       className="space-y-6"
     >
-      <div className="space-y-3">
-        <Bar className="h-8 w-56" />
-        <Bar className="h-4 w-80 max-w-full" />
-      </div>
+      {!compact && (
+        <div className="space-y-3">
+          <Bar className="h-8 w-56" />
+          <Bar className="h-4 w-80 max-w-full" />
+        </div>
+      )}
       {variant === "card" && (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Bar key={i} className="h-32" />
+        <div
+          className={
+            compact ? "grid grid-cols-3 gap-3" : "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+          }
+        >
+          {Array.from({ length: items }, (_, i) => (
+            <Bar key={i} className={compact ? "h-20" : "h-32"} />
           ))}
         </div>
       )}
       {variant === "list" && (
         <div className="space-y-3">
-          {Array.from({ length: 6 }, (_, i) => (
+          {Array.from({ length: items }, (_, i) => (
             <div key={i} className="flex items-center gap-3">
               <Bar className="size-10 shrink-0 rounded-full" />
               <div className="flex-1 space-y-2">

@@ -45,7 +45,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
     <div>
       <PageHeader icon={module.icon} title={greeting} description={module.description} />
       {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {!stats && !failure && <Skeleton variant="card" />}
+      {!stats && !failure && <Skeleton variant="card" compact />}
       {empty && (
         <EmptyState
           icon={Rocket}

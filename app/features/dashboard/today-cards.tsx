@@ -81,7 +81,7 @@ function Teach(props: { children: ReactNode; to: string; action: string }) {
 function Chart(props: Parameters<typeof BarChart>[0]) {
   const hydrated = useHydrated();
   return hydrated ? (
-    <Suspense fallback={<Skeleton variant="card" />}>
+    <Suspense fallback={<Skeleton variant="card" compact />}>
       <BarChart {...props} />
     </Suspense>
   ) : null;
@@ -125,7 +125,7 @@ export function TodayCard(props: { data: Dashboard | null }) {
         <div>
           <h3 className="mb-2 text-sm text-muted">Events</h3>
           {failure && <ErrorNotice message={failure} onRetry={load} />}
-          {!events && !failure && <Skeleton variant="list" />}
+          {!events && !failure && <Skeleton variant="list" compact />}
           {events?.length === 0 && (
             <Teach to={modulePath("calendar", { new: "1" })} action="Add an event">
               Nothing on your calendar today. Showings, closings and calls you add (or your Google
@@ -147,7 +147,7 @@ export function TodayCard(props: { data: Dashboard | null }) {
         </div>
         <div>
           <h3 className="mb-2 text-sm text-muted">Route stops</h3>
-          {!props.data && <Skeleton variant="list" />}
+          {!props.data && <Skeleton variant="list" compact />}
           {props.data && stops.length === 0 && (
             <Teach to={modulePath("route-planner", { route: "new" })} action="Plan a route">
               No route planned for today. Put the day's drive-bys and auctions in the best order.
@@ -205,7 +205,7 @@ export function AuctionsCard(props: { data: Dashboard | null }) {
       to={modulePath("auction")}
       linkLabel="Auctions"
     >
-      {!data && <Skeleton variant="list" />}
+      {!data && <Skeleton variant="list" compact />}
       {data && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <div>
@@ -273,7 +273,7 @@ export function FollowUpsCard(props: { data: Dashboard | null }) {
       to={modulePath("marketing", { tab: "leads" })}
       linkLabel="Leads"
     >
-      {!data && <Skeleton variant="list" />}
+      {!data && <Skeleton variant="list" compact />}
       {data?.followUps.total === 0 && (
         <Teach to={modulePath("marketing", { tab: "leads" })} action="Open your leads">
           No follow-up due. Give each lead a next follow-up date and the ones due show here, oldest
@@ -317,7 +317,7 @@ export function PipelineCard(props: { data: Dashboard | null }) {
       to={modulePath("project-hub")}
       linkLabel="Projects"
     >
-      {!props.data && <Skeleton variant="card" />}
+      {!props.data && <Skeleton variant="card" compact />}
       {props.data && total === 0 && (
         <Teach to={modulePath("project-hub", { new: "1" })} action="Create a project">
           No projects yet. Each deal you work becomes a project that moves from prospecting to sold.
@@ -363,7 +363,7 @@ export function PortfolioCard(props: { data: Dashboard | null }) {
       to={modulePath("possible-investments")}
       linkLabel="Properties"
     >
-      {!portfolio && <Skeleton variant="card" />}
+      {!portfolio && <Skeleton variant="card" compact />}
       {portfolio?.properties.length === 0 && (
         <Teach to={modulePath("possible-investments", { analysis: "new" })} action="Analyse a deal">
           No property has a rental analysis yet. Analyse a rental or a BRRRR and mark it primary:
@@ -410,7 +410,7 @@ export function FunnelCard(props: { data: Dashboard | null }) {
       to={modulePath("marketing", { tab: "funnel" })}
       linkLabel="Marketing"
     >
-      {!leads && <Skeleton variant="card" />}
+      {!leads && <Skeleton variant="card" compact />}
       {leads?.total === 0 && (
         <Teach to={modulePath("marketing", { tab: "leads", import: "1" })} action="Import leads">
           No leads yet. Import a list of sellers and move each along as you work it; the funnel
@@ -449,7 +449,7 @@ export function RecentCard(props: { data: Dashboard | null }) {
       linkLabel="Documents"
       wide
     >
-      {!data && <Skeleton variant="list" />}
+      {!data && <Skeleton variant="list" compact />}
       {data && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <div>

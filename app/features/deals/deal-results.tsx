@@ -12,6 +12,7 @@ import { HEADLINE_METRICS, type RuleCheck } from "~/domain/deals/judge";
 import type { Strategy } from "~/domain/deals/types";
 import { modulePath } from "~/domain/modules";
 import { entryForMetric, entryForRule } from "~/domain/resources/glossary";
+import { isEditableTarget } from "~/shortcuts";
 
 export function RuleBadges(props: { checks: readonly RuleCheck[] }) {
   return (
@@ -43,7 +44,7 @@ function MetricRow(props: {
   metric: MetricExplanation;
   selected: boolean;
   onSelect: () => void;
-  /** Brought here from the glossary: scrolled into view once. */
+  /** Brought here from the glossary: scrolled into view once, unless the user is typing. */
   sought: boolean;
 }) {
   const { metric } = props;
@@ -51,7 +52,10 @@ function MetricRow(props: {
   const formulaId = `formula-${props.name}`;
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (props.sought) row.current?.scrollIntoView({ block: "center" });
+    // The figures first appear while a field is being typed in: the page must not jump away.
+    if (props.sought && !isEditableTarget(document.activeElement)) {
+      row.current?.scrollIntoView({ block: "nearest" });
+    }
   }, [props.sought]);
   return (
     <li ref={row} className={`rounded-lg ${props.selected ? "bg-raised" : ""}`}>

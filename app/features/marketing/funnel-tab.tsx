@@ -95,7 +95,7 @@ export function FunnelTab() {
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="rounded-2xl border border-line bg-surface p-4">
               {hydrated && (
-                <Suspense fallback={<Skeleton variant="card" />}>
+                <Suspense fallback={<Skeleton variant="card" compact />}>
                   <BarChart
                     horizontal
                     labels={steps.map((s) => label(s.stage))}
