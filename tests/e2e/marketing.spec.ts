@@ -7,6 +7,12 @@
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
 
+const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
+/** Whether the fake model saw the client of its latest request go away. */
+const lastRequestClosed = async () =>
+  ((await (await fetch(`${FAKE}/__fake/requests`)).json()) as { clientClosed: boolean }[]).at(-1)
+    ?.clientClosed;
+
 const CSV = [
   "Owner Name,Phone,Email,Property Address,Status,SMS opt-in,Score",
   "Maria Lopez,937-555-0101,maria@example.com,14 Elm St,contacted,yes,80",
@@ -93,6 +99,45 @@ test("a lead bot rehearsed in the playground makes a lead with its answers", asy
   await expect(form.getByLabel("Property address")).toHaveValue("14 Elm St, Dayton OH");
   await expect(form.getByLabel("Source")).toHaveValue("Lead bot: Sam");
   await expect(form.getByText("What's the address of the property?")).toBeVisible();
+});
+
+test("the playground's Stop keeps the reply so far; Restart drops a reply still streaming", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, modulePath("marketing", { tab: "bots" }));
+  await page.getByRole("button", { name: "Create a lead bot" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Sam");
+  await page.getByRole("button", { name: "Save lead bot" }).click();
+  const playground = page.getByRole("region", { name: "Playground" });
+  const progress = playground.getByTestId("bot-progress");
+  const turns = playground.getByRole("list", { name: "Conversation" }).getByRole("listitem");
+  const reply = playground.getByLabel("Your reply, as the seller");
+
+  await playground.getByRole("button", { name: "Start the conversation" }).click();
+  await expect(progress).toHaveText("Question 1 of 4");
+  // The fake model answers "long answer" with a thousand words, slowly.
+  await reply.fill("Give me a long answer");
+  await reply.press("Enter");
+  await expect(turns.last()).toContainText("word3");
+  await playground.getByRole("button", { name: "Stop" }).click();
+  await expect(progress).toHaveText("Question 2 of 4");
+  await expect(turns.last()).toContainText("word3");
+  await expect(turns.last()).not.toContainText("word999");
+  await expect(playground.getByRole("button", { name: "Send" })).toBeVisible();
+
+  await reply.fill("Another long answer");
+  await reply.press("Enter");
+  await expect(turns.last()).toContainText("word3");
+  await playground.getByRole("button", { name: "Restart" }).click();
+  await expect(progress).toHaveText("Not started");
+  await expect(turns).toHaveCount(1);
+  // The stopped stream settles after the restart (the fake sees it closed by then); it must not
+  // bring the old conversation back.
+  await expect.poll(lastRequestClosed, { timeout: 15_000 }).toBe(true);
+  await expect(progress).toHaveText("Not started");
+  await expect(turns).toHaveCount(1);
+  await expect(playground.getByRole("button", { name: "Start the conversation" })).toBeEnabled();
 });
 
 test("an SMS draft carries the compliance rules; a duplicate lead is named", async ({

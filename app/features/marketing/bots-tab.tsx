@@ -345,38 +345,54 @@ function Playground(props: { bot: LeadBot }) {
   const [failure, setFailure] = useState("");
   const [lead, setLead] = useState<Lead | null>(null);
   const stop = useRef<AbortController | null>(null);
+  /** Counts restarts: a reply still streaming from before one is dropped, not shown. */
+  const run = useRef(0);
   const done = asked >= bot.questions.length;
 
   useEffect(() => {
     aiApi.status().then(setStatus, () => setStatus(null));
+    return () => {
+      run.current += 1;
+      stop.current?.abort();
+    };
   }, []);
 
   async function botTurn(conversation: Turn[], next: number) {
+    const mine = run.current;
     setBusy(true);
     setFailure("");
     const controller = new AbortController();
     stop.current = controller;
     try {
+      // Stopped, the reply keeps what had arrived and the question counts as asked.
       const { text } = await botsApi.chat(
         bot.id,
         { messages: conversation, next },
-        setStreaming,
+        (reply) => mine === run.current && setStreaming(reply),
         controller.signal,
       );
+      if (mine !== run.current) return;
       setTurns([...conversation, { role: "assistant", content: text }]);
       setAsked(next);
     } catch (error) {
-      setFailure(failureText(error));
+      if (mine === run.current) setFailure(failureText(error));
     } finally {
-      setStreaming("");
-      setBusy(false);
-      stop.current = null;
+      if (mine === run.current) {
+        setStreaming("");
+        setBusy(false);
+        stop.current = null;
+      }
     }
   }
 
   const start = () => void botTurn([], 0);
   const restart = () => {
+    run.current += 1;
     stop.current?.abort();
+    stop.current = null;
+    setStreaming("");
+    setBusy(false);
+    setDraft("");
     setTurns([]);
     setAnswers([]);
     setAsked(-1);
