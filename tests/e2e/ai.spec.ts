@@ -4,19 +4,16 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, newUser, openApp, test } from "./fixtures";
+import {
+  expect,
+  FAKE_OPENAI,
+  fakeOpenAIRequests as fakeLog,
+  newUser,
+  openApp,
+  test,
+} from "./fixtures";
 
-const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
-
-interface FakeRequest {
-  path: string;
-  messages: { role: string; content: string }[];
-  clientClosed: boolean;
-  completed: boolean;
-}
-const fakeLog = async () =>
-  (await (await fetch(`${FAKE}/__fake/requests`)).json()) as FakeRequest[];
 
 const composer = (page: Page) => page.getByLabel("Message the Main Agent");
 const answers = (page: Page) => page.getByTestId("assistant-message");
@@ -37,7 +34,7 @@ async function ask(page: Page, text: string) {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${FAKE}/__fake/requests`, { method: "DELETE" });
+  await fetch(`${FAKE_OPENAI}/__fake/requests`, { method: "DELETE" });
 });
 
 test("chat streams, regenerates, edits and resends, stops, and comes back later", async ({

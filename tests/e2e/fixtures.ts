@@ -51,6 +51,20 @@ export const test = base.extend<{ account: Account }>({
 
 export { expect };
 
+/** The fake OpenAI-compatible server (tests/fakes/openai-server.mjs) the Worker talks to. */
+export const FAKE_OPENAI = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
+
+export interface FakeRequest {
+  path: string;
+  messages: { role: string; content: string }[];
+  clientClosed: boolean;
+  completed: boolean;
+}
+
+/** What the fake model was asked, oldest first, and whether each client went away. */
+export const fakeOpenAIRequests = async () =>
+  (await (await fetch(`${FAKE_OPENAI}/__fake/requests`)).json()) as FakeRequest[];
+
 /** Opens a path and waits until the screen (login or workspace) is interactive (hydrated). */
 export async function openApp(page: Page, path: string) {
   const response = await page.goto(path);

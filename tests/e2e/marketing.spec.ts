@@ -5,13 +5,21 @@
  * with the compliance rules; a duplicate lead named on create.
  */
 import { modulePath } from "../../app/domain/modules";
-import { expect, openApp, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, fakeOpenAIRequests, openApp, test } from "./fixtures";
 
-const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_OPENAI_PORT ?? 8791}`;
-/** Whether the fake model saw the client of its latest request go away. */
-const lastRequestClosed = async () =>
-  ((await (await fetch(`${FAKE}/__fake/requests`)).json()) as { clientClosed: boolean }[]).at(-1)
-    ?.clientClosed;
+/** Saves a new lead bot named Sam with the first `keep` of its default questions: its playground. */
+async function saveBot(page: Page, keep?: number) {
+  await openApp(page, modulePath("marketing", { tab: "bots" }));
+  await page.getByRole("button", { name: "Create a lead bot" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Sam");
+  const questions = await page.getByRole("button", { name: /^Remove question \d+$/ }).count();
+  for (let n = questions; keep !== undefined && n > keep; n -= 1) {
+    await page.getByRole("button", { name: `Remove question ${n}` }).click();
+  }
+  await page.getByRole("button", { name: "Save lead bot" }).click();
+  return page.getByRole("region", { name: "Playground" });
+}
 
 const CSV = [
   "Owner Name,Phone,Email,Property Address,Status,SMS opt-in,Score",
@@ -69,14 +77,8 @@ test("a lead bot rehearsed in the playground makes a lead with its answers", asy
   page,
   account,
 }) => {
-  await openApp(page, modulePath("marketing", { tab: "bots" }));
-  await page.getByRole("button", { name: "Create a lead bot" }).click();
-  await page.getByLabel("Name", { exact: true }).fill("Sam");
   // Two questions are enough: the name and the property.
-  await page.getByRole("button", { name: "Remove question 4" }).click();
-  await page.getByRole("button", { name: "Remove question 3" }).click();
-  await page.getByRole("button", { name: "Save lead bot" }).click();
-  const playground = page.getByRole("region", { name: "Playground" });
+  const playground = await saveBot(page, 2);
   await expect(playground.getByText("Hi, this is Sam.")).toBeVisible();
 
   await playground.getByRole("button", { name: "Start the conversation" }).click();
@@ -105,11 +107,7 @@ test("the playground's Stop keeps the reply so far; Restart drops a reply still 
   page,
   account,
 }) => {
-  await openApp(page, modulePath("marketing", { tab: "bots" }));
-  await page.getByRole("button", { name: "Create a lead bot" }).click();
-  await page.getByLabel("Name", { exact: true }).fill("Sam");
-  await page.getByRole("button", { name: "Save lead bot" }).click();
-  const playground = page.getByRole("region", { name: "Playground" });
+  const playground = await saveBot(page);
   const progress = playground.getByTestId("bot-progress");
   const turns = playground.getByRole("list", { name: "Conversation" }).getByRole("listitem");
   const reply = playground.getByLabel("Your reply, as the seller");
@@ -134,7 +132,9 @@ test("the playground's Stop keeps the reply so far; Restart drops a reply still 
   await expect(turns).toHaveCount(1);
   // The stopped stream settles after the restart (the fake sees it closed by then); it must not
   // bring the old conversation back.
-  await expect.poll(lastRequestClosed, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await fakeOpenAIRequests()).at(-1)?.clientClosed, { timeout: 15_000 })
+    .toBe(true);
   await expect(progress).toHaveText("Not started");
   await expect(turns).toHaveCount(1);
   await expect(playground.getByRole("button", { name: "Start the conversation" })).toBeEnabled();

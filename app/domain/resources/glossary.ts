@@ -5,6 +5,7 @@
  * Pure: no I/O.
  */
 import type { Strategy } from "../deals/types";
+import { modulePath } from "../modules";
 
 export interface GlossaryEntry {
   slug: string;
@@ -301,6 +302,10 @@ export const entryForRule = (rule: "seventy" | "one") =>
   GLOSSARY.find((e) => e.slug === (rule === "one" ? "one-percent-rule" : "seventy-percent-rule"))!;
 
 export const entryBySlug = (slug: string) => GLOSSARY.find((entry) => entry.slug === slug);
+
+/** The glossary open at an entry (its slug). */
+export const glossaryPath = (slug: string) =>
+  modulePath("resources", { tab: "glossary", term: slug });
 
 /** Entries whose term, other names or text contain the words (all of them, any case). */
 export function searchGlossary(query: string): readonly GlossaryEntry[] {

@@ -18,7 +18,7 @@ import {
 } from "~/domain/auctions/max-bid";
 import { SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { formatMoney, parseNumberLike } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { glossaryPath } from "~/domain/resources/glossary";
 import type { Auction } from "~/lib/api/auctions";
 import { BID_FIELDS, bidStart, readBidForm, type BidSources } from "./auction-fields";
 
@@ -113,7 +113,7 @@ export function MaxBidCalculator(props: {
             <p className="flex items-baseline justify-between gap-3">
               <span className="text-xs tracking-wide text-muted uppercase">Max bid</span>
               <Link
-                to={modulePath("resources", { tab: "glossary", term: "max-bid" })}
+                to={glossaryPath("max-bid")}
                 aria-label="Learn more: the maximum bid in the glossary"
                 className="text-xs text-accent underline"
               >

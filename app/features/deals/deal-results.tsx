@@ -10,8 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import { HEADLINE_METRICS, type RuleCheck } from "~/domain/deals/judge";
 import type { Strategy } from "~/domain/deals/types";
-import { modulePath } from "~/domain/modules";
-import { entryForMetric, entryForRule } from "~/domain/resources/glossary";
+import { entryForMetric, entryForRule, glossaryPath } from "~/domain/resources/glossary";
 import { isEditableTarget } from "~/shortcuts";
 
 export function RuleBadges(props: { checks: readonly RuleCheck[] }) {
@@ -20,7 +19,7 @@ export function RuleBadges(props: { checks: readonly RuleCheck[] }) {
       {props.checks.map((check) => (
         <li key={check.id}>
           <Link
-            to={modulePath("resources", { tab: "glossary", term: entryForRule(check.id).slug })}
+            to={glossaryPath(entryForRule(check.id).slug)}
             title={`${check.detail}. Open the rule in the glossary.`}
             className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium hover:underline ${check.pass ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}
           >
@@ -77,7 +76,7 @@ function MetricRow(props: {
           <>
             {" "}
             <Link
-              to={modulePath("resources", { tab: "glossary", term: entry.slug })}
+              to={glossaryPath(entry.slug)}
               aria-label={`Learn more: ${metric.label} in the glossary`}
               className="text-accent underline"
             >

@@ -351,11 +351,15 @@ function Playground(props: { bot: LeadBot }) {
 
   useEffect(() => {
     aiApi.status().then(setStatus, () => setStatus(null));
-    return () => {
+  }, []);
+  // A playground closed mid-reply stops that reply.
+  useEffect(
+    () => () => {
       run.current += 1;
       stop.current?.abort();
-    };
-  }, []);
+    },
+    [],
+  );
 
   async function botTurn(conversation: Turn[], next: number) {
     const mine = run.current;
