@@ -352,6 +352,13 @@ function Playground(props: { bot: LeadBot }) {
   useEffect(() => {
     aiApi.status().then(setStatus, () => setStatus(null));
   }, []);
+  // The conversation scrolls inside its box, kept at its end as replies stream in, so the reply
+  // box and Stop stay put instead of moving down the page with every word.
+  const conversationList = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const list = conversationList.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [turns, streaming]);
   // A playground closed mid-reply stops that reply.
   useEffect(
     () => () => {
@@ -456,7 +463,14 @@ function Playground(props: { bot: LeadBot }) {
           <ConfigNotice provider="openai" status={status} />
         </div>
       )}
-      <ol aria-label="Conversation" aria-live="polite" className="flex-1 space-y-3 p-4 text-sm">
+      <ol
+        ref={conversationList}
+        // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
+        tabIndex={0}
+        aria-label="Conversation"
+        aria-live="polite"
+        className="max-h-[60vh] flex-1 space-y-3 overflow-y-auto p-4 text-sm"
+      >
         <li className="max-w-[85%] rounded-2xl bg-raised px-3 py-2">{bot.opening}</li>
         {turns.map((turn, i) => (
           <li
