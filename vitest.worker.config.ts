@@ -1,4 +1,5 @@
 /** Tests that run inside workerd against real local D1 and KV (see tests/worker). */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
@@ -24,8 +25,22 @@ const fakeGoogleUrl = `http://127.0.0.1:${process.env.FAKE_GOOGLE_PORT}`;
 process.env.FAKE_MAPS_PORT ??= String(await freePort());
 const fakeMapsUrl = `http://127.0.0.1:${process.env.FAKE_MAPS_PORT}`;
 
+/**
+ * `import bytes from "…/file.xlsx?base64"`: a fixture's exact bytes inside workerd, which has no
+ * file system (`?raw` would read a Windows-1252 or .xlsx file as UTF-8 and change it).
+ */
+const base64Fixtures = {
+  name: "base64-fixtures",
+  load(id: string) {
+    if (!id.endsWith("?base64")) return null;
+    const bytes = readFileSync(id.slice(0, -"?base64".length));
+    return `export default ${JSON.stringify(bytes.toString("base64"))};`;
+  },
+};
+
 export default defineConfig({
   plugins: [
+    base64Fixtures,
     cloudflareTest(async () => ({
       main: "./worker/index.ts",
       wrangler: { configPath: "./wrangler.toml" },

@@ -21,6 +21,7 @@ import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { ImportDataDialog } from "./import-data-dialog";
+import { ImportProgress } from "./import-progress";
 import { RouteErrorBoundary } from "./error-fallback";
 import { NotFound } from "./not-found";
 import { ShortcutsDialog } from "./shortcuts-dialog";
@@ -239,6 +240,7 @@ export default function AppShell() {
       </div>
       <ExportDialog open={exporting} onClose={() => setExporting(false)} workspace />
       <ImportDataDialog />
+      <ImportProgress />
       <ConfirmDialog
         open={clearing}
         title="Clear chat history?"

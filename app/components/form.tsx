@@ -222,3 +222,20 @@ export function FormMessage(props: { kind: "error" | "success"; children: ReactN
     </p>
   );
 }
+
+/** A contact's mailing address (where a letter reaches an absentee owner): four fields. */
+export function MailingAddressFields(props: {
+  field: (
+    name: "mailingAddress" | "mailingCity" | "mailingState" | "mailingZip",
+  ) => Omit<FieldProps, "label">;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-[2fr_1fr_5rem_6rem]">
+      <legend className="mb-1.5 text-sm font-medium">Mailing address</legend>
+      <TextField {...props.field("mailingAddress")} label="Street" required={false} />
+      <TextField {...props.field("mailingCity")} label="City" required={false} />
+      <TextField {...props.field("mailingState")} label="State" required={false} />
+      <TextField {...props.field("mailingZip")} label="ZIP" required={false} />
+    </fieldset>
+  );
+}

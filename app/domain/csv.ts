@@ -14,7 +14,11 @@ export interface ParsedFile {
 }
 
 /** A header as the alias tables spell it: lower case, letters and digits only. */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+export const headerKey = (header: string) =>
+  header
+    .normalize("NFD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 export function readCsv<F extends string>(
   text: string,

@@ -68,6 +68,21 @@ export const PROPERTY_TYPES = [
   "other",
 ] as const;
 
+/**
+ * Where a listing stands on the market (Active, Pending, Sold…), as the listing site says: its own
+ * field, never the investor's pipeline status.
+ */
+export const LISTING_STATUSES = [
+  "active",
+  "coming_soon",
+  "contingent",
+  "pending",
+  "sold",
+  "off_market",
+  "other",
+] as const;
+
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -129,6 +144,13 @@ export const ProjectInputSchema = z.object({
   propertyId: optional(id),
 });
 
+/** A phone number or e-mail address beyond the first, with its kind ("Mobile", "Landline"). */
+const numberedContact = <T extends z.ZodType>(value: T) =>
+  z
+    .array(z.object({ value, type: optionalText(40) }))
+    .max(10)
+    .default([]);
+
 /** A contact's own fields; a lead (app/domain/marketing/leads.ts) adds its own to them. */
 export const ContactFieldsSchema = z.object({
   firstName: text(100).default(""),
@@ -140,6 +162,14 @@ export const ContactFieldsSchema = z.object({
   company: optionalText(200),
   /** Where to visit them (a Route Planner stop). */
   address: optionalText(300),
+  /** Where to write to them (an absentee owner's mailing address, for a mail house). */
+  mailingAddress: optionalText(300),
+  mailingCity: optionalText(100),
+  mailingState: optionalText(50),
+  mailingZip: optionalText(20),
+  /** Every number and address a list gave (skip tracing), the first of each also in phone/email. */
+  phones: numberedContact(text(40).min(1)),
+  emails: numberedContact(z.email({ error: "Enter a valid e-mail address" }).max(254)),
   type: z.enum(CONTACT_TYPES).default("other"),
   notes: optionalText(5000),
   tags,
@@ -183,6 +213,22 @@ export const PropertyInputSchema = z.object({
   arv: money,
   rentEstimate: money,
   propertyTaxesAnnual: money,
+  hoaMonthly: money,
+  county: optionalText(100),
+  /** The source's own words for the type ("Condo/Co-op"), kept beside AI42's. */
+  sourcePropertyType: optionalText(100),
+  listingStatus: optional(z.enum(LISTING_STATUSES)),
+  lastSalePrice: money,
+  lastSaleDate: isoDate,
+  estimatedEquity: optional(z.number().finite().min(-1e12).max(1e12)),
+  loanBalance: money,
+  apn: optionalText(100),
+  listingUrl: optional(
+    z.url({ protocol: /^https?$/, error: "Use the listing's web address (https://…)" }).max(2000),
+  ),
+  ownerOccupied: optional(z.boolean()),
+  /** The owner, a contact (with their mailing address and phones). */
+  ownerContactId: optional(id),
   status: z.enum(PROPERTY_STATUSES).default("new"),
   source: optionalText(100),
   externalId: optionalText(100),
@@ -203,6 +249,7 @@ export const ProjectFileInputSchema = z.object({
 export type ProjectInput = z.infer<typeof ProjectInputSchema>;
 export type ProjectFileInput = z.infer<typeof ProjectFileInputSchema>;
 export type ContactInput = z.infer<typeof ContactInputSchema>;
+export type NumberedContact = ContactInput["phones"][number];
 export type EntryInput = z.infer<typeof EntryInputSchema>;
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;
 

@@ -1,13 +1,13 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
 import { useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Download } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
-import type { PageMeta } from "~/lib/api/client";
-import { ServiceError, type Page } from "~/lib/api/workspace";
+import { apiUrl, type PageMeta } from "~/lib/api/client";
+import { queryString, ServiceError, type Page } from "~/lib/api/workspace";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 
 export const options = (values: readonly string[], allLabel?: string) => [
@@ -143,6 +143,25 @@ export function SearchBox(props: {
       onChange={(event) => props.onChange(event.target.value)}
       className="input"
     />
+  );
+}
+
+/**
+ * "Export CSV": every row of a list (`GET /api/export/<list>.csv`) with the screen's filters and
+ * sort as its query. A plain download link: the session cookie signs the request in.
+ */
+export function ExportCsvLink(props: {
+  list: "properties" | "auctions" | "leads" | "contacts" | "projects" | "deals";
+  query?: Record<string, string | number | undefined>;
+}) {
+  return (
+    <a
+      href={apiUrl(`/export/${props.list}.csv${queryString(props.query ?? {})}`)}
+      download
+      className="btn-secondary"
+    >
+      <Download aria-hidden className="size-4" /> Export CSV
+    </a>
   );
 }
 

@@ -968,6 +968,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/export/properties.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download properties as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportPropertiesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/auctions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download auctions as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportAuctionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/leads.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download leads as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportLeadsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/contacts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download contacts as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportContactsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/projects.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download projects as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportProjectsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/deals.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download deal analyses as CSV, with the list's filters and sort (every matching row)
+         * @description UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting. A text cell that begins with `=`, `+`, `-`, `@`, a tab, CR or LF starts with a single quote (OWASP's CSV Injection advice); numbers are plain numbers (no `$` or thousands separators), dates ISO 8601.
+         */
+        get: operations["exportDealsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -999,6 +1119,60 @@ export interface paths {
          * @description Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview.
          */
         post: operations["importWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file (CSV, XLSX or JSON) of properties or leads: recognised, mapped, merged
+         * @description The file is read as the program that wrote it writes it (Redfin, Zillow, Realtor.com, PropStream, BatchLeads, DealMachine, Excel in any locale) and each column mapped to a field: the recognised source's mapping, your remembered choices, or a guess (each column says which). A row that matches a property you have is merged: an empty cell never blanks a field, and a field you changed in AI42 since the last import is kept unless `overwriteEdits=true`. Every row of the file is accounted for: imported, a note, blank, or a problem named by row. Rows are written in chunks of 1,000, each whole or not at all; sending the same file again changes nothing. Large files can be sent as table chunks (`application/json` `{headers, records}`) with the `runId` of the first answer, so the whole run can be undone at once.
+         */
+        post: operations["importFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your recent file imports, newest first */
+        get: operations["listImportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/runs/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a whole import: its new records deleted, every merged record as it was before */
+        post: operations["undoImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1563,12 +1737,22 @@ export interface components {
             phone: string | null;
             company: string | null;
             address: string | null;
+            mailingAddress: string | null;
+            mailingCity: string | null;
+            mailingState: string | null;
+            mailingZip: string | null;
+            phones: components["schemas"]["NumberedContact"][];
+            emails: components["schemas"]["NumberedContact"][];
             /** @enum {string} */
             type: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             notes: string | null;
             tags: string[];
             createdAt: string;
             updatedAt: string;
+        };
+        NumberedContact: {
+            value: string;
+            type: string | null;
         };
         Property: {
             id: string;
@@ -1590,6 +1774,19 @@ export interface components {
             arv: number | null;
             rentEstimate: number | null;
             propertyTaxesAnnual: number | null;
+            hoaMonthly: number | null;
+            county: string | null;
+            sourcePropertyType: string | null;
+            /** @enum {string|null} */
+            listingStatus: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other" | null;
+            lastSalePrice: number | null;
+            lastSaleDate: string | null;
+            estimatedEquity: number | null;
+            loanBalance: number | null;
+            apn: string | null;
+            listingUrl: string | null;
+            ownerOccupied: boolean | null;
+            ownerContactId: string | null;
             /** @enum {string} */
             status: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
             source: string | null;
@@ -1616,6 +1813,21 @@ export interface components {
             phone?: string | null;
             company?: string | null;
             address?: string | null;
+            mailingAddress?: string | null;
+            mailingCity?: string | null;
+            mailingState?: string | null;
+            mailingZip?: string | null;
+            /** @default [] */
+            phones?: {
+                value: string;
+                type?: string | null;
+            }[];
+            /** @default [] */
+            emails?: {
+                /** Format: email */
+                value: string;
+                type?: string | null;
+            }[];
             /**
              * @default other
              * @enum {string}
@@ -1744,6 +1956,20 @@ export interface components {
             arv?: number | null;
             rentEstimate?: number | null;
             propertyTaxesAnnual?: number | null;
+            hoaMonthly?: number | null;
+            county?: string | null;
+            sourcePropertyType?: string | null;
+            /** @enum {string|null} */
+            listingStatus?: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other" | null;
+            lastSalePrice?: number | null;
+            lastSaleDate?: string | null;
+            estimatedEquity?: number | null;
+            loanBalance?: number | null;
+            apn?: string | null;
+            /** Format: uri */
+            listingUrl?: string | null;
+            ownerOccupied?: boolean | null;
+            ownerContactId?: string | null;
             /**
              * @default new
              * @enum {string}
@@ -2546,6 +2772,12 @@ export interface components {
             phone: string | null;
             company: string | null;
             address: string | null;
+            mailingAddress: string | null;
+            mailingCity: string | null;
+            mailingState: string | null;
+            mailingZip: string | null;
+            phones: components["schemas"]["NumberedContact"][];
+            emails: components["schemas"]["NumberedContact"][];
             notes: string | null;
             tags: string[];
             createdAt: string;
@@ -2580,6 +2812,21 @@ export interface components {
             phone?: string | null;
             company?: string | null;
             address?: string | null;
+            mailingAddress?: string | null;
+            mailingCity?: string | null;
+            mailingState?: string | null;
+            mailingZip?: string | null;
+            /** @default [] */
+            phones?: {
+                value: string;
+                type?: string | null;
+            }[];
+            /** @default [] */
+            emails?: {
+                /** Format: email */
+                value: string;
+                type?: string | null;
+            }[];
             notes?: string | null;
             /** @default [] */
             tags?: string[];
@@ -3234,6 +3481,87 @@ export interface components {
             leads?: unknown[];
             /** @default [] */
             leadBots?: unknown[];
+        };
+        FileImportResult: {
+            runId: string | null;
+            source: {
+                id: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            format: "csv" | "json" | "xlsx" | "table";
+            encoding?: string;
+            sheets?: string[];
+            columns: {
+                index: number;
+                header: string;
+                target: string;
+                /** @enum {string} */
+                how: "source" | "known" | "guess" | "remembered" | "user" | "none";
+                samples: string[];
+            }[];
+            counts: {
+                /** @description Every row of the file: header, records, notes, blanks, problems */
+                lines: number;
+                rows: number;
+                created: number;
+                merged: number;
+                unchanged: number;
+                failed: number;
+                notes: number;
+                blank: number;
+            };
+            notes: {
+                row: number;
+                text: string;
+            }[];
+            problems: components["schemas"]["ImportRowProblem"][];
+            rows: {
+                row: number;
+                /** @enum {string} */
+                action: "new" | "merge" | "unchanged";
+                label: string;
+                changes: {
+                    field: string;
+                    from?: unknown;
+                    to?: unknown;
+                }[];
+                kept: {
+                    field: string;
+                    from?: unknown;
+                    to?: unknown;
+                }[];
+            }[];
+        };
+        ImportRowProblem: {
+            row: number;
+            message: string;
+        };
+        /** @description A chunk of a table the client has already read: the header and some records, with their rows in the file */
+        ImportTableChunk: {
+            headers: string[];
+            records: {
+                row: number;
+                cells: string[];
+            }[];
+        };
+        ImportRun: {
+            id: string;
+            /** @enum {string} */
+            kind: "properties" | "auctions" | "leads";
+            fileName: string | null;
+            source: string | null;
+            created: number;
+            merged: number;
+            unchanged: number;
+            failed: number;
+            undoneAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ImportUndoResult: {
+            runId: string;
+            restored: number;
         };
         AiStatus: {
             openai: {
@@ -8664,6 +8992,343 @@ export interface operations {
             };
         };
     };
+    exportPropertiesCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
+                propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash";
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties as a CSV file (an attachment named ai42-properties-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-properties-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuctionsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
+                status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+                state?: string;
+                county?: string;
+                /** @description Sales now set for this time or later */
+                from?: string;
+                /** @description Sales now set for before this time */
+                to?: string;
+                /** @description Deposits still owed (upcoming, postponed or won) falling due at this time or later */
+                depositFrom?: string;
+                /** @description Deposits still owed falling due before this time */
+                depositTo?: string;
+                sort?: "currentSaleAt" | "depositDueAt" | "openingBid" | "address" | "status" | "saleType" | "county" | "updatedAt";
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auctions as a CSV file (an attachment named ai42-auctions-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-auctions-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLeadsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
+                campaignId?: string;
+                /** @description Open leads whose follow-up date is this day or earlier */
+                followUpBy?: string;
+                sort?: "newest" | "follow_up" | "score" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leads as a CSV file (an attachment named ai42-leads-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-leads-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportContactsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contacts as a CSV file (an attachment named ai42-contacts-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-contacts-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportProjectsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
+                status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
+                closeFrom?: string;
+                closeTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects as a CSV file (an attachment named ai42-projects-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-projects-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportDealsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                propertyId?: string;
+                projectId?: string;
+                strategy?: "rental" | "flip" | "brrrr" | "wholesale";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deal analyses as a CSV file (an attachment named ai42-deals-YYYY-MM-DD.csv) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-deals-YYYY-MM-DD.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportWorkspace: {
         parameters: {
             query?: never;
@@ -8753,6 +9418,233 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importFile: {
+        parameters: {
+            query?: {
+                /** @description `true`: read, map and plan the file, write nothing (the preview) */
+                dryRun?: "true" | "false";
+                /** @description `true`: the file's values replace fields you changed in AI42 since the last import (by default those are kept) */
+                overwriteEdits?: "true" | "false";
+                /** @description Your choices, as JSON: the file's header → a target field or "ignore" (`{"PRICE":"listPrice","SOURCE":"ignore"}`). Columns you do not name keep the recognised mapping. */
+                mapping?: string;
+                /** @description `true`: remember these choices for files from the same source */
+                remember?: "true" | "false";
+                /** @description A workbook's sheet (the first by default) */
+                sheet?: string;
+                /** @description The run a later chunk of the same file belongs to (from the first answer) */
+                runId?: string;
+                fileName?: string;
+                /** @description Leads: the campaign every new lead of the file belongs to */
+                campaignId?: string;
+            };
+            header?: never;
+            path: {
+                kind: "properties" | "leads";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+                "text/csv": string;
+                "text/plain": string;
+                "text/tab-separated-values": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/octet-stream": string;
+                "application/json": components["schemas"]["ImportTableChunk"] | {
+                    [key: string]: unknown;
+                }[];
+            };
+        };
+        responses: {
+            /** @description What was (or, with dryRun, would be) imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileImportResult"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 415 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listImportRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportRun"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was put back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportUndoResult"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,21 +36,27 @@ test("leads imported from CSV, one moved along, and the funnel follows", async (
   await account.post("/marketing/campaigns", { name: "Spring mailer", channel: "direct_mail" });
   await openApp(page, modulePath("marketing", { tab: "leads" }));
   await expect(page.getByRole("heading", { name: "No leads yet" })).toBeVisible();
-  await page.getByRole("button", { name: "Import CSV" }).click();
+  await page.getByRole("button", { name: "Import a list" }).click();
   const dialog = page.getByRole("dialog", { name: "Import leads" });
-  await dialog.getByLabel("CSV file").setInputFiles({
+  await dialog.getByLabel("File to import").setInputFiles({
     name: "leads.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(CSV),
   });
-  await expect(dialog.getByTestId("import-summary")).toContainText("4 rows: 3 ready");
-  await expect(dialog.getByText("Score: “high” is not a number")).toBeVisible();
-  await dialog.getByRole("combobox").selectOption({ label: "Spring mailer" });
-  await dialog.getByRole("button", { name: "Import 3 leads" }).click();
-  // Di Park has Maria's phone: skipped as already here.
-  await expect(dialog.getByText("Imported 2 of 4 leads")).toBeVisible();
-  await expect(dialog.getByText(/already here .* skipped: row 4/)).toBeVisible();
-  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog.getByLabel("Field for column Owner Name")).toHaveValue("fullName");
+  await expect(dialog.getByTestId("import-summary")).toContainText(
+    "5 rows in the file: 4 leads, the header.",
+  );
+  await expect(
+    dialog.getByText("Row 4, Score: “high” is not a number; the row was not imported"),
+  ).toBeVisible();
+  // Di Park has Maria's phone: the same lead, named.
+  await expect(dialog.getByText(/Row 5: the same lead as row 2/)).toBeVisible();
+  await dialog.getByLabel("Campaign for new leads").selectOption({ label: "Spring mailer" });
+  await dialog.getByRole("button", { name: "Import 2 leads" }).click();
+  await expect(
+    page.getByRole("status", { name: "Import of leads.csv" }).getByTestId("import-outcome"),
+  ).toHaveText("2 new, 0 updated, 0 unchanged, 2 not imported");
 
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(2);

@@ -130,27 +130,38 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
     ",Dayton,OH,45403,2,1,900,99000,,new,,",
   ].join("\n");
   await importer
-    .getByLabel("CSV file")
+    .getByLabel("File to import")
     .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  // Each column with the field it goes into; the one nobody knows is ignored, and can be chosen.
+  await expect(importer.getByLabel("Field for column Price")).toHaveValue("listPrice");
+  await expect(importer.getByLabel("Field for column Status")).toHaveValue("status");
+  await expect(importer.getByLabel("Field for column Agent")).toHaveValue("ignore");
   await expect(importer.getByTestId("import-summary")).toContainText(
-    "3 rows: 2 ready, 1 with problems (skipped)",
+    "4 rows in the file: 3 properties, the header.",
   );
-  await expect(importer.getByTestId("import-summary")).toContainText("ignored columns: Agent");
-  await expect(importer.getByRole("cell", { name: "address: Address is required" })).toBeVisible();
   await expect(importer.getByTestId("import-plan")).toHaveText(
-    "2 new, 1 invalid (row 3, Address: Address is required)",
+    "2 new, 0 to update, 0 unchanged, 1 not imported",
   );
+  await expect(
+    importer.getByText("Row 4, Address: Address is required; the row was not imported"),
+  ).toBeVisible();
   await importer.getByRole("button", { name: "Import 2 properties" }).click();
-  await expect(importer.getByText("Import finished")).toBeVisible();
-  await importer.getByRole("button", { name: "Done" }).click();
+  // It runs in the background of the page; the list fills in when it is done.
+  const imports = page.getByRole("status", { name: "Import of deals.csv" });
+  await expect(imports.getByTestId("import-outcome")).toHaveText(
+    "2 new, 0 updated, 0 unchanged, 1 not imported",
+  );
+  await expect(page.getByRole("table", { name: "Properties" }).getByRole("row")).toHaveCount(3);
+  await imports.getByRole("button", { name: "Dismiss deals.csv" }).click();
 
-  // The same file again: nothing new; the user chooses to leave what is there alone.
+  // The same file again: nothing to do.
   await page.getByRole("button", { name: "Import properties" }).click();
   await importer
-    .getByLabel("CSV file")
+    .getByLabel("File to import")
     .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await expect(importer.getByTestId("import-plan")).toContainText("0 new, 2 already here");
-  await importer.getByLabel(/Skip existing/).check();
+  await expect(importer.getByTestId("import-plan")).toHaveText(
+    "0 new, 0 to update, 2 unchanged, 1 not imported",
+  );
   await expect(importer.getByRole("button", { name: "Import 0 properties" })).toBeDisabled();
   await importer.getByRole("button", { name: "Cancel" }).click();
 

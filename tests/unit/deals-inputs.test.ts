@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { analyzeDeal } from "~/domain/deals/analyze";
 import { AnalyzeRequestSchema, DealInputSchema, type AnalyzeRequest } from "~/domain/deals/inputs";
 import type { DealInputs } from "~/domain/deals/types";
-import { parsePropertiesCsv } from "~/domain/property-import";
 import { fieldProblems } from "~/domain/validation";
 
 const loan = { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 };
@@ -116,14 +115,5 @@ describe("DealInputSchema", () => {
       { field: "primary", message: "“yes” is not true or false" },
       { field: "inputs.afterRepairValue", message: "Use 0 or more" },
     ]);
-  });
-});
-
-describe("property taxes in an import", () => {
-  it("reads a taxes column as annual property taxes, written as people write money", () => {
-    for (const header of ["Taxes", "Annual Taxes", "Property Taxes", "tax"]) {
-      const { rows } = parsePropertiesCsv(`Address,${header}\n1 Elm St,"$4,200"`);
-      expect(rows[0]).toEqual({ address: "1 Elm St", propertyTaxesAnnual: 4200 });
-    }
   });
 });

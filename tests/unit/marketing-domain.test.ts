@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { leadFromAnswers, botSystemPrompt, copyPrompt } from "~/domain/marketing/bots";
 import { campaignFigures, CampaignInputSchema, leadFunnel } from "~/domain/marketing/campaigns";
-import { checkLeadRows, parseLeadsCsv } from "~/domain/marketing/lead-import";
+import { checkLeadRows } from "~/domain/marketing/lead-import";
 import {
   averageSpeedToLead,
   duplicateKeys,
@@ -265,45 +265,16 @@ describe("outreach drafts", () => {
   });
 });
 
-describe("a CSV of leads", () => {
-  it("maps the usual headers, splits a full name, reads consent and status words", () => {
-    const parsed = parseLeadsCsv(
-      [
-        "Owner Name,Phone Number,E-mail,Property Address,Lead Source,Status,SMS opt-in,Score,Notes",
-        'Maria de la Cruz,937-555-0188,maria@example.com,"14 Elm St, Dayton OH",Direct mail,Under Contract,yes,80,Called twice',
-        "Bo Li,,bo@example.com,,,New,no,,",
-      ].join("\n"),
-    );
-    expect(parsed.error).toBeUndefined();
-    expect(parsed.ignoredColumns).toEqual([]);
-    expect(parsed.rows[0]).toEqual({
-      firstName: "Maria",
-      lastName: "de la Cruz",
-      phone: "937-555-0188",
-      email: "maria@example.com",
-      address: "14 Elm St, Dayton OH",
-      source: "Direct mail",
-      status: "under_contract",
-      consentSms: true,
-      score: "80",
-      notes: "Called twice",
-    });
-    const checked = checkLeadRows(parsed.rows);
-    expect(checked.failed).toEqual([]);
-    expect(checked.valid[0]!.input).toMatchObject({ score: 80, consentSms: true });
-    expect(checked.valid[1]!.keys).toEqual(["email:bo@example.com"]);
-  });
-
-  it("reports each bad row by index with the field, and needs a name column", () => {
-    const parsed = parseLeadsCsv(
-      "First name,Score,Follow up\nAnn,high,2027-03-01\nBo,50,next week",
-    );
-    const checked = checkLeadRows(parsed.rows);
+describe("lead rows sent as JSON", () => {
+  it("reports each bad row by index with the field", () => {
+    const checked = checkLeadRows([
+      { firstName: "Ann", score: "high", followUpOn: "2027-03-01" },
+      { firstName: "Bo", score: "50", followUpOn: "next week" },
+    ]);
     expect(checked.valid).toHaveLength(0);
     expect(checked.failed.map((f) => [f.index, f.errors[0]!.field])).toEqual([
       [0, "score"],
       [1, "followUpOn"],
     ]);
-    expect(parseLeadsCsv("Phone,Email\n555-0101,a@b.co").error).toMatch(/naming the lead/);
   });
 });

@@ -17,6 +17,7 @@ import conversations from "./routes/conversations";
 import dashboard from "./routes/dashboard";
 import deals from "./routes/deals";
 import entries from "./routes/entries";
+import csvExports from "./routes/exports";
 import google from "./routes/google";
 import health from "./routes/health";
 import maps from "./routes/maps";
@@ -26,13 +27,16 @@ import properties from "./routes/properties";
 import research from "./routes/research";
 import routes from "./routes/routes";
 import transfer from "./routes/transfer";
+import imports from "./routes/imports";
 
 const API_BASE = "/api";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
-/** A workspace export (documents, conversations, research) may outgrow the usual limit. */
+/** A workspace export (documents, conversations, research) or a big list may outgrow the usual limit. */
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 const IMPORT_PATH = `${API_BASE}/import`;
+/** A list of 50,000 rows from PropStream or a county is several MB. */
+const FILE_IMPORT_PATH = `${API_BASE}/imports/`;
 
 const limitBody = (maxSize: number) =>
   bodyLimit({
@@ -85,7 +89,11 @@ export function createApi() {
     await next();
     for (const [name, value] of Object.entries(PRIVATE_RESPONSE_HEADERS)) c.header(name, value);
   });
-  api.use("*", (c, next) => (c.req.path === IMPORT_PATH ? importLimit : usualLimit)(c, next));
+  api.use("*", (c, next) =>
+    (c.req.path === IMPORT_PATH || c.req.path.startsWith(FILE_IMPORT_PATH)
+      ? importLimit
+      : usualLimit)(c, next),
+  );
   api.use("*", sameOriginForCookies);
 
   api.route("/auth", auth);
@@ -100,7 +108,9 @@ export function createApi() {
   api.route("/routes", routes);
   api.route("/marketing", marketing);
   api.route("/dashboard", dashboard);
+  api.route("/export", csvExports);
   api.route("/", transfer);
+  api.route("/imports", imports);
   api.route("/ai", ai);
   api.route("/ai", research);
   api.route("/conversations", conversations);

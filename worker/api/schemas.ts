@@ -3,6 +3,7 @@
  * schema shows in the responses, the OpenAPI document and the browser's types at once. The
  * browser infers its types from these (type-only imports: no Worker code reaches the client).
  */
+import { IMPORT_KINDS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
@@ -60,7 +61,16 @@ export const ProjectSchema = createSelectSchema(projects, {
   .omit(owner)
   .openapi("Project");
 
-export const ContactSchema = createSelectSchema(contacts, { tags }).omit(owner).openapi("Contact");
+const numberedContacts = z.array(
+  z.object({ value: z.string(), type: z.string().nullable() }).openapi("NumberedContact"),
+);
+export const ContactSchema = createSelectSchema(contacts, {
+  tags,
+  phones: numberedContacts,
+  emails: numberedContacts,
+})
+  .omit({ ...owner, imported: true })
+  .openapi("Contact");
 
 export const EntrySchema = createSelectSchema(entries, {
   content: (schema) => schema.openapi({ description: "Markdown" }),
@@ -70,7 +80,7 @@ export const EntrySchema = createSelectSchema(entries, {
   .openapi("Entry");
 
 export const PropertySchema = createSelectSchema(properties)
-  .omit({ ...owner, dedupeKey: true })
+  .omit({ ...owner, dedupeKey: true, imported: true })
   .openapi("Property");
 
 /**
@@ -703,6 +713,12 @@ export const LeadSchema = ContactSchema.pick({
   phone: true,
   company: true,
   address: true,
+  mailingAddress: true,
+  mailingCity: true,
+  mailingState: true,
+  mailingZip: true,
+  phones: true,
+  emails: true,
   notes: true,
   tags: true,
   createdAt: true,
@@ -914,3 +930,65 @@ export const DashboardSchema = z
     documents: z.array(z.object({ id: z.string(), title: z.string(), updatedAt: z.string() })),
   })
   .openapi("Dashboard");
+
+/** A file import's answer (POST /imports/{kind}): the file as read, mapped and planned. */
+const ImportColumnSchema = z.object({
+  index: z.number(),
+  header: z.string(),
+  target: z.string(),
+  how: z.enum(["source", "known", "guess", "remembered", "user", "none"]),
+  samples: z.array(z.string()),
+});
+const FieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+const RowProblemSchema = z
+  .object({ row: z.number(), message: z.string() })
+  .openapi("ImportRowProblem");
+export const FileImportResultSchema = z
+  .object({
+    runId: z.string().nullable(),
+    source: z.object({ id: z.string(), name: z.string() }).nullable(),
+    format: z.enum(["csv", "json", "xlsx", "table"]),
+    encoding: z.string().optional(),
+    sheets: z.array(z.string()).optional(),
+    columns: z.array(ImportColumnSchema),
+    counts: z.object({
+      lines: z.number().openapi({
+        description: "Every row of the file: header, records, notes, blanks, problems",
+      }),
+      rows: z.number(),
+      created: z.number(),
+      merged: z.number(),
+      unchanged: z.number(),
+      failed: z.number(),
+      notes: z.number(),
+      blank: z.number(),
+    }),
+    notes: z.array(z.object({ row: z.number(), text: z.string() })),
+    problems: z.array(RowProblemSchema),
+    rows: z.array(
+      z.object({
+        row: z.number(),
+        action: z.enum(["new", "merge", "unchanged"]),
+        label: z.string(),
+        changes: z.array(FieldChangeSchema),
+        kept: z.array(FieldChangeSchema),
+      }),
+    ),
+  })
+  .openapi("FileImportResult");
+
+export const ImportRunSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(IMPORT_KINDS),
+    fileName: z.string().nullable(),
+    source: z.string().nullable(),
+    created: z.number(),
+    merged: z.number(),
+    unchanged: z.number(),
+    failed: z.number(),
+    undoneAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("ImportRun");

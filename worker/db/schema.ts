@@ -19,12 +19,15 @@ import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
 import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
+import { IMPORT_KINDS } from "../../app/domain/imports/targets";
+import type { NumberedContact } from "../../app/domain/workspace";
 import type { BotQuestion } from "../../app/domain/marketing/bots";
 import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LEAD_STATUSES, type LeadAnswer } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
+  LISTING_STATUSES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   PROPERTY_STATUSES,
@@ -68,6 +71,9 @@ const owner = () =>
   text("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+/** What the last file import wrote to a record, field by field (app/domain/imports/merge.ts). */
+const importedValues = () => text("imported", { mode: "json" }).$type<Record<string, unknown>>();
+
 const tagList = () =>
   text("tags", { mode: "json" })
     .$type<string[]>()
@@ -96,10 +102,26 @@ export const properties = sqliteTable(
     arv: real("arv"),
     rentEstimate: real("rent_estimate"),
     propertyTaxesAnnual: real("property_taxes_annual"),
+    hoaMonthly: real("hoa_monthly"),
+    county: text("county"),
+    sourcePropertyType: text("source_property_type"),
+    listingStatus: text("listing_status", { enum: LISTING_STATUSES }),
+    lastSalePrice: real("last_sale_price"),
+    lastSaleDate: text("last_sale_date"),
+    estimatedEquity: real("estimated_equity"),
+    loanBalance: real("loan_balance"),
+    apn: text("apn"),
+    listingUrl: text("listing_url"),
+    ownerOccupied: integer("owner_occupied", { mode: "boolean" }),
+    ownerContactId: text("owner_contact_id").references(() => contacts.id, {
+      onDelete: "set null",
+    }),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull(),
     source: text("source"),
     externalId: text("external_id"),
     notes: text("notes"),
+    /** What the last file import wrote, field by field: a field that differs was edited here. */
+    imported: importedValues(),
     /** `ext:<external id>` or `addr:<normalised address>`: what an import matches on. */
     dedupeKey: text("dedupe_key").notNull(),
     ...timestamps,
@@ -147,9 +169,16 @@ export const contacts = sqliteTable(
     company: text("company"),
     /** Where to visit them: a Route Planner stop. */
     address: text("address"),
+    mailingAddress: text("mailing_address"),
+    mailingCity: text("mailing_city"),
+    mailingState: text("mailing_state"),
+    mailingZip: text("mailing_zip"),
+    phones: text("phones", { mode: "json" }).$type<NumberedContact[]>().notNull().default([]),
+    emails: text("emails", { mode: "json" }).$type<NumberedContact[]>().notNull().default([]),
     type: text("type", { enum: CONTACT_TYPES }).notNull(),
     notes: text("notes"),
     tags: tagList(),
+    imported: importedValues(),
     ...timestamps,
   },
   (t) => [index("contacts_user_type").on(t.userId, t.type)],
@@ -578,6 +607,58 @@ export const leadBots = sqliteTable(
     ...timestamps,
   },
   (t) => [index("lead_bots_user").on(t.userId, t.createdAt)],
+);
+
+/** A mapping of a file's columns the user corrected, remembered per source for next time. */
+export const importMappings = sqliteTable(
+  "import_mappings",
+  {
+    userId: owner(),
+    kind: text("kind", { enum: IMPORT_KINDS }).notNull(),
+    /** `source:<id>` for a recognised export, else `headers:<the header row>`. */
+    sourceKey: text("source_key").notNull(),
+    /** Header → target (or "ignore"). */
+    columns: text("columns", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.sourceKey] })],
+);
+
+/** One import of a file (perhaps sent in many chunks): what it did, so it can be undone whole. */
+export const importRuns = sqliteTable(
+  "import_runs",
+  {
+    id: id(),
+    userId: owner(),
+    kind: text("kind", { enum: IMPORT_KINDS }).notNull(),
+    fileName: text("file_name"),
+    source: text("source"),
+    created: integer("created").notNull().default(0),
+    merged: integer("merged").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    undoneAt: text("undone_at"),
+    ...timestamps,
+  },
+  (t) => [index("import_runs_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * What a run changed, record by record: the row as it was before (null for a record the run
+ * made). The first change of a record in a run is the one kept, so Undo restores the state
+ * before the run.
+ */
+export const importUndo = sqliteTable(
+  "import_undo",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    tableName: text("table_name").notNull(),
+    recordId: text("record_id").notNull(),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.tableName, t.recordId] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

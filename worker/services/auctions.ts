@@ -45,6 +45,7 @@ import {
   publicRow,
   rowsPerStatement,
   runBatch,
+  selectAll,
   selectPage,
   type OwnedTable,
   type PageRequest,
@@ -149,23 +150,44 @@ export function auctionsWhere(userId: string, filters: AuctionFilters) {
   return and(...where);
 }
 
-/** A page of the user's auctions; empty values sort last either way. */
+export interface AuctionOrder {
+  sort: AuctionSort;
+  dir: "asc" | "desc";
+}
+
+/** The list's order: empty values last either way, then by id (stable across pages). */
+function auctionsOrder(order: AuctionOrder) {
+  const column = AUCTION_SORTS[order.sort];
+  return [sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id)];
+}
+
+/** A page of the user's auctions. */
 export async function listAuctions(
   db: Database,
   userId: string,
   filters: AuctionFilters,
-  order: { sort: AuctionSort; dir: "asc" | "desc" },
+  order: AuctionOrder,
   { page, limit }: PageRequest,
 ) {
-  const column = AUCTION_SORTS[order.sort];
   const { rows, meta } = await selectPage(
     db,
     auctions,
     auctionsWhere(userId, filters),
-    [sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id)],
+    auctionsOrder(order),
     { page, limit },
   );
   return { items: rows.map(toAuction), meta };
+}
+
+/** Every auction the list would show, in its order, a chunk at a time (the CSV export). */
+export async function* allAuctions(
+  db: Database,
+  userId: string,
+  filters: AuctionFilters,
+  order: AuctionOrder,
+) {
+  const chunks = selectAll(db, auctions, auctionsWhere(userId, filters), auctionsOrder(order));
+  for await (const rows of chunks) yield rows.map(toAuction);
 }
 
 export const findAuction = (db: Database, userId: string, id: string) =>

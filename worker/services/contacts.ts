@@ -9,6 +9,7 @@ import {
   nowIso,
   ownedBy,
   publicRow,
+  selectAll,
   selectPage,
   type PageRequest,
 } from "../db/queries";
@@ -30,7 +31,7 @@ export const CONTACT_SEARCH_COLUMNS = [
   contacts.notes,
 ];
 
-export const toContact = (row: ContactRow) => publicRow(row);
+export const toContact = (row: ContactRow) => publicRow(row, "imported");
 
 function contactsWhere(userId: string, filters: ContactFilters) {
   const where: SQL[] = [eq(contacts.userId, userId)];
@@ -38,6 +39,8 @@ function contactsWhere(userId: string, filters: ContactFilters) {
   if (filters.q) where.push(containsAny(CONTACT_SEARCH_COLUMNS, filters.q));
   return and(...where);
 }
+
+const BY_NAME = [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)];
 
 /** A page of the user's contacts, by name. */
 export async function listContacts(
@@ -50,10 +53,16 @@ export async function listContacts(
     db,
     contacts,
     contactsWhere(userId, filters),
-    [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
+    BY_NAME,
     page,
   );
   return { items: rows.map(toContact), meta };
+}
+
+/** Every contact the list would show, by name, a chunk at a time (the CSV export). */
+export async function* allContacts(db: Database, userId: string, filters: ContactFilters) {
+  const chunks = selectAll(db, contacts, contactsWhere(userId, filters), BY_NAME);
+  for await (const rows of chunks) yield rows.map(toContact);
 }
 
 /** One contact with the projects it is linked to. */

@@ -20,6 +20,7 @@ import {
   containsAny,
   deleteOwned,
   findOwned,
+  inChunks,
   nowIso,
   ownedBy,
   runBatch,
@@ -100,6 +101,8 @@ function dealsWhere(userId: string, filters: DealFilters) {
   return and(...where);
 }
 
+const NEWEST_CHANGE_FIRST = [desc(deals.updatedAt), desc(deals.id)];
+
 /** A page of the user's analyses, most recently changed first, without their projections. */
 export async function listDeals(
   db: Database,
@@ -111,10 +114,31 @@ export async function listDeals(
     db,
     deals,
     dealsWhere(userId, filters),
-    [desc(deals.updatedAt), desc(deals.id)],
+    NEWEST_CHANGE_FIRST,
     page,
   );
   return { items: rows.map((row) => toDeal(row, { years: false })), meta };
+}
+
+/**
+ * Every analysis the list would show, in its order, with its property's address, a chunk at a
+ * time (the CSV export). The key figures are the row's own (written with the analysis, as the
+ * property list sorts on them), so a long export works out no projections.
+ */
+export function allDeals(db: Database, userId: string, filters: DealFilters) {
+  return inChunks((limit, offset) =>
+    db
+      .select({ deal: deals, propertyAddress: properties.address })
+      .from(deals)
+      .leftJoin(
+        properties,
+        and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)),
+      )
+      .where(dealsWhere(userId, filters))
+      .orderBy(...NEWEST_CHANGE_FIRST)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export const findDeal = (db: Database, userId: string, id: string) =>

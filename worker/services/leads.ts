@@ -35,6 +35,7 @@ import {
   chunk,
   containsAny,
   D1_MAX_PARAMS,
+  inChunks,
   nowIso,
   rowsPerStatement,
   runBatch,
@@ -67,6 +68,12 @@ const CONTACT_FIELDS = {
   phone: contacts.phone,
   company: contacts.company,
   address: contacts.address,
+  mailingAddress: contacts.mailingAddress,
+  mailingCity: contacts.mailingCity,
+  mailingState: contacts.mailingState,
+  mailingZip: contacts.mailingZip,
+  phones: contacts.phones,
+  emails: contacts.emails,
   notes: contacts.notes,
   tags: contacts.tags,
   createdAt: sql<string>`${contacts.createdAt}`.as("contact_created_at"),
@@ -113,6 +120,9 @@ const ORDER: Record<LeadSort, SQL[]> = {
   name: [asc(contacts.lastName), asc(contacts.firstName)],
 };
 
+/** The list's order, then by id (stable across pages). */
+const leadsOrder = (filters: LeadFilters) => [...ORDER[filters.sort ?? "newest"], asc(contacts.id)];
+
 export const joinedLeads = (db: Database) =>
   db
     .select({ contact: CONTACT_FIELDS, lead: leads })
@@ -130,7 +140,7 @@ export async function listLeads(
   const [rows, total] = await db.batch([
     joinedLeads(db)
       .where(where)
-      .orderBy(...ORDER[filters.sort ?? "newest"], asc(contacts.id))
+      .orderBy(...leadsOrder(filters))
       .limit(limit)
       .offset((page - 1) * limit),
     db
@@ -143,6 +153,27 @@ export async function listLeads(
     items: rows.map((row) => toLead(row.contact, row.lead)),
     meta: { page, limit, total: total[0]!.value },
   };
+}
+
+/**
+ * Every lead the list would show, in its order, with its campaign's name, a chunk at a time (the
+ * CSV export).
+ */
+export async function* allLeads(db: Database, userId: string, filters: LeadFilters) {
+  const chunks = inChunks((limit, offset) =>
+    db
+      .select({ contact: CONTACT_FIELDS, lead: leads, campaignName: campaigns.name })
+      .from(leads)
+      .innerJoin(contacts, eq(contacts.id, leads.contactId))
+      .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))
+      .where(leadsWhere(userId, filters))
+      .orderBy(...leadsOrder(filters))
+      .limit(limit)
+      .offset(offset),
+  );
+  for await (const rows of chunks) {
+    yield rows.map((row) => ({ ...toLead(row.contact, row.lead), campaignName: row.campaignName }));
+  }
 }
 
 export async function getLead(db: Database, userId: string, id: string) {
@@ -202,6 +233,12 @@ const contactColumns = (input: LeadInput) => ({
   phone: input.phone,
   company: input.company,
   address: input.address,
+  mailingAddress: input.mailingAddress,
+  mailingCity: input.mailingCity,
+  mailingState: input.mailingState,
+  mailingZip: input.mailingZip,
+  phones: input.phones,
+  emails: input.emails,
   notes: input.notes,
   tags: input.tags,
 });
@@ -224,7 +261,7 @@ const leadColumns = (input: LeadInput) => ({
  * contacted now; an imported one was contacted at some unknown time before, so it has no first
  * contact and no speed to lead (rather than a speed of 0 that would flatter the average).
  */
-function newLeadRows(userId: string, input: LeadInput, now: string, imported = false) {
+export function newLeadRows(userId: string, input: LeadInput, now: string, imported = false) {
   const id = crypto.randomUUID();
   const reached = reachedAfter(null, input.status);
   return {

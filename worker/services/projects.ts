@@ -16,6 +16,7 @@ import {
   nowIso,
   ownedBy,
   publicRow,
+  selectAll,
   selectPage,
   type PageRequest,
 } from "../db/queries";
@@ -60,6 +61,8 @@ function projectsWhere(userId: string, filters: ProjectFilters) {
   return and(...where);
 }
 
+const NEWEST_CHANGE_FIRST = [desc(projects.updatedAt), desc(projects.id)];
+
 /** A page of the user's projects, most recently changed first. */
 export async function listProjects(
   db: Database,
@@ -71,10 +74,16 @@ export async function listProjects(
     db,
     projects,
     projectsWhere(userId, filters),
-    [desc(projects.updatedAt), desc(projects.id)],
+    NEWEST_CHANGE_FIRST,
     page,
   );
   return { items: rows.map(toProject), meta };
+}
+
+/** Every project the list would show, in its order, a chunk at a time (the CSV export). */
+export async function* allProjects(db: Database, userId: string, filters: ProjectFilters) {
+  const chunks = selectAll(db, projects, projectsWhere(userId, filters), NEWEST_CHANGE_FIRST);
+  for await (const rows of chunks) yield rows.map(toProject);
 }
 
 export const findProject = (db: Database, userId: string, id: string) =>

@@ -19,6 +19,7 @@ import {
   containsAny,
   D1_MAX_PARAMS,
   deleteOwned,
+  inChunks,
   nowIso,
   ownedBy,
   publicRow,
@@ -128,7 +129,7 @@ export const PROPERTY_SEARCH_COLUMNS = [
   properties.notes,
 ];
 
-export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey");
+export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey", "imported");
 
 function propertiesWhere(userId: string, filters: PropertyFilters) {
   const where: SQL[] = [eq(properties.userId, userId)];
@@ -138,32 +139,59 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   return and(...where);
 }
 
+export interface PropertyOrder {
+  sort: PropertySort;
+  dir: "asc" | "desc";
+}
+
 /**
- * A page of the user's properties with their primary analyses, in one round trip; empty values
+ * The user's properties that match, with their primary analyses, in the order asked: empty values
  * (and, for the key figures, properties without an analysis) sort last either way.
  */
+function matchingProperties(
+  db: Database,
+  userId: string,
+  filters: PropertyFilters,
+  order: PropertyOrder,
+) {
+  const column = PROPERTY_SORTS[order.sort];
+  return propertiesWithAnalysis(db)
+    .where(propertiesWhere(userId, filters))
+    .orderBy(
+      sql`${column} IS NULL`,
+      (order.dir === "asc" ? asc : desc)(column),
+      asc(properties.id),
+    );
+}
+
+/** A page of the user's properties with their primary analyses, in one round trip. */
 export async function listProperties(
   db: Database,
   userId: string,
   filters: PropertyFilters,
-  order: { sort: PropertySort; dir: "asc" | "desc" },
+  order: PropertyOrder,
   { page, limit }: PageRequest,
 ) {
-  const column = PROPERTY_SORTS[order.sort];
-  const where = propertiesWhere(userId, filters);
   const [rows, [total]] = await db.batch([
-    propertiesWithAnalysis(db)
-      .where(where)
-      .orderBy(
-        sql`${column} IS NULL`,
-        (order.dir === "asc" ? asc : desc)(column),
-        asc(properties.id),
-      )
+    matchingProperties(db, userId, filters, order)
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ value: count() }).from(properties).where(where),
+    db.select({ value: count() }).from(properties).where(propertiesWhere(userId, filters)),
   ]);
   return { items: rows.map(toListedProperty), meta: { page, limit, total: total!.value } };
+}
+
+/** Every property the list would show, in its order, a chunk at a time (the CSV export). */
+export async function* allProperties(
+  db: Database,
+  userId: string,
+  filters: PropertyFilters,
+  order: PropertyOrder,
+) {
+  const chunks = inChunks((limit, offset) =>
+    matchingProperties(db, userId, filters, order).limit(limit).offset(offset),
+  );
+  for await (const rows of chunks) yield rows.map(toListedProperty);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Gavel, Plus, Trash2, Upload } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { SortableHead, type SortableColumn } from "~/components/sortable-head";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
@@ -16,6 +16,7 @@ import { label } from "~/domain/workspace";
 import { auctionsApi, type Auction, type AuctionSort } from "~/lib/api/auctions";
 import {
   deleteWithUndo,
+  ExportCsvLink,
   FilterSelect,
   SearchBox,
   useDebounced,
@@ -81,21 +82,23 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
   const stateQuery = useDebounced(state);
   const countyQuery = useDebounced(county);
 
+  /** What the list shows, and what Export CSV writes. */
+  const query = useMemo(
+    () => ({
+      q,
+      saleType,
+      status,
+      state: stateQuery.trim(),
+      county: countyQuery.trim(),
+      ...dayRange(fromDay, toDay),
+      sort: sort.key,
+      dir: sort.dir,
+    }),
+    [q, saleType, status, stateQuery, countyQuery, fromDay, toDay, sort],
+  );
   const fetchPage = useCallback(
-    () =>
-      auctionsApi.list({
-        q,
-        saleType,
-        status,
-        state: stateQuery.trim(),
-        county: countyQuery.trim(),
-        ...dayRange(fromDay, toDay),
-        sort: sort.key,
-        dir: sort.dir,
-        page,
-        limit: 25,
-      }),
-    [q, saleType, status, stateQuery, countyQuery, fromDay, toDay, sort, page],
+    () => auctionsApi.list({ ...query, page, limit: 25 }),
+    [query, page],
   );
   const { items, meta, loading, failure, load } = usePagedList(fetchPage);
 
@@ -173,6 +176,9 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
           value={toDay}
           onChange={toFirstPage(setToDay)}
         />
+      </div>
+      <div className="mb-4 flex justify-end">
+        <ExportCsvLink list="auctions" query={query} />
       </div>
       <ListStates
         noun={{ one: "auction", many: "auctions" }}

@@ -5,8 +5,14 @@
  */
 import { Link } from "@remix-run/react";
 import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  CheckboxField,
+  MailingAddressFields,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/form";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog, Modal } from "~/components/ui";
 import { isoDay } from "~/domain/dates";
@@ -34,6 +40,7 @@ import {
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
+  ExportCsvLink,
   FilterBar,
   FilterSelect,
   FormActions,
@@ -48,7 +55,8 @@ import {
   useQueryParams,
   withFirstPage,
 } from "../shared";
-import { LeadImportDialog } from "./lead-import-dialog";
+import { FileImportDialog } from "~/components/file-import-dialog";
+import { useImportChanges } from "~/lib/import-runner";
 import { OutreachDialog } from "./outreach-dialog";
 
 const SORTS = [
@@ -85,19 +93,18 @@ export function LeadsTab() {
   const q = useDebounced(search);
   const today = isoDay(new Date());
 
-  const fetchPage = useCallback(
-    () =>
-      leadsApi.list({
-        q,
-        status: (status || undefined) as LeadStatus | undefined,
-        campaignId: campaignId || undefined,
-        followUpBy: dueOnly ? today : undefined,
-        sort,
-        page,
-        limit: 20,
-      }),
-    [q, status, campaignId, dueOnly, today, sort, page],
+  /** What the list shows, and what Export CSV writes. */
+  const query = useMemo(
+    () => ({
+      q,
+      status: (status || undefined) as LeadStatus | undefined,
+      campaignId: campaignId || undefined,
+      followUpBy: dueOnly ? today : undefined,
+      sort,
+    }),
+    [q, status, campaignId, dueOnly, today, sort],
   );
+  const fetchPage = useCallback(() => leadsApi.list({ ...query, page, limit: 20 }), [query, page]);
   const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
   const [summary, setSummary] = useState<LeadSummary | null>(null);
   const loadSummary = useCallback(() => {
@@ -113,6 +120,7 @@ export function LeadsTab() {
     await load();
     loadSummary();
   };
+  useImportChanges("leads", reload);
 
   const moveStatus = async (lead: Lead, next: LeadStatus) => {
     try {
@@ -149,8 +157,9 @@ export function LeadsTab() {
             : " "}
         </p>
         <div className="flex flex-wrap gap-2">
+          <ExportCsvLink list="leads" query={query} />
           <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
-            <Upload aria-hidden className="mr-1.5 size-4" /> Import CSV
+            <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
           </button>
           <button type="button" onClick={() => setCreating(true)} className="btn-primary">
             <Plus aria-hidden className="mr-1.5 size-4" /> New lead
@@ -353,11 +362,11 @@ export function LeadsTab() {
           />
         )}
       </Modal>
-      <LeadImportDialog
+      <FileImportDialog
+        kind="leads"
         open={importing}
         campaigns={campaigns}
         onClose={() => setImporting(false)}
-        onImported={() => void reload()}
       />
       <OutreachDialog
         open={drafting !== null}
@@ -382,6 +391,10 @@ const fieldsOf = (lead?: Lead) => ({
   phone: textOf(lead?.phone),
   email: textOf(lead?.email),
   address: textOf(lead?.address),
+  mailingAddress: textOf(lead?.mailingAddress),
+  mailingCity: textOf(lead?.mailingCity),
+  mailingState: textOf(lead?.mailingState),
+  mailingZip: textOf(lead?.mailingZip),
   company: textOf(lead?.company),
   source: textOf(lead?.source),
   status: lead?.status ?? "new",
@@ -414,6 +427,9 @@ function LeadForm(props: {
       consentSms: values.consentSms === "true",
       consentCall: values.consentCall === "true",
       answers: props.lead?.answers ?? [],
+      // The numbers a list gave are kept as they are; the form edits the first one (phone).
+      phones: props.lead?.phones ?? [],
+      emails: props.lead?.emails ?? [],
     }),
     onSubmit: props.onSave,
     onDone: props.onDone,
@@ -432,6 +448,7 @@ function LeadForm(props: {
         required={false}
         placeholder="The property they may sell"
       />
+      <MailingAddressFields field={form.field} />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField {...form.field("status")} label="Status" options={options(LEAD_STATUSES)} />
         <TextField {...form.field("score")} label="Score (0–100)" type="number" required={false} />

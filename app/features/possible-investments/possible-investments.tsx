@@ -4,7 +4,7 @@
  * (`ModuleParams`), so Back and links work.
  */
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "@remix-run/react";
 import { toast } from "sonner";
 import { SortableHead, type SortableColumn } from "~/components/sortable-head";
@@ -27,6 +27,7 @@ import { DealCompare } from "../deals/compare";
 import type { ModuleViewProps } from "../module-view";
 import {
   deleteWithUndo,
+  ExportCsvLink,
   FilterBar,
   toastFailure,
   useDebounced,
@@ -37,7 +38,8 @@ import {
   useQueryParams,
   withFirstPage,
 } from "../shared";
-import { ImportDialog } from "./import-dialog";
+import { FileImportDialog } from "~/components/file-import-dialog";
+import { useImportChanges } from "~/lib/import-runner";
 import { PropertyForm } from "./property-form";
 import { PropertyPage } from "./property-page";
 
@@ -156,20 +158,17 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   const [deleting, setDeleting] = useState<Property | null>(null);
   const q = useDebounced(search);
 
+  /** What the list shows, and what Export CSV writes. */
+  const query = useMemo(
+    () => ({ q, status, propertyType, sort: sort.key, dir: sort.dir }),
+    [q, status, propertyType, sort],
+  );
   const fetchPage = useCallback(
-    () =>
-      propertiesApi.list({
-        q,
-        status,
-        propertyType,
-        sort: sort.key,
-        dir: sort.dir,
-        page,
-        limit: 25,
-      }),
-    [q, status, propertyType, sort, page],
+    () => propertiesApi.list({ ...query, page, limit: 25 }),
+    [query, page],
   );
   const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
+  useImportChanges("properties", load);
 
   const sortBy = (key: SortKey) => {
     setSort((current) => ({
@@ -221,6 +220,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
             >
               <Plus aria-hidden className="size-4" /> Add property
             </Link>
+            <ExportCsvLink list="properties" query={query} />
             <button type="button" onClick={() => setImporting(true)} className="btn-primary">
               <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
             </button>
@@ -355,7 +355,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </table>
         </div>
       </ListStates>
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={load} />
+      <FileImportDialog kind="properties" open={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"

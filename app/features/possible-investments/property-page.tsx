@@ -31,7 +31,7 @@ import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
-import { BackLink, toastFailure } from "../shared";
+import { BackLink, ExportCsvLink, toastFailure } from "../shared";
 
 /** The figures shown (as money or a count, "$185,000", "1,320") and edited in place. */
 const FACTS: { key: keyof PropertyInput; label: string; money?: boolean }[] = [
@@ -343,17 +343,20 @@ export function PropertyPage(props: {
             <h3 id="analyses-title" className="font-semibold">
               Analyses
             </h3>
-            {deals.length > 1 && (
-              <button
-                type="button"
-                disabled={selected.length < 2}
-                onClick={() => props.onCompare(selected)}
-                className="btn-secondary disabled:opacity-50"
-              >
-                <GitCompare aria-hidden className="size-4" /> Compare{" "}
-                {selected.length > 1 ? selected.length : ""}
-              </button>
-            )}
+            <div className="flex flex-wrap gap-2">
+              {deals.length > 0 && <ExportCsvLink list="deals" query={{ propertyId: props.id }} />}
+              {deals.length > 1 && (
+                <button
+                  type="button"
+                  disabled={selected.length < 2}
+                  onClick={() => props.onCompare(selected)}
+                  className="btn-secondary disabled:opacity-50"
+                >
+                  <GitCompare aria-hidden className="size-4" /> Compare{" "}
+                  {selected.length > 1 ? selected.length : ""}
+                </button>
+              )}
+            </div>
           </div>
           {deals.length > 1 && (
             <p className="text-xs text-muted">Tick two to four analyses to compare them.</p>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
 import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
 import { modulePath } from "~/domain/modules";
@@ -16,6 +16,7 @@ import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspa
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
+  ExportCsvLink,
   FilterBar,
   options,
   textOf,
@@ -63,7 +64,8 @@ export function ContactsTab() {
 
   return (
     <div>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex justify-end gap-2">
+        <ExportCsvLink list="contacts" query={{ q, type }} />
         <button type="button" onClick={() => setCreating(true)} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New contact
         </button>
@@ -207,6 +209,10 @@ const fieldsOf = (contact?: Contact) => ({
   email: textOf(contact?.email),
   phone: textOf(contact?.phone),
   address: textOf(contact?.address),
+  mailingAddress: textOf(contact?.mailingAddress),
+  mailingCity: textOf(contact?.mailingCity),
+  mailingState: textOf(contact?.mailingState),
+  mailingZip: textOf(contact?.mailingZip),
   tags: contact?.tags.join(", ") ?? "",
   notes: textOf(contact?.notes),
 });
@@ -221,7 +227,13 @@ function ContactForm(props: {
     schema: ContactInputSchema,
     initial: fieldsOf(props.contact),
     idPrefix: "contact",
-    toInput: (values) => ({ ...values, tags: splitTags(values.tags) }),
+    toInput: (values) => ({
+      ...values,
+      tags: splitTags(values.tags),
+      // The numbers a list gave are kept as they are; the form edits the first one (phone).
+      phones: props.contact?.phones ?? [],
+      emails: props.contact?.emails ?? [],
+    }),
     onSubmit: props.onSave,
     onDone: props.onDone,
   });
@@ -265,6 +277,7 @@ function ContactForm(props: {
         autoComplete="off"
         placeholder="Where you meet them: a Route Planner stop"
       />
+      <MailingAddressFields field={form.field} />
       <TextField
         {...form.field("tags")}
         label="Tags (comma-separated)"

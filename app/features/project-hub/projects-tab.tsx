@@ -8,6 +8,7 @@ import { useProjects } from "~/lib/stores/projects";
 import { ProjectDetailView, STATUS_TONE } from "./project-detail";
 import { ProjectForm } from "./project-form";
 import {
+  ExportCsvLink,
   FilterBar,
   useDebounced,
   FilterSelect,
@@ -43,7 +44,8 @@ export function ProjectsTab() {
 
   return (
     <div>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex justify-end gap-2">
+        <ExportCsvLink list="projects" query={{ q, type, status }} />
         <button type="button" onClick={() => setCreating(true)} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New project
         </button>

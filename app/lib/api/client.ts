@@ -25,6 +25,9 @@ export function configureApi(options: { baseUrl?: string }) {
   if (options.baseUrl) baseUrl = options.baseUrl.replace(/\/+$/, "");
 }
 
+/** The address of an API path: for a plain link too (a download the session cookie signs in). */
+export const apiUrl = (path: string) => `${baseUrl}${path}`;
+
 export function storedToken(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.authToken);
@@ -79,7 +82,7 @@ export async function apiFetch(
 
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}`, {
+    response = await fetch(apiUrl(path), {
       method: init.method ?? "GET",
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -95,6 +95,8 @@ export const MESSAGES = {
   updateLead: "Failed to update lead",
   deleteLead: "Failed to delete lead",
   importLeads: "Failed to import leads",
+  importFile: "Failed to import the file",
+  undoImport: "Failed to undo the import",
   fetchLeadSummary: "Failed to fetch the lead funnel",
   fetchCampaigns: "Failed to fetch campaigns",
   createCampaign: "Failed to create campaign",

@@ -53,7 +53,8 @@ const instant = z.iso.datetime({
   offset: true,
   error: "Use a date and time like 2027-03-31T00:00:00Z",
 });
-const ListQuerySchema = PageQuerySchema.extend({
+/** The list's query before its check that `to` comes after `from` (`saleRangeInOrder`). */
+export const AuctionListFieldsSchema = PageQuerySchema.extend({
   saleType: z.enum(SALE_TYPES).optional(),
   status: z.enum(AUCTION_STATUSES).optional(),
   state: z.string().trim().min(1).max(50).optional(),
@@ -69,10 +70,18 @@ const ListQuerySchema = PageQuerySchema.extend({
   }),
   sort: z.enum(Object.keys(AUCTION_SORTS) as [AuctionSort]).default("currentSaleAt"),
   dir: z.enum(["asc", "desc"]).default("asc"),
-}).refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
-  path: ["to"],
-  error: "`to` after `from`",
 });
+
+/** `to` after `from`: the list's query and its CSV export's. */
+export const saleRangeInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(query: T) =>
+  query.refine(
+    (range) => !range.from || !range.to || Date.parse(range.to) > Date.parse(range.from),
+    {
+      path: ["to"],
+      error: "`to` after `from`",
+    },
+  );
+const ListQuerySchema = saleRangeInOrder(AuctionListFieldsSchema);
 
 const AuctionBody = AuctionInputSchema.openapi("AuctionInput", {
   description:

@@ -23,7 +23,9 @@ import {
 import { ContactDetailSchema, ContactSchema } from "../schemas";
 
 const ContactBody = ContactInputSchema.openapi("ContactInput");
-const ListQuerySchema = PageQuerySchema.extend({ type: z.enum(CONTACT_TYPES).optional() });
+export const ContactListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(CONTACT_TYPES).optional(),
+});
 
 const app = router();
 
@@ -35,7 +37,7 @@ app.openapi(
     summary:
       "List contacts by name (filters: type, q on name, company, e-mail, phone, tags, notes; paged)",
     ...signedIn,
-    request: { query: ListQuerySchema },
+    request: { query: ContactListQuerySchema },
     responses: {
       200: pageResponse("A page of contacts", ContactSchema),
       ...errorResponses(400, 401),

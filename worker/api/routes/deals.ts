@@ -28,7 +28,7 @@ const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysis
 const DealBody = dealInputSchema(DealInputSchemas).openapi("DealInput");
 
 const reference = z.string().min(1).max(64).optional();
-const ListQuerySchema = PageQuerySchema.extend({
+export const DealListQuerySchema = PageQuerySchema.extend({
   propertyId: reference,
   projectId: reference,
   strategy: z.enum(DEAL_STRATEGIES).optional(),
@@ -65,7 +65,7 @@ app.openapi(
     description:
       "Most recently changed first. Each deal's metrics are worked out from its inputs as it is listed; the yearly projection is left out (GET one deal for it).",
     ...signedIn,
-    request: { query: ListQuerySchema },
+    request: { query: DealListQuerySchema },
     responses: {
       200: pageResponse("A page of saved analyses", DealSchema),
       ...errorResponses(400, 401),

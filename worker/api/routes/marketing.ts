@@ -70,7 +70,7 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
   .optional();
 
-const LeadListQuerySchema = PageQuerySchema.extend({
+export const LeadListQuerySchema = PageQuerySchema.extend({
   status: z.enum(LEAD_STATUSES).optional(),
   campaignId: z.string().min(1).max(64).optional(),
   followUpBy: day.openapi({

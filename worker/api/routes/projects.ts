@@ -43,7 +43,7 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
   .optional();
-const ListQuerySchema = PageQuerySchema.extend({
+export const ProjectListQuerySchema = PageQuerySchema.extend({
   type: z.enum(PROJECT_TYPES).optional(),
   status: z.enum(PROJECT_STATUSES).optional(),
   /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
@@ -69,7 +69,7 @@ app.openapi(
     operationId: "listProjects",
     summary: "List projects (filters: type, status, q, closeFrom/closeTo; paged)",
     ...signedIn,
-    request: { query: ListQuerySchema },
+    request: { query: ProjectListQuerySchema },
     responses: {
       200: pageResponse("A page of projects, newest change first", ProjectSchema),
       ...errorResponses(400, 401),

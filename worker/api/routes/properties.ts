@@ -38,7 +38,7 @@ import {
   PropertyWithAnalysisSchema,
 } from "../schemas";
 
-const ListQuerySchema = PageQuerySchema.extend({
+export const PropertyListQuerySchema = PageQuerySchema.extend({
   status: z.enum(PROPERTY_STATUSES).optional(),
   propertyType: z.enum(PROPERTY_TYPES).optional(),
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
@@ -103,7 +103,7 @@ app.openapi(
     description:
       "Each property carries the key figures of its primary analysis (`primaryAnalysis`: the deal flagged primary, else its most recently changed one; null without one). Sorting by `cashFlowMonthly`, `capRate` or `cashOnCash` sorts by those figures; properties without them come last either way.",
     ...signedIn,
-    request: { query: ListQuerySchema },
+    request: { query: PropertyListQuerySchema },
     responses: {
       200: pageResponse("A page of properties", PropertyWithAnalysisSchema),
       ...errorResponses(400, 401),

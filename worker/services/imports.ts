@@ -1,0 +1,653 @@
+/**
+ * File imports, run by run: each chunk of rows is planned against what the user has (matched,
+ * merged field by field so nothing they wrote is lost) and written in one D1 batch with what it
+ * replaced, so a run can be undone whole and a failure or a closed tab never leaves half a chunk.
+ * Re-running the same file changes nothing. Mappings the user corrected are remembered per source.
+ */
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { FieldChange } from "../../app/domain/imports/merge";
+import { mergeRecord } from "../../app/domain/imports/merge";
+import { leadKeys, type LeadRow } from "../../app/domain/imports/leads";
+import type { OwnerValues, PropertyRow } from "../../app/domain/imports/properties";
+import { LeadInputSchema, reachedAfter } from "../../app/domain/marketing/leads";
+import type { ImportKind } from "../../app/domain/imports/targets";
+import type { RowProblem } from "../../app/domain/imports/table";
+import {
+  ContactInputSchema,
+  PropertyInputSchema,
+  propertyDedupeKey,
+} from "../../app/domain/workspace";
+import { ApiError, notFound } from "../api/errors";
+import type { Database } from "../db/client";
+import { inJsonList, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { newLeadRows } from "./leads";
+import {
+  contacts,
+  importMappings,
+  importRuns,
+  importUndo,
+  leads,
+  properties,
+  type LeadRow as LeadRecord,
+  type ContactRow,
+  type PropertyRow as PropertyRecord,
+} from "../db/schema";
+
+/** Rows planned and written together: one D1 batch, all or nothing. */
+export const IMPORT_CHUNK_ROWS = 1000;
+/** Rows of the plan a preview lists (the counts cover every row). */
+export const PREVIEW_ROWS = 200;
+
+export type RowAction = "new" | "merge" | "unchanged";
+
+export interface PlannedRow {
+  row: number;
+  action: RowAction;
+  /** How the row is named on screen: the property's address, the lead's name. */
+  label: string;
+  changes: FieldChange[];
+  kept: FieldChange[];
+}
+
+export interface ImportCounts {
+  rows: number;
+  created: number;
+  merged: number;
+  unchanged: number;
+  failed: number;
+}
+
+export interface ImportOutcome {
+  runId: string | null;
+  counts: ImportCounts;
+  problems: RowProblem[];
+  /** The first rows' plans (PREVIEW_ROWS), with what each changes and keeps. */
+  rows: PlannedRow[];
+}
+
+export interface ImportOptions {
+  overwriteEdits: boolean;
+  dryRun: boolean;
+  /** The run a later chunk of the same file belongs to (from the first chunk's answer). */
+  runId?: string;
+  fileName?: string;
+  source?: string;
+}
+
+type UndoEntry = { tableName: string; recordId: string; before: Record<string, unknown> | null };
+
+const CONTACT_DEFAULTS = ContactInputSchema;
+
+/** A contact's own fields as a record (what merges compare). */
+const contactFields = (row: ContactRow) => {
+  const { id: _i, userId: _u, createdAt: _c, updatedAt: _up, imported: _im, ...fields } = row;
+  return fields as Record<string, unknown>;
+};
+const propertyFields = (row: PropertyRecord) => {
+  const {
+    id: _i,
+    userId: _u,
+    createdAt: _c,
+    updatedAt: _up,
+    imported: _im,
+    dedupeKey: _d,
+    ...fields
+  } = row;
+  return fields as Record<string, unknown>;
+};
+
+/** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
+async function planPropertyChunk(
+  db: Database,
+  userId: string,
+  rows: PropertyRow[],
+  options: ImportOptions,
+  seenKeys: Map<string, number>,
+) {
+  const problems: RowProblem[] = [];
+  const unique: PropertyRow[] = [];
+  for (const row of rows) {
+    const first = seenKeys.get(row.key);
+    if (first !== undefined) {
+      problems.push({
+        row: row.row,
+        message: `Row ${row.row}: the same property as row ${first}; the row was not imported`,
+      });
+      continue;
+    }
+    seenKeys.set(row.key, row.row);
+    unique.push(row);
+  }
+  const existingRows = unique.length
+    ? await db
+        .select()
+        .from(properties)
+        .where(
+          and(
+            eq(properties.userId, userId),
+            inJsonList(
+              properties.dedupeKey,
+              unique.map((row) => row.key),
+            ),
+          ),
+        )
+    : [];
+  const byKey = new Map(existingRows.map((row) => [row.dedupeKey, row]));
+  const ownerIds = existingRows.flatMap((row) => (row.ownerContactId ? [row.ownerContactId] : []));
+  const owners = ownerIds.length
+    ? await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), inJsonList(contacts.id, ownerIds)))
+    : [];
+  const ownerById = new Map(owners.map((row) => [row.id, row]));
+
+  const now = nowIso();
+  const propertyWrites: (typeof properties.$inferInsert)[] = [];
+  const contactWrites: (typeof contacts.$inferInsert)[] = [];
+  const undo: UndoEntry[] = [];
+  const planned: PlannedRow[] = [];
+  const counts = { created: 0, merged: 0, unchanged: 0 };
+
+  for (const row of unique) {
+    const current = byKey.get(row.key) ?? null;
+    const propertyId = current?.id ?? crypto.randomUUID();
+    // The owner: merged into the contact the property already names, else a new contact.
+    let ownerId = current?.ownerContactId ?? null;
+    const ownerPlan = row.owner
+      ? planOwner(
+          row.owner,
+          ownerId ? (ownerById.get(ownerId) ?? null) : null,
+          options,
+          now,
+          userId,
+        )
+      : null;
+    if (ownerPlan) {
+      ownerId = ownerPlan.write?.id ?? ownerId;
+      if (ownerPlan.write) {
+        contactWrites.push(ownerPlan.write);
+        undo.push({
+          tableName: "contacts",
+          recordId: ownerPlan.write.id!,
+          before: ownerPlan.before,
+        });
+      }
+    }
+    const incoming = { ...row.property, ...(ownerId ? { ownerContactId: ownerId } : {}) };
+    const merged = mergeRecord(
+      current ? propertyFields(current) : null,
+      current?.imported ?? null,
+      incoming,
+      options,
+    );
+    const ownerChanges =
+      ownerPlan?.merged.changes.map((c) => ({ ...c, field: `owner.${c.field}` })) ?? [];
+    const ownerKept =
+      ownerPlan?.merged.kept.map((c) => ({ ...c, field: `owner.${c.field}` })) ?? [];
+    const changes = [
+      ...merged.changes.filter((c) => c.field !== "ownerContactId"),
+      ...ownerChanges,
+    ];
+    const kept = [...merged.kept, ...ownerKept];
+    let action: RowAction;
+    if (!current) {
+      action = "new";
+      const input = PropertyInputSchema.parse(incoming);
+      propertyWrites.push({
+        ...input,
+        id: propertyId,
+        userId,
+        dedupeKey: row.key,
+        imported: merged.imported,
+        createdAt: now,
+        updatedAt: now,
+      });
+      undo.push({ tableName: "properties", recordId: propertyId, before: null });
+    } else {
+      action = changes.length ? "merge" : "unchanged";
+      const next = { ...current, ...merged.values, imported: merged.imported };
+      if (changes.length || !sameJson(current.imported, merged.imported)) {
+        propertyWrites.push({
+          ...next,
+          dedupeKey: propertyDedupeKey(next),
+          updatedAt: changes.length ? now : current.updatedAt,
+        });
+        undo.push({ tableName: "properties", recordId: current.id, before: current });
+      }
+    }
+    counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
+    planned.push({ row: row.row, action, label: row.property.address, changes, kept });
+  }
+  return { problems, propertyWrites, contactWrites, undo, planned, counts };
+}
+
+const sameJson = (a: unknown, b: unknown) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The owner's contact merged (or made), and the write it needs, if any. */
+function planOwner(
+  owner: OwnerValues,
+  current: ContactRow | null,
+  options: ImportOptions,
+  now: string,
+  userId: string,
+) {
+  const merged = mergeRecord(
+    current ? contactFields(current) : null,
+    current?.imported ?? null,
+    owner,
+    options,
+  );
+  if (!current) {
+    const input = CONTACT_DEFAULTS.parse(owner);
+    return {
+      merged,
+      before: null,
+      write: {
+        ...input,
+        id: crypto.randomUUID(),
+        userId,
+        imported: merged.imported,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies typeof contacts.$inferInsert,
+    };
+  }
+  if (!merged.changes.length && sameJson(current.imported, merged.imported)) {
+    return { merged, before: current, write: null };
+  }
+  return {
+    merged,
+    before: current,
+    write: {
+      ...current,
+      ...merged.values,
+      imported: merged.imported,
+      updatedAt: merged.changes.length ? now : current.updatedAt,
+    } as typeof contacts.$inferInsert,
+  };
+}
+
+/** The user's run with this id (a later chunk of the same file), or a new one. */
+async function runFor(db: Database, userId: string, kind: ImportKind, options: ImportOptions) {
+  if (options.runId) {
+    const [run] = await db
+      .select()
+      .from(importRuns)
+      .where(and(eq(importRuns.id, options.runId), eq(importRuns.userId, userId)));
+    if (!run) throw notFound("Import run");
+    if (run.kind !== kind) {
+      throw new ApiError(400, "WRONG_RUN", `That run imports ${run.kind}, not ${kind}`);
+    }
+    if (run.undoneAt)
+      throw new ApiError(409, "RUN_UNDONE", "That import was undone; start a new one");
+    return { id: run.id, isNew: false };
+  }
+  return { id: crypto.randomUUID(), isNew: true };
+}
+
+/** What one chunk of rows does: its problems, its plan, its writes and what they replace. */
+interface ChunkPlan {
+  problems: RowProblem[];
+  planned: PlannedRow[];
+  counts: { created: number; merged: number; unchanged: number };
+  undo: UndoEntry[];
+  writes: unknown[];
+}
+
+/**
+ * Runs an import chunk by chunk (IMPORT_CHUNK_ROWS rows, one batch each, with what it replaces
+ * for Undo and the run's counts). With `dryRun` nothing is written and the answer is the
+ * preview: every row counted as new, merged (with each field it changes and each edit of yours
+ * it keeps) or unchanged, and every problem.
+ */
+async function runImport<R>(
+  db: Database,
+  userId: string,
+  kind: ImportKind,
+  rows: R[],
+  readProblems: RowProblem[],
+  options: ImportOptions,
+  planChunk: (part: R[]) => Promise<ChunkPlan>,
+): Promise<ImportOutcome> {
+  const run = options.dryRun ? null : await runFor(db, userId, kind, options);
+  const counts: ImportCounts = {
+    rows: rows.length + readProblems.length,
+    created: 0,
+    merged: 0,
+    unchanged: 0,
+    failed: readProblems.length,
+  };
+  const problems = [...readProblems];
+  const preview: PlannedRow[] = [];
+  let start = 0;
+  do {
+    const first = start === 0;
+    const plan = await planChunk(rows.slice(start, start + IMPORT_CHUNK_ROWS));
+    problems.push(...plan.problems);
+    counts.failed += plan.problems.length;
+    counts.created += plan.counts.created;
+    counts.merged += plan.counts.merged;
+    counts.unchanged += plan.counts.unchanged;
+    for (const row of plan.planned) if (preview.length < PREVIEW_ROWS) preview.push(row);
+    if (run) {
+      // The file's own problems are counted once, with the first chunk.
+      const failed = plan.problems.length + (first ? readProblems.length : 0);
+      await runBatch(db, [
+        ...(first && run.isNew
+          ? [
+              db.insert(importRuns).values({
+                id: run.id,
+                userId,
+                kind,
+                fileName: options.fileName ?? null,
+                source: options.source ?? null,
+                createdAt: nowIso(),
+                updatedAt: nowIso(),
+              }),
+            ]
+          : []),
+        ...plan.writes,
+        ...undoWrites(db, run.id, plan.undo),
+        db
+          .update(importRuns)
+          .set({
+            created: sql`${importRuns.created} + ${plan.counts.created}`,
+            merged: sql`${importRuns.merged} + ${plan.counts.merged}`,
+            unchanged: sql`${importRuns.unchanged} + ${plan.counts.unchanged}`,
+            failed: sql`${importRuns.failed} + ${failed}`,
+            updatedAt: nowIso(),
+          })
+          .where(eq(importRuns.id, run.id)),
+      ]);
+    }
+    start += IMPORT_CHUNK_ROWS;
+  } while (start < rows.length);
+  problems.sort((a, b) => a.row - b.row);
+  return { runId: run?.id ?? null, counts, problems, rows: preview };
+}
+
+/** Imports property rows (read from a file by app/domain/imports), each with its owner. */
+export function importPropertyRows(
+  db: Database,
+  userId: string,
+  rows: PropertyRow[],
+  readProblems: RowProblem[],
+  options: ImportOptions,
+) {
+  const seenKeys = new Map<string, number>();
+  return runImport(db, userId, "properties", rows, readProblems, options, async (part) => {
+    const plan = await planPropertyChunk(db, userId, part, options, seenKeys);
+    return {
+      ...plan,
+      // Owners first: properties point at them.
+      writes: [
+        ...upsertJsonRows(db, contacts, plan.contactWrites, [contacts.id]),
+        ...upsertJsonRows(db, properties, plan.propertyWrites, [properties.id]),
+      ],
+    };
+  });
+}
+
+/** A lead's contact and marketing fields as one record (what merges compare). */
+const leadFields = (contact: ContactRow, lead: LeadRecord) => {
+  const {
+    contactId: _c,
+    userId: _u,
+    createdAt: _cr,
+    updatedAt: _up,
+    reached: _r,
+    firstContactedAt: _f,
+    ...own
+  } = lead;
+  return { ...contactFields(contact), ...own } as Record<string, unknown>;
+};
+
+const CONTACT_KEYS = new Set(Object.keys(getTableColumns(contacts)));
+
+/**
+ * Imports lead rows: a row whose e-mail or phone (else name and address) is a lead's already is
+ * merged into that lead; the rest are new leads, in `campaignId` when one is given.
+ */
+export async function importLeadRows(
+  db: Database,
+  userId: string,
+  rows: LeadRow[],
+  readProblems: RowProblem[],
+  options: ImportOptions & { campaignId: string | null },
+) {
+  // Every key the user's leads are known by, read once for the whole request.
+  const known = await db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      company: contacts.company,
+      email: contacts.email,
+      phone: contacts.phone,
+      address: contacts.address,
+      phones: contacts.phones,
+      emails: contacts.emails,
+    })
+    .from(leads)
+    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+    .where(eq(leads.userId, userId));
+  const leadByKey = new Map<string, string>();
+  for (const lead of known) for (const key of leadKeys(lead)) leadByKey.set(key, lead.id);
+  const rowByKey = new Map<string, number>();
+
+  return runImport(db, userId, "leads", rows, readProblems, options, async (part) => {
+    const problems: RowProblem[] = [];
+    const unique: { row: LeadRow; existingId: string | null }[] = [];
+    const claimed = new Set<string>();
+    for (const row of part) {
+      const twin = row.keys.map((key) => rowByKey.get(key)).find((r) => r !== undefined);
+      const existingId = row.keys.map((key) => leadByKey.get(key)).find(Boolean) ?? null;
+      if (twin !== undefined || (existingId && claimed.has(existingId))) {
+        problems.push({
+          row: row.row,
+          message: `Row ${row.row}: the same lead as row ${twin ?? "above"} (same e-mail, phone or name and address); the row was not imported`,
+        });
+        continue;
+      }
+      for (const key of row.keys) rowByKey.set(key, row.row);
+      if (existingId) claimed.add(existingId);
+      unique.push({ row, existingId });
+    }
+    const ids = unique.flatMap(({ existingId }) => (existingId ? [existingId] : []));
+    const [contactRows, leadRows] = ids.length
+      ? await db.batch([
+          db
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.userId, userId), inJsonList(contacts.id, ids))),
+          db
+            .select()
+            .from(leads)
+            .where(and(eq(leads.userId, userId), inJsonList(leads.contactId, ids))),
+        ])
+      : [[], []];
+    const contactById = new Map(contactRows.map((row) => [row.id, row]));
+    const leadById = new Map(leadRows.map((row) => [row.contactId, row]));
+
+    const now = nowIso();
+    const contactWrites: (typeof contacts.$inferInsert)[] = [];
+    const leadWrites: (typeof leads.$inferInsert)[] = [];
+    const undo: UndoEntry[] = [];
+    const planned: PlannedRow[] = [];
+    const counts = { created: 0, merged: 0, unchanged: 0 };
+    for (const { row, existingId } of unique) {
+      const contact = existingId ? contactById.get(existingId) : undefined;
+      const lead = existingId ? leadById.get(existingId) : undefined;
+      const incoming = {
+        ...row.lead,
+        ...(options.campaignId ? { campaignId: options.campaignId } : {}),
+      };
+      const current = contact && lead ? leadFields(contact, lead) : null;
+      const merged = mergeRecord(current, contact?.imported ?? null, incoming, options);
+      let action: RowAction;
+      if (!contact || !lead) {
+        action = "new";
+        const input = LeadInputSchema.parse(incoming);
+        const { contact: newContact, lead: newLead } = newLeadRows(userId, input, now, true);
+        contactWrites.push({ ...newContact, imported: merged.imported });
+        leadWrites.push(newLead);
+        undo.push({ tableName: "contacts", recordId: newContact.id, before: null });
+      } else {
+        action = merged.changes.length ? "merge" : "unchanged";
+        if (merged.changes.length || !sameJson(contact.imported, merged.imported)) {
+          const updatedAt = merged.changes.length ? now : contact.updatedAt;
+          const contactValues = Object.fromEntries(
+            Object.entries(merged.values).filter(([key]) => CONTACT_KEYS.has(key)),
+          );
+          const leadValues = Object.fromEntries(
+            Object.entries(merged.values).filter(([key]) => !CONTACT_KEYS.has(key)),
+          );
+          contactWrites.push({
+            ...contact,
+            ...contactValues,
+            imported: merged.imported,
+            updatedAt,
+          });
+          const status = (leadValues.status as LeadRecord["status"] | undefined) ?? lead.status;
+          leadWrites.push({
+            ...lead,
+            ...leadValues,
+            reached: reachedAfter(lead.reached, status),
+            updatedAt: Object.keys(leadValues).length ? now : lead.updatedAt,
+          });
+          undo.push({ tableName: "contacts", recordId: contact.id, before: contact });
+          undo.push({ tableName: "leads", recordId: lead.contactId, before: lead });
+        }
+      }
+      counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
+      planned.push({
+        row: row.row,
+        action,
+        label: row.label,
+        changes: merged.changes,
+        kept: merged.kept,
+      });
+    }
+    return {
+      problems,
+      planned,
+      counts,
+      undo,
+      writes: [
+        ...upsertJsonRows(db, contacts, contactWrites, [contacts.id]),
+        ...upsertJsonRows(db, leads, leadWrites, [leads.contactId]),
+      ],
+    };
+  });
+}
+
+/** What a chunk replaced, kept only the first time a run touches a record. */
+function undoWrites(db: Database, runId: string, entries: UndoEntry[]) {
+  if (!entries.length) return [];
+  const json = JSON.stringify(entries.map((e) => ({ t: e.tableName, r: e.recordId, b: e.before })));
+  return [
+    db
+      .insert(importUndo)
+      .select(
+        sql`SELECT ${runId}, json_extract(value, '$.t'), json_extract(value, '$.r'), json_extract(value, '$.b') FROM json_each(${json}) WHERE true`,
+      )
+      .onConflictDoNothing(),
+  ];
+}
+
+/** The tables a run may change, and the column each is keyed by. */
+const UNDO_TABLES = {
+  properties: { table: properties, key: properties.id },
+  contacts: { table: contacts, key: contacts.id },
+  leads: { table: leads, key: leads.contactId },
+} as const;
+
+/** Puts back exactly what the run changed: its new records deleted, the rest as they were. */
+export async function undoImport(db: Database, userId: string, runId: string) {
+  const [run] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
+  if (!run) throw notFound("Import run");
+  if (run.undoneAt) throw new ApiError(409, "RUN_UNDONE", "That import was already undone");
+  const entries = await db.select().from(importUndo).where(eq(importUndo.runId, runId));
+  const statements: unknown[] = [];
+  // Properties point at their owners and leads at their contacts: each table is put back in
+  // that order (a deleted contact takes its lead with it).
+  for (const tableName of ["properties", "contacts", "leads"] as const) {
+    const { table, key } = UNDO_TABLES[tableName];
+    const mine = entries.filter((entry) => entry.tableName === tableName);
+    const made = mine.filter((entry) => !entry.before).map((entry) => entry.recordId);
+    const before = mine.flatMap((entry) => (entry.before ? [entry.before] : []));
+    if (made.length) {
+      statements.push(db.delete(table).where(and(eq(table.userId, userId), inJsonList(key, made))));
+    }
+    statements.push(...upsertJsonRows(db, table, before as never[], [key]));
+  }
+  statements.push(
+    db.update(importRuns).set({ undoneAt: nowIso() }).where(eq(importRuns.id, runId)),
+    db.delete(importUndo).where(eq(importUndo.runId, runId)),
+  );
+  await runBatch(db, statements);
+  return { runId, restored: entries.length };
+}
+
+/** The user's recent imports, newest first. */
+export const listImportRuns = (db: Database, userId: string, limit = 20) =>
+  db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.userId, userId))
+    .orderBy(desc(importRuns.createdAt))
+    .limit(limit);
+
+/** The user's corrected mapping for this source, header → target. */
+export async function rememberedMapping(
+  db: Database,
+  userId: string,
+  kind: ImportKind,
+  sourceKey: string,
+) {
+  const [row] = await db
+    .select({ columns: importMappings.columns })
+    .from(importMappings)
+    .where(
+      and(
+        eq(importMappings.userId, userId),
+        eq(importMappings.kind, kind),
+        eq(importMappings.sourceKey, sourceKey),
+      ),
+    );
+  return row?.columns ?? {};
+}
+
+/** Remembers the user's corrections for this source (an empty set forgets them). */
+export async function rememberMapping(
+  db: Database,
+  userId: string,
+  kind: ImportKind,
+  sourceKey: string,
+  columns: Record<string, string>,
+) {
+  if (!Object.keys(columns).length) {
+    await db
+      .delete(importMappings)
+      .where(
+        and(
+          eq(importMappings.userId, userId),
+          eq(importMappings.kind, kind),
+          eq(importMappings.sourceKey, sourceKey),
+        ),
+      );
+    return;
+  }
+  await db
+    .insert(importMappings)
+    .values({ userId, kind, sourceKey, columns, updatedAt: nowIso() })
+    .onConflictDoUpdate({
+      target: [importMappings.userId, importMappings.kind, importMappings.sourceKey],
+      set: { columns, updatedAt: nowIso() },
+    });
+}
