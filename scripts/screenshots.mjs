@@ -2,7 +2,8 @@
 // login, the AI screens), taken in Debian's Chromium against a fresh local server with the demo
 // account; the AI answers come from the local fake OpenAI-compatible server, the Google account
 // from the local fake Google, and the map's tiles and roads from the local fake maps server
-// (tests/fakes).
+// (tests/fakes). `npm run screenshots -- import palette` takes only the pictures named (the file's
+// name without `screenshot-` and `.png`; `screenshot.png` is `home`).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -19,6 +20,11 @@ import {
   ROOT,
   startWrangler,
 } from "./lib.mjs";
+
+const only = process.argv.slice(2);
+/** Whether this run takes docs/<file>: every picture, unless some were named. */
+const wanted = (file) =>
+  !only.length || only.includes(file.replace(/^screenshot-?|\.png$/g, "") || "home");
 
 const port = 8796;
 const origin = `http://127.0.0.1:${port}`;
@@ -51,10 +57,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await desktop.goto(`${origin}/home`);
-  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-login.png") });
+  if (wanted("screenshot-login.png"))
+    await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-login.png") });
   await seedDemoAccount(origin);
   await desktop.request.post(`${origin}/api/auth/login`, { data: DEMO_ACCOUNT });
   const shoot = async (path, file, ready) => {
+    if (!wanted(file)) return;
     await desktop.goto(`${origin}${path}`);
     await desktop.locator("[data-hydrated]").waitFor({ state: "attached" });
     await ready();
@@ -72,6 +80,23 @@ try {
     const results = desktop.getByRole("region", { name: "Results" });
     await results.getByRole("button", { name: /^Cash left in deal/ }).click();
   });
+  if (wanted("screenshot-import.png")) {
+    // A window 1280 wide (the others are 1440), so the dialog fills most of the picture.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.context().addCookies(await desktop.context().cookies());
+    await page.goto(`${origin}/possible-investments`);
+    await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+    // Opened with the mouse, as a user does: no keyboard focus ring on the dialog's Close.
+    await page.getByRole("button", { name: "Import properties", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import properties" });
+    await dialog
+      .getByLabel("File to import")
+      .setInputFiles(join(ROOT, "tests", "fixtures", "imports", "redfin.csv"));
+    await dialog.getByTestId("import-plan").waitFor();
+    await dialog.getByRole("button", { name: /^Import \d+ properties$/ }).waitFor();
+    await page.screenshot({ path: join(ROOT, "docs", "screenshot-import.png") });
+    await page.close();
+  }
   await shoot("/auction", "screenshot-auctions.png", () =>
     desktop.getByRole("table", { name: "Auctions" }).waitFor(),
   );
@@ -124,19 +149,25 @@ try {
   await shoot("/calendar?view=week", "screenshot-calendar.png", () =>
     desktop.getByText("Walk-through at 1418 Maple St").first().waitFor(),
   );
-  await desktop.keyboard.press("Control+k");
-  await desktop.getByPlaceholder("Search commands...").fill("go to");
-  await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
+  if (wanted("screenshot-palette.png")) {
+    await desktop.goto(`${origin}/calendar?view=week`);
+    await desktop.getByText("Walk-through at 1418 Maple St").first().waitFor();
+    await desktop.keyboard.press("Control+k");
+    await desktop.getByPlaceholder("Search commands...").fill("go to");
+    await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
+  }
 
-  const mobile = await browser.newPage({ viewport: { width: 375, height: 740 } });
-  await mobile.context().addCookies(await desktop.context().cookies());
-  await mobile.goto(`${origin}/home`);
-  await mobile.locator("[data-hydrated]").waitFor({ state: "attached" });
-  // The menu drawer starts closed; the picture shows it open.
-  await mobile.getByRole("button", { name: "Open menu" }).click();
-  await mobile.getByRole("button", { name: "Close menu" }).waitFor();
-  await mobile.screenshot({ path: join(ROOT, "docs", "screenshot-mobile.png") });
-  console.log("Wrote docs/screenshot*.png");
+  if (wanted("screenshot-mobile.png")) {
+    const mobile = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await mobile.context().addCookies(await desktop.context().cookies());
+    await mobile.goto(`${origin}/home`);
+    await mobile.locator("[data-hydrated]").waitFor({ state: "attached" });
+    // The menu drawer starts closed; the picture shows it open.
+    await mobile.getByRole("button", { name: "Open menu" }).click();
+    await mobile.getByRole("button", { name: "Close menu" }).waitFor();
+    await mobile.screenshot({ path: join(ROOT, "docs", "screenshot-mobile.png") });
+  }
+  console.log(`Wrote docs/screenshot*.png${only.length ? ` (${only.join(", ")})` : ""}`);
 } finally {
   await browser.close();
   server.kill("SIGTERM");

@@ -7,7 +7,7 @@
  */
 import { FileUp } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { formatMoney } from "~/domain/format";
 import { accountedRows, type Table } from "~/domain/imports/table";
 import { IGNORE, TARGETS } from "~/domain/imports/targets";
 import { importsApi, type FileImportKind, type FileImportResult } from "~/lib/api/imports";
@@ -22,6 +22,7 @@ const PREVIEW_RECORDS = 5000;
 const NOUNS: Record<FileImportKind, [string, string]> = {
   properties: ["property", "properties"],
   leads: ["lead", "leads"],
+  auctions: ["auction", "auctions"],
 };
 const count = (kind: FileImportKind, n: number) =>
   `${n.toLocaleString("en-US")} ${NOUNS[kind][n === 1 ? 0 : 1]}`;
@@ -32,7 +33,7 @@ const HOW: Record<string, string> = {
   guess: "guess: check it",
   remembered: "your earlier choice",
   user: "your choice",
-  none: "not recognised",
+  none: "no matching field",
 };
 
 interface ReadFile {
@@ -64,14 +65,16 @@ export function FileImportDialog(props: {
   const [failure, setFailure] = useState("");
   const latest = useRef(0);
 
-  const close = () => {
+  // Each opening starts afresh (cleared on opening, so closing shows no empty state first).
+  useEffect(() => {
+    if (!props.open) return;
     setFile(null);
     setPreview(null);
     setChoices({});
     setFailure("");
     setOverwriteEdits(false);
-    props.onClose();
-  };
+  }, [props.open]);
+  const close = props.onClose;
 
   async function read(bytes: Uint8Array, name: string, sheet?: string) {
     setReading(true);
@@ -99,13 +102,17 @@ export function FileImportDialog(props: {
     importsApi
       .send(
         kind,
-        { headers: file.table.headers, records: file.table.records.slice(0, PREVIEW_RECORDS) },
+        {
+          headers: file.table.headers,
+          records: file.table.records.slice(0, PREVIEW_RECORDS),
+          delimiter: file.table.delimiter,
+        },
         { dryRun: true, mapping: choices, overwriteEdits, campaignId: campaignId || null },
       )
       .then(
         (result) => {
           if (asked !== latest.current) return;
-          setPreview(result);
+          setPreview(withFileProblems(result, file.table));
           setFailure("");
         },
         (error: unknown) => {
@@ -132,9 +139,6 @@ export function FileImportDialog(props: {
       remember: remember && changedMapping,
       campaignId: campaignId || null,
     });
-    toast(`Importing ${count(kind, file.table.records.length)} from ${file.name}`, {
-      description: "It goes on in the background; you can keep working.",
-    });
     close();
   }
 
@@ -143,6 +147,13 @@ export function FileImportDialog(props: {
       <div className="space-y-4">
         <FilePicker
           fileName={file?.name ?? ""}
+          detail={
+            file
+              ? `${file.format === "xlsx" ? `Sheet ${file.sheet}` : file.format.toUpperCase()}${
+                  file.encoding && file.encoding !== "utf-8" ? `, read as ${file.encoding}` : ""
+                }`
+              : ""
+          }
           busy={reading}
           onFile={async (chosen) => {
             if (!chosen) return;
@@ -151,10 +162,10 @@ export function FileImportDialog(props: {
           }}
         />
         {file?.sheets && file.sheets.length > 1 && (
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex flex-wrap items-center gap-2 text-sm">
             Sheet
             <select
-              className="input w-auto"
+              className="input w-auto max-w-full"
               value={file.sheet}
               onChange={(e) => void read(file.bytes, file.name, e.target.value)}
             >
@@ -175,11 +186,7 @@ export function FileImportDialog(props: {
                 </>
               ) : (
                 "Columns matched by their names; check the guesses and choose for the rest."
-              )}{" "}
-              <span className="text-muted">
-                {file.format === "xlsx" ? `Sheet ${file.sheet}` : file.format.toUpperCase()}
-                {file.encoding && file.encoding !== "utf-8" ? `, read as ${file.encoding}` : ""}
-              </span>
+              )}
             </p>
             {preview && (
               <MappingTable
@@ -199,7 +206,7 @@ export function FileImportDialog(props: {
                   type="checkbox"
                   checked={overwriteEdits}
                   onChange={(e) => setOverwriteEdits(e.target.checked)}
-                  className="mt-0.5 size-4 accent-[var(--accent)]"
+                  className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
                 />
                 <span>
                   Overwrite my edits{" "}
@@ -210,22 +217,24 @@ export function FileImportDialog(props: {
                 </span>
               </label>
               {changedMapping && (
-                <label className="flex items-center gap-2">
+                <label className="flex items-start gap-2">
                   <input
                     type="checkbox"
                     checked={remember}
                     onChange={(e) => setRemember(e.target.checked)}
-                    className="size-4 accent-[var(--accent)]"
+                    className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
                   />
-                  Remember my column choices for{" "}
-                  {sourceName ? `${sourceName} files` : "files like this"}
+                  <span>
+                    Remember my column choices for{" "}
+                    {sourceName ? `${sourceName} files` : "files like this"}
+                  </span>
                 </label>
               )}
               {kind === "leads" && props.campaigns && props.campaigns.length > 0 && (
-                <label className="flex items-center gap-2">
+                <label className="flex flex-wrap items-center gap-2">
                   Campaign for new leads
                   <select
-                    className="input w-auto"
+                    className="input w-auto max-w-full"
                     value={campaignId}
                     onChange={(e) => setCampaignId(e.target.value)}
                   >
@@ -251,11 +260,13 @@ export function FileImportDialog(props: {
             disabled={!preview || checking || (willWrite === 0 && !partial)}
             className="btn-primary whitespace-nowrap"
           >
-            {checking && !preview
-              ? "Checking..."
-              : partial
-                ? `Import ${count(kind, file!.table.records.length)}`
-                : `Import ${count(kind, willWrite)}`}
+            {!file
+              ? `Import ${NOUNS[kind][1]}`
+              : checking && !preview
+                ? "Checking..."
+                : partial
+                  ? `Import ${count(kind, file!.table.records.length)}`
+                  : `Import ${count(kind, willWrite)}`}
           </button>
         </div>
       </div>
@@ -265,18 +276,31 @@ export function FileImportDialog(props: {
 
 function FilePicker(props: {
   fileName: string;
+  /** What was read: "CSV", "Sheet Listings", "CSV, read as windows-1252". */
+  detail: string;
   busy: boolean;
   onFile: (file: File | undefined) => void;
 }) {
   return (
-    <label className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted hover:border-accent/60">
+    <label
+      className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-dashed border-line text-center text-sm text-muted hover:border-accent/60 has-[:focus-visible]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40 ${props.fileName ? "p-3" : "p-6"}`}
+    >
       <FileUp aria-hidden className="size-6" />
-      <span className="break-words">
-        {props.busy
-          ? "Reading..."
-          : props.fileName ||
-            "Choose a file: CSV from Redfin, Zillow, Realtor.com, PropStream, BatchLeads, DealMachine or a county list, an Excel workbook (.xlsx), or JSON"}
-      </span>
+      {props.busy ? (
+        <span>Reading...</span>
+      ) : props.fileName ? (
+        <span className="max-w-full">
+          <span className="block font-medium wrap-anywhere text-fg">{props.fileName}</span>
+          <span className="block text-xs">
+            {props.detail && `${props.detail} · `}choose another file
+          </span>
+        </span>
+      ) : (
+        <span>
+          Choose a file: CSV from Redfin, Zillow, Realtor.com, PropStream, BatchLeads, DealMachine
+          or a county list, an Excel workbook (.xlsx), or JSON
+        </span>
+      )}
       <input
         type="file"
         accept=".csv,.tsv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -298,18 +322,18 @@ function MappingTable(props: {
   onChange: (header: string, target: string) => void;
 }) {
   return (
-    <div className="max-h-64 overflow-auto rounded-xl border border-line">
-      <table className="w-full text-left text-sm">
+    <div className="max-h-[min(22rem,40vh)] overflow-auto rounded-xl border border-line">
+      <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">The file's columns and where each goes</caption>
         <thead className="sticky top-0 bg-raised text-xs text-muted uppercase">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="w-2/5 px-2 py-2 sm:w-1/4 sm:px-3">
               Column
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="hidden w-1/3 px-3 py-2 sm:table-cell">
               First values
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Goes into
             </th>
           </tr>
@@ -317,19 +341,23 @@ function MappingTable(props: {
         <tbody className="divide-y divide-line">
           {props.preview.columns.map((column) => (
             <tr key={column.index}>
-              <th scope="row" className="max-w-40 px-3 py-1.5 font-medium break-words">
+              <th scope="row" className="px-2 py-1.5 font-medium wrap-anywhere sm:px-3">
                 {column.header}
+                {/* On a phone the first values sit under the column's name. */}
+                <span className="block truncate text-xs font-normal text-muted sm:hidden">
+                  {column.samples.join(", ") || "—"}
+                </span>
               </th>
               <td
-                className="max-w-48 truncate px-3 py-1.5 text-muted"
+                className="hidden truncate px-3 py-1.5 text-muted sm:table-cell"
                 title={column.samples.join(", ")}
               >
                 {column.samples.join(", ") || "—"}
               </td>
-              <td className="px-3 py-1.5">
+              <td className="px-2 py-1.5 sm:px-3">
                 <select
                   aria-label={`Field for column ${column.header}`}
-                  className="input py-1"
+                  className="input px-2 py-1"
                   value={column.target}
                   onChange={(e) => props.onChange(column.header, e.target.value)}
                 >
@@ -341,7 +369,7 @@ function MappingTable(props: {
                   ))}
                 </select>
                 <span
-                  className={`mt-0.5 block text-xs ${column.how === "guess" ? "text-warning" : "text-muted"}`}
+                  className={`mt-0.5 block text-xs ${column.how === "guess" ? "font-medium text-accent" : "text-muted"}`}
                 >
                   {HOW[column.how]}
                 </span>
@@ -352,6 +380,23 @@ function MappingTable(props: {
       </table>
     </div>
   );
+}
+
+/**
+ * The server's plan of the records sent, with the rows the file itself breaks (a quote never
+ * closed, a row too wide), which are never sent: every row of the file is in the counts.
+ */
+function withFileProblems(result: FileImportResult, table: Table): FileImportResult {
+  if (!table.problems.length) return result;
+  return {
+    ...result,
+    counts: {
+      ...result.counts,
+      rows: result.counts.rows + table.problems.length,
+      failed: result.counts.failed + table.problems.length,
+    },
+    problems: [...table.problems, ...result.problems].sort((a, b) => a.row - b.row),
+  };
 }
 
 /** "24 rows: 22 records (20 new, 2 to merge), 1 note, 1 blank; 2 with problems". */
@@ -368,14 +413,19 @@ function Summary(props: {
       <p data-testid="import-summary">
         {lines.toLocaleString("en-US")} rows in the file: {counts.rows.toLocaleString("en-US")}{" "}
         {props.kind}
-        {props.table.notes.length > 0 && `, ${props.table.notes.length} note (not a record)`}
+        {props.table.notes.length > 0 &&
+          (props.table.notes.length === 1
+            ? ", 1 note (not a record)"
+            : `, ${props.table.notes.length} notes (not records)`)}
         {props.table.blankRows > 0 && `, ${props.table.blankRows} blank`}
         {props.table.headerRow > 0 && ", the header"}.
       </p>
       <p data-testid="import-plan">
         {props.partial && `The first ${PREVIEW_RECORDS.toLocaleString("en-US")} checked: `}
-        <span className="text-success">{counts.created.toLocaleString("en-US")} new</span>,{" "}
-        {counts.merged.toLocaleString("en-US")} to update,{" "}
+        <span className={counts.created > 0 ? "text-success" : undefined}>
+          {counts.created.toLocaleString("en-US")} new
+        </span>
+        , {counts.merged.toLocaleString("en-US")} to update,{" "}
         {counts.unchanged.toLocaleString("en-US")} unchanged
         {counts.failed > 0 && (
           <>
@@ -421,14 +471,15 @@ function PlanList(props: { kind: FileImportKind; preview: FileImportResult }) {
                 {row.changes.map((change, i) => (
                   <span key={change.field}>
                     {i > 0 && "; "}
-                    {label(change.field)} {shown(change.from)} → {shown(change.to)}
+                    {label(change.field)} {shown(change.from, change.field)} →{" "}
+                    {shown(change.to, change.field)}
                   </span>
                 ))}
                 {row.kept.map((kept, i) => (
                   <span key={kept.field} className="text-muted">
                     {(i > 0 || row.changes.length > 0) && "; "}
-                    your {label(kept.field)} {shown(kept.from)} kept (the file says {shown(kept.to)}
-                    )
+                    your {label(kept.field)} {shown(kept.from, kept.field)} kept (the file says{" "}
+                    {shown(kept.to, kept.field)})
                   </span>
                 ))}
               </li>
@@ -440,10 +491,30 @@ function PlanList(props: { kind: FileImportKind; preview: FileImportResult }) {
   );
 }
 
-/** A value as the preview shows it: "1,650", "3 numbers", "—". */
-function shown(value: unknown) {
+/** Fields that hold dollars, shown as money ("$1,650"). */
+const MONEY_FIELDS = new Set([
+  "listPrice",
+  "estimatedValue",
+  "arv",
+  "rentEstimate",
+  "propertyTaxesAnnual",
+  "hoaMonthly",
+  "lastSalePrice",
+  "estimatedEquity",
+  "loanBalance",
+  "openingBid",
+  "depositAmount",
+  "plannedBid",
+  "winningBid",
+  "dealValue",
+]);
+
+/** A value as the preview shows it: "$1,650", "3", "—". */
+function shown(value: unknown, field: string) {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "number") {
+    return MONEY_FIELDS.has(field) ? formatMoney(value) : value.toLocaleString("en-US");
+  }
   if (Array.isArray(value))
     return value.map((item) => (item as { value?: string }).value ?? item).join(", ");
   return String(value);

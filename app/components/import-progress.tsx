@@ -60,7 +60,7 @@ function ImportCard({ job }: { job: ImportJob }) {
       className="w-[min(22rem,calc(100vw-2rem))] space-y-2 rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-xl"
     >
       <div className="flex items-start justify-between gap-2">
-        <p className="font-medium break-all">
+        <p className="min-w-0 font-medium wrap-anywhere">
           {job.state === "running" && `Importing ${job.fileName}`}
           {job.state === "done" && `Imported ${job.fileName}`}
           {job.state === "stopped" && `Stopped ${job.fileName}`}
@@ -72,7 +72,7 @@ function ImportCard({ job }: { job: ImportJob }) {
             type="button"
             aria-label={`Dismiss ${job.fileName}`}
             onClick={() => dismissImport(job.id)}
-            className="grid size-6 place-items-center rounded text-muted hover:bg-raised"
+            className="-m-1 grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
           >
             <X aria-hidden className="size-4" />
           </button>
@@ -91,7 +91,7 @@ function ImportCard({ job }: { job: ImportJob }) {
             <div className="h-full bg-accent transition-all" style={{ width: `${percent}%` }} />
           </div>
           <p className="text-muted">
-            {n(job.sent)} of {n(job.total)} rows
+            {n(job.sent)} of {n(job.total)} rows. You can keep working meanwhile.
           </p>
         </>
       )}

@@ -48,6 +48,7 @@ export function useImportChanges(kind: FileImportKind, reload: () => unknown) {
 }
 
 let jobs: ImportJob[] = [];
+const MAX_JOBS_SHOWN = 5;
 const listeners = new Set<() => void>();
 const stopRequested = new Set<number>();
 let nextId = 1;
@@ -93,7 +94,8 @@ export function startImport(
     runId: null,
     state: "running",
   };
-  jobs = [job, ...jobs.filter((other) => other.state === "running")];
+  // The newest first; a finished one stays (with its Undo) until dismissed.
+  jobs = [job, ...jobs].slice(0, MAX_JOBS_SHOWN);
   listeners.forEach((listener) => listener());
   void (async () => {
     let runId: string | null = null;
@@ -108,7 +110,7 @@ export function startImport(
       try {
         const result = await importsApi.send(
           kind,
-          { headers: table.headers, records },
+          { headers: table.headers, records, delimiter: table.delimiter },
           { ...options, runId, remember: start === 0 && options.remember },
         );
         runId = result.runId;

@@ -152,6 +152,17 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
     "2 new, 0 updated, 0 unchanged, 1 not imported",
   );
   await expect(page.getByRole("table", { name: "Properties" }).getByRole("row")).toHaveCount(3);
+  // Undo takes the whole file back; then it is imported again for the rest of the test.
+  await imports.getByRole("button", { name: "Undo import" }).click();
+  await expect(imports).toContainText("Import of deals.csv undone");
+  await expect(page.getByRole("button", { name: "Import your first properties" })).toBeVisible();
+  await imports.getByRole("button", { name: "Dismiss deals.csv" }).click();
+  await page.getByRole("button", { name: "Import your first properties" }).click();
+  await importer
+    .getByLabel("File to import")
+    .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await importer.getByRole("button", { name: "Import 2 properties" }).click();
+  await expect(page.getByRole("table", { name: "Properties" }).getByRole("row")).toHaveCount(3);
   await imports.getByRole("button", { name: "Dismiss deals.csv" }).click();
 
   // The same file again: nothing to do.

@@ -11,7 +11,8 @@ import {
   dueWithin72Hours,
 } from "~/domain/auctions/auction";
 import { auctionEvents, type AuctionDates } from "~/domain/auctions/calendar";
-import { checkAuctionRows, parseAuctionsCsv } from "~/domain/auctions/import";
+import { mapColumns, readAuctions } from "~/domain/imports/file";
+import { readCsvTable } from "~/domain/imports/table";
 import { localTimeToIso, saleTimeInZones, zoneOfState } from "~/domain/auctions/time-zones";
 
 const HOUR = 3_600_000;
@@ -104,9 +105,9 @@ describe("times read from a county list", () => {
   });
 });
 
-describe("the CSV import", () => {
-  it("maps a county list's headers, reads its times and money, and names the bad row", () => {
-    const file = parseAuctionsCsv(
+describe("a county list", () => {
+  it("maps its headers, reads its times on the sale's clock and its money, and names the bad row", () => {
+    const table = readCsvTable(
       [
         "Sale Type,Sale Date,Property Address,County,State,Case No,Opening Bid,Deposit %,Auctioneer",
         'Sheriff Sale,3/15/2027 10:00 AM,12 Oak St,Allegheny,PA,MG-1,"$48,000",10%,J. Smith',
@@ -114,25 +115,31 @@ describe("the CSV import", () => {
         "Garage sale,3/22/2027 9:00 AM,1 Elm St,Allegheny,PA,,,,",
       ].join("\n"),
     );
-    expect(file.error).toBeUndefined();
-    expect(file.ignoredColumns).toEqual(["Auctioneer"]);
-    const { valid, failed } = checkAuctionRows(file.rows);
-    expect(valid.map(({ input }) => [input.saleType, input.saleAt, input.timeZone])).toEqual([
-      ["sheriff", "2027-03-15T14:00:00.000Z", "America/New_York"],
-      ["trustee", "2027-03-20T20:00:00.000Z", "America/Phoenix"],
-    ]);
-    expect(valid[0]!.input).toMatchObject({
+    const mapping = mapColumns(table, "auctions");
+    expect(mapping.columns.find((c) => c.header === "Auctioneer")!.target).toBe("ignore");
+    const { rows, problems } = readAuctions(table, mapping);
+    expect(rows.map(({ auction }) => [auction.saleType, auction.saleAt, auction.timeZone])).toEqual(
+      [
+        ["sheriff", "2027-03-15T14:00:00.000Z", "America/New_York"],
+        ["trustee", "2027-03-20T20:00:00.000Z", "America/Phoenix"],
+      ],
+    );
+    expect(rows[0]!.auction).toMatchObject({
       openingBid: 48000,
       depositPct: 10,
       caseNumber: "MG-1",
     });
-    expect(failed).toEqual([
-      { index: 2, errors: [{ field: "saleType", message: expect.stringMatching(/sale type/) }] },
+    expect(problems).toEqual([
+      { row: 4, message: expect.stringMatching(/^Row 4, Sale Type: Choose the sale type/) },
     ]);
   });
 
-  it("needs an address and a sale date column", () => {
-    expect(parseAuctionsCsv("Address,County\n1 Elm St,Allegheny").error).toMatch(/Sale date/);
+  it("needs the sale's time zone or state", () => {
+    const table = readCsvTable(
+      "Sale type,Sale date,Address\nsheriff,3/15/2027 10:00 AM,1 Elm St\n",
+    );
+    const { problems } = readAuctions(table, mapColumns(table, "auctions"));
+    expect(problems[0]!.message).toMatch(/time zone/);
   });
 });
 

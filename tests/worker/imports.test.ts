@@ -10,6 +10,7 @@ import malformedLeads from "../fixtures/imports/malformed-leads.csv?raw";
 import propstream from "../fixtures/imports/propstream.csv?raw";
 import realtor from "../fixtures/imports/realtor.csv?raw";
 import redfin from "../fixtures/imports/redfin.csv?raw";
+import sheriffSale from "../fixtures/imports/sheriff-sale.csv?raw";
 import zillowCsv from "../fixtures/imports/zillow.csv?raw";
 import zillowJson from "../fixtures/imports/zillow.json?raw";
 import { account, api, type Caller } from "./helpers";
@@ -293,6 +294,21 @@ describe("other sources and formats", () => {
     expect(list.some((p) => /[éñü]/.test(JSON.stringify(p)))).toBe(true);
   });
 
+  it("a European Excel's table sent in parts as JSON keeps its decimal commas", async () => {
+    const { token, call } = await account();
+    const chunk = {
+      headers: ["Address", "Price", "Last sale date"],
+      records: [{ row: 2, cells: ["1 A St", "189.900,50", "31/12/2020"] }],
+      delimiter: ";",
+    };
+    const done = await importFile(token, JSON.stringify(chunk), {}, "application/json");
+    expect(done.data.counts).toMatchObject({ created: 1, failed: 0 });
+    expect(byAddress(await allProperties(call), "1 A St")).toMatchObject({
+      listPrice: 189900.5,
+      lastSaleDate: "2020-12-31",
+    });
+  });
+
   it("an .xlsx workbook's first sheet", async () => {
     const { token, call } = await account();
     const done = await importFile(
@@ -463,4 +479,59 @@ describe("lead lists", () => {
     expect(undo.status).toBe(200);
     expect(await total()).toBe(0);
   }, 120_000);
+});
+
+describe("a county sheriff-sale list", () => {
+  const importAuctions = (token: string, body: string, query: Record<string, string> = {}) =>
+    importFile(token, body, query, "text/csv", "auctions");
+  type Auction = Record<string, unknown> & { id: string; caseNumber: string };
+  const allAuctions = async (call: Caller) =>
+    (await call<{ data: Auction[] }>("/auctions?limit=100")).body.data;
+
+  it("imports as sheriff sales on the county's clock, the case's parties in the notes", async () => {
+    const { token, call } = await account();
+    const done = await importAuctions(token, sheriffSale);
+    expect(done.status).toBe(200);
+    expect(done.data.source?.name).toBe("Sheriff sale list (CivilView)");
+    expect(done.data.counts).toMatchObject({ rows: 10, created: 10, failed: 0 });
+    const list = await allAuctions(call);
+    const first = list.find((a) => a.caseNumber === "F-004127-24")!;
+    expect(first).toMatchObject({
+      saleType: "sheriff",
+      status: "upcoming",
+      timeZone: "America/New_York",
+      state: "NJ",
+      zip: "07054",
+      apn: "Block 441 Lot 12",
+      // $0.00 is the portal's "not posted yet", not a free house.
+      openingBid: null,
+      // 11/5/2025 on New Jersey's clock (EST, UTC−5), the list giving no time.
+      saleAt: "2025-11-05T05:00:00.000Z",
+    });
+    expect(first.notes).toContain("Plaintiff: WELLS FARGO BANK, N.A.");
+    expect(first.notes).toContain("Judgment: $312,448.19");
+    expect(first.notes).toContain("Sale time not given in the list");
+    expect(list.find((a) => a.caseNumber === "F-009914-24")!.status).toBe("sold");
+    expect(list.find((a) => a.caseNumber === "F-013378-24")!.status).toBe("cancelled");
+    expect(list.find((a) => a.caseNumber === "F-000871-25")!.openingBid).toBe(41200);
+
+    // Next week's list: the same sales, one cancelled since. Nothing added; the status moves.
+    const later = sheriffSale.replace("11/5/2025,Scheduled,", "11/5/2025,Cancelled,");
+    const again = await importAuctions(token, later);
+    expect(again.data.counts).toMatchObject({ created: 0, merged: 1, unchanged: 9 });
+    const cancelled = (await allAuctions(call)).find((a) => a.caseNumber === "F-004127-24")!;
+    expect(cancelled.status).toBe("cancelled");
+    const detail = await call<{ data: { history: { status: string }[] } }>(
+      `/auctions/${cancelled.id}`,
+    );
+    expect(detail.body.data.history.map((h) => h.status)).toEqual(["upcoming", "cancelled"]);
+
+    await call(`/imports/runs/${again.data.runId}/undo`, { method: "POST" });
+    const undone = await call<{ data: { status: string; history: { status: string }[] } }>(
+      `/auctions/${cancelled.id}`,
+    );
+    expect(undone.body.data.status).toBe("upcoming");
+    expect(undone.body.data.history.map((h) => h.status)).toEqual(["upcoming"]);
+    expect(await allAuctions(call)).toHaveLength(10);
+  });
 });

@@ -58,7 +58,7 @@ export function errorResponse(error: unknown, c: Context) {
     const code = CODE_BY_STATUS[status] ?? "BAD_REQUEST";
     return c.json({ error: { message: error.message || code, code } }, status);
   }
-  console.error("Unhandled API error", c.req.method, c.req.path, error, (error as Error).stack);
+  console.error("Unhandled API error", c.req.method, c.req.path, error);
   return c.json(
     { error: { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" } },
     500,

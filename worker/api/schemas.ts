@@ -513,6 +513,7 @@ export const AuctionSchema = createSelectSchema(auctions, {
     googleSaleEventId: true,
     googleDepositEventId: true,
     googleSynced: true,
+    imported: true,
   })
   .extend({
     depositDue: z.number().nullable().openapi({

@@ -455,6 +455,7 @@ export const auctions = sqliteTable(
     googleDepositEventId: text("google_deposit_event_id"),
     /** False when the auction changed since its Google events were last written. */
     googleSynced: integer("google_synced", { mode: "boolean" }).notNull().default(false),
+    imported: importedValues(),
     ...timestamps,
   },
   (t) => [

@@ -109,6 +109,7 @@ export function toAuction(row: AuctionRow) {
     "googleSaleEventId",
     "googleDepositEventId",
     "googleSynced",
+    "imported",
   );
   return { ...auction, depositDue: auctionDepositDue(row) };
 }
@@ -326,7 +327,10 @@ async function assertReferences(db: Database, userId: string, input: AuctionInpu
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-const historyRow = (userId: string, row: Pick<AuctionRow, "id" | "status" | "postponedTo">) => ({
+export const historyRow = (
+  userId: string,
+  row: Pick<AuctionRow, "id" | "status" | "postponedTo">,
+) => ({
   userId,
   auctionId: row.id,
   status: row.status,

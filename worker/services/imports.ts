@@ -7,7 +7,9 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FieldChange } from "../../app/domain/imports/merge";
 import { mergeRecord } from "../../app/domain/imports/merge";
+import { auctionKey, type AuctionRow } from "../../app/domain/imports/auctions";
 import { leadKeys, type LeadRow } from "../../app/domain/imports/leads";
+import { AuctionInputSchema, type AuctionInput } from "../../app/domain/auctions/auction";
 import type { OwnerValues, PropertyRow } from "../../app/domain/imports/properties";
 import { LeadInputSchema, reachedAfter } from "../../app/domain/marketing/leads";
 import type { ImportKind } from "../../app/domain/imports/targets";
@@ -20,13 +22,18 @@ import {
 import { ApiError, notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import { inJsonList, nowIso, runBatch, upsertJsonRows } from "../db/queries";
-import { newLeadRows } from "./leads";
+import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
+import type { GoogleScope } from "./google";
+import { leadIdentities, newLeadRows } from "./leads";
 import {
   contacts,
   importMappings,
   importRuns,
+  auctionHistory,
+  auctions,
   importUndo,
   leads,
+  type AuctionRow as AuctionRecord,
   properties,
   type LeadRow as LeadRecord,
   type ContactRow,
@@ -390,6 +397,161 @@ export function importPropertyRows(
   });
 }
 
+/** An auction's own fields (what merges compare): not its Google bookkeeping or derived times. */
+const auctionFields = (row: AuctionRecord) => {
+  const {
+    id: _i,
+    userId: _u,
+    createdAt: _c,
+    updatedAt: _up,
+    imported: _im,
+    currentSaleAt: _cs,
+    googleCalendarId: _g,
+    googleSaleEventId: _gs,
+    googleDepositEventId: _gd,
+    googleSynced: _sy,
+    ...fields
+  } = row;
+  return fields as Record<string, unknown>;
+};
+
+/**
+ * Imports auction rows: a row whose case (else address and sale day) is an auction's already is
+ * merged into it (a new status is written to its history); the rest are new auctions. Changed
+ * sale times are written to the Google calendar for auctions on the next sync.
+ */
+export async function importAuctionRows(
+  scope: GoogleScope,
+  rows: AuctionRow[],
+  readProblems: RowProblem[],
+  options: ImportOptions,
+) {
+  const { db, userId } = scope;
+  const known = await db
+    .select({
+      id: auctions.id,
+      caseNumber: auctions.caseNumber,
+      county: auctions.county,
+      state: auctions.state,
+      address: auctions.address,
+      city: auctions.city,
+      zip: auctions.zip,
+      saleAt: auctions.saleAt,
+    })
+    .from(auctions)
+    .where(eq(auctions.userId, userId));
+  const auctionByKey = new Map(known.map((row) => [auctionKey(row), row.id]));
+  // Without a Google calendar for auctions there is nothing to write.
+  const googleSynced = !(await chosenCalendar(scope));
+  const seenKeys = new Map<string, number>();
+
+  const outcome = await runImport(
+    db,
+    userId,
+    "auctions",
+    rows,
+    readProblems,
+    options,
+    async (part) => {
+      const problems: RowProblem[] = [];
+      const unique = part.filter((row) => {
+        const first = seenKeys.get(row.key);
+        if (first === undefined) {
+          seenKeys.set(row.key, row.row);
+          return true;
+        }
+        problems.push({
+          row: row.row,
+          message: `Row ${row.row}: the same sale as row ${first} (same case, or address and day); the row was not imported`,
+        });
+        return false;
+      });
+      const ids = unique.flatMap((row) => {
+        const id = auctionByKey.get(row.key);
+        return id ? [id] : [];
+      });
+      const existing = ids.length
+        ? await db
+            .select()
+            .from(auctions)
+            .where(and(eq(auctions.userId, userId), inJsonList(auctions.id, ids)))
+        : [];
+      const byId = new Map(existing.map((row) => [row.id, row]));
+      const now = nowIso();
+      const auctionWrites: (typeof auctions.$inferInsert)[] = [];
+      const historyWrites: (typeof auctionHistory.$inferInsert)[] = [];
+      const undo: UndoEntry[] = [];
+      const planned: PlannedRow[] = [];
+      const counts = { created: 0, merged: 0, unchanged: 0 };
+      for (const row of unique) {
+        const id = auctionByKey.get(row.key);
+        const current = id ? (byId.get(id) ?? null) : null;
+        const merged = mergeRecord(
+          current ? auctionFields(current) : null,
+          current?.imported ?? null,
+          row.auction,
+          options,
+        );
+        let action: RowAction;
+        if (!current) {
+          action = "new";
+          const values = {
+            ...auctionColumns(AuctionInputSchema.parse(row.auction)),
+            id: crypto.randomUUID(),
+            userId,
+            googleSynced,
+            imported: merged.imported,
+            createdAt: now,
+            updatedAt: now,
+          };
+          auctionWrites.push(values);
+          historyWrites.push({ ...historyRow(userId, values), id: crypto.randomUUID() });
+          undo.push({ tableName: "auctions", recordId: values.id, before: null });
+        } else {
+          action = merged.changes.length ? "merge" : "unchanged";
+          if (merged.changes.length || !sameJson(current.imported, merged.imported)) {
+            const fields = { ...auctionFields(current), ...merged.values } as AuctionInput;
+            const values = {
+              ...current,
+              ...auctionColumns(fields),
+              imported: merged.imported,
+              googleSynced: merged.changes.length ? googleSynced : current.googleSynced,
+              updatedAt: merged.changes.length ? now : current.updatedAt,
+            };
+            auctionWrites.push(values);
+            undo.push({ tableName: "auctions", recordId: current.id, before: current });
+            if (values.status !== current.status || values.postponedTo !== current.postponedTo) {
+              const entry = { ...historyRow(userId, values), id: crypto.randomUUID() };
+              historyWrites.push(entry);
+              undo.push({ tableName: "auction_history", recordId: entry.id, before: null });
+            }
+          }
+        }
+        counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
+        planned.push({
+          row: row.row,
+          action,
+          label: row.label,
+          changes: merged.changes,
+          kept: merged.kept,
+        });
+      }
+      return {
+        problems,
+        planned,
+        counts,
+        undo,
+        writes: [
+          ...upsertJsonRows(db, auctions, auctionWrites, [auctions.id]),
+          ...upsertJsonRows(db, auctionHistory, historyWrites, [auctionHistory.id]),
+        ],
+      };
+    },
+  );
+  if (!options.dryRun && !googleSynced) await syncPending(scope);
+  return outcome;
+}
+
 /** A lead's contact and marketing fields as one record (what merges compare). */
 const leadFields = (contact: ContactRow, lead: LeadRecord) => {
   const {
@@ -418,21 +580,7 @@ export async function importLeadRows(
   options: ImportOptions & { campaignId: string | null },
 ) {
   // Every key the user's leads are known by, read once for the whole request.
-  const known = await db
-    .select({
-      id: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      company: contacts.company,
-      email: contacts.email,
-      phone: contacts.phone,
-      address: contacts.address,
-      phones: contacts.phones,
-      emails: contacts.emails,
-    })
-    .from(leads)
-    .innerJoin(contacts, eq(contacts.id, leads.contactId))
-    .where(eq(leads.userId, userId));
+  const known = await leadIdentities(db, userId);
   const leadByKey = new Map<string, string>();
   for (const lead of known) for (const key of leadKeys(lead)) leadByKey.set(key, lead.id);
   const rowByKey = new Map<string, number>();
@@ -562,6 +710,8 @@ const UNDO_TABLES = {
   properties: { table: properties, key: properties.id },
   contacts: { table: contacts, key: contacts.id },
   leads: { table: leads, key: leads.contactId },
+  auctions: { table: auctions, key: auctions.id },
+  auction_history: { table: auctionHistory, key: auctionHistory.id },
 } as const;
 
 /** Puts back exactly what the run changed: its new records deleted, the rest as they were. */
@@ -576,7 +726,13 @@ export async function undoImport(db: Database, userId: string, runId: string) {
   const statements: unknown[] = [];
   // Properties point at their owners and leads at their contacts: each table is put back in
   // that order (a deleted contact takes its lead with it).
-  for (const tableName of ["properties", "contacts", "leads"] as const) {
+  for (const tableName of [
+    "properties",
+    "contacts",
+    "leads",
+    "auction_history",
+    "auctions",
+  ] as const) {
     const { table, key } = UNDO_TABLES[tableName];
     const mine = entries.filter((entry) => entry.tableName === tableName);
     const made = mine.filter((entry) => !entry.before).map((entry) => entry.recordId);

@@ -185,8 +185,9 @@ export async function getLead(db: Database, userId: string, id: string) {
 }
 
 /** The user's leads' duplicate keys, each with the lead it belongs to. */
-async function keysInUse(db: Database, userId: string) {
-  const rows = await db
+/** Each lead's contact fields it is matched on (its e-mails and phones, name and address). */
+export const leadIdentities = (db: Database, userId: string) =>
+  db
     .select({
       id: contacts.id,
       firstName: contacts.firstName,
@@ -194,10 +195,16 @@ async function keysInUse(db: Database, userId: string) {
       company: contacts.company,
       email: contacts.email,
       phone: contacts.phone,
+      address: contacts.address,
+      phones: contacts.phones,
+      emails: contacts.emails,
     })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
     .where(eq(leads.userId, userId));
+
+async function keysInUse(db: Database, userId: string) {
+  const rows = await leadIdentities(db, userId);
   const owners = new Map<string, { id: string; name: string }>();
   for (const row of rows) {
     for (const key of duplicateKeys(row)) owners.set(key, { id: row.id, name: contactName(row) });

@@ -174,6 +174,7 @@ export async function exportWorkspace(db: Database, userId: string) {
         googleSaleEventId: _s,
         googleDepositEventId: _d,
         googleSynced: _y,
+        imported: _i,
         ...auction
       }) => ({ ...auction, history: historyOf.get(auction.id) ?? [] }),
     ),

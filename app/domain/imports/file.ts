@@ -6,6 +6,7 @@
  * apart from that lazy load: no I/O.
  */
 import { recogniseColumns, applyChoices, type ColumnMapping, type Recognised } from "./mapping";
+import { readAuctionRows } from "./auctions";
 import { readLeadRows } from "./leads";
 import { readPropertyRows } from "./properties";
 import { SOURCES } from "./sources";
@@ -117,6 +118,16 @@ export function mapColumns(
 /** The source's own vocabularies (property types, listing statuses), when one was recognised. */
 export const sourceById = (id: string | undefined) =>
   SOURCES.find((source) => source.id === id) ?? null;
+
+/** The table read as auctions under a mapping. */
+export function readAuctions(table: Table, mapping: ReturnType<typeof mapColumns>) {
+  return readAuctionRows(
+    table,
+    mapping.columns,
+    sourceById(mapping.source?.id),
+    conventionsOf(table),
+  );
+}
 
 /** The table read as leads under a mapping. */
 export function readLeads(table: Table, mapping: ReturnType<typeof mapColumns>) {

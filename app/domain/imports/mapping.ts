@@ -5,10 +5,16 @@
  * and wins next time. The mapping step on the screen and the API's import use this one
  * function. Pure: no I/O.
  */
-import { headerKey } from "../csv";
 import { PROPERTY_STATUSES } from "../workspace";
 import { SOURCES, type SourceFormat } from "./sources";
 import { IGNORE, MAX_NUMBERED, TARGETS, type ImportKind } from "./targets";
+
+/** A header as the spelling tables write it: lower case, accents dropped, letters and digits only. */
+export const headerKey = (header: string) =>
+  header
+    .normalize("NFD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 /** How a column's target was chosen, so the screen can say so ("guessed"). */
 export type MappingHow = "source" | "known" | "guess" | "remembered" | "user" | "none";
@@ -28,6 +34,21 @@ export interface Recognised {
   columns: ColumnMapping[];
 }
 
+/** Where an owner's or lead's letters go, as lists spell it. */
+const MAILING: Record<string, string> = {
+  mailingaddress: "mailingAddress",
+  mailaddress: "mailingAddress",
+  mailingstreet: "mailingAddress",
+  mailingunit: "mailingUnit",
+  mailingcity: "mailingCity",
+  mailcity: "mailingCity",
+  mailingstate: "mailingState",
+  mailstate: "mailingState",
+  mailingzip: "mailingZip",
+  mailzip: "mailingZip",
+  mailingzipcode: "mailingZip",
+};
+
 /** Spellings seen in spreadsheets and exports (normalised by headerKey) → target, per kind. */
 const SYNONYMS: Record<ImportKind, Record<string, string>> = {
   properties: {
@@ -44,6 +65,8 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     indirizzo: "address",
     strasse: "address",
     stadt: "city",
+    staat: "state",
+    bundesstaat: "state",
     ort: "city",
     ville: "city",
     ciudad: "city",
@@ -182,17 +205,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     owner2firstname: "owner2FirstName",
     owner2lastname: "owner2LastName",
     owneroccupied: "ownerOccupied",
-    mailingaddress: "mailingAddress",
-    mailaddress: "mailingAddress",
-    mailingstreet: "mailingAddress",
-    mailingunit: "mailingUnit",
-    mailingcity: "mailingCity",
-    mailcity: "mailingCity",
-    mailingstate: "mailingState",
-    mailstate: "mailingState",
-    mailingzip: "mailingZip",
-    mailzip: "mailingZip",
-    mailingzipcode: "mailingZip",
+    ...MAILING,
   },
   auctions: {
     saletype: "saleType",
@@ -294,16 +307,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     zip: "zip",
     zipcode: "zip",
     propertyzip: "zip",
-    mailingaddress: "mailingAddress",
-    mailaddress: "mailingAddress",
-    mailingunit: "mailingUnit",
-    mailingcity: "mailingCity",
-    mailcity: "mailingCity",
-    mailingstate: "mailingState",
-    mailstate: "mailingState",
-    mailingzip: "mailingZip",
-    mailzip: "mailingZip",
-    mailingzipcode: "mailingZip",
+    ...MAILING,
     source: "source",
     leadsource: "source",
     status: "status",
@@ -339,9 +343,16 @@ function numberedTarget(key: string) {
   return `${stem}${Number(match[2])}${match[3] ? "Type" : ""}`;
 }
 
-/** A header's target by its spelling, for a kind: known, else numbered, else undefined. */
-function knownTarget(kind: ImportKind, key: string) {
-  const target = SYNONYMS[kind][key] ?? numberedTarget(key);
+/**
+ * A header's target by its spelling, for a kind: known, else numbered, else undefined. "Deposit %"
+ * is the deposit's percent, "Deposit" its amount.
+ */
+function knownTarget(kind: ImportKind, header: string) {
+  const key = headerKey(header);
+  const target =
+    (header.includes("%") ? SYNONYMS[kind][`${key}pct`] : undefined) ??
+    SYNONYMS[kind][key] ??
+    numberedTarget(key);
   return target && target in TARGETS[kind] ? target : undefined;
 }
 
@@ -420,7 +431,7 @@ export function recogniseColumns(
     const choices: [string | undefined, MappingHow][] = [
       [remembered[header], "remembered"],
       [sourceColumns.get(key), "source"],
-      [knownTarget(kind, key), "known"],
+      [knownTarget(kind, header), "known"],
       [source ? undefined : guessTarget(kind, key), "guess"],
     ];
     for (const [found, how] of choices) {

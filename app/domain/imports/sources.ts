@@ -23,6 +23,8 @@ export interface SourceFormat {
   propertyTypes?: Record<string, PropertyType>;
   /** The source's listing status words (lower case) → AI42's listing status. */
   listingStatuses?: Record<string, ListingStatus>;
+  /** Values every record of this source has, per kind (a sheriff's list holds sheriff sales). */
+  defaults?: Partial<Record<ImportKind, Record<string, string>>>;
   /** Where the source's relative links point ("/homedetails/…" on Zillow). */
   urlBase?: string;
   /** Lines a source writes under its header that are not records (Redfin's MLS disclaimer). */
@@ -505,6 +507,7 @@ export const SOURCES: readonly SourceFormat[] = [
     id: "civilview-sheriff-sale",
     name: "Sheriff sale list (CivilView)",
     kinds: ["auctions"],
+    defaults: { auctions: { saleType: "sheriff" } },
     signature: [
       "Sheriff #",
       "Court Case #",

@@ -198,7 +198,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
                 <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
               </Link>
               <button type="button" onClick={props.onImport} className="btn-secondary">
-                <Upload aria-hidden className="size-4" /> Import CSV
+                <Upload aria-hidden className="size-4" /> Import a list
               </button>
             </div>
           ),

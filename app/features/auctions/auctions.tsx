@@ -21,7 +21,8 @@ import { AuctionDetailView } from "./auction-detail";
 import { AuctionForm } from "./auction-form";
 import { AuctionList } from "./auction-list";
 import { GoogleCalendarSetting } from "./google-calendar-setting";
-import { ImportDialog } from "./import-dialog";
+import { FileImportDialog } from "~/components/file-import-dialog";
+import { useImportChanges } from "~/lib/import-runner";
 import { monthOf } from "./month";
 import { announceSaved } from "./notices";
 import { SaleTypesGuide } from "./sale-types-guide";
@@ -54,6 +55,7 @@ const VIEWS = [
 function AuctionsHome({ module }: ModuleViewProps) {
   const [params, update] = useQueryParams();
   const [importing, setImporting] = useDialogParam("import");
+  useImportChanges("auctions", () => workspaceRevision.getState().changed());
   const view = params.get("view") === "calendar" ? "calendar" : "list";
   const month = monthOf(params.get("month"), new Date());
   const open = (id: string) => update({ auction: id });
@@ -70,7 +72,7 @@ function AuctionsHome({ module }: ModuleViewProps) {
               <BookOpen aria-hidden className="size-4" /> Sale types guide
             </Link>
             <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
-              <Upload aria-hidden className="size-4" /> Import CSV
+              <Upload aria-hidden className="size-4" /> Import a list
             </button>
             <Link to={modulePath("auction", { auction: "new" })} className="btn-primary">
               <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
@@ -107,11 +109,7 @@ function AuctionsHome({ module }: ModuleViewProps) {
         )}
       </div>
       <GoogleCalendarSetting />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => workspaceRevision.getState().changed()}
-      />
+      <FileImportDialog kind="auctions" open={importing} onClose={() => setImporting(false)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { TableRecord } from "~/domain/imports/table";
+import type { ImportKind } from "~/domain/imports/targets";
 import type { FileImportResultSchema, ImportRunSchema } from "../../../worker/api/schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
@@ -11,7 +12,7 @@ import { orThrow, queryString } from "./workspace";
 
 export type FileImportResult = z.infer<typeof FileImportResultSchema>;
 export type ImportRun = z.infer<typeof ImportRunSchema>;
-export type FileImportKind = "properties" | "leads";
+export type FileImportKind = ImportKind;
 
 export interface FileImportOptions {
   /** The user's choices: header → target (or "ignore"). */
@@ -28,7 +29,7 @@ export const importsApi = {
   /** Sends the header and some records; the answer says what they did (or, dry, would do). */
   send: (
     kind: FileImportKind,
-    chunk: { headers: string[]; records: TableRecord[] },
+    chunk: { headers: string[]; records: TableRecord[]; delimiter: string },
     options: FileImportOptions,
   ) =>
     orThrow(

@@ -10,6 +10,7 @@ import {
   readFileTable,
   jsonTable,
   mapColumns,
+  readAuctions,
   readLeads,
   readProperties,
   type FileTable,
@@ -18,6 +19,7 @@ import { mappingKey, recogniseSource } from "../../../app/domain/imports/mapping
 import { accountedRows, shapeTable, type Table } from "../../../app/domain/imports/table";
 import { IMPORT_KINDS, TARGETS } from "../../../app/domain/imports/targets";
 import {
+  importAuctionRows,
   importLeadRows,
   importPropertyRows,
   listImportRuns,
@@ -29,7 +31,15 @@ import { assertOwnedReference } from "../../db/queries";
 import { campaigns } from "../../db/schema";
 import { ApiError, invalidFields } from "../errors";
 import { FileImportResultSchema, ImportRunSchema } from "../schemas";
-import { apiRoute, dataResponse, errorResponses, router, scope, signedIn } from "../openapi";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  googleScope,
+  router,
+  scope,
+  signedIn,
+} from "../openapi";
 import type { AppEnv } from "../types";
 
 const flag = (description: string) =>
@@ -62,7 +72,8 @@ const ImportFileQuerySchema = z.object({
 });
 
 /** What a file must have a column for, per kind, and how to say it is missing. */
-const REQUIRED: Record<"properties" | "leads", { targets: string[]; what: string }> = {
+const REQUIRED: Record<(typeof IMPORT_KINDS)[number], { targets: string[]; what: string }> = {
+  auctions: { targets: ["address"], what: "Address (and a column for the sale date)" },
   properties: { targets: ["address"], what: "Address" },
   leads: {
     targets: ["fullName", "firstName", "lastName", "company"],
@@ -71,7 +82,7 @@ const REQUIRED: Record<"properties" | "leads", { targets: string[]; what: string
 };
 
 const KindParamSchema = z.object({
-  kind: z.enum(["properties", "leads"]).openapi({ param: { name: "kind", in: "path" } }),
+  kind: z.enum(IMPORT_KINDS).openapi({ param: { name: "kind", in: "path" } }),
 });
 
 const TableChunkSchema = z
@@ -80,6 +91,10 @@ const TableChunkSchema = z
     records: z
       .array(z.object({ row: z.number().int().min(1), cells: z.array(z.string().max(100_000)) }))
       .max(5000),
+    delimiter: z.string().max(5).optional().openapi({
+      description:
+        'The file\'s separator: ";" (a European Excel) reads decimal commas and day-first dates',
+    }),
   })
   .openapi("ImportTableChunk", {
     description:
@@ -118,8 +133,8 @@ async function requestTable(
     const value = c.req.valid("json" as never) as unknown;
     const chunk = TableChunkSchema.safeParse(value);
     if (chunk.success) {
-      const { headers, records } = chunk.data;
-      const table = shapeTable([{ row: 1, cells: headers }, ...records], "table");
+      const { headers, records, delimiter } = chunk.data;
+      const table = shapeTable([{ row: 1, cells: headers }, ...records], delimiter ?? "table");
       return { table, format: "table" };
     }
     return { table: jsonTable(JSON.stringify(value)), format: "json" };
@@ -164,7 +179,8 @@ app.openapi(
     method: "post",
     path: "/{kind}",
     operationId: "importFile",
-    summary: "Import a file (CSV, XLSX or JSON) of properties or leads: recognised, mapped, merged",
+    summary:
+      "Import a file (CSV, XLSX or JSON) of properties, leads or auctions: recognised, mapped, merged",
     description:
       "The file is read as the program that wrote it writes it (Redfin, Zillow, Realtor.com, PropStream, BatchLeads, DealMachine, Excel in any locale) and each column mapped to a field: the recognised source's mapping, your remembered choices, or a guess (each column says which). A row that matches a property you have is merged: an empty cell never blanks a field, and a field you changed in AI42 since the last import is kept unless `overwriteEdits=true`. Every row of the file is accounted for: imported, a note, blank, or a problem named by row. Rows are written in chunks of 1,000, each whole or not at all; sending the same file again changes nothing. Large files can be sent as table chunks (`application/json` `{headers, records}`) with the `runId` of the first answer, so the whole run can be undone at once.",
     ...signedIn,
@@ -233,7 +249,18 @@ app.openapi(
       source: mapping.source?.name,
     };
     let outcome;
-    if (kind === "leads") {
+    if (kind === "auctions") {
+      if (!mapping.columns.some((column) => column.target === "saleAt")) {
+        throw invalidFields([{ field: "mapping", message: "Map a column to the sale date" }]);
+      }
+      const { rows, problems } = readAuctions(table, mapping);
+      outcome = await importAuctionRows(
+        googleScope(c),
+        rows,
+        [...table.problems, ...problems],
+        options,
+      );
+    } else if (kind === "leads") {
       await assertOwnedReference(db, campaigns, userId, query.campaignId, "campaignId", "campaign");
       const { rows, problems } = readLeads(table, mapping);
       outcome = await importLeadRows(db, userId, rows, [...table.problems, ...problems], {
