@@ -51,6 +51,7 @@ const failureText = (error: unknown) =>
 export function ImportDataDialog() {
   const file = useStore(importChoice, (state) => state.file);
   const [existing, setExisting] = useState<ExistingRows>("skip");
+  const [overwriteEdits, setOverwriteEdits] = useState(false);
   const [preview, setPreview] = useState<WorkspaceImportResult | null>(null);
   const [failure, setFailure] = useState("");
   const [importing, setImporting] = useState(false);
@@ -60,25 +61,26 @@ export function ImportDataDialog() {
     let current = true;
     setPreview(null);
     setFailure("");
-    transferApi.importAll(file.document, { dryRun: true, existing }).then(
+    transferApi.importAll(file.document, { dryRun: true, existing, overwriteEdits }).then(
       (result) => current && setPreview(result),
       (error: unknown) => current && setFailure(failureText(error)),
     );
     return () => {
       current = false;
     };
-  }, [file, existing]);
+  }, [file, existing, overwriteEdits]);
 
   const close = () => {
     importChoice.getState().choose(null);
     setExisting("skip");
+    setOverwriteEdits(false);
   };
 
   async function confirm() {
     if (!file) return;
     setImporting(true);
     try {
-      const result = await transferApi.importAll(file.document, { existing });
+      const result = await transferApi.importAll(file.document, { existing, overwriteEdits });
       const written = KINDS.reduce(
         (sum, [kind]) => sum + result[kind].created + result[kind].updated,
         0,
@@ -110,6 +112,19 @@ export function ImportDataDialog() {
           you press Import.
         </p>
         <ExistingChoice value={existing} onChange={setExisting} disabled={importing} />
+        {existing === "update" && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={overwriteEdits}
+              onChange={(e) => setOverwriteEdits(e.target.checked)}
+              disabled={importing}
+              className="size-4 accent-[var(--accent)]"
+            />
+            Overwrite my edits (properties, contacts and auctions changed here since the last
+            import)
+          </label>
+        )}
         {!preview && !failure && (
           <p role="status" className="text-sm text-muted">
             Checking the file against your workspace...

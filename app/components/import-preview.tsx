@@ -3,7 +3,11 @@ import type { ExistingRows } from "~/lib/api/workspace";
 
 const CHOICES: { value: ExistingRows; label: string; hint: string }[] = [
   { value: "skip", label: "Skip existing", hint: "leave what you have as it is" },
-  { value: "update", label: "Update existing", hint: "overwrite it with the file's values" },
+  {
+    value: "update",
+    label: "Update existing",
+    hint: "take the file's changes; your edits and anything the file leaves empty are kept",
+  },
 ];
 
 /** Records already here: skip them or update them. */

@@ -9378,6 +9378,8 @@ export interface operations {
                 dryRun?: "true" | "false";
                 /** @description What to do with a record already in the workspace: `skip` or `update` it */
                 existing?: "skip" | "update";
+                /** @description With `existing=update`: the file's values replace fields changed in AI42 since the last import (by default those are kept; an empty field of the file never blanks one) */
+                overwriteEdits?: "true" | "false";
             };
             header?: never;
             path?: never;

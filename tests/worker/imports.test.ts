@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import propertiesXlsx from "../fixtures/imports/properties.xlsx?base64";
 import semicolon1252 from "../fixtures/imports/excel-semicolon-1252.csv?base64";
 import batchleads from "../fixtures/imports/batchleads.csv?raw";
+import dealmachine from "../fixtures/imports/dealmachine.csv?raw";
 import malformedLeads from "../fixtures/imports/malformed-leads.csv?raw";
 import propstream from "../fixtures/imports/propstream.csv?raw";
 import realtor from "../fixtures/imports/realtor.csv?raw";
@@ -227,6 +228,26 @@ describe("lists with owners", () => {
     await importFile(token, propstream);
     const { body } = await call<{ meta: { total: number } }>("/contacts?limit=1");
     expect(body.meta.total).toBe(12);
+  });
+
+  it('DealMachine: money as "$268,000", a trust as a company owner, contacts\' phones', async () => {
+    const { token, call } = await account();
+    const done = await importFile(token, dealmachine);
+    expect(done.data.source?.name).toBe("DealMachine export");
+    expect(done.data.counts).toMatchObject({ rows: 10, created: 10, failed: 0 });
+    const list = await allProperties(call);
+    const hale = byAddress(list, "7513 N Hale Ave");
+    expect(hale).toMatchObject({ estimatedValue: 268000, listingStatus: "off_market" });
+    const owner = await call<{ data: Record<string, unknown> }>(`/contacts/${hale.ownerContactId}`);
+    expect(owner.body.data).toMatchObject({ firstName: "Elton", phone: "(813) 555-0114" });
+    const walnut = byAddress(list, "2213 W Walnut St");
+    const trust = await call<{ data: Record<string, unknown> }>(
+      `/contacts/${walnut.ownerContactId}`,
+    );
+    expect(trust.body.data).toMatchObject({
+      company: "Odessa Pruitt Revocable Trust",
+      firstName: "",
+    });
   });
 
   it("BatchLeads: Phone1..N with their types and Email1..N land on the owner", async () => {
@@ -533,5 +554,32 @@ describe("a county sheriff-sale list", () => {
     expect(undone.body.data.status).toBe("upcoming");
     expect(undone.body.data.history.map((h) => h.status)).toEqual(["upcoming"]);
     expect(await allAuctions(call)).toHaveLength(10);
+  });
+});
+
+describe("Import Data of an AI42 export", () => {
+  it("merges into records already here: edits kept, empty fields never blank, unless overwritten", async () => {
+    const { call } = await account();
+    const created = await call<{ data: { ids: string[] } }>("/data/properties", {
+      method: "POST",
+      json: { address: "8 Elm St", city: "Dayton", rentEstimate: 1500 },
+    });
+    const id = created.body.data.ids[0]!;
+    const exported = await call<{ data: Record<string, unknown> }>("/export");
+    // Afterwards the investor works on it here: a new rent and notes the export does not have.
+    const { body } = await call<{ data: Property }>(`/data/properties/${id}`);
+    await call(`/data/properties/${id}`, {
+      method: "PUT",
+      json: { ...body.data, rentEstimate: 1650, notes: "Tenant stays" },
+    });
+    const importing = (query: string) =>
+      call(`/import?existing=update${query}`, { method: "POST", json: exported.body.data });
+    expect((await importing("")).status).toBe(200);
+    const kept = (await call<{ data: Property }>(`/data/properties/${id}`)).body.data;
+    expect(kept).toMatchObject({ rentEstimate: 1650, notes: "Tenant stays" });
+    await importing("&overwriteEdits=true");
+    const overwritten = (await call<{ data: Property }>(`/data/properties/${id}`)).body.data;
+    // The export's rent wins; its empty notes still blank nothing.
+    expect(overwritten).toMatchObject({ rentEstimate: 1500, notes: "Tenant stays" });
   });
 });

@@ -964,7 +964,8 @@ describe("export and import", () => {
       ],
       projects: [{ id: "p1", name: "Dated", createdAt: "March 3, 2021", updatedAt: "2021-03-04" }],
     };
-    const result = await importInto(target.call, doc, "?existing=update");
+    // Overwriting edits: the property was typed here, so by default its address would be kept.
+    const result = await importInto(target.call, doc, "?existing=update&overwriteEdits=true");
     expect(result.body.data.properties).toMatchObject({ updated: 1 });
     expect(result.body.data.properties!.failed).toEqual([
       { index: 1, errors: [{ field: "id", message: "The same property as row 1" }] },

@@ -32,10 +32,21 @@ import {
   ProjectInputSchema,
   PropertyInputSchema,
   propertyDedupeKey,
+  type PropertyInput,
 } from "../../app/domain/workspace";
+import { mergeRecord } from "../../app/domain/imports/merge";
+import { currentSaleAt } from "../../app/domain/auctions/auction";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
-import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement, runBatch } from "../db/queries";
+import {
+  chunk,
+  D1_MAX_PARAMS,
+  inJsonList,
+  nowIso,
+  publicRow,
+  rowsPerStatement,
+  runBatch,
+} from "../db/queries";
 import {
   auctionHistory,
   auctions,
@@ -404,6 +415,52 @@ function upserts<T extends IdTable>(
   );
 }
 
+/** The columns no merge compares: identity, ownership, times and the last import's values. */
+const META = new Set(["id", "userId", "createdAt", "updatedAt", "imported"]);
+const ownFields = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !META.has(key)));
+
+/**
+ * The file's rows of a kind that tracks imports (properties, contacts, auctions) merged onto the
+ * records this user already has with their ids (app/domain/imports/merge.ts); `derive` works
+ * out again what follows from the merged fields (a property's match key, an auction's time).
+ */
+async function mergeOnto<T extends IdTable & { imported: SQLiteColumn }>(
+  db: Database,
+  table: T,
+  values: T["$inferInsert"][],
+  options: { userId: string; overwriteEdits: boolean; now: string },
+  derive: (row: Record<string, unknown>) => Record<string, unknown> = () => ({}),
+): Promise<T["$inferInsert"][]> {
+  const ids = values.map((value) => (value as { id: string }).id);
+  if (!ids.length) return values;
+  const current = (await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(and(eq(table.userId, options.userId), inJsonList(table.id, ids)))) as Record<
+    string,
+    unknown
+  >[];
+  const byId = new Map(current.map((row) => [row.id as string, row]));
+  return values.map((value) => {
+    const row = byId.get((value as { id: string }).id);
+    if (!row) return value;
+    const merged = mergeRecord(
+      ownFields(row),
+      (row.imported as Record<string, unknown> | null) ?? null,
+      ownFields(value as Record<string, unknown>),
+      options,
+    );
+    const next = {
+      ...row,
+      ...merged.values,
+      imported: merged.imported,
+      updatedAt: merged.changes.length ? options.now : row.updatedAt,
+    };
+    return { ...next, ...derive(next) } as T["$inferInsert"];
+  });
+}
+
 const fail = (failed: RowFailure[], index: number, field: string, message: string) =>
   failed.push({ index, errors: [{ field, message }] });
 
@@ -428,6 +485,7 @@ export async function planImport(
   userId: string,
   doc: ImportDocument,
   existingRows: ExistingRows,
+  overwriteEdits = false,
 ) {
   const now = nowIso();
   const times = (row: { createdAt?: string; updatedAt?: string }) => ({
@@ -759,10 +817,29 @@ export async function planImport(
     times,
   });
 
+  // Records already here are merged, as a file import merges them: an empty field of the file
+  // never blanks one, and a field changed here since the last import keeps its value.
+  const merge = { userId, overwriteEdits, now };
+  const [mergedProperties, mergedContacts, mergedAuctions] = await Promise.all([
+    mergeOnto(db, properties, propertyValues, merge, (row) => ({
+      dedupeKey: propertyDedupeKey(row as PropertyInput),
+    })),
+    mergeOnto(db, contacts, contactPlan.values, merge),
+    mergeOnto(db, auctions, auctionValues, merge, (row) => ({
+      currentSaleAt: currentSaleAt(row as { saleAt: string; postponedTo: string | null }),
+    })),
+  ]);
+
+  const historyFromFile = new Set(
+    mergedAuctions
+      .filter((auction, i) => auction.status === auctionValues[i]!.status)
+      .map((auction) => auction.id!),
+  );
+
   const rewrittenConversations = conversationValues.map((c) => c.id);
   const statements = [
-    ...upserts(db, properties, propertyValues),
-    ...upserts(db, contacts, contactPlan.values),
+    ...upserts(db, properties, mergedProperties),
+    ...upserts(db, contacts, mergedContacts),
     ...upserts(db, projects, projectPlan.values),
     ...upserts(db, entries, entryPlan.values),
     ...chunk(linkValues, rowsPerStatement(projectContacts)).map((part) =>
@@ -787,19 +864,18 @@ export async function planImport(
     ...upserts(db, calendarEvents, eventPlan.values),
     ...upserts(db, projectFiles, filePlan.values),
     ...upserts(db, deals, dealPlan.values),
-    ...upserts(db, auctions, auctionValues),
-    // An updated auction gets the file's history instead of its own.
-    ...chunk(
-      auctionValues.map((auction) => auction.id),
-      D1_MAX_PARAMS - 1,
-    ).map((part) =>
+    ...upserts(db, auctions, mergedAuctions),
+    // An updated auction gets the file's history instead of its own, unless the user's own
+    // status was kept over the file's (then its own history goes with it).
+    ...chunk([...historyFromFile], D1_MAX_PARAMS - 1).map((part) =>
       db
         .delete(auctionHistory)
         .where(and(eq(auctionHistory.userId, userId), inArray(auctionHistory.auctionId, part))),
     ),
-    ...chunk(historyValues, rowsPerStatement(auctionHistory)).map((part) =>
-      db.insert(auctionHistory).values(part),
-    ),
+    ...chunk(
+      historyValues.filter((entry) => historyFromFile.has(entry.auctionId)),
+      rowsPerStatement(auctionHistory),
+    ).map((part) => db.insert(auctionHistory).values(part)),
     ...upserts(db, routes, routePlan.values),
     ...upserts(db, campaigns, campaignPlan.values),
     ...upserts(db, leadBots, botPlan.values),

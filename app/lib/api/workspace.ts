@@ -48,6 +48,8 @@ export interface ImportOptions {
   /** Only check and count: write nothing (the preview). */
   dryRun?: boolean;
   existing?: ExistingRows;
+  /** With `update`: the file's values replace fields changed here since the last import. */
+  overwriteEdits?: boolean;
 }
 export interface Page<T> {
   items: T[];

@@ -1,4 +1,5 @@
 /** Export all of a user's workspace as one JSON document, and import such a document back. */
+import { z } from "@hono/zod-openapi";
 import {
   exportWorkspace,
   ImportDocumentSchema,
@@ -17,7 +18,12 @@ import {
 } from "../openapi";
 import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "../schemas";
 
-const ImportQuerySchema = importQuery("skip");
+const ImportQuerySchema = importQuery("skip").extend({
+  overwriteEdits: z.enum(["true", "false"]).default("false").openapi({
+    description:
+      "With `existing=update`: the file's values replace fields changed in AI42 since the last import (by default those are kept; an empty field of the file never blanks one)",
+  }),
+});
 
 const app = router();
 
@@ -63,9 +69,15 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { dryRun, existing } = c.req.valid("query");
+    const { dryRun, existing, overwriteEdits } = c.req.valid("query");
     const [db, userId] = scope(c);
-    const plan = await planImport(db, userId, c.req.valid("json"), existing);
+    const plan = await planImport(
+      db,
+      userId,
+      c.req.valid("json"),
+      existing,
+      overwriteEdits === "true",
+    );
     if (dryRun === "false") await writeImport(db, plan.statements);
     return c.json({ data: { dryRun: dryRun === "true", existing, ...plan.summary } }, 200);
   },
