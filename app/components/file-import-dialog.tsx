@@ -9,7 +9,7 @@ import { FileUp } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatMoney } from "~/domain/format";
 import { accountedRows, type Table } from "~/domain/imports/table";
-import { IGNORE, TARGETS } from "~/domain/imports/targets";
+import { IGNORE, MONEY_TARGETS, TARGETS } from "~/domain/imports/targets";
 import { importsApi, type FileImportKind, type FileImportResult } from "~/lib/api/imports";
 import { failureText } from "~/lib/api/workspace";
 import { startImport } from "~/lib/import-runner";
@@ -491,29 +491,11 @@ function PlanList(props: { kind: FileImportKind; preview: FileImportResult }) {
   );
 }
 
-/** Fields that hold dollars, shown as money ("$1,650"). */
-const MONEY_FIELDS = new Set([
-  "listPrice",
-  "estimatedValue",
-  "arv",
-  "rentEstimate",
-  "propertyTaxesAnnual",
-  "hoaMonthly",
-  "lastSalePrice",
-  "estimatedEquity",
-  "loanBalance",
-  "openingBid",
-  "depositAmount",
-  "plannedBid",
-  "winningBid",
-  "dealValue",
-]);
-
 /** A value as the preview shows it: "$1,650", "3", "—". */
 function shown(value: unknown, field: string) {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "number") {
-    return MONEY_FIELDS.has(field) ? formatMoney(value) : value.toLocaleString("en-US");
+    return MONEY_TARGETS.has(field) ? formatMoney(value) : value.toLocaleString("en-US");
   }
   if (Array.isArray(value))
     return value.map((item) => (item as { value?: string }).value ?? item).join(", ");

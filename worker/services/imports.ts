@@ -223,8 +223,10 @@ async function planPropertyChunk(
         undo.push({ tableName: "properties", recordId: current.id, before: current });
       }
     }
-    counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
-    planned.push({ row: row.row, action, label: row.property.address, changes, kept });
+    tally({ counts, planned }, { row: row.row, label: row.property.address }, action, {
+      changes,
+      kept,
+    });
   }
   return { problems, propertyWrites, contactWrites, undo, planned, counts };
 }
@@ -292,6 +294,17 @@ async function runFor(db: Database, userId: string, kind: ImportKind, options: I
     return { id: run.id, isNew: false };
   }
   return { id: crypto.randomUUID(), isNew: true };
+}
+
+/** Counts a planned row by what it does and keeps its plan for the preview. */
+function tally(
+  chunk: { counts: Record<"created" | "merged" | "unchanged", number>; planned: PlannedRow[] },
+  row: { row: number; label: string },
+  action: RowAction,
+  fields: Pick<PlannedRow, "changes" | "kept">,
+) {
+  chunk.counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
+  chunk.planned.push({ row: row.row, action, label: row.label, ...fields });
 }
 
 /** What one chunk of rows does: its problems, its plan, its writes and what they replace. */
@@ -527,14 +540,7 @@ export async function importAuctionRows(
             }
           }
         }
-        counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
-        planned.push({
-          row: row.row,
-          action,
-          label: row.label,
-          changes: merged.changes,
-          kept: merged.kept,
-        });
+        tally({ counts, planned }, row, action, merged);
       }
       return {
         problems,
@@ -669,14 +675,7 @@ export async function importLeadRows(
           undo.push({ tableName: "leads", recordId: lead.contactId, before: lead });
         }
       }
-      counts[action === "new" ? "created" : action === "merge" ? "merged" : "unchanged"] += 1;
-      planned.push({
-        row: row.row,
-        action,
-        label: row.label,
-        changes: merged.changes,
-        kept: merged.kept,
-      });
+      tally({ counts, planned }, row, action, merged);
     }
     return {
       problems,

@@ -15,6 +15,7 @@ import {
 } from "../workspace";
 import type { ColumnMapping } from "./mapping";
 import type { SourceFormat } from "./sources";
+import { MONEY_TARGETS } from "./targets";
 import type { RowProblem, Table } from "./table";
 import {
   readDay,
@@ -41,6 +42,7 @@ export interface PropertyRow {
 }
 
 const NUMBER_TARGETS = new Set([
+  ...MONEY_TARGETS,
   "latitude",
   "longitude",
   "beds",
@@ -51,15 +53,6 @@ const NUMBER_TARGETS = new Set([
   "lotSize",
   "lotSizeAcres",
   "yearBuilt",
-  "listPrice",
-  "estimatedValue",
-  "arv",
-  "rentEstimate",
-  "propertyTaxesAnnual",
-  "hoaMonthly",
-  "lastSalePrice",
-  "estimatedEquity",
-  "loanBalance",
 ]);
 const SQFT_PER_ACRE = 43_560;
 

@@ -135,3 +135,23 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
 };
 
 export const IGNORE = "ignore";
+
+/** Targets that hold dollars (read as numbers; shown as money). */
+export const MONEY_TARGETS: ReadonlySet<string> = new Set([
+  "listPrice",
+  "estimatedValue",
+  "arv",
+  "rentEstimate",
+  "propertyTaxesAnnual",
+  "hoaMonthly",
+  "lastSalePrice",
+  "estimatedEquity",
+  "loanBalance",
+  "openingBid",
+  "depositAmount",
+  "plannedBid",
+  "winningBid",
+  "appraisedValue",
+  "judgmentAmount",
+  "dealValue",
+]);
