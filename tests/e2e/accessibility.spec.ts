@@ -166,6 +166,18 @@ for (const width of WIDTHS) {
         [modulePath("project-hub", { new: "1" }), async () => undefined],
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],
+        [
+          // The mapping step, with a file's columns, its plan and a problem row.
+          modulePath("possible-investments", { import: "1" }),
+          async () => {
+            await page.getByLabel("File to import").setInputFiles({
+              name: "list.csv",
+              mimeType: "text/csv",
+              buffer: Buffer.from("Address,Asking Price (USD),Agent\n1 A St,100000,Kim\n,5,Bo\n"),
+            });
+            await expect(page.getByTestId("import-plan")).toBeVisible();
+          },
+        ],
         [modulePath("calendar", { new: "1" }), async () => undefined],
         [modulePath("auction", { import: "1" }), async () => undefined],
         [
