@@ -1,10 +1,10 @@
 /**
  * An Excel workbook (.xlsx) read into rows of cell text, the grid a CSV of the same sheet gives,
- * so one importer reads both. fflate and SheetJS are loaded on first use (their own chunk in the
- * browser, downloaded only when a workbook is chosen); apart from that the module is pure, and
- * runs in the browser, in Node and in the Worker. See docs/decisions/0014-spreadsheet-files.md.
+ * so one importer reads both. fflate unpacks the archive (loaded on first use: its own chunk in the
+ * browser); the few XML parts a sheet needs are then read with regular expressions, as workerd has
+ * no DOMParser and a spreadsheet library would not fit the Worker's size budget. Pure: runs in the
+ * browser, in Node and in the Worker. See docs/decisions/0014-spreadsheet-files.md.
  */
-import type { CellObject, ParsingOptions } from "@e965/xlsx";
 import { onFirstUse } from "../format";
 import { isZip } from "./text";
 
@@ -12,27 +12,85 @@ const NOT_A_WORKBOOK = "This is not an Excel workbook (.xlsx)";
 /** The workbook's XML unpacked, at most: past it the Worker would run out of memory. */
 const MAX_UNPACKED_BYTES = 20_000_000;
 const TOO_LARGE = "This workbook is too large to import (over 20 MB of sheet data)";
+/** Excel's own limits: a damaged or hostile cell reference past them must not grow the grid. */
+const MAX_ROWS = 1_048_576;
+const MAX_COLUMNS = 16_384;
 
 /** Excel's precision: 15 significant digits, so 0.1 + 0.2 is 0.3; no grouping, dot decimal. */
-const plainNumber = onFirstUse(
+const fifteenDigits = onFirstUse(
   () => new Intl.NumberFormat("en-US", { useGrouping: false, maximumSignificantDigits: 15 }),
 );
+const plainNumber = (value: number) => {
+  const text = String(value);
+  // Most numbers already read so (189900, 2.5, 0.075): Intl, far slower, formats the others.
+  return !text.includes("e") && text.replace(/^-?[0.]*|\./g, "").length <= 15
+    ? text
+    : fifteenDigits().format(value);
+};
 
 /** Formats that pad whole numbers with zeros (Excel's Zip Code, "00000", and Zip + 4): 02134. */
 const ZERO_PADDED = /^00+(-0+)?$/;
 
-/** What reading a cell needs from SheetJS. */
-type SheetJs = Pick<typeof import("@e965/xlsx"), "SSF" | "utils">;
+type Parts = Record<string, Uint8Array>;
 
-async function readWorkbook(bytes: Uint8Array, options: ParsingOptions) {
+/** The workbook's sheet names, in order. */
+export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[]> {
+  return (await openWorkbook(bytes)).sheets.map((sheet) => sheet.name);
+}
+
+/**
+ * One sheet (the first by default) as rows of cell text, as a user sees it in Excel: numbers as
+ * plain digits with a dot decimal (189900, 2.5; "7.5%" when formatted as a percentage, 02134 under
+ * a zip code format), dates as ISO `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm` when the cell has a time),
+ * booleans as TRUE/FALSE, errors as Excel writes them (#N/A), empty cells as "". Rows start at A1
+ * (row i of the result is the sheet's row i + 1), trailing empty rows are dropped, and every row
+ * is as wide as the widest (the header row, unless a cell stands further right). A formula shows
+ * the value Excel saved with it: nothing is calculated.
+ */
+export async function readXlsxSheet(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
+  const { parts, path, xml, sheets } = await openWorkbook(bytes);
+  const found = sheet === undefined ? sheets[0] : sheets.find((s) => s.name === sheet);
+  if (!found) throw new Error(`The workbook has no sheet named ${sheet}`);
+  const sheetXml = partText(parts, found.path);
+  if (sheetXml === null) throw new Error(NOT_A_WORKBOOK);
+  const related = relationships(parts, path);
+  const part = (type: string) =>
+    partText(parts, related.find((rel) => rel.type.endsWith(`/${type}`))?.path) ?? "";
+  const look: Look = {
+    strings: Array.from(elements(part("sharedStrings"), "si"), (si) => richText(si.body)),
+    shown: numbersShown(part("styles")),
+    // "1" from Excel, "true" from other writers: serial 0 is then 1 January 1904.
+    date1904: /^(1|true)$/.test(first(xml, "workbookPr")?.attrs.date1904 ?? ""),
+  };
+  const rows: string[][] = [];
+  let r = -1;
+  for (const row of elements(sheetXml, "row")) {
+    // Writers may leave out `r` on rows and cells: each then follows the one before.
+    const at = Number(row.attrs.r);
+    r = at >= 1 ? at - 1 : r + 1;
+    if (r >= MAX_ROWS) break;
+    const cells = (rows[r] ??= []);
+    let c = -1;
+    for (const cell of elements(row.body, "c")) {
+      const letters = /^\$?([A-Z]{1,3})\$?\d/i.exec(cell.attrs.r ?? "")?.[1]?.toUpperCase();
+      c = letters ? [...letters].reduce((n, l) => n * 26 + l.charCodeAt(0) - 64, 0) - 1 : c + 1;
+      if (c < MAX_COLUMNS) cells[c] = cellText(cell, look);
+    }
+  }
+  const filled = (row: string[] = []) => row.findLastIndex((text) => !!text) + 1;
+  while (rows.length && !filled(rows.at(-1))) rows.pop();
+  let width = 0;
+  for (let i = 0; i < rows.length; i += 1) width = Math.max(width, filled(rows[i]));
+  return Array.from(rows, (row) => Array.from({ length: width }, (_, c) => row?.[c] ?? ""));
+}
+
+async function openWorkbook(bytes: Uint8Array) {
   if (!isZip(bytes)) throw new Error(NOT_A_WORKBOOK);
-  // Each import names what it takes, so the bundlers keep only that; SheetJS is downloaded only
-  // once fflate has found a whole archive.
-  const { unzipSync, zipSync } = await import("fflate");
-  // fflate unpacks first: SheetJS's own unzip loops forever on some damaged archives (a cut-off
-  // upload), which would hang the tab or the Worker. It gets the parts back stored, not deflated.
+  const { unzipSync } = await import("fflate");
+  // Only XML is unpacked (no images), and the sizes the archive declares are added up before
+  // anything is inflated, so a zip bomb is refused without taking the memory.
   let unpacked = 0;
-  let parts: Record<string, Uint8Array>;
+  let parts: Parts;
   try {
     parts = unzipSync(bytes, {
       filter: (part) => {
@@ -45,87 +103,203 @@ async function readWorkbook(bytes: Uint8Array, options: ParsingOptions) {
   } catch {
     throw new Error(unpacked > MAX_UNPACKED_BYTES ? TOO_LARGE : NOT_A_WORKBOOK);
   }
-  const { read, SSF, utils } = await import("@e965/xlsx");
-  try {
-    const workbook = read(zipSync(parts, { level: 0 }), { ...options, type: "array" });
-    return { workbook, sheetJs: { SSF, utils } };
-  } catch {
-    // A zip that is not a workbook (a .docx): SheetJS's own words would not help the user.
-    throw new Error(NOT_A_WORKBOOK);
-  }
+  // The package names its main part: xl/workbook.xml from Excel, not necessarily from others.
+  const main = relationships(parts, "").find((rel) => rel.type.endsWith("/officeDocument"));
+  const path = main?.path ?? "xl/workbook.xml";
+  const xml = partText(parts, path) ?? "";
+  const related = relationships(parts, path);
+  // A sheet's part is found through its r:id, never by its name: sheet3.xml may be the first.
+  const sheets = Array.from(elements(xml, "sheet"), ({ attrs }) => ({
+    name: attrs.name ?? "",
+    path: related.find((rel) => rel.id === attrs.id)?.path ?? "",
+  })).filter((sheet) => sheet.name && sheet.path);
+  // Another kind of zip (a .docx), a binary .xlsb, or a workbook too damaged to name a sheet.
+  if (!sheets.length) throw new Error(NOT_A_WORKBOOK);
+  return { parts, path, xml, sheets };
 }
 
-/** The workbook's sheet names, in order. */
-export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[]> {
-  const { workbook } = await readWorkbook(bytes, { bookSheets: true });
-  return workbook.SheetNames;
+/** A part's text, null when the archive lacks it (part names ignore case, as OPC says). */
+function partText(parts: Parts, path = ""): string | null {
+  const lower = path.toLowerCase();
+  const bytes =
+    parts[path] ?? Object.entries(parts).find(([name]) => name.toLowerCase() === lower)?.[1];
+  return bytes ? new TextDecoder().decode(bytes) : null;
+}
+
+/** The relationships of the part at `source` ("" for the package), targets as archive paths. */
+function relationships(parts: Parts, source: string) {
+  const dir = source.slice(0, source.lastIndexOf("/") + 1);
+  const xml = partText(parts, `${dir}_rels/${source.slice(dir.length)}.rels`) ?? "";
+  return Array.from(elements(xml, "Relationship"), ({ attrs }) => {
+    const target = attrs.Target ?? "";
+    const path: string[] = [];
+    for (const step of (target.startsWith("/") ? target : dir + target).split("/")) {
+      if (step === "..") path.pop();
+      else if (step && step !== ".") path.push(step);
+    }
+    return { id: attrs.Id, type: attrs.Type ?? "", path: path.join("/") };
+  });
+}
+
+/** What a cell's text depends on besides the cell. */
+interface Look {
+  strings: string[];
+  /**
+   * How each cell style shows a number, by the style's index (a cell's `s`): "date", "%", a zero
+   * pattern such as "00000-0000", or "" for plain digits.
+   */
+  shown: string[];
+  date1904: boolean;
+}
+
+function cellText(cell: Element, look: Look): string {
+  const type = cell.attrs.t ?? "n";
+  if (type === "inlineStr") return richText(cell.body);
+  const raw = first(cell.body, "v")?.body;
+  // No value: a styled blank, or a formula saved without its result.
+  if (raw === undefined) return "";
+  if (type === "s") return look.strings[Number(raw)] ?? "";
+  if (type === "str") return unescapeText(decode(raw));
+  if (type === "b") return /^\s*(1|true)\s*$/.test(raw) ? "TRUE" : "FALSE";
+  if (type === "e") return decode(raw);
+  if (type === "d") {
+    // An ISO date instead of a serial number, as a few tools write: the same text as a serial's.
+    const [, day, time] = /^(\d{4}-\d\d-\d\d)(?:T(\d\d:\d\d))?/.exec(raw) ?? [];
+    return day ? (time && time !== "00:00" ? `${day}T${time}` : day) : decode(raw);
+  }
+  const value = Number(raw);
+  if (!raw.trim() || !Number.isFinite(value)) return decode(raw);
+  const shown = look.shown[Number(cell.attrs.s ?? 0)] ?? "";
+  if (shown === "%") return `${plainNumber(value * 100)}%`;
+  if (shown === "date") return dateText(value, look.date1904) ?? plainNumber(value);
+  if (shown && Number.isInteger(value)) {
+    // 00000-0000 shows 21341234 as 02134-1234: the digits padded, a dash before the last four.
+    const [head = "", tail = ""] = shown.split("-");
+    const digits = String(Math.abs(value)).padStart(head.length + tail.length, "0");
+    const cut = digits.length - tail.length;
+    return `${value < 0 ? "-" : ""}${digits.slice(0, cut)}${tail ? "-" : ""}${digits.slice(cut)}`;
+  }
+  return plainNumber(value);
+}
+
+/** How each cell style shows a number (see Look), from its format: custom or built in. */
+function numbersShown(xml: string): string[] {
+  const custom = new Map<number, string>();
+  for (const { attrs } of elements(xml, "numFmt")) {
+    custom.set(Number(attrs.numFmtId), attrs.formatCode ?? "General");
+  }
+  return Array.from(elements(first(xml, "cellXfs")?.body ?? "", "xf"), ({ attrs }) => {
+    const id = Number(attrs.numFmtId ?? 0);
+    const format = custom.get(id);
+    if (format === undefined) {
+      // Of the built-in formats only these change the text: 9 and 10 are percentages, 14–22
+      // and 45–47 dates or times (dateText tells a time from a day by the value).
+      if (id === 9 || id === 10) return "%";
+      return (id >= 14 && id <= 22) || (id >= 45 && id <= 47) ? "date" : "";
+    }
+    if (isDateFormat(format)) return "date";
+    const zeros = format.replace(/[\\"]/g, "");
+    if (ZERO_PADDED.test(zeros)) return zeros;
+    // A % outside quoted text and escapes: Excel shows the value times 100.
+    return format.replace(/"[^"]*"|\\./g, "").includes("%") ? "%" : "";
+  });
 }
 
 /**
- * One sheet (the first by default) as rows of cell text, as a user sees it in Excel: numbers as
- * plain digits with a dot decimal (189900, 2.5; "7.5%" when formatted as a percentage, 02134 under
- * a zip code format), dates as ISO `YYYY-MM-DD` (`YYYY-MM-DDTHH:mm` when the cell has a time),
- * booleans as TRUE/FALSE, errors as Excel writes them (#N/A), empty cells as "". Rows start at A1
- * (row i of the result is the sheet's row i + 1), trailing empty rows are dropped, and every row
- * is as wide as the widest (the header row, unless a cell stands further right).
+ * Whether a format shows a date or a time: a date or time letter (y m d h s; e g b for eras),
+ * AM/PM or an elapsed [h] outside quoted text, escaped and fill characters, and […] sections,
+ * which hold locales ([$-409]), currencies ([$€-407]) and colours ([Red]). 0.00E+00 is a number.
  */
-export async function readXlsxSheet(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
-  const { sheetJs, workbook } = await readWorkbook(bytes, {
-    sheets: sheet ?? 0,
-    dense: true,
-    cellNF: true,
-    cellText: false,
-    cellHTML: false,
-  });
-  const name = sheet ?? workbook.SheetNames[0];
-  if (name === undefined || !workbook.SheetNames.includes(name)) {
-    throw new Error(
-      sheet === undefined ? NOT_A_WORKBOOK : `The workbook has no sheet named ${sheet}`,
-    );
-  }
-  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
-  const data: (CellObject | null | undefined)[][] = workbook.Sheets[name]?.["!data"] ?? [];
-  const rows: string[][] = [];
-  for (let r = 0; r < data.length; r += 1) {
-    const cells = data[r] ?? [];
-    rows.push(Array.from(cells, (cell) => (cell ? cellText(sheetJs, cell, date1904) : "")));
-  }
-  while (rows.length && rows.at(-1)!.every((text) => text === "")) rows.pop();
-  const width = rows.reduce(
-    (widest, row) => Math.max(widest, row.findLastIndex((text) => text !== "") + 1),
-    0,
-  );
-  return rows.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ""));
+function isDateFormat(format: string): boolean {
+  const bare = format.replace(/"[^"]*"|[\\_*]./g, "");
+  if (/\[(h+|m+|s+)\]/i.test(bare)) return true;
+  return /[bdeghmsy]|a\/p/i.test(bare.replace(/\[[^\]]*\]|General|e[+-]/gi, ""));
 }
 
-function cellText(sheetJs: SheetJs, cell: CellObject, date1904: boolean): string {
-  if (cell.t === "b") return cell.v ? "TRUE" : "FALSE";
-  if (cell.t === "e") return sheetJs.utils.format_cell(cell);
-  if (cell.t !== "n" || typeof cell.v !== "number") return cell.v == null ? "" : String(cell.v);
-  const value = cell.v;
-  const format = typeof cell.z === "string" ? cell.z : "General";
-  if (sheetJs.SSF.is_date(format)) {
-    const when = date(sheetJs, value, date1904);
-    if (when) return when;
-  }
-  if (Number.isInteger(value) && ZERO_PADDED.test(format.replace(/[\\"]/g, ""))) {
-    return sheetJs.SSF.format(format, value);
-  }
-  if (isPercent(format)) return `${plainNumber().format(value * 100)}%`;
-  return plainNumber().format(value);
-}
-
-/** A date serial as ISO text: the day, with the time when it has one; a bare time as HH:mm. */
-function date(sheetJs: SheetJs, serial: number, date1904: boolean): string | null {
-  const parts: { y: number; m: number; d: number; H: number; M: number; S: number } | null =
-    sheetJs.SSF.parse_date_code(serial, { date1904 });
-  if (!parts) return null;
+/**
+ * A date serial as ISO text: the day, with the time when it has one; a bare time (under 1) as
+ * HH:mm. Null outside Excel's dates (before 1900, after 9999), to be shown as a number instead.
+ */
+function dateText(serial: number, date1904: boolean): string | null {
+  if (serial < 0 || serial + (date1904 ? 1462 : 0) > 2_958_465) return null;
+  // At Excel's 15 digits, 14:30 saved as 46328.604166666664 is 14:30, not 14:29:59.99.
+  const value = Number(serial.toPrecision(15));
+  let day = Math.floor(value);
+  let seconds = Math.floor(86_400 * (value - day));
+  if (86_400 * (value - day) - seconds > 0.9999 && ++seconds === 86_400)
+    [day, seconds] = [day + 1, 0];
   const pad = (n: number) => String(n).padStart(2, "0");
-  const time = `${pad(parts.H)}:${pad(parts.M)}`;
+  const time = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}`;
   if (serial < 1) return time;
-  const day = `${parts.y}-${pad(parts.m)}-${pad(parts.d)}`;
-  return parts.H || parts.M || parts.S ? `${day}T${time}` : day;
+  if (date1904) day += 1462;
+  // Excel counts 1900 as a leap year, as Lotus 1-2-3 did: serial 60 is 29 February 1900.
+  const date = new Date(Date.UTC(1900, 0, day > 60 ? day - 1 : day));
+  const iso = day === 60 ? "1900-02-29" : date.toISOString().slice(0, 10);
+  return seconds ? `${iso}T${time}` : iso;
 }
 
-/** A % outside quoted text and escapes: Excel shows the value times 100. */
-const isPercent = (format: string) => format.replace(/"[^"]*"|\\./g, "").includes("%");
+interface Element {
+  attrs: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Each `name` element in `xml`, in order and whatever its namespace prefix: its attributes by
+ * local name (r:id as id) and its content ("" when it closes itself). A tag scanner is enough for
+ * the parts read here, as none nests an element inside one of the same name. It reads damaged or
+ * hostile XML in one pass: a tag stops at "<", and an element left open ends the scan.
+ */
+function* elements(xml: string, name: string): Generator<Element, undefined> {
+  const start = new RegExp(`<(?:[\\w.-]+:)?${name}(?=[\\s/>])([^<>]*?)\\s*>`, "g");
+  const end = new RegExp(`</(?:[\\w.-]+:)?${name}\\s*>`, "g");
+  for (let open = start.exec(xml); open; open = start.exec(xml)) {
+    const tag = open[1] ?? "";
+    let body = "";
+    if (!tag.endsWith("/")) {
+      end.lastIndex = start.lastIndex;
+      const close = end.exec(xml);
+      if (!close) return;
+      body = xml.slice(start.lastIndex, close.index);
+      start.lastIndex = end.lastIndex;
+    }
+    const attrs: Record<string, string> = {};
+    ATTRIBUTE.lastIndex = 0;
+    for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
+      attrs[m[1] ?? ""] = decode(m[2] ?? m[3] ?? "");
+    }
+    yield { attrs, body };
+  }
+}
+
+/** name="value" or name='value', its namespace prefix left out. */
+const ATTRIBUTE = /(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+const first = (xml: string, name: string) => elements(xml, name).next().value;
+
+/** A shared or inline string: the text of its runs, without the phonetic guides (<rPh>). */
+function richText(xml: string): string {
+  // The guides come after the runs, as the schema orders a string's parts.
+  const runs = xml.split(/<(?:[\w.-]+:)?rPh\b/)[0] ?? "";
+  return unescapeText(Array.from(elements(runs, "t"), (t) => decode(t.body)).join(""));
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** XML's escapes undone (named and numeric: &amp; &#10; &#x263A;), its line ends made \n. */
+const decode = (text: string) =>
+  !/[&\r]/.test(text)
+    ? text
+    : text.replace(/\r\n?/g, "\n").replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+        if (ref[0] !== "#") return ENTITIES[ref] ?? whole;
+        const code = /x/i.test(ref) ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      });
+
+/**
+ * Excel's escape for what XML cannot hold (_x000D_ is a carriage return, _x005F_ an underscore);
+ * a Windows line end in a cell (_x000D_ then a line feed) is read as one line feed.
+ */
+const unescapeText = (text: string) =>
+  text
+    .replace(/_x([\da-f]{4})_/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\r\n/g, "\n");
