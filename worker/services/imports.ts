@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FieldChange } from "../../app/domain/imports/merge";
-import { mergeRecord } from "../../app/domain/imports/merge";
+import { mergeRecord, sameValue } from "../../app/domain/imports/merge";
 import { auctionKey, type AuctionRow } from "../../app/domain/imports/auctions";
 import { leadKeys, type LeadRow } from "../../app/domain/imports/leads";
 import { AuctionInputSchema, type AuctionInput } from "../../app/domain/auctions/auction";
@@ -83,14 +83,12 @@ export interface ImportOptions {
 
 type UndoEntry = { tableName: string; recordId: string; before: Record<string, unknown> | null };
 
-const CONTACT_DEFAULTS = ContactInputSchema;
-
-/** A contact's own fields as a record (what merges compare). */
-const contactFields = (row: ContactRow) => {
+/** A contact's own fields as a record (what merges compare, here and in Import Data). */
+export const contactFields = (row: ContactRow) => {
   const { id: _i, userId: _u, createdAt: _c, updatedAt: _up, imported: _im, ...fields } = row;
   return fields as Record<string, unknown>;
 };
-const propertyFields = (row: PropertyRecord) => {
+export const propertyFields = (row: PropertyRecord) => {
   const {
     id: _i,
     userId: _u,
@@ -214,7 +212,7 @@ async function planPropertyChunk(
     } else {
       action = changes.length ? "merge" : "unchanged";
       const next = { ...current, ...merged.values, imported: merged.imported };
-      if (changes.length || !sameJson(current.imported, merged.imported)) {
+      if (changes.length || !sameValue(current.imported, merged.imported)) {
         propertyWrites.push({
           ...next,
           dedupeKey: propertyDedupeKey(next),
@@ -231,9 +229,6 @@ async function planPropertyChunk(
   return { problems, propertyWrites, contactWrites, undo, planned, counts };
 }
 
-const sameJson = (a: unknown, b: unknown) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /** The owner's contact merged (or made), and the write it needs, if any. */
 function planOwner(
   owner: OwnerValues,
@@ -249,7 +244,7 @@ function planOwner(
     options,
   );
   if (!current) {
-    const input = CONTACT_DEFAULTS.parse(owner);
+    const input = ContactInputSchema.parse(owner);
     return {
       merged,
       before: null,
@@ -263,7 +258,7 @@ function planOwner(
       } satisfies typeof contacts.$inferInsert,
     };
   }
-  if (!merged.changes.length && sameJson(current.imported, merged.imported)) {
+  if (!merged.changes.length && sameValue(current.imported, merged.imported)) {
     return { merged, before: current, write: null };
   }
   return {
@@ -411,7 +406,7 @@ export function importPropertyRows(
 }
 
 /** An auction's own fields (what merges compare): not its Google bookkeeping or derived times. */
-const auctionFields = (row: AuctionRecord) => {
+export const auctionFields = (row: AuctionRecord) => {
   const {
     id: _i,
     userId: _u,
@@ -522,7 +517,7 @@ export async function importAuctionRows(
           undo.push({ tableName: "auctions", recordId: values.id, before: null });
         } else {
           action = merged.changes.length ? "merge" : "unchanged";
-          if (merged.changes.length || !sameJson(current.imported, merged.imported)) {
+          if (merged.changes.length || !sameValue(current.imported, merged.imported)) {
             const fields = { ...auctionFields(current), ...merged.values } as AuctionInput;
             const values = {
               ...current,
@@ -650,7 +645,7 @@ export async function importLeadRows(
         undo.push({ tableName: "contacts", recordId: newContact.id, before: null });
       } else {
         action = merged.changes.length ? "merge" : "unchanged";
-        if (merged.changes.length || !sameJson(contact.imported, merged.imported)) {
+        if (merged.changes.length || !sameValue(contact.imported, merged.imported)) {
           const updatedAt = merged.changes.length ? now : contact.updatedAt;
           const contactValues = Object.fromEntries(
             Object.entries(merged.values).filter(([key]) => CONTACT_KEYS.has(key)),

@@ -76,6 +76,7 @@ import { toEntry } from "./entries";
 import { toProject } from "./projects";
 import { propertyIdsByKey, toProperty, type ExistingRows } from "./properties";
 import { toResearch } from "./research";
+import { auctionFields, contactFields, propertyFields } from "./imports";
 import { estimatedPlan } from "./routes";
 
 export const EXPORT_FORMAT = "ai42-export";
@@ -415,22 +416,23 @@ function upserts<T extends IdTable>(
   );
 }
 
-/** The columns no merge compares: identity, ownership, times and the last import's values. */
-const META = new Set(["id", "userId", "createdAt", "updatedAt", "imported"]);
-const ownFields = (row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !META.has(key)));
-
 /**
  * The file's rows of a kind that tracks imports (properties, contacts, auctions) merged onto the
- * records this user already has with their ids (app/domain/imports/merge.ts); `derive` works
- * out again what follows from the merged fields (a property's match key, an auction's time).
+ * records this user already has with their ids, comparing the fields the file import compares
+ * (`fieldsOf`); `derive` works out again what follows from the merged fields (a property's match
+ * key, an auction's time and whether Google has it).
  */
 async function mergeOnto<T extends IdTable & { imported: SQLiteColumn }>(
   db: Database,
   table: T,
   values: T["$inferInsert"][],
   options: { userId: string; overwriteEdits: boolean; now: string },
-  derive: (row: Record<string, unknown>) => Record<string, unknown> = () => ({}),
+  fieldsOf: (row: T["$inferSelect"]) => Record<string, unknown>,
+  derive: (
+    next: Record<string, unknown>,
+    changed: boolean,
+    value: T["$inferInsert"],
+  ) => Record<string, unknown> = () => ({}),
 ): Promise<T["$inferInsert"][]> {
   const ids = values.map((value) => (value as { id: string }).id);
   if (!ids.length) return values;
@@ -446,18 +448,19 @@ async function mergeOnto<T extends IdTable & { imported: SQLiteColumn }>(
     const row = byId.get((value as { id: string }).id);
     if (!row) return value;
     const merged = mergeRecord(
-      ownFields(row),
+      fieldsOf(row as T["$inferSelect"]),
       (row.imported as Record<string, unknown> | null) ?? null,
-      ownFields(value as Record<string, unknown>),
+      fieldsOf(value as T["$inferSelect"]),
       options,
     );
+    const changed = merged.changes.length > 0;
     const next = {
       ...row,
       ...merged.values,
       imported: merged.imported,
-      updatedAt: merged.changes.length ? options.now : row.updatedAt,
+      updatedAt: changed ? options.now : row.updatedAt,
     };
-    return { ...next, ...derive(next) } as T["$inferInsert"];
+    return { ...next, ...derive(next, changed, value) } as T["$inferInsert"];
   });
 }
 
@@ -821,12 +824,14 @@ export async function planImport(
   // never blanks one, and a field changed here since the last import keeps its value.
   const merge = { userId, overwriteEdits, now };
   const [mergedProperties, mergedContacts, mergedAuctions] = await Promise.all([
-    mergeOnto(db, properties, propertyValues, merge, (row) => ({
+    mergeOnto(db, properties, propertyValues, merge, propertyFields, (row) => ({
       dedupeKey: propertyDedupeKey(row as PropertyInput),
     })),
-    mergeOnto(db, contacts, contactPlan.values, merge),
-    mergeOnto(db, auctions, auctionValues, merge, (row) => ({
+    mergeOnto(db, contacts, contactPlan.values, merge, contactFields),
+    mergeOnto(db, auctions, auctionValues, merge, auctionFields, (row, changed, value) => ({
       currentSaleAt: currentSaleAt(row as { saleAt: string; postponedTo: string | null }),
+      // A changed auction's dates go to Google on the next sync, as a new one's do.
+      googleSynced: changed ? value.googleSynced : row.googleSynced,
     })),
   ]);
 

@@ -24,9 +24,6 @@ export interface FileTable {
   sheet?: string;
 }
 
-/** The most cells a file may have: well past 50,000 rows of a wide export, short of a tab's memory. */
-export const MAX_FILE_CELLS = 5_000_000;
-
 /** Nested objects as flat columns: { address: { city } } → "address.city". */
 function flatten(value: unknown, prefix: string, into: Record<string, string>) {
   if (value && typeof value === "object" && !Array.isArray(value)) {
