@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useStore } from "zustand";
+import { RECORD_KINDS, type RecordKindResult } from "~/domain/record-kinds";
 import { describeImport } from "~/domain/validation";
 import { MESSAGES } from "~/lib/api/messages";
 import {
@@ -20,25 +21,7 @@ import { FormMessage } from "./form";
 import { ExistingChoice } from "./import-preview";
 import { Modal } from "./ui";
 
-const KINDS = [
-  ["projects", "Projects"],
-  ["contacts", "Contacts"],
-  ["links", "Project contacts"],
-  ["entries", "Documents"],
-  ["properties", "Properties"],
-  ["conversations", "Conversations"],
-  ["research", "Research"],
-  ["events", "Calendar events"],
-  ["projectFiles", "Linked Drive files"],
-  ["deals", "Deal analyses"],
-  ["auctions", "Auctions"],
-  ["routes", "Routes"],
-  ["campaigns", "Campaigns"],
-  ["leads", "Leads"],
-  ["leadBots", "Lead bots"],
-] as const;
-
-type Kind = (typeof KINDS)[number][0];
+type Kind = RecordKindResult;
 
 const total = (result: WorkspaceImportResult, kind: Kind) => {
   const counts = result[kind];
@@ -81,8 +64,8 @@ export function ImportDataDialog() {
     setImporting(true);
     try {
       const result = await transferApi.importAll(file.document, { existing, overwriteEdits });
-      const written = KINDS.reduce(
-        (sum, [kind]) => sum + result[kind].created + result[kind].updated,
+      const written = RECORD_KINDS.reduce(
+        (sum, { result: kind }) => sum + result[kind].created + result[kind].updated,
         0,
       );
       toast.success("Import finished", {
@@ -97,10 +80,10 @@ export function ImportDataDialog() {
     }
   }
 
-  const kinds = preview ? KINDS.filter(([kind]) => total(preview, kind) > 0) : [];
+  const kinds = preview ? RECORD_KINDS.filter(({ result }) => total(preview, result) > 0) : [];
   const writes = preview
-    ? KINDS.some(
-        ([kind]) =>
+    ? RECORD_KINDS.some(
+        ({ result: kind }) =>
           preview[kind].created > 0 || (existing === "update" && preview[kind].updated > 0),
       )
     : false;
@@ -138,7 +121,7 @@ export function ImportDataDialog() {
             {kinds.length === 0 && (
               <li className="px-4 py-3 text-sm">The file holds no records.</li>
             )}
-            {kinds.map(([kind, title]) => (
+            {kinds.map(({ result: kind, label: title }) => (
               <li key={kind} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[9rem_1fr]">
                 <span className="font-medium">{title}</span>
                 <span className={preview[kind].failed.length ? "text-danger" : "text-muted"}>

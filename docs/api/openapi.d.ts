@@ -3420,7 +3420,7 @@ export interface components {
                     }[];
                 }[];
             };
-            leads: {
+            leadBots: {
                 created: number;
                 updated: number;
                 /** @description Already here and left as they are */
@@ -3433,7 +3433,7 @@ export interface components {
                     }[];
                 }[];
             };
-            leadBots: {
+            leads: {
                 created: number;
                 updated: number;
                 /** @description Already here and left as they are */
@@ -3452,15 +3452,15 @@ export interface components {
             format: "ai42-export";
             version: 1 | 2;
             /** @default [] */
-            projects?: unknown[];
+            properties?: unknown[];
             /** @default [] */
             contacts?: unknown[];
             /** @default [] */
-            projectContacts?: unknown[];
+            projects?: unknown[];
             /** @default [] */
             entries?: unknown[];
             /** @default [] */
-            properties?: unknown[];
+            projectContacts?: unknown[];
             /** @default [] */
             conversations?: unknown[];
             /** @default [] */
@@ -3478,9 +3478,9 @@ export interface components {
             /** @default [] */
             campaigns?: unknown[];
             /** @default [] */
-            leads?: unknown[];
-            /** @default [] */
             leadBots?: unknown[];
+            /** @default [] */
+            leads?: unknown[];
         };
         FileImportResult: {
             runId: string | null;

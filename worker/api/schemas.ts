@@ -33,6 +33,7 @@ import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../app/domain/rou
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
+import { perKind } from "../../app/domain/record-kinds";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "../services/transfer";
 import {
   auctions,
@@ -861,21 +862,7 @@ export const WorkspaceImportResultSchema = z
   .object({
     dryRun: z.boolean(),
     existing: z.enum(EXISTING_ROWS),
-    properties: KindResultSchema,
-    contacts: KindResultSchema,
-    projects: KindResultSchema,
-    entries: KindResultSchema,
-    links: KindResultSchema,
-    conversations: KindResultSchema,
-    research: KindResultSchema,
-    events: KindResultSchema,
-    projectFiles: KindResultSchema,
-    deals: KindResultSchema,
-    auctions: KindResultSchema,
-    routes: KindResultSchema,
-    campaigns: KindResultSchema,
-    leads: KindResultSchema,
-    leadBots: KindResultSchema,
+    ...perKind("result", () => KindResultSchema),
   })
   .openapi("WorkspaceImportResult");
 

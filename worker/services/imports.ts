@@ -23,6 +23,10 @@ import { ApiError, notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import { inJsonList, nowIso, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
+import { auctionFields } from "./auctions.kind";
+import { contactFields } from "./contacts.kind";
+import { propertyFields } from "./properties.kind";
+import { ownFields } from "./record-kind";
 import type { GoogleScope } from "./google";
 import { leadIdentities, newLeadRows } from "./leads";
 import {
@@ -33,11 +37,9 @@ import {
   auctions,
   importUndo,
   leads,
-  type AuctionRow as AuctionRecord,
   properties,
   type LeadRow as LeadRecord,
   type ContactRow,
-  type PropertyRow as PropertyRecord,
 } from "../db/schema";
 
 /** Rows planned and written together: one D1 batch, all or nothing. */
@@ -82,24 +84,6 @@ export interface ImportOptions {
 }
 
 type UndoEntry = { tableName: string; recordId: string; before: Record<string, unknown> | null };
-
-/** A contact's own fields as a record (what merges compare, here and in Import Data). */
-export const contactFields = (row: ContactRow) => {
-  const { id: _i, userId: _u, createdAt: _c, updatedAt: _up, imported: _im, ...fields } = row;
-  return fields as Record<string, unknown>;
-};
-export const propertyFields = (row: PropertyRecord) => {
-  const {
-    id: _i,
-    userId: _u,
-    createdAt: _c,
-    updatedAt: _up,
-    imported: _im,
-    dedupeKey: _d,
-    ...fields
-  } = row;
-  return fields as Record<string, unknown>;
-};
 
 /** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
 async function planPropertyChunk(
@@ -405,24 +389,6 @@ export function importPropertyRows(
   });
 }
 
-/** An auction's own fields (what merges compare): not its Google bookkeeping or derived times. */
-export const auctionFields = (row: AuctionRecord) => {
-  const {
-    id: _i,
-    userId: _u,
-    createdAt: _c,
-    updatedAt: _up,
-    imported: _im,
-    currentSaleAt: _cs,
-    googleCalendarId: _g,
-    googleSaleEventId: _gs,
-    googleDepositEventId: _gd,
-    googleSynced: _sy,
-    ...fields
-  } = row;
-  return fields as Record<string, unknown>;
-};
-
 /**
  * Imports auction rows: a row whose case (else address and sale day) is an auction's already is
  * merged into it (a new status is written to its history); the rest are new auctions. Changed
@@ -554,18 +520,10 @@ export async function importAuctionRows(
 }
 
 /** A lead's contact and marketing fields as one record (what merges compare). */
-const leadFields = (contact: ContactRow, lead: LeadRecord) => {
-  const {
-    contactId: _c,
-    userId: _u,
-    createdAt: _cr,
-    updatedAt: _up,
-    reached: _r,
-    firstContactedAt: _f,
-    ...own
-  } = lead;
-  return { ...contactFields(contact), ...own } as Record<string, unknown>;
-};
+const leadFields = (contact: ContactRow, lead: LeadRecord) => ({
+  ...contactFields(contact),
+  ...ownFields(lead, ["contactId", "reached", "firstContactedAt"]),
+});
 
 const CONTACT_KEYS = new Set(Object.keys(getTableColumns(contacts)));
 
