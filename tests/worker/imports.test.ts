@@ -230,6 +230,50 @@ describe("lists with owners", () => {
     expect(body.meta.total).toBe(12);
   });
 
+  it("PropStream: an owner of several properties is one contact, in the file and in later files", async () => {
+    const { token, call } = await account();
+    const lines = propstream.trim().split(/\r?\n/);
+    const hiawatha = lines.find((line) => line.startsWith("2231 Hiawatha St"))!;
+    // The same LLC at the same mailing address owns two more properties of the list, one of them
+    // written the way another county's clerk types it ("Street", lower case).
+    const secondOwned = hiawatha
+      .replace("2231 Hiawatha St", "2245 Hiawatha St")
+      .replace("010-071190-00", "010-071191-00");
+    const laterOwned = hiawatha
+      .replace("2231 Hiawatha St", "17 Maple Ave")
+      .replace("010-071190-00", "010-088810-00")
+      .replace(
+        "Hiawatha Holdings Llc,Hiawatha Holdings Llc",
+        "hiawatha holdings llc,hiawatha holdings llc",
+      );
+    const first = await importFile(token, [...lines, secondOwned].join("\r\n"));
+    expect(first.data.counts).toMatchObject({ rows: 13, created: 13, failed: 0 });
+    const list = await allProperties(call);
+    const owner = byAddress(list, "2231 Hiawatha St").ownerContactId;
+    expect(owner).toBeTruthy();
+    expect(byAddress(list, "2245 Hiawatha St").ownerContactId).toBe(owner);
+    const contacts = await call<{ meta: { total: number } }>("/contacts?limit=1");
+    expect(contacts.body.meta.total).toBe(12);
+
+    // A later file (a separate request, as the screen's parts are) finds the owner it made.
+    const later = await importFile(token, [lines[0], laterOwned].join("\r\n"));
+    expect(later.data.counts).toMatchObject({ rows: 1, created: 1, failed: 0 });
+    expect(byAddress(await allProperties(call), "17 Maple Ave").ownerContactId).toBe(owner);
+    expect((await call<{ meta: { total: number } }>("/contacts?limit=1")).body.meta.total).toBe(12);
+
+    // Two people of one name at different mailing addresses stay two contacts.
+    const otherGregory = lines
+      .find((line) => line.startsWith("88 E Hudson St"))!
+      .replace("88 E Hudson St", "90 E Hudson St")
+      .replace("010-019327-00", "010-019328-00")
+      .replace("6120 Sawmill Rd,,Dublin,OH,43017", "41 Elm St,,Dublin,OH,43016");
+    await importFile(token, [lines[0], otherGregory].join("\r\n"));
+    const gregories = await allProperties(call);
+    expect(byAddress(gregories, "90 E Hudson St").ownerContactId).not.toBe(
+      byAddress(gregories, "88 E Hudson St").ownerContactId,
+    );
+  });
+
   it('DealMachine: money as "$268,000", a trust as a company owner, contacts\' phones', async () => {
     const { token, call } = await account();
     const done = await importFile(token, dealmachine);

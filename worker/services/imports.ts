@@ -10,7 +10,7 @@ import { mergeRecord, sameValue } from "../../app/domain/imports/merge";
 import { auctionKey, type AuctionRow } from "../../app/domain/imports/auctions";
 import { leadKeys, type LeadRow } from "../../app/domain/imports/leads";
 import { AuctionInputSchema, type AuctionInput } from "../../app/domain/auctions/auction";
-import type { OwnerValues, PropertyRow } from "../../app/domain/imports/properties";
+import { ownerKey, type OwnerValues, type PropertyRow } from "../../app/domain/imports/properties";
 import { LeadInputSchema, reachedAfter } from "../../app/domain/marketing/leads";
 import type { ImportKind } from "../../app/domain/imports/targets";
 import type { RowProblem } from "../../app/domain/imports/table";
@@ -130,6 +130,33 @@ async function planPropertyChunk(
         .where(and(eq(contacts.userId, userId), inJsonList(contacts.id, ownerIds)))
     : [];
   const ownerById = new Map(owners.map((row) => [row.id, row]));
+  // Owners the user already has (a contact of the same name and mailing address), found by the
+  // mailing ZIPs of the chunk's owners.
+  const zips = [
+    ...new Set(
+      unique.flatMap((row) =>
+        row.owner && ownerKey(row.owner) ? [row.owner.mailingZip!.trim().slice(0, 5)] : [],
+      ),
+    ),
+  ];
+  const sameOwners = zips.length
+    ? await db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            sql`substr(${contacts.mailingZip}, 1, 5) IN (SELECT value FROM json_each(${JSON.stringify(zips)}))`,
+          ),
+        )
+    : [];
+  const ownerByKey = new Map<string, ContactRow>();
+  for (const contact of sameOwners) {
+    const key = ownerKey(contact);
+    if (key && !ownerByKey.has(key)) ownerByKey.set(key, contact);
+  }
+  /** The contact each owner of this chunk became, by owner key. */
+  const chunkOwners = new Map<string, string>();
 
   const now = nowIso();
   const propertyWrites: (typeof properties.$inferInsert)[] = [];
@@ -141,19 +168,22 @@ async function planPropertyChunk(
   for (const row of unique) {
     const current = byKey.get(row.key) ?? null;
     const propertyId = current?.id ?? crypto.randomUUID();
-    // The owner: merged into the contact the property already names, else a new contact.
+    // The owner: merged into the contact the property already names, else into the contact of
+    // the same name and mailing address (the user's, or one this chunk made), else a new contact.
     let ownerId = current?.ownerContactId ?? null;
-    const ownerPlan = row.owner
-      ? planOwner(
-          row.owner,
-          ownerId ? (ownerById.get(ownerId) ?? null) : null,
-          options,
-          now,
-          userId,
-        )
-      : null;
+    const key = row.owner && !ownerId ? ownerKey(row.owner) : null;
+    const sameOwner = key ? chunkOwners.get(key) : undefined;
+    if (sameOwner) ownerId = sameOwner;
+    const ownerCurrent = ownerId
+      ? (ownerById.get(ownerId) ?? null)
+      : key
+        ? (ownerByKey.get(key) ?? null)
+        : null;
+    const ownerPlan =
+      row.owner && !sameOwner ? planOwner(row.owner, ownerCurrent, options, now, userId) : null;
     if (ownerPlan) {
-      ownerId = ownerPlan.write?.id ?? ownerId;
+      ownerId = ownerPlan.write?.id ?? ownerCurrent?.id ?? ownerId;
+      if (key && ownerId) chunkOwners.set(key, ownerId);
       if (ownerPlan.write) {
         contactWrites.push(ownerPlan.write);
         undo.push({

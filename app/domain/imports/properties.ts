@@ -9,6 +9,7 @@ import {
   ContactFieldsSchema,
   PROPERTY_TYPES,
   PropertyInputSchema,
+  normalizeAddress,
   propertyDedupeKey,
   type ContactInput,
   type PropertyInput,
@@ -31,6 +32,38 @@ import {
 /** A property as the file gives it: only the fields the row fills. */
 export type PropertyValues = Partial<PropertyInput> & { address: string };
 export type OwnerValues = Partial<ContactInput>;
+
+/**
+ * Who an owner is across lists: their name (or company) and mailing address with its ZIP,
+ * normalised, so an LLC that owns twelve properties of a list is one contact. Without a mailing
+ * address and ZIP there is no key: two "John Smith"s are not one person on their name alone.
+ */
+export function ownerKey(owner: {
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  mailingAddress?: string | null;
+  mailingCity?: string | null;
+  mailingState?: string | null;
+  mailingZip?: string | null;
+}) {
+  const zip = owner.mailingZip?.trim().slice(0, 5);
+  const name = [owner.firstName, owner.lastName, owner.company]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase()
+    .replace(/[.,]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!zip || !owner.mailingAddress?.trim() || !name) return null;
+  const address = normalizeAddress({
+    address: owner.mailingAddress,
+    city: owner.mailingCity,
+    state: owner.mailingState,
+    zip,
+  });
+  return `${name}|${address}`;
+}
 
 export interface PropertyRow {
   row: number;
