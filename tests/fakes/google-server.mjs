@@ -31,6 +31,12 @@
 //                        {"revokeAll":true}          revokes every grant (refresh → invalid_grant)
 //                        {"expireAccessTokens":true} every issued access token now answers 401;
 //                                                    refresh tokens still work
+//   POST /__fake/calendar {"calendarId":"x@example.com","failWritesAfter":3}
+//                                                    that calendar takes 3 more writes (event
+//                                                    insert, update/patch, delete), then answers
+//                                                    each with 503 backendError, as Google does when
+//                                                    it is down part-way; "failing":["insert"]
+//                                                    limits it to those writes; null clears it
 //   POST /__fake/reset                               forgets everything: accounts, codes, tokens,
 //                                                    created events, settings and the request log
 // `GET /__fake/requests` lists what it received ({method, path, query, authorization, body, at})
@@ -880,6 +886,8 @@ function freshState() {
     expiresIn: DEFAULT_EXPIRES_IN,
     log: [],
     counters: { exchanges: 0, refreshes: 0, revocations: 0 },
+    /** calendar id → { left: writes still answered, failing: Set of write kinds it counts } */
+    writeFailures: new Map(),
   };
 }
 
@@ -1772,12 +1780,18 @@ function findCalendar(ctx) {
   return calendar;
 }
 
-function writableCalendar(ctx) {
+/** The calendar an event write (`write`: insert, update or delete) goes to, if the user may write. */
+function writableCalendar(ctx, write) {
   const calendar = findCalendar(ctx);
   if (!["owner", "writer"].includes(calendar.entry.accessRole))
     throw fail(403, "You need to have writer access to this calendar.", {
       reason: "requiredAccessLevel",
     });
+  const failure = ctx.state.writeFailures.get(calendar.entry.id);
+  if (failure?.failing.has(write)) {
+    if (failure.left === 0) throw fail(503, "Backend Error", { reason: "backendError" });
+    failure.left -= 1;
+  }
   return calendar;
 }
 
@@ -2001,7 +2015,7 @@ function newEventId(calendar, requested) {
 }
 
 function eventsInsert(ctx) {
-  const calendar = writableCalendar(ctx);
+  const calendar = writableCalendar(ctx, "insert");
   const event = writeEvent(ctx, calendar, ctx.body, null);
   calendar.events.set(event.id, event);
   return event;
@@ -2012,7 +2026,7 @@ function eventsGet(ctx) {
 }
 
 function eventsUpdate(ctx) {
-  const calendar = writableCalendar(ctx);
+  const calendar = writableCalendar(ctx, "update");
   const existing = findEvent(calendar, ctx.params[1]);
   const event = writeEvent(ctx, calendar, ctx.body, existing);
   calendar.events.set(event.id, event);
@@ -2032,7 +2046,7 @@ function mergePatch(target, patch) {
 }
 
 function eventsPatch(ctx) {
-  const calendar = writableCalendar(ctx);
+  const calendar = writableCalendar(ctx, "update");
   const existing = findEvent(calendar, ctx.params[1]);
   if (!isPlainObject(ctx.body)) throw fail(400, "Bad Request", { reason: "badRequest" });
   const patch = Object.fromEntries(
@@ -2044,7 +2058,7 @@ function eventsPatch(ctx) {
 }
 
 function eventsDelete(ctx) {
-  const calendar = writableCalendar(ctx);
+  const calendar = writableCalendar(ctx, "delete");
   const existing = findEvent(calendar, ctx.params[1]);
   // Calendar keeps a deleted event as "cancelled": it is gone from lists, and a second delete
   // answers 410.
@@ -2175,6 +2189,9 @@ function callApi(state, request, url, body) {
   throw notFound();
 }
 
+/** The event writes `POST /__fake/calendar` can make fail. */
+const CALENDAR_WRITES = ["insert", "update", "delete"];
+
 /** The /__fake/* endpoints; `reset` replaces the whole state. */
 function control(getState, reset, request, url, body) {
   const state = getState();
@@ -2224,6 +2241,18 @@ function control(getState, reset, request, url, body) {
           expired += 1;
         }
     return { expiresIn: state.expiresIn, revokedGrants: revoked, expiredAccessTokens: expired };
+  }
+  if (route === "POST /__fake/calendar") {
+    const { calendarId, failWritesAfter, failing = CALENDAR_WRITES } = options;
+    if (typeof calendarId !== "string" || !calendarId)
+      throw new GoogleError(400, { error: "calendarId must name a calendar" });
+    if (failWritesAfter !== null && !(Number.isInteger(failWritesAfter) && failWritesAfter >= 0))
+      throw new GoogleError(400, { error: "failWritesAfter must be a whole number or null" });
+    if (!(Array.isArray(failing) && failing.every((write) => CALENDAR_WRITES.includes(write))))
+      throw new GoogleError(400, { error: `failing must list some of ${CALENDAR_WRITES}` });
+    if (failWritesAfter === null) state.writeFailures.delete(calendarId);
+    else state.writeFailures.set(calendarId, { left: failWritesAfter, failing: new Set(failing) });
+    return { calendarId, failWritesAfter, failing };
   }
   if (route === "POST /__fake/reset") {
     reset();

@@ -3,14 +3,18 @@
  * legs, validation, the 200-stop limit), the geocoder through the local fake Nominatim with its D1
  * cache and its one-request-a-second pace, the road service's client against the fake OSRM, saved
  * routes scoped by user, the places routes start from, the day's candidates, the visits written to
- * the calendar, and the agent's plan_route tool.
+ * the calendar (all or nothing in AI42's, findable after a failure in Google's) and the agent's
+ * plan_route tool.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
+import type { Env } from "../../worker/env";
 import { runTool } from "../../worker/services/agent-tools";
 import { geocode, GEOCODER_USER_AGENT, roadLine, roadMatrix } from "../../worker/services/maps";
-import { account, ORIGIN, type Caller } from "./helpers";
+import { addRouteToCalendar } from "../../worker/services/routes";
+import { connected, steer } from "./google-fake";
+import { account, ORIGIN, uniqueEmail, type Caller } from "./helpers";
 
 type Data<T> = { data: T; meta?: Record<string, unknown> };
 type Failure = {
@@ -213,12 +217,10 @@ describe("geocoding through the fake Nominatim", () => {
       `/maps/geocode?q=${encodeURIComponent(address)}`,
     );
     expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({ cached: false });
     expect(first.body.data[0]!.label).toContain("Van Buren");
     const again = await call<Data<{ lat: number; lng: number }[]>>(
       `/maps/geocode?q=${encodeURIComponent(`  ${address.toUpperCase()} `)}`,
     );
-    expect(again.body.meta).toEqual({ cached: true });
     expect(again.body.data).toEqual(first.body.data);
     const asked = (await fakeLog()).filter((request) => request.query.q === address);
     expect(asked).toHaveLength(1);
@@ -540,5 +542,211 @@ describe("what a day's route is built from", () => {
       context,
     );
     expect(nothing.record.ok).toBe(false);
+  });
+});
+
+interface VisitEvent {
+  id: string;
+  summary: string;
+}
+type CalendarResult = Data<{ calendarId: string; eventIds: string[]; replaced: number }>;
+
+const addToCalendar = (call: Caller, routeId: string, calendarId: string) =>
+  call<CalendarResult & Failure>(`/routes/${routeId}/calendar`, {
+    method: "POST",
+    json: { calendarId },
+  });
+
+/** The visits in a calendar on the saved route's day (ROUTE's), as the calendar lists them. */
+async function visitsIn(call: Caller, calendarId: string) {
+  const range = "timeMin=2027-03-13T00:00:00Z&timeMax=2027-03-15T00:00:00Z";
+  const { body } = await call<Data<VisitEvent[]>>(
+    `/calendar/events?calendarId=${encodeURIComponent(calendarId)}&${range}`,
+  );
+  return body.data.filter((event) => event.summary.startsWith("Visit"));
+}
+
+const sortedIds = (events: { id: string }[]) => events.map((event) => event.id).sort();
+
+const taggedWith = async (routeId: string) =>
+  (
+    await env.DB.prepare("SELECT id FROM calendar_events WHERE route_id = ? ORDER BY id")
+      .bind(routeId)
+      .all<{ id: string }>()
+  ).results.map((row) => row.id);
+
+/** A D1 binding that counts what reaches D1: each query alone, and each batch as one query. */
+function countingD1(d1: D1Database) {
+  const count = { queries: 0, batches: [] as number[] };
+  const binding = new Proxy(d1, {
+    get(target, key) {
+      if (key === "prepare")
+        return (query: string) => {
+          count.queries += 1;
+          return target.prepare(query);
+        };
+      if (key === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          count.queries -= statements.length - 1;
+          count.batches.push(statements.length);
+          return target.batch(statements);
+        };
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { binding, count };
+}
+
+describe("adding a route to the calendar, all or nothing", () => {
+  it("removes what a try killed part-way left (every event tagged with the route) and nothing else", async () => {
+    const { call, user } = await account();
+    const { body } = await call<Data<Route>>("/routes", { method: "POST", json: ROUTE });
+    const routeId = body.data.id;
+    const own = await call<Data<VisitEvent>>("/calendar/events", {
+      method: "POST",
+      json: {
+        summary: "Visit the bank",
+        start: { dateTime: "2027-03-13T19:00:00Z" },
+        end: { dateTime: "2027-03-13T19:30:00Z" },
+      },
+    });
+    // What a try killed after writing some visits leaves: events tagged with the route that the
+    // route does not list (it was to record them last).
+    await env.DB.batch(
+      [1, 2, 3].map((n) =>
+        env.DB.prepare(
+          `INSERT INTO calendar_events (id, user_id, title, start, end, all_day, kind, route_id, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 0, 'showing', ?, ?, ?)`,
+        ).bind(
+          crypto.randomUUID(),
+          user.id,
+          `Visit ${n}/2: left by a killed try`,
+          `2027-03-13T1${n}:00:00.000Z`,
+          `2027-03-13T1${n}:20:00.000Z`,
+          routeId,
+          "2027-03-01T00:00:00.000Z",
+          "2027-03-01T00:00:00.000Z",
+        ),
+      ),
+    );
+    expect(await visitsIn(call, "local")).toHaveLength(4);
+
+    const added = await addToCalendar(call, routeId, "local");
+    expect(added.status).toBe(200);
+    expect(added.body.data.replaced).toBe(3);
+    const visits = await visitsIn(call, "local");
+    expect(sortedIds(visits)).toEqual([...added.body.data.eventIds, own.body.data.id].sort());
+    expect(await taggedWith(routeId)).toEqual([...added.body.data.eventIds].sort());
+    const route = await call<Data<Route>>(`/routes/${routeId}`);
+    expect(route.body.data.calendarEventIds).toEqual(added.body.data.eventIds);
+  });
+
+  it("writes 200 visits and the route's 200 references in one D1 batch, a few queries in all", async () => {
+    const { call, user } = await account();
+    const stops = Array.from({ length: 200 }, (_, i) => ({
+      id: `v${i}`,
+      label: `${i + 1} Grid St`,
+      lat: 33.1 + (i % 20) / 200,
+      lng: -112.0 + Math.floor(i / 20) / 200,
+      serviceMinutes: 1,
+    }));
+    const { body } = await call<Data<Route>>("/routes", {
+      method: "POST",
+      json: { ...ROUTE, stops, order: stops.map((stop) => stop.id) },
+    });
+    const routeId = body.data.id;
+
+    const added = await addToCalendar(call, routeId, "local");
+    expect(added.status).toBe(200);
+    expect(new Set(added.body.data.eventIds).size).toBe(200);
+    expect(await taggedWith(routeId)).toEqual([...added.body.data.eventIds].sort());
+    const route = await call<Data<Route>>(`/routes/${routeId}`);
+    expect(route.body.data.calendarEventIds).toEqual(added.body.data.eventIds);
+
+    // Adding again, with the queries counted: D1 allows 50 a request on the free plan, a batch
+    // counting as one.
+    const { binding, count } = countingD1(env.DB);
+    const scope = { db: database(binding), env: env as Env, userId: user.id, origin: ORIGIN };
+    const again = await addRouteToCalendar(scope, routeId, "local");
+    expect(again.replaced).toBe(200);
+    expect(await taggedWith(routeId)).toEqual([...again.eventIds].sort());
+    // The route read, then one batch: the removal, the 200 rows at most 6 a statement (16
+    // columns, 100 parameters), the route's list.
+    expect(count.batches).toEqual([1 + Math.ceil(200 / 6) + 1]);
+    expect(count.queries).toBe(2);
+  });
+
+  it("leaves a deleted route's visits in the calendar, no longer tagged with it", async () => {
+    const { call } = await account();
+    const { body } = await call<Data<Route>>("/routes", { method: "POST", json: ROUTE });
+    const added = await addToCalendar(call, body.data.id, "local");
+    expect((await call(`/routes/${body.data.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(sortedIds(await visitsIn(call, "local"))).toEqual([...added.body.data.eventIds].sort());
+    expect(await taggedWith(body.data.id)).toEqual([]);
+  });
+
+  it("in a Google calendar, records the ids before writing: after Google failed part-way, a retry leaves one event per visit", async () => {
+    const email = uniqueEmail("routes");
+    const { call } = await connected({ email });
+    const { body } = await call<Data<Route>>("/routes", { method: "POST", json: ROUTE });
+    const routeId = body.data.id;
+
+    // Google takes the first visit, then fails every write: the one made cannot be removed.
+    await steer("/__fake/calendar", { calendarId: email, failWritesAfter: 1 });
+    const failed = await addToCalendar(call, routeId, email);
+    expect(failed.status).toBe(502);
+    await steer("/__fake/calendar", { calendarId: email, failWritesAfter: null });
+    const left = await visitsIn(call, email);
+    expect(left).toHaveLength(1);
+    const route = await call<Data<Route>>(`/routes/${routeId}`);
+    expect(route.body.data.calendarId).toBe(email);
+    expect(route.body.data.calendarEventIds).toContain(left[0]!.id);
+
+    const retried = await addToCalendar(call, routeId, email);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.replaced).toBe(1);
+    expect(retried.body.data.eventIds).toHaveLength(2);
+    expect(sortedIds(await visitsIn(call, email))).toEqual([...retried.body.data.eventIds].sort());
+    expect((await call<Data<Route>>(`/routes/${routeId}`)).body.data.calendarEventIds).toEqual(
+      retried.body.data.eventIds,
+    );
+  });
+
+  it("in a Google calendar, keeps the visits added before when Google refuses a new one", async () => {
+    const email = uniqueEmail("routes");
+    const { call } = await connected({ email });
+    const { body } = await call<Data<Route>>("/routes", { method: "POST", json: ROUTE });
+    const routeId = body.data.id;
+    const first = await addToCalendar(call, routeId, email);
+    expect(first.status).toBe(200);
+
+    await steer("/__fake/calendar", { calendarId: email, failWritesAfter: 1, failing: ["insert"] });
+    expect((await addToCalendar(call, routeId, email)).status).toBe(502);
+    await steer("/__fake/calendar", { calendarId: email, failWritesAfter: null });
+    expect(sortedIds(await visitsIn(call, email))).toEqual([...first.body.data.eventIds].sort());
+    const route = await call<Data<Route>>(`/routes/${routeId}`);
+    expect(route.body.data.calendarEventIds).toEqual(first.body.data.eventIds);
+
+    const again = await addToCalendar(call, routeId, email);
+    expect(again.body.data.replaced).toBe(2);
+    expect(sortedIds(await visitsIn(call, email))).toEqual([...again.body.data.eventIds].sort());
+  });
+
+  it("moves the visits between AI42's calendar and Google's, leaving none behind", async () => {
+    const email = uniqueEmail("routes");
+    const { call } = await connected({ email });
+    const { body } = await call<Data<Route>>("/routes", { method: "POST", json: ROUTE });
+    const routeId = body.data.id;
+    await addToCalendar(call, routeId, "local");
+    const toGoogle = await addToCalendar(call, routeId, email);
+    expect(toGoogle.body.data.replaced).toBe(2);
+    expect(await visitsIn(call, "local")).toEqual([]);
+    expect(await taggedWith(routeId)).toEqual([]);
+    expect(sortedIds(await visitsIn(call, email))).toEqual([...toGoogle.body.data.eventIds].sort());
+    const back = await addToCalendar(call, routeId, "local");
+    expect(back.body.data.replaced).toBe(2);
+    expect(await visitsIn(call, email)).toEqual([]);
+    expect(sortedIds(await visitsIn(call, "local"))).toEqual([...back.body.data.eventIds].sort());
   });
 });

@@ -4,6 +4,7 @@
  */
 import {
   index,
+  type AnySQLiteColumn,
   integer,
   primaryKey,
   real,
@@ -351,9 +352,16 @@ export const calendarEvents = sqliteTable(
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** The saved route whose "Add to calendar" made this event (a retry finds and replaces it). */
+    routeId: text("route_id").references((): AnySQLiteColumn => routes.id, {
+      onDelete: "set null",
+    }),
     ...timestamps,
   },
-  (t) => [index("calendar_events_user_start").on(t.userId, t.start)],
+  (t) => [
+    index("calendar_events_user_start").on(t.userId, t.start),
+    index("calendar_events_route").on(t.routeId),
+  ],
 );
 
 /** A Google Drive file linked to a project ("Link to project" in the Drive panel). */

@@ -81,7 +81,7 @@ const AUCTIONS_CALENDAR: CalendarInfo = {
 const OWN_CALENDARS = [LOCAL_CALENDAR, PROJECTS_CALENDAR, AUCTIONS_CALENDAR];
 const READ_ONLY_CALENDARS = new Set([PROJECTS_CALENDAR_ID, AUCTIONS_CALENDAR_ID]);
 
-const isGoogleCalendar = (calendarId: string) =>
+export const isGoogleCalendar = (calendarId: string) =>
   !OWN_CALENDARS.some((calendar) => calendar.id === calendarId);
 
 /** The events of the read-only calendars, made from projects and auctions (ids say which). */
@@ -270,10 +270,15 @@ const readOnlyCalendar = () =>
     "Project closings and auction dates come from the project or the auction: change them in the Project Hub or in Auctions",
   );
 
+/** 409 for the calendars made from projects and auctions, which take no events of their own. */
+export function assertWritableCalendar(calendarId: string) {
+  if (READ_ONLY_CALENDARS.has(calendarId)) throw readOnlyCalendar();
+}
+
 export async function createEvent(scope: GoogleScope, input: EventInput) {
   const { db, userId } = scope;
   await assertOwnedLinks(db, userId, input);
-  if (READ_ONLY_CALENDARS.has(input.calendarId)) throw readOnlyCalendar();
+  assertWritableCalendar(input.calendarId);
   if (isGoogleCalendar(input.calendarId))
     return googleCalendar(scope, (apis, auth, root) => apis.insertGoogleEvent(auth, root, input));
   const [row] = await db
@@ -316,3 +321,50 @@ export async function deleteEvent(scope: GoogleScope, id: string, calendarId = L
   await deleteOwned(db, calendarEvents, userId, id, "Event");
   return { id, calendarId };
 }
+
+/**
+ * An id for an event about to be written to Google, known before Google makes it (events.insert
+ * takes the caller's id: base32hex, 5–1024 characters; hex is part of base32hex).
+ */
+export const newGoogleEventId = () => crypto.randomUUID().replaceAll("-", "");
+
+/**
+ * Writes events, each with its own `id`, to a Google calendar one by one over one connection.
+ * `sent` ends holding the ids Google may have from this call: all of them or, when one fails, none
+ * if the ones sent could be deleted again (the failed one too: it may be made with its answer
+ * lost), else those sent, for the caller to remove later.
+ */
+export const insertGoogleEvents = (
+  scope: GoogleScope,
+  calendarId: string,
+  events: (EventInput & { id: string })[],
+  sent: string[],
+) =>
+  googleCalendar(scope, async (apis, auth, root) => {
+    try {
+      for (const event of events) {
+        sent.push(event.id);
+        await apis.insertGoogleEvent(auth, root, { ...event, calendarId });
+      }
+    } catch (error) {
+      try {
+        await apis.deleteGoogleEvents(auth, root, calendarId, sent);
+        sent.length = 0;
+      } catch {
+        // Google refuses this too: `sent` names what may be left.
+      }
+      throw error;
+    }
+  });
+
+/** Deletes events from a Google calendar over one connection, answering how many there were. */
+export const removeGoogleEvents = async (
+  scope: GoogleScope,
+  calendarId: string,
+  ids: readonly string[],
+) =>
+  ids.length === 0
+    ? 0
+    : googleCalendar(scope, (apis, auth, root) =>
+        apis.deleteGoogleEvents(auth, root, calendarId, ids),
+      );

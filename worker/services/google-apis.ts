@@ -184,8 +184,11 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
   };
 }
 
-/** An event to write to Google: a client's, or an auction's dates (which carry its id). */
-type GoogleEventInput = EventInput & { auctionId?: string | null };
+/**
+ * An event to write to Google: a client's, or an auction's dates (which carry its id). `id`, when
+ * given, is the new event's own (base32hex, 5–1024 characters, as events.insert accepts).
+ */
+type GoogleEventInput = EventInput & { auctionId?: string | null; id?: string };
 
 function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
   const extra: Ai42Properties = { ai42Kind: input.kind };
@@ -194,6 +197,7 @@ function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
   if (input.propertyId) extra.ai42PropertyId = input.propertyId;
   if (input.contactId) extra.ai42ContactId = input.contactId;
   return {
+    ...(input.id && { id: input.id }),
     summary: input.summary,
     description: input.description,
     location: input.location,
@@ -259,4 +263,28 @@ export async function deleteGoogleEvent(
 ) {
   const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
   await calendar.events.delete({ calendarId, eventId });
+}
+
+/**
+ * Deletes events one by one, answering how many there were: an id Google does not have (never
+ * made: 404, or deleted before: 410) is skipped.
+ */
+export async function deleteGoogleEvents(
+  auth: OAuth2Client,
+  rootUrl: string,
+  calendarId: string,
+  eventIds: readonly string[],
+) {
+  const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
+  let removed = 0;
+  for (const eventId of eventIds) {
+    try {
+      await calendar.events.delete({ calendarId, eventId });
+      removed += 1;
+    } catch (error) {
+      const status = (error as { response?: { status?: number } }).response?.status;
+      if (status !== 404 && status !== 410) throw error;
+    }
+  }
+  return removed;
 }

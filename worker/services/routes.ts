@@ -3,9 +3,13 @@
  * set, the saved routes, the places routes start from, the stops a route can be built from, and the
  * visits written to a calendar. One service for the API and the agent's tool.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { saleTypeLabel } from "../../app/domain/auctions/auction";
-import { LOCAL_CALENDAR_ID, type CalendarEvent } from "../../app/domain/calendar/events";
+import {
+  LOCAL_CALENDAR_ID,
+  type CalendarEvent,
+  type EventInput,
+} from "../../app/domain/calendar/events";
 import { travelPoints } from "../../app/domain/routing/geo";
 import {
   evaluateRoute,
@@ -27,7 +31,7 @@ import {
 } from "../../app/domain/routing/route";
 import { formatAddress } from "../../app/domain/format";
 import { label } from "../../app/domain/workspace";
-import { ApiError, notFound } from "../api/errors";
+import { notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   chunk,
@@ -35,14 +39,18 @@ import {
   D1_MAX_PARAMS,
   deleteOwned,
   findOwned,
+  inJsonList,
   nowIso,
   ownedBy,
   publicRow,
+  rowsPerStatement,
+  runBatch,
   selectPage,
   type PageRequest,
 } from "../db/queries";
 import {
   auctions,
+  calendarEvents,
   contacts,
   properties,
   routes,
@@ -52,7 +60,15 @@ import {
   type RouteRow,
 } from "../db/schema";
 import type { Env } from "../env";
-import { createEvent, deleteEvent, listEvents } from "./calendar";
+import {
+  assertWritableCalendar,
+  eventColumns,
+  insertGoogleEvents,
+  isGoogleCalendar,
+  listEvents,
+  newGoogleEventId,
+  removeGoogleEvents,
+} from "./calendar";
 import type { GoogleScope } from "./google";
 import { roadMatrix } from "./maps";
 
@@ -390,15 +406,13 @@ async function stillThere(
   return new Set(parts.flat().map((row) => row.id));
 }
 
-/**
- * Writes one event per visit of a saved route (from when the visit starts to when it ends) to
- * AI42's calendar or a Google calendar, then removes the ones this route wrote before, wherever
- * they were. A stop taken from a calendar event is that event already: it gets no second one.
- * When a write fails, the events written so far are removed and the earlier ones stay.
- */
-export async function addRouteToCalendar(scope: GoogleScope, id: string, calendarId: string) {
-  const { db, userId } = scope;
-  const route = await getRoute(db, userId, id);
+/** One event per visit of a saved route, for `calendarId`; a stop taken from an event has one. */
+async function visitEvents(
+  db: Database,
+  userId: string,
+  route: SavedRoute,
+  calendarId: string,
+): Promise<EventInput[]> {
   const stops = new Map(route.stops.map((stop) => [stop.id, stop]));
   const visits = route.plan.legs.filter((leg) => stops.has(leg.to));
   const sourceIds = (source: RouteStop["source"]) =>
@@ -409,16 +423,14 @@ export async function addRouteToCalendar(scope: GoogleScope, id: string, calenda
   ]);
   const linked = (stop: RouteStop, source: RouteStop["source"], own: Set<string>) =>
     stop.source === source && stop.sourceId && own.has(stop.sourceId) ? stop.sourceId : null;
-
-  const eventIds: string[] = [];
-  try {
-    for (const [index, leg] of visits.entries()) {
-      const stop = stops.get(leg.to)!;
-      if (stop.source === "event") continue;
-      // From when the visit starts (after any wait for its window) for its service time.
-      const arrive = Date.parse(leg.arriveAt) + leg.waitMinutes * 60_000;
-      const leave = arrive + Math.max(stop.serviceMinutes, MIN_EVENT_MINUTES) * 60_000;
-      const event = await createEvent(scope, {
+  return visits.flatMap((leg, index) => {
+    const stop = stops.get(leg.to)!;
+    if (stop.source === "event") return [];
+    // From when the visit starts (after any wait for its window) for its service time.
+    const arrive = Date.parse(leg.arriveAt) + leg.waitMinutes * 60_000;
+    const leave = arrive + Math.max(stop.serviceMinutes, MIN_EVENT_MINUTES) * 60_000;
+    return [
+      {
         summary: `Visit ${index + 1}/${visits.length}: ${stop.label}`,
         description: `${route.name} (${route.date}). Stop ${index + 1} of ${visits.length}.`,
         location: stop.address ?? `${stop.lat}, ${stop.lng}`,
@@ -429,35 +441,128 @@ export async function addRouteToCalendar(scope: GoogleScope, id: string, calenda
         projectId: null,
         propertyId: linked(stop, "property", ownProperties),
         contactId: linked(stop, "contact", ownContacts),
-      });
-      eventIds.push(event.id);
-    }
-  } catch (error) {
-    await removeEvents(scope, eventIds, calendarId);
-    throw error;
-  }
-  const replaced = await removeEvents(
-    scope,
-    route.calendarEventIds ?? [],
-    route.calendarId ?? LOCAL_CALENDAR_ID,
-  );
-  await db
-    .update(routes)
-    .set({ calendarId, calendarEventIds: eventIds, updatedAt: nowIso() })
-    .where(ownedBy(routes, userId, id));
-  return { calendarId, eventIds, replaced };
+      },
+    ];
+  });
 }
 
-/** Removes events, counting those removed; one already gone (deleted by hand) is skipped. */
-async function removeEvents(scope: GoogleScope, ids: readonly string[], calendarId: string) {
-  let removed = 0;
-  for (const eventId of ids) {
-    try {
-      await deleteEvent(scope, eventId, calendarId);
-      removed += 1;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
+/** Sets which events of which calendar the route made, or is about to make. */
+const recordEvents = (
+  db: Database,
+  userId: string,
+  routeId: string,
+  calendarId: string | null,
+  eventIds: string[] | null,
+) =>
+  db
+    .update(routes)
+    .set({ calendarId, calendarEventIds: eventIds, updatedAt: nowIso() })
+    .where(ownedBy(routes, userId, routeId));
+
+/**
+ * The route's events in AI42's calendar, deleted: every one tagged with it (a try killed part-way
+ * leaves some the route does not list) and the ones it lists from before events were tagged.
+ */
+function deleteLocalEvents(db: Database, userId: string, route: SavedRoute) {
+  const listed = (route.calendarId ?? LOCAL_CALENDAR_ID) === LOCAL_CALENDAR_ID;
+  return db
+    .delete(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, userId),
+        or(
+          eq(calendarEvents.routeId, route.id),
+          listed ? inJsonList(calendarEvents.id, route.calendarEventIds ?? []) : undefined,
+        ),
+      ),
+    )
+    .returning({ id: calendarEvents.id });
+}
+
+interface Written {
+  eventIds: string[];
+  /** What the D1 batch that records the route's events also runs. */
+  statements: unknown[];
+  /** Events of the route's removed on the way. */
+  replaced: number;
+}
+
+/** The visits as rows of AI42's calendar, tagged with the route, for the batch to insert. */
+function localWrites(db: Database, userId: string, routeId: string, visits: EventInput[]): Written {
+  const now = nowIso();
+  const rows = visits.map((visit) => ({
+    ...eventColumns(visit),
+    id: crypto.randomUUID(),
+    userId,
+    routeId,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const statements = chunk(rows, rowsPerStatement(calendarEvents)).map((part) =>
+    db.insert(calendarEvents).values(part),
+  );
+  return { eventIds: rows.map((row) => row.id), statements, replaced: 0 };
+}
+
+/**
+ * Writes the visits to a Google calendar under ids recorded on the route before Google makes them
+ * (a try killed part-way leaves ids the next one finds), then removes the events the route had
+ * there before. When Google fails and takes back what it made, the route lists what it listed.
+ */
+async function googleWrites(
+  scope: GoogleScope,
+  route: SavedRoute,
+  visits: EventInput[],
+  calendarId: string,
+): Promise<Written> {
+  const { db, userId } = scope;
+  const events = visits.map((visit) => ({ ...visit, id: newGoogleEventId() }));
+  const eventIds = events.map((event) => event.id);
+  const kept = route.calendarId === calendarId ? (route.calendarEventIds ?? []) : [];
+  await recordEvents(db, userId, route.id, calendarId, [...kept, ...eventIds]);
+  const sent: string[] = [];
+  try {
+    await insertGoogleEvents(scope, calendarId, events, sent);
+  } catch (error) {
+    if (sent.length === 0)
+      await recordEvents(db, userId, route.id, route.calendarId, route.calendarEventIds);
+    throw error;
   }
-  return removed;
+  return { eventIds, statements: [], replaced: await removeGoogleEvents(scope, calendarId, kept) };
+}
+
+/**
+ * Writes one event per visit of a saved route (from when the visit starts to when it ends) to
+ * AI42's calendar or a Google calendar, and removes every event this route wrote before, wherever
+ * it was. A stop taken from a calendar event is that event already: it gets no second one.
+ *
+ * No try leaves an event the next cannot find: AI42's events carry the route's id, and Google's
+ * are recorded on the route before Google makes them. The route's events in AI42's calendar go,
+ * the new ones come and the route's list is set in one D1 batch (a few queries in all, however many
+ * stops), so a failure there leaves the old state or the new. In Google the new events are made
+ * before the old ones are removed, so a failure keeps the old ones. Google events the route has in
+ * another calendar than `calendarId` are removed first.
+ */
+export async function addRouteToCalendar(scope: GoogleScope, id: string, calendarId: string) {
+  assertWritableCalendar(calendarId);
+  const { db, userId } = scope;
+  const route = await getRoute(db, userId, id);
+  const visits = await visitEvents(db, userId, route, calendarId);
+  const elsewhere =
+    route.calendarId && route.calendarId !== calendarId && isGoogleCalendar(route.calendarId)
+      ? await removeGoogleEvents(scope, route.calendarId, route.calendarEventIds ?? [])
+      : 0;
+  const written = isGoogleCalendar(calendarId)
+    ? await googleWrites(scope, route, visits, calendarId)
+    : localWrites(db, userId, id, visits);
+  const [removed] = (await runBatch(db, [
+    deleteLocalEvents(db, userId, route),
+    ...written.statements,
+    recordEvents(db, userId, id, calendarId, written.eventIds),
+  ])) as [unknown[]];
+  return {
+    calendarId,
+    eventIds: written.eventIds,
+    replaced: elsewhere + written.replaced + removed.length,
+  };
 }

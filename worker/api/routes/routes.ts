@@ -251,7 +251,7 @@ app.openapi(
     operationId: "addRouteToCalendar",
     summary: "Write one event per visit to AI42's calendar (`local`) or a Google calendar",
     description:
-      "Each visit runs from when it starts (the arrival, or the window's opening after a wait) for its service minutes (at least 5). The events this route wrote before are removed first, so adding again does not duplicate them.",
+      "Each visit runs from when it starts (the arrival, or the window's opening after a wait) for its service minutes (at least 5). The events this route wrote before are replaced (in AI42's calendar, in one all-or-nothing write), so adding again, or again after a failure, never duplicates them.",
     ...signedIn,
     request: {
       params: IdParamSchema,
