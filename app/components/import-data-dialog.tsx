@@ -28,6 +28,14 @@ const total = (result: WorkspaceImportResult, kind: Kind) => {
   return counts.created + counts.updated + counts.skipped + counts.failed.length;
 };
 
+/** Which part of a large export a document is, if it says. */
+function partOf(document: unknown) {
+  const part = (document as { part?: { number?: unknown; of?: unknown } } | null)?.part;
+  return part && typeof part.number === "number" && typeof part.of === "number"
+    ? { number: part.number, of: part.of }
+    : null;
+}
+
 const failureText = (error: unknown) =>
   error instanceof ServiceError ? error.failure.message : String(error);
 
@@ -59,6 +67,8 @@ export function ImportDataDialog() {
     setOverwriteEdits(false);
   };
 
+  const part = partOf(file?.document);
+
   async function confirm() {
     if (!file) return;
     setImporting(true);
@@ -68,8 +78,9 @@ export function ImportDataDialog() {
         (sum, { result: kind }) => sum + result[kind].created + result[kind].updated,
         0,
       );
+      const next = part && part.number < part.of ? ` Now import part ${part.number + 1}.` : "";
       toast.success("Import finished", {
-        description: `${written} record${written === 1 ? "" : "s"} written from ${file.name}`,
+        description: `${written} record${written === 1 ? "" : "s"} written from ${file.name}.${next}`,
       });
       close();
       await workspaceChanged();
@@ -91,8 +102,13 @@ export function ImportDataDialog() {
     <Modal open={file !== null} title="Import data" onClose={close} wide>
       <div className="space-y-4">
         <p className="text-sm text-muted">
-          From <span className="font-medium text-fg">{file?.name}</span>. Nothing is written until
-          you press Import.
+          From <span className="font-medium text-fg">{file?.name}</span>
+          {part && part.of > 1 && (
+            <>
+              , part {part.number} of {part.of} (import the parts in order)
+            </>
+          )}
+          . Nothing is written until you press Import.
         </p>
         <ExistingChoice value={existing} onChange={setExisting} disabled={importing} />
         {existing === "update" && (

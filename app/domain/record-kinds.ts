@@ -34,3 +34,12 @@ export function perKind<K extends "name" | "result", V>(
     V
   >;
 }
+
+/**
+ * What one export document may hold: what Import Data takes in one request. Export Data writes a
+ * bigger workspace as several documents (parts), each within these limits.
+ */
+export const TRANSFER_LIMITS = {
+  recordsPerKind: 5000,
+  bytes: 25 * 1024 * 1024,
+} as const;

@@ -176,3 +176,31 @@ export function describeImport(counts: ImportCounts, label?: (field: string) => 
   }
   return parts.join(", ");
 }
+
+/** How deep JSON may nest where it is free-form (a tool call's arguments): well within what is read back. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply a JSON value nests (an object or array is a level), measured without recursion. */
+export function jsonDepth(value: unknown) {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (!item || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Free-form JSON that can be stored and read back: at most `maxChars` written out, and `MAX_JSON_DEPTH` deep. */
+export const boundedJson = (maxChars: number) =>
+  z.unknown().superRefine((value, context) => {
+    if (jsonDepth(value) > MAX_JSON_DEPTH)
+      context.addIssue({
+        code: "custom",
+        message: `Nested more than ${MAX_JSON_DEPTH} levels deep`,
+      });
+    else if ((JSON.stringify(value) ?? "").length > maxChars)
+      context.addIssue({ code: "custom", message: `Longer than ${maxChars} characters` });
+  });

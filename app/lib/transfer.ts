@@ -50,15 +50,29 @@ export function downloadConversation(format: "markdown" | "json") {
   toast.success("Conversation exported");
 }
 
+/**
+ * Export Data: the workspace as one file, or, when it is larger than one import takes, as
+ * numbered parts that Import Data reads one after the other.
+ */
 export async function downloadExport() {
   try {
-    const document = await transferApi.exportAll();
-    downloadFile(
-      `ai42-export-${new Date().toISOString().slice(0, 10)}.json`,
-      "application/json",
-      JSON.stringify(document, null, 2),
-    );
-    toast.success("Export downloaded");
+    const day = new Date().toISOString().slice(0, 10);
+    let document = await transferApi.exportAll();
+    const count = document.part.of;
+    for (let part = 1; ; part += 1) {
+      const name = count > 1 ? `-part-${part}-of-${count}` : "";
+      downloadFile(
+        `ai42-export-${day}${name}.json`,
+        "application/json",
+        JSON.stringify(document, null, 2),
+      );
+      if (part >= count) break;
+      document = await transferApi.exportAll(part + 1);
+    }
+    toast.success(count > 1 ? `Export downloaded in ${count} parts` : "Export downloaded", {
+      description:
+        count > 1 ? "Import Data takes them one after the other, from part 1." : undefined,
+    });
   } catch (error) {
     failed(error);
   }

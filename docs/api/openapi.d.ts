@@ -1095,7 +1095,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything the user made as one JSON document: projects, contacts and their links, documents, properties, conversations with their messages, research */
+        /**
+         * Everything the user made as one JSON document: projects, contacts and their links, documents, properties, conversations with their messages, research
+         * @description A workspace larger than one import takes (5,000 records of a kind, or 25 MB) comes in parts: `part.of` says how many, `?part=` asks for each. Every part is a document `POST /import` takes; import them in order.
+         */
         get: operations["exportWorkspace"];
         put?: never;
         post?: never;
@@ -3059,6 +3062,11 @@ export interface components {
             /** @enum {number} */
             version: 2;
             exportedAt: string;
+            /** @description Which part of the export this is. A workspace larger than one import takes (5,000 records of a kind, 25 MB) is written as several parts, each a document Import Data takes; import them in order */
+            part: {
+                number: number;
+                of: number;
+            };
             projects: components["schemas"]["Project"][];
             contacts: components["schemas"]["Contact"][];
             projectContacts: {
@@ -9333,14 +9341,17 @@ export interface operations {
     };
     exportWorkspace: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which part of a large export (from 1) */
+                part?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The export document */
+            /** @description The export document (or one part of it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9353,6 +9364,15 @@ export interface operations {
             };
             /** @description Error 401 */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

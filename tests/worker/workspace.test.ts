@@ -1026,6 +1026,150 @@ describe("export and import", () => {
     expect(property!.primaryAnalysis).toMatchObject({ name: "Fine", capRate: 12 });
   });
 
+  it("writes a workspace larger than one import takes as parts that each import, in another account too", async () => {
+    const source = await account();
+    // 6,000 properties, made with the screen's own 1,000-row imports.
+    for (let batch = 0; batch < 6; batch += 1) {
+      const rows = Array.from({ length: 1000 }, (_, i) => ({
+        address: batch + i === 0 ? "1 First Ave" : `${batch * 1000 + i + 1} Limit Ave`,
+        city: "Columbus",
+      }));
+      const made = await source.call("/data/properties", { method: "POST", json: rows });
+      expect(made.status).toBe(200);
+    }
+    const firstOf = async (call: Caller) =>
+      (await call<Data<Row[]>>("/data/properties?q=First%20Ave")).body.data[0];
+    const first = await firstOf(source.call);
+    // An analysis (read after every property) of a property the first part holds.
+    await create(source.call, "/deals", {
+      name: "First of the list",
+      strategy: "rental",
+      propertyId: first!.id,
+      inputs: {
+        purchasePrice: 100000,
+        grossMonthlyRent: 1200,
+        financing: { type: "loan", downPaymentPct: 25, interestRatePct: 7, termYears: 30 },
+      },
+    });
+
+    const one =
+      await source.call<Data<ExportDoc & { part: { number: number; of: number } }>>("/export");
+    expect(one.body.data.part).toEqual({ number: 1, of: 2 });
+    expect(one.body.data.properties).toHaveLength(5000);
+    const two =
+      await source.call<Data<ExportDoc & { part: { number: number; of: number } }>>(
+        "/export?part=2",
+      );
+    expect(two.body.data.properties).toHaveLength(1000);
+    expect(two.body.data.deals).toHaveLength(1);
+    expect((await source.call("/export?part=3")).status).toBe(404);
+
+    // Another account on the same AI42: the ids are taken, so the records get ids of its own,
+    // and the second part's analysis still finds its property from the first part.
+    const target = await account();
+    const firstPart = await importInto(target.call, one.body.data);
+    expect(firstPart.status).toBe(200);
+    expect(firstPart.body.data.properties).toMatchObject({ created: 5000, failed: [] });
+    const secondPart = await importInto(target.call, two.body.data);
+    expect(secondPart.status).toBe(200);
+    expect(secondPart.body.data.properties).toMatchObject({ created: 1000, failed: [] });
+    expect(secondPart.body.data.deals).toMatchObject({ created: 1, failed: [] });
+    expect(await countRows("properties", target.user.id)).toBe(6000);
+    const [deal] = (await target.call<Data<Row[]>>("/deals")).body.data;
+    const own = await firstOf(target.call);
+    expect(deal!.propertyId).toBe(own!.id);
+    expect(own!.id).not.toBe(first!.id);
+  });
+
+  it("cuts an export over 25 MB into parts under it, each of which imports", async () => {
+    const source = await account();
+    const page = "A long inspection report line. ".repeat(3200); // ~100 KB
+    const entries = (from: number) =>
+      Array.from({ length: 135 }, (_, i) => ({
+        id: `report-${from + i}`,
+        title: `Report ${from + i}`,
+        content: page,
+      }));
+    for (const from of [0, 135]) {
+      const made = await importInto(source.call, {
+        format: "ai42-export",
+        version: 2,
+        entries: entries(from),
+      });
+      expect(made.body.data.entries).toMatchObject({ created: 135 });
+    }
+    const one = await source.call<Data<ExportDoc & { part: { of: number } }>>("/export");
+    expect(one.body.data.part.of).toBe(2);
+    const two = await source.call<Data<ExportDoc>>("/export?part=2");
+    const target = await account();
+    for (const part of [one.body.data, two.body.data]) {
+      // As the screen writes the file.
+      const file = JSON.stringify(part, null, 2);
+      expect(new TextEncoder().encode(file).length).toBeLessThanOrEqual(25 * 1024 * 1024);
+      const imported = await target.call<ImportResult>("/import", {
+        method: "POST",
+        body: file,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(imported.status).toBe(200);
+    }
+    expect(await countRows("entries", target.user.id)).toBe(270);
+  });
+
+  it("refuses, by field, a record nested too deep or too large to store, and imports the rest", async () => {
+    const target = await account();
+    // Written out by hand: JSON.stringify itself runs out of stack on 20,000 levels.
+    const deep = `${"[".repeat(20_000)}"bottom"${"]".repeat(20_000)}`;
+    const report = {
+      query: "123 Main St",
+      provider: "perplexity",
+      model: "sonar",
+      report: { summary: "", market: "", comparables: "", risks: [], nextSteps: [], sources: [] },
+    };
+    const doc = {
+      format: "ai42-export",
+      version: 2,
+      conversations: [
+        {
+          id: "deep",
+          title: "Deep",
+          provider: "openai",
+          model: "gpt-4o-mini",
+          messages: [
+            { role: "user", content: "Hi" },
+            {
+              role: "assistant",
+              content: "Done",
+              toolCalls: [{ name: "x", arguments: "DEEP", ok: true, summary: "", wrote: false }],
+            },
+          ],
+        },
+        { id: "fine", title: "Fine", provider: "openai", model: "gpt-4o-mini", messages: [] },
+      ],
+      research: [
+        { ...report, id: "huge", report: { ...report.report, summary: "y".repeat(3_000_000) } },
+        { ...report, id: "small" },
+      ],
+    };
+    const imported = await target.call<ImportResult>("/import", {
+      method: "POST",
+      body: JSON.stringify(doc).replace('"DEEP"', deep),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.conversations).toMatchObject({ created: 1 });
+    expect(imported.body.data.conversations!.failed).toEqual([
+      { index: 0, errors: [{ field: "messages", message: expect.stringMatching(/deep/) }] },
+    ]);
+    expect(imported.body.data.research).toMatchObject({ created: 1 });
+    expect(imported.body.data.research!.failed).toEqual([
+      { index: 0, errors: [{ field: "report", message: expect.stringMatching(/Too large/) }] },
+    ]);
+    const conversations = await target.call<Data<Row[]>>("/conversations");
+    expect(conversations.status).toBe(200);
+    expect(conversations.body.data.map((c) => c.title)).toEqual(["Fine"]);
+  });
+
   it("refuses a file that is not an AI42 export as a whole and changes nothing", async () => {
     const target = await account();
     const counts = async () =>

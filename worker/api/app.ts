@@ -27,13 +27,14 @@ import properties from "./routes/properties";
 import research from "./routes/research";
 import routes from "./routes/routes";
 import transfer from "./routes/transfer";
+import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
 
 const API_BASE = "/api";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** A workspace export (documents, conversations, research) or a big list may outgrow the usual limit. */
-export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = TRANSFER_LIMITS.bytes;
 const IMPORT_PATH = `${API_BASE}/import`;
 /** A list of 50,000 rows from PropStream or a county is several MB. */
 const FILE_IMPORT_PATH = `${API_BASE}/imports/`;

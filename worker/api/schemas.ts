@@ -809,6 +809,10 @@ export const WorkspaceExportSchema = z
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
     exportedAt: z.string(),
+    part: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).openapi({
+      description:
+        "Which part of the export this is. A workspace larger than one import takes (5,000 records of a kind, 25 MB) is written as several parts, each a document Import Data takes; import them in order",
+    }),
     projects: z.array(ProjectSchema),
     contacts: z.array(ContactSchema),
     projectContacts: z.array(z.object({ projectId: z.string(), contactId: z.string() })),

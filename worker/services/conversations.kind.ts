@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
+import { boundedJson } from "../../app/domain/validation";
 import { chunk, D1_MAX_PARAMS, publicRow, rowsPerStatement } from "../db/queries";
 import {
   conversationMessages,
@@ -25,15 +26,16 @@ const ExportedMessageSchema = z.object({
   toolCalls: z
     .array(
       z.object({
-        name: z.string(),
-        arguments: z.unknown(),
+        name: z.string().max(200),
+        arguments: boundedJson(20_000),
         ok: z.boolean(),
-        summary: z.string(),
+        summary: z.string().max(2000),
         wrote: z.boolean(),
       }),
     )
+    .max(100)
     .nullish(),
-  citations: z.array(z.string()).nullish(),
+  citations: z.array(z.string().max(2000)).max(100).nullish(),
   createdAt: timestamp,
 });
 

@@ -8,7 +8,13 @@ import { toResearch } from "./research";
 
 const ResearchInputSchema = z.object({
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
-  report: ResearchReportSchema,
+  report: ResearchReportSchema.extend({
+    summary: z.string().max(50_000),
+    market: z.string().max(50_000),
+    comparables: z.string().max(50_000),
+    risks: z.array(z.string().max(5000)).max(100),
+    nextSteps: z.array(z.string().max(5000)).max(100),
+  }),
   provider: z.enum(AI_PROVIDERS),
   model: z.string().min(1).max(200),
   grounding: z

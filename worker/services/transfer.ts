@@ -14,9 +14,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { mergeRecord } from "../../app/domain/imports/merge";
-import { perKind, type RecordKindName } from "../../app/domain/record-kinds";
+import { perKind, TRANSFER_LIMITS, type RecordKindName } from "../../app/domain/record-kinds";
 import {
   fieldProblems,
+  jsonDepth,
+  MAX_JSON_DEPTH,
   parseTyped,
   type ImportCounts,
   type RowFailure,
@@ -49,23 +51,76 @@ export const EXPORT_FORMAT = "ai42-export";
  * import.
  */
 export const EXPORT_VERSION = 2;
-export const MAX_RECORDS_PER_KIND = 5000;
+export const MAX_RECORDS_PER_KIND = TRANSFER_LIMITS.recordsPerKind;
 
-/** Everything the user made, as one document (one batch of reads). */
-export async function exportWorkspace(db: Database, userId: string) {
+type Records = Record<RecordKindName, unknown[]>;
+
+/** The bytes a record takes in an export file as the screen writes it (indented by 2, at depth 2). */
+function recordBytes(record: unknown) {
+  const text = JSON.stringify(record, null, 2);
+  const lines = text.split("\n").length;
+  return new TextEncoder().encode(text).length + lines * 4 + 2;
+}
+
+/**
+ * The records cut into parts that Import Data takes each in one request: at most
+ * `recordsPerKind` of a kind and `bytes` in all, kinds in reading order, so a part's references
+ * point at records of its own part or of an earlier one (imported before it).
+ */
+function intoParts(records: Records, head: number) {
+  const parts: Records[] = [];
+  const empty = () => perKind("name", () => [] as unknown[]);
+  let part = empty();
+  let bytes = head;
+  let filled = false;
+  for (const kind of KINDS) {
+    for (const record of records[kind.name]) {
+      const size = recordBytes(record);
+      const full =
+        bytes + size > TRANSFER_LIMITS.bytes ||
+        part[kind.name].length >= TRANSFER_LIMITS.recordsPerKind;
+      if (full && filled) {
+        parts.push(part);
+        part = empty();
+        bytes = head;
+      }
+      part[kind.name].push(record);
+      bytes += size;
+      filled = true;
+    }
+  }
+  parts.push(part);
+  return parts;
+}
+
+/**
+ * Everything the user made, as one document (one batch of reads); a workspace larger than
+ * Import Data takes in one request is written as several, `part` of them (from 1) answered.
+ */
+export async function exportWorkspace(db: Database, userId: string, part = 1) {
   const queries = KINDS.map((kind) => kind.exportQueries(db, userId));
   const results = (await runBatch(db, queries.flat())) as unknown[][];
   let at = 0;
-  const records = KINDS.map((kind, i) => {
-    const rows = results.slice(at, (at += queries[i]!.length));
-    return [kind.name, kind.exportRecords(rows)] as const;
-  });
-  return {
+  const records = Object.fromEntries(
+    KINDS.map((kind, i) => {
+      const rows = results.slice(at, (at += queries[i]!.length));
+      return [kind.name, kind.exportRecords(rows)] as const;
+    }),
+  ) as Records;
+  const head = {
     format: EXPORT_FORMAT as typeof EXPORT_FORMAT,
     version: EXPORT_VERSION as typeof EXPORT_VERSION,
     exportedAt: nowIso(),
-    ...(Object.fromEntries(records) as Record<RecordKindName, unknown[]>),
+    part: { number: part, of: 1 },
   };
+  const parts = intoParts(records, recordBytes({ ...head, ...perKind("name", () => []) }) + 64);
+  if (part > parts.length)
+    throw new ApiError(
+      404,
+      "NOT_FOUND",
+      `The export has ${parts.length} part${parts.length === 1 ? "" : "s"}`,
+    );
+  return { ...head, part: { number: part, of: parts.length }, ...parts[part - 1]! };
 }
 
 const rows = z.array(z.unknown()).max(MAX_RECORDS_PER_KIND).default([]);
@@ -84,6 +139,32 @@ export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
 export type KindResult = ImportCounts;
 
+/** What one record may take in D1 (which refuses a row over 2,000,000 bytes), with room to spare. */
+const MAX_RECORD_BYTES = 1_900_000;
+
+/**
+ * Why a row could not be stored and read back, named by its field: nested deeper than free-form
+ * JSON may be, or larger than a D1 row. Checked before anything else reads the row.
+ */
+function storageProblem(raw: Record<string, unknown>) {
+  const encoder = new TextEncoder();
+  let total = 0;
+  let largest = { field: "row", bytes: 0 };
+  for (const [field, value] of Object.entries(raw)) {
+    if (jsonDepth(value) > MAX_JSON_DEPTH + 2)
+      return { field, message: `Nested more than ${MAX_JSON_DEPTH} levels deep` };
+    const bytes = encoder.encode(JSON.stringify(value) ?? "").length;
+    total += bytes;
+    if (bytes > largest.bytes) largest = { field, bytes };
+  }
+  if (total <= MAX_RECORD_BYTES) return null;
+  const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return {
+    field: largest.field,
+    message: `Too large to store: the record is ${mb(total)} (this field ${mb(largest.bytes)}); a record may hold at most ${mb(MAX_RECORD_BYTES)}`,
+  };
+}
+
 /**
  * Each row parsed with its input schema and its id; the failures by index. A flat record's
  * numbers may be written as people write them; a nested one's (a deal's inputs) must be numbers.
@@ -93,6 +174,11 @@ function checkRows<T extends z.ZodType>(list: unknown[], schema: T) {
   const failed: RowFailure[] = [];
   list.forEach((row, index) => {
     const raw = row && typeof row === "object" ? (row as Record<string, unknown>) : {};
+    const unstorable = storageProblem(raw);
+    if (unstorable) {
+      failed.push({ index, errors: [unstorable] });
+      return;
+    }
     const meta = RecordMetaSchema.safeParse(raw);
     const input = (
       schema instanceof z.ZodObject ? parseTyped(schema, raw) : schema.safeParse(raw)
@@ -230,13 +316,18 @@ function collect(list: unknown[], field: string) {
 }
 
 /**
- * Who holds each record the file's references name, per kind referred to (references may point
- * at a row of the file or at a record the account already has).
+ * The account's id of each record the file's references name, per kind referred to: the id itself
+ * when the user holds it, else the id derived from it for this account (a record an earlier part
+ * of the export brought in while another account held its id). References may also point at a
+ * row of the file; those are looked up as the file is read.
  */
-async function referencedRecords(db: Database, doc: ImportDocument) {
-  const named = new Map<RecordKindName, string[]>();
-  const add = (kind: RecordKindName, ids: string[]) =>
-    named.set(kind, [...(named.get(kind) ?? []), ...ids]);
+async function referencedRecords(db: Database, userId: string, doc: ImportDocument) {
+  const named = new Map<RecordKindName, Set<string>>();
+  const add = (kind: RecordKindName, ids: string[]) => {
+    const set = named.get(kind) ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    named.set(kind, set);
+  };
   for (const kind of KINDS) {
     const list = doc[kind.name];
     for (const [field, target] of Object.entries(kind.references ?? {}))
@@ -244,7 +335,17 @@ async function referencedRecords(db: Database, doc: ImportDocument) {
     if (kind.recordOf) add(kind.recordOf, collect(list, "id"));
   }
   const found = await Promise.all(
-    [...named].map(async ([kind, ids]) => [kind, await holders(db, kindNamed(kind), ids)] as const),
+    [...named].map(async ([kind, set]) => {
+      const ids = [...set];
+      const derived = await Promise.all(ids.map((id) => derivedId(userId, id)));
+      const held = await holders(db, kindNamed(kind), [...ids, ...derived]);
+      const own = new Map<string, string>();
+      ids.forEach((id, i) => {
+        if (held.get(id) === userId) own.set(id, id);
+        else if (held.get(derived[i]!) === userId) own.set(id, derived[i]!);
+      });
+      return [kind, own] as const;
+    }),
   );
   return new Map<RecordKindName, Map<string, string>>(found);
 }
@@ -391,7 +492,7 @@ export async function planImport(
 ) {
   const now = nowIso();
   const fileIds = new Map<RecordKindName, Map<string, string>>();
-  const own = await referencedRecords(db, doc);
+  const own = await referencedRecords(db, userId, doc);
   const context: Planning = {
     userId,
     now,
@@ -403,8 +504,7 @@ export async function planImport(
       updatedAt: row.updatedAt ?? row.createdAt ?? now,
     }),
     fileId: (kind, id) => fileIds.get(kind)?.get(id),
-    reference: (kind, id) =>
-      fileIds.get(kind)?.get(id) ?? (own.get(kind)?.get(id) === userId ? id : undefined),
+    reference: (kind, id) => fileIds.get(kind)?.get(id) ?? own.get(kind)?.get(id),
   };
   const summary: Partial<Record<(typeof KINDS)[number]["result"], KindResult>> = {};
   const statements: BatchItem<"sqlite">[] = [];
@@ -423,6 +523,9 @@ export async function planImport(
   };
 }
 
+/** D1's refusals of what is too large (a value, a statement, an expression). */
+const TOO_BIG = /SQLITE_TOOBIG|too big|too large|too long/i;
+
 /** Runs an import plan in one batch; a database refusal leaves everything as it was. */
 export async function writeImport(db: Database, statements: unknown[]) {
   try {
@@ -430,7 +533,16 @@ export async function writeImport(db: Database, statements: unknown[]) {
   } catch (error) {
     // A record the file cannot have (a clash the plan did not foresee) is the file's doing;
     // anything else (D1 unavailable) is ours and answers 500.
-    if (!String(error).includes("SQLITE_CONSTRAINT")) throw error;
+    const text = String(error);
+    if (TOO_BIG.test(text)) {
+      console.error("Import refused by a D1 limit", error);
+      throw new ApiError(
+        400,
+        "IMPORT_TOO_LARGE",
+        "A record of the file is larger than the database stores; nothing was changed",
+      );
+    }
+    if (!text.includes("SQLITE_CONSTRAINT")) throw error;
     console.error("Import refused by a constraint", error);
     throw new ApiError(400, "IMPORT_FAILED", "The file could not be imported; nothing was changed");
   }

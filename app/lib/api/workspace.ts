@@ -274,7 +274,9 @@ export const propertiesApi = {
 };
 
 export const transferApi = {
-  exportAll: () => orThrow(apiRequest<WorkspaceExport>("/export"), MESSAGES.exportData),
+  /** The export, or one part of a large one (`part.of` says how many). */
+  exportAll: (part = 1) =>
+    orThrow(apiRequest<WorkspaceExport>(`/export?part=${part}`), MESSAGES.exportData),
   importAll: (document: unknown, options: ImportOptions = {}) =>
     orThrow(
       apiRequest<WorkspaceImportResult>(`/import${queryString({ ...options })}`, {

@@ -25,6 +25,16 @@ const ImportQuerySchema = importQuery("skip").extend({
   }),
 });
 
+const ExportQuerySchema = z.object({
+  part: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(1)
+    .openapi({ description: "Which part of a large export (from 1)" }),
+});
+
 const app = router();
 
 app.openapi(
@@ -34,17 +44,22 @@ app.openapi(
     operationId: "exportWorkspace",
     summary:
       "Everything the user made as one JSON document: projects, contacts and their links, documents, properties, conversations with their messages, research",
+    description:
+      "A workspace larger than one import takes (5,000 records of a kind, or 25 MB) comes in parts: `part.of` says how many, `?part=` asks for each. Every part is a document `POST /import` takes; import them in order.",
     ...signedIn,
+    request: { query: ExportQuerySchema },
     responses: {
-      200: dataResponse("The export document", WorkspaceExportSchema),
-      ...errorResponses(401),
+      200: dataResponse("The export document (or one part of it)", WorkspaceExportSchema),
+      ...errorResponses(401, 404),
     },
   }),
   async (c) => {
-    const document = await exportWorkspace(...scope(c));
+    const { part } = c.req.valid("query");
+    const document = await exportWorkspace(...scope(c), part);
+    const name = document.part.of > 1 ? `-part-${part}-of-${document.part.of}` : "";
     c.header(
       "Content-Disposition",
-      `attachment; filename="ai42-export-${document.exportedAt.slice(0, 10)}.json"`,
+      `attachment; filename="ai42-export-${document.exportedAt.slice(0, 10)}${name}.json"`,
     );
     return c.json({ data: document }, 200);
   },
