@@ -48,6 +48,8 @@ export default defineConfig({
         bindings: {
           JWT_SECRET: "test-secret-for-workerd-tests-only",
           EMAIL_API_KEY: "test-email-key",
+          // Reset links point at the tests' ORIGIN: a Worker that sends e-mail makes none without it.
+          APP_URL: "http://example.com",
           EMAIL_API_URL: `${fakeEmailUrl}/emails`,
           FAKE_EMAIL_URL: fakeEmailUrl,
           OPENAI_API_KEY: "test-openai-key",

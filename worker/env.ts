@@ -6,7 +6,10 @@ export interface Env {
   JWT_SECRET?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   MARKETING_URL?: string;
-  /** Public origin used in e-mailed links; defaults to the request's origin. */
+  /**
+   * Public origin used in e-mailed links. Without it reset links are made only for a local run at a
+   * loopback address (worker/services/password-reset.ts): required in production.
+   */
   APP_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_API_URL?: string;
@@ -15,11 +18,19 @@ export interface Env {
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL?: string;
   OPENAI_TTS_MODEL?: string;
+  /** More models a chat may name besides OPENAI_MODEL, comma-separated. */
+  OPENAI_MODELS?: string;
   /** How long to wait for an AI provider's response headers (default 60 000). */
   AI_TIMEOUT_MS?: string;
   PERPLEXITY_API_KEY?: string;
   PERPLEXITY_BASE_URL?: string;
   PERPLEXITY_MODEL?: string;
+  /** More models a chat may name besides PERPLEXITY_MODEL, comma-separated. */
+  PERPLEXITY_MODELS?: string;
+  /** Per-user limits (app/domain/usage.ts): AI calls a minute, AI tokens a UTC day, storage. */
+  AI_REQUESTS_PER_MINUTE?: string;
+  AI_DAILY_TOKENS?: string;
+  STORAGE_QUOTA_MB?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_AUTH_URL?: string;

@@ -18,6 +18,7 @@ import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
+import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
 import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { ImportDataDialog } from "./import-data-dialog";
@@ -271,6 +272,7 @@ export default function AppShell() {
         mac={mac}
       />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
+      <ChangedElsewhereDialog />
       <Toasts />
     </div>
   );

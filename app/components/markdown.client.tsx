@@ -3,11 +3,14 @@
  * markdown (previews and answers render after user actions), saving ~250 KB of the server bundle.
  *
  * Markdown as React elements (react-markdown: raw HTML is never rendered, so user and AI text
- * cannot inject markup), with GitHub tables, task lists and strikethrough.
+ * cannot inject markup), with GitHub tables, task lists and strikethrough. Within bounds
+ * (app/domain/markdown-bounds.ts): past them, the rest of a text is shown as plain text, so no text
+ * can freeze the page.
  */
 import type { ReactNode } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { boundMarkdown, PLAIN_TEXT_NOTES } from "~/domain/markdown-bounds";
 import { slugify } from "~/domain/resources/guides";
 
 /** A node's text, for a heading's anchor. */
@@ -24,6 +27,7 @@ export function Markdown(props: {
   children: string;
   /** Headings get ids (a guide's contents). */ anchors?: boolean;
 }) {
+  const { markdown, plain, limit } = boundMarkdown(props.children);
   return (
     <div className="markdown">
       <ReactMarkdown
@@ -53,8 +57,16 @@ export function Markdown(props: {
             ),
         }}
       >
-        {props.children}
+        {markdown}
       </ReactMarkdown>
+      {limit && (
+        <>
+          <p className="text-xs text-muted" role="note">
+            {PLAIN_TEXT_NOTES[limit]}
+          </p>
+          <div className="whitespace-pre-wrap break-words">{plain}</div>
+        </>
+      )}
     </div>
   );
 }

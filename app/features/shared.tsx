@@ -8,6 +8,7 @@ import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
 import { apiUrl, type PageMeta } from "~/lib/api/client";
 import { queryString, ServiceError, type Page } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 
 export const options = (values: readonly string[], allLabel?: string) => [
@@ -90,14 +91,28 @@ export function toastFailure(error: unknown) {
   }
 }
 
-/** Deletes, then offers Undo for the toast's lifetime (undo re-creates what was deleted). */
-export async function deleteWithUndo(options: {
+/**
+ * Deletes, then offers Undo for the toast's lifetime (undo re-creates what was deleted). With the
+ * `version` of the record shown, the delete is sent with If-Match: when the record was changed
+ * elsewhere meanwhile, the user chooses to reload it (nothing is deleted) or to delete it anyway.
+ */
+export async function deleteWithUndo<R extends { updatedAt: string }>(options: {
   what: string;
-  remove: () => Promise<unknown>;
+  remove: (ifMatch?: string) => Promise<unknown>;
   restore: () => Promise<unknown>;
+  version?: { kind: string; updatedAt: string | Date; reload: (current: R) => void };
 }) {
+  const { version } = options;
   try {
-    await options.remove();
+    const removed = version
+      ? await sendVersioned({
+          what: version.kind,
+          version: version.updatedAt,
+          send: (ifMatch) => options.remove(ifMatch).then(() => true),
+          reload: version.reload,
+        })
+      : await options.remove().then(() => true);
+    if (!removed) return false;
   } catch (error) {
     toastFailure(error);
     return false;

@@ -81,8 +81,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-mail a single-use password-reset link (30 minutes)
-         * @description Answers the same whether or not an account exists for the address.
+         * E-mail a single-use password-reset link (30 minutes); older links stop working
+         * @description Answers the same whether or not an account exists for the address. The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -304,6 +304,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry, with its version as ETag */
+        get: operations["getEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/properties": {
         parameters: {
             query?: never;
@@ -382,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Save an analysis
-         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). With `primary: true` it becomes its property's primary analysis, and the property's other analyses lose the flag. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). A property's first analysis is its primary; with `primary: true` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
          */
         post: operations["createDeal"];
         delete?: never;
@@ -474,6 +491,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auctions/max-bid/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selling costs and profit the user's max-bid calculator starts from (null: none set) */
+        get: operations["getMaxBidDefaults"];
+        /**
+         * Keep the selling costs and profit the user's max-bid calculator starts from
+         * @description Kept with the user, for every auction whose bid inputs are not yet saved. `POST /auctions/max-bid` keeps its own defaults (0).
+         */
+        put: operations["setMaxBidDefaults"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auctions/calendar": {
         parameters: {
             query?: never;
@@ -524,7 +562,10 @@ export interface paths {
         };
         /** One auction with its status history and what it links to (property, analysis, project and its documents, contacts) */
         get: operations["getAuction"];
-        /** Replace an auction's fields (a status change is added to its history) */
+        /**
+         * Replace an auction's fields (a status change is added to its history)
+         * @description The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order.
+         */
         put: operations["updateAuction"];
         post?: never;
         /** Delete an auction (and its events in the Google calendar for auctions) */
@@ -580,7 +621,7 @@ export interface paths {
         };
         /**
          * Where an address is: up to 5 places, best first (an empty list: not found)
-         * @description Answers are kept per normalised address (trimmed, lower case), so asking again costs no call to the geocoder (`meta.cached`). The geocoder is called at most once a second across every user; a request that would wait more than 5 s answers 429 with Retry-After. 503 without GEOCODER_URL.
+         * @description Answers are kept per normalised address (trimmed, lower case), so asking again costs no call to the geocoder; the answer does not say whether it was kept (that would tell one user what another looked up). The geocoder is called at most once a second across every user; a request that would wait more than 5 s answers 429 with Retry-After. 503 without GEOCODER_URL.
          */
         get: operations["geocode"];
         put?: never;
@@ -1208,7 +1249,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Chat completion with OpenAI (or any OpenAI-compatible server) */
+        /**
+         * Chat completion with OpenAI (or any OpenAI-compatible server)
+         * @description The turn is stored only once the provider has answered: a failed call leaves the conversation as it was. `model` must be the configured model or one OPENAI_MODELS / PERPLEXITY_MODELS lists: any other is 400, and nothing is stored or sent. Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["chatOpenAI"];
         delete?: never;
         options?: never;
@@ -1225,7 +1269,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Web-grounded answer from Perplexity, with its citations */
+        /**
+         * Web-grounded answer from Perplexity, with its citations
+         * @description The turn is stored only once the provider has answered: a failed call leaves the conversation as it was. `model` must be the configured model or one OPENAI_MODELS / PERPLEXITY_MODELS lists: any other is 400, and nothing is stored or sent. Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["chatPerplexity"];
         delete?: never;
         options?: never;
@@ -1242,7 +1289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Streamed chat with OpenAI: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it. */
+        /**
+         * Streamed chat with OpenAI: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.
+         * @description The turn is stored once the provider's stream has started: a failed call leaves the conversation as it was. `model` must be the configured model or one OPENAI_MODELS / PERPLEXITY_MODELS lists: any other is 400, and nothing is stored or sent. Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["streamOpenAI"];
         delete?: never;
         options?: never;
@@ -1259,7 +1309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Streamed chat with Perplexity (citations in the chunks): the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it. */
+        /**
+         * Streamed chat with Perplexity (citations in the chunks): the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.
+         * @description The turn is stored once the provider's stream has started: a failed call leaves the conversation as it was. `model` must be the configured model or one OPENAI_MODELS / PERPLEXITY_MODELS lists: any other is 400, and nothing is stored or sent. Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["streamPerplexity"];
         delete?: never;
         options?: never;
@@ -1276,7 +1329,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Text to speech: `{text, voice}` → audio/mpeg */
+        /**
+         * Text to speech: `{text, voice}` → audio/mpeg
+         * @description The text counts as tokens (about four characters each). Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC).
+         */
         post: operations["textToSpeech"];
         delete?: never;
         options?: never;
@@ -1293,7 +1349,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The agent: the model plans and calls tools over the user's own projects, contacts, properties and documents, then answers. The answer lists every tool call made, writes included. */
+        /**
+         * The agent: the model plans and calls tools over the user's own projects, contacts, properties and documents, then answers. The answer lists every tool call made, writes included.
+         * @description The turn is stored with the answer: a failed call leaves the conversation as it was (writes its tools made stay). `model` must be the configured model or one OPENAI_MODELS / PERPLEXITY_MODELS lists: any other is 400, and nothing is stored or sent. Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["coordinate"];
         delete?: never;
         options?: never;
@@ -1310,7 +1369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A structured research report on a property or market (summary, market, comparables, risks, next steps, sources), grounded in the user's matching projects and properties; Perplexity when configured, else OpenAI. Saved to the research history. */
+        /**
+         * A structured research report on a property or market (summary, market, comparables, risks, next steps, sources), grounded in the user's matching projects and properties; Perplexity when configured, else OpenAI. Saved to the research history.
+         * @description Counts against the user's limits: 429 with Retry-After past the AI requests a minute (AI_REQUESTS_PER_MINUTE) or the day's token budget (AI_DAILY_TOKENS, until 00:00 UTC); 413 once the storage quota (STORAGE_QUOTA_MB) is used up.
+         */
         post: operations["researchProperty"];
         delete?: never;
         options?: never;
@@ -1596,6 +1658,26 @@ export interface paths {
         post?: never;
         /** Delete an event from AI42's calendar or a Google calendar (`?calendarId=`) */
         delete: operations["deleteEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's usage against each limit: AI requests this minute, AI tokens today (UTC), storage
+         * @description Storage is measured again when the last figure is over a minute old. An AI call past a limit answers 429 (requests, tokens) or 413 (storage), naming the limit and when it resets.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2082,6 +2164,8 @@ export interface components {
             saleProceeds: number;
             irr: number | null;
             equityMultiple: number | null;
+            purchaseMonthlyPayment: number;
+            holdingCosts: number;
             refinanceLoanAmount: number;
             cashOut: number;
             cashLeftInDeal: number;
@@ -2208,6 +2292,8 @@ export interface components {
             rentGrowthPct?: number | null;
             expenseGrowthPct?: number | null;
             sellingCostsPct?: number | null;
+            holdingMonths?: number | null;
+            holdingCostsMonthly?: number | null;
             refinance: {
                 ltvPct: number;
                 interestRatePct: number;
@@ -2491,6 +2577,11 @@ export interface components {
             /** @description The formula with these numbers, in words */
             formula: string;
         };
+        /** @description The user's own selling costs and target profit, percents of the ARV, that the max-bid calculator starts from. */
+        MaxBidDefaults: {
+            sellingCostsPct: number;
+            targetProfitPct: number;
+        } | null;
         AuctionCalendar: {
             /** @description The Google calendar auction dates are written to; null: none (AI42's own only) */
             googleCalendarId: string | null;
@@ -2910,9 +3001,11 @@ export interface components {
             figures: {
                 leads: number;
                 costPerLead: number | null;
+                /** @description Leads under contract with a deal value; one without is not counted */
                 dealsClosed: number;
-                revenue: number;
-                /** @description (revenue − spend) ÷ spend, as a fraction; null without spend */
+                /** @description The deal value of the deals closed; null without one */
+                revenue: number | null;
+                /** @description (revenue − spend) ÷ spend, as a fraction; null without spend or revenue */
                 returnOnSpend: number | null;
             };
         };
@@ -3715,6 +3808,29 @@ export interface components {
             propertyId?: string | null;
             contactId?: string | null;
         };
+        Usage: {
+            /** @description AI calls this minute (AI_REQUESTS_PER_MINUTE) */
+            aiRequests: {
+                used: number;
+                limit: number;
+                /** @description When a new minute starts */
+                resetsAt: string;
+            };
+            /** @description AI tokens today, UTC (AI_DAILY_TOKENS): what the providers reported, plus an estimate for calls still running */
+            aiTokens: {
+                used: number;
+                limit: number;
+                /** @description The next midnight UTC */
+                resetsAt: string;
+            };
+            /** @description Bytes the user's records take, approximately, against the quota (STORAGE_QUOTA_MB × 1,048,576) */
+            storage: {
+                used: number;
+                limit: number;
+                /** @description When the figure was last measured */
+                measuredAt: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -3990,6 +4106,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4277,6 +4402,8 @@ export interface operations {
             /** @description The project */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,7 +4444,10 @@ export interface operations {
     updateProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4332,6 +4462,8 @@ export interface operations {
             /** @description The updated project */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4376,6 +4508,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Project"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -4390,7 +4542,10 @@ export interface operations {
     deleteProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4434,6 +4589,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Project"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -4858,6 +5033,8 @@ export interface operations {
             /** @description The contact */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,7 +5075,10 @@ export interface operations {
     updateContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4913,6 +5093,8 @@ export interface operations {
             /** @description The updated contact */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5139,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Contact"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -4971,7 +5173,10 @@ export interface operations {
     deleteContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5015,6 +5220,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Contact"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -5085,7 +5310,10 @@ export interface operations {
             query: {
                 id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5098,6 +5326,8 @@ export interface operations {
             /** @description The updated entry */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,7 +5372,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 413 */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Entry"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body is over the size limit, or would not fit the user's storage quota (STORAGE_QUOTA_MB; code STORAGE_QUOTA_EXCEEDED, which never resets by itself: deleting records makes room) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,7 +5454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 413 */
+            /** @description The body is over the size limit, or would not fit the user's storage quota (STORAGE_QUOTA_MB; code STORAGE_QUOTA_EXCEEDED, which never resets by itself: deleting records makes room) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5220,7 +5470,10 @@ export interface operations {
             query: {
                 id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5257,6 +5510,79 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Entry"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Entry"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5431,6 +5757,8 @@ export interface operations {
             /** @description The property */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5471,7 +5799,10 @@ export interface operations {
     updateProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5486,6 +5817,8 @@ export interface operations {
             /** @description The updated property */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +5872,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Property"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -5553,7 +5906,10 @@ export interface operations {
     deleteProperty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5597,6 +5953,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Property"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -5809,6 +6185,8 @@ export interface operations {
             /** @description The analysis */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5849,7 +6227,10 @@ export interface operations {
     updateDeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5864,6 +6245,8 @@ export interface operations {
             /** @description The updated analysis */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +6291,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Deal"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -5922,7 +6325,10 @@ export interface operations {
     deleteDeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5966,6 +6372,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Deal"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -6244,6 +6670,108 @@ export interface operations {
             };
         };
     };
+    getMaxBidDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MaxBidDefaults"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMaxBidDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaxBidDefaults"];
+            };
+        };
+        responses: {
+            /** @description The user's defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MaxBidDefaults"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuctionCalendar: {
         parameters: {
             query?: never;
@@ -6429,6 +6957,8 @@ export interface operations {
             /** @description The auction */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,7 +6999,10 @@ export interface operations {
     updateAuction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6484,6 +7017,8 @@ export interface operations {
             /** @description The updated auction */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,6 +7066,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Auction"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -6545,7 +7100,10 @@ export interface operations {
     deleteAuction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6592,6 +7150,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Auction"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -6715,9 +7293,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["GeocodedPlace"][];
-                        meta: {
-                            cached: boolean;
-                        };
                     };
                 };
             };
@@ -7371,6 +7946,8 @@ export interface operations {
             /** @description The route */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7411,7 +7988,10 @@ export interface operations {
     updateRoute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7426,6 +8006,8 @@ export interface operations {
             /** @description The updated route */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7470,6 +8052,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Route"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -7484,7 +8086,10 @@ export interface operations {
     deleteRoute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7528,6 +8133,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Route"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -7854,6 +8479,8 @@ export interface operations {
             /** @description The lead */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7894,7 +8521,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7909,6 +8539,8 @@ export interface operations {
             /** @description The updated lead */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7962,6 +8594,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Lead"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -7976,7 +8628,10 @@ export interface operations {
     deleteLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8020,6 +8675,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["Lead"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -8200,6 +8875,8 @@ export interface operations {
             /** @description The campaign */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8240,7 +8917,10 @@ export interface operations {
     updateCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8255,6 +8935,8 @@ export interface operations {
             /** @description The updated campaign */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8299,6 +8981,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    channel: "email" | "sms" | "direct_mail" | "cold_call" | "social" | "ppc" | "bandit_signs";
+                                    /** @enum {string} */
+                                    status: "planned" | "active" | "paused" | "completed";
+                                    budget: number | null;
+                                    spend: number | null;
+                                    startOn: string | null;
+                                    endOn: string | null;
+                                    notes: string | null;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -8313,7 +9029,10 @@ export interface operations {
     deleteCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8371,6 +9090,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    channel: "email" | "sms" | "direct_mail" | "cold_call" | "social" | "ppc" | "bandit_signs";
+                                    /** @enum {string} */
+                                    status: "planned" | "active" | "paused" | "completed";
+                                    budget: number | null;
+                                    spend: number | null;
+                                    startOn: string | null;
+                                    endOn: string | null;
+                                    notes: string | null;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -8500,6 +9253,8 @@ export interface operations {
             /** @description The lead bot */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8540,7 +9295,10 @@ export interface operations {
     updateLeadBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8555,6 +9313,8 @@ export interface operations {
             /** @description The updated lead bot */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8599,6 +9359,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["LeadBot"];
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Error 413 */
             413: {
                 headers: {
@@ -8613,7 +9393,10 @@ export interface operations {
     deleteLeadBot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8657,6 +9440,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["LeadBot"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */
@@ -9558,7 +10361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 413 */
+            /** @description The body is over the size limit, or would not fit the user's storage quota (STORAGE_QUOTA_MB; code STORAGE_QUOTA_EXCEEDED, which never resets by itself: deleting records makes room) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9796,6 +10599,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 502 */
             502: {
                 headers: {
@@ -9887,6 +10699,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9998,6 +10819,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 502 */
             502: {
                 headers: {
@@ -10102,6 +10932,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 502 */
             502: {
                 headers: {
@@ -10182,6 +11021,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10295,6 +11143,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error 502 */
             502: {
                 headers: {
@@ -10377,6 +11234,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11790,6 +12656,46 @@ export interface operations {
             };
             /** @description Error 503 */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage and the limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Usage"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

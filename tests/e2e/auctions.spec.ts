@@ -79,8 +79,15 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
   // The maximum bid, from the property's ARV, as the figures are typed.
   await expect(page.getByLabel("After-repair value, ARV ($)")).toHaveValue("250000");
   await page.getByLabel("Rehab cost ($)").fill("40,000");
+  // Without a profit the figure is the break-even price, and says so.
+  await expect(page.getByText("Break-even: no profit", { exact: true })).toBeVisible();
   await page.getByLabel("Target profit (% of the ARV)").fill("20");
+  await expect(page.getByText("Max bid", { exact: true })).toBeVisible();
   await expect(page.getByTestId("max-bid")).toHaveText("$160,000");
+  await page
+    .getByRole("button", { name: "Keep selling costs 0 % and profit 20 % as my defaults" })
+    .click();
+  await expect(page.getByText("Kept as your defaults for every auction")).toBeVisible();
   await expect(
     page.getByText(
       "Max bid = (ARV $250,000 × (1 − selling 0 % − profit 20 %) − rehab $40,000 − liens $0 − closing $0 − holding $0) ÷ (1 + premium 0 %) = $160,000",

@@ -112,11 +112,15 @@ test("an analysis from an imported property: live figures and formulas, saved, c
   await expect(page.getByText("Analysis “Oak St as a flip” saved")).toBeVisible();
   await page.getByRole("button", { name: "Back to 12 Oak St" }).click();
 
-  // The latest analysis is the property's primary one until another is chosen.
+  // The first analysis is the property's primary one; a later one only when the user says so.
   const analyses = page.getByRole("region", { name: "Analyses" }).getByRole("listitem");
   const rentalCard = analyses.filter({ hasText: "Oak St as a rental" });
   const flipCard = analyses.filter({ hasText: "Oak St as a flip" });
+  await expect(rentalCard).toContainText("Primary");
+  await expect(flipCard).not.toContainText("Primary");
+  await flipCard.getByRole("button", { name: /^Make primary.*Oak St as a flip/ }).click();
   await expect(flipCard).toContainText("Primary");
+  await expect(rentalCard).not.toContainText("Primary");
   await rentalCard.getByRole("button", { name: /^Make primary.*Oak St as a rental/ }).click();
   await expect(rentalCard).toContainText("Primary");
   await expect(flipCard).not.toContainText("Primary");

@@ -18,7 +18,7 @@ test("an analyzer metric opens its glossary entry, which leads back to the analy
   const entry = page.getByRole("listitem", { name: "Capitalization rate (cap rate)" });
   await expect(entry).toHaveAttribute("aria-current", "true");
   await expect(entry).toBeFocused();
-  await expect(entry).toContainText("Cap rate = NOI ÷ purchase price × 100");
+  await expect(entry).toContainText("Cap rate = NOI ÷ price");
   await expect(entry.getByRole("link", { name: "the BRRRR analyzer" })).toBeVisible();
   await entry.getByRole("link", { name: "the rental analyzer" }).click();
 

@@ -37,7 +37,9 @@ test.describe("workspace shell", () => {
     for (const path of ["/no-such-module/here", "/emails", "/home/nope"]) {
       const response = await openApp(page, path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Module not implemented yet" }),
+      ).toBeVisible();
       await expect(page).toHaveTitle("Page not found · AI42");
       await expect(sidebar.getByRole("link", { name: /Dashboard/ })).toBeVisible();
       await expect(sidebar.locator("[aria-current]")).toHaveCount(0);
@@ -343,7 +345,9 @@ test.describe("workspace shell", () => {
 test("signed out, an unknown path is a 404 page that offers to sign in", async ({ page }) => {
   const response = await openApp(page, "/nope");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Module not implemented yet" }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();

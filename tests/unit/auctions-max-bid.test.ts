@@ -4,7 +4,17 @@
  * / (1 + premium%), never below 0.
  */
 import { describe, expect, it } from "vitest";
-import { depositDue, maxBid, maxBidFormula } from "~/domain/auctions/max-bid";
+import { depositDue, maxBid, maxBidFormula, maxBidHeading } from "~/domain/auctions/max-bid";
+
+describe("what the figure is called", () => {
+  it("is the break-even price, not a maximum bid, without a profit", () => {
+    // 250,000 × (1 − 0.06) − 40,000 = 195,000: the price at which the flip makes $0.
+    const breakEven = maxBid({ estimatedValue: 250000, rehabCost: 40000, sellingCostsPct: 6 });
+    expect(breakEven.maxBid).toBe(195000);
+    expect(maxBidHeading(breakEven)).toBe("Break-even: no profit");
+    expect(maxBidHeading(maxBid({ estimatedValue: 250000, targetProfitPct: 20 }))).toBe("Max bid");
+  });
+});
 
 describe("the maximum bid", () => {
   it("a flip bought at a sheriff sale, with a 5 % buyer's premium", () => {

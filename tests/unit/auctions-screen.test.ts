@@ -241,6 +241,37 @@ describe("the max-bid calculator", () => {
     ).toEqual(["the property's estimated value"]);
   });
 
+  it("fills what is still empty from the user's own selling costs and profit", () => {
+    const defaults = { sellingCostsPct: 8, targetProfitPct: 15 };
+    const fresh = bidStart({
+      saved: null,
+      property: { arv: 265000, estimatedValue: null },
+      deal: null,
+      buyerPremiumPct: null,
+      defaults,
+    });
+    expect(fresh.values).toMatchObject({ sellingCostsPct: "8", targetProfitPct: "15" });
+    expect(fresh.from).toEqual(["the property's ARV", "your defaults"]);
+    // The flip's own 6 % selling costs come first; the profit is the user's.
+    const fromFlip = bidStart({
+      saved: null,
+      property: null,
+      deal: flip,
+      buyerPremiumPct: null,
+      defaults,
+    });
+    expect(fromFlip.values).toMatchObject({ sellingCostsPct: "6", targetProfitPct: "15" });
+    // Inputs saved with the auction are never overridden.
+    const kept = bidStart({
+      saved: { estimatedValue: 1, targetProfitPct: 0, sellingCostsPct: 0 },
+      property: null,
+      deal: null,
+      buyerPremiumPct: null,
+      defaults,
+    });
+    expect(kept.values).toMatchObject({ sellingCostsPct: "0", targetProfitPct: "0" });
+  });
+
   it("reads figures as people type them, and names the field that is wrong", () => {
     const blank = bidStart({ saved: null, property: null, deal: null, buyerPremiumPct: null });
     const read = readBidForm({

@@ -501,6 +501,63 @@ describe("a BRRRR", () => {
   });
 });
 
+describe("a BRRRR with a rehab period", () => {
+  /** $200,000 on hard money (15 % down, 11 %, interest only, 2 points), six months of rehab. */
+  const rehabbed: BrrrrInputs = {
+    purchasePrice: 200_000,
+    closingCosts: 4000,
+    rehabCost: 40_000,
+    afterRepairValue: 300_000,
+    financing: loan(15, 11, 1, { pointsPct: 2, interestOnly: true }),
+    grossMonthlyRent: 2400,
+    propertyTaxesAnnual: 3600,
+    insuranceAnnual: 1800,
+    holdingMonths: 6,
+    holdingCostsMonthly: 450,
+    refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30, closingCosts: 3000 },
+  };
+
+  it("counts the purchase loan's payments and the holding costs until the refinance", () => {
+    // Hard money 200,000 × 85 % = 170,000 at 11 % interest only: 170,000 × 11 % ÷ 12 = 1,558.33
+    // a month, 6 × 1,558.33 = 9,350 of interest. Holding costs 6 × (450 + 1,558.33) = 12,050.
+    // Cash 200,000 + 40,000 − 170,000 + 4,000 + points 3,400 = 77,400, plus 12,050 = 89,450.
+    // Refinance 300,000 × 75 % = 225,000; cash out 225,000 − 170,000 − 3,000 = 52,000; left in
+    // 89,450 − 52,000 = 37,450 (25,400 without the rehab period).
+    const { metrics } = analyzeBrrrr(rehabbed);
+    expect(metrics.purchaseMonthlyPayment).toBeCloseTo(1558.33, 2);
+    expect(6 * metrics.purchaseMonthlyPayment).toBeCloseTo(9350, 8);
+    expect(metrics.holdingCosts).toBeCloseTo(12_050, 8);
+    expect(metrics.totalCashInvested).toBeCloseTo(89_450, 8);
+    expect(metrics.cashOut).toBe(52_000);
+    expect(metrics.cashLeftInDeal).toBeCloseTo(37_450, 8);
+  });
+
+  it("measures the returns on the cash left in after the rehab period", () => {
+    // Refinance payment 225,000 × r ÷ (1 − (1 + r)^−360), r = 7 % ÷ 12: 1,496.93; debt service
+    // 17,963.19. NOI 28,800 − 5,400 = 23,400; cash flow 5,436.81; cash-on-cash 5,436.81 ÷ 37,450
+    // = 14.518 %.
+    const { metrics, years } = analyzeBrrrr(rehabbed);
+    expect(metrics.monthlyPayment).toBeCloseTo(1496.93, 2);
+    expect(metrics.cashFlowAnnual).toBeCloseTo(5436.81, 1);
+    expect(metrics.cashOnCash).toBeCloseTo(14.518, 3);
+    const flows = years.map((row) => row.cashFlow);
+    flows[flows.length - 1]! += metrics.saleProceeds;
+    const returned = flows.reduce((sum, flow) => sum + flow, 0);
+    expect(metrics.equityMultiple).toBeCloseTo(returned / 37_450, 10);
+    expect(presentValue([-37_450, ...flows], metrics.irr ?? 0)).toBeCloseTo(0, 0);
+  });
+
+  it("with no rehab period is the BRRRR it always was", () => {
+    const { holdingMonths: _months, holdingCostsMonthly: _costs, ...before } = rehabbed;
+    const without = analyzeBrrrr(before).metrics;
+    expect(without).toMatchObject({ holdingCosts: 0, totalCashInvested: 77_400 });
+    expect(without.cashLeftInDeal).toBe(25_400);
+    expect(analyzeBrrrr({ ...before, holdingMonths: 0, holdingCostsMonthly: 0 })).toEqual(
+      analyzeBrrrr(before),
+    );
+  });
+});
+
 describe("a wholesale deal", () => {
   it("follows the 70 % rule: ARV $150,000 and $25,000 of repairs", () => {
     // Source: Investopedia's 70 % rule example (above): the end buyer pays at most 80,000; an
@@ -589,7 +646,14 @@ describe("analyzeDeal", () => {
       ].sort(),
     );
     expect(names(brrrrAnswer?.metrics ?? {})).toEqual(
-      [...RENTAL, "refinanceLoanAmount", "cashOut", "cashLeftInDeal"].sort(),
+      [
+        ...RENTAL,
+        "purchaseMonthlyPayment",
+        "holdingCosts",
+        "refinanceLoanAmount",
+        "cashOut",
+        "cashLeftInDeal",
+      ].sort(),
     );
     expect(names(wholesaleAnswer?.metrics ?? {})).toEqual(
       ["buyerMaxPrice", "maxAllowableOffer", "assignmentProfit"].sort(),

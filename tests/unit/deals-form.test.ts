@@ -132,6 +132,29 @@ describe("the form's text as inputs", () => {
   });
 });
 
+describe("a BRRRR's rehab period on the form", () => {
+  it("asks for the months until the refinance and their holding costs", () => {
+    const typed = form({
+      purchasePrice: "150,000",
+      grossMonthlyRent: "1,500",
+      holdingMonths: "4",
+      holdingCostsMonthly: "$350",
+      "refinance.ltvPct": "75",
+      "refinance.interestRatePct": "7",
+      "refinance.termYears": "30",
+    });
+    const reading = readDealForm("brrrr", typed);
+    expect(reading.ok && reading.checked).toMatchObject({
+      holdingMonths: 4,
+      holdingCostsMonthly: 350,
+    });
+    const tooLong = readDealForm("brrrr", form({ ...typed.fields, holdingMonths: "61" }));
+    expect(tooLong.errors.holdingMonths).toBe("Use 60 or less");
+    // A saved BRRRR from before keeps no rehab period (0), not the flip's starting 6 months.
+    expect(formOfInputs("brrrr", { purchasePrice: 1 }).fields.holdingMonths).toBeUndefined();
+  });
+});
+
 describe("rules of thumb", () => {
   it("the 70 % rule: price at most 70 % of ARV less rehab (Investopedia: 150,000 ARV, 25,000 rehab → 80,000)", () => {
     const [pass] = ruleChecks("flip", {
@@ -158,6 +181,14 @@ describe("rules of thumb", () => {
       expect.objectContaining({ id: "one", pass: false }),
     ]);
     expect(ruleChecks("wholesale", { afterRepairValue: 200000 })).toEqual([]);
+    // The 70 % rule is a flipper's: a rental with a rehab is not failed by it.
+    expect(
+      ruleChecks(
+        "rental",
+        { purchasePrice: 150000, afterRepairValue: 160000, rehabCost: 20000 },
+        1.0,
+      ),
+    ).toEqual([expect.objectContaining({ id: "one" })]);
   });
 });
 

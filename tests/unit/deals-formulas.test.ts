@@ -109,6 +109,37 @@ describe("a metric without a value", () => {
     );
   });
 
+  it("shows a BRRRR's rehab period in its cash invested", () => {
+    // Hard money 170,000 at 11 % interest only: 1,558.33 a month; 6 × (450 + 1,558.33) = 12,050.
+    const brrrr: BrrrrInputs = {
+      purchasePrice: 200_000,
+      rehabCost: 40_000,
+      afterRepairValue: 300_000,
+      financing: {
+        type: "loan",
+        downPaymentPct: 15,
+        interestRatePct: 11,
+        termYears: 1,
+        interestOnly: true,
+      },
+      grossMonthlyRent: 2400,
+      holdingMonths: 6,
+      holdingCostsMonthly: 450,
+      refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
+    };
+    const explained = explainDeal("brrrr", brrrr);
+    expect(explained.purchaseMonthlyPayment.formula).toBe(
+      "Purchase loan payment = loan $170,000 × 11.00 % ÷ 12, interest only = $1,558.33",
+    );
+    expect(explained.holdingCosts.formula).toBe(
+      "Holding costs = 6 months × (holding costs $450 + purchase loan payment $1,558.33) = $12,050",
+    );
+    // 200,000 + 40,000 − 170,000 = 70,000 + 12,050 = 82,050.
+    expect(explained.totalCashInvested.formula).toBe(
+      "Total cash invested = price $200,000 + rehab $40,000 − loan $170,000 + closing $0 + points $0 + holding costs $12,050 = $82,050",
+    );
+  });
+
   it("says why a flip has no annualized ROI, and a wholesale deal no profit", () => {
     const lost = explainDeal("flip", {
       purchasePrice: 100_000,
@@ -131,7 +162,15 @@ describe("every metric is explained", () => {
   const deals = [
     ["rental", financed],
     ["flip", { ...financed, afterRepairValue: 320_000, holdingMonths: 6, sellingCostsPct: 6 }],
-    ["brrrr", { ...financed, refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 } }],
+    [
+      "brrrr",
+      {
+        ...financed,
+        holdingMonths: 4,
+        holdingCostsMonthly: 300,
+        refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
+      },
+    ],
     ["wholesale", { afterRepairValue: 150_000, contractPrice: 70_000 }],
   ] as const;
 

@@ -78,6 +78,20 @@ describe("AnalyzeRequestSchema", () => {
       { field: "inputs.refinance.interestRatePct", message: "Required" },
       { field: "inputs.refinance.termYears", message: "Required" },
     ]);
+    const refinance = { ltvPct: 75, interestRatePct: 7, termYears: 30 };
+    const brrrr = (extra: object) => ({
+      strategy: "brrrr",
+      inputs: { ...rental, refinance, ...extra },
+    });
+    expect(AnalyzeRequestSchema.safeParse(brrrr({ holdingMonths: 0 })).success).toBe(true);
+    expect(AnalyzeRequestSchema.safeParse(brrrr({ holdingMonths: 60 })).success).toBe(true);
+    expect(problems(brrrr({ holdingMonths: 61, holdingCostsMonthly: -1 }))).toEqual([
+      { field: "inputs.holdingMonths", message: "Use 60 or less" },
+      { field: "inputs.holdingCostsMonthly", message: expect.stringMatching(/0/) },
+    ]);
+    expect(problems(brrrr({ holdingMonths: 2.5 }))).toEqual([
+      { field: "inputs.holdingMonths", message: expect.stringMatching(/whole number/i) },
+    ]);
     expect(problems({ strategy: "wholesale", inputs: {} })).toEqual([
       { field: "inputs.afterRepairValue", message: "Required" },
     ]);

@@ -23,7 +23,11 @@ import {
   type LeadStatus,
 } from "~/domain/marketing/leads";
 
-const lead = (status: LeadStatus, reached: FunnelStage = status as FunnelStage, dealValue = 0) => ({
+const lead = (
+  status: LeadStatus,
+  reached: FunnelStage = status as FunnelStage,
+  dealValue: number | null = null,
+) => ({
   status,
   reached,
   dealValue,
@@ -90,8 +94,32 @@ describe("a campaign's figures", () => {
     });
   });
 
-  it("spend without a deal is a full loss; no spend or no leads give no ratio", () => {
-    expect(campaignFigures({ spend: 500 }, [lead("new")]).returnOnSpend).toBe(-1);
+  it("counts a deal only with its value: without one, no revenue and no return", () => {
+    // Under contract without a value: no deal closed, revenue and return "—" (not $0 and −100 %).
+    const unvalued = lead("under_contract", "under_contract");
+    expect(campaignFigures({ spend: 500 }, [unvalued, lead("new")])).toEqual({
+      leads: 2,
+      costPerLead: 250,
+      dealsClosed: 0,
+      revenue: null,
+      returnOnSpend: null,
+    });
+    // With a $9,000 deal beside it: one deal, $9,000, (9,000 − 500) ÷ 500 = 17 (1,700 %).
+    expect(
+      campaignFigures({ spend: 500 }, [unvalued, lead("under_contract", "under_contract", 9000)]),
+    ).toMatchObject({ dealsClosed: 1, revenue: 9000, returnOnSpend: 17 });
+    // A deal worth $0 is a value: a full loss of the spend.
+    expect(
+      campaignFigures({ spend: 500 }, [lead("under_contract", "under_contract", 0)]),
+    ).toMatchObject({ dealsClosed: 1, revenue: 0, returnOnSpend: -1 });
+  });
+
+  it("no deal, no spend or no leads give no ratio", () => {
+    expect(campaignFigures({ spend: 500 }, [lead("new")])).toMatchObject({
+      dealsClosed: 0,
+      revenue: null,
+      returnOnSpend: null,
+    });
     expect(campaignFigures({ spend: null }, [lead("new")])).toMatchObject({
       costPerLead: null,
       returnOnSpend: null,

@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { maxBid } from "~/domain/auctions/max-bid";
+import { analyzeDeal } from "~/domain/deals/analyze";
 import { internalRateOfReturn } from "~/domain/deals/finance";
-import { explainDeal } from "~/domain/deals/formulas";
+import { explainDeal, metricDefinitions } from "~/domain/deals/formulas";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import {
   entryBySlug,
@@ -69,6 +70,64 @@ describe("the glossary and the analyzer", () => {
     expect(entryForRule("seventy").metrics).toContain("seventyPercentRuleMaxPrice");
     expect(entryForRule("one").metrics).toContain("rentToPricePct");
     expect(entryBySlug("max-bid")?.alsoIn).toBe("auction-max-bid");
+  });
+
+  it("writes every entry's formula from the analyzer's, for each strategy it names", () => {
+    const definitions = metricDefinitions();
+    for (const entry of GLOSSARY) {
+      for (const metric of entry.metrics) {
+        for (const strategy of entry.strategies) {
+          const definition = definitions[strategy][metric];
+          if (definition)
+            expect(entry.formula, `${entry.slug}: ${strategy}.${metric}`).toContain(definition);
+        }
+      }
+    }
+    // The analyzer's formula with the numbers taken out, as the glossary shows it.
+    const numbers = explainDeal("rental", {
+      purchasePrice: 150_000,
+      grossMonthlyRent: 1500,
+      vacancyPct: 5,
+      maintenancePct: 5,
+      capexPct: 5,
+      managementPct: 8,
+    }).operatingExpenses.formula;
+    expect(numbers).toContain("(maintenance 5.00 % + capex 5.00 %) × GSI $18,000");
+    expect(entryBySlug("operating-expenses")!.formula).toBe(
+      "Operating expenses = taxes + insurance + 12 × (HOA + utilities + other) + management × EGI + (maintenance + capex) × GSI",
+    );
+  });
+
+  it("applies maintenance and capex to the gross income, as the analyzer does", () => {
+    // $1,500 rent: GSI 18,000, EGI 17,100 at 5 % vacancy. Maintenance and capex 10 % × 18,000 =
+    // 1,800 (not 10 % × 17,100 = 1,710); management 8 % × 17,100 = 1,368; with taxes 2,400 and
+    // insurance 1,200: 6,768; NOI 17,100 − 6,768 = 10,332; less 7,200 of debt service 3,132.
+    const { metrics } = analyzeDeal("rental", {
+      purchasePrice: 150_000,
+      grossMonthlyRent: 1500,
+      vacancyPct: 5,
+      maintenancePct: 5,
+      capexPct: 5,
+      managementPct: 8,
+      propertyTaxesAnnual: 2400,
+      insuranceAnnual: 1200,
+    });
+    expect(metrics.operatingExpenses).toBeCloseTo(6768, 8);
+    expect(metrics.noi).toBeCloseTo(10_332, 8);
+    expect(entryBySlug("operating-expenses")!.example).toContain("= $6,768");
+    expect(entryBySlug("noi")!.example).toContain("$10,332");
+    expect(entryBySlug("cash-flow")!.example).toContain("$3,132 a year");
+    expect(entryBySlug("break-even-occupancy")!.example).toContain(
+      `${(((6768 + 7200) / 18_000) * 100).toFixed(1)} %`,
+    );
+  });
+
+  it("shows a BRRRR's rehab period as holding costs and the purchase loan's payment", () => {
+    expect(entryForMetric("holdingCosts")!.strategies).toEqual(["flip", "brrrr"]);
+    expect(entryForMetric("holdingCosts")!.formula).toContain(
+      "Holding costs = months × (holding costs + purchase loan payment) (BRRRR)",
+    );
+    expect(entryForMetric("purchaseMonthlyPayment")!.slug).toBe("loan");
   });
 
   it("worked examples agree with the app's own math", () => {

@@ -2,12 +2,11 @@
  * The AI calls inside workerd with real local D1 and KV, against the local fake
  * OpenAI-compatible server (tests/fakes/openai-server.mjs) reached through the base URLs.
  */
-import { createExecutionContext, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApi } from "../../worker/api/app";
 import { database } from "../../worker/db/client";
 import { runTool } from "../../worker/services/agent-tools";
-import { account, api, ORIGIN, type Caller } from "./helpers";
+import { account, api, apiWith, ORIGIN, type Caller } from "./helpers";
 
 type Data<T> = { data: T };
 type Failure = { error: { message: string; code: string; details?: unknown } };
@@ -62,19 +61,13 @@ beforeEach(async () => {
 });
 
 describe("without provider keys", () => {
-  const unconfigured = createApi();
-  const bare = { ...env, OPENAI_API_KEY: undefined, PERPLEXITY_API_KEY: undefined };
+  const unconfigured = apiWith({ OPENAI_API_KEY: undefined, PERPLEXITY_API_KEY: undefined });
   const call = async (path: string, token: string, json?: unknown) => {
-    const response = await unconfigured.request(
-      `${ORIGIN}/api${path}`,
-      {
-        method: json === undefined ? "GET" : "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: json === undefined ? undefined : JSON.stringify(json),
-      },
-      bare,
-      createExecutionContext(),
-    );
+    const response = await unconfigured(path, {
+      method: json === undefined ? "GET" : "POST",
+      token,
+      json,
+    });
     return { status: response.status, body: (await response.json()) as Failure };
   };
 
@@ -185,6 +178,53 @@ describe("chat", () => {
     expect(await fakeLog()).toEqual([]);
   });
 
+  it("runs only the models the server offers: another is 400 naming them, stored and sent nowhere", async () => {
+    const { token, call } = await account();
+    for (const path of ["/ai/openai", "/ai/openai/stream", "/ai/coordinate", "/ai/perplexity"]) {
+      const { status, body } = await call<Failure>(path, {
+        method: "POST",
+        json: { ...ask("Which model are you?"), model: "o1-pro" },
+      });
+      expect(status, path).toBe(400);
+      expect(body.error.code).toBe("VALIDATION_FAILED");
+      expect(body.error.details).toEqual([
+        {
+          field: "model",
+          message: path.includes("perplexity")
+            ? "o1-pro is not offered for Perplexity: choose sonar"
+            : "o1-pro is not offered for OpenAI: choose gpt-4o-mini",
+        },
+      ]);
+    }
+    expect(await fakeLog()).toEqual([]);
+    const stored = await call<{ meta: { total: number } }>("/conversations");
+    expect(stored.body.meta.total).toBe(0);
+
+    // The configured model may be named; OPENAI_MODELS adds others, which reach the provider.
+    const named = await call<Data<Answer>>("/ai/openai", {
+      method: "POST",
+      json: { ...ask("hi"), model: "gpt-4o-mini" },
+    });
+    expect(named.status).toBe(200);
+    const wider = apiWith({ OPENAI_MODELS: "gpt-4o, o1-pro" });
+    const pro = await wider("/ai/openai", {
+      method: "POST",
+      token,
+      json: { ...ask("hi"), model: "o1-pro" },
+    });
+    expect(pro.status).toBe(200);
+    const other = await wider("/ai/coordinate", {
+      method: "POST",
+      token,
+      json: { ...ask("hi"), model: "gpt-4.5-preview" },
+    });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as Failure).error.message).toBe(
+      "model: gpt-4.5-preview is not offered for OpenAI: choose gpt-4o-mini, gpt-4o, o1-pro",
+    );
+    expect((await fakeLog()).map((request) => request.model)).toEqual(["gpt-4o-mini", "o1-pro"]);
+  });
+
   it("maps an upstream 500 to 502 after one retry, and a missing answer to 504", async () => {
     const { call } = await account();
     const failed = await call<Failure>("/ai/openai", {
@@ -236,6 +276,40 @@ describe("chat", () => {
     });
     expect(cleared.body.data.deleted).toBe(1);
   });
+});
+
+describe("a failed AI call", () => {
+  it("leaves the conversation as it was: nothing stored, nothing replaced", async () => {
+    const { token, call } = await account();
+    const first = await call<Data<Answer>>("/ai/openai", { method: "POST", json: ask("one") });
+    const conversationId = first.body.data.conversationId;
+    const before = (await conversation(call, conversationId)).body.data;
+    const failing = { role: "user", content: "please fail with 500" };
+    const attempts = [
+      // A next message, and an edit that would replace the stored answer.
+      [{ role: "user", content: "one" }, first.body.data.message, failing],
+      [failing],
+    ].map((messages) => ({
+      conversationId,
+      messages: messages.map(({ role, content }) => ({ role, content })),
+    }));
+    for (const path of [
+      "/ai/openai",
+      "/ai/openai/stream",
+      "/ai/perplexity/stream",
+      "/ai/coordinate",
+    ]) {
+      for (const json of [...attempts, { messages: [failing] }]) {
+        const response = await api(path, { method: "POST", token, json });
+        expect(response.status, path).toBe(502);
+        await response.body?.cancel();
+      }
+    }
+    const after = await conversation(call, conversationId);
+    expect(after.body.data).toEqual(before);
+    const list = await call<{ meta: { total: number } }>("/conversations");
+    expect(list.body.meta.total).toBe(1);
+  }, 60_000);
 });
 
 describe("streamed chat", () => {

@@ -400,6 +400,35 @@ describe("the maximum bid", () => {
       "sellingCostsPct",
     ]);
   });
+
+  it("keeps each user's own selling costs and profit, set once, and the bid's own defaults stay 0", async () => {
+    const { call } = await account();
+    const other = await account();
+    const path = "/auctions/max-bid/defaults";
+    expect((await call<Data<unknown>>(path)).body.data).toBeNull();
+    const kept = await call<Data<unknown>>(path, {
+      method: "PUT",
+      json: { sellingCostsPct: 8, targetProfitPct: 15 },
+    });
+    expect(kept.status).toBe(200);
+    expect((await call<Data<unknown>>(path)).body.data).toEqual({
+      sellingCostsPct: 8,
+      targetProfitPct: 15,
+    });
+    expect((await other.call<Data<unknown>>(path)).body.data).toBeNull();
+    const bad = await call<Failure>(path, { method: "PUT", json: { sellingCostsPct: 101 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details!.map((d) => d.field).sort()).toEqual([
+      "sellingCostsPct",
+      "targetProfitPct",
+    ]);
+    // POST /auctions/max-bid is unchanged: without the percents they are 0 (200,000 − 20,000).
+    const bid = await call<Data<{ maxBid: number; targetProfitPct: number }>>("/auctions/max-bid", {
+      method: "POST",
+      json: { estimatedValue: 200000, rehabCost: 20000 },
+    });
+    expect(bid.body.data).toMatchObject({ maxBid: 180000, targetProfitPct: 0 });
+  });
 });
 
 describe("the auction's dates in the calendar", () => {

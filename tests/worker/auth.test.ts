@@ -1,10 +1,14 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { decodeJwt, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createApi } from "../../worker/api/app";
+import type { Env } from "../../worker/env";
 import {
   countLoginAttempt,
   MAX_FAILED_LOGINS_PER_ADDRESS,
 } from "../../worker/services/login-throttle";
+import { hashPassword } from "../../worker/services/passwords";
+import { setPasswordHash } from "../../worker/services/users";
 import { api, cookieValue, ORIGIN, register, uniqueEmail } from "./helpers";
 
 const countUsers = async () =>
@@ -351,5 +355,126 @@ describe("password reset", () => {
       data: { message: "If an account exists for that e-mail, a reset link is on its way." },
     });
     expect((await outbox()).some((e) => e.to.includes(ghost))).toBe(false);
+  });
+
+  /** The token of the newest reset e-mail to this address. */
+  const newestToken = async (email: string) =>
+    (await outbox())
+      .filter((e) => e.to.includes(email))
+      .at(-1)!
+      .text.match(/reset-password\?token=([\w-]+)/)![1]!;
+  const askReset = (email: string) =>
+    api("/auth/forgot-password", { method: "POST", json: { email } });
+  const resetWith = (token: string, password: string) =>
+    api("/auth/reset-password", { method: "POST", json: { token, password } });
+  const signIn = (email: string, password: string) =>
+    api("/auth/login", { method: "POST", json: { email, password } });
+  /** Lifts the one-e-mail-a-minute limit, as a minute passing would. */
+  const aMinuteLater = (email: string) => env.SESSIONS.delete(`reset-sent:${email}`);
+  const expectRefused = async (response: Response) => {
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "INVALID_RESET_TOKEN" } });
+  };
+
+  it("kills the older link as soon as a newer one is e-mailed", async () => {
+    const { body } = await register();
+    await askReset(body.email);
+    const first = await newestToken(body.email);
+    await aMinuteLater(body.email);
+    await askReset(body.email);
+    const second = await newestToken(body.email);
+
+    await expectRefused(await resetWith(first, "set through the older link"));
+    expect((await resetWith(second, "a brand new password")).status).toBe(200);
+    expect((await signIn(body.email, "a brand new password")).status).toBe(200);
+  });
+
+  it("leaves no older link alive after a reset", async () => {
+    const { body } = await register();
+    const links = [];
+    for (const _ of [1, 2, 3]) {
+      await aMinuteLater(body.email);
+      await askReset(body.email);
+      links.push(await newestToken(body.email));
+    }
+    expect(new Set(links).size).toBe(3);
+    expect((await resetWith(links[2]!, "a brand new password")).status).toBe(200);
+    for (const older of [links[0]!, links[1]!])
+      await expectRefused(await resetWith(older, "set through an older link"));
+    expect((await signIn(body.email, "a brand new password")).status).toBe(200);
+  });
+
+  it("refuses a link made before the password last changed", async () => {
+    const { body, user } = await register();
+    await askReset(body.email);
+    const token = await newestToken(body.email);
+    // The password changes without this link (as a re-hash at sign-in changes the stored hash).
+    await setPasswordHash(env.DB, user.id, await hashPassword("changed another way"));
+
+    await expectRefused(await resetWith(token, "set through a stale link"));
+    expect((await signIn(body.email, "changed another way")).status).toBe(200);
+  });
+
+  describe("the link's address", () => {
+    const worker = createApi();
+    /** POST /api/auth/forgot-password as a request to `origin` (its Host), under these settings. */
+    const askFrom = (origin: string, email: string, settings: Partial<Env>) =>
+      worker.request(
+        `${origin}/api/auth/forgot-password`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email }),
+        },
+        { ...env, ...settings },
+        createExecutionContext(),
+      );
+
+    it("is APP_URL; without it, a Worker that sends e-mail sends none and says why", async () => {
+      const { body } = await register();
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const refused = await askFrom("http://attacker.example", body.email, {
+          APP_URL: undefined,
+        });
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({
+          error: { code: "NOT_CONFIGURED", details: { key: "APP_URL" } },
+        });
+        expect(errors.mock.calls.flat().join(" ")).toContain("set APP_URL");
+      } finally {
+        errors.mockRestore();
+      }
+      expect((await outbox()).some((e) => e.to.includes(body.email))).toBe(false);
+
+      const configured = await askFrom("http://attacker.example", body.email, {
+        APP_URL: "https://app.ai42.example",
+      });
+      expect(configured.status).toBe(200);
+      const [email, ...more] = (await outbox()).filter((e) => e.to.includes(body.email));
+      expect(more).toEqual([]);
+      expect(email!.text).toContain("https://app.ai42.example/reset-password?token=");
+      expect(email!.text).not.toContain("attacker.example");
+    });
+
+    it("on a local run that prints e-mails to its log, names only a loopback host", async () => {
+      const { body } = await register();
+      const local = { APP_URL: undefined, EMAIL_API_KEY: undefined };
+      const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        for (const origin of ["http://attacker.example", "http://192.168.1.20:8787"])
+          expect((await askFrom(origin, body.email, local)).status, origin).toBe(503);
+        expect(logged.mock.calls.flat().join("\n")).not.toContain("reset-password?token=");
+
+        expect((await askFrom("http://127.0.0.1:8787", body.email, local)).status).toBe(200);
+        expect(logged.mock.calls.flat().join("\n")).toMatch(
+          /\bhttp:\/\/127\.0\.0\.1:8787\/reset-password\?token=[\w-]+/,
+        );
+      } finally {
+        logged.mockRestore();
+        errors.mockRestore();
+      }
+    });
   });
 });

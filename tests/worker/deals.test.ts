@@ -212,6 +212,42 @@ describe("POST /api/deals/analyze", () => {
     });
   });
 
+  it("counts a BRRRR's rehab period on hard money in the cash needed", async () => {
+    // 200,000 at 85 % = 170,000 of hard money at 11 % interest only: 1,558.33 a month, 9,350 in
+    // six months; holding costs 6 × (450 + 1,558.33) = 12,050. Cash 200,000 + 40,000 − 170,000
+    // + 12,050 = 82,050; refinance 225,000 pays 170,000 off: 55,000 out, 27,050 left in.
+    const inputs = {
+      purchasePrice: 200000,
+      rehabCost: 40000,
+      afterRepairValue: 300000,
+      financing: {
+        type: "loan",
+        downPaymentPct: 15,
+        interestRatePct: 11,
+        termYears: 1,
+        interestOnly: true,
+      },
+      grossMonthlyRent: 2400,
+      holdingMonths: 6,
+      holdingCostsMonthly: 450,
+      refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
+    };
+    const { status, body } = await analyze(alice.call, { strategy: "brrrr", inputs });
+    expect(status).toBe(200);
+    const { metrics } = body.data;
+    expect(cents(metrics.purchaseMonthlyPayment)).toBe(1558.33);
+    expect(metrics.holdingCosts).toBeCloseTo(12050, 9);
+    expect(metrics.totalCashInvested).toBeCloseTo(82050, 9);
+    expect(metrics.cashOut).toBe(55000);
+    expect(metrics.cashLeftInDeal).toBeCloseTo(27050, 9);
+
+    const refused = await analyze(alice.call, {
+      strategy: "brrrr",
+      inputs: { ...inputs, holdingMonths: 61 },
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("analyzes a wholesale deal, with and without a contract price", async () => {
     const inputs = { afterRepairValue: 200000, rehabCost: 30000, assignmentFee: 10000 };
     const priced = await analyze(alice.call, {
@@ -467,7 +503,7 @@ describe("a property's analyses", () => {
     grossMonthlyRent: rent,
   });
 
-  it("the primary analysis is the one flagged, else the latest; saving a primary unflags the rest", async () => {
+  it("the first analysis is primary, another only when the user says so; saving a primary unflags the rest", async () => {
     const user = await account();
     const propertyId = await property(user.call, {
       address: "12 Primary Street",
@@ -491,19 +527,36 @@ describe("a property's analyses", () => {
       capRate: 12,
       cashOnCash: 12,
     });
+    expect(first.primary).toBe(true);
 
+    // A newer analysis, and an edit of it, leave the portfolio's figures where they were.
     const second = await save(user.call, {
       name: "Flip instead",
       strategy: "flip",
       inputs: { purchasePrice: 200000, holdingMonths: 3 },
       propertyId,
     });
-    expect((await listed()).primaryAnalysis).toMatchObject({
-      id: second.id,
-      cashFlowMonthly: null,
-      capRate: null,
-      cashOnCash: null,
+    expect(second.primary).toBe(false);
+    expect((await listed()).primaryAnalysis).toMatchObject({ id: first.id, cashFlowMonthly: 2000 });
+    await tick();
+    const edited = await user.call<Data<Deal>>(`/deals/${second.id}`, {
+      method: "PUT",
+      json: {
+        name: "Flip instead",
+        strategy: "flip",
+        inputs: { purchasePrice: 190000, holdingMonths: 3 },
+        propertyId,
+      },
     });
+    expect(edited.body.data.primary).toBe(false);
+    expect((await listed()).primaryAnalysis!.id).toBe(first.id);
+    // The primary's own edit, sent without the flag, keeps it.
+    await tick();
+    const kept = await user.call<Data<Deal>>(`/deals/${first.id}`, {
+      method: "PUT",
+      json: { name: "First look", strategy: "rental", inputs: rentalAt(200000, 2000), propertyId },
+    });
+    expect(kept.body.data.primary).toBe(true);
 
     await tick();
     await user.call(`/deals/${first.id}`, {
@@ -766,6 +819,16 @@ describe("agent tools", () => {
 
     const all = await run(user.user.id, "list_deals", {});
     expect(all.record.summary).toBe("Found 2 analyses: Agent's rental, Agent's wholesale");
+    // The property's first analysis is its primary; one without a property is no one's.
+    expect(
+      (JSON.parse(all.content) as { name: string; primary: boolean }[]).map((d) => [
+        d.name,
+        d.primary,
+      ]),
+    ).toEqual([
+      ["Agent's rental", false],
+      ["Agent's wholesale", true],
+    ]);
     const forProperty = await run(user.user.id, "list_deals", { propertyId });
     expect(JSON.parse(forProperty.content)).toEqual([
       expect.objectContaining({

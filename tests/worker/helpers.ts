@@ -1,4 +1,6 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { createApi } from "../../worker/api/app";
+import type { Env } from "../../worker/env";
 
 export const ORIGIN = "http://example.com";
 
@@ -8,16 +10,21 @@ export function uniqueEmail(prefix = "investor") {
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
 
-export function api(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+type CallInit = RequestInit & { json?: unknown; token?: string };
+
+function requestInit(init: CallInit): RequestInit {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  return SELF.fetch(`${ORIGIN}/api${path}`, {
+  return {
     ...init,
     headers,
     body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
+  };
 }
+
+export const api = (path: string, init: CallInit = {}) =>
+  SELF.fetch(`${ORIGIN}/api${path}`, requestInit(init));
 
 export async function register(overrides: Record<string, unknown> = {}) {
   const body = {
@@ -48,3 +55,18 @@ export async function account() {
 }
 
 export type Caller = Awaited<ReturnType<typeof account>>["call"];
+
+/**
+ * Calls the API as `fetch` would, with some settings other than wrangler.toml's (a low limit, say):
+ * `const call = apiWith({ AI_DAILY_TOKENS: "500" }); await call("/ai/openai", { token, json })`.
+ */
+export function apiWith(vars: Partial<Env>) {
+  const app = createApi();
+  return async (path: string, init: CallInit = {}) =>
+    app.request(
+      `${ORIGIN}/api${path}`,
+      requestInit(init),
+      { ...env, ...vars },
+      createExecutionContext(),
+    );
+}

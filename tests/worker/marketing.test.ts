@@ -47,7 +47,7 @@ interface Campaign {
     leads: number;
     costPerLead: number | null;
     dealsClosed: number;
-    revenue: number;
+    revenue: number | null;
     returnOnSpend: number | null;
   };
 }

@@ -750,3 +750,17 @@ describe("adding a route to the calendar, all or nothing", () => {
     expect(sortedIds(await visitsIn(call, "local"))).toEqual([...back.body.data.eventIds].sort());
   });
 });
+
+describe("the shared geocoding cache", () => {
+  it("does not tell one investor what another looked up", async () => {
+    const address = `${Date.now()} E Camelback Rd, Phoenix, AZ`;
+    const path = `/maps/geocode?q=${encodeURIComponent(address)}`;
+    const first = await (await account()).call<Data<unknown[]>>(path);
+    const second = await (await account()).call<Data<unknown[]>>(path);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    // The second investor's answer comes from the cache the first one filled, and reads the same.
+    expect(second.body).toEqual(first.body);
+    expect(Object.keys(second.body)).toEqual(["data"]);
+  });
+});

@@ -29,6 +29,7 @@ import routes from "./routes/routes";
 import transfer from "./routes/transfer";
 import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
+import usage from "./routes/usage";
 
 const API_BASE = "/api";
 
@@ -59,7 +60,7 @@ const OPENAPI_CONFIG = {
     title: "AI42 API",
     version: "1.0.0",
     description:
-      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register.",
+      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version.",
     license: {
       name: "Proprietary: all rights reserved",
       identifier: "LicenseRef-AI42-Proprietary",
@@ -117,6 +118,7 @@ export function createApi() {
   api.route("/conversations", conversations);
   api.route("/google", google);
   api.route("/calendar", calendar);
+  api.route("/usage", usage);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { FieldProblem } from "../../app/domain/problems";
 import { fieldProblems } from "../../app/domain/validation";
+import { etagOf } from "../../app/domain/versions";
 
 export class ApiError extends Error {
   constructor(
@@ -27,6 +28,19 @@ export const unauthorized = () =>
   new ApiError(401, "UNAUTHORIZED", "Sign in to continue: your session is missing or has expired");
 export const notConfigured = (key: string, feature: string) =>
   new ApiError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
+
+/**
+ * 412: the record changed since the version the request names in If-Match. The answer carries the
+ * record as it now is (`details.current`) and its ETag, so the client can show it or overwrite it.
+ */
+export const versionMismatch = (what: string, current: unknown, version: string) =>
+  new ApiError(
+    412,
+    "VERSION_MISMATCH",
+    `This record was changed elsewhere (${what.toLowerCase()}, now at version ${version}): reload it, or send your change again with If-Match: ${etagOf(version)} to overwrite`,
+    { current },
+    { ETag: etagOf(version) },
+  );
 
 /** 400 naming each field and what is wrong with it, in the words the form shows beside it. */
 export function invalidFields(details: FieldProblem[]) {

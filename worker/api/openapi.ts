@@ -6,6 +6,7 @@ import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "./errors";
 import { requireAuth } from "./middleware/auth";
+import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";
 
 export function router() {
@@ -106,6 +107,13 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
     ...config,
     responses: {
       ...errorResponses(...(config.method === "get" ? [413] : [403, 413])),
+      ...([config.middleware].flat().includes(storageQuota) && {
+        413: {
+          description:
+            "The body is over the size limit, or would not fit the user's storage quota (STORAGE_QUOTA_MB; code STORAGE_QUOTA_EXCEEDED, which never resets by itself: deleting records makes room)",
+          content: { "application/json": { schema: ErrorSchema } },
+        },
+      }),
       ...config.responses,
     },
   });
@@ -129,3 +137,12 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
 
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };
+
+/**
+ * Spread instead of `signedIn` on routes that store what they are sent (imports, documents): the
+ * body counts against the user's storage quota, 413 STORAGE_QUOTA_EXCEEDED when it does not fit.
+ */
+export const signedInStoring = {
+  security: bearerSecurity,
+  middleware: [requireAuth, storageQuota],
+};

@@ -7,7 +7,7 @@ import { IMPORT_KINDS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
-import { MaxBidInputSchema } from "../../app/domain/auctions/auction";
+import { MaxBidDefaultsSchema, MaxBidInputSchema } from "../../app/domain/auctions/auction";
 import type { MaxBid } from "../../app/domain/auctions/max-bid";
 import { EVENT_KINDS, EVENT_SOURCES, type CalendarEvent } from "../../app/domain/calendar/events";
 import {
@@ -163,6 +163,8 @@ export const BrrrrMetricsSchema = exactly<BrrrrMetrics>()(
   z
     .object({
       ...RENTAL_METRICS,
+      purchaseMonthlyPayment: figure,
+      holdingCosts: figure,
       refinanceLoanAmount: figure,
       cashOut: figure,
       cashLeftInDeal: figure,
@@ -486,6 +488,11 @@ export const MaxBidInputsSchema = MaxBidInputSchema.openapi("MaxBidInputs", {
     "Money in dollars; `sellingCostsPct` and `targetProfitPct` are percents of the ARV (`estimatedValue`), `buyerPremiumPct` of the bid. All but `estimatedValue` default to 0.",
 });
 
+export const MaxBidDefaultsBodySchema = MaxBidDefaultsSchema.openapi("MaxBidDefaults", {
+  description:
+    "The user's own selling costs and target profit, percents of the ARV, that the max-bid calculator starts from.",
+});
+
 export const MaxBidSchema = exactly<MaxBid & { formula: string }>()(
   MaxBidInputSchema.required()
     .extend({
@@ -773,12 +780,16 @@ const CampaignFiguresSchema = exactly<CampaignFigures>()(
   z.object({
     leads: z.number(),
     costPerLead: z.number().nullable(),
-    dealsClosed: z.number(),
-    revenue: z.number(),
-    returnOnSpend: z
+    dealsClosed: z.number().openapi({
+      description: "Leads under contract with a deal value; one without is not counted",
+    }),
+    revenue: z
       .number()
       .nullable()
-      .openapi({ description: "(revenue − spend) ÷ spend, as a fraction; null without spend" }),
+      .openapi({ description: "The deal value of the deals closed; null without one" }),
+    returnOnSpend: z.number().nullable().openapi({
+      description: "(revenue − spend) ÷ spend, as a fraction; null without spend or revenue",
+    }),
   }),
 );
 

@@ -3,9 +3,9 @@
  * multi-row writes within D1's limits. Used by the services; a route that previews a write plan
  * before running it calls `runBatch` itself.
  */
-import { and, count, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { invalidFields, notFound } from "../api/errors";
+import { invalidFields, notFound, versionMismatch, type ApiError } from "../api/errors";
 import type { Database } from "./client";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -61,19 +61,90 @@ export async function assertOwnedReference(
   }
 }
 
-/** Deletes the user's row with this id and returns it; 404 when the user has no such row. */
+// ---------------------------------------------------------------------------------------------
+// Versions: a record's version is its `updatedAt` (its ETag, app/domain/versions.ts). A change
+// sent with If-Match names the versions it was made against; the write itself checks them.
+
+/** The versions a conditional change accepts; undefined for any (an unconditional change). */
+export type IfVersion = readonly string[] | undefined;
+
+export interface VersionedTable extends OwnedTable {
+  updatedAt: SQLiteColumn;
+}
+
+/** A conditional change: the versions it accepts, and the record as a 412 shows it. */
+export interface Condition<Row> {
+  ifVersion: IfVersion;
+  show: (row: Row) => unknown;
+}
+
+/** The user's row with this id, if it is at one of these versions (at any without them). */
+export const ownedAt = (table: VersionedTable, userId: string, id: string, ifVersion: IfVersion) =>
+  and(ownedBy(table, userId, id), ifVersion && inArray(table.updatedAt, [...ifVersion]))!;
+
+/**
+ * The `updatedAt` a change gives a row: now, or a millisecond after its version when that is not
+ * earlier (two changes within one millisecond), so that every change makes a new version.
+ */
+export const nextVersion = (column: SQLiteColumn, now = nowIso()) =>
+  sql<string>`CASE WHEN ${column} < ${now} THEN ${now} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, '+0.001 seconds') END`;
+
+/**
+ * Why a conditional change reached no row: 404 when the user has no such row, else 412 with the
+ * record as it now is (it changed since the version the request names).
+ */
+export async function missedChange<T extends VersionedTable>(
+  db: Database,
+  table: T,
+  userId: string,
+  id: string,
+  what: string,
+  { ifVersion, show }: Condition<T["$inferSelect"]>,
+): Promise<ApiError> {
+  if (!ifVersion) return notFound(what);
+  const [row] = await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(ownedBy(table, userId, id))
+    .limit(1);
+  return row
+    ? versionMismatch(what, show(row), (row as { updatedAt: string }).updatedAt)
+    : notFound(what);
+}
+
+/** 412 when a row read before a change is not at a version the condition accepts. */
+export function assertVersion<Row extends { updatedAt: string }>(
+  row: Row,
+  what: string,
+  { ifVersion, show }: Condition<Row>,
+) {
+  if (ifVersion && !ifVersion.includes(row.updatedAt)) {
+    throw versionMismatch(what, show(row), row.updatedAt);
+  }
+}
+
+/**
+ * Deletes the user's row with this id and returns it; 404 when the user has no such row, 412 when
+ * it is not at a version the condition accepts.
+ */
 export async function deleteOwned<T extends OwnedTable>(
   db: Database,
   table: T,
   userId: string,
   id: string,
   what: string,
+  condition?: Condition<T["$inferSelect"]>,
 ) {
+  const versioned = table as unknown as VersionedTable;
   const [row] = await db
     .delete(table as SQLiteTable)
-    .where(ownedBy(table, userId, id))
+    .where(ownedAt(versioned, userId, id, condition?.ifVersion))
     .returning();
-  if (!row) throw notFound(what);
+  if (!row) {
+    throw condition
+      ? await missedChange(db, versioned, userId, id, what, condition)
+      : notFound(what);
+  }
   return row as T["$inferSelect"];
 }
 

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
-import type { MaxBidInputs } from "../../app/domain/auctions/max-bid";
+import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
@@ -55,6 +55,8 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash").notNull(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
+  /** The selling costs and profit the max-bid calculator starts from; null until set. */
+  maxBidDefaults: text("max_bid_defaults", { mode: "json" }).$type<MaxBidDefaults>(),
   ...timestamps,
 });
 
@@ -670,6 +672,28 @@ export const importUndo = sqliteTable(
   (t) => [primaryKey({ columns: [t.runId, t.tableName, t.recordId] })],
 );
 
+/**
+ * A user's counters for the per-user limits (worker/services/usage.ts), one row, each counted by a
+ * single conditional statement so parallel requests cannot slip past a limit.
+ */
+export const usageCounters = sqliteTable("usage_counters", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The minute (ms since the epoch at its start) `requests` counts AI calls in. */
+  windowStart: integer("window_start").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+  /** The UTC day (YYYY-MM-DD) `tokens` counts in: what the providers reported, plus an estimate for calls still running. */
+  day: text("day").notNull().default(""),
+  tokens: integer("tokens").notNull().default(0),
+  /** Bytes of the user's rows: last measured at `storageMeasuredAt` (ms), plus what was written since. */
+  storageBytes: integer("storage_bytes").notNull().default(0),
+  storageMeasuredAt: integer("storage_measured_at").notNull().default(0),
+  /** Bytes reserved by large writes still running, and when the latest was reserved (ms). */
+  storagePending: integer("storage_pending").notNull().default(0),
+  storagePendingSince: integer("storage_pending_since").notNull().default(0),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -688,3 +712,4 @@ export type RouteRow = typeof routes.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadBotRow = typeof leadBots.$inferSelect;
+export type UsageCounterRow = typeof usageCounters.$inferSelect;

@@ -1,6 +1,7 @@
 /**
  * The agent ("coordinate"): the model plans and calls tools over the user's workspace for a few
- * rounds, then answers; the answer is saved to the conversation with every tool call it made.
+ * rounds, then answers; the turn and the answer are saved to the conversation together, with every
+ * tool call made (a provider failure on any round leaves the conversation as it was).
  */
 import type OpenAI from "openai";
 import type { ChatRequest } from "../../app/domain/ai/chat";
@@ -8,10 +9,11 @@ import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
 import type { Env } from "../env";
 import { runTool, toolDefinitions } from "./agent-tools";
-import { aiClient, callProvider } from "./ai-providers";
-import { beginTurn, providerMessages, saveAnswer } from "./conversations";
+import { callProvider } from "./ai-providers";
+import { beginChat, saveAnswer, type StartedChat } from "./conversations";
 import { AGENT_INSTRUCTIONS, systemPrompt } from "./prompts";
 import type { Session } from "./sessions";
+import { refundingOnFailure } from "./usage";
 
 /** The most tool rounds one agent call may take before it must answer. */
 export const MAX_AGENT_STEPS = 5;
@@ -23,13 +25,25 @@ export async function runAgent(
   input: ChatRequest,
   origin: string,
 ) {
-  const { client, config } = aiClient(env, "openai");
-  const model = input.model ?? config.model;
-  const turn = await beginTurn(db, session.userId, input, "openai", model);
-  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = providerMessages(
+  const started = await beginChat(
+    env,
+    db,
+    session.userId,
+    input,
+    "openai",
     systemPrompt(session, AGENT_INSTRUCTIONS),
-    input.messages,
   );
+  return refundingOnFailure(db, started.call, () => agentTurn(env, db, session, origin, started));
+}
+
+async function agentTurn(
+  env: Env,
+  db: Database,
+  session: Session,
+  origin: string,
+  { client, model, turn, messages: prompt, call: aiCall }: StartedChat,
+) {
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = prompt;
   const tools = toolDefinitions();
   const calls: ToolCallRecord[] = [];
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
@@ -65,12 +79,11 @@ export async function runAgent(
       messages.push({ role: "tool", tool_call_id: call.id, content: result });
     }
   }
-  const message = await saveAnswer(db, turn, {
-    content,
-    provider: "openai",
-    model,
-    usage,
-    toolCalls: calls,
-  });
+  const message = await saveAnswer(
+    db,
+    turn,
+    { content, provider: "openai", model, usage, toolCalls: calls },
+    aiCall,
+  );
   return { conversationId: turn.conversation.id, message };
 }

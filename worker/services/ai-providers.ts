@@ -3,8 +3,13 @@
  * PERPLEXITY_BASE_URL), their configuration and how their failures reach the user.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
-import { PROVIDERS, TEXT_TO_SPEECH, type AiProvider } from "../../app/domain/ai/providers";
-import { ApiError, notConfigured } from "../api/errors";
+import {
+  allowedModels,
+  PROVIDERS,
+  TEXT_TO_SPEECH,
+  type AiProvider,
+} from "../../app/domain/ai/providers";
+import { ApiError, invalidFields, notConfigured } from "../api/errors";
 import type { Env } from "../env";
 
 /** Headers must arrive within this long (a streamed body may then take its time). */
@@ -17,16 +22,37 @@ export interface ProviderConfig {
   configured: boolean;
   baseURL: string;
   model: string;
+  /** The models a chat may name: `model` first. */
+  models: string[];
 }
 
 export function providerConfig(env: Env, provider: AiProvider): ProviderConfig {
   const facts = PROVIDERS[provider];
+  const model = env[facts.modelName] || facts.defaultModel;
   return {
     provider,
     configured: Boolean(env[facts.keyName]),
     baseURL: env[facts.baseUrlName] || facts.defaultBaseUrl,
-    model: env[facts.modelName] || facts.defaultModel,
+    model,
+    models: allowedModels(model, env[facts.modelsName]),
   };
+}
+
+/**
+ * The model a chat runs on: the configured one unless the request names another the allow-list
+ * holds. Any other name is refused (400) before anything is stored, counted or sent.
+ */
+export function chatModel(config: ProviderConfig, requested: string | undefined) {
+  if (requested === undefined || config.models.includes(requested)) {
+    return requested ?? config.model;
+  }
+  const { label } = PROVIDERS[config.provider];
+  throw invalidFields([
+    {
+      field: "model",
+      message: `${requested} is not offered for ${label}: choose ${config.models.join(", ")}`,
+    },
+  ]);
 }
 
 export const ttsModel = (env: Env) => env[TEXT_TO_SPEECH.modelName] || TEXT_TO_SPEECH.defaultModel;

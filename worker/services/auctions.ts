@@ -33,20 +33,26 @@ import type { CalendarEvent } from "../../app/domain/calendar/events";
 import type { FieldProblem } from "../../app/domain/problems";
 import type { RowFailure } from "../../app/domain/validation";
 import { contactName } from "../../app/domain/workspace";
-import { ApiError, invalidFields, notFound } from "../api/errors";
+import { ApiError, invalidFields } from "../api/errors";
 import type { Database } from "../db/client";
 import {
+  assertVersion,
   chunk,
   containsAny,
   D1_MAX_PARAMS,
+  deleteOwned,
   findOwned,
+  missedChange,
+  nextVersion,
   nowIso,
+  ownedAt,
   ownedBy,
   publicRow,
   rowsPerStatement,
   runBatch,
   selectAll,
   selectPage,
+  type IfVersion,
   type OwnedTable,
   type PageRequest,
 } from "../db/queries";
@@ -359,40 +365,76 @@ export async function createAuction(scope: GoogleScope, input: AuctionInput) {
 }
 
 /**
- * Replaces the auction's fields (PUT). A change of status, or a postponement to a new date, is
- * added to its history; its dates are written again to the Google calendar for auctions.
+ * Replaces the auction's fields (PUT), only at one of `ifVersion` when given (else 412). A change
+ * of status, or a postponement to a new date, is added to its history; its dates are written again
+ * to the Google calendar for auctions.
+ *
+ * The history entry is written in the same D1 batch (a transaction) as the change, and only if
+ * the row as it is then (not as read before) changes: concurrent changes each leave the entry of
+ * the change they made, none of a status the auction already had. The entry's time is the
+ * auction's new version, which only grows, so the history reads in the order the changes happened.
  */
-export async function updateAuction(scope: GoogleScope, id: string, input: AuctionInput) {
+export async function updateAuction(
+  scope: GoogleScope,
+  id: string,
+  input: AuctionInput,
+  ifVersion?: IfVersion,
+) {
   const { db, userId } = scope;
+  const condition = { ifVersion, show: toAuction };
   const [before, calendarId] = await Promise.all([
     findAuction(db, userId, id),
     chosenCalendar(scope),
     assertReferences(db, userId, input),
   ]);
+  assertVersion(before, "Auction", condition);
   const columns = auctionColumns(input);
   // Synced already when there is no Google calendar and no event of it there to remove.
   const googleSynced = !calendarId && !before.googleSaleEventId && !before.googleDepositEventId;
-  const statements: unknown[] = [
+  const where = ownedAt(auctions, userId, id, ifVersion);
+  const version = nextVersion(auctions.updatedAt);
+  const entry = historyRow(userId, { id, ...columns });
+  const changes = or(
+    ne(auctions.status, entry.status),
+    entry.status === "postponed"
+      ? sql`${auctions.postponedTo} IS NOT ${entry.postponedTo}`
+      : undefined,
+  );
+  const [, [row]] = (await runBatch(db, [
+    db.insert(auctionHistory).select(
+      db
+        .select({
+          id: sql`${crypto.randomUUID()}`.as("id"),
+          userId: auctions.userId,
+          auctionId: auctions.id,
+          status: sql`${entry.status}`.as("status"),
+          postponedTo: sql`${entry.postponedTo}`.as("postponed_to"),
+          changedAt: version.as("changed_at"),
+        })
+        .from(auctions)
+        .where(and(where, changes)),
+    ),
     db
       .update(auctions)
-      .set({ ...columns, googleSynced, updatedAt: nowIso() })
-      .where(ownedBy(auctions, userId, id))
+      .set({ ...columns, googleSynced, updatedAt: version })
+      .where(where)
       .returning(),
-  ];
-  const moved = columns.status === "postponed" && columns.postponedTo !== before.postponedTo;
-  if (columns.status !== before.status || moved)
-    statements.push(db.insert(auctionHistory).values(historyRow(userId, { id, ...columns })));
-  const [[row]] = (await runBatch(db, statements)) as [AuctionRow[]];
-  if (!row) throw notFound("Auction");
+  ])) as [unknown, AuctionRow[]];
+  if (!row) throw await missedChange(db, auctions, userId, id, "Auction", condition);
   return { auction: toAuction(row), calendar: await syncAuction(scope, row, calendarId) };
 }
 
-/** Deletes the auction and its events in the Google calendar for auctions. */
-export async function deleteAuction(scope: GoogleScope, id: string) {
+/**
+ * Deletes the auction (only at one of `ifVersion` when given, else 412) and its events in the
+ * Google calendar for auctions.
+ */
+export async function deleteAuction(scope: GoogleScope, id: string, ifVersion?: IfVersion) {
   const { db, userId } = scope;
+  const condition = { ifVersion, show: toAuction };
   const row = await findAuction(db, userId, id);
+  assertVersion(row, "Auction", condition);
   const calendar = await removeGoogleEvents(scope, row);
-  await db.delete(auctions).where(ownedBy(auctions, userId, id));
+  await deleteOwned(db, auctions, userId, id, "Auction", condition);
   return { auction: toAuction(row), calendar };
 }
 

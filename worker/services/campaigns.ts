@@ -1,9 +1,16 @@
 /** Campaigns (issue 15): CRUD, each with its figures worked out from the leads that name it. */
 import { desc, eq } from "drizzle-orm";
 import type { CampaignInput } from "../../app/domain/marketing/campaigns";
-import { notFound } from "../api/errors";
 import type { Database } from "../db/client";
-import { deleteOwned, findOwned, nowIso, ownedBy, publicRow } from "../db/queries";
+import {
+  deleteOwned,
+  findOwned,
+  missedChange,
+  nextVersion,
+  ownedAt,
+  publicRow,
+  type IfVersion,
+} from "../db/queries";
 import { campaigns, type CampaignRow } from "../db/schema";
 import { figuresByCampaign } from "./leads";
 
@@ -35,22 +42,32 @@ export async function createCampaign(db: Database, userId: string, input: Campai
   return (await withFigures(db, userId, [row!]))[0]!;
 }
 
-/** Replaces the campaign's fields (PUT). */
+/** Replaces the campaign's fields (PUT); only at one of `ifVersion` when given (else 412). */
 export async function updateCampaign(
   db: Database,
   userId: string,
   id: string,
   input: CampaignInput,
+  ifVersion?: IfVersion,
 ) {
   const [row] = await db
     .update(campaigns)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(ownedBy(campaigns, userId, id))
+    .set({ ...input, updatedAt: nextVersion(campaigns.updatedAt) })
+    .where(ownedAt(campaigns, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Campaign");
+  if (!row) {
+    throw await missedChange(db, campaigns, userId, id, "Campaign", { ifVersion, show: publicRow });
+  }
   return (await withFigures(db, userId, [row]))[0]!;
 }
 
 /** Deletes the campaign; its leads stay, no longer attributed to it. */
-export const deleteCampaign = async (db: Database, userId: string, id: string) =>
-  publicRow(await deleteOwned(db, campaigns, userId, id, "Campaign"));
+export const deleteCampaign = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) =>
+  publicRow(
+    await deleteOwned(db, campaigns, userId, id, "Campaign", { ifVersion, show: publicRow }),
+  );

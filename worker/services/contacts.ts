@@ -6,14 +6,15 @@ import {
   containsAny,
   deleteOwned,
   findOwned,
-  nowIso,
-  ownedBy,
+  missedChange,
+  nextVersion,
+  ownedAt,
   publicRow,
   selectAll,
   selectPage,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
-import { notFound } from "../api/errors";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
 
 export interface ContactFilters {
@@ -85,16 +86,29 @@ export async function createContact(db: Database, userId: string, input: Contact
   return toContact(row!);
 }
 
-/** Replaces the contact's fields (PUT). */
-export async function updateContact(db: Database, userId: string, id: string, input: ContactInput) {
+/** Replaces the contact's fields (PUT); only at one of `ifVersion` when given (else 412). */
+export async function updateContact(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ContactInput,
+  ifVersion?: IfVersion,
+) {
   const [row] = await db
     .update(contacts)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(ownedBy(contacts, userId, id))
+    .set({ ...input, updatedAt: nextVersion(contacts.updatedAt) })
+    .where(ownedAt(contacts, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Contact");
+  if (!row) {
+    throw await missedChange(db, contacts, userId, id, "Contact", { ifVersion, show: toContact });
+  }
   return toContact(row);
 }
 
-export const deleteContact = async (db: Database, userId: string, id: string) =>
-  toContact(await deleteOwned(db, contacts, userId, id, "Contact"));
+export const deleteContact = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) =>
+  toContact(await deleteOwned(db, contacts, userId, id, "Contact", { ifVersion, show: toContact }));

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_TITLE_CHARS } from "../../app/domain/ai/chat";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
+import { WebSourcesSchema } from "../../app/domain/ai/sources";
 import { boundedJson } from "../../app/domain/validation";
 import { chunk, D1_MAX_PARAMS, publicRow, rowsPerStatement } from "../db/queries";
 import {
@@ -35,7 +36,7 @@ const ExportedMessageSchema = z.object({
     )
     .max(100)
     .nullish(),
-  citations: z.array(z.string().max(2000)).max(100).nullish(),
+  citations: WebSourcesSchema.max(100).nullish(),
   createdAt: timestamp,
 });
 

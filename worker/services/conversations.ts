@@ -1,6 +1,7 @@
 /**
- * Conversations in D1: a chat turn first brings the stored conversation in line with what the
- * user sent (so regenerate and edit-and-resend replace what followed), then saves the answer.
+ * Conversations in D1. A chat turn is worked out first (how much of the stored conversation the
+ * messages sent keep: regenerate and edit-and-resend replace what followed) and stored only once
+ * the provider has accepted it, so a failed call leaves the conversation as it was.
  */
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import {
@@ -19,6 +20,7 @@ import {
   nowIso,
   ownedBy,
   publicRow,
+  runBatch,
   selectPage,
   type PageRequest,
 } from "../db/queries";
@@ -30,11 +32,22 @@ import {
   type ToolCallRecord,
 } from "../db/schema";
 import { notFound } from "../api/errors";
+import type { Env } from "../env";
+import { aiClient, chatModel } from "./ai-providers";
+import { settleAiCall, startAiCall, tokensUsed, type AiCall } from "./usage";
 
+/** A chat turn, worked out before the provider is asked. */
 export interface Turn {
   conversation: ConversationRow;
+  /** A new conversation: it is stored with the turn. */
+  isNew: boolean;
+  /** How many stored messages the turn keeps; `added` replaces those after them. */
+  keep: number;
+  added: ChatMessage[];
   /** Where the answer goes. */
   position: number;
+  /** Whether the turn is stored already (a stream stores it when the provider's answer starts). */
+  stored: boolean;
 }
 
 export async function conversationMessagesOf(db: Database, conversationId: string) {
@@ -45,8 +58,11 @@ export async function conversationMessagesOf(db: Database, conversationId: strin
     .orderBy(asc(conversationMessages.position));
 }
 
-/** Creates the conversation or rewrites its tail to match the messages sent. */
-export async function beginTurn(
+/**
+ * Works out a chat turn: the user's conversation (404 when it is not theirs) and how much of its
+ * stored history the messages sent keep. Writes nothing.
+ */
+export async function prepareTurn(
   db: Database,
   userId: string,
   request: ChatRequest,
@@ -56,41 +72,101 @@ export async function beginTurn(
   let conversation: ConversationRow;
   let keep = 0;
   if (request.conversationId) {
-    conversation = await findOwned(
-      db,
-      conversations,
-      userId,
-      request.conversationId,
-      "Conversation",
-    );
-    const stored = await conversationMessagesOf(db, conversation.id);
+    const [[row], stored] = await db.batch([
+      db
+        .select()
+        .from(conversations)
+        .where(ownedBy(conversations, userId, request.conversationId)),
+      db
+        .select()
+        .from(conversationMessages)
+        .where(
+          and(
+            eq(conversationMessages.conversationId, request.conversationId),
+            eq(conversationMessages.userId, userId),
+          ),
+        )
+        .orderBy(asc(conversationMessages.position)),
+    ]);
+    if (!row) throw notFound("Conversation");
+    conversation = row;
     keep = sharedPrefixLength(stored, request.messages);
   } else {
-    const [created] = await db
-      .insert(conversations)
-      .values({ userId, title: conversationTitle(request.messages[0]!.content), provider, model })
-      .returning();
-    conversation = created!;
+    const now = nowIso();
+    conversation = {
+      id: crypto.randomUUID(),
+      userId,
+      title: conversationTitle(request.messages[0]!.content),
+      provider,
+      model,
+      promptTokens: 0,
+      completionTokens: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
-  const added = request.messages.slice(keep).map((message, index) => ({
-    conversationId: conversation.id,
-    userId,
-    position: keep + index,
-    role: message.role,
-    content: message.content,
-  }));
-  await db.batch([
-    db
-      .delete(conversationMessages)
-      .where(
-        and(
-          eq(conversationMessages.conversationId, conversation.id),
-          gte(conversationMessages.position, keep),
-        ),
-      ),
-    ...added.map((row) => db.insert(conversationMessages).values(row)),
-  ]);
-  return { conversation, position: request.messages.length };
+  return {
+    conversation,
+    isNew: !request.conversationId,
+    keep,
+    added: request.messages.slice(keep),
+    position: request.messages.length,
+    stored: false,
+  };
+}
+
+/**
+ * How every chat call starts, storing nothing: the provider's client and the model (400 for one
+ * not offered), the turn worked out, then the call counted against the user's limits (429, 413).
+ */
+export async function beginChat(
+  env: Env,
+  db: Database,
+  userId: string,
+  input: ChatRequest,
+  provider: AiProvider,
+  system: string,
+) {
+  const { client, config } = aiClient(env, provider);
+  const model = chatModel(config, input.model);
+  const turn = await prepareTurn(db, userId, input, provider, model);
+  const messages = providerMessages(system, input.messages);
+  const characters = messages.reduce((sum, message) => sum + message.content.length, 0);
+  const storing = turn.added.reduce((sum, message) => sum + message.content.length, 0);
+  const call = await startAiCall(db, env, userId, { characters, storing });
+  return { client, model, turn, messages, call };
+}
+export type StartedChat = Awaited<ReturnType<typeof beginChat>>;
+
+/** What stores a turn: the new conversation, or the stored tail replaced by the messages sent. */
+function turnWrites(db: Database, { conversation, isNew, keep, added }: Turn) {
+  return [
+    isNew
+      ? db.insert(conversations).values(conversation)
+      : db
+          .delete(conversationMessages)
+          .where(
+            and(
+              eq(conversationMessages.conversationId, conversation.id),
+              gte(conversationMessages.position, keep),
+            ),
+          ),
+    ...added.map((message, index) =>
+      db.insert(conversationMessages).values({
+        conversationId: conversation.id,
+        userId: conversation.userId,
+        position: keep + index,
+        role: message.role,
+        content: message.content,
+      }),
+    ),
+  ];
+}
+
+/** Stores the turn on its own: a stream's, once the provider has started answering. */
+export async function storeTurn(db: Database, turn: Turn): Promise<Turn> {
+  await runBatch(db, turnWrites(db, turn));
+  return { ...turn, stored: true };
 }
 
 export interface Answer {
@@ -103,11 +179,24 @@ export interface Answer {
   citations?: string[] | null;
 }
 
-/** Saves the assistant's answer and adds its tokens to the conversation's totals. */
-export async function saveAnswer(db: Database, turn: Turn, answer: Answer) {
+/**
+ * Saves the assistant's answer (with the turn, unless stored already), adds its tokens to the
+ * conversation's totals and settles the call's usage: one batch, all or nothing.
+ */
+export async function saveAnswer(db: Database, turn: Turn, answer: Answer, call: AiCall) {
   const promptTokens = answer.usage?.prompt_tokens ?? null;
   const completionTokens = answer.usage?.completion_tokens ?? null;
-  const [[message]] = await db.batch([
+  const toolCalls = answer.toolCalls?.length ? answer.toolCalls : null;
+  const citations = answer.citations?.length ? answer.citations : null;
+  const bytes = [
+    ...turn.added.map((message) => message.content),
+    answer.content,
+    toolCalls ? JSON.stringify(toolCalls) : "",
+    citations ? JSON.stringify(citations) : "",
+  ].reduce((sum, text) => sum + text.length, 0);
+  const writes = turn.stored ? [] : turnWrites(db, turn);
+  const results = await runBatch(db, [
+    ...writes,
     db
       .insert(conversationMessages)
       .values({
@@ -121,8 +210,8 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer) {
         status: answer.status ?? "complete",
         promptTokens,
         completionTokens,
-        toolCalls: answer.toolCalls?.length ? answer.toolCalls : null,
-        citations: answer.citations?.length ? answer.citations : null,
+        toolCalls,
+        citations,
       })
       .returning(),
     db
@@ -135,7 +224,12 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer) {
         updatedAt: nowIso(),
       })
       .where(eq(conversations.id, turn.conversation.id)),
+    settleAiCall(db, call, {
+      tokens: tokensUsed(call, answer.usage, answer.content.length),
+      bytes,
+    }),
   ]);
+  const [message] = results[writes.length] as ConversationMessageRow[];
   return toMessage(message!);
 }
 

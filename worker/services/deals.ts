@@ -13,18 +13,21 @@ import type {
   Strategy,
   YearRow,
 } from "../../app/domain/deals/types";
-import { notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
+  assertVersion,
   containsAny,
   deleteOwned,
   findOwned,
   inChunks,
+  missedChange,
+  nextVersion,
   nowIso,
-  ownedBy,
+  ownedAt,
   runBatch,
   selectPage,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
 import { deals, projects, properties, type DealRow } from "../db/schema";
@@ -165,6 +168,7 @@ async function writeDeal(
   id: string,
   input: DealInput,
   write: { returning: () => unknown },
+  ifVersion?: IfVersion,
 ) {
   const statements: unknown[] = [];
   if (input.primary && input.propertyId) {
@@ -185,28 +189,65 @@ async function writeDeal(
   statements.push(write.returning());
   const results = await runBatch(db, statements);
   const [row] = results.at(-1) as DealRow[];
-  if (!row) throw notFound("Deal");
+  if (!row) throw await missedChange(db, deals, userId, id, "Deal", { ifVersion, show: toDeal });
   return toDeal(row);
 }
 
+/** Whether the property has no analysis but this one: its first is its primary. */
+async function isFirstOfProperty(
+  db: Database,
+  userId: string,
+  propertyId: string | null,
+  id: string,
+) {
+  if (!propertyId) return false;
+  const other = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.userId, userId), eq(deals.propertyId, propertyId), ne(deals.id, id)))
+    .limit(1);
+  return other.length === 0;
+}
+
+/**
+ * A property's first analysis is its primary; another becomes primary only when the user says
+ * so, and a primary stays one until another is made primary.
+ */
 export async function createDeal(db: Database, userId: string, input: DealInput) {
   await assertReferences(db, userId, input);
   const id = crypto.randomUUID();
   const now = nowIso();
-  const values = { ...dealColumns(input), id, userId, createdAt: now, updatedAt: now };
-  return writeDeal(db, userId, id, input, db.insert(deals).values(values));
+  const primary = input.primary || (await isFirstOfProperty(db, userId, input.propertyId, id));
+  const written = { ...input, primary };
+  const values = { ...dealColumns(written), id, userId, createdAt: now, updatedAt: now };
+  return writeDeal(db, userId, id, written, db.insert(deals).values(values));
 }
 
-/** Replaces the deal's name, inputs and links (PUT). */
-export async function updateDeal(db: Database, userId: string, id: string, input: DealInput) {
+/**
+ * Replaces the deal's name, inputs and links (PUT); only at one of `ifVersion` when given (else
+ * 412, and the batch that would have taken the primary flag from other deals is undone).
+ */
+export async function updateDeal(
+  db: Database,
+  userId: string,
+  id: string,
+  input: DealInput,
+  ifVersion?: IfVersion,
+) {
   const deal = await findDeal(db, userId, id);
+  assertVersion(deal, "Deal", { ifVersion, show: toDeal });
   await assertReferences(db, userId, input);
+  const primary =
+    input.primary ||
+    (deal.primary && deal.propertyId === input.propertyId) ||
+    (await isFirstOfProperty(db, userId, input.propertyId, deal.id));
+  const written = { ...input, primary };
   const update = db
     .update(deals)
-    .set({ ...dealColumns(input), updatedAt: nowIso() })
-    .where(ownedBy(deals, userId, deal.id));
-  return writeDeal(db, userId, deal.id, input, update);
+    .set({ ...dealColumns(written), updatedAt: nextVersion(deals.updatedAt) })
+    .where(ownedAt(deals, userId, deal.id, ifVersion));
+  return writeDeal(db, userId, deal.id, written, update, ifVersion);
 }
 
-export const deleteDeal = async (db: Database, userId: string, id: string) =>
-  toDeal(await deleteOwned(db, deals, userId, id, "Deal"));
+export const deleteDeal = async (db: Database, userId: string, id: string, ifVersion?: IfVersion) =>
+  toDeal(await deleteOwned(db, deals, userId, id, "Deal", { ifVersion, show: toDeal }));

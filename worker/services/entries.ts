@@ -1,15 +1,17 @@
 /** Project-hub entries (the user's Markdown documents): the one data access for API and agent. */
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { EntryInput } from "../../app/domain/workspace";
-import { notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   containsAny,
   deleteOwned,
-  nowIso,
-  ownedBy,
+  findOwned,
+  missedChange,
+  nextVersion,
+  ownedAt,
   publicRow,
+  type IfVersion,
 } from "../db/queries";
 import { entries, projects, type EntryRow } from "../db/schema";
 
@@ -41,6 +43,9 @@ export async function listEntries(
   return rows.map(toEntry);
 }
 
+export const getEntry = async (db: Database, userId: string, id: string) =>
+  toEntry(await findOwned(db, entries, userId, id, "Entry"));
+
 const assertProjectLink = (db: Database, userId: string, projectId: string | null | undefined) =>
   assertOwnedReference(db, projects, userId, projectId, "projectId", "project");
 
@@ -53,17 +58,28 @@ export async function createEntry(db: Database, userId: string, input: EntryInpu
   return toEntry(row!);
 }
 
-/** Replaces the entry's fields (PUT). */
-export async function updateEntry(db: Database, userId: string, id: string, input: EntryInput) {
+/** Replaces the entry's fields (PUT); only at one of `ifVersion` when given (else 412). */
+export async function updateEntry(
+  db: Database,
+  userId: string,
+  id: string,
+  input: EntryInput,
+  ifVersion?: IfVersion,
+) {
   await assertProjectLink(db, userId, input.projectId);
   const [row] = await db
     .update(entries)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(ownedBy(entries, userId, id))
+    .set({ ...input, updatedAt: nextVersion(entries.updatedAt) })
+    .where(ownedAt(entries, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Entry");
+  if (!row)
+    throw await missedChange(db, entries, userId, id, "Entry", { ifVersion, show: toEntry });
   return toEntry(row);
 }
 
-export const deleteEntry = async (db: Database, userId: string, id: string) =>
-  toEntry(await deleteOwned(db, entries, userId, id, "Entry"));
+export const deleteEntry = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) => toEntry(await deleteOwned(db, entries, userId, id, "Entry", { ifVersion, show: toEntry }));

@@ -15,9 +15,17 @@ import {
   type LeadBotInput,
 } from "../../app/domain/marketing/bots";
 import { LeadInputSchema } from "../../app/domain/marketing/leads";
-import { invalidFields, notFound } from "../api/errors";
+import { invalidFields } from "../api/errors";
 import type { Database } from "../db/client";
-import { deleteOwned, findOwned, nowIso, ownedBy, publicRow } from "../db/queries";
+import {
+  deleteOwned,
+  findOwned,
+  missedChange,
+  nextVersion,
+  ownedAt,
+  publicRow,
+  type IfVersion,
+} from "../db/queries";
 import { leadBots, type LeadBotRow } from "../db/schema";
 import type { Env } from "../env";
 import { aiClient, callProvider, providerError } from "./ai-providers";
@@ -48,18 +56,26 @@ export async function createBot(db: Database, userId: string, input: LeadBotInpu
   return toBot(row!);
 }
 
-export async function updateBot(db: Database, userId: string, id: string, input: LeadBotInput) {
+/** Replaces the bot's fields (PUT); only at one of `ifVersion` when given (else 412). */
+export async function updateBot(
+  db: Database,
+  userId: string,
+  id: string,
+  input: LeadBotInput,
+  ifVersion?: IfVersion,
+) {
   const [row] = await db
     .update(leadBots)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(ownedBy(leadBots, userId, id))
+    .set({ ...input, updatedAt: nextVersion(leadBots.updatedAt) })
+    .where(ownedAt(leadBots, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Lead bot");
+  if (!row)
+    throw await missedChange(db, leadBots, userId, id, "Lead bot", { ifVersion, show: toBot });
   return toBot(row);
 }
 
-export const deleteBot = async (db: Database, userId: string, id: string) =>
-  toBot(await deleteOwned(db, leadBots, userId, id, "Lead bot"));
+export const deleteBot = async (db: Database, userId: string, id: string, ifVersion?: IfVersion) =>
+  toBot(await deleteOwned(db, leadBots, userId, id, "Lead bot", { ifVersion, show: toBot }));
 
 /**
  * One playground turn: the bot's reply, streamed as the provider's Server-Sent Events exactly as

@@ -15,6 +15,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { campaignFigures, leadFunnel } from "../../app/domain/marketing/campaigns";
 import { checkLeadRows } from "../../app/domain/marketing/lead-import";
 import {
@@ -28,7 +29,7 @@ import {
 } from "../../app/domain/marketing/leads";
 import { contactName } from "../../app/domain/workspace";
 import type { RowFailure } from "../../app/domain/validation";
-import { ApiError, notFound } from "../api/errors";
+import { ApiError, notFound, versionMismatch } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
@@ -36,9 +37,11 @@ import {
   containsAny,
   D1_MAX_PARAMS,
   inChunks,
+  nextVersion,
   nowIso,
   rowsPerStatement,
   runBatch,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
 import { campaigns, contacts, leads, type ContactRow, type LeadRow } from "../db/schema";
@@ -303,8 +306,36 @@ export async function createLead(db: Database, userId: string, input: LeadInput)
   return getLead(db, userId, rows.contact.id);
 }
 
-/** Replaces the lead's fields (PUT); the stage reached and the first contact follow its status. */
-export async function updateLead(db: Database, userId: string, id: string, input: LeadInput) {
+/**
+ * The lead of this contact id is at one of these versions (any without them). A lead's version is
+ * the later `updatedAt` of its row and its contact's: its contact also changes through /contacts.
+ */
+const leadAt = (contactId: SQLiteColumn, ifVersion: IfVersion) =>
+  ifVersion &&
+  inArray(
+    sql`max((SELECT l.updated_at FROM leads l WHERE l.contact_id = ${contactId}), (SELECT c.updated_at FROM contacts c WHERE c.id = ${contactId}))`,
+    [...ifVersion],
+  );
+
+/** Why a conditional change of a lead reached nothing: 404, or 412 with the lead as it is. */
+async function missedLead(db: Database, userId: string, id: string, ifVersion: IfVersion) {
+  if (!ifVersion) return notFound("Lead");
+  const current = await getLead(db, userId, id);
+  return versionMismatch("Lead", current, current.updatedAt);
+}
+
+/**
+ * Replaces the lead's fields (PUT); the stage reached and the first contact follow its status.
+ * Only at one of `ifVersion` when given (else 412): the lead's row is changed on that condition,
+ * its contact only if the lead's was (`changes()`, in the same batch).
+ */
+export async function updateLead(
+  db: Database,
+  userId: string,
+  id: string,
+  input: LeadInput,
+  ifVersion?: IfVersion,
+) {
   const [current] = await db
     .select()
     .from(leads)
@@ -315,27 +346,36 @@ export async function updateLead(db: Database, userId: string, id: string, input
   await refuseDuplicate(db, userId, input, id);
   const now = nowIso();
   const reached = reachedAfter(current.reached, input.status);
-  await runBatch(db, [
-    db
-      .update(contacts)
-      .set({ ...contactColumns(input), updatedAt: now })
-      .where(and(eq(contacts.id, id), eq(contacts.userId, userId))),
+  const [changed] = (await runBatch(db, [
     db
       .update(leads)
       .set({
         ...leadColumns(input),
         reached,
         firstContactedAt: firstContactAfter(current.firstContactedAt, reached, now),
-        updatedAt: now,
+        updatedAt: nextVersion(leads.updatedAt, now),
       })
-      .where(and(eq(leads.contactId, id), eq(leads.userId, userId))),
-  ]);
+      .where(
+        and(eq(leads.contactId, id), eq(leads.userId, userId), leadAt(leads.contactId, ifVersion)),
+      )
+      .returning({ id: leads.contactId }),
+    db
+      .update(contacts)
+      .set({ ...contactColumns(input), updatedAt: nextVersion(contacts.updatedAt, now) })
+      .where(and(eq(contacts.id, id), eq(contacts.userId, userId), sql`changes() = 1`)),
+  ])) as [{ id: string }[]];
+  if (!changed.length) throw await missedLead(db, userId, id, ifVersion);
   return getLead(db, userId, id);
 }
 
-export async function deleteLead(db: Database, userId: string, id: string) {
+/** Deletes the lead and its contact; only at one of `ifVersion` when given (else 412). */
+export async function deleteLead(db: Database, userId: string, id: string, ifVersion?: IfVersion) {
   const lead = await getLead(db, userId, id);
-  await db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+  const [deleted] = await db
+    .delete(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.userId, userId), leadAt(contacts.id, ifVersion)))
+    .returning({ id: contacts.id });
+  if (!deleted) throw await missedLead(db, userId, id, ifVersion);
   return lead;
 }
 

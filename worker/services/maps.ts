@@ -100,14 +100,15 @@ function readPlaces(body: unknown): GeocodedPlace[] {
 }
 
 /**
- * The places an address may be, best first (`[]`: none found), and whether they came from the
- * cache. 503 without a geocoder; 429 with Retry-After when the queue for it is over 5 s long.
+ * The places an address may be, best first (`[]`: none found). The cache is shared by every user,
+ * so whether an answer came from it is never told: it would say what someone else looked up.
+ * 503 without a geocoder; 429 with Retry-After when the queue for it is over 5 s long.
  */
 export async function geocode(db: Database, env: MapsEnv, address: string) {
   if (!env.GEOCODER_URL) throw notConfigured("GEOCODER_URL", "Looking up addresses");
   const query = normaliseAddress(address);
   const [hit] = await db.select().from(geocodeCache).where(eq(geocodeCache.query, query));
-  if (hit) return { places: hit.places, cached: true };
+  if (hit) return hit.places;
 
   const wait = await takeGeocoderSlot(db);
   if (wait > LONGEST_WAIT_MS) {
@@ -135,7 +136,7 @@ export async function geocode(db: Database, env: MapsEnv, address: string) {
     .insert(geocodeCache)
     .values({ query, places, createdAt: nowIso() })
     .onConflictDoUpdate({ target: geocodeCache.query, set: { places, createdAt: nowIso() } });
-  return { places, cached: false };
+  return places;
 }
 
 /** `lng,lat;lng,lat…`, as OSRM takes coordinates. */

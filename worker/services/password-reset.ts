@@ -1,35 +1,76 @@
 /**
  * Single-use password-reset tokens: 256 random bits handed to the user, only their SHA-256 kept
- * in KV for 30 minutes. Using one deletes it.
+ * in KV for 30 minutes. Using one deletes it. Only a user's newest link works, and only while the
+ * password is the one it was issued under: a new link, or a changed password (by a reset or any
+ * other way), kills every older one.
  */
+import type { UserRow } from "../db/schema";
 import type { Env } from "../env";
+import { findUserById } from "./users";
 
 export const RESET_TTL_SECONDS = 30 * 60;
 /** At most one reset e-mail per address in this many seconds. */
 export const RESET_RESEND_SECONDS = 60;
 
-async function digest(token: string) {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+/** Hosts a local run is reached at; the only ones a reset link may name without APP_URL. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+async function digest(text: string) {
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function issueResetToken(env: Env, userId: string) {
+const tokenKey = (tokenDigest: string) => `reset:${tokenDigest}`;
+/** The user's newest link: its token's digest and the digest of the password hash it was made under. */
+const userKey = (userId: string) => `reset-user:${userId}`;
+interface NewestLink {
+  token: string;
+  password: string;
+}
+
+/**
+ * The origin reset links are made with: APP_URL; without it, the request's own origin only for a
+ * local run (e-mails printed to the log, no EMAIL_API_KEY) reached at a loopback address. Else
+ * null: the request's Host is the sender's to choose, and a link to their host hands them the
+ * token.
+ */
+export function resetLinkOrigin(env: Env, requestUrl: string) {
+  if (env.APP_URL) return env.APP_URL;
+  const { hostname, origin } = new URL(requestUrl);
+  return !env.EMAIL_API_KEY && LOOPBACK_HOST.test(hostname) ? origin : null;
+}
+
+export async function issueResetToken(env: Env, user: Pick<UserRow, "id" | "passwordHash">) {
   const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
-  await env.SESSIONS.put(`reset:${await digest(token)}`, userId, {
+  const tokenDigest = await digest(token);
+  const older = await env.SESSIONS.get<NewestLink>(userKey(user.id), "json");
+  if (older) await env.SESSIONS.delete(tokenKey(older.token));
+  const newest: NewestLink = { token: tokenDigest, password: await digest(user.passwordHash) };
+  await env.SESSIONS.put(tokenKey(tokenDigest), user.id, { expirationTtl: RESET_TTL_SECONDS });
+  await env.SESSIONS.put(userKey(user.id), JSON.stringify(newest), {
     expirationTtl: RESET_TTL_SECONDS,
   });
   return token;
 }
 
-/** The user id the token was issued for, consuming the token; null if unknown or expired. */
+/**
+ * The user the token was issued for, consuming the token; null if unknown, expired, older than
+ * the user's newest link, or made before the password last changed (checked against D1, so no
+ * stale KV read can revive it).
+ */
 export async function consumeResetToken(env: Env, token: string) {
-  const key = `reset:${await digest(token)}`;
-  const userId = await env.SESSIONS.get(key);
-  if (userId) await env.SESSIONS.delete(key);
-  return userId;
+  const tokenDigest = await digest(token);
+  const userId = await env.SESSIONS.get(tokenKey(tokenDigest));
+  if (!userId) return null;
+  await env.SESSIONS.delete(tokenKey(tokenDigest));
+  const newest = await env.SESSIONS.get<NewestLink>(userKey(userId), "json");
+  if (newest?.token !== tokenDigest) return null;
+  await env.SESSIONS.delete(userKey(userId));
+  const row = await findUserById(env.DB, userId);
+  return row && (await digest(row.passwordHash)) === newest.password ? row : null;
 }
 
 /** True when a reset e-mail may go to this address now (and notes that one is going). */

@@ -10,14 +10,18 @@ import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
+  assertVersion,
   containsAny,
   deleteOwned,
   findOwned,
-  nowIso,
+  missedChange,
+  nextVersion,
+  ownedAt,
   ownedBy,
   publicRow,
   selectAll,
   selectPage,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -132,20 +136,33 @@ export async function createProject(db: Database, userId: string, input: Project
   return toProject(row!);
 }
 
-/** Replaces the project's fields (PUT). */
-export async function updateProject(db: Database, userId: string, id: string, input: ProjectInput) {
-  const project = await findProject(db, userId, id);
+/** Replaces the project's fields (PUT); only at one of `ifVersion` when given (else 412). */
+export async function updateProject(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ProjectInput,
+  ifVersion?: IfVersion,
+) {
+  const condition = { ifVersion, show: toProject };
+  assertVersion(await findProject(db, userId, id), "Project", condition);
   await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
   const [row] = await db
     .update(projects)
-    .set({ ...input, updatedAt: nowIso() })
-    .where(ownedBy(projects, userId, project.id))
+    .set({ ...input, updatedAt: nextVersion(projects.updatedAt) })
+    .where(ownedAt(projects, userId, id, ifVersion))
     .returning();
-  return toProject(row!);
+  if (!row) throw await missedChange(db, projects, userId, id, "Project", condition);
+  return toProject(row);
 }
 
-export const deleteProject = async (db: Database, userId: string, id: string) =>
-  toProject(await deleteOwned(db, projects, userId, id, "Project"));
+export const deleteProject = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) =>
+  toProject(await deleteOwned(db, projects, userId, id, "Project", { ifVersion, show: toProject }));
 
 export async function linkContact(db: Database, userId: string, id: string, contactId: string) {
   const project = await findProject(db, userId, id);

@@ -20,11 +20,15 @@ import {
   D1_MAX_PARAMS,
   deleteOwned,
   inChunks,
+  missedChange,
+  nextVersion,
   nowIso,
+  ownedAt,
   ownedBy,
   publicRow,
   rowsPerStatement,
   runBatch,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -48,8 +52,11 @@ export type ExistingRows = (typeof EXISTING_ROWS)[number];
 /** The deal a property's key figures come from: its primary analysis, joined to each property. */
 export const primaryDeal = alias(deals, "primary_deal");
 
-/** The one flagged primary, else the most recently changed analysis of the property. */
-export const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.updatedAt} DESC, ${deals.id} DESC LIMIT 1)`;
+/**
+ * The one flagged primary, else (analyses saved before the first was flagged) the property's
+ * first analysis: never one that merely changed last.
+ */
+export const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.createdAt} ASC, ${deals.id} ASC LIMIT 1)`;
 
 const ANALYSIS_SUMMARY = {
   id: deals.id,
@@ -261,12 +268,16 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
   };
 }
 
-/** Replaces the property's fields (PUT); 409 when another property has its address or APN. */
+/**
+ * Replaces the property's fields (PUT); 409 when another property has its address or APN, 412
+ * when it is not at one of `ifVersion` (when given).
+ */
 export async function updateProperty(
   db: Database,
   userId: string,
   id: string,
   input: PropertyInput,
+  ifVersion?: IfVersion,
 ) {
   const key = propertyDedupeKey(input);
   const [clash] = await db
@@ -282,15 +293,27 @@ export async function updateProperty(
   }
   const [row] = await db
     .update(properties)
-    .set({ ...input, dedupeKey: key, updatedAt: nowIso() })
-    .where(ownedBy(properties, userId, id))
+    .set({ ...input, dedupeKey: key, updatedAt: nextVersion(properties.updatedAt) })
+    .where(ownedAt(properties, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Property");
+  if (!row) {
+    throw await missedChange(db, properties, userId, id, "Property", {
+      ifVersion,
+      show: toProperty,
+    });
+  }
   return toProperty(row);
 }
 
-export const deleteProperty = async (db: Database, userId: string, id: string) =>
-  toProperty(await deleteOwned(db, properties, userId, id, "Property"));
+export const deleteProperty = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) =>
+  toProperty(
+    await deleteOwned(db, properties, userId, id, "Property", { ifVersion, show: toProperty }),
+  );
 
 /** The ids of the user's properties with these dedupe keys, by key (one batch of lookups). */
 export async function propertyIdsByKey(db: Database, userId: string, keys: string[]) {

@@ -31,6 +31,7 @@ import { createEntry, toEntry } from "./entries";
 import { toProject } from "./projects";
 import { toProperty } from "./properties";
 import { REPORT_INSTRUCTIONS } from "./prompts";
+import { refundingOnFailure, settleAiCall, startAiCall, tokensUsed } from "./usage";
 
 /** The most of the user's records a report is grounded in. */
 const MAX_GROUNDING = 5;
@@ -78,35 +79,50 @@ export async function researchProperty(env: Env, db: Database, userId: string, q
   const context = grounding.length
     ? `\n\nThe investor's own records for what they ask about:\n${JSON.stringify(grounding)}`
     : "";
-  const completion = await callProvider(provider, () =>
-    client.chat.completions.create({
-      model: config.model,
-      messages: [
-        { role: "system", content: REPORT_INSTRUCTIONS },
-        { role: "user", content: `${query}${context}` },
-      ],
-      response_format: {
-        type: "json_schema",
-        json_schema: { name: "research_report", schema: reportJsonSchema() },
-      },
-    }),
-  );
-  const report = readReport(completion.choices[0]?.message?.content ?? "", citationsOf(completion));
-  const [row] = await db
-    .insert(researchReports)
-    .values({
-      userId,
-      query,
-      report,
-      provider,
-      model: completion.model || config.model,
-      grounding: grounding.map(({ kind, row }) => ({
-        kind,
-        id: row.id,
-        name: "name" in row ? row.name : row.address,
-      })),
-    })
-    .returning();
+  const prompt = `${query}${context}`;
+  const call = await startAiCall(db, env, userId, {
+    characters: REPORT_INSTRUCTIONS.length + prompt.length,
+    storing: query.length,
+  });
+  const row = await refundingOnFailure(db, call, async () => {
+    const completion = await callProvider(provider, () =>
+      client.chat.completions.create({
+        model: config.model,
+        messages: [
+          { role: "system", content: REPORT_INSTRUCTIONS },
+          { role: "user", content: prompt },
+        ],
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "research_report", schema: reportJsonSchema() },
+        },
+      }),
+    );
+    const answer = completion.choices[0]?.message?.content ?? "";
+    const report = readReport(answer, citationsOf(completion));
+    const [[saved]] = await db.batch([
+      db
+        .insert(researchReports)
+        .values({
+          userId,
+          query,
+          report,
+          provider,
+          model: completion.model || config.model,
+          grounding: grounding.map(({ kind, row }) => ({
+            kind,
+            id: row.id,
+            name: "name" in row ? row.name : row.address,
+          })),
+        })
+        .returning(),
+      settleAiCall(db, call, {
+        tokens: tokensUsed(call, completion.usage, answer.length),
+        bytes: query.length + JSON.stringify(report).length,
+      }),
+    ]);
+    return saved;
+  });
   return toResearch(row!);
 }
 

@@ -49,7 +49,7 @@ const StopArgument = z
 /** A place for an address: the first the geocoder finds, or why there is none. */
 async function placeOf(db: Database, env: Env, address: string): Promise<LatLng | string> {
   try {
-    const [first] = (await geocode(db, env, address)).places;
+    const [first] = await geocode(db, env, address);
     return first ?? `the geocoder does not know “${address}”`;
   } catch (error) {
     return `“${address}” could not be looked up: ${(error as Error).message}`;

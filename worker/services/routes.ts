@@ -31,7 +31,6 @@ import {
 } from "../../app/domain/routing/route";
 import { formatAddress } from "../../app/domain/format";
 import { label } from "../../app/domain/workspace";
-import { notFound } from "../api/errors";
 import type { Database } from "../db/client";
 import {
   chunk,
@@ -40,12 +39,16 @@ import {
   deleteOwned,
   findOwned,
   inJsonList,
+  missedChange,
+  nextVersion,
   nowIso,
+  ownedAt,
   ownedBy,
   publicRow,
   rowsPerStatement,
   runBatch,
   selectPage,
+  type IfVersion,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -122,27 +125,33 @@ export async function createRoute(db: Database, env: Env, userId: string, input:
   return toRoute(row!);
 }
 
+/** Replaces the route (PUT); only at one of `ifVersion` when given (else 412). */
 export async function updateRoute(
   db: Database,
   env: Env,
   userId: string,
   id: string,
   input: RouteInput,
+  ifVersion?: IfVersion,
 ) {
   const [row] = await db
     .update(routes)
-    .set({ ...input, ...(await planOf(env, input)), updatedAt: nowIso() })
-    .where(ownedBy(routes, userId, id))
+    .set({ ...input, ...(await planOf(env, input)), updatedAt: nextVersion(routes.updatedAt) })
+    .where(ownedAt(routes, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Route");
+  if (!row) throw await missedChange(db, routes, userId, id, "Route", { ifVersion, show: toRoute });
   return toRoute(row);
 }
 
 export const getRoute = async (db: Database, userId: string, id: string) =>
   toRoute(await findOwned(db, routes, userId, id, "Route"));
 
-export const deleteRoute = async (db: Database, userId: string, id: string) =>
-  toRoute(await deleteOwned(db, routes, userId, id, "Route"));
+export const deleteRoute = async (
+  db: Database,
+  userId: string,
+  id: string,
+  ifVersion?: IfVersion,
+) => toRoute(await deleteOwned(db, routes, userId, id, "Route", { ifVersion, show: toRoute }));
 
 export interface RouteFilters {
   /** Routes on this day or later / before this day (YYYY-MM-DD). */

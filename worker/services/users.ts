@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { database } from "../db/client";
+import type { MaxBidDefaults } from "../../app/domain/auctions/max-bid";
+import { database, type Database } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 
 export interface PublicUser {
@@ -48,4 +49,18 @@ export async function setPasswordHash(d1: D1Database, userId: string, passwordHa
     .update(users)
     .set({ passwordHash, updatedAt: new Date().toISOString() })
     .where(eq(users.id, userId));
+}
+
+/** The selling costs and profit the user's max-bid calculator starts from; null until set. */
+export async function maxBidDefaults(db: Database, userId: string) {
+  const [row] = await db
+    .select({ defaults: users.maxBidDefaults })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.defaults ?? null;
+}
+
+export async function saveMaxBidDefaults(db: Database, userId: string, defaults: MaxBidDefaults) {
+  await db.update(users).set({ maxBidDefaults: defaults }).where(eq(users.id, userId));
+  return defaults;
 }

@@ -11,6 +11,8 @@ export interface ProviderFacts {
   keyName: "OPENAI_API_KEY" | "PERPLEXITY_API_KEY";
   baseUrlName: "OPENAI_BASE_URL" | "PERPLEXITY_BASE_URL";
   modelName: "OPENAI_MODEL" | "PERPLEXITY_MODEL";
+  /** More models a chat may ask for, comma-separated (the configured model is always allowed). */
+  modelsName: "OPENAI_MODELS" | "PERPLEXITY_MODELS";
   defaultBaseUrl: string;
   defaultModel: string;
   /** What AI42 uses it for, in a sentence. */
@@ -23,6 +25,7 @@ export const PROVIDERS: Record<AiProvider, ProviderFacts> = {
     keyName: "OPENAI_API_KEY",
     baseUrlName: "OPENAI_BASE_URL",
     modelName: "OPENAI_MODEL",
+    modelsName: "OPENAI_MODELS",
     defaultBaseUrl: "https://api.openai.com/v1",
     defaultModel: "gpt-4o-mini",
     uses: "Main Agent chat (streamed), agent mode over your data, reading answers aloud, and property research when Perplexity is not set. Any OpenAI-compatible server works: set OPENAI_BASE_URL (Azure, OpenRouter, Ollama, vLLM, llama.cpp).",
@@ -32,11 +35,24 @@ export const PROVIDERS: Record<AiProvider, ProviderFacts> = {
     keyName: "PERPLEXITY_API_KEY",
     baseUrlName: "PERPLEXITY_BASE_URL",
     modelName: "PERPLEXITY_MODEL",
+    modelsName: "PERPLEXITY_MODELS",
     defaultBaseUrl: "https://api.perplexity.ai",
     defaultModel: "sonar",
     uses: "Web-grounded answers with their sources, in the Main Agent and in Property Research.",
   },
 };
+
+/**
+ * The models a chat may name: the configured one (the one the screens offer) and those the
+ * `modelsName` setting lists. The provider bills by model, so the client never picks freely.
+ */
+export function allowedModels(configured: string, listed: string | undefined) {
+  const extra = (listed ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return [...new Set([configured, ...extra])];
+}
 
 /** Reading answers aloud runs on the OpenAI provider with its own model setting. */
 export const TEXT_TO_SPEECH = {

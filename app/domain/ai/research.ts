@@ -5,6 +5,7 @@
 import { z } from "zod";
 import "../validation";
 import { normalizeAddress } from "../workspace";
+import { webSources, WebSourcesSchema } from "./sources";
 
 export const MAX_QUERY_CHARS = 1000;
 
@@ -25,9 +26,12 @@ export const ResearchReportSchema = z.object({
   comparables: z.string(),
   risks: z.array(z.string()),
   nextSteps: z.array(z.string()),
-  sources: z.array(z.string()),
+  sources: WebSourcesSchema,
 });
 export type ResearchReport = z.infer<typeof ResearchReportSchema>;
+
+/** The report as a model may write it: any text among its sources (only web addresses are kept). */
+const ModelReportSchema = ResearchReportSchema.extend({ sources: z.array(z.string()) });
 
 export const RESEARCH_EXAMPLES = [
   "123 Main St, Columbus, OH 43215 — flip or rental?",
@@ -60,7 +64,7 @@ const EMPTY_REPORT: ResearchReport = {
 
 /**
  * The model's report, or (if it did not answer in the JSON asked for) its text as the summary;
- * the provider's citations join the sources the report names.
+ * the provider's citations join the sources the report names, and only web addresses are kept.
  */
 export function readReport(text: string, citations: string[]): ResearchReport {
   const json = text
@@ -69,10 +73,10 @@ export function readReport(text: string, citations: string[]): ResearchReport {
     .replace(/```$/, "");
   let report: ResearchReport = { ...EMPTY_REPORT, summary: text };
   try {
-    const parsed = ResearchReportSchema.safeParse(JSON.parse(json));
+    const parsed = ModelReportSchema.safeParse(JSON.parse(json));
     if (parsed.success) report = parsed.data;
   } catch {
     // Not JSON: keep the text as the summary.
   }
-  return { ...report, sources: [...new Set([...report.sources, ...citations])] };
+  return { ...report, sources: [...new Set(webSources([...report.sources, ...citations]))] };
 }

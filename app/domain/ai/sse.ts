@@ -1,12 +1,15 @@
 /** Reading an OpenAI-compatible chat stream (Server-Sent Events), in the Worker and the browser. */
+import { webSources } from "./sources";
 
-/** Perplexity's `citations`, or the URLs of its `search_results`, whichever an answer carries. */
+/**
+ * Perplexity's `citations`, or the URLs of its `search_results`, whichever an answer carries: only
+ * the web addresses among them.
+ */
 export function citationsOf(body: unknown): string[] {
   const value = (body ?? {}) as { citations?: unknown; search_results?: { url?: unknown }[] };
-  if (Array.isArray(value.citations)) return value.citations.filter((c) => typeof c === "string");
-  if (Array.isArray(value.search_results)) {
-    return value.search_results.map((r) => r.url).filter((u): u is string => typeof u === "string");
-  }
+  if (Array.isArray(value.citations)) return webSources(value.citations);
+  if (Array.isArray(value.search_results))
+    return webSources(value.search_results.map((r) => r.url));
   return [];
 }
 

@@ -48,6 +48,12 @@ export const MaxBidInputSchema = z.object({
   buyerPremiumPct: z.number().finite().min(0).max(100).default(0),
 });
 
+/** A user's starting selling costs and profit for the calculator (`PUT /auctions/max-bid/defaults`). */
+export const MaxBidDefaultsSchema = z.object({
+  sellingCostsPct: z.number().finite().min(0).max(100),
+  targetProfitPct: z.number().finite().min(0).max(100),
+});
+
 /** The most a list or import takes at once. */
 export const MAX_AUCTION_IMPORT_ROWS = 1000;
 

@@ -23,6 +23,9 @@ export interface MaxBidInputs {
   buyerPremiumPct?: number;
 }
 
+/** A user's own starting figures for the calculator, set once and kept with the user. */
+export type MaxBidDefaults = Required<Pick<MaxBidInputs, "sellingCostsPct" | "targetProfitPct">>;
+
 /** The inputs with their defaults (0), what each percent amounts to, and the bid. */
 export interface MaxBid extends Required<MaxBidInputs> {
   sellingCosts: number;
@@ -67,6 +70,10 @@ export function maxBid(inputs: MaxBidInputs): MaxBid {
 }
 
 const percent = (value: number) => `${value} %`;
+
+/** What the result is: without a profit the most to bid is only the price that breaks even. */
+export const maxBidHeading = (bid: Pick<MaxBid, "targetProfitPct">) =>
+  bid.targetProfitPct > 0 ? "Max bid" : "Break-even: no profit";
 
 /**
  * The bid's formula with the user's numbers, as the deal analyzer shows its metrics:

@@ -111,6 +111,8 @@ export type FlipTerms = ReturnType<typeof withFlipDefaults>;
 function withBrrrrDefaults(inputs: BrrrrInputs) {
   const { refinance } = inputs;
   return Object.assign(withRentalDefaults(inputs), {
+    holdingMonths: inputs.holdingMonths ?? 0,
+    holdingCostsMonthly: inputs.holdingCostsMonthly ?? 0,
     refinance: {
       ltvPct: refinance.ltvPct,
       interestRatePct: refinance.interestRatePct,
@@ -152,7 +154,7 @@ export function withDefaults<S extends Strategy>(strategy: S, inputs: DealInputs
 }
 
 /** The purchase loan; null when paid in cash, or when the down payment leaves nothing to borrow. */
-function purchaseLoan(terms: PurchaseTerms): LoanTerms | null {
+export function purchaseLoan(terms: PurchaseTerms): LoanTerms | null {
   const { financing } = terms;
   if (financing.type === "cash") return null;
   const principal = loanAmount(terms.purchasePrice, terms.rehabCost, financing);
@@ -335,19 +337,27 @@ export function analyzeFlip(inputs: FlipInputs): FlipAnalysis {
 }
 
 /**
- * A BRRRR refinanced at time 0: the purchase loan is paid off at its full amount from the new
- * loan, whose payment every rental metric then carries, and the cash left in the deal is C₀.
+ * A BRRRR: bought, held `holdingMonths` for the rehab (paying the purchase loan and the holding
+ * costs, which the cash invested carries), then refinanced at the projection's time 0: the
+ * purchase loan is paid off at its full amount from the new loan, whose payment every rental
+ * metric then carries, and the cash left in the deal is C₀.
  */
 export function analyzeBrrrr(inputs: BrrrrInputs): BrrrrAnalysis {
   const terms = withBrrrrDefaults(inputs);
   const purchase = purchaseMetrics(terms);
+  const purchaseMonthlyPayment = purchase.monthlyPayment;
+  const holdingCosts = terms.holdingMonths * (terms.holdingCostsMonthly + purchaseMonthlyPayment);
+  const totalCashInvested = purchase.totalCashInvested + holdingCosts;
   const loan = refinanceLoan(terms);
   const cashOut = loan.principal - purchase.loanAmount - terms.refinance.closingCosts;
-  const cashLeftInDeal = purchase.totalCashInvested - cashOut;
+  const cashLeftInDeal = totalCashInvested - cashOut;
   const { metrics, years } = rentalMetrics(terms, loan, cashLeftInDeal);
   return {
     strategy: "brrrr",
     metrics: Object.assign(purchase, { monthlyPayment: monthlyPayment(loan) }, metrics, {
+      totalCashInvested,
+      purchaseMonthlyPayment,
+      holdingCosts,
       refinanceLoanAmount: loan.principal,
       cashOut,
       cashLeftInDeal,

@@ -103,8 +103,17 @@ const PROJECTION: FieldGroup = {
 
 const REFINANCE: FieldGroup = {
   id: "refinance",
-  title: "Refinance",
+  title: "Rehab and refinance",
   fields: [
+    {
+      path: "holdingMonths",
+      label: "Months until refinance",
+      unit: "months",
+      hint: "The rehab; the purchase loan is paid meanwhile",
+    },
+    money("holdingCostsMonthly", "Holding costs / month", {
+      hint: "Taxes, insurance, utilities; not the loan",
+    }),
     percent("refinance.ltvPct", "Loan to value", { required: true, hint: "Of the ARV" }),
     percent("refinance.interestRatePct", "Interest rate", { required: true }),
     { path: "refinance.termYears", label: "Term", unit: "years", required: true },

@@ -9,6 +9,7 @@ import {
   analyzeDeal,
   dealLoan,
   FIFTY_PERCENT_RULE_PCT,
+  purchaseLoan,
   SEVENTY_PERCENT_RULE_PCT,
   withDefaults,
   type BrrrrTerms,
@@ -53,11 +54,20 @@ const twoPlaces = onFirstUse(
   () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
 
-const money = (value: number | null | undefined) => formatMoney(value);
-const cents = (value: number) => formatMoney(value, { cents: true });
+/**
+ * Set while the formulas are written in words for the glossary (`metricDefinitions`): each number
+ * gives way to its name, or to nothing where a name is already written before it.
+ */
+let inWords = false;
+
+const money = (value: number | null | undefined, name = "") =>
+  inWords ? name : formatMoney(value);
+const cents = (value: number, name = "") => (inWords ? name : formatMoney(value, { cents: true }));
 /** "8.01 %": two places always, as the contract's formulas write percents. */
-const percent = (value: number | null) =>
-  value === null ? DASH : `${twoPlaces().format(value)} %`;
+const percent = (value: number | null, name = "") =>
+  inWords ? name : value === null ? DASH : `${twoPlaces().format(value)} %`;
+/** A count written into a formula: months, payments, years. */
+const count = (value: number, name = "") => (inWords ? name : String(value));
 
 const SHOW = {
   money,
@@ -109,10 +119,11 @@ function paymentFormula(loan: LoanTerms | null) {
   if (!loan) return NO_LOAN;
   const principal = `loan ${money(loan.principal)}`;
   if (loan.interestOnly)
-    return `${principal} × ${percent(loan.interestRatePct)} ÷ 12, interest only`;
+    return `${principal} × ${percent(loan.interestRatePct, "rate")} ÷ 12, interest only`;
   const payments = 12 * loan.termYears;
-  if (loan.interestRatePct === 0) return `${principal} ÷ ${payments} payments, no interest`;
-  return `${principal} × r ÷ (1 − (1 + r)^−${payments}), r = ${percent(loan.interestRatePct)} ÷ 12`;
+  if (loan.interestRatePct === 0)
+    return `${principal} ÷ ${count(payments, "n")} payments, no interest`;
+  return `${principal} × r ÷ (1 − (1 + r)^−${count(payments, "n")}), r = ${percent(loan.interestRatePct, "rate")} ÷ 12`;
 }
 
 function loanAmountFormula({ terms }: PurchaseContext) {
@@ -141,7 +152,7 @@ const FINANCING_RULES: Rules<FinancingMetrics, PurchaseContext> = {
     formula: ({ terms, metrics }) =>
       terms.financing.type === "cash"
         ? NO_LOAN
-        : `loan ${money(metrics.loanAmount)} × ${percent(terms.financing.pointsPct)}`,
+        : `loan ${money(metrics.loanAmount)} × ${percent(terms.financing.pointsPct, "points")}`,
   },
   monthlyPayment: {
     label: "Monthly payment",
@@ -186,7 +197,7 @@ function returnRules<C extends RentalContext>(cash: CashIn<C>) {
         const { years, terms, metrics } = context;
         const flows = `${money(years[0]?.cashFlow)} … ${money(years.at(-1)?.cashFlow)}`;
         const paid = `${cash.label} ${money(-cash.amount(context))}`;
-        return `the rate at which ${paid} now, cash flows ${flows} (years 1–${terms.holdYears}) and sale proceeds ${money(metrics.saleProceeds)} in year ${terms.holdYears} are worth $0 today`;
+        return `the rate at which ${paid} now, cash flows ${flows} (years 1–${count(terms.holdYears, "n")}) and sale proceeds ${money(metrics.saleProceeds)} in year ${count(terms.holdYears, "n")} are worth $0 today`;
       },
       whyNull: whenNoCash({ reason: "no rate above −100 % makes the cash flows worth $0" }),
     },
@@ -311,7 +322,7 @@ const RENTAL_RULES: Rules<RentalMetrics, RentalContext> = {
     unit: "money",
     formula: ({ terms, years }) => {
       const sale = years.at(-1);
-      return `value ${money(sale?.propertyValue)} in year ${terms.holdYears} × (1 − selling costs ${percent(terms.sellingCostsPct)}) − loan balance ${money(sale?.loanBalance)}`;
+      return `value ${money(sale?.propertyValue)} in year ${count(terms.holdYears, "n")} × (1 − selling costs ${percent(terms.sellingCostsPct)}) − loan balance ${money(sale?.loanBalance)}`;
     },
   },
   ...returnRules<RentalContext>({
@@ -324,7 +335,7 @@ const RENTAL_RULES: Rules<RentalMetrics, RentalContext> = {
 function loanPayoffFormula({ loan, terms }: FlipContext) {
   if (!loan) return NO_LOAN;
   if (loan.interestOnly) return `interest-only loan ${money(loan.principal)}, none of it repaid`;
-  return `balance of loan ${money(loan.principal)} after ${terms.holdingMonths} payments`;
+  return `balance of loan ${money(loan.principal)} after ${count(terms.holdingMonths, "n")} payments`;
 }
 
 const FLIP_RULES: Rules<FlipMetrics, FlipContext> = {
@@ -341,20 +352,21 @@ const FLIP_RULES: Rules<FlipMetrics, FlipContext> = {
     explanation: "The loan payments made until the sale.",
     unit: "money",
     formula: ({ terms, metrics }) =>
-      `${terms.holdingMonths} months × ${cents(metrics.monthlyPayment)}`,
+      `${count(terms.holdingMonths)} months × ${cents(metrics.monthlyPayment, "monthly payment")}`,
   },
   holdingCosts: {
     label: "Holding costs",
     explanation: "Taxes, insurance and utilities until the sale.",
     unit: "money",
-    formula: ({ terms }) => `${terms.holdingMonths} months × ${money(terms.holdingCostsMonthly)}`,
+    formula: ({ terms }) =>
+      `${count(terms.holdingMonths)} months × ${money(terms.holdingCostsMonthly, "monthly holding costs")}`,
   },
   sellingCosts: {
     label: "Selling costs",
     explanation: "Commissions and closing costs of the sale.",
     unit: "money",
     formula: ({ terms }) =>
-      `ARV ${money(terms.afterRepairValue)} × ${percent(terms.sellingCostsPct)}`,
+      `ARV ${money(terms.afterRepairValue)} × ${percent(terms.sellingCostsPct, "selling costs")}`,
   },
   loanPayoff: {
     label: "Loan payoff",
@@ -382,7 +394,7 @@ const FLIP_RULES: Rules<FlipMetrics, FlipContext> = {
     explanation: "The ROI as a yearly rate, compounded, to compare flips of different lengths.",
     unit: "percent",
     formula: ({ terms, metrics }) =>
-      `(1 + ROI ${percent(metrics.roi)})^(12 ÷ ${terms.holdingMonths}) − 1`,
+      `(1 + ROI ${percent(metrics.roi)})^(12 ÷ ${count(terms.holdingMonths, "months")}) − 1`,
     whyNull: ({ metrics }) =>
       metrics.roi === null ? NO_CASH_INVESTED : { reason: "the whole investment is lost" },
   },
@@ -400,6 +412,27 @@ const BRRRR_RULES: Rules<BrrrrMetrics, BrrrrContext> = {
   monthlyPayment: {
     ...FINANCING_RULES.monthlyPayment,
     explanation: "Principal and interest due each month on the refinance loan.",
+  },
+  totalCashInvested: {
+    ...FINANCING_RULES.totalCashInvested,
+    explanation:
+      "The cash you bring: price and rehab the loan does not cover, closing, points, and the holding costs and loan payments until the refinance.",
+    formula: (context) =>
+      `${purchaseCashFormula(context)} + holding costs ${money(context.metrics.holdingCosts)}`,
+  },
+  purchaseMonthlyPayment: {
+    label: "Purchase loan payment",
+    explanation: "Principal and interest due each month on the purchase loan until the refinance.",
+    unit: "cents",
+    formula: ({ terms }) => paymentFormula(purchaseLoan(terms)),
+  },
+  holdingCosts: {
+    label: "Holding costs",
+    explanation:
+      "The rehab period's cost: taxes, insurance, utilities and the purchase loan's payments until the refinance.",
+    unit: "money",
+    formula: ({ terms, metrics }) =>
+      `${count(terms.holdingMonths)} months × (holding costs ${money(terms.holdingCostsMonthly)} + purchase loan payment ${cents(metrics.purchaseMonthlyPayment)})`,
   },
   ...returnRules<BrrrrContext>({
     label: "cash left in deal",
@@ -439,7 +472,7 @@ const WHOLESALE_RULES: Rules<WholesaleMetrics, WholesaleContext> = {
     explanation: "The most an end buyer pays: a share of the after-repair value, less the rehab.",
     unit: "money",
     formula: ({ terms }) =>
-      `ARV ${money(terms.afterRepairValue)} × ${percent(terms.maoPct)} − rehab ${money(terms.rehabCost)}`,
+      `ARV ${money(terms.afterRepairValue)} × ${percent(terms.maoPct, "buyer's share")} − rehab ${money(terms.rehabCost)}`,
   },
   maxAllowableOffer: {
     label: "Maximum allowable offer",
@@ -511,3 +544,61 @@ export function explainDeal<S extends Strategy>(
     ]),
   ) as DealExplanations<S>;
 }
+
+/** Deals whose formulas take every branch a definition should show: a financed rehab, a sale. */
+const DEFINING_DEALS: { [S in Strategy]: DealInputs[S] } = (() => {
+  const financing = {
+    type: "loan" as const,
+    downPaymentPct: 20,
+    interestRatePct: 7,
+    termYears: 30,
+    pointsPct: 1,
+    rehabFinancedPct: 50,
+  };
+  const rental = {
+    purchasePrice: 200_000,
+    rehabCost: 20_000,
+    afterRepairValue: 260_000,
+    financing,
+    grossMonthlyRent: 2000,
+  };
+  return {
+    rental,
+    flip: { ...rental, holdingMonths: 6 },
+    brrrr: {
+      ...rental,
+      holdingMonths: 6,
+      refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
+    },
+    wholesale: { afterRepairValue: 150_000, contractPrice: 70_000 },
+  };
+})();
+
+/**
+ * Each metric's formula in words, as the glossary writes it: the analyzer's own formula with the
+ * numbers taken out ("Cap rate = NOI ÷ price"), so the two cannot say different things.
+ */
+export const metricDefinitions = onFirstUse(() => {
+  const definitions = {} as { [S in Strategy]: Partial<Record<string, string>> };
+  inWords = true;
+  try {
+    for (const strategy of Object.keys(RULES) as Strategy[]) {
+      const explained = explainDeal(strategy, DEFINING_DEALS[strategy]);
+      definitions[strategy] = Object.fromEntries(
+        Object.entries(explained).map(([name, { formula }]) => [name, tidy(formula)]),
+      );
+    }
+  } finally {
+    inWords = false;
+  }
+  return definitions;
+});
+
+/** A formula in words without the value it ends in, and without the numbers' spaces. */
+const tidy = (formula: string) =>
+  formula
+    .replace(/ = [^=]*$/, "")
+    .replace(/\s+/g, " ")
+    .replace(/\( /g, "(")
+    .replace(/ \)/g, ")")
+    .trim();

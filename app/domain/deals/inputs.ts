@@ -25,6 +25,8 @@ const percent = z.number().finite().min(0).max(100);
 const growthPercent = z.number().finite().min(-99).max(100);
 const years = z.number().int().min(1).max(50);
 const months = z.number().int().min(1).max(120);
+/** A BRRRR's rehab period may be none at all. */
+const rehabMonths = z.number().int().min(0).max(60);
 
 export const CashFinancingSchema = z.object({ type: z.literal("cash") });
 
@@ -87,7 +89,12 @@ export const RefinanceSchema = z.object({
   closingCosts: optional(money),
 });
 
-export const BrrrrInputsSchema = z.object({ ...rental, refinance: RefinanceSchema });
+export const BrrrrInputsSchema = z.object({
+  ...rental,
+  holdingMonths: optional(rehabMonths),
+  holdingCostsMonthly: optional(money),
+  refinance: RefinanceSchema,
+});
 
 export const WholesaleInputsSchema = z.object({
   afterRepairValue: money,
@@ -131,7 +138,10 @@ const DEAL_FIELDS = {
     .max(200),
   propertyId: id.nullish().transform((value) => value ?? null),
   projectId: id.nullish().transform((value) => value ?? null),
-  /** The property's primary analysis: the one its key figures come from. */
+  /**
+   * Makes it the property's primary analysis, the one its key figures come from (a property's
+   * first analysis is without being asked; false never takes the flag away).
+   */
   primary: z.boolean().default(false),
 };
 

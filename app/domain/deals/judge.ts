@@ -20,6 +20,7 @@ const LOWER_IS_BETTER = new Set([
   "operatingExpenses",
   "annualDebtService",
   "monthlyPayment",
+  "purchaseMonthlyPayment",
   "pointsCost",
   "totalCashInvested",
   "grm",
@@ -76,9 +77,9 @@ interface RuleInputs {
 }
 
 /**
- * The 70 % rule (pay at most 70 % of the ARV less the rehab: flips, BRRRR and rentals bought to
- * fix) and the 1 % rule (a month's rent at least 1 % of price plus rehab: rentals and BRRRR).
- * A rule the strategy or the inputs cannot answer is left out.
+ * The 70 % rule (pay at most 70 % of the ARV less the rehab: a flipper's rule, so flips and the
+ * buy-and-rehab of a BRRRR, never a rental) and the 1 % rule (a month's rent at least 1 % of price
+ * plus rehab: rentals and BRRRR). A rule the strategy or the inputs cannot answer is left out.
  */
 export function ruleChecks(
   strategy: Strategy,
@@ -88,13 +89,7 @@ export function ruleChecks(
 ): RuleCheck[] {
   const checks: RuleCheck[] = [];
   const price = inputs.purchasePrice;
-  // A rental bought as it stands (no ARV, no rehab) has nothing for the 70 % rule to judge.
-  const fixUp =
-    strategy === "flip" ||
-    strategy === "brrrr" ||
-    inputs.afterRepairValue !== undefined ||
-    Boolean(inputs.rehabCost);
-  if (strategy !== "wholesale" && price !== undefined && fixUp) {
+  if ((strategy === "flip" || strategy === "brrrr") && price !== undefined) {
     const arv = inputs.afterRepairValue ?? price;
     const rehab = inputs.rehabCost ?? 0;
     const limit = (SEVENTY_PERCENT_RULE_PCT / 100) * arv - rehab;

@@ -80,6 +80,10 @@ export interface Refinance {
 
 export interface BrrrrInputs extends RentalInputs {
   refinance: Refinance;
+  /** The rehab period: months from the purchase to the refinance (0). */
+  holdingMonths?: number;
+  /** Taxes, insurance and utilities until the refinance; not the loan (0). */
+  holdingCostsMonthly?: number;
 }
 
 export interface WholesaleInputs {
@@ -132,6 +136,10 @@ export interface FlipMetrics extends FinancingMetrics {
 }
 
 export interface BrrrrMetrics extends RentalMetrics {
+  /** The purchase loan's payment, made until the refinance; `monthlyPayment` is the new loan's. */
+  purchaseMonthlyPayment: number;
+  /** The rehab period's cost: its months × (holding costs + the purchase loan's payment). */
+  holdingCosts: number;
   refinanceLoanAmount: number;
   cashOut: number;
   cashLeftInDeal: number;

@@ -58,11 +58,11 @@ export interface CampaignFigures {
   leads: number;
   /** Spend ÷ leads; null without leads or without spend recorded. */
   costPerLead: number | null;
-  /** Leads under contract. */
+  /** Leads under contract with a deal value: a deal without one is not yet a figure. */
   dealsClosed: number;
-  /** The deal value of the leads under contract. */
-  revenue: number;
-  /** (Revenue − spend) ÷ spend, as a fraction (1.5 = 150 %); null without spend. */
+  /** The deal value of the deals closed; null without one. */
+  revenue: number | null;
+  /** (Revenue − spend) ÷ spend, as a fraction (1.5 = 150 %); null without spend or revenue. */
   returnOnSpend: number | null;
 }
 
@@ -72,14 +72,16 @@ export function campaignFigures(
   leads: readonly LeadOutcome[],
 ): CampaignFigures {
   const spend = campaign.spend ?? 0;
-  const closed = leads.filter((lead) => lead.status === "under_contract");
-  const revenue = closed.reduce((sum, lead) => sum + (lead.dealValue ?? 0), 0);
+  const values = leads.flatMap((lead) =>
+    lead.status === "under_contract" && lead.dealValue !== null ? [lead.dealValue] : [],
+  );
+  const revenue = values.length ? values.reduce((sum, value) => sum + value, 0) : null;
   return {
     leads: leads.length,
     costPerLead: leads.length && spend ? spend / leads.length : null,
-    dealsClosed: closed.length,
+    dealsClosed: values.length,
     revenue,
-    returnOnSpend: spend ? (revenue - spend) / spend : null,
+    returnOnSpend: spend && revenue !== null ? (revenue - spend) / spend : null,
   };
 }
 

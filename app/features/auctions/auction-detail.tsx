@@ -16,9 +16,11 @@ import {
   Trash2,
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
 import { saleTypeLabel, type AuctionInput } from "~/domain/auctions/auction";
+import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import {
   formatAddress,
@@ -31,6 +33,7 @@ import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
 import { dealsApi, type Deal } from "~/lib/api/deals";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { auctionFormValues, auctionInputOf, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
@@ -97,6 +100,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
   const now = useNow();
   const [detail, setDetail] = useState<AuctionDetail | null>(null);
   const [deal, setDeal] = useState<Deal | null>(null);
+  const [defaults, setDefaults] = useState<MaxBidDefaults | null>(null);
   const [failure, setFailure] = useState("");
   const [editing, setEditing] = useState(false);
   const [change, setChange] = useState<StatusChange | null>(null);
@@ -104,13 +108,17 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
 
   const load = useCallback(async () => {
     try {
-      const auction = await auctionsApi.get(props.id);
+      const [auction, own] = await Promise.all([
+        auctionsApi.get(props.id),
+        auctionsApi.maxBidDefaults().catch(() => null),
+      ]);
       // The analysis behind the bid starts the calculator until its inputs are saved; the page
       // stands without it.
       const analysis =
         auction.dealId && !auction.bidInputs
           ? await dealsApi.get(auction.dealId).catch(() => null)
           : null;
+      setDefaults(own);
       setDetail(auction);
       setDeal(analysis);
       setFailure("");
@@ -121,7 +129,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
   useEffect(() => void load(), [load]);
 
   const property = detail?.links.property ?? null;
-  const sources = useMemo(() => ({ property, deal }), [property, deal]);
+  const sources = useMemo(() => ({ property, deal, defaults }), [property, deal, defaults]);
 
   if (failure) {
     return (
@@ -133,15 +141,23 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
   }
   if (!detail) return <Skeleton variant="default" />;
 
+  /** Saves against the version shown; reloaded after a 412, the page shows the auction as it is. */
   const save = async (input: AuctionInput, what: string) => {
-    announceSaved(await auctionsApi.update(detail.id, input), what);
+    const saved = await sendVersioned({
+      what: "auction",
+      version: detail.updatedAt,
+      send: (ifMatch) => auctionsApi.update(detail.id, input, ifMatch),
+      reload: () => undefined,
+    });
+    if (saved) announceSaved(saved, what);
     await load();
   };
   const remove = async () => {
     setConfirming(false);
     const removed = await deleteWithUndo({
       what: `Auction at ${detail.address}`,
-      remove: () => auctionsApi.remove(detail.id),
+      remove: (ifMatch) => auctionsApi.remove(detail.id, ifMatch),
+      version: { kind: "auction", updatedAt: detail.updatedAt, reload: () => void load() },
       restore: () => auctionsApi.create(auctionInputOf(detail)),
     });
     if (removed) props.onBack();
@@ -237,6 +253,15 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
               { ...auctionInputOf(detail), bidInputs, plannedBid } as AuctionInput,
               "Bid saved",
             ).catch(toastFailure)
+          }
+          onKeepDefaults={(kept) =>
+            auctionsApi
+              .saveMaxBidDefaults(kept)
+              .then((saved) => {
+                setDefaults(saved);
+                toast.success("Kept as your defaults for every auction");
+              })
+              .catch(toastFailure)
           }
         />
         <div className="space-y-6">

@@ -9,7 +9,7 @@ import {
   MaxBidInputSchema,
   type AuctionInput,
 } from "~/domain/auctions/auction";
-import type { MaxBidInputs } from "~/domain/auctions/max-bid";
+import type { MaxBidDefaults, MaxBidInputs } from "~/domain/auctions/max-bid";
 import { localTimeToIso, wallClockIn, zoneOfState } from "~/domain/auctions/time-zones";
 import { isTimeZone } from "~/domain/calendar/events";
 import { fieldProblems, parseTyped } from "~/domain/validation";
@@ -246,6 +246,8 @@ export interface BidSources {
   deal: { name: string; strategy: string; inputs: object } | null;
   /** The auction's own premium. */
   buyerPremiumPct: number | null;
+  /** The user's own selling costs and profit, when set. */
+  defaults?: MaxBidDefaults | null;
 }
 
 const numberIn = (inputs: object, key: string) => {
@@ -256,7 +258,8 @@ const numberIn = (inputs: object, key: string) => {
 /**
  * The calculator's first figures, and where they came from: the inputs saved with the auction;
  * else the analysis's rehab, closing, holding and selling costs and its ARV, the property's ARV
- * (or estimated value) when the analysis has none, and the auction's premium.
+ * (or estimated value) when the analysis has none, the auction's premium, and the user's own
+ * selling costs and profit for what is still empty.
  */
 export function bidStart(sources: BidSources): { values: BidFormValues; from: string[] } {
   const values = Object.fromEntries(BID_FIELDS.map(({ key }) => [key, ""])) as BidFormValues;
@@ -294,6 +297,12 @@ export function bidStart(sources: BidSources): { values: BidFormValues; from: st
   if (sources.buyerPremiumPct !== null) {
     values.buyerPremiumPct = String(sources.buyerPremiumPct);
     from.push("the auction's buyer's premium");
+  }
+  const { defaults } = sources;
+  if (defaults) {
+    const unset = (["sellingCostsPct", "targetProfitPct"] as const).filter((key) => !values[key]);
+    for (const key of unset) values[key] = String(defaults[key]);
+    if (unset.length) from.push("your defaults");
   }
   return { values, from };
 }

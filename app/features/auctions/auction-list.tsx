@@ -114,7 +114,8 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
     setDeleting(null);
     await deleteWithUndo({
       what: `Auction at ${auction.address}`,
-      remove: () => auctionsApi.remove(auction.id),
+      remove: (ifMatch) => auctionsApi.remove(auction.id, ifMatch),
+      version: { kind: "auction", updatedAt: auction.updatedAt, reload: () => undefined },
       restore: () => auctionsApi.create(auctionInputOf(auction)).then(load),
     });
     await load();

@@ -1,8 +1,10 @@
 /**
  * The most to bid, worked out on every keystroke by the same function the API runs (maxBid), with
  * its formula in the user's numbers; the premium and deposit a planned bid calls for. Starts from
- * the inputs saved with the auction, else from its analysis and property; "Save bid" keeps the
- * inputs and the planned bid with the auction.
+ * the inputs saved with the auction, else from its analysis and property and the user's own
+ * selling costs and profit ("Keep as my defaults" sets them once for every auction); without a
+ * profit the figure is called what it is, the break-even price. "Save bid" keeps the inputs and
+ * the planned bid with the auction.
  */
 import { Link } from "@remix-run/react";
 import { Save } from "lucide-react";
@@ -13,7 +15,9 @@ import {
   depositDue,
   maxBid,
   maxBidFormula,
+  maxBidHeading,
   type MaxBid,
+  type MaxBidDefaults,
   type MaxBidInputs,
 } from "~/domain/auctions/max-bid";
 import { SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
@@ -26,6 +30,7 @@ export function MaxBidCalculator(props: {
   auction: Auction;
   sources: Omit<BidSources, "saved" | "buyerPremiumPct">;
   onSave: (bidInputs: Required<MaxBidInputs>, plannedBid: number | null) => Promise<unknown>;
+  onKeepDefaults: (defaults: MaxBidDefaults) => Promise<unknown>;
 }) {
   const { auction } = props;
   const start = useMemo(
@@ -102,6 +107,21 @@ export function MaxBidCalculator(props: {
           />
         ))}
       </div>
+      {reading.ok && (
+        <button
+          type="button"
+          className="btn-secondary mt-3 text-sm"
+          onClick={() =>
+            void props.onKeepDefaults({
+              sellingCostsPct: reading.inputs.sellingCostsPct,
+              targetProfitPct: reading.inputs.targetProfitPct,
+            })
+          }
+        >
+          Keep selling costs {reading.inputs.sellingCostsPct} % and profit{" "}
+          {reading.inputs.targetProfitPct} % as my defaults
+        </button>
+      )}
       <p className="mt-2 text-xs text-muted">
         <span className="font-medium">Liens ({saleTypeLabel(auction.saleType)}): </span>
         {SALE_TYPE_GUIDE[auction.saleType].liens}
@@ -111,7 +131,9 @@ export function MaxBidCalculator(props: {
         {shown ? (
           <>
             <p className="flex items-baseline justify-between gap-3">
-              <span className="text-xs tracking-wide text-muted uppercase">Max bid</span>
+              <span className="text-xs tracking-wide text-muted uppercase">
+                {maxBidHeading(shown)}
+              </span>
               <Link
                 to={glossaryPath("max-bid")}
                 aria-label="Learn more: the maximum bid in the glossary"

@@ -1,6 +1,7 @@
 /**
  * Connections (/connections): the user's Google account (with its Inbox and Drive) above the AI
- * providers, and for each service that is not set up, exactly what to set.
+ * providers, and for each service that is not set up, exactly what to set; then what the user
+ * has used of their limits.
  */
 import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
@@ -10,8 +11,10 @@ import { PROVIDERS } from "~/domain/ai/providers";
 import { GOOGLE_SERVICE_SCOPES } from "~/domain/google";
 import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
 import { googleApi, type GoogleStatus } from "~/lib/api/google";
+import { fetchUsage, type Usage } from "~/lib/api/usage";
 import { GoogleCard } from "./google-card";
 import { DrivePanel, InboxPanel } from "./google-panels";
+import { UsageCard } from "./usage-card";
 import type { ModuleViewProps } from "../module-view";
 
 function Card(props: {
@@ -72,6 +75,7 @@ function Card(props: {
 export default function Connections({ module }: ModuleViewProps) {
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [google, setGoogle] = useState<GoogleStatus | null>(null);
+  const [usage, setUsage] = useState<{ usage: Usage; at: number } | null>(null);
   const [failed, setFailed] = useState("");
   const loadGoogle = useCallback(
     () => googleApi.status().then(setGoogle, (error: Error) => setFailed(error.message)),
@@ -80,6 +84,10 @@ export default function Connections({ module }: ModuleViewProps) {
   const load = useCallback(() => {
     setFailed("");
     aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
+    fetchUsage().then(
+      (read) => setUsage({ usage: read, at: Date.now() }),
+      (error: Error) => setFailed(error.message),
+    );
     void loadGoogle();
   }, [loadGoogle]);
   useEffect(load, [load]);
@@ -115,6 +123,7 @@ export default function Connections({ module }: ModuleViewProps) {
                 />
               </>
             )}
+        {usage && <UsageCard usage={usage.usage} now={usage.at} />}
       </div>
     </div>
   );

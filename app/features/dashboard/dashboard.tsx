@@ -4,9 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
-import { formatMoney } from "~/domain/format";
 import { fetchDashboard, type Dashboard } from "~/lib/api/dashboard";
 import { modulePath } from "~/domain/modules";
+import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
 import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
@@ -77,24 +77,9 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
       {stats && !empty && (
         <div className="space-y-6">
           <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
-            <FigureCard term="Projects" value={stats.projects} to={modulePath("project-hub")} />
-            <FigureCard term="Total budget" value={formatMoney(stats.totalBudget)} />
-            <FigureCard term="Purchase prices" value={formatMoney(stats.totalPurchasePrice)} />
-            <FigureCard
-              term="Contacts"
-              value={stats.contacts}
-              to={modulePath("project-hub", { tab: "contacts" })}
-            />
-            <FigureCard
-              term="Documents"
-              value={stats.documents}
-              to={modulePath("project-hub", { tab: "documents" })}
-            />
-            <FigureCard
-              term="Properties"
-              value={stats.properties}
-              to={modulePath("possible-investments")}
-            />
+            {workspaceFigures(stats).map((figure) => (
+              <FigureCard key={figure.term} {...figure} />
+            ))}
           </ul>
         </div>
       )}
@@ -149,8 +134,13 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
 }
 
 /** A headline figure, opening its module when it has one. */
-function FigureCard(props: { term: string; value: string | number; to?: string }) {
-  const body = <Figure term={props.term} value={props.value} large />;
+function FigureCard(props: WorkspaceFigure) {
+  const body = (
+    <>
+      <Figure term={props.term} value={props.value} large />
+      {props.note && <span className="mt-1 block text-xs text-muted">{props.note}</span>}
+    </>
+  );
   const className = "block h-full rounded-2xl border border-line bg-surface p-4";
   return (
     <li>

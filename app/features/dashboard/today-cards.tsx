@@ -372,13 +372,17 @@ export function PortfolioCard(props: { data: Dashboard | null }) {
       )}
       {portfolio && portfolio.properties.length > 0 && (
         <>
-          <dl className="mb-3 grid grid-cols-2 gap-4">
-            <Figure
-              term="Cash flow a month"
-              value={formatMoney(portfolio.cashFlowMonthly, { cents: false })}
-            />
-            <Figure term="Average cap rate" value={formatPercent(portfolio.averageCapRate)} />
-          </dl>
+          <div className="mb-3 grid grid-cols-2 gap-4">
+            <div>
+              <Figure
+                term="Cash flow a month"
+                value={formatMoney(portfolio.cashFlowMonthly, { cents: false })}
+              />
+            </div>
+            <div>
+              <Figure term="Average cap rate" value={formatPercent(portfolio.averageCapRate)} />
+            </div>
+          </div>
           <Chart
             labels={portfolio.properties.map((p) => p.address)}
             values={portfolio.properties.map((p) => p.cashFlowMonthly)}

@@ -28,6 +28,7 @@ import { modulePath } from "~/domain/modules";
 import { entryBySlug } from "~/domain/resources/glossary";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { chatStore } from "~/lib/stores/chat";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { DealInputs } from "./deal-inputs";
@@ -111,6 +112,14 @@ export function DealAnalyzer(props: {
   const [triedSave, setTriedSave] = useState(false);
   const propertyId = saved?.propertyId ?? props.propertyId;
 
+  /** A saved analysis on screen: its name, strategy and figures in the form. */
+  const showDeal = (deal: Deal) => {
+    setSaved(deal);
+    setStrategy(deal.strategy);
+    setName(deal.name);
+    setForm(formOfInputs(deal.strategy, deal.inputs as Record<string, unknown>));
+  };
+
   // The analysis just saved (its id now in the URL) is the one on screen: nothing to load.
   const savedId = useRef<string | null>(null);
   useEffect(() => {
@@ -121,10 +130,7 @@ export function DealAnalyzer(props: {
       if (props.dealId) {
         const deal = await dealsApi.get(props.dealId);
         if (!current) return;
-        setSaved(deal);
-        setStrategy(deal.strategy);
-        setName(deal.name);
-        setForm(formOfInputs(deal.strategy, deal.inputs as Record<string, unknown>));
+        showDeal(deal);
         if (deal.propertyId) setProperty(await propertiesApi.get(deal.propertyId));
         return;
       }
@@ -183,8 +189,15 @@ export function DealAnalyzer(props: {
     setSaving(true);
     try {
       const deal = saved
-        ? await dealsApi.update(saved.id, body() as Parameters<typeof dealsApi.update>[1])
+        ? await sendVersioned({
+            what: "analysis",
+            version: saved.updatedAt,
+            send: (ifMatch) =>
+              dealsApi.update(saved.id, body() as Parameters<typeof dealsApi.update>[1], ifMatch),
+            reload: showDeal,
+          })
         : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
+      if (!deal) return;
       savedId.current = deal.id;
       setSaved(deal);
       toast.success(`Analysis “${deal.name}” saved`);
@@ -201,7 +214,8 @@ export function DealAnalyzer(props: {
     setConfirming(false);
     const removed = await deleteWithUndo({
       what: `Analysis “${saved.name}”`,
-      remove: () => dealsApi.remove(saved.id),
+      remove: (ifMatch) => dealsApi.remove(saved.id, ifMatch),
+      version: { kind: "analysis", updatedAt: saved.updatedAt, reload: showDeal },
       // What was saved, not the form: it may hold edits nobody saved.
       restore: () =>
         dealsApi.create({

@@ -22,6 +22,7 @@ import { contactName } from "~/domain/workspace";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
 import { failureText } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { toastFailure, useQueryParams } from "../shared";
 
 const FIELD_LABELS: Record<QuestionField, string> = {
@@ -142,6 +143,17 @@ function BotEditor(props: {
   const [failure, setFailure] = useState("");
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The version the fields were loaded from: a save or delete is made against it (If-Match).
+  const [version, setVersion] = useState(props.bot?.updatedAt);
+  /** Reload after a 412: the bot as it now is replaces the edit. */
+  const reload = (bot: LeadBot) => {
+    setName(bot.name);
+    setPersona(bot.persona);
+    setGreeting(bot.greeting ?? "");
+    setHandOff(bot.handOff);
+    setQuestions(bot.questions);
+    setVersion(bot.updatedAt);
+  };
 
   const setQuestion = (i: number, change: Partial<QuestionDraft>) =>
     setQuestions((list) => list.map((q, j) => (i === j ? { ...q, ...change } : q)));
@@ -166,9 +178,17 @@ function BotEditor(props: {
     setFailure("");
     setSaving(true);
     try {
-      const saved = props.bot
-        ? await botsApi.update(props.bot.id, parsed.data)
+      const bot = props.bot;
+      const saved = bot
+        ? await sendVersioned({
+            what: "lead bot",
+            version,
+            send: (ifMatch) => botsApi.update(bot.id, parsed.data, ifMatch),
+            reload,
+          })
         : await botsApi.create(parsed.data);
+      if (!saved) return;
+      setVersion(saved.updatedAt);
       toast.success(`Lead bot “${saved.name}” saved`);
       props.onSaved(saved);
     } catch (error) {
@@ -181,9 +201,15 @@ function BotEditor(props: {
   const remove = async () => {
     setDeleting(false);
     if (!props.bot) return;
+    const bot = props.bot;
     try {
-      await botsApi.remove(props.bot.id);
-      props.onDeleted();
+      const removed = await sendVersioned({
+        what: "lead bot",
+        version,
+        send: (ifMatch) => botsApi.remove(bot.id, ifMatch).then(() => true),
+        reload,
+      });
+      if (removed) props.onDeleted();
     } catch (error) {
       toastFailure(error);
     }

@@ -19,6 +19,7 @@ import {
 } from "~/domain/marketing/campaigns";
 import { modulePath } from "~/domain/modules";
 import { campaignsApi, type Campaign } from "~/lib/api/marketing";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options, textOf, toastFailure, useDialogParam } from "../shared";
 import { OutreachDialog } from "./outreach-dialog";
@@ -42,7 +43,12 @@ export function CampaignsTab() {
   const remove = async (campaign: Campaign) => {
     setDeleting(null);
     try {
-      await campaignsApi.remove(campaign.id);
+      await sendVersioned({
+        what: "campaign",
+        version: campaign.updatedAt,
+        send: (ifMatch) => campaignsApi.remove(campaign.id, ifMatch),
+        reload: () => undefined,
+      });
       load();
     } catch (error) {
       toastFailure(error);
@@ -165,9 +171,16 @@ export function CampaignsTab() {
           <CampaignForm
             campaign={editing ?? undefined}
             onSave={(input) =>
-              (editing ? campaignsApi.update(editing.id, input) : campaignsApi.create(input)).then(
-                load,
-              )
+              (editing
+                ? sendVersioned({
+                    what: "campaign",
+                    version: editing.updatedAt,
+                    send: (ifMatch) => campaignsApi.update(editing.id, input, ifMatch),
+                    // The list loads again below: it shows the campaign as it now is.
+                    reload: () => undefined,
+                  })
+                : campaignsApi.create(input)
+              ).then(load)
             }
             onDone={closeForm}
           />

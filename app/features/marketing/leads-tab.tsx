@@ -37,6 +37,7 @@ import {
   type Lead,
   type LeadSummary,
 } from "~/lib/api/marketing";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
@@ -124,8 +125,14 @@ export function LeadsTab() {
 
   const moveStatus = async (lead: Lead, next: LeadStatus) => {
     try {
-      const saved = await leadsApi.update(lead.id, { ...leadInputOf(lead), status: next });
-      setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
+      const saved = await sendVersioned({
+        what: "lead",
+        version: lead.updatedAt,
+        send: (ifMatch) =>
+          leadsApi.update(lead.id, { ...leadInputOf(lead), status: next }, ifMatch),
+        reload: () => void reload(),
+      });
+      if (saved) setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
       loadSummary();
     } catch (error) {
       toastFailure(error);
@@ -136,7 +143,8 @@ export function LeadsTab() {
     setDeleting(null);
     await deleteWithUndo({
       what: `Lead “${contactName(lead)}”`,
-      remove: () => leadsApi.remove(lead.id),
+      remove: (ifMatch) => leadsApi.remove(lead.id, ifMatch),
+      version: { kind: "lead", updatedAt: lead.updatedAt, reload: () => undefined },
       restore: () => leadsApi.create(leadInputOf(lead)).then(reload),
     });
     await reload();
@@ -356,7 +364,16 @@ export function LeadsTab() {
             lead={editing ?? undefined}
             campaigns={campaigns}
             onSave={(input) =>
-              (editing ? leadsApi.update(editing.id, input) : leadsApi.create(input)).then(reload)
+              (editing
+                ? sendVersioned({
+                    what: "lead",
+                    version: editing.updatedAt,
+                    send: (ifMatch) => leadsApi.update(editing.id, input, ifMatch),
+                    // The list loads again below: it shows the lead as it now is.
+                    reload: () => undefined,
+                  })
+                : leadsApi.create(input)
+              ).then(reload)
             }
             onDone={closeForm}
           />

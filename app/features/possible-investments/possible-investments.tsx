@@ -22,6 +22,7 @@ import {
 } from "~/domain/workspace";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { DealAnalyzer } from "../deals/analyzer";
 import { DealCompare } from "../deals/compare";
 import type { ModuleViewProps } from "../module-view";
@@ -179,21 +180,28 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   };
 
   const changeStatus = (property: Property, next: string) =>
-    propertiesApi
-      .update(property.id, {
-        ...propertyInputOf(property),
-        status: next as PropertyInput["status"],
-      })
-      .then(
-        (updated) => setItems((list) => list.map((p) => (p.id === updated.id ? updated : p))),
-        toastFailure,
-      );
+    sendVersioned({
+      what: "property",
+      version: property.updatedAt,
+      send: (ifMatch) =>
+        propertiesApi.update(
+          property.id,
+          { ...propertyInputOf(property), status: next as PropertyInput["status"] },
+          ifMatch,
+        ),
+      reload: () => void load(),
+    }).then(
+      (updated) =>
+        updated && setItems((list) => list.map((p) => (p.id === updated.id ? updated : p))),
+      toastFailure,
+    );
 
   const remove = async (property: Property) => {
     setDeleting(null);
     await deleteWithUndo({
       what: `“${property.address}”`,
-      remove: () => propertiesApi.remove(property.id),
+      remove: (ifMatch) => propertiesApi.remove(property.id, ifMatch),
+      version: { kind: "property", updatedAt: property.updatedAt, reload: () => undefined },
       restore: () => propertiesApi.import([propertyInputOf(property)]).then(load),
     });
     await load();

@@ -29,6 +29,7 @@ import {
 } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { BackLink, ExportCsvLink, toastFailure } from "../shared";
@@ -197,6 +198,10 @@ export function PropertyPage(props: {
 
   /** The facts as last sent, until the page has read them back. */
   const written = useRef<PropertyInput | null>(null);
+  /** The version the facts on screen were read at: each save is made against it (If-Match). */
+  const version = useRef<string>();
+  /** Saves go one at a time, each against the version the one before it made. */
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   const load = useCallback(async () => {
     try {
@@ -205,6 +210,7 @@ export function PropertyPage(props: {
         dealsApi.list({ propertyId: props.id, limit: 100 }),
       ]);
       written.current = null;
+      version.current = property.updatedAt;
       setDetail(property);
       setDeals(analyses.items);
       setFailure("");
@@ -230,10 +236,20 @@ export function PropertyPage(props: {
     // field to the next must not send the first one's old value back.
     const facts = { ...(written.current ?? propertyInputOf(detail)), [key]: value };
     written.current = facts;
-    try {
-      await propertiesApi.update(detail.id, facts);
+    const save = saving.current.then(async () => {
+      const saved = await sendVersioned({
+        what: "property",
+        version: version.current,
+        send: (ifMatch) => propertiesApi.update(detail.id, facts, ifMatch),
+        // Read again below: the page shows the property as it now is.
+        reload: () => undefined,
+      });
       await load();
-      toast.success("Saved");
+      return saved;
+    });
+    saving.current = save.catch(() => undefined);
+    try {
+      if (await save) toast.success("Saved");
       return null;
     } catch (error) {
       if (error instanceof ServiceError) return error.fieldErrors[key] ?? error.failure.message;

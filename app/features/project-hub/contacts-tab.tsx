@@ -13,6 +13,7 @@ import {
   type ContactInput,
 } from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
@@ -56,7 +57,8 @@ export function ContactsTab() {
     const { id: _id, createdAt: _c, updatedAt: _u, ...input } = contact;
     await deleteWithUndo({
       what: `Contact “${contactName(contact)}”`,
-      remove: () => contactsApi.remove(contact.id),
+      remove: (ifMatch) => contactsApi.remove(contact.id, ifMatch),
+      version: { kind: "contact", updatedAt: contact.updatedAt, reload: () => undefined },
       restore: () => contactsApi.create(input).then(load),
     });
     await load();
@@ -172,9 +174,16 @@ export function ContactsTab() {
           <ContactForm
             contact={editing ?? undefined}
             onSave={(input) =>
-              (editing ? contactsApi.update(editing.id, input) : contactsApi.create(input)).then(
-                load,
-              )
+              (editing
+                ? sendVersioned({
+                    what: "contact",
+                    version: editing.updatedAt,
+                    send: (ifMatch) => contactsApi.update(editing.id, input, ifMatch),
+                    // The list loads again below: it shows the contact as it now is.
+                    reload: () => undefined,
+                  })
+                : contactsApi.create(input)
+              ).then(load)
             }
             onDone={closeForm}
           />

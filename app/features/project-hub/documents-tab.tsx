@@ -8,7 +8,8 @@ import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
-import { projectsApi, type Project } from "~/lib/api/workspace";
+import { projectsApi, type Entry, type Project } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
 import { useForm } from "~/lib/use-form";
 import {
@@ -147,6 +148,18 @@ export function DocumentsTab() {
   );
 }
 
+/** The editor's fields for an entry (or a new one, in a project). */
+const entryValues = (
+  entry: Omit<Entry, "createdAt" | "updatedAt"> | undefined,
+  projectId = "",
+) => ({
+  title: entry?.title ?? "",
+  kind: entry?.kind ?? "note",
+  projectId: entry?.projectId ?? projectId,
+  tags: entry?.tags.join(", ") ?? "",
+  content: entry?.content ?? "",
+});
+
 function DocumentEditor(props: {
   entry?: StoredEntry;
   projectId: string | null;
@@ -154,23 +167,36 @@ function DocumentEditor(props: {
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
-  const { addEntry, updateEntry, deleteEntry } = entriesStore.getState();
+  const { addEntry, updateEntry, deleteEntry, receiveEntry } = entriesStore.getState();
+  // The version the text in the editor was loaded from: a save is made against it (If-Match),
+  // whatever the list has learned since.
+  const [version, setVersion] = useState(props.entry?.updatedAt);
+  /** Reload after a 412: the document as it now is replaces the edit. */
+  const reload = (current: Entry) => {
+    receiveEntry(current);
+    form.setValues(entryValues(current));
+    setVersion(new Date(current.updatedAt));
+  };
   const form = useForm({
     schema: EntryInputSchema,
-    initial: {
-      title: props.entry?.title ?? "",
-      kind: props.entry?.kind ?? "note",
-      projectId: props.entry?.projectId ?? props.projectId ?? "",
-      tags: props.entry?.tags.join(", ") ?? "",
-      content: props.entry?.content ?? "",
-    },
+    initial: entryValues(props.entry, props.projectId ?? ""),
     idPrefix: "doc",
     toInput: (values) => ({ ...values, tags: splitTags(values.tags) }),
     onSubmit: async (input) => {
-      const saved = props.entry ? await updateEntry(props.entry.id, input) : await addEntry(input);
+      const entry = props.entry;
+      const saved = entry
+        ? await sendVersioned({
+            what: "document",
+            version,
+            send: (ifMatch) => updateEntry(entry.id, input, ifMatch),
+            reload,
+          })
+        : await addEntry(input);
+      if (saved === undefined) return;
       if (!saved) throw new Error(entriesStore.getState().error ?? "Saving failed");
-      toast.success(props.entry ? "Document saved" : "Document created");
-      if (!props.entry) props.onCreated(saved.id);
+      setVersion(saved.updatedAt);
+      toast.success(entry ? "Document saved" : "Document created");
+      if (!entry) props.onCreated(saved.id);
     },
   });
   const [mode, setMode] = useState<"write" | "preview">("write");
@@ -181,18 +207,19 @@ function DocumentEditor(props: {
     setConfirming(false);
     const entry = props.entry!;
     const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = entry;
-    await deleteWithUndo({
+    const removed = await deleteWithUndo({
       what: `Document “${entry.title}”`,
-      remove: async () => {
-        if (!(await deleteEntry(entry.id)))
+      remove: async (ifMatch) => {
+        if (!(await deleteEntry(entry.id, ifMatch)))
           throw new Error(entriesStore.getState().error ?? "Delete failed");
       },
       restore: async () => {
         if (!(await addEntry(snapshot)))
           throw new Error(entriesStore.getState().error ?? "Restore failed");
       },
+      version: { kind: "document", updatedAt: version ?? entry.updatedAt, reload },
     });
-    props.onClose();
+    if (removed) props.onClose();
   };
 
   return (

@@ -14,6 +14,7 @@ import {
   type Project,
   type ProjectDetail,
 } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
@@ -74,7 +75,8 @@ export function ProjectDetailView(props: {
     const { contacts: linked } = detail;
     const removed = await deleteWithUndo({
       what: `Project “${detail.name}”`,
-      remove: () => deleteProject(detail.id),
+      remove: (ifMatch) => deleteProject(detail.id, ifMatch),
+      version: { kind: "project", updatedAt: detail.updatedAt, reload: () => void load() },
       restore: async () => {
         const project = await createProject(projectInput(detail));
         await Promise.all(linked.map((c) => projectsApi.linkContact(project.id, c.id)));
@@ -286,7 +288,13 @@ export function ProjectDetailView(props: {
         <ProjectForm
           project={detail}
           onSave={async (input) => {
-            await updateProject(detail.id, input);
+            // Reloaded after a 412 or saved, the detail shows the project as it now is.
+            await sendVersioned({
+              what: "project",
+              version: detail.updatedAt,
+              send: (ifMatch) => updateProject(detail.id, input, ifMatch),
+              reload: () => undefined,
+            });
             await load();
             props.onChanged();
           }}

@@ -24,8 +24,15 @@ import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
 import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
 import type { Place, StartPlace, StartPlaces } from "~/domain/routing/route";
-import { mapsApi, routesApi, type MapsConfig, type StopCandidate } from "~/lib/api/routes";
+import {
+  mapsApi,
+  routesApi,
+  type MapsConfig,
+  type SavedRoute,
+  type StopCandidate,
+} from "~/lib/api/routes";
 import { failureText } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { downloadFile } from "~/lib/transfer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -101,6 +108,8 @@ export function RouteEditor(props: {
   const [announcement, setAnnouncement] = useState("");
   /** The route the screen holds: not loaded again when the URL names the route just saved. */
   const heldId = useRef<string | null>(null);
+  /** The version of the saved route the draft was loaded from: a save is made against it. */
+  const version = useRef<string>();
 
   useEffect(() => {
     if (props.routeId === heldId.current) return;
@@ -119,6 +128,7 @@ export function RouteEditor(props: {
         if (!current) return;
         const next = route ? draftOfRoute(route) : newDraft(new Date(), places);
         heldId.current = props.routeId;
+        version.current = route?.updatedAt;
         setSetup({ config, places });
         setDraft(next);
         setDirty(false);
@@ -268,9 +278,21 @@ export function RouteEditor(props: {
     setBusy("saving");
     try {
       const body = bodyOfDraft(draft);
-      const saved = draft.id
-        ? await routesApi.update(draft.id, body)
+      const { id } = draft;
+      const saved = id
+        ? await sendVersioned({
+            what: "route",
+            version: version.current,
+            send: (ifMatch) => routesApi.update(id, body, ifMatch),
+            reload: (current: SavedRoute) => {
+              version.current = current.updatedAt;
+              setDraft(draftOfRoute(current));
+              setDirty(false);
+            },
+          })
         : await routesApi.create(body);
+      if (!saved) return null;
+      version.current = saved.updatedAt;
       heldId.current = saved.id;
       setDraft((d) => d && { ...d, id: saved.id });
       setDirty(false);

@@ -26,9 +26,10 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
     let deleted: Awaited<ReturnType<typeof routesApi.remove>> | null = null;
     const done = await deleteWithUndo({
       what: `Route “${route.name}”`,
-      remove: async () => {
-        deleted = await routesApi.remove(route.id);
+      remove: async (ifMatch) => {
+        deleted = await routesApi.remove(route.id, ifMatch);
       },
+      version: { kind: "route", updatedAt: route.updatedAt, reload: () => void load() },
       restore: async () => {
         if (deleted) await routesApi.create(bodyOfRoute(deleted));
         await load();

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { AuctionFieldsSchema } from "~/domain/auctions/auction";
+import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import type {
   AuctionCalendarSchema,
   AuctionCalendarSyncSchema,
@@ -85,13 +86,16 @@ export const auctionsApi = {
       apiRequest<Auction>("/auctions", { method: "POST", body: input }),
       MESSAGES.createAuction,
     ),
-  update: (id: string, input: AuctionBody) =>
+  update: (id: string, input: AuctionBody, ifMatch?: string) =>
     savedOrThrow(
-      apiRequest<Auction>(path(id), { method: "PUT", body: input }),
+      apiRequest<Auction>(path(id), { method: "PUT", body: input, ifMatch }),
       MESSAGES.updateAuction,
     ),
-  remove: (id: string) =>
-    savedOrThrow(apiRequest<Auction>(path(id), { method: "DELETE" }), MESSAGES.deleteAuction),
+  remove: (id: string, ifMatch?: string) =>
+    savedOrThrow(
+      apiRequest<Auction>(path(id), { method: "DELETE", ifMatch }),
+      MESSAGES.deleteAuction,
+    ),
   /** Rows as read from a file (up to 1,000); each is checked, the valid ones created. */
   import: (rows: unknown[]) =>
     orThrow(
@@ -108,6 +112,17 @@ export const auctionsApi = {
         body: { googleCalendarId },
       }),
       MESSAGES.chooseAuctionCalendar,
+    ),
+  /** The selling costs and profit the user's calculator starts from; null until set. */
+  maxBidDefaults: () =>
+    orThrow(
+      apiRequest<MaxBidDefaults | null>("/auctions/max-bid/defaults"),
+      MESSAGES.fetchMaxBidDefaults,
+    ),
+  saveMaxBidDefaults: (defaults: MaxBidDefaults) =>
+    orThrow(
+      apiRequest<MaxBidDefaults>("/auctions/max-bid/defaults", { method: "PUT", body: defaults }),
+      MESSAGES.saveMaxBidDefaults,
     ),
   /** Writes the dates still waiting for the Google calendar (a batch per call). */
   syncCalendar: () =>

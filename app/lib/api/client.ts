@@ -63,6 +63,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** The message when the server gives none (spec §8: Request failed). */
   fallbackMessage?: string;
+  /** The ETag of the record's version this change was made against (412 when it changed since). */
+  ifMatch?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function apiFetch(
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  if (init.ifMatch) headers["If-Match"] = init.ifMatch;
 
   let response: Response;
   try {

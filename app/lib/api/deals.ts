@@ -27,8 +27,8 @@ export const dealsApi = {
   get: (id: string) => orThrow(apiRequest<Deal>(path(id)), MESSAGES.fetchDeal),
   create: (input: DealBody) =>
     orThrow(apiRequest<Deal>("/deals", { method: "POST", body: input }), MESSAGES.saveDeal),
-  update: (id: string, input: DealBody) =>
-    orThrow(apiRequest<Deal>(path(id), { method: "PUT", body: input }), MESSAGES.saveDeal),
-  remove: (id: string) =>
-    orThrow(apiRequest<Deal>(path(id), { method: "DELETE" }), MESSAGES.deleteDeal),
+  update: (id: string, input: DealBody, ifMatch?: string) =>
+    orThrow(apiRequest<Deal>(path(id), { method: "PUT", body: input, ifMatch }), MESSAGES.saveDeal),
+  remove: (id: string, ifMatch?: string) =>
+    orThrow(apiRequest<Deal>(path(id), { method: "DELETE", ifMatch }), MESSAGES.deleteDeal),
 };

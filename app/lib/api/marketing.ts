@@ -56,14 +56,14 @@ export const leadsApi = {
       apiRequest<Lead>("/marketing/leads", { method: "POST", body: input }),
       MESSAGES.createLead,
     ),
-  update: (leadId: string, input: LeadBody) =>
+  update: (leadId: string, input: LeadBody, ifMatch?: string) =>
     orThrow(
-      apiRequest<Lead>(`/marketing/leads/${id(leadId)}`, { method: "PUT", body: input }),
+      apiRequest<Lead>(`/marketing/leads/${id(leadId)}`, { method: "PUT", body: input, ifMatch }),
       MESSAGES.updateLead,
     ),
-  remove: (leadId: string) =>
+  remove: (leadId: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<Lead>(`/marketing/leads/${id(leadId)}`, { method: "DELETE" }),
+      apiRequest<Lead>(`/marketing/leads/${id(leadId)}`, { method: "DELETE", ifMatch }),
       MESSAGES.deleteLead,
     ),
   /** Rows as read from a file (up to 1,000), optionally into a campaign. */
@@ -89,17 +89,21 @@ export const campaignsApi = {
       apiRequest<Campaign>("/marketing/campaigns", { method: "POST", body: input }),
       MESSAGES.createCampaign,
     ),
-  update: (campaignId: string, input: CampaignBody) =>
+  update: (campaignId: string, input: CampaignBody, ifMatch?: string) =>
     orThrow(
       apiRequest<Campaign>(`/marketing/campaigns/${id(campaignId)}`, {
         method: "PUT",
         body: input,
+        ifMatch,
       }),
       MESSAGES.updateCampaign,
     ),
-  remove: (campaignId: string) =>
+  remove: (campaignId: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<Campaign>(`/marketing/campaigns/${id(campaignId)}`, { method: "DELETE" }),
+      apiRequest<Campaign>(`/marketing/campaigns/${id(campaignId)}`, {
+        method: "DELETE",
+        ifMatch,
+      }),
       MESSAGES.deleteCampaign,
     ),
 };
@@ -111,14 +115,14 @@ export const botsApi = {
       apiRequest<LeadBot>("/marketing/bots", { method: "POST", body: input }),
       MESSAGES.saveLeadBot,
     ),
-  update: (botId: string, input: z.input<typeof LeadBotInputSchema>) =>
+  update: (botId: string, input: z.input<typeof LeadBotInputSchema>, ifMatch?: string) =>
     orThrow(
-      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "PUT", body: input }),
+      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "PUT", body: input, ifMatch }),
       MESSAGES.saveLeadBot,
     ),
-  remove: (botId: string) =>
+  remove: (botId: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "DELETE" }),
+      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "DELETE", ifMatch }),
       MESSAGES.deleteLeadBot,
     ),
   /**

@@ -36,6 +36,7 @@ export const MESSAGES = {
   updateProperty: "Failed to update property",
   deleteProperty: "Failed to delete property",
   aiStatus: "Failed to fetch the AI provider status",
+  fetchUsage: "Failed to fetch your usage",
   fetchConversations: "Failed to fetch conversations",
   fetchConversation: "Failed to fetch conversation",
   renameConversation: "Failed to rename conversation",
@@ -76,6 +77,8 @@ export const MESSAGES = {
   fetchAuctionCalendar: "Failed to fetch the calendar for auctions",
   chooseAuctionCalendar: "Failed to choose the calendar for auctions",
   syncAuctionCalendar: "Failed to write auction dates to Google Calendar",
+  fetchMaxBidDefaults: "Failed to fetch your max-bid defaults",
+  saveMaxBidDefaults: "Failed to save your max-bid defaults",
   fetchMaps: "Failed to fetch the map settings",
   geocode: "Failed to look up the address",
   roadFigures: "Failed to fetch road distances",
@@ -113,6 +116,8 @@ export const MESSAGES = {
   addEntry: (status: number) => `Error adding data entry: ${status}`,
   updateEntry: (status: number) => `Error updating data entry: ${status}`,
   deleteEntry: (status: number) => `Error deleting data entry: ${status}`,
+  changedElsewhere: (what: string) => `This ${what} was changed elsewhere`,
+  changedElsewhereNothingDone: "nothing was changed. Try again to reload it or overwrite it",
 } as const;
 
 /** Storage keys (spec §9 and §2). */

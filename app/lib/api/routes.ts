@@ -77,10 +77,16 @@ export const routesApi = {
   get: (id: string) => orThrow(apiRequest<SavedRoute>(routePath(id)), MESSAGES.fetchRoute),
   create: (body: RouteBody) =>
     orThrow(apiRequest<SavedRoute>("/routes", { method: "POST", body }), MESSAGES.createRoute),
-  update: (id: string, body: RouteBody) =>
-    orThrow(apiRequest<SavedRoute>(routePath(id), { method: "PUT", body }), MESSAGES.updateRoute),
-  remove: (id: string) =>
-    orThrow(apiRequest<SavedRoute>(routePath(id), { method: "DELETE" }), MESSAGES.deleteRoute),
+  update: (id: string, body: RouteBody, ifMatch?: string) =>
+    orThrow(
+      apiRequest<SavedRoute>(routePath(id), { method: "PUT", body, ifMatch }),
+      MESSAGES.updateRoute,
+    ),
+  remove: (id: string, ifMatch?: string) =>
+    orThrow(
+      apiRequest<SavedRoute>(routePath(id), { method: "DELETE", ifMatch }),
+      MESSAGES.deleteRoute,
+    ),
   /** One event per visit in AI42's calendar (`local`) or a Google calendar, replacing earlier ones. */
   addToCalendar: (id: string, calendarId: string) =>
     orThrow(

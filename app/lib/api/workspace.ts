@@ -131,14 +131,18 @@ export const projectsApi = {
       apiRequest<Project>("/projects", { method: "POST", body: input }),
       MESSAGES.createProject,
     ),
-  update: (id: string, input: Partial<ProjectInput>) =>
+  update: (id: string, input: Partial<ProjectInput>, ifMatch?: string) =>
     orThrow(
-      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: input,
+        ifMatch,
+      }),
       MESSAGES.updateProject,
     ),
-  remove: (id: string) =>
+  remove: (id: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiRequest<Project>(`/projects/${encodeURIComponent(id)}`, { method: "DELETE", ifMatch }),
       MESSAGES.deleteProject,
     ),
   stats: () =>
@@ -190,14 +194,18 @@ export const contactsApi = {
       apiRequest<Contact>("/contacts", { method: "POST", body: input }),
       MESSAGES.createContact,
     ),
-  update: (id: string, input: Partial<ContactInput>) =>
+  update: (id: string, input: Partial<ContactInput>, ifMatch?: string) =>
     orThrow(
-      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: input,
+        ifMatch,
+      }),
       MESSAGES.updateContact,
     ),
-  remove: (id: string) =>
+  remove: (id: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "DELETE", ifMatch }),
       MESSAGES.deleteContact,
     ),
 };
@@ -217,14 +225,18 @@ export const entriesApi = {
       apiRequest<Entry>("/data/entries", { method: "POST", body: input }),
       MESSAGES.addEntry,
     ),
-  update: (id: string, input: Partial<EntryInput>) =>
+  update: (id: string, input: Partial<EntryInput>, ifMatch?: string) =>
     entryCall(
-      apiRequest<Entry>(`/data/entries${queryString({ id })}`, { method: "PUT", body: input }),
+      apiRequest<Entry>(`/data/entries${queryString({ id })}`, {
+        method: "PUT",
+        body: input,
+        ifMatch,
+      }),
       MESSAGES.updateEntry,
     ),
-  remove: (id: string) =>
+  remove: (id: string, ifMatch?: string) =>
     entryCall(
-      apiRequest<Entry>(`/data/entries${queryString({ id })}`, { method: "DELETE" }),
+      apiRequest<Entry>(`/data/entries${queryString({ id })}`, { method: "DELETE", ifMatch }),
       MESSAGES.deleteEntry,
     ),
 };
@@ -258,17 +270,21 @@ export const propertiesApi = {
       apiRequest<PropertyDetail>(`/data/properties/${encodeURIComponent(id)}`),
       MESSAGES.fetchProperty,
     ),
-  update: (id: string, input: Partial<PropertyInput>) =>
+  update: (id: string, input: Partial<PropertyInput>, ifMatch?: string) =>
     orThrow(
       apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, {
         method: "PUT",
         body: input,
+        ifMatch,
       }),
       MESSAGES.updateProperty,
     ),
-  remove: (id: string) =>
+  remove: (id: string, ifMatch?: string) =>
     orThrow(
-      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+        ifMatch,
+      }),
       MESSAGES.deleteProperty,
     ),
 };

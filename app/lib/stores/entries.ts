@@ -6,7 +6,8 @@ import { createJSONStorage, persist, type StateStorage } from "zustand/middlewar
 import { createStore, useStore } from "zustand";
 import type { EntryInput } from "~/domain/workspace";
 import { STORAGE_KEYS } from "../api/messages";
-import { entriesApi, type Entry } from "../api/workspace";
+import type { ApiFailure } from "../api/client";
+import { entriesApi, ServiceError, type Entry } from "../api/workspace";
 
 export type StoredEntry = Omit<Entry, "createdAt" | "updatedAt"> & {
   createdAt: Date;
@@ -21,8 +22,18 @@ export interface EntriesState {
   error: string | null;
   fetchEntries: () => Promise<void>;
   addEntry: (input: Partial<EntryInput>) => Promise<StoredEntry | null>;
-  updateEntry: (id: string, input: Partial<EntryInput>) => Promise<StoredEntry | null>;
-  deleteEntry: (id: string) => Promise<boolean>;
+  /**
+   * With `ifMatch` (the ETag of the version edited) a change made against an older version than
+   * the server's throws the 412's ServiceError (see app/lib/changed-elsewhere.ts).
+   */
+  updateEntry: (
+    id: string,
+    input: Partial<EntryInput>,
+    ifMatch?: string,
+  ) => Promise<StoredEntry | null>;
+  deleteEntry: (id: string, ifMatch?: string) => Promise<boolean>;
+  /** Shows the entry as the server has it (what a 412 answered: Reload). */
+  receiveEntry: (entry: Entry) => void;
 }
 
 const withDates = (entry: Entry): StoredEntry => ({
@@ -31,10 +42,15 @@ const withDates = (entry: Entry): StoredEntry => ({
   updatedAt: new Date(entry.updatedAt),
 });
 
+/** A refused change of an older version than the server's: the 412 for the screen to resolve. */
+function throwIfChangedElsewhere(failure: ApiFailure) {
+  if (failure.statusCode === 412) throw new ServiceError(failure.message, failure);
+}
+
 export function createEntriesStore(storage: () => StateStorage) {
   return createStore<EntriesState>()(
     persist(
-      (set) => ({
+      (set, get) => ({
         entries: [],
         loading: false,
         loaded: false,
@@ -56,22 +72,21 @@ export function createEntriesStore(storage: () => StateStorage) {
           set((state) => ({ entries: [entry, ...state.entries] }));
           return entry;
         },
-        async updateEntry(id, input) {
+        async updateEntry(id, input, ifMatch) {
           set({ error: null });
-          const result = await entriesApi.update(id, input);
+          const result = await entriesApi.update(id, input, ifMatch);
           if (result.error) {
+            throwIfChangedElsewhere(result.error);
             set({ error: result.error.message });
             return null;
           }
-          const entry = withDates(result.data);
-          set((state) => ({
-            entries: [entry, ...state.entries.filter((existing) => existing.id !== id)],
-          }));
-          return entry;
+          get().receiveEntry(result.data);
+          return withDates(result.data);
         },
-        async deleteEntry(id) {
+        async deleteEntry(id, ifMatch) {
           set({ error: null });
-          const result = await entriesApi.remove(id);
+          const result = await entriesApi.remove(id, ifMatch);
+          if (result.error) throwIfChangedElsewhere(result.error);
           // Already gone on the server (404): remove it here too.
           if (result.error && result.error.statusCode !== 404) {
             set({ error: result.error.message });
@@ -79,6 +94,12 @@ export function createEntriesStore(storage: () => StateStorage) {
           }
           set((state) => ({ entries: state.entries.filter((entry) => entry.id !== id) }));
           return true;
+        },
+        receiveEntry(received) {
+          const entry = withDates(received);
+          set((state) => ({
+            entries: [entry, ...state.entries.filter((existing) => existing.id !== entry.id)],
+          }));
         },
       }),
       {

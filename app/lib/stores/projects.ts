@@ -15,8 +15,9 @@ export interface ProjectsState {
   error: string | null;
   fetchProjects: (query?: ProjectQuery) => Promise<void>;
   createProject: (input: Partial<ProjectInput>) => Promise<Project>;
-  updateProject: (id: string, input: Partial<ProjectInput>) => Promise<Project>;
-  deleteProject: (id: string) => Promise<void>;
+  /** `ifMatch`: the ETag of the version edited (a 412 ServiceError when it changed since). */
+  updateProject: (id: string, input: Partial<ProjectInput>, ifMatch?: string) => Promise<Project>;
+  deleteProject: (id: string, ifMatch?: string) => Promise<void>;
   clear: () => void;
 }
 
@@ -47,13 +48,13 @@ export function createProjectsStore() {
       }));
       return project;
     },
-    async updateProject(id, input) {
-      const project = await projectsApi.update(id, input);
+    async updateProject(id, input, ifMatch) {
+      const project = await projectsApi.update(id, input, ifMatch);
       set((state) => ({ projects: state.projects.map((p) => (p.id === id ? project : p)) }));
       return project;
     },
-    async deleteProject(id) {
-      await projectsApi.remove(id);
+    async deleteProject(id, ifMatch) {
+      await projectsApi.remove(id, ifMatch);
       set((state) => ({
         projects: state.projects.filter((p) => p.id !== id),
         meta: state.meta && { ...state.meta, total: Math.max(0, state.meta.total - 1) },

@@ -36,6 +36,7 @@ import {
   router,
   scope,
   signedIn,
+  signedInStoring,
 } from "../openapi";
 import {
   AuctionCalendarSchema,
@@ -45,9 +46,12 @@ import {
   AuctionImportResultSchema,
   AuctionSchema,
   CalendarSyncSchema,
+  MaxBidDefaultsBodySchema,
   MaxBidInputsSchema,
   MaxBidSchema,
 } from "../schemas";
+import { maxBidDefaults, saveMaxBidDefaults } from "../../services/users";
+import { etag, ifMatch, versioned } from "../versions";
 
 const instant = z.iso.datetime({
   offset: true,
@@ -169,7 +173,7 @@ app.openapi(
     summary: "Import one auction or up to 1,000",
     description:
       "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing.",
-    ...signedIn,
+    ...signedInStoring,
     request: jsonBody(ImportBodySchema),
     responses: {
       200: dataResponse("What was imported", AuctionImportResultSchema),
@@ -202,6 +206,40 @@ app.openapi(
     const bid = maxBid(c.req.valid("json"));
     return c.json({ data: { ...bid, formula: maxBidFormula(bid) } }, 200);
   },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/max-bid/defaults",
+    operationId: "getMaxBidDefaults",
+    summary:
+      "The selling costs and profit the user's max-bid calculator starts from (null: none set)",
+    ...signedIn,
+    responses: {
+      200: dataResponse("The user's defaults", MaxBidDefaultsBodySchema.nullable()),
+      ...errorResponses(401),
+    },
+  }),
+  async (c) => c.json({ data: await maxBidDefaults(...scope(c)) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "put",
+    path: "/max-bid/defaults",
+    operationId: "setMaxBidDefaults",
+    summary: "Keep the selling costs and profit the user's max-bid calculator starts from",
+    description:
+      "Kept with the user, for every auction whose bid inputs are not yet saved. `POST /auctions/max-bid` keeps its own defaults (0).",
+    ...signedIn,
+    request: jsonBody(MaxBidDefaultsBodySchema),
+    responses: {
+      200: dataResponse("The user's defaults", MaxBidDefaultsBodySchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => c.json({ data: await saveMaxBidDefaults(...scope(c), c.req.valid("json")) }, 200),
 );
 
 app.openapi(
@@ -261,20 +299,25 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getAuction",
-    summary:
-      "One auction with its status history and what it links to (property, analysis, project and its documents, contacts)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The auction", AuctionDetailSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await auctionDetail(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(AuctionSchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getAuction",
+      summary:
+        "One auction with its status history and what it links to (property, analysis, project and its documents, contacts)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The auction", AuctionDetailSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const data = await auctionDetail(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
@@ -297,37 +340,45 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateAuction",
-    summary: "Replace an auction's fields (a status change is added to its history)",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(AuctionBody) },
-    responses: { 200: writeResponse("The updated auction"), ...errorResponses(400, 401, 404) },
-  }),
+  apiRoute(
+    versioned(AuctionSchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateAuction",
+      summary: "Replace an auction's fields (a status change is added to its history)",
+      description:
+        "The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order.",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(AuctionBody) },
+      responses: { 200: writeResponse("The updated auction"), ...errorResponses(400, 401, 404) },
+    }),
+  ),
   async (c) => {
     const { auction, calendar } = await updateAuction(
       googleScope(c),
       c.req.valid("param").id,
       c.req.valid("json"),
+      ifMatch(c),
     );
-    return c.json({ data: auction, meta: { calendar } }, 200);
+    return c.json({ data: auction, meta: { calendar } }, 200, etag(auction));
   },
 );
 
 app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteAuction",
-    summary: "Delete an auction (and its events in the Google calendar for auctions)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: writeResponse("The deleted auction"), ...errorResponses(401, 404) },
-  }),
+  apiRoute(
+    versioned(AuctionSchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteAuction",
+      summary: "Delete an auction (and its events in the Google calendar for auctions)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: writeResponse("The deleted auction"), ...errorResponses(401, 404) },
+    }),
+  ),
   async (c) => {
-    const { auction, calendar } = await deleteAuction(googleScope(c), c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    const { auction, calendar } = await deleteAuction(googleScope(c), id, ifMatch(c));
     return c.json({ data: auction, meta: { calendar } }, 200);
   },
 );

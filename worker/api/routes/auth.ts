@@ -9,7 +9,6 @@ import { ApiError, notConfigured } from "../errors";
 import { requireAuth } from "../middleware/auth";
 import {
   apiRoute,
-  appOrigin,
   bearerSecurity,
   dataResponse,
   errorResponses,
@@ -27,6 +26,7 @@ import {
   consumeResetToken,
   issueResetToken,
   mayResendReset,
+  resetLinkOrigin,
   RESET_TTL_SECONDS,
 } from "../../services/password-reset";
 import {
@@ -46,7 +46,6 @@ import {
 } from "../../services/sessions";
 import {
   findUserByEmail,
-  findUserById,
   insertUser,
   normalizeEmail,
   publicUser,
@@ -195,17 +194,24 @@ auth.openapi(
     method: "post",
     path: "/forgot-password",
     operationId: "requestPasswordReset",
-    summary: "E-mail a single-use password-reset link (30 minutes)",
-    description: "Answers the same whether or not an account exists for the address.",
+    summary: "E-mail a single-use password-reset link (30 minutes); older links stop working",
+    description:
+      "Answers the same whether or not an account exists for the address. The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.",
     request: jsonBody(ForgotPasswordSchema),
-    responses: { 200: dataResponse("Accepted", MessageSchema), ...errorResponses(400) },
+    responses: { 200: dataResponse("Accepted", MessageSchema), ...errorResponses(400, 503) },
   }),
   async (c) => {
+    const origin = resetLinkOrigin(c.env, c.req.url);
+    if (!origin) {
+      console.error(
+        `[email] Password-reset e-mail not sent: set APP_URL to this app's public address. Without it, reset links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(c.req.url).host}).`,
+      );
+      throw notConfigured("APP_URL", "Password-reset e-mail");
+    }
     const email = normalizeEmail(c.req.valid("json").email);
     const row = await findUserByEmail(c.env.DB, email);
     if (row && (await mayResendReset(c.env, email))) {
-      const token = await issueResetToken(c.env, row.id);
-      const origin = appOrigin(c);
+      const token = await issueResetToken(c.env, row);
       const link = `${origin}/reset-password?token=${token}`;
       await sendEmail(c.env, {
         to: row.email,
@@ -231,8 +237,7 @@ auth.openapi(
   }),
   async (c) => {
     const { token, password } = c.req.valid("json");
-    const userId = await consumeResetToken(c.env, token);
-    const row = userId && (await findUserById(c.env.DB, userId));
+    const row = await consumeResetToken(c.env, token);
     if (!row) {
       throw new ApiError(
         400,

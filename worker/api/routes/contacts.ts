@@ -21,6 +21,7 @@ import {
   scope,
 } from "../openapi";
 import { ContactDetailSchema, ContactSchema } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const ContactBody = ContactInputSchema.openapi("ContactInput");
 export const ContactListQuerySchema = PageQuerySchema.extend({
@@ -67,55 +68,65 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getContact",
-    summary: "One contact with the projects it is linked to",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The contact", ContactDetailSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await contactDetail(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(ContactSchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getContact",
+      summary: "One contact with the projects it is linked to",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The contact", ContactDetailSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const data = await contactDetail(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateContact",
-    summary: "Replace a contact's fields",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(ContactBody) },
-    responses: {
-      200: dataResponse("The updated contact", ContactSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(ContactSchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateContact",
+      summary: "Replace a contact's fields",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(ContactBody) },
+      responses: {
+        200: dataResponse("The updated contact", ContactSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateContact(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(ContactSchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteContact",
+      summary: "Delete a contact (and its links to projects)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted contact", ContactSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateContact(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteContact",
-    summary: "Delete a contact (and its links to projects)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted contact", ContactSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteContact(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteContact(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 export default app;

@@ -23,6 +23,7 @@ import {
   scope,
 } from "../openapi";
 import { DealAnalysisSchema, DealInputSchemas, DealSchema } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");
 const DealBody = dealInputSchema(DealInputSchemas).openapi("DealInput");
@@ -84,7 +85,7 @@ app.openapi(
     path: "/",
     operationId: "createDeal",
     summary: "Save an analysis",
-    description: `\`propertyId\` and \`projectId\` must be the user's own (400 otherwise). With \`primary: true\` it becomes its property's primary analysis, and the property's other analyses lose the flag. ${INPUT_RULES}`,
+    description: `\`propertyId\` and \`projectId\` must be the user's own (400 otherwise). A property's first analysis is its primary; with \`primary: true\` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. ${INPUT_RULES}`,
     ...signedIn,
     request: jsonBody(DealBody),
     responses: { 201: dataResponse("The saved analysis", DealSchema), ...errorResponses(400, 401) },
@@ -93,55 +94,65 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getDeal",
-    summary: "One saved analysis with its metrics and projection",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The analysis", DealSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await dealDetail(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(DealSchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getDeal",
+      summary: "One saved analysis with its metrics and projection",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The analysis", DealSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const data = await dealDetail(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateDeal",
-    summary: "Replace a saved analysis (name, strategy, inputs, links, primary)",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(DealBody) },
-    responses: {
-      200: dataResponse("The updated analysis", DealSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(DealSchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateDeal",
+      summary: "Replace a saved analysis (name, strategy, inputs, links, primary)",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(DealBody) },
+      responses: {
+        200: dataResponse("The updated analysis", DealSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateDeal(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(DealSchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteDeal",
+      summary: "Delete a saved analysis",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted analysis", DealSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateDeal(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteDeal",
-    summary: "Delete a saved analysis",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted analysis", DealSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteDeal(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteDeal(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 export default app;

@@ -1,17 +1,26 @@
 /** Project-hub entries (business documents), with the spec's `?id=` addressing. */
 import { z } from "@hono/zod-openapi";
 import { EntryInputSchema } from "../../../app/domain/workspace";
-import { createEntry, deleteEntry, listEntries, updateEntry } from "../../services/entries";
+import {
+  createEntry,
+  deleteEntry,
+  getEntry,
+  listEntries,
+  updateEntry,
+} from "../../services/entries";
 import {
   apiRoute,
   dataResponse,
   errorResponses,
+  IdParamSchema,
   jsonBody,
   router,
   signedIn,
+  signedInStoring,
   scope,
 } from "../openapi";
 import { EntrySchema } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const EntryBody = EntryInputSchema.openapi("EntryInput");
 const IdQuerySchema = z.object({
@@ -48,12 +57,30 @@ app.openapi(
 );
 
 app.openapi(
+  apiRoute(
+    versioned(EntrySchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getEntry",
+      summary: "One entry, with its version as ETag",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The entry", EntrySchema), ...errorResponses(401, 404) },
+    }),
+  ),
+  async (c) => {
+    const data = await getEntry(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
   apiRoute({
     method: "post",
     path: "/",
     operationId: "createEntry",
     summary: "Create an entry",
-    ...signedIn,
+    ...signedInStoring,
     request: jsonBody(EntryBody),
     responses: { 201: dataResponse("The created entry", EntrySchema), ...errorResponses(400, 401) },
   }),
@@ -61,39 +88,44 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/",
-    operationId: "updateEntry",
-    summary: "Replace an entry's fields (?id=)",
-    ...signedIn,
-    request: { query: IdQuerySchema, ...jsonBody(EntryBody) },
-    responses: {
-      200: dataResponse("The updated entry", EntrySchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
-  async (c) =>
-    c.json(
-      { data: await updateEntry(...scope(c), c.req.valid("query").id, c.req.valid("json")) },
-      200,
-    ),
+  apiRoute(
+    versioned(EntrySchema, {
+      method: "put",
+      path: "/",
+      operationId: "updateEntry",
+      summary: "Replace an entry's fields (?id=)",
+      ...signedInStoring,
+      request: { query: IdQuerySchema, ...jsonBody(EntryBody) },
+      responses: {
+        200: dataResponse("The updated entry", EntrySchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("query");
+    const data = await updateEntry(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/",
-    operationId: "deleteEntry",
-    summary: "Delete an entry (?id=)",
-    ...signedIn,
-    request: { query: IdQuerySchema },
-    responses: {
-      200: dataResponse("The deleted entry", EntrySchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteEntry(...scope(c), c.req.valid("query").id) }, 200),
+  apiRoute(
+    versioned(EntrySchema, {
+      method: "delete",
+      path: "/",
+      operationId: "deleteEntry",
+      summary: "Delete an entry (?id=)",
+      ...signedIn,
+      request: { query: IdQuerySchema },
+      responses: {
+        200: dataResponse("The deleted entry", EntrySchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) =>
+    c.json({ data: await deleteEntry(...scope(c), c.req.valid("query").id, ifMatch(c)) }, 200),
 );
 
 export default app;

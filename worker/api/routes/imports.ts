@@ -39,6 +39,7 @@ import {
   router,
   scope,
   signedIn,
+  signedInStoring,
 } from "../openapi";
 import type { AppEnv } from "../types";
 
@@ -183,7 +184,7 @@ app.openapi(
       "Import a file (CSV, XLSX or JSON) of properties, leads or auctions: recognised, mapped, merged",
     description:
       "The file is read as the program that wrote it writes it (Redfin, Zillow, Realtor.com, PropStream, BatchLeads, DealMachine, Excel in any locale) and each column mapped to a field: the recognised source's mapping, your remembered choices, or a guess (each column says which). A row that matches a property you have is merged: an empty cell never blanks a field, and a field you changed in AI42 since the last import is kept unless `overwriteEdits=true`. Every row of the file is accounted for: imported, a note, blank, or a problem named by row. Rows are written in chunks of 1,000, each whole or not at all; sending the same file again changes nothing. Large files can be sent as table chunks (`application/json` `{headers, records}`) with the `runId` of the first answer, so the whole run can be undone at once.",
-    ...signedIn,
+    ...signedInStoring,
     request: {
       params: KindParamSchema,
       query: ImportFileQuerySchema,

@@ -39,7 +39,7 @@ app.openapi(
     operationId: "geocode",
     summary: "Where an address is: up to 5 places, best first (an empty list: not found)",
     description:
-      "Answers are kept per normalised address (trimmed, lower case), so asking again costs no call to the geocoder (`meta.cached`). The geocoder is called at most once a second across every user; a request that would wait more than 5 s answers 429 with Retry-After. 503 without GEOCODER_URL.",
+      "Answers are kept per normalised address (trimmed, lower case), so asking again costs no call to the geocoder; the answer does not say whether it was kept (that would tell one user what another looked up). The geocoder is called at most once a second across every user; a request that would wait more than 5 s answers 429 with Retry-After. 503 without GEOCODER_URL.",
     ...signedIn,
     request: {
       query: z.object({
@@ -51,23 +51,13 @@ app.openapi(
       }),
     },
     responses: {
-      200: {
-        description: "The places found",
-        content: {
-          "application/json": {
-            schema: z.object({
-              data: z.array(GeocodedPlaceSchema),
-              meta: z.object({ cached: z.boolean() }),
-            }),
-          },
-        },
-      },
+      200: dataResponse("The places found", z.array(GeocodedPlaceSchema)),
       ...errorResponses(400, 401, 429, 502, 503),
     },
   }),
   async (c) => {
-    const { places, cached } = await geocode(database(c.env.DB), c.env, c.req.valid("query").q);
-    return c.json({ data: places, meta: { cached } }, 200);
+    const places = await geocode(database(c.env.DB), c.env, c.req.valid("query").q);
+    return c.json({ data: places }, 200);
   },
 );
 

@@ -52,6 +52,7 @@ import {
   router,
   scope,
   signedIn,
+  signedInStoring,
 } from "../openapi";
 import {
   CampaignSchema,
@@ -61,6 +62,10 @@ import {
   LeadSchema,
   LeadSummarySchema,
 } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
+
+/** A campaign without its figures: what a delete and a 412 answer. */
+const CampaignRecordSchema = CampaignSchema.omit({ figures: true });
 
 const LeadBody = LeadInputSchema.openapi("LeadInput");
 const CampaignBody = CampaignInputSchema.openapi("CampaignInput");
@@ -136,7 +141,7 @@ app.openapi(
     summary: "Import up to 1,000 leads, optionally into a campaign",
     description:
       "Every row is checked; invalid rows are reported by index, rows whose e-mail or phone is already a lead's (or an earlier row's) are skipped, and the rest are written together in one batch. A request with no valid row answers 400 and writes nothing.",
-    ...signedIn,
+    ...signedInStoring,
     request: jsonBody(LeadImportBodySchema),
     responses: {
       200: dataResponse("What was imported", LeadImportResultSchema),
@@ -150,50 +155,60 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/leads/{id}",
-    operationId: "getLead",
-    summary: "One lead",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The lead", LeadSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await getLead(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(LeadSchema, {
+      method: "get",
+      path: "/leads/{id}",
+      operationId: "getLead",
+      summary: "One lead",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The lead", LeadSchema), ...errorResponses(401, 404) },
+    }),
+  ),
+  async (c) => {
+    const data = await getLead(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/leads/{id}",
-    operationId: "updateLead",
-    summary:
-      "Replace a lead's fields; the stage it reached and the time of its first contact follow its status",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(LeadBody) },
-    responses: {
-      200: dataResponse("The updated lead", LeadSchema),
-      ...errorResponses(400, 401, 404, 409),
-    },
-  }),
+  apiRoute(
+    versioned(LeadSchema, {
+      method: "put",
+      path: "/leads/{id}",
+      operationId: "updateLead",
+      summary:
+        "Replace a lead's fields; the stage it reached and the time of its first contact follow its status",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(LeadBody) },
+      responses: {
+        200: dataResponse("The updated lead", LeadSchema),
+        ...errorResponses(400, 401, 404, 409),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateLead(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(LeadSchema, {
+      method: "delete",
+      path: "/leads/{id}",
+      operationId: "deleteLead",
+      summary: "Delete a lead and its contact",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The deleted lead", LeadSchema), ...errorResponses(401, 404) },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateLead(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/leads/{id}",
-    operationId: "deleteLead",
-    summary: "Delete a lead and its contact",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The deleted lead", LeadSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await deleteLead(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteLead(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 app.openapi(
@@ -249,52 +264,62 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/campaigns/{id}",
-    operationId: "getCampaign",
-    summary: "One campaign with its figures",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The campaign", CampaignSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await getCampaign(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(CampaignRecordSchema, {
+      method: "get",
+      path: "/campaigns/{id}",
+      operationId: "getCampaign",
+      summary: "One campaign with its figures",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The campaign", CampaignSchema), ...errorResponses(401, 404) },
+    }),
+  ),
+  async (c) => {
+    const data = await getCampaign(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/campaigns/{id}",
-    operationId: "updateCampaign",
-    summary: "Replace a campaign's fields",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(CampaignBody) },
-    responses: {
-      200: dataResponse("The updated campaign", CampaignSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(CampaignRecordSchema, {
+      method: "put",
+      path: "/campaigns/{id}",
+      operationId: "updateCampaign",
+      summary: "Replace a campaign's fields",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(CampaignBody) },
+      responses: {
+        200: dataResponse("The updated campaign", CampaignSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateCampaign(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(CampaignRecordSchema, {
+      method: "delete",
+      path: "/campaigns/{id}",
+      operationId: "deleteCampaign",
+      summary: "Delete a campaign; its leads stay, no longer attributed to it",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted campaign", CampaignRecordSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateCampaign(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/campaigns/{id}",
-    operationId: "deleteCampaign",
-    summary: "Delete a campaign; its leads stay, no longer attributed to it",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted campaign", CampaignSchema.omit({ figures: true })),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteCampaign(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteCampaign(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -332,52 +357,62 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/bots/{id}",
-    operationId: "getLeadBot",
-    summary: "One lead bot",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The lead bot", LeadBotSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await getBot(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(LeadBotSchema, {
+      method: "get",
+      path: "/bots/{id}",
+      operationId: "getLeadBot",
+      summary: "One lead bot",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The lead bot", LeadBotSchema), ...errorResponses(401, 404) },
+    }),
+  ),
+  async (c) => {
+    const data = await getBot(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/bots/{id}",
-    operationId: "updateLeadBot",
-    summary: "Replace a lead bot's fields",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(BotBody) },
-    responses: {
-      200: dataResponse("The updated lead bot", LeadBotSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(LeadBotSchema, {
+      method: "put",
+      path: "/bots/{id}",
+      operationId: "updateLeadBot",
+      summary: "Replace a lead bot's fields",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(BotBody) },
+      responses: {
+        200: dataResponse("The updated lead bot", LeadBotSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateBot(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(LeadBotSchema, {
+      method: "delete",
+      path: "/bots/{id}",
+      operationId: "deleteLeadBot",
+      summary: "Delete a lead bot (the leads it made stay)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted lead bot", LeadBotSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateBot(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/bots/{id}",
-    operationId: "deleteLeadBot",
-    summary: "Delete a lead bot (the leads it made stay)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted lead bot", LeadBotSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteBot(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteBot(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 app.openapi(

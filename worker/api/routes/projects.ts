@@ -36,6 +36,7 @@ import {
   ProjectSchema,
   ProjectStatsSchema,
 } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const ProjectBody = ProjectInputSchema.openapi("ProjectInput");
 
@@ -114,55 +115,65 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getProject",
-    summary: "One project with its contacts, documents and property",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The project", ProjectDetailSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await projectDetail(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(ProjectSchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getProject",
+      summary: "One project with its contacts, documents and property",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The project", ProjectDetailSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const data = await projectDetail(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateProject",
-    summary: "Replace a project's fields",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(ProjectBody) },
-    responses: {
-      200: dataResponse("The updated project", ProjectSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(ProjectSchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateProject",
+      summary: "Replace a project's fields",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(ProjectBody) },
+      responses: {
+        200: dataResponse("The updated project", ProjectSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateProject(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(ProjectSchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteProject",
+      summary: "Delete a project (its documents stay, unlinked; contacts are unlinked)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted project", ProjectSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateProject(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteProject",
-    summary: "Delete a project (its documents stay, unlinked; contacts are unlinked)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted project", ProjectSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteProject(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteProject(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 app.openapi(

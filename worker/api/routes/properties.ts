@@ -28,6 +28,7 @@ import {
   pageResponse,
   router,
   signedIn,
+  signedInStoring,
   scope,
   importQuery,
 } from "../openapi";
@@ -37,6 +38,7 @@ import {
   PropertySchema,
   PropertyWithAnalysisSchema,
 } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 export const PropertyListQuerySchema = PageQuerySchema.extend({
   status: z.enum(PROPERTY_STATUSES).optional(),
@@ -70,7 +72,7 @@ app.openapi(
     summary: "Import one property or up to 1,000 (matched on external id, else address)",
     description:
       "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made.",
-    ...signedIn,
+    ...signedInStoring,
     request: { query: ImportQuerySchema, ...jsonBody(ImportBodySchema) },
     responses: {
       200: dataResponse("What was (or would be) imported", PropertyImportResultSchema),
@@ -122,56 +124,66 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getProperty",
-    summary:
-      "One property with its primary analysis, its saved analyses, the projects on it, their contacts and the research grounded in it",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The property", PropertyDetailSchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await propertyDetail(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(PropertySchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getProperty",
+      summary:
+        "One property with its primary analysis, its saved analyses, the projects on it, their contacts and the research grounded in it",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The property", PropertyDetailSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const data = await propertyDetail(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateProperty",
-    summary: "Replace a property's fields",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(PropertyInputSchema.openapi("PropertyInput")) },
-    responses: {
-      200: dataResponse("The updated property", PropertySchema),
-      ...errorResponses(400, 401, 404, 409),
-    },
-  }),
+  apiRoute(
+    versioned(PropertySchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateProperty",
+      summary: "Replace a property's fields",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(PropertyInputSchema.openapi("PropertyInput")) },
+      responses: {
+        200: dataResponse("The updated property", PropertySchema),
+        ...errorResponses(400, 401, 404, 409),
+      },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateProperty(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(PropertySchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteProperty",
+      summary: "Delete a property (projects that point at it are unlinked)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted property", PropertySchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
   async (c) =>
-    c.json(
-      { data: await updateProperty(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
-      200,
-    ),
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteProperty",
-    summary: "Delete a property (projects that point at it are unlinked)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("The deleted property", PropertySchema),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await deleteProperty(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteProperty(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 export default app;

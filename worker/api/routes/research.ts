@@ -18,6 +18,7 @@ import {
   signedIn,
   scope,
 } from "../openapi";
+import { aiLimitsNote } from "../../services/usage";
 import { ResearchSchema, SavedResearchSchema } from "../schemas";
 
 const app = router();
@@ -29,11 +30,12 @@ app.openapi(
     operationId: "researchProperty",
     summary:
       "A structured research report on a property or market (summary, market, comparables, risks, next steps, sources), grounded in the user's matching projects and properties; Perplexity when configured, else OpenAI. Saved to the research history.",
+    description: aiLimitsNote(true).trim(),
     ...signedIn,
     request: jsonBody(ResearchRequestSchema.openapi("ResearchRequest")),
     responses: {
       201: dataResponse("The saved report", ResearchSchema),
-      ...errorResponses(400, 401, 502, 503, 504),
+      ...errorResponses(400, 401, 413, 429, 502, 503, 504),
     },
   }),
   async (c) => {

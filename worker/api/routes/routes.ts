@@ -43,6 +43,7 @@ import {
   RouteSummarySchema,
   StopCandidateSchema,
 } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const day = z.iso.date({ error: "Use a date like 2027-03-15" });
 
@@ -193,55 +194,63 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "getRoute",
-    summary: "A saved route with its stops and figures",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The route", RouteSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await getRoute(...scope(c), c.req.valid("param").id) }, 200),
-);
-
-app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "updateRoute",
-    summary: "Replace a saved route (its figures are worked out again)",
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(RouteBody) },
-    responses: {
-      200: dataResponse("The updated route", RouteSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
+  apiRoute(
+    versioned(RouteSchema, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getRoute",
+      summary: "A saved route with its stops and figures",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: { 200: dataResponse("The route", RouteSchema), ...errorResponses(401, 404) },
+    }),
+  ),
   async (c) => {
-    const [db, userId] = scope(c);
-    const route = await updateRoute(
-      db,
-      c.env,
-      userId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json({ data: route }, 200);
+    const data = await getRoute(...scope(c), c.req.valid("param").id);
+    return c.json({ data }, 200, etag(data));
   },
 );
 
 app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "deleteRoute",
-    summary: "Delete a saved route (the visits it added to a calendar stay)",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: { 200: dataResponse("The deleted route", RouteSchema), ...errorResponses(401, 404) },
-  }),
-  async (c) => c.json({ data: await deleteRoute(...scope(c), c.req.valid("param").id) }, 200),
+  apiRoute(
+    versioned(RouteSchema, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateRoute",
+      summary: "Replace a saved route (its figures are worked out again)",
+      ...signedIn,
+      request: { params: IdParamSchema, ...jsonBody(RouteBody) },
+      responses: {
+        200: dataResponse("The updated route", RouteSchema),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+  ),
+  async (c) => {
+    const [db, userId] = scope(c);
+    const { id } = c.req.valid("param");
+    const data = await updateRoute(db, c.env, userId, id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, etag(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(RouteSchema, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteRoute",
+      summary: "Delete a saved route (the visits it added to a calendar stay)",
+      ...signedIn,
+      request: { params: IdParamSchema },
+      responses: {
+        200: dataResponse("The deleted route", RouteSchema),
+        ...errorResponses(401, 404),
+      },
+    }),
+  ),
+  async (c) =>
+    c.json({ data: await deleteRoute(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 app.openapi(

@@ -13,6 +13,7 @@ import {
   jsonBody,
   router,
   signedIn,
+  signedInStoring,
   scope,
   importQuery,
 } from "../openapi";
@@ -73,7 +74,7 @@ app.openapi(
     summary: "Import an export document; importing it again finds its records already here",
     description:
       "Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview.",
-    ...signedIn,
+    ...signedInStoring,
     request: {
       query: ImportQuerySchema,
       ...jsonBody(ImportDocumentSchema.openapi("WorkspaceImport")),

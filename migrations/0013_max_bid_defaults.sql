@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `max_bid_defaults` text;

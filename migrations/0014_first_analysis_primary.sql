@@ -1,0 +1,2 @@
+-- A property's first analysis is its primary (issue 27): flag it where none of the property's analyses is flagged yet.
+UPDATE `deals` SET `is_primary` = 1 WHERE `id` IN (SELECT (SELECT `d`.`id` FROM `deals` `d` WHERE `d`.`user_id` = `p`.`user_id` AND `d`.`property_id` = `p`.`id` ORDER BY `d`.`created_at`, `d`.`id` LIMIT 1) FROM `properties` `p` WHERE NOT EXISTS (SELECT 1 FROM `deals` `x` WHERE `x`.`user_id` = `p`.`user_id` AND `x`.`property_id` = `p`.`id` AND `x`.`is_primary` = 1));
