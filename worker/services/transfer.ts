@@ -51,8 +51,6 @@ export const EXPORT_FORMAT = "ai42-export";
  * import.
  */
 export const EXPORT_VERSION = 2;
-export const MAX_RECORDS_PER_KIND = TRANSFER_LIMITS.recordsPerKind;
-
 type Records = Record<RecordKindName, unknown[]>;
 
 /** The bytes a record takes in an export file as the screen writes it (indented by 2, at depth 2). */
@@ -123,7 +121,7 @@ export async function exportWorkspace(db: Database, userId: string, part = 1) {
   return { ...head, part: { number: part, of: parts.length }, ...parts[part - 1]! };
 }
 
-const rows = z.array(z.unknown()).max(MAX_RECORDS_PER_KIND).default([]);
+const rows = z.array(z.unknown()).max(TRANSFER_LIMITS.recordsPerKind).default([]);
 
 /** What must hold for the file as a whole; each row is checked on its own afterwards. */
 export const ImportDocumentSchema = z.object({
@@ -135,9 +133,7 @@ export const ImportDocumentSchema = z.object({
   }),
   ...perKind("name", () => rows),
 });
-export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
-
-export type KindResult = ImportCounts;
+type ImportDocument = z.infer<typeof ImportDocumentSchema>;
 
 /** What one record may take in D1 (which refuses a row over 2,000,000 bytes), with room to spare. */
 const MAX_RECORD_BYTES = 1_900_000;
@@ -361,7 +357,7 @@ interface Planning extends BuildContext {
 async function planKind(db: Database, kind: RecordKind, list: unknown[], context: Planning) {
   const { userId } = context;
   const checked = checkRows(list, kind.input);
-  const counts: KindResult = { created: 0, updated: 0, skipped: 0, failed: checked.failed };
+  const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, failed: checked.failed };
   const seen = new Map<string, number>();
   const valid = checked.valid.filter((row) => {
     const first = seen.get(row.id);
@@ -506,7 +502,7 @@ export async function planImport(
     fileId: (kind, id) => fileIds.get(kind)?.get(id),
     reference: (kind, id) => fileIds.get(kind)?.get(id) ?? own.get(kind)?.get(id),
   };
-  const summary: Partial<Record<(typeof KINDS)[number]["result"], KindResult>> = {};
+  const summary: Partial<Record<(typeof KINDS)[number]["result"], ImportCounts>> = {};
   const statements: BatchItem<"sqlite">[] = [];
   for (const kind of KINDS) {
     const list = doc[kind.name];
@@ -518,7 +514,7 @@ export async function planImport(
     statements.push(...planned.statements);
   }
   return {
-    summary: summary as Record<(typeof KINDS)[number]["result"], KindResult>,
+    summary: summary as Record<(typeof KINDS)[number]["result"], ImportCounts>,
     statements,
   };
 }
