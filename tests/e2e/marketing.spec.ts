@@ -137,9 +137,10 @@ test("the playground's Stop keeps the reply so far; Restart drops a reply still 
   await expect(progress).toHaveText("Not started");
   await expect(turns).toHaveCount(1);
   // The stopped stream settles after the restart (the fake sees it closed by then); it must not
-  // bring the old conversation back.
+  // bring the old conversation back. (Longer than the relay's 10 s idle wait, which is what
+  // notices a client workerd did not report gone.)
   await expect
-    .poll(async () => (await fakeOpenAIRequests()).at(-1)?.clientClosed, { timeout: 15_000 })
+    .poll(async () => (await fakeOpenAIRequests()).at(-1)?.clientClosed, { timeout: 25_000 })
     .toBe(true);
   await expect(progress).toHaveText("Not started");
   await expect(turns).toHaveCount(1);
