@@ -2,7 +2,7 @@
 // wrangler with the right environment, the build, local secrets and migrations.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -67,6 +67,40 @@ export function build() {
 /** Builds only when there is no build yet: for tests and benchmarks, not for `npm start`. */
 export function buildUnlessPresent() {
   if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
+}
+
+/** What the build is made from: the app, the Worker code it imports, static files, dependencies. */
+const BUILD_INPUTS = [
+  "app",
+  "worker",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "tsconfig.json",
+];
+
+/** The newest change under `path`; a folder counts too (deleting a file changes its folder). */
+function lastChange(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) return stat?.mtimeMs ?? 0;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => lastChange(join(path, name))));
+}
+
+/**
+ * Whether the build under `root` is missing or older than a file it is made from. Its server half
+ * is written last, so its time is when the whole build was finished.
+ */
+export function isBuildStale(root = ROOT) {
+  const server = statSync(join(root, "build", "server", "index.js"), { throwIfNoEntry: false });
+  if (!server || !existsSync(join(root, "build", "client"))) return true;
+  return BUILD_INPUTS.some((input) => lastChange(join(root, input)) > server.mtimeMs);
+}
+
+/** `npm start`'s build: only when something it is made from changed since the last one. */
+export function buildUnlessCurrent() {
+  if (isBuildStale()) build();
+  else console.log("The build is up to date (nothing changed since it was made): not rebuilding.");
 }
 
 export function applyMigrations(persistTo) {

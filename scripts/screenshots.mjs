@@ -162,8 +162,7 @@ try {
     await mobile.context().addCookies(await desktop.context().cookies());
     await mobile.goto(`${origin}/home`);
     await mobile.locator("[data-hydrated]").waitFor({ state: "attached" });
-    // The menu drawer starts closed; the picture shows it open.
-    await mobile.getByRole("button", { name: "Open menu" }).click();
+    // At the app's entry the menu drawer starts open (decision record 0020).
     await mobile.getByRole("button", { name: "Close menu" }).waitFor();
     await mobile.screenshot({ path: join(ROOT, "docs", "screenshot-mobile.png") });
   }

@@ -1,12 +1,13 @@
-// `npm start`: build, prepare local secrets and D1, start `wrangler dev`, seed the demo account.
-// PORT moves the server. For the test that runs this script (tests/e2e/start.spec.ts):
-// AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state, AI42_REUSE_BUILD=1 skips the
-// build when one exists (it may be stale, so never for people), and AI42_WITHOUT_EMAIL=1 leaves out
-// an EMAIL_API_KEY set in .dev.vars, so reset links are printed whatever the machine's settings.
+// `npm start`: build (unless nothing changed since the last build), prepare local secrets and D1,
+// start `wrangler dev`, seed the demo account. PORT moves the server. For the test that runs this
+// script (tests/e2e/start.spec.ts): AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state,
+// AI42_REUSE_BUILD=1 takes any build there is (the test must not rebuild under the other browser
+// tests' server, even when sources changed), and AI42_WITHOUT_EMAIL=1 leaves out an EMAIL_API_KEY
+// set in .dev.vars, so reset links are printed whatever the machine's settings.
 import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
   applyMigrations,
-  build,
+  buildUnlessCurrent,
   buildUnlessPresent,
   ensureDevVars,
   startWrangler,
@@ -16,7 +17,7 @@ const port = Number(process.env.PORT ?? 8787);
 const persistTo = process.env.AI42_STATE_DIR || undefined;
 if (ensureDevVars()) console.log("Created .dev.vars with random secrets.");
 if (process.env.AI42_REUSE_BUILD === "1") buildUnlessPresent();
-else build();
+else buildUnlessCurrent();
 applyMigrations(persistTo);
 const vars = process.env.AI42_WITHOUT_EMAIL === "1" ? { EMAIL_API_KEY: "" } : {};
 const child = await startWrangler({ port, persistTo, vars });

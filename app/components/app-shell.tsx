@@ -4,7 +4,7 @@ import { Menu, Search } from "lucide-react";
 import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, type Command, type CommandContext } from "~/commands";
-import { activeModuleId, childModules, moduleForPath } from "~/domain/modules";
+import { activeModuleId, childModules, moduleForPath, modulePath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
@@ -30,6 +30,9 @@ import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { Toasts } from "./toasts";
 import { ConfirmDialog } from "./ui";
+
+/** The app's entry (sign-in lands on it): where the phone menu starts open. */
+const ENTRY_PATHS: readonly string[] = ["/", modulePath("home")];
 
 /**
  * Says when what it sits beside has hydrated. Inside the module's Suspense boundary that is when
@@ -69,8 +72,11 @@ export default function AppShell() {
   const { toggleTheme } = useTheme();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
-  // Below 1024 px the sidebar is a drawer, closed on every load until the user opens it.
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // Below 1024 px the sidebar is a drawer. It starts open when the visit begins at the app's entry
+  // and closed on a deep link (decision record 0020). The path is known to the server too, so the
+  // first paint already shows it as it stays; wider screens ignore it (lg: classes) until the
+  // effect below closes it.
+  const [mobileOpen, setMobileOpen] = useState(() => ENTRY_PATHS.includes(pathname));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);

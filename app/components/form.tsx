@@ -15,7 +15,7 @@ interface FieldProps {
   placeholder?: string;
 }
 
-function Label(props: { id: string; label: string; required?: boolean }) {
+export function Label(props: { id: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium">
       {props.label}
@@ -26,7 +26,7 @@ function Label(props: { id: string; label: string; required?: boolean }) {
   );
 }
 
-function FieldError(props: { id: string; error?: string }) {
+export function FieldError(props: { id: string; error?: string }) {
   return props.error ? (
     <p id={`${props.id}-error`} className="mt-1 text-sm text-danger">
       {props.error}

@@ -9,6 +9,8 @@ export interface SortableColumn<K extends string> {
   title: string;
   /** Right-aligned, as figures are. */
   numeric?: boolean;
+  /** Responsive classes that hide the column where the table would not fit ("sm:max-xl:hidden"). */
+  className?: string;
 }
 
 export interface TableSort<K extends string> {
@@ -34,7 +36,7 @@ export function SortableHead<K extends string>(props: {
             aria-sort={
               sort.key === column.key ? (sort.dir === "asc" ? "ascending" : "descending") : "none"
             }
-            className={`font-medium ${props.cellClassName} ${column.numeric ? "sm:text-right" : ""}`}
+            className={`font-medium ${props.cellClassName} ${column.numeric ? "sm:text-right" : ""} ${column.className ?? ""}`}
           >
             <button
               type="button"

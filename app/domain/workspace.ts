@@ -4,6 +4,7 @@
  * Pure: no I/O.
  */
 import { z } from "zod";
+import { DaySchema } from "./date-bounds";
 // Plain-language messages for every schema below (see validation.ts).
 import "./validation";
 
@@ -120,12 +121,7 @@ export const requiredText = (max: number, message: string) =>
     .max(max);
 export const optionalText = (max: number) => optional(text(max));
 export const money = optional(z.number().finite().min(0).max(1e12));
-export const isoDate = optional(
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" }),
-);
+export const isoDate = optional(DaySchema);
 export const tags = z.array(text(40).min(1)).max(20).default([]);
 export const id = z.string().min(1).max(64);
 

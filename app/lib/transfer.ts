@@ -1,7 +1,9 @@
 /** Export Data / Import Data (palette): the whole workspace as one JSON file, and chats. */
 import { toast } from "sonner";
 import { createStore } from "zustand";
+import { readableMessage } from "~/domain/ai/handover";
 import { conversationToMarkdown } from "~/domain/ai/markdown";
+import { localTimeZone, todayIn } from "~/domain/today";
 import { MESSAGES } from "./api/messages";
 import { ServiceError, transferApi } from "./api/workspace";
 import { chatStore } from "./stores/chat";
@@ -45,7 +47,11 @@ export function downloadConversation(format: "markdown" | "json") {
       JSON.stringify({ id: conversationId, title, messages }, null, 2),
     );
   } else {
-    downloadFile(`${base}.md`, "text/markdown", conversationToMarkdown(title, messages));
+    const readable = messages.map((message) => ({
+      ...message,
+      content: readableMessage(message.content),
+    }));
+    downloadFile(`${base}.md`, "text/markdown", conversationToMarkdown(title, readable));
   }
   toast.success("Conversation exported");
 }
@@ -56,7 +62,7 @@ export function downloadConversation(format: "markdown" | "json") {
  */
 export async function downloadExport() {
   try {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIn(localTimeZone());
     let document = await transferApi.exportAll();
     const count = document.part.of;
     for (let part = 1; ; part += 1) {

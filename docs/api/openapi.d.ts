@@ -1633,11 +1633,14 @@ export interface paths {
         };
         /**
          * Events in a range: one calendar, or every shown calendar merged by start time
-         * @description Without `calendarId`, AI42's events, project closings and the user's selected Google calendars, each event saying its `source` and `calendarId`; a Google calendar that fails is named in `meta.unavailable` and the rest still lists. The range is at most 366 days; without bounds, 31 days from today (UTC).
+         * @description Without `calendarId`, AI42's events, project closings and the user's selected Google calendars, each event saying its `source` and `calendarId`; a Google calendar that fails is named in `meta.unavailable` and the rest still lists. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone `X-Time-Zone` names; UTC without one). A page holds at most `maxResults` events (at most 2500); when there are more, `meta.nextPageToken` asks for the next page (as Google Calendar's own listing does).
          */
         get: operations["listEvents"];
         put?: never;
-        /** Create an event in AI42's calendar (default) or one of the user's Google calendars */
+        /**
+         * Create an event in AI42's calendar or one of the user's Google calendars
+         * @description `calendarId` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (`local`). The answer's `calendarId` says which.
+         */
         post: operations["createEvent"];
         delete?: never;
         options?: never;
@@ -1652,11 +1655,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        /** Replace an event (its calendar is the body's `calendarId`, `local` by default) */
+        /**
+         * One event, of AI42's calendar (default) or the calendar `?calendarId=` names
+         * @description A project's closing is in `projects`; an auction's dates are read on the auction. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         */
+        get: operations["getEvent"];
+        /**
+         * Replace an event (its calendar is the body's `calendarId`, `local` by default)
+         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         */
         put: operations["updateEvent"];
         post?: never;
-        /** Delete an event from AI42's calendar or a Google calendar (`?calendarId=`) */
+        /**
+         * Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)
+         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         */
         delete: operations["deleteEvent"];
         options?: never;
         head?: never;
@@ -3195,8 +3208,8 @@ export interface components {
             })[];
             research: components["schemas"]["Research"][];
             events: (components["schemas"]["CalendarEvent"] & {
+                updatedAt?: string;
                 createdAt: string;
-                updatedAt: string;
             })[];
             projectFiles: components["schemas"]["ProjectFile"][];
             deals: {
@@ -3347,6 +3360,8 @@ export interface components {
             auctionId: string | null;
             readOnly: boolean;
             htmlLink: string | null;
+            /** @description The version of an event of AI42's own calendar (its ETag, in quotes, is what If-Match takes); null for Google events (Google keeps their versions), project closings and auction dates */
+            updatedAt: string | null;
         };
         WorkspaceImportResult: {
             dryRun: boolean;
@@ -3802,7 +3817,6 @@ export interface components {
              * @enum {string}
              */
             kind?: "auction" | "showing" | "closing" | "meeting" | "task" | "other";
-            /** @default local */
             calendarId?: string;
             projectId?: string | null;
             propertyId?: string | null;
@@ -4229,6 +4243,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -4903,6 +4918,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -5615,6 +5631,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -6053,6 +6070,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -6410,6 +6428,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -7813,6 +7832,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 /** @description Routes on this day or later */
                 from?: string;
@@ -8274,6 +8294,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -9808,6 +9829,7 @@ export interface operations {
     exportPropertiesCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -9863,6 +9885,7 @@ export interface operations {
     exportAuctionsCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -9928,6 +9951,7 @@ export interface operations {
     exportLeadsCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -9984,6 +10008,7 @@ export interface operations {
     exportContactsCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -10036,6 +10061,7 @@ export interface operations {
     exportProjectsCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -10091,6 +10117,7 @@ export interface operations {
     exportDealsCsv: {
         parameters: {
             query?: {
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -11284,6 +11311,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
             };
             header?: never;
@@ -11473,6 +11501,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
                 q?: string;
             };
             header?: never;
@@ -12274,6 +12303,7 @@ export interface operations {
                 timeMin?: string;
                 timeMax?: string;
                 maxResults?: number;
+                pageToken?: string;
             };
             header?: never;
             path?: never;
@@ -12296,6 +12326,8 @@ export interface operations {
                                 calendarId: string;
                                 message: string;
                             }[];
+                            /** @description Send as `pageToken` (with the same query) for the next page */
+                            nextPageToken?: string;
                         };
                     };
                 };
@@ -12463,24 +12495,25 @@ export interface operations {
             };
         };
     };
-    updateEvent: {
+    getEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
+                calendarId?: string;
+            };
             header?: never;
             path: {
                 id: string;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The updated event */
+            /** @description The event */
             200: {
                 headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12500,15 +12533,6 @@ export interface operations {
             };
             /** @description Error 401 */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error 403 */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12563,13 +12587,141 @@ export interface operations {
             };
         };
     };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The updated event */
+            200: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarEvent"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["CalendarEvent"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteEvent: {
         parameters: {
             query?: {
                 /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
                 calendarId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag (or a comma-separated list of ETags) of the version this change was made against: when the record is at another version nothing changes and the answer is 412 VERSION_MISMATCH. Left out, or `*`: the change is made whatever the version */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12634,6 +12786,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            412: {
+                headers: {
+                    /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @enum {string} */
+                            code: "VERSION_MISMATCH";
+                            details: {
+                                current: components["schemas"]["CalendarEvent"];
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error 413 */

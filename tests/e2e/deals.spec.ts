@@ -12,7 +12,7 @@
  */
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
-import { expect, openApp, test } from "./fixtures";
+import { expect, fakeOpenAIRequests, openApp, test } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("region", { name: "Results" });
 const metric = (page: Page, name: string) =>
@@ -157,6 +157,38 @@ test("Ask the agent: the analysis goes to the chat, and the answer carries the c
   const card = page.getByTestId("tool-call");
   await expect(card).toContainText("analyze_deal");
   await expect(card).toContainText("6.99");
+
+  // The user's message reads as what was handed over, not as the data the model was given.
+  const mine = page.getByTestId("user-message");
+  const readsWell = async () => {
+    await expect(mine.getByTestId("handover-card")).toContainText("New analysis · Rental");
+    const text = await mine.innerText();
+    expect(text).toMatch(/Purchase price\s+\$185,000/);
+    expect(text).toMatch(/Financing\s+Cash/);
+    expect(text).toMatch(/Cap rate\s+6\.99 %/);
+    expect(text).not.toMatch(/[{}]|analyze_deal/);
+  };
+  await readsWell();
+  await expect(mine).toContainText("Is this a good deal?");
+
+  // Edit and resend changes the question; the analysis goes with it again.
+  await mine.hover();
+  await page.getByRole("button", { name: "Edit and resend" }).click();
+  const question = "What rent would make the cap rate 8 %?";
+  await expect(page.getByLabel("Edit your message")).toHaveValue(/^Is this a good deal\?/);
+  await page.getByLabel("Edit your message").fill(question);
+  await page.getByRole("button", { name: "Save and send" }).click();
+  await expect(mine).toContainText(question);
+  await expect(page.getByTestId("tool-call")).toHaveCount(1);
+  await expect(page.getByTestId("tool-call")).toContainText("6.99");
+  const sent = (await fakeOpenAIRequests()).map((request) => request.messages.at(-1)!.content);
+  expect(sent.find((content) => content.includes(question))).toContain("```json ai42-analysis");
+
+  // Opened again later, from the stored conversation.
+  await openApp(page, modulePath("main-agent"));
+  await page.getByRole("button", { name: /^Analysis handed over: New analysis · Rental/ }).click();
+  await readsWell();
+  await expect(mine).toContainText(question);
 });
 
 test.describe("on a phone", () => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { COMMANDS } from "../../app/commands";
+import { modulePath } from "../../app/domain/modules";
 import { shortcutLabel } from "../../app/shortcuts";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test } from "./fixtures";
@@ -275,10 +276,11 @@ test.describe("workspace shell", () => {
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("the menu drawer starts closed and inert, slides in, locks scrolling and closes every way", async ({
+    test("the menu drawer starts open at the entry and after sign-in, closed on a deep link, and closes every way", async ({
       page,
       account,
     }) => {
+      test.setTimeout(90_000);
       const sidebar = page.locator("#sidebar");
       const inView = async () => {
         const box = await sidebar.boundingBox();
@@ -286,13 +288,48 @@ test.describe("workspace shell", () => {
       };
       const inert = () => sidebar.evaluate((element) => (element as HTMLElement).inert);
       const overflow = () => page.evaluate(() => document.body.style.overflow);
-      for (const path of ["/home", "/project-hub?tab=contacts"]) {
-        await openApp(page, path);
+      const expectOpen = async () => {
+        await expect.poll(inView).toBe(true);
+        expect(await inert()).toBe(false);
+        await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
+        await expect(page.getByTestId("brand")).toBeVisible();
+        await expect.poll(overflow).toBe("hidden");
+      };
+      const expectClosed = async () => {
         await expect.poll(inView).toBe(false);
         await expect.poll(inert).toBe(true);
         await expect(page.getByRole("complementary", { name: "Sidebar" })).toHaveCount(0);
-        expect(await overflow()).toBe("");
+        await expect.poll(overflow).toBe("");
+      };
+
+      // Before the scripts run (they are held back), the server's styled page shows the menu as
+      // it stays: open at the app's entry, the focus then moved into it; closed on a deep link.
+      await page.route("**/assets/**/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      const firstPaint = async (path: string, open: boolean) => {
+        await page.goto(path, { waitUntil: "commit" });
+        await page.waitForFunction(() => {
+          const styles = [...document.querySelectorAll("link[rel=stylesheet]")];
+          const styled =
+            styles.length > 0 && styles.every((link) => (link as HTMLLinkElement).sheet);
+          return styled && document.getElementById("sidebar");
+        });
+        expect(await inView(), path).toBe(open);
+        await expect(page.locator("[data-hydrated]")).toHaveCount(0);
+        await expect(page.locator("[data-hydrated]")).toBeAttached();
+      };
+      for (const path of ["/", modulePath("home")]) {
+        await firstPaint(path, true);
+        await expectOpen();
+        await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
       }
+      for (const path of [modulePath("auction"), modulePath("project-hub", { tab: "contacts" })]) {
+        await firstPaint(path, false);
+        await expectClosed();
+      }
+      await page.unrouteAll();
       // Closed, it is out of the tab order: Tab goes from the menu button past it.
       for (let i = 0; i < 4; i++) {
         await page.keyboard.press("Tab");
@@ -302,42 +339,55 @@ test.describe("workspace shell", () => {
       }
 
       await page.getByRole("button", { name: "Open menu" }).click();
-      await expect.poll(inView).toBe(true);
-      expect(await inert()).toBe(false);
-      await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
+      await expectOpen();
       await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
-      await expect(page.getByTestId("brand")).toBeVisible();
-      await expect.poll(overflow).toBe("hidden");
 
       await page.getByTestId("sidebar-overlay").click({ position: { x: 360, y: 300 } });
-      await expect.poll(inView).toBe(false);
-      await expect.poll(overflow).toBe("");
+      await expectClosed();
       await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect.poll(inView).toBe(true);
       await page.keyboard.press("Escape");
-      await expect.poll(inView).toBe(false);
+      await expectClosed();
 
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await sidebar.getByRole("link", { name: /Possible Investments/ }).click();
-      await expect(page).toHaveURL(/\/possible-investments$/);
-      await expect.poll(inView).toBe(false);
-      await expect.poll(inert).toBe(true);
+      // Choosing a module closes it, the Dashboard included: only a visit's entry opens it.
+      for (const [name, path] of [
+        [/Possible Investments/, /\/possible-investments$/],
+        [/Dashboard/, /\/home$/],
+      ] as const) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await sidebar.getByRole("link", { name }).click();
+        await expect(page).toHaveURL(path);
+        await expectClosed();
+      }
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Close menu" }).click();
       await expect.poll(inView).toBe(false);
 
-      await page.getByRole("button", { name: "Open menu" }).click();
+      // Leaving mobile width closes it, at the entry as anywhere.
+      await openApp(page, modulePath("home"));
+      await expect.poll(inView).toBe(true);
       await page.setViewportSize({ width: 1280, height: 800 });
       expect(await inert()).toBe(false);
+      await expect.poll(overflow).toBe("");
       await page.setViewportSize({ width: 375, height: 740 });
-      await expect.poll(inView).toBe(false);
+      await expectClosed();
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await sidebar.getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL(/logged_out=1/);
+
+      // Signing in, even from a deep link's login screen, lands at the entry: the menu open.
+      await openApp(page, modulePath("calendar"));
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expectOpen();
+      await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
     });
   });
 });

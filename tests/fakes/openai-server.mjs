@@ -53,9 +53,9 @@ function chooseToolCall(body) {
   if ((match = /create a project (.+?)[.?!]*$/i.exec(text)))
     return pick("create_project", { name: match[1] });
   if (/pipeline/i.test(text)) return pick("summarize_pipeline", {});
-  // The analyzer's "Ask the agent": the analysis's strategy and inputs.
-  if ((match = /analyze_deal on .*?\(strategy (\w+), inputs (\{.*\})\)/s.exec(text)))
-    return pick("analyze_deal", { strategy: match[1], inputs: JSON.parse(match[2]) });
+  // The analyzer's "Ask the agent": analyze_deal's arguments in the handover's JSON block.
+  if ((match = /```json ai42-analysis\n(\{.*\})\n```/s.exec(text)))
+    return pick("analyze_deal", JSON.parse(match[1]));
   if (
     (match =
       /find (?:the )?(projects?|contacts?|propert(?:y|ies)|documents?) (?:about |named |for )?(.+?)[.?!]*$/i.exec(

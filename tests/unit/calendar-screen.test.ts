@@ -55,6 +55,7 @@ const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
   auctionId: null,
   readOnly: false,
   htmlLink: null,
+  updatedAt: null,
   ...overrides,
 });
 const allDayEvent = (start: string, end: string) =>

@@ -5,6 +5,7 @@ import {
   EventsQuerySchema,
   eventRange,
   mergeEvents,
+  pageTokenOf,
   projectClosingEvent,
   type CalendarEvent,
 } from "~/domain/calendar/events";
@@ -24,8 +25,44 @@ describe("an event as a client writes it (Google Calendar's shape)", () => {
 
   it("takes Google's fields and fills AI42's defaults", () => {
     const parsed = EventInputSchema.parse(timed);
-    expect(parsed).toMatchObject({ kind: "other", calendarId: "local", location: null });
+    expect(parsed).toMatchObject({ kind: "other", location: null });
+    // No calendar named: the service puts it where Google would (primary) or in AI42's.
+    expect(parsed.calendarId).toBeUndefined();
     expect(parsed.start.timeZone).toBe("America/New_York");
+  });
+
+  it("is dated between 1900 and 2100, naming the field", () => {
+    const day = (date: string) => ({ summary: "Closing", start: { date }, end: { date } });
+    expect(
+      problems(
+        EventInputSchema.safeParse({ ...timed, start: { dateTime: "0001-01-01T00:00:00Z" } }),
+      ),
+    ).toEqual(["start.dateTime: Use a date between 1900 and 2100"]);
+    expect(
+      problems(
+        EventInputSchema.safeParse({
+          ...day("9999-12-30"),
+          end: { date: "9999-12-31" },
+        }),
+      ),
+    ).toEqual([
+      "start.date: Use a date between 1900 and 2100",
+      "end.date: Use a date between 1900 and 2100",
+    ]);
+    expect(
+      EventInputSchema.safeParse({
+        summary: "First",
+        start: { date: "1900-01-01" },
+        end: { date: "1900-01-02" },
+      }).success,
+    ).toBe(true);
+    expect(
+      EventInputSchema.safeParse({
+        summary: "Last",
+        start: { dateTime: "2100-12-31T22:00:00-05:00" },
+        end: { dateTime: "2100-12-31T23:00:00-05:00" },
+      }).success,
+    ).toBe(true);
   });
 
   it("an all-day event ends on the day after its last day, as in Google Calendar", () => {
@@ -84,7 +121,15 @@ describe("an event as a client writes it (Google Calendar's shape)", () => {
 describe("the listing's range", () => {
   const now = new Date("2026-11-23T15:30:00Z");
 
-  it("defaults to 31 days from the start of today (UTC)", () => {
+  it("defaults to 31 days from the start of the user's today", () => {
+    // 05:30 UTC on the 25th is still the 24th in Phoenix: the range starts at its midnight there.
+    expect(eventRange({}, new Date("2026-11-25T05:30:00Z"), "America/Phoenix")).toEqual({
+      timeMin: "2026-11-24T07:00:00.000Z",
+      timeMax: "2026-12-25T07:00:00.000Z",
+    });
+  });
+
+  it("without a zone, from the start of today in UTC", () => {
     expect(eventRange({}, now)).toEqual({
       timeMin: "2026-11-23T00:00:00.000Z",
       timeMax: "2026-12-24T00:00:00.000Z",
@@ -95,17 +140,27 @@ describe("the listing's range", () => {
     });
   });
 
-  it("allows at most 366 days and at most 2,500 results, naming the field", () => {
+  it("takes any range a calendar shows and at most 2,500 results a page, naming the field", () => {
     const query = (q: Record<string, string>) => problems(EventsQuerySchema.safeParse(q));
-    expect(query({ timeMin: "2027-01-01T00:00:00Z", timeMax: "2028-01-02T00:00:00Z" })).toEqual([]);
-    expect(query({ timeMin: "2027-01-01T00:00:00Z", timeMax: "2028-01-02T00:00:01Z" })).toEqual([
-      "timeMax: At most 366 days between timeMin and timeMax",
+    // The whole span, from the week before 1900 to the week after 2100.
+    expect(query({ timeMin: "1899-12-31T00:00:00Z", timeMax: "2101-01-07T00:00:00Z" })).toEqual([]);
+    expect(query({ timeMin: "9999-12-27T00:00:00Z", timeMax: "9999-12-31T00:00:00Z" })).toEqual([
+      "timeMin: Use a time between 1899 and 2101: events are dated 1900 to 2100",
+      "timeMax: Use a time between 1899 and 2101: events are dated 1900 to 2100",
     ]);
     expect(query({ timeMin: "2027-01-02T00:00:00Z", timeMax: "2027-01-01T00:00:00Z" })).toEqual([
       "timeMax: timeMax after timeMin",
     ]);
     expect(query({ maxResults: "2501" })[0]).toMatch(/^maxResults: /);
+    expect(query({ pageToken: "not a token" })).toEqual([
+      "pageToken: Not a page token of this listing: list again without it",
+    ]);
     expect(EventsQuerySchema.parse({}).maxResults).toBe(250);
+  });
+
+  it("a page token carries where the next page starts", () => {
+    const cursor = { after: "2027-03-31T14:00:00.000Z", skip: 3 };
+    expect(EventsQuerySchema.parse({ pageToken: pageTokenOf(cursor) }).pageToken).toEqual(cursor);
   });
 });
 
@@ -131,6 +186,7 @@ describe("merged events", () => {
     auctionId: null,
     readOnly: false,
     htmlLink: null,
+    updatedAt: null,
   });
 
   it("sort by start across sources (a day counts from its midnight UTC), then by end, and stop at max", () => {
@@ -151,16 +207,43 @@ describe("merged events", () => {
       { dateTime: "2027-03-31T01:00:00-04:00" },
     );
     // 23:00 in New York on the 30th is 03:00 UTC on the 31st: after the all-day event's midnight.
-    expect(mergeEvents([[longer, early], [allDay], [before]], 10).map((e) => e.id)).toEqual([
+    expect(mergeEvents([[longer, early], [allDay], [before]], 10).events.map((e) => e.id)).toEqual([
       "all-day",
       "before",
       "early",
       "longer",
     ]);
-    expect(mergeEvents([[longer, early], [allDay]], 2).map((e) => e.id)).toEqual([
+    expect(mergeEvents([[longer, early], [allDay]], 2).events.map((e) => e.id)).toEqual([
       "all-day",
       "early",
     ]);
+  });
+
+  it("pages neither repeat nor skip an event, however many start at once", () => {
+    const at = (id: string, hour: number) =>
+      event(
+        id,
+        { dateTime: `2027-03-31T${String(hour).padStart(2, "0")}:00:00.000Z` },
+        { dateTime: `2027-03-31T${String(hour + 1).padStart(2, "0")}:00:00.000Z` },
+      );
+    // Two sources; five events at 09:00 across them, one before and one after.
+    const first = [at("a", 8), at("c", 9), at("e", 9), at("z", 11)];
+    const second = [at("b", 9), at("d", 9), at("f", 9)];
+    const seen: string[] = [];
+    let cursor: ReturnType<typeof mergeEvents>["next"] = null;
+    let pages = 0;
+    do {
+      // Each source lists what the window asks: events from the cursor on.
+      const after = cursor ? Date.parse(cursor.after) : -Infinity;
+      const from = (list: CalendarEvent[]) =>
+        list.filter((e) => Date.parse(e.start.dateTime!) >= after);
+      const page = mergeEvents([from(first), from(second)], 2, cursor ?? undefined);
+      seen.push(...page.events.map((e) => e.id));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(["a", "b", "c", "d", "e", "f", "z"]);
+    expect(pages).toBe(4);
   });
 
   it("a project's target close date is a read-only all-day closing", () => {

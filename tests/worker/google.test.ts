@@ -414,11 +414,22 @@ describe("the calendar", () => {
     });
     expect(zone.body.error.details![0]!.field).toBe("start.timeZone");
 
-    const year = await call<Failure>(
-      "/calendar/events?timeMin=2027-01-01T00:00:00Z&timeMax=2028-01-03T00:00:00Z",
+    const farOff = await call<Failure>(
+      "/calendar/events?timeMin=9999-12-27T00:00:00Z&timeMax=9999-12-31T00:00:00Z",
     );
-    expect(year.status).toBe(400);
-    expect(year.body.error.details![0]!.field).toBe("timeMax");
+    expect(farOff.status).toBe(400);
+    expect(farOff.body.error.details![0]!.field).toBe("timeMin");
+    const yearOne = await call<Failure>("/calendar/events", {
+      method: "POST",
+      json: meeting({ start: { dateTime: "0001-01-01T10:00:00Z" } }),
+    });
+    expect(yearOne.status).toBe(400);
+    expect(yearOne.body.error.details![0]).toMatchObject({
+      field: "start.dateTime",
+      message: "Use a date between 1900 and 2100",
+    });
+    const token = await call<Failure>("/calendar/events?pageToken=made-up");
+    expect(token.body.error.details![0]!.field).toBe("pageToken");
     const many = await call<Failure>("/calendar/events?maxResults=2501");
     expect(many.body.error.details![0]!.field).toBe("maxResults");
     const all = await call<Data<CalendarEvent[]>>("/calendar/events?calendarId=local");
@@ -457,7 +468,7 @@ describe("the calendar", () => {
       method: "POST",
       json: { name: "Maple duplex", targetCloseDate: tomorrow },
     });
-    await call("/calendar/events", { method: "POST", json: meeting() });
+    await call("/calendar/events", { method: "POST", json: meeting({ calendarId: "local" }) });
     const calendars =
       await call<Data<{ id: string; source: string; selected: boolean }[]>>("/calendar/calendars");
     expect(calendars.body.data.slice(0, 2).map((c) => c.id)).toEqual(["local", "projects"]);
@@ -521,6 +532,73 @@ describe("the calendar", () => {
     expect(removed.status).toBe(200);
   });
 
+  it("with Google connected, an event with no calendar named goes to the primary Google calendar", async () => {
+    const { call } = await connected({ email: "primary.owner@example.com" });
+    const created = await call<Data<CalendarEvent>>("/calendar/events", {
+      method: "POST",
+      json: meeting(),
+    });
+    expect(created.status).toBe(201);
+    // Google names the primary calendar by the account's address.
+    expect(created.body.data).toMatchObject({
+      source: "google",
+      calendarId: "primary.owner@example.com",
+    });
+    const local = await call<Data<CalendarEvent[]>>("/calendar/events?calendarId=local");
+    expect(local.body.data).toEqual([]);
+    // Naming AI42's own calendar still puts it there.
+    const mine = await call<Data<CalendarEvent>>("/calendar/events", {
+      method: "POST",
+      json: meeting({ calendarId: "local" }),
+    });
+    expect(mine.body.data).toMatchObject({ source: "local", calendarId: "local" });
+  });
+
+  it("lists any range in pages that neither repeat nor skip an event", async () => {
+    const { call } = await account();
+    // Seven events, five of them at the same time, and two project closings on one day.
+    const at9 = {
+      start: { dateTime: "2030-05-01T09:00:00Z" },
+      end: { dateTime: "2030-05-01T10:00:00Z" },
+    };
+    for (const summary of ["A", "B", "C", "D", "E"])
+      await call("/calendar/events", { method: "POST", json: { summary, ...at9 } });
+    await call("/calendar/events", {
+      method: "POST",
+      json: { summary: "All day", start: { date: "2030-05-01" }, end: { date: "2030-05-02" } },
+    });
+    await call("/calendar/events", {
+      method: "POST",
+      json: {
+        summary: "First of the century",
+        start: { date: "1900-01-01" },
+        end: { date: "1900-01-02" },
+      },
+    });
+    for (const name of ["North", "South"])
+      await call("/projects", { method: "POST", json: { name, targetCloseDate: "2030-05-01" } });
+
+    const range = "timeMin=1899-12-31T00:00:00Z&timeMax=2101-01-07T00:00:00Z";
+    const whole = await call<Data<CalendarEvent[]>>(`/calendar/events?${range}&maxResults=2500`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.data).toHaveLength(9);
+    const paged: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await call<Data<CalendarEvent[]> & { meta: { nextPageToken?: string } }>(
+        `/calendar/events?${range}&maxResults=2${token ? `&pageToken=${token}` : ""}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(2);
+      paged.push(...page.body.data.map((e) => e.id));
+      token = page.body.meta.nextPageToken;
+      pages += 1;
+    } while (token && pages < 20);
+    expect(pages).toBe(5);
+    expect(paged).toEqual(whole.body.data.map((e) => e.id));
+  });
+
   it("without Google, the calendars are AI42's own and project closings", async () => {
     const { call } = await account();
     const { body } = await call<Data<{ id: string }[]>>("/calendar/calendars");
@@ -546,10 +624,12 @@ describe("the agent's calendar and Google tools", () => {
       timeMax: "2027-04-01T00:00:00-04:00",
     });
     expect(listed.record.summary).toContain("Tax sale, Greene County");
+    // With Google connected and no calendar named, the event went to the primary Google calendar.
+    expect(created.record.summary).toMatch(/in Google Calendar$/);
     const local = await call<Data<CalendarEvent[]>>(
       "/calendar/events?calendarId=local&timeMin=2027-03-31T00:00:00Z&timeMax=2027-04-02T00:00:00Z",
     );
-    expect(local.body.data.map((e) => e.kind)).toEqual(["auction"]);
+    expect(local.body.data).toEqual([]);
 
     const mail = await tool(user.id, "search_mail", { query: "is:unread" });
     expect(mail.record.ok).toBe(true);

@@ -33,6 +33,12 @@ const ROUTE = {
   ],
   order: ["s1", "s2"],
 };
+const EVENT = {
+  summary: "Showing, 40 Elm Ave",
+  start: { dateTime: "2027-03-13T10:00:00-07:00" },
+  end: { dateTime: "2027-03-13T10:30:00-07:00" },
+  kind: "showing",
+};
 const CAMPAIGN = { name: "Absentee owners, May", channel: "direct_mail" };
 const LEAD = { firstName: "Dana", lastName: "Reyes", status: "new" };
 const BOT = {
@@ -110,6 +116,14 @@ const KINDS: Kind[] = [
     read: (id) => `/routes/${id}`,
     put: (name) => ({ ...ROUTE, name }),
     field: "name",
+  },
+  {
+    // An event of AI42's own calendar (the account has no Google).
+    name: "calendar event",
+    create: () => posted("/calendar/events", EVENT),
+    read: (id) => `/calendar/events/${id}`,
+    put: (description) => ({ ...EVENT, description }),
+    field: "description",
   },
   {
     name: "campaign",

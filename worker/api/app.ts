@@ -60,7 +60,7 @@ const OPENAPI_CONFIG = {
     title: "AI42 API",
     version: "1.0.0",
     description:
-      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version.",
+      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version. Name the user's IANA time zone in `X-Time-Zone` (America/Phoenix) for their today: the agent's date, export file names; without it, the zone the session signed in with, else UTC.",
     license: {
       name: "Proprietary: all rights reserved",
       identifier: "LicenseRef-AI42-Proprietary",

@@ -23,7 +23,10 @@ export const MAX_PAGE_SIZE = 100;
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional().openapi({
+    description:
+      "Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves)",
+  }),
 });
 
 export const IdParamSchema = z.object({
@@ -133,6 +136,7 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
   env: c.env,
   userId: c.var.session.userId,
   origin: appOrigin(c),
+  timeZone: c.var.session.timeZone,
 });
 
 /** Spread into `createRoute` for routes that need a signed-in user. */

@@ -480,6 +480,10 @@ export const CalendarEventSchema = z
     auctionId: z.string().nullable(),
     readOnly: z.boolean(),
     htmlLink: z.string().nullable(),
+    updatedAt: z.string().nullable().openapi({
+      description:
+        "The version of an event of AI42's own calendar (its ETag, in quotes, is what If-Match takes); null for Google events (Google keeps their versions), project closings and auction dates",
+    }),
   })
   .openapi("CalendarEvent") satisfies z.ZodType<CalendarEvent>;
 

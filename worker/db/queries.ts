@@ -165,8 +165,8 @@ export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${
 /** `%term%` for LIKE: rows containing the term. */
 export const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
-/** Rows where any of the columns contains the term (case-insensitive for ASCII). */
-export function containsAny(columns: SQLiteColumn[], term: string): SQL {
+/** Rows where any of the columns (or expressions) contains the term (case-insensitive for ASCII). */
+export function containsAny(columns: (SQLiteColumn | SQL)[], term: string): SQL {
   const pattern = likePattern(term);
   return or(...columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`))!;
 }

@@ -73,7 +73,7 @@ async function agentTurn(
         session.userId,
         call.function.name,
         call.function.arguments,
-        { env, origin },
+        { env, origin, timeZone: session.timeZone },
       );
       calls.push(record);
       messages.push({ role: "tool", tool_call_id: call.id, content: result });

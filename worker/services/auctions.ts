@@ -9,6 +9,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -27,9 +28,14 @@ import {
   type AuctionStatus,
   type SaleType,
 } from "../../app/domain/auctions/auction";
-import { auctionEvents, type AuctionEventRole } from "../../app/domain/auctions/calendar";
+import {
+  auctionEvents,
+  DEPOSIT_MINUTES,
+  SALE_MINUTES,
+  type AuctionEventRole,
+} from "../../app/domain/auctions/calendar";
 import { checkAuctionRows } from "../../app/domain/auctions/import";
-import type { CalendarEvent } from "../../app/domain/calendar/events";
+import type { CalendarEvent, EventWindow } from "../../app/domain/calendar/events";
 import type { FieldProblem } from "../../app/domain/problems";
 import type { RowFailure } from "../../app/domain/validation";
 import { contactName } from "../../app/domain/workspace";
@@ -499,46 +505,47 @@ export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
 export async function auctionCalendarEvents(
   db: Database,
   userId: string,
-  range: { timeMin: string; timeMax: string },
-  max: number,
+  window: EventWindow,
 ): Promise<CalendarEvent[]> {
-  // A deposit's event ends at its deadline, a sale's starts at its time: a little slack each way.
-  const slack = (iso: string, hours: number) =>
-    new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
-  const from = slack(range.timeMin, -2);
-  const to = slack(range.timeMax, 2);
-  const rows = await db
-    .select()
-    .from(auctions)
-    .where(
-      and(
-        eq(auctions.userId, userId),
-        or(
-          and(
-            ne(auctions.status, "cancelled"),
-            gte(auctions.currentSaleAt, from),
-            lt(auctions.currentSaleAt, to),
-          ),
-          and(
-            inArray(auctions.status, [...DEPOSIT_STATUSES]),
-            gte(auctions.depositDueAt, from),
-            lt(auctions.depositDueAt, to),
-          ),
+  const minutes = (iso: string, count: number) =>
+    new Date(Date.parse(iso) + count * 60_000).toISOString();
+  const after = (column: SQLiteColumn, shift: number) =>
+    window.after ? gte(column, minutes(window.after, shift)) : undefined;
+  // Sales start at their time; deposit deadlines are shown as the half hour that ends at them.
+  const [sales, deposits] = await Promise.all([
+    db
+      .select()
+      .from(auctions)
+      .where(
+        and(
+          eq(auctions.userId, userId),
+          ne(auctions.status, "cancelled"),
+          gt(auctions.currentSaleAt, minutes(window.timeMin, -SALE_MINUTES)),
+          lt(auctions.currentSaleAt, window.timeMax),
+          after(auctions.currentSaleAt, 0),
         ),
-      ),
-    )
-    .orderBy(asc(auctions.currentSaleAt))
-    .limit(max);
-  const start = Date.parse(range.timeMin);
-  const end = Date.parse(range.timeMax);
-  return rows
-    .flatMap((row) => {
-      const { sale, deposit } = auctionEvents(row);
-      return [sale, deposit].filter((event): event is CalendarEvent => event !== null);
-    })
-    .filter(
-      (event) => Date.parse(event.start.dateTime!) < end && Date.parse(event.end.dateTime!) > start,
-    );
+      )
+      .orderBy(asc(auctions.currentSaleAt), asc(auctions.id))
+      .limit(window.take),
+    db
+      .select()
+      .from(auctions)
+      .where(
+        and(
+          eq(auctions.userId, userId),
+          inArray(auctions.status, [...DEPOSIT_STATUSES]),
+          gt(auctions.depositDueAt, window.timeMin),
+          lt(auctions.depositDueAt, minutes(window.timeMax, DEPOSIT_MINUTES)),
+          after(auctions.depositDueAt, DEPOSIT_MINUTES),
+        ),
+      )
+      .orderBy(asc(auctions.depositDueAt), asc(auctions.id))
+      .limit(window.take),
+  ]);
+  return [
+    ...sales.map((row) => auctionEvents(row).sale!),
+    ...deposits.map((row) => auctionEvents(row).deposit!),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /** The agent's tools over the calendar: AI42's events, project closings and Google calendars. */
 import { z } from "zod";
-import { EventInputSchema } from "../../app/domain/calendar/events";
+import { EventInputSchema, LOCAL_CALENDAR_ID } from "../../app/domain/calendar/events";
 import { createEvent, listEvents } from "./calendar";
 import { found, tool } from "./tool";
 
@@ -34,14 +34,16 @@ export const calendarTools = {
   }),
   create_event: tool({
     description:
-      "Create an event in the investor's calendar (AI42's own unless calendarId names one of their Google calendars). Google Calendar's shape: summary, start/end with dateTime (ISO 8601 with offset) or date (all day; end date exclusive), kind. Only when the investor asks for it.",
+      "Create an event in the investor's calendar: the one calendarId names, else their primary Google calendar when Google Calendar is connected, else AI42's own (the result's calendarId says which; tell the investor). Google Calendar's shape: summary, start/end with dateTime (ISO 8601 with offset) or date (all day; end date exclusive), kind. Only when the investor asks for it.",
     parameters: EventInputSchema,
     wrote: true,
     run: async (db, userId, input, context) => {
       const event = await createEvent({ db, userId, ...context }, input);
       return {
         result: event,
-        summary: `Created event ${event.summary} on ${when(event).slice(0, 10)}`,
+        summary: `Created event ${event.summary} on ${when(event).slice(0, 10)} in ${
+          event.calendarId === LOCAL_CALENDAR_ID ? "AI42's calendar" : "Google Calendar"
+        }`,
       };
     },
   }),

@@ -3,22 +3,35 @@
  * user's Google account is connected, their Google calendars, listed as one. Used by the API and
  * the agent's tools.
  */
-import { and, asc, eq, gt, gte, isNotNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import {
   addIsoDays,
   AUCTIONS_CALENDAR_ID,
   eventRange,
   LOCAL_CALENDAR_ID,
+  MAX_RESULTS,
   mergeEvents,
   projectClosingEvent,
   PROJECTS_CALENDAR_ID,
+  timeValue,
   type CalendarEvent,
   type EventInput,
   type EventsQuery,
+  type EventWindow,
+  type PageCursor,
 } from "../../app/domain/calendar/events";
 import { ApiError, notFound } from "../api/errors";
 import type { Database } from "../db/client";
-import { assertOwnedReference, deleteOwned, nowIso, ownedBy } from "../db/queries";
+import {
+  assertOwnedReference,
+  assertVersion,
+  deleteOwned,
+  findOwned,
+  missedChange,
+  nextVersion,
+  ownedAt,
+  type IfVersion,
+} from "../db/queries";
 import {
   calendarEvents,
   contacts,
@@ -129,6 +142,7 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
     auctionId: null,
     readOnly: false,
     htmlLink: null,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -157,34 +171,36 @@ async function assertOwnedLinks(db: Database, userId: string, input: EventInput)
   await assertOwnedReference(db, contacts, userId, input.contactId, "contactId", "contact");
 }
 
-async function localEvents(
-  db: Database,
-  userId: string,
-  range: { timeMin: string; timeMax: string },
-  max: number,
-) {
-  // Days ("2027-03-31") sort before that day's instants, so one text comparison covers both.
+/** An event's start as an instant, in SQL: a day counts from its midnight UTC, as `timeValue`. */
+const startKey = sql<string>`CASE WHEN ${calendarEvents.allDay} THEN ${calendarEvents.start} || 'T00:00:00.000Z' ELSE ${calendarEvents.start} END`;
+const endKey = sql<string>`CASE WHEN ${calendarEvents.allDay} THEN ${calendarEvents.end} || 'T00:00:00.000Z' ELSE ${calendarEvents.end} END`;
+
+async function localEvents(db: Database, userId: string, window: EventWindow) {
   const rows = await db
     .select()
     .from(calendarEvents)
     .where(
       and(
         eq(calendarEvents.userId, userId),
-        lt(calendarEvents.start, range.timeMax),
-        gt(calendarEvents.end, range.timeMin),
+        // Between the stored texts first (the index), then exactly, days as their midnights.
+        lt(calendarEvents.start, window.timeMax),
+        sql`${startKey} < ${window.timeMax}`,
+        sql`${endKey} > ${window.timeMin}`,
+        window.after ? sql`${startKey} >= ${window.after}` : undefined,
       ),
     )
-    .orderBy(asc(calendarEvents.start))
-    .limit(max);
+    .orderBy(startKey, endKey, asc(calendarEvents.id))
+    .limit(window.take);
   return rows.map(toEvent);
 }
 
-async function projectClosings(
-  db: Database,
-  userId: string,
-  range: { timeMin: string; timeMax: string },
-  max: number,
-) {
+/** The first day whose midnight (UTC) is at `instant` or later. */
+const dayFrom = (instant: string) => {
+  const day = instant.slice(0, 10);
+  return Date.parse(`${day}T00:00:00Z`) < Date.parse(instant) ? addIsoDays(day, 1) : day;
+};
+
+async function projectClosings(db: Database, userId: string, window: EventWindow) {
   const rows = await db
     .select({
       id: projects.id,
@@ -197,15 +213,44 @@ async function projectClosings(
       and(
         eq(projects.userId, userId),
         isNotNull(projects.targetCloseDate),
-        gte(projects.targetCloseDate, addIsoDays(range.timeMin.slice(0, 10), -1)),
-        lte(projects.targetCloseDate, range.timeMax.slice(0, 10)),
+        // The closing is that whole day, from its midnight (UTC) to the next.
+        gte(projects.targetCloseDate, window.timeMin.slice(0, 10)),
+        lt(projects.targetCloseDate, dayFrom(window.timeMax)),
+        window.after ? gte(projects.targetCloseDate, dayFrom(window.after)) : undefined,
       ),
     )
-    .orderBy(asc(projects.targetCloseDate))
-    .limit(max);
-  return rows
-    .map((row) => projectClosingEvent({ ...row, targetCloseDate: row.targetCloseDate! }))
-    .filter((event) => event.end.date! > range.timeMin && event.start.date! < range.timeMax);
+    .orderBy(asc(projects.targetCloseDate), asc(projects.id))
+    .limit(window.take);
+  return rows.map((row) => projectClosingEvent({ ...row, targetCloseDate: row.targetCloseDate! }));
+}
+
+/**
+ * A Google calendar's events for the window: Google lists by end (`timeMin`) in pages of its own,
+ * so pages are read until `take` events start in the window (events that began before the cursor
+ * were on an earlier page).
+ */
+async function googleEvents(
+  scope: GoogleScope,
+  calendarId: string,
+  window: EventWindow,
+  keep: (event: CalendarEvent) => boolean = () => true,
+) {
+  const after = window.after ? Date.parse(window.after) : -Infinity;
+  return googleCalendar(scope, async (apis, auth, root) => {
+    const events: CalendarEvent[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await apis.listGoogleEvents(auth, root, calendarId, {
+        timeMin: window.after && window.after > window.timeMin ? window.after : window.timeMin,
+        timeMax: window.timeMax,
+        maxResults: Math.min(MAX_RESULTS, window.take),
+        pageToken,
+      });
+      events.push(...page.events.filter((event) => timeValue(event.start) >= after && keep(event)));
+      pageToken = page.nextPageToken;
+    } while (pageToken && events.length < window.take);
+    return events;
+  });
 }
 
 export interface EventListing {
@@ -214,43 +259,49 @@ export interface EventListing {
   range: { timeMin: string; timeMax: string };
   /** Calendars that could not be read this time (Google failing), with why. */
   unavailable: { calendarId: string; message: string }[];
+  /** Where the next page starts, when there are more events than this page holds. */
+  next: PageCursor | null;
 }
 
 /**
- * Events of one calendar, or of every shown calendar merged by start time when `calendarId` is
- * absent. A Google calendar that fails is reported in `unavailable` in a merged listing (the rest
- * still shows); asked for on its own, its failure is the request's.
+ * One page of the events of one calendar, or of every shown calendar merged by start time when
+ * `calendarId` is absent. A Google calendar that fails is reported in `unavailable` in a merged
+ * listing (the rest still shows); asked for on its own, its failure is the request's.
  */
 export async function listEvents(scope: GoogleScope, query: EventsQuery): Promise<EventListing> {
-  const range = eventRange(query);
-  const max = query.maxResults;
+  const range = eventRange(query, new Date(), scope.timeZone);
+  const cursor = query.pageToken;
+  // Each source lists one event past the page (and those the cursor skips): then it is known
+  // whether there are more.
+  const window: EventWindow = {
+    ...range,
+    after: cursor?.after ?? null,
+    take: query.maxResults + (cursor?.skip ?? 0) + 1,
+  };
   const { db, userId } = scope;
-  if (query.calendarId === LOCAL_CALENDAR_ID)
-    return { events: await localEvents(db, userId, range, max), unavailable: [], range };
-  if (query.calendarId === PROJECTS_CALENDAR_ID)
-    return { events: await projectClosings(db, userId, range, max), unavailable: [], range };
-  if (query.calendarId === AUCTIONS_CALENDAR_ID)
-    return { events: await auctionCalendarEvents(db, userId, range, max), unavailable: [], range };
-  const googleEvents = (calendarId: string) =>
-    googleCalendar(scope, (apis, auth, root) =>
-      apis.listGoogleEvents(auth, root, calendarId, { ...range, maxResults: max }),
-    );
+  const page = (lists: CalendarEvent[][], unavailable: EventListing["unavailable"] = []) => ({
+    ...mergeEvents(lists, query.maxResults, cursor),
+    unavailable,
+    range,
+  });
+  const own = new Map<string, () => Promise<CalendarEvent[]>>([
+    [LOCAL_CALENDAR_ID, () => localEvents(db, userId, window)],
+    [PROJECTS_CALENDAR_ID, () => projectClosings(db, userId, window)],
+    [AUCTIONS_CALENDAR_ID, () => auctionCalendarEvents(db, userId, window)],
+  ]);
   if (query.calendarId)
-    return { events: await googleEvents(query.calendarId), unavailable: [], range };
-  const lists = [
-    localEvents(db, userId, range, max),
-    projectClosings(db, userId, range, max),
-    auctionCalendarEvents(db, userId, range, max),
-  ];
+    return page([
+      await (own.get(query.calendarId)?.() ?? googleEvents(scope, query.calendarId, window)),
+    ]);
+  const lists = [...own.values()].map((list) => list());
   const unavailable: EventListing["unavailable"] = [];
   try {
-    // Without Google, only AI42's own two calendars.
+    // Without Google, only AI42's own calendars.
     const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
     for (const calendar of shown)
       lists.push(
-        googleEvents(calendar.id).then(
-          // An auction's copy in Google: the Auctions calendar lists the auction's own.
-          (events) => events.filter((event) => !event.auctionId),
+        // An auction's copy in Google: the Auctions calendar lists the auction's own.
+        googleEvents(scope, calendar.id, window, (event) => !event.auctionId).catch(
           (error: unknown) => {
             unavailable.push({ calendarId: calendar.id, message: (error as Error).message });
             return [];
@@ -260,7 +311,7 @@ export async function listEvents(scope: GoogleScope, query: EventsQuery): Promis
   } catch (error) {
     unavailable.push({ calendarId: "google", message: (error as Error).message });
   }
-  return { events: mergeEvents(await Promise.all(lists), max), unavailable, range };
+  return page(await Promise.all(lists), unavailable);
 }
 
 const readOnlyCalendar = () =>
@@ -275,12 +326,26 @@ export function assertWritableCalendar(calendarId: string) {
   if (READ_ONLY_CALENDARS.has(calendarId)) throw readOnlyCalendar();
 }
 
+/**
+ * Where a new event goes: the calendar named, else (as Google's own API does) the user's primary
+ * Google calendar when Google Calendar is connected, else AI42's own.
+ */
+async function calendarForNew(scope: GoogleScope, calendarId: string | undefined) {
+  if (calendarId) return calendarId;
+  if (!(await googleCalendarConnected(scope))) return LOCAL_CALENDAR_ID;
+  const calendars = await listCalendars(scope);
+  return calendars.find((c) => c.source === "google" && c.primary)?.id ?? "primary";
+}
+
 export async function createEvent(scope: GoogleScope, input: EventInput) {
   const { db, userId } = scope;
   await assertOwnedLinks(db, userId, input);
-  assertWritableCalendar(input.calendarId);
-  if (isGoogleCalendar(input.calendarId))
-    return googleCalendar(scope, (apis, auth, root) => apis.insertGoogleEvent(auth, root, input));
+  const calendarId = await calendarForNew(scope, input.calendarId);
+  assertWritableCalendar(calendarId);
+  if (isGoogleCalendar(calendarId))
+    return googleCalendar(scope, (apis, auth, root) =>
+      apis.insertGoogleEvent(auth, root, { ...input, calendarId }),
+    );
   const [row] = await db
     .insert(calendarEvents)
     .values({ userId, ...eventColumns(input) })
@@ -289,27 +354,60 @@ export async function createEvent(scope: GoogleScope, input: EventInput) {
 }
 
 /**
+ * One event: of AI42's calendar (`local`, the default), a Google calendar, or a project's closing
+ * (the read-only calendars' events are made from their records; an auction's are on the auction).
+ */
+export async function getEvent(scope: GoogleScope, id: string, calendarId = LOCAL_CALENDAR_ID) {
+  const { db, userId } = scope;
+  if (calendarId === PROJECTS_CALENDAR_ID && id.startsWith("project-")) {
+    const project = await findOwned(db, projects, userId, id.slice("project-".length), "Event");
+    if (project.targetCloseDate)
+      return projectClosingEvent({ ...project, targetCloseDate: project.targetCloseDate });
+  }
+  if (READ_ONLY_CALENDARS.has(calendarId)) throw notFound("Event");
+  if (isGoogleCalendar(calendarId))
+    return googleCalendar(scope, (apis, auth, root) =>
+      apis.getGoogleEvent(auth, root, calendarId, id),
+    );
+  return toEvent(await findOwned(db, calendarEvents, userId, id, "Event"));
+}
+
+/**
  * Replaces an event. `calendarId` in the body says which calendar holds it (AI42's own by
  * default); an event is not moved between calendars: in another calendar it is not found (404).
+ * An event of AI42's calendar is changed only at one of `ifVersion` when given (else 412).
  */
-export async function updateEvent(scope: GoogleScope, id: string, input: EventInput) {
+export async function updateEvent(
+  scope: GoogleScope,
+  id: string,
+  input: EventInput,
+  ifVersion?: IfVersion,
+) {
   const { db, userId } = scope;
-  if (READ_ONLY_CALENDARS.has(input.calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
+  const calendarId = input.calendarId ?? LOCAL_CALENDAR_ID;
+  if (READ_ONLY_CALENDARS.has(calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
   await assertOwnedLinks(db, userId, input);
-  if (isGoogleCalendar(input.calendarId))
+  if (isGoogleCalendar(calendarId))
     return googleCalendar(scope, (apis, auth, root) =>
-      apis.updateGoogleEvent(auth, root, id, input),
+      apis.updateGoogleEvent(auth, root, id, { ...input, calendarId }),
     );
+  const condition = { ifVersion, show: toEvent };
+  assertVersion(await findOwned(db, calendarEvents, userId, id, "Event"), "Event", condition);
   const [row] = await db
     .update(calendarEvents)
-    .set({ ...eventColumns(input), updatedAt: nowIso() })
-    .where(ownedBy(calendarEvents, userId, id))
+    .set({ ...eventColumns(input), updatedAt: nextVersion(calendarEvents.updatedAt) })
+    .where(ownedAt(calendarEvents, userId, id, ifVersion))
     .returning();
-  if (!row) throw notFound("Event");
+  if (!row) throw await missedChange(db, calendarEvents, userId, id, "Event", condition);
   return toEvent(row);
 }
 
-export async function deleteEvent(scope: GoogleScope, id: string, calendarId = LOCAL_CALENDAR_ID) {
+export async function deleteEvent(
+  scope: GoogleScope,
+  id: string,
+  calendarId = LOCAL_CALENDAR_ID,
+  ifVersion?: IfVersion,
+) {
   const { db, userId } = scope;
   if (READ_ONLY_CALENDARS.has(calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
   if (isGoogleCalendar(calendarId)) {
@@ -318,7 +416,7 @@ export async function deleteEvent(scope: GoogleScope, id: string, calendarId = L
     );
     return { id, calendarId };
   }
-  await deleteOwned(db, calendarEvents, userId, id, "Event");
+  await deleteOwned(db, calendarEvents, userId, id, "Event", { ifVersion, show: toEvent });
   return { id, calendarId };
 }
 

@@ -1,5 +1,5 @@
 /** Contacts: the one data access for the API and the agent. */
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ContactInput, ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
@@ -23,8 +23,8 @@ export interface ContactFilters {
 }
 
 export const CONTACT_SEARCH_COLUMNS = [
-  contacts.firstName,
-  contacts.lastName,
+  // The name as shown ("Maria Lopez"), so a full name typed into a picker finds its contact.
+  sql`${contacts.firstName} || ' ' || ${contacts.lastName}`,
   contacts.email,
   contacts.company,
   contacts.phone,

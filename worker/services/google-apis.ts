@@ -181,6 +181,7 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
     auctionId: extra.ai42AuctionId ?? null,
     readOnly: false,
     htmlLink: event.htmlLink ?? null,
+    updatedAt: null,
   };
 }
 
@@ -188,7 +189,7 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
  * An event to write to Google: a client's, or an auction's dates (which carry its id). `id`, when
  * given, is the new event's own (base32hex, 5–1024 characters, as events.insert accepts).
  */
-type GoogleEventInput = EventInput & { auctionId?: string | null; id?: string };
+type GoogleEventInput = EventInput & { calendarId: string; auctionId?: string | null; id?: string };
 
 function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
   const extra: Ai42Properties = { ai42Kind: input.kind };
@@ -207,11 +208,12 @@ function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
   };
 }
 
+/** One page of a calendar's events in a range (Google's own paging: `pageToken`). */
 export async function listGoogleEvents(
   auth: OAuth2Client,
   rootUrl: string,
   calendarId: string,
-  range: { timeMin: string; timeMax: string; maxResults: number },
+  range: { timeMin: string; timeMax: string; maxResults: number; pageToken?: string },
 ) {
   const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
   const { data } = await calendar.events.list({
@@ -219,12 +221,27 @@ export async function listGoogleEvents(
     timeMin: range.timeMin,
     timeMax: range.timeMax,
     maxResults: range.maxResults,
+    pageToken: range.pageToken,
     singleEvents: true,
     orderBy: "startTime",
   });
-  return (data.items ?? [])
-    .filter((event) => event.status !== "cancelled")
-    .map((event) => fromGoogle(calendarId, event));
+  return {
+    events: (data.items ?? [])
+      .filter((event) => event.status !== "cancelled")
+      .map((event) => fromGoogle(calendarId, event)),
+    nextPageToken: data.nextPageToken ?? undefined,
+  };
+}
+
+export async function getGoogleEvent(
+  auth: OAuth2Client,
+  rootUrl: string,
+  calendarId: string,
+  eventId: string,
+) {
+  const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
+  const { data } = await calendar.events.get({ calendarId, eventId });
+  return fromGoogle(calendarId, data);
 }
 
 export async function insertGoogleEvent(

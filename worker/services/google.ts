@@ -36,6 +36,8 @@ export interface GoogleScope {
   env: Env;
   userId: string;
   origin: string;
+  /** The user's zone (the session's), for what "today" means to them. */
+  timeZone?: string;
 }
 
 /** Google's client libraries, loaded on the first call that talks to Google. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { COPY_KINDS, SMS_COMPLIANCE_NOTE } from "../../app/domain/marketing/bots";
 import { LEAD_STATUSES, LeadInputSchema } from "../../app/domain/marketing/leads";
+import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace";
 import { getCampaign } from "./campaigns";
 import { createLead, getLead, listLeads } from "./leads";
@@ -19,14 +20,14 @@ export const marketingTools = {
       status: z.enum(LEAD_STATUSES).optional(),
       followUpDue: z.boolean().optional().describe("Only open leads to follow up today or before"),
     }),
-    run: async (db, userId, { query, status, followUpDue }) => {
+    run: async (db, userId, { query, status, followUpDue }, context) => {
       const { items } = await listLeads(
         db,
         userId,
         {
           q: query,
           status,
-          followUpBy: followUpDue ? new Date().toISOString().slice(0, 10) : undefined,
+          followUpBy: followUpDue ? todayIn(context.timeZone) : undefined,
           sort: followUpDue ? "follow_up" : "newest",
         },
         { page: 1, limit: TOOL_SEARCH_LIMIT },

@@ -1,11 +1,12 @@
 /** What the models are told: the one place to read and change AI42's instructions. */
+import { todayIn } from "../../app/domain/today";
 import type { Session } from "./sessions";
 
-/** The system prompt of every chat turn: who the investor is, today's date, how to answer. */
+/** The system prompt of every chat turn: who the investor is, their today, how to answer. */
 export function systemPrompt(session: Session, extra = "") {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn(session.timeZone);
   return [
-    `You are AI42, the assistant of ${session.user.first_name}, a real-estate investor. Today is ${today}.`,
+    `You are AI42, the assistant of ${session.user.first_name}, a real-estate investor. Today is ${today} (${session.timeZone}).`,
     "Be concise and concrete; use Markdown (tables for numbers, lists for steps).",
     "Never invent facts about the investor's own deals, contacts or properties.",
     extra,

@@ -4,9 +4,11 @@
  * investor can open it on the map.
  */
 import { z } from "zod";
-import { addIsoDays, isTimeZone } from "../../app/domain/calendar/events";
+import { addIsoDays } from "../../app/domain/calendar/events";
+import { isTimeZone } from "../../app/domain/today";
 import { localTimeToIso } from "../../app/domain/auctions/time-zones";
 import { modulePath } from "../../app/domain/modules";
+import { todayIn } from "../../app/domain/today";
 import type { LatLng } from "../../app/domain/routing/optimize";
 import {
   DEFAULT_ROAD_FACTOR,
@@ -174,7 +176,7 @@ export const routeTools = {
     wrote: true,
     run: async (db, userId, args, context: ToolContext) => {
       const zone = args.timeZone ?? "UTC";
-      const date = args.date ?? new Date().toISOString().slice(0, 10);
+      const date = args.date ?? todayIn(context.timeZone);
       const bounds = dayBounds(date, zone);
       const asked = await Promise.all(
         (args.stops ?? []).map((stop) => candidateOf(db, userId, stop)),

@@ -4,6 +4,7 @@
  * cookie; both resolve to the one KV record, so deleting it revokes both at once.
  */
 import { jwtVerify, SignJWT } from "jose";
+import { DEFAULT_TIME_ZONE, TIME_ZONE_HEADER, validTimeZone } from "../../app/domain/today";
 import type { Env } from "../env";
 import type { PublicUser } from "./users";
 
@@ -19,11 +20,22 @@ export interface SessionRecord {
   createdAt: number;
   expiresAt: number;
   remember: boolean;
+  /**
+   * The time zone the browser named when signing in, for requests that name none (a download by
+   * plain link). Sessions from before it have none: UTC.
+   */
+  timeZone?: string;
 }
 
 export interface Session extends SessionRecord {
   id: string;
+  /** The user's zone for their today: the request's X-Time-Zone, else the sign-in's. */
+  timeZone: string;
 }
+
+/** The real IANA zone a request names in X-Time-Zone (the browser's), or null. */
+export const requestTimeZone = (request: Request) =>
+  validTimeZone(request.headers.get(TIME_ZONE_HEADER));
 
 const sessionKey = (userId: string, sessionId: string) => `session:${userId}:${sessionId}`;
 
@@ -51,11 +63,23 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function createSession(env: Env, user: PublicUser, remember: boolean) {
+export async function createSession(
+  env: Env,
+  user: PublicUser,
+  remember: boolean,
+  timeZone: string | null = null,
+) {
   const ttl = remember ? REMEMBERED_SESSION_TTL_SECONDS : SESSION_TTL_SECONDS;
   const now = Math.floor(Date.now() / 1000);
   const userId = user.id;
-  const record: SessionRecord = { userId, user, createdAt: now, expiresAt: now + ttl, remember };
+  const record = {
+    userId,
+    user,
+    createdAt: now,
+    expiresAt: now + ttl,
+    remember,
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  } satisfies SessionRecord;
   const sessionId = randomId();
   await env.SESSIONS.put(sessionKey(userId, sessionId), JSON.stringify(record), {
     expirationTtl: ttl,
@@ -84,7 +108,7 @@ export async function readSession(env: Env, token: string): Promise<Session | nu
   const record = await env.SESSIONS.get<SessionRecord>(sessionKey(payload.sub, sessionId), "json");
   if (!record?.user || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
     return null;
-  return { id: sessionId, ...record };
+  return { id: sessionId, ...record, timeZone: record.timeZone ?? DEFAULT_TIME_ZONE };
 }
 
 export async function revokeSession(env: Env, session: Pick<Session, "id" | "userId">) {

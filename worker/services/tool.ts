@@ -24,10 +24,14 @@ export interface ToolOutcome {
   summary: string;
 }
 
-/** What tools that reach outside D1 need: the Worker's settings and this AI42's origin. */
+/**
+ * What tools that reach outside D1 need: the Worker's settings and this AI42's origin; and the
+ * user's time zone, for their today (UTC when not given).
+ */
 export interface ToolContext {
   env: Env;
   origin: string;
+  timeZone?: string;
 }
 
 export interface Tool {

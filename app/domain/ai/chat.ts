@@ -72,9 +72,13 @@ export const TtsRequestSchema = z.object({
   voice: z.enum(TTS_VOICES, { error: `Choose a voice: ${TTS_VOICES.join(", ")}` }).default("alloy"),
 });
 
-/** Title for a new conversation: the start of its first message, on one line. */
+/** Title for a new conversation: the start of its first message's first paragraph, on one line. */
 export function conversationTitle(text: string) {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = text
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length <= 60 ? line || "New conversation" : `${line.slice(0, 57).trimEnd()}…`;
 }
 

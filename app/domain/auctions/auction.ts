@@ -4,7 +4,8 @@
  * set for, the deposit due, the countdown). Pure: no I/O.
  */
 import { z } from "zod";
-import { isTimeZone } from "../calendar/events";
+import { instantWithin } from "../date-bounds";
+import { isTimeZone } from "../today";
 import { id, label, money, optional, optionalText, requiredText } from "../workspace";
 import { depositDue } from "./max-bid";
 import { zoneOfState } from "./time-zones";
@@ -26,10 +27,7 @@ export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 /** "Sheriff sale", "Tax sale"… */
 export const saleTypeLabel = (saleType: SaleType) => `${label(saleType)} sale`;
 
-const instant = z.iso.datetime({
-  offset: true,
-  error: "Use a date and time like 2027-03-31T10:00:00-04:00",
-});
+const instant = instantWithin("Use a date and time like 2027-03-31T10:00:00-04:00");
 const percent = optional(z.number().finite().min(0).max(100));
 
 /** The max-bid calculator's inputs (issue 13): all but the value default to 0. */
@@ -66,13 +64,11 @@ export const AuctionFieldsSchema = z.object({
   saleType: z.enum(SALE_TYPES, {
     error: "Choose the sale type: judicial, upset, sheriff, tax or trustee",
   }),
-  saleAt: z.iso.datetime({
-    offset: true,
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? "Give the sale's date and time"
-        : "Use a date and time like 2027-03-31T10:00:00-04:00",
-  }),
+  saleAt: instantWithin((issue) =>
+    issue.input === undefined || issue.input === null
+      ? "Give the sale's date and time"
+      : "Use a date and time like 2027-03-31T10:00:00-04:00",
+  ),
   timeZone: optional(
     z.string().max(64).refine(isTimeZone, { error: "Use a time zone like America/New_York" }),
   ),

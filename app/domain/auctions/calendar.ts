@@ -29,8 +29,8 @@ export interface AuctionDates {
 export type AuctionEventRole = "sale" | "deposit";
 
 /** A sale is shown for an hour; a deposit deadline as the half hour that ends at it. */
-const SALE_MINUTES = 60;
-const DEPOSIT_MINUTES = 30;
+export const SALE_MINUTES = 60;
+export const DEPOSIT_MINUTES = 30;
 
 const plus = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -57,6 +57,7 @@ export function auctionEvents(
     auctionId: auction.id,
     readOnly: true,
     htmlLink: null,
+    updatedAt: null,
   };
   const at = (iso: string, minutes: number) => ({
     start: { dateTime: iso, timeZone: auction.timeZone },

@@ -7,6 +7,16 @@
 import { z } from "zod";
 // Plain-language messages for every schema below (see validation.ts).
 import "../validation";
+import {
+  DaySchema,
+  instantWithin,
+  MAX_YEAR,
+  MIN_YEAR,
+  SHOWN_YEARS,
+  withinYears,
+} from "../date-bounds";
+import { localTimeToIso } from "../auctions/time-zones";
+import { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from "../today";
 
 export const EVENT_KINDS = ["auction", "showing", "closing", "meeting", "task", "other"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -25,9 +35,7 @@ export const PROJECTS_CALENDAR_ID = "projects";
 /** The read-only calendar of auction sale times and deposit deadlines. */
 export const AUCTIONS_CALENDAR_ID = "auctions";
 
-/** A listing covers at most a year (366 days, for leap years) … */
-export const MAX_RANGE_DAYS = 366;
-/** … and returns at most this many events (Google's own ceiling). */
+/** A page of a listing holds at most this many events (Google's own ceiling); any range is paged. */
 export const MAX_RESULTS = 2500;
 export const DEFAULT_RESULTS = 250;
 /** Without timeMin/timeMax a listing covers the next 31 days from the start of today (UTC). */
@@ -35,24 +43,14 @@ export const DEFAULT_RANGE_DAYS = 31;
 
 const DAY_MS = 86_400_000;
 
-/** Whether `zone` is an IANA time zone this runtime knows ("America/New_York", "UTC"). */
-export function isTimeZone(zone: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" });
-const instant = z.iso.datetime({
-  offset: true,
-  error: "Use a date and time like 2027-03-31T09:00:00-04:00",
-});
+const day = DaySchema;
+const instant = instantWithin("Use a date and time like 2027-03-31T09:00:00-04:00");
+/** A listing's bound: any time of the weeks a calendar can show. */
+const bound = z.iso
+  .datetime({ offset: true, error: "Use a date and time like 2027-03-31T09:00:00-04:00" })
+  .refine((value) => withinYears(value, SHOWN_YEARS.min, SHOWN_YEARS.max), {
+    error: `Use a time between ${SHOWN_YEARS.min} and ${SHOWN_YEARS.max}: events are dated ${MIN_YEAR} to ${MAX_YEAR}`,
+  });
 
 /** Google's `start` / `end`: a `dateTime` (timed) or a `date` (all day), and a time zone. */
 export const EventTimeSchema = z
@@ -90,7 +88,9 @@ export const timeValue = (time: EventTime) => Date.parse(time.dateTime ?? `${tim
 /**
  * An event as a client writes it: Google Calendar's fields (`summary`, `start`, `end`, `location`,
  * `description`) and AI42's (`kind`, links to a project, property or contact). `calendarId` says
- * where it is written: AI42's own calendar by default, or one of the user's Google calendars.
+ * where it is written: AI42's own calendar (`local`) or one of the user's Google calendars. Left
+ * out, a new event goes where Google's own API puts it, the user's primary Google calendar, when
+ * Google Calendar is connected, else AI42's; a change or a deletion is of AI42's.
  */
 export const EventInputSchema = z
   .object({
@@ -104,7 +104,7 @@ export const EventInputSchema = z
     start: EventTimeSchema,
     end: EventTimeSchema,
     kind: z.enum(EVENT_KINDS).default("other"),
-    calendarId: z.string().trim().min(1).max(255).default(LOCAL_CALENDAR_ID),
+    calendarId: z.string().trim().min(1).max(255).optional(),
     projectId: optionalId,
     propertyId: optionalId,
     contactId: optionalId,
@@ -133,42 +133,92 @@ export const EventInputSchema = z
   });
 export type EventInput = z.infer<typeof EventInputSchema>;
 
-/** The listing's query: which calendar (all shown ones when absent), which range, how many. */
+/**
+ * Where a page of a listing goes on from: the events starting at `after` or later, less the first
+ * `skip` of those starting exactly at `after` (the previous page ended among them).
+ */
+export interface PageCursor {
+  after: string;
+  skip: number;
+}
+
+/** The token a page hands out for the next one (opaque to clients, as Google's is). */
+export const pageTokenOf = (cursor: PageCursor) =>
+  btoa(`${cursor.after}|${cursor.skip}`).replaceAll("=", "");
+
+function cursorOf(token: string): PageCursor | null {
+  try {
+    const [after, skip] = atob(token).split("|");
+    const count = Number(skip);
+    if (!after || Number.isNaN(Date.parse(after)) || !Number.isSafeInteger(count) || count < 0)
+      return null;
+    return { after: new Date(Date.parse(after)).toISOString(), skip: count };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The listing's query: which calendar (all shown ones when absent), which range (any, within the
+ * years a calendar shows), how many events a page holds, and which page (`pageToken`, from the
+ * previous page's `nextPageToken`).
+ */
 export const EventsQuerySchema = z
   .object({
     calendarId: z.string().trim().min(1).max(255).optional(),
-    timeMin: instant.optional(),
-    timeMax: instant.optional(),
+    timeMin: bound.optional(),
+    timeMax: bound.optional(),
     maxResults: z.coerce.number().int().min(1).max(MAX_RESULTS).default(DEFAULT_RESULTS),
+    pageToken: z
+      .string()
+      .max(200)
+      .transform((token, context) => {
+        const cursor = cursorOf(token);
+        if (!cursor)
+          context.addIssue({
+            code: "custom",
+            message: "Not a page token of this listing: list again without it",
+          });
+        return cursor ?? undefined;
+      })
+      .optional(),
   })
   .superRefine((query, context) => {
-    if (!query.timeMin || !query.timeMax) return;
-    const span = Date.parse(query.timeMax) - Date.parse(query.timeMin);
-    if (span <= 0)
+    if (query.timeMin && query.timeMax && Date.parse(query.timeMax) <= Date.parse(query.timeMin))
       context.addIssue({ code: "custom", path: ["timeMax"], message: "timeMax after timeMin" });
-    else if (span > MAX_RANGE_DAYS * DAY_MS)
-      context.addIssue({
-        code: "custom",
-        path: ["timeMax"],
-        message: `At most ${MAX_RANGE_DAYS} days between timeMin and timeMax`,
-      });
   });
 export type EventsQuery = z.infer<typeof EventsQuerySchema>;
 
 /**
- * The range a listing covers, as UTC ISO instants: the query's bounds, or from the start of
- * today (UTC) for DEFAULT_RANGE_DAYS when one is missing. A range longer than a year is cut to one.
+ * The range a listing covers, as UTC ISO instants: the query's bounds, or from the start of the
+ * user's today (midnight in their zone) for DEFAULT_RANGE_DAYS when one is missing.
  */
-export function eventRange(query: Pick<EventsQuery, "timeMin" | "timeMax">, now = new Date()) {
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+export function eventRange(
+  query: Pick<EventsQuery, "timeMin" | "timeMax">,
+  now = new Date(),
+  zone = DEFAULT_TIME_ZONE,
+) {
+  const today = todayIn(zone, now);
+  const startOfToday = Date.parse(localTimeToIso(`${today} 00:00`, zone) ?? `${today}T00:00:00Z`);
   const max = query.timeMax ? Date.parse(query.timeMax) : null;
   const min = query.timeMin
     ? Date.parse(query.timeMin)
     : max !== null
       ? max - DEFAULT_RANGE_DAYS * DAY_MS
       : startOfToday;
-  const end = Math.min(max ?? min + DEFAULT_RANGE_DAYS * DAY_MS, min + MAX_RANGE_DAYS * DAY_MS);
+  const end = max ?? min + DEFAULT_RANGE_DAYS * DAY_MS;
   return { timeMin: new Date(min).toISOString(), timeMax: new Date(end).toISOString() };
+}
+
+/**
+ * What each source lists for one page: the events overlapping the range that start at `after` or
+ * later (all of them on the first page), in the listing's order, at most `take`.
+ */
+export interface EventWindow {
+  timeMin: string;
+  timeMax: string;
+  after: string | null;
+  take: number;
 }
 
 /** An event from any source, as the API lists it: Google's shape plus where it comes from. */
@@ -192,19 +242,49 @@ export interface CalendarEvent {
   readOnly: boolean;
   /** The event in Google Calendar, for Google events. */
   htmlLink: string | null;
+  /**
+   * The version of an event of AI42's own calendar (its ETag is this in quotes, sent as If-Match
+   * with a change); null for events kept elsewhere.
+   */
+  updatedAt: string | null;
 }
 
-/** Events from every source in one list, by start (then end, then title), at most `max`. */
-export function mergeEvents(lists: CalendarEvent[][], max: number) {
-  return lists
+/**
+ * The listing's order: by start, then end, then id (as text, as D1 sorts it), so that every event
+ * has one place and pages neither repeat nor skip one.
+ */
+export const eventOrder = (a: CalendarEvent, b: CalendarEvent) =>
+  timeValue(a.start) - timeValue(b.start) ||
+  timeValue(a.end) - timeValue(b.end) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * One page of the events of every source (each listed for the same window, with `take` one more
+ * than the page and the skip), in the listing's order, and the cursor of the next page when there
+ * are more.
+ */
+export function mergeEvents(
+  lists: CalendarEvent[][],
+  max: number,
+  cursor?: PageCursor,
+): { events: CalendarEvent[]; next: PageCursor | null } {
+  const after = cursor ? Date.parse(cursor.after) : -Infinity;
+  const sorted = lists
     .flat()
-    .sort(
-      (a, b) =>
-        timeValue(a.start) - timeValue(b.start) ||
-        timeValue(a.end) - timeValue(b.end) ||
-        a.summary.localeCompare(b.summary),
-    )
-    .slice(0, max);
+    .filter((event) => timeValue(event.start) >= after)
+    .sort(eventOrder)
+    .slice(cursor?.skip ?? 0);
+  const events = sorted.slice(0, max);
+  if (sorted.length <= max) return { events, next: null };
+  const last = timeValue(events.at(-1)!.start);
+  const atLast = events.filter((event) => timeValue(event.start) === last).length;
+  return {
+    events,
+    next: {
+      after: new Date(last).toISOString(),
+      skip: atLast + (cursor && last === after ? cursor.skip : 0),
+    },
+  };
 }
 
 /** "2027-03-31" plus `days` days. */
@@ -236,5 +316,6 @@ export function projectClosingEvent(project: {
     auctionId: null,
     readOnly: true,
     htmlLink: null,
+    updatedAt: null,
   };
 }

@@ -2,6 +2,7 @@
  * The Calendar screen's rules: its views and the query string that keeps them, the listing asked
  * for a visible range, the colour of each kind of event, and which calendars show. Pure: no I/O.
  */
+import { MAX_YEAR, MIN_YEAR, withinYears } from "../date-bounds";
 import {
   addIsoDays,
   LOCAL_CALENDAR_ID,
@@ -26,7 +27,15 @@ export const TODAY = "today";
 const isView = (value: string | null | undefined): value is CalendarView =>
   CALENDAR_VIEWS.includes(value as CalendarView);
 const isDay = (value: string | null | undefined): value is string =>
-  Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
+  Boolean(
+    value &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    withinYears(value),
+  );
+
+/** The days the calendar goes to: the years events are dated in (`end` exclusive). */
+export const SHOWN_RANGE = { start: `${MIN_YEAR}-01-01`, end: `${MAX_YEAR + 1}-01-01` } as const;
 
 /** The view a screen opens without `?view=`: the agenda on a phone, else the month (day for today). */
 export function defaultView(narrow: boolean, date?: string | null): CalendarView {
@@ -112,6 +121,19 @@ export function writableCalendars(calendars: readonly CalendarSummary[]) {
   return writable.length
     ? writable.map((calendar) => ({ value: calendar.id, label: calendar.summary }))
     : [{ value: LOCAL_CALENDAR_ID, label: calendarName(LOCAL_CALENDAR_ID, []) }];
+}
+
+/**
+ * Where a new event goes unless the user picks another calendar, as the API does when none is
+ * named: the primary Google calendar when Google Calendar is connected, else AI42's own.
+ */
+export function defaultCalendarId(
+  calendars: readonly (CalendarSummary & { source: string; primary: boolean })[],
+) {
+  const primary = calendars.find(
+    (calendar) => calendar.source === "google" && calendar.primary && !calendar.readOnly,
+  );
+  return primary?.id ?? LOCAL_CALENDAR_ID;
 }
 
 /** A calendar's name: from the list, else "AI42" for AI42's own, else its id. */

@@ -11,7 +11,7 @@ import {
 } from "~/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "~/domain/auctions/max-bid";
 import { localTimeToIso, wallClockIn, zoneOfState } from "~/domain/auctions/time-zones";
-import { isTimeZone } from "~/domain/calendar/events";
+import { isTimeZone } from "~/domain/today";
 import { fieldProblems, parseTyped } from "~/domain/validation";
 import type { FieldProblem } from "~/domain/problems";
 import type { Auction, AuctionBody } from "~/lib/api/auctions";

@@ -5,8 +5,9 @@
  */
 import { Link } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { RecordPicker } from "~/components/record-picker";
 import {
   AUCTION_STATUSES,
   AuctionFieldsSchema,
@@ -18,20 +19,10 @@ import {
 import type { MaxBidInputs } from "~/domain/auctions/max-bid";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { zoneOfState } from "~/domain/auctions/time-zones";
-import { formatAddress } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
-import { contactName } from "~/domain/workspace";
-import { dealsApi, type Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
-import {
-  contactsApi,
-  projectsApi,
-  propertiesApi,
-  ServiceError,
-  type Contact,
-  type Project,
-  type Property,
-} from "~/lib/api/workspace";
+import { ServiceError } from "~/lib/api/workspace";
+import { CONTACT_SOURCE, dealSource, PROJECT_SOURCE, PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
 import {
@@ -67,45 +58,6 @@ function zoneOptions(chosen: string) {
 const SALE_TYPE_OPTIONS = [
   { value: "", label: "Choose the sale type" },
   ...SALE_TYPES.map((type) => ({ value: type, label: saleTypeLabel(type) })),
-];
-
-/** The records an auction can be linked to, loaded once for the form's selects. */
-function useLinkChoices() {
-  const [choices, setChoices] = useState<{
-    properties: Property[];
-    projects: Project[];
-    deals: Deal[];
-    contacts: Contact[];
-  }>({ properties: [], projects: [], deals: [], contacts: [] });
-  useEffect(() => {
-    let current = true;
-    const items = <T,>(result: PromiseSettledResult<{ items: T[] }>) =>
-      result.status === "fulfilled" ? result.value.items : [];
-    void Promise.allSettled([
-      propertiesApi.list({ limit: 100, sort: "address", dir: "asc" }),
-      projectsApi.list({ limit: 100 }),
-      dealsApi.list({ limit: 100 }),
-      contactsApi.list({ limit: 100 }),
-    ]).then(([properties, projects, deals, contacts]) => {
-      if (!current) return;
-      setChoices({
-        properties: items(properties),
-        projects: items(projects),
-        deals: items(deals),
-        contacts: items(contacts),
-      });
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return choices;
-}
-
-/** A select's choices: "None" first, then each record. */
-const choicesOf = <T extends { id: string }>(records: T[], name: (record: T) => string) => [
-  { value: "", label: "None" },
-  ...records.map((record) => ({ value: record.id, label: name(record) })),
 ];
 
 /** Which liens usually survive the chosen sale type, and the guide to all five. */
@@ -181,7 +133,6 @@ export function AuctionForm(props: {
   onCancel: () => void;
 }) {
   const form = useAuctionForm({ ...props, idPrefix: "auction" });
-  const choices = useLinkChoices();
   const { values, setValues } = form;
   // A new auction's zone follows its state until the user picks one.
   const zoneChosen = useRef(props.existing);
@@ -204,10 +155,7 @@ export function AuctionForm(props: {
   const zoneName = values.timeZone.replace(/_/g, " ");
   const percentDeposit = values.depositMode === "percent";
   const showPostponed = values.status === "postponed" || Boolean(values.postponedTo);
-  const deals = choices.deals.filter(
-    (deal) =>
-      !values.propertyId || deal.propertyId === values.propertyId || deal.id === values.dealId,
-  );
+  const deals = useMemo(() => dealSource(values.propertyId), [values.propertyId]);
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-6">
@@ -369,32 +317,35 @@ export function AuctionForm(props: {
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">Linked records</legend>
         <div className="grid items-end gap-4 sm:grid-cols-3">
-          <SelectField
+          <RecordPicker
             {...form.field("propertyId")}
             label="Property"
-            options={choicesOf(choices.properties, (property) =>
-              formatAddress({ address: property.address, city: property.city }),
-            )}
+            source={PROPERTY_SOURCE}
+            noneLabel="None"
           />
-          <SelectField
+          <RecordPicker
             {...form.field("dealId")}
             label="Analysis behind the bid"
-            options={choicesOf(deals, (deal) => deal.name)}
+            source={deals}
+            noneLabel="None"
           />
-          <SelectField
+          <RecordPicker
             {...form.field("projectId")}
             label="Project"
-            options={choicesOf(choices.projects, (project) => project.name)}
+            source={PROJECT_SOURCE}
+            noneLabel="None"
           />
-          <SelectField
+          <RecordPicker
             {...form.field("attorneyContactId")}
             label="Attorney or trustee"
-            options={choicesOf(choices.contacts, contactName)}
+            source={CONTACT_SOURCE}
+            noneLabel="None"
           />
-          <SelectField
+          <RecordPicker
             {...form.field("auctioneerContactId")}
             label="Auctioneer"
-            options={choicesOf(choices.contacts, contactName)}
+            source={CONTACT_SOURCE}
+            noneLabel="None"
           />
         </div>
       </fieldset>

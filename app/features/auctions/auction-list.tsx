@@ -207,8 +207,8 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
         meta={meta}
         onPage={setPage}
       >
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-          <table className="stack-table w-full text-left text-sm sm:min-w-[840px]">
+        <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="stack-table w-full text-left text-sm">
             <caption className="sr-only">Auctions</caption>
             <SortableHead
               columns={COLUMNS}

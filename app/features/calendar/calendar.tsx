@@ -22,6 +22,7 @@ import type { CalendarEvent } from "~/domain/calendar/events";
 import {
   calendarName,
   canEdit,
+  defaultCalendarId,
   defaultView,
   paramsOfState,
   shownEvents,
@@ -30,7 +31,8 @@ import {
   writableCalendars,
 } from "~/domain/calendar/views";
 import { isoDay } from "~/domain/dates";
-import { calendarApi } from "~/lib/api/google";
+import { calendarApi, type EventDraft } from "~/lib/api/google";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 import { TABLET_MIN_WIDTH } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -60,6 +62,7 @@ export default function Calendar({ module }: ModuleViewProps) {
   const { listing, loading, failure, show, reload } = useEventListing();
   const events = useMemo(() => shownEvents(listing?.events ?? [], hidden), [listing, hidden]);
   const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
+  const newCalendar = defaultCalendarId(calendars);
 
   const [newParam, setNewParam] = useDialogParam("new");
   const [picked, setPicked] = useState<EventFormValues | null>(null);
@@ -88,15 +91,27 @@ export default function Calendar({ module }: ModuleViewProps) {
       update(state, { replace: true });
   };
 
+  /**
+   * Sends a change of an event against the version on screen (events of AI42's calendar have
+   * one): changed elsewhere meanwhile, the user reloads it or overwrites.
+   */
+  const changeEvent = (event: CalendarEvent, input: EventDraft) =>
+    sendVersioned({
+      what: "event",
+      version: event.updatedAt ?? undefined,
+      send: (ifMatch) => calendarApi.update(event.id, input, ifMatch),
+      reload: () => reload(),
+    });
+
   const onMove = (event: CalendarEvent, move: PickedRange, revert: () => void) => {
-    calendarApi.update(event.id, movedDraft(event, move, timeZone)).then(
-      () => {
+    changeEvent(event, movedDraft(event, move, timeZone)).then(
+      (moved) => {
+        if (!moved) return revert();
         reload();
         toast(`Event “${event.summary}” moved`, {
           action: {
             label: "Undo",
-            onClick: () =>
-              void calendarApi.update(event.id, draftOfEvent(event)).then(reload, toastFailure),
+            onClick: () => void changeEvent(moved, draftOfEvent(event)).then(reload, toastFailure),
           },
         });
       },
@@ -111,8 +126,11 @@ export default function Calendar({ module }: ModuleViewProps) {
     setDeleting(null);
     await deleteWithUndo({
       what: `Event “${event.summary}”`,
-      remove: () => calendarApi.remove(event),
+      remove: (ifMatch) => calendarApi.remove(event, ifMatch),
       restore: () => calendarApi.create(draftOfEvent(event)).then(reload),
+      version: event.updatedAt
+        ? { kind: "event", updatedAt: event.updatedAt, reload: () => reload() }
+        : undefined,
     });
     reload();
   };
@@ -213,7 +231,7 @@ export default function Calendar({ module }: ModuleViewProps) {
             event={editing}
             calendars={writableCalendars(calendars)}
             timeZone={timeZone}
-            onSave={(input) => calendarApi.update(editing.id, input).then(reload)}
+            onSave={(input) => changeEvent(editing, input).then(reload)}
             onDone={closeForm}
             onDelete={() => {
               setEditing(null);
@@ -223,7 +241,9 @@ export default function Calendar({ module }: ModuleViewProps) {
         ) : (
           creating && (
             <EventForm
-              initial={creating}
+              // The calendar an event goes to by default is known once the list is.
+              key={newCalendar}
+              initial={{ ...creating, calendarId: newCalendar }}
               calendars={writableCalendars(calendars)}
               timeZone={timeZone}
               onSave={(input) => calendarApi.create(input).then(reload)}

@@ -24,7 +24,7 @@ import {
 } from "react";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { calendarKeyAction, type CalendarKeyAction } from "~/domain/calendar/keys";
-import { eventColors, type CalendarView } from "~/domain/calendar/views";
+import { eventColors, SHOWN_RANGE, type CalendarView } from "~/domain/calendar/views";
 import { isoDay } from "~/domain/dates";
 import type { Theme } from "~/lib/theme";
 import { isEditableTarget } from "~/shortcuts";
@@ -221,6 +221,7 @@ export function EventCalendar(props: {
         plugins={PLUGINS}
         initialView={VIEW_TYPES[view]}
         initialDate={day}
+        validRange={SHOWN_RANGE}
         headerToolbar={false}
         height={hours ? undefined : "auto"}
         contentHeight={hours ? TIME_GRID_HEIGHT : undefined}

@@ -5,11 +5,13 @@
 import { ExternalLink, FileText, Inbox, Link2, Search } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
+import { RecordPicker } from "~/components/record-picker";
 import { Modal } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { gmailLink } from "~/domain/google";
 import { googleApi, type DriveFile, type GmailMessage } from "~/lib/api/google";
-import { projectsApi, type Project } from "~/lib/api/workspace";
+import { projectsApi } from "~/lib/api/workspace";
+import { PROJECT_SOURCE } from "~/lib/record-sources";
 import { toastFailure } from "../shared";
 
 /**
@@ -203,33 +205,34 @@ export function DrivePanel(props: { onSettled: () => void }) {
 
 /** Chooses the project a Drive file is linked to; the project's detail then lists it. */
 function LinkToProject(props: { file: DriveFile | null; onClose: () => void }) {
-  const [projects, setProjects] = useState<Project[] | null>(null);
-  const [projectId, setProjectId] = useState("");
+  /** Whether the user has a project; undefined until known. */
+  const [anyProject, setAnyProject] = useState<boolean>();
+  const [project, setProject] = useState({ id: "", name: "" });
   const [saving, setSaving] = useState(false);
   const open = Boolean(props.file);
+  // The most recently changed project is chosen to start with.
   useEffect(() => {
     if (!open) return;
-    projectsApi.list({ limit: 100 }).then((page) => {
-      setProjects(page.items);
-      setProjectId(page.items[0]?.id ?? "");
+    projectsApi.list({ limit: 1 }).then(({ items: [first] }) => {
+      setAnyProject(Boolean(first));
+      setProject({ id: first?.id ?? "", name: first?.name ?? "" });
     }, toastFailure);
   }, [open]);
 
   async function link(event: FormEvent) {
     event.preventDefault();
     const file = props.file;
-    if (!file || !projectId) return;
+    if (!file || !project.id) return;
     setSaving(true);
     try {
-      await projectsApi.linkFile(projectId, {
+      await projectsApi.linkFile(project.id, {
         driveFileId: file.id,
         name: file.name,
         mimeType: file.mimeType,
         webViewLink: file.webViewLink ?? `https://drive.google.com/file/d/${file.id}/view`,
         iconLink: file.iconLink,
       });
-      const project = projects?.find((p) => p.id === projectId);
-      toast.success(`“${file.name}” is linked to ${project?.name ?? "the project"}`);
+      toast.success(`“${file.name}” is linked to ${project.name}`);
       props.onClose();
     } catch (error) {
       toastFailure(error);
@@ -240,31 +243,23 @@ function LinkToProject(props: { file: DriveFile | null; onClose: () => void }) {
 
   return (
     <Modal open={open} title="Link to project" onClose={props.onClose}>
-      {projects && projects.length === 0 ? (
+      {anyProject === false ? (
         <p className="text-muted">Create a project in the Project Hub first.</p>
       ) : (
         <form onSubmit={(event) => void link(event)} className="space-y-4">
           <p className="text-sm text-muted">{props.file?.name}</p>
-          <label className="block text-sm">
-            Project
-            <select
-              className="input mt-1 w-full"
-              value={projectId}
-              onChange={(event) => setProjectId(event.target.value)}
-              disabled={!projects}
-            >
-              {(projects ?? []).map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RecordPicker
+            id="drive-file-project"
+            label="Project"
+            value={project.id}
+            onChange={(id, name) => setProject({ id, name })}
+            source={PROJECT_SOURCE}
+          />
           <div className="flex justify-end gap-3">
             <button type="button" className="btn-secondary" onClick={props.onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn-primary" disabled={saving || !projectId}>
+            <button type="submit" className="btn-primary" disabled={saving || !project.id}>
               Link
             </button>
           </div>

@@ -22,6 +22,7 @@ import { ruleChecks, type RuleCheck } from "~/domain/deals/judge";
 import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
 import { analyzeDeal } from "~/domain/deals/analyze";
 import type { LoanTerms } from "~/domain/deals/finance";
+import { handoverMessage } from "~/domain/ai/handover";
 import { formatAddress } from "~/domain/format";
 import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
@@ -76,15 +77,6 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
   return unique.length > 1
     ? `${unique.slice(0, -1).join(", ")} and ${unique.at(-1)}`
     : (unique[0] ?? "the form");
-}
-
-/**
- * The message that hands an analysis to the agent: its inputs as they are on screen (saved or
- * not), so the agent's analyze_deal works out the very figures the user sees.
- */
-export function agentBrief(name: string, strategy: Strategy, inputs: object) {
-  const attached = `this ${label(strategy)} analysis “${name}” (strategy ${strategy}, inputs ${JSON.stringify(inputs)})`;
-  return `Is this a good deal? Run analyze_deal on ${attached} and quote its computed figures: which numbers make or break it, and what would I need to change?`;
 }
 
 export function DealAnalyzer(props: {
@@ -230,15 +222,27 @@ export function DealAnalyzer(props: {
     if (removed) props.onBack();
   };
 
+  const address = property ? formatAddress(property) : "";
+  /**
+   * Hands the analysis to the agent: its inputs as they are on screen (saved or not), so the
+   * agent's analyze_deal works out the very figures the user sees.
+   */
   const askAgent = async () => {
+    if (!worked) return;
     const chat = chatStore.getState();
     chat.newChat();
     chat.setAgentMode(true);
     navigate(modulePath("main-agent"));
-    await chat.send(agentBrief(name || "Untitled", strategy, reading.inputs));
+    await chat.send(
+      handoverMessage({
+        name: name || "Untitled",
+        address,
+        strategy,
+        inputs: reading.inputs,
+        figures: worked.explained,
+      }),
+    );
   };
-
-  const address = property ? formatAddress(property) : "";
   return (
     <div>
       <BackLink onBack={props.onBack}>

@@ -12,6 +12,9 @@ import { BackLink } from "../shared";
 
 export const MAX_COMPARED = 4;
 
+/** The figures' names stay in view while a phone scrolls the analyses sideways. */
+const STICKY = "sticky left-0 z-1 bg-surface px-3 sm:px-4";
+
 interface Compared {
   deal: Deal;
   explained: Record<string, MetricExplanation>;
@@ -82,7 +85,7 @@ export function DealCompare(props: {
         tabIndex={0}
         role="region"
         aria-label="Analyses side by side"
-        className="overflow-x-auto rounded-2xl border border-line bg-surface"
+        className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
       >
         <table className="w-full min-w-[560px] text-sm">
           <caption className="sr-only">
@@ -92,12 +95,12 @@ export function DealCompare(props: {
             <tr>
               <th
                 scope="col"
-                className="px-4 py-3 text-left text-xs font-medium text-muted uppercase"
+                className={`${STICKY} py-3 text-left text-xs font-medium text-muted uppercase`}
               >
                 Figure
               </th>
               {compared.map(({ deal }) => (
-                <th key={deal.id} scope="col" className="px-4 py-3 text-right align-bottom">
+                <th key={deal.id} scope="col" className="px-3 py-3 text-right align-bottom sm:px-4">
                   <button
                     type="button"
                     onClick={() => props.onOpen(deal.id)}
@@ -120,13 +123,13 @@ export function DealCompare(props: {
               );
               return (
                 <tr key={name}>
-                  <th scope="row" className="px-4 py-2 text-left font-medium">
+                  <th scope="row" className={`${STICKY} py-2 text-left font-medium`}>
                     {label}
                   </th>
                   {compared.map(({ deal, explained }, column) => (
                     <td
                       key={deal.id}
-                      className={`px-4 py-2 text-right tabular-nums ${best.has(column) ? "bg-success/10 font-semibold text-success" : ""}`}
+                      className={`px-3 py-2 text-right tabular-nums sm:px-4 ${best.has(column) ? "bg-success/10 font-semibold text-success" : ""}`}
                     >
                       {explained[name]?.value ?? "n/a"}
                       {best.has(column) && (

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import {
   AlertTriangle,
+  Calculator,
   Check,
   Copy,
   Pencil,
@@ -17,6 +18,7 @@ import { Markdown } from "~/components/markdown.client";
 import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { MAX_TTS_CHARS } from "~/domain/ai/chat";
+import { readHandover, withQuestion, type HandedOver } from "~/domain/ai/handover";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { modulePath } from "~/domain/modules";
 import { aiApi } from "~/lib/api/ai";
@@ -95,6 +97,34 @@ function ToolCalls(props: { calls: NonNullable<ChatItem["toolCalls"]> }) {
   );
 }
 
+/** An analysis handed over from the deal analyzer: what the agent was given, read as figures. */
+function HandoverCard(props: { handover: HandedOver }) {
+  const { title, facts } = props.handover;
+  return (
+    <section
+      aria-label="Analysis handed over"
+      data-testid="handover-card"
+      className="w-full max-w-md rounded-2xl border border-line bg-surface px-4 py-3 text-sm"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Calculator aria-hidden className="size-4 shrink-0 text-accent" />
+        Analysis handed over
+      </p>
+      <p className="mt-0.5 text-muted">{title}</p>
+      {facts.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          {facts.map((fact, index) => (
+            <div key={index} className="contents">
+              <dt className="text-muted">{fact.label}</dt>
+              <dd className="text-right font-medium tabular-nums">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
 function Sources(props: { urls: string[] }) {
   return (
     <div className="mt-3 border-t border-line pt-2">
@@ -155,17 +185,21 @@ export function ChatMessage(props: {
   }
 
   if (item.role === "user") {
+    // A handed-over analysis shows as a card; the bubble and its edit hold only the question.
+    const handover = readHandover(item.content);
+    const card = handover && <HandoverCard handover={handover} />;
     return (
-      <div className="group flex justify-end" data-testid="user-message">
+      <div className="group flex flex-col items-end gap-2" data-testid="user-message">
         {editing !== null ? (
           <form
-            className="w-full max-w-2xl space-y-2"
+            className="flex w-full max-w-2xl flex-col items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              props.onEdit(editing);
+              props.onEdit(handover ? withQuestion(item.content, editing) : editing);
               setEditing(null);
             }}
           >
+            {card}
             <label className="sr-only" htmlFor={`edit-${item.key}`}>
               Edit your message
             </label>
@@ -179,7 +213,7 @@ export function ChatMessage(props: {
                 if (event.key === "Escape") setEditing(null);
               }}
             />
-            <div className="flex justify-end gap-2">
+            <div className="flex gap-2">
               <button type="button" className="btn-secondary" onClick={() => setEditing(null)}>
                 Cancel
               </button>
@@ -193,20 +227,23 @@ export function ChatMessage(props: {
             </div>
           </form>
         ) : (
-          <div className="flex max-w-[85%] items-start gap-1">
-            <div className="invisible pt-1 group-focus-within:visible group-hover:visible">
-              <IconButton
-                label="Edit and resend"
-                disabled={props.busy}
-                onClick={() => setEditing(item.content)}
-              >
-                <Pencil aria-hidden className="size-4" />
-              </IconButton>
+          <>
+            {card}
+            <div className="flex max-w-[85%] items-start gap-1">
+              <div className="invisible pt-1 group-focus-within:visible group-hover:visible">
+                <IconButton
+                  label="Edit and resend"
+                  disabled={props.busy}
+                  onClick={() => setEditing(handover ? handover.question : item.content)}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                </IconButton>
+              </div>
+              <p className="rounded-2xl rounded-tr-sm bg-accent px-4 py-2.5 whitespace-pre-wrap text-accent-fg">
+                {handover ? handover.question : item.content}
+              </p>
             </div>
-            <p className="rounded-2xl rounded-tr-sm bg-accent px-4 py-2.5 whitespace-pre-wrap text-accent-fg">
-              {item.content}
-            </p>
-          </div>
+          </>
         )}
       </div>
     );

@@ -80,7 +80,7 @@ export function CampaignsTab() {
         </EmptyState>
       )}
       {campaigns && campaigns.length > 0 && (
-        <ul aria-label="Campaigns" className="grid gap-4 lg:grid-cols-2">
+        <ul aria-label="Campaigns" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {campaigns.map((campaign) => {
             const f = campaign.figures;
             return (

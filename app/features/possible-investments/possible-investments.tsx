@@ -45,23 +45,45 @@ import { PropertyForm } from "./property-form";
 import { PropertyPage } from "./property-page";
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
+/**
+ * Below 1536 px the property's facts move under its address, below 1280 px ARV and rent drop out
+ * (they stay on the property's page): the primary analysis's figures and the actions then fit a
+ * 1024 px laptop beside the sidebar. A phone shows every column, as a card.
+ */
+const UNTIL_2XL = "sm:max-2xl:hidden";
+const UNTIL_XL = "sm:max-xl:hidden";
 const COLUMNS: SortableColumn<SortKey>[] = [
   { key: "address", title: "Address" },
   { key: "status", title: "Status" },
-  { key: "beds", title: "Beds / baths", numeric: true },
-  { key: "squareFeet", title: "Sq ft", numeric: true },
+  { key: "beds", title: "Beds / baths", numeric: true, className: UNTIL_2XL },
+  { key: "squareFeet", title: "Sq ft", numeric: true, className: UNTIL_2XL },
   { key: "listPrice", title: "List price", numeric: true },
-  { key: "arv", title: "ARV", numeric: true },
-  { key: "rentEstimate", title: "Rent", numeric: true },
+  { key: "arv", title: "ARV", numeric: true, className: UNTIL_XL },
+  { key: "rentEstimate", title: "Rent", numeric: true, className: UNTIL_XL },
   // The primary analysis's key figures.
   { key: "cashFlowMonthly", title: "Cash flow / mo", numeric: true },
   { key: "capRate", title: "Cap rate", numeric: true },
-  { key: "cashOnCash", title: "CoC", numeric: true },
+  { key: "cashOnCash", title: "Cash-on-cash", numeric: true },
 ];
 
+const CELL = "sm:px-2 sm:py-3 sm:first:pl-4 2xl:px-4";
+const column = (key: SortKey) => COLUMNS.find((c) => c.key === key)!;
 /** A number's cell: right-aligned in the table; on a phone's card, captioned by its column. */
-const NUMBER_CELL = "tabular-nums sm:px-4 sm:py-3 sm:text-right";
-const columnTitle = (key: SortKey) => COLUMNS.find((column) => column.key === key)!.title;
+const numberCell = (key: SortKey) => ({
+  "data-label": column(key).title,
+  className: `tabular-nums sm:text-right ${CELL} ${column(key).className ?? ""}`,
+});
+
+/** "3 bd · 1.5 ba · 1,380 sq ft" (each fact kept on one line), or "" when none is known. */
+const factsOf = (property: Property) =>
+  [
+    property.beds !== null && `${property.beds}\u00a0bd`,
+    property.baths !== null && `${property.baths}\u00a0ba`,
+    property.squareFeet !== null &&
+      `${property.squareFeet.toLocaleString("en-US")}\u00a0sq\u00a0ft`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 
 /** A BRRRR's cash-on-cash is null only when the refinance returned every dollar. */
 const allMoneyBack = (analysis: Property["primaryAnalysis"]) =>
@@ -278,23 +300,18 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
         meta={meta}
         onPage={setPage}
       >
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-          <table className="stack-table w-full text-left text-sm sm:min-w-[1040px]">
+        <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="stack-table w-full text-left text-sm">
             <caption className="sr-only">Properties</caption>
-            <SortableHead
-              columns={COLUMNS}
-              sort={sort}
-              onSort={sortBy}
-              cellClassName="sm:px-4 sm:py-3"
-            />
+            <SortableHead columns={COLUMNS} sort={sort} onSort={sortBy} cellClassName={CELL} />
             <tbody className="divide-y divide-line">
               {items.map((property) => (
                 <tr key={property.id} className="relative hover:bg-raised/60">
-                  <td className="max-sm:col-span-2 max-sm:pr-10 sm:px-4 sm:py-3">
+                  <td className={`wrap-anywhere max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
                     <button
                       type="button"
                       onClick={() => onOpen(property.id)}
-                      className="block text-left font-medium break-words hover:underline"
+                      className="block text-left font-medium hover:underline"
                     >
                       {property.address}
                     </button>
@@ -306,8 +323,11 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                       })}
                       {property.externalId ? ` · ${property.externalId}` : ""}
                     </span>
+                    <span className="hidden text-xs text-muted sm:max-2xl:block">
+                      {factsOf(property)}
+                    </span>
                   </td>
-                  <td className="max-sm:col-span-2 sm:px-4 sm:py-3">
+                  <td className={`max-sm:col-span-2 ${CELL}`}>
                     <select
                       aria-label={`Pipeline status of ${property.address}`}
                       value={property.status}
@@ -321,33 +341,29 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                       ))}
                     </select>
                   </td>
-                  <td data-label={columnTitle("beds")} className={NUMBER_CELL}>
+                  <td {...numberCell("beds")}>
                     {property.beds ?? "—"} / {property.baths ?? "—"}
                   </td>
-                  <td data-label={columnTitle("squareFeet")} className={NUMBER_CELL}>
+                  <td {...numberCell("squareFeet")}>
                     {property.squareFeet?.toLocaleString("en-US") ?? "—"}
                   </td>
-                  <td data-label={columnTitle("listPrice")} className={NUMBER_CELL}>
-                    {formatMoney(property.listPrice)}
-                  </td>
-                  <td data-label={columnTitle("arv")} className={NUMBER_CELL}>
-                    {formatMoney(property.arv)}
-                  </td>
-                  <td data-label={columnTitle("rentEstimate")} className={NUMBER_CELL}>
-                    {formatMoney(property.rentEstimate)}
-                  </td>
-                  <td data-label={columnTitle("cashFlowMonthly")} className={NUMBER_CELL}>
+                  <td {...numberCell("listPrice")}>{formatMoney(property.listPrice)}</td>
+                  <td {...numberCell("arv")}>{formatMoney(property.arv)}</td>
+                  <td {...numberCell("rentEstimate")}>{formatMoney(property.rentEstimate)}</td>
+                  <td {...numberCell("cashFlowMonthly")}>
                     {formatMoney(property.primaryAnalysis?.cashFlowMonthly)}
                   </td>
-                  <td data-label={columnTitle("capRate")} className={NUMBER_CELL}>
+                  <td {...numberCell("capRate")}>
                     {formatPercent(property.primaryAnalysis?.capRate)}
                   </td>
-                  <td data-label={columnTitle("cashOnCash")} className={NUMBER_CELL}>
+                  <td {...numberCell("cashOnCash")}>
                     {allMoneyBack(property.primaryAnalysis)
                       ? "All money back"
                       : formatPercent(property.primaryAnalysis?.cashOnCash)}
                   </td>
-                  <td className="max-sm:absolute max-sm:top-2 max-sm:right-2 sm:px-4 sm:py-3 sm:text-right">
+                  <td
+                    className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}
+                  >
                     <button
                       type="button"
                       aria-label={`Delete ${property.address}`}

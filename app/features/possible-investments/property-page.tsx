@@ -29,7 +29,8 @@ import {
 } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
-import { sendVersioned } from "~/lib/changed-elsewhere";
+import { changedRecord, sendVersioned } from "~/lib/changed-elsewhere";
+import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { BackLink, ExportCsvLink, toastFailure } from "../shared";
@@ -264,15 +265,27 @@ export function PropertyPage(props: {
   };
 
   const makePrimary = async (deal: Deal) => {
+    // A PUT replaces the analysis: it is sent against the version shown, so that a change made
+    // elsewhere meanwhile is not undone; then the analysis as it now is is made primary.
+    const primary = (shown: Deal) =>
+      dealsApi.update(
+        shown.id,
+        {
+          name: shown.name,
+          strategy: shown.strategy,
+          inputs: shown.inputs,
+          propertyId: shown.propertyId,
+          projectId: shown.projectId,
+          primary: true,
+        } as Parameters<typeof dealsApi.update>[1],
+        etagOf(shown.updatedAt),
+      );
     try {
-      await dealsApi.update(deal.id, {
-        name: deal.name,
-        strategy: deal.strategy,
-        inputs: deal.inputs,
-        propertyId: deal.propertyId,
-        projectId: deal.projectId,
-        primary: true,
-      } as Parameters<typeof dealsApi.update>[1]);
+      await primary(deal).catch((error: unknown) => {
+        const current = changedRecord<Deal>(error);
+        if (!current) throw error;
+        return primary(current);
+      });
       toast.success(`“${deal.name}” is the primary analysis`);
       await load();
     } catch (error) {

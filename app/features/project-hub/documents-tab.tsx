@@ -4,12 +4,14 @@ import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown.client";
+import { RecordPicker } from "~/components/record-picker";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
 import { projectsApi, type Entry, type Project } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { PROJECT_SOURCE } from "~/lib/record-sources";
 import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
 import { useForm } from "~/lib/use-form";
 import {
@@ -23,7 +25,8 @@ import {
   useQueryParams,
 } from "../shared";
 
-function useProjectChoices() {
+/** Names for the list's project column (the editor links a project through the record picker). */
+function useProjectNames() {
   const [projects, setProjects] = useState<Project[]>([]);
   useEffect(() => {
     projectsApi.list({ limit: 100 }).then(
@@ -39,7 +42,7 @@ export function DocumentsTab() {
   const docId = params.get("doc");
   const newFor = params.get("new");
   const { entries, loaded, error, fetchEntries } = useEntries((s) => s);
-  const projects = useProjectChoices();
+  const projects = useProjectNames();
   const [search, setSearch] = useState("");
   const [kind, setKind] = useState("");
 
@@ -71,7 +74,6 @@ export function DocumentsTab() {
         key={docId ?? `new-${newFor}`}
         entry={entry}
         projectId={newFor && newFor !== "1" ? newFor : null}
-        projects={projects}
         onClose={() => show({ doc: null, new: null })}
         onCreated={(id) => show({ new: null, doc: id })}
       />
@@ -134,8 +136,10 @@ export function DocumentsTab() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{entry.title}</span>
                   <span className="block truncate text-sm text-muted">
-                    {projectName(entry.projectId) ?? "No project"} · updated{" "}
-                    {formatDate(entry.updatedAt)}
+                    {entry.projectId
+                      ? (projectName(entry.projectId) ?? "In a project")
+                      : "No project"}{" "}
+                    · updated {formatDate(entry.updatedAt)}
                   </span>
                 </span>
                 <Badge>{label(entry.kind)}</Badge>
@@ -163,7 +167,6 @@ const entryValues = (
 function DocumentEditor(props: {
   entry?: StoredEntry;
   projectId: string | null;
-  projects: Project[];
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
@@ -228,13 +231,11 @@ function DocumentEditor(props: {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <TextField {...form.field("title")} label="Title" />
         <SelectField {...form.field("kind")} label="Kind" options={options(ENTRY_KINDS)} />
-        <SelectField
+        <RecordPicker
           {...form.field("projectId")}
           label="Project"
-          options={[
-            { value: "", label: "No project" },
-            ...props.projects.map((p) => ({ value: p.id, label: p.name })),
-          ]}
+          source={PROJECT_SOURCE}
+          noneLabel="No project"
         />
       </div>
       <div className="mt-4">

@@ -1,20 +1,16 @@
 /** One project: its figures, the people and documents around it, its property; edit, delete. */
 import { Link } from "@remix-run/react";
 import { FileText, Home, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { RecordPicker } from "~/components/record-picker";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
 import { formatAddress, formatDate, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label, type ProjectInput } from "~/domain/workspace";
-import {
-  contactsApi,
-  projectsApi,
-  type Contact,
-  type Project,
-  type ProjectDetail,
-} from "~/lib/api/workspace";
+import { projectsApi, type Project, type ProjectDetail } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { contactSource } from "~/lib/record-sources";
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
@@ -41,7 +37,6 @@ export function ProjectDetailView(props: {
   const [failure, setFailure] = useState("");
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [contacts, setContacts] = useState<Contact[]>([]);
   const [choice, setChoice] = useState("");
   const { updateProject, deleteProject, createProject } = useProjects((s) => s);
 
@@ -56,8 +51,11 @@ export function ProjectDetailView(props: {
 
   useEffect(() => {
     void load();
-    contactsApi.list({ limit: 100 }).then((page) => setContacts(page.items), toastFailure);
   }, [load]);
+  const linkable = useMemo(
+    () => contactSource(new Set(detail?.contacts.map((contact) => contact.id))),
+    [detail],
+  );
 
   if (failure) {
     return (
@@ -69,7 +67,6 @@ export function ProjectDetailView(props: {
   }
   if (!detail) return <Skeleton variant="default" />;
 
-  const linkable = contacts.filter((c) => !detail.contacts.some((linked) => linked.id === c.id));
   const remove = async () => {
     setConfirming(false);
     const { contacts: linked } = detail;
@@ -177,21 +174,16 @@ export function ProjectDetailView(props: {
               }, toastFailure);
             }}
           >
-            <select
-              aria-label="Contact to link"
-              value={choice}
-              onChange={(e) => setChoice(e.target.value)}
-              className="input"
-            >
-              <option value="">
-                {linkable.length ? "Choose a contact…" : "No other contacts"}
-              </option>
-              {linkable.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {contactName(c)}
-                </option>
-              ))}
-            </select>
+            <div className="min-w-0 flex-1">
+              <RecordPicker
+                id="project-contact-link"
+                label="Contact to link"
+                hideLabel
+                value={choice}
+                onChange={setChoice}
+                source={linkable}
+              />
+            </div>
             <button
               type="submit"
               disabled={!choice}

@@ -1,13 +1,13 @@
-import { useEffect, useState } from "react";
-import { formatAddress } from "~/domain/format";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { RecordPicker } from "~/components/record-picker";
 import {
   PROJECT_STATUSES,
   PROJECT_TYPES,
   ProjectInputSchema,
   type ProjectInput,
 } from "~/domain/workspace";
-import { propertiesApi, type Project, type Property } from "~/lib/api/workspace";
+import type { Project } from "~/lib/api/workspace";
+import { PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options, textOf } from "../shared";
 
@@ -39,13 +39,6 @@ export function ProjectForm(props: {
     onSubmit: props.onSave,
     onDone: props.onDone,
   });
-  const [properties, setProperties] = useState<Property[]>([]);
-  useEffect(() => {
-    propertiesApi.list({ limit: 100, sort: "address", dir: "asc" }).then(
-      (page) => setProperties(page.items),
-      () => setProperties([]),
-    );
-  }, []);
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-4">
@@ -80,16 +73,11 @@ export function ProjectForm(props: {
           required={false}
         />
       </div>
-      <SelectField
+      <RecordPicker
         {...form.field("propertyId")}
         label="Property"
-        options={[
-          { value: "", label: properties.length ? "No property" : "No properties imported yet" },
-          ...properties.map((p) => ({
-            value: p.id,
-            label: formatAddress({ address: p.address, city: p.city }),
-          })),
-        ]}
+        source={PROPERTY_SOURCE}
+        noneLabel="No property"
       />
       <TextAreaField {...form.field("description")} label="Description" />
       <FormActions

@@ -2,6 +2,7 @@
  * The browser API client (spec §7–§8). Every call resolves to `{ data }` or
  * `{ error: { message, statusCode } }`; it never throws.
  */
+import { localTimeZone, TIME_ZONE_HEADER } from "~/domain/today";
 import { MESSAGES, STORAGE_KEYS } from "./messages";
 
 export interface ApiFailure {
@@ -77,7 +78,11 @@ export async function apiFetch(
 ): Promise<
   { response: Response; error?: undefined } | { response?: undefined; error: ApiFailure }
 > {
-  const headers: Record<string, string> = { Accept: init.accept ?? "application/json" };
+  const headers: Record<string, string> = {
+    Accept: init.accept ?? "application/json",
+    // The user's today is the browser's calendar day (app/domain/today.ts).
+    [TIME_ZONE_HEADER]: localTimeZone(),
+  };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";

@@ -30,6 +30,11 @@ export interface EventListing {
   unavailable: { calendarId: string; message: string }[];
 }
 
+interface EventPageMeta {
+  unavailable?: EventListing["unavailable"];
+  nextPageToken?: string;
+}
+
 const calendarQuery = (calendarId: string) =>
   calendarId === "local" ? "" : queryString({ calendarId });
 
@@ -58,35 +63,47 @@ export const googleApi = {
 export const calendarApi = {
   calendars: () =>
     orThrow(apiRequest<CalendarInfo[]>("/calendar/calendars"), MESSAGES.fetchCalendars),
+  /** Every event of the range, page after page. */
   async events(query: {
     timeMin: string;
     timeMax: string;
     calendarId?: string;
     maxResults?: number;
   }) {
-    const result = await apiRequest<CalendarEvent[]>(`/calendar/events${queryString(query)}`);
-    if (result.error) throw new ServiceError(MESSAGES.fetchEvents, result.error);
-    const meta = (result as { meta?: { unavailable?: EventListing["unavailable"] } }).meta;
-    return { events: result.data, unavailable: meta?.unavailable ?? [] } satisfies EventListing;
+    const listing: EventListing = { events: [], unavailable: [] };
+    let pageToken: string | undefined;
+    do {
+      const result = await apiRequest<CalendarEvent[]>(
+        `/calendar/events${queryString({ ...query, pageToken })}`,
+      );
+      if (result.error) throw new ServiceError(MESSAGES.fetchEvents, result.error);
+      const meta = (result as { meta?: EventPageMeta }).meta;
+      listing.events.push(...result.data);
+      if (!pageToken) listing.unavailable = meta?.unavailable ?? [];
+      pageToken = meta?.nextPageToken;
+    } while (pageToken);
+    return listing;
   },
   create: (event: EventDraft) =>
     orThrow(
       apiRequest<CalendarEvent>("/calendar/events", { method: "POST", body: event }),
       MESSAGES.createEvent,
     ),
-  update: (id: string, event: EventDraft) =>
+  /** `ifMatch`: the version of an event of AI42's calendar the change was made against. */
+  update: (id: string, event: EventDraft, ifMatch?: string) =>
     orThrow(
       apiRequest<CalendarEvent>(`/calendar/events/${encodeURIComponent(id)}`, {
         method: "PUT",
         body: event,
+        ifMatch,
       }),
       MESSAGES.updateEvent,
     ),
-  remove: (event: Pick<CalendarEvent, "id" | "calendarId">) =>
+  remove: (event: Pick<CalendarEvent, "id" | "calendarId">, ifMatch?: string) =>
     orThrow(
       apiRequest<{ id: string; calendarId: string }>(
         `/calendar/events/${encodeURIComponent(event.id)}${calendarQuery(event.calendarId)}`,
-        { method: "DELETE" },
+        { method: "DELETE", ifMatch },
       ),
       MESSAGES.deleteEvent,
     ),

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { notConfigured, unauthorized } from "../errors";
 import type { AppEnv } from "../types";
-import { readSession, requestToken } from "../../services/sessions";
+import { readSession, requestTimeZone, requestToken } from "../../services/sessions";
 
 /** Guard for routes that need a signed-in user: sets `c.var.session` or answers 401. */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -9,6 +9,6 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const carried = requestToken(c.req.raw);
   const session = carried && (await readSession(c.env, carried.token));
   if (!session) throw unauthorized();
-  c.set("session", session);
+  c.set("session", { ...session, timeZone: requestTimeZone(c.req.raw) ?? session.timeZone });
   await next();
 });

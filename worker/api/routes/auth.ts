@@ -39,6 +39,7 @@ import {
   clearedSessionCookie,
   createSession,
   readSession,
+  requestTimeZone,
   requestToken,
   revokeAllSessions,
   revokeSession,
@@ -100,7 +101,7 @@ auth.openapi(
     });
     if (!row) throw new ApiError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     const user = publicUser(row);
-    const { token, session } = await createSession(c.env, user, false);
+    const { token, session } = await createSession(c.env, user, false, requestTimeZone(c.req.raw));
     c.header("Set-Cookie", sessionCookie(token, session));
     return c.json({ data: { token, user } }, 201);
   },
@@ -149,7 +150,12 @@ auth.openapi(
       await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
     }
     const user = publicUser(row);
-    const { token, session } = await createSession(c.env, user, remember);
+    const { token, session } = await createSession(
+      c.env,
+      user,
+      remember,
+      requestTimeZone(c.req.raw),
+    );
     c.header("Set-Cookie", sessionCookie(token, session));
     return c.json({ data: { token, user } }, 200);
   },

@@ -7,10 +7,13 @@ import {
   EventInputSchema,
   EventsQuerySchema,
   LOCAL_CALENDAR_ID,
+  MAX_RESULTS,
+  pageTokenOf,
 } from "../../../app/domain/calendar/events";
 import {
   createEvent,
   deleteEvent,
+  getEvent,
   listCalendars,
   listEvents,
   updateEvent,
@@ -26,6 +29,7 @@ import {
   signedIn,
 } from "../openapi";
 import { CalendarEventSchema, CalendarInfoSchema, GoogleStatusSchema } from "../schemas";
+import { etag, ifMatch, versioned } from "../versions";
 
 const app = router();
 
@@ -44,6 +48,11 @@ const EventIdParam = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 const FAILURES = errorResponses(400, 401, 404, 409, 502, 503);
+/** An event of AI42's calendar answers its version (ETag); others have none here. */
+const versionOf = (event: { updatedAt: string | null }) =>
+  event.updatedAt ? etag({ updatedAt: event.updatedAt }) : undefined;
+const VERSIONS_NOTE =
+  " An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.";
 
 app.openapi(
   apiRoute({
@@ -81,8 +90,7 @@ app.openapi(
     path: "/events",
     operationId: "listEvents",
     summary: "Events in a range: one calendar, or every shown calendar merged by start time",
-    description:
-      "Without `calendarId`, AI42's events, project closings and the user's selected Google calendars, each event saying its `source` and `calendarId`; a Google calendar that fails is named in `meta.unavailable` and the rest still lists. The range is at most 366 days; without bounds, 31 days from today (UTC).",
+    description: `Without \`calendarId\`, AI42's events, project closings and the user's selected Google calendars, each event saying its \`source\` and \`calendarId\`; a Google calendar that fails is named in \`meta.unavailable\` and the rest still lists. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone \`X-Time-Zone\` names; UTC without one). A page holds at most \`maxResults\` events (at most ${MAX_RESULTS}); when there are more, \`meta.nextPageToken\` asks for the next page (as Google Calendar's own listing does).`,
     ...signedIn,
     request: { query: EventsQuerySchema },
     responses: {
@@ -96,6 +104,9 @@ app.openapi(
                 timeMin: z.string(),
                 timeMax: z.string(),
                 unavailable: z.array(z.object({ calendarId: z.string(), message: z.string() })),
+                nextPageToken: z.string().optional().openapi({
+                  description: "Send as `pageToken` (with the same query) for the next page",
+                }),
               }),
             }),
           },
@@ -105,8 +116,12 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { events, unavailable, range } = await listEvents(googleScope(c), c.req.valid("query"));
-    return c.json({ data: events, meta: { ...range, unavailable } }, 200);
+    const { events, unavailable, range, next } = await listEvents(
+      googleScope(c),
+      c.req.valid("query"),
+    );
+    const nextPage = next ? { nextPageToken: pageTokenOf(next) } : {};
+    return c.json({ data: events, meta: { ...range, unavailable, ...nextPage } }, 200);
   },
 );
 
@@ -115,7 +130,9 @@ app.openapi(
     method: "post",
     path: "/events",
     operationId: "createEvent",
-    summary: "Create an event in AI42's calendar (default) or one of the user's Google calendars",
+    summary: "Create an event in AI42's calendar or one of the user's Google calendars",
+    description:
+      "`calendarId` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (`local`). The answer's `calendarId` says which.",
     ...signedIn,
     request: jsonBody(EventBody),
     responses: { 201: dataResponse("The new event", CalendarEventSchema), ...FAILURES },
@@ -124,48 +141,66 @@ app.openapi(
 );
 
 app.openapi(
-  apiRoute({
-    method: "put",
-    path: "/events/{id}",
-    operationId: "updateEvent",
-    summary: "Replace an event (its calendar is the body's `calendarId`, `local` by default)",
-    ...signedIn,
-    request: { params: EventIdParam, ...jsonBody(EventBody) },
-    responses: { 200: dataResponse("The updated event", CalendarEventSchema), ...FAILURES },
-  }),
-  async (c) =>
-    c.json(
-      {
-        data: await updateEvent(googleScope(c), c.req.valid("param").id, c.req.valid("json")),
-      },
-      200,
-    ),
+  apiRoute(
+    versioned(CalendarEventSchema, {
+      method: "get",
+      path: "/events/{id}",
+      operationId: "getEvent",
+      summary: "One event, of AI42's calendar (default) or the calendar `?calendarId=` names",
+      description: `A project's closing is in \`projects\`; an auction's dates are read on the auction.${VERSIONS_NOTE}`,
+      ...signedIn,
+      request: { params: EventIdParam, query: CalendarIdQuery },
+      responses: { 200: dataResponse("The event", CalendarEventSchema), ...FAILURES },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await getEvent(googleScope(c), id, c.req.valid("query").calendarId);
+    return c.json({ data }, 200, versionOf(data));
+  },
 );
 
 app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/events/{id}",
-    operationId: "deleteEvent",
-    summary: "Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)",
-    ...signedIn,
-    request: { params: EventIdParam, query: CalendarIdQuery },
-    responses: {
-      200: dataResponse("What was deleted", z.object({ id: z.string(), calendarId: z.string() })),
-      ...FAILURES,
-    },
-  }),
-  async (c) =>
-    c.json(
-      {
-        data: await deleteEvent(
-          googleScope(c),
-          c.req.valid("param").id,
-          c.req.valid("query").calendarId,
-        ),
+  apiRoute(
+    versioned(CalendarEventSchema, {
+      method: "put",
+      path: "/events/{id}",
+      operationId: "updateEvent",
+      summary: "Replace an event (its calendar is the body's `calendarId`, `local` by default)",
+      description: VERSIONS_NOTE.trim(),
+      ...signedIn,
+      request: { params: EventIdParam, ...jsonBody(EventBody) },
+      responses: { 200: dataResponse("The updated event", CalendarEventSchema), ...FAILURES },
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const data = await updateEvent(googleScope(c), id, c.req.valid("json"), ifMatch(c));
+    return c.json({ data }, 200, versionOf(data));
+  },
+);
+
+app.openapi(
+  apiRoute(
+    versioned(CalendarEventSchema, {
+      method: "delete",
+      path: "/events/{id}",
+      operationId: "deleteEvent",
+      summary: "Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)",
+      description: VERSIONS_NOTE.trim(),
+      ...signedIn,
+      request: { params: EventIdParam, query: CalendarIdQuery },
+      responses: {
+        200: dataResponse("What was deleted", z.object({ id: z.string(), calendarId: z.string() })),
+        ...FAILURES,
       },
-      200,
-    ),
+    }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { calendarId } = c.req.valid("query");
+    return c.json({ data: await deleteEvent(googleScope(c), id, calendarId, ifMatch(c)) }, 200);
+  },
 );
 
 export default app;

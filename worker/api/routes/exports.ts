@@ -13,6 +13,7 @@ import {
   yesNo,
   type CsvColumn,
 } from "../../../app/domain/csv-export";
+import { todayIn } from "../../../app/domain/today";
 import { allAuctions } from "../../services/auctions";
 import { allContacts } from "../../services/contacts";
 import { allDeals } from "../../services/deals";
@@ -240,7 +241,7 @@ async function csvFile<T>(
       await chunks.return(undefined);
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
+  const day = todayIn(c.var.session.timeZone);
   return c.body(body, 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="ai42-${list}-${day}.csv"`,

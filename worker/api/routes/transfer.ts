@@ -1,5 +1,6 @@
 /** Export all of a user's workspace as one JSON document, and import such a document back. */
 import { z } from "@hono/zod-openapi";
+import { todayIn } from "../../../app/domain/today";
 import {
   exportWorkspace,
   ImportDocumentSchema,
@@ -60,7 +61,7 @@ app.openapi(
     const name = document.part.of > 1 ? `-part-${part}-of-${document.part.of}` : "";
     c.header(
       "Content-Disposition",
-      `attachment; filename="ai42-export-${document.exportedAt.slice(0, 10)}${name}.json"`,
+      `attachment; filename="ai42-export-${todayIn(c.var.session.timeZone, Date.parse(document.exportedAt))}${name}.json"`,
     );
     return c.json({ data: document }, 200);
   },

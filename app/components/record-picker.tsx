@@ -1,0 +1,212 @@
+/**
+ * Links one record (a property, project, contact or analysis) by searching for it on the server,
+ * so a workspace of thousands is linked as easily as one of ten. The ARIA combobox pattern with a
+ * listbox popup: focus stays in the text box, the arrows move through the matches
+ * (aria-activedescendant), Enter chooses, Escape closes and puts back the linked record's name.
+ */
+import { Check } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { formatCount } from "~/domain/format";
+import { failureText } from "~/lib/api/workspace";
+import { FieldError, Label } from "./form";
+
+export interface RecordOption {
+  id: string;
+  label: string;
+}
+
+export interface RecordSource {
+  /** The first matches for the text typed ("" for the first page) and how many match in all. */
+  search: (q: string) => Promise<{ items: RecordOption[]; total: number }>;
+  /** The linked record, named even when it is not among the matches shown. */
+  find: (id: string) => Promise<RecordOption>;
+}
+
+/** How many matches the list shows; with more, it says to type on. */
+export const PICKER_MATCHES = 20;
+const SEARCH_DELAY_MS = 200;
+const GONE = "A record that is no longer there";
+
+/** The answer to the search for `q`: the matches, or why there are none. */
+type Found = { q: string } & ({ items: RecordOption[]; total: number } | { failure: string });
+
+function statusOf(found: Found | null, q: string) {
+  if (!found || found.q !== q) return "Searching…";
+  if ("failure" in found) return found.failure;
+  if (found.items.length === 0) return q ? "No matches" : "Nothing to link yet";
+  if (found.total > found.items.length)
+    return `${found.items.length} of ${formatCount(found.total)} shown: type to narrow`;
+  return found.total === 1 ? "1 match" : `${found.total} matches`;
+}
+
+export function RecordPicker(props: {
+  id: string;
+  label: string;
+  /** The linked record's id; "" for none. */
+  value: string;
+  onChange: (id: string, label: string) => void;
+  source: RecordSource;
+  /** The choice that links nothing ("None"); without it a record must be chosen. */
+  noneLabel?: string;
+  /** Said to screen readers only, where the surroundings say what the box is for. */
+  hideLabel?: boolean;
+  error?: string;
+}) {
+  const { id, source, value } = props;
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const [linked, setLinked] = useState<RecordOption | null>(null);
+  const [open, setOpen] = useState(false);
+  /** What was typed since the list opened; null shows the first page under the linked name. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const [active, setActive] = useState(-1);
+  const [found, setFound] = useState<Found | null>(null);
+  const names = useRef(new Map<string, string>());
+  const q = (typed ?? "").trim();
+
+  useEffect(() => {
+    if (!value) return setLinked(null);
+    const known = names.current.get(value);
+    if (known !== undefined) return setLinked({ id: value, label: known });
+    let current = true;
+    source.find(value).then(
+      (record) => current && setLinked(record),
+      () => current && setLinked({ id: value, label: GONE }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value, source]);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    const timer = window.setTimeout(
+      () =>
+        source.search(q).then(
+          (page) => {
+            if (!current) return;
+            for (const record of page.items) names.current.set(record.id, record.label);
+            setFound({ q, ...page });
+          },
+          (error: unknown) => current && setFound({ q, failure: failureText(error) }),
+        ),
+      q ? SEARCH_DELAY_MS : 0,
+    );
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [open, q, source]);
+
+  const options: RecordOption[] = [
+    ...(props.noneLabel === undefined ? [] : [{ id: "", label: props.noneLabel }]),
+    ...(found && "items" in found ? found.items : []),
+  ];
+  const activeOption = open ? options[active] : undefined;
+  const activeId = activeOption ? optionId(active) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
+
+  const close = () => {
+    setOpen(false);
+    setTyped(null);
+    setActive(-1);
+  };
+  const choose = (option: RecordOption) => {
+    names.current.set(option.id, option.label);
+    setLinked(option.id ? option : null);
+    props.onChange(option.id, option.id ? option.label : "");
+    close();
+  };
+  const move = (step: number) => {
+    if (!open) setOpen(true);
+    setActive((index) => Math.min(Math.max(index + step, 0), Math.max(options.length - 1, 0)));
+  };
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      // Alt+arrow opens or closes the list without moving through it.
+      if (event.altKey && event.key === "ArrowUp") close();
+      else if (event.altKey) setOpen(true);
+      else move(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Enter" && open) {
+      // Choosing, not submitting the form.
+      event.preventDefault();
+      if (activeOption) choose(activeOption);
+    } else if (event.key === "Escape" && open) {
+      // Closes the list, not the dialog around it.
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    }
+  }
+
+  return (
+    <div className="relative">
+      {!props.hideLabel && <Label id={id} label={props.label} />}
+      <input
+        id={id}
+        name={id}
+        type="text"
+        role="combobox"
+        aria-label={props.hideLabel ? props.label : undefined}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        value={typed ?? linked?.label ?? ""}
+        placeholder={props.noneLabel ?? "Type to search"}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onClick={() => setOpen(true)}
+        onFocus={(event) => event.currentTarget.select()}
+        onBlur={close}
+        className="input"
+      />
+      <div
+        hidden={!open}
+        className="absolute inset-x-0 z-30 mt-1 overflow-hidden rounded-xl border border-line bg-surface shadow-xl"
+      >
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={`${props.label} matches`}
+          className="max-h-64 overflow-y-auto py-1"
+        >
+          {open &&
+            options.map((option, index) => (
+              <li
+                key={option.id || "none"}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                // Keeps the focus in the text box, which would close the list on blur.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+                className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm ${index === active ? "bg-raised" : ""} ${option.id ? "" : "text-muted"}`}
+              >
+                <span className="min-w-0 flex-1 truncate">{option.label}</span>
+                {option.id === value && <Check aria-hidden className="size-4 text-accent" />}
+              </li>
+            ))}
+        </ul>
+        <p role="status" className="border-t border-line px-3 py-2 text-xs text-muted">
+          {open ? statusOf(found, q) : ""}
+        </p>
+      </div>
+      <FieldError id={id} error={props.error} />
+    </div>
+  );
+}
