@@ -4,7 +4,8 @@
  */
 import { bodyLimit } from "hono/body-limit";
 import { DOCS_PAGE_CSP, PRIVATE_RESPONSE_HEADERS } from "../security-headers";
-import { ApiError, errorResponse } from "./errors";
+import { AppError } from "../errors";
+import { errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
@@ -44,7 +45,7 @@ const limitBody = (maxSize: number) =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError(
+      throw new AppError(
         413,
         "PAYLOAD_TOO_LARGE",
         `Request body is larger than ${maxSize / 1024 / 1024} MB`,

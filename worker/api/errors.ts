@@ -1,54 +1,13 @@
 /**
  * The one error envelope of the API: `{ error: { message, code, details? } }`.
- * Handlers throw `ApiError`; `onError` in app.ts turns it (and Hono's own HTTPExceptions) into
- * JSON. Nothing else ever leaves /api on failure: no HTML, no stack trace.
+ * Handlers and services throw `AppError` (worker/errors.ts); `onError` in app.ts turns it (and
+ * Hono's own HTTPExceptions) into JSON here. Nothing else ever leaves /api on failure: no HTML,
+ * no stack trace.
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
-import type { FieldProblem } from "../../app/domain/problems";
-import { fieldProblems } from "../../app/domain/validation";
-import { etagOf } from "../../app/domain/versions";
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what = "Resource") => new ApiError(404, "NOT_FOUND", `${what} not found`);
-export const unauthorized = () =>
-  new ApiError(401, "UNAUTHORIZED", "Sign in to continue: your session is missing or has expired");
-export const notConfigured = (key: string, feature: string) =>
-  new ApiError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
-
-/**
- * 412: the record changed since the version the request names in If-Match. The answer carries the
- * record as it now is (`details.current`) and its ETag, so the client can show it or overwrite it.
- */
-export const versionMismatch = (what: string, current: unknown, version: string) =>
-  new ApiError(
-    412,
-    "VERSION_MISMATCH",
-    `This record was changed elsewhere (${what.toLowerCase()}, now at version ${version}): reload it, or send your change again with If-Match: ${etagOf(version)} to overwrite`,
-    { current },
-    { ETag: etagOf(version) },
-  );
-
-/** 400 naming each field and what is wrong with it, in the words the form shows beside it. */
-export function invalidFields(details: FieldProblem[]) {
-  const message = details.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
-  return new ApiError(400, "VALIDATION_FAILED", message, details);
-}
-
-export const validationError = (error: ZodError) => invalidFields(fieldProblems(error));
+import { AppError } from "../errors";
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: "BAD_REQUEST",
@@ -63,7 +22,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 };
 
 export function errorResponse(error: unknown, c: Context) {
-  if (error instanceof ApiError) {
+  if (error instanceof AppError) {
     const body = { error: { message: error.message, code: error.code, details: error.details } };
     return c.json(body, error.status, error.headers);
   }

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { database } from "../db/client";
 import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
-import { validationError } from "./errors";
+import { validationError } from "../errors";
 import { requireAuth } from "./middleware/auth";
 import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";

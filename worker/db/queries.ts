@@ -5,7 +5,7 @@
  */
 import { and, count, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { invalidFields, notFound, versionMismatch, type ApiError } from "../api/errors";
+import { invalidFields, notFound, versionMismatch, type AppError } from "../errors";
 import type { Database } from "./client";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -100,7 +100,7 @@ export async function missedChange<T extends VersionedTable>(
   id: string,
   what: string,
   { ifVersion, show }: Condition<T["$inferSelect"]>,
-): Promise<ApiError> {
+): Promise<AppError> {
   if (!ifVersion) return notFound(what);
   const [row] = await db
     .select()

@@ -5,7 +5,7 @@
  * can change nothing a form could not.
  */
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
 import { auctionTools } from "./auctions.tools";
@@ -87,7 +87,7 @@ export async function runTool(
       content: JSON.stringify(result),
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return fail(error.message, args);
+    if (error instanceof AppError && error.status < 500) return fail(error.message, args);
     throw error;
   }
 }

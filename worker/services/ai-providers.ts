@@ -9,7 +9,7 @@ import {
   TEXT_TO_SPEECH,
   type AiProvider,
 } from "../../app/domain/ai/providers";
-import { ApiError, invalidFields, notConfigured } from "../api/errors";
+import { AppError, invalidFields, notConfigured } from "../errors";
 import type { Env } from "../env";
 
 /** Headers must arrive within this long (a streamed body may then take its time). */
@@ -84,14 +84,14 @@ export function aiClient(env: Env, provider: AiProvider) {
  * answered with an error or could not be reached. The provider's own message is kept (it names
  * the model or quota problem), its status is in `details`.
  */
-export function providerError(error: unknown, provider: AiProvider): ApiError {
+export function providerError(error: unknown, provider: AiProvider): AppError {
   const { label: name, baseUrlName } = PROVIDERS[provider];
-  if (error instanceof ApiError) return error;
+  if (error instanceof AppError) return error;
   if (error instanceof APIConnectionTimeoutError) {
-    return new ApiError(504, "UPSTREAM_TIMEOUT", `${name} did not answer in time. Try again.`);
+    return new AppError(504, "UPSTREAM_TIMEOUT", `${name} did not answer in time. Try again.`);
   }
   if (error instanceof APIConnectionError) {
-    return new ApiError(
+    return new AppError(
       502,
       "UPSTREAM_UNREACHABLE",
       `Could not reach ${name}: check ${baseUrlName}`,
@@ -99,12 +99,12 @@ export function providerError(error: unknown, provider: AiProvider): ApiError {
   }
   if (error instanceof APIError) {
     const reason = upstreamMessage(error.error) ?? error.message;
-    return new ApiError(502, "UPSTREAM_ERROR", `${name} answered with an error: ${reason}`, {
+    return new AppError(502, "UPSTREAM_ERROR", `${name} answered with an error: ${reason}`, {
       upstreamStatus: error.status,
     });
   }
   console.error(`${name} call failed`, error);
-  return new ApiError(502, "UPSTREAM_ERROR", `${name} call failed`);
+  return new AppError(502, "UPSTREAM_ERROR", `${name} call failed`);
 }
 
 function upstreamMessage(body: unknown): string | undefined {

@@ -7,7 +7,7 @@ import { AUCTION_STATUSES, MaxBidInputSchema, SALE_TYPES } from "../../app/domai
 import { maxBid, maxBidFormula, type MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import { formatDateTime } from "../../app/domain/format";
 import { fieldProblems } from "../../app/domain/validation";
-import { invalidFields } from "../api/errors";
+import { invalidFields } from "../errors";
 import { findOwned } from "../db/queries";
 import { properties } from "../db/schema";
 import { findAuction, listAuctions } from "./auctions";

@@ -39,7 +39,7 @@ import type { CalendarEvent, EventWindow } from "../../app/domain/calendar/event
 import type { FieldProblem } from "../../app/domain/problems";
 import type { RowFailure } from "../../app/domain/validation";
 import { contactName } from "../../app/domain/workspace";
-import { ApiError, invalidFields } from "../api/errors";
+import { AppError, invalidFields } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertVersion,
@@ -74,7 +74,7 @@ import {
   type AuctionRow,
 } from "../db/schema";
 import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
-import { toProperty } from "./properties";
+import { toProperty } from "../db/records";
 
 export const AUCTION_SORTS = {
   currentSaleAt: auctions.currentSaleAt,
@@ -468,7 +468,7 @@ export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
   });
   failed.sort((a, b) => a.index - b.index);
   if (!valid.length)
-    throw new ApiError(400, "VALIDATION_FAILED", "No valid auction in the request", failed);
+    throw new AppError(400, "VALIDATION_FAILED", "No valid auction in the request", failed);
 
   const now = nowIso();
   // Without a Google calendar for auctions there is nothing to write.
@@ -582,7 +582,7 @@ const googleInput = (event: CalendarEvent, calendarId: string) => ({
   auctionId: event.auctionId,
 });
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 const httpStatus = (error: unknown) =>
   (error as { response?: { status?: number } }).response?.status;
 
@@ -655,7 +655,7 @@ async function syncAuction(
     return { status: calendarId ? "synced" : "off" };
   } catch (error) {
     // Google disconnected: its events are out of reach, and nothing more is to be written.
-    if (!calendarId && error instanceof ApiError && error.status === 409) {
+    if (!calendarId && error instanceof AppError && error.status === 409) {
       await record({ sale: null, deposit: null });
       return { status: "off" };
     }
@@ -737,7 +737,7 @@ export async function chooseAuctionCalendar(scope: GoogleScope, googleCalendarId
   const { db, userId } = scope;
   const status = await googleStatus(scope, "calendar");
   if (!status.connected)
-    throw new ApiError(
+    throw new AppError(
       409,
       "GOOGLE_NOT_CONNECTED",
       "Connect your Google account in Connections to write auction dates to Google Calendar",

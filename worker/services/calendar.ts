@@ -20,7 +20,7 @@ import {
   type EventWindow,
   type PageCursor,
 } from "../../app/domain/calendar/events";
-import { ApiError, notFound } from "../api/errors";
+import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
@@ -315,7 +315,7 @@ export async function listEvents(scope: GoogleScope, query: EventsQuery): Promis
 }
 
 const readOnlyCalendar = () =>
-  new ApiError(
+  new AppError(
     409,
     "READ_ONLY",
     "Project closings and auction dates come from the project or the auction: change them in the Project Hub or in Auctions",

@@ -31,7 +31,7 @@ import {
   type ConversationRow,
   type ToolCallRecord,
 } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import type { Env } from "../env";
 import { aiClient, chatModel } from "./ai-providers";
 import { settleAiCall, startAiCall, tokensUsed, type AiCall } from "./usage";

@@ -3,7 +3,7 @@
  * fresh 96-bit IV per value. A stored value reads `v1.<iv>.<ciphertext+tag>` (base64url), so the
  * scheme can change later and a tampered or foreign value fails to decrypt instead of reading wrong.
  */
-import { notConfigured } from "../api/errors";
+import { notConfigured } from "../errors";
 import type { Env } from "../env";
 
 const VERSION = "v1";

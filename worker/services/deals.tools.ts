@@ -11,7 +11,7 @@ import { HEADLINE_METRICS } from "../../app/domain/deals/judge";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
 import { fieldProblems } from "../../app/domain/validation";
 import { label } from "../../app/domain/workspace";
-import { invalidFields } from "../api/errors";
+import { invalidFields } from "../errors";
 import { findDeal, listDeals } from "./deals";
 import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 

@@ -17,7 +17,7 @@ import {
   type GoogleService,
   type GoogleStatus,
 } from "../../app/domain/google";
-import { ApiError, notConfigured } from "../api/errors";
+import { AppError, notConfigured } from "../errors";
 import type { Database } from "../db/client";
 import { nowIso } from "../db/queries";
 import { googleConnections, googleOauthStates, type GoogleConnectionRow } from "../db/schema";
@@ -211,14 +211,14 @@ export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope)
 // Authorised calls
 
 export const notConnected = (service: GoogleService) =>
-  new ApiError(
+  new AppError(
     409,
     "GOOGLE_NOT_CONNECTED",
     `Connect your Google account in Connections to use ${GOOGLE_SERVICE_LABELS[service]}`,
   );
 
 const reconnectNeeded = () =>
-  new ApiError(
+  new AppError(
     409,
     "GOOGLE_RECONNECT_NEEDED",
     "Google no longer accepts AI42's access to your account: reconnect Google in Connections",
@@ -314,7 +314,7 @@ export async function withGoogle<T>(
       .where(eq(googleConnections.userId, userId));
     return result;
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof AppError) throw error;
     if (isInvalidGrant(error)) {
       clients.delete(userId);
       await db
@@ -325,13 +325,13 @@ export async function withGoogle<T>(
     }
     const status = (error as GaxiosLike)?.response?.status ?? (error as GaxiosLike)?.status;
     if (status === 404 || status === 410)
-      throw new ApiError(404, "NOT_FOUND", "Not found in your Google account");
+      throw new AppError(404, "NOT_FOUND", "Not found in your Google account");
     if (!status)
-      throw new ApiError(
+      throw new AppError(
         502,
         "UPSTREAM_UNREACHABLE",
         `Google could not be reached: ${googleMessage(error)}`,
       );
-    throw new ApiError(502, "GOOGLE_ERROR", `Google answered ${status}: ${googleMessage(error)}`);
+    throw new AppError(502, "GOOGLE_ERROR", `Google answered ${status}: ${googleMessage(error)}`);
   }
 }

@@ -19,7 +19,7 @@ import {
   PropertyInputSchema,
   propertyDedupeKey,
 } from "../../app/domain/workspace";
-import { ApiError, notFound } from "../api/errors";
+import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
 import { inJsonList, nowIso, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
@@ -296,10 +296,10 @@ async function runFor(db: Database, userId: string, kind: ImportKind, options: I
       .where(and(eq(importRuns.id, options.runId), eq(importRuns.userId, userId)));
     if (!run) throw notFound("Import run");
     if (run.kind !== kind) {
-      throw new ApiError(400, "WRONG_RUN", `That run imports ${run.kind}, not ${kind}`);
+      throw new AppError(400, "WRONG_RUN", `That run imports ${run.kind}, not ${kind}`);
     }
     if (run.undoneAt)
-      throw new ApiError(409, "RUN_UNDONE", "That import was undone; start a new one");
+      throw new AppError(409, "RUN_UNDONE", "That import was undone; start a new one");
     return { id: run.id, isNew: false };
   }
   return { id: crypto.randomUUID(), isNew: true };
@@ -703,7 +703,7 @@ export async function undoImport(db: Database, userId: string, runId: string) {
     .from(importRuns)
     .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
   if (!run) throw notFound("Import run");
-  if (run.undoneAt) throw new ApiError(409, "RUN_UNDONE", "That import was already undone");
+  if (run.undoneAt) throw new AppError(409, "RUN_UNDONE", "That import was already undone");
   const entries = await db.select().from(importUndo).where(eq(importUndo.runId, runId));
   const statements: unknown[] = [];
   // Properties point at their owners and leads at their contacts: each table is put back in

@@ -15,7 +15,7 @@ import {
   type LeadBotInput,
 } from "../../app/domain/marketing/bots";
 import { LeadInputSchema } from "../../app/domain/marketing/leads";
-import { invalidFields } from "../api/errors";
+import { invalidFields } from "../errors";
 import type { Database } from "../db/client";
 import {
   deleteOwned,

@@ -29,7 +29,7 @@ import {
 } from "../../app/domain/marketing/leads";
 import { contactName } from "../../app/domain/workspace";
 import type { RowFailure } from "../../app/domain/validation";
-import { ApiError, notFound, versionMismatch } from "../api/errors";
+import { AppError, notFound, versionMismatch } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
@@ -222,7 +222,7 @@ async function refuseDuplicate(db: Database, userId: string, input: LeadInput, s
     const owner = owners.get(key);
     if (owner && owner.id !== self) {
       const field = key.startsWith("email:") ? "email" : "phone";
-      throw new ApiError(
+      throw new AppError(
         409,
         "DUPLICATE_LEAD",
         `${owner.name} is already a lead with this ${field === "email" ? "e-mail" : "phone number"}`,
@@ -419,7 +419,7 @@ export async function importLeads(
   }
   failed.sort((a, b) => a.index - b.index);
   if (!fresh.length && !skipped.length) {
-    throw new ApiError(400, "VALIDATION_FAILED", "No valid lead in the request", failed);
+    throw new AppError(400, "VALIDATION_FAILED", "No valid lead in the request", failed);
   }
   await runBatch(db, [
     ...chunk(

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { normaliseAddress } from "../../app/domain/routing/route";
 import type { LatLng, TravelMatrix } from "../../app/domain/routing/optimize";
-import { ApiError, notConfigured } from "../api/errors";
+import { AppError, notConfigured } from "../errors";
 import type { Database } from "../db/client";
 import { nowIso } from "../db/queries";
 import { geocodeCache, geocoderSlots, type GeocodedPlace } from "../db/schema";
@@ -90,7 +90,7 @@ interface NominatimPlace {
 
 function readPlaces(body: unknown): GeocodedPlace[] {
   if (!Array.isArray(body))
-    throw new ApiError(502, "GEOCODER_FAILED", "The geocoder's answer was not a list");
+    throw new AppError(502, "GEOCODER_FAILED", "The geocoder's answer was not a list");
   return (body as NominatimPlace[]).flatMap((place) => {
     const lat = Number(place.lat);
     const lng = Number(place.lon);
@@ -114,7 +114,7 @@ export async function geocode(db: Database, env: MapsEnv, address: string) {
   if (wait > LONGEST_WAIT_MS) {
     await releaseGeocoderSlot(db);
     const seconds = String(Math.ceil(wait / 1000));
-    throw new ApiError(
+    throw new AppError(
       429,
       "GEOCODER_BUSY",
       "The geocoder takes one address a second: try again shortly",
@@ -127,10 +127,10 @@ export async function geocode(db: Database, env: MapsEnv, address: string) {
     headers: { "User-Agent": GEOCODER_USER_AGENT, Accept: "application/json" },
     signal: AbortSignal.timeout(OUTSIDE_TIMEOUT_MS),
   }).catch((error: Error) => {
-    throw new ApiError(502, "GEOCODER_FAILED", `The geocoder did not answer: ${error.message}`);
+    throw new AppError(502, "GEOCODER_FAILED", `The geocoder did not answer: ${error.message}`);
   });
   if (!response.ok)
-    throw new ApiError(502, "GEOCODER_FAILED", `The geocoder answered ${response.status}`);
+    throw new AppError(502, "GEOCODER_FAILED", `The geocoder answered ${response.status}`);
   const places = readPlaces(await response.json().catch(() => null));
   await db
     .insert(geocodeCache)
@@ -154,7 +154,7 @@ async function osrm<T>(
   const url = `${base}/${service}/v1/driving/${osrmCoordinates(points)}?${query}`;
   const response = await fetch(url, { signal: AbortSignal.timeout(OUTSIDE_TIMEOUT_MS) }).catch(
     (error: Error) => {
-      throw new ApiError(
+      throw new AppError(
         502,
         "ROUTING_FAILED",
         `The routing service did not answer: ${error.message}`,
@@ -164,7 +164,7 @@ async function osrm<T>(
   const body = (await response.json().catch(() => null)) as
     ({ code?: string; message?: string } & T) | null;
   if (!response.ok || body?.code !== "Ok")
-    throw new ApiError(
+    throw new AppError(
       502,
       "ROUTING_FAILED",
       `The routing service answered ${response.status}${body?.message ? `: ${body.message}` : ""}`,
@@ -181,12 +181,12 @@ export async function roadMatrix(env: MapsEnv, points: readonly LatLng[]): Promi
     "annotations=distance,duration",
   );
   if (!body.distances || !body.durations)
-    throw new ApiError(502, "ROUTING_FAILED", "The routing service sent no distances");
+    throw new AppError(502, "ROUTING_FAILED", "The routing service sent no distances");
   const unjoined = body.distances.flatMap((row, from) =>
     row.flatMap((value, to) => (value === null || body.durations![from]![to] === null ? [to] : [])),
   );
   if (unjoined.length)
-    throw new ApiError(
+    throw new AppError(
       422,
       "ROUTING_UNREACHABLE",
       `The road service cannot reach point ${unjoined[0]} (0 is the first point) from every other`,

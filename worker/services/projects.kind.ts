@@ -6,7 +6,7 @@ import { ProjectFileInputSchema, ProjectInputSchema } from "../../app/domain/wor
 import type { Database } from "../db/client";
 import { chunk, D1_MAX_PARAMS, nowIso, publicRow, rowsPerStatement } from "../db/queries";
 import { projectContacts, projectFiles, projects, type ProjectRow } from "../db/schema";
-import { toProject } from "./projects";
+import { toProject } from "../db/records";
 import { recordKind, usersRows } from "./record-kind";
 
 export const projectKind = recordKind({

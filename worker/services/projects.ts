@@ -6,7 +6,7 @@ import type {
   ProjectStatus,
   ProjectType,
 } from "../../app/domain/workspace";
-import { ApiError } from "../api/errors";
+import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
@@ -31,11 +31,10 @@ import {
   projectFiles,
   projects,
   properties,
-  type ProjectRow,
 } from "../db/schema";
 import { toContact } from "./contacts";
 import { toEntry } from "./entries";
-import { toProperty } from "./properties";
+import { toProject, toProperty } from "../db/records";
 
 export interface ProjectFilters {
   q?: string;
@@ -52,8 +51,6 @@ export const PROJECT_SEARCH_COLUMNS = [
   projects.city,
   projects.description,
 ];
-
-export const toProject = (row: ProjectRow) => publicRow(row);
 
 function projectsWhere(userId: string, filters: ProjectFilters) {
   const where: SQL[] = [eq(projects.userId, userId)];
@@ -205,7 +202,7 @@ export async function unlinkFile(db: Database, userId: string, id: string, fileI
       ),
     )
     .returning();
-  if (!row) throw new ApiError(404, "NOT_FOUND", "That file is not linked to this project");
+  if (!row) throw new AppError(404, "NOT_FOUND", "That file is not linked to this project");
   return publicRow(row);
 }
 
@@ -220,6 +217,6 @@ export async function unlinkContact(db: Database, userId: string, id: string, co
       ),
     )
     .returning();
-  if (!row) throw new ApiError(404, "NOT_FOUND", "That contact is not linked to this project");
+  if (!row) throw new AppError(404, "NOT_FOUND", "That contact is not linked to this project");
   return { projectId: id, contactId };
 }

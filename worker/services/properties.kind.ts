@@ -5,7 +5,8 @@ import {
   type PropertyInput,
 } from "../../app/domain/workspace";
 import { properties, type PropertyRow } from "../db/schema";
-import { propertyIdsByKey, toProperty } from "./properties";
+import { toProperty } from "../db/records";
+import { propertyIdsByKey } from "./properties";
 import { ownFields, recordKind, usersRows } from "./record-kind";
 
 /** A property's own fields (what merges compare, in Import Data and the file imports). */

@@ -12,7 +12,7 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from "../../app/domain/workspace";
-import { ApiError, notFound } from "../api/errors";
+import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
 import {
   chunk,
@@ -25,7 +25,6 @@ import {
   nowIso,
   ownedAt,
   ownedBy,
-  publicRow,
   rowsPerStatement,
   runBatch,
   type IfVersion,
@@ -42,8 +41,7 @@ import {
   type PropertyRow,
 } from "../db/schema";
 import { toContact } from "./contacts";
-import { toProject } from "./projects";
-import { toResearch } from "./research";
+import { toProject, toProperty, toResearch } from "../db/records";
 
 /** What an import does with a row that matches one the user already has. */
 export const EXISTING_ROWS = ["skip", "update"] as const;
@@ -135,8 +133,6 @@ export const PROPERTY_SEARCH_COLUMNS = [
   properties.externalId,
   properties.notes,
 ];
-
-export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey", "imported");
 
 function propertiesWhere(userId: string, filters: PropertyFilters) {
   const where: SQL[] = [eq(properties.userId, userId)];
@@ -285,7 +281,7 @@ export async function updateProperty(
     .from(properties)
     .where(and(eq(properties.userId, userId), eq(properties.dedupeKey, key)));
   if (clash && clash.id !== id) {
-    throw new ApiError(
+    throw new AppError(
       409,
       "DUPLICATE_PROPERTY",
       "Another property already has this address or external id",

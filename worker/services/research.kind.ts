@@ -4,7 +4,7 @@ import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { MAX_QUERY_CHARS, ResearchReportSchema } from "../../app/domain/ai/research";
 import { researchReports, type ResearchReportRow } from "../db/schema";
 import { recordKind, usersRows } from "./record-kind";
-import { toResearch } from "./research";
+import { toResearch } from "../db/records";
 
 const ResearchInputSchema = z.object({
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS),

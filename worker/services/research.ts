@@ -14,29 +14,19 @@ import {
   deleteOwned,
   findOwned,
   ownedBy,
-  publicRow,
   selectPage,
   type PageRequest,
 } from "../db/queries";
-import {
-  entries,
-  projects,
-  properties,
-  researchReports,
-  type ResearchReportRow,
-} from "../db/schema";
+import { entries, projects, properties, researchReports } from "../db/schema";
 import type { Env } from "../env";
 import { aiClient, callProvider, providerConfig } from "./ai-providers";
 import { createEntry, toEntry } from "./entries";
-import { toProject } from "./projects";
-import { toProperty } from "./properties";
+import { toProject, toProperty, toResearch } from "../db/records";
 import { REPORT_INSTRUCTIONS } from "./prompts";
 import { refundingOnFailure, settleAiCall, startAiCall, tokensUsed } from "./usage";
 
 /** The most of the user's records a report is grounded in. */
 const MAX_GROUNDING = 5;
-
-export const toResearch = (row: ResearchReportRow) => publicRow(row);
 
 /** The user's projects and properties the query names (by street address or project name). */
 async function groundingFor(db: Database, userId: string, query: string) {

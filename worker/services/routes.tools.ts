@@ -5,21 +5,19 @@
  */
 import { z } from "zod";
 import { addIsoDays } from "../../app/domain/calendar/events";
-import { isTimeZone } from "../../app/domain/today";
 import { localTimeToIso } from "../../app/domain/auctions/time-zones";
 import { modulePath } from "../../app/domain/modules";
-import { todayIn } from "../../app/domain/today";
+import { isTimeZone, todayIn } from "../../app/domain/today";
 import type { LatLng } from "../../app/domain/routing/optimize";
+import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "../../app/domain/routing/problem";
 import {
-  DEFAULT_ROAD_FACTOR,
-  DEFAULT_SPEED_KMH,
   MAX_ROUTE_STOPS,
   RouteInputSchema,
   VISIT_MINUTES,
   type Place,
   type RouteStop,
 } from "../../app/domain/routing/route";
-import { invalidFields, validationError } from "../api/errors";
+import { invalidFields, validationError } from "../errors";
 import { findOwned } from "../db/queries";
 import { auctions, properties } from "../db/schema";
 import type { Database } from "../db/client";

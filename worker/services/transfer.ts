@@ -23,7 +23,7 @@ import {
   type ImportCounts,
   type RowFailure,
 } from "../../app/domain/validation";
-import { ApiError } from "../api/errors";
+import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import {
   chunk,
@@ -113,7 +113,7 @@ export async function exportWorkspace(db: Database, userId: string, part = 1) {
   };
   const parts = intoParts(records, recordBytes({ ...head, ...perKind("name", () => []) }) + 64);
   if (part > parts.length)
-    throw new ApiError(
+    throw new AppError(
       404,
       "NOT_FOUND",
       `The export has ${parts.length} part${parts.length === 1 ? "" : "s"}`,
@@ -532,7 +532,7 @@ export async function writeImport(db: Database, statements: unknown[]) {
     const text = String(error);
     if (TOO_BIG.test(text)) {
       console.error("Import refused by a D1 limit", error);
-      throw new ApiError(
+      throw new AppError(
         400,
         "IMPORT_TOO_LARGE",
         "A record of the file is larger than the database stores; nothing was changed",
@@ -540,6 +540,6 @@ export async function writeImport(db: Database, statements: unknown[]) {
     }
     if (!text.includes("SQLITE_CONSTRAINT")) throw error;
     console.error("Import refused by a constraint", error);
-    throw new ApiError(400, "IMPORT_FAILED", "The file could not be imported; nothing was changed");
+    throw new AppError(400, "IMPORT_FAILED", "The file could not be imported; nothing was changed");
   }
 }

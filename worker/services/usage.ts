@@ -28,7 +28,7 @@ import {
   type UsageLimitName,
   type UsageLimits,
 } from "../../app/domain/usage";
-import { ApiError } from "../api/errors";
+import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import {
   auctionHistory,
@@ -159,8 +159,8 @@ function refusal(
   figures: { used: number; max: number; resetsAt?: number; now: number },
 ) {
   const { used, max, resetsAt, now } = figures;
-  if (resetsAt === undefined) return new ApiError(status, code, message, { limit, used, max });
-  return new ApiError(
+  if (resetsAt === undefined) return new AppError(status, code, message, { limit, used, max });
+  return new AppError(
     status,
     code,
     message,

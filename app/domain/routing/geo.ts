@@ -2,8 +2,13 @@
  * Travel figures between a route's points: the straight-line estimate (great-circle distance ×
  * road factor at a speed) or a road matrix given by the caller. Pure: no I/O.
  */
-import type { LatLng, RouteProblem, TravelMatrix } from "./optimize";
-import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "./route";
+import {
+  DEFAULT_ROAD_FACTOR,
+  DEFAULT_SPEED_KMH,
+  type LatLng,
+  type RouteProblem,
+  type TravelMatrix,
+} from "./problem";
 
 /** The mean Earth radius (IUGG), in km. */
 export const EARTH_RADIUS_KM = 6371.0088;

@@ -4,12 +4,16 @@
  * no I/O.
  */
 import { z } from "zod";
-import type { LatLng, RouteProblem, TimeWindow } from "./optimize";
+import {
+  DEFAULT_ROAD_FACTOR,
+  DEFAULT_SPEED_KMH,
+  type LatLng,
+  type RouteProblem,
+  type TimeWindow,
+} from "./problem";
 
 /** The most stops one route takes. */
 export const MAX_ROUTE_STOPS = 200;
-export const DEFAULT_SPEED_KMH = 40;
-export const DEFAULT_ROAD_FACTOR = 1.3;
 /** Minutes at a stop: a drive-by or a showing, unless the user says otherwise … */
 export const VISIT_MINUTES = 15;
 /** … and at a sale: registration, the call of the cases, the bidding. */

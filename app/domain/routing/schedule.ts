@@ -4,7 +4,7 @@
  * Pure: no I/O.
  */
 import { travelTable, type TravelTable } from "./geo";
-import type { RouteLeg, RoutePlan, RouteProblem, TravelMatrix } from "./optimize";
+import type { RouteLeg, RoutePlan, RouteProblem, TravelMatrix } from "./problem";
 
 /** Arrivals later than this past a window's end are late; less is floating-point noise. */
 export const LATE_TOLERANCE_MINUTES = 1e-9;

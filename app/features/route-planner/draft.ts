@@ -5,9 +5,8 @@
  */
 import { isoDay } from "~/domain/dates";
 import type { LatLng, RouteLeg, RoutePlan, RouteProblem } from "~/domain/routing/optimize";
+import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "~/domain/routing/problem";
 import {
-  DEFAULT_ROAD_FACTOR,
-  DEFAULT_SPEED_KMH,
   type Place,
   type RouteBody,
   type RouteStop,

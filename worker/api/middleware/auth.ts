@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { notConfigured, unauthorized } from "../errors";
+import { notConfigured, unauthorized } from "../../errors";
 import type { AppEnv } from "../types";
 import { readSession, requestTimeZone, requestToken } from "../../services/sessions";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../errors";
+import { AppError } from "../../errors";
 import { bearerToken, readCookie, SESSION_COOKIE } from "../../services/sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -18,7 +18,7 @@ export const sameOriginForCookies = createMiddleware(async (c, next) => {
   const hasCookie = readCookie(request.headers.get("Cookie"), SESSION_COOKIE) !== null;
   const foreign = origin !== null && origin !== new URL(request.url).origin;
   if (foreign || (origin === null && hasCookie)) {
-    throw new ApiError(
+    throw new AppError(
       403,
       "CSRF_REJECTED",
       "Cross-site request refused: send it from AI42 itself",

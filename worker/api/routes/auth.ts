@@ -5,7 +5,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
-import { ApiError, notConfigured } from "../errors";
+import { AppError, notConfigured } from "../../errors";
 import { requireAuth } from "../middleware/auth";
 import {
   apiRoute,
@@ -99,7 +99,7 @@ auth.openapi(
       firstName: input.first_name,
       lastName: input.last_name,
     });
-    if (!row) throw new ApiError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+    if (!row) throw new AppError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     const user = publicUser(row);
     const { token, session } = await createSession(c.env, user, false, requestTimeZone(c.req.raw));
     c.header("Set-Cookie", sessionCookie(token, session));
@@ -129,7 +129,7 @@ auth.openapi(
     const retryAfter = await countLoginAttempt(c.env.DB, email, address);
     if (retryAfter !== null) {
       const minutes = Math.ceil(retryAfter / 60);
-      throw new ApiError(
+      throw new AppError(
         429,
         "TOO_MANY_ATTEMPTS",
         `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -140,10 +140,10 @@ auth.openapi(
     const row = await findUserByEmail(c.env.DB, email);
     if (!row) {
       await verifyAgainstDummy(password);
-      throw new ApiError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
+      throw new AppError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
     }
     if (!(await verifyPassword(password, row.passwordHash))) {
-      throw new ApiError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
+      throw new AppError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
     }
     await clearLoginAttempts(c.env.DB, email, address);
     if (needsRehash(row.passwordHash)) {
@@ -245,7 +245,7 @@ auth.openapi(
     const { token, password } = c.req.valid("json");
     const row = await consumeResetToken(c.env, token);
     if (!row) {
-      throw new ApiError(
+      throw new AppError(
         400,
         "INVALID_RESET_TOKEN",
         "This reset link is invalid or has expired. Ask for a new one.",

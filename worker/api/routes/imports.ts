@@ -29,7 +29,7 @@ import {
 } from "../../services/imports";
 import { assertOwnedReference } from "../../db/queries";
 import { campaigns } from "../../db/schema";
-import { ApiError, invalidFields } from "../errors";
+import { AppError, invalidFields } from "../../errors";
 import { FileImportResultSchema, ImportRunSchema } from "../schemas";
 import {
   apiRoute,
@@ -114,7 +114,7 @@ async function requestTable(
     try {
       return await readFileTable(bytes, sheet);
     } catch (error) {
-      throw new ApiError(
+      throw new AppError(
         400,
         "UNREADABLE_FILE",
         (error as Error).message || "The file could not be read",
@@ -141,7 +141,7 @@ async function requestTable(
     return { table: jsonTable(JSON.stringify(value)), format: "json" };
   }
   if (!type) {
-    throw new ApiError(
+    throw new AppError(
       415,
       "UNSUPPORTED_MEDIA_TYPE",
       "Send the file as multipart/form-data (field “file”), as text/csv, as an .xlsx body, or as JSON",

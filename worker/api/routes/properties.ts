@@ -17,7 +17,7 @@ import {
   writeProperties,
   type PropertySort,
 } from "../../services/properties";
-import { ApiError } from "../errors";
+import { AppError } from "../../errors";
 import {
   apiRoute,
   dataResponse,
@@ -85,7 +85,7 @@ app.openapi(
     const rows = Array.isArray(body) ? body : [body];
     const { valid, failed } = checkPropertyRows(rows);
     if (valid.length === 0) {
-      throw new ApiError(400, "VALIDATION_FAILED", "No valid property in the request", failed);
+      throw new AppError(400, "VALIDATION_FAILED", "No valid property in the request", failed);
     }
     const [db, userId] = scope(c);
     const plan = await planPropertyWrites(db, userId, valid, existing);

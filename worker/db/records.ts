@@ -1,0 +1,14 @@
+/**
+ * Records as the API, the agent and the export show them: the row without its internal columns.
+ * Here, beside the data access, because services that show each other's records (a property's
+ * projects and research, a project's property) read them without importing one another.
+ */
+import { publicRow } from "./queries";
+import type { ProjectRow, PropertyRow, ResearchReportRow } from "./schema";
+
+export const toProject = (row: ProjectRow) => publicRow(row);
+
+/** The dedupe key and the imported marker are the import's, not the user's. */
+export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey", "imported");
+
+export const toResearch = (row: ResearchReportRow) => publicRow(row);

@@ -1,0 +1,53 @@
+/**
+ * The failures every door answers in its own way: a service throws an `AppError` (a status, a
+ * code, a message in the user's words, details), and each door answers it its own way (the API
+ * with its JSON envelope: `errorResponse` in api/errors.ts). It sits below the HTTP layer, so
+ * services and data access depend on nothing of it.
+ */
+import type { ZodError } from "zod";
+import type { FieldProblem } from "../app/domain/problems";
+import { fieldProblems } from "../app/domain/validation";
+import { etagOf } from "../app/domain/versions";
+
+/** The statuses a failure of the user's request (4xx) or of a service we depend on (5xx) takes. */
+export type FailureStatus =
+  400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: FailureStatus,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
+export const unauthorized = () =>
+  new AppError(401, "UNAUTHORIZED", "Sign in to continue: your session is missing or has expired");
+export const notConfigured = (key: string, feature: string) =>
+  new AppError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
+
+/**
+ * 412: the record changed since the version the request names in If-Match. The answer carries the
+ * record as it now is (`details.current`) and its ETag, so the client can show it or overwrite it.
+ */
+export const versionMismatch = (what: string, current: unknown, version: string) =>
+  new AppError(
+    412,
+    "VERSION_MISMATCH",
+    `This record was changed elsewhere (${what.toLowerCase()}, now at version ${version}): reload it, or send your change again with If-Match: ${etagOf(version)} to overwrite`,
+    { current },
+    { ETag: etagOf(version) },
+  );
+
+/** 400 naming each field and what is wrong with it, in the words the form shows beside it. */
+export function invalidFields(details: FieldProblem[]) {
+  const message = details.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
+  return new AppError(400, "VALIDATION_FAILED", message, details);
+}
+
+export const validationError = (error: ZodError) => invalidFields(fieldProblems(error));
