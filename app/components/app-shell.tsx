@@ -14,6 +14,7 @@ import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { downloadExport, pickImportFile } from "~/lib/transfer";
+import { useFocusHeading } from "~/lib/use-focus-heading";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
@@ -84,6 +85,8 @@ export default function AppShell() {
   const [mac, setMac] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeading(pathname, main);
 
   useEffect(() => {
     void loadEntriesAtStart();
@@ -183,6 +186,13 @@ export default function AppShell() {
 
   return (
     <div className="flex min-h-dvh" data-hydrated={hydrated || undefined}>
+      {/* The first Tab stop: past the sidebar's links, straight to the page. */}
+      <a
+        href="#main"
+        className="btn-primary sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50"
+      >
+        Skip to main content
+      </a>
       <Sidebar
         modules={SIDEBAR_MODULES}
         childrenOf={(id) => childModules(MODULES, id)}
@@ -230,7 +240,9 @@ export default function AppShell() {
           </button>
         </header>
         <main
+          ref={main}
           id="main"
+          tabIndex={-1}
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
         >
           <RouteErrorBoundary resetKey={pathname}>

@@ -273,6 +273,28 @@ test.describe("workspace shell", () => {
     }
   });
 
+  test("a skip link is the first Tab stop; after choosing a module its heading has the focus", async ({
+    page,
+    account,
+  }) => {
+    await openApp(page, "/home");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+    // The next Tab stop is in the page, not the sidebar.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+
+    await page
+      .getByRole("navigation", { name: /modules/i })
+      .getByRole("link", { name: /^Auctions/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Auctions" })).toBeFocused();
+  });
+
   test.describe("at 375 px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
