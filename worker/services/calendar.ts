@@ -332,9 +332,9 @@ export function assertWritableCalendar(calendarId: string) {
  */
 async function calendarForNew(scope: GoogleScope, calendarId: string | undefined) {
   if (calendarId) return calendarId;
-  if (!(await googleCalendarConnected(scope))) return LOCAL_CALENDAR_ID;
+  // Without Google Calendar connected the list holds only AI42's own calendars.
   const calendars = await listCalendars(scope);
-  return calendars.find((c) => c.source === "google" && c.primary)?.id ?? "primary";
+  return calendars.find((c) => c.source === "google" && c.primary)?.id ?? LOCAL_CALENDAR_ID;
 }
 
 export async function createEvent(scope: GoogleScope, input: EventInput) {
