@@ -1,13 +1,14 @@
 /**
  * Import Data (palette): the chosen export file previewed per kind of record — new, already here,
- * invalid — before anything is written; Import writes it, skipping or updating what is already
- * here as the user chose.
+ * invalid — before anything is written; Import writes it, skipping or merging what is already
+ * here as the user chose, and the toast that says so can undo it whole.
  */
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useStore } from "zustand";
 import { RECORD_KINDS, type RecordKindResult } from "~/domain/record-kinds";
 import { describeImport } from "~/domain/validation";
+import { importsApi } from "~/lib/api/imports";
 import { MESSAGES } from "~/lib/api/messages";
 import {
   ServiceError,
@@ -73,14 +74,35 @@ export function ImportDataDialog() {
     if (!file) return;
     setImporting(true);
     try {
-      const result = await transferApi.importAll(file.document, { existing, overwriteEdits });
+      const result = await transferApi.importAll(file.document, {
+        existing,
+        overwriteEdits,
+        fileName: file.name,
+      });
       const written = RECORD_KINDS.reduce(
         (sum, { result: kind }) => sum + result[kind].created + result[kind].updated,
         0,
       );
       const next = part && part.number < part.of ? ` Now import part ${part.number + 1}.` : "";
+      const { runId } = result;
       toast.success("Import finished", {
         description: `${written} record${written === 1 ? "" : "s"} written from ${file.name}.${next}`,
+        duration: 15_000,
+        // The whole import, as it was before: new records gone, merged ones as they were.
+        ...(runId &&
+          written > 0 && {
+            action: {
+              label: "Undo import",
+              onClick: () =>
+                importsApi.undo(runId).then(
+                  async () => {
+                    toast.success(`Import of ${file.name} undone`);
+                    await workspaceChanged();
+                  },
+                  (error: unknown) => toast.error(failureText(error)),
+                ),
+            },
+          }),
       });
       close();
       await workspaceChanged();

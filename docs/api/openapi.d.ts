@@ -1160,7 +1160,7 @@ export interface paths {
         put?: never;
         /**
          * Import an export document; importing it again finds its records already here
-         * @description Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview.
+         * @description Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview. A record already here is merged (an empty field never blanks one; a field changed in AI42 since the last import is kept unless `overwriteEdits=true`). An import is a run that `POST /imports/runs/{id}/undo` undoes whole.
          */
         post: operations["importWorkspace"];
         delete?: never;
@@ -1196,7 +1196,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your recent file imports, newest first */
+        /** Your recent imports (files and Import Data), newest first */
         get: operations["listImportRuns"];
         put?: never;
         post?: never;
@@ -3367,6 +3367,8 @@ export interface components {
             dryRun: boolean;
             /** @enum {string} */
             existing: "skip" | "update";
+            /** @description The import run (null for a preview): `POST /imports/runs/{id}/undo` puts back exactly what it changed */
+            runId: string | null;
             properties: {
                 created: number;
                 updated: number;
@@ -3666,7 +3668,7 @@ export interface components {
         ImportRun: {
             id: string;
             /** @enum {string} */
-            kind: "properties" | "auctions" | "leads";
+            kind: "properties" | "auctions" | "leads" | "data";
             fileName: string | null;
             source: string | null;
             created: number;
@@ -10230,6 +10232,8 @@ export interface operations {
                 existing?: "skip" | "update";
                 /** @description With `existing=update`: the file's values replace fields changed in AI42 since the last import (by default those are kept; an empty field of the file never blanks one) */
                 overwriteEdits?: "true" | "false";
+                /** @description The file's name, shown in the list of imports */
+                fileName?: string;
             };
             header?: never;
             path?: never;

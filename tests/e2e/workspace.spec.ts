@@ -220,14 +220,17 @@ test("exports the workspace and imports it into another account", async ({
   const file = await download.path();
 
   const other = await browser.newPage({ baseURL: page.url() });
+  const importData = async () => {
+    const choosing = other.waitForEvent("filechooser");
+    await other.keyboard.press("Control+k");
+    await other.getByPlaceholder("Search commands...").fill("import data");
+    await other.keyboard.press("Enter");
+    await (await choosing).setFiles(file);
+  };
   await registerThroughApi(other, newUser());
   await openApp(other, "/home");
   await expect(other.getByText("Your workspace is empty")).toBeVisible();
-  const choosing = other.waitForEvent("filechooser");
-  await other.keyboard.press("Control+k");
-  await other.getByPlaceholder("Search commands...").fill("import data");
-  await other.keyboard.press("Enter");
-  await (await choosing).setFiles(file);
+  await importData();
   const importer = dialog(other, "Import data");
   const preview = importer.getByRole("list", { name: "Import preview" });
   await expect(preview).toContainText("Projects");
@@ -236,15 +239,19 @@ test("exports the workspace and imports it into another account", async ({
   await expect(other.getByText("Import finished")).toBeVisible();
   // The dashboard shows the imported data at once, without a reload.
   await expect(other.getByTestId("pipeline-rehab")).toHaveText("1");
+
+  // Undo takes the whole import back; importing again brings it in again.
+  await other.getByRole("button", { name: "Undo import" }).click();
+  await expect(other.getByText(/^Import of .* undone$/)).toBeVisible();
+  await expect(other.getByText("Your workspace is empty")).toBeVisible();
+  await importData();
+  await dialog(other, "Import data").getByRole("button", { name: "Import", exact: true }).click();
+  await expect(other.getByTestId("pipeline-rehab")).toHaveText("1");
   await openApp(other, "/project-hub");
   await expect(other.getByRole("list", { name: "Projects" })).toContainText("Exported deal");
 
   // Importing the same file again adds nothing: the preview says it is already here.
-  const again = other.waitForEvent("filechooser");
-  await other.keyboard.press("Control+k");
-  await other.getByPlaceholder("Search commands...").fill("import data");
-  await other.keyboard.press("Enter");
-  await (await again).setFiles(file);
+  await importData();
   await expect(
     dialog(other, "Import data").getByRole("list", { name: "Import preview" }),
   ).toContainText("0 new, 1 already here");

@@ -671,9 +671,9 @@ describe("adding a route to the calendar, all or nothing", () => {
     const again = await addRouteToCalendar(scope, routeId, "local");
     expect(again.replaced).toBe(200);
     expect(await taggedWith(routeId)).toEqual([...again.eventIds].sort());
-    // The route read, then one batch: the removal, the 200 rows at most 6 a statement (16
+    // The route read, then one batch: the removal, the 200 rows at most 5 a statement (17
     // columns, 100 parameters), the route's list.
-    expect(count.batches).toEqual([1 + Math.ceil(200 / 6) + 1]);
+    expect(count.batches).toEqual([1 + Math.ceil(200 / 5) + 1]);
     expect(count.queries).toBe(2);
   });
 

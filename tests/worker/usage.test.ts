@@ -94,7 +94,7 @@ describe("AI tokens a day", () => {
     const { error } = (await refused!.json()) as Failure;
     expect(error.code).toBe("TOKEN_BUDGET_EXCEEDED");
     expect(error.message).toMatch(
-      /^Daily AI token budget reached: [\d,]+ of 1,000 tokens used today(; this request needs about [\d,]+)?\. It resets at 00:00 UTC, in \d+ h \d+ min\.$/,
+      /^Daily AI token budget reached: [\d,]+ of 1,000 tokens used today(; this request needs about [\d,]+)?\. It resets at 00:00 UTC, in (\d+ h )?\d+ min\.$/,
     );
     const midnight = new Date();
     midnight.setUTCHours(24, 0, 0, 0);

@@ -830,6 +830,123 @@ describe("export and import", () => {
     expect(comparable(await exportOf(source.call))).toEqual(comparable(exported));
   });
 
+  it("merges every kind on Update existing (edits made since kept, the file's own changes taken) and Undo puts back exactly what was there", async () => {
+    const { source, project } = await fullWorkspace();
+    const { call } = source;
+    const doc = await exportOf(call);
+    const put = async (path: string, json: Record<string, unknown>) =>
+      expect((await call(path, { method: "PUT", json })).status).toBe(200);
+    // Work done here after the export: a renamed project, deal and campaign, a lead that moved on,
+    // a conversation renamed and continued.
+    const [deal] = (await call<Data<Row[]>>("/deals")).body.data;
+    const [campaign] = (await call<Data<Row[]>>("/marketing/campaigns")).body.data;
+    const [lead] = (await call<Data<Row[]>>("/marketing/leads")).body.data;
+    const [chat] = (await call<Data<Row[]>>("/conversations")).body.data;
+    await put(`/projects/${project.id}`, {
+      name: "Lake house, ours now",
+      propertyId: project.propertyId,
+      budget: 40000,
+    });
+    const { name: _name, strategy, inputs, propertyId, projectId, primary } = deal!;
+    await put(`/deals/${deal!.id}`, {
+      name: "Lake house, 2 units",
+      ...{ strategy, inputs, propertyId, projectId, primary },
+    });
+    await put(`/marketing/campaigns/${campaign!.id}`, {
+      name: "Lake mailer",
+      channel: "direct_mail",
+      spend: 400,
+    });
+    await put(`/marketing/leads/${lead!.id}`, {
+      firstName: "Lena",
+      lastName: "Shore",
+      phone: "313-555-0100",
+      status: "under_contract",
+      consentCall: true,
+      followUpOn: "2027-04-01",
+      campaignId: campaign!.id,
+      answers: [{ question: "When would you sell?", answer: "This spring" }],
+    });
+    await call(`/conversations/${chat!.id}`, { method: "PATCH", json: { title: "Cap rates" } });
+    const messages = (await call<Data<{ messages: Row[] }>>(`/conversations/${chat!.id}`)).body.data
+      .messages;
+    await call("/ai/openai", {
+      method: "POST",
+      json: {
+        conversationId: chat!.id,
+        messages: [
+          ...messages.map(({ role, content }) => ({ role, content })),
+          { role: "user", content: "And for a duplex?" },
+        ],
+      },
+    });
+    const worked = comparable(await exportOf(call));
+
+    // By default nothing done here is lost: the file's older values are kept out.
+    const merged = await importInto(call, doc, "?existing=update");
+    expect(merged.status).toBe(200);
+    expect(comparable(await exportOf(call))).toEqual(worked);
+
+    // With "overwrite my edits" the file wins everywhere, the conversation's messages included.
+    const overwritten = await importInto(call, doc, "?existing=update&overwriteEdits=true");
+    const runId = (overwritten.body.data as unknown as { runId: string }).runId;
+    expect(runId).toEqual(expect.any(String));
+    const now = await exportOf(call);
+    const byId = (kind: string, id: unknown) => now[kind]!.find((row) => row.id === id)!;
+    expect(byId("projects", project.id).name).toBe("Lake house");
+    expect(byId("deals", deal!.id).name).toBe("Lake house as a rental");
+    expect(byId("campaigns", campaign!.id).spend).toBe(250);
+    expect(byId("leads", lead!.id).status).toBe("appointment");
+    expect(byId("conversations", chat!.id)).toMatchObject({ title: chat!.title });
+    expect(byId("conversations", chat!.id).messages).toHaveLength(2);
+
+    // Undo of that import: every record, message and history entry as it was before it.
+    const undone = await call(`/imports/runs/${runId}/undo`, { method: "POST" });
+    expect(undone.status).toBe(200);
+    expect(comparable(await exportOf(call))).toEqual(worked);
+    const runs = (await call<Data<Row[]>>("/imports")).body.data;
+    expect(runs[0]).toMatchObject({ id: runId, kind: "data", undoneAt: expect.any(String) });
+  });
+
+  it("takes a later export's changes to records it brought in, and keeps what was changed here", async () => {
+    const { source, project } = await fullWorkspace();
+    const target = await account();
+    expect((await importInto(target.call, await exportOf(source.call))).status).toBe(200);
+    const [copy] = (await target.call<Data<Row[]>>("/projects")).body.data;
+    const edit = (call: Caller, id: unknown, change: Record<string, unknown>) =>
+      call(`/projects/${String(id)}`, {
+        method: "PUT",
+        json: { name: "Lake house", propertyId: copy!.propertyId, budget: 40000, ...change },
+      });
+    expect((await edit(target.call, copy!.id, { description: "Our lender says yes" })).status).toBe(
+      200,
+    );
+    // The source moves on: a new budget and notes of its own.
+    const moved = await edit(source.call, project.id, {
+      propertyId: project.propertyId,
+      budget: 55000,
+      description: "Roof quote in",
+    });
+    expect(moved.status).toBe(200);
+    const later = await importInto(target.call, await exportOf(source.call), "?existing=update");
+    expect(later.body.data.projects).toMatchObject({ updated: 1, failed: [] });
+    const after = (await target.call<Data<Row>>(`/projects/${copy!.id}`)).body.data;
+    expect(after).toMatchObject({ budget: 55000, description: "Our lender says yes" });
+    // An import of nothing new is a run to undo like any other, and undoing it twice is refused.
+    const runs = (await target.call<Data<Row[]>>("/imports")).body.data;
+    expect(runs.map((run) => run.kind)).toEqual(["data", "data"]);
+    expect(
+      (await target.call(`/imports/runs/${runs[0]!.id}/undo`, { method: "POST" })).status,
+    ).toBe(200);
+    expect((await target.call<Data<Row>>(`/projects/${copy!.id}`)).body.data).toMatchObject({
+      budget: 40000,
+      description: "Our lender says yes",
+    });
+    expect(
+      (await target.call(`/imports/runs/${runs[0]!.id}/undo`, { method: "POST" })).status,
+    ).toBe(409);
+  });
+
   it("imports the same file again without copies: already here, skipped or updated", async () => {
     const { source } = await fullWorkspace();
     const exported = await exportOf(source.call);

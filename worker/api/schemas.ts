@@ -3,7 +3,7 @@
  * schema shows in the responses, the OpenAPI document and the browser's types at once. The
  * browser infers its types from these (type-only imports: no Worker code reaches the client).
  */
-import { IMPORT_KINDS } from "../../app/domain/imports/targets";
+import { IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
@@ -54,12 +54,14 @@ import {
 
 const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
 const owner = { userId: true } as const;
+/** The owner and what the last import wrote (the merge's bookkeeping): never in an answer. */
+const internal = { ...owner, imported: true } as const;
 const tags = z.array(z.string());
 
 export const ProjectSchema = createSelectSchema(projects, {
   targetCloseDate: (schema) => schema.openapi({ example: "2027-03-31" }),
 })
-  .omit(owner)
+  .omit(internal)
   .openapi("Project");
 
 const numberedContacts = z.array(
@@ -70,18 +72,18 @@ export const ContactSchema = createSelectSchema(contacts, {
   phones: numberedContacts,
   emails: numberedContacts,
 })
-  .omit({ ...owner, imported: true })
+  .omit(internal)
   .openapi("Contact");
 
 export const EntrySchema = createSelectSchema(entries, {
   content: (schema) => schema.openapi({ description: "Markdown" }),
   tags,
 })
-  .omit(owner)
+  .omit(internal)
   .openapi("Entry");
 
 export const PropertySchema = createSelectSchema(properties)
-  .omit({ ...owner, dedupeKey: true, imported: true })
+  .omit({ ...internal, dedupeKey: true })
   .openapi("Property");
 
 /**
@@ -274,7 +276,7 @@ export const PrimaryAnalysisSchema = AnalysisSummarySchema.omit({
 });
 
 export const ProjectFileSchema = createSelectSchema(projectFiles)
-  .omit(owner)
+  .omit(internal)
   .openapi("ProjectFile");
 
 export const PropertyWithAnalysisSchema = PropertySchema.extend({
@@ -322,7 +324,7 @@ export const MessageSchema = createSelectSchema(conversationMessages, {
   .openapi("Message");
 
 export const ConversationSchema = createSelectSchema(conversations)
-  .omit(owner)
+  .omit(internal)
   .openapi("Conversation");
 
 export const ConversationDetailSchema = ConversationSchema.extend({
@@ -359,7 +361,7 @@ export const ResearchSchema = createSelectSchema(researchReports, {
   savedEntryId: (schema) =>
     schema.openapi({ description: "The Project Hub document it was saved as, if any" }),
 })
-  .omit(owner)
+  .omit(internal)
   .openapi("Research");
 
 export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({
@@ -520,12 +522,11 @@ export const AuctionSchema = createSelectSchema(auctions, {
   bidInputs: MaxBidInputsSchema.nullable(),
 })
   .omit({
-    ...owner,
+    ...internal,
     googleCalendarId: true,
     googleSaleEventId: true,
     googleDepositEventId: true,
     googleSynced: true,
-    imported: true,
   })
   .extend({
     depositDue: z.number().nullable().openapi({
@@ -648,7 +649,7 @@ export const RouteSchema = createSelectSchema(routes, {
   plan: RoutePlanSchema,
   calendarEventIds: z.array(z.string()).nullable(),
 })
-  .omit(owner)
+  .omit(internal)
   .openapi("Route");
 
 export const RouteSummarySchema = RouteSchema.pick({
@@ -716,7 +717,7 @@ export const RouteCalendarResultSchema = z
 
 const LeadRecordSchema = createSelectSchema(leads, {
   answers: z.array(LeadAnswerSchema.openapi("LeadAnswer")),
-}).omit({ contactId: true, userId: true, createdAt: true, updatedAt: true });
+}).omit({ ...internal, contactId: true, createdAt: true, updatedAt: true });
 
 export const LeadSchema = ContactSchema.pick({
   id: true,
@@ -798,14 +799,14 @@ const CampaignFiguresSchema = exactly<CampaignFigures>()(
 );
 
 export const CampaignSchema = createSelectSchema(campaigns)
-  .omit(owner)
+  .omit(internal)
   .extend({ figures: CampaignFiguresSchema })
   .openapi("Campaign");
 
 export const LeadBotSchema = createSelectSchema(leadBots, {
   questions: z.array(BotQuestionSchema.openapi("LeadBotQuestion")),
 })
-  .omit(owner)
+  .omit(internal)
   .extend({ opening: z.string().openapi({ description: "The bot's first line" }) })
   .openapi("LeadBot");
 
@@ -881,6 +882,10 @@ export const WorkspaceImportResultSchema = z
   .object({
     dryRun: z.boolean(),
     existing: z.enum(EXISTING_ROWS),
+    runId: z.string().nullable().openapi({
+      description:
+        "The import run (null for a preview): `POST /imports/runs/{id}/undo` puts back exactly what it changed",
+    }),
     ...perKind("result", () => KindResultSchema),
   })
   .openapi("WorkspaceImportResult");
@@ -987,7 +992,7 @@ export const FileImportResultSchema = z
 export const ImportRunSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(IMPORT_KINDS),
+    kind: z.enum(IMPORT_RUN_KINDS),
     fileName: z.string().nullable(),
     source: z.string().nullable(),
     created: z.number(),

@@ -148,15 +148,19 @@ export async function deleteOwned<T extends OwnedTable>(
   return row as T["$inferSelect"];
 }
 
-/** A row as the API shows it: without the owner column (and any other internal columns). */
+/**
+ * A row as the API shows it: without the owner column, what the last import wrote (`imported`,
+ * the merge's bookkeeping) and any other internal columns.
+ */
 export function publicRow<T extends { userId: string }, K extends keyof T = never>(
   row: T,
   ...internal: K[]
-): Omit<T, "userId" | K> {
-  const copy: Partial<T> = { ...row };
+): Omit<T, "userId" | "imported" | K> {
+  const copy: Partial<T> & { imported?: unknown } = { ...row };
   delete copy.userId;
+  delete copy.imported;
   for (const key of internal) delete copy[key];
-  return copy as Omit<T, "userId" | K>;
+  return copy as Omit<T, "userId" | "imported" | K>;
 }
 
 /** The term with LIKE's wildcards escaped (use with ESCAPE '\\'). */
@@ -260,7 +264,7 @@ export async function runBatch(db: Database, statements: unknown[]): Promise<unk
 const JSON_PARAM_BYTES = 900_000;
 
 /** Rows cut into parts whose JSON stays under the size one bound parameter may have. */
-function jsonParts(rows: Record<string, unknown>[]) {
+export function jsonParts(rows: Record<string, unknown>[]) {
   const parts: string[] = [];
   let current: string[] = [];
   let size = 0;

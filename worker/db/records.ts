@@ -8,7 +8,7 @@ import type { ProjectRow, PropertyRow, ResearchReportRow } from "./schema";
 
 export const toProject = (row: ProjectRow) => publicRow(row);
 
-/** The dedupe key and the imported marker are the import's, not the user's. */
-export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey", "imported");
+/** The dedupe key is the import's, not the user's. */
+export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey");
 
 export const toResearch = (row: ResearchReportRow) => publicRow(row);

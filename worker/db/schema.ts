@@ -20,7 +20,7 @@ import { EVENT_KINDS } from "../../app/domain/calendar/events";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
 import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
-import { IMPORT_KINDS } from "../../app/domain/imports/targets";
+import { IMPORT_KINDS, IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
 import type { NumberedContact } from "../../app/domain/workspace";
 import type { BotQuestion } from "../../app/domain/marketing/bots";
 import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "../../app/domain/marketing/campaigns";
@@ -74,7 +74,7 @@ const owner = () =>
   text("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
-/** What the last file import wrote to a record, field by field (app/domain/imports/merge.ts). */
+/** What the last import (a file or Import Data) wrote to a record, field by field (app/domain/imports/merge.ts). */
 const importedValues = () => text("imported", { mode: "json" }).$type<Record<string, unknown>>();
 
 const tagList = () =>
@@ -153,6 +153,7 @@ export const projects = sqliteTable(
     targetCloseDate: text("target_close_date"),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [
     index("projects_user_status").on(t.userId, t.status),
@@ -217,6 +218,7 @@ export const entries = sqliteTable(
     tags: tagList(),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [index("entries_user_updated").on(t.userId, t.updatedAt)],
 );
@@ -233,6 +235,7 @@ export const conversations = sqliteTable(
     promptTokens: integer("prompt_tokens").notNull().default(0),
     completionTokens: integer("completion_tokens").notNull().default(0),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [index("conversations_user_updated").on(t.userId, t.updatedAt)],
 );
@@ -291,6 +294,7 @@ export const researchReports = sqliteTable(
     /** The Project Hub document it was saved as, so saving again opens that one. */
     savedEntryId: text("saved_entry_id").references(() => entries.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
+    imported: importedValues(),
   },
   (t) => [index("research_reports_user_created").on(t.userId, t.createdAt)],
 );
@@ -359,6 +363,7 @@ export const calendarEvents = sqliteTable(
       onDelete: "set null",
     }),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [
     index("calendar_events_user_start").on(t.userId, t.start),
@@ -381,6 +386,7 @@ export const projectFiles = sqliteTable(
     webViewLink: text("web_view_link").notNull(),
     iconLink: text("icon_link"),
     createdAt: timestamps.createdAt,
+    imported: importedValues(),
   },
   (t) => [uniqueIndex("project_files_project_file").on(t.projectId, t.driveFileId)],
 );
@@ -407,6 +413,7 @@ export const deals = sqliteTable(
     capRate: real("cap_rate"),
     cashOnCash: real("cash_on_cash"),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [
     index("deals_user_property").on(t.userId, t.propertyId),
@@ -515,6 +522,7 @@ export const routes = sqliteTable(
     calendarId: text("calendar_id"),
     calendarEventIds: text("calendar_event_ids", { mode: "json" }).$type<string[]>(),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [index("routes_user_date").on(t.userId, t.date)],
 );
@@ -567,6 +575,7 @@ export const campaigns = sqliteTable(
     endOn: text("end_on"),
     notes: text("notes"),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [index("campaigns_user").on(t.userId, t.createdAt)],
 );
@@ -596,6 +605,7 @@ export const leads = sqliteTable(
     answers: text("answers", { mode: "json" }).$type<LeadAnswer[]>().notNull(),
     firstContactedAt: text("first_contacted_at"),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [
     index("leads_user_status").on(t.userId, t.status),
@@ -616,6 +626,7 @@ export const leadBots = sqliteTable(
     questions: text("questions", { mode: "json" }).$type<BotQuestion[]>().notNull(),
     handOff: text("hand_off").notNull(),
     ...timestamps,
+    imported: importedValues(),
   },
   (t) => [index("lead_bots_user").on(t.userId, t.createdAt)],
 );
@@ -635,13 +646,16 @@ export const importMappings = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.sourceKey] })],
 );
 
-/** One import of a file (perhaps sent in many chunks): what it did, so it can be undone whole. */
+/**
+ * One import of a file (perhaps sent in many chunks) or of an AI42 export: what it did, so it can
+ * be undone whole.
+ */
 export const importRuns = sqliteTable(
   "import_runs",
   {
     id: id(),
     userId: owner(),
-    kind: text("kind", { enum: IMPORT_KINDS }).notNull(),
+    kind: text("kind", { enum: IMPORT_RUN_KINDS }).notNull(),
     fileName: text("file_name"),
     source: text("source"),
     created: integer("created").notNull().default(0),

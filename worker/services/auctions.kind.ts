@@ -12,9 +12,13 @@ import { auctionHistory, auctions, type AuctionRow } from "../db/schema";
 import { auctionColumns, chosenCalendar } from "./auctions";
 import { ownFields, recordKind, RowProblem, timestamp } from "./record-kind";
 
-/** An auction's own fields (what merges compare): not its Google bookkeeping or derived times. */
+/**
+ * An auction's own fields (what merges compare): not its Google bookkeeping, derived times or
+ * the history a file carries beside them (written by `related`).
+ */
 export const auctionFields = (row: Record<string, unknown>) =>
   ownFields(row, [
+    "history",
     "currentSaleAt",
     "googleCalendarId",
     "googleSaleEventId",
@@ -104,6 +108,7 @@ export const auctionKind = recordKind({
       history: statuses,
     };
   },
+  children: { table: auctionHistory, parent: auctionHistory.auctionId, key: [auctionHistory.id] },
   merge: {
     fields: auctionFields,
     derive: (merged, changed, fromFile) => ({
@@ -114,7 +119,7 @@ export const auctionKind = recordKind({
   },
   // An auction gets the file's history instead of its own, unless the user's own status was kept
   // over the file's (then its own history goes with it).
-  related: (db, userId, rows, fromFile) => {
+  related: (db, rows, fromFile, { userId }) => {
     const fromFileHistory = rows.flatMap((row, i) =>
       row.status === fromFile[i]!.status
         ? [{ id: row.id as string, history: fromFile[i]!.history as HistoryEntry[] }]

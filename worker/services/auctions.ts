@@ -121,7 +121,6 @@ export function toAuction(row: AuctionRow) {
     "googleSaleEventId",
     "googleDepositEventId",
     "googleSynced",
-    "imported",
   );
   return { ...auction, depositDue: auctionDepositDue(row) };
 }

@@ -2,7 +2,7 @@
 import { EventInputSchema } from "../../app/domain/calendar/events";
 import { calendarEvents, type CalendarEventRow } from "../db/schema";
 import { eventColumns, toEvent } from "./calendar";
-import { recordKind, usersRows } from "./record-kind";
+import { ownFields, recordKind, usersRows } from "./record-kind";
 
 /** Events, pointing at the projects, properties and contacts they are about. */
 export const eventKind = recordKind({
@@ -24,4 +24,6 @@ export const eventKind = recordKind({
     id,
     userId,
   }),
+  // The route that made an event is this account's bookkeeping, not a field of the user's.
+  merge: { fields: (row) => ownFields(row, ["routeId"]) },
 });

@@ -32,7 +32,7 @@ export const CONTACT_SEARCH_COLUMNS = [
   contacts.notes,
 ];
 
-export const toContact = (row: ContactRow) => publicRow(row, "imported");
+export const toContact = (row: ContactRow) => publicRow(row);
 
 function contactsWhere(userId: string, filters: ContactFilters) {
   const where: SQL[] = [eq(contacts.userId, userId)];

@@ -14,7 +14,7 @@ import {
   type ConversationRow,
 } from "../db/schema";
 import { toMessage } from "./conversations";
-import { recordKind, timestamp } from "./record-kind";
+import { ownFields, recordKind, timestamp } from "./record-kind";
 
 const ExportedMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
@@ -74,32 +74,72 @@ export const conversationKind = recordKind({
     }));
   },
   input: ConversationInputSchema,
-  // A conversation already here gets the file's messages instead of its own.
-  related: (db, userId, rows) => [
-    ...chunk(
-      rows.map((row) => row.id as string),
-      D1_MAX_PARAMS - 1,
-    ).map((part) =>
-      db
-        .delete(conversationMessages)
+  // The messages a file carries are written by `related`, not merged as a field.
+  merge: { fields: (row) => ownFields(row, ["messages"]) },
+  children: {
+    table: conversationMessages,
+    parent: conversationMessages.conversationId,
+    key: [conversationMessages.id],
+  },
+  /**
+   * A new conversation gets the file's messages. One already here keeps its own, as a merge keeps
+   * an edit, unless they are where the file's begin (the file continues it: the rest is added) or
+   * `overwriteEdits` (the file's replace them).
+   */
+  related: async (db, rows, fromFile, { userId, current, overwriteEdits }) => {
+    const ids = rows.map((row) => row.id as string).filter((id) => current.has(id));
+    const here = new Map<string, Pick<ConversationMessageRow, "role" | "content">[]>();
+    for (const part of chunk(ids, D1_MAX_PARAMS - 1)) {
+      const found = await db
+        .select({
+          conversationId: conversationMessages.conversationId,
+          role: conversationMessages.role,
+          content: conversationMessages.content,
+        })
+        .from(conversationMessages)
         .where(
           and(
             eq(conversationMessages.userId, userId),
             inArray(conversationMessages.conversationId, part),
           ),
-        ),
-    ),
-    ...chunk(
-      rows.flatMap(({ id, messages, createdAt }) =>
-        (messages as z.output<typeof ExportedMessageSchema>[]).map((message, position) => ({
-          ...message,
-          conversationId: id as string,
-          userId,
-          position,
-          createdAt: message.createdAt ?? (createdAt as string),
-        })),
+        )
+        .orderBy(conversationMessages.conversationId, conversationMessages.position);
+      for (const { conversationId, ...message } of found)
+        here.set(conversationId, [...(here.get(conversationId) ?? []), message]);
+    }
+    const replaced: string[] = [];
+    const written = rows.flatMap((row, i) => {
+      const id = row.id as string;
+      const messages = fromFile[i]!.messages as z.output<typeof ExportedMessageSchema>[];
+      const mine = here.get(id) ?? [];
+      const continues =
+        mine.length <= messages.length &&
+        mine.every((m, at) => m.role === messages[at]!.role && m.content === messages[at]!.content);
+      const from = !current.has(id) ? 0 : overwriteEdits ? -1 : continues ? mine.length : null;
+      if (from === null) return [];
+      if (from === -1) replaced.push(id);
+      return messages.slice(Math.max(from, 0)).map((message, at) => ({
+        ...message,
+        conversationId: id,
+        userId,
+        position: Math.max(from, 0) + at,
+        createdAt: message.createdAt ?? (row.createdAt as string),
+      }));
+    });
+    return [
+      ...chunk(replaced, D1_MAX_PARAMS - 1).map((part) =>
+        db
+          .delete(conversationMessages)
+          .where(
+            and(
+              eq(conversationMessages.userId, userId),
+              inArray(conversationMessages.conversationId, part),
+            ),
+          ),
       ),
-      rowsPerStatement(conversationMessages),
-    ).map((part) => db.insert(conversationMessages).values(part)),
-  ],
+      ...chunk(written, rowsPerStatement(conversationMessages)).map((part) =>
+        db.insert(conversationMessages).values(part),
+      ),
+    ];
+  },
 });

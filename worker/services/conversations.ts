@@ -101,6 +101,7 @@ export async function prepareTurn(
       model,
       promptTokens: 0,
       completionTokens: 0,
+      imported: null,
       createdAt: now,
       updatedAt: now,
     };

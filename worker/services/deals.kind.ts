@@ -1,8 +1,11 @@
 /** Deal analyses in Export Data and Import Data. */
-import { DealInputSchema } from "../../app/domain/deals/inputs";
+import { DealInputSchema, type DealInput } from "../../app/domain/deals/inputs";
 import { deals, type DealRow } from "../db/schema";
 import { dealColumns } from "./deals";
-import { recordKind, usersRows } from "./record-kind";
+import { ownFields, recordKind, usersRows } from "./record-kind";
+
+/** The row's figures, worked out from its inputs, are not the user's fields. */
+const FIGURES = ["cashFlowMonthly", "capRate", "cashOnCash"];
 
 /**
  * Analyses, pointing at the property and project they are about. The export writes what was
@@ -15,7 +18,8 @@ export const dealKind = recordKind({
   exportQueries: usersRows(deals),
   exportRecords: ([rows]) =>
     (rows as DealRow[]).map(
-      ({ userId: _u, cashFlowMonthly: _c, capRate: _r, cashOnCash: _o, ...deal }) => deal,
+      ({ userId: _u, cashFlowMonthly: _c, capRate: _r, cashOnCash: _o, imported: _i, ...deal }) =>
+        deal,
     ),
   input: DealInputSchema,
   references: { propertyId: "properties", projectId: "projects" },
@@ -25,4 +29,13 @@ export const dealKind = recordKind({
     id,
     userId,
   }),
+  merge: {
+    // The strategy and its inputs merge as one: a file's flip inputs never meet a rental here.
+    fields: ({ strategy, inputs, ...row }) => ({
+      ...ownFields(row, FIGURES),
+      analysis: { strategy, inputs },
+    }),
+    derive: ({ analysis, ...merged }) =>
+      dealColumns({ ...merged, ...(analysis as object) } as unknown as DealInput),
+  },
 });

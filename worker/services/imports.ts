@@ -4,7 +4,7 @@
  * replaced, so a run can be undone whole and a failure or a closed tab never leaves half a chunk.
  * Re-running the same file changes nothing. Mappings the user corrected are remembered per source.
  */
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FieldChange } from "../../app/domain/imports/merge";
 import { mergeRecord, sameValue } from "../../app/domain/imports/merge";
 import { auctionKey, type AuctionRow } from "../../app/domain/imports/auctions";
@@ -26,6 +26,7 @@ import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./aucti
 import { auctionFields } from "./auctions.kind";
 import { contactFields } from "./contacts.kind";
 import { propertyFields } from "./properties.kind";
+import { undoWrites, type UndoEntry } from "./import-runs";
 import { ownFields } from "./record-kind";
 import type { GoogleScope } from "./google";
 import { leadIdentities, newLeadRows } from "./leads";
@@ -35,7 +36,6 @@ import {
   importRuns,
   auctionHistory,
   auctions,
-  importUndo,
   leads,
   properties,
   type LeadRow as LeadRecord,
@@ -82,8 +82,6 @@ export interface ImportOptions {
   fileName?: string;
   source?: string;
 }
-
-type UndoEntry = { tableName: string; recordId: string; before: Record<string, unknown> | null };
 
 /** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
 async function planPropertyChunk(
@@ -672,74 +670,6 @@ export async function importLeadRows(
     };
   });
 }
-
-/** What a chunk replaced, kept only the first time a run touches a record. */
-function undoWrites(db: Database, runId: string, entries: UndoEntry[]) {
-  if (!entries.length) return [];
-  const json = JSON.stringify(entries.map((e) => ({ t: e.tableName, r: e.recordId, b: e.before })));
-  return [
-    db
-      .insert(importUndo)
-      .select(
-        sql`SELECT ${runId}, json_extract(value, '$.t'), json_extract(value, '$.r'), json_extract(value, '$.b') FROM json_each(${json}) WHERE true`,
-      )
-      .onConflictDoNothing(),
-  ];
-}
-
-/** The tables a run may change, and the column each is keyed by. */
-const UNDO_TABLES = {
-  properties: { table: properties, key: properties.id },
-  contacts: { table: contacts, key: contacts.id },
-  leads: { table: leads, key: leads.contactId },
-  auctions: { table: auctions, key: auctions.id },
-  auction_history: { table: auctionHistory, key: auctionHistory.id },
-} as const;
-
-/** Puts back exactly what the run changed: its new records deleted, the rest as they were. */
-export async function undoImport(db: Database, userId: string, runId: string) {
-  const [run] = await db
-    .select()
-    .from(importRuns)
-    .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
-  if (!run) throw notFound("Import run");
-  if (run.undoneAt) throw new AppError(409, "RUN_UNDONE", "That import was already undone");
-  const entries = await db.select().from(importUndo).where(eq(importUndo.runId, runId));
-  const statements: unknown[] = [];
-  // Properties point at their owners and leads at their contacts: each table is put back in
-  // that order (a deleted contact takes its lead with it).
-  for (const tableName of [
-    "properties",
-    "contacts",
-    "leads",
-    "auction_history",
-    "auctions",
-  ] as const) {
-    const { table, key } = UNDO_TABLES[tableName];
-    const mine = entries.filter((entry) => entry.tableName === tableName);
-    const made = mine.filter((entry) => !entry.before).map((entry) => entry.recordId);
-    const before = mine.flatMap((entry) => (entry.before ? [entry.before] : []));
-    if (made.length) {
-      statements.push(db.delete(table).where(and(eq(table.userId, userId), inJsonList(key, made))));
-    }
-    statements.push(...upsertJsonRows(db, table, before as never[], [key]));
-  }
-  statements.push(
-    db.update(importRuns).set({ undoneAt: nowIso() }).where(eq(importRuns.id, runId)),
-    db.delete(importUndo).where(eq(importUndo.runId, runId)),
-  );
-  await runBatch(db, statements);
-  return { runId, restored: entries.length };
-}
-
-/** The user's recent imports, newest first. */
-export const listImportRuns = (db: Database, userId: string, limit = 20) =>
-  db
-    .select()
-    .from(importRuns)
-    .where(eq(importRuns.userId, userId))
-    .orderBy(desc(importRuns.createdAt))
-    .limit(limit);
 
 /** The user's corrected mapping for this source, header → target. */
 export async function rememberedMapping(

@@ -32,7 +32,10 @@ export const leadKind = recordKind({
   recordOf: "contacts",
   exportQueries: usersRows(leads),
   exportRecords: ([rows]) =>
-    (rows as LeadRow[]).map(({ userId: _u, contactId, ...lead }) => ({ id: contactId, ...lead })),
+    (rows as LeadRow[]).map(({ userId: _u, contactId, imported: _i, ...lead }) => ({
+      id: contactId,
+      ...lead,
+    })),
   input: LeadRecordSchema,
   references: { campaignId: "campaigns" },
   build: (row, contactId, { userId, times }) => ({

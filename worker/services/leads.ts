@@ -86,7 +86,14 @@ type LeadContact = Pick<ContactRow, keyof typeof CONTACT_FIELDS>;
 
 /** A lead as the API shows it: the contact's fields, the lead's, and its speed to lead. */
 export function toLead(contact: LeadContact, lead: LeadRow) {
-  const { contactId: _contactId, userId: _userId, createdAt: _c, updatedAt, ...own } = lead;
+  const {
+    contactId: _contactId,
+    userId: _userId,
+    createdAt: _c,
+    imported: _i,
+    updatedAt,
+    ...own
+  } = lead;
   return {
     ...contact,
     ...own,

@@ -17,6 +17,12 @@ export const projectKind = recordKind({
   exportRecords: ([rows]) => (rows as ProjectRow[]).map(toProject),
   input: ProjectInputSchema,
   references: { propertyId: "properties" },
+  // The contacts linked to a project (links an import adds are undone with the project's).
+  children: {
+    table: projectContacts,
+    parent: projectContacts.projectId,
+    key: [projectContacts.projectId, projectContacts.contactId],
+  },
 });
 
 const LinkSchema = z.object({ projectId: z.string().min(1), contactId: z.string().min(1) });

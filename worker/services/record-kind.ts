@@ -71,7 +71,8 @@ export interface BuildContext<Prepared = unknown> {
 /**
  * How a record already here takes a row of a file: `fields` are what a merge compares (the
  * record's own fields, not its bookkeeping); `derive` works out again what follows from the merged
- * fields (a property's match key, an auction's current sale time).
+ * fields (a property's match key, an auction's current sale time, a deal's key figures) from the
+ * merged record, whether the merge changed it, the file's row and the record as it was here.
  */
 export interface MergeRules<Row> {
   fields(row: Row): Record<string, unknown>;
@@ -79,7 +80,16 @@ export interface MergeRules<Row> {
     merged: Record<string, unknown>,
     changed: boolean,
     fromFile: Record<string, unknown>,
+    current: Record<string, unknown>,
   ): Record<string, unknown>;
+}
+
+/** What a kind's `related` statements may know: which rows were already here, as they were. */
+export interface RelatedContext {
+  userId: string;
+  /** The records already here, by key, as they were before the import. */
+  current: Map<string, Record<string, unknown>>;
+  overwriteEdits: boolean;
 }
 
 /** A second way a row finds its record: a key worked out from its fields (a property's address). */
@@ -128,9 +138,23 @@ export interface RecordKind<
     id: string,
     context: BuildContext<Prepared>,
   ): Row | RowProblem;
+  /**
+   * Rows of another table that belong to each record (an auction's history), known by `key`:
+   * an import that touches them is undone by putting a record's rows back whole.
+   */
+  children?: { table: OwnedTable; parent: SQLiteColumn; key: SQLiteColumn[] };
+  /** How a record already here is merged; without rules, its own fields (`ownFields`) merge. */
   merge?: MergeRules<Row>;
-  /** Statements written with the kind's rows (a conversation's messages, an auction's history). */
-  related?(db: Database, userId: string, rows: Row[], fromFile: Row[]): BatchItem<"sqlite">[];
+  /**
+   * Statements written with the kind's rows (a conversation's messages, an auction's history):
+   * `rows` as merged, `fromFile` as the file has them, in the same order.
+   */
+  related?(
+    db: Database,
+    rows: Row[],
+    fromFile: Row[],
+    context: RelatedContext,
+  ): BatchItem<"sqlite">[] | Promise<BatchItem<"sqlite">[]>;
   /** A kind without ids of its own plans its rows itself. */
   plan?(
     db: Database,

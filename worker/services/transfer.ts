@@ -9,7 +9,7 @@
  * in one D1 batch, or nothing is. What each kind of record is, is declared beside its service and
  * listed in `kinds.ts`; this file does the same for all of them.
  */
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -33,12 +33,16 @@ import {
   rowsPerStatement,
   runBatch,
 } from "../db/queries";
+import { importRuns } from "../db/schema";
+import { childrenBefore, undoWrites, type UndoEntry } from "./import-runs";
 import { KINDS, kindNamed } from "./kinds";
 import type { ExistingRows } from "./properties";
 import {
   RecordMetaSchema,
+  ownFields,
   RowProblem,
   type BuildContext,
+  type KindPlan,
   type Checked,
   type OwnedTable,
   type RecordKind,
@@ -260,9 +264,19 @@ function upserts(db: Database, kind: RecordKind, values: Record<string, unknown>
   );
 }
 
+/** The name of the field a kind's records are known by (`id`; a lead's `contactId`). */
+function keyField(kind: RecordKind) {
+  const found = Object.entries(getTableColumns(kind.table)).find(
+    ([, column]) => column === kind.key,
+  );
+  return found![0];
+}
+
 /**
- * The file's rows of a kind that tracks imports (properties, contacts, auctions) merged onto the
- * records this user already has with their ids, with the kind's merge rules.
+ * The file's rows merged onto the records this user already has under their keys, with the kind's
+ * merge rules (else its own fields): what the file leaves empty never blanks a field, and a field
+ * changed here since the last import is kept unless `overwriteEdits`. Also answers the records
+ * already here as they were, for the kind's related statements.
  */
 async function mergeOnto(
   db: Database,
@@ -270,35 +284,40 @@ async function mergeOnto(
   values: Record<string, unknown>[],
   options: { userId: string; overwriteEdits: boolean; now: string },
 ) {
-  const rules = kind.merge;
-  const ids = values.map((value) => value.id as string);
-  if (!rules || !ids.length) return values;
-  const current = (await db
-    .select()
-    .from(kind.table as SQLiteTable)
-    .where(and(eq(kind.table.userId, options.userId), inJsonList(kind.key, ids)))) as Record<
-    string,
-    unknown
-  >[];
-  const byId = new Map(current.map((row) => [row.id as string, row]));
-  return values.map((value) => {
-    const row = byId.get(value.id as string);
-    if (!row) return value;
-    const merged = mergeRecord(
+  const key = keyField(kind);
+  const rules = kind.merge ?? { fields: (row: Record<string, unknown>) => ownFields(row, [key]) };
+  const ids = values.map((value) => value[key] as string);
+  const rows = ids.length
+    ? ((await db
+        .select()
+        .from(kind.table as SQLiteTable)
+        .where(and(eq(kind.table.userId, options.userId), inJsonList(kind.key, ids)))) as Record<
+        string,
+        unknown
+      >[])
+    : [];
+  const current = new Map(rows.map((row) => [row[key] as string, row]));
+  const merged = values.map((value): Record<string, unknown> => {
+    const row = current.get(value[key] as string);
+    // A new record remembers what the file wrote, so a later import tells its edits from the file's.
+    if (!row)
+      return { ...value, imported: mergeRecord(null, null, rules.fields(value), options).imported };
+    const merging = mergeRecord(
       rules.fields(row),
       (row.imported as Record<string, unknown> | null) ?? null,
       rules.fields(value),
       options,
     );
-    const changed = merged.changes.length > 0;
+    const changed = merging.changes.length > 0;
     const next = {
       ...row,
-      ...merged.values,
-      imported: merged.imported,
+      ...merging.values,
+      imported: merging.imported,
       updatedAt: changed ? options.now : row.updatedAt,
     };
-    return { ...next, ...rules.derive?.(next, changed, value) };
+    return { ...next, ...rules.derive?.(next, changed, value, row) };
   });
+  return { merged, current };
 }
 
 const fail = (failed: RowFailure[], index: number, field: string, message: string) =>
@@ -401,6 +420,7 @@ async function planKind(db: Database, kind: RecordKind, list: unknown[], context
   const keyRow = new Map<string, number>();
   const targetRow = new Map<string, number>();
   const values: Record<string, unknown>[] = [];
+  const existingIds: string[] = [];
   valid.forEach((row, i) => {
     const byId = targets.get(row.id);
     if (!byId) {
@@ -434,6 +454,7 @@ async function planKind(db: Database, kind: RecordKind, list: unknown[], context
     targetRow.set(id, row.index);
     ids.set(row.id, id);
     const existing = matched !== undefined || byId.existing;
+    if (existing) existingIds.push(id);
     if (!existing) counts.created += 1;
     else if (context.existingRows === "update") counts.updated += 1;
     else counts.skipped += 1;
@@ -441,12 +462,26 @@ async function planKind(db: Database, kind: RecordKind, list: unknown[], context
   });
 
   // Records already here are merged, as a file import merges them.
-  const merged = await mergeOnto(db, kind, values, context);
+  const { merged, current } = await mergeOnto(db, kind, values, context);
   const statements: BatchItem<"sqlite">[] = [
     ...upserts(db, kind, merged),
-    ...(kind.related?.(db, userId, merged, values) ?? []),
+    ...((await kind.related?.(db, merged, values, {
+      userId,
+      current,
+      overwriteEdits: context.overwriteEdits,
+    })) ?? []),
   ];
-  return { counts, ids, statements };
+  // What Undo puts back: each record written (made, or as it was) and the children of those here.
+  const key = keyField(kind);
+  const undo: UndoEntry[] = [
+    ...merged.map((value) => ({
+      tableName: getTableName(kind.table),
+      recordId: value[key] as string,
+      before: current.get(value[key] as string) ?? null,
+    })),
+    ...(kind.children ? await childrenBefore(db, userId, kind, existingIds) : []),
+  ];
+  return { counts, ids, statements, undo };
 }
 
 /** A row's values to write: its references resolved, then the kind's own build (or its fields as they are). */
@@ -504,28 +539,60 @@ export async function planImport(
   };
   const summary: Partial<Record<(typeof KINDS)[number]["result"], ImportCounts>> = {};
   const statements: BatchItem<"sqlite">[] = [];
+  const undo: UndoEntry[] = [];
   for (const kind of KINDS) {
     const list = doc[kind.name];
-    const planned = kind.plan
+    const planned: KindPlan & { ids?: Map<string, string>; undo?: UndoEntry[] } = kind.plan
       ? await kind.plan(db, list, { ...context, failed: [] })
       : await planKind(db, kind, list, context);
-    if ("ids" in planned) fileIds.set(kind.name, planned.ids as Map<string, string>);
+    if (planned.ids) fileIds.set(kind.name, planned.ids);
     summary[kind.result] = planned.counts;
     statements.push(...planned.statements);
+    undo.push(...(planned.undo ?? []));
   }
   return {
     summary: summary as Record<(typeof KINDS)[number]["result"], ImportCounts>,
     statements,
+    undo,
   };
 }
 
 /** D1's refusals of what is too large (a value, a statement, an expression). */
 const TOO_BIG = /SQLITE_TOOBIG|too big|too large|too long/i;
 
-/** Runs an import plan in one batch; a database refusal leaves everything as it was. */
-export async function writeImport(db: Database, statements: unknown[]) {
+/**
+ * Runs an import plan in one batch, as an import run that can be undone whole (its id answered);
+ * a database refusal leaves everything as it was.
+ */
+export async function writeImport(
+  db: Database,
+  userId: string,
+  plan: Awaited<ReturnType<typeof planImport>>,
+  fileName: string | null = null,
+) {
+  const counts = Object.values(plan.summary);
+  const sum = (count: (c: ImportCounts) => number) => counts.reduce((n, c) => n + count(c), 0);
+  const now = nowIso();
+  const run = {
+    id: crypto.randomUUID(),
+    userId,
+    kind: "data" as const,
+    fileName,
+    source: EXPORT_FORMAT,
+    created: sum((c) => c.created),
+    merged: sum((c) => c.updated),
+    unchanged: sum((c) => c.skipped),
+    failed: sum((c) => c.failed.length),
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
-    await runBatch(db, statements);
+    await runBatch(db, [
+      db.insert(importRuns).values(run),
+      ...plan.statements,
+      ...undoWrites(db, run.id, plan.undo),
+    ]);
+    return run.id;
   } catch (error) {
     // A record the file cannot have (a clash the plan did not foresee) is the file's doing;
     // anything else (D1 unavailable) is ours and answers 500.

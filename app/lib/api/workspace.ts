@@ -50,6 +50,8 @@ export interface ImportOptions {
   existing?: ExistingRows;
   /** With `update`: the file's values replace fields changed here since the last import. */
   overwriteEdits?: boolean;
+  /** The file's name, for the list of imports. */
+  fileName?: string;
 }
 export interface Page<T> {
   items: T[];

@@ -22,11 +22,10 @@ import {
   importAuctionRows,
   importLeadRows,
   importPropertyRows,
-  listImportRuns,
   rememberedMapping,
   rememberMapping,
-  undoImport,
 } from "../../services/imports";
+import { listImportRuns, undoImport } from "../../services/import-runs";
 import { assertOwnedReference } from "../../db/queries";
 import { campaigns } from "../../db/schema";
 import { AppError, invalidFields } from "../../errors";
@@ -308,7 +307,7 @@ app.openapi(
     method: "get",
     path: "/",
     operationId: "listImportRuns",
-    summary: "Your recent file imports, newest first",
+    summary: "Your recent imports (files and Import Data), newest first",
     ...signedIn,
     responses: { 200: dataResponse("The runs", z.array(ImportRunSchema)), ...errorResponses(401) },
   }),

@@ -25,6 +25,11 @@ const ImportQuerySchema = importQuery("skip").extend({
     description:
       "With `existing=update`: the file's values replace fields changed in AI42 since the last import (by default those are kept; an empty field of the file never blanks one)",
   }),
+  fileName: z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({ description: "The file's name, shown in the list of imports" }),
 });
 
 const ExportQuerySchema = z.object({
@@ -74,7 +79,7 @@ app.openapi(
     operationId: "importWorkspace",
     summary: "Import an export document; importing it again finds its records already here",
     description:
-      "Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview.",
+      "Records keep their ids, so a second import of the same file skips (or, with `existing=update`, updates) what is already in the workspace instead of adding copies. Each row is checked on its own: invalid rows are reported by kind and index and left out, the rest is written in one batch. A file that is not an AI42 export is refused as a whole (400). With `dryRun=true` nothing is written: the answer is the preview. A record already here is merged (an empty field never blanks one; a field changed in AI42 since the last import is kept unless `overwriteEdits=true`). An import is a run that `POST /imports/runs/{id}/undo` undoes whole.",
     ...signedInStoring,
     request: {
       query: ImportQuerySchema,
@@ -86,7 +91,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { dryRun, existing, overwriteEdits } = c.req.valid("query");
+    const { dryRun, existing, overwriteEdits, fileName } = c.req.valid("query");
     const [db, userId] = scope(c);
     const plan = await planImport(
       db,
@@ -95,8 +100,8 @@ app.openapi(
       existing,
       overwriteEdits === "true",
     );
-    if (dryRun === "false") await writeImport(db, plan.statements);
-    return c.json({ data: { dryRun: dryRun === "true", existing, ...plan.summary } }, 200);
+    const runId = dryRun === "false" ? await writeImport(db, userId, plan, fileName ?? null) : null;
+    return c.json({ data: { dryRun: dryRun === "true", existing, runId, ...plan.summary } }, 200);
   },
 );
 

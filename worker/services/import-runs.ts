@@ -1,0 +1,136 @@
+/**
+ * Import runs and their Undo, for every import: the file imports (a run of chunks) and Import Data
+ * (a run of one batch). What a run changes is kept beside its writes, in the same batch: each
+ * record it made (to delete) or replaced (as it was), and the children of each record it touched
+ * (an auction's history, a conversation's messages, a project's contacts) as they were. Undo puts
+ * all of it back in one batch.
+ */
+import { and, desc, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { AppError, notFound } from "../errors";
+import type { Database } from "../db/client";
+import { inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { auctionHistory, importRuns, importUndo } from "../db/schema";
+import { KINDS } from "./kinds";
+import type { OwnedTable, RecordKind } from "./record-kind";
+
+/** A record the run made (`before` null) or replaced (`before` as it was), by table and key. */
+export interface UndoEntry {
+  tableName: string;
+  recordId: string;
+  before: Record<string, unknown> | null;
+}
+
+/**
+ * The tables a run may change, keyed as their records are known, in the order their records are
+ * read (one points only at those before it). An auction's history entries a file import adds are
+ * records of their own, before the auctions.
+ */
+const TABLES: { name: string; table: OwnedTable; key: SQLiteColumn }[] = [
+  ...KINDS.map((kind) => ({ name: getTableName(kind.table), table: kind.table, key: kind.key })),
+  { name: getTableName(auctionHistory), table: auctionHistory, key: auctionHistory.id },
+];
+
+/** The rows that belong to each kind's records (an auction's history), by the name their entries take. */
+const CHILDREN = KINDS.flatMap(({ name, children }) =>
+  children ? [{ name: `${getTableName(children.table)} of ${name}`, ...children }] : [],
+);
+
+/**
+ * The undo entries for the children of these records of a kind, as they are now (read before the
+ * run writes): a run that changes them is undone by putting them back whole.
+ */
+export async function childrenBefore(
+  db: Database,
+  userId: string,
+  kind: RecordKind,
+  parents: string[],
+): Promise<UndoEntry[]> {
+  const child = CHILDREN.find(
+    (c) => c.name === `${getTableName(kind.children!.table)} of ${kind.name}`,
+  )!;
+  if (!parents.length) return [];
+  const { table, parent } = child;
+  const rows = (await db
+    .select()
+    .from(table)
+    .where(and(eq(table.userId, userId), inJsonList(parent, parents)))) as Record<
+    string,
+    unknown
+  >[];
+  const parentField = Object.entries(getTableColumns(table)).find(([, c]) => c === parent)![0];
+  const byParent = new Map<string, Record<string, unknown>[]>(parents.map((id) => [id, []]));
+  for (const row of rows) byParent.get(row[parentField] as string)?.push(row);
+  return [...byParent].map(([recordId, list]) => ({
+    tableName: child.name,
+    recordId,
+    before: { rows: list },
+  }));
+}
+
+/** The statements that keep a run's undo entries; a record's first entry in a run is kept. */
+export function undoWrites(db: Database, runId: string, entries: UndoEntry[]) {
+  const rows = entries.map((e) => ({ t: e.tableName, r: e.recordId, b: e.before }));
+  return jsonParts(rows).map((json) =>
+    db
+      .insert(importUndo)
+      .select(
+        sql`SELECT ${runId}, json_extract(value, '$.t'), json_extract(value, '$.r'), json_extract(value, '$.b') FROM json_each(${json}) WHERE true`,
+      )
+      .onConflictDoNothing(),
+  );
+}
+
+/** Puts back exactly what the run changed: its new records deleted, the rest as they were. */
+export async function undoImport(db: Database, userId: string, runId: string) {
+  const [run] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
+  if (!run) throw notFound("Import run");
+  if (run.undoneAt) throw new AppError(409, "RUN_UNDONE", "That import was already undone");
+  const entries = await db.select().from(importUndo).where(eq(importUndo.runId, runId));
+  const of = (name: string) => entries.filter((entry) => entry.tableName === name);
+  const statements: unknown[] = [];
+  // Children first, taken away whole; then the records the run made, those pointing at others
+  // before those they point at; then the records it replaced, as they were, those pointed at
+  // first; last, the children as they were.
+  const children = CHILDREN.map((child) => ({ ...child, entries: of(child.name) }));
+  for (const { table, parent, entries: mine } of children) {
+    const parents = mine.map((entry) => entry.recordId);
+    if (parents.length)
+      statements.push(
+        db.delete(table).where(and(eq(table.userId, userId), inJsonList(parent, parents))),
+      );
+  }
+  for (const { name, table, key } of [...TABLES].reverse()) {
+    const made = of(name)
+      .filter((entry) => !entry.before)
+      .map((entry) => entry.recordId);
+    if (made.length)
+      statements.push(db.delete(table).where(and(eq(table.userId, userId), inJsonList(key, made))));
+  }
+  for (const { name, table, key } of TABLES) {
+    const before = of(name).flatMap((entry) => (entry.before ? [entry.before] : []));
+    statements.push(...upsertJsonRows(db, table, before as never[], [key]));
+  }
+  for (const { table, key, entries: mine } of children) {
+    const rows = mine.flatMap((entry) => (entry.before as { rows: never[] } | null)?.rows ?? []);
+    if (rows.length) statements.push(...upsertJsonRows(db, table, rows, key));
+  }
+  statements.push(
+    db.update(importRuns).set({ undoneAt: nowIso() }).where(eq(importRuns.id, runId)),
+    db.delete(importUndo).where(eq(importUndo.runId, runId)),
+  );
+  await runBatch(db, statements);
+  return { runId, restored: entries.length };
+}
+
+/** The user's recent imports, newest first. */
+export const listImportRuns = (db: Database, userId: string, limit = 20) =>
+  db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.userId, userId))
+    .orderBy(desc(importRuns.createdAt))
+    .limit(limit);
