@@ -7,6 +7,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import type { Env } from "./worker/env";
+import { loadContext } from "./worker/load-context";
 import { staticHeadersFile } from "./worker/security-headers";
 
 declare module "@remix-run/cloudflare" {
@@ -34,7 +36,10 @@ function staticHeaders(): Plugin {
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    remixCloudflareDevProxy(),
+    // The same load context as the Worker's (worker/index.ts), page services included.
+    remixCloudflareDevProxy<Env, IncomingRequestCfProperties>({
+      getLoadContext: ({ context }) => loadContext(context.cloudflare.env, context.cloudflare.ctx),
+    }),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
+import type { PreloadHandle } from "./lib/preloadable";
 import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
 
 export default async function handleRequest(
@@ -12,6 +13,16 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The first screen goes into the HTML itself, readable without JavaScript: its code-split views
+  // are loaded before rendering (app/lib/preloadable.ts). Awaiting `allReady` instead would also
+  // hold the page for deferred data, which streams in after the shell.
+  await Promise.all(
+    remixContext.staticHandlerContext.matches.map((match) =>
+      (
+        remixContext.routeModules[match.route.id]?.handle as Partial<PreloadHandle> | undefined
+      )?.preload?.(new URL(request.url)),
+    ),
+  );
   const nonce = createNonce();
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>

@@ -17,19 +17,20 @@ import {
   Search,
   TrendingUp,
 } from "lucide-react";
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { SkeletonVariant } from "./components/skeleton";
 import { visibleModules, type ModuleId } from "./domain/modules";
 import type { ModuleSummary, ModuleViewProps } from "./features/module-view";
+import { preloadable, type Preloadable } from "./lib/preloadable";
 
 export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
   /** Other words people search the palette with (synonyms, what the module holds). */
   keywords: readonly string[];
-  View: LazyExoticComponent<ComponentType<ModuleViewProps>>;
+  /** Code-split; the server loads it before rendering its page (app/lib/preloadable.ts). */
+  View: Preloadable<ModuleViewProps>;
 }
 
-const placeholder = lazy(() => import("./features/module-placeholder"));
+const placeholder = preloadable(() => import("./features/module-placeholder"));
 
 type ModuleInput = Omit<AppModule, "id" | "section" | "isEnabled" | "isVisible"> &
   Partial<Pick<AppModule, "isEnabled" | "isVisible">>;
@@ -42,7 +43,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 1,
     keywords: ["overview", "home", "start", "figures"],
     skeleton: "card",
-    View: lazy(() => import("./features/dashboard/dashboard")),
+    View: preloadable(() => import("./features/dashboard/dashboard")),
   },
   "main-agent": {
     title: "Main Agent",
@@ -52,7 +53,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     keywords: ["chat", "ai", "assistant", "agent", "conversations", "ask"],
     aliases: ["assistant"],
     skeleton: "list",
-    View: lazy(() => import("./features/main-agent/main-agent")),
+    View: preloadable(() => import("./features/main-agent/main-agent")),
   },
   "property-research": {
     title: "Property Research",
@@ -61,7 +62,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 3,
     keywords: ["research", "address", "market", "comps", "comparables", "report"],
     skeleton: "default",
-    View: lazy(() => import("./features/property-research/property-research")),
+    View: preloadable(() => import("./features/property-research/property-research")),
   },
   "possible-investments": {
     title: "Possible Investments",
@@ -72,7 +73,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     skeleton: "table",
     upcoming:
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
-    View: lazy(() => import("./features/possible-investments/possible-investments")),
+    View: preloadable(() => import("./features/possible-investments/possible-investments")),
   },
   "route-planner": {
     title: "Route Planner (Maps)",
@@ -81,7 +82,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 5,
     keywords: ["maps", "map", "routes", "directions", "visits", "showings"],
     skeleton: "card",
-    View: lazy(() => import("./features/route-planner/route-planner")),
+    View: preloadable(() => import("./features/route-planner/route-planner")),
   },
   auction: {
     title: "Auctions",
@@ -90,7 +91,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 6,
     keywords: ["auctions", "foreclosure", "sheriff", "tax", "trustee", "bids"],
     skeleton: "table",
-    View: lazy(() => import("./features/auctions/auctions")),
+    View: preloadable(() => import("./features/auctions/auctions")),
   },
   "project-hub": {
     title: "Project Hub",
@@ -109,7 +110,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
       "files",
     ],
     skeleton: "list",
-    View: lazy(() => import("./features/project-hub/project-hub")),
+    View: preloadable(() => import("./features/project-hub/project-hub")),
   },
   connections: {
     title: "Connections",
@@ -118,7 +119,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 9,
     keywords: ["integrations", "settings", "google", "openai", "perplexity", "api keys"],
     skeleton: "list",
-    View: lazy(() => import("./features/connections/connections")),
+    View: preloadable(() => import("./features/connections/connections")),
   },
   marketing: {
     title: "Marketing",
@@ -127,7 +128,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 10,
     keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
     skeleton: "list",
-    View: lazy(() => import("./features/marketing/marketing")),
+    View: preloadable(() => import("./features/marketing/marketing")),
   },
   calendar: {
     title: "Calendar",
@@ -136,7 +137,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 11,
     keywords: ["events", "schedule", "agenda", "deadlines", "closings"],
     skeleton: "table",
-    View: lazy(() => import("./features/calendar/calendar")),
+    View: preloadable(() => import("./features/calendar/calendar")),
   },
   emails: {
     title: "Emails",
@@ -156,7 +157,7 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 13,
     keywords: ["education", "guides", "apps", "learn"],
     skeleton: "list",
-    View: lazy(() => import("./features/resources/resources")),
+    View: preloadable(() => import("./features/resources/resources")),
   },
 };
 

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -80,11 +79,7 @@ export function ErrorBoundary() {
   return (
     <Document theme="dark">
       <main className="px-4">
-        {isRouteErrorResponse(error) ? (
-          <ErrorFallback error={new Error(`${error.status} ${error.statusText}`)} />
-        ) : (
-          <ErrorFallback error={error} />
-        )}
+        <ErrorFallback error={error} />
       </main>
     </Document>
   );

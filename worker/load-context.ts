@@ -1,11 +1,19 @@
 import type { Env } from "./env";
+import type { PageServices } from "./page-services";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
+    /** The services a page's loader reads through, scoped to `userId` (worker/page-services.ts). */
+    services: (userId: string) => Promise<PageServices>;
   }
 }
 
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">) {
-  return { cloudflare: { env, ctx } };
+  return {
+    cloudflare: { env, ctx },
+    // Evaluated on the first page that reads data, as the API is on the first /api request: the
+    // login screen and the isolate's start-up never pay for the services (worker/index.ts).
+    services: async (userId: string) => (await import("./page-services")).pageServices(env, userId),
+  };
 }

@@ -1,7 +1,7 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
-import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { COMMANDS, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath, modulePath } from "~/domain/modules";
@@ -20,7 +20,6 @@ import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
-import { CommandPalette } from "./command-palette";
 import { ExportDialog } from "./export-dialog";
 import { ImportDataDialog } from "./import-data-dialog";
 import { ImportProgress } from "./import-progress";
@@ -31,6 +30,8 @@ import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { Toasts } from "./toasts";
 import { ConfirmDialog } from "./ui";
+
+const CommandPalette = lazy(() => import("./command-palette.client"));
 
 /** The app's entry (sign-in lands on it): where the phone menu starts open. */
 const ENTRY_PATHS: readonly string[] = ["/", modulePath("home")];
@@ -283,12 +284,11 @@ export default function AppShell() {
             );
         }}
       />
-      <CommandPalette
-        open={paletteOpen}
-        onOpenChange={setPaletteOpen}
-        onRun={runCommand}
-        mac={mac}
-      />
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={() => setPaletteOpen(false)} onRun={runCommand} mac={mac} />
+        </Suspense>
+      )}
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
       <ChangedElsewhereDialog />
       <Toasts />

@@ -1,9 +1,13 @@
+import { isRouteErrorResponse } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
 
 /** The spec's render-error page: texts, expandable details and a Reload button. */
 export function ErrorFallback({ error }: { error: unknown }) {
-  const details =
-    error instanceof Error ? `${error.message}\n\n${error.stack ?? ""}` : String(error ?? "");
+  const details = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? `${error.message}\n\n${error.stack ?? ""}`
+      : String(error ?? "");
   return (
     <div
       role="alert"

@@ -6,6 +6,16 @@ export function isoDay(date: Date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** Whether `value` names a real calendar day as an ISO day ("2027-03-31"; not "2027-02-31"). */
+export function isIsoDay(value: string) {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().startsWith(value)
+  );
+}
+
 /** The local day `days` after `date` (negative for before), at local midnight. */
 export function addDays(date: Date, days: number) {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);

@@ -84,6 +84,12 @@ export interface ModuleParams {
 }
 
 export type ModuleId = keyof ModuleParams;
+/** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
+export const LOADED_MODULES = ["home"] as const satisfies readonly ModuleId[];
+export type LoadedModuleId = (typeof LOADED_MODULES)[number];
+export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
+  (LOADED_MODULES as readonly ModuleId[]).includes(id);
+
 export type ProjectHubTab = NonNullable<ModuleParams["project-hub"]["tab"]>;
 export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];

@@ -1,24 +1,69 @@
-/** Every workspace path: the login screen, Loading..., the app shell (lazy), or Page not found. */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+/** Every workspace path: the login screen, Loading..., the app shell, or Page not found. */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  type ClientLoaderFunctionArgs,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { Suspense } from "react";
+import { ErrorFallback } from "~/components/error-fallback";
 import { LoginScreen } from "~/components/login-screen";
 import { NotFound } from "~/components/not-found";
 import { Skeleton } from "~/components/skeleton";
-import { moduleForPath } from "~/domain/modules";
+import { isLoadedModule, moduleForPath } from "~/domain/modules";
 import { useAuth } from "~/lib/auth";
+import { preloadable, type PreloadHandle } from "~/lib/preloadable";
 import { MODULES } from "~/modules";
+import { loadModule, type WorkspaceData } from "~/modules.server";
 
-const AppShell = lazy(() => import("~/components/app-shell"));
+const AppShell = preloadable(() => import("~/components/app-shell"));
 
-/** Only the status: a path no module opens is answered 404, signed in or not. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const found = moduleForPath(MODULES, new URL(request.url).pathname) !== null;
-  return json(null, { status: found ? 200 : 404 });
+/**
+ * The module's first screen for a signed-in user (app/modules.server.ts); a path no module opens
+ * is answered 404, signed in or not.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const module = moduleForPath(MODULES, new URL(request.url).pathname);
+  if (!module) return data<WorkspaceData>({ module: null }, { status: 404 });
+  return { module: await loadModule(module.id, request, context) } satisfies WorkspaceData;
 }
 
-/** The status matters to the document only: moving between modules asks the server nothing. */
-export const shouldRevalidate = () => false;
+/**
+ * In the browser, a read that cannot reach the server (offline, a dropped connection) is a failed
+ * read like the server's own: the module shows it with a retry, and the rest of the page stays.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    return await serverLoader<typeof loader>();
+  } catch (error) {
+    const module = moduleForPath(MODULES, new URL(request.url).pathname);
+    if (isRouteErrorResponse(error) || !module || !isLoadedModule(module.id)) throw error;
+    return { module: { id: module.id, data: null } } satisfies WorkspaceData;
+  }
+}
+
+/**
+ * Asks the server again only for a module whose first screen it reads, when the path or query
+ * changed or the data is asked for again (a retry, an action); moving between modules that load
+ * in the browser asks it nothing.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  const module = moduleForPath(MODULES, nextUrl.pathname);
+  return Boolean(module && isLoadedModule(module.id)) && defaultShouldRevalidate;
+};
+
+export const handle: PreloadHandle = {
+  preload: async (url) => {
+    const module = moduleForPath(MODULES, url.pathname);
+    if (module) await Promise.all([AppShell.preload(), module.View.preload()]);
+  },
+};
 
 /** The page's title; the rest of the root's tags (the description) stay: Remix replaces, not merges. */
 export const meta: MetaFunction = ({ location, matches }) => {
@@ -46,5 +91,27 @@ export default function Workspace() {
     >
       <AppShell />
     </Suspense>
+  );
+}
+
+/** A query string the module refused (400): what was wrong, and the module without it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (!isRouteErrorResponse(error) || error.status !== 400)
+    return (
+      <main className="px-4">
+        <ErrorFallback error={error} />
+      </main>
+    );
+  const module = moduleForPath(MODULES, pathname);
+  return (
+    <main className="mx-auto my-12 max-w-xl rounded-2xl border border-line bg-surface p-8 text-center">
+      <h1 className="text-2xl font-semibold">This link can't be opened</h1>
+      <p className="mt-2 text-muted">{(error.data as { message: string }).message}</p>
+      <Link to={pathname} className="btn-primary mt-6 inline-block">
+        {`Open ${module?.title ?? "the workspace"}`}
+      </Link>
+    </main>
   );
 }

@@ -1,6 +1,8 @@
 // How long an import of 1,000 rows takes: `POST /api/data/properties` (a first import, then two
 // re-imports of the same rows, which update instead of insert) and `POST /api/auctions/import`
-// (three imports, each adding 1,000 auctions with their first history entries).
+// (three imports, each adding 1,000 auctions with their first history entries). Then Import Data
+// of the account's own export with "Update existing": every record merged and kept for Undo, and
+// the Undo of that run.
 import { performance } from "node:perf_hooks";
 import { median } from "../figures.mjs";
 
@@ -53,6 +55,50 @@ async function timeImport(origin, account, path, rows) {
   };
 }
 
+/** Import Data of the account's export onto itself, merging every record, then its Undo. */
+async function timeImportData(origin, account) {
+  const headers = { "Content-Type": "application/json", ...account.authorization };
+  const exported = await fetch(`${origin}/api/export`, { headers });
+  if (!exported.ok) throw new Error(`Export failed: ${exported.status}`);
+  const { data: document } = await exported.json();
+  const records = Object.values(document)
+    .filter(Array.isArray)
+    .reduce((sum, list) => sum + list.length, 0);
+  const body = JSON.stringify(document);
+  const seconds = [];
+  let runId = null;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    const imported = await fetch(`${origin}/api/import?existing=update&overwriteEdits=true`, {
+      method: "POST",
+      headers,
+      body,
+    });
+    if (!imported.ok) throw new Error(`Import Data failed: ${imported.status}`);
+    seconds.push((performance.now() - started) / 1000);
+    runId = (await imported.json()).data.runId;
+  }
+  const started = performance.now();
+  const undone = await fetch(`${origin}/api/imports/runs/${runId}/undo`, {
+    method: "POST",
+    headers,
+  });
+  if (!undone.ok) throw new Error(`Undo failed: ${undone.status}`);
+  const undoSeconds = (performance.now() - started) / 1000;
+  const typical = median(seconds);
+  const count = records.toLocaleString("en");
+  return [
+    {
+      measure: `POST /api/import, the account's export of ${count} records, Update existing (median of 3; every record merged and kept for Undo)`,
+      result: `${typical.toFixed(2)} s (${seconds.map((s) => s.toFixed(2)).join(", ")})`,
+    },
+    {
+      measure: `POST /api/imports/runs/{id}/undo of that import (${count} records put back)`,
+      result: `${undoSeconds.toFixed(2)} s`,
+    },
+  ];
+}
+
 /** @returns {Promise<import("../report.mjs").Measured>} */
 export async function measureImports(origin, account) {
   const rows = IMPORT_ROWS.toLocaleString("en");
@@ -66,6 +112,7 @@ export async function measureImports(origin, account) {
         measure: `POST /api/auctions/import, ${rows} rows (median of 3 imports, each adding ${rows})`,
         ...(await timeImport(origin, account, "/api/auctions/import", auctionRows)),
       },
+      ...(await timeImportData(origin, account)),
     ],
   };
 }

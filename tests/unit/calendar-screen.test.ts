@@ -285,6 +285,8 @@ describe("the views and the query string", () => {
       day: "2026-11-23",
     });
     expect(viewState({ date: "2027-13-01" }, "2026-11-23").day).toBe("2026-11-23");
+    expect(viewState({ date: "2027-02-31" }, "2026-11-23").day).toBe("2026-11-23");
+    expect(viewState({ date: "2028-02-29" }, "2026-11-23").day).toBe("2028-02-29");
   });
 
   it("writes only what differs from the defaults", () => {

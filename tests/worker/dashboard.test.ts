@@ -180,6 +180,7 @@ describe("the dashboard", () => {
       "date=",
       "date=tomorrow",
       "date=2027-02-30x",
+      "date=2027-02-30",
       "date=2027-03-31&now=soon",
     ]) {
       expect((await call(`/dashboard?${query}`)).status, query).toBe(400);

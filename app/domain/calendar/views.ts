@@ -3,6 +3,7 @@
  * for a visible range, the colour of each kind of event, and which calendars show. Pure: no I/O.
  */
 import { MAX_YEAR, MIN_YEAR, withinYears } from "../date-bounds";
+import { isIsoDay } from "../dates";
 import {
   addIsoDays,
   LOCAL_CALENDAR_ID,
@@ -27,12 +28,7 @@ export const TODAY = "today";
 const isView = (value: string | null | undefined): value is CalendarView =>
   CALENDAR_VIEWS.includes(value as CalendarView);
 const isDay = (value: string | null | undefined): value is string =>
-  Boolean(
-    value &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    !Number.isNaN(Date.parse(value)) &&
-    withinYears(value),
-  );
+  Boolean(value && isIsoDay(value) && withinYears(value));
 
 /** The days the calendar goes to: the years events are dated in (`end` exclusive). */
 export const SHOWN_RANGE = { start: `${MIN_YEAR}-01-01`, end: `${MAX_YEAR + 1}-01-01` } as const;

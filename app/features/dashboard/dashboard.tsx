@@ -1,15 +1,13 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight, Rocket } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
-import { fetchDashboard, type Dashboard } from "~/lib/api/dashboard";
 import { modulePath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
-import { projectsApi, type ProjectStats } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
-import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
+import { useModuleData } from "~/lib/module-data";
+import type { ModuleData } from "~/modules.server";
 import type { ModuleViewProps } from "../module-view";
 import {
   AuctionsCard,
@@ -21,84 +19,19 @@ import {
   TodayCard,
 } from "./today-cards";
 
+/** Renders from the `$` route's loader (dashboard.server.ts): the HTML arrives with the figures. */
 export default function Dashboard({ module, modules }: ModuleViewProps) {
   const { user } = useAuth();
-  const [stats, setStats] = useState<ProjectStats | null>(null);
-  const [failure, setFailure] = useState("");
-  const load = useCallback(() => {
-    setFailure("");
-    projectsApi.stats().then(setStats, (error: Error) => setFailure(error.message));
-  }, []);
-  const revision = useWorkspaceRevision();
-  useEffect(load, [load, revision]);
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [dashboardFailure, setDashboardFailure] = useState("");
-  const loadDashboard = useCallback(() => {
-    setDashboardFailure("");
-    fetchDashboard(new Date()).then(setData, (error: Error) => setDashboardFailure(error.message));
-  }, []);
-  useEffect(loadDashboard, [loadDashboard, revision]);
-
+  const { data, retry } = useModuleData("home");
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
-  const empty = stats && stats.projects + stats.contacts + stats.documents + stats.properties === 0;
   return (
     <div>
       <PageHeader icon={module.icon} title={greeting} description={module.description} />
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {!stats && !failure && <Skeleton variant="card" compact />}
-      {empty && (
-        <EmptyState
-          icon={Rocket}
-          title="Your workspace is empty"
-          action={
-            <div className="flex flex-wrap justify-center gap-3">
-              <Link to={modulePath("project-hub", { new: "1" })} className="btn-primary">
-                Create a project
-              </Link>
-              <Link
-                to={modulePath("possible-investments", { import: "1" })}
-                className="btn-secondary"
-              >
-                Import properties
-              </Link>
-              <Link
-                to={modulePath("project-hub", { tab: "documents", new: "1" })}
-                className="btn-secondary"
-              >
-                Write a document
-              </Link>
-            </div>
-          }
-        >
-          Start with the deal you are working on now: create a project, bring in the properties you
-          are weighing, and keep your notes next to them. Your figures appear here.
-        </EmptyState>
+      {data ? (
+        <Overview {...data} />
+      ) : (
+        <ErrorNotice message={MESSAGES.fetchDashboard} onRetry={retry} />
       )}
-      {stats && !empty && (
-        <div className="space-y-6">
-          <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
-            {workspaceFigures(stats).map((figure) => (
-              <FigureCard key={figure.term} {...figure} />
-            ))}
-          </ul>
-        </div>
-      )}
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        {dashboardFailure && (
-          <div className="lg:col-span-2">
-            <ErrorNotice message={dashboardFailure} onRetry={loadDashboard} />
-          </div>
-        )}
-        <TodayCard data={data} />
-        <FollowUpsCard data={data} />
-        <div className="lg:col-span-2">
-          <AuctionsCard data={data} />
-        </div>
-        <PipelineCard data={data} />
-        <PortfolioCard data={data} />
-        <FunnelCard data={data} />
-        <RecentCard data={data} />
-      </div>
       <section aria-labelledby="modules-heading" className="mt-10">
         <h2
           id="modules-heading"
@@ -130,6 +63,61 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The workspace figures (or how to start an empty one) and the cards. */
+function Overview({ date, stats, dashboard }: ModuleData<"home">) {
+  const empty = stats.projects + stats.contacts + stats.documents + stats.properties === 0;
+  return (
+    <>
+      {empty && (
+        <EmptyState
+          icon={Rocket}
+          title="Your workspace is empty"
+          action={
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to={modulePath("project-hub", { new: "1" })} className="btn-primary">
+                Create a project
+              </Link>
+              <Link
+                to={modulePath("possible-investments", { import: "1" })}
+                className="btn-secondary"
+              >
+                Import properties
+              </Link>
+              <Link
+                to={modulePath("project-hub", { tab: "documents", new: "1" })}
+                className="btn-secondary"
+              >
+                Write a document
+              </Link>
+            </div>
+          }
+        >
+          Start with the deal you are working on now: create a project, bring in the properties you
+          are weighing, and keep your notes next to them. Your figures appear here.
+        </EmptyState>
+      )}
+      {!empty && (
+        <ul aria-label="Workspace figures" className="grid gap-4 sm:grid-cols-3 xl:grid-cols-6">
+          {workspaceFigures(stats).map((figure) => (
+            <FigureCard key={figure.term} {...figure} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <TodayCard data={dashboard} date={date} />
+        <FollowUpsCard data={dashboard} />
+        <div className="lg:col-span-2">
+          <AuctionsCard data={dashboard} />
+        </div>
+        <PipelineCard data={dashboard} />
+        <PortfolioCard data={dashboard} />
+        <FunnelCard data={dashboard} />
+        <RecentCard data={dashboard} />
+      </div>
+    </>
   );
 }
 

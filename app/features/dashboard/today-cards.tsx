@@ -1,8 +1,8 @@
 /**
- * The dashboard's cards (issue 15), each from its module, each linking to it, with a skeleton
- * while it loads and an empty state that says how to fill it. The D1 cards render from the one
- * dashboard read; today's events come from the calendar's own listing (Google's included), so a
- * slow Google holds only that list.
+ * The dashboard's cards (issue 15), each from its module, each linking to it, with an empty state
+ * that says how to fill it. The D1 cards render from the dashboard's loader (dashboard.server.ts),
+ * so they arrive in the HTML; today's events come from the calendar's own listing (Google's
+ * included), read in the browser, so a slow Google holds only that list.
  */
 import { Link } from "@remix-run/react";
 import {
@@ -26,11 +26,13 @@ import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
-import type { Dashboard } from "~/lib/api/dashboard";
 import { calendarApi } from "~/lib/api/google";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { ModuleData } from "~/modules.server";
 import { DepositDeadline, SaleTime, useNow } from "../auctions/sale-time";
+
+type Dashboard = ModuleData<"home">["dashboard"];
 
 const BarChart = lazy(() => import("~/components/bar-chart.client"));
 
@@ -92,14 +94,14 @@ const timeOf = (iso: string | null) =>
     ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(iso))
     : "—";
 
-/** Today's events (from the calendar's listing) and today's route stops. */
-export function TodayCard(props: { data: Dashboard | null }) {
+/** The day's events (from the calendar's listing) and route stops; `date` is its ISO day. */
+export function TodayCard(props: { data: Dashboard; date: string }) {
   const [events, setEvents] = useState<CalendarEvent[] | null>(null);
   const [failure, setFailure] = useState("");
+  const { date } = props;
   const load = useCallback(() => {
     setFailure("");
-    const start = new Date();
-    start.setHours(0, 0, 0, 0);
+    const start = new Date(`${date}T00:00`);
     calendarApi
       .events({
         timeMin: start.toISOString(),
@@ -110,9 +112,9 @@ export function TodayCard(props: { data: Dashboard | null }) {
         (listing) => setEvents(listing.events),
         (error: Error) => setFailure(error.message),
       );
-  }, []);
+  }, [date]);
   useEffect(load, [load]);
-  const stops = props.data?.routeStops ?? [];
+  const stops = props.data.routeStops;
   return (
     <Card
       id="today"
@@ -147,8 +149,7 @@ export function TodayCard(props: { data: Dashboard | null }) {
         </div>
         <div>
           <h3 className="mb-2 text-sm text-muted">Route stops</h3>
-          {!props.data && <Skeleton variant="list" compact />}
-          {props.data && stops.length === 0 && (
+          {stops.length === 0 && (
             <Teach to={modulePath("route-planner", { route: "new" })} action="Plan a route">
               No route planned for today. Put the day's drive-bys and auctions in the best order.
             </Teach>
@@ -181,7 +182,7 @@ export function TodayCard(props: { data: Dashboard | null }) {
   );
 }
 
-function AuctionLink({ auction }: { auction: Auction }) {
+function AuctionLink({ auction }: { auction: Pick<Auction, "id" | "address" | "saleType"> }) {
   return (
     <Link
       to={modulePath("auction", { auction: auction.id })}
@@ -194,7 +195,7 @@ function AuctionLink({ auction }: { auction: Auction }) {
 }
 
 /** Sales set for the next 14 days, and deposits falling due within 72 hours. */
-export function AuctionsCard(props: { data: Dashboard | null }) {
+export function AuctionsCard(props: { data: Dashboard }) {
   const now = useNow();
   const data = props.data;
   return (
@@ -205,65 +206,62 @@ export function AuctionsCard(props: { data: Dashboard | null }) {
       to={modulePath("auction")}
       linkLabel="Auctions"
     >
-      {!data && <Skeleton variant="list" compact />}
-      {data && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-          <div>
-            <h3 className="mb-2 text-sm text-muted">Sales</h3>
-            {data.auctions.items.length === 0 ? (
-              <Teach to={modulePath("auction", { auction: "new" })} action="Track an auction">
-                No sale set for the next 14 days. Track the sheriff, tax and trustee sales you watch
-                to see their countdowns here.
-              </Teach>
-            ) : (
-              <ul className="divide-y divide-line" aria-label="Sales in the next 14 days">
-                {data.auctions.items.map((auction) => (
-                  <li key={auction.id} className="py-2 text-sm">
-                    <AuctionLink auction={auction} />
-                    <SaleTime
-                      at={auction.currentSaleAt}
-                      timeZone={auction.timeZone}
-                      now={now}
-                      compact
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data.auctions.total > data.auctions.items.length && (
-              <Link to={modulePath("auction")} className="mt-2 inline-block text-sm text-accent">
-                All {data.auctions.total} sales
-              </Link>
-            )}
-          </div>
-          <div>
-            <h3 className="mb-2 text-sm text-muted">Deposits due within 72 hours</h3>
-            {data.deposits.length === 0 ? (
-              <p className="text-sm text-muted">No deposit falls due in the next 72 hours.</p>
-            ) : (
-              <ul className="divide-y divide-line" aria-label="Deposits due within 72 hours">
-                {data.deposits.map((auction) => (
-                  <li key={auction.id} className="py-2 text-sm">
-                    <AuctionLink auction={auction} />
-                    <DepositDeadline
-                      at={auction.depositDueAt}
-                      timeZone={auction.timeZone}
-                      status={auction.status}
-                      now={now}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+        <div>
+          <h3 className="mb-2 text-sm text-muted">Sales</h3>
+          {data.auctions.items.length === 0 ? (
+            <Teach to={modulePath("auction", { auction: "new" })} action="Track an auction">
+              No sale set for the next 14 days. Track the sheriff, tax and trustee sales you watch
+              to see their countdowns here.
+            </Teach>
+          ) : (
+            <ul className="divide-y divide-line" aria-label="Sales in the next 14 days">
+              {data.auctions.items.map((auction) => (
+                <li key={auction.id} className="py-2 text-sm">
+                  <AuctionLink auction={auction} />
+                  <SaleTime
+                    at={auction.currentSaleAt}
+                    timeZone={auction.timeZone}
+                    now={now}
+                    compact
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.auctions.total > data.auctions.items.length && (
+            <Link to={modulePath("auction")} className="mt-2 inline-block text-sm text-accent">
+              All {data.auctions.total} sales
+            </Link>
+          )}
         </div>
-      )}
+        <div>
+          <h3 className="mb-2 text-sm text-muted">Deposits due within 72 hours</h3>
+          {data.deposits.length === 0 ? (
+            <p className="text-sm text-muted">No deposit falls due in the next 72 hours.</p>
+          ) : (
+            <ul className="divide-y divide-line" aria-label="Deposits due within 72 hours">
+              {data.deposits.map((auction) => (
+                <li key={auction.id} className="py-2 text-sm">
+                  <AuctionLink auction={auction} />
+                  <DepositDeadline
+                    at={auction.depositDueAt}
+                    timeZone={auction.timeZone}
+                    status={auction.status}
+                    now={now}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </Card>
   );
 }
 
 /** Open leads whose follow-up date is today or past. */
-export function FollowUpsCard(props: { data: Dashboard | null }) {
+export function FollowUpsCard(props: { data: Dashboard }) {
   const data = props.data;
   return (
     <Card
@@ -273,14 +271,13 @@ export function FollowUpsCard(props: { data: Dashboard | null }) {
       to={modulePath("marketing", { tab: "leads" })}
       linkLabel="Leads"
     >
-      {!data && <Skeleton variant="list" compact />}
-      {data?.followUps.total === 0 && (
+      {data.followUps.total === 0 && (
         <Teach to={modulePath("marketing", { tab: "leads" })} action="Open your leads">
           No follow-up due. Give each lead a next follow-up date and the ones due show here, oldest
           first.
         </Teach>
       )}
-      {data && data.followUps.total > 0 && (
+      {data.followUps.total > 0 && (
         <>
           <ul aria-label="Follow-ups due" className="divide-y divide-line text-sm">
             {data.followUps.items.map((lead) => (
@@ -305,8 +302,8 @@ export function FollowUpsCard(props: { data: Dashboard | null }) {
 }
 
 /** Projects by status, with what they are worth. */
-export function PipelineCard(props: { data: Dashboard | null }) {
-  const pipeline = props.data?.pipeline ?? [];
+export function PipelineCard(props: { data: Dashboard }) {
+  const pipeline = props.data.pipeline;
   const total = pipeline.reduce((sum, stage) => sum + stage.count, 0);
   const value = pipeline.reduce((sum, stage) => sum + stage.value, 0);
   return (
@@ -317,13 +314,12 @@ export function PipelineCard(props: { data: Dashboard | null }) {
       to={modulePath("project-hub")}
       linkLabel="Projects"
     >
-      {!props.data && <Skeleton variant="card" compact />}
-      {props.data && total === 0 && (
+      {total === 0 && (
         <Teach to={modulePath("project-hub", { new: "1" })} action="Create a project">
           No projects yet. Each deal you work becomes a project that moves from prospecting to sold.
         </Teach>
       )}
-      {props.data && total > 0 && (
+      {total > 0 && (
         <>
           <Figure term="Value (purchase prices, else budgets)" value={formatMoney(value)} />
           <Chart
@@ -353,8 +349,8 @@ export function PipelineCard(props: { data: Dashboard | null }) {
 }
 
 /** Cash flow and cap rate of the properties' primary analyses. */
-export function PortfolioCard(props: { data: Dashboard | null }) {
-  const portfolio = props.data?.portfolio;
+export function PortfolioCard(props: { data: Dashboard }) {
+  const portfolio = props.data.portfolio;
   return (
     <Card
       id="portfolio"
@@ -363,14 +359,13 @@ export function PortfolioCard(props: { data: Dashboard | null }) {
       to={modulePath("possible-investments")}
       linkLabel="Properties"
     >
-      {!portfolio && <Skeleton variant="card" compact />}
-      {portfolio?.properties.length === 0 && (
+      {portfolio.properties.length === 0 && (
         <Teach to={modulePath("possible-investments", { analysis: "new" })} action="Analyse a deal">
           No property has a rental analysis yet. Analyse a rental or a BRRRR and mark it primary:
           its cash flow and cap rate add up here.
         </Teach>
       )}
-      {portfolio && portfolio.properties.length > 0 && (
+      {portfolio.properties.length > 0 && (
         <>
           <div className="mb-3 grid grid-cols-2 gap-4">
             <div>
@@ -404,8 +399,8 @@ export function PortfolioCard(props: { data: Dashboard | null }) {
 }
 
 /** The lead funnel, overall. */
-export function FunnelCard(props: { data: Dashboard | null }) {
-  const leads = props.data?.leads;
+export function FunnelCard(props: { data: Dashboard }) {
+  const leads = props.data.leads;
   return (
     <Card
       id="funnel"
@@ -414,14 +409,13 @@ export function FunnelCard(props: { data: Dashboard | null }) {
       to={modulePath("marketing", { tab: "funnel" })}
       linkLabel="Marketing"
     >
-      {!leads && <Skeleton variant="card" compact />}
-      {leads?.total === 0 && (
+      {leads.total === 0 && (
         <Teach to={modulePath("marketing", { tab: "leads", import: "1" })} action="Import leads">
           No leads yet. Import a list of sellers and move each along as you work it; the funnel
           shows where they stall.
         </Teach>
       )}
-      {leads && leads.total > 0 && (
+      {leads.total > 0 && (
         <>
           <Chart
             horizontal
@@ -442,7 +436,7 @@ export function FunnelCard(props: { data: Dashboard | null }) {
 }
 
 /** Recent research and documents. */
-export function RecentCard(props: { data: Dashboard | null }) {
+export function RecentCard(props: { data: Dashboard }) {
   const data = props.data;
   return (
     <Card
@@ -453,63 +447,60 @@ export function RecentCard(props: { data: Dashboard | null }) {
       linkLabel="Documents"
       wide
     >
-      {!data && <Skeleton variant="list" compact />}
-      {data && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-          <div>
-            <h3 className="mb-2 flex items-center gap-1.5 text-sm text-muted">
-              <Search aria-hidden className="size-3.5" /> Research
-            </h3>
-            {data.research.length === 0 ? (
-              <Teach to={modulePath("property-research")} action="Research an address">
-                No research yet. Ask about an address or a market for a report with comparables and
-                risks.
-              </Teach>
-            ) : (
-              <ul aria-label="Recent research" className="divide-y divide-line text-sm">
-                {data.research.map((report) => (
-                  <li key={report.id} className="flex justify-between gap-3 py-2">
-                    <Link
-                      to={modulePath("property-research")}
-                      className="min-w-0 truncate font-medium hover:text-accent"
-                    >
-                      {report.query}
-                    </Link>
-                    <span className="shrink-0 text-muted">{formatDate(report.createdAt)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div>
-            <h3 className="mb-2 flex items-center gap-1.5 text-sm text-muted">
-              <FileText aria-hidden className="size-3.5" /> Documents
-            </h3>
-            {data.documents.length === 0 ? (
-              <Teach
-                to={modulePath("project-hub", { tab: "documents", new: "1" })}
-                action="Write a document"
-              >
-                No documents yet. Keep checklists, contracts and notes beside your deals.
-              </Teach>
-            ) : (
-              <ul aria-label="Recent documents" className="divide-y divide-line text-sm">
-                {data.documents.map((doc) => (
-                  <li key={doc.id} className="flex justify-between gap-3 py-2">
-                    <Link
-                      to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
-                      className="min-w-0 truncate font-medium hover:text-accent"
-                    >
-                      {doc.title}
-                    </Link>
-                    <span className="shrink-0 text-muted">{formatDate(doc.updatedAt)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+        <div>
+          <h3 className="mb-2 flex items-center gap-1.5 text-sm text-muted">
+            <Search aria-hidden className="size-3.5" /> Research
+          </h3>
+          {data.research.length === 0 ? (
+            <Teach to={modulePath("property-research")} action="Research an address">
+              No research yet. Ask about an address or a market for a report with comparables and
+              risks.
+            </Teach>
+          ) : (
+            <ul aria-label="Recent research" className="divide-y divide-line text-sm">
+              {data.research.map((report) => (
+                <li key={report.id} className="flex justify-between gap-3 py-2">
+                  <Link
+                    to={modulePath("property-research")}
+                    className="min-w-0 truncate font-medium hover:text-accent"
+                  >
+                    {report.query}
+                  </Link>
+                  <span className="shrink-0 text-muted">{formatDate(report.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-      )}
+        <div>
+          <h3 className="mb-2 flex items-center gap-1.5 text-sm text-muted">
+            <FileText aria-hidden className="size-3.5" /> Documents
+          </h3>
+          {data.documents.length === 0 ? (
+            <Teach
+              to={modulePath("project-hub", { tab: "documents", new: "1" })}
+              action="Write a document"
+            >
+              No documents yet. Keep checklists, contracts and notes beside your deals.
+            </Teach>
+          ) : (
+            <ul aria-label="Recent documents" className="divide-y divide-line text-sm">
+              {data.documents.map((doc) => (
+                <li key={doc.id} className="flex justify-between gap-3 py-2">
+                  <Link
+                    to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
+                    className="min-w-0 truncate font-medium hover:text-accent"
+                  >
+                    {doc.title}
+                  </Link>
+                  <span className="shrink-0 text-muted">{formatDate(doc.updatedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </Card>
   );
 }

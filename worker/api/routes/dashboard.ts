@@ -1,5 +1,6 @@
 /** The dashboard (issue 15): what needs the investor today, from every module, in one read. */
 import { z } from "@hono/zod-openapi";
+import { isIsoDay } from "../../../app/domain/dates";
 import { dashboard } from "../../services/dashboard";
 import { apiRoute, dataResponse, errorResponses, router, scope, signedIn } from "../openapi";
 import { DashboardSchema } from "../schemas";
@@ -8,7 +9,7 @@ const DashboardQuerySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use your today's date, like 2027-03-31" })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date" })
+    .refine(isIsoDay, { error: "Not a real date" })
     .openapi({ description: "The investor's today, as their own calendar reads it" }),
   now: z.iso
     .datetime({ offset: true, error: "Use an ISO date and time, like 2027-03-31T09:00:00Z" })

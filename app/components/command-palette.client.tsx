@@ -15,11 +15,11 @@ const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
 
 /**
  * Ctrl/Cmd+K palette (spec §2): filter by name, description or keyword, arrows wrap, Enter runs,
- * Escape or backdrop closes.
+ * Escape or backdrop closes. Mounted while open and loaded on first opening (a `.client` module,
+ * so neither cmdk nor its dialog enters the Worker or a page's first download).
  */
-export function CommandPalette(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export default function CommandPalette(props: {
+  onClose: () => void;
   onRun: (command: AppCommand) => void;
   mac: boolean;
 }) {
@@ -29,10 +29,9 @@ export function CommandPalette(props: {
 
   return (
     <Command.Dialog
-      open={props.open}
+      open
       onOpenChange={(open) => {
-        if (!open) setQuery("");
-        props.onOpenChange(open);
+        if (!open) props.onClose();
       }}
       label="Command palette"
       loop

@@ -1,0 +1,15 @@
+/** What a module's server loader is given, and how it refuses a query string (app/modules.server.ts). */
+import { data } from "@remix-run/cloudflare";
+import type { PageServices } from "../../worker/page-services";
+
+export interface ModuleLoaderArgs {
+  url: URL;
+  /** The API's services, scoped to the signed-in user. */
+  services: PageServices;
+  /** The user's today (YYYY-MM-DD), in their session's time zone. */
+  today: string;
+  now: Date;
+}
+
+/** A query string the module cannot read: a 400 page saying why, never a 500. */
+export const badQuery = (message: string) => data({ message }, { status: 400 });

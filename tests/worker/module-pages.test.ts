@@ -1,0 +1,77 @@
+/**
+ * Module pages rendered with their data (issue 28): the `$` route's loader reads the module's first
+ * screen for the session cookie's user, so the HTML holds it, readable without JavaScript; a
+ * visitor gets the login screen and no data; a query string the module cannot read is a 400 page.
+ */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, cookieValue, ORIGIN, register } from "./helpers";
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** An account whose records all carry `word`, so its rows are told apart in the HTML. */
+async function investor(word: string, projects: number) {
+  const { cookie, token } = await register({ first_name: word });
+  const create = async (path: string, json: unknown) =>
+    expect((await api(path, { method: "POST", json, token })).status, path).toBe(201);
+  for (let i = 0; i < projects; i++)
+    await create("/projects", { name: `${word} project ${i}`, status: "under_contract" });
+  await create("/data/entries", { title: `${word} offer notes` });
+  await create("/auctions", {
+    saleType: "sheriff",
+    saleAt: inDays(3),
+    address: `11 ${word} Rd`,
+    state: "OH",
+  });
+  return { cookie: cookieValue(cookie) };
+}
+
+/**
+ * What a browser without JavaScript shows: the document without its scripts and without the
+ * hidden segments React streams after the shell for an inline script to move into place.
+ */
+const withoutJavaScript = (html: string) =>
+  html.split(/<div hidden id="S:/)[0]!.replace(/<script\b[\s\S]*?<\/script>/g, "");
+
+const page = async (path: string, cookie?: string) => {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return { status: response.status, html: withoutJavaScript(await response.text()) };
+};
+
+describe("the dashboard page", () => {
+  it("arrives with the signed-in user's figures and cards, and none of another user's", async () => {
+    const ana = await investor("Aardvark", 2);
+    await investor("Zebra", 1);
+    const { status, html } = await page("/home", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome, Aardvark");
+    expect(html).toContain('aria-label="Workspace figures"');
+    expect(html).toContain("Aardvark offer notes");
+    expect(html).toContain("11 Aardvark Rd");
+    expect(html).toMatch(/data-testid="pipeline-under_contract">2</);
+    expect(html).not.toContain("Zebra");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { status, html } = await page("/home");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Workspace figures");
+    expect(html).not.toContain("offer notes");
+  });
+
+  it("answers a date it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await investor("Quail", 0);
+    for (const date of ["not-a-date", "2027-02-31", ""]) {
+      const { status, html } = await page(`/home?date=${date}`, cookie);
+      expect(status, date).toBe(400);
+      expect(html).toContain("Use a real day for the date, like 2027-03-31");
+      expect(html).toMatch(/<a[^>]+href="\/home"[^>]*>Open Dashboard<\/a>/);
+    }
+    const other = await page("/home?date=2027-03-31", cookie);
+    expect(other.status).toBe(200);
+    expect(other.html).toContain("Quail offer notes");
+  });
+});
