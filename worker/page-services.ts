@@ -4,16 +4,30 @@
  * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
  * build imports only its type and bundles no second copy of the services.
  */
+import { PropertyListQuerySchema } from "./api/list-queries";
 import { database } from "./db/client";
 import type { Env } from "./env";
+import { validationError } from "./errors";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { pipelineStats } from "./services/pipeline";
+import { listProperties } from "./services/properties";
 
 export function pageServices(env: Env, userId: string) {
   const db = database(env.DB);
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
+    /**
+     * A page of the properties list for a query read as `GET /api/data/properties` reads it, so
+     * the two doors agree; what it cannot read comes back as the problem the API would answer.
+     */
+    listProperties: async (query: Record<string, string>) => {
+      const parsed = PropertyListQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+      const { page, limit, sort, dir, ...filters } = parsed.data;
+      const list = await listProperties(db, userId, filters, { sort, dir }, { page, limit });
+      return { problem: null, page: list };
+    },
   };
 }
 

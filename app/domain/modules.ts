@@ -3,6 +3,7 @@
  * the paths that open them.
  */
 import type { GoogleOutcome } from "./google";
+import type { PropertyStatus, PropertyType } from "./workspace";
 
 type NoParams = Record<string, never>;
 
@@ -19,8 +20,16 @@ export interface ModuleParams {
    * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
    * or a saved analysis's id; `term` a glossary entry's slug, whose figure the analyzer
    * highlights with its formula); `compare` two to four saved analyses, their ids joined by commas.
+   * The list's search (`q`), filters, sort (`sort`, `dir`) and `page` are those of
+   * `GET /api/data/properties`.
    */
   "possible-investments": {
+    q?: string;
+    status?: PropertyStatus;
+    propertyType?: PropertyType;
+    sort?: string;
+    dir?: "asc" | "desc";
+    page?: number;
     import?: "1";
     property?: string;
     analysis?: string;
@@ -85,7 +94,10 @@ export interface ModuleParams {
 
 export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
-export const LOADED_MODULES = ["home"] as const satisfies readonly ModuleId[];
+export const LOADED_MODULES = [
+  "home",
+  "possible-investments",
+] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
   (LOADED_MODULES as readonly ModuleId[]).includes(id);

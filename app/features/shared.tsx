@@ -1,5 +1,5 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
-import { useSearchParams } from "@remix-run/react";
+import { useNavigationType, useSearchParams } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import { ArrowLeft, Download } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
@@ -80,6 +80,30 @@ export function useDebounced<T>(value: T, delay = 250) {
     return () => window.clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/**
+ * A search box whose text is the URL's `name` parameter: written there once typing settles,
+ * replacing the entry (so Back skips keystrokes) and going back to the first page; read back from
+ * it when Back, Forward or a link changes it.
+ */
+export function useSearchParam(name = "q") {
+  const [params, update] = useQueryParams();
+  const navigationType = useNavigationType();
+  const inUrl = params.get(name) ?? "";
+  const [text, setText] = useState(inUrl);
+  const [urlSeen, setUrlSeen] = useState(inUrl);
+  if (inUrl !== urlSeen) {
+    setUrlSeen(inUrl);
+    // The box's own writes replace; any other change of the URL is shown in the box.
+    if (navigationType !== "REPLACE") setText(inUrl);
+  }
+  const settled = useDebounced(text);
+  useEffect(() => {
+    if (settled === text && settled !== inUrl)
+      update({ [name]: settled || null, page: null }, { replace: true });
+  }, [settled, text, inUrl, name, update]);
+  return [text, setText] as const;
 }
 
 /** Shows a failed call: the spec's message, with what the server said as the detail. */

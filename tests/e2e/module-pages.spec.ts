@@ -2,7 +2,8 @@
  * Module pages rendered with their data (issue 28), in a browser with JavaScript turned off: the
  * first screen is in the HTML the server sends, not fetched after hydration.
  */
-import { expect, openApp, test } from "./fixtures";
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test, type Account } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -25,6 +26,33 @@ test("the dashboard shows its figures and cards without JavaScript", async ({ pa
     page.getByTestId("card-recent").getByRole("list", { name: "Recent documents" }),
   ).toContainText("Maple duplex offer notes");
   await expect(page.getByTestId("card-follow-ups")).toContainText("No follow-up due");
+});
+
+/** Properties at "<n> <word> St": the first `offers` of them offers made, the rest analyzed. */
+async function weighing(account: Account, word: string, count: number, offers = 0) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    address: `${i + 1} ${word} St`,
+    city: "Dayton",
+    state: "OH",
+    status: i < offers ? "offer_made" : "analyzing",
+  }));
+  expect((await account.post("/data/properties", rows)).status()).toBe(200);
+}
+
+test("Possible Investments shows the properties its URL asks for without JavaScript", async ({
+  page,
+  account,
+}) => {
+  await weighing(account, "Alder", 3, 1);
+  const table = page.getByRole("table", { name: "Properties" });
+  await page.goto(modulePath("possible-investments"));
+  await expect(table.getByRole("row")).toHaveCount(4);
+  await expect(table).toContainText("2 Alder St");
+
+  await page.goto(modulePath("possible-investments", { status: "offer_made" }));
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("1 Alder St");
+  await expect(page.getByLabel("Filter by pipeline status")).toHaveValue("offer_made");
 });
 
 test.describe("with JavaScript", () => {
@@ -66,5 +94,45 @@ test.describe("with JavaScript", () => {
     await failure.getByRole("button", { name: "Try again" }).click();
     await expect(failure).toBeHidden();
     await expect(page.getByTestId("pipeline-prospecting")).toHaveText("1");
+  });
+
+  test("Possible Investments keeps its filters in the URL: the list follows them, and a reload keeps them", async ({
+    page,
+    account,
+  }) => {
+    await weighing(account, "Hazel", 4, 2);
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await openApp(page, modulePath("possible-investments"));
+    const table = page.getByRole("table", { name: "Properties" });
+    await expect(table.getByRole("row")).toHaveCount(5);
+    expect(asked.filter((path) => path.startsWith("/api/data/properties"))).toEqual([]);
+
+    await page.getByLabel("Filter by pipeline status").selectOption("offer_made");
+    await expect(page).toHaveURL(/[?&]status=offer_made/);
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await page.getByLabel("Search properties").fill("2 hazel");
+    await expect(page).toHaveURL(/[?&]q=2\+hazel/);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("2 Hazel St");
+
+    // Typing replaced the filter's entry: Back is the list as it was, Forward the search again.
+    await page.goBack();
+    await expect(page.getByLabel("Filter by pipeline status")).toHaveValue("");
+    await expect(page.getByLabel("Search properties")).toHaveValue("");
+    await expect(table.getByRole("row")).toHaveCount(5);
+    await page.goForward();
+    await expect(page.getByLabel("Search properties")).toHaveValue("2 hazel");
+    await expect(table.getByRole("row")).toHaveCount(2);
+
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(page.getByLabel("Search properties")).toHaveValue("2 hazel");
+    await expect(page.getByLabel("Filter by pipeline status")).toHaveValue("offer_made");
+    await expect(table.getByRole("row")).toHaveCount(2);
+
+    // A status change shows at once; read again, the filtered list lets the row go.
+    await page.getByLabel("Pipeline status of 2 Hazel St").selectOption("under_contract");
+    await expect(page.getByText("No property matches")).toBeVisible();
   });
 });

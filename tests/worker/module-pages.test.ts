@@ -75,3 +75,82 @@ describe("the dashboard page", () => {
     expect(other.html).toContain("Quail offer notes");
   });
 });
+
+describe("the Possible Investments page", () => {
+  /** An account with `count` properties at "<n> <word> St", the first `offers` of them offers made. */
+  async function weighing(word: string, count: number, offers = 0) {
+    const { cookie, token } = await register({ first_name: word });
+    const rows = Array.from({ length: count }, (_, i) => ({
+      address: `${String(i + 1).padStart(2, "0")} ${word} St`,
+      city: "Dayton",
+      state: "OH",
+      status: i < offers ? "offer_made" : "analyzing",
+    }));
+    const response = await api("/data/properties", { method: "POST", json: rows, token });
+    expect(response.status).toBe(200);
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the page of the user's properties its URL asks for, and none of another user's", async () => {
+    const ana = await weighing("Alder", 3, 1);
+    await weighing("Walnut", 2, 2);
+    const all = await page("/possible-investments", ana.cookie);
+    expect(all.status).toBe(200);
+    expect(all.html).toContain('<caption class="sr-only">Properties</caption>');
+    for (const n of ["01", "02", "03"]) expect(all.html).toContain(`${n} Alder St`);
+    expect(all.html).not.toContain("Walnut");
+
+    const offers = await page("/possible-investments?status=offer_made", ana.cookie);
+    expect(offers.status).toBe(200);
+    expect(offers.html).toContain("01 Alder St");
+    expect(offers.html).not.toContain("02 Alder St");
+    expect(offers.html).not.toContain("Walnut");
+
+    const search = await page("/possible-investments?q=03+alder", ana.cookie);
+    expect(search.html).toContain("03 Alder St");
+    expect(search.html).not.toContain("01 Alder St");
+  });
+
+  it("shows the page, sort and order the URL names", async () => {
+    const { cookie } = await weighing("Hazel", 27);
+    const second = await page("/possible-investments?sort=address&dir=asc&page=2", cookie);
+    expect(second.status).toBe(200);
+    expect(second.html).toContain("26 Hazel St");
+    expect(second.html).toContain("27 Hazel St");
+    expect(second.html).not.toContain("25 Hazel St");
+    // React separates the text's parts with empty comments.
+    expect(second.html.replaceAll("<!-- -->", "")).toContain("26–27 of 27 properties");
+
+    const first = await page("/possible-investments?sort=address&dir=desc", cookie);
+    expect(first.html.indexOf("27 Hazel St")).toBeLessThan(first.html.indexOf("26 Hazel St"));
+    expect(first.html).not.toContain("02 Hazel St");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await weighing("Rowan", 1);
+    const { status, html } = await page("/possible-investments?status=analyzing");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Rowan");
+  });
+
+  it("answers a query it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await weighing("Larch", 1);
+    for (const query of ["sort=bogus", "page=-1", "page=two", "dir=up", "status=sold-ish"]) {
+      const { status, html } = await page(`/possible-investments?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(
+        /<a[^>]+href="\/possible-investments"[^>]*>Open Possible Investments<\/a>/,
+      );
+      expect(html, query).not.toContain("Larch");
+    }
+  });
+
+  it("reads no list under a property's page", async () => {
+    const { cookie } = await weighing("Spruce", 1);
+    const { status, html } = await page("/possible-investments?property=nope&sort=bogus", cookie);
+    expect(status).toBe(200);
+    expect(html).not.toContain("01 Spruce St");
+  });
+});

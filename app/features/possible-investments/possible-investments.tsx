@@ -4,10 +4,10 @@
  * (`ModuleParams`), so Back and links work.
  */
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
-import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { toast } from "sonner";
-import { SortableHead, type SortableColumn } from "~/components/sortable-head";
+import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
 import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
@@ -22,7 +22,9 @@ import {
 } from "~/domain/workspace";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useModuleData } from "~/lib/module-data";
 import { DealAnalyzer } from "../deals/analyzer";
 import { DealCompare } from "../deals/compare";
 import type { ModuleViewProps } from "../module-view";
@@ -31,13 +33,11 @@ import {
   ExportCsvLink,
   FilterBar,
   toastFailure,
-  useDebounced,
   FilterSelect,
   SearchBox,
   useDialogParam,
-  usePagedList,
   useQueryParams,
-  withFirstPage,
+  useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
@@ -167,42 +167,49 @@ export default function PossibleInvestments(props: ModuleViewProps) {
   return <PropertyList {...props} onOpen={(id) => show({ property: id })} />;
 }
 
+/**
+ * The list renders from the `$` route's loader (possible-investments.server.ts): its search,
+ * filters, sort and page are in the URL, so the HTML arrives with the page the URL names and a
+ * change of them reads the list again through Remix.
+ */
 function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: string) => void }) {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [propertyType, setPropertyType] = useState("");
-  const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({
-    key: "updatedAt" as SortKey,
-    dir: "desc",
-  });
-  const [page, setPage] = useState(1);
-  const toFirstPage = withFirstPage(setPage);
+  const { data, retry } = useModuleData("possible-investments");
+  const list = data?.properties;
+  const [params, update] = useQueryParams();
+  const [search, setSearch] = useSearchParam();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
-  const q = useDebounced(search);
+  // Status changes shown before the list is read again: each holds while the row is the version
+  // it was changed from.
+  const [changing, setChanging] = useState<Record<string, { from: string; status: string }>>({});
+  useImportChanges("properties", retry);
 
-  /** What the list shows, and what Export CSV writes. */
-  const query = useMemo(
-    () => ({ q, status, propertyType, sort: sort.key, dir: sort.dir }),
-    [q, status, propertyType, sort],
-  );
-  const fetchPage = useCallback(
-    () => propertiesApi.list({ ...query, page, limit: 25 }),
-    [query, page],
-  );
-  const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
-  useImportChanges("properties", load);
-
-  const sortBy = (key: SortKey) => {
-    setSort((current) => ({
-      key,
-      dir: current.key === key && current.dir === "asc" ? "desc" : "asc",
-    }));
-    setPage(1);
+  const q = params.get("q") ?? "";
+  const status = params.get("status") ?? "";
+  const propertyType = params.get("propertyType") ?? "";
+  const sort: TableSort<SortKey> = {
+    key: (params.get("sort") ?? "updatedAt") as SortKey,
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
   };
+  /** What Export CSV writes: the list's rows, every page. */
+  const query = { q, status, propertyType, sort: sort.key, dir: sort.dir };
 
-  const changeStatus = (property: Property, next: string) =>
-    sendVersioned({
+  const sortBy = (key: SortKey) =>
+    update({ sort: key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc", page: null });
+  const filterBy = (name: "status" | "propertyType") => (value: string) =>
+    update({ [name]: value || null, page: null });
+
+  const statusOf = (property: Property) => {
+    const change = changing[property.id];
+    return change?.from === property.updatedAt ? change.status : property.status;
+  };
+  const changeStatus = (property: Property, next: string) => {
+    setChanging((all) => ({ ...all, [property.id]: { from: property.updatedAt, status: next } }));
+    const undo = () => setChanging(({ [property.id]: _, ...others }) => others);
+    return sendVersioned({
       what: "property",
       version: property.updatedAt,
       send: (ifMatch) =>
@@ -211,12 +218,18 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           { ...propertyInputOf(property), status: next as PropertyInput["status"] },
           ifMatch,
         ),
-      reload: () => void load(),
+      reload: retry,
     }).then(
-      (updated) =>
-        updated && setItems((list) => list.map((p) => (p.id === updated.id ? updated : p))),
-      toastFailure,
+      (updated) => {
+        if (!updated) undo();
+        retry();
+      },
+      (error: unknown) => {
+        undo();
+        toastFailure(error);
+      },
     );
+  };
 
   const remove = async (property: Property) => {
     setDeleting(null);
@@ -224,11 +237,12 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
       what: `“${property.address}”`,
       remove: (ifMatch) => propertiesApi.remove(property.id, ifMatch),
       version: { kind: "property", updatedAt: property.updatedAt, reload: () => undefined },
-      restore: () => propertiesApi.import([propertyInputOf(property)]).then(load),
+      restore: () => propertiesApi.import([propertyInputOf(property)]).then(retry),
     });
-    await load();
+    retry();
   };
 
+  const items = list?.items ?? [];
   const filtered = Boolean(q || status || propertyType);
   return (
     <div>
@@ -262,21 +276,21 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           label="Search properties"
           placeholder="Search address, city, ZIP, APN…"
           value={search}
-          onChange={toFirstPage(setSearch)}
+          onChange={setSearch}
         />
         <FilterSelect
           label="Filter by pipeline status"
           allLabel="All statuses"
           values={PROPERTY_STATUSES}
           value={status}
-          onChange={toFirstPage(setStatus)}
+          onChange={filterBy("status")}
         />
         <FilterSelect
           label="Filter by property type"
           allLabel="All property types"
           values={PROPERTY_TYPES}
           value={propertyType}
-          onChange={toFirstPage(setPropertyType)}
+          onChange={filterBy("propertyType")}
         />
       </FilterBar>
       <ListStates
@@ -285,8 +299,8 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={failure}
-        onRetry={load}
+        failure={data ? null : MESSAGES.fetchProperties}
+        onRetry={retry}
         filtered={filtered}
         empty={{
           title: "No properties yet",
@@ -297,8 +311,8 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
             </button>
           ),
         }}
-        meta={meta}
-        onPage={setPage}
+        meta={list?.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="stack-table w-full text-left text-sm">
@@ -330,7 +344,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                   <td className={`max-sm:col-span-2 ${CELL}`}>
                     <select
                       aria-label={`Pipeline status of ${property.address}`}
-                      value={property.status}
+                      value={statusOf(property)}
                       onChange={(e) => void changeStatus(property, e.target.value)}
                       className="input w-auto !px-2 !py-1 text-xs"
                     >

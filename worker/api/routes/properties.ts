@@ -1,21 +1,14 @@
 /** Properties the investor is weighing: import (with a preview), list, edit, delete. */
 import { z } from "@hono/zod-openapi";
-import {
-  MAX_IMPORT_ROWS,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  PropertyInputSchema,
-} from "../../../app/domain/workspace";
+import { MAX_IMPORT_ROWS, PropertyInputSchema } from "../../../app/domain/workspace";
 import { checkPropertyRows } from "../../../app/domain/property-import";
 import {
   deleteProperty,
   listProperties,
   planPropertyWrites,
   propertyDetail,
-  PROPERTY_SORTS,
   updateProperty,
   writeProperties,
-  type PropertySort,
 } from "../../services/properties";
 import { AppError } from "../../errors";
 import {
@@ -24,7 +17,6 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
@@ -38,14 +30,8 @@ import {
   PropertySchema,
   PropertyWithAnalysisSchema,
 } from "../schemas";
+import { PropertyListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
-
-export const PropertyListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(PROPERTY_STATUSES).optional(),
-  propertyType: z.enum(PROPERTY_TYPES).optional(),
-  sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
-});
 
 const ImportQuerySchema = importQuery("update");
 

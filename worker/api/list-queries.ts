@@ -1,0 +1,18 @@
+/**
+ * The query strings of the lists that both doors read: the API's list routes and the module pages'
+ * loaders (worker/page-services.ts), so a page and `GET /api/…` read the same URL alike. They sit
+ * apart from the routes' files so that a page reading them does not evaluate the API's routes and
+ * response schemas, which the API itself loads on its first request (worker/index.ts).
+ */
+import { z } from "@hono/zod-openapi";
+import { PROPERTY_STATUSES, PROPERTY_TYPES } from "../../app/domain/workspace";
+import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
+import { PageQuerySchema } from "./openapi";
+
+/** GET /api/data/properties; the Possible Investments list. */
+export const PropertyListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(PROPERTY_STATUSES).optional(),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
