@@ -145,9 +145,13 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await form.getByLabel("Kind").selectOption("meeting");
   await form.getByRole("button", { name: "Create event" }).click();
   await expect(page).toHaveURL(/\/calendar$/);
+  await expect(form).toBeHidden();
 
   await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
   await search.fill("view today");
+  // Enter runs the option the search leaves first, once the list shows it.
+  await expect(palette.getByRole("option").first()).toContainText("View Today");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "March 17, 2027" })).toBeVisible();
   await expect(page).toHaveURL(/\/calendar\?view=day$/);
