@@ -106,7 +106,7 @@ export function ErrorBoundary() {
     );
   const module = moduleForPath(MODULES, pathname);
   return (
-    <main className="mx-auto my-12 max-w-xl rounded-2xl border border-line bg-surface p-8 text-center">
+    <main className="mx-4 my-12 max-w-xl rounded-2xl sm:mx-auto border border-line bg-surface p-8 text-center">
       <h1 className="text-2xl font-semibold">This link can't be opened</h1>
       <p className="mt-2 text-muted">{(error.data as { message: string }).message}</p>
       <Link to={pathname} className="btn-primary mt-6 inline-block">

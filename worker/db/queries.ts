@@ -260,6 +260,13 @@ export async function runBatch(db: Database, statements: unknown[]): Promise<unk
   return db.batch(statements as [never, ...never[]]);
 }
 
+/** The field of a table's rows that holds `column` (drizzle answers rows by field, not column name). */
+export function fieldOf(table: SQLiteTable, column: SQLiteColumn) {
+  const found = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!found) throw new Error(`${column.name} is not a column of this table`);
+  return found[0];
+}
+
 /** What one bound JSON parameter may hold: well under D1's 2 MB for a string. */
 const JSON_PARAM_BYTES = 900_000;
 

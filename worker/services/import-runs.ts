@@ -5,11 +5,11 @@
  * (an auction's history, a conversation's messages, a project's contacts) as they were. Undo puts
  * all of it back in one batch.
  */
-import { and, desc, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { fieldOf, inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionHistory, importRuns, importUndo } from "../db/schema";
 import { KINDS } from "./kinds";
 import type { OwnedTable, RecordKind } from "./record-kind";
@@ -31,10 +31,14 @@ const TABLES: { name: string; table: OwnedTable; key: SQLiteColumn }[] = [
   { name: getTableName(auctionHistory), table: auctionHistory, key: auctionHistory.id },
 ];
 
-/** The rows that belong to each kind's records (an auction's history), by the name their entries take. */
-const CHILDREN = KINDS.flatMap(({ name, children }) =>
-  children ? [{ name: `${getTableName(children.table)} of ${name}`, ...children }] : [],
-);
+/** The name a kind's children's undo entries take ("auction_history of auctions"). */
+const childrenName = (kind: RecordKind) => `${getTableName(kind.children!.table)} of ${kind.name}`;
+
+/** The rows that belong to each kind's records (an auction's history). */
+const CHILDREN = KINDS.filter((kind) => kind.children).map((kind) => ({
+  name: childrenName(kind),
+  ...kind.children!,
+}));
 
 /**
  * The undo entries for the children of these records of a kind, as they are now (read before the
@@ -46,11 +50,8 @@ export async function childrenBefore(
   kind: RecordKind,
   parents: string[],
 ): Promise<UndoEntry[]> {
-  const child = CHILDREN.find(
-    (c) => c.name === `${getTableName(kind.children!.table)} of ${kind.name}`,
-  )!;
   if (!parents.length) return [];
-  const { table, parent } = child;
+  const { table, parent } = kind.children!;
   const rows = (await db
     .select()
     .from(table)
@@ -58,11 +59,11 @@ export async function childrenBefore(
     string,
     unknown
   >[];
-  const parentField = Object.entries(getTableColumns(table)).find(([, c]) => c === parent)![0];
+  const parentField = fieldOf(table, parent);
   const byParent = new Map<string, Record<string, unknown>[]>(parents.map((id) => [id, []]));
   for (const row of rows) byParent.get(row[parentField] as string)?.push(row);
   return [...byParent].map(([recordId, list]) => ({
-    tableName: child.name,
+    tableName: childrenName(kind),
     recordId,
     before: { rows: list },
   }));

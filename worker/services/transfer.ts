@@ -28,6 +28,7 @@ import type { Database } from "../db/client";
 import {
   chunk,
   D1_MAX_PARAMS,
+  fieldOf,
   inJsonList,
   nowIso,
   rowsPerStatement,
@@ -264,14 +265,6 @@ function upserts(db: Database, kind: RecordKind, values: Record<string, unknown>
   );
 }
 
-/** The name of the field a kind's records are known by (`id`; a lead's `contactId`). */
-function keyField(kind: RecordKind) {
-  const found = Object.entries(getTableColumns(kind.table)).find(
-    ([, column]) => column === kind.key,
-  );
-  return found![0];
-}
-
 /**
  * The file's rows merged onto the records this user already has under their keys, with the kind's
  * merge rules (else its own fields): what the file leaves empty never blanks a field, and a field
@@ -284,7 +277,8 @@ async function mergeOnto(
   values: Record<string, unknown>[],
   options: { userId: string; overwriteEdits: boolean; now: string },
 ) {
-  const key = keyField(kind);
+  // The field a kind's records are known by (`id`; a lead's `contactId`).
+  const key = fieldOf(kind.table, kind.key);
   const rules = kind.merge ?? { fields: (row: Record<string, unknown>) => ownFields(row, [key]) };
   const ids = values.map((value) => value[key] as string);
   const rows = ids.length
@@ -317,7 +311,7 @@ async function mergeOnto(
     };
     return { ...next, ...rules.derive?.(next, changed, value, row) };
   });
-  return { merged, current };
+  return { merged, current, key };
 }
 
 const fail = (failed: RowFailure[], index: number, field: string, message: string) =>
@@ -462,7 +456,7 @@ async function planKind(db: Database, kind: RecordKind, list: unknown[], context
   });
 
   // Records already here are merged, as a file import merges them.
-  const { merged, current } = await mergeOnto(db, kind, values, context);
+  const { merged, current, key } = await mergeOnto(db, kind, values, context);
   const statements: BatchItem<"sqlite">[] = [
     ...upserts(db, kind, merged),
     ...((await kind.related?.(db, merged, values, {
@@ -472,7 +466,6 @@ async function planKind(db: Database, kind: RecordKind, list: unknown[], context
     })) ?? []),
   ];
   // What Undo puts back: each record written (made, or as it was) and the children of those here.
-  const key = keyField(kind);
   const undo: UndoEntry[] = [
     ...merged.map((value) => ({
       tableName: getTableName(kind.table),
