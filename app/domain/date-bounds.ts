@@ -4,6 +4,7 @@
  * ("Sale in 2912114 d", a calendar week it could not list). Pure: no I/O.
  */
 import { z } from "zod";
+import { isIsoDay } from "./dates";
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
@@ -29,7 +30,7 @@ export const SHOWN_YEARS = { min: MIN_YEAR - 1, max: MAX_YEAR + 1 } as const;
 export const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: "Not a real date", abort: true })
+  .refine(isIsoDay, { error: "Not a real date", abort: true })
   .refine((value) => withinYears(value), { error: YEAR_RANGE_MESSAGE });
 
 /** An instant with its offset ("2027-03-31T10:00:00-04:00"), dated within the years. */

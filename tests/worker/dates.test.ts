@@ -55,6 +55,16 @@ describe("dates out of 1900–2100", () => {
     });
     expect(lead.status).toBe(400);
     expect(lead.body.error.details).toContainEqual({ field: "followUpOn", message: MESSAGE });
+    // A day the calendar does not have is refused too, not moved to March 3.
+    const february = await call<Failure>("/projects", {
+      method: "POST",
+      json: { name: "Maple flip", targetCloseDate: "2027-02-31" },
+    });
+    expect(february.status).toBe(400);
+    expect(february.body.error.details).toContainEqual({
+      field: "targetCloseDate",
+      message: "Not a real date",
+    });
     expect((await call<List>("/projects")).body.data).toEqual([]);
     expect((await call<List>("/marketing/leads")).body.data).toEqual([]);
   });
