@@ -3,25 +3,23 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { useStore } from "zustand";
 import { COMMANDS, type Command, type CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath, modulePath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { chatStore } from "~/lib/stores/chat";
 import { loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
-import { downloadExport, pickImportFile } from "~/lib/transfer";
+import { downloadExport, importChoice, pickImportFile } from "~/lib/transfer";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
 import { Brand } from "./brand";
 import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
-import { ExportDialog } from "./export-dialog";
-import { ImportDataDialog } from "./import-data-dialog";
 import { ImportProgress } from "./import-progress";
 import { RouteErrorBoundary } from "./error-fallback";
 import { NotFound } from "./not-found";
@@ -32,6 +30,15 @@ import { Toasts } from "./toasts";
 import { ConfirmDialog } from "./ui";
 
 const CommandPalette = lazy(() => import("./command-palette.client"));
+// What only a command opens is downloaded when it is opened (issue 28, item 7): the chat's store
+// (with the deal math its hand-over cards use) and the import's preview (with zod).
+const ExportDialog = lazy(() =>
+  import("./export-dialog").then((module) => ({ default: module.ExportDialog })),
+);
+const ImportDataDialog = lazy(() =>
+  import("./import-data-dialog").then((module) => ({ default: module.ImportDataDialog })),
+);
+const chat = () => import("~/lib/stores/chat").then((module) => module.chatStore.getState());
 
 /** The app's entry (sign-in lands on it): where the phone menu starts open. */
 const ENTRY_PATHS: readonly string[] = ["/", modulePath("home")];
@@ -83,6 +90,7 @@ export default function AppShell() {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const importing = useStore(importChoice, (state) => state.file !== null);
   const [mac, setMac] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -140,12 +148,13 @@ export default function AppShell() {
         toggleSidebar,
         toggleTheme,
         notify: (message) => toast(message),
-        exportData: () => {
-          if (chatStore.getState().items.length) setExporting(true);
-          else void downloadExport();
-        },
+        exportData: () =>
+          void chat().then((state) => {
+            if (state.items.length) setExporting(true);
+            else void downloadExport();
+          }),
         importData: pickImportFile,
-        newChat: () => chatStore.getState().newChat(),
+        newChat: () => void chat().then((state) => state.newChat()),
         clearChatHistory: () => setClearing(true),
         showShortcuts: () => setShortcutsOpen(true),
       };
@@ -258,8 +267,16 @@ export default function AppShell() {
           </RouteErrorBoundary>
         </main>
       </div>
-      <ExportDialog open={exporting} onClose={() => setExporting(false)} workspace />
-      <ImportDataDialog />
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportDialog open onClose={() => setExporting(false)} workspace />
+        </Suspense>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDataDialog />
+        </Suspense>
+      )}
       <ImportProgress />
       <ConfirmDialog
         open={clearing}
@@ -269,9 +286,8 @@ export default function AppShell() {
         onCancel={() => setClearing(false)}
         onConfirm={() => {
           setClearing(false);
-          chatStore
-            .getState()
-            .clearHistory()
+          chat()
+            .then((state) => state.clearHistory())
             .then(
               (deleted) =>
                 toast.success(

@@ -14,7 +14,7 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 const paletteColor = (name: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(`--${name}`).trim();
 
-export default function BarChart(props: {
+export interface BarChartProps {
   labels: readonly string[];
   values: readonly number[];
   /** How a value reads ("$1,200", "12 leads"). */
@@ -24,7 +24,9 @@ export default function BarChart(props: {
   /** Bars below zero in the danger colour (cash flow). */
   signed?: boolean;
   height?: number;
-}) {
+}
+
+export default function BarChart(props: BarChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { theme } = useTheme();
   const { labels, values, format, horizontal, signed } = props;

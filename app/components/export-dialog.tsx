@@ -3,7 +3,8 @@
  * as Markdown or JSON, and, from the palette, the whole workspace as JSON.
  */
 import { useChat } from "~/lib/stores/chat";
-import { downloadConversation, downloadExport } from "~/lib/transfer";
+import { downloadConversation } from "~/lib/chat-export";
+import { downloadExport } from "~/lib/transfer";
 import { Modal } from "./ui";
 
 export function ExportDialog(props: { open: boolean; onClose: () => void; workspace?: boolean }) {

@@ -3,11 +3,11 @@
  * parser for imports and forms (the JSON API itself stays strict), and zod's messages in plain
  * words. Pure: no I/O.
  *
- * Importing this module sets zod's global message map (`z.config`), so every schema — in the
+ * Importing this module sets zod's global message map (`config`), so every schema — in the
  * Worker's validation and in the browser's forms and import previews — says "“$125,000” is not
  * a number" rather than "expected number, received string". Messages a schema sets itself win.
  */
-import { z } from "zod";
+import { config, z } from "zod";
 import { parseNumberLike } from "./format";
 import type { FieldProblem } from "./problems";
 
@@ -130,7 +130,7 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
 
 // jitless: zod would otherwise probe `new Function("")`, which the page CSP (rightly) refuses
 // and browsers report as a security issue; workerd refuses eval too.
-z.config({ customError: humanIssueMessage, jitless: true });
+config({ customError: humanIssueMessage, jitless: true });
 
 /** A zod error as one problem per field path ("price", "tags.2", or "row" for the whole). */
 export function fieldProblems(error: z.ZodError, whole = "body"): FieldProblem[] {

@@ -63,9 +63,11 @@ export function AuthProvider(props: {
 
   useEffect(() => {
     localStorage.removeItem(STORAGE_KEYS.lastPath);
-    const hasToken = storedToken() !== null;
-    if (!props.initialUser && !hasToken) return;
-    if (!props.initialUser) setStatus("loading");
+    // Signed in by the session cookie, the server read the user for this very page (the root's
+    // loader): that is the refresh at start, and the page asks the API nothing more (issue 28).
+    // Signed in by a stored token alone, the user is refreshed from the API behind Loading....
+    if (props.initialUser || storedToken() === null) return;
+    setStatus("loading");
     let cancelled = false;
     authApi.fetchCurrentUser().then((result) => {
       if (cancelled) return;
@@ -77,7 +79,7 @@ export function AuthProvider(props: {
           const user = result.data;
           setUserState((current) => (sameUser(current, user) ? current : user));
           setStatus("authenticated");
-        } else if (result.error.statusCode === 401 || !props.initialUser) {
+        } else {
           console.warn(MESSAGES.refreshUserFailed, result.error.message);
           storeToken(null);
           setUserState(null);

@@ -1,12 +1,9 @@
 /** Export Data / Import Data (palette): the whole workspace as one JSON file, and chats. */
 import { toast } from "sonner";
 import { createStore } from "zustand";
-import { readableMessage } from "~/domain/ai/handover";
-import { conversationToMarkdown } from "~/domain/ai/markdown";
 import { localTimeZone, todayIn } from "~/domain/today";
 import { MESSAGES } from "./api/messages";
 import { ServiceError, transferApi } from "./api/workspace";
-import { chatStore } from "./stores/chat";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof Error ? error.message : String(error), {
@@ -18,42 +15,6 @@ export function downloadFile(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   Object.assign(window.document.createElement("a"), { href: url, download: name }).click();
   URL.revokeObjectURL(url);
-}
-
-/** Export Chat (EXPORT_CHAT): the open conversation as Markdown or JSON. */
-export function downloadConversation(format: "markdown" | "json") {
-  const { title, items, conversationId } = chatStore.getState();
-  const messages = items
-    .filter((item) => item.status !== "error" && item.status !== "pending")
-    .map((item) => ({
-      role: item.role,
-      content: item.content,
-      status: item.status,
-      provider: item.provider ?? null,
-      model: item.model ?? null,
-      toolCalls: item.toolCalls ?? null,
-      citations: item.citations ?? null,
-    }));
-  const base = `ai42-chat-${
-    title
-      .replace(/[^\w-]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 40) || "conversation"
-  }`;
-  if (format === "json") {
-    downloadFile(
-      `${base}.json`,
-      "application/json",
-      JSON.stringify({ id: conversationId, title, messages }, null, 2),
-    );
-  } else {
-    const readable = messages.map((message) => ({
-      ...message,
-      content: readableMessage(message.content),
-    }));
-    downloadFile(`${base}.md`, "text/markdown", conversationToMarkdown(title, readable));
-  }
-  toast.success("Conversation exported");
 }
 
 /**

@@ -10,7 +10,6 @@ import {
 } from "@remix-run/react";
 import { Suspense } from "react";
 import { ErrorFallback } from "~/components/error-fallback";
-import { LoginScreen } from "~/components/login-screen";
 import { NotFound } from "~/components/not-found";
 import { Skeleton } from "~/components/skeleton";
 import { isLoadedModule, moduleForPath } from "~/domain/modules";
@@ -20,6 +19,10 @@ import { MODULES } from "~/modules";
 import { loadModule, type WorkspaceData } from "~/modules.server";
 
 const AppShell = preloadable(() => import("~/components/app-shell"));
+// Signed in, a page does not download the login form; signed out, the shell (issue 28, item 7).
+const LoginScreen = preloadable(() =>
+  import("~/components/login-screen").then((module) => ({ default: module.LoginScreen })),
+);
 
 /**
  * The module's first screen for a signed-in user (app/modules.server.ts); a path no module opens
@@ -61,7 +64,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const handle: PreloadHandle = {
   preload: async (url) => {
     const module = moduleForPath(MODULES, url.pathname);
-    if (module) await Promise.all([AppShell.preload(), module.View.preload()]);
+    if (module)
+      await Promise.all([AppShell.preload(), module.View.preload(), LoginScreen.preload()]);
   },
 };
 
@@ -79,7 +83,13 @@ export default function Workspace() {
     return <div className="grid min-h-dvh place-items-center text-muted">Loading...</div>;
   }
   if (status === "unauthenticated") {
-    return moduleForPath(MODULES, pathname) ? <LoginScreen /> : <NotFound signedIn={false} />;
+    return moduleForPath(MODULES, pathname) ? (
+      <Suspense fallback={null}>
+        <LoginScreen />
+      </Suspense>
+    ) : (
+      <NotFound signedIn={false} />
+    );
   }
   return (
     <Suspense

@@ -35,17 +35,21 @@ test("each card shows its module's data for the demo portfolio, and links to it"
   await expect(followUps).toContainText("Henry Cole");
   await expect(followUps).not.toContainText("Jack Evans");
 
+  // A chart is drawn (and Chart.js downloaded) once its card scrolls into view.
+  await card("pipeline").scrollIntoViewIfNeeded();
   await expect(card("pipeline").getByRole("img", { name: /^Projects by status:/ })).toBeVisible();
   await expect(
     card("pipeline")
       .getByText(/^\$[\d,]+$/)
       .first(),
   ).toBeVisible();
+  await card("portfolio").scrollIntoViewIfNeeded();
   await expect(card("portfolio").getByText("Cash flow a month")).toBeVisible();
   await expect(
     card("portfolio").getByRole("img", { name: /^Monthly cash flow by property:/ }),
   ).toBeVisible();
   // Seven sellers imported: all seven reached New; Gloria is under contract.
+  await card("funnel").scrollIntoViewIfNeeded();
   await expect(
     card("funnel").getByRole("img", { name: /New 7, Contacted 4, .*Under contract 1/ }),
   ).toBeVisible();

@@ -17,7 +17,8 @@ import {
   Search,
   type LucideIcon,
 } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { BarChart } from "~/components/bar-chart";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice, Figure } from "~/components/ui";
 import { saleTypeLabel } from "~/domain/auctions/auction";
@@ -28,13 +29,10 @@ import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { calendarApi } from "~/lib/api/google";
 import type { CalendarEvent } from "~/domain/calendar/events";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { ModuleData } from "~/modules.server";
 import { DepositDeadline, SaleTime, useNow } from "../auctions/sale-time";
 
 type Dashboard = ModuleData<"home">["dashboard"];
-
-const BarChart = lazy(() => import("~/components/bar-chart.client"));
 
 function Card(props: {
   id: string;
@@ -78,15 +76,6 @@ function Teach(props: { children: ReactNode; to: string; action: string }) {
       </Link>
     </div>
   );
-}
-
-function Chart(props: Parameters<typeof BarChart>[0]) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <Suspense fallback={<Skeleton variant="card" compact />}>
-      <BarChart {...props} />
-    </Suspense>
-  ) : null;
 }
 
 const timeOf = (iso: string | null) =>
@@ -322,7 +311,7 @@ export function PipelineCard(props: { data: Dashboard }) {
       {total > 0 && (
         <>
           <Figure term="Value (purchase prices, else budgets)" value={formatMoney(value)} />
-          <Chart
+          <BarChart
             labels={pipeline.map((s) => label(s.status))}
             values={pipeline.map((s) => s.count)}
             format={(n) => `${n} ${n === 1 ? "project" : "projects"}`}
@@ -378,7 +367,7 @@ export function PortfolioCard(props: { data: Dashboard }) {
               <Figure term="Average cap rate" value={formatPercent(portfolio.averageCapRate)} />
             </div>
           </div>
-          <Chart
+          <BarChart
             labels={portfolio.properties.map((p) => p.address)}
             values={portfolio.properties.map((p) => p.cashFlowMonthly)}
             format={(n) => formatMoney(n)}
@@ -417,7 +406,7 @@ export function FunnelCard(props: { data: Dashboard }) {
       )}
       {leads.total > 0 && (
         <>
-          <Chart
+          <BarChart
             horizontal
             labels={leads.funnel.steps.map((s) => label(s.stage))}
             values={leads.funnel.steps.map((s) => s.count)}

@@ -4,7 +4,7 @@
  * (`ModuleParams`), so Back and links work.
  */
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { toast } from "sonner";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
@@ -13,20 +13,12 @@ import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
-import {
-  label,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  propertyInputOf,
-  type PropertyInput,
-} from "~/domain/workspace";
+import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
-import { DealAnalyzer } from "../deals/analyzer";
-import { DealCompare } from "../deals/compare";
 import type { ModuleViewProps } from "../module-view";
 import {
   deleteWithUndo,
@@ -39,10 +31,33 @@ import {
   useQueryParams,
   useSearchParam,
 } from "../shared";
-import { FileImportDialog } from "~/components/file-import-dialog";
+import { Skeleton } from "~/components/skeleton";
 import { useImportChanges } from "~/lib/import-runner";
-import { PropertyForm } from "./property-form";
-import { PropertyPage } from "./property-page";
+
+// The screens the URL opens besides the list, and the import dialog, are downloaded when opened:
+// the list's page carries neither the deal math, nor the form's schemas, nor the file reader.
+const DealAnalyzer = lazy(() =>
+  import("../deals/analyzer").then((module) => ({ default: module.DealAnalyzer })),
+);
+const DealCompare = lazy(() =>
+  import("../deals/compare").then((module) => ({ default: module.DealCompare })),
+);
+const PropertyForm = lazy(() =>
+  import("./property-form").then((module) => ({ default: module.PropertyForm })),
+);
+const PropertyPage = lazy(() =>
+  import("./property-page").then((module) => ({ default: module.PropertyPage })),
+);
+const FileImportDialog = lazy(() =>
+  import("~/components/file-import-dialog").then((module) => ({
+    default: module.FileImportDialog,
+  })),
+);
+
+/** A screen besides the list, behind its skeleton while it downloads. */
+const Opened = (props: { children: ReactNode }) => (
+  <Suspense fallback={<Skeleton variant="card" />}>{props.children}</Suspense>
+);
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 /**
@@ -89,6 +104,10 @@ const factsOf = (property: Property) =>
 const allMoneyBack = (analysis: Property["primaryAnalysis"]) =>
   analysis?.strategy === "brrrr" && analysis.cashOnCash === null;
 
+/** A property's own fields for a write, read with the schema they come from when a write needs it. */
+const inputOf = (property: Property) =>
+  import("~/domain/workspace").then((module) => module.propertyInputOf(property));
+
 const isStrategy = (value: string | null): value is Strategy =>
   DEAL_STRATEGIES.includes(value as Strategy);
 
@@ -112,56 +131,64 @@ export default function PossibleInvestments(props: ModuleViewProps) {
 
   if (analysis) {
     return (
-      <DealAnalyzer
-        dealId={analysis === "new" ? null : analysis}
-        propertyId={property}
-        strategy={isStrategy(strategy) ? strategy : null}
-        term={term}
-        onBack={() => show({ property: property ?? undefined })}
-        onSaved={(deal) =>
-          update(
-            { analysis: deal.id, property: deal.propertyId ?? null, strategy: null, term: null },
-            { replace: true },
-          )
-        }
-      />
+      <Opened>
+        <DealAnalyzer
+          dealId={analysis === "new" ? null : analysis}
+          propertyId={property}
+          strategy={isStrategy(strategy) ? strategy : null}
+          term={term}
+          onBack={() => show({ property: property ?? undefined })}
+          onSaved={(deal) =>
+            update(
+              { analysis: deal.id, property: deal.propertyId ?? null, strategy: null, term: null },
+              { replace: true },
+            )
+          }
+        />
+      </Opened>
     );
   }
   if (compare) {
     return (
-      <DealCompare
-        ids={compare.split(",")}
-        onBack={() => show({ property: property ?? undefined })}
-        onOpen={(id) => show({ analysis: id, property: property ?? undefined })}
-      />
+      <Opened>
+        <DealCompare
+          ids={compare.split(",")}
+          onBack={() => show({ property: property ?? undefined })}
+          onOpen={(id) => show({ analysis: id, property: property ?? undefined })}
+        />
+      </Opened>
     );
   }
   if (property === "new") {
     return (
       <div>
         <h2 className="mb-4 text-2xl font-semibold">Add a property</h2>
-        <PropertyForm
-          onSave={async (input) => {
-            // Never over another property at the same address: that one is opened instead.
-            const result = await propertiesApi.import([input], { existing: "skip" });
-            const [id] = result.ids;
-            if (result.skipped) toast(`${input.address} is already in your list: here it is`);
-            if (id) show({ property: id });
-          }}
-          onDone={() => show({})}
-        />
+        <Opened>
+          <PropertyForm
+            onSave={async (input) => {
+              // Never over another property at the same address: that one is opened instead.
+              const result = await propertiesApi.import([input], { existing: "skip" });
+              const [id] = result.ids;
+              if (result.skipped) toast(`${input.address} is already in your list: here it is`);
+              if (id) show({ property: id });
+            }}
+            onDone={() => show({})}
+          />
+        </Opened>
       </div>
     );
   }
   if (property) {
     return (
-      <PropertyPage
-        key={property}
-        id={property}
-        onBack={() => show({})}
-        onAnalyze={(dealId) => show({ property, analysis: dealId ?? "new" })}
-        onCompare={(ids) => show({ property, compare: ids.join(",") })}
-      />
+      <Opened>
+        <PropertyPage
+          key={property}
+          id={property}
+          onBack={() => show({})}
+          onAnalyze={(dealId) => show({ property, analysis: dealId ?? "new" })}
+          onCompare={(ids) => show({ property, compare: ids.join(",") })}
+        />
+      </Opened>
     );
   }
   return <PropertyList {...props} onOpen={(id) => show({ property: id })} />;
@@ -212,10 +239,10 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
     return sendVersioned({
       what: "property",
       version: property.updatedAt,
-      send: (ifMatch) =>
+      send: async (ifMatch) =>
         propertiesApi.update(
           property.id,
-          { ...propertyInputOf(property), status: next as PropertyInput["status"] },
+          { ...(await inputOf(property)), status: next as PropertyInput["status"] },
           ifMatch,
         ),
       reload: retry,
@@ -237,7 +264,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
       what: `“${property.address}”`,
       remove: (ifMatch) => propertiesApi.remove(property.id, ifMatch),
       version: { kind: "property", updatedAt: property.updatedAt, reload: () => undefined },
-      restore: () => propertiesApi.import([propertyInputOf(property)]).then(retry),
+      restore: async () => propertiesApi.import([await inputOf(property)]).then(retry),
     });
     retry();
   };
@@ -393,7 +420,11 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </table>
         </div>
       </ListStates>
-      <FileImportDialog kind="properties" open={importing} onClose={() => setImporting(false)} />
+      {importing && (
+        <Suspense fallback={null}>
+          <FileImportDialog kind="properties" open onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"

@@ -1,0 +1,54 @@
+/**
+ * JavaScript per page (issue 28, item 7): a page downloads what it shows. zod (the forms' and
+ * imports' schemas) comes with the first form opened; Chart.js with the first chart scrolled to.
+ */
+import type { Page } from "@playwright/test";
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test } from "./fixtures";
+
+/** The names of the scripts the page has downloaded from our origin so far, as they are asked for. */
+function scriptsOf(page: Page) {
+  const names: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") names.push(new URL(request.url()).pathname);
+  });
+  return names;
+}
+const zod = (names: string[]) => names.some((name) => /\/zod-[\w-]+\.js$/.test(name));
+const chartJs = (names: string[]) => names.some((name) => /\/chart-[\w-]+\.js$/.test(name));
+
+test("the dashboard downloads neither zod nor Chart.js until a chart shows", async ({
+  page,
+  account,
+}) => {
+  await account.post("/projects", { name: "Cedar lot", status: "prospecting" });
+  await page.setViewportSize({ width: 412, height: 823 });
+  const scripts = scriptsOf(page);
+  await openApp(page, "/home");
+  await expect(page.getByTestId("pipeline-prospecting")).toHaveText("1");
+  expect(zod(scripts)).toBe(false);
+  expect(chartJs(scripts)).toBe(false);
+
+  await page.getByTestId("card-pipeline").scrollIntoViewIfNeeded();
+  await expect(
+    page.getByTestId("card-pipeline").getByRole("img", { name: /^Projects by status:/ }),
+  ).toBeVisible();
+  expect(chartJs(scripts)).toBe(true);
+  expect(zod(scripts)).toBe(false);
+});
+
+test("Possible Investments downloads zod with the form that needs it", async ({
+  page,
+  account,
+}) => {
+  await account.post("/data/properties", [{ address: "1 Alder St", city: "Dayton", state: "OH" }]);
+  const scripts = scriptsOf(page);
+  await openApp(page, modulePath("possible-investments"));
+  await expect(page.getByRole("table", { name: "Properties" })).toContainText("1 Alder St");
+  expect(zod(scripts)).toBe(false);
+
+  await page.getByRole("link", { name: "Add property" }).click();
+  await expect(page.getByRole("heading", { name: "Add a property" })).toBeVisible();
+  await expect(page.getByLabel("Address")).toBeVisible();
+  expect(zod(scripts)).toBe(true);
+});
