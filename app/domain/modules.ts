@@ -39,9 +39,10 @@ export interface ModuleParams {
   };
   /**
    * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
-   * `tab` which half of the planner a phone shows (default the list; wide screens show both).
+   * `tab` which half of the planner a phone shows (default the list; wide screens show both);
+   * `page` the page of the saved routes.
    */
-  "route-planner": { route?: string; tab?: "list" | "map" };
+  "route-planner": { route?: string; tab?: "list" | "map"; page?: number };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,
@@ -97,6 +98,7 @@ export type ModuleId = keyof ModuleParams;
 export const LOADED_MODULES = [
   "home",
   "possible-investments",
+  "route-planner",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

@@ -136,3 +136,87 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("No property matches")).toBeVisible();
   });
 });
+
+test.describe("Route Planner", () => {
+  /** Saved routes "<word> route <n>" on consecutive days, each with two stops run backwards. */
+  async function routes(account: Account, word: string, count: number) {
+    const ids: string[] = [];
+    for (let n = 1; n <= count; n++) {
+      const date = `2027-03-${String(n).padStart(2, "0")}`;
+      const response = await account.post("/routes", {
+        name: `${word} route ${n}`,
+        date,
+        departAt: `${date}T09:00:00-07:00`,
+        start: { label: "Home", address: "1 Home St", lat: 33.4, lng: -112.0 },
+        returnToStart: true,
+        stops: [
+          { id: "a", label: `12 ${word} St`, lat: 33.5, lng: -112.0 },
+          { id: "b", label: `40 ${word} Ave`, lat: 33.45, lng: -112.1 },
+        ],
+        order: ["b", "a"],
+      });
+      expect(response.status()).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return ids;
+  }
+
+  test("shows the saved routes and a saved route's stops and totals without JavaScript", async ({
+    page,
+    account,
+  }) => {
+    const [id] = await routes(account, "Mesquite", 1);
+    await page.goto(modulePath("route-planner"));
+    const saved = page.getByRole("region", { name: "Saved routes" });
+    await expect(saved.getByRole("listitem")).toContainText(["Mesquite route 1"]);
+    await expect(saved).toContainText("2 stops");
+
+    await page.goto(modulePath("route-planner", { route: id }));
+    await expect(page.getByRole("heading", { name: "Mesquite route 1" })).toBeVisible();
+    const stops = page.getByRole("list", { name: "Stops in the order they run" });
+    await expect(stops.getByRole("listitem")).toHaveText([/40 Mesquite Ave/, /12 Mesquite St/]);
+    await expect(page.getByTestId("total-km")).toHaveText(/ km$/);
+    await expect(page.getByTestId("total-time")).toHaveText(/min$/);
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("a saved route opens in the planner with nothing asked of the API for it", async ({
+      page,
+      account,
+    }) => {
+      const [id] = await routes(account, "Saguaro", 1);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("route-planner", { route: id }));
+      await expect(page.getByTestId("route-stop")).toHaveCount(2);
+      await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
+      await expect(page.getByLabel("Route name")).toHaveValue("Saguaro route 1");
+      expect(asked.filter((path) => /^\/api\/(routes|maps)/.test(path))).toEqual([]);
+    });
+
+    test("the saved routes keep their page in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await routes(account, "Ocotillo", 21);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("route-planner"));
+      const saved = page.getByRole("region", { name: "Saved routes" });
+      await expect(saved.getByRole("listitem")).toHaveCount(20);
+      await expect(saved).toContainText("Ocotillo route 21");
+      expect(asked.filter((path) => path.startsWith("/api/routes"))).toEqual([]);
+
+      await page.getByRole("button", { name: "Next page" }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(saved.getByRole("listitem")).toHaveText([/Ocotillo route 1(?!\d)/]);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(saved.getByRole("listitem")).toHaveText([/Ocotillo route 1(?!\d)/]);
+      await page.goBack();
+      await expect(saved.getByRole("listitem")).toHaveCount(20);
+    });
+  });
+});

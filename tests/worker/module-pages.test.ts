@@ -154,3 +154,85 @@ describe("the Possible Investments page", () => {
     expect(html).not.toContain("01 Spruce St");
   });
 });
+
+describe("the Route Planner page", () => {
+  /** An account with one saved route named after `word`: two stops, run in the reverse order. */
+  async function planner(word: string) {
+    const { cookie, token } = await register({ first_name: word });
+    const json = {
+      name: `${word} drive-bys`,
+      date: "2027-03-13",
+      departAt: "2027-03-13T09:00:00-07:00",
+      start: { label: "Home", address: "1 Home St", lat: 33.0, lng: -112.0 },
+      returnToStart: true,
+      stops: [
+        { id: "s1", label: `12 ${word} St`, lat: 33.2, lng: -112.0, serviceMinutes: 15 },
+        { id: "s2", label: `40 ${word} Ave`, lat: 33.1, lng: -112.0, serviceMinutes: 20 },
+      ],
+      order: ["s2", "s1"],
+    };
+    const response = await api("/routes", { method: "POST", json, token });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as {
+      data: { id: string; plan: { totalDistanceKm: number } };
+    };
+    return { cookie: cookieValue(cookie), route: data };
+  }
+
+  it("arrives with the user's saved routes, and none of another user's", async () => {
+    const ana = await planner("Juniper");
+    await planner("Sequoia");
+    const { status, html } = await page("/route-planner", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Juniper drive-bys");
+    // React separates the text's parts with empty comments.
+    expect(html.replaceAll("<!-- -->", "")).toContain("2 stops");
+    expect(html).not.toContain("Sequoia");
+  });
+
+  it("arrives with a saved route's stops in the order they run and its totals as saved", async () => {
+    const { cookie, route } = await planner("Cedar");
+    const { status, html } = await page(`/route-planner?route=${route.id}`, cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Cedar drive-bys");
+    expect(html.indexOf("40 Cedar Ave")).toBeGreaterThan(-1);
+    expect(html.indexOf("40 Cedar Ave")).toBeLessThan(html.indexOf("12 Cedar St"));
+    expect(html).toContain('data-testid="route-totals"');
+    const km = `${Math.round(route.plan.totalDistanceKm * 10) / 10} km`;
+    expect(html).toMatch(new RegExp(`data-testid="total-km">${km}<`));
+  });
+
+  it("shows another user's route, or none, as not found, never its data", async () => {
+    const ana = await planner("Aspen");
+    const bo = await planner("Willow");
+    for (const id of [bo.route.id, "no-such-route"]) {
+      const { status, html } = await page(`/route-planner?route=${id}`, ana.cookie);
+      expect(status, id).toBe(200);
+      expect(html, id).toContain("Failed to fetch route: Route not found");
+      expect(html, id).not.toContain("Willow");
+    }
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { route } = await planner("Hemlock");
+    for (const path of ["/route-planner", `/route-planner?route=${route.id}`]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain("Welcome Back");
+      expect(html, path).not.toContain("Hemlock");
+    }
+  });
+
+  it("answers a page it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await planner("Poplar");
+    for (const query of ["page=two", "page=0", "page=-3"]) {
+      const { status, html } = await page(`/route-planner?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(
+        /<a[^>]+href="\/route-planner"[^>]*>Open Route Planner \(Maps\)<\/a>/,
+      );
+      expect(html, query).not.toContain("Poplar");
+    }
+  });
+});
