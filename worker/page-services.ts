@@ -4,12 +4,17 @@
  * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
  * build imports only its type and bundles no second copy of the services.
  */
-import { PropertyListQuerySchema, RouteListQuerySchema } from "./api/list-queries";
+import {
+  ConversationListQuerySchema,
+  PropertyListQuerySchema,
+  RouteListQuerySchema,
+} from "./api/list-queries";
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { pipelineStats } from "./services/pipeline";
+import { listConversations } from "./services/conversations";
 import { mapsConfig } from "./services/maps";
 import { listProperties } from "./services/properties";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
@@ -40,6 +45,13 @@ export function pageServices(env: Env, userId: string) {
     /** The user's saved route `id`; null when they have none by that id (`GET /api/routes/{id}`: 404). */
     getRoute: (id: string) => getRoute(db, userId, id).catch(orNullIfMissing),
     startPlaces: () => getStartPlaces(db, userId),
+    /** A page of the saved conversations, for a query read as `GET /api/conversations` reads it. */
+    listConversations: async (query: Record<string, string>) => {
+      const parsed = ConversationListQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+      const { page, limit, q } = parsed.data;
+      return { problem: null, page: await listConversations(db, userId, q, { page, limit }) };
+    },
     mapsConfig: () => mapsConfig(env),
   };
 }

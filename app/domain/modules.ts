@@ -13,7 +13,8 @@ type NoParams = Record<string, never>;
  */
 export interface ModuleParams {
   home: NoParams;
-  "main-agent": NoParams;
+  /** `q` the words the saved conversations' titles are searched for. */
+  "main-agent": { q?: string };
   "property-research": NoParams;
   /**
    * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
@@ -97,6 +98,7 @@ export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
 export const LOADED_MODULES = [
   "home",
+  "main-agent",
   "possible-investments",
   "route-planner",
 ] as const satisfies readonly ModuleId[];

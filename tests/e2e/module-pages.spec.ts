@@ -220,3 +220,55 @@ test.describe("Route Planner", () => {
     });
   });
 });
+
+test.describe("Main Agent", () => {
+  /** One saved conversation per question, asked of the fake OpenAI. */
+  async function conversations(account: Account, questions: string[]) {
+    for (const content of questions) {
+      const response = await account.post("/ai/openai", { messages: [{ role: "user", content }] });
+      expect(response.status(), content).toBe(200);
+    }
+  }
+
+  test("shows the saved conversations without JavaScript", async ({ page, account }) => {
+    await conversations(account, ["Duplex on Elm", "Lenders in Ohio"]);
+    await page.goto(modulePath("main-agent"));
+    const list = page.getByRole("navigation", { name: "Conversations" });
+    await expect(list.getByTestId("conversation-title")).toHaveText([
+      "Lenders in Ohio",
+      "Duplex on Elm",
+    ]);
+    await page.goto(modulePath("main-agent", { q: "lenders" }));
+    await expect(list.getByTestId("conversation-title")).toHaveText(["Lenders in Ohio"]);
+    await expect(page.getByLabel("Search conversations")).toHaveValue("lenders");
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the conversations arrive with the page, their search lives in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await conversations(account, ["Flip budget", "Rental cash flow"]);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("main-agent"));
+      const list = page.getByRole("navigation", { name: "Conversations" });
+      await expect(list.getByTestId("conversation-title")).toHaveCount(2);
+      expect(asked.filter((path) => path.startsWith("/api/conversations"))).toEqual([]);
+
+      await page.getByLabel("Search conversations").fill("rental");
+      await expect(page).toHaveURL(/[?&]q=rental/);
+      await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByLabel("Search conversations")).toHaveValue("rental");
+      await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
+
+      // Opening one reads its messages.
+      await list.getByRole("button", { name: "Rental cash flow", exact: true }).click();
+      await expect(page.getByTestId("chat-title")).toHaveText("Rental cash flow");
+    });
+  });
+});

@@ -236,3 +236,50 @@ describe("the Route Planner page", () => {
     }
   });
 });
+
+describe("the Main Agent page", () => {
+  /** An account with one saved conversation per question, asked of the fake OpenAI. */
+  async function chatter(word: string, questions: string[]) {
+    const { cookie, token } = await register({ first_name: word });
+    for (const content of questions) {
+      const json = { messages: [{ role: "user", content }] };
+      const response = await api("/ai/openai", { method: "POST", json, token });
+      expect(response.status, content).toBe(200);
+    }
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the user's saved conversations, found by the URL's q, and none of another user's", async () => {
+    const ana = await chatter("Basil", ["Basil duplex numbers", "Basil lender list"]);
+    await chatter("Thyme", ["Thyme flip budget"]);
+    for (const path of ["/main-agent", "/assistant"]) {
+      const { status, html } = await page(path, ana.cookie);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain('aria-label="Conversations"');
+      expect(html, path).toContain("Basil duplex numbers");
+      expect(html, path).toContain("Basil lender list");
+      expect(html, path).not.toContain("Thyme");
+    }
+    const found = await page("/main-agent?q=lender", ana.cookie);
+    expect(found.html).toContain("Basil lender list");
+    expect(found.html).not.toContain("Basil duplex numbers");
+    expect(found.html).toMatch(/<input[^>]+value="lender"/);
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await chatter("Sorrel", ["Sorrel offer math"]);
+    const { status, html } = await page("/main-agent");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Sorrel");
+  });
+
+  it("answers a search it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await chatter("Fennel", ["Fennel rehab scope"]);
+    const { status, html } = await page(`/main-agent?q=${"x".repeat(201)}`, cookie);
+    expect(status).toBe(400);
+    expect(html).toContain("This link can&#x27;t be opened");
+    expect(html).toMatch(/<a[^>]+href="\/main-agent"[^>]*>Open Main Agent<\/a>/);
+    expect(html).not.toContain("Fennel");
+  });
+});

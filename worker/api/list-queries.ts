@@ -24,3 +24,6 @@ export const RouteListQuerySchema = PageQuerySchema.extend({
   from: day.optional().openapi({ description: "Routes on this day or later" }),
   to: day.optional().openapi({ description: "Routes before this day" }),
 });
+
+/** GET /api/conversations; the Main Agent's saved conversations (searched by title). */
+export const ConversationListQuerySchema = PageQuerySchema;
