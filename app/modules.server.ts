@@ -9,6 +9,7 @@ import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/mod
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
+import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
@@ -17,6 +18,7 @@ const MODULE_LOADERS = {
   home: loadDashboard,
   "main-agent": loadMainAgent,
   "possible-investments": loadPossibleInvestments,
+  "property-research": loadPropertyResearch,
   "route-planner": loadRoutePlanner,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 

@@ -7,6 +7,7 @@
 import {
   ConversationListQuerySchema,
   PropertyListQuerySchema,
+  ResearchListQuerySchema,
   RouteListQuerySchema,
 } from "./api/list-queries";
 import { database } from "./db/client";
@@ -17,6 +18,7 @@ import { pipelineStats } from "./services/pipeline";
 import { listConversations } from "./services/conversations";
 import { mapsConfig } from "./services/maps";
 import { listProperties } from "./services/properties";
+import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
 
 export function pageServices(env: Env, userId: string) {
@@ -53,6 +55,15 @@ export function pageServices(env: Env, userId: string) {
       return { problem: null, page: await listConversations(db, userId, q, { page, limit }) };
     },
     mapsConfig: () => mapsConfig(env),
+    /** A page of the research history, for a query read as `GET /api/ai/research` reads it. */
+    listResearch: async (query: Record<string, string>) => {
+      const parsed = ResearchListQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+      const { page, limit, q } = parsed.data;
+      return { problem: null, page: await listResearch(db, userId, q, { page, limit }) };
+    },
+    /** The user's research report `id`; null when they have none by that id. */
+    getResearch: (id: string) => getResearch(db, userId, id).catch(orNullIfMissing),
   };
 }
 

@@ -15,7 +15,8 @@ export interface ModuleParams {
   home: NoParams;
   /** `q` the words the saved conversations' titles are searched for. */
   "main-agent": { q?: string };
-  "property-research": NoParams;
+  /** `page` the page of the research history; `report` the id of the report open beside it. */
+  "property-research": { page?: number; report?: string };
   /**
    * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
    * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
@@ -100,6 +101,7 @@ export const LOADED_MODULES = [
   "home",
   "main-agent",
   "possible-investments",
+  "property-research",
   "route-planner",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];

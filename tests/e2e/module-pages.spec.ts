@@ -272,3 +272,60 @@ test.describe("Main Agent", () => {
     });
   });
 });
+
+test.describe("Property Research", () => {
+  /** One research report per question, asked of the fake OpenAI; their ids. */
+  async function reports(account: Account, questions: string[]) {
+    const ids: string[] = [];
+    for (const query of questions) {
+      const response = await account.post("/ai/property-research", { query });
+      expect(response.status(), query).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return ids;
+  }
+
+  test("shows the research history and the report its URL opens without JavaScript", async ({
+    page,
+    account,
+  }) => {
+    const [id] = await reports(account, ["3 Pine St: flip or rent?", "Pine county market"]);
+    const history = page.getByRole("complementary", { name: "Research history" });
+    await page.goto(modulePath("property-research"));
+    await expect(history).toContainText("3 Pine St: flip or rent?");
+    await expect(history).toContainText("Pine county market");
+
+    await page.goto(modulePath("property-research", { report: id }));
+    const report = page.getByTestId("research-report");
+    await expect(report.getByRole("heading", { name: "Summary" })).toBeVisible();
+    await expect(report).toContainText("Research summary for 3 Pine St");
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the history arrives with the page, the open report lives in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await reports(account, ["5 Birch Rd: flip or rent?", "Birch county market"]);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("property-research"));
+      const history = page.getByRole("complementary", { name: "Research history" });
+      await expect(history).toContainText("Birch county market");
+      expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+
+      await history.getByRole("button", { name: /^5 Birch Rd: flip or rent\?/ }).click();
+      await expect(page).toHaveURL(/[?&]report=/);
+      const report = page.getByTestId("research-report");
+      await expect(report).toContainText("Research summary for 5 Birch Rd");
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(report).toContainText("Research summary for 5 Birch Rd");
+      await page.goBack();
+      await expect(report).toHaveCount(0);
+      expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+    });
+  });
+});

@@ -283,3 +283,71 @@ describe("the Main Agent page", () => {
     expect(html).not.toContain("Fennel");
   });
 });
+
+describe("the Property Research page", () => {
+  /** An account with one research report per question, asked of the fake OpenAI. */
+  async function researcher(word: string, questions: string[]) {
+    const { cookie, token } = await register({ first_name: word });
+    const ids: string[] = [];
+    for (const query of questions) {
+      const response = await api("/ai/property-research", {
+        method: "POST",
+        json: { query },
+        token,
+      });
+      expect(response.status, query).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return { cookie: cookieValue(cookie), ids };
+  }
+
+  it("arrives with the user's research history, and none of another user's", async () => {
+    const ana = await researcher("Clover", ["12 Clover St: flip or rent?", "Clover county market"]);
+    await researcher("Yarrow", ["9 Yarrow Ln: flip or rent?"]);
+    const { status, html } = await page("/property-research", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain('aria-label="Research history"');
+    expect(html).toContain("12 Clover St: flip or rent?");
+    expect(html).toContain("Clover county market");
+    expect(html).not.toContain("Yarrow");
+    expect(html).not.toContain('data-testid="research-report"');
+  });
+
+  it("arrives with the report its URL opens; another user's, or none, is not found", async () => {
+    const ana = await researcher("Tansy", ["4 Tansy Ct: flip or rent?"]);
+    const bo = await researcher("Nettle", ["8 Nettle Rd: flip or rent?"]);
+    const opened = await page(`/property-research?report=${ana.ids[0]}`, ana.cookie);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain('data-testid="research-report"');
+    expect(opened.html).toContain("Research summary for 4 Tansy Ct");
+
+    for (const id of [bo.ids[0], "no-such-report"]) {
+      const { status, html } = await page(`/property-research?report=${id}`, ana.cookie);
+      expect(status, id).toBe(200);
+      expect(html, id).toContain("Research report not found");
+      expect(html, id).not.toContain("Nettle");
+      expect(html, id).not.toContain('data-testid="research-report"');
+    }
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { ids } = await researcher("Chervil", ["2 Chervil Way: flip or rent?"]);
+    const { status, html } = await page(`/property-research?report=${ids[0]}`);
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Chervil");
+  });
+
+  it("answers a page it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await researcher("Lovage", ["6 Lovage Dr: flip or rent?"]);
+    for (const query of ["page=two", "page=0"]) {
+      const { status, html } = await page(`/property-research?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(
+        /<a[^>]+href="\/property-research"[^>]*>Open Property Research<\/a>/,
+      );
+      expect(html, query).not.toContain("Lovage");
+    }
+  });
+});

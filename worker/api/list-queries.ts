@@ -27,3 +27,6 @@ export const RouteListQuerySchema = PageQuerySchema.extend({
 
 /** GET /api/conversations; the Main Agent's saved conversations (searched by title). */
 export const ConversationListQuerySchema = PageQuerySchema;
+
+/** GET /api/ai/research; Property Research's history. */
+export const ResearchListQuerySchema = PageQuerySchema;
