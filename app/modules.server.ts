@@ -7,13 +7,19 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
+import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
+import { loadPropertyResearch } from "./features/property-research/property-research.server";
+import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
+  "main-agent": loadMainAgent,
   "possible-investments": loadPossibleInvestments,
+  "property-research": loadPropertyResearch,
+  "route-planner": loadRoutePlanner,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

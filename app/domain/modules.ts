@@ -13,8 +13,10 @@ type NoParams = Record<string, never>;
  */
 export interface ModuleParams {
   home: NoParams;
-  "main-agent": NoParams;
-  "property-research": NoParams;
+  /** `q` the words the saved conversations' titles are searched for. */
+  "main-agent": { q?: string };
+  /** `page` the page of the research history; `report` the id of the report open beside it. */
+  "property-research": { page?: number; report?: string };
   /**
    * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
    * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
@@ -39,9 +41,10 @@ export interface ModuleParams {
   };
   /**
    * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
-   * `tab` which half of the planner a phone shows (default the list; wide screens show both).
+   * `tab` which half of the planner a phone shows (default the list; wide screens show both);
+   * `page` the page of the saved routes.
    */
-  "route-planner": { route?: string; tab?: "list" | "map" };
+  "route-planner": { route?: string; tab?: "list" | "map"; page?: number };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,
@@ -96,7 +99,10 @@ export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
 export const LOADED_MODULES = [
   "home",
+  "main-agent",
   "possible-investments",
+  "property-research",
+  "route-planner",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

@@ -136,3 +136,196 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("No property matches")).toBeVisible();
   });
 });
+
+test.describe("Route Planner", () => {
+  /** Saved routes "<word> route <n>" on consecutive days, each with two stops run backwards. */
+  async function routes(account: Account, word: string, count: number) {
+    const ids: string[] = [];
+    for (let n = 1; n <= count; n++) {
+      const date = `2027-03-${String(n).padStart(2, "0")}`;
+      const response = await account.post("/routes", {
+        name: `${word} route ${n}`,
+        date,
+        departAt: `${date}T09:00:00-07:00`,
+        start: { label: "Home", address: "1 Home St", lat: 33.4, lng: -112.0 },
+        returnToStart: true,
+        stops: [
+          { id: "a", label: `12 ${word} St`, lat: 33.5, lng: -112.0 },
+          { id: "b", label: `40 ${word} Ave`, lat: 33.45, lng: -112.1 },
+        ],
+        order: ["b", "a"],
+      });
+      expect(response.status()).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return ids;
+  }
+
+  test("shows the saved routes and a saved route's stops and totals without JavaScript", async ({
+    page,
+    account,
+  }) => {
+    const [id] = await routes(account, "Mesquite", 1);
+    await page.goto(modulePath("route-planner"));
+    const saved = page.getByRole("region", { name: "Saved routes" });
+    await expect(saved.getByRole("listitem")).toContainText(["Mesquite route 1"]);
+    await expect(saved).toContainText("2 stops");
+
+    await page.goto(modulePath("route-planner", { route: id }));
+    await expect(page.getByRole("heading", { name: "Mesquite route 1" })).toBeVisible();
+    const stops = page.getByRole("list", { name: "Stops in the order they run" });
+    await expect(stops.getByRole("listitem")).toHaveText([/40 Mesquite Ave/, /12 Mesquite St/]);
+    await expect(page.getByTestId("total-km")).toHaveText(/ km$/);
+    await expect(page.getByTestId("total-time")).toHaveText(/min$/);
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("a saved route opens in the planner with nothing asked of the API for it", async ({
+      page,
+      account,
+    }) => {
+      const [id] = await routes(account, "Saguaro", 1);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("route-planner", { route: id }));
+      await expect(page.getByTestId("route-stop")).toHaveCount(2);
+      await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
+      await expect(page.getByLabel("Route name")).toHaveValue("Saguaro route 1");
+      expect(asked.filter((path) => /^\/api\/(routes|maps)/.test(path))).toEqual([]);
+    });
+
+    test("the saved routes keep their page in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await routes(account, "Ocotillo", 21);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("route-planner"));
+      const saved = page.getByRole("region", { name: "Saved routes" });
+      await expect(saved.getByRole("listitem")).toHaveCount(20);
+      await expect(saved).toContainText("Ocotillo route 21");
+      expect(asked.filter((path) => path.startsWith("/api/routes"))).toEqual([]);
+
+      await page.getByRole("button", { name: "Next page" }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(saved.getByRole("listitem")).toHaveText([/Ocotillo route 1(?!\d)/]);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(saved.getByRole("listitem")).toHaveText([/Ocotillo route 1(?!\d)/]);
+      await page.goBack();
+      await expect(saved.getByRole("listitem")).toHaveCount(20);
+    });
+  });
+});
+
+test.describe("Main Agent", () => {
+  /** One saved conversation per question, asked of the fake OpenAI. */
+  async function conversations(account: Account, questions: string[]) {
+    for (const content of questions) {
+      const response = await account.post("/ai/openai", { messages: [{ role: "user", content }] });
+      expect(response.status(), content).toBe(200);
+    }
+  }
+
+  test("shows the saved conversations without JavaScript", async ({ page, account }) => {
+    await conversations(account, ["Duplex on Elm", "Lenders in Ohio"]);
+    await page.goto(modulePath("main-agent"));
+    const list = page.getByRole("navigation", { name: "Conversations" });
+    await expect(list.getByTestId("conversation-title")).toHaveText([
+      "Lenders in Ohio",
+      "Duplex on Elm",
+    ]);
+    await page.goto(modulePath("main-agent", { q: "lenders" }));
+    await expect(list.getByTestId("conversation-title")).toHaveText(["Lenders in Ohio"]);
+    await expect(page.getByLabel("Search conversations")).toHaveValue("lenders");
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the conversations arrive with the page, their search lives in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await conversations(account, ["Flip budget", "Rental cash flow"]);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("main-agent"));
+      const list = page.getByRole("navigation", { name: "Conversations" });
+      await expect(list.getByTestId("conversation-title")).toHaveCount(2);
+      expect(asked.filter((path) => path.startsWith("/api/conversations"))).toEqual([]);
+
+      await page.getByLabel("Search conversations").fill("rental");
+      await expect(page).toHaveURL(/[?&]q=rental/);
+      await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByLabel("Search conversations")).toHaveValue("rental");
+      await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
+
+      // Opening one reads its messages.
+      await list.getByRole("button", { name: "Rental cash flow", exact: true }).click();
+      await expect(page.getByTestId("chat-title")).toHaveText("Rental cash flow");
+    });
+  });
+});
+
+test.describe("Property Research", () => {
+  /** One research report per question, asked of the fake OpenAI; their ids. */
+  async function reports(account: Account, questions: string[]) {
+    const ids: string[] = [];
+    for (const query of questions) {
+      const response = await account.post("/ai/property-research", { query });
+      expect(response.status(), query).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return ids;
+  }
+
+  test("shows the research history and the report its URL opens without JavaScript", async ({
+    page,
+    account,
+  }) => {
+    const [id] = await reports(account, ["3 Pine St: flip or rent?", "Pine county market"]);
+    const history = page.getByRole("complementary", { name: "Research history" });
+    await page.goto(modulePath("property-research"));
+    await expect(history).toContainText("3 Pine St: flip or rent?");
+    await expect(history).toContainText("Pine county market");
+
+    await page.goto(modulePath("property-research", { report: id }));
+    const report = page.getByTestId("research-report");
+    await expect(report.getByRole("heading", { name: "Summary" })).toBeVisible();
+    await expect(report).toContainText("Research summary for 3 Pine St");
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the history arrives with the page, the open report lives in the URL, and a reload keeps it", async ({
+      page,
+      account,
+    }) => {
+      await reports(account, ["5 Birch Rd: flip or rent?", "Birch county market"]);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openApp(page, modulePath("property-research"));
+      const history = page.getByRole("complementary", { name: "Research history" });
+      await expect(history).toContainText("Birch county market");
+      expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+
+      await history.getByRole("button", { name: /^5 Birch Rd: flip or rent\?/ }).click();
+      await expect(page).toHaveURL(/[?&]report=/);
+      const report = page.getByTestId("research-report");
+      await expect(report).toContainText("Research summary for 5 Birch Rd");
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(report).toContainText("Research summary for 5 Birch Rd");
+      await page.goBack();
+      await expect(report).toHaveCount(0);
+      expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+    });
+  });
+});

@@ -154,3 +154,200 @@ describe("the Possible Investments page", () => {
     expect(html).not.toContain("01 Spruce St");
   });
 });
+
+describe("the Route Planner page", () => {
+  /** An account with one saved route named after `word`: two stops, run in the reverse order. */
+  async function planner(word: string) {
+    const { cookie, token } = await register({ first_name: word });
+    const json = {
+      name: `${word} drive-bys`,
+      date: "2027-03-13",
+      departAt: "2027-03-13T09:00:00-07:00",
+      start: { label: "Home", address: "1 Home St", lat: 33.0, lng: -112.0 },
+      returnToStart: true,
+      stops: [
+        { id: "s1", label: `12 ${word} St`, lat: 33.2, lng: -112.0, serviceMinutes: 15 },
+        { id: "s2", label: `40 ${word} Ave`, lat: 33.1, lng: -112.0, serviceMinutes: 20 },
+      ],
+      order: ["s2", "s1"],
+    };
+    const response = await api("/routes", { method: "POST", json, token });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as {
+      data: { id: string; plan: { totalDistanceKm: number } };
+    };
+    return { cookie: cookieValue(cookie), route: data };
+  }
+
+  it("arrives with the user's saved routes, and none of another user's", async () => {
+    const ana = await planner("Juniper");
+    await planner("Sequoia");
+    const { status, html } = await page("/route-planner", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Juniper drive-bys");
+    // React separates the text's parts with empty comments.
+    expect(html.replaceAll("<!-- -->", "")).toContain("2 stops");
+    expect(html).not.toContain("Sequoia");
+  });
+
+  it("arrives with a saved route's stops in the order they run and its totals as saved", async () => {
+    const { cookie, route } = await planner("Cedar");
+    const { status, html } = await page(`/route-planner?route=${route.id}`, cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Cedar drive-bys");
+    expect(html.indexOf("40 Cedar Ave")).toBeGreaterThan(-1);
+    expect(html.indexOf("40 Cedar Ave")).toBeLessThan(html.indexOf("12 Cedar St"));
+    expect(html).toContain('data-testid="route-totals"');
+    const km = `${Math.round(route.plan.totalDistanceKm * 10) / 10} km`;
+    expect(html).toMatch(new RegExp(`data-testid="total-km">${km}<`));
+  });
+
+  it("shows another user's route, or none, as not found, never its data", async () => {
+    const ana = await planner("Aspen");
+    const bo = await planner("Willow");
+    for (const id of [bo.route.id, "no-such-route"]) {
+      const { status, html } = await page(`/route-planner?route=${id}`, ana.cookie);
+      expect(status, id).toBe(200);
+      expect(html, id).toContain("Failed to fetch route: Route not found");
+      expect(html, id).not.toContain("Willow");
+    }
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { route } = await planner("Hemlock");
+    for (const path of ["/route-planner", `/route-planner?route=${route.id}`]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain("Welcome Back");
+      expect(html, path).not.toContain("Hemlock");
+    }
+  });
+
+  it("answers a page it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await planner("Poplar");
+    for (const query of ["page=two", "page=0", "page=-3"]) {
+      const { status, html } = await page(`/route-planner?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(
+        /<a[^>]+href="\/route-planner"[^>]*>Open Route Planner \(Maps\)<\/a>/,
+      );
+      expect(html, query).not.toContain("Poplar");
+    }
+  });
+});
+
+describe("the Main Agent page", () => {
+  /** An account with one saved conversation per question, asked of the fake OpenAI. */
+  async function chatter(word: string, questions: string[]) {
+    const { cookie, token } = await register({ first_name: word });
+    for (const content of questions) {
+      const json = { messages: [{ role: "user", content }] };
+      const response = await api("/ai/openai", { method: "POST", json, token });
+      expect(response.status, content).toBe(200);
+    }
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the user's saved conversations, found by the URL's q, and none of another user's", async () => {
+    const ana = await chatter("Basil", ["Basil duplex numbers", "Basil lender list"]);
+    await chatter("Thyme", ["Thyme flip budget"]);
+    for (const path of ["/main-agent", "/assistant"]) {
+      const { status, html } = await page(path, ana.cookie);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain('aria-label="Conversations"');
+      expect(html, path).toContain("Basil duplex numbers");
+      expect(html, path).toContain("Basil lender list");
+      expect(html, path).not.toContain("Thyme");
+    }
+    const found = await page("/main-agent?q=lender", ana.cookie);
+    expect(found.html).toContain("Basil lender list");
+    expect(found.html).not.toContain("Basil duplex numbers");
+    expect(found.html).toMatch(/<input[^>]+value="lender"/);
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await chatter("Sorrel", ["Sorrel offer math"]);
+    const { status, html } = await page("/main-agent");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Sorrel");
+  });
+
+  it("answers a search it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await chatter("Fennel", ["Fennel rehab scope"]);
+    const { status, html } = await page(`/main-agent?q=${"x".repeat(201)}`, cookie);
+    expect(status).toBe(400);
+    expect(html).toContain("This link can&#x27;t be opened");
+    expect(html).toMatch(/<a[^>]+href="\/main-agent"[^>]*>Open Main Agent<\/a>/);
+    expect(html).not.toContain("Fennel");
+  });
+});
+
+describe("the Property Research page", () => {
+  /** An account with one research report per question, asked of the fake OpenAI. */
+  async function researcher(word: string, questions: string[]) {
+    const { cookie, token } = await register({ first_name: word });
+    const ids: string[] = [];
+    for (const query of questions) {
+      const response = await api("/ai/property-research", {
+        method: "POST",
+        json: { query },
+        token,
+      });
+      expect(response.status, query).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return { cookie: cookieValue(cookie), ids };
+  }
+
+  it("arrives with the user's research history, and none of another user's", async () => {
+    const ana = await researcher("Clover", ["12 Clover St: flip or rent?", "Clover county market"]);
+    await researcher("Yarrow", ["9 Yarrow Ln: flip or rent?"]);
+    const { status, html } = await page("/property-research", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain('aria-label="Research history"');
+    expect(html).toContain("12 Clover St: flip or rent?");
+    expect(html).toContain("Clover county market");
+    expect(html).not.toContain("Yarrow");
+    expect(html).not.toContain('data-testid="research-report"');
+  });
+
+  it("arrives with the report its URL opens; another user's, or none, is not found", async () => {
+    const ana = await researcher("Tansy", ["4 Tansy Ct: flip or rent?"]);
+    const bo = await researcher("Nettle", ["8 Nettle Rd: flip or rent?"]);
+    const opened = await page(`/property-research?report=${ana.ids[0]}`, ana.cookie);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain('data-testid="research-report"');
+    expect(opened.html).toContain("Research summary for 4 Tansy Ct");
+
+    for (const id of [bo.ids[0], "no-such-report"]) {
+      const { status, html } = await page(`/property-research?report=${id}`, ana.cookie);
+      expect(status, id).toBe(200);
+      expect(html, id).toContain("Research report not found");
+      expect(html, id).not.toContain("Nettle");
+      expect(html, id).not.toContain('data-testid="research-report"');
+    }
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { ids } = await researcher("Chervil", ["2 Chervil Way: flip or rent?"]);
+    const { status, html } = await page(`/property-research?report=${ids[0]}`);
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Chervil");
+  });
+
+  it("answers a page it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await researcher("Lovage", ["6 Lovage Dr: flip or rent?"]);
+    for (const query of ["page=two", "page=0"]) {
+      const { status, html } = await page(`/property-research?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(
+        /<a[^>]+href="\/property-research"[^>]*>Open Property Research<\/a>/,
+      );
+      expect(html, query).not.toContain("Lovage");
+    }
+  });
+});

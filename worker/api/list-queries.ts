@@ -16,3 +16,17 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
+
+const day = z.iso.date({ error: "Use a date like 2027-03-15" });
+
+/** GET /api/routes; the Route Planner's saved routes. */
+export const RouteListQuerySchema = PageQuerySchema.extend({
+  from: day.optional().openapi({ description: "Routes on this day or later" }),
+  to: day.optional().openapi({ description: "Routes before this day" }),
+});
+
+/** GET /api/conversations; the Main Agent's saved conversations (searched by title). */
+export const ConversationListQuerySchema = PageQuerySchema;
+
+/** GET /api/ai/research; Property Research's history. */
+export const ResearchListQuerySchema = PageQuerySchema;

@@ -136,6 +136,10 @@ export async function listResearch(
   return { items: rows.map(toResearch), meta };
 }
 
+/** One of the user's reports (`notFound` when they have none by that id). */
+export const getResearch = async (db: Database, userId: string, id: string) =>
+  toResearch(await findOwned(db, researchReports, userId, id, "Research report"));
+
 export const deleteResearch = async (db: Database, userId: string, id: string) =>
   toResearch(await deleteOwned(db, researchReports, userId, id, "Research report"));
 

@@ -1,11 +1,17 @@
-/** The saved conversations: search, open, rename, delete. */
+/**
+ * The saved conversations: search, open, rename, delete. The first page arrives with the page
+ * (main-agent.server.ts), found by the URL's `q`; it is read again through Remix whenever the
+ * conversations change (the chat store's `revision`). "Show more" reads the next pages.
+ */
 import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog } from "~/components/ui";
+import { ConfirmDialog, ErrorNotice } from "~/components/ui";
 import { conversationsApi, type Conversation } from "~/lib/api/ai";
+import { MESSAGES } from "~/lib/api/messages";
+import { useModuleData } from "~/lib/module-data";
 import { useChat } from "~/lib/stores/chat";
-import { SearchBox, toastFailure, useDebounced } from "../shared";
+import { SearchBox, toastFailure, useQueryParams, useSearchParam } from "../shared";
 import { RenameForm } from "./rename-conversation";
 
 const PAGE_SIZE = 50;
@@ -16,33 +22,33 @@ export function ConversationList(props: { onOpened?: () => void }) {
   const open = useChat((s) => s.open);
   const newChat = useChat((s) => s.newChat);
   const changed = useChat((s) => s.changed);
-  const [query, setQuery] = useState("");
-  const q = useDebounced(query);
-  const [items, setItems] = useState<Conversation[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const { data, retry } = useModuleData("main-agent");
+  const [query, setQuery] = useSearchParam();
+  const [params] = useQueryParams();
+  const q = params.get("q") ?? "";
+  const first = data?.conversations;
+  /** The pages after the first that "Show more" read, for the list they followed. */
+  const [more, setMore] = useState<{ after: typeof first; items: Conversation[] }>({
+    after: first,
+    items: [],
+  });
+  const extra = more.after === first ? more.items : [];
+  const items = first ? [...first.items, ...extra] : [];
+  const total = first?.meta.total ?? 0;
   const [loadingMore, setLoadingMore] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
 
+  // A change of the conversations (an answer saved, a rename, Clear Chat History) reads them again.
+  const seenRevision = useRef(revision);
   useEffect(() => {
-    let live = true;
-    conversationsApi
-      .list({ q, limit: PAGE_SIZE })
-      .then((page) => {
-        if (!live) return;
-        setItems(page.items);
-        setTotal(page.meta.total);
-        setFailed(null);
-      })
-      .catch((error: Error) => live && setFailed(error.message));
-    return () => {
-      live = false;
-    };
-  }, [q, revision]);
+    if (revision === seenRevision.current) return;
+    seenRevision.current = revision;
+    retry();
+  }, [revision, retry]);
 
   const loadMore = async () => {
-    if (!items) return;
+    if (!first) return;
     setLoadingMore(true);
     try {
       const page = await conversationsApi.list({
@@ -51,8 +57,10 @@ export function ConversationList(props: { onOpened?: () => void }) {
         page: Math.floor(items.length / PAGE_SIZE) + 1,
       });
       const known = new Set(items.map((item) => item.id));
-      setItems([...items, ...page.items.filter((item) => !known.has(item.id))]);
-      setTotal(page.meta.total);
+      setMore({
+        after: first,
+        items: [...extra, ...page.items.filter((item) => !known.has(item.id))],
+      });
     } catch (error) {
       toastFailure(error);
     } finally {
@@ -102,16 +110,8 @@ export function ConversationList(props: { onOpened?: () => void }) {
         placeholder="Search conversations"
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {failed ? (
-          <p role="alert" className="p-2 text-sm text-danger">
-            {failed}
-          </p>
-        ) : items === null ? (
-          <div className="space-y-2" aria-label="Loading conversations">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="skeleton h-9 rounded-lg" />
-            ))}
-          </div>
+        {!data ? (
+          <ErrorNotice message={MESSAGES.fetchConversations} onRetry={retry} />
         ) : items.length === 0 ? (
           <p className="p-2 text-sm text-muted">
             {q ? `No conversations match "${q}".` : "No saved conversations yet."}
@@ -167,7 +167,7 @@ export function ConversationList(props: { onOpened?: () => void }) {
             ))}
           </ul>
         )}
-        {items && items.length < total && (
+        {items.length < total && (
           <button
             type="button"
             className="btn-secondary mt-2 w-full justify-center"

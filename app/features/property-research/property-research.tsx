@@ -5,28 +5,39 @@
  */
 import { Search } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog, EmptyState } from "~/components/ui";
+import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";
 import { aiApi, type AiStatus, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
+import { useModuleData } from "~/lib/module-data";
 import type { ModuleViewProps } from "../module-view";
-import { toastFailure, usePagedList } from "../shared";
+import { toastFailure, useQueryParams } from "../shared";
 import { ProviderNotice } from "./provider-notice";
 import { ResearchHistory } from "./research-history";
 import { ResearchReport } from "./research-report";
 
+/**
+ * The history's page and the open report are the URL's (`page`, `report`), read by the `$` route's
+ * loader (property-research.server.ts); a report just run or saved shows at once, before the page
+ * is read again.
+ */
 export default function PropertyResearch({ module }: ModuleViewProps) {
+  const { data, retry } = useModuleData("property-research");
+  const [params, update] = useQueryParams();
+  const reportId = params.get("report");
   const [query, setQuery] = useState("");
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
-  const [current, setCurrent] = useState<Research | null>(null);
+  /** The report just run or saved, shown while the URL names it. */
+  const [fresh, setFresh] = useState<Research | null>(null);
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [deleting, setDeleting] = useState<Research | null>(null);
-  const [page, setPage] = useState(1);
-  const history = usePagedList(useCallback(() => aiApi.researchHistory(page), [page]));
+  const opened = data?.report?.id === reportId ? data.report : null;
+  const current = fresh?.id === reportId ? fresh : (opened?.research ?? null);
+  const show = (id: string | null) => update({ report: id });
 
   useEffect(() => {
     aiApi.status().then(setStatus, () => setStatus(null));
@@ -38,8 +49,8 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
     setError(null);
     try {
       const result = await aiApi.research(text.trim());
-      setCurrent(result);
-      void history.load();
+      setFresh(result);
+      update({ report: result.id, page: null });
     } catch (failure) {
       setError({
         title: failure instanceof Error ? failure.message : MESSAGES.propertyResearch,
@@ -51,8 +62,8 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
   };
 
   const showSaved = (saved: Research) => {
-    setCurrent(saved);
-    history.setItems((items) => items.map((item) => (item.id === saved.id ? saved : item)));
+    setFresh(saved);
+    retry();
   };
 
   const remove = async () => {
@@ -61,8 +72,8 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
     if (!target) return;
     try {
       await aiApi.deleteResearch(target.id);
-      if (current?.id === target.id) setCurrent(null);
-      void history.load();
+      if (current?.id === target.id) show(null);
+      else retry();
       toast.success("Research deleted");
     } catch (failure) {
       toastFailure(failure);
@@ -147,6 +158,8 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
             </div>
           ) : current ? (
             <ResearchReport research={current} onSaved={showSaved} />
+          ) : opened ? (
+            <ErrorNotice message="Research report not found: it is not in your history" />
           ) : (
             !error && (
               <EmptyState icon={Search} title="Research a property or a market">
@@ -158,14 +171,14 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
         </div>
 
         <ResearchHistory
-          items={history.items}
-          meta={history.meta}
-          failure={history.failure}
+          items={data?.history.items ?? []}
+          meta={data?.history.meta ?? null}
+          failure={data ? "" : MESSAGES.fetchResearch}
           currentId={current?.id}
-          onRetry={() => void history.load()}
-          onOpen={setCurrent}
+          onRetry={retry}
+          onOpen={(research) => show(research.id)}
           onDelete={setDeleting}
-          onPage={setPage}
+          onPage={(page) => update({ page: page > 1 ? String(page) : null })}
         />
       </div>
       <ConfirmDialog

@@ -3,7 +3,7 @@ import { History, Trash2 } from "lucide-react";
 import { ErrorNotice, Pagination } from "~/components/ui";
 import type { PageMeta } from "~/lib/api/client";
 import type { Research } from "~/lib/api/ai";
-import { formatDateTime } from "~/domain/format";
+import { LocalTime } from "~/components/local-time";
 
 export function ResearchHistory(props: {
   items: Research[];
@@ -46,7 +46,7 @@ export function ResearchHistory(props: {
                 >
                   <span className="line-clamp-2 text-sm break-words">{item.query}</span>
                   <span className="text-xs text-muted">
-                    {formatDateTime(item.createdAt)}
+                    <LocalTime at={item.createdAt} />
                     {item.savedEntryId ? " · saved" : ""}
                   </span>
                 </button>

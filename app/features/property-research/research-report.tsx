@@ -8,7 +8,7 @@ import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";
 import { PROVIDERS } from "~/domain/ai/providers";
-import { formatDateTime } from "~/domain/format";
+import { LocalTime } from "~/components/local-time";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { aiApi, type Research } from "~/lib/api/ai";
@@ -71,7 +71,7 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
           <h2 className="text-xl font-semibold break-words">{research.query}</h2>
           <p className="mt-1 text-sm text-muted">
             {PROVIDERS[research.provider].label} · {research.model} ·{" "}
-            {formatDateTime(research.createdAt)}
+            <LocalTime at={research.createdAt} />
           </p>
           {research.grounding.length > 0 && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">

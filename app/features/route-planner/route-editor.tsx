@@ -24,16 +24,11 @@ import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
 import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
 import type { Place, StartPlace, StartPlaces } from "~/domain/routing/route";
-import {
-  mapsApi,
-  routesApi,
-  type MapsConfig,
-  type SavedRoute,
-  type StopCandidate,
-} from "~/lib/api/routes";
-import { failureText } from "~/lib/api/workspace";
+import { routesApi, type MapsConfig, type SavedRoute, type StopCandidate } from "~/lib/api/routes";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { downloadFile } from "~/lib/transfer";
+import { useModuleData } from "~/lib/module-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { BackLink, toastFailure } from "../shared";
@@ -62,6 +57,7 @@ import { EMPTY_TEACHING } from "./saved-routes";
 import { StopList, type Lookup } from "./stop-list";
 import { StopPicker } from "./stop-picker";
 import { RouteSettings } from "./route-settings";
+import { SavedRouteSummary } from "./saved-route-summary";
 import { RouteTotals, savingText } from "./route-totals";
 import { pointOf, useRouteFigures } from "./use-route-figures";
 import { NO_GEOCODER, useGeocoder } from "./use-geocoder";
@@ -91,8 +87,6 @@ export function RouteEditor(props: {
   const geocode = useGeocoder();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [draft, setDraft] = useState<RouteDraft | null>(null);
-  const [failure, setFailure] = useState("");
-  const [attempt, setAttempt] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   const [lookupBatch, setLookupBatch] = useState({ done: 0, total: 0 });
@@ -111,38 +105,23 @@ export function RouteEditor(props: {
   /** The version of the saved route the draft was loaded from: a save is made against it. */
   const version = useRef<string>();
 
+  // The route, the map's settings and the start places come with the page; the draft is made in
+  // the browser (its times are the viewer's clock), and not again for the route just saved.
+  const { data, retry } = useModuleData("route-planner");
+  const loaded = data?.planner?.routeId === props.routeId ? data.planner : null;
   useEffect(() => {
-    if (props.routeId === heldId.current) return;
-    let current = true;
-    setFailure("");
-    const load = async () => {
-      const [config, places, route] = await Promise.all([
-        mapsApi.config(),
-        routesApi.places(),
-        props.routeId === "new" ? null : routesApi.get(props.routeId),
-      ]);
-      return { config, places, route };
-    };
-    load().then(
-      ({ config, places, route }) => {
-        if (!current) return;
-        const next = route ? draftOfRoute(route) : newDraft(new Date(), places);
-        heldId.current = props.routeId;
-        version.current = route?.updatedAt;
-        setSetup({ config, places });
-        setDraft(next);
-        setDirty(false);
-        setLookups({});
-        setGeocoderMissing(!config.geocoder);
-        setLoads((n) => n + 1);
-        setOutcome(null);
-      },
-      (error: unknown) => current && setFailure(failureText(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.routeId, attempt]);
+    if (!loaded || loaded.missing || props.routeId === heldId.current) return;
+    const { config, places, route } = loaded;
+    heldId.current = props.routeId;
+    version.current = route?.updatedAt;
+    setSetup({ config, places });
+    setDraft(route ? draftOfRoute(route) : newDraft(new Date(), places));
+    setDirty(false);
+    setLookups({});
+    setGeocoderMissing(!config.geocoder);
+    setLoads((n) => n + 1);
+    setOutcome(null);
+  }, [props.routeId, loaded]);
 
   const change = useCallback((update: (draft: RouteDraft) => RouteDraft) => {
     setDraft((draft) => draft && update(draft));
@@ -154,15 +133,25 @@ export function RouteEditor(props: {
     Boolean(setup?.config.roads),
   );
 
-  if (failure) {
+  if (!data || loaded?.missing) {
+    const failure = data ? `${MESSAGES.fetchRoute}: Route not found` : MESSAGES.fetchRoute;
     return (
       <div>
         <BackLink onBack={props.onBack}>All routes</BackLink>
-        <ErrorNotice message={failure} onRetry={() => setAttempt((n) => n + 1)} />
+        <ErrorNotice message={failure} onRetry={retry} />
       </div>
     );
   }
-  if (!draft || !setup) return <Skeleton variant="default" />;
+  if (!draft || !setup) {
+    if (!loaded?.route) return <Skeleton variant="default" />;
+    return (
+      <div>
+        <BackLink onBack={props.onBack}>All routes</BackLink>
+        <h2 className="mb-4 text-2xl font-semibold">{loaded.route.name}</h2>
+        <SavedRouteSummary route={loaded.route} />
+      </div>
+    );
+  }
 
   const { config, places } = setup;
   const figuresText = matrix ? "Road distances and driving times" : estimateText(draft);

@@ -1,25 +1,33 @@
 /** The saved routes, the latest day first: each opens in the planner; delete asks, then offers Undo. */
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { AlertTriangle, Plus, Route, Trash2 } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { ListStates } from "~/components/list-states";
 import { ConfirmDialog } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
+import { MESSAGES } from "~/lib/api/messages";
 import { bodyOfRoute, routesApi, type RouteSummary } from "~/lib/api/routes";
-import { deleteWithUndo, usePagedList } from "../shared";
+import { useModuleData } from "~/lib/module-data";
+import { deleteWithUndo, useQueryParams } from "../shared";
 import { formatKm, formatMinutes } from "./draft";
-
-const PAGE_SIZE = 20;
 
 export const EMPTY_TEACHING =
   "Add stops from your properties, auctions, contacts or calendar, or type an address: AI42 finds the order that saves the most driving and still reaches every sale on time.";
 
+/**
+ * The page of saved routes the URL names (`page`), as the `$` route's loader read it
+ * (route-planner.server.ts); a delete or its Undo reads it again through Remix.
+ */
 export function SavedRoutes(props: { onOpen: (id: string) => void }) {
-  const [page, setPage] = useState(1);
+  const { data, retry } = useModuleData("route-planner");
+  const routes = data?.routes;
+  const items = routes?.items ?? [];
+  const [, update] = useQueryParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [deleting, setDeleting] = useState<RouteSummary | null>(null);
-  const fetchPage = useCallback(() => routesApi.list({ page, limit: PAGE_SIZE }), [page]);
-  const { items, meta, loading, failure, load } = usePagedList(fetchPage);
 
   const remove = async (route: RouteSummary) => {
     setDeleting(null);
@@ -29,13 +37,13 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
       remove: async (ifMatch) => {
         deleted = await routesApi.remove(route.id, ifMatch);
       },
-      version: { kind: "route", updatedAt: route.updatedAt, reload: () => void load() },
+      version: { kind: "route", updatedAt: route.updatedAt, reload: retry },
       restore: async () => {
         if (deleted) await routesApi.create(bodyOfRoute(deleted));
-        await load();
+        retry();
       },
     });
-    if (done) await load();
+    if (done) retry();
   };
 
   return (
@@ -49,8 +57,8 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={failure || null}
-        onRetry={() => void load()}
+        failure={data ? null : MESSAGES.fetchRoutes}
+        onRetry={retry}
         filtered={false}
         empty={{
           title: "No routes yet",
@@ -61,8 +69,8 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
             </Link>
           ),
         }}
-        meta={meta}
-        onPage={setPage}
+        meta={routes?.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {items.map((route) => (

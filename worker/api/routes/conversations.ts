@@ -14,12 +14,12 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
   scope,
 } from "../openapi";
+import { ConversationListQuerySchema } from "../list-queries";
 import { ConversationDetailSchema, ConversationSchema } from "../schemas";
 
 const RenameSchema = z
@@ -41,7 +41,7 @@ app.openapi(
     operationId: "listConversations",
     summary: "The user's conversations, most recently active first (page, limit, q on the title)",
     ...signedIn,
-    request: { query: PageQuerySchema },
+    request: { query: ConversationListQuerySchema },
     responses: {
       200: pageResponse("Conversations", ConversationSchema),
       ...errorResponses(400, 401),

@@ -12,13 +12,13 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
   scope,
 } from "../openapi";
 import { aiLimitsNote } from "../../services/usage";
+import { ResearchListQuerySchema } from "../list-queries";
 import { ResearchSchema, SavedResearchSchema } from "../schemas";
 
 const app = router();
@@ -51,7 +51,7 @@ app.openapi(
     operationId: "listResearch",
     summary: "The user's past property research, newest first (page, limit, q)",
     ...signedIn,
-    request: { query: PageQuerySchema },
+    request: { query: ResearchListQuerySchema },
     responses: {
       200: pageResponse("Research reports", ResearchSchema),
       ...errorResponses(400, 401),

@@ -29,7 +29,6 @@ import {
   googleScope,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   scope,
@@ -43,9 +42,8 @@ import {
   RouteSummarySchema,
   StopCandidateSchema,
 } from "../schemas";
+import { RouteListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
-
-const day = z.iso.date({ error: "Use a date like 2027-03-15" });
 
 const OptimizeBody = OptimizeInputSchema.openapi("RouteOptimizeInput", {
   description:
@@ -75,11 +73,6 @@ const CandidatesQuery = z
     path: ["to"],
     error: "At most 7 days between `from` and `to`",
   });
-
-const ListQuery = PageQuerySchema.extend({
-  from: day.optional().openapi({ description: "Routes on this day or later" }),
-  to: day.optional().openapi({ description: "Routes before this day" }),
-});
 
 const app = router();
 
@@ -164,7 +157,7 @@ app.openapi(
     operationId: "listRoutes",
     summary: "Saved routes, the latest day first (filters: from, to, q; paged)",
     ...signedIn,
-    request: { query: ListQuery },
+    request: { query: RouteListQuerySchema },
     responses: {
       200: pageResponse("A page of routes", RouteSummarySchema),
       ...errorResponses(400, 401),
