@@ -17,6 +17,7 @@ import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureFileImports } from "./measures/file-imports.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
+import { measureModulePages } from "./measures/module-pages.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
 import { measureRouteOptimizer } from "./measures/route-optimizer.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
@@ -142,6 +143,8 @@ try {
   console.log("Measuring the login page's JavaScript...");
   const login = await measureLoginPage(origin);
   const account = await createBenchAccount(origin);
+  console.log("Measuring each module page's JavaScript and API requests...");
+  const pages = await measureModulePages(origin, account);
   console.log("Timing imports of 1,000 properties and 1,000 auctions...");
   const imports = await measureImports(origin, account);
   console.log("Timing a 50,000-row lead list through the file import...");
@@ -165,6 +168,7 @@ try {
       startup,
       firstApi,
       login,
+      pages,
       rates,
       dealMath,
       routing,

@@ -5,9 +5,10 @@
 import { z } from "zod";
 import "../validation";
 import { normalizeAddress } from "../workspace";
+import { MAX_QUERY_CHARS } from "./research-terms";
 import { webSources, WebSourcesSchema } from "./sources";
 
-export const MAX_QUERY_CHARS = 1000;
+export * from "./research-terms";
 
 export const ResearchRequestSchema = z.object({
   query: z
@@ -32,12 +33,6 @@ export type ResearchReport = z.infer<typeof ResearchReportSchema>;
 
 /** The report as a model may write it: any text among its sources (only web addresses are kept). */
 const ModelReportSchema = ResearchReportSchema.extend({ sources: z.array(z.string()) });
-
-export const RESEARCH_EXAMPLES = [
-  "123 Main St, Columbus, OH 43215 — flip or rental?",
-  "Rental demand and rents for 3-bed homes in Cleveland, OH",
-  "Risks of buying a 1960s duplex in a flood zone",
-];
 
 /** Words only, normalised like addresses ("227 Linden Avenue:" → "227 linden ave"). */
 const words = (text: string) =>

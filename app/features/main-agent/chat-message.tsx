@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { Markdown } from "~/components/markdown.client";
+import { Markdown } from "~/components/markdown";
 import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { MAX_TTS_CHARS } from "~/domain/ai/chat";
