@@ -8,12 +8,14 @@ import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
+import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
+  "project-hub": loadProjectHub,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

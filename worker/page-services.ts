@@ -4,30 +4,65 @@
  * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
  * build imports only its type and bundles no second copy of the services.
  */
-import { PropertyListQuerySchema } from "./api/list-queries";
+import type { z } from "zod";
+import {
+  ContactListQuerySchema,
+  ProjectListQuerySchema,
+  PropertyListQuerySchema,
+} from "./api/list-queries";
 import { database } from "./db/client";
 import type { Env } from "./env";
-import { validationError } from "./errors";
+import { AppError, validationError } from "./errors";
+import { listContacts } from "./services/contacts";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
+import { listEntries } from "./services/entries";
 import { pipelineStats } from "./services/pipeline";
+import { listProjects, projectDetail } from "./services/projects";
 import { listProperties } from "./services/properties";
+
+/**
+ * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
+ * doors agree; what it cannot read comes back as the problem the API would answer.
+ */
+function pageFor<Schema extends z.ZodType, Page>(
+  schema: Schema,
+  read: (query: z.output<Schema>) => Promise<Page>,
+) {
+  return async (query: Record<string, string>) => {
+    const parsed = schema.safeParse(query);
+    if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+    return { problem: null, page: await read(parsed.data) };
+  };
+}
+
+/** The record, or null when the user has none with that id (the API's 404). */
+async function orNotFound<T>(read: Promise<T>) {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export function pageServices(env: Env, userId: string) {
   const db = database(env.DB);
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
-    /**
-     * A page of the properties list for a query read as `GET /api/data/properties` reads it, so
-     * the two doors agree; what it cannot read comes back as the problem the API would answer.
-     */
-    listProperties: async (query: Record<string, string>) => {
-      const parsed = PropertyListQuerySchema.safeParse(query);
-      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-      const { page, limit, sort, dir, ...filters } = parsed.data;
-      const list = await listProperties(db, userId, filters, { sort, dir }, { page, limit });
-      return { problem: null, page: list };
-    },
+    listProperties: pageFor(PropertyListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
+      listProperties(db, userId, filters, { sort, dir }, { page, limit }),
+    ),
+    listProjects: pageFor(ProjectListQuerySchema, ({ page, limit, ...filters }) =>
+      listProjects(db, userId, filters, { page, limit }),
+    ),
+    /** One project with its contacts, documents, files and property; null when it is not the user's. */
+    projectDetail: (id: string) => orNotFound(projectDetail(db, userId, id)),
+    listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
+      listContacts(db, userId, filters, { page, limit }),
+    ),
+    /** All of the user's documents, newest change first (`GET /api/data/entries`). */
+    listEntries: () => listEntries(db, userId, {}),
   };
 }
 

@@ -5,7 +5,13 @@
  * response schemas, which the API itself loads on its first request (worker/index.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { PROPERTY_STATUSES, PROPERTY_TYPES } from "../../app/domain/workspace";
+import {
+  CONTACT_TYPES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from "../../app/domain/workspace";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
 
@@ -15,4 +21,23 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   propertyType: z.enum(PROPERTY_TYPES).optional(),
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
+});
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
+  .optional();
+
+/** GET /api/projects; the Project Hub's projects. */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(PROJECT_TYPES).optional(),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
+  closeFrom: day,
+  closeTo: day,
+});
+
+/** GET /api/contacts; the Project Hub's contacts. */
+export const ContactListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(CONTACT_TYPES).optional(),
 });
