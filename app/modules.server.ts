@@ -9,6 +9,7 @@ import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/mod
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { loadProjectHub } from "./features/project-hub/project-hub.server";
+import { loadResources } from "./features/resources/resources.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
@@ -16,6 +17,7 @@ const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
   "project-hub": loadProjectHub,
+  resources: loadResources,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

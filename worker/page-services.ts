@@ -13,9 +13,12 @@ import {
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
+import { aiStatus } from "./services/ai-config";
 import { listContacts } from "./services/contacts";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { listEntries } from "./services/entries";
+import { googleStatus } from "./services/google";
+import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import { listProjects, projectDetail } from "./services/projects";
 import { listProperties } from "./services/properties";
@@ -63,6 +66,16 @@ export function pageServices(env: Env, userId: string) {
     ),
     /** All of the user's documents, newest change first (`GET /api/data/entries`). */
     listEntries: () => listEntries(db, userId, {}),
+    /**
+     * Which integrations are set up (`GET /api/ai/status`, `/api/google/status`,
+     * `/api/maps/config`): read from the environment and the user's Google connection in D1,
+     * without asking Google or the AI anything.
+     */
+    integrations: async () => ({
+      ai: aiStatus(env),
+      google: await googleStatus({ db, env, userId }),
+      maps: mapsConfig(env),
+    }),
   };
 }
 

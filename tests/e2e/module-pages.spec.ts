@@ -238,3 +238,57 @@ test.describe("Project Hub", () => {
     });
   });
 });
+
+test.describe("Resources", () => {
+  test("shows the glossary and the apps' status without JavaScript", async ({ page, account }) => {
+    await page.goto(modulePath("resources", { term: "cap-rate" }));
+    const entry = page.getByRole("listitem", { name: "Capitalization rate (cap rate)" });
+    await expect(entry).toHaveAttribute("aria-current", "true");
+    await expect(entry).toContainText("Cap rate = NOI ÷ price");
+
+    // The tabs are links: each opens without JavaScript.
+    await page.getByRole("tab", { name: "Apps" }).click();
+    await expect(page).toHaveURL(/\/resources\?tab=apps$/);
+    const integrations = page.getByRole("list", { name: "Integrations" });
+    await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+      "Ready",
+    );
+    await expect(
+      integrations.getByRole("listitem").filter({ hasText: "Road distances" }),
+    ).toContainText("Set ROUTING_URL");
+    await page.getByRole("tab", { name: "Guides" }).click();
+    await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the apps tab asks the API nothing its HTML holds, and a reload keeps the tab", async ({
+      page,
+      account,
+    }) => {
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      const status = /^\/api\/(ai\/status|google\/status|maps\/config)/;
+      await openApp(page, modulePath("resources", { tab: "apps" }));
+      const integrations = page.getByRole("list", { name: "Integrations" });
+      await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+        "Ready",
+      );
+      await page.getByRole("tab", { name: "Guides" }).click();
+      await expect(page).toHaveURL(/tab=guides/);
+      await page.getByRole("tab", { name: "Apps" }).click();
+      await expect(integrations).toBeVisible();
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByRole("tab", { name: "Apps" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+        "Ready",
+      );
+      expect(asked.filter((path) => status.test(path))).toEqual([]);
+    });
+  });
+});

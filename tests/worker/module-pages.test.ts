@@ -275,3 +275,34 @@ describe("the Project Hub page", () => {
     }
   });
 });
+
+describe("the Resources page", () => {
+  it("arrives with the glossary, and on the apps tab with the integrations' status", async () => {
+    const { cookie } = await register({ first_name: "Wren" });
+    const glossary = await page("/resources?term=cap-rate", cookieValue(cookie));
+    expect(glossary.status).toBe(200);
+    expect(glossary.html).toContain('aria-label="Glossary"');
+    expect(glossary.html).toMatch(/id="term-cap-rate"[^>]*aria-current="true"/);
+
+    const apps = await page("/resources?tab=apps", cookieValue(cookie));
+    expect(apps.status).toBe(200);
+    expect(apps.html).toContain('aria-label="Integrations"');
+    expect(apps.html).toContain("Connect your account on Connections");
+    expect(apps.html).toContain("Set ROUTING_URL");
+  });
+
+  it("shows a visitor the login screen and no integrations", async () => {
+    const { status, html } = await page("/resources?tab=apps");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain('aria-label="Integrations"');
+  });
+
+  it("answers a tab it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await register({ first_name: "Finch" });
+    const { status, html } = await page("/resources?tab=videos", cookieValue(cookie));
+    expect(status).toBe(400);
+    expect(html).toContain("This link can&#x27;t be opened");
+    expect(html).toMatch(/<a[^>]+href="\/resources"[^>]*>Open Resources<\/a>/);
+  });
+});
