@@ -11,6 +11,8 @@ import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
+import { loadProjectHub } from "./features/project-hub/project-hub.server";
+import { loadResources } from "./features/resources/resources.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
@@ -20,6 +22,8 @@ const MODULE_LOADERS = {
   "possible-investments": loadPossibleInvestments,
   "property-research": loadPropertyResearch,
   "route-planner": loadRoutePlanner,
+  "project-hub": loadProjectHub,
+  resources: loadResources,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

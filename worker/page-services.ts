@@ -4,8 +4,11 @@
  * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
  * build imports only its type and bundles no second copy of the services.
  */
+import type { z } from "zod";
 import {
+  ContactListQuerySchema,
   ConversationListQuerySchema,
+  ProjectListQuerySchema,
   PropertyListQuerySchema,
   ResearchListQuerySchema,
   RouteListQuerySchema,
@@ -13,64 +16,88 @@ import {
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
-import { dashboard, type DashboardQuery } from "./services/dashboard";
-import { pipelineStats } from "./services/pipeline";
+import { aiStatus } from "./services/ai-config";
+import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
+import { dashboard, type DashboardQuery } from "./services/dashboard";
+import { listEntries } from "./services/entries";
+import { googleStatus } from "./services/google";
 import { mapsConfig } from "./services/maps";
+import { pipelineStats } from "./services/pipeline";
+import { listProjects, projectDetail } from "./services/projects";
 import { listProperties } from "./services/properties";
 import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
+
+/**
+ * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
+ * doors agree; what it cannot read comes back as the problem the API would answer.
+ */
+function pageFor<Schema extends z.ZodType, Page>(
+  schema: Schema,
+  read: (query: z.output<Schema>) => Promise<Page>,
+) {
+  return async (query: Record<string, string>) => {
+    const parsed = schema.safeParse(query);
+    if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+    return { problem: null, page: await read(parsed.data) };
+  };
+}
+
+/** The record, or null when the user has none with that id (the API's 404). */
+async function orNotFound<T>(read: Promise<T>) {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export function pageServices(env: Env, userId: string) {
   const db = database(env.DB);
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
-    /**
-     * A page of the properties list for a query read as `GET /api/data/properties` reads it, so
-     * the two doors agree; what it cannot read comes back as the problem the API would answer.
-     */
-    listProperties: async (query: Record<string, string>) => {
-      const parsed = PropertyListQuerySchema.safeParse(query);
-      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-      const { page, limit, sort, dir, ...filters } = parsed.data;
-      const list = await listProperties(db, userId, filters, { sort, dir }, { page, limit });
-      return { problem: null, page: list };
-    },
-    /** A page of the saved routes, for a query read as `GET /api/routes` reads it. */
-    listRoutes: async (query: Record<string, string>) => {
-      const parsed = RouteListQuerySchema.safeParse(query);
-      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-      const { page, limit, ...filters } = parsed.data;
-      return { problem: null, page: await listRoutes(db, userId, filters, { page, limit }) };
-    },
+    listProperties: pageFor(PropertyListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
+      listProperties(db, userId, filters, { sort, dir }, { page, limit }),
+    ),
+    listProjects: pageFor(ProjectListQuerySchema, ({ page, limit, ...filters }) =>
+      listProjects(db, userId, filters, { page, limit }),
+    ),
+    /** One project with its contacts, documents, files and property; null when it is not the user's. */
+    projectDetail: (id: string) => orNotFound(projectDetail(db, userId, id)),
+    listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
+      listContacts(db, userId, filters, { page, limit }),
+    ),
+    /** All of the user's documents, newest change first (`GET /api/data/entries`). */
+    listEntries: () => listEntries(db, userId, {}),
+    listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
+      listRoutes(db, userId, filters, { page, limit }),
+    ),
     /** The user's saved route `id`; null when they have none by that id (`GET /api/routes/{id}`: 404). */
-    getRoute: (id: string) => getRoute(db, userId, id).catch(orNullIfMissing),
+    getRoute: (id: string) => orNotFound(getRoute(db, userId, id)),
     startPlaces: () => getStartPlaces(db, userId),
-    /** A page of the saved conversations, for a query read as `GET /api/conversations` reads it. */
-    listConversations: async (query: Record<string, string>) => {
-      const parsed = ConversationListQuerySchema.safeParse(query);
-      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-      const { page, limit, q } = parsed.data;
-      return { problem: null, page: await listConversations(db, userId, q, { page, limit }) };
-    },
+    listConversations: pageFor(ConversationListQuerySchema, ({ page, limit, q }) =>
+      listConversations(db, userId, q, { page, limit }),
+    ),
     mapsConfig: () => mapsConfig(env),
-    /** A page of the research history, for a query read as `GET /api/ai/research` reads it. */
-    listResearch: async (query: Record<string, string>) => {
-      const parsed = ResearchListQuerySchema.safeParse(query);
-      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-      const { page, limit, q } = parsed.data;
-      return { problem: null, page: await listResearch(db, userId, q, { page, limit }) };
-    },
+    listResearch: pageFor(ResearchListQuerySchema, ({ page, limit, q }) =>
+      listResearch(db, userId, q, { page, limit }),
+    ),
     /** The user's research report `id`; null when they have none by that id. */
-    getResearch: (id: string) => getResearch(db, userId, id).catch(orNullIfMissing),
+    getResearch: (id: string) => orNotFound(getResearch(db, userId, id)),
+    /**
+     * Which integrations are set up (`GET /api/ai/status`, `/api/google/status`,
+     * `/api/maps/config`): read from the environment and the user's Google connection in D1,
+     * without asking Google or the AI anything.
+     */
+    integrations: async () => ({
+      ai: aiStatus(env),
+      google: await googleStatus({ db, env, userId }),
+      maps: mapsConfig(env),
+    }),
   };
-}
-
-/** A record the user has not got (theirs never existed, or it is another user's): null. */
-function orNullIfMissing(error: unknown): null {
-  if (error instanceof AppError && error.status === 404) return null;
-  throw error;
 }
 
 export type PageServices = ReturnType<typeof pageServices>;

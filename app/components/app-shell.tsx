@@ -10,7 +10,8 @@ import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { loadEntriesAtStart } from "~/lib/stores/entries";
+import { useLoadedModule } from "~/lib/module-data";
+import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { downloadExport, importChoice, pickImportFile } from "~/lib/transfer";
@@ -97,10 +98,17 @@ export default function AppShell() {
   const main = useRef<HTMLElement>(null);
   useFocusHeading(pathname, main);
 
+  // A page that arrived with the documents (Project Hub's documents tab) is not asked them again.
+  const loaded = useLoadedModule();
+  const [entriesAtStart] = useState(() =>
+    loaded?.id === "project-hub" && loaded.data?.tab === "documents"
+      ? loaded.data.entries
+      : undefined,
+  );
   useEffect(() => {
-    void loadEntriesAtStart();
+    void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();
-  }, []);
+  }, [entriesAtStart]);
 
   useEffect(() => {
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));

@@ -103,12 +103,15 @@ export const LOADED_MODULES = [
   "possible-investments",
   "property-research",
   "route-planner",
+  "project-hub",
+  "resources",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
   (LOADED_MODULES as readonly ModuleId[]).includes(id);
 
-export type ProjectHubTab = NonNullable<ModuleParams["project-hub"]["tab"]>;
+export const PROJECT_HUB_TABS = ["projects", "contacts", "documents"] as const;
+export type ProjectHubTab = (typeof PROJECT_HUB_TABS)[number];
 export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];
 export const RESOURCES_TABS = ["glossary", "guides", "apps"] as const;

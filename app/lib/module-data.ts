@@ -12,11 +12,15 @@ import { workspaceRevision } from "./stores/workspace-revision";
 /** app/routes/$.tsx */
 const WORKSPACE_ROUTE = "routes/$";
 
+/** The first screen the page's loader read, whichever module it is; null when none. */
+export const useLoadedModule = () =>
+  (useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined)?.module ?? null;
+
 export function useModuleData<Id extends LoadedModuleId>(id: Id) {
-  const loaded = useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined;
+  const loaded = useLoadedModule();
   const { revalidate } = useRevalidator();
   useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
-  const module = loaded?.module?.id === id ? loaded.module : null;
+  const module = loaded?.id === id ? loaded : null;
   return {
     /** Null when the read failed: show the failure with `retry`. */
     data: (module?.data ?? null) as ModuleData<Id> | null,

@@ -329,3 +329,159 @@ test.describe("Property Research", () => {
     });
   });
 });
+
+test.describe("Project Hub", () => {
+  /** Two projects, a contact and a document linked to the first project; their ids. */
+  async function hub(account: Account) {
+    const created = async (path: string, json: unknown) =>
+      ((await (await account.post(path, json)).json()) as { data: { id: string } }).data.id;
+    const flip = await created("/projects", { name: "Maple flip", type: "fix_and_flip" });
+    await created("/projects", { name: "Oak rental", type: "brrrr" });
+    await created("/contacts", { firstName: "Maria", lastName: "Lopez", type: "lender" });
+    const doc = await created("/data/entries", {
+      title: "Maple offer notes",
+      content: "Max bid: $200,000",
+      projectId: flip,
+    });
+    return { flip, doc };
+  }
+
+  test("shows each tab, a project and a document without JavaScript", async ({ page, account }) => {
+    const { flip, doc } = await hub(account);
+    await page.goto(modulePath("project-hub"));
+    const projects = page.getByRole("list", { name: "Projects" });
+    await expect(projects.getByRole("listitem")).toHaveCount(2);
+    await page.goto(modulePath("project-hub", { tab: "projects" }) + "&type=brrrr");
+    await expect(projects.getByRole("listitem")).toHaveCount(1);
+    await expect(projects).toContainText("Oak rental");
+    await expect(page.getByLabel("Filter by type")).toHaveValue("brrrr");
+
+    await page.goto(modulePath("project-hub", { project: flip }));
+    await expect(page.getByRole("heading", { name: "Maple flip" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Maple offer notes" })).toBeVisible();
+
+    // The tabs are links: each opens without JavaScript.
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
+    await page.getByRole("tab", { name: "Documents" }).click();
+    const documents = page.getByRole("list", { name: "Documents" });
+    await expect(documents).toContainText("Maple offer notes");
+    await expect(documents).toContainText("Maple flip");
+
+    await page.goto(modulePath("project-hub", { tab: "documents", doc }));
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Maple offer notes");
+    await expect(page.getByLabel("Content (Markdown)")).toHaveValue("Max bid: $200,000");
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("asks the API nothing its HTML holds, and keeps the tab and filters in the URL", async ({
+      page,
+      account,
+    }) => {
+      const { flip } = await hub(account);
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      const read = /^\/api\/(projects|contacts|data\/entries)/;
+      const entriesAsked = () => asked.filter((path) => path === "/api/data/entries").length;
+
+      await openApp(page, modulePath("project-hub"));
+      const projects = page.getByRole("list", { name: "Projects" });
+      await expect(projects.getByRole("listitem")).toHaveCount(2);
+      await openApp(page, modulePath("project-hub", { project: flip }));
+      await expect(page.getByRole("heading", { name: "Maple flip" })).toBeVisible();
+      await openApp(page, modulePath("project-hub", { tab: "contacts" }));
+      await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
+      // A page without the documents loads them at app start (spec §4): the entries store.
+      expect(asked.filter((path) => read.test(path) && path !== "/api/data/entries")).toEqual([]);
+      await expect.poll(entriesAsked).toBe(3);
+      await page.evaluate(() => localStorage.removeItem("project-hub-storage"));
+
+      // The documents tab arrives with them: the store is fed from the page, and saves them.
+      await openApp(page, modulePath("project-hub", { tab: "documents" }));
+      await expect(page.getByRole("list", { name: "Documents" })).toContainText("Maple flip");
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem("project-hub-storage")))
+        .toContain("Maple offer notes");
+      expect(entriesAsked()).toBe(3);
+
+      await page.getByRole("tab", { name: "Projects" }).click();
+      await page.getByLabel("Filter by type").selectOption("brrrr");
+      await expect(page).toHaveURL(/[?&]type=brrrr/);
+      await expect(projects.getByRole("listitem")).toHaveCount(1);
+      await page.getByLabel("Filter by type").selectOption("");
+      await page.getByLabel("Search projects").fill("maple");
+      await expect(page).toHaveURL(/[?&]q=maple/);
+      await expect(projects.getByRole("listitem")).toHaveCount(1);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByLabel("Search projects")).toHaveValue("maple");
+      await expect(projects.getByRole("listitem")).toHaveCount(1);
+      await expect(projects).toContainText("Maple flip");
+
+      await page.getByRole("tab", { name: "Documents" }).click();
+      await page.getByLabel("Filter by kind").selectOption("contract");
+      await expect(page).toHaveURL(/tab=documents&kind=contract/);
+      await expect(page.getByText("No document matches")).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole("list", { name: "Documents" })).toContainText("Maple flip");
+      expect(asked.filter((path) => read.test(path) && path !== "/api/data/entries")).toEqual([]);
+      expect(entriesAsked()).toBe(4);
+    });
+  });
+});
+
+test.describe("Resources", () => {
+  test("shows the glossary and the apps' status without JavaScript", async ({ page, account }) => {
+    await page.goto(modulePath("resources", { term: "cap-rate" }));
+    const entry = page.getByRole("listitem", { name: "Capitalization rate (cap rate)" });
+    await expect(entry).toHaveAttribute("aria-current", "true");
+    await expect(entry).toContainText("Cap rate = NOI ÷ price");
+
+    // The tabs are links: each opens without JavaScript.
+    await page.getByRole("tab", { name: "Apps" }).click();
+    await expect(page).toHaveURL(/\/resources\?tab=apps$/);
+    const integrations = page.getByRole("list", { name: "Integrations" });
+    await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+      "Ready",
+    );
+    await expect(
+      integrations.getByRole("listitem").filter({ hasText: "Road distances" }),
+    ).toContainText("Set ROUTING_URL");
+    await page.getByRole("tab", { name: "Guides" }).click();
+    await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+
+    test("the apps tab asks the API nothing its HTML holds, and a reload keeps the tab", async ({
+      page,
+      account,
+    }) => {
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      const status = /^\/api\/(ai\/status|google\/status|maps\/config)/;
+      await openApp(page, modulePath("resources", { tab: "apps" }));
+      const integrations = page.getByRole("list", { name: "Integrations" });
+      await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+        "Ready",
+      );
+      await page.getByRole("tab", { name: "Guides" }).click();
+      await expect(page).toHaveURL(/tab=guides/);
+      await page.getByRole("tab", { name: "Apps" }).click();
+      await expect(integrations).toBeVisible();
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByRole("tab", { name: "Apps" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
+        "Ready",
+      );
+      expect(asked.filter((path) => status.test(path))).toEqual([]);
+    });
+  });
+});

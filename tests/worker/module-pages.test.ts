@@ -351,3 +351,155 @@ describe("the Property Research page", () => {
     }
   });
 });
+
+describe("the Project Hub page", () => {
+  /** An account with projects, contacts and documents named after `word`; their ids. */
+  async function hub(word: string, projectCount = 2) {
+    const { cookie, token } = await register({ first_name: word });
+    const post = async (path: string, json: unknown) => {
+      const response = await api(path, { method: "POST", json, token });
+      expect(response.status, path).toBe(201);
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    };
+    const projects: string[] = [];
+    for (let i = 0; i < projectCount; i++)
+      projects.push(
+        await post("/projects", {
+          name: `${word} project ${i}`,
+          type: i % 2 ? "brrrr" : "fix_and_flip",
+        }),
+      );
+    const contact = await post("/contacts", {
+      firstName: word,
+      lastName: "Lender",
+      type: "lender",
+    });
+    await api(`/projects/${projects[0]}/contacts`, {
+      method: "POST",
+      json: { contactId: contact },
+      token,
+    });
+    const doc = await post("/data/entries", {
+      title: `${word} offer notes`,
+      content: `${word} max bid`,
+      projectId: projects[0],
+    });
+    return { cookie: cookieValue(cookie), projects, doc };
+  }
+
+  it("arrives with each tab's list of the user's records, and none of another user's", async () => {
+    const ana = await hub("Osprey");
+    await hub("Heron");
+    const projects = await page("/project-hub", ana.cookie);
+    expect(projects.status).toBe(200);
+    expect(projects.html).toContain('aria-label="Projects"');
+    expect(projects.html).toContain("Osprey project 0");
+    expect(projects.html).toContain("Osprey project 1");
+
+    const brrrr = await page("/project-hub?type=brrrr", ana.cookie);
+    expect(brrrr.html).toContain("Osprey project 1");
+    expect(brrrr.html).not.toContain("Osprey project 0");
+
+    const contacts = await page("/project-hub?tab=contacts&q=osprey", ana.cookie);
+    expect(contacts.status).toBe(200);
+    expect(contacts.html).toContain('aria-label="Contacts"');
+    expect(contacts.html).toContain("Osprey Lender");
+
+    const documents = await page("/project-hub?tab=documents", ana.cookie);
+    expect(documents.status).toBe(200);
+    expect(documents.html).toContain('aria-label="Documents"');
+    expect(documents.html).toContain("Osprey offer notes");
+    // The project each document is linked to, by name.
+    expect(documents.html.replaceAll("<!-- -->", "")).toContain("Osprey project 0 · updated");
+
+    for (const { html } of [projects, brrrr, contacts, documents])
+      expect(html).not.toContain("Heron");
+  });
+
+  it("opens the project and the document the URL names, never another user's", async () => {
+    const ana = await hub("Plover", 1);
+    const ben = await hub("Gannet", 1);
+    const project = await page(`/project-hub?project=${ana.projects[0]}`, ana.cookie);
+    expect(project.status).toBe(200);
+    expect(project.html).toMatch(/<h2[^>]*>Plover project 0<\/h2>/);
+    expect(project.html).toContain("Plover Lender");
+    expect(project.html).toContain("Plover offer notes");
+
+    const doc = await page(`/project-hub?tab=documents&doc=${ana.doc}`, ana.cookie);
+    expect(doc.status).toBe(200);
+    expect(doc.html).toContain('value="Plover offer notes"');
+    expect(doc.html).toContain("Plover max bid");
+
+    const theirs = await page(`/project-hub?project=${ben.projects[0]}`, ana.cookie);
+    expect(theirs.status).toBe(200);
+    expect(theirs.html).toContain("Failed to fetch project");
+    const theirDoc = await page(`/project-hub?tab=documents&doc=${ben.doc}`, ana.cookie);
+    expect(theirDoc.status).toBe(200);
+    expect(theirDoc.html).toContain("This document does not exist any more.");
+    for (const { html } of [project, doc, theirs, theirDoc]) expect(html).not.toContain("Gannet");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { projects, doc } = await hub("Tern", 1);
+    for (const path of [
+      "/project-hub",
+      `/project-hub?project=${projects[0]}`,
+      "/project-hub?tab=contacts",
+      `/project-hub?tab=documents&doc=${doc}`,
+    ]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain("Welcome Back");
+      expect(html, path).not.toContain("Tern");
+    }
+  });
+
+  it("answers a query it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await hub("Puffin", 1);
+    for (const query of [
+      "tab=deals",
+      "type=castle",
+      "status=sold-ish",
+      "page=0",
+      "tab=contacts&type=uncle",
+      "tab=contacts&page=two",
+    ]) {
+      const { status, html } = await page(`/project-hub?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(/<a[^>]+href="\/project-hub"[^>]*>Open Project Hub<\/a>/);
+      expect(html, query).not.toContain("Puffin");
+    }
+  });
+});
+
+describe("the Resources page", () => {
+  it("arrives with the glossary, and on the apps tab with the integrations' status", async () => {
+    const { cookie } = await register({ first_name: "Wren" });
+    const glossary = await page("/resources?term=cap-rate", cookieValue(cookie));
+    expect(glossary.status).toBe(200);
+    expect(glossary.html).toContain('aria-label="Glossary"');
+    expect(glossary.html).toMatch(/id="term-cap-rate"[^>]*aria-current="true"/);
+
+    const apps = await page("/resources?tab=apps", cookieValue(cookie));
+    expect(apps.status).toBe(200);
+    expect(apps.html).toContain('aria-label="Integrations"');
+    expect(apps.html).toContain("Connect your account on Connections");
+    expect(apps.html).toContain("Set ROUTING_URL");
+  });
+
+  it("shows a visitor the login screen and no integrations", async () => {
+    const { status, html } = await page("/resources?tab=apps");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain('aria-label="Integrations"');
+  });
+
+  it("answers a tab it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await register({ first_name: "Finch" });
+    const { status, html } = await page("/resources?tab=videos", cookieValue(cookie));
+    expect(status).toBe(400);
+    expect(html).toContain("This link can&#x27;t be opened");
+    expect(html).toMatch(/<a[^>]+href="\/resources"[^>]*>Open Resources<\/a>/);
+  });
+});

@@ -5,7 +5,14 @@
  * response schemas, which the API itself loads on its first request (worker/index.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { PROPERTY_STATUSES, PROPERTY_TYPES } from "../../app/domain/workspace";
+import {
+  CONTACT_TYPES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+} from "../../app/domain/workspace";
+import { DaySchema } from "../../app/domain/date-bounds";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
 
@@ -17,12 +24,10 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
 
-const day = z.iso.date({ error: "Use a date like 2027-03-15" });
-
 /** GET /api/routes; the Route Planner's saved routes. */
 export const RouteListQuerySchema = PageQuerySchema.extend({
-  from: day.optional().openapi({ description: "Routes on this day or later" }),
-  to: day.optional().openapi({ description: "Routes before this day" }),
+  from: DaySchema.optional().openapi({ description: "Routes on this day or later" }),
+  to: DaySchema.optional().openapi({ description: "Routes before this day" }),
 });
 
 /** GET /api/conversations; the Main Agent's saved conversations (searched by title). */
@@ -30,3 +35,17 @@ export const ConversationListQuerySchema = PageQuerySchema;
 
 /** GET /api/ai/research; Property Research's history. */
 export const ResearchListQuerySchema = PageQuerySchema;
+
+/** GET /api/projects; the Project Hub's projects. */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(PROJECT_TYPES).optional(),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
+  closeFrom: DaySchema.optional(),
+  closeTo: DaySchema.optional(),
+});
+
+/** GET /api/contacts; the Project Hub's contacts. */
+export const ContactListQuerySchema = PageQuerySchema.extend({
+  type: z.enum(CONTACT_TYPES).optional(),
+});

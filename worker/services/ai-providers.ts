@@ -3,40 +3,17 @@
  * PERPLEXITY_BASE_URL), their configuration and how their failures reach the user.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
-import {
-  allowedModels,
-  PROVIDERS,
-  TEXT_TO_SPEECH,
-  type AiProvider,
-} from "../../app/domain/ai/providers";
+import { PROVIDERS, type AiProvider } from "../../app/domain/ai/providers";
 import { AppError, invalidFields, notConfigured } from "../errors";
 import type { Env } from "../env";
+import { providerConfig, type ProviderConfig } from "./ai-config";
+
+export { aiStatus, providerConfig, ttsModel, type ProviderConfig } from "./ai-config";
 
 /** Headers must arrive within this long (a streamed body may then take its time). */
 export const AI_TIMEOUT_MS = 60_000;
 /** One retry on a 5xx, 408/409/429 or a dropped connection; the SDK backs off in between. */
 export const AI_MAX_RETRIES = 1;
-
-export interface ProviderConfig {
-  provider: AiProvider;
-  configured: boolean;
-  baseURL: string;
-  model: string;
-  /** The models a chat may name: `model` first. */
-  models: string[];
-}
-
-export function providerConfig(env: Env, provider: AiProvider): ProviderConfig {
-  const facts = PROVIDERS[provider];
-  const model = env[facts.modelName] || facts.defaultModel;
-  return {
-    provider,
-    configured: Boolean(env[facts.keyName]),
-    baseURL: env[facts.baseUrlName] || facts.defaultBaseUrl,
-    model,
-    models: allowedModels(model, env[facts.modelsName]),
-  };
-}
 
 /**
  * The model a chat runs on: the configured one unless the request names another the allow-list
@@ -54,8 +31,6 @@ export function chatModel(config: ProviderConfig, requested: string | undefined)
     },
   ]);
 }
-
-export const ttsModel = (env: Env) => env[TEXT_TO_SPEECH.modelName] || TEXT_TO_SPEECH.defaultModel;
 
 /** Tests shorten the header timeout with AI_TIMEOUT_MS; production keeps 60 s. */
 const timeoutOf = (env: Env) => {

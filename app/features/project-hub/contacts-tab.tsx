@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
 import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
@@ -13,7 +13,9 @@ import {
   type ContactInput,
 } from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useModuleData } from "~/lib/module-data";
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
@@ -21,21 +23,32 @@ import {
   FilterBar,
   options,
   textOf,
-  useDebounced,
   FilterSelect,
   SearchBox,
   splitTags,
   FormActions,
-  usePagedList,
   useDialogParam,
-  withFirstPage,
+  useQueryParams,
+  useSearchParam,
 } from "../shared";
 
+/**
+ * The contacts list renders from the `$` route's loader (project-hub.server.ts): its search,
+ * type and page are in the URL, so the HTML arrives with the page the URL names.
+ */
 export function ContactsTab() {
-  const [search, setSearch] = useState("");
-  const [type, setType] = useState("");
-  const [page, setPage] = useState(1);
-  const toFirstPage = withFirstPage(setPage);
+  const { data, retry: load } = useModuleData("project-hub");
+  const list = (data?.tab === "contacts" && data.contacts) || null;
+  const items = list?.items ?? [];
+  const [params, update] = useQueryParams();
+  const [search, setSearch] = useSearchParam();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading =
+    (data !== null && !list) ||
+    (navigation.state === "loading" && navigation.location.pathname === pathname);
+  const q = params.get("q") ?? "";
+  const type = params.get("type") ?? "";
   const [creating, setCreating] = useDialogParam("new");
   const [editing, setEditing] = useState<Contact | null>(null);
   const closeForm = () => {
@@ -44,13 +57,6 @@ export function ContactsTab() {
   };
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [viewing, setViewing] = useState<Contact | null>(null);
-  const q = useDebounced(search);
-
-  const fetchPage = useCallback(
-    () => contactsApi.list({ q, type, page, limit: 20 }),
-    [q, type, page],
-  );
-  const { items, meta, loading, failure, load } = usePagedList(fetchPage);
 
   const remove = async (contact: Contact) => {
     setDeleting(null);
@@ -61,7 +67,7 @@ export function ContactsTab() {
       version: { kind: "contact", updatedAt: contact.updatedAt, reload: () => undefined },
       restore: () => contactsApi.create(input).then(load),
     });
-    await load();
+    load();
   };
 
   return (
@@ -77,14 +83,14 @@ export function ContactsTab() {
           label="Search contacts"
           placeholder="Search name, company, e-mail, tag…"
           value={search}
-          onChange={toFirstPage(setSearch)}
+          onChange={setSearch}
         />
         <FilterSelect
           label="Filter by contact type"
           allLabel="All types"
           values={CONTACT_TYPES}
           value={type}
-          onChange={toFirstPage(setType)}
+          onChange={(value) => update({ type: value || null, page: null })}
         />
       </FilterBar>
       <ListStates
@@ -93,7 +99,7 @@ export function ContactsTab() {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={failure}
+        failure={data ? null : MESSAGES.fetchContacts}
         onRetry={load}
         filtered={Boolean(q || type)}
         empty={{
@@ -105,8 +111,8 @@ export function ContactsTab() {
             </button>
           ),
         }}
-        meta={meta}
-        onPage={setPage}
+        meta={list?.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul
           aria-label="Contacts"

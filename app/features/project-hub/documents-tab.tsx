@@ -1,6 +1,6 @@
 import { FileText, Plus, Trash2 } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown.client";
@@ -9,10 +9,11 @@ import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
-import { projectsApi, type Entry, type Project } from "~/lib/api/workspace";
+import type { Entry } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { PROJECT_SOURCE } from "~/lib/record-sources";
-import { entriesStore, useEntries, type StoredEntry } from "~/lib/stores/entries";
+import { useModuleData } from "~/lib/module-data";
+import { entriesStore, useEntriesFrom, type StoredEntry } from "~/lib/stores/entries";
 import { useForm } from "~/lib/use-form";
 import {
   BackLink,
@@ -23,37 +24,34 @@ import {
   SearchBox,
   splitTags,
   useQueryParams,
+  useSearchParam,
 } from "../shared";
 
-/** Names for the list's project column (the editor links a project through the record picker). */
-function useProjectNames() {
-  const [projects, setProjects] = useState<Project[]>([]);
-  useEffect(() => {
-    projectsApi.list({ limit: 100 }).then(
-      (page) => setProjects(page.items),
-      () => setProjects([]),
-    );
-  }, []);
-  return projects;
-}
-
+/**
+ * The documents render from the `$` route's loader (project-hub.server.ts), through the entries
+ * store (which keeps them in local storage): every document, with the names of the projects they
+ * are linked to. The search and the kind are in the URL and filter the list where it shows.
+ */
 export function DocumentsTab() {
   const [params, show] = useQueryParams();
   const docId = params.get("doc");
   const newFor = params.get("new");
-  const { entries, loaded, error, fetchEntries } = useEntries((s) => s);
-  const projects = useProjectNames();
-  const [search, setSearch] = useState("");
-  const [kind, setKind] = useState("");
+  const { data, retry } = useModuleData("project-hub");
+  const read = data?.tab === "documents" ? data : null;
+  const { entries, error } = useEntriesFrom(read?.entries ?? null);
+  const projects = read?.projectNames ?? [];
+  const [search, setSearch] = useSearchParam();
+  const kind = params.get("kind") ?? "";
 
+  const q = params.get("q") ?? "";
   const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
+    const needle = q.trim().toLowerCase();
     return entries.filter(
       (e) =>
         (!kind || e.kind === kind) &&
         (!needle || `${e.title}\n${e.content}\n${e.tags.join(" ")}`.toLowerCase().includes(needle)),
     );
-  }, [entries, search, kind]);
+  }, [entries, q, kind]);
 
   if (docId || newFor) {
     const entry = entries.find((e) => e.id === docId);
@@ -61,8 +59,10 @@ export function DocumentsTab() {
       return (
         <div>
           <BackLink onBack={() => show({ doc: null })}>All documents</BackLink>
-          {loaded ? (
+          {read ? (
             <ErrorNotice message={MESSAGES.documentGone} />
+          ) : data === null ? (
+            <ErrorNotice message={MESSAGES.fetchDocuments} onRetry={retry} />
           ) : (
             <Skeleton variant="default" />
           )}
@@ -100,11 +100,17 @@ export function DocumentsTab() {
           allLabel="All kinds"
           values={ENTRY_KINDS}
           value={kind}
-          onChange={setKind}
+          onChange={(value) => show({ kind: value || null })}
         />
       </FilterBar>
-      {error && <ErrorNotice message={error} onRetry={fetchEntries} />}
-      {visible.length === 0 ? (
+      {data === null ? (
+        <ErrorNotice message={MESSAGES.fetchDocuments} onRetry={retry} />
+      ) : (
+        error && <ErrorNotice message={error} onRetry={retry} />
+      )}
+      {!read ? (
+        data !== null && <Skeleton variant="list" />
+      ) : visible.length === 0 ? (
         <EmptyState
           icon={FileText}
           title={entries.length ? "No document matches" : "No documents yet"}

@@ -1,15 +1,17 @@
 /** One project: its figures, the people and documents around it, its property; edit, delete. */
 import { Link } from "@remix-run/react";
 import { FileText, Home, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { RecordPicker } from "~/components/record-picker";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
 import { formatAddress, formatDate, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label, type ProjectInput } from "~/domain/workspace";
-import { projectsApi, type Project, type ProjectDetail } from "~/lib/api/workspace";
+import { projectsApi, type Project } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useModuleData } from "~/lib/module-data";
 import { contactSource } from "~/lib/record-sources";
 import { useProjects } from "~/lib/stores/projects";
 import { ProjectForm } from "./project-form";
@@ -28,40 +30,30 @@ function projectInput(project: Project): Partial<ProjectInput> {
   return input;
 }
 
-export function ProjectDetailView(props: {
-  id: string;
-  onBack: () => void;
-  onChanged: () => void;
-}) {
-  const [detail, setDetail] = useState<ProjectDetail | null>(null);
-  const [failure, setFailure] = useState("");
+/**
+ * The project the URL opens (`project`), as the `$` route's loader read it; after a change it is
+ * read again through Remix (`load`).
+ */
+export function ProjectDetailView(props: { id: string; onBack: () => void }) {
+  const { data, retry: load } = useModuleData("project-hub");
+  const read = data?.tab === "projects" && data.project?.id === props.id ? data.project : null;
+  /** Undefined while it is being read; null when the user has no project with this id. */
+  const detail = read ? read.detail : undefined;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [choice, setChoice] = useState("");
   const { updateProject, deleteProject, createProject } = useProjects((s) => s);
 
-  const load = useCallback(async () => {
-    try {
-      setDetail(await projectsApi.get(props.id));
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    }
-  }, [props.id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
   const linkable = useMemo(
     () => contactSource(new Set(detail?.contacts.map((contact) => contact.id))),
     [detail],
   );
 
-  if (failure) {
+  if (data === null || detail === null) {
     return (
       <div>
         <BackLink onBack={props.onBack}>All projects</BackLink>
-        <ErrorNotice message={failure} onRetry={load} />
+        <ErrorNotice message={MESSAGES.fetchProject} onRetry={load} />
       </div>
     );
   }
@@ -73,10 +65,11 @@ export function ProjectDetailView(props: {
     const removed = await deleteWithUndo({
       what: `Project “${detail.name}”`,
       remove: (ifMatch) => deleteProject(detail.id, ifMatch),
-      version: { kind: "project", updatedAt: detail.updatedAt, reload: () => void load() },
+      version: { kind: "project", updatedAt: detail.updatedAt, reload: load },
       restore: async () => {
         const project = await createProject(projectInput(detail));
         await Promise.all(linked.map((c) => projectsApi.linkContact(project.id, c.id)));
+        load();
       },
     });
     if (removed) props.onBack();
@@ -287,8 +280,7 @@ export function ProjectDetailView(props: {
               send: (ifMatch) => updateProject(detail.id, input, ifMatch),
               reload: () => undefined,
             });
-            await load();
-            props.onChanged();
+            load();
           }}
           onDone={() => setEditing(false)}
         />

@@ -2,9 +2,9 @@
  * Project Hub (/project-hub): projects, contacts and documents, one tab each. Its query
  * parameters (tab, project, doc, new) are described in `ModuleParams`.
  */
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import type { ProjectHubTab } from "~/domain/modules";
+import { modulePath, type ProjectHubTab } from "~/domain/modules";
 import type { ModuleViewProps } from "../module-view";
 import { ContactsTab } from "./contacts-tab";
 import { DocumentsTab } from "./documents-tab";
@@ -17,23 +17,23 @@ const TABS: readonly { id: ProjectHubTab; title: string; View: () => React.React
 ];
 
 export default function ProjectHub({ module }: ModuleViewProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const active = TABS.find((tab) => tab.id === params.get("tab")) ?? TABS[0]!;
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />
       <div role="tablist" aria-label="Project Hub" className="mb-6 flex gap-1 border-b border-line">
         {TABS.map((tab) => (
-          <button
+          // Links, so a tab opens without JavaScript too (the loader reads the tab the URL names).
+          <Link
             key={tab.id}
-            type="button"
+            to={modulePath("project-hub", { tab: tab.id })}
             role="tab"
             aria-selected={tab.id === active.id}
-            onClick={() => setParams({ tab: tab.id })}
             className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
           >
             {tab.title}
-          </button>
+          </Link>
         ))}
       </div>
       <div role="tabpanel" aria-label={active.title}>

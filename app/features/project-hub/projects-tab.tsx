@@ -1,46 +1,52 @@
 import { FolderKanban, Plus } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { ListStates } from "~/components/list-states";
 import { Badge, Modal } from "~/components/ui";
 import { formatAddress, formatMoney } from "~/domain/format";
 import { label, PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
-import { useProjects } from "~/lib/stores/projects";
+import { MESSAGES } from "~/lib/api/messages";
+import { useModuleData } from "~/lib/module-data";
+import { useProjects, useProjectsFrom } from "~/lib/stores/projects";
 import { ProjectDetailView, STATUS_TONE } from "./project-detail";
 import { ProjectForm } from "./project-form";
 import {
   ExportCsvLink,
   FilterBar,
-  useDebounced,
   FilterSelect,
   SearchBox,
   useDialogParam,
   useQueryParams,
-  withFirstPage,
+  useSearchParam,
 } from "../shared";
 
+/**
+ * The projects list renders from the `$` route's loader (project-hub.server.ts), through the
+ * projects store: its search, filters and page are in the URL, so the HTML arrives with the page
+ * the URL names and a change of them reads the list again through Remix.
+ */
 export function ProjectsTab() {
   const [params, update] = useQueryParams();
   const openId = params.get("project");
   const [creating, setCreating] = useDialogParam("new");
-  const { projects, meta, loading, error, fetchProjects, createProject } = useProjects((s) => s);
-  const [search, setSearch] = useState("");
-  const [type, setType] = useState("");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
-  const toFirstPage = withFirstPage(setPage);
-  const q = useDebounced(search);
+  const { data, retry } = useModuleData("project-hub");
+  const page = (data?.tab === "projects" && data.projects) || null;
+  const { projects, meta } = useProjectsFrom(page);
+  const createProject = useProjects((s) => s.createProject);
+  const [search, setSearch] = useSearchParam();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading =
+    (data !== null && !page) ||
+    (navigation.state === "loading" && navigation.location.pathname === pathname);
 
-  const reload = useCallback(
-    () => fetchProjects({ q, type, status, page, limit: 20 }),
-    [fetchProjects, q, type, status, page],
-  );
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+  const q = params.get("q") ?? "";
+  const type = params.get("type") ?? "";
+  const status = params.get("status") ?? "";
+  const filterBy = (name: "type" | "status") => (value: string) =>
+    update({ [name]: value || null, page: null });
   const open = (id: string | null) => update({ project: id });
 
-  if (openId) return <ProjectDetailView id={openId} onBack={() => open(null)} onChanged={reload} />;
+  if (openId) return <ProjectDetailView id={openId} onBack={() => open(null)} />;
 
   return (
     <div>
@@ -55,21 +61,21 @@ export function ProjectsTab() {
           label="Search projects"
           placeholder="Search name, address, city…"
           value={search}
-          onChange={toFirstPage(setSearch)}
+          onChange={setSearch}
         />
         <FilterSelect
           label="Filter by type"
           allLabel="All types"
           values={PROJECT_TYPES}
           value={type}
-          onChange={toFirstPage(setType)}
+          onChange={filterBy("type")}
         />
         <FilterSelect
           label="Filter by status"
           allLabel="All statuses"
           values={PROJECT_STATUSES}
           value={status}
-          onChange={toFirstPage(setStatus)}
+          onChange={filterBy("status")}
         />
       </FilterBar>
       <ListStates
@@ -78,8 +84,8 @@ export function ProjectsTab() {
         skeleton="list"
         count={projects.length}
         loading={loading}
-        failure={error}
-        onRetry={reload}
+        failure={data ? null : MESSAGES.fetchProjects}
+        onRetry={retry}
         filtered={Boolean(q || type || status)}
         empty={{
           title: "No projects yet",
@@ -91,7 +97,7 @@ export function ProjectsTab() {
           ),
         }}
         meta={meta}
-        onPage={setPage}
+        onPage={(next) => update({ page: next > 1 ? String(next) : null })}
       >
         <ul
           aria-label="Projects"
@@ -126,6 +132,7 @@ export function ProjectsTab() {
         </ul>
       </ListStates>
       <Modal open={creating} title="New project" onClose={() => setCreating(false)} wide>
+        {/* The store appends the new project at once; closing the form reads the list again. */}
         <ProjectForm onSave={createProject} onDone={() => setCreating(false)} />
       </Modal>
     </div>

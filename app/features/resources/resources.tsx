@@ -10,14 +10,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, EmptyState, ErrorNotice } from "~/components/ui";
-import type { GoogleStatus } from "~/domain/google";
 import { modulePath, RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
 import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary";
 import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
-import { aiApi, type AiStatus } from "~/lib/api/ai";
-import { googleApi } from "~/lib/api/google";
-import { mapsApi, type MapsConfig } from "~/lib/api/routes";
+import { MESSAGES } from "~/lib/api/messages";
+import { useModuleData } from "~/lib/module-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ModuleViewProps } from "../module-view";
 import { useQueryParams } from "../shared";
@@ -53,18 +51,18 @@ export default function Resources({ module }: ModuleViewProps) {
         }}
       >
         {RESOURCES_TABS.map((tab) => (
-          <button
+          // Links, so a tab opens without JavaScript too.
+          <Link
             key={tab}
             id={`resources-tab-${tab}`}
-            type="button"
+            to={modulePath("resources", { tab })}
             role="tab"
             aria-selected={tab === active}
             tabIndex={tab === active ? 0 : -1}
-            onClick={() => select(tab)}
             className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab === active ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
           >
             {TITLES[tab]}
-          </button>
+          </Link>
         ))}
       </div>
       <div role="tabpanel" aria-labelledby={`resources-tab-${active}`}>
@@ -307,23 +305,14 @@ function AppRow(props: { name: string; status: Status; detail: string; to?: stri
   );
 }
 
-type GoogleState = GoogleStatus & { configured?: boolean };
-
+/** The integrations' status, as the `$` route's loader read it (resources.server.ts). */
 function Apps() {
-  const [ai, setAi] = useState<AiStatus | null>(null);
-  const [google, setGoogle] = useState<GoogleState | null>(null);
-  const [maps, setMaps] = useState<MapsConfig | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    void Promise.allSettled([
-      aiApi.status().then(setAi),
-      googleApi.status().then((status) => setGoogle(status as GoogleState)),
-      mapsApi.config().then(setMaps),
-    ]).then(() => setLoaded(true));
-  }, []);
+  const { data, retry } = useModuleData("resources");
+  if (data === null) return <ErrorNotice message={MESSAGES.fetchIntegrations} onRetry={retry} />;
+  if (!data.integrations) return <Skeleton variant="list" />;
+  const { ai, google, maps } = data.integrations;
   const known = (value: boolean | undefined): Status =>
     value === undefined ? "unknown" : value ? "on" : "off";
-  if (!loaded) return <Skeleton variant="list" />;
   return (
     <div className="space-y-8">
       <section aria-labelledby="integrations-heading">
@@ -336,52 +325,48 @@ function Apps() {
         >
           <AppRow
             name="Google (Gmail, Drive, Calendar)"
-            status={known(google?.connected)}
+            status={known(google.connected)}
             detail={
-              google?.connected
+              google.connected
                 ? `Connected as ${google.email ?? "your account"}`
-                : google?.configured === false
+                : google.configured === false
                   ? "Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, then connect your account"
                   : "Connect your account on Connections"
             }
-            to={google?.connected ? undefined : modulePath("connections")}
+            to={google.connected ? undefined : modulePath("connections")}
           />
           <AppRow
             name="AI chat (OpenAI or compatible)"
-            status={known(ai?.openai.configured)}
+            status={known(ai.openai.configured)}
             detail={
-              ai?.openai.configured
+              ai.openai.configured
                 ? `Model ${ai.openai.model}`
-                : `Set ${ai?.openai.key ?? "OPENAI_API_KEY"}`
+                : `Set ${ai.openai.key ?? "OPENAI_API_KEY"}`
             }
-            to={ai?.openai.configured ? undefined : modulePath("connections")}
+            to={ai.openai.configured ? undefined : modulePath("connections")}
           />
           <AppRow
             name="Perplexity (web research)"
-            status={known(ai?.perplexity.configured)}
+            status={known(ai.perplexity.configured)}
             detail={
-              ai?.perplexity.configured
+              ai.perplexity.configured
                 ? `Model ${ai.perplexity.model}`
-                : `Set ${ai?.perplexity.key ?? "PERPLEXITY_API_KEY"}`
+                : `Set ${ai.perplexity.key ?? "PERPLEXITY_API_KEY"}`
             }
           />
           <AppRow
             name="Geocoder (addresses on the map)"
-            status={known(maps?.geocoder)}
+            status={known(maps.geocoder)}
             detail={
-              maps?.geocoder ? "Addresses are looked up" : "Set GEOCODER_URL (Nominatim-compatible)"
+              maps.geocoder ? "Addresses are looked up" : "Set GEOCODER_URL (Nominatim-compatible)"
             }
           />
-          <AppRow
-            name="Map tiles"
-            status={maps ? "on" : "unknown"}
-            detail={maps ? maps.attribution : "MAP_TILE_URL (OpenStreetMap by default)"}
-          />
+          <AppRow name="Map tiles" status="on" detail={maps.attribution} />
           <AppRow
             name="Road distances (optional)"
-            status={known(maps?.roads)}
+            status={known(maps.roads)}
             detail={
-              maps?.roads
+              maps.roads
                 ? "Routes use road distances and times"
                 : "Set ROUTING_URL (OSRM-compatible); until then routes use an estimate"
             }

@@ -48,6 +48,8 @@ export const MESSAGES = {
   exportData: "Failed to export data",
   clipboardRefused: "Could not copy: the browser refused clipboard access",
   documentGone: "This document does not exist any more.",
+  fetchDocuments: "Failed to fetch documents",
+  fetchIntegrations: "Failed to fetch the integrations' status",
   unexpected: "Something went wrong",
   fetchWeekAhead: "Could not load the week's events",
   googleStatus: "Failed to fetch the Google account status",

@@ -1,7 +1,10 @@
 /**
  * The project-hub entries store (spec §4): entries, loading, error; kept in local storage under
  * `project-hub-storage` with dates restored on load, so documents show at once on the next visit.
+ * The Project Hub's documents tab feeds it the entries its loader read (`useEntriesFrom`), and a
+ * page that arrives with them is not fetched them again at app start.
  */
+import { useEffect, useMemo } from "react";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 import { createStore, useStore } from "zustand";
 import type { EntryInput } from "~/domain/workspace";
@@ -20,6 +23,8 @@ export interface EntriesState {
   /** True once a fetch has finished (well or not) in this page's life. */
   loaded: boolean;
   error: string | null;
+  /** The loader's entries the store was fed (`receiveEntries`), since kept up to date; null: none. */
+  from: Entry[] | null;
   fetchEntries: () => Promise<void>;
   addEntry: (input: Partial<EntryInput>) => Promise<StoredEntry | null>;
   /**
@@ -34,6 +39,8 @@ export interface EntriesState {
   deleteEntry: (id: string, ifMatch?: string) => Promise<boolean>;
   /** Shows the entry as the server has it (what a 412 answered: Reload). */
   receiveEntry: (entry: Entry) => void;
+  /** Every entry, as a loader read them. */
+  receiveEntries: (entries: Entry[]) => void;
 }
 
 const withDates = (entry: Entry): StoredEntry => ({
@@ -55,6 +62,7 @@ export function createEntriesStore(storage: () => StateStorage) {
         loading: false,
         loaded: false,
         error: null,
+        from: null,
         async fetchEntries() {
           set({ loading: true, error: null });
           const result = await entriesApi.list();
@@ -101,6 +109,14 @@ export function createEntriesStore(storage: () => StateStorage) {
             entries: [entry, ...state.entries.filter((existing) => existing.id !== entry.id)],
           }));
         },
+        receiveEntries: (entries) =>
+          set({
+            entries: entries.map(withDates),
+            loading: false,
+            loaded: true,
+            error: null,
+            from: entries,
+          }),
       }),
       {
         name: STORAGE_KEYS.projectHub,
@@ -111,6 +127,8 @@ export function createEntriesStore(storage: () => StateStorage) {
               : value,
         }),
         partialize: (state) => ({ entries: state.entries }),
+        // Entries a loader has fed are newer than the saved ones.
+        merge: (saved, current) => (current.from ? current : { ...current, ...(saved as object) }),
         skipHydration: true,
       },
     ),
@@ -123,8 +141,25 @@ export function useEntries<T>(select: (state: EntriesState) => T) {
   return useStore(entriesStore, select);
 }
 
-/** At app start: restore the saved entries, then refresh them; a failure is ignored. */
-export async function loadEntriesAtStart(store = entriesStore) {
+/**
+ * At app start: restore the saved entries, then refresh them; a failure is ignored. `fed`: the
+ * entries the page arrived with (the documents tab's loader), which are the refresh.
+ */
+export async function loadEntriesAtStart(store = entriesStore, fed?: Entry[]) {
   await store.persist.rehydrate();
-  await store.getState().fetchEntries();
+  if (fed) store.getState().receiveEntries(fed);
+  else if (!store.getState().from) await store.getState().fetchEntries();
+}
+
+/**
+ * The entries from a loader's read, held by the store once fed (so a save or a delete shows at
+ * once). Until the browser has fed it (on the server, while hydrating) the loader's entries.
+ */
+export function useEntriesFrom(entries: Entry[] | null) {
+  useEffect(() => {
+    if (entries) entriesStore.getState().receiveEntries(entries);
+  }, [entries]);
+  const fed = useEntries((state) => (entries && state.from === entries ? state : null));
+  const read = useMemo(() => entries?.map(withDates) ?? [], [entries]);
+  return { entries: fed?.entries ?? read, error: fed?.error ?? null };
 }

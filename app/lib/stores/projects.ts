@@ -1,10 +1,12 @@
 /**
  * The projects list state (spec §4): loaded when signed in, emptied when not. Creating appends,
  * updating replaces the item with the same id, deleting removes it only if the call succeeded.
+ * The Project Hub feeds it the page its loader read (`useProjectsFrom`), so no second fetch.
  */
+import { useEffect } from "react";
 import { createStore, useStore } from "zustand";
 import type { ProjectInput } from "~/domain/workspace";
-import { projectsApi, type Project, type ProjectQuery } from "../api/workspace";
+import { projectsApi, type Page, type Project, type ProjectQuery } from "../api/workspace";
 import type { PageMeta } from "../api/client";
 
 export interface ProjectsState {
@@ -13,11 +15,15 @@ export interface ProjectsState {
   query: ProjectQuery;
   loading: boolean;
   error: string | null;
+  /** The loader's page the list was last fed from (`receivePage`); null when it was fetched. */
+  from: Page<Project> | null;
   fetchProjects: (query?: ProjectQuery) => Promise<void>;
   createProject: (input: Partial<ProjectInput>) => Promise<Project>;
   /** `ifMatch`: the ETag of the version edited (a 412 ServiceError when it changed since). */
   updateProject: (id: string, input: Partial<ProjectInput>, ifMatch?: string) => Promise<Project>;
   deleteProject: (id: string, ifMatch?: string) => Promise<void>;
+  /** The page a loader read, as the list: a fetch still under way is then dropped. */
+  receivePage: (page: Page<Project>) => void;
   clear: () => void;
 }
 
@@ -30,8 +36,9 @@ export function createProjectsStore() {
     query: {},
     loading: false,
     error: null,
+    from: null,
     async fetchProjects(query = get().query) {
-      set({ loading: true, error: null, query });
+      set({ loading: true, error: null, query, from: null });
       try {
         const page = await projectsApi.list(query);
         // A newer request may have started meanwhile; keep only the latest answer.
@@ -60,7 +67,16 @@ export function createProjectsStore() {
         meta: state.meta && { ...state.meta, total: Math.max(0, state.meta.total - 1) },
       }));
     },
-    clear: () => set({ projects: [], meta: null, error: null, loading: false }),
+    receivePage: (page) =>
+      set({
+        projects: page.items,
+        meta: page.meta,
+        query: {},
+        loading: false,
+        error: null,
+        from: page,
+      }),
+    clear: () => set({ projects: [], meta: null, error: null, loading: false, from: null }),
   }));
 }
 
@@ -68,4 +84,19 @@ export const projectsStore = createProjectsStore();
 
 export function useProjects<T>(select: (state: ProjectsState) => T) {
   return useStore(projectsStore, select);
+}
+
+/**
+ * The list from a loader's `page`, held by the store once fed (so creating, updating and deleting
+ * show at once). Until the browser has fed it (on the server, while hydrating) the page itself.
+ */
+export function useProjectsFrom(page: Page<Project> | null) {
+  useEffect(() => {
+    if (page) projectsStore.getState().receivePage(page);
+  }, [page]);
+  const fed = useProjects((state) => (state.from === page ? state : null));
+  return {
+    projects: fed?.projects ?? page?.items ?? [],
+    meta: fed ? fed.meta : (page?.meta ?? null),
+  };
 }

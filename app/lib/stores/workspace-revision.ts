@@ -4,7 +4,6 @@
  */
 import { createStore, useStore } from "zustand";
 import { entriesStore } from "./entries";
-import { projectsStore } from "./projects";
 
 export const workspaceRevision = createStore<{ revision: number; changed: () => void }>()(
   (set) => ({
@@ -15,11 +14,11 @@ export const workspaceRevision = createStore<{ revision: number; changed: () => 
 
 export const useWorkspaceRevision = () => useStore(workspaceRevision, (state) => state.revision);
 
-/** After an import or an agent's write: every list and figure on screen loads again. */
+/**
+ * After an import or an agent's write: every list and figure on screen loads again (a module's
+ * loader is read again, which feeds the projects store), and the saved entries are refreshed.
+ */
 export async function workspaceChanged() {
   workspaceRevision.getState().changed();
-  await Promise.all([
-    entriesStore.getState().fetchEntries(),
-    projectsStore.getState().fetchProjects(),
-  ]);
+  await entriesStore.getState().fetchEntries();
 }

@@ -1,6 +1,5 @@
 /** Contacts: list, CRUD, and each contact's projects. */
-import { z } from "@hono/zod-openapi";
-import { CONTACT_TYPES, ContactInputSchema } from "../../../app/domain/workspace";
+import { ContactInputSchema } from "../../../app/domain/workspace";
 import {
   contactDetail,
   createContact,
@@ -14,19 +13,16 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
   scope,
 } from "../openapi";
 import { ContactDetailSchema, ContactSchema } from "../schemas";
+import { ContactListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 
 const ContactBody = ContactInputSchema.openapi("ContactInput");
-export const ContactListQuerySchema = PageQuerySchema.extend({
-  type: z.enum(CONTACT_TYPES).optional(),
-});
 
 const app = router();
 

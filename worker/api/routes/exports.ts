@@ -20,14 +20,16 @@ import { allDeals } from "../../services/deals";
 import { allLeads } from "../../services/leads";
 import { allProjects } from "../../services/projects";
 import { allProperties } from "../../services/properties";
-import { PropertyListQuerySchema } from "../list-queries";
+import {
+  ContactListQuerySchema,
+  ProjectListQuerySchema,
+  PropertyListQuerySchema,
+} from "../list-queries";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
 import { AuctionListFieldsSchema, saleRangeInOrder } from "./auctions";
-import { ContactListQuerySchema } from "./contacts";
 import { DealListQuerySchema } from "./deals";
 import { LeadListQuerySchema } from "./marketing";
-import { ProjectListQuerySchema } from "./projects";
 
 /** What a service's `allX` yields chunks of. */
 type RowOf<G> = G extends AsyncIterable<(infer T)[]> ? T : never;

@@ -1,11 +1,6 @@
 /** Projects (deals): list, figures, CRUD and contact links. */
 import { z } from "@hono/zod-openapi";
-import {
-  PROJECT_STATUSES,
-  PROJECT_TYPES,
-  ProjectFileInputSchema,
-  ProjectInputSchema,
-} from "../../../app/domain/workspace";
+import { ProjectFileInputSchema, ProjectInputSchema } from "../../../app/domain/workspace";
 import { pipelineStats } from "../../services/pipeline";
 import {
   createProject,
@@ -24,7 +19,6 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
@@ -36,21 +30,10 @@ import {
   ProjectSchema,
   ProjectStatsSchema,
 } from "../schemas";
+import { ProjectListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 
 const ProjectBody = ProjectInputSchema.openapi("ProjectInput");
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
-  .optional();
-export const ProjectListQuerySchema = PageQuerySchema.extend({
-  type: z.enum(PROJECT_TYPES).optional(),
-  status: z.enum(PROJECT_STATUSES).optional(),
-  /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
-  closeFrom: day,
-  closeTo: day,
-});
 
 const ContactLinkParams = IdParamSchema.extend({
   contactId: z
