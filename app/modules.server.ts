@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
+import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
@@ -14,6 +15,7 @@ import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
+  marketing: loadMarketing,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

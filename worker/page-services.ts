@@ -4,11 +4,18 @@
  * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
  * build imports only its type and bundles no second copy of the services.
  */
-import { PropertyListQuerySchema } from "./api/list-queries";
+import {
+  LeadListQuerySchema,
+  LeadSummaryQuerySchema,
+  PropertyListQuerySchema,
+} from "./api/list-queries";
 import { database } from "./db/client";
 import type { Env } from "./env";
-import { validationError } from "./errors";
+import { AppError, validationError } from "./errors";
+import { listCampaigns } from "./services/campaigns";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
+import { listBots } from "./services/lead-bots";
+import { leadSummary, listLeads } from "./services/leads";
 import { pipelineStats } from "./services/pipeline";
 import { listProperties } from "./services/properties";
 
@@ -28,6 +35,30 @@ export function pageServices(env: Env, userId: string) {
       const list = await listProperties(db, userId, filters, { sort, dir }, { page, limit });
       return { problem: null, page: list };
     },
+    /** A page of the leads for a query read as `GET /api/marketing/leads` reads it. */
+    listLeads: async (query: Record<string, string>) => {
+      const parsed = LeadListQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
+      const { page, limit, ...filters } = parsed.data;
+      return { problem: null, page: await listLeads(db, userId, filters, { page, limit }) };
+    },
+    /**
+     * The funnel and speed to lead, as `GET /api/marketing/summary` reads its query: a campaign
+     * that is not the user's comes back as the API's problem.
+     */
+    leadSummary: async (query: Record<string, string>) => {
+      const parsed = LeadSummaryQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, summary: null };
+      try {
+        return { problem: null, summary: await leadSummary(db, userId, parsed.data.campaignId) };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 400)
+          return { problem: error.message, summary: null };
+        throw error;
+      }
+    },
+    listCampaigns: () => listCampaigns(db, userId),
+    listLeadBots: () => listBots(db, userId),
   };
 }
 

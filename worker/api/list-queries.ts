@@ -5,7 +5,9 @@
  * response schemas, which the API itself loads on its first request (worker/index.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from "../../app/domain/workspace";
+import { LEAD_SORTS } from "../services/leads";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
 
@@ -15,4 +17,21 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   propertyType: z.enum(PROPERTY_TYPES).optional(),
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
+});
+
+/** GET /api/marketing/leads; the Marketing leads list (its `campaign` is `campaignId`). */
+export const LeadListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(LEAD_STATUSES).optional(),
+  campaignId: z.string().min(1).max(64).optional(),
+  followUpBy: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
+    .optional()
+    .openapi({ description: "Open leads whose follow-up date is this day or earlier" }),
+  sort: z.enum(LEAD_SORTS).default("newest"),
+});
+
+/** GET /api/marketing/summary; the Marketing funnel, and the leads list's speed to lead. */
+export const LeadSummaryQuerySchema = z.object({
+  campaignId: z.string().min(1).max(64).optional(),
 });

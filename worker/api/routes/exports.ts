@@ -20,13 +20,12 @@ import { allDeals } from "../../services/deals";
 import { allLeads } from "../../services/leads";
 import { allProjects } from "../../services/projects";
 import { allProperties } from "../../services/properties";
-import { PropertyListQuerySchema } from "../list-queries";
+import { LeadListQuerySchema, PropertyListQuerySchema } from "../list-queries";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
 import { AuctionListFieldsSchema, saleRangeInOrder } from "./auctions";
 import { ContactListQuerySchema } from "./contacts";
 import { DealListQuerySchema } from "./deals";
-import { LeadListQuerySchema } from "./marketing";
 import { ProjectListQuerySchema } from "./projects";
 
 /** What a service's `allX` yields chunks of. */
