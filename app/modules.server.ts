@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
+import { loadConnections } from "./features/connections/connections.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
@@ -16,6 +17,7 @@ const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
   marketing: loadMarketing,
+  connections: loadConnections,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

@@ -12,11 +12,14 @@ import {
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
+import { aiStatus } from "./services/ai-providers";
 import { listCampaigns } from "./services/campaigns";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
+import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
 import { pipelineStats } from "./services/pipeline";
+import { usageOf } from "./services/usage";
 import { listProperties } from "./services/properties";
 
 export function pageServices(env: Env, userId: string) {
@@ -59,6 +62,10 @@ export function pageServices(env: Env, userId: string) {
     },
     listCampaigns: () => listCampaigns(db, userId),
     listLeadBots: () => listBots(db, userId),
+    /** The Google account as AI42 last knew it (D1), without asking Google. */
+    googleStatus: () => googleStatus({ db, env, userId }),
+    aiStatus: () => aiStatus(env),
+    usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
   };
 }
 

@@ -105,6 +105,7 @@ export const LOADED_MODULES = [
   "home",
   "possible-investments",
   "marketing",
+  "connections",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

@@ -229,3 +229,57 @@ test.describe("Marketing with JavaScript", () => {
     await expect(page.getByText("No lead matches")).toBeVisible();
   });
 });
+
+test("Connections shows the Google account, the providers and the usage without JavaScript", async ({
+  page,
+  account,
+}) => {
+  expect((await account.post("/data/entries", { title: "Oak St notes" })).status()).toBe(201);
+  await page.goto(modulePath("connections"));
+  const card = page.getByRole("region", { name: "Google" });
+  await expect(card.getByText("Not connected")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Connect Google" })).toBeVisible();
+  await expect(page.getByTestId("connection-openai")).toContainText("Configured");
+  const usage = page.getByRole("region", { name: "Your usage" });
+  await expect(usage.getByRole("progressbar", { name: "Storage" })).toHaveAttribute(
+    "aria-valuetext",
+    /^\d+ (B|KB) of 100 MB$/,
+  );
+  await expect(usage.getByText(/^Resets at 00:00 UTC, in \d+/)).toBeVisible();
+
+  // How the connect flow ended, as Google's redirect names it, is said on the card.
+  await page.goto(modulePath("connections", { google: "denied" }));
+  await expect(card.getByRole("status")).toHaveText(
+    "Google was not connected: the permission was declined.",
+  );
+});
+
+test.describe("Connections with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("Connections asks the API nothing its HTML holds, and says once how the connect flow ended", async ({
+    page,
+    account,
+  }) => {
+    const read: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === "GET" && path.startsWith("/api/")) read.push(path);
+    });
+    await openApp(page, modulePath("connections", { google: "denied" }));
+    await expect(
+      page.getByText("Google was not connected: the permission was declined."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/connections$/);
+    const card = page.getByRole("region", { name: "Google" });
+    await expect(card.getByText("Not connected")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your usage" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(card.getByText("Not connected")).toBeVisible();
+    await expect(page.getByText("Google was not connected")).toBeHidden();
+    expect(read.filter((path) => /^\/api\/(google\/status|ai\/status|usage)/.test(path))).toEqual(
+      [],
+    );
+  });
+});

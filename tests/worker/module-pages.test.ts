@@ -3,8 +3,11 @@
  * screen for the session cookie's user, so the HTML holds it, readable without JavaScript; a
  * visitor gets the login screen and no data; a query string the module cannot read is a 400 page.
  */
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { GOOGLE_SERVICE_SCOPES } from "../../app/domain/google";
+import { database } from "../../worker/db/client";
+import { googleConnections } from "../../worker/db/schema";
 import { api, cookieValue, ORIGIN, register } from "./helpers";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -291,5 +294,70 @@ describe("the Marketing page", () => {
     }
     // The leads list's parameters are not read on another tab.
     expect((await page("/marketing?tab=campaigns&sort=bogus", cookie)).status).toBe(200);
+  });
+});
+
+describe("the Connections page", () => {
+  /** An account whose Google connection (as AI42 last knew it, in D1) is `<word>@gmail.test`. */
+  async function connected(word: string) {
+    const { cookie, user } = await register({ first_name: word });
+    await database(env.DB)
+      .insert(googleConnections)
+      .values({
+        userId: user.id,
+        email: `${word.toLowerCase()}@gmail.test`,
+        scopes: Object.values(GOOGLE_SERVICE_SCOPES).join(" "),
+        accessToken: "not read here",
+        refreshToken: "not read here",
+        expiresAt: Date.now() + 3_600_000,
+        lastSyncAt: null,
+      });
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the user's Google account, the providers and the usage, none of another user's", async () => {
+    const ana = await connected("Aardvark");
+    await connected("Zebra");
+    const { status, html } = await page("/connections", ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain('data-testid="google-email">aardvark@gmail.test<');
+    expect(html.replaceAll("<!-- -->", "")).toContain("Gmail: allowed");
+    expect(html).toContain('data-testid="connection-openai"');
+    expect(html).toContain('data-testid="usage"');
+    expect(html).toMatch(/aria-label="AI tokens today"[^>]*aria-valuetext="0 of [\d,]+"/);
+    expect(html).not.toContain("Checking…");
+    expect(html).not.toContain("zebra");
+
+    const { cookie } = await register({ first_name: "Newt" });
+    const other = await page("/connections", cookieValue(cookie));
+    expect(other.html).toContain("Not connected");
+    expect(other.html).not.toContain("gmail.test");
+  });
+
+  it("says how the Google connect flow ended, in the HTML", async () => {
+    const { cookie } = await connected("Heron");
+    const { status, html } = await page("/connections?google=denied", cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Google was not connected: the permission was declined.");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await connected("Rowan");
+    const { status, html } = await page("/connections?google=connected");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("gmail.test");
+    expect(html).not.toContain('data-testid="usage"');
+  });
+
+  it("answers an outcome it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await connected("Larch");
+    for (const outcome of ["bogus", "", "toString"]) {
+      const { status, html } = await page(`/connections?google=${outcome}`, cookie);
+      expect(status, outcome).toBe(400);
+      expect(html, outcome).toContain("This link can&#x27;t be opened");
+      expect(html, outcome).toMatch(/<a[^>]+href="\/connections"[^>]*>Open Connections<\/a>/);
+      expect(html, outcome).not.toContain("larch@gmail.test");
+    }
   });
 });

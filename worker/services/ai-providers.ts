@@ -38,6 +38,17 @@ export function providerConfig(env: Env, provider: AiProvider): ProviderConfig {
   };
 }
 
+/** Which providers are configured, with their models and the key that sets each (GET /api/ai/status). */
+export function aiStatus(env: Env) {
+  const status = (provider: AiProvider) => {
+    const { configured, model } = providerConfig(env, provider);
+    return { configured, model, key: PROVIDERS[provider].keyName };
+  };
+  const openai = status("openai");
+  const tts = { configured: openai.configured, model: ttsModel(env), key: TEXT_TO_SPEECH.keyName };
+  return { openai, perplexity: status("perplexity"), tts };
+}
+
 /**
  * The model a chat runs on: the configured one unless the request names another the allow-list
  * holds. Any other name is refused (400) before anything is stored, counted or sent.

@@ -6,14 +6,14 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ChatRequestSchema, TtsRequestSchema, type ChatRequest } from "../../../app/domain/ai/chat";
-import { PROVIDERS, TEXT_TO_SPEECH, type AiProvider } from "../../../app/domain/ai/providers";
+import { PROVIDERS, type AiProvider } from "../../../app/domain/ai/providers";
 import { citationsOf } from "../../../app/domain/ai/sse";
 import { database } from "../../db/client";
 import { runAgent } from "../../services/agent";
 import {
   aiClient,
+  aiStatus,
   callProvider,
-  providerConfig,
   providerError,
   ttsModel,
 } from "../../services/ai-providers";
@@ -98,19 +98,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  (c) => {
-    const status = (provider: AiProvider) => {
-      const { configured, model } = providerConfig(c.env, provider);
-      return { configured, model, key: PROVIDERS[provider].keyName };
-    };
-    const openai = status("openai");
-    const tts = {
-      configured: openai.configured,
-      model: ttsModel(c.env),
-      key: TEXT_TO_SPEECH.keyName,
-    };
-    return c.json({ data: { openai, perplexity: status("perplexity"), tts } }, 200);
-  },
+  (c) => c.json({ data: aiStatus(c.env) }, 200),
 );
 
 app.openapi(
