@@ -6,8 +6,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
+import { loadConnections } from "./features/connections/connections.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
+import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
@@ -24,6 +26,8 @@ const MODULE_LOADERS = {
   "route-planner": loadRoutePlanner,
   "project-hub": loadProjectHub,
   resources: loadResources,
+  marketing: loadMarketing,
+  connections: loadConnections,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

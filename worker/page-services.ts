@@ -8,6 +8,8 @@ import type { z } from "zod";
 import {
   ContactListQuerySchema,
   ConversationListQuerySchema,
+  LeadListQuerySchema,
+  LeadSummaryQuerySchema,
   ProjectListQuerySchema,
   PropertyListQuerySchema,
   ResearchListQuerySchema,
@@ -17,17 +19,21 @@ import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
 import { aiStatus } from "./services/ai-config";
+import { listCampaigns } from "./services/campaigns";
 import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { listEntries } from "./services/entries";
 import { googleStatus } from "./services/google";
+import { listBots } from "./services/lead-bots";
+import { leadSummary, listLeads } from "./services/leads";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import { listProjects, projectDetail } from "./services/projects";
 import { listProperties } from "./services/properties";
 import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
+import { usageOf } from "./services/usage";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -87,6 +93,31 @@ export function pageServices(env: Env, userId: string) {
     ),
     /** The user's research report `id`; null when they have none by that id. */
     getResearch: (id: string) => orNotFound(getResearch(db, userId, id)),
+    listLeads: pageFor(LeadListQuerySchema, ({ page, limit, ...filters }) =>
+      listLeads(db, userId, filters, { page, limit }),
+    ),
+    /**
+     * The funnel and speed to lead, as `GET /api/marketing/summary` reads its query: a campaign
+     * that is not the user's comes back as the API's problem.
+     */
+    leadSummary: async (query: Record<string, string>) => {
+      const parsed = LeadSummaryQuerySchema.safeParse(query);
+      if (!parsed.success) return { problem: validationError(parsed.error).message, summary: null };
+      try {
+        return { problem: null, summary: await leadSummary(db, userId, parsed.data.campaignId) };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 400)
+          return { problem: error.message, summary: null };
+        throw error;
+      }
+    },
+    listCampaigns: () => listCampaigns(db, userId),
+    listLeadBots: () => listBots(db, userId),
+    /** The Google account as AI42 last knew it (D1), without asking Google. */
+    googleStatus: () => googleStatus({ db, env, userId }),
+    /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */
+    aiStatus: () => aiStatus(env),
+    usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
     /**
      * Which integrations are set up (`GET /api/ai/status`, `/api/google/status`,
      * `/api/maps/config`): read from the environment and the user's Google connection in D1,

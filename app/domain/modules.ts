@@ -3,6 +3,7 @@
  * the paths that open them.
  */
 import type { GoogleOutcome } from "./google";
+import type { LeadStatus } from "./marketing/leads";
 import type { PropertyStatus, PropertyType } from "./workspace";
 
 type NoParams = Record<string, never>;
@@ -73,10 +74,16 @@ export interface ModuleParams {
   /**
    * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
    * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the
-   * lead bots (`bot` the bot open in the editor and playground).
+   * lead bots (`bot` the bot open in the editor and playground). The leads list's search (`q`),
+   * filters (`status`, `followUpBy`), `sort` and `page` are those of `GET /api/marketing/leads`.
    */
   marketing: {
     tab?: MarketingTab;
+    q?: string;
+    status?: LeadStatus;
+    followUpBy?: string;
+    sort?: "newest" | "follow_up" | "score" | "name";
+    page?: number;
     new?: "1";
     import?: "1";
     campaign?: string;
@@ -105,6 +112,8 @@ export const LOADED_MODULES = [
   "route-planner",
   "project-hub",
   "resources",
+  "marketing",
+  "connections",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

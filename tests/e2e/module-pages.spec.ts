@@ -485,3 +485,150 @@ test.describe("Resources", () => {
     });
   });
 });
+
+/** A campaign "Spring mailer" with Maria Lopez (contacted) in it, Bo Li (new), and a lead bot Sam. */
+async function marketing(account: Account) {
+  const campaign = await account.post("/marketing/campaigns", {
+    name: "Spring mailer",
+    channel: "direct_mail",
+  });
+  expect(campaign.status()).toBe(201);
+  const campaignId = ((await campaign.json()) as { data: { id: string } }).data.id;
+  for (const lead of [
+    { firstName: "Maria", lastName: "Lopez", status: "contacted", campaignId },
+    { firstName: "Bo", lastName: "Li" },
+  ])
+    expect((await account.post("/marketing/leads", lead)).status()).toBe(201);
+  const bot = await account.post("/marketing/bots", {
+    name: "Sam",
+    persona: "Warm and brief.",
+    handOff: "Offer a call with the investor.",
+    questions: [{ text: "What's your name?", field: "name" }],
+  });
+  expect(bot.status()).toBe(201);
+}
+
+test("Marketing shows its leads, campaigns, funnel and lead bots without JavaScript", async ({
+  page,
+  account,
+}) => {
+  await marketing(account);
+  const rows = page.getByTestId("lead-row");
+  await page.goto(modulePath("marketing"));
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId("speed-to-lead")).toContainText("2 leads");
+  await expect(rows.filter({ hasText: "Maria Lopez" })).toContainText("Spring mailer");
+
+  await page.goto(modulePath("marketing", { status: "contacted" }));
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("Maria Lopez");
+  await expect(page.getByLabel("Filter by status")).toHaveValue("contacted");
+
+  await page.goto(modulePath("marketing", { tab: "campaigns" }));
+  await expect(page.getByTestId("campaign-card")).toContainText("Spring mailer");
+  await page.goto(modulePath("marketing", { tab: "funnel" }));
+  await expect(page.getByTestId("funnel-new")).toContainText("2");
+  await expect(page.getByTestId("funnel-contacted")).toContainText(/1\s*50%/);
+  await page.goto(modulePath("marketing", { tab: "bots" }));
+  await expect(page.getByRole("list", { name: "Lead bots" })).toContainText("Sam");
+});
+
+test.describe("Marketing with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("Marketing keeps its tab and filters in the URL, asks the API nothing its HTML holds, and a reload keeps them", async ({
+    page,
+    account,
+  }) => {
+    await marketing(account);
+    const read: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === "GET" && path.startsWith("/api/marketing")) read.push(path);
+    });
+    await openApp(page, modulePath("marketing"));
+    const rows = page.getByTestId("lead-row");
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId("speed-to-lead")).toContainText("2 leads");
+
+    await page.getByLabel("Filter by status").selectOption("contacted");
+    await expect(page).toHaveURL(/[?&]status=contacted/);
+    await expect(rows).toHaveCount(1);
+    await page.getByLabel("Search leads").fill("lopez");
+    await expect(page).toHaveURL(/[?&]q=lopez/);
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(page.getByLabel("Filter by status")).toHaveValue("contacted");
+    await expect(page.getByLabel("Search leads")).toHaveValue("lopez");
+    await expect(rows).toHaveCount(1);
+
+    await page.getByRole("tab", { name: "Funnel" }).click();
+    await expect(page).toHaveURL(/[?&]tab=funnel/);
+    await expect(page.getByTestId("funnel-new")).toContainText("2");
+    await page.goBack();
+    await expect(page.getByRole("tab", { name: "Leads" })).toHaveAttribute("aria-selected", "true");
+    await expect(rows).toHaveCount(1);
+    await page.getByRole("tab", { name: "Lead bots" }).click();
+    await expect(page.getByRole("list", { name: "Lead bots" })).toContainText("Sam");
+    await page.goBack();
+    expect(read).toEqual([]);
+
+    // A status move shows at once; read again, the filtered list lets the lead go.
+    await page.getByLabel("Status of Maria Lopez").selectOption("qualified");
+    await expect(page.getByText("No lead matches")).toBeVisible();
+  });
+});
+
+test("Connections shows the Google account, the providers and the usage without JavaScript", async ({
+  page,
+  account,
+}) => {
+  expect((await account.post("/data/entries", { title: "Oak St notes" })).status()).toBe(201);
+  await page.goto(modulePath("connections"));
+  const card = page.getByRole("region", { name: "Google" });
+  await expect(card.getByText("Not connected")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Connect Google" })).toBeVisible();
+  await expect(page.getByTestId("connection-openai")).toContainText("Configured");
+  const usage = page.getByRole("region", { name: "Your usage" });
+  await expect(usage.getByRole("progressbar", { name: "Storage" })).toHaveAttribute(
+    "aria-valuetext",
+    /^\d+ (B|KB) of 100 MB$/,
+  );
+  await expect(usage.getByText(/^Resets at 00:00 UTC, in \d+/)).toBeVisible();
+
+  // How the connect flow ended, as Google's redirect names it, is said on the card.
+  await page.goto(modulePath("connections", { google: "denied" }));
+  await expect(card.getByRole("status")).toHaveText(
+    "Google was not connected: the permission was declined.",
+  );
+});
+
+test.describe("Connections with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("Connections asks the API nothing its HTML holds, and says once how the connect flow ended", async ({
+    page,
+    account,
+  }) => {
+    const read: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === "GET" && path.startsWith("/api/")) read.push(path);
+    });
+    await openApp(page, modulePath("connections", { google: "denied" }));
+    await expect(
+      page.getByText("Google was not connected: the permission was declined."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/connections$/);
+    const card = page.getByRole("region", { name: "Google" });
+    await expect(card.getByText("Not connected")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your usage" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(card.getByText("Not connected")).toBeVisible();
+    await expect(page.getByText("Google was not connected")).toBeHidden();
+    expect(read.filter((path) => /^\/api\/(google\/status|ai\/status|usage)/.test(path))).toEqual(
+      [],
+    );
+  });
+});

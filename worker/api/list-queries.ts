@@ -5,6 +5,8 @@
  * response schemas, which the API itself loads on its first request (worker/index.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { DaySchema } from "../../app/domain/date-bounds";
+import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
   PROJECT_STATUSES,
@@ -12,7 +14,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../app/domain/workspace";
-import { DaySchema } from "../../app/domain/date-bounds";
+import { LEAD_SORTS } from "../services/leads";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
 
@@ -48,4 +50,19 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
 /** GET /api/contacts; the Project Hub's contacts. */
 export const ContactListQuerySchema = PageQuerySchema.extend({
   type: z.enum(CONTACT_TYPES).optional(),
+});
+
+/** GET /api/marketing/leads; the Marketing leads list (its `campaign` is `campaignId`). */
+export const LeadListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(LEAD_STATUSES).optional(),
+  campaignId: z.string().min(1).max(64).optional(),
+  followUpBy: DaySchema.optional().openapi({
+    description: "Open leads whose follow-up date is this day or earlier",
+  }),
+  sort: z.enum(LEAD_SORTS).default("newest"),
+});
+
+/** GET /api/marketing/summary; the Marketing funnel, and the leads list's speed to lead. */
+export const LeadSummaryQuerySchema = z.object({
+  campaignId: z.string().min(1).max(64).optional(),
 });

@@ -4,14 +4,14 @@
  * has used of their limits.
  */
 import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { GOOGLE_SERVICE_SCOPES } from "~/domain/google";
-import { aiApi, type AiStatus, type ProviderStatus } from "~/lib/api/ai";
-import { googleApi, type GoogleStatus } from "~/lib/api/google";
-import { fetchUsage, type Usage } from "~/lib/api/usage";
+import type { ProviderStatus } from "~/lib/api/ai";
+import { MESSAGES } from "~/lib/api/messages";
+import { useModuleData } from "~/lib/module-data";
 import { GoogleCard } from "./google-card";
 import { DrivePanel, InboxPanel } from "./google-panels";
 import { UsageCard } from "./usage-card";
@@ -72,25 +72,15 @@ function Card(props: {
   );
 }
 
+/**
+ * The Google card, the providers and the usage render from the `$` route's loader
+ * (connections.server.ts); a connect, a disconnect or an answer from Google reads them again. The
+ * Inbox and Drive panels ask Google from the browser.
+ */
 export default function Connections({ module }: ModuleViewProps) {
-  const [status, setStatus] = useState<AiStatus | null>(null);
-  const [google, setGoogle] = useState<GoogleStatus | null>(null);
-  const [usage, setUsage] = useState<{ usage: Usage; at: number } | null>(null);
-  const [failed, setFailed] = useState("");
-  const loadGoogle = useCallback(
-    () => googleApi.status().then(setGoogle, (error: Error) => setFailed(error.message)),
-    [],
-  );
-  const load = useCallback(() => {
-    setFailed("");
-    aiApi.status().then(setStatus, (error: Error) => setFailed(error.message));
-    fetchUsage().then(
-      (read) => setUsage({ usage: read, at: Date.now() }),
-      (error: Error) => setFailed(error.message),
-    );
-    void loadGoogle();
-  }, [loadGoogle]);
-  useEffect(load, [load]);
+  const { data, retry } = useModuleData("connections");
+  const google = data?.google ?? null;
+  const status = data?.ai ?? null;
 
   const usable = (service: "gmail" | "drive") =>
     google?.connected &&
@@ -100,12 +90,12 @@ export default function Connections({ module }: ModuleViewProps) {
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />
-      {failed && <ErrorNotice message={failed} onRetry={load} />}
+      {data === null && <ErrorNotice message={MESSAGES.fetchConnections} onRetry={retry} />}
       <div className="grid gap-4 md:grid-cols-2">
-        <GoogleCard status={google} onChange={load} />
-        {usable("gmail") && <InboxPanel onSettled={loadGoogle} />}
-        {usable("drive") && <DrivePanel onSettled={loadGoogle} />}
-        {!status && !failed
+        <GoogleCard status={google} onChange={retry} />
+        {usable("gmail") && <InboxPanel onSettled={retry} />}
+        {usable("drive") && <DrivePanel onSettled={retry} />}
+        {!status && data !== null
           ? [0, 1].map((i) => <div key={i} className="skeleton h-44 rounded-2xl" />)
           : status && (
               <>
@@ -123,7 +113,7 @@ export default function Connections({ module }: ModuleViewProps) {
                 />
               </>
             )}
-        {usage && <UsageCard usage={usage.usage} now={usage.at} />}
+        {data && <UsageCard usage={data.usage} now={data.readAt} />}
       </div>
     </div>
   );

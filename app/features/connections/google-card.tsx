@@ -21,8 +21,11 @@ import { toastFailure, useQueryParams } from "../shared";
 const isOutcome = (value: string | null): value is GoogleOutcome =>
   Boolean(value && Object.hasOwn(GOOGLE_OUTCOMES, value));
 
-/** The outcome Google's redirect named, said once as a toast; the query is then cleared. */
-function useConnectOutcome(onOutcome: () => void) {
+/**
+ * The outcome Google's redirect named, said once as a toast; the query is then cleared (the card
+ * already shows the account as the redirect left it). Without JavaScript the card says it.
+ */
+function useConnectOutcome() {
   const [params, update] = useQueryParams();
   const outcome = params.get("google");
   useEffect(() => {
@@ -31,15 +34,15 @@ function useConnectOutcome(onOutcome: () => void) {
       outcome === "connected" ? toast.success : outcome === "partial" ? toast.warning : toast.error;
     say(GOOGLE_OUTCOMES[outcome]);
     update({ google: null }, { replace: true });
-    onOutcome();
-  }, [outcome, update, onOutcome]);
+  }, [outcome, update]);
+  return isOutcome(outcome) ? outcome : null;
 }
 
 export function GoogleCard(props: { status: GoogleStatus | null; onChange: () => void }) {
   const { status } = props;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  useConnectOutcome(props.onChange);
+  const outcome = useConnectOutcome();
 
   async function connect() {
     setBusy(true);
@@ -98,6 +101,13 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
         Read your Gmail and Drive beside your deals, and see your Google Calendar in AI42&apos;s
         calendar. AI42 reads mail and files; it writes only calendar events you create.
       </p>
+      {outcome && (
+        <noscript>
+          <p role="status" className="mt-3 rounded-xl bg-raised/60 p-3 text-sm">
+            {GOOGLE_OUTCOMES[outcome]}
+          </p>
+        </noscript>
+      )}
 
       {status && !status.configured && (
         <div className="mt-3 rounded-xl bg-raised/60 p-3 text-sm">

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Bot, Plus, RotateCcw, Send, Square, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { FormMessage, TextAreaField, TextField } from "~/components/form";
@@ -21,9 +21,11 @@ import { modulePath } from "~/domain/modules";
 import { contactName } from "~/domain/workspace";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
+import { MESSAGES } from "~/lib/api/messages";
 import { failureText } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { toastFailure, useQueryParams } from "../shared";
+import { useTabData } from "./tab-data";
 
 const FIELD_LABELS: Record<QuestionField, string> = {
   none: "Keep the answer only",
@@ -33,17 +35,21 @@ const FIELD_LABELS: Record<QuestionField, string> = {
   address: "Fills the property address",
 };
 
+/**
+ * The bots render from the `$` route's loader (marketing.server.ts), the one open in the editor
+ * named by `bot`; a save or delete reads them again. The playground talks to the AI from here.
+ */
 export function BotsTab() {
   const [params, update] = useQueryParams();
-  const [bots, setBots] = useState<LeadBot[] | null>(null);
-  const [failure, setFailure] = useState("");
-  const load = useCallback(() => {
-    setFailure("");
-    botsApi.list().then(setBots, (error: Error) => setFailure(error.message));
-  }, []);
-  useEffect(load, [load]);
+  const { data, retry } = useTabData("bots");
+  const bots = data?.bots;
+  // The bot last saved: a new one opens in the editor before the list is read again.
+  const [saved, setSaved] = useState<LeadBot | null>(null);
   const openId = params.get("bot");
-  const open = openId === "new" ? null : (bots?.find((bot) => bot.id === openId) ?? null);
+  const open =
+    openId === "new"
+      ? null
+      : (bots?.find((bot) => bot.id === openId) ?? (saved?.id === openId ? saved : null));
   const show = (id: string | null) => update({ bot: id });
 
   if (openId && (openId === "new" || open)) {
@@ -52,11 +58,13 @@ export function BotsTab() {
         key={openId}
         bot={open}
         onSaved={(bot) => {
-          load();
-          show(bot.id);
+          setSaved(bot);
+          // Opening another bot reads the list again; saving the open one asks for it again.
+          if (bot.id === openId) retry();
+          else show(bot.id);
         }}
         onDeleted={() => {
-          load();
+          setSaved(null);
           show(null);
         }}
         onBack={() => show(null)}
@@ -70,8 +78,8 @@ export function BotsTab() {
           <Plus aria-hidden className="mr-1.5 size-4" /> New lead bot
         </button>
       </div>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {!bots && !failure && <Skeleton variant="list" />}
+      {data === null && <ErrorNotice message={MESSAGES.fetchLeadBots} onRetry={retry} />}
+      {data === undefined && <Skeleton variant="list" />}
       {bots?.length === 0 && (
         <EmptyState
           icon={Bot}

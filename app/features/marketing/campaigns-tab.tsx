@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Megaphone, MessageSquareText, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Figure, Modal } from "~/components/ui";
@@ -19,23 +19,21 @@ import {
 } from "~/domain/marketing/campaigns";
 import { modulePath } from "~/domain/modules";
 import { campaignsApi, type Campaign } from "~/lib/api/marketing";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options, textOf, toastFailure, useDialogParam } from "../shared";
 import { OutreachDialog } from "./outreach-dialog";
+import { useTabData } from "./tab-data";
 
+/** The campaigns render from the `$` route's loader (marketing.server.ts); a change reads them again. */
 export function CampaignsTab() {
-  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
-  const [failure, setFailure] = useState("");
+  const { data, retry } = useTabData("campaigns");
+  const campaigns = data?.campaigns;
   const [creating, setCreating] = useDialogParam("new");
   const [editing, setEditing] = useState<Campaign | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const [drafting, setDrafting] = useState<Campaign | null>(null);
-  const load = useCallback(() => {
-    setFailure("");
-    campaignsApi.list().then(setCampaigns, (error: Error) => setFailure(error.message));
-  }, []);
-  useEffect(load, [load]);
   const closeForm = () => {
     setCreating(false);
     setEditing(null);
@@ -49,7 +47,7 @@ export function CampaignsTab() {
         send: (ifMatch) => campaignsApi.remove(campaign.id, ifMatch),
         reload: () => undefined,
       });
-      load();
+      retry();
     } catch (error) {
       toastFailure(error);
     }
@@ -62,8 +60,8 @@ export function CampaignsTab() {
           <Plus aria-hidden className="mr-1.5 size-4" /> New campaign
         </button>
       </div>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {!campaigns && !failure && <Skeleton variant="card" />}
+      {data === null && <ErrorNotice message={MESSAGES.fetchCampaigns} onRetry={retry} />}
+      {data === undefined && <Skeleton variant="card" />}
       {campaigns?.length === 0 && (
         <EmptyState
           icon={Megaphone}
@@ -180,7 +178,7 @@ export function CampaignsTab() {
                     reload: () => undefined,
                   })
                 : campaignsApi.create(input)
-              ).then(load)
+              ).then(retry)
             }
             onDone={closeForm}
           />

@@ -5,17 +5,17 @@
  */
 import { Link } from "@remix-run/react";
 import { Filter } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
 import { formatPercent } from "~/domain/format";
 import { formatDuration } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
-import { leadsApi, type LeadSummary } from "~/lib/api/marketing";
+import { MESSAGES } from "~/lib/api/messages";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useQueryParams } from "../shared";
-import { useCampaigns } from "./leads-tab";
+import { useTabData } from "./tab-data";
 
 const BarChart = lazy(() => import("~/components/bar-chart.client"));
 
@@ -26,18 +26,11 @@ const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
 export function FunnelTab() {
   const [params, update] = useQueryParams();
   const campaignId = params.get("campaign") ?? "";
-  const campaigns = useCampaigns();
+  const { data, retry, loading } = useTabData("funnel");
   const hydrated = useHydrated();
-  const [summary, setSummary] = useState<LeadSummary | null>(null);
-  const [failure, setFailure] = useState("");
-  const load = useCallback(() => {
-    setFailure("");
-    setSummary(null);
-    leadsApi
-      .summary(campaignId || undefined)
-      .then(setSummary, (error: Error) => setFailure(error.message));
-  }, [campaignId]);
-  useEffect(load, [load]);
+  const campaigns = data?.campaigns ?? [];
+  // Another campaign's funnel is not shown while this one's is read.
+  const summary = loading ? undefined : data?.summary;
 
   const steps = summary?.funnel.steps ?? [];
   return (
@@ -57,8 +50,8 @@ export function FunnelTab() {
           ))}
         </select>
       </label>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
-      {!summary && !failure && <Skeleton variant="card" />}
+      {data === null && <ErrorNotice message={MESSAGES.fetchLeadSummary} onRetry={retry} />}
+      {!summary && data !== null && <Skeleton variant="card" />}
       {summary?.leads === 0 && (
         <EmptyState
           icon={Filter}

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useState } from "react";
 import {
   CheckboxField,
   MailingAddressFields,
@@ -30,13 +30,8 @@ import {
 } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
 import { contactName } from "~/domain/workspace";
-import {
-  campaignsApi,
-  leadsApi,
-  type Campaign,
-  type Lead,
-  type LeadSummary,
-} from "~/lib/api/marketing";
+import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";
 import {
@@ -50,15 +45,14 @@ import {
   splitTags,
   textOf,
   toastFailure,
-  useDebounced,
   useDialogParam,
-  usePagedList,
   useQueryParams,
-  withFirstPage,
+  useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
 import { OutreachDialog } from "./outreach-dialog";
+import { useTabData } from "./tab-data";
 
 const SORTS = [
   { value: "newest", label: "Newest first" },
@@ -67,74 +61,63 @@ const SORTS = [
   { value: "name", label: "Name" },
 ] as const;
 
-/** The user's campaigns, for the filters and the form. */
-export function useCampaigns() {
-  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
-  useEffect(() => {
-    campaignsApi.list().then(setCampaigns, () => setCampaigns([]));
-  }, []);
-  return campaigns;
-}
-
+/**
+ * The list renders from the `$` route's loader (marketing.server.ts): its search, filters, sort
+ * and page are the URL's, so the HTML arrives with the page the URL names and a change of them
+ * reads the list, the speed to lead and the campaigns again through Remix.
+ */
 export function LeadsTab() {
+  const { data, retry, loading } = useTabData("leads");
   const [params, update] = useQueryParams();
+  const [search, setSearch] = useSearchParam();
   const campaignId = params.get("campaign") ?? "";
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [dueOnly, setDueOnly] = useState(false);
-  const [sort, setSort] = useState<(typeof SORTS)[number]["value"]>("newest");
-  const [page, setPage] = useState(1);
-  const toFirstPage = withFirstPage(setPage);
+  const q = params.get("q") ?? "";
+  const status = params.get("status") ?? "";
+  const followUpBy = params.get("followUpBy") ?? "";
+  const sort = params.get("sort") ?? "newest";
   const [creating, setCreating] = useDialogParam("new");
   const [importing, setImporting] = useDialogParam("import");
   const [editing, setEditing] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [drafting, setDrafting] = useState<Lead | null>(null);
-  const campaigns = useCampaigns();
-  const q = useDebounced(search);
-  const today = isoDay(new Date());
+  // Status moves shown before the list is read again: each holds while the lead is the version
+  // it was moved from.
+  const [moving, setMoving] = useState<Record<string, { from: string; status: LeadStatus }>>({});
+  const campaigns = data?.campaigns ?? [];
+  const summary = data?.summary;
+  const items = data?.leads.items ?? [];
+  const today = data?.today ?? isoDay(new Date());
+  useImportChanges("leads", retry);
 
-  /** What the list shows, and what Export CSV writes. */
-  const query = useMemo(
-    () => ({
-      q,
-      status: (status || undefined) as LeadStatus | undefined,
-      campaignId: campaignId || undefined,
-      followUpBy: dueOnly ? today : undefined,
-      sort,
-    }),
-    [q, status, campaignId, dueOnly, today, sort],
-  );
-  const fetchPage = useCallback(() => leadsApi.list({ ...query, page, limit: 20 }), [query, page]);
-  const { items, setItems, meta, loading, failure, load } = usePagedList(fetchPage);
-  const [summary, setSummary] = useState<LeadSummary | null>(null);
-  const loadSummary = useCallback(() => {
-    leadsApi.summary(campaignId || undefined).then(setSummary, () => setSummary(null));
-  }, [campaignId]);
-  useEffect(loadSummary, [loadSummary, items]);
+  /** What Export CSV writes: the list's leads, every page. */
+  const query = { q, status, campaignId, followUpBy, sort };
+  const filterBy = (name: "status" | "followUpBy" | "sort") => (value: string) =>
+    update({ [name]: value || null, page: null });
 
   const closeForm = () => {
     setCreating(false);
     setEditing(null);
   };
-  const reload = async () => {
-    await load();
-    loadSummary();
-  };
-  useImportChanges("leads", reload);
 
+  const statusOf = (lead: Lead) => {
+    const move = moving[lead.id];
+    return move?.from === lead.updatedAt ? move.status : lead.status;
+  };
   const moveStatus = async (lead: Lead, next: LeadStatus) => {
+    setMoving((all) => ({ ...all, [lead.id]: { from: lead.updatedAt, status: next } }));
+    const undo = () => setMoving(({ [lead.id]: _, ...others }) => others);
     try {
       const saved = await sendVersioned({
         what: "lead",
         version: lead.updatedAt,
         send: (ifMatch) =>
           leadsApi.update(lead.id, { ...leadInputOf(lead), status: next }, ifMatch),
-        reload: () => void reload(),
+        reload: retry,
       });
-      if (saved) setItems((list) => list.map((item) => (item.id === saved.id ? saved : item)));
-      loadSummary();
+      if (!saved) undo();
+      retry();
     } catch (error) {
+      undo();
       toastFailure(error);
     }
   };
@@ -145,9 +128,9 @@ export function LeadsTab() {
       what: `Lead “${contactName(lead)}”`,
       remove: (ifMatch) => leadsApi.remove(lead.id, ifMatch),
       version: { kind: "lead", updatedAt: lead.updatedAt, reload: () => undefined },
-      restore: () => leadsApi.create(leadInputOf(lead)).then(reload),
+      restore: () => leadsApi.create(leadInputOf(lead)).then(retry),
     });
-    await reload();
+    retry();
   };
 
   const campaignName = (id: string | null) => campaigns.find((c) => c.id === id)?.name;
@@ -179,22 +162,21 @@ export function LeadsTab() {
           label="Search leads"
           placeholder="Search name, phone, e-mail, source…"
           value={search}
-          onChange={toFirstPage(setSearch)}
+          onChange={setSearch}
         />
         <FilterSelect
           label="Filter by status"
           allLabel="All statuses"
           values={LEAD_STATUSES}
           value={status}
-          onChange={toFirstPage(setStatus)}
+          onChange={filterBy("status")}
         />
         <select
           aria-label="Filter by campaign"
           value={campaignId}
-          onChange={(event) => {
-            update({ campaign: event.target.value || null }, { replace: true });
-            setPage(1);
-          }}
+          onChange={(event) =>
+            update({ campaign: event.target.value || null, page: null }, { replace: true })
+          }
           className="input"
         >
           <option value="">All campaigns</option>
@@ -209,17 +191,16 @@ export function LeadsTab() {
         <CheckboxField
           id="leads-due"
           label="Follow-ups due"
-          value={String(dueOnly)}
-          onChange={(value) => {
-            setDueOnly(value === "true");
-            setPage(1);
-          }}
+          value={String(Boolean(followUpBy))}
+          onChange={(value) => filterBy("followUpBy")(value === "true" ? today : "")}
         />
         <label className="flex items-center gap-2 text-sm text-muted">
           Sort
           <select
             value={sort}
-            onChange={(event) => setSort(event.target.value as typeof sort)}
+            onChange={(event) =>
+              filterBy("sort")(event.target.value === "newest" ? "" : event.target.value)
+            }
             className="input w-auto py-1"
           >
             {SORTS.map((option) => (
@@ -236,9 +217,9 @@ export function LeadsTab() {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={failure}
-        onRetry={load}
-        filtered={Boolean(q || status || campaignId || dueOnly)}
+        failure={data === null ? MESSAGES.fetchLeads : null}
+        onRetry={retry}
+        filtered={Boolean(q || status || campaignId || followUpBy)}
         empty={{
           title: "No leads yet",
           text: "Import the list from your last mailer or cold-call session, add a seller by hand, or let a lead bot qualify sellers for you. Each lead's stage, consent and next follow-up live here.",
@@ -253,8 +234,8 @@ export function LeadsTab() {
             </div>
           ),
         }}
-        meta={meta}
-        onPage={setPage}
+        meta={data?.leads.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul
           aria-label="Leads"
@@ -313,7 +294,7 @@ export function LeadsTab() {
                 <div className="flex items-center gap-1">
                   <select
                     aria-label={`Status of ${name}`}
-                    value={lead.status}
+                    value={statusOf(lead)}
                     onChange={(event) => void moveStatus(lead, event.target.value as LeadStatus)}
                     className="input mr-1 w-auto py-1 text-sm"
                   >
@@ -373,7 +354,7 @@ export function LeadsTab() {
                     reload: () => undefined,
                   })
                 : leadsApi.create(input)
-              ).then(reload)
+              ).then(retry)
             }
             onDone={closeForm}
           />

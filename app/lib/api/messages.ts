@@ -36,7 +36,7 @@ export const MESSAGES = {
   updateProperty: "Failed to update property",
   deleteProperty: "Failed to delete property",
   aiStatus: "Failed to fetch the AI provider status",
-  fetchUsage: "Failed to fetch your usage",
+  fetchConnections: "Failed to fetch your connections",
   fetchConversations: "Failed to fetch conversations",
   fetchConversation: "Failed to fetch conversation",
   renameConversation: "Failed to rename conversation",

@@ -22,6 +22,7 @@ import { allProjects } from "../../services/projects";
 import { allProperties } from "../../services/properties";
 import {
   ContactListQuerySchema,
+  LeadListQuerySchema,
   ProjectListQuerySchema,
   PropertyListQuerySchema,
 } from "../list-queries";
@@ -29,7 +30,6 @@ import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
 import { AuctionListFieldsSchema, saleRangeInOrder } from "./auctions";
 import { DealListQuerySchema } from "./deals";
-import { LeadListQuerySchema } from "./marketing";
 
 /** What a service's `allX` yields chunks of. */
 type RowOf<G> = G extends AsyncIterable<(infer T)[]> ? T : never;

@@ -11,7 +11,7 @@ import {
   LeadBotInputSchema,
 } from "../../../app/domain/marketing/bots";
 import { CampaignInputSchema } from "../../../app/domain/marketing/campaigns";
-import { LEAD_STATUSES, LeadInputSchema } from "../../../app/domain/marketing/leads";
+import { LeadInputSchema } from "../../../app/domain/marketing/leads";
 import { MAX_IMPORT_ROWS } from "../../../app/domain/workspace";
 import { database } from "../../db/client";
 import {
@@ -36,7 +36,6 @@ import {
   deleteLead,
   getLead,
   importLeads,
-  LEAD_SORTS,
   leadSummary,
   listLeads,
   updateLead,
@@ -47,7 +46,6 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   scope,
@@ -62,6 +60,7 @@ import {
   LeadSchema,
   LeadSummarySchema,
 } from "../schemas";
+import { LeadListQuerySchema, LeadSummaryQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 
 /** A campaign without its figures: what a delete and a 412 answer. */
@@ -70,20 +69,6 @@ const CampaignRecordSchema = CampaignSchema.omit({ figures: true });
 const LeadBody = LeadInputSchema.openapi("LeadInput");
 const CampaignBody = CampaignInputSchema.openapi("CampaignInput");
 const BotBody = LeadBotInputSchema.openapi("LeadBotInput");
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31" })
-  .optional();
-
-export const LeadListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(LEAD_STATUSES).optional(),
-  campaignId: z.string().min(1).max(64).optional(),
-  followUpBy: day.openapi({
-    description: "Open leads whose follow-up date is this day or earlier",
-  }),
-  sort: z.enum(LEAD_SORTS).default("newest"),
-});
-
 const LeadImportBodySchema = z
   .object({
     rows: z
@@ -219,7 +204,7 @@ app.openapi(
     summary:
       "The lead funnel (leads reaching each stage, stage-to-stage conversion) and the average speed to lead, overall or for one campaign",
     ...signedIn,
-    request: { query: z.object({ campaignId: z.string().min(1).max(64).optional() }) },
+    request: { query: LeadSummaryQuerySchema },
     responses: {
       200: dataResponse("The funnel and speed to lead", LeadSummarySchema),
       ...errorResponses(400, 401),
