@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
+import { loadAuctions } from "./features/auctions/auctions.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { getSession } from "./lib/auth.server";
@@ -14,6 +15,7 @@ import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
+  auction: loadAuctions,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<
@@ -39,10 +41,13 @@ export async function loadModule(
   const session = await getSession(request, context);
   if (!session) return null;
   const now = new Date();
+  const url = new URL(request.url);
+  const { timeZone } = session;
   const args = {
-    url: new URL(request.url),
-    services: await context.services(session.userId),
-    today: todayIn(session.timeZone, now),
+    url,
+    services: await context.services(session.userId, { origin: url.origin, timeZone }),
+    today: todayIn(timeZone, now),
+    timeZone,
     now,
   };
   try {

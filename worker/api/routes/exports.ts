@@ -20,10 +20,13 @@ import { allDeals } from "../../services/deals";
 import { allLeads } from "../../services/leads";
 import { allProjects } from "../../services/projects";
 import { allProperties } from "../../services/properties";
-import { PropertyListQuerySchema } from "../list-queries";
+import {
+  AuctionListFieldsSchema,
+  PropertyListQuerySchema,
+  saleRangeInOrder,
+} from "../list-queries";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
-import { AuctionListFieldsSchema, saleRangeInOrder } from "./auctions";
 import { ContactListQuerySchema } from "./contacts";
 import { DealListQuerySchema } from "./deals";
 import { LeadListQuerySchema } from "./marketing";
