@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadAuctions } from "./features/auctions/auctions.server";
+import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { getSession } from "./lib/auth.server";
@@ -16,6 +17,7 @@ const MODULE_LOADERS = {
   home: loadDashboard,
   "possible-investments": loadPossibleInvestments,
   auction: loadAuctions,
+  calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

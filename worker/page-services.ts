@@ -10,7 +10,7 @@ import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
 import { auctionDetail, listAuctions } from "./services/auctions";
-import { listEvents } from "./services/calendar";
+import { listEvents, type EventListing } from "./services/calendar";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { dealDetail } from "./services/deals";
 import { pipelineStats } from "./services/pipeline";
@@ -34,7 +34,7 @@ const unlessMissing = <T>(read: Promise<T>) =>
 
 export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const db = database(env.DB);
-  const google = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
+  const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
@@ -62,10 +62,25 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     maxBidDefaults: () => maxBidDefaults(db, userId),
     /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
     dealDetail: (id: string) => unlessMissing(dealDetail(db, userId, id)),
+    /**
+     * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own
+     * calendars (its events, project closings, auction dates) read now, and the user's shown
+     * Google calendars as a promise, since Google is external and may be slow.
+     */
+    calendarEvents: async (timeMin: string, timeMax: string) => {
+      const query = { timeMin, timeMax, maxResults: MAX_RESULTS };
+      const google = listEvents(scope, query, "google").catch((error: unknown): EventListing => ({
+        events: [],
+        range: { timeMin, timeMax },
+        unavailable: [{ calendarId: "google", message: (error as Error).message }],
+        next: null,
+      }));
+      return { own: await listEvents(scope, query, "own"), google };
+    },
     /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */
     auctionEvents: async (timeMin: string, timeMax: string) =>
       (
-        await listEvents(google, {
+        await listEvents(scope, {
           calendarId: AUCTIONS_CALENDAR_ID,
           timeMin,
           timeMax,

@@ -111,6 +111,7 @@ export const LOADED_MODULES = [
   "home",
   "possible-investments",
   "auction",
+  "calendar",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

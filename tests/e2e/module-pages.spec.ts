@@ -245,3 +245,56 @@ test.describe("Auctions with JavaScript", () => {
     expect(read()).toEqual([]);
   });
 });
+
+/** An event of AI42's calendar, "<word> walkthrough", on April 6, 2027 at 2 PM UTC. */
+async function walkthrough(account: Account, word: string) {
+  const response = await account.post("/calendar/events", {
+    summary: `${word} walkthrough`,
+    kind: "showing",
+    start: { dateTime: "2027-04-06T14:00:00Z" },
+    end: { dateTime: "2027-04-06T15:00:00Z" },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test("Calendar lists the events of the range its URL names without JavaScript", async ({
+  page,
+  account,
+}) => {
+  await walkthrough(account, "Aspen");
+  await page.goto(modulePath("calendar", { date: "2027-04-01" }));
+  await expect(page.getByRole("list", { name: "Events in this range" })).toContainText(
+    "Aspen walkthrough",
+  );
+  await page.goto(modulePath("calendar", { view: "day", date: "2027-04-07" }));
+  await expect(page.getByText("No events in this range")).toBeVisible();
+});
+
+test.describe("Calendar with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("shows the range its URL names from the page, not the API, and a reload keeps it", async ({
+    page,
+    account,
+  }) => {
+    await walkthrough(account, "Hazel");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await openApp(page, modulePath("calendar", { date: "2027-04-01" }));
+    await expect(page.getByRole("heading", { level: 2, name: "April 2027" })).toBeVisible();
+    await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
+      "Hazel walkthrough",
+    );
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page).toHaveURL(/[?&]date=2027-05-01/);
+    await expect(page.getByText("No events in this range")).toBeVisible();
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 2, name: "May 2027" })).toBeVisible();
+    await page.getByRole("button", { name: "Previous month" }).click();
+    await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
+      "Hazel walkthrough",
+    );
+    expect(asked.filter((path) => path.startsWith("/api/calendar/events"))).toEqual([]);
+  });
+});

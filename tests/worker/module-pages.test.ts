@@ -272,3 +272,57 @@ describe("the Auctions page", () => {
     }
   });
 });
+
+describe("the Calendar page", () => {
+  /** An account with an event "<word> walkthrough" of AI42's calendar on `day`, at 14:00 UTC. */
+  async function planner(word: string, day = "2027-04-06") {
+    const { cookie, token } = await register({ first_name: word });
+    const response = await api("/calendar/events", {
+      method: "POST",
+      token,
+      json: {
+        summary: `${word} walkthrough`,
+        kind: "showing",
+        start: { dateTime: `${day}T14:00:00Z` },
+        end: { dateTime: `${day}T15:00:00Z` },
+      },
+    });
+    expect(response.status).toBe(201);
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the events of the range its URL names, and none of another user's", async () => {
+    const ana = await planner("Aspen");
+    await planner("Willow");
+    const month = await page("/calendar?date=2027-04-01", ana.cookie);
+    expect(month.status).toBe(200);
+    expect(month.html).toContain("Aspen walkthrough");
+    expect(month.html).not.toContain("Willow");
+
+    const week = await page("/calendar?view=week&date=2027-04-04", ana.cookie);
+    expect(week.html).toContain("Aspen walkthrough");
+    const other = await page("/calendar?view=day&date=2027-04-07", ana.cookie);
+    expect(other.status).toBe(200);
+    expect(other.html).not.toContain("Aspen walkthrough");
+    expect(other.html).toContain("No events in this range");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await planner("Juniper");
+    const { status, html } = await page("/calendar?date=2027-04-01");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Juniper");
+  });
+
+  it("answers a view or a date it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await planner("Larkspur");
+    for (const query of ["view=year", "date=2027-02-31", "date=soon", "view=&date=2027-04-01"]) {
+      const { status, html } = await page(`/calendar?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(/<a[^>]+href="\/calendar"[^>]*>Open Calendar<\/a>/);
+      expect(html, query).not.toContain("Larkspur");
+    }
+  });
+});
