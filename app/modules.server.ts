@@ -7,6 +7,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadConnections } from "./features/connections/connections.server";
+import { loadAuctions } from "./features/auctions/auctions.server";
+import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
@@ -28,6 +30,8 @@ const MODULE_LOADERS = {
   resources: loadResources,
   marketing: loadMarketing,
   connections: loadConnections,
+  auction: loadAuctions,
+  calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<
@@ -53,10 +57,13 @@ export async function loadModule(
   const session = await getSession(request, context);
   if (!session) return null;
   const now = new Date();
+  const url = new URL(request.url);
+  const { timeZone } = session;
   const args = {
-    url: new URL(request.url),
-    services: await context.services(session.userId),
-    today: todayIn(session.timeZone, now),
+    url,
+    services: await context.services(session.userId, { origin: url.origin, timeZone }),
+    today: todayIn(timeZone, now),
+    timeZone,
     now,
   };
   try {

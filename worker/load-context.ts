@@ -1,11 +1,11 @@
 import type { Env } from "./env";
-import type { PageServices } from "./page-services";
+import type { PageOrigin, PageServices } from "./page-services";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
     /** The services a page's loader reads through, scoped to `userId` (worker/page-services.ts). */
-    services: (userId: string) => Promise<PageServices>;
+    services: (userId: string, from: PageOrigin) => Promise<PageServices>;
   }
 }
 
@@ -14,6 +14,7 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">) 
     cloudflare: { env, ctx },
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
     // login screen and the isolate's start-up never pay for the services (worker/index.ts).
-    services: async (userId: string) => (await import("./page-services")).pageServices(env, userId),
+    services: async (userId: string, from: PageOrigin) =>
+      (await import("./page-services")).pageServices(env, userId, from),
   };
 }

@@ -5,7 +5,9 @@
  * build imports only its type and bundles no second copy of the services.
  */
 import type { z } from "zod";
+import { AUCTIONS_CALENDAR_ID, MAX_RESULTS } from "../app/domain/calendar/events";
 import {
+  AuctionListQuerySchema,
   ContactListQuerySchema,
   ConversationListQuerySchema,
   LeadListQuerySchema,
@@ -19,10 +21,13 @@ import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
 import { aiStatus } from "./services/ai-config";
+import { auctionDetail, listAuctions } from "./services/auctions";
+import { listEvents, type EventListing } from "./services/calendar";
 import { listCampaigns } from "./services/campaigns";
 import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
+import { dealDetail } from "./services/deals";
 import { listEntries } from "./services/entries";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
@@ -34,6 +39,7 @@ import { listProperties } from "./services/properties";
 import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
 import { usageOf } from "./services/usage";
+import { maxBidDefaults } from "./services/users";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -60,14 +66,56 @@ async function orNotFound<T>(read: Promise<T>) {
   }
 }
 
-export function pageServices(env: Env, userId: string) {
+/** Where the page was asked from: what a call that may reach Google needs besides the user. */
+export interface PageOrigin {
+  /** This AI42's origin (the OAuth redirect's). */
+  origin: string;
+  /** The session's zone. */
+  timeZone: string;
+}
+
+export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const db = database(env.DB);
+  const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
     listProperties: pageFor(PropertyListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
       listProperties(db, userId, filters, { sort, dir }, { page, limit }),
     ),
+    listAuctions: pageFor(AuctionListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
+      listAuctions(db, userId, filters, { sort, dir }, { page, limit }),
+    ),
+    /** An auction's page (`GET /api/auctions/{id}`); null when the user has no such auction. */
+    auctionDetail: (id: string) => orNotFound(auctionDetail(db, userId, id)),
+    maxBidDefaults: () => maxBidDefaults(db, userId),
+    /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
+    dealDetail: (id: string) => orNotFound(dealDetail(db, userId, id)),
+    /**
+     * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own
+     * calendars (its events, project closings, auction dates) read now, and the user's shown
+     * Google calendars as a promise, since Google is external and may be slow.
+     */
+    calendarEvents: async (timeMin: string, timeMax: string) => {
+      const query = { timeMin, timeMax, maxResults: MAX_RESULTS };
+      const google = listEvents(scope, query, "google").catch((error: unknown): EventListing => ({
+        events: [],
+        range: { timeMin, timeMax },
+        unavailable: [{ calendarId: "google", message: (error as Error).message }],
+        next: null,
+      }));
+      return { own: await listEvents(scope, query, "own"), google };
+    },
+    /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */
+    auctionEvents: async (timeMin: string, timeMax: string) =>
+      (
+        await listEvents(scope, {
+          calendarId: AUCTIONS_CALENDAR_ID,
+          timeMin,
+          timeMax,
+          maxResults: MAX_RESULTS,
+        })
+      ).events,
     listProjects: pageFor(ProjectListQuerySchema, ({ page, limit, ...filters }) =>
       listProjects(db, userId, filters, { page, limit }),
     ),

@@ -2,6 +2,7 @@
  * Pure rules of the module registry (spec §2–§3): which modules show, which one is active, and
  * the paths that open them.
  */
+import type { AuctionStatus, SaleType } from "./auctions/auction";
 import type { GoogleOutcome } from "./google";
 import type { LeadStatus } from "./marketing/leads";
 import type { PropertyStatus, PropertyType } from "./workspace";
@@ -50,9 +51,21 @@ export interface ModuleParams {
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,
    * prefilled from `property` when given); `guide: "1"` the guide to the five sale types;
-   * `import: "1"` the CSV import.
+   * `import: "1"` the CSV import. The list's search (`q`), filters, sort (`sort`, `dir`) and
+   * `page` are those of `GET /api/auctions`, but for the sale range: days (`from`, `to`, both
+   * included), where the API takes instants.
    */
   auction: {
+    q?: string;
+    saleType?: SaleType;
+    status?: AuctionStatus;
+    state?: string;
+    county?: string;
+    from?: string;
+    to?: string;
+    sort?: string;
+    dir?: "asc" | "desc";
+    page?: number;
     view?: "list" | "calendar";
     month?: string;
     auction?: string;
@@ -114,6 +127,8 @@ export const LOADED_MODULES = [
   "resources",
   "marketing",
   "connections",
+  "auction",
+  "calendar",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

@@ -4,7 +4,7 @@
  * workspace changes behind the screen (an import, the agent's write). Remix keeps the newest read.
  */
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LoadedModuleId } from "~/domain/modules";
 import type { ModuleData, WorkspaceData } from "~/modules.server";
 import { workspaceRevision } from "./stores/workspace-revision";
@@ -26,4 +26,21 @@ export function useModuleData<Id extends LoadedModuleId>(id: Id) {
     data: (module?.data ?? null) as ModuleData<Id> | null,
     retry: revalidate,
   };
+}
+
+/**
+ * What a streamed part of a module's data settles to: something slow or external (Google) that
+ * the loader hands over as a promise, which Remix streams after the page. Undefined until it
+ * settles; a promise replaced by a newer read (a revalidation) is never shown.
+ */
+export function useStreamed<T>(promise: Promise<T> | undefined) {
+  const [settled, setSettled] = useState<{ from: Promise<T>; value: T } | null>(null);
+  const latest = useRef(promise);
+  useEffect(() => {
+    latest.current = promise;
+    void promise?.then((value) => {
+      if (latest.current === promise) setSettled({ from: promise, value });
+    });
+  }, [promise]);
+  return promise && settled?.from === promise ? settled.value : undefined;
 }

@@ -8,6 +8,8 @@ export interface ModuleLoaderArgs {
   services: PageServices;
   /** The user's today (YYYY-MM-DD), in their session's time zone. */
   today: string;
+  /** The session's time zone (decision 21): the browser's when the user signed in. */
+  timeZone: string;
   now: Date;
 }
 

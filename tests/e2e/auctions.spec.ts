@@ -104,6 +104,10 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
   await page.getByRole("button", { name: "All auctions" }).click();
   await expect(page.getByRole("button", { name: "12 Oak St", exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Calendar" }).click();
+  await expect(page).toHaveURL(/[?&]view=calendar/);
+  // Without a month the server shows the user's this month, from the real clock, not this
+  // browser's fixed one: the month is named.
+  await openApp(page, modulePath("auction", { view: "calendar", month: "2027-03" }));
   await expect(page.getByRole("heading", { name: "March 2027" })).toBeVisible();
   await page.getByRole("button", { name: "Next month" }).click();
   await expect(page.getByRole("heading", { name: "April 2027" })).toBeVisible();

@@ -18,6 +18,16 @@ const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const day = (page: Page, date: string) => page.locator(`.fc-daygrid-day[data-date="${date}"]`);
 const event = (page: Page, title: string | RegExp) => page.locator(".fc-event", { hasText: title });
 
+/**
+ * The calendar's query string, in any order. The browser's clock is fixed in 2027 while the
+ * server's is real, so every range names its date: only a range holding the today the server
+ * reads (the user's) leaves it out.
+ */
+async function expectQuery(page: Page, query: Record<string, string>) {
+  await expect(page).toHaveURL(/\/calendar(\?|$)/);
+  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(query);
+}
+
 /** Drags with the mouse in steps, as a person does (FullCalendar starts a drag after a move). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
@@ -117,12 +127,12 @@ test("a click on a time slot of the week makes a timed event; the range moves wi
 
   await page.getByRole("button", { name: "Next week" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Mar 21 – 27, 2027" })).toBeVisible();
-  await expect(page).toHaveURL(/\/calendar\?view=week&date=2027-03-21$/);
+  await expectQuery(page, { view: "week", date: "2027-03-21" });
   await expect(event(page, "Showing")).toHaveCount(0);
   await page.getByRole("button", { name: "Today" }).click();
-  await expect(page).toHaveURL(/\/calendar\?view=week$/);
+  await expectQuery(page, { view: "week", date: "2027-03-14" });
   await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await expectQuery(page, { date: "2027-03-01" });
   await expect(day(page, "2027-03-17")).toContainText("Showing, 12 Oak St");
 });
 
@@ -135,7 +145,7 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await page.keyboard.press("Control+k");
   await search.fill("new event");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/calendar\?new=1$/);
+  await expect(page).toHaveURL(/\/calendar\?new=1/);
   const form = dialog(page, "New event");
   // The next full hour, for an hour.
   await expect(form.getByLabel("Start date")).toHaveValue("2027-03-17");
@@ -144,7 +154,7 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await form.getByLabel("Title").fill("Call the lender");
   await form.getByLabel("Kind").selectOption("meeting");
   await form.getByRole("button", { name: "Create event" }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await expectQuery(page, { date: "2027-03-01" });
   await expect(form).toBeHidden();
 
   await page.keyboard.press("Control+k");
@@ -154,7 +164,7 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await expect(palette.getByRole("option").first()).toContainText("View Today");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "March 17, 2027" })).toBeVisible();
-  await expect(page).toHaveURL(/\/calendar\?view=day$/);
+  await expectQuery(page, { view: "day", date: "2027-03-17" });
   await expect(
     page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day" }),
   ).toHaveAttribute("aria-pressed", "true");
@@ -181,7 +191,7 @@ test("the calendar answers to its keys while the focus is in it, and only then",
   await expect(title("Mar 14 – 20, 2027")).toBeVisible();
   await page.keyboard.press("n");
   await expect(title("Mar 21 – 27, 2027")).toBeVisible();
-  await expect(page).toHaveURL(/\/calendar\?view=week&date=2027-03-21$/);
+  await expectQuery(page, { view: "week", date: "2027-03-21" });
   await page.keyboard.press("t");
   await expect(title("Mar 14 – 20, 2027")).toBeVisible();
   await page.keyboard.press("d");

@@ -632,3 +632,165 @@ test.describe("Connections with JavaScript", () => {
     );
   });
 });
+
+/** Sheriff sales at "<n> <word> Ave" on April 6 + n, 2027 (10:00 in Ohio), the first `won` won. */
+async function bidding(account: Account, word: string, count: number, won = 0) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await account.post("/auctions", {
+      saleType: i < won ? "tax" : "sheriff",
+      status: i < won ? "won" : "upcoming",
+      saleAt: `2027-04-${String(6 + i).padStart(2, "0")}T10:00:00-04:00`,
+      address: `${i + 1} ${word} Ave`,
+      state: "OH",
+    });
+    expect(response.status()).toBe(201);
+    ids.push((await response.json()).data.id as string);
+  }
+  return ids;
+}
+
+test("Auctions shows the list, the month and an auction its URL asks for without JavaScript", async ({
+  page,
+  account,
+}) => {
+  const [first] = await bidding(account, "Aspen", 3, 1);
+  const table = page.getByRole("table", { name: "Auctions" });
+  await page.goto(modulePath("auction"));
+  await expect(table.getByRole("row")).toHaveCount(4);
+  await expect(table).toContainText("2 Aspen Ave");
+
+  await page.goto(modulePath("auction", { status: "won" }));
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("1 Aspen Ave");
+  await expect(page.getByLabel("Filter by status")).toHaveValue("won");
+
+  await page.goto(modulePath("auction", { view: "calendar", month: "2027-04" }));
+  await expect(page.getByRole("heading", { name: "April 2027" })).toBeVisible();
+  await expect(page.locator('td[data-date="2027-04-07"]')).toContainText(
+    "Sheriff sale: 2 Aspen Ave",
+  );
+
+  await page.goto(modulePath("auction", { auction: first }));
+  await expect(page.getByRole("heading", { name: "1 Aspen Ave" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Status history" })).toContainText("Added as won");
+});
+
+test.describe("Auctions with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("keeps the list's filters and the month in the URL, read by the page, not the API", async ({
+    page,
+    account,
+  }) => {
+    const [first] = await bidding(account, "Hazel", 3, 1);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET") asked.push(new URL(request.url()).pathname);
+    });
+    const read = () =>
+      asked.filter(
+        (path) =>
+          path === "/api/auctions" ||
+          path === `/api/auctions/${first}` ||
+          path.startsWith("/api/calendar/events"),
+      );
+    await openApp(page, modulePath("auction"));
+    const table = page.getByRole("table", { name: "Auctions" });
+    await expect(table.getByRole("row")).toHaveCount(4);
+
+    await page.getByLabel("Filter by sale type").selectOption("sheriff");
+    await expect(page).toHaveURL(/[?&]saleType=sheriff/);
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await page.getByLabel("Sales from").fill("2027-04-08");
+    await expect(page).toHaveURL(/[?&]from=2027-04-08/);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("3 Hazel Ave");
+    await page.getByLabel("Search auctions").fill("3 hazel");
+    await expect(page).toHaveURL(/[?&]q=3\+hazel/);
+
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(page.getByLabel("Filter by sale type")).toHaveValue("sheriff");
+    await expect(page.getByLabel("Sales from")).toHaveValue("2027-04-08");
+    await expect(page.getByLabel("Search auctions")).toHaveValue("3 hazel");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await page.goBack();
+    await expect(page.getByLabel("Sales from")).toHaveValue("");
+    await expect(table.getByRole("row")).toHaveCount(3);
+
+    await openApp(page, modulePath("auction", { view: "calendar", month: "2027-04" }));
+    await expect(page.locator('td[data-date="2027-04-08"]')).toContainText(
+      "Sheriff sale: 3 Hazel Ave",
+    );
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page).toHaveURL(/[?&]month=2027-05/);
+    await expect(page.getByRole("heading", { name: "May 2027" })).toBeVisible();
+    await expect(page.getByText("No sales or deposit deadlines in May 2027.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "May 2027" })).toBeVisible();
+
+    await openApp(page, modulePath("auction", { auction: first }));
+    await expect(page.getByRole("heading", { name: "1 Hazel Ave" })).toBeVisible();
+    await page.getByRole("button", { name: "Change status" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Status").selectOption("lost");
+    await dialog.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByRole("list", { name: "Status history" })).toContainText("Lost");
+    // Each screen came in its page; only the status change (a PUT) went to the API.
+    expect(read()).toEqual([]);
+  });
+});
+
+/** An event of AI42's calendar, "<word> walkthrough", on April 6, 2027 at 2 PM UTC. */
+async function walkthrough(account: Account, word: string) {
+  const response = await account.post("/calendar/events", {
+    summary: `${word} walkthrough`,
+    kind: "showing",
+    start: { dateTime: "2027-04-06T14:00:00Z" },
+    end: { dateTime: "2027-04-06T15:00:00Z" },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test("Calendar lists the events of the range its URL names without JavaScript", async ({
+  page,
+  account,
+}) => {
+  await walkthrough(account, "Aspen");
+  await page.goto(modulePath("calendar", { date: "2027-04-01" }));
+  await expect(page.getByRole("list", { name: "Events in this range" })).toContainText(
+    "Aspen walkthrough",
+  );
+  await page.goto(modulePath("calendar", { view: "day", date: "2027-04-07" }));
+  await expect(page.getByText("No events in this range")).toBeVisible();
+});
+
+test.describe("Calendar with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("shows the range its URL names from the page, not the API, and a reload keeps it", async ({
+    page,
+    account,
+  }) => {
+    await walkthrough(account, "Hazel");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await openApp(page, modulePath("calendar", { date: "2027-04-01" }));
+    await expect(page.getByRole("heading", { level: 2, name: "April 2027" })).toBeVisible();
+    await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
+      "Hazel walkthrough",
+    );
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page).toHaveURL(/[?&]date=2027-05-01/);
+    await expect(page.getByText("No events in this range")).toBeVisible();
+    await page.reload();
+    await expect(page.locator("[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 2, name: "May 2027" })).toBeVisible();
+    await page.getByRole("button", { name: "Previous month" }).click();
+    await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
+      "Hazel walkthrough",
+    );
+    expect(asked.filter((path) => path.startsWith("/api/calendar/events"))).toEqual([]);
+  });
+});

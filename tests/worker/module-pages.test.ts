@@ -710,3 +710,175 @@ describe("the Connections page", () => {
     }
   });
 });
+
+describe("the Auctions page", () => {
+  /** An account with sheriff sales at "<n> <word> Ave" on April 6 + n, 2027, the first `won` won. */
+  async function bidder(word: string, count: number, won = 0) {
+    const { cookie, token } = await register({ first_name: word });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await api("/auctions", {
+        method: "POST",
+        token,
+        json: {
+          saleType: i < won ? "tax" : "sheriff",
+          status: i < won ? "won" : "upcoming",
+          saleAt: `2027-04-${String(6 + i).padStart(2, "0")}T10:00:00-05:00`,
+          address: `${i + 1} ${word} Ave`,
+          state: "OH",
+          depositAmount: 5000,
+          depositDueAt: "2027-04-05T17:00:00-04:00",
+        },
+      });
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { data: { id: string } }).data.id);
+    }
+    return { cookie: cookieValue(cookie), ids };
+  }
+
+  it("arrives with the page of the user's auctions its URL asks for, and none of another user's", async () => {
+    const ana = await bidder("Aspen", 3, 1);
+    await bidder("Willow", 2);
+    const all = await page("/auction", ana.cookie);
+    expect(all.status).toBe(200);
+    expect(all.html).toContain('<caption class="sr-only">Auctions</caption>');
+    for (const n of [1, 2, 3]) expect(all.html).toContain(`${n} Aspen Ave`);
+    expect(all.html).not.toContain("Willow");
+
+    const won = await page("/auction?status=won", ana.cookie);
+    expect(won.html).toContain("1 Aspen Ave");
+    expect(won.html).not.toContain("2 Aspen Ave");
+    const sheriff = await page("/auction?saleType=sheriff&sort=address&dir=desc", ana.cookie);
+    expect(sheriff.html).not.toContain("1 Aspen Ave");
+    expect(sheriff.html.indexOf("3 Aspen Ave")).toBeLessThan(sheriff.html.indexOf("2 Aspen Ave"));
+
+    // The sale days, both included (the session's zone is UTC here).
+    const days = await page("/auction?from=2027-04-07&to=2027-04-07", ana.cookie);
+    expect(days.html).toContain("2 Aspen Ave");
+    expect(days.html).not.toContain("1 Aspen Ave");
+    expect(days.html).not.toContain("3 Aspen Ave");
+    expect(days.html).toContain('value="2027-04-07"');
+  });
+
+  it("shows the month the URL names: the sales and deposit deadlines, none of another user's", async () => {
+    const ana = await bidder("Cedar", 2);
+    await bidder("Poplar", 1);
+    const april = await page("/auction?view=calendar&month=2027-04", ana.cookie);
+    expect(april.status).toBe(200);
+    expect(april.html).toContain("April 2027");
+    expect(april.html).toMatch(/data-date="2027-04-06"[^]*Sheriff sale: 1 Cedar Ave/);
+    expect(april.html).toContain("Sheriff sale: 2 Cedar Ave");
+    expect(april.html).toContain("Deposit due: 1 Cedar Ave");
+    expect(april.html).not.toContain("Poplar");
+
+    const may = await page("/auction?view=calendar&month=2027-05", ana.cookie);
+    expect(may.html.replaceAll("<!-- -->", "")).toContain(
+      "No sales or deposit deadlines in May 2027",
+    );
+    expect(may.html).not.toContain("Cedar Ave");
+  });
+
+  it("arrives with an auction's page, and never another user's", async () => {
+    const ana = await bidder("Hemlock", 1);
+    const other = await bidder("Sequoia", 1);
+    const own = await page(`/auction?auction=${ana.ids[0]}`, ana.cookie);
+    expect(own.status).toBe(200);
+    expect(own.html).toMatch(/<h2[^>]*>1 Hemlock Ave<\/h2>/);
+    expect(own.html).toContain('aria-label="Status history"');
+    expect(own.html).toContain("Added as upcoming");
+
+    for (const id of [other.ids[0], "nope"]) {
+      const { status, html } = await page(`/auction?auction=${id}`, ana.cookie);
+      expect(status).toBe(200);
+      expect(html).toContain("Auction not found");
+      expect(html).not.toContain("Sequoia");
+    }
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    const { ids } = await bidder("Juniper", 1);
+    for (const path of [
+      "/auction",
+      "/auction?view=calendar&month=2027-04",
+      `/auction?auction=${ids[0]}`,
+    ]) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      expect(html).toContain("Welcome Back");
+      expect(html).not.toContain("Juniper");
+    }
+  });
+
+  it("answers a query it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await bidder("Larkspur", 1);
+    for (const query of [
+      "view=calendar&month=2027-13",
+      "view=calendar&month=april",
+      "sort=bogus",
+      "page=0",
+      "status=sold-ish",
+      "from=2027-02-31",
+      "from=2027-04-10&to=2027-04-01",
+    ]) {
+      const { status, html } = await page(`/auction?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(/<a[^>]+href="\/auction"[^>]*>Open Auctions<\/a>/);
+      expect(html, query).not.toContain("Larkspur");
+    }
+  });
+});
+
+describe("the Calendar page", () => {
+  /** An account with an event "<word> walkthrough" of AI42's calendar on `day`, at 14:00 UTC. */
+  async function planner(word: string, day = "2027-04-06") {
+    const { cookie, token } = await register({ first_name: word });
+    const response = await api("/calendar/events", {
+      method: "POST",
+      token,
+      json: {
+        summary: `${word} walkthrough`,
+        kind: "showing",
+        start: { dateTime: `${day}T14:00:00Z` },
+        end: { dateTime: `${day}T15:00:00Z` },
+      },
+    });
+    expect(response.status).toBe(201);
+    return { cookie: cookieValue(cookie) };
+  }
+
+  it("arrives with the events of the range its URL names, and none of another user's", async () => {
+    const ana = await planner("Aspen");
+    await planner("Willow");
+    const month = await page("/calendar?date=2027-04-01", ana.cookie);
+    expect(month.status).toBe(200);
+    expect(month.html).toContain("Aspen walkthrough");
+    expect(month.html).not.toContain("Willow");
+
+    const week = await page("/calendar?view=week&date=2027-04-04", ana.cookie);
+    expect(week.html).toContain("Aspen walkthrough");
+    const other = await page("/calendar?view=day&date=2027-04-07", ana.cookie);
+    expect(other.status).toBe(200);
+    expect(other.html).not.toContain("Aspen walkthrough");
+    expect(other.html).toContain("No events in this range");
+  });
+
+  it("shows a visitor the login screen and reads no data", async () => {
+    await planner("Juniper");
+    const { status, html } = await page("/calendar?date=2027-04-01");
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("Juniper");
+  });
+
+  it("answers a view or a date it cannot read with a 400 page and a way back, not a 500", async () => {
+    const { cookie } = await planner("Larkspur");
+    for (const query of ["view=year", "date=2027-02-31", "date=soon", "view=&date=2027-04-01"]) {
+      const { status, html } = await page(`/calendar?${query}`, cookie);
+      expect(status, query).toBe(400);
+      expect(html, query).toContain("This link can&#x27;t be opened");
+      expect(html, query).toMatch(/<a[^>]+href="\/calendar"[^>]*>Open Calendar<\/a>/);
+      expect(html, query).not.toContain("Larkspur");
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * response schemas, which the API itself loads on its first request (worker/index.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import { DaySchema } from "../../app/domain/date-bounds";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
@@ -14,6 +15,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
 } from "../../app/domain/workspace";
+import { AUCTION_SORTS, type AuctionSort } from "../services/auctions";
 import { LEAD_SORTS } from "../services/leads";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
@@ -66,3 +68,38 @@ export const LeadListQuerySchema = PageQuerySchema.extend({
 export const LeadSummaryQuerySchema = z.object({
   campaignId: z.string().min(1).max(64).optional(),
 });
+const instant = z.iso.datetime({
+  offset: true,
+  error: "Use a date and time like 2027-03-31T00:00:00Z",
+});
+/** The auctions list's query before its check that `to` comes after `from` (`saleRangeInOrder`). */
+export const AuctionListFieldsSchema = PageQuerySchema.extend({
+  saleType: z.enum(SALE_TYPES).optional(),
+  status: z.enum(AUCTION_STATUSES).optional(),
+  state: z.string().trim().min(1).max(50).optional(),
+  county: z.string().trim().min(1).max(100).optional(),
+  from: instant.optional().openapi({ description: "Sales now set for this time or later" }),
+  to: instant.optional().openapi({ description: "Sales now set for before this time" }),
+  depositFrom: instant.optional().openapi({
+    description:
+      "Deposits still owed (upcoming, postponed or won) falling due at this time or later",
+  }),
+  depositTo: instant.optional().openapi({
+    description: "Deposits still owed falling due before this time",
+  }),
+  sort: z.enum(Object.keys(AUCTION_SORTS) as [AuctionSort]).default("currentSaleAt"),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+});
+
+/** `to` after `from`: the auctions list's query and its CSV export's. */
+export const saleRangeInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(query: T) =>
+  query.refine(
+    (range) => !range.from || !range.to || Date.parse(range.to) > Date.parse(range.from),
+    {
+      path: ["to"],
+      error: "`to` after `from`",
+    },
+  );
+
+/** GET /api/auctions; the Auctions list. */
+export const AuctionListQuerySchema = saleRangeInOrder(AuctionListFieldsSchema);

@@ -266,9 +266,15 @@ export interface EventListing {
 /**
  * One page of the events of one calendar, or of every shown calendar merged by start time when
  * `calendarId` is absent. A Google calendar that fails is reported in `unavailable` in a merged
- * listing (the rest still shows); asked for on its own, its failure is the request's.
+ * listing (the rest still shows); asked for on its own, its failure is the request's. A merged
+ * listing may take only AI42's own calendars (`from: "own"`, read from the database) or only the
+ * Google ones (`"google"`), so a page can show the first while the second is still on its way.
  */
-export async function listEvents(scope: GoogleScope, query: EventsQuery): Promise<EventListing> {
+export async function listEvents(
+  scope: GoogleScope,
+  query: EventsQuery,
+  from: "all" | "own" | "google" = "all",
+): Promise<EventListing> {
   const range = eventRange(query, new Date(), scope.timeZone);
   const cursor = query.pageToken;
   // Each source lists one event past the page (and those the cursor skips): then it is known
@@ -293,8 +299,9 @@ export async function listEvents(scope: GoogleScope, query: EventsQuery): Promis
     return page([
       await (own.get(query.calendarId)?.() ?? googleEvents(scope, query.calendarId, window)),
     ]);
-  const lists = [...own.values()].map((list) => list());
+  const lists = from === "google" ? [] : [...own.values()].map((list) => list());
   const unavailable: EventListing["unavailable"] = [];
+  if (from === "own") return page(await Promise.all(lists));
   try {
     // Without Google, only AI42's own calendars.
     const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);

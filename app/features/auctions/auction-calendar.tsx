@@ -1,22 +1,22 @@
 /**
  * The auctions by month: each sale at the time it is now set for, and each deposit deadline, as
- * the merged calendar lists them (`/api/calendar/events`, calendar "auctions"). A month grid from
+ * the merged calendar lists them (calendar "auctions" of `/api/calendar/events`). A month grid from
  * 640 px, the month's days with events as a list on a phone; each event opens its auction. A
  * plain grid rather than the Calendar screen's FullCalendar: nothing here is dragged or made, and
  * the Auctions screen stays light.
  */
 import { Link } from "@remix-run/react";
 import { Banknote, ChevronLeft, ChevronRight, Gavel } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { ErrorNotice } from "~/components/ui";
-import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, type CalendarEvent } from "~/domain/calendar/events";
+import type { CalendarEvent } from "~/domain/calendar/events";
 import { KIND_COLORS } from "~/domain/calendar/views";
 import { byDay, isoDay } from "~/domain/dates";
 import { auctionEventId } from "~/domain/auctions/calendar";
 import { onFirstUse } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
-import { calendarApi } from "~/lib/api/google";
-import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
+import { MESSAGES } from "~/lib/api/messages";
+import { useHydrated } from "~/lib/use-hydrated";
 import { monthGrid, shiftMonth } from "./month";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -59,45 +59,29 @@ function EventLink(props: { event: CalendarEvent }) {
   );
 }
 
-export function AuctionCalendar(props: { month: string; onMonth: (month: string) => void }) {
-  const revision = useWorkspaceRevision();
+/**
+ * The month renders from the `$` route's loader (auctions.server.ts), which reads the events of
+ * the month the URL names; `events` is null when that read failed.
+ */
+export function AuctionCalendar(props: {
+  month: string;
+  events: CalendarEvent[] | null;
+  onMonth: (month: string) => void;
+  onRetry: () => void;
+}) {
+  const { events } = props;
   const grid = useMemo(() => monthGrid(props.month), [props.month]);
-  const [events, setEvents] = useState<CalendarEvent[] | null>(null);
-  const [failure, setFailure] = useState("");
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    calendarApi
-      .events({
-        timeMin: grid.start.toISOString(),
-        timeMax: grid.end.toISOString(),
-        calendarId: AUCTIONS_CALENDAR_ID,
-        maxResults: MAX_RESULTS,
-      })
-      .then(
-        (listing) => {
-          if (!current) return;
-          setEvents(listing.events);
-          setFailure("");
-        },
-        (error: Error) => current && setFailure(error.message),
-      );
-    return () => {
-      current = false;
-    };
-  }, [grid, revision, reloads]);
-
+  // The viewer's today, once in the browser: the server's may be another day.
+  const today = useHydrated() ? isoDay(new Date()) : "";
   const days = useMemo(
     () => byDay(grid.days, events ?? [], (event) => isoDay(new Date(timeOf(event)))),
     [grid, events],
   );
-  const today = isoDay(new Date());
   const inMonth = (day: string) => day.startsWith(props.month);
   const busyDays = days.filter(({ day, items }) => inMonth(day) && items.length > 0);
 
   return (
-    <section aria-labelledby="auction-month" aria-busy={events === null && !failure}>
+    <section aria-labelledby="auction-month">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="auction-month" className="text-lg font-semibold">
           {grid.title}
@@ -113,7 +97,7 @@ export function AuctionCalendar(props: { month: string; onMonth: (month: string)
           </button>
           <button
             type="button"
-            onClick={() => props.onMonth(today.slice(0, 7))}
+            onClick={() => props.onMonth(isoDay(new Date()).slice(0, 7))}
             className="btn-secondary"
           >
             This month
@@ -128,8 +112,8 @@ export function AuctionCalendar(props: { month: string; onMonth: (month: string)
           </button>
         </div>
       </div>
-      {failure && <ErrorNotice message={failure} onRetry={() => setReloads((n) => n + 1)} />}
-      {events && !failure && busyDays.length === 0 && (
+      {!events && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={props.onRetry} />}
+      {events && busyDays.length === 0 && (
         <p role="status" className="mb-4 text-sm text-muted">
           No sales or deposit deadlines in {grid.title}.
         </p>

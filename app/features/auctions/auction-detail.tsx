@@ -15,7 +15,7 @@ import {
   Pencil,
   Trash2,
 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
@@ -32,8 +32,9 @@ import {
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
-import { dealsApi, type Deal } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useModuleData } from "~/lib/module-data";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { auctionFormValues, auctionInputOf, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
@@ -96,46 +97,36 @@ function Row(props: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The page renders from the `$` route's loader (auctions.server.ts): the auction, the user's
+ * max-bid defaults and the analysis behind the bid arrive in the HTML, and a save reads them again
+ * through Remix.
+ */
 export function AuctionDetailView(props: { id: string; onBack: () => void }) {
   const now = useNow();
-  const [detail, setDetail] = useState<AuctionDetail | null>(null);
-  const [deal, setDeal] = useState<Deal | null>(null);
-  const [defaults, setDefaults] = useState<MaxBidDefaults | null>(null);
-  const [failure, setFailure] = useState("");
+  const { data, retry } = useModuleData("auction");
   const [editing, setEditing] = useState(false);
   const [change, setChange] = useState<StatusChange | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The defaults just kept, until the page is read again.
+  const [kept, setKept] = useState<MaxBidDefaults | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const [auction, own] = await Promise.all([
-        auctionsApi.get(props.id),
-        auctionsApi.maxBidDefaults().catch(() => null),
-      ]);
-      // The analysis behind the bid starts the calculator until its inputs are saved; the page
-      // stands without it.
-      const analysis =
-        auction.dealId && !auction.bidInputs
-          ? await dealsApi.get(auction.dealId).catch(() => null)
-          : null;
-      setDefaults(own);
-      setDetail(auction);
-      setDeal(analysis);
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    }
-  }, [props.id]);
-  useEffect(() => void load(), [load]);
-
+  const page = data?.view === "auction" ? data.auction : undefined;
+  const detail = page?.detail ?? null;
   const property = detail?.links.property ?? null;
+  const deal = page?.deal ?? null;
+  const defaults = kept ?? page?.defaults ?? null;
   const sources = useMemo(() => ({ property, deal, defaults }), [property, deal, defaults]);
 
-  if (failure) {
+  if (!data || page === null) {
     return (
       <div>
         <BackLink onBack={props.onBack}>All auctions</BackLink>
-        <ErrorNotice message={failure} onRetry={load} />
+        {data ? (
+          <ErrorNotice message="Auction not found" />
+        ) : (
+          <ErrorNotice message={MESSAGES.fetchAuction} onRetry={retry} />
+        )}
       </div>
     );
   }
@@ -150,14 +141,14 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
       reload: () => undefined,
     });
     if (saved) announceSaved(saved, what);
-    await load();
+    retry();
   };
   const remove = async () => {
     setConfirming(false);
     const removed = await deleteWithUndo({
       what: `Auction at ${detail.address}`,
       remove: (ifMatch) => auctionsApi.remove(detail.id, ifMatch),
-      version: { kind: "auction", updatedAt: detail.updatedAt, reload: () => void load() },
+      version: { kind: "auction", updatedAt: detail.updatedAt, reload: retry },
       restore: () => auctionsApi.create(auctionInputOf(detail)),
     });
     if (removed) props.onBack();
@@ -258,7 +249,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
             auctionsApi
               .saveMaxBidDefaults(kept)
               .then((saved) => {
-                setDefaults(saved);
+                setKept(saved);
                 toast.success("Kept as your defaults for every auction");
               })
               .catch(toastFailure)

@@ -3,10 +3,10 @@
  * range of sale days, a search), with the time left to each sale and each deposit deadline. A
  * table from 640 px, a card per auction on a phone.
  */
-import { Link } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Gavel, Plus, Trash2, Upload } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
-import { SortableHead, type SortableColumn } from "~/components/sortable-head";
+import { useState } from "react";
+import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
 import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction";
@@ -14,14 +14,15 @@ import { formatAddress, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { auctionsApi, type Auction, type AuctionSort } from "~/lib/api/auctions";
+import { MESSAGES } from "~/lib/api/messages";
+import { useModuleData } from "~/lib/module-data";
 import {
   deleteWithUndo,
   ExportCsvLink,
   FilterSelect,
   SearchBox,
-  useDebounced,
-  usePagedList,
-  withFirstPage,
+  useQueryParams,
+  useSearchParam,
 } from "../shared";
 import { auctionInputOf } from "./auction-fields";
 import { dayRange } from "./month";
@@ -62,53 +63,49 @@ function FilterInput(props: {
   );
 }
 
+/**
+ * The list renders from the `$` route's loader (auctions.server.ts): its search, filters, sort and
+ * page are in the URL, so the HTML arrives with the page the URL names and a change of them reads
+ * the list again through Remix.
+ */
 export function AuctionList(props: { onOpen: (id: string) => void; onImport: () => void }) {
   const now = useNow();
-  const [search, setSearch] = useState("");
-  const [saleType, setSaleType] = useState("");
-  const [status, setStatus] = useState("");
-  const [state, setState] = useState("");
-  const [county, setCounty] = useState("");
-  const [fromDay, setFromDay] = useState("");
-  const [toDay, setToDay] = useState("");
-  const [sort, setSort] = useState<{ key: AuctionSort; dir: "asc" | "desc" }>({
-    key: "currentSaleAt",
-    dir: "asc",
-  });
-  const [page, setPage] = useState(1);
+  const { data, retry } = useModuleData("auction");
+  const list = data?.view === "list" ? data.list : null;
+  const [params, update] = useQueryParams();
+  const [search, setSearch] = useSearchParam();
+  const [state, setState] = useSearchParam("state");
+  const [county, setCounty] = useSearchParam("county");
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [deleting, setDeleting] = useState<Auction | null>(null);
-  const toFirstPage = withFirstPage(setPage);
-  const q = useDebounced(search);
-  const stateQuery = useDebounced(state);
-  const countyQuery = useDebounced(county);
 
-  /** What the list shows, and what Export CSV writes. */
-  const query = useMemo(
-    () => ({
-      q,
-      saleType,
-      status,
-      state: stateQuery.trim(),
-      county: countyQuery.trim(),
-      ...dayRange(fromDay, toDay),
-      sort: sort.key,
-      dir: sort.dir,
-    }),
-    [q, saleType, status, stateQuery, countyQuery, fromDay, toDay, sort],
-  );
-  const fetchPage = useCallback(
-    () => auctionsApi.list({ ...query, page, limit: 25 }),
-    [query, page],
-  );
-  const { items, meta, loading, failure, load } = usePagedList(fetchPage);
-
-  const sortBy = (key: AuctionSort) => {
-    setSort((current) => ({
-      key,
-      dir: current.key === key && current.dir === "asc" ? "desc" : "asc",
-    }));
-    setPage(1);
+  const q = params.get("q") ?? "";
+  const saleType = params.get("saleType") ?? "";
+  const status = params.get("status") ?? "";
+  const fromDay = params.get("from") ?? "";
+  const toDay = params.get("to") ?? "";
+  const sort: TableSort<AuctionSort> = {
+    key: (params.get("sort") ?? "currentSaleAt") as AuctionSort,
+    dir: params.get("dir") === "desc" ? "desc" : "asc",
   };
+  /** What Export CSV writes: the list's rows, every page. */
+  const query = {
+    q,
+    saleType,
+    status,
+    state: (params.get("state") ?? "").trim(),
+    county: (params.get("county") ?? "").trim(),
+    ...dayRange(fromDay, toDay),
+    sort: sort.key,
+    dir: sort.dir,
+  };
+
+  const sortBy = (key: AuctionSort) =>
+    update({ sort: key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc", page: null });
+  const filterBy = (name: "saleType" | "status" | "from" | "to") => (value: string) =>
+    update({ [name]: value || null, page: null });
 
   const remove = async (auction: Auction) => {
     setDeleting(null);
@@ -116,13 +113,14 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
       what: `Auction at ${auction.address}`,
       remove: (ifMatch) => auctionsApi.remove(auction.id, ifMatch),
       version: { kind: "auction", updatedAt: auction.updatedAt, reload: () => undefined },
-      restore: () => auctionsApi.create(auctionInputOf(auction)).then(load),
+      restore: () => auctionsApi.create(auctionInputOf(auction)).then(retry),
     });
-    await load();
+    retry();
   };
 
+  const items = list?.items ?? [];
   const filtered = Boolean(
-    q || saleType || status || stateQuery || countyQuery || fromDay || toDay,
+    q || saleType || status || query.state || query.county || fromDay || toDay,
   );
   return (
     <div>
@@ -132,7 +130,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
             label="Search auctions"
             placeholder="Search address, case number, APN, venue…"
             value={search}
-            onChange={toFirstPage(setSearch)}
+            onChange={setSearch}
           />
         </div>
         <FilterSelect
@@ -140,42 +138,42 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
           allLabel="All sale types"
           values={SALE_TYPES}
           value={saleType}
-          onChange={toFirstPage(setSaleType)}
+          onChange={filterBy("saleType")}
         />
         <FilterSelect
           label="Filter by status"
           allLabel="All statuses"
           values={AUCTION_STATUSES}
           value={status}
-          onChange={toFirstPage(setStatus)}
+          onChange={filterBy("status")}
         />
         <FilterInput
           id="auction-filter-state"
           label="State"
           placeholder="e.g. PA"
           value={state}
-          onChange={toFirstPage(setState)}
+          onChange={setState}
         />
         <FilterInput
           id="auction-filter-county"
           label="County"
           placeholder="e.g. Montgomery"
           value={county}
-          onChange={toFirstPage(setCounty)}
+          onChange={setCounty}
         />
         <FilterInput
           id="auction-filter-from"
           label="Sales from"
           type="date"
           value={fromDay}
-          onChange={toFirstPage(setFromDay)}
+          onChange={filterBy("from")}
         />
         <FilterInput
           id="auction-filter-to"
           label="Sales to"
           type="date"
           value={toDay}
-          onChange={toFirstPage(setToDay)}
+          onChange={filterBy("to")}
         />
       </div>
       <div className="mb-4 flex justify-end">
@@ -187,8 +185,8 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={failure}
-        onRetry={load}
+        failure={data ? null : MESSAGES.fetchAuctions}
+        onRetry={retry}
         filtered={filtered}
         empty={{
           title: "No auctions yet",
@@ -204,8 +202,8 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
             </div>
           ),
         }}
-        meta={meta}
-        onPage={setPage}
+        meta={list?.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="stack-table w-full text-left text-sm">

@@ -12,6 +12,7 @@ import { ErrorNotice } from "~/components/ui";
 import { modulePath } from "~/domain/modules";
 import { auctionsApi } from "~/lib/api/auctions";
 import { propertiesApi } from "~/lib/api/workspace";
+import { useModuleData } from "~/lib/module-data";
 import { workspaceRevision } from "~/lib/stores/workspace-revision";
 import type { ModuleViewProps } from "../module-view";
 import { BackLink, useDialogParam, useQueryParams } from "../shared";
@@ -54,10 +55,14 @@ const VIEWS = [
 
 function AuctionsHome({ module }: ModuleViewProps) {
   const [params, update] = useQueryParams();
+  const { data, retry } = useModuleData("auction");
   const [importing, setImporting] = useDialogParam("import");
+  // Everything shown reads again (the list or month through the loader, the Google setting).
   useImportChanges("auctions", () => workspaceRevision.getState().changed());
   const view = params.get("view") === "calendar" ? "calendar" : "list";
-  const month = monthOf(params.get("month"), new Date());
+  const shown = data?.view === "calendar" ? data : null;
+  // The month the loader read (the user's this month when the URL names none).
+  const month = shown?.month ?? monthOf(params.get("month"), new Date());
   const open = (id: string) => update({ auction: id });
 
   return (
@@ -104,7 +109,9 @@ function AuctionsHome({ module }: ModuleViewProps) {
         ) : (
           <AuctionCalendar
             month={month}
+            events={shown?.events ?? null}
             onMonth={(next) => update({ month: next }, { replace: true })}
+            onRetry={retry}
           />
         )}
       </div>

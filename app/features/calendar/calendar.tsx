@@ -4,6 +4,7 @@
  * described in `ModuleParams`; the range on screen is kept in them, so a reload or a link shows
  * it again.
  */
+import { useLocation, useNavigation } from "@remix-run/react";
 import { CalendarX2, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -32,7 +33,9 @@ import {
 } from "~/domain/calendar/views";
 import { isoDay } from "~/domain/dates";
 import { calendarApi, type EventDraft } from "~/lib/api/google";
+import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useModuleData, useStreamed } from "~/lib/module-data";
 import { TABLET_MIN_WIDTH } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -42,7 +45,8 @@ import { CalendarLegend } from "./calendar-legend";
 import { EventCalendar, type PickedRange, type ShownRange } from "./event-calendar.client";
 import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
-import { useCalendars, useEventListing, useHiddenCalendars } from "./use-calendar-data";
+import { EventList } from "./event-list";
+import { useCalendars, useHiddenCalendars } from "./use-calendar-data";
 import "./calendar.css";
 
 export default function Calendar({ module }: ModuleViewProps) {
@@ -59,8 +63,16 @@ export default function Calendar({ module }: ModuleViewProps) {
 
   const calendars = useCalendars();
   const [hidden, toggleHidden] = useHiddenCalendars();
-  const { listing, loading, failure, show, reload } = useEventListing();
-  const events = useMemo(() => shownEvents(listing?.events ?? [], hidden), [listing, hidden]);
+  const { data, retry: reload } = useModuleData("calendar");
+  // Google's calendars stream in after the page (calendar.server.ts).
+  const google = useStreamed(data?.google);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const events = useMemo(
+    () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
+    [data, google, hidden],
+  );
   const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
   const newCalendar = defaultCalendarId(calendars);
 
@@ -76,14 +88,17 @@ export default function Calendar({ module }: ModuleViewProps) {
     setEditing(null);
   };
 
-  /** The calendar moved to another range: list it, and say it in the query string. */
+  /**
+   * The calendar moved to another range: say it in the query string, which the loader reads. The
+   * date is left out when the range holds the today the loader reads without one (the user's, by
+   * the server's clock), so a browser whose clock says otherwise still names what it shows.
+   */
   const onRange = (range: ShownRange) => {
-    show(range);
     const state = paramsOfState({
       view: range.view,
       start: range.periodStart,
       end: range.periodEnd,
-      today: isoDay(new Date()),
+      today: data?.today ?? isoDay(new Date()),
       narrow: narrow ?? false,
     });
     const current = new URLSearchParams(window.location.search);
@@ -135,8 +150,8 @@ export default function Calendar({ module }: ModuleViewProps) {
     reload();
   };
 
-  const ready = narrow !== undefined && (listing !== null || failure !== "");
-  const unreadable = unavailableNames(listing?.unavailable ?? [], calendars);
+  const ready = narrow !== undefined;
+  const unreadable = unavailableNames(google?.unavailable ?? [], calendars);
   const newEventButton = (
     <button type="button" onClick={() => setNewParam(true)} className="btn-primary">
       <Plus aria-hidden className="mr-1.5 size-4" /> New event
@@ -151,12 +166,18 @@ export default function Calendar({ module }: ModuleViewProps) {
         description={module.description}
         actions={newEventButton}
       />
-      {/* Laid out but invisible under the skeleton while the first listing loads: shown, it
+      {/* Laid out but invisible under the list until the calendar is drawn: shown, it
           needs no second layout (a month of 500 events takes FullCalendar a few hundred ms). */}
       <div className="relative">
         {!ready && (
           <div className="absolute inset-x-0 top-0 z-10 bg-canvas">
-            <Skeleton variant="table" />
+            {/* The calendar is drawn in the browser; until then (or without JavaScript), the
+                range's events as a list. */}
+            {data ? (
+              <EventList events={data.events} range={data.shown} timeZone={data.timeZone} />
+            ) : (
+              <Skeleton variant="table" />
+            )}
           </div>
         )}
         <div
@@ -178,7 +199,7 @@ export default function Calendar({ module }: ModuleViewProps) {
                 onNew={() => setNewParam(true)}
               >
                 <div className="mb-4 space-y-3 empty:hidden">
-                  {failure && <ErrorNotice message={failure} onRetry={reload} />}
+                  {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
                   {unreadable.length > 0 && (
                     <p
                       role="status"
@@ -188,7 +209,7 @@ export default function Calendar({ module }: ModuleViewProps) {
                       again later, or reconnect Google in Connections.
                     </p>
                   )}
-                  {listing && !loading && !failure && events.length === 0 && (
+                  {data && google && !loading && events.length === 0 && (
                     <div
                       role="status"
                       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"

@@ -3,15 +3,9 @@
  * maximum bid, and the Google calendar their dates are written to.
  */
 import { z } from "@hono/zod-openapi";
-import {
-  AUCTION_STATUSES,
-  AuctionInputSchema,
-  MAX_AUCTION_IMPORT_ROWS,
-  SALE_TYPES,
-} from "../../../app/domain/auctions/auction";
+import { AuctionInputSchema, MAX_AUCTION_IMPORT_ROWS } from "../../../app/domain/auctions/auction";
 import { maxBid, maxBidFormula } from "../../../app/domain/auctions/max-bid";
 import {
-  AUCTION_SORTS,
   auctionCalendarSetting,
   auctionDetail,
   auctionStatusHistory,
@@ -22,7 +16,6 @@ import {
   listAuctions,
   syncPending,
   updateAuction,
-  type AuctionSort,
 } from "../../services/auctions";
 import {
   apiRoute,
@@ -31,7 +24,6 @@ import {
   googleScope,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   scope,
@@ -51,41 +43,8 @@ import {
   MaxBidSchema,
 } from "../schemas";
 import { maxBidDefaults, saveMaxBidDefaults } from "../../services/users";
+import { AuctionListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
-
-const instant = z.iso.datetime({
-  offset: true,
-  error: "Use a date and time like 2027-03-31T00:00:00Z",
-});
-/** The list's query before its check that `to` comes after `from` (`saleRangeInOrder`). */
-export const AuctionListFieldsSchema = PageQuerySchema.extend({
-  saleType: z.enum(SALE_TYPES).optional(),
-  status: z.enum(AUCTION_STATUSES).optional(),
-  state: z.string().trim().min(1).max(50).optional(),
-  county: z.string().trim().min(1).max(100).optional(),
-  from: instant.optional().openapi({ description: "Sales now set for this time or later" }),
-  to: instant.optional().openapi({ description: "Sales now set for before this time" }),
-  depositFrom: instant.optional().openapi({
-    description:
-      "Deposits still owed (upcoming, postponed or won) falling due at this time or later",
-  }),
-  depositTo: instant.optional().openapi({
-    description: "Deposits still owed falling due before this time",
-  }),
-  sort: z.enum(Object.keys(AUCTION_SORTS) as [AuctionSort]).default("currentSaleAt"),
-  dir: z.enum(["asc", "desc"]).default("asc"),
-});
-
-/** `to` after `from`: the list's query and its CSV export's. */
-export const saleRangeInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(query: T) =>
-  query.refine(
-    (range) => !range.from || !range.to || Date.parse(range.to) > Date.parse(range.from),
-    {
-      path: ["to"],
-      error: "`to` after `from`",
-    },
-  );
-const ListQuerySchema = saleRangeInOrder(AuctionListFieldsSchema);
 
 const AuctionBody = AuctionInputSchema.openapi("AuctionInput", {
   description:
@@ -129,7 +88,7 @@ app.openapi(
     description:
       "By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.",
     ...signedIn,
-    request: { query: ListQuerySchema },
+    request: { query: AuctionListQuerySchema },
     responses: {
       200: pageResponse("A page of auctions", AuctionSchema),
       ...errorResponses(400, 401),

@@ -21,14 +21,15 @@ import { allLeads } from "../../services/leads";
 import { allProjects } from "../../services/projects";
 import { allProperties } from "../../services/properties";
 import {
+  AuctionListFieldsSchema,
   ContactListQuerySchema,
   LeadListQuerySchema,
   ProjectListQuerySchema,
   PropertyListQuerySchema,
+  saleRangeInOrder,
 } from "../list-queries";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
-import { AuctionListFieldsSchema, saleRangeInOrder } from "./auctions";
 import { DealListQuerySchema } from "./deals";
 
 /** What a service's `allX` yields chunks of. */

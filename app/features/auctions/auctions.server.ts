@@ -1,0 +1,74 @@
+/**
+ * Auctions' first screen, read on the server: the list's page the URL asks for, the month the
+ * calendar shows, or an auction's page. The form to add one and the guide read nothing here.
+ */
+import { localTimeToIso } from "~/domain/auctions/time-zones";
+import { addDays, isIsoDay, isoDay } from "~/domain/dates";
+import type { Auction, AuctionDetail } from "~/lib/api/auctions";
+import type { Deal } from "~/lib/api/deals";
+import type { Page } from "~/lib/api/workspace";
+import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { monthGrid } from "./month";
+
+/** Rows per page of the list. */
+export const AUCTIONS_PAGE_SIZE = 25;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The midnight that starts `day` in `zone`, as a UTC instant. */
+const midnight = (day: string, zone: string) =>
+  localTimeToIso(`${day} 00:00`, zone) ?? `${day}T00:00:00Z`;
+const dayAfter = (day: string) => isoDay(addDays(new Date(`${day}T00:00`), 1));
+
+export async function loadAuctions({ url, services, today, timeZone }: ModuleLoaderArgs) {
+  const params = url.searchParams;
+  const auction = params.get("auction");
+  // The guide and the form to add an auction read nothing (the form reads the property it starts
+  // from in the browser, in the viewer's own zone).
+  if (params.get("guide") === "1" || auction === "new") return { view: "form" as const };
+  if (auction) return { view: "auction" as const, auction: await auctionPage(services, auction) };
+
+  if (params.get("view") === "calendar") {
+    const month = params.get("month") ?? today.slice(0, 7);
+    if (!MONTH.test(month)) throw badQuery("Name a month like 2027-04");
+    const { days } = monthGrid(month);
+    // A day more on either side: the browser lays the events out in its own zone, which may not
+    // be the session's.
+    const timeMin = midnight(isoDay(addDays(new Date(`${days[0]}T00:00`), -1)), timeZone);
+    const timeMax = midnight(dayAfter(dayAfter(days.at(-1)!)), timeZone);
+    return {
+      view: "calendar" as const,
+      month,
+      events: await services.auctionEvents(timeMin, timeMax),
+    };
+  }
+
+  // The list's filters, sort and page are the API's own query parameters, but for the days of the
+  // sale range (`from`, `to`: YYYY-MM-DD, both included), read in the session's zone.
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) if (value.trim()) query[name] = value;
+  for (const name of ["from", "to"] as const) {
+    const day = query[name];
+    if (day === undefined) continue;
+    if (!isIsoDay(day)) throw badQuery(`Give \`${name}\` as a day like 2027-04-01`);
+    query[name] = midnight(name === "to" ? dayAfter(day) : day, timeZone);
+  }
+  const result = await services.listAuctions({ ...query, limit: String(AUCTIONS_PAGE_SIZE) });
+  if (result.problem !== null) throw badQuery(result.problem);
+  // As the API answers it: saved bid inputs were written with their defaults filled in.
+  return { view: "list" as const, list: result.page as Page<Auction> };
+}
+
+/**
+ * An auction with what its page starts from: the user's max-bid defaults and, until the bid's
+ * inputs are saved, the analysis behind it. Null when the user has no such auction.
+ */
+async function auctionPage(services: ModuleLoaderArgs["services"], id: string) {
+  const [detail, defaults] = await Promise.all([
+    services.auctionDetail(id),
+    services.maxBidDefaults(),
+  ]);
+  if (!detail) return null;
+  const deal = detail.dealId && !detail.bidInputs ? await services.dealDetail(detail.dealId) : null;
+  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null };
+}
