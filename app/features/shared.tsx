@@ -6,10 +6,9 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
-import { apiUrl, type PageMeta } from "~/lib/api/client";
-import { queryString, ServiceError, type Page } from "~/lib/api/workspace";
+import { apiUrl } from "~/lib/api/client";
+import { queryString, ServiceError } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useWorkspaceRevision } from "~/lib/stores/workspace-revision";
 
 export const options = (values: readonly string[], allLabel?: string) => [
   ...(allLabel ? [{ value: "", label: allLabel }] : []),
@@ -258,33 +257,3 @@ export const splitTags = (text: string) =>
     .split(",")
     .map((tag) => tag.trim())
     .filter(Boolean);
-
-/**
- * A paged list loaded from the API: reloads whenever `fetchPage` changes (wrap it in useCallback
- * with the filters it depends on) or the workspace changes behind it (an import), and keeps the
- * previous page on screen while the next loads.
- */
-export function usePagedList<T>(fetchPage: () => Promise<Page<T>>) {
-  const revision = useWorkspaceRevision();
-  const [items, setItems] = useState<T[]>([]);
-  const [meta, setMeta] = useState<PageMeta | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState("");
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await fetchPage();
-      setItems(result.items);
-      setMeta(result.meta);
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoading(false);
-    }
-  }, [fetchPage]);
-  useEffect(() => {
-    void load();
-  }, [load, revision]);
-  return { items, setItems, meta, loading, failure, load };
-}

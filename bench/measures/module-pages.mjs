@@ -12,6 +12,18 @@ import { kb } from "../figures.mjs";
 export const HOME_GZIP_TARGET_KB = 130;
 export const MODULE_GZIP_TARGET_KB = 160;
 
+/** The module pages, as the sidebar of a signed-in page links them. */
+export async function modulePaths(context, origin) {
+  const page = await context.newPage();
+  await page.goto(`${origin}/home`, { waitUntil: "networkidle" });
+  const paths = await page
+    .getByRole("complementary", { name: "Sidebar" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => new URL(link.href).pathname));
+  await page.close();
+  return [...new Set(paths)];
+}
+
 /** @returns {Promise<import("../report.mjs").Measured>} */
 export async function measureModulePages(origin, account) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -21,14 +33,7 @@ export async function measureModulePages(origin, account) {
       ...devices["Pixel 7"],
       extraHTTPHeaders: { Cookie: account.cookie },
     });
-    const first = await context.newPage();
-    await first.goto(`${origin}/home`, { waitUntil: "networkidle" });
-    const paths = await first
-      .getByRole("complementary", { name: "Sidebar" })
-      .getByRole("link")
-      .evaluateAll((links) => links.map((link) => new URL(link.href).pathname));
-    await first.close();
-    for (const path of [...new Set(paths)]) {
+    for (const path of await modulePaths(context, origin)) {
       const page = await context.newPage();
       const scripts = new Set();
       const asked = [];

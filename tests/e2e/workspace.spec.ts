@@ -107,6 +107,8 @@ test("links and unlinks a contact, and writes a markdown document for the projec
   ).toBeVisible();
   await page.getByRole("button", { name: "Create document" }).click();
   await expect(page.getByText("Document created")).toBeVisible();
+  // The new document is named in the URL, so a reload opens it.
+  await expect(page).toHaveURL(/[?&]doc=/);
 
   await page.reload();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Offer notes");

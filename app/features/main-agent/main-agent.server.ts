@@ -15,5 +15,6 @@ export async function loadMainAgent({ url, services }: ModuleLoaderArgs) {
     limit: String(CONVERSATIONS_PAGE_SIZE),
   });
   if (result.problem !== null) throw badQuery(result.problem);
-  return { conversations: result.page };
+  // Which AI providers are set up: the composer says what to configure without one.
+  return { conversations: result.page, ai: services.aiStatus() };
 }

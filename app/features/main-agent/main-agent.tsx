@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
-import { aiApi, type AiStatus } from "~/lib/api/ai";
+import type { AiStatus } from "~/lib/api/ai";
+import { useModuleData } from "~/lib/module-data";
 import { chatStore, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
 import type { ModuleViewProps } from "../module-view";
@@ -146,7 +147,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const regenerate = useChat((s) => s.regenerate);
   const editAndResend = useChat((s) => s.editAndResend);
   const send = useChat((s) => s.send);
-  const [status, setStatus] = useState<AiStatus | null>(null);
+  const status = useModuleData("main-agent").data?.ai ?? null;
   const [showList, setShowList] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** The saved conversation whose title is being edited in the header. */
@@ -156,7 +157,6 @@ export default function MainAgent({ module }: ModuleViewProps) {
 
   useEffect(() => {
     void chatStore.persist.rehydrate();
-    aiApi.status().then(setStatus, () => setStatus(null));
   }, []);
 
   const last = items.at(-1);

@@ -5,7 +5,6 @@
  */
 import { Link } from "@remix-run/react";
 import { Filter } from "lucide-react";
-import { lazy, Suspense } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
 import { formatPercent } from "~/domain/format";
@@ -13,11 +12,9 @@ import { formatDuration } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { MESSAGES } from "~/lib/api/messages";
-import { useHydrated } from "~/lib/use-hydrated";
+import { BarChart } from "~/components/bar-chart";
 import { useQueryParams } from "../shared";
 import { useTabData } from "./tab-data";
-
-const BarChart = lazy(() => import("~/components/bar-chart.client"));
 
 const percent = (fraction: number | null) =>
   fraction === null ? "—" : formatPercent(fraction * 100, 1);
@@ -27,7 +24,6 @@ export function FunnelTab() {
   const [params, update] = useQueryParams();
   const campaignId = params.get("campaign") ?? "";
   const { data, retry, loading } = useTabData("funnel");
-  const hydrated = useHydrated();
   const campaigns = data?.campaigns ?? [];
   // Another campaign's funnel is not shown while this one's is read.
   const summary = loading ? undefined : data?.summary;
@@ -87,17 +83,13 @@ export function FunnelTab() {
           </dl>
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="rounded-2xl border border-line bg-surface p-4">
-              {hydrated && (
-                <Suspense fallback={<Skeleton variant="card" compact />}>
-                  <BarChart
-                    horizontal
-                    labels={steps.map((s) => label(s.stage))}
-                    values={steps.map((s) => s.count)}
-                    format={leadsText}
-                    summary={`Lead funnel: ${steps.map((s) => `${label(s.stage)} ${s.count}`).join(", ")}. The table lists each stage's conversion.`}
-                  />
-                </Suspense>
-              )}
+              <BarChart
+                horizontal
+                labels={steps.map((s) => label(s.stage))}
+                values={steps.map((s) => s.count)}
+                format={leadsText}
+                summary={`Lead funnel: ${steps.map((s) => `${label(s.stage)} ${s.count}`).join(", ")}. The table lists each stage's conversion.`}
+              />
             </div>
             <table className="w-full text-left text-sm" aria-label="Funnel stages">
               <thead className="text-xs text-muted uppercase">

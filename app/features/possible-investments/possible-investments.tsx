@@ -31,11 +31,12 @@ import {
   useQueryParams,
   useSearchParam,
 } from "../shared";
+import { FileImportDialog } from "~/components/file-import-dialog";
 import { Skeleton } from "~/components/skeleton";
 import { useImportChanges } from "~/lib/import-runner";
 
-// The screens the URL opens besides the list, and the import dialog, are downloaded when opened:
-// the list's page carries neither the deal math, nor the form's schemas, nor the file reader.
+// The screens the URL opens besides the list are downloaded when opened: the list's page carries
+// neither the deal math nor the form's schemas.
 const DealAnalyzer = lazy(() =>
   import("../deals/analyzer").then((module) => ({ default: module.DealAnalyzer })),
 );
@@ -47,11 +48,6 @@ const PropertyForm = lazy(() =>
 );
 const PropertyPage = lazy(() =>
   import("./property-page").then((module) => ({ default: module.PropertyPage })),
-);
-const FileImportDialog = lazy(() =>
-  import("~/components/file-import-dialog").then((module) => ({
-    default: module.FileImportDialog,
-  })),
 );
 
 /** A screen besides the list, behind its skeleton while it downloads. */
@@ -420,11 +416,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </table>
         </div>
       </ListStates>
-      {importing && (
-        <Suspense fallback={null}>
-          <FileImportDialog kind="properties" open onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
+      <FileImportDialog kind="properties" open={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"

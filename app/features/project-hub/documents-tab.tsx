@@ -3,7 +3,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
-import { Markdown } from "~/components/markdown.client";
+import { Markdown } from "~/components/markdown";
 import { RecordPicker } from "~/components/record-picker";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";

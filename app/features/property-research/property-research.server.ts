@@ -1,6 +1,6 @@
 /**
  * Property Research's first screen, read on the server: the page of the research history the URL
- * names (`page`), and the report it opens (`report`). Running a new research (the AI) stays in
+ * names (`page`), the report it opens (`report`) and whether the AI is set up. Running a new research (the AI) stays in
  * the browser.
  */
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
@@ -19,5 +19,10 @@ export async function loadPropertyResearch({ url, services }: ModuleLoaderArgs) 
   ]);
   if (history.problem !== null) throw badQuery(history.problem);
   // Another user's report, or none by that id, is not found: never their data.
-  return { history: history.page, report: reportId ? { id: reportId, research } : null };
+  return {
+    history: history.page,
+    report: reportId ? { id: reportId, research } : null,
+    /** Which AI providers are set up: the screen says what to configure without one. */
+    ai: services.aiStatus(),
+  };
 }

@@ -5,12 +5,12 @@
  */
 import { Search } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "~/components/page-header";
 import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";
-import { aiApi, type AiStatus, type Research } from "~/lib/api/ai";
+import { aiApi, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
 import { useModuleData } from "~/lib/module-data";
 import type { ModuleViewProps } from "../module-view";
@@ -33,15 +33,11 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   /** The report just run or saved, shown while the URL names it. */
   const [fresh, setFresh] = useState<Research | null>(null);
-  const [status, setStatus] = useState<AiStatus | null>(null);
+  const status = data?.ai ?? null;
   const [deleting, setDeleting] = useState<Research | null>(null);
   const opened = data?.report?.id === reportId ? data.report : null;
   const current = fresh?.id === reportId ? fresh : (opened?.research ?? null);
   const show = (id: string | null) => update({ report: id });
-
-  useEffect(() => {
-    aiApi.status().then(setStatus, () => setStatus(null));
-  }, []);
 
   const research = async (text = query) => {
     if (text.trim().length < 3 || running) return;

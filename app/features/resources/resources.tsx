@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, ExternalLink, Search } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, EmptyState, ErrorNotice } from "~/components/ui";
@@ -16,13 +16,9 @@ import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resou
 import { label } from "~/domain/workspace";
 import { MESSAGES } from "~/lib/api/messages";
 import { useModuleData } from "~/lib/module-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Markdown } from "~/components/markdown";
 import type { ModuleViewProps } from "../module-view";
 import { useQueryParams } from "../shared";
-
-const Markdown = lazy(() =>
-  import("~/components/markdown.client").then((m) => ({ default: m.Markdown })),
-);
 
 const TITLES: Record<ResourcesTab, string> = {
   glossary: "Education",
@@ -149,7 +145,6 @@ function GlossaryItem(props: { entry: GlossaryEntry; selected: boolean }) {
 }
 
 function Guides(props: { open: string | null }) {
-  const hydrated = useHydrated();
   const [texts, setTexts] = useState<Record<string, string> | null>(null);
   const [failure, setFailure] = useState("");
   const [query, setQuery] = useState("");
@@ -199,12 +194,8 @@ function Guides(props: { open: string | null }) {
         </nav>
         <article aria-label={open.title} className="min-w-0">
           {failure && <ErrorNotice message={failure} onRetry={load} />}
-          {(!text || !hydrated) && !failure && <Skeleton />}
-          {text && hydrated && (
-            <Suspense fallback={<Skeleton />}>
-              <Markdown anchors>{text}</Markdown>
-            </Suspense>
-          )}
+          {!text && !failure && <Skeleton />}
+          {text && <Markdown anchors>{text}</Markdown>}
         </article>
       </div>
     );

@@ -2,7 +2,7 @@
  * A counter bumped whenever the workspace's records change behind the screen showing them (an
  * import, the agent writing through a tool), so lists and figures on screen load again at once.
  */
-import { createStore, useStore } from "zustand";
+import { createStore } from "zustand";
 import { entriesStore } from "./entries";
 
 export const workspaceRevision = createStore<{ revision: number; changed: () => void }>()(
@@ -11,8 +11,6 @@ export const workspaceRevision = createStore<{ revision: number; changed: () => 
     changed: () => set((state) => ({ revision: state.revision + 1 })),
   }),
 );
-
-export const useWorkspaceRevision = () => useStore(workspaceRevision, (state) => state.revision);
 
 /**
  * After an import or an agent's write: every list and figure on screen loads again (a module's
