@@ -143,12 +143,15 @@ export function EmptyState(props: {
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** 2 where the state stands right under the page's title (no section heading above it). */
+  level?: 2 | 3;
 }) {
   const Icon = props.icon;
+  const Heading = `h${props.level ?? 3}` as const;
   return (
     <section className="grid place-items-center rounded-2xl border border-dashed border-line bg-surface/60 px-6 py-14 text-center">
       <Icon aria-hidden className="size-10 text-muted" />
-      <h3 className="mt-4 text-lg font-medium">{props.title}</h3>
+      <Heading className="mt-4 text-lg font-medium">{props.title}</Heading>
       <div className="mt-2 max-w-md text-muted">{props.children}</div>
       {props.action && <div className="mt-6">{props.action}</div>}
     </section>

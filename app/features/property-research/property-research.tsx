@@ -158,7 +158,7 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
             <ErrorNotice message="Research report not found: it is not in your history" />
           ) : (
             !error && (
-              <EmptyState icon={Search} title="Research a property or a market">
+              <EmptyState icon={Search} title="Research a property or a market" level={2}>
                 Name an address you own or are weighing, and the report uses your own numbers from
                 Possible Investments and the Project Hub beside market data.
               </EmptyState>
