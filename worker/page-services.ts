@@ -166,16 +166,6 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */
     aiStatus: () => aiStatus(env),
     usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
-    /**
-     * Which integrations are set up (`GET /api/ai/status`, `/api/google/status`,
-     * `/api/maps/config`): read from the environment and the user's Google connection in D1,
-     * without asking Google or the AI anything.
-     */
-    integrations: async () => ({
-      ai: aiStatus(env),
-      google: await googleStatus({ db, env, userId }),
-      maps: mapsConfig(env),
-    }),
   };
 }
 

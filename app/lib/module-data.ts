@@ -3,7 +3,7 @@
  * is read again through Remix's revalidation, never a hand-made fetch: on a retry, and whenever the
  * workspace changes behind the screen (an import, the agent's write). Remix keeps the newest read.
  */
-import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { LoadedModuleId } from "~/domain/modules";
 import type { ModuleData, WorkspaceData } from "~/modules.server";
@@ -21,10 +21,14 @@ export function useModuleData<Id extends LoadedModuleId>(id: Id) {
   const { revalidate } = useRevalidator();
   useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
   const module = loaded?.id === id ? loaded : null;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return {
     /** Null when the read failed: show the failure with `retry`. */
     data: (module?.data ?? null) as ModuleData<Id> | null,
     retry: revalidate,
+    /** The page's URL is being read again (a filter, a page, a tab): the data is about to change. */
+    loading: navigation.state === "loading" && navigation.location.pathname === pathname,
   };
 }
 

@@ -15,3 +15,11 @@ export interface ModuleLoaderArgs {
 
 /** A query string the module cannot read: a 400 page saying why, never a 500. */
 export const badQuery = (message: string) => data({ message }, { status: 400 });
+
+/** The tab the URL opens (`tab`; the first of `tabs` without one); any other is a 400 page. */
+export function tabOf<Tab extends string>(url: URL, tabs: readonly [Tab, ...Tab[]]): Tab {
+  const tab = url.searchParams.get("tab") ?? tabs[0];
+  if (!(tabs as readonly string[]).includes(tab))
+    throw badQuery(`There is no tab “${tab}” here: the tabs are ${tabs.join(", ")}`);
+  return tab as Tab;
+}

@@ -242,3 +242,7 @@ export function localTimeToIso(text: string, zone: string) {
   instant = wall - offsetAt(instant, zone);
   return new Date(instant).toISOString();
 }
+
+/** The midnight that starts `day` (YYYY-MM-DD) in `zone`, as a UTC ISO instant. */
+export const midnightIn = (day: string, zone: string) =>
+  localTimeToIso(`${day} 00:00`, zone) ?? `${day}T00:00:00Z`;

@@ -15,7 +15,7 @@ import {
   SHOWN_YEARS,
   withinYears,
 } from "../date-bounds";
-import { localTimeToIso } from "../auctions/time-zones";
+import { midnightIn } from "../auctions/time-zones";
 import { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from "../today";
 
 export const EVENT_KINDS = ["auction", "showing", "closing", "meeting", "task", "other"] as const;
@@ -199,7 +199,7 @@ export function eventRange(
   zone = DEFAULT_TIME_ZONE,
 ) {
   const today = todayIn(zone, now);
-  const startOfToday = Date.parse(localTimeToIso(`${today} 00:00`, zone) ?? `${today}T00:00:00Z`);
+  const startOfToday = Date.parse(midnightIn(today, zone));
   const max = query.timeMax ? Date.parse(query.timeMax) : null;
   const min = query.timeMin
     ? Date.parse(query.timeMin)

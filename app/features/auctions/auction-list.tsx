@@ -3,7 +3,7 @@
  * range of sale days, a search), with the time left to each sale and each deposit deadline. A
  * table from 640 px, a card per auction on a phone.
  */
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Gavel, Plus, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
@@ -70,15 +70,12 @@ function FilterInput(props: {
  */
 export function AuctionList(props: { onOpen: (id: string) => void; onImport: () => void }) {
   const now = useNow();
-  const { data, retry } = useModuleData("auction");
+  const { data, retry, loading } = useModuleData("auction");
   const list = data?.view === "list" ? data.list : null;
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const [state, setState] = useSearchParam("state");
   const [county, setCounty] = useSearchParam("county");
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [deleting, setDeleting] = useState<Auction | null>(null);
 
   const q = params.get("q") ?? "";

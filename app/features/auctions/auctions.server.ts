@@ -2,7 +2,7 @@
  * Auctions' first screen, read on the server: the list's page the URL asks for, the month the
  * calendar shows, or an auction's page. The form to add one and the guide read nothing here.
  */
-import { localTimeToIso } from "~/domain/auctions/time-zones";
+import { midnightIn } from "~/domain/auctions/time-zones";
 import { addDays, isIsoDay, isoDay } from "~/domain/dates";
 import type { Auction, AuctionDetail } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
@@ -15,9 +15,6 @@ export const AUCTIONS_PAGE_SIZE = 25;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The midnight that starts `day` in `zone`, as a UTC instant. */
-const midnight = (day: string, zone: string) =>
-  localTimeToIso(`${day} 00:00`, zone) ?? `${day}T00:00:00Z`;
 const dayAfter = (day: string) => isoDay(addDays(new Date(`${day}T00:00`), 1));
 
 export async function loadAuctions({ url, services, today, timeZone }: ModuleLoaderArgs) {
@@ -34,8 +31,8 @@ export async function loadAuctions({ url, services, today, timeZone }: ModuleLoa
     const { days } = monthGrid(month);
     // A day more on either side: the browser lays the events out in its own zone, which may not
     // be the session's.
-    const timeMin = midnight(isoDay(addDays(new Date(`${days[0]}T00:00`), -1)), timeZone);
-    const timeMax = midnight(dayAfter(dayAfter(days.at(-1)!)), timeZone);
+    const timeMin = midnightIn(isoDay(addDays(new Date(`${days[0]}T00:00`), -1)), timeZone);
+    const timeMax = midnightIn(dayAfter(dayAfter(days.at(-1)!)), timeZone);
     return {
       view: "calendar" as const,
       month,
@@ -51,7 +48,7 @@ export async function loadAuctions({ url, services, today, timeZone }: ModuleLoa
     const day = query[name];
     if (day === undefined) continue;
     if (!isIsoDay(day)) throw badQuery(`Give \`${name}\` as a day like 2027-04-01`);
-    query[name] = midnight(name === "to" ? dayAfter(day) : day, timeZone);
+    query[name] = midnightIn(name === "to" ? dayAfter(day) : day, timeZone);
   }
   const result = await services.listAuctions({ ...query, limit: String(AUCTIONS_PAGE_SIZE) });
   if (result.problem !== null) throw badQuery(result.problem);

@@ -3,7 +3,7 @@
  * `date`). AI42's own calendars are in the HTML; the Google calendars' events come as a promise
  * that Remix streams after it, so Google never holds the page back.
  */
-import { localTimeToIso } from "~/domain/auctions/time-zones";
+import { midnightIn } from "~/domain/auctions/time-zones";
 import { CALENDAR_VIEWS, TODAY, type CalendarView } from "~/domain/calendar/views";
 import { addDays, isIsoDay, isoDay } from "~/domain/dates";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
@@ -37,10 +37,7 @@ export async function loadCalendar({ url, services, today, timeZone }: ModuleLoa
   const { start, end } = daysShown(view, date && date !== TODAY ? date : today);
   // A day more on either side: the browser lays the events out in its own zone, which may not be
   // the session's.
-  const midnight = (day: Date) => {
-    const iso = isoDay(day);
-    return localTimeToIso(`${iso} 00:00`, timeZone) ?? `${iso}T00:00:00Z`;
-  };
+  const midnight = (day: Date) => midnightIn(isoDay(day), timeZone);
   const { own, google } = await services.calendarEvents(
     midnight(addDays(start, -1)),
     midnight(addDays(end, 1)),

@@ -4,7 +4,7 @@
  * described in `ModuleParams`; the range on screen is kept in them, so a reload or a link shows
  * it again.
  */
-import { useLocation, useNavigation } from "@remix-run/react";
+
 import { CalendarX2, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -63,12 +63,9 @@ export default function Calendar({ module }: ModuleViewProps) {
 
   const calendars = useCalendars();
   const [hidden, toggleHidden] = useHiddenCalendars();
-  const { data, retry: reload } = useModuleData("calendar");
+  const { data, retry: reload, loading } = useModuleData("calendar");
   // Google's calendars stream in after the page (calendar.server.ts).
   const google = useStreamed(data?.google);
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const events = useMemo(
     () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
     [data, google, hidden],

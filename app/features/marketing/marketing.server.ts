@@ -1,20 +1,15 @@
 /** Marketing's first screen, read on the server: the open tab's leads, campaigns, funnel or bots. */
-import { MARKETING_TABS, type MarketingTab } from "~/domain/modules";
-import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { MARKETING_TABS } from "~/domain/modules";
+import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 
 /** Leads per page of the list. */
 const LEADS_PAGE_SIZE = 20;
 /** The leads list's own parameters in the page's URL: those of `GET /api/marketing/leads`. */
 const LEAD_LIST_PARAMS = ["q", "status", "followUpBy", "sort", "page"];
 
-const isTab = (tab: string): tab is MarketingTab =>
-  (MARKETING_TABS as readonly string[]).includes(tab);
-
 export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) {
   const params = url.searchParams;
-  const tab = params.get("tab") ?? "leads";
-  if (!isTab(tab))
-    throw badQuery(`Marketing has no tab “${tab}”: its tabs are ${MARKETING_TABS.join(", ")}`);
+  const tab = tabOf(url, MARKETING_TABS);
   // `campaign` names one campaign's leads or funnel: the API's `campaignId`.
   const campaignId = params.get("campaign");
   const campaign: Record<string, string> = campaignId ? { campaignId } : {};

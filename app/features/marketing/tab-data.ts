@@ -1,5 +1,4 @@
 /** The open Marketing tab's first screen, as the `$` route's loader read it (marketing.server.ts). */
-import { useLocation, useNavigation } from "@remix-run/react";
 import type { MarketingTab } from "~/domain/modules";
 import { useModuleData } from "~/lib/module-data";
 import type { ModuleData } from "~/modules.server";
@@ -12,12 +11,10 @@ type TabData<Tab extends MarketingTab> = Extract<ModuleData<"marketing">, { tab:
  * true while the page's URL is being read again (a filter, a page, another tab).
  */
 export function useTabData<Tab extends MarketingTab>(tab: Tab) {
-  const { data, retry } = useModuleData("marketing");
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { data, retry, loading } = useModuleData("marketing");
   return {
     data: data === null ? null : data.tab === tab ? (data as TabData<Tab>) : undefined,
     retry,
-    loading: navigation.state === "loading" && navigation.location.pathname === pathname,
+    loading,
   };
 }

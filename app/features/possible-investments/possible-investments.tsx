@@ -5,7 +5,7 @@
  */
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { toast } from "sonner";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
@@ -196,13 +196,10 @@ export default function PossibleInvestments(props: ModuleViewProps) {
  * change of them reads the list again through Remix.
  */
 function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: string) => void }) {
-  const { data, retry } = useModuleData("possible-investments");
+  const { data, retry, loading } = useModuleData("possible-investments");
   const list = data?.properties;
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
   // Status changes shown before the list is read again: each holds while the row is the version

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
@@ -37,16 +37,12 @@ import {
  * type and page are in the URL, so the HTML arrives with the page the URL names.
  */
 export function ContactsTab() {
-  const { data, retry: load } = useModuleData("project-hub");
+  const { data, retry: load, loading: reading } = useModuleData("project-hub");
   const list = (data?.tab === "contacts" && data.contacts) || null;
   const items = list?.items ?? [];
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading =
-    (data !== null && !list) ||
-    (navigation.state === "loading" && navigation.location.pathname === pathname);
+  const loading = (data !== null && !list) || reading;
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
   const [creating, setCreating] = useDialogParam("new");

@@ -2,20 +2,16 @@
  * Project Hub's first screen, read on the server: the tab the URL opens (`tab`), with its list's
  * search, filters and page as the API reads them, or the project it opens (`project`).
  */
-import { PROJECT_HUB_TABS, type ProjectHubTab } from "~/domain/modules";
-import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { PROJECT_HUB_TABS } from "~/domain/modules";
+import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 
 /** Rows per page of the projects and contacts lists. */
 const PROJECT_HUB_PAGE_SIZE = 20;
 /** The projects whose names the documents list shows beside each document. */
 const PROJECT_NAMES_READ = 100;
 
-const isTab = (tab: string): tab is ProjectHubTab =>
-  (PROJECT_HUB_TABS as readonly string[]).includes(tab);
-
 export async function loadProjectHub({ url, services }: ModuleLoaderArgs) {
-  const tab = url.searchParams.get("tab") ?? "projects";
-  if (!isTab(tab)) throw badQuery(`tab: Use one of ${PROJECT_HUB_TABS.join(", ")}`);
+  const tab = tabOf(url, PROJECT_HUB_TABS);
   const query = { ...Object.fromEntries(url.searchParams), limit: String(PROJECT_HUB_PAGE_SIZE) };
 
   if (tab === "documents") {

@@ -1,5 +1,5 @@
 import { FolderKanban, Plus } from "lucide-react";
-import { useLocation, useNavigation } from "@remix-run/react";
+
 import { ListStates } from "~/components/list-states";
 import { Badge, Modal } from "~/components/ui";
 import { formatAddress, formatMoney } from "~/domain/format";
@@ -28,16 +28,12 @@ export function ProjectsTab() {
   const [params, update] = useQueryParams();
   const openId = params.get("project");
   const [creating, setCreating] = useDialogParam("new");
-  const { data, retry } = useModuleData("project-hub");
+  const { data, retry, loading: reading } = useModuleData("project-hub");
   const page = (data?.tab === "projects" && data.projects) || null;
   const { projects, meta } = useProjectsFrom(page);
   const createProject = useProjects((s) => s.createProject);
   const [search, setSearch] = useSearchParam();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading =
-    (data !== null && !page) ||
-    (navigation.state === "loading" && navigation.location.pathname === pathname);
+  const loading = (data !== null && !page) || reading;
 
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";

@@ -3,14 +3,14 @@
  * the guides' list are part of the app and need nothing read; the apps tab shows which
  * integrations are set up. A guide's text is a static file the browser reads when it is opened.
  */
-import { RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
-import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-
-const isTab = (tab: string): tab is ResourcesTab =>
-  (RESOURCES_TABS as readonly string[]).includes(tab);
+import { RESOURCES_TABS } from "~/domain/modules";
+import { tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 
 export async function loadResources({ url, services }: ModuleLoaderArgs) {
-  const tab = url.searchParams.get("tab") ?? "glossary";
-  if (!isTab(tab)) throw badQuery(`tab: Use one of ${RESOURCES_TABS.join(", ")}`);
-  return { tab, integrations: tab === "apps" ? await services.integrations() : null };
+  const tab = tabOf(url, RESOURCES_TABS);
+  if (tab !== "apps") return { tab, integrations: null };
+  // Which integrations are set up, from the environment and the user's Google connection in D1:
+  // neither Google nor the AI is asked anything.
+  const google = await services.googleStatus();
+  return { tab, integrations: { ai: services.aiStatus(), google, maps: services.mapsConfig() } };
 }

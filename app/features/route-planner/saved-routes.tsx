@@ -1,5 +1,5 @@
 /** The saved routes, the latest day first: each opens in the planner; delete asks, then offers Undo. */
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { AlertTriangle, Plus, Route, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ListStates } from "~/components/list-states";
@@ -20,13 +20,10 @@ export const EMPTY_TEACHING =
  * (route-planner.server.ts); a delete or its Undo reads it again through Remix.
  */
 export function SavedRoutes(props: { onOpen: (id: string) => void }) {
-  const { data, retry } = useModuleData("route-planner");
+  const { data, retry, loading } = useModuleData("route-planner");
   const routes = data?.routes;
   const items = routes?.items ?? [];
   const [, update] = useQueryParams();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const [deleting, setDeleting] = useState<RouteSummary | null>(null);
 
   const remove = async (route: RouteSummary) => {
