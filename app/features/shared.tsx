@@ -1,8 +1,14 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
-import { useNavigationType, useSearchParams } from "@remix-run/react";
+import {
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+  useSearchParams,
+} from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import { ArrowLeft, Download } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
@@ -29,22 +35,40 @@ export function BackLink(props: { onBack: () => void; children: string }) {
 }
 
 /**
+ * The query this screen last asked for and the URL it asked from (`location.key`), until that
+ * navigation settles. Shared by every `useQueryParams` on the page: a filter chosen while another
+ * one's read is still under way builds on it, instead of on the URL the browser still shows.
+ */
+let asked: { from: string; search: string } | null = null;
+
+/**
  * The screen's query parameters (each module's are listed in `ModuleParams`) and a setter that
- * changes only those it names: a value sets one, null removes it.
+ * changes only those it names: a value sets one, null removes it. Changes made while an earlier
+ * one is being read add to it, so a quick second filter never undoes the first.
  */
 export function useQueryParams() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { state } = useNavigation();
+  const current = useRef(location);
+  current.current = location;
+  useEffect(() => {
+    if (state === "idle") asked = null;
+  }, [state]);
   const update = useCallback(
-    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      }, options),
-    [setParams],
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) => {
+      const here = current.current;
+      const next = new URLSearchParams(asked?.from === here.key ? asked.search : here.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      const search = next.toString() ? `?${next}` : "";
+      asked = { from: here.key, search };
+      navigate({ pathname: here.pathname, search }, options);
+    },
+    [navigate],
   );
   return [params, update] as const;
 }

@@ -429,6 +429,29 @@ test.describe("Project Hub", () => {
       expect(asked.filter((path) => read.test(path) && path !== "/api/data/entries")).toEqual([]);
       expect(entriesAsked()).toBe(4);
     });
+
+    test("a search typed while a filter's read is still under way keeps the filter", async ({
+      page,
+      account,
+    }) => {
+      await hub(account);
+      await account.post("/projects", { name: "Oak flip", type: "fix_and_flip" });
+      await openApp(page, modulePath("project-hub"));
+      const projects = page.getByRole("list", { name: "Projects" });
+      await expect(projects.getByRole("listitem")).toHaveCount(3);
+      // The page's reads answer slowly, as on a phone: the filter is still being read while
+      // the search box writes its text to the URL.
+      await page.route("**/project-hub.data*", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.getByLabel("Filter by type").selectOption("brrrr");
+      await page.getByLabel("Search projects").fill("oak");
+      await expect(page).toHaveURL(/[?&]q=oak/);
+      await expect(page).toHaveURL(/[?&]type=brrrr/);
+      await expect(projects.getByRole("listitem")).toHaveCount(1);
+      await expect(projects).toContainText("Oak rental");
+    });
   });
 });
 
