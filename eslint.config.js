@@ -30,6 +30,25 @@ export default tseslint.config(
     },
   },
   {
+    // The toasts go through lib/toast.ts, which loads sonner with the first toast (issue 28).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/toast.ts", "app/components/toasts.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sonner",
+              allowTypeImports: true,
+              message: "Import { toast } from ~/lib/toast: sonner loads with the first toast.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright sets a test up from the fixtures its function names (`{ page, account }`), used
     // in the body or not.
     files: ["tests/e2e/**/*.ts"],

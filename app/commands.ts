@@ -29,12 +29,12 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { modulePath, type ModuleId } from "./domain/modules";
+import { modulePath } from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
+  COMMAND_SHORTCUTS,
   NOTIFICATIONS_SHORTCUT,
   PALETTE_SHORTCUT,
-  withCommandKey,
   type Shortcut,
 } from "./shortcuts";
 
@@ -79,12 +79,6 @@ export interface Command {
   action: (context: CommandContext) => void;
 }
 
-/** The spec's Go to Dashboard (D) and Go to Calendar (C) keep their letters. */
-const NAVIGATION_SHORTCUTS: Partial<Record<ModuleId, Shortcut>> = {
-  home: withCommandKey("d"),
-  calendar: withCommandKey("c"),
-};
-
 const NAVIGATION: Command[] = SIDEBAR_MODULES.map((module) => ({
   id: `go-${module.id}`,
   name: `Go to ${module.title}`,
@@ -92,7 +86,7 @@ const NAVIGATION: Command[] = SIDEBAR_MODULES.map((module) => ({
   icon: module.icon,
   category: "navigation",
   keywords: module.keywords,
-  shortcut: NAVIGATION_SHORTCUTS[module.id],
+  shortcut: COMMAND_SHORTCUTS[`go-${module.id}`],
   type: "NAVIGATE",
   action: ({ navigate }) => navigate(modulePath(module.id)),
 }));
@@ -136,7 +130,7 @@ export const COMMANDS: readonly Command[] = [
     icon: MessageSquarePlus,
     category: "chat",
     keywords: ["ai", "ask", "assistant"],
-    shortcut: withCommandKey("o", true),
+    shortcut: COMMAND_SHORTCUTS["new-chat"],
     type: "NEW_CHAT",
     action: ({ navigate, newChat }) => {
       newChat();
@@ -158,7 +152,7 @@ export const COMMANDS: readonly Command[] = [
     description: "Add an event to your calendar",
     icon: CalendarPlus,
     category: "calendar",
-    shortcut: withCommandKey("e"),
+    shortcut: COMMAND_SHORTCUTS["new-event"],
     type: "NEW_EVENT",
     action: ({ navigate }) => navigate(modulePath("calendar", { new: "1" })),
   },
@@ -169,7 +163,7 @@ export const COMMANDS: readonly Command[] = [
     icon: CalendarCheck,
     category: "calendar",
     keywords: ["calendar", "agenda"],
-    shortcut: withCommandKey("y", true),
+    shortcut: COMMAND_SHORTCUTS["view-today"],
     type: "VIEW_TODAY",
     action: ({ navigate }) => navigate(modulePath("calendar", { date: "today" })),
   },
@@ -180,7 +174,7 @@ export const COMMANDS: readonly Command[] = [
     icon: MoonStar,
     category: "system",
     keywords: ["theme", "light"],
-    shortcut: withCommandKey("j"),
+    shortcut: COMMAND_SHORTCUTS["toggle-theme"],
     type: "TOGGLE_THEME",
     action: ({ toggleTheme, notify }) =>
       notify(toggleTheme() === "dark" ? "Dark theme on" : "Light theme on"),
@@ -192,7 +186,7 @@ export const COMMANDS: readonly Command[] = [
     icon: PanelLeft,
     category: "system",
     keywords: ["menu"],
-    shortcut: withCommandKey("b"),
+    shortcut: COMMAND_SHORTCUTS["toggle-sidebar"],
     type: "TOGGLE_SIDEBAR",
     action: ({ toggleSidebar }) => toggleSidebar(),
   },
@@ -203,7 +197,7 @@ export const COMMANDS: readonly Command[] = [
     icon: Keyboard,
     category: "system",
     keywords: ["keys", "hotkeys", "help"],
-    shortcut: { key: "?" },
+    shortcut: COMMAND_SHORTCUTS["keyboard-shortcuts"],
     type: "SHOW_SHORTCUTS",
     action: ({ showShortcuts }) => showShortcuts(),
   },
@@ -323,7 +317,7 @@ export const COMMANDS: readonly Command[] = [
     icon: Download,
     category: "data",
     keywords: ["backup", "download", "json"],
-    shortcut: withCommandKey("e", true),
+    shortcut: COMMAND_SHORTCUTS["export-data"],
     type: "EXPORT_CHAT",
     action: ({ exportData }) => exportData(),
   },
@@ -334,7 +328,7 @@ export const COMMANDS: readonly Command[] = [
     icon: Upload,
     category: "data",
     keywords: ["restore", "upload", "json"],
-    shortcut: withCommandKey("i"),
+    shortcut: COMMAND_SHORTCUTS["import-data"],
     type: "IMPORT_DATA",
     action: ({ importData }) => importData(),
   },

@@ -1,7 +1,7 @@
 /**
- * Keyboard shortcuts: how one is written, matched and shown, and the shell's own keys. The
- * commands' shortcuts live with the commands (app/commands.ts), which lists them all in the `?`
- * sheet. A leaf, so the document (root.tsx) can read the notifications key without the commands.
+ * Keyboard shortcuts: how one is written, matched and shown, the shell's own keys and the
+ * commands' (app/commands.ts names them in the palette and lists them all in the `?` sheet). A
+ * leaf, so the document (root.tsx) and the shell read the keys without the commands.
  */
 
 export interface Shortcut {
@@ -22,6 +22,24 @@ export const withCommandKey = (key: string, shift = false): Shortcut => ({
 
 /** Ctrl/⌘+K opens and closes the palette (spec §2). */
 export const PALETTE_SHORTCUT = withCommandKey("k");
+/**
+ * The commands' keys, by the command's id (commands.ts): here, so the shell answers a key without
+ * loading the commands themselves (their names, icons and actions load on the first one used). The
+ * spec's Go to Dashboard (D) and Go to Calendar (C) keep their letters.
+ */
+export const COMMAND_SHORTCUTS: Readonly<Record<string, Shortcut>> = {
+  "go-home": withCommandKey("d"),
+  "go-calendar": withCommandKey("c"),
+  "new-chat": withCommandKey("o", true),
+  "new-event": withCommandKey("e"),
+  "view-today": withCommandKey("y", true),
+  "toggle-theme": withCommandKey("j"),
+  "toggle-sidebar": withCommandKey("b"),
+  "keyboard-shortcuts": { key: "?" },
+  "export-data": withCommandKey("e", true),
+  "import-data": withCommandKey("i"),
+};
+
 /** Focuses the notifications (spec §2; sonner's Toaster listens for it). */
 export const NOTIFICATIONS_SHORTCUT: Shortcut = { key: "t", alt: true };
 
@@ -55,3 +73,7 @@ export function isEditableTarget(target: EventTarget | null) {
     (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
   );
 }
+
+/** The command a key press asks for (its id in COMMAND_SHORTCUTS), if any. */
+export const commandOfKey = (event: KeyboardEvent) =>
+  Object.keys(COMMAND_SHORTCUTS).find((id) => matchesShortcut(COMMAND_SHORTCUTS[id]!, event));

@@ -2,9 +2,9 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
-import { COMMANDS, type Command, type CommandContext } from "~/commands";
+import type { Command, CommandContext } from "~/commands";
 import { activeModuleId, childModules, moduleForPath, modulePath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
@@ -18,13 +18,18 @@ import { downloadExport, importChoice, pickImportFile } from "~/lib/transfer";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
-import { isEditableTarget, matchesShortcut, PALETTE_SHORTCUT } from "~/shortcuts";
+import {
+  COMMAND_SHORTCUTS,
+  commandOfKey,
+  isEditableTarget,
+  matchesShortcut,
+  PALETTE_SHORTCUT,
+} from "~/shortcuts";
 import { Brand } from "./brand";
 import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
 import { ImportProgress } from "./import-progress";
 import { RouteErrorBoundary } from "./error-fallback";
 import { NotFound } from "./not-found";
-import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { Toasts } from "./toasts";
@@ -32,12 +37,16 @@ import { ConfirmDialog } from "./ui";
 
 const CommandPalette = lazy(() => import("./command-palette.client"));
 // What only a command opens is downloaded when it is opened (issue 28, item 7): the chat's store
-// (with the deal math its hand-over cards use) and the import's preview (with zod).
+// (with the deal math its hand-over cards use), the import's preview (with zod) and the `?` sheet
+// (with every command).
 const ExportDialog = lazy(() =>
   import("./export-dialog").then((module) => ({ default: module.ExportDialog })),
 );
 const ImportDataDialog = lazy(() =>
   import("./import-data-dialog").then((module) => ({ default: module.ImportDataDialog })),
+);
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
 );
 const chat = () => import("~/lib/stores/chat").then((module) => module.chatStore.getState());
 
@@ -182,16 +191,20 @@ export default function AppShell() {
         setMobileOpen(false);
         return;
       }
-      const command = COMMANDS.find((c) => c.shortcut && matchesShortcut(c.shortcut, event));
-      const shortcut = command?.shortcut;
-      if (!command || !shortcut) return;
+      const id = commandOfKey(event);
+      if (!id) return;
+      const shortcut = COMMAND_SHORTCUTS[id]!;
       // Where the user types or has selected text, a plain key ("?") types and Ctrl/⌘+letter
       // keeps its editing meaning (copy, bold…); Ctrl/⌘+Shift+letter, which editing leaves
       // alone, still acts. In the open palette (its search box has the focus) every Ctrl/⌘ key acts.
       const typing = isEditableTarget(event.target) || Boolean(window.getSelection()?.toString());
       if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
       event.preventDefault();
-      runCommand(command);
+      // The commands (names, icons, actions) load with the first key or the palette.
+      void import("~/commands").then(({ COMMANDS }) => {
+        const command = COMMANDS.find((c) => c.id === id);
+        if (command) runCommand(command);
+      });
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
@@ -313,7 +326,11 @@ export default function AppShell() {
           <CommandPalette onClose={() => setPaletteOpen(false)} onRun={runCommand} mac={mac} />
         </Suspense>
       )}
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mac={mac} />
+      {shortcutsOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onClose={() => setShortcutsOpen(false)} mac={mac} />
+        </Suspense>
+      )}
       <ChangedElsewhereDialog />
       <Toasts />
     </div>

@@ -4,7 +4,7 @@
  * here as the user chose, and the toast that says so can undo it whole.
  */
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
 import { RECORD_KINDS, type RecordKindResult } from "~/domain/record-kinds";
 import { describeImport } from "~/domain/validation";

@@ -5,7 +5,7 @@
  */
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { failureText } from "~/lib/api/workspace";
 import {
   dismissImport,

@@ -3,7 +3,6 @@
  * same schemas by the API and by the forms (so the form says what the API would). Pure: no I/O.
  */
 import { z } from "zod";
-import "./validation";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

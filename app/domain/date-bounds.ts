@@ -1,10 +1,9 @@
 /**
  * The years AI42 takes dates in. A sale, an event, a follow-up or a closing is dated 1900 to 2100:
  * outside that it is a typing slip (year 0001, 9999-12-31), and such dates broke the screens
- * ("Sale in 2912114 d", a calendar week it could not list). Pure: no I/O.
+ * ("Sale in 2912114 d", a calendar week it could not list). Their schemas are in
+ * date-schemas.ts, so a screen that shows the bounds downloads no zod. Pure: no I/O.
  */
-import { z } from "zod";
-import { isIsoDay } from "./dates";
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
@@ -25,16 +24,3 @@ export const withinYears = (iso: string, min = MIN_YEAR, max = MAX_YEAR) => {
  * (a week view of 1 January 1900 starts in December 1899).
  */
 export const SHOWN_YEARS = { min: MIN_YEAR - 1, max: MAX_YEAR + 1 } as const;
-
-/** A calendar day, "2027-03-31", that exists and is within the years. */
-export const DaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2027-03-31", abort: true })
-  .refine(isIsoDay, { error: "Not a real date", abort: true })
-  .refine((value) => withinYears(value), { error: YEAR_RANGE_MESSAGE });
-
-/** An instant with its offset ("2027-03-31T10:00:00-04:00"), dated within the years. */
-export const instantWithin = (error: z.core.$ZodErrorMap | string) =>
-  z.iso
-    .datetime({ offset: true, error })
-    .refine((value) => withinYears(value), { error: YEAR_RANGE_MESSAGE });

@@ -4,9 +4,8 @@
  * Pure: no I/O.
  */
 import { z } from "zod";
-import { DaySchema } from "./date-bounds";
+import { DaySchema } from "./date-schemas";
 // Plain-language messages for every schema below (see validation.ts).
-import "./validation";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,

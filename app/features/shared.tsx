@@ -9,7 +9,7 @@ import {
 import { MESSAGES } from "~/lib/api/messages";
 import { ArrowLeft, Download } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { label } from "~/domain/workspace";
 import { apiUrl } from "~/lib/api/client";

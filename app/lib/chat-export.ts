@@ -1,5 +1,5 @@
 /** Export Chat (EXPORT_CHAT): the open conversation as a file, apart from the workspace's export. */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { readableMessage } from "~/domain/ai/handover";
 import { conversationToMarkdown } from "~/domain/ai/markdown";
 import { chatStore } from "./stores/chat";

@@ -6,7 +6,11 @@
  */
 import { lazy, type ComponentType } from "react";
 
-type ViewModule<P> = { default: ComponentType<P> };
+type ViewModule<P> = {
+  default: ComponentType<P>;
+  /** What else the view shows at `url` that is code-split itself (an opened record's page). */
+  preload?: (url: URL) => Promise<unknown>;
+};
 
 export function preloadable<P>(load: () => Promise<ViewModule<P>>) {
   let loaded: ViewModule<P> | undefined;
@@ -16,8 +20,9 @@ export function preloadable<P>(load: () => Promise<ViewModule<P>>) {
       ViewModule<P>
     >;
   const View = lazy(() => (loaded ? settled(loaded) : load()));
-  const preload = async () => {
+  const preload = async (url?: URL) => {
     loaded ??= await load();
+    if (url) await loaded.preload?.(url);
   };
   return Object.assign(View, { preload });
 }

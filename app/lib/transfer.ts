@@ -1,5 +1,5 @@
 /** Export Data / Import Data (palette): the whole workspace as one JSON file, and chats. */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { createStore } from "zustand";
 import { localTimeZone, todayIn } from "~/domain/today";
 import { MESSAGES } from "./api/messages";

@@ -3,14 +3,19 @@
  * the server say the same thing in the same words. Fields are bound by name; the first problem of
  * each field shows beside it, whether the browser found it or the API answered 400 with it; the
  * line under the form is only for what no field can show.
+ *
+ * The schema (and zod with it) is loaded when the form is first touched, not with the page: a page
+ * that shows a form downloads no validation until someone types in it (issue 28, item 7).
  */
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { firstPerField } from "~/domain/problems";
-import { parseTyped } from "~/domain/validation";
 import { ServiceError } from "./api/workspace";
 
 type Text = Record<string, string>;
+
+/** When the form's checks could not be downloaded (offline, or a deploy replaced them). */
+export const NOT_LOADED = "The form could not be checked: reload the page and try again";
 
 /** An empty field means "not given", as the API understands a missing value. */
 const givenOnly = (record: Record<string, unknown>) =>
@@ -18,8 +23,17 @@ const givenOnly = (record: Record<string, unknown>) =>
     Object.entries(record).filter(([, value]) => !(typeof value === "string" && !value.trim())),
   );
 
+/** A schema as a form asks for it: `() => import("~/domain/…").then((m) => m.XSchema)`. */
+export type SchemaLoader<S> = () => Promise<S>;
+
+/** The schema with zod's messages in plain words (validation.ts), loading both once. */
+async function loadChecker<S extends z.ZodObject>(schema: SchemaLoader<S>) {
+  const [{ parseTyped }, loaded] = await Promise.all([import("~/domain/validation"), schema()]);
+  return (record: Record<string, unknown>) => parseTyped(loaded, record);
+}
+
 export function useForm<S extends z.ZodObject, F extends Text>(options: {
-  schema: S;
+  schema: SchemaLoader<S>;
   initial: F;
   /** Prefix of the fields' element ids, so two forms on a page never share one. */
   idPrefix: string;
@@ -32,6 +46,14 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [saving, setSaving] = useState(false);
+  const [checker, setChecker] = useState<ReturnType<typeof loadChecker<S>> | null>(null);
+  /** Starts loading the schema: on the form's first focus, and at the latest on submit. */
+  const prepare = () => {
+    if (checker) return checker;
+    const loading = loadChecker(options.schema);
+    setChecker(loading);
+    return loading;
+  };
 
   const field = (name: keyof F & string) => ({
     id: `${options.idPrefix}-${name}`,
@@ -43,10 +65,15 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure("");
-    const parsed = parseTyped(
-      options.schema,
-      givenOnly((options.toInput ?? ((v: F) => v))(values)),
-    );
+    let check: Awaited<ReturnType<typeof loadChecker<S>>>;
+    try {
+      check = await prepare();
+    } catch {
+      setChecker(null);
+      setFailure(NOT_LOADED);
+      return;
+    }
+    const parsed = check(givenOnly((options.toInput ?? ((v: F) => v))(values)));
     if (!parsed.success) {
       setErrors(
         firstPerField(
@@ -84,5 +111,14 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
     }
   }
 
-  return { values, setValues, field, submit, saving, failure };
+  return {
+    values,
+    setValues,
+    field,
+    submit,
+    saving,
+    failure,
+    /** For the form element: loads the schema as soon as someone starts filling it in. */
+    onFocus: () => void prepare().catch(() => setChecker(null)),
+  };
 }

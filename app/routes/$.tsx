@@ -65,7 +65,7 @@ export const handle: PreloadHandle = {
   preload: async (url) => {
     const module = moduleForPath(MODULES, url.pathname);
     if (module)
-      await Promise.all([AppShell.preload(), module.View.preload(), LoginScreen.preload()]);
+      await Promise.all([AppShell.preload(), module.View.preload(url), LoginScreen.preload()]);
   },
 };
 

@@ -1,9 +1,10 @@
 /**
  * JavaScript per page (issue 28, item 7): a page downloads what it shows. zod (the forms' and
- * imports' schemas) comes with the first form opened; Chart.js with the first chart scrolled to.
+ * imports' schemas) comes when someone starts filling in a form; Chart.js with the first chart
+ * scrolled to.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { LOADED_MODULES, modulePath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
 
 /** The names of the scripts the page has downloaded from our origin so far, as they are asked for. */
@@ -37,10 +38,17 @@ test("the dashboard downloads neither zod nor Chart.js until a chart shows", asy
   expect(zod(scripts)).toBe(false);
 });
 
-test("Possible Investments downloads zod with the form that needs it", async ({
-  page,
-  account,
-}) => {
+test("no module page downloads zod for its first screen", async ({ page, account }) => {
+  const scripts = scriptsOf(page);
+  for (const id of LOADED_MODULES) {
+    await openApp(page, modulePath(id));
+    await expect(page.locator("main h1")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(zod(scripts), `${id} downloaded zod`).toBe(false);
+  }
+});
+
+test("Possible Investments downloads zod when its form is filled in", async ({ page, account }) => {
   await account.post("/data/properties", [{ address: "1 Alder St", city: "Dayton", state: "OH" }]);
   const scripts = scriptsOf(page);
   await openApp(page, modulePath("possible-investments"));
@@ -50,5 +58,9 @@ test("Possible Investments downloads zod with the form that needs it", async ({
   await page.getByRole("link", { name: "Add property" }).click();
   await expect(page.getByRole("heading", { name: "Add a property" })).toBeVisible();
   await expect(page.getByLabel("Address")).toBeVisible();
-  expect(zod(scripts)).toBe(true);
+  expect(zod(scripts)).toBe(false);
+  await page.getByLabel("Address").fill("2 Birch St");
+  await expect.poll(() => zod(scripts)).toBe(true);
+  await page.getByRole("button", { name: "Add property" }).click();
+  await expect(page.getByRole("heading", { name: "2 Birch St" })).toBeVisible();
 });

@@ -1,18 +1,17 @@
 /**
- * The Auctions screens' own rules (app/features/auctions/auction-fields.ts and month.ts): times
+ * The Auctions screens' own rules (app/features/auctions/auction-fields.ts, auction-checks.ts and
+ * month.ts): times
  * typed as the clock reads where the sale is, across a DST change; the form read back as the API's
  * input; the calculator's first figures and where they came from; the month grid.
  */
 import { describe, expect, it } from "vitest";
+import { auctionInputOf, checkAuction, readBidForm } from "~/features/auctions/auction-checks";
 import {
   auctionBodyOf,
   auctionFormValues,
-  auctionInputOf,
   bidStart,
-  checkAuction,
   instantOf,
   newAuctionValues,
-  readBidForm,
   wallClock,
 } from "~/features/auctions/auction-fields";
 import { dayRange, monthGrid, monthOf, shiftMonth } from "~/features/auctions/month";

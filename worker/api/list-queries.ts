@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
-import { DaySchema } from "../../app/domain/date-bounds";
+import { DaySchema } from "../../app/domain/date-schemas";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,

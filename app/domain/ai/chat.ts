@@ -3,37 +3,22 @@
  * and the chat screen, and the rules a conversation's history follows. Pure: no I/O.
  */
 import { z } from "zod";
-import "../validation";
+import {
+  MAX_MESSAGE_CHARS,
+  MAX_MESSAGES,
+  MAX_TTS_CHARS,
+  TTS_VOICES,
+  type ChatMessage,
+} from "./chat-terms";
 
-/** The voices of OpenAI's `audio/speech`. */
-export const TTS_VOICES = [
-  "alloy",
-  "ash",
-  "ballad",
-  "coral",
-  "echo",
-  "fable",
-  "nova",
-  "onyx",
-  "sage",
-  "shimmer",
-  "verse",
-] as const;
-export type TtsVoice = (typeof TTS_VOICES)[number];
-
-/** OpenAI's own cap on `audio/speech` input. */
-export const MAX_TTS_CHARS = 4096;
-export const MAX_MESSAGE_CHARS = 32_000;
-export const MAX_MESSAGES = 100;
-export const MAX_TITLE_CHARS = 120;
+export * from "./chat-terms";
 
 export const ChatMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z
     .string()
     .max(MAX_MESSAGE_CHARS, { error: `A message holds at most ${MAX_MESSAGE_CHARS} characters` }),
-});
-export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+}) satisfies z.ZodType<ChatMessage>;
 
 const modelName = z
   .string()
@@ -71,47 +56,3 @@ export const TtsRequestSchema = z.object({
     .max(MAX_TTS_CHARS, { error: `Text to speech reads at most ${MAX_TTS_CHARS} characters` }),
   voice: z.enum(TTS_VOICES, { error: `Choose a voice: ${TTS_VOICES.join(", ")}` }).default("alloy"),
 });
-
-/** Title for a new conversation: the start of its first message's first paragraph, on one line. */
-export function conversationTitle(text: string) {
-  const line = text
-    .trim()
-    .split(/\n\s*\n/)[0]!
-    .replace(/\s+/g, " ")
-    .trim();
-  return line.length <= 60 ? line || "New conversation" : `${line.slice(0, 57).trimEnd()}…`;
-}
-
-/**
- * Consecutive messages of one role joined into one (a turn whose answer failed leaves two user
- * messages in a row, which Perplexity refuses: it wants user and assistant in turn).
- */
-export function alternating(messages: ChatMessage[]): ChatMessage[] {
-  const merged: ChatMessage[] = [];
-  for (const message of messages) {
-    const last = merged.at(-1);
-    if (last?.role === message.role) {
-      merged[merged.length - 1] = {
-        role: last.role,
-        content: `${last.content}\n\n${message.content}`,
-      };
-    } else {
-      merged.push({ ...message });
-    }
-  }
-  return merged;
-}
-
-/** How many leading messages two histories share (same role and text). */
-export function sharedPrefixLength(stored: ChatMessage[], sent: ChatMessage[]) {
-  let index = 0;
-  while (
-    index < stored.length &&
-    index < sent.length &&
-    stored[index]!.role === sent[index]!.role &&
-    stored[index]!.content === sent[index]!.content
-  ) {
-    index += 1;
-  }
-  return index;
-}

@@ -5,11 +5,11 @@
  * The chat shows it as a card, the Markdown export leaves the block out, and Edit and resend
  * changes the question and keeps the analysis. Pure: no I/O.
  */
-import { FORM_GROUPS } from "../deals/form";
+import { FORM_GROUPS } from "../deals/form-fields";
 import { HEADLINE_METRICS } from "../deals/judge";
 import type { Strategy } from "../deals/types";
 import { DASH, formatCount, formatMoney } from "../format";
-import { label } from "../workspace";
+import { label } from "../workspace-terms";
 
 export const HANDOVER_QUESTION =
   "Is this a good deal? Which numbers make or break it, and what would I need to change?";

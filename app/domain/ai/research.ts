@@ -3,7 +3,6 @@
  * and which of the investor's records a query names. Pure: no I/O.
  */
 import { z } from "zod";
-import "../validation";
 import { normalizeAddress } from "../workspace";
 import { MAX_QUERY_CHARS } from "./research-terms";
 import { webSources, WebSourcesSchema } from "./sources";

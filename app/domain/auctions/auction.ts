@@ -4,7 +4,7 @@
  * set for, the deposit due, the countdown). Pure: no I/O.
  */
 import { z } from "zod";
-import { instantWithin } from "../date-bounds";
+import { instantWithin } from "../date-schemas";
 import { isTimeZone } from "../today";
 import { id, money, optional, optionalText, requiredText } from "../workspace";
 import { AUCTION_STATUSES, SALE_TYPES } from "./auction-terms";

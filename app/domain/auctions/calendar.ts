@@ -3,7 +3,7 @@
  * the deposit deadline. The merged calendar lists them read-only (edited on the auction), and the
  * same events are written to the Google calendar the user chose for auctions. Pure: no I/O.
  */
-import { AUCTIONS_CALENDAR_ID, type CalendarEvent } from "../calendar/events";
+import { AUCTIONS_CALENDAR_ID, type CalendarEvent } from "../calendar/event-terms";
 import { formatAddress } from "../format";
 import { DEPOSIT_STATUSES, saleTypeLabel, type AuctionStatus, type SaleType } from "./auction";
 

@@ -6,13 +6,8 @@
  */
 import type { z } from "zod";
 import { isoDay } from "../dates";
-import {
-  addIsoDays,
-  LOCAL_CALENDAR_ID,
-  type CalendarEvent,
-  type EventInputSchema,
-  type EventTime,
-} from "./events";
+import { addIsoDays, LOCAL_CALENDAR_ID, type CalendarEvent, type EventTime } from "./event-terms";
+import type { EventInputSchema } from "./events";
 
 /** The form's fields, as text (what the inputs hold). */
 export type EventFormValues = {

@@ -10,7 +10,7 @@ import {
   MAX_RESULTS,
   type CalendarEvent,
   type EventKind,
-} from "./events";
+} from "./event-terms";
 
 export const CALENDAR_VIEWS = ["month", "week", "day", "agenda"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];

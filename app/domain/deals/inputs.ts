@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 // Plain-language messages for every schema below (see validation.ts).
-import "../validation";
 import type { DealInputs, Strategy } from "./types";
 
 /** An input that may be left out or sent as null; both mean "use the default". */

@@ -7,12 +7,15 @@
 import { z } from "zod";
 import { contactName, optionalText, requiredText, text } from "../workspace";
 import type { LeadAnswer, LeadInput } from "./leads";
+import {
+  COPY_KINDS,
+  MAX_BOT_QUESTIONS,
+  QUESTION_FIELDS,
+  type CopyKind,
+  type QuestionField,
+} from "./bot-terms";
 
-/** The lead field a question's answer fills, besides being kept with the others. */
-export const QUESTION_FIELDS = ["none", "name", "phone", "email", "address"] as const;
-export type QuestionField = (typeof QUESTION_FIELDS)[number];
-
-export const MAX_BOT_QUESTIONS = 12;
+export * from "./bot-terms";
 
 export const BotQuestionSchema = z.object({
   text: requiredText(300, "Write the question"),
@@ -101,9 +104,6 @@ export function leadFromAnswers(
 
 // ---------------------------------------------------------------------------------------------
 // Outreach drafts
-
-export const COPY_KINDS = ["email", "sms", "letter"] as const;
-export type CopyKind = (typeof COPY_KINDS)[number];
 
 export const CopyRequestSchema = z
   .object({

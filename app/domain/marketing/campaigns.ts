@@ -4,31 +4,9 @@
  */
 import { z } from "zod";
 import { isoDate, money, optionalText, requiredText } from "../workspace";
-import { FUNNEL_STAGES, type FunnelStage, type LeadStatus } from "./leads";
+import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "./campaign-terms";
 
-export const CAMPAIGN_CHANNELS = [
-  "email",
-  "sms",
-  "direct_mail",
-  "cold_call",
-  "social",
-  "ppc",
-  "bandit_signs",
-] as const;
-export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
-
-export const CHANNEL_LABELS: Record<CampaignChannel, string> = {
-  email: "E-mail",
-  sms: "SMS",
-  direct_mail: "Direct mail",
-  cold_call: "Cold call",
-  social: "Social",
-  ppc: "PPC",
-  bandit_signs: "Bandit signs",
-};
-
-export const CAMPAIGN_STATUSES = ["planned", "active", "paused", "completed"] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export * from "./campaign-terms";
 
 export const CampaignInputSchema = z
   .object({
@@ -46,76 +24,3 @@ export const CampaignInputSchema = z
     path: ["endOn"],
   });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
-
-/** What the figures read of a lead. */
-export interface LeadOutcome {
-  status: LeadStatus;
-  reached: FunnelStage;
-  dealValue: number | null;
-}
-
-export interface CampaignFigures {
-  leads: number;
-  /** Spend ÷ leads; null without leads or without spend recorded. */
-  costPerLead: number | null;
-  /** Leads under contract with a deal value: a deal without one is not yet a figure. */
-  dealsClosed: number;
-  /** The deal value of the deals closed; null without one. */
-  revenue: number | null;
-  /** (Revenue − spend) ÷ spend, as a fraction (1.5 = 150 %); null without spend or revenue. */
-  returnOnSpend: number | null;
-}
-
-/** A campaign's figures from the leads that name it. */
-export function campaignFigures(
-  campaign: { spend: number | null },
-  leads: readonly LeadOutcome[],
-): CampaignFigures {
-  const spend = campaign.spend ?? 0;
-  const values = leads.flatMap((lead) =>
-    lead.status === "under_contract" && lead.dealValue !== null ? [lead.dealValue] : [],
-  );
-  const revenue = values.length ? values.reduce((sum, value) => sum + value, 0) : null;
-  return {
-    leads: leads.length,
-    costPerLead: leads.length && spend ? spend / leads.length : null,
-    dealsClosed: values.length,
-    revenue,
-    returnOnSpend: spend && revenue !== null ? (revenue - spend) / spend : null,
-  };
-}
-
-export interface FunnelStep {
-  stage: FunnelStage;
-  /** Leads that reached this stage or a later one (dead leads count where they got to). */
-  count: number;
-  /** This stage's count ÷ the previous stage's; null for the first stage or after an empty one. */
-  conversion: number | null;
-}
-
-export interface Funnel {
-  steps: FunnelStep[];
-  /** Leads now dead, at whatever stage they reached. */
-  dead: number;
-  /** Under contract ÷ every lead; null without leads. */
-  overall: number | null;
-}
-
-/** The funnel of lead statuses: how many got to each stage, and stage-to-stage conversion. */
-export function leadFunnel(leads: readonly Pick<LeadOutcome, "status" | "reached">[]): Funnel {
-  const rank = (stage: FunnelStage) => FUNNEL_STAGES.indexOf(stage);
-  const steps = FUNNEL_STAGES.map((stage, i) => ({
-    stage,
-    count: leads.filter((lead) => rank(lead.reached) >= i).length,
-    conversion: null as number | null,
-  }));
-  steps.forEach((step, i) => {
-    const previous = steps[i - 1];
-    step.conversion = previous && previous.count ? step.count / previous.count : null;
-  });
-  return {
-    steps,
-    dead: leads.filter((lead) => lead.status === "dead").length,
-    overall: leads.length ? steps.at(-1)!.count / leads.length : null,
-  };
-}

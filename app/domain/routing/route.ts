@@ -4,20 +4,10 @@
  * no I/O.
  */
 import { z } from "zod";
-import {
-  DEFAULT_ROAD_FACTOR,
-  DEFAULT_SPEED_KMH,
-  type LatLng,
-  type RouteProblem,
-  type TimeWindow,
-} from "./problem";
+import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "./problem";
+import { MAX_ROUTE_STOPS, MAX_STOP_ADDRESS, MAX_STOP_LABEL, STOP_SOURCES } from "./route-terms";
 
-/** The most stops one route takes. */
-export const MAX_ROUTE_STOPS = 200;
-/** Minutes at a stop: a drive-by or a showing, unless the user says otherwise … */
-export const VISIT_MINUTES = 15;
-/** … and at a sale: registration, the call of the cases, the bidding. */
-export const AUCTION_MINUTES = 60;
+export * from "./route-terms";
 
 /** An ISO 8601 date and time with its offset. */
 export const InstantSchema = z.iso.datetime({
@@ -144,20 +134,12 @@ export const OptimizeInputSchema = z
   });
 export type OptimizeInput = z.infer<typeof OptimizeInputSchema>;
 
-/** Where a stop came from: what the planner links back to. */
-export const STOP_SOURCES = ["property", "auction", "contact", "event", "address", "pin"] as const;
-export type StopSource = (typeof STOP_SOURCES)[number];
-
 /** A place with its name, as the planner shows it: a start, an end, a remembered home. */
 export const PlaceSchema = LatLngSchema.extend({
   label: z.string().trim().min(1, { error: "Name the place" }).max(200),
   address: z.string().trim().max(300).nullable().default(null),
 });
 export type Place = z.infer<typeof PlaceSchema>;
-
-/** The longest name and address a saved stop keeps. */
-export const MAX_STOP_LABEL = 200;
-export const MAX_STOP_ADDRESS = 300;
 
 /** A stop of a saved route. */
 export const RouteStopSchema = LatLngSchema.extend({
@@ -217,45 +199,3 @@ export const StartPlacesSchema = z.object({
   office: PlaceSchema.nullable(),
 });
 export type StartPlaces = z.infer<typeof StartPlacesSchema>;
-
-/** What the optimiser needs of a route (saved, sent to the API, or a draft on the screen). */
-export interface RouteFields {
-  start: LatLng;
-  end?: LatLng | null;
-  returnToStart?: boolean;
-  departAt: string;
-  speedKmh?: number;
-  roadFactor?: number;
-  stops: readonly (LatLng & {
-    id: string;
-    serviceMinutes?: number;
-    window?: TimeWindow | null;
-  })[];
-}
-
-/** The optimiser's problem for a route: its points, times and speeds, nothing else. */
-export function routeProblem(route: RouteFields): RouteProblem {
-  return {
-    start: { lat: route.start.lat, lng: route.start.lng },
-    ...(route.end ? { end: { lat: route.end.lat, lng: route.end.lng } } : {}),
-    returnToStart: route.returnToStart,
-    departAt: route.departAt,
-    speedKmh: route.speedKmh,
-    roadFactor: route.roadFactor,
-    stops: route.stops.map(({ id, lat, lng, serviceMinutes, window }) => ({
-      id,
-      lat,
-      lng,
-      serviceMinutes: serviceMinutes ?? 0,
-      ...(window ? { window } : {}),
-    })),
-  };
-}
-
-/** How a typed address is looked up and cached: trimmed, lower case, one space between words. */
-export const normaliseAddress = (address: string) =>
-  address
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .replace(/\s*,\s*/g, ", ");

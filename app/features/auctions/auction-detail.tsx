@@ -16,10 +16,11 @@ import {
   Trash2,
 } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
-import { saleTypeLabel, type AuctionInput } from "~/domain/auctions/auction";
+import type { AuctionInput } from "~/domain/auctions/auction";
+import { saleTypeLabel } from "~/domain/auctions/auction-terms";
 import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import {
@@ -36,7 +37,8 @@ import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
-import { auctionFormValues, auctionInputOf, WINNING_STATUSES } from "./auction-fields";
+import { auctionInputOf } from "./auction-checks";
+import { auctionFormValues, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
 import { MaxBidCalculator } from "./max-bid-calculator";
 import { announceSaved } from "./notices";

@@ -3,34 +3,10 @@
  * sale happens (a day and a time in its zone), the deposit as an amount or a percent, and the
  * max-bid calculator's figures with where they came from. Pure: no I/O, no React.
  */
-import {
-  AuctionFieldsSchema,
-  AuctionInputSchema,
-  MaxBidInputSchema,
-  type AuctionInput,
-} from "~/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "~/domain/auctions/max-bid";
 import { localTimeToIso, wallClockIn, zoneOfState } from "~/domain/auctions/time-zones";
 import { isTimeZone } from "~/domain/today";
-import { fieldProblems, parseTyped } from "~/domain/validation";
-import type { FieldProblem } from "~/domain/problems";
-import type { Auction, AuctionBody } from "~/lib/api/auctions";
-
-const INPUT_KEYS = Object.keys(AuctionFieldsSchema.shape) as (keyof AuctionBody)[];
-
-/** Every field a client writes, as the auction has it: what a PUT sends back, and Undo re-creates. */
-export const auctionInputOf = (auction: Auction): AuctionBody =>
-  Object.fromEntries(INPUT_KEYS.map((key) => [key, auction[key]])) as AuctionBody;
-
-/** The API's rules across fields (a postponement after the sale date, one kind of deposit…). */
-export function checkAuction(
-  body: AuctionBody,
-): { ok: true; input: AuctionInput } | { ok: false; problems: FieldProblem[] } {
-  const parsed = AuctionInputSchema.safeParse(body);
-  return parsed.success
-    ? { ok: true, input: parsed.data }
-    : { ok: false, problems: fieldProblems(parsed.error) };
-}
+import type { Auction } from "~/lib/api/auctions";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -305,16 +281,4 @@ export function bidStart(sources: BidSources): { values: BidFormValues; from: st
     if (unset.length) from.push("your defaults");
   }
   return { values, from };
-}
-
-/** The calculator's text read as its inputs ("$250,000" welcome), or the problem of each field. */
-export function readBidForm(
-  values: BidFormValues,
-): { ok: true; inputs: Required<MaxBidInputs> } | { ok: false; errors: Record<string, string> } {
-  const given = Object.fromEntries(Object.entries(values).filter(([, text]) => text.trim()));
-  const parsed = parseTyped(MaxBidInputSchema, given);
-  if (parsed.success) return { ok: true, inputs: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const problem of fieldProblems(parsed.error)) errors[problem.field] ??= problem.message;
-  return { ok: false, errors };
 }

@@ -10,12 +10,11 @@ import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
 import {
   AUCTION_STATUSES,
-  AuctionFieldsSchema,
   SALE_TYPES,
   saleTypeLabel,
-  type AuctionInput,
   type SaleType,
-} from "~/domain/auctions/auction";
+} from "~/domain/auctions/auction-terms";
+import type { AuctionInput } from "~/domain/auctions/auction";
 import type { MaxBidInputs } from "~/domain/auctions/max-bid";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { zoneOfState } from "~/domain/auctions/time-zones";
@@ -25,12 +24,7 @@ import { ServiceError } from "~/lib/api/workspace";
 import { CONTACT_SOURCE, dealSource, PROJECT_SOURCE, PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
-import {
-  auctionBodyOf,
-  checkAuction,
-  WINNING_STATUSES,
-  type AuctionFormValues,
-} from "./auction-fields";
+import { auctionBodyOf, WINNING_STATUSES, type AuctionFormValues } from "./auction-fields";
 
 /** The usual US zones, by the name people know them by. */
 const US_ZONES: readonly [zone: string, name: string][] = [
@@ -102,11 +96,12 @@ export function useAuctionForm(options: {
   onDone?: () => void;
 }) {
   return useForm({
-    schema: AuctionFieldsSchema,
+    schema: () => import("~/domain/auctions/auction").then((m) => m.AuctionFieldsSchema),
     initial: options.initial,
     idPrefix: options.idPrefix,
     toInput: (values) => auctionBodyOf(values, options.bidInputs),
     onSubmit: async (fields) => {
+      const { checkAuction } = await import("./auction-checks");
       const checked = checkAuction(fields);
       // Answered as the API's 400 would be, so each problem shows beside its field.
       if (!checked.ok)
@@ -158,7 +153,7 @@ export function AuctionForm(props: {
   const deals = useMemo(() => dealSource(values.propertyId), [values.propertyId]);
 
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-6">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">The sale</legend>
         <div className="grid items-end gap-4 sm:grid-cols-2">

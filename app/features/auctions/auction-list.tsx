@@ -9,7 +9,7 @@ import { useState } from "react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
-import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction";
+import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { formatAddress, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
@@ -24,7 +24,6 @@ import {
   useQueryParams,
   useSearchParam,
 } from "../shared";
-import { auctionInputOf } from "./auction-fields";
 import { dayRange } from "./month";
 import { DepositDeadline, SaleTime, STATUS_TONE, useNow } from "./sale-time";
 
@@ -110,7 +109,10 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
       what: `Auction at ${auction.address}`,
       remove: (ifMatch) => auctionsApi.remove(auction.id, ifMatch),
       version: { kind: "auction", updatedAt: auction.updatedAt, reload: () => undefined },
-      restore: () => auctionsApi.create(auctionInputOf(auction)).then(retry),
+      restore: () =>
+        import("./auction-checks")
+          .then(({ auctionInputOf }) => auctionsApi.create(auctionInputOf(auction)))
+          .then(retry),
     });
     retry();
   };

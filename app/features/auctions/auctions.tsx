@@ -5,11 +5,12 @@
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, Plus, Upload } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
 import { modulePath } from "~/domain/modules";
+import { preloadable } from "~/lib/preloadable";
 import { auctionsApi } from "~/lib/api/auctions";
 import { propertiesApi } from "~/lib/api/workspace";
 import { useModuleData } from "~/lib/module-data";
@@ -18,7 +19,6 @@ import type { ModuleViewProps } from "../module-view";
 import { BackLink, useDialogParam, useQueryParams } from "../shared";
 import { newAuctionValues, type AuctionFormValues } from "./auction-fields";
 import { AuctionCalendar } from "./auction-calendar";
-import { AuctionDetailView } from "./auction-detail";
 import { AuctionForm } from "./auction-form";
 import { AuctionList } from "./auction-list";
 import { GoogleCalendarSetting } from "./google-calendar-setting";
@@ -27,6 +27,18 @@ import { useImportChanges } from "~/lib/import-runner";
 import { monthOf } from "./month";
 import { announceSaved } from "./notices";
 import { SaleTypesGuide } from "./sale-types-guide";
+
+/**
+ * An auction's page (its analysis, the max-bid calculator and the checks they need, zod among
+ * them), loaded when one is opened: the list downloads none of it (issue 28, item 7).
+ */
+const AuctionDetailView = preloadable(() =>
+  import("./auction-detail").then((module) => ({ default: module.AuctionDetailView })),
+);
+
+/** An auction opened by the URL is rendered by the server into the page. */
+export const preload = (url: URL) =>
+  url.searchParams.get("auction") ? AuctionDetailView.preload() : Promise.resolve();
 
 export default function Auctions(props: ModuleViewProps) {
   const [params, update] = useQueryParams();
@@ -44,7 +56,12 @@ export default function Auctions(props: ModuleViewProps) {
       />
     );
   }
-  if (auction) return <AuctionDetailView key={auction} id={auction} onBack={toList} />;
+  if (auction)
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <AuctionDetailView key={auction} id={auction} onBack={toList} />
+      </Suspense>
+    );
   return <AuctionsHome {...props} />;
 }
 

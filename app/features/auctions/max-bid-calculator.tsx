@@ -10,7 +10,7 @@ import { Link } from "@remix-run/react";
 import { Save } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { TextField } from "~/components/form";
-import { saleTypeLabel } from "~/domain/auctions/auction";
+import { saleTypeLabel } from "~/domain/auctions/auction-terms";
 import {
   depositDue,
   maxBid,
@@ -24,7 +24,8 @@ import { SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { formatMoney, parseNumberLike } from "~/domain/format";
 import { glossaryPath } from "~/domain/resources/glossary";
 import type { Auction } from "~/lib/api/auctions";
-import { BID_FIELDS, bidStart, readBidForm, type BidSources } from "./auction-fields";
+import { readBidForm } from "./auction-checks";
+import { BID_FIELDS, bidStart, type BidSources } from "./auction-fields";
 
 export function MaxBidCalculator(props: {
   auction: Auction;

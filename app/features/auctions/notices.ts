@@ -2,7 +2,7 @@
  * What the Auctions screens say about work that takes a while or fails: counts, a save and
  * whether its dates reached Google Calendar, the writing of auction dates there, a failed call.
  */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { AuctionCalendarSync, SavedAuction } from "~/lib/api/auctions";
 
 /** "1 auction", "12 auctions". */

@@ -10,7 +10,7 @@ import {
   DEPOSIT_STATUSES,
   dueWithin72Hours,
   type AuctionStatus,
-} from "~/domain/auctions/auction";
+} from "~/domain/auctions/auction-terms";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 
 /** The time now, again every minute (countdowns move on while the screen is open). */

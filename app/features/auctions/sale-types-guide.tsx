@@ -1,6 +1,6 @@
 /** The guide to the five sale types (`?guide=1`): what each sale is, the liens, what to watch. */
 import { Scale } from "lucide-react";
-import { SALE_TYPES } from "~/domain/auctions/auction";
+import { SALE_TYPES } from "~/domain/auctions/auction-terms";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { BackLink } from "../shared";
 

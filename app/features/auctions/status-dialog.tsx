@@ -5,7 +5,8 @@
  */
 import { SelectField, TextField } from "~/components/form";
 import { Modal } from "~/components/ui";
-import { AUCTION_STATUSES, type AuctionInput } from "~/domain/auctions/auction";
+import type { AuctionInput } from "~/domain/auctions/auction";
+import { AUCTION_STATUSES } from "~/domain/auctions/auction-terms";
 import type { Auction } from "~/lib/api/auctions";
 import { FormActions, options } from "../shared";
 import { auctionFormValues, DEFAULT_SALE_TIME, WINNING_STATUSES } from "./auction-fields";
@@ -33,7 +34,7 @@ function StatusForm(props: {
   });
   const { status } = form.values;
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       {!postponing && (
         <SelectField {...form.field("status")} label="Status" options={options(AUCTION_STATUSES)} />
       )}

@@ -1,4 +1,4 @@
-import { EVENT_KINDS } from "~/domain/calendar/events";
+import { EVENT_KINDS } from "~/domain/calendar/event-terms";
 import { KIND_COLORS } from "~/domain/calendar/views";
 import { label } from "~/domain/workspace";
 import type { CalendarInfo } from "~/lib/api/google";

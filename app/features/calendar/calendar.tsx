@@ -7,7 +7,7 @@
 
 import { CalendarX2, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";

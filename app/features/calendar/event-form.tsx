@@ -1,12 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
 import { draftOf, withStart, type EventFormValues } from "~/domain/calendar/event-form";
-import {
-  EVENT_KINDS,
-  EventInputSchema,
-  type CalendarEvent,
-  type EventInput,
-} from "~/domain/calendar/events";
+import { EVENT_KINDS, type CalendarEvent } from "~/domain/calendar/event-terms";
+import type { EventInput } from "~/domain/calendar/events";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
 import { GoogleEventLink } from "./event-details";
@@ -27,7 +23,7 @@ export function EventForm(props: {
   onDelete?: () => void;
 }) {
   const form = useForm({
-    schema: EventInputSchema,
+    schema: () => import("~/domain/calendar/events").then((m) => m.EventInputSchema),
     initial: props.initial,
     idPrefix: "event",
     toInput: (values) => draftOf(values, props.timeZone, props.event),
@@ -45,7 +41,7 @@ export function EventForm(props: {
     form.values.calendarId;
 
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       <TextField
         {...form.field("summary")}
         label="Title"

@@ -5,7 +5,7 @@
  */
 import { AlertTriangle, CheckCircle2, Link2, Mail, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Badge, ConfirmDialog } from "~/components/ui";
 import { formatDateTime } from "~/domain/format";
 import {

@@ -4,7 +4,7 @@
  */
 import { ExternalLink, FileText, Inbox, Link2, Search } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { RecordPicker } from "~/components/record-picker";
 import { Modal } from "~/components/ui";
 import { formatDate } from "~/domain/format";

@@ -21,7 +21,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { BarChart } from "~/components/bar-chart";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice, Figure } from "~/components/ui";
-import { saleTypeLabel } from "~/domain/auctions/auction";
+import { saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { addDays } from "~/domain/dates";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import { modulePath } from "~/domain/modules";

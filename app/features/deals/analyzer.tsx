@@ -6,7 +6,7 @@
 import { useNavigate } from "@remix-run/react";
 import { Bot, Printer, Save, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, ErrorNotice } from "~/components/ui";
 import { dealLoan } from "~/domain/deals/analyze";

@@ -13,11 +13,11 @@ import {
   Wrench,
 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Markdown } from "~/components/markdown";
 import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
-import { MAX_TTS_CHARS } from "~/domain/ai/chat";
+import { MAX_TTS_CHARS } from "~/domain/ai/chat-terms";
 import { readHandover, withQuestion, type HandedOver } from "~/domain/ai/handover";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { modulePath } from "~/domain/modules";

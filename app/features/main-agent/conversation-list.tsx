@@ -5,7 +5,7 @@
  */
 import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ConfirmDialog, ErrorNotice } from "~/components/ui";
 import { conversationsApi, type Conversation } from "~/lib/api/ai";
 import { MESSAGES } from "~/lib/api/messages";

@@ -1,7 +1,7 @@
 /** Renaming a saved conversation: one form and one call, from the list and from the chat's header. */
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
-import { MAX_TITLE_CHARS } from "~/domain/ai/chat";
+import { MAX_TITLE_CHARS } from "~/domain/ai/chat-terms";
 import { conversationsApi } from "~/lib/api/ai";
 import { chatStore } from "~/lib/stores/chat";
 import { toastFailure } from "../shared";

@@ -6,24 +6,24 @@
 import { Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Bot, Plus, RotateCcw, Send, Square, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { FormMessage, TextAreaField, TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import {
-  LeadBotInputSchema,
   MAX_BOT_QUESTIONS,
   QUESTION_FIELDS,
   type QuestionField,
-} from "~/domain/marketing/bots";
+} from "~/domain/marketing/bot-terms";
 import { modulePath } from "~/domain/modules";
-import { contactName } from "~/domain/workspace";
+import { contactName } from "~/domain/workspace-terms";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { failureText } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { NOT_LOADED } from "~/lib/use-form";
 import { toastFailure, useQueryParams } from "../shared";
 import { useTabData } from "./tab-data";
 
@@ -175,7 +175,18 @@ function BotEditor(props: {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = LeadBotInputSchema.safeParse({ name, persona, greeting, questions, handOff });
+    // The schema and zod's plain-words messages load on saving, not with the page.
+    let parsed;
+    try {
+      const [{ LeadBotInputSchema }] = await Promise.all([
+        import("~/domain/marketing/bots"),
+        import("~/domain/validation"),
+      ]);
+      parsed = LeadBotInputSchema.safeParse({ name, persona, greeting, questions, handOff });
+    } catch {
+      setFailure(NOT_LOADED);
+      return;
+    }
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse()),

@@ -13,10 +13,9 @@ import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import {
   CAMPAIGN_CHANNELS,
   CAMPAIGN_STATUSES,
-  CampaignInputSchema,
   CHANNEL_LABELS,
-  type CampaignInput,
-} from "~/domain/marketing/campaigns";
+} from "~/domain/marketing/campaign-terms";
+import type { CampaignInput } from "~/domain/marketing/campaigns";
 import { modulePath } from "~/domain/modules";
 import { campaignsApi, type Campaign } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
@@ -220,14 +219,14 @@ function CampaignForm(props: {
   onDone: () => void;
 }) {
   const form = useForm({
-    schema: CampaignInputSchema,
+    schema: () => import("~/domain/marketing/campaigns").then((m) => m.CampaignInputSchema),
     initial: fieldsOf(props.campaign),
     idPrefix: "campaign",
     onSubmit: props.onSave,
     onDone: props.onDone,
   });
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       <TextField {...form.field("name")} label="Name" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

@@ -17,19 +17,17 @@ import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog, Modal } from "~/components/ui";
 import { isoDay } from "~/domain/dates";
 import { formatDate, formatMoney } from "~/domain/format";
-import { CHANNEL_LABELS } from "~/domain/marketing/campaigns";
+import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
 import {
   followUpDue,
   formatDuration,
   LEAD_SOURCES,
   LEAD_STATUSES,
-  leadInputOf,
-  LeadInputSchema,
-  type LeadInput,
   type LeadStatus,
-} from "~/domain/marketing/leads";
+} from "~/domain/marketing/lead-terms";
+import type { LeadInput } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
-import { contactName } from "~/domain/workspace";
+import { contactName } from "~/domain/workspace-terms";
 import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
@@ -53,6 +51,10 @@ import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
 import { OutreachDialog } from "./outreach-dialog";
 import { useTabData } from "./tab-data";
+
+/** The fields a client writes, as the lead has them (with the schema, loaded when needed). */
+const inputOf = (lead: LeadInput) =>
+  import("~/domain/marketing/leads").then(({ leadInputOf }) => leadInputOf(lead));
 
 const SORTS = [
   { value: "newest", label: "Newest first" },
@@ -111,7 +113,9 @@ export function LeadsTab() {
         what: "lead",
         version: lead.updatedAt,
         send: (ifMatch) =>
-          leadsApi.update(lead.id, { ...leadInputOf(lead), status: next }, ifMatch),
+          inputOf(lead).then((input) =>
+            leadsApi.update(lead.id, { ...input, status: next }, ifMatch),
+          ),
         reload: retry,
       });
       if (!saved) undo();
@@ -128,7 +132,7 @@ export function LeadsTab() {
       what: `Lead “${contactName(lead)}”`,
       remove: (ifMatch) => leadsApi.remove(lead.id, ifMatch),
       version: { kind: "lead", updatedAt: lead.updatedAt, reload: () => undefined },
-      restore: () => leadsApi.create(leadInputOf(lead)).then(retry),
+      restore: () => inputOf(lead).then(leadsApi.create).then(retry),
     });
     retry();
   };
@@ -415,7 +419,7 @@ function LeadForm(props: {
   onDone: () => void;
 }) {
   const form = useForm({
-    schema: LeadInputSchema,
+    schema: () => import("~/domain/marketing/leads").then((m) => m.LeadInputSchema),
     initial: fieldsOf(props.lead),
     idPrefix: "lead",
     toInput: (values) => ({
@@ -433,7 +437,7 @@ function LeadForm(props: {
     onDone: props.onDone,
   });
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...form.field("firstName")} label="First name" required={false} />
         <TextField {...form.field("lastName")} label="Last name" required={false} />

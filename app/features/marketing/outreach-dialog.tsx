@@ -5,10 +5,10 @@
 import { Link } from "@remix-run/react";
 import { Copy, ShieldAlert } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormMessage, TextAreaField } from "~/components/form";
 import { Modal } from "~/components/ui";
-import { COPY_KINDS, type CopyKind } from "~/domain/marketing/bots";
+import { COPY_KINDS, type CopyKind } from "~/domain/marketing/bot-terms";
 import { modulePath } from "~/domain/modules";
 import { draftOutreach, type OutreachDraft } from "~/lib/api/marketing";
 import { failureText, ServiceError } from "~/lib/api/workspace";

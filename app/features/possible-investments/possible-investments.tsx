@@ -6,7 +6,7 @@
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
 import { modulePath } from "~/domain/modules";

@@ -1,11 +1,6 @@
 /** A property added by hand (`?property=new`), checked with the API's own rules. */
 import { SelectField, TextAreaField, TextField } from "~/components/form";
-import {
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  PropertyInputSchema,
-  type PropertyInput,
-} from "~/domain/workspace";
+import { PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
 
@@ -31,7 +26,7 @@ export function PropertyForm(props: {
   onDone: () => void;
 }) {
   const form = useForm({
-    schema: PropertyInputSchema,
+    schema: () => import("~/domain/workspace").then((m) => m.PropertyInputSchema),
     initial: EMPTY,
     idPrefix: "property",
     onSubmit: props.onSave,
@@ -40,7 +35,7 @@ export function PropertyForm(props: {
     <TextField {...form.field(name)} label={label} type="number" required={false} />
   );
   return (
-    <form onSubmit={form.submit} noValidate className="max-w-3xl space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="max-w-3xl space-y-4">
       <TextField {...form.field("address")} label="Address" autoComplete="street-address" />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField {...form.field("city")} label="City" required={false} />

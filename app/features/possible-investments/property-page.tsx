@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
@@ -17,7 +17,7 @@ import {
   formatMoney,
   parseNumberLike,
 } from "~/domain/format";
-import { saleTypeLabel } from "~/domain/auctions/auction";
+import { saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import { modulePath } from "~/domain/modules";
 import {

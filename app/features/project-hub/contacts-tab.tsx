@@ -5,13 +5,7 @@ import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/c
 import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
 import { modulePath } from "~/domain/modules";
-import {
-  CONTACT_TYPES,
-  ContactInputSchema,
-  contactName,
-  label,
-  type ContactInput,
-} from "~/domain/workspace";
+import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
@@ -235,7 +229,7 @@ function ContactForm(props: {
   onDone: () => void;
 }) {
   const form = useForm({
-    schema: ContactInputSchema,
+    schema: () => import("~/domain/workspace").then((m) => m.ContactInputSchema),
     initial: fieldsOf(props.contact),
     idPrefix: "contact",
     toInput: (values) => ({
@@ -250,7 +244,7 @@ function ContactForm(props: {
   });
 
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           {...form.field("firstName")}

@@ -1,14 +1,14 @@
 import { FileText, Plus, Trash2 } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown";
 import { RecordPicker } from "~/components/record-picker";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
-import { ENTRY_KINDS, EntryInputSchema, label } from "~/domain/workspace";
+import { ENTRY_KINDS, label } from "~/domain/workspace";
 import type { Entry } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { PROJECT_SOURCE } from "~/lib/record-sources";
@@ -187,7 +187,7 @@ function DocumentEditor(props: {
     setVersion(new Date(current.updatedAt));
   };
   const form = useForm({
-    schema: EntryInputSchema,
+    schema: () => import("~/domain/workspace").then((m) => m.EntryInputSchema),
     initial: entryValues(props.entry, props.projectId ?? ""),
     idPrefix: "doc",
     toInput: (values) => ({ ...values, tags: splitTags(values.tags) }),
@@ -232,7 +232,7 @@ function DocumentEditor(props: {
   };
 
   return (
-    <form onSubmit={form.submit} noValidate>
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate>
       <BackLink onBack={props.onClose}>All documents</BackLink>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <TextField {...form.field("title")} label="Title" />

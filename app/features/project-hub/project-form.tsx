@@ -1,11 +1,6 @@
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
-import {
-  PROJECT_STATUSES,
-  PROJECT_TYPES,
-  ProjectInputSchema,
-  type ProjectInput,
-} from "~/domain/workspace";
+import { PROJECT_STATUSES, PROJECT_TYPES, type ProjectInput } from "~/domain/workspace";
 import type { Project } from "~/lib/api/workspace";
 import { PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useForm } from "~/lib/use-form";
@@ -33,7 +28,7 @@ export function ProjectForm(props: {
   onDone: () => void;
 }) {
   const form = useForm({
-    schema: ProjectInputSchema,
+    schema: () => import("~/domain/workspace").then((m) => m.ProjectInputSchema),
     initial: fieldsOf(props.project),
     idPrefix: "project",
     onSubmit: props.onSave,
@@ -41,7 +36,7 @@ export function ProjectForm(props: {
   });
 
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-4">
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
       <TextField {...form.field("name")} label="Name" placeholder="e.g. 14 Maple St flip" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField {...form.field("type")} label="Type" options={options(PROJECT_TYPES)} />

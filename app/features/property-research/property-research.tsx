@@ -6,7 +6,7 @@
 import { Search } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/page-header";
 import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
 import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";

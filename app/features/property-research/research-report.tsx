@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import { Clipboard, FileCheck2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { SourceLinks } from "~/components/source-links";
 import { Badge } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";

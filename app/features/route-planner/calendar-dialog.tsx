@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui";
-import { LOCAL_CALENDAR_ID } from "~/domain/calendar/events";
+import { LOCAL_CALENDAR_ID } from "~/domain/calendar/event-terms";
 import { calendarApi, googleApi, type CalendarInfo } from "~/lib/api/google";
 
 const LOCAL_CALENDAR_NAME = "AI42's calendar";

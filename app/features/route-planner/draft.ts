@@ -6,14 +6,8 @@
 import { isoDay } from "~/domain/dates";
 import type { LatLng, RouteLeg, RoutePlan, RouteProblem } from "~/domain/routing/optimize";
 import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "~/domain/routing/problem";
-import {
-  type Place,
-  type RouteBody,
-  type RouteStop,
-  routeProblem,
-  type StartPlaces,
-  VISIT_MINUTES,
-} from "~/domain/routing/route";
+import type { Place, RouteBody, RouteStop, StartPlaces } from "~/domain/routing/route";
+import { routeProblem, VISIT_MINUTES } from "~/domain/routing/route-terms";
 import type { SavedRoute, StopCandidate } from "~/lib/api/routes";
 
 /** A stop as planned: it may still wait for its place (being looked up, or to be pinned). */

@@ -16,7 +16,7 @@ import {
   Sparkles,
 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { EmptyState, ErrorNotice } from "~/components/ui";
 import { modulePath } from "~/domain/modules";

@@ -6,7 +6,7 @@
 import { createStore, useStore } from "zustand";
 import { MESSAGES } from "../api/messages";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { conversationTitle, type ChatMessage } from "~/domain/ai/chat";
+import { conversationTitle, type ChatMessage } from "~/domain/ai/chat-terms";
 import type { AiProvider } from "~/domain/ai/providers";
 import { aiApi, conversationsApi, type ConversationDetail, type Message } from "../api/ai";
 import { STORAGE_KEYS } from "../api/messages";
