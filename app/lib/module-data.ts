@@ -12,12 +12,12 @@ import { workspaceRevision } from "./stores/workspace-revision";
 /** app/routes/$.tsx */
 const WORKSPACE_ROUTE = "routes/$";
 
-/** The first screen the page's loader read, whichever module it is; null when none. */
-export const useLoadedModule = () =>
-  (useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined)?.module ?? null;
+/** What the `$` route's loader read: the module's first screen, the entries the app starts with. */
+export const useWorkspaceData = () =>
+  useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined;
 
 export function useModuleData<Id extends LoadedModuleId>(id: Id) {
-  const loaded = useLoadedModule();
+  const loaded = useWorkspaceData()?.module;
   const { revalidate } = useRevalidator();
   useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
   const module = loaded?.id === id ? loaded : null;
