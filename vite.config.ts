@@ -63,7 +63,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     // The same load context as the Worker's (worker/index.ts), page services included.
     remixCloudflareDevProxy<Env, IncomingRequestCfProperties>({
-      getLoadContext: ({ context }) => loadContext(context.cloudflare.env, context.cloudflare.ctx),
+      getLoadContext: ({ request, context }) =>
+        loadContext(context.cloudflare.env, context.cloudflare.ctx, request),
     }),
     remix({
       future: {

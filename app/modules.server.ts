@@ -17,6 +17,7 @@ import { loadPropertyResearch } from "./features/property-research/property-rese
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { loadResources } from "./features/resources/resources.server";
+import type { Entry } from "./lib/api/workspace";
 import { getSession } from "./lib/auth.server";
 import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
@@ -45,27 +46,48 @@ export type LoadedModule = {
 /** The `$` route's loader data (app/lib/module-data.ts reads it). */
 export interface WorkspaceData {
   module: LoadedModule | null;
+  /**
+   * Every entry of the user, for the entries store the app fills at start (spec §4): on the
+   * page's own request (the app starts with it), streamed after the page, and null when that read
+   * failed (ignored, as the spec says). Null on a client navigation's read (the app is running,
+   * its store filled), signed out, and when the module's data holds the entries already.
+   */
+  entries: Promise<Entry[] | null> | null;
 }
 
-/** Module `id`'s first screen for the request's user; null when signed out or it has no loader. */
-export async function loadModule(
-  id: ModuleId,
+/**
+ * The workspace at `id` (null: a path no module opens) for the request's user: the module's
+ * first screen (null when signed out or it has no loader) and, when the app starts with this
+ * page, the entries.
+ */
+export async function loadWorkspace(
+  id: ModuleId | null,
   request: Request,
   context: AppLoadContext,
-): Promise<LoadedModule | null> {
-  if (!isLoadedModule(id)) return null;
+): Promise<WorkspaceData> {
   const session = await getSession(request, context);
-  if (!session) return null;
+  if (!session) return { module: null, entries: null };
   const now = new Date();
   const url = new URL(request.url);
   const { timeZone } = session;
-  const args = {
-    url,
-    services: await context.services(session.userId, { origin: url.origin, timeZone }),
-    today: todayIn(timeZone, now),
-    timeZone,
-    now,
-  };
+  const services = await context.services(session.userId, { origin: url.origin, timeZone });
+  const module =
+    id && isLoadedModule(id)
+      ? await loadModule(id, { url, services, today: todayIn(timeZone, now), timeZone, now })
+      : null;
+  // A first screen that holds every entry (Project Hub's documents) fills the store itself.
+  const holdsEntries = Boolean(module?.data && "entries" in module.data);
+  const entries =
+    context.documentRequest && !holdsEntries
+      ? services.listEntries().catch((error: unknown) => {
+          console.error(error);
+          return null;
+        })
+      : null;
+  return { module, entries };
+}
+
+async function loadModule(id: LoadedModuleId, args: ModuleLoaderArgs): Promise<LoadedModule> {
   try {
     // The compiler cannot tie the loader picked by `id` to `id` itself (a union of ids).
     return { id, data: await MODULE_LOADERS[id](args) } as LoadedModule;

@@ -28,6 +28,6 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/"))
       return (await loadApi()).fetch(request, env, ctx);
-    return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx)));
+    return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
 } satisfies ExportedHandler<Env>;

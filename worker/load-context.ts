@@ -6,15 +6,25 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
     /** The services a page's loader reads through, scoped to `userId` (worker/page-services.ts). */
     services: (userId: string, from: PageOrigin) => Promise<PageServices>;
+    /**
+     * Whether the browser asked for the page itself (its HTML: the app starts) rather than a
+     * client navigation's data (single fetch's `<path>.data`).
+     */
+    documentRequest: boolean;
   }
 }
 
-export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">) {
+export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
   return {
     cloudflare: { env, ctx },
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
     // login screen and the isolate's start-up never pay for the services (worker/index.ts).
     services: async (userId: string, from: PageOrigin) =>
       (await import("./page-services")).pageServices(env, userId, from),
+    // Remix v2's single fetch hands loaders a copy of the request whose URL has lost its `.data`
+    // suffix (server-runtime's handleSingleFetchRequest reads `/home.data` as `/home`), and the
+    // `_routes` it may add is not always there, so a loader cannot tell the two apart. The
+    // request as the browser sent it can: a data request's path ends in `.data`.
+    documentRequest: !new URL(request.url).pathname.endsWith(".data"),
   };
 }

@@ -5,7 +5,7 @@
  * build imports only its type and bundles no second copy of the services.
  */
 import type { z } from "zod";
-import { AUCTIONS_CALENDAR_ID, MAX_RESULTS } from "../app/domain/calendar/events";
+import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
   AuctionListQuerySchema,
   ContactListQuerySchema,
@@ -21,8 +21,15 @@ import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
 import { aiStatus } from "./services/ai-config";
-import { auctionDetail, listAuctions } from "./services/auctions";
-import { listEvents, type EventListing } from "./services/calendar";
+import { auctionCalendarSetting, auctionDetail, listAuctions } from "./services/auctions";
+import {
+  googleCalendarConnected,
+  googleCalendars,
+  listEvents,
+  OWN_CALENDARS,
+  type CalendarInfo,
+  type EventListing,
+} from "./services/calendar";
 import { listCampaigns } from "./services/campaigns";
 import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
@@ -77,6 +84,33 @@ export interface PageOrigin {
 export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const db = database(env.DB);
   const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
+  // Asked once per page, however many of its parts would ask Google Calendar.
+  let calendarConnected: Promise<boolean> | undefined;
+  const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
+
+  /**
+   * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own
+   * calendars (its events, project closings, auction dates) read now, and, when Google Calendar
+   * is connected, the user's shown Google calendars as a promise, since Google is external and
+   * may be slow (a Google calendar that fails is named in `unavailable`, never thrown).
+   */
+  const calendarEvents = async (timeMin: string, timeMax: string) => {
+    const query = { timeMin, timeMax, maxResults: MAX_RESULTS };
+    const [own, connected] = await Promise.all([
+      listEvents(scope, query, "own"),
+      googleCalendarOn(),
+    ]);
+    const google = connected
+      ? listEvents(scope, query, "google").catch((error: unknown): EventListing => ({
+          events: [],
+          range: { timeMin, timeMax },
+          unavailable: [{ calendarId: "google", message: (error as Error).message }],
+          next: null,
+        }))
+      : null;
+    return { own, google };
+  };
+
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
@@ -91,21 +125,38 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     maxBidDefaults: () => maxBidDefaults(db, userId),
     /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
     dealDetail: (id: string) => orNotFound(dealDetail(db, userId, id)),
+    calendarEvents,
     /**
-     * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own
-     * calendars (its events, project closings, auction dates) read now, and the user's shown
-     * Google calendars as a promise, since Google is external and may be slow.
+     * The events of a range as one list in the listing's order, for a card that shows them so:
+     * AI42's own now and, when Google Calendar is connected, a promise of the whole list with the
+     * Google calendars' events merged in.
      */
-    calendarEvents: async (timeMin: string, timeMax: string) => {
-      const query = { timeMin, timeMax, maxResults: MAX_RESULTS };
-      const google = listEvents(scope, query, "google").catch((error: unknown): EventListing => ({
-        events: [],
-        range: { timeMin, timeMax },
-        unavailable: [{ calendarId: "google", message: (error as Error).message }],
-        next: null,
-      }));
-      return { own: await listEvents(scope, query, "own"), google };
+    eventsInOrder: async (timeMin: string, timeMax: string) => {
+      const { own, google } = await calendarEvents(timeMin, timeMax);
+      const merged = google?.then(
+        (listing) => mergeEvents([own.events, listing.events], MAX_RESULTS).events,
+      );
+      return { events: own.events, merged: merged ?? null };
     },
+    /**
+     * The calendars, as `GET /api/calendar/calendars` lists them: AI42's own now and, when Google
+     * Calendar is connected, a promise of the user's Google calendars (Google is asked), which
+     * settles to them or to why they could not be read.
+     */
+    calendars: async () => {
+      const google = (await googleCalendarOn())
+        ? googleCalendars(scope).then(
+            (calendars) => ({ calendars, problem: null }),
+            (error: unknown) => ({
+              calendars: [] as CalendarInfo[],
+              problem: (error as Error).message,
+            }),
+          )
+        : null;
+      return { own: OWN_CALENDARS, google };
+    },
+    /** The Google calendar auctions are written to, if any (`GET /api/auctions/calendar`). */
+    auctionCalendar: () => auctionCalendarSetting(scope),
     /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */
     auctionEvents: async (timeMin: string, timeMax: string) =>
       (

@@ -10,7 +10,7 @@ import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { useLoadedModule } from "~/lib/module-data";
+import { useWorkspaceData } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
@@ -107,13 +107,14 @@ export default function AppShell() {
   const main = useRef<HTMLElement>(null);
   useFocusHeading(pathname, main);
 
-  // A page that arrived with the documents (Project Hub's documents tab) is not asked them again.
-  const loaded = useLoadedModule();
-  const [entriesAtStart] = useState(() =>
-    loaded?.id === "project-hub" && loaded.data?.tab === "documents"
-      ? loaded.data.entries
-      : undefined,
-  );
+  // The entries the app starts with came with the page: in its first screen (Project Hub's
+  // documents), else streamed after it. Only a page that came without them (the workspace opened
+  // from the login screen) asks the API.
+  const workspace = useWorkspaceData();
+  const [entriesAtStart] = useState(() => {
+    const loaded = workspace?.module?.data;
+    return loaded && "entries" in loaded ? loaded.entries : (workspace?.entries ?? undefined);
+  });
   useEffect(() => {
     void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();

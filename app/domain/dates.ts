@@ -21,11 +21,6 @@ export function addDays(date: Date, days: number) {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 }
 
-/** The seven days from `today` on, as ISO days. */
-export function weekAhead(today: Date) {
-  return Array.from({ length: 7 }, (_, i) => isoDay(addDays(today, i)));
-}
-
 /** Items grouped under each of `days` by their ISO day; items on other days are left out. */
 export function byDay<T>(days: string[], items: T[], dayOf: (item: T) => string | null) {
   const groups = new Map(days.map((day) => [day, [] as T[]]));

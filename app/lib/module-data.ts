@@ -12,12 +12,12 @@ import { workspaceRevision } from "./stores/workspace-revision";
 /** app/routes/$.tsx */
 const WORKSPACE_ROUTE = "routes/$";
 
-/** The first screen the page's loader read, whichever module it is; null when none. */
-export const useLoadedModule = () =>
-  (useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined)?.module ?? null;
+/** What the `$` route's loader read: the module's first screen, the entries the app starts with. */
+export const useWorkspaceData = () =>
+  useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined;
 
 export function useModuleData<Id extends LoadedModuleId>(id: Id) {
-  const loaded = useLoadedModule();
+  const loaded = useWorkspaceData()?.module;
   const { revalidate } = useRevalidator();
   useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
   const module = loaded?.id === id ? loaded : null;
@@ -35,16 +35,21 @@ export function useModuleData<Id extends LoadedModuleId>(id: Id) {
 /**
  * What a streamed part of a module's data settles to: something slow or external (Google) that
  * the loader hands over as a promise, which Remix streams after the page. Undefined until it
- * settles; a promise replaced by a newer read (a revalidation) is never shown.
+ * settles (and for no promise: nothing to wait for); a promise replaced by a newer read (a
+ * revalidation) is never shown. `of` names what is read (a day, a week): while a newer read of
+ * the same settles, the last one stays, so a revalidation does not blank it for a moment.
  */
-export function useStreamed<T>(promise: Promise<T> | undefined) {
-  const [settled, setSettled] = useState<{ from: Promise<T>; value: T } | null>(null);
+export function useStreamed<T>(promise: Promise<T> | null | undefined, of?: string) {
+  const [settled, setSettled] = useState<{ from: Promise<T>; of?: string; value: T } | null>(null);
   const latest = useRef(promise);
   useEffect(() => {
     latest.current = promise;
     void promise?.then((value) => {
-      if (latest.current === promise) setSettled({ from: promise, value });
+      if (latest.current === promise) setSettled({ from: promise, of, value });
     });
-  }, [promise]);
-  return promise && settled?.from === promise ? settled.value : undefined;
+  }, [promise, of]);
+  if (!promise || !settled) return undefined;
+  return settled.from === promise || (of !== undefined && settled.of === of)
+    ? settled.value
+    : undefined;
 }

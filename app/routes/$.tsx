@@ -16,7 +16,7 @@ import { isLoadedModule, moduleForPath } from "~/domain/modules";
 import { useAuth } from "~/lib/auth";
 import { preloadable, type PreloadHandle } from "~/lib/preloadable";
 import { MODULES } from "~/modules";
-import { loadModule, type WorkspaceData } from "~/modules.server";
+import { loadWorkspace, type WorkspaceData } from "~/modules.server";
 
 const AppShell = preloadable(() => import("~/components/app-shell"));
 // Signed in, a page does not download the login form; signed out, the shell (issue 28, item 7).
@@ -25,13 +25,13 @@ const LoginScreen = preloadable(() =>
 );
 
 /**
- * The module's first screen for a signed-in user (app/modules.server.ts); a path no module opens
- * is answered 404, signed in or not.
+ * The module's first screen for a signed-in user, and the entries when the app starts with this
+ * page (app/modules.server.ts); a path no module opens is answered 404, signed in or not.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const module = moduleForPath(MODULES, new URL(request.url).pathname);
-  if (!module) return data<WorkspaceData>({ module: null }, { status: 404 });
-  return { module: await loadModule(module.id, request, context) } satisfies WorkspaceData;
+  const workspace = await loadWorkspace(module?.id ?? null, request, context);
+  return module ? workspace : data(workspace, { status: 404 });
 }
 
 /**
@@ -44,7 +44,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   } catch (error) {
     const module = moduleForPath(MODULES, new URL(request.url).pathname);
     if (isRouteErrorResponse(error) || !module || !isLoadedModule(module.id)) throw error;
-    return { module: { id: module.id, data: null } } satisfies WorkspaceData;
+    return { module: { id: module.id, data: null }, entries: null } satisfies WorkspaceData;
   }
 }
 

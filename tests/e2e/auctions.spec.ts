@@ -218,6 +218,9 @@ test("a Google calendar chosen for auctions: their dates are written there", asy
   await page.getByRole("button", { name: "Connect Google" }).click();
   await expect(page.getByText("Google is connected")).toBeVisible();
 
+  // Google's status and the choice come with the page, the calendars to choose streamed after it.
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await openApp(page, modulePath("auction"));
   const choice = setting.getByLabel("Also write auction dates to");
   await expect(choice).toHaveValue("");
@@ -227,6 +230,11 @@ test("a Google calendar chosen for auctions: their dates are written there", asy
     "auctions@example.com",
     "Deals",
   ]);
+  expect(
+    asked.filter((path) =>
+      /^\/api\/(google\/status|calendar\/calendars|auctions\/calendar)$/.test(path),
+    ),
+  ).toEqual([]);
   await choice.selectOption({ label: "Deals" });
   await expect(setting.getByRole("status")).toHaveText(
     "Auction dates are on Google Calendar, and follow each change.",

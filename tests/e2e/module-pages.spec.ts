@@ -1,11 +1,41 @@
 /**
  * Module pages rendered with their data (issue 28), in a browser with JavaScript turned off: the
- * first screen is in the HTML the server sends, not fetched after hydration.
+ * first screen is in the HTML the server sends, not fetched after hydration. With JavaScript, the
+ * page asks the API nothing its HTML (or the data streamed after it) holds.
  */
+import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
+
+/**
+ * What the app asked the API at start before the pages' loaders read it: the entries store's
+ * entries (spec §4), the calendar's events and calendars, Google's status, the auctions' calendar.
+ */
+const START_READS =
+  /^\/api\/(data\/entries|calendar\/(events|calendars)|google\/status|auctions\/calendar)$/;
+
+/**
+ * Waits until the entries store (spec §4) holds `title` and has kept it under
+ * project-hub-storage: the app has filled it at start, so a read it asked for is asked by now.
+ */
+async function expectEntryStored(page: Page, title: string) {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("project-hub-storage")))
+    .toContain(title);
+}
+
+/** An event of AI42's own calendar, `summary`, from now for an hour: today's. */
+async function eventNow(account: Account, summary: string) {
+  const response = await account.post("/calendar/events", {
+    summary,
+    calendarId: "local",
+    start: { dateTime: new Date().toISOString() },
+    end: { dateTime: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+  expect(response.status()).toBe(201);
+}
 
 test("the dashboard shows its figures and cards without JavaScript", async ({ page, account }) => {
   for (const name of ["Maple duplex", "Birch flip"])
@@ -63,11 +93,18 @@ test.describe("with JavaScript", () => {
     account,
   }) => {
     await account.post("/projects", { name: "Cedar lot", status: "prospecting" });
+    await account.post("/data/entries", { title: "Cedar lot offer notes" });
+    await eventNow(account, "Cedar lot walkthrough");
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await openApp(page, "/home");
     await expect(page.getByTestId("pipeline-prospecting")).toHaveText("1");
+    await expect(page.getByRole("list", { name: "Today's events" })).toContainText(
+      "Cedar lot walkthrough",
+    );
+    await expectEntryStored(page, "Cedar lot offer notes");
     expect(asked.filter((path) => /^\/api\/(dashboard|projects\/stats)/.test(path))).toEqual([]);
+    expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
 
     await account.post("/projects", { name: "Aspen lot", status: "prospecting" });
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
@@ -75,6 +112,10 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/project-hub/);
     await sidebar.getByRole("link", { name: /Dashboard/ }).click();
     await expect(page.getByTestId("pipeline-prospecting")).toHaveText("2");
+    await expect(page.getByRole("list", { name: "Today's events" })).toContainText(
+      "Cedar lot walkthrough",
+    );
+    expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
   });
 
   test("a dashboard read that cannot reach the server says so, with a retry that reads it again", async ({
@@ -103,10 +144,13 @@ test.describe("with JavaScript", () => {
     await weighing(account, "Hazel", 4, 2);
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await account.post("/data/entries", { title: "Hazel St comps" });
     await openApp(page, modulePath("possible-investments"));
     const table = page.getByRole("table", { name: "Properties" });
     await expect(table.getByRole("row")).toHaveCount(5);
+    await expectEntryStored(page, "Hazel St comps");
     expect(asked.filter((path) => path.startsWith("/api/data/properties"))).toEqual([]);
+    expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
 
     await page.getByLabel("Filter by pipeline status").selectOption("offer_made");
     await expect(page).toHaveURL(/[?&]status=offer_made/);
@@ -187,13 +231,16 @@ test.describe("Route Planner", () => {
       account,
     }) => {
       const [id] = await routes(account, "Saguaro", 1);
+      await account.post("/data/entries", { title: "Saguaro drive-by notes" });
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       await openApp(page, modulePath("route-planner", { route: id }));
       await expect(page.getByTestId("route-stop")).toHaveCount(2);
       await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
       await expect(page.getByLabel("Route name")).toHaveValue("Saguaro route 1");
+      await expectEntryStored(page, "Saguaro drive-by notes");
       expect(asked.filter((path) => /^\/api\/(routes|maps)/.test(path))).toEqual([]);
+      expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
     });
 
     test("the saved routes keep their page in the URL, and a reload keeps it", async ({
@@ -251,12 +298,20 @@ test.describe("Main Agent", () => {
       account,
     }) => {
       await conversations(account, ["Flip budget", "Rental cash flow"]);
+      await account.post("/data/entries", { title: "Flip budget notes" });
+      await eventNow(account, "Lender call");
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       await openApp(page, modulePath("main-agent"));
       const list = page.getByRole("navigation", { name: "Conversations" });
       await expect(list.getByTestId("conversation-title")).toHaveCount(2);
+      // The week ahead beside the chat came with the page.
+      const week = page.getByTestId("time-matrix");
+      await expect(week).toContainText("1 event");
+      await expect(week.getByText("Lender call")).toBeVisible();
+      await expectEntryStored(page, "Flip budget notes");
       expect(asked.filter((path) => path.startsWith("/api/conversations"))).toEqual([]);
+      expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
 
       await page.getByLabel("Search conversations").fill("rental");
       await expect(page).toHaveURL(/[?&]q=rental/);
@@ -309,12 +364,15 @@ test.describe("Property Research", () => {
       account,
     }) => {
       await reports(account, ["5 Birch Rd: flip or rent?", "Birch county market"]);
+      await account.post("/data/entries", { title: "Birch Rd offer notes" });
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       await openApp(page, modulePath("property-research"));
       const history = page.getByRole("complementary", { name: "Research history" });
       await expect(history).toContainText("Birch county market");
+      await expectEntryStored(page, "Birch Rd offer notes");
       expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+      expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
 
       await history.getByRole("button", { name: /^5 Birch Rd: flip or rent\?/ }).click();
       await expect(page).toHaveURL(/[?&]report=/);
@@ -383,28 +441,30 @@ test.describe("Project Hub", () => {
       const { flip } = await hub(account);
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-      const read = /^\/api\/(projects|contacts|data\/entries)/;
-      const entriesAsked = () => asked.filter((path) => path === "/api/data/entries").length;
+      const read = (path: string) =>
+        /^\/api\/(projects|contacts)/.test(path) || START_READS.test(path);
+      const forgetEntries = () =>
+        page.evaluate(() => localStorage.removeItem("project-hub-storage"));
 
+      // A page without the documents brings them for the entries store all the same, streamed
+      // after it: the store is filled at app start (spec §4) without asking the API.
       await openApp(page, modulePath("project-hub"));
       const projects = page.getByRole("list", { name: "Projects" });
       await expect(projects.getByRole("listitem")).toHaveCount(2);
+      await expectEntryStored(page, "Maple offer notes");
+      await forgetEntries();
       await openApp(page, modulePath("project-hub", { project: flip }));
       await expect(page.getByRole("heading", { name: "Maple flip" })).toBeVisible();
+      await expectEntryStored(page, "Maple offer notes");
       await openApp(page, modulePath("project-hub", { tab: "contacts" }));
       await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
-      // A page without the documents loads them at app start (spec §4): the entries store.
-      expect(asked.filter((path) => read.test(path) && path !== "/api/data/entries")).toEqual([]);
-      await expect.poll(entriesAsked).toBe(3);
-      await page.evaluate(() => localStorage.removeItem("project-hub-storage"));
+      expect(asked.filter(read)).toEqual([]);
+      await forgetEntries();
 
       // The documents tab arrives with them: the store is fed from the page, and saves them.
       await openApp(page, modulePath("project-hub", { tab: "documents" }));
       await expect(page.getByRole("list", { name: "Documents" })).toContainText("Maple flip");
-      await expect
-        .poll(() => page.evaluate(() => localStorage.getItem("project-hub-storage")))
-        .toContain("Maple offer notes");
-      expect(entriesAsked()).toBe(3);
+      await expectEntryStored(page, "Maple offer notes");
 
       await page.getByRole("tab", { name: "Projects" }).click();
       await page.getByLabel("Filter by type").selectOption("brrrr");
@@ -426,8 +486,7 @@ test.describe("Project Hub", () => {
       await expect(page.getByText("No document matches")).toBeVisible();
       await page.goBack();
       await expect(page.getByRole("list", { name: "Documents" })).toContainText("Maple flip");
-      expect(asked.filter((path) => read.test(path) && path !== "/api/data/entries")).toEqual([]);
-      expect(entriesAsked()).toBe(4);
+      expect(asked.filter(read)).toEqual([]);
     });
 
     test("a search typed while a filter's read is still under way keeps the filter", async ({
@@ -483,6 +542,7 @@ test.describe("Resources", () => {
       page,
       account,
     }) => {
+      await account.post("/data/entries", { title: "BRRRR checklist" });
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       const status = /^\/api\/(ai\/status|google\/status|maps\/config)/;
@@ -491,6 +551,7 @@ test.describe("Resources", () => {
       await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
         "Ready",
       );
+      await expectEntryStored(page, "BRRRR checklist");
       await page.getByRole("tab", { name: "Guides" }).click();
       await expect(page).toHaveURL(/tab=guides/);
       await page.getByRole("tab", { name: "Apps" }).click();
@@ -504,7 +565,7 @@ test.describe("Resources", () => {
       await expect(integrations.getByRole("listitem").filter({ hasText: "AI chat" })).toContainText(
         "Ready",
       );
-      expect(asked.filter((path) => status.test(path))).toEqual([]);
+      expect(asked.filter((path) => status.test(path) || START_READS.test(path))).toEqual([]);
     });
   });
 });
@@ -564,15 +625,18 @@ test.describe("Marketing with JavaScript", () => {
     account,
   }) => {
     await marketing(account);
+    await account.post("/data/entries", { title: "Spring mailer script" });
     const read: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.method() === "GET" && path.startsWith("/api/marketing")) read.push(path);
+      if (request.method() !== "GET") return;
+      if (path.startsWith("/api/marketing") || START_READS.test(path)) read.push(path);
     });
     await openApp(page, modulePath("marketing"));
     const rows = page.getByTestId("lead-row");
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId("speed-to-lead")).toContainText("2 leads");
+    await expectEntryStored(page, "Spring mailer script");
 
     await page.getByLabel("Filter by status").selectOption("contacted");
     await expect(page).toHaveURL(/[?&]status=contacted/);
@@ -633,12 +697,14 @@ test.describe("Connections with JavaScript", () => {
     page,
     account,
   }) => {
+    await account.post("/data/entries", { title: "Oak St notes" });
     const read: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
       if (request.method() === "GET" && path.startsWith("/api/")) read.push(path);
     });
     await openApp(page, modulePath("connections", { google: "denied" }));
+    await expectEntryStored(page, "Oak St notes");
     await expect(
       page.getByText("Google was not connected: the permission was declined."),
     ).toBeVisible();
@@ -650,9 +716,8 @@ test.describe("Connections with JavaScript", () => {
     await expect(page.locator("[data-hydrated]")).toBeAttached();
     await expect(card.getByText("Not connected")).toBeVisible();
     await expect(page.getByText("Google was not connected")).toBeHidden();
-    expect(read.filter((path) => /^\/api\/(google\/status|ai\/status|usage)/.test(path))).toEqual(
-      [],
-    );
+    const status = /^\/api\/(google\/status|ai\/status|usage)/;
+    expect(read.filter((path) => status.test(path) || START_READS.test(path))).toEqual([]);
   });
 });
 
@@ -707,6 +772,7 @@ test.describe("Auctions with JavaScript", () => {
     account,
   }) => {
     const [first] = await bidding(account, "Hazel", 3, 1);
+    await account.post("/data/entries", { title: "Hazel Ave bid sheet" });
     const asked: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "GET") asked.push(new URL(request.url()).pathname);
@@ -714,13 +780,18 @@ test.describe("Auctions with JavaScript", () => {
     const read = () =>
       asked.filter(
         (path) =>
-          path === "/api/auctions" ||
-          path === `/api/auctions/${first}` ||
-          path.startsWith("/api/calendar/events"),
+          path === "/api/auctions" || path === `/api/auctions/${first}` || START_READS.test(path),
       );
     await openApp(page, modulePath("auction"));
     const table = page.getByRole("table", { name: "Auctions" });
     await expect(table.getByRole("row")).toHaveCount(4);
+    // The Google Calendar setting under the list came with the page (Google is not connected).
+    await expect(
+      page
+        .getByRole("region", { name: "Google Calendar" })
+        .getByRole("link", { name: "Connect Google in Connections" }),
+    ).toBeVisible();
+    await expectEntryStored(page, "Hazel Ave bid sheet");
 
     await page.getByLabel("Filter by sale type").selectOption("sheriff");
     await expect(page).toHaveURL(/[?&]saleType=sheriff/);
@@ -799,6 +870,7 @@ test.describe("Calendar with JavaScript", () => {
     account,
   }) => {
     await walkthrough(account, "Hazel");
+    await account.post("/data/entries", { title: "Hazel showing notes" });
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await openApp(page, modulePath("calendar", { date: "2027-04-01" }));
@@ -806,6 +878,10 @@ test.describe("Calendar with JavaScript", () => {
     await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
       "Hazel walkthrough",
     );
+    // The calendars (AI42's own: Google is not connected) came with the page.
+    const legend = page.getByRole("complementary", { name: "Legend" });
+    await expect(legend.getByLabel("Project closings")).toBeChecked();
+    await expectEntryStored(page, "Hazel showing notes");
     await page.getByRole("button", { name: "Next month" }).click();
     await expect(page).toHaveURL(/[?&]date=2027-05-01/);
     await expect(page.getByText("No events in this range")).toBeVisible();
@@ -816,6 +892,6 @@ test.describe("Calendar with JavaScript", () => {
     await expect(page.locator('.fc-daygrid-day[data-date="2027-04-06"]')).toContainText(
       "Hazel walkthrough",
     );
-    expect(asked.filter((path) => path.startsWith("/api/calendar/events"))).toEqual([]);
+    expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
   });
 });

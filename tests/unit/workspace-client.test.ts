@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { entriesApi, projectsApi, ServiceError } from "~/lib/api/workspace";
-import { createEntriesStore } from "~/lib/stores/entries";
+import { entriesApi, projectsApi, ServiceError, type Entry } from "~/lib/api/workspace";
+import { createEntriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { createProjectsStore } from "~/lib/stores/projects";
 import { startLocalApi } from "./local-server";
 
@@ -13,7 +13,7 @@ beforeEach(() => {
   api.state.requests = [];
 });
 
-const entry = (id: string, title = id) => ({
+const entry = (id: string, title = id): Entry => ({
   id,
   title,
   kind: "note",
@@ -146,6 +146,49 @@ describe("the project-hub entries store (spec §4)", () => {
     expect(await store.getState().deleteEntry("e1")).toBe(true);
     expect(store.getState().entries).toEqual([]);
     expect(store.getState().error).toBeNull();
+  });
+
+  it("at app start takes the entries the page brought instead of asking the API, and saves them", async () => {
+    const memory = memoryStorage();
+    const store = createEntriesStore(memory.storage);
+    await loadEntriesAtStart(store, Promise.resolve([entry("e1", "Deal memo")]));
+    expect(store.getState().entries.map((e) => e.title)).toEqual(["Deal memo"]);
+    expect(store.getState().entries[0]!.updatedAt).toBeInstanceOf(Date);
+    expect(JSON.parse(memory.items.get("project-hub-storage")!).state.entries[0].title).toBe(
+      "Deal memo",
+    );
+    expect(api.state.requests).toEqual([]);
+  });
+
+  it("at app start ignores entries the server could not read: the saved ones stay", async () => {
+    const memory = memoryStorage();
+    createEntriesStore(memory.storage).getState().receiveEntry(entry("e1", "Saved memo"));
+    const store = createEntriesStore(memory.storage);
+    await loadEntriesAtStart(store, Promise.resolve(null));
+    expect(store.getState()).toMatchObject({ error: null });
+    expect(store.getState().entries.map((e) => e.title)).toEqual(["Saved memo"]);
+    expect(api.state.requests).toEqual([]);
+  });
+
+  it("at app start keeps entries a loader fed before the page's own arrived", async () => {
+    const store = createEntriesStore(memoryStorage().storage);
+    let arrive: (entries: Entry[]) => void = () => undefined;
+    const streamed = new Promise<Entry[]>((resolve) => (arrive = resolve));
+    const starting = loadEntriesAtStart(store, streamed);
+    store.getState().receiveEntries([entry("e2", "Newer memo")]);
+    arrive([entry("e1", "Older memo")]);
+    await starting;
+    expect(store.getState().entries.map((e) => e.title)).toEqual(["Newer memo"]);
+  });
+
+  it("at app start asks the API when the page brought no entries", async () => {
+    api.state.handle = () => ({ status: 200, body: { data: [entry("e1", "Deal memo")] } });
+    const store = createEntriesStore(memoryStorage().storage);
+    await loadEntriesAtStart(store);
+    expect(api.state.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /api/data/entries",
+    ]);
+    expect(store.getState().entries.map((e) => e.title)).toEqual(["Deal memo"]);
   });
 
   it("keeps an entry and records the error when deleting fails otherwise", async () => {

@@ -1,13 +1,15 @@
 /**
  * Module pages rendered with their data (issue 28): the `$` route's loader reads the module's first
- * screen for the session cookie's user, so the HTML holds it, readable without JavaScript; a
- * visitor gets the login screen and no data; a query string the module cannot read is a 400 page.
+ * screen for the session cookie's user, so the HTML holds it, readable without JavaScript; what
+ * asks Google streams after it; a visitor gets the login screen and no data; a query string the
+ * module cannot read is a 400 page.
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { GOOGLE_SERVICE_SCOPES } from "../../app/domain/google";
 import { database } from "../../worker/db/client";
 import { googleConnections } from "../../worker/db/schema";
+import { callback, consent } from "./google-fake";
 import { api, cookieValue, ORIGIN, register } from "./helpers";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -36,12 +38,65 @@ async function investor(word: string, projects: number) {
 const withoutJavaScript = (html: string) =>
   html.split(/<div hidden id="S:/)[0]!.replace(/<script\b[\s\S]*?<\/script>/g, "");
 
+/**
+ * A page as a browser first loads it: `html` as shown without JavaScript, `source` the whole
+ * document, with the data the loader streamed after the HTML (read to its end).
+ */
 const page = async (path: string, cookie?: string) => {
   const response = await SELF.fetch(`${ORIGIN}${path}`, {
     headers: cookie ? { Cookie: cookie } : {},
   });
-  return { status: response.status, html: withoutJavaScript(await response.text()) };
+  const source = await response.text();
+  return { status: response.status, html: withoutJavaScript(source), source };
 };
+
+/** What a client navigation to `path` reads (single fetch's `<path>.data`), to its end. */
+const navigationRead = async (path: string, cookie: string) => {
+  const url = new URL(path, ORIGIN);
+  url.pathname += ".data";
+  const response = await SELF.fetch(url, { headers: { Cookie: cookie } });
+  expect(response.status, path).toBe(200);
+  return response.text();
+};
+
+/** An event of AI42's own calendar, "<word> walkthrough", from 30 minutes ago to 30 from now. */
+async function walkthroughNow(token: string, word: string) {
+  const response = await api("/calendar/events", {
+    method: "POST",
+    token,
+    json: {
+      summary: `${word} walkthrough`,
+      calendarId: "local",
+      start: { dateTime: new Date(Date.now() - 1_800_000).toISOString() },
+      end: { dateTime: new Date(Date.now() + 1_800_000).toISOString() },
+    },
+  });
+  expect(response.status).toBe(201);
+}
+
+/**
+ * An account whose Google account (the fake's) is connected through the OAuth flow, holding a
+ * Google event "<word> showing" a day from now, with a document whose text is "<word> max bid".
+ */
+async function googleUser(word: string) {
+  const { cookie, token } = await register({ first_name: word });
+  const { redirect } = await consent(token);
+  expect(await callback(token, redirect.search)).toBe("/connections?google=connected");
+  const start = new Date(Date.now() + 86_400_000);
+  const created = await api("/calendar/events", {
+    method: "POST",
+    token,
+    json: {
+      summary: `${word} showing`,
+      start: { dateTime: start.toISOString() },
+      end: { dateTime: new Date(start.getTime() + 3_600_000).toISOString() },
+    },
+  });
+  expect(created.status).toBe(201);
+  const event = ((await created.json()) as { data: { source: string; calendarId: string } }).data;
+  expect(event.source).toBe("google");
+  return { cookie: cookieValue(cookie), token, day: start.toISOString().slice(0, 10), event };
+}
 
 describe("the dashboard page", () => {
   it("arrives with the signed-in user's figures and cards, and none of another user's", async () => {
@@ -55,6 +110,17 @@ describe("the dashboard page", () => {
     expect(html).toContain("11 Aardvark Rd");
     expect(html).toMatch(/data-testid="pipeline-under_contract">2</);
     expect(html).not.toContain("Zebra");
+  });
+
+  it("arrives with the day's events of the user's own calendars, and none of another user's", async () => {
+    const { cookie, token } = await register({ first_name: "Ibex" });
+    await walkthroughNow(token, "Ibex");
+    const other = await register({ first_name: "Okapi" });
+    await walkthroughNow(other.token, "Okapi");
+    const { status, html, source } = await page("/home", cookieValue(cookie));
+    expect(status).toBe(200);
+    expect(html).toMatch(/aria-label="Today&#x27;s events"[^]*Ibex walkthrough/);
+    expect(source).not.toContain("Okapi");
   });
 
   it("shows a visitor the login screen and reads no data", async () => {
@@ -880,5 +946,77 @@ describe("the Calendar page", () => {
       expect(html, query).toMatch(/<a[^>]+href="\/calendar"[^>]*>Open Calendar<\/a>/);
       expect(html, query).not.toContain("Larkspur");
     }
+  });
+});
+
+describe("the entries the app starts with (spec §4: the project-hub entries store)", () => {
+  it("stream after the HTML of the page the app starts on, never on a navigation's read, never another user's", async () => {
+    const ana = await register({ first_name: "Gecko" });
+    const bo = await register({ first_name: "Tapir" });
+    for (const [token, word] of [
+      [ana.token, "Gecko"],
+      [bo.token, "Tapir"],
+    ]) {
+      const response = await api("/data/entries", {
+        method: "POST",
+        token,
+        json: { title: `${word} offer notes`, content: `${word} max bid` },
+      });
+      expect(response.status).toBe(201);
+    }
+    const cookie = cookieValue(ana.cookie);
+    for (const path of ["/main-agent", "/calendar", "/auction", "/marketing", "/no-such-module"]) {
+      const { status, html, source } = await page(path, cookie);
+      expect(status, path).toBe(path === "/no-such-module" ? 404 : 200);
+      // Data for the app's store, not the page's markup.
+      expect(source, path).toContain("Gecko max bid");
+      expect(html, path).not.toContain("Gecko max bid");
+      expect(source, path).not.toContain("Tapir");
+    }
+    for (const path of ["/main-agent", "/calendar", "/auction", "/marketing"])
+      expect(await navigationRead(path, cookie), path).not.toContain("Gecko max bid");
+    expect((await page("/main-agent")).source).not.toContain("max bid");
+  });
+});
+
+describe("Google Calendar on the pages", () => {
+  it("streams Google's events and calendars after the HTML, each user's own", async () => {
+    const ana = await googleUser("Kestrel");
+    const bo = await googleUser("Falcon");
+    // A calendar of Google's list only: it is not shown, so none of its events is merged.
+    const googleCalendar = "Holidays in United States";
+    const pages = {
+      home: await page(`/home?date=${ana.day}`, ana.cookie),
+      week: await page("/main-agent", ana.cookie),
+      calendar: await page(`/calendar?date=${ana.day}`, ana.cookie),
+      auctions: await page("/auction", ana.cookie),
+    };
+    for (const [name, { status, html, source }] of Object.entries(pages)) {
+      expect(status, name).toBe(200);
+      expect(html, name).not.toContain("Kestrel showing");
+      expect(source, name).not.toContain("Falcon");
+      expect(source, name).not.toContain(bo.event.calendarId);
+    }
+    for (const name of ["home", "week", "calendar"] as const)
+      expect(pages[name].source, name).toContain("Kestrel showing");
+    // The calendars: AI42's own in the HTML (the legend), the Google ones streamed after it.
+    expect(pages.calendar.html).toContain("Project closings");
+    expect(pages.calendar.html).not.toContain(googleCalendar);
+    expect(pages.calendar.source).toContain(googleCalendar);
+    // The auctions' setting: the choice in the HTML, the Google calendars to choose streamed.
+    expect(pages.auctions.html).toContain('id="auction-google-calendar-choice"');
+    expect(pages.auctions.html).not.toContain(googleCalendar);
+    expect(pages.auctions.source).toContain(googleCalendar);
+  });
+
+  it("without Google connected, the pages are whole in the HTML and the auctions say where to connect it", async () => {
+    const { cookie, token } = await register({ first_name: "Marten" });
+    await walkthroughNow(token, "Marten");
+    const home = await page("/home", cookieValue(cookie));
+    expect(home.html).toContain("Marten walkthrough");
+    expect(home.html).not.toContain('data-skeleton="list"');
+    const auctions = await page("/auction", cookieValue(cookie));
+    expect(auctions.html).toContain("Connect Google in Connections");
+    expect(auctions.html).not.toContain('id="auction-google-calendar-choice"');
   });
 });

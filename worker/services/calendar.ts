@@ -91,7 +91,11 @@ const AUCTIONS_CALENDAR: CalendarInfo = {
 };
 
 /** AI42's own calendars: events made here, and the read-only dates of projects and auctions. */
-const OWN_CALENDARS = [LOCAL_CALENDAR, PROJECTS_CALENDAR, AUCTIONS_CALENDAR];
+export const OWN_CALENDARS: readonly CalendarInfo[] = [
+  LOCAL_CALENDAR,
+  PROJECTS_CALENDAR,
+  AUCTIONS_CALENDAR,
+];
 const READ_ONLY_CALENDARS = new Set([PROJECTS_CALENDAR_ID, AUCTIONS_CALENDAR_ID]);
 
 export const isGoogleCalendar = (calendarId: string) =>
@@ -106,18 +110,23 @@ const googleCalendar = <T>(
   call: (apis: GoogleApis, auth: OAuth2Client, apiBaseUrl: string) => Promise<T>,
 ) => withGoogle(scope, "calendar", async (auth, root) => call(await googleApis(), auth, root));
 
-async function googleCalendarConnected(scope: GoogleScope) {
+/** Whether Google Calendar can be asked for this user (D1 only: Google is not asked). */
+export async function googleCalendarConnected(scope: Omit<GoogleScope, "origin">) {
   const status = await googleStatus(scope, "calendar");
   return status.connected && !status.needsReconnect && status.configured;
 }
 
-export async function listCalendars(scope: GoogleScope): Promise<CalendarInfo[]> {
-  const own = OWN_CALENDARS;
-  if (!(await googleCalendarConnected(scope))) return own;
-  const google = await googleCalendar(scope, (apis, auth, root) =>
+/** The user's Google calendars, as Google lists them (only when Google Calendar is connected). */
+export async function googleCalendars(scope: GoogleScope): Promise<CalendarInfo[]> {
+  const calendars = await googleCalendar(scope, (apis, auth, root) =>
     apis.listGoogleCalendars(auth, root),
   );
-  return [...own, ...google.map((calendar) => ({ ...calendar, source: "google" as const }))];
+  return calendars.map((calendar) => ({ ...calendar, source: "google" as const }));
+}
+
+export async function listCalendars(scope: GoogleScope): Promise<CalendarInfo[]> {
+  if (!(await googleCalendarConnected(scope))) return [...OWN_CALENDARS];
+  return [...OWN_CALENDARS, ...(await googleCalendars(scope))];
 }
 
 export function toEvent(row: CalendarEventRow): CalendarEvent {

@@ -1,6 +1,7 @@
 /**
- * Auctions' first screen, read on the server: the list's page the URL asks for, the month the
- * calendar shows, or an auction's page. The form to add one and the guide read nothing here.
+ * Auctions' first screen, read on the server: the list's page the URL asks for or the month the
+ * calendar shows, each with the Google Calendar setting under it, or an auction's page. The form
+ * to add one and the guide read nothing here.
  */
 import { midnightIn } from "~/domain/auctions/time-zones";
 import { addDays, isIsoDay, isoDay } from "~/domain/dates";
@@ -33,11 +34,11 @@ export async function loadAuctions({ url, services, today, timeZone }: ModuleLoa
     // be the session's.
     const timeMin = midnightIn(isoDay(addDays(new Date(`${days[0]}T00:00`), -1)), timeZone);
     const timeMax = midnightIn(dayAfter(dayAfter(days.at(-1)!)), timeZone);
-    return {
-      view: "calendar" as const,
-      month,
-      events: await services.auctionEvents(timeMin, timeMax),
-    };
+    const [events, google] = await Promise.all([
+      services.auctionEvents(timeMin, timeMax),
+      googleCalendarSetting(services),
+    ]);
+    return { view: "calendar" as const, month, events, google };
   }
 
   // The list's filters, sort and page are the API's own query parameters, but for the days of the
@@ -50,10 +51,27 @@ export async function loadAuctions({ url, services, today, timeZone }: ModuleLoa
     if (!isIsoDay(day)) throw badQuery(`Give \`${name}\` as a day like 2027-04-01`);
     query[name] = midnightIn(name === "to" ? dayAfter(day) : day, timeZone);
   }
-  const result = await services.listAuctions({ ...query, limit: String(AUCTIONS_PAGE_SIZE) });
+  const [result, google] = await Promise.all([
+    services.listAuctions({ ...query, limit: String(AUCTIONS_PAGE_SIZE) }),
+    googleCalendarSetting(services),
+  ]);
   if (result.problem !== null) throw badQuery(result.problem);
   // As the API answers it: saved bid inputs were written with their defaults filled in.
-  return { view: "list" as const, list: result.page as Page<Auction> };
+  return { view: "list" as const, list: result.page as Page<Auction>, google };
+}
+
+/**
+ * The Google calendar the auctions' dates are also written to: nothing to offer without a Google
+ * client configured, a way to connect without a connection, else the choice (D1) and, with
+ * Google Calendar connected, the user's Google calendars to choose from (Google is asked: a
+ * promise streamed after the page).
+ */
+async function googleCalendarSetting(services: ModuleLoaderArgs["services"]) {
+  const status = await services.googleStatus();
+  if (!status.configured) return { state: "unavailable" as const };
+  if (!status.connected) return { state: "disconnected" as const };
+  const [chosen, calendars] = await Promise.all([services.auctionCalendar(), services.calendars()]);
+  return { state: "ready" as const, chosen, calendars: calendars.google };
 }
 
 /**

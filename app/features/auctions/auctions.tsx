@@ -132,7 +132,9 @@ function AuctionsHome({ module }: ModuleViewProps) {
           />
         )}
       </div>
-      <GoogleCalendarSetting />
+      {data && data.view !== "form" && data.view !== "auction" && (
+        <GoogleCalendarSetting setting={data.google} />
+      )}
       <FileImportDialog kind="auctions" open={importing} onClose={() => setImporting(false)} />
     </div>
   );

@@ -1,69 +1,48 @@
 /**
  * Which Google calendar the auctions' dates are also written to (or none: AI42's calendar only).
  * Choosing one writes every auction's dates there; without Google connected, it says where to
- * connect it.
+ * connect it. The setting arrives with the page (auctions.server.ts); the Google calendars to
+ * choose from stream in after it.
  */
 import { Link } from "@remix-run/react";
 import { CalendarSync } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { modulePath } from "~/domain/modules";
 import { auctionsApi, syncAuctionCalendar, type AuctionCalendar } from "~/lib/api/auctions";
-import { calendarApi, googleApi, type CalendarInfo } from "~/lib/api/google";
+import { MESSAGES } from "~/lib/api/messages";
 import { failureText } from "~/lib/api/workspace";
+import { useStreamed } from "~/lib/module-data";
+import type { ModuleData } from "~/modules.server";
 import { ALL_WRITTEN, syncOutcome, syncProgress } from "./notices";
 
-type Setting =
-  | { state: "loading" }
-  /** No Google client configured for this AI42: nothing to offer. */
-  | { state: "unavailable" }
-  | { state: "disconnected" }
-  | { state: "ready"; calendars: CalendarInfo[]; chosen: AuctionCalendar };
+type Setting = Extract<ModuleData<"auction">, { view: "list" }>["google"];
 
 const NONE = "";
 
-export function GoogleCalendarSetting() {
-  const [setting, setSetting] = useState<Setting>({ state: "loading" });
+export function GoogleCalendarSetting({ setting }: { setting: Setting }) {
+  const ready = setting.state === "ready" ? setting : null;
+  const listed = useStreamed(ready?.calendars, "calendars");
+  /** What a choice made here changed, for the setting it was made on (a newer read says it too). */
+  const [made, setMade] = useState<{ on: Setting; chosen: AuctionCalendar } | null>(null);
+  const chosen = made?.on === setting ? made.chosen : (ready?.chosen ?? null);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    const load = async () => {
-      const status = await googleApi.status();
-      if (!status.configured) return { state: "unavailable" } as const;
-      if (!status.connected) return { state: "disconnected" } as const;
-      const [calendars, chosen] = await Promise.all([
-        calendarApi.calendars(),
-        auctionsApi.calendar(),
-      ]);
-      const writable = calendars.filter((c) => c.source === "google" && !c.readOnly);
-      return { state: "ready", calendars: writable, chosen } as const;
-    };
-    load().then(
-      (next) => current && setSetting(next),
-      (error: unknown) => {
-        if (!current) return;
-        setSetting({ state: "unavailable" });
-        setNote(failureText(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const writable = (listed?.calendars ?? []).filter((c) => c.source === "google" && !c.readOnly);
+  /** Google's calendars are still being read. */
+  const reading = Boolean(ready?.calendars) && listed === undefined;
+  const unreadable = listed?.problem ? `${MESSAGES.fetchCalendars}: ${listed.problem}` : "";
 
   const choose = async (calendarId: string) => {
-    if (setting.state !== "ready") return;
     setBusy(true);
     setNote("");
     try {
-      const chosen = await auctionsApi.chooseCalendar(calendarId || null);
-      setSetting({ ...setting, chosen });
-      if (!chosen.googleCalendarId) setNote("Auction dates stay on AI42's calendar only.");
-      else if (chosen.pending === 0) setNote(ALL_WRITTEN);
+      const now = await auctionsApi.chooseCalendar(calendarId || null);
+      setMade({ on: setting, chosen: now });
+      if (!now.googleCalendarId) setNote("Auction dates stay on AI42's calendar only.");
+      else if (now.pending === 0) setNote(ALL_WRITTEN);
       else {
         const result = await syncAuctionCalendar((left) => setNote(syncProgress(left)));
-        setSetting({ ...setting, chosen: { ...chosen, pending: result.pending } });
+        setMade({ on: setting, chosen: { ...now, pending: result.pending } });
         setNote(syncOutcome(result));
       }
     } catch (error) {
@@ -73,7 +52,7 @@ export function GoogleCalendarSetting() {
     }
   };
 
-  if (setting.state === "loading" || (setting.state === "unavailable" && !note)) return null;
+  if (setting.state === "unavailable") return null;
   return (
     <section
       aria-labelledby="auction-google-calendar"
@@ -94,18 +73,21 @@ export function GoogleCalendarSetting() {
           to choose a calendar.
         </p>
       )}
-      {setting.state === "ready" && (
+      {chosen && !unreadable && (
         <label htmlFor="auction-google-calendar-choice" className="block max-w-md">
           <span className="mb-1.5 block font-medium">Also write auction dates to</span>
           <select
             id="auction-google-calendar-choice"
-            value={setting.chosen.googleCalendarId ?? NONE}
-            disabled={busy}
+            value={chosen.googleCalendarId ?? NONE}
+            disabled={busy || reading}
             onChange={(event) => void choose(event.target.value)}
             className="input"
           >
             <option value={NONE}>None — AI42's calendar only</option>
-            {setting.calendars.map((calendar) => (
+            {reading && chosen.googleCalendarId && (
+              <option value={chosen.googleCalendarId}>Reading your Google calendars…</option>
+            )}
+            {writable.map((calendar) => (
               <option key={calendar.id} value={calendar.id}>
                 {calendar.summary}
               </option>
@@ -113,9 +95,9 @@ export function GoogleCalendarSetting() {
           </select>
         </label>
       )}
-      {note && (
+      {(note || unreadable) && (
         <p role="status" className="mt-2 text-muted">
-          {note}
+          {note || unreadable}
         </p>
       )}
     </section>

@@ -1,7 +1,8 @@
 /**
  * Calendar's first screen, read on the server: the events of the range the URL names (`view`,
- * `date`). AI42's own calendars are in the HTML; the Google calendars' events come as a promise
- * that Remix streams after it, so Google never holds the page back.
+ * `date`) and the calendars (for the legend and the event form). AI42's own calendars and their
+ * events are in the HTML; with Google Calendar connected, the Google calendars and their events
+ * come as promises that Remix streams after it, so Google never holds the page back.
  */
 import { midnightIn } from "~/domain/auctions/time-zones";
 import { CALENDAR_VIEWS, TODAY, type CalendarView } from "~/domain/calendar/views";
@@ -38,10 +39,10 @@ export async function loadCalendar({ url, services, today, timeZone }: ModuleLoa
   // A day more on either side: the browser lays the events out in its own zone, which may not be
   // the session's.
   const midnight = (day: Date) => midnightIn(isoDay(day), timeZone);
-  const { own, google } = await services.calendarEvents(
-    midnight(addDays(start, -1)),
-    midnight(addDays(end, 1)),
-  );
+  const [{ own, google }, calendars] = await Promise.all([
+    services.calendarEvents(midnight(addDays(start, -1)), midnight(addDays(end, 1))),
+    services.calendars(),
+  ]);
   /** The range itself, in the session's zone (the list shown without JavaScript). */
   const shown = {
     timeMin: midnight(start),
@@ -49,5 +50,5 @@ export async function loadCalendar({ url, services, today, timeZone }: ModuleLoa
     start: isoDay(start),
     end: isoDay(end),
   };
-  return { events: own.events, google, timeZone, today, shown };
+  return { events: own.events, google, calendars, timeZone, today, shown };
 }

@@ -46,7 +46,7 @@ import { EventCalendar, type PickedRange, type ShownRange } from "./event-calend
 import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
 import { EventList } from "./event-list";
-import { useCalendars, useHiddenCalendars } from "./use-calendar-data";
+import { useHiddenCalendars } from "./use-hidden-calendars";
 import "./calendar.css";
 
 export default function Calendar({ module }: ModuleViewProps) {
@@ -61,11 +61,16 @@ export default function Calendar({ module }: ModuleViewProps) {
   );
   const view = asked.view ?? defaultView(narrow ?? false, params.get("date"));
 
-  const calendars = useCalendars();
   const [hidden, toggleHidden] = useHiddenCalendars();
   const { data, retry: reload, loading } = useModuleData("calendar");
-  // Google's calendars stream in after the page (calendar.server.ts).
+  // With Google Calendar connected, Google's calendars and their events stream in after the page
+  // (calendar.server.ts); the calendars are the same whatever the range, so they stay meanwhile.
   const google = useStreamed(data?.google);
+  const googleCalendars = useStreamed(data?.calendars.google, "calendars");
+  const calendars = useMemo(
+    () => [...(data?.calendars.own ?? []), ...(googleCalendars?.calendars ?? [])],
+    [data, googleCalendars],
+  );
   const events = useMemo(
     () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
     [data, google, hidden],
@@ -209,7 +214,7 @@ export default function Calendar({ module }: ModuleViewProps) {
                       again later, or reconnect Google in Connections.
                     </p>
                   )}
-                  {data && google && !loading && events.length === 0 && (
+                  {data && (google || !data.google) && !loading && events.length === 0 && (
                     <div
                       role="status"
                       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"

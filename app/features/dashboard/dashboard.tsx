@@ -67,7 +67,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
 }
 
 /** The workspace figures (or how to start an empty one) and the cards. */
-function Overview({ date, stats, dashboard }: ModuleData<"home">) {
+function Overview({ date, timeZone, stats, dashboard, events }: ModuleData<"home">) {
   const empty = stats.projects + stats.contacts + stats.documents + stats.properties === 0;
   return (
     <>
@@ -107,7 +107,7 @@ function Overview({ date, stats, dashboard }: ModuleData<"home">) {
         </ul>
       )}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <TodayCard data={dashboard} date={date} />
+        <TodayCard data={dashboard} date={date} events={events} timeZone={timeZone} />
         <FollowUpsCard data={dashboard} />
         <div className="lg:col-span-2">
           <AuctionsCard data={dashboard} />

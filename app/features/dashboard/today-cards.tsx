@@ -1,8 +1,8 @@
 /**
  * The dashboard's cards (issue 15), each from its module, each linking to it, with an empty state
- * that says how to fill it. The D1 cards render from the dashboard's loader (dashboard.server.ts),
- * so they arrive in the HTML; today's events come from the calendar's own listing (Google's
- * included), read in the browser, so a slow Google holds only that list.
+ * that says how to fill it. They render from the dashboard's loader (dashboard.server.ts), so
+ * they arrive in the HTML; with Google Calendar connected, the day's events with Google's merged
+ * in stream after the page, so a slow Google holds only that list.
  */
 import { Link } from "@remix-run/react";
 import {
@@ -17,18 +17,16 @@ import {
   Search,
   type LucideIcon,
 } from "lucide-react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { BarChart } from "~/components/bar-chart";
 import { Skeleton } from "~/components/skeleton";
-import { ErrorNotice, Figure } from "~/components/ui";
+import { Figure } from "~/components/ui";
 import { saleTypeLabel } from "~/domain/auctions/auction-terms";
-import { addDays } from "~/domain/dates";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
-import { calendarApi } from "~/lib/api/google";
-import type { CalendarEvent } from "~/domain/calendar/events";
+import { useStreamed } from "~/lib/module-data";
 import type { ModuleData } from "~/modules.server";
 import { DepositDeadline, SaleTime, useNow } from "../auctions/sale-time";
 
@@ -78,31 +76,26 @@ function Teach(props: { children: ReactNode; to: string; action: string }) {
   );
 }
 
-const timeOf = (iso: string | null) =>
+/** A time of the day in the user's zone (the session's), so the HTML says what the browser does. */
+const timeOf = (iso: string | null, timeZone: string) =>
   iso
-    ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(iso))
+    ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
+        new Date(iso),
+      )
     : "—";
 
 /** The day's events (from the calendar's listing) and route stops; `date` is its ISO day. */
-export function TodayCard(props: { data: Dashboard; date: string }) {
-  const [events, setEvents] = useState<CalendarEvent[] | null>(null);
-  const [failure, setFailure] = useState("");
-  const { date } = props;
-  const load = useCallback(() => {
-    setFailure("");
-    const start = new Date(`${date}T00:00`);
-    calendarApi
-      .events({
-        timeMin: start.toISOString(),
-        timeMax: addDays(start, 1).toISOString(),
-        maxResults: 20,
-      })
-      .then(
-        (listing) => setEvents(listing.events),
-        (error: Error) => setFailure(error.message),
-      );
-  }, [date]);
-  useEffect(load, [load]);
+export function TodayCard(props: {
+  data: Dashboard;
+  date: string;
+  events: ModuleData<"home">["events"];
+  timeZone: string;
+}) {
+  const { date, timeZone } = props;
+  const merged = useStreamed(props.events.merged, date);
+  const events = merged ?? props.events.events;
+  /** Google's calendars are still being read. */
+  const waiting = props.events.merged !== null && merged === undefined;
   const stops = props.data.routeStops;
   return (
     <Card
@@ -115,20 +108,19 @@ export function TodayCard(props: { data: Dashboard; date: string }) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <div>
           <h3 className="mb-2 text-sm text-muted">Events</h3>
-          {failure && <ErrorNotice message={failure} onRetry={load} />}
-          {!events && !failure && <Skeleton variant="list" compact />}
-          {events?.length === 0 && (
+          {events.length === 0 && waiting && <Skeleton variant="list" compact />}
+          {events.length === 0 && !waiting && (
             <Teach to={modulePath("calendar", { new: "1" })} action="Add an event">
               Nothing on your calendar today. Showings, closings and calls you add (or your Google
               calendars) show here.
             </Teach>
           )}
-          {events && events.length > 0 && (
+          {events.length > 0 && (
             <ul aria-label="Today's events" className="divide-y divide-line text-sm">
               {events.map((event) => (
                 <li key={`${event.calendarId}:${event.id}`} className="flex gap-3 py-2">
                   <span className="w-16 shrink-0 text-muted tabular-nums">
-                    {event.allDay ? "All day" : timeOf(event.start.dateTime ?? null)}
+                    {event.allDay ? "All day" : timeOf(event.start.dateTime ?? null, timeZone)}
                   </span>
                   <span className="min-w-0 truncate">{event.summary}</span>
                 </li>
@@ -155,7 +147,7 @@ export function TodayCard(props: { data: Dashboard; date: string }) {
                 {route.stops.map((stop, i) => (
                   <li key={i} className="flex gap-3">
                     <span className="w-16 shrink-0 text-muted tabular-nums">
-                      {timeOf(stop.arriveAt)}
+                      {timeOf(stop.arriveAt, timeZone)}
                     </span>
                     <span className="min-w-0 truncate">
                       {i + 1}. {stop.label}

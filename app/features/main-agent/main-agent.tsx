@@ -147,7 +147,8 @@ export default function MainAgent({ module }: ModuleViewProps) {
   const regenerate = useChat((s) => s.regenerate);
   const editAndResend = useChat((s) => s.editAndResend);
   const send = useChat((s) => s.send);
-  const status = useModuleData("main-agent").data?.ai ?? null;
+  const { data } = useModuleData("main-agent");
+  const status = data?.ai ?? null;
   const [showList, setShowList] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** The saved conversation whose title is being edited in the header. */
@@ -185,7 +186,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
             <ConversationList onOpened={() => setShowList(false)} />
           </div>
           {/* On narrower screens the week ahead lives here; on wide ones it has its own column. */}
-          {wide === false && <TimeMatrix className="shrink-0" />}
+          {wide === false && <TimeMatrix week={data?.week ?? null} className="shrink-0" />}
         </div>
       </aside>
 
@@ -292,7 +293,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
 
       {wide && (
         <aside className="w-72 shrink-0" aria-label="Week ahead">
-          <TimeMatrix />
+          <TimeMatrix week={data?.week ?? null} />
         </aside>
       )}
 

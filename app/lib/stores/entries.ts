@@ -1,8 +1,8 @@
 /**
  * The project-hub entries store (spec §4): entries, loading, error; kept in local storage under
  * `project-hub-storage` with dates restored on load, so documents show at once on the next visit.
- * The Project Hub's documents tab feeds it the entries its loader read (`useEntriesFrom`), and a
- * page that arrives with them is not fetched them again at app start.
+ * At app start it takes the entries the page arrived with (streamed after it, or in the Project
+ * Hub's documents tab, whose loader read them: `useEntriesFrom`) rather than fetching them.
  */
 import { useEffect, useMemo } from "react";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
@@ -143,12 +143,21 @@ export function useEntries<T>(select: (state: EntriesState) => T) {
 
 /**
  * At app start: restore the saved entries, then refresh them; a failure is ignored. `fed`: the
- * entries the page arrived with (the documents tab's loader), which are the refresh.
+ * entries the page arrived with (the documents tab's, or those streamed after the page: null when
+ * the server could not read them), which are the refresh; without them they are fetched.
  */
-export async function loadEntriesAtStart(store = entriesStore, fed?: Entry[]) {
+export async function loadEntriesAtStart(
+  store = entriesStore,
+  fed?: Entry[] | Promise<Entry[] | null>,
+) {
   await store.persist.rehydrate();
-  if (fed) store.getState().receiveEntries(fed);
-  else if (!store.getState().from) await store.getState().fetchEntries();
+  if (!fed) {
+    if (!store.getState().from) await store.getState().fetchEntries();
+    return;
+  }
+  const entries = await fed;
+  // Entries a loader fed meanwhile (the documents tab, opened before these arrived) are as new.
+  if (entries && !store.getState().from) store.getState().receiveEntries(entries);
 }
 
 /**
