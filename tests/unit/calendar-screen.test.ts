@@ -24,7 +24,6 @@ import {
   hiddenCalendarsOf,
   KIND_COLORS,
   paramsOfState,
-  rangeQuery,
   shownEvents,
   unavailableNames,
   viewState,
@@ -317,15 +316,6 @@ describe("the views and the query string", () => {
         narrow: false,
       }),
     ).toEqual({ view: null, date: "2026-12-01" });
-  });
-
-  it("asks for the visible range from local midnight to local midnight, up to 2500 events", () => {
-    // The month grid of March 2027: Feb 28 (EST, UTC-5) up to Apr 11 (EDT, UTC-4).
-    expect(rangeQuery({ start: local(2027, 2, 28), end: local(2027, 4, 11) })).toEqual({
-      timeMin: "2027-02-28T05:00:00.000Z",
-      timeMax: "2027-04-11T04:00:00.000Z",
-      maxResults: 2500,
-    });
   });
 });
 

@@ -4,13 +4,7 @@
  */
 import { MAX_YEAR, MIN_YEAR, withinYears } from "../date-bounds";
 import { isIsoDay } from "../dates";
-import {
-  addIsoDays,
-  LOCAL_CALENDAR_ID,
-  MAX_RESULTS,
-  type CalendarEvent,
-  type EventKind,
-} from "./event-terms";
+import { addIsoDays, LOCAL_CALENDAR_ID, type CalendarEvent, type EventKind } from "./event-terms";
 
 export const CALENDAR_VIEWS = ["month", "week", "day", "agenda"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -62,15 +56,6 @@ export function paramsOfState(state: {
   return {
     view: state.view === defaultView(state.narrow) ? null : state.view,
     date: holdsToday ? null : state.start,
-  };
-}
-
-/** The listing for a visible range (local midnights, `end` exclusive): all of it, up to the cap. */
-export function rangeQuery(range: { start: Date; end: Date }) {
-  return {
-    timeMin: range.start.toISOString(),
-    timeMax: range.end.toISOString(),
-    maxResults: MAX_RESULTS,
   };
 }
 
