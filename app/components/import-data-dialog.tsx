@@ -3,21 +3,21 @@
  * invalid — before anything is written; Import writes it, skipping or merging what is already
  * here as the user chose, and the toast that says so can undo it whole.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
 import { RECORD_KINDS, type RecordKindResult } from "~/domain/record-kinds";
 import { describeImport } from "~/domain/validation";
 import { importsApi } from "~/lib/api/imports";
-import { MESSAGES } from "~/lib/api/messages";
 import {
-  ServiceError,
+  failureText,
   transferApi,
   type ExistingRows,
   type WorkspaceImportResult,
 } from "~/lib/api/workspace";
 import { workspaceChanged } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/transfer";
+import { useRead } from "~/lib/use-read";
 import { FormMessage } from "./form";
 import { ExistingChoice } from "./import-preview";
 import { Modal } from "./ui";
@@ -37,35 +37,29 @@ function partOf(document: unknown) {
     : null;
 }
 
-const failureText = (error: unknown) =>
-  error instanceof ServiceError ? error.failure.message : String(error);
-
 export function ImportDataDialog() {
   const file = useStore(importChoice, (state) => state.file);
   const [existing, setExisting] = useState<ExistingRows>("skip");
   const [overwriteEdits, setOverwriteEdits] = useState(false);
-  const [preview, setPreview] = useState<WorkspaceImportResult | null>(null);
-  const [failure, setFailure] = useState("");
+  /** Why the import itself failed; the preview's failure is the read's. */
+  const [importFailure, setImportFailure] = useState("");
   const [importing, setImporting] = useState(false);
 
-  useEffect(() => {
-    if (!file) return;
-    let current = true;
-    setPreview(null);
-    setFailure("");
-    transferApi.importAll(file.document, { dryRun: true, existing, overwriteEdits }).then(
-      (result) => current && setPreview(result),
-      (error: unknown) => current && setFailure(failureText(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [file, existing, overwriteEdits]);
+  const dryRun = useRead(
+    file ? [file, existing, overwriteEdits] : null,
+    (file, existing, overwriteEdits) =>
+      transferApi.importAll(file.document, { dryRun: true, existing, overwriteEdits }),
+  );
+  // Each change of the options checks the file again, from "Checking..."; a failed import is
+  // then not said any more either.
+  const preview = dryRun.loading ? undefined : dryRun.data;
+  const failure = importFailure || (dryRun.loading ? "" : dryRun.failure);
 
   const close = () => {
     importChoice.getState().choose(null);
     setExisting("skip");
     setOverwriteEdits(false);
+    setImportFailure("");
   };
 
   const part = partOf(file?.document);
@@ -107,7 +101,7 @@ export function ImportDataDialog() {
       close();
       await workspaceChanged();
     } catch (error) {
-      setFailure(`${MESSAGES.importData}: ${failureText(error)}`);
+      setImportFailure(failureText(error));
     } finally {
       setImporting(false);
     }
@@ -132,13 +126,23 @@ export function ImportDataDialog() {
           )}
           . Nothing is written until you press Import.
         </p>
-        <ExistingChoice value={existing} onChange={setExisting} disabled={importing} />
+        <ExistingChoice
+          value={existing}
+          onChange={(value) => {
+            setExisting(value);
+            setImportFailure("");
+          }}
+          disabled={importing}
+        />
         {existing === "update" && (
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               checked={overwriteEdits}
-              onChange={(e) => setOverwriteEdits(e.target.checked)}
+              onChange={(e) => {
+                setOverwriteEdits(e.target.checked);
+                setImportFailure("");
+              }}
               disabled={importing}
               className="size-4 accent-[var(--accent)]"
             />

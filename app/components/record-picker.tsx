@@ -7,7 +7,7 @@
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formatCount } from "~/domain/format";
-import { failureText } from "~/lib/api/workspace";
+import { useRead, type Read } from "~/lib/use-read";
 import { FieldError, Label } from "./form";
 
 export interface RecordOption {
@@ -27,12 +27,11 @@ export const PICKER_MATCHES = 20;
 const SEARCH_DELAY_MS = 200;
 const GONE = "A record that is no longer there";
 
-/** The answer to the search for `q`: the matches, or why there are none. */
-type Found = { q: string } & ({ items: RecordOption[]; total: number } | { failure: string });
-
-function statusOf(found: Found | null, q: string) {
-  if (!found || found.q !== q) return "Searching…";
-  if ("failure" in found) return found.failure;
+/** The search for `q` as it stands: its matches, why there are none, or still asking. */
+function statusOf(search: Read<{ items: RecordOption[]; total: number }>, q: string) {
+  const found = search.data;
+  if (search.failure && !search.loading) return search.failure;
+  if (!found || search.loading) return "Searching…";
   if (found.items.length === 0) return q ? "No matches" : "Nothing to link yet";
   if (found.total > found.items.length)
     return `${found.items.length} of ${formatCount(found.total)} shown: type to narrow`;
@@ -55,53 +54,34 @@ export function RecordPicker(props: {
   const { id, source, value } = props;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const [linked, setLinked] = useState<RecordOption | null>(null);
   const [open, setOpen] = useState(false);
   /** What was typed since the list opened; null shows the first page under the linked name. */
   const [typed, setTyped] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const [found, setFound] = useState<Found | null>(null);
+  /** Names of the records seen in the list or chosen, so linking one asks for nothing more. */
   const names = useRef(new Map<string, string>());
   const q = (typed ?? "").trim();
 
-  useEffect(() => {
-    if (!value) return setLinked(null);
-    const known = names.current.get(value);
-    if (known !== undefined) return setLinked({ id: value, label: known });
-    let current = true;
-    source.find(value).then(
-      (record) => current && setLinked(record),
-      () => current && setLinked({ id: value, label: GONE }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [value, source]);
+  const known = value ? names.current.get(value) : undefined;
+  const named = useRead(value && known === undefined ? [source, value] : null, (source, id) =>
+    source.find(id),
+  );
+  const linkedLabel =
+    known ?? (!value || named.loading ? "" : named.failure ? GONE : (named.data?.label ?? ""));
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    const timer = window.setTimeout(
-      () =>
-        source.search(q).then(
-          (page) => {
-            if (!current) return;
-            for (const record of page.items) names.current.set(record.id, record.label);
-            setFound({ q, ...page });
-          },
-          (error: unknown) => current && setFound({ q, failure: failureText(error) }),
-        ),
-      q ? SEARCH_DELAY_MS : 0,
-    );
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [open, q, source]);
+  const search = useRead(
+    open ? [source, q] : null,
+    (source, q) =>
+      source.search(q).then((page) => {
+        for (const record of page.items) names.current.set(record.id, record.label);
+        return page;
+      }),
+    q ? SEARCH_DELAY_MS : 0,
+  );
 
   const options: RecordOption[] = [
     ...(props.noneLabel === undefined ? [] : [{ id: "", label: props.noneLabel }]),
-    ...(found && "items" in found ? found.items : []),
+    ...(search.data?.items ?? []),
   ];
   const activeOption = open ? options[active] : undefined;
   const activeId = activeOption ? optionId(active) : undefined;
@@ -117,7 +97,6 @@ export function RecordPicker(props: {
   };
   const choose = (option: RecordOption) => {
     names.current.set(option.id, option.label);
-    setLinked(option.id ? option : null);
     props.onChange(option.id, option.id ? option.label : "");
     close();
   };
@@ -162,7 +141,7 @@ export function RecordPicker(props: {
         aria-describedby={props.error ? `${id}-error` : undefined}
         autoComplete="off"
         spellCheck={false}
-        value={typed ?? linked?.label ?? ""}
+        value={typed ?? linkedLabel}
         placeholder={props.noneLabel ?? "Type to search"}
         onChange={(event) => {
           setTyped(event.target.value);
@@ -203,7 +182,7 @@ export function RecordPicker(props: {
             ))}
         </ul>
         <p role="status" className="border-t border-line px-3 py-2 text-xs text-muted">
-          {open ? statusOf(found, q) : ""}
+          {open ? statusOf(search, q) : ""}
         </p>
       </div>
       <FieldError id={id} error={props.error} />

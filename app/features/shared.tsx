@@ -96,7 +96,7 @@ export const withFirstPage =
   };
 
 /** The value, settled for `delay` ms (for search boxes). */
-export function useDebounced<T>(value: T, delay = 250) {
+function useDebounced<T>(value: T, delay = 250) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(value), delay);

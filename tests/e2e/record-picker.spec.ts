@@ -94,3 +94,46 @@ test("links an auction to the 150th of 150 properties by typing part of its addr
   await expect(dialog).toBeHidden();
   await expect(links.getByRole("link", { name: LAST })).toHaveCount(0);
 });
+
+test("a search answered late never replaces the newer search's matches", async ({
+  page,
+  account,
+}) => {
+  const rows = ["1 Oak St", "2 Elm St"].map((address) => ({
+    address,
+    city: "Dayton",
+    state: "OH",
+    zip: "45402",
+  }));
+  expect((await account.post("/data/properties", rows)).status()).toBe(200);
+  // The search for "oak" is held until the one for "elm" has been answered and shown.
+  let answerOak = () => {};
+  const oakHeld = new Promise<void>((resolve) => (answerOak = resolve));
+  await page.route(/\/api\/data\/properties\?.*q=oak/, async (route) => {
+    await oakHeld;
+    await route.continue();
+  });
+
+  await openApp(page, modulePath("auction", { auction: "new" }));
+  const picker = page.getByRole("combobox", { name: "Property" });
+  const list = page.getByRole("listbox", { name: "Property matches" });
+  const status = picker.locator("..").getByRole("status");
+  await picker.focus();
+  const oakAsked = page.waitForRequest(/q=oak/);
+  await page.keyboard.type("oak");
+  await oakAsked;
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("elm");
+  await expect(status).toHaveText("1 match");
+  await expect(list.getByRole("option", { name: /^2 Elm St/ })).toBeVisible();
+
+  const oakAnswered = page.waitForResponse(/q=oak/);
+  answerOak();
+  await oakAnswered;
+  // Time for a late answer to be shown, were it shown.
+  await page.waitForTimeout(300);
+  await expect(status).toHaveText("1 match");
+  await expect(list.getByRole("option", { name: /^2 Elm St/ })).toBeVisible();
+  await expect(list.getByRole("option", { name: /Oak St/ })).toHaveCount(0);
+  await expect(picker).toHaveValue("elm");
+});

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, Plus, Upload } from "lucide-react";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useMemo } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
@@ -14,10 +14,11 @@ import { preloadable } from "~/lib/preloadable";
 import { auctionsApi } from "~/lib/api/auctions";
 import { propertiesApi } from "~/lib/api/workspace";
 import { useModuleData } from "~/lib/module-data";
+import { useRead } from "~/lib/use-read";
 import { workspaceRevision } from "~/lib/stores/workspace-revision";
 import type { ModuleViewProps } from "../module-view";
 import { BackLink, useDialogParam, useQueryParams } from "../shared";
-import { newAuctionValues, type AuctionFormValues } from "./auction-fields";
+import { newAuctionValues } from "./auction-fields";
 import { AuctionCalendar } from "./auction-calendar";
 import { AuctionForm } from "./auction-form";
 import { AuctionList } from "./auction-list";
@@ -147,34 +148,22 @@ function NewAuction(props: {
   onBack: () => void;
 }) {
   const viewerZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const [initial, setInitial] = useState<AuctionFormValues | null>(null);
-  const [failure, setFailure] = useState("");
-
-  useEffect(() => {
-    let current = true;
-    if (!props.propertyId) {
-      setInitial(newAuctionValues(null, viewerZone));
-      return;
-    }
-    propertiesApi.get(props.propertyId).then(
-      (property) => {
-        // The analysis behind a bid is most often a flip's.
-        const analysis =
-          property.analyses.find((deal) => deal.strategy === "flip") ?? property.analyses[0];
-        if (current) setInitial(newAuctionValues(property, viewerZone, analysis?.id));
-      },
-      (error: Error) => current && setFailure(error.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.propertyId, viewerZone]);
+  // Read in the browser even without a property: the form starts in the viewer's zone.
+  const property = useRead([props.propertyId], async (id) => (id ? propertiesApi.get(id) : null));
+  const failure = property.loading ? "" : property.failure;
+  const initial = useMemo(() => {
+    if (property.data === undefined) return null;
+    // The analysis behind a bid is most often a flip's.
+    const analyses = property.data?.analyses ?? [];
+    const analysis = analyses.find((deal) => deal.strategy === "flip") ?? analyses[0];
+    return newAuctionValues(property.data, viewerZone, analysis?.id);
+  }, [property.data, viewerZone]);
 
   return (
     <div>
       <BackLink onBack={props.onBack}>All auctions</BackLink>
       <h2 className="mb-4 text-2xl font-semibold">Add an auction</h2>
-      {failure && <ErrorNotice message={failure} />}
+      {failure && <ErrorNotice message={failure} onRetry={property.retry} />}
       {!initial && !failure && <Skeleton variant="default" />}
       {initial && (
         <div className="max-w-4xl rounded-2xl border border-line bg-surface p-5">

@@ -5,7 +5,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { Bot, Printer, Save, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, ErrorNotice } from "~/components/ui";
@@ -31,6 +31,7 @@ import { dealsApi, type Deal } from "~/lib/api/deals";
 import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { chatStore } from "~/lib/stores/chat";
+import { useRead } from "~/lib/use-read";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { DealInputs } from "./deal-inputs";
 import { DealResults } from "./deal-results";
@@ -79,6 +80,15 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
     : (unique[0] ?? "the form");
 }
 
+/** What the analyzer opens: a saved analysis and its property, or the property a new one is for. */
+async function openAnalysis(dealId: string | null, propertyId: string | null) {
+  if (!dealId) {
+    return { deal: null, property: propertyId ? await propertiesApi.get(propertyId) : null };
+  }
+  const deal = await dealsApi.get(dealId);
+  return { deal, property: deal.propertyId ? await propertiesApi.get(deal.propertyId) : null };
+}
+
 export function DealAnalyzer(props: {
   /** A saved analysis, or null for a new one. */
   dealId: string | null;
@@ -96,8 +106,6 @@ export function DealAnalyzer(props: {
   const [form, setForm] = useState<DealFormValues | null>(null);
   const [name, setName] = useState("");
   const [saved, setSaved] = useState<Deal | null>(null);
-  const [property, setProperty] = useState<PropertyDetail | null>(null);
-  const [failure, setFailure] = useState("");
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
@@ -112,33 +120,24 @@ export function DealAnalyzer(props: {
     setForm(formOfInputs(deal.strategy, deal.inputs as Record<string, unknown>));
   };
 
-  // The analysis just saved (its id now in the URL) is the one on screen: nothing to load.
-  const savedId = useRef<string | null>(null);
-  useEffect(() => {
-    if (props.dealId && props.dealId === savedId.current) return;
-    let current = true;
+  // The analysis just saved (its id now in the URL) is the one on screen: nothing to read.
+  const [savedHere, setSavedHere] = useState<string | null>(null);
+  const opened = useRead(
+    props.dealId !== null && props.dealId === savedHere ? null : [props.dealId, props.propertyId],
+    openAnalysis,
+  );
+  const property: PropertyDetail | null = opened.data?.property ?? null;
+  // What a read opens is put in the form once, as it arrives; from then on the form is the user's.
+  const [filled, setFilled] = useState(opened.data);
+  if (opened.data !== filled) {
+    setFilled(opened.data);
+    if (opened.data?.deal) showDeal(opened.data.deal);
+    else if (opened.data) {
+      setForm(newDealForm(property ?? undefined));
+      setName(property ? property.address : "New analysis");
+    }
     setTriedSave(false);
-    const load = async () => {
-      if (props.dealId) {
-        const deal = await dealsApi.get(props.dealId);
-        if (!current) return;
-        showDeal(deal);
-        if (deal.propertyId) setProperty(await propertiesApi.get(deal.propertyId));
-        return;
-      }
-      const detail = props.propertyId ? await propertiesApi.get(props.propertyId) : null;
-      if (!current) return;
-      setProperty(detail);
-      setForm(newDealForm(detail ?? undefined));
-      setName(detail ? detail.address : "New analysis");
-    };
-    load().catch((error: unknown) => {
-      if (current) setFailure(error instanceof Error ? error.message : String(error));
-    });
-    return () => {
-      current = false;
-    };
-  }, [props.dealId, props.propertyId]);
+  }
 
   const { reading, worked } = useMemo(
     () => (form ? work(strategy, form) : { reading: null, worked: null }),
@@ -149,11 +148,11 @@ export function DealAnalyzer(props: {
   if (worked) lastWorked.current = worked;
   const shown = worked ?? (lastWorked.current?.strategy === strategy ? lastWorked.current : null);
 
-  if (failure) {
+  if (opened.failure && !opened.loading) {
     return (
       <div>
         <BackLink onBack={props.onBack}>Back</BackLink>
-        <ErrorNotice message={failure} />
+        <ErrorNotice message={opened.failure} onRetry={opened.retry} />
       </div>
     );
   }
@@ -190,7 +189,7 @@ export function DealAnalyzer(props: {
           })
         : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
       if (!deal) return;
-      savedId.current = deal.id;
+      setSavedHere(deal.id);
       setSaved(deal);
       toast.success(`Analysis “${deal.name}” saved`);
       if (!saved) props.onSaved(deal);

@@ -1,13 +1,13 @@
 /** Compare (`?compare=<id>,<id>…`): two to four saved analyses side by side, the best value of
  * each row marked. */
 import { Trophy } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { bestColumns, rankedValue } from "~/domain/deals/judge";
 import { label as strategyLabel } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
+import { useRead } from "~/lib/use-read";
 import { BackLink } from "../shared";
 
 export const MAX_COMPARED = 4;
@@ -35,44 +35,24 @@ export function DealCompare(props: {
   onBack: () => void;
   onOpen: (id: string) => void;
 }) {
-  const [compared, setCompared] = useState<Compared[] | null>(null);
-  const [failure, setFailure] = useState("");
-  const key = props.ids.join(",");
+  const read = useRead(props.ids.slice(0, MAX_COMPARED), async (...ids) => {
+    const deals = await Promise.all(ids.map((id) => dealsApi.get(id)));
+    return deals.map((deal): Compared => ({
+      deal,
+      explained: explainDeal(deal.strategy, deal.inputs as never) as Record<
+        string,
+        MetricExplanation
+      >,
+      metrics: deal.metrics as Record<string, number | null>,
+    }));
+  });
+  const compared = read.data;
 
-  useEffect(() => {
-    let current = true;
-    Promise.all(
-      key
-        .split(",")
-        .slice(0, MAX_COMPARED)
-        .map((id) => dealsApi.get(id)),
-    ).then(
-      (deals) => {
-        if (!current) return;
-        setCompared(
-          deals.map((deal) => ({
-            deal,
-            explained: explainDeal(deal.strategy, deal.inputs as never) as Record<
-              string,
-              MetricExplanation
-            >,
-            metrics: deal.metrics as Record<string, number | null>,
-          })),
-        );
-      },
-      (error: unknown) =>
-        current && setFailure(error instanceof Error ? error.message : String(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
-
-  if (failure)
+  if (read.failure && !read.loading)
     return (
       <div>
         <BackLink onBack={props.onBack}>Back</BackLink>
-        <ErrorNotice message={failure} />
+        <ErrorNotice message={read.failure} onRetry={read.retry} />
       </div>
     );
   if (!compared) return <Skeleton variant="table" />;

@@ -2,12 +2,21 @@
  * Add to calendar: which calendar the route's visits go to, AI42's own or one of the user's
  * writable Google calendars when Google is connected.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Modal } from "~/components/ui";
 import { LOCAL_CALENDAR_ID } from "~/domain/calendar/event-terms";
-import { calendarApi, googleApi, type CalendarInfo } from "~/lib/api/google";
+import { calendarApi, googleApi } from "~/lib/api/google";
+import { useRead } from "~/lib/use-read";
 
 const LOCAL_CALENDAR_NAME = "AI42's calendar";
+
+/** The Google calendars the visits can be written to; none when Google is not connected. */
+async function writableGoogleCalendars() {
+  const status = await googleApi.status();
+  if (!status.configured || !status.connected) return [];
+  const calendars = await calendarApi.calendars();
+  return calendars.filter((calendar) => calendar.source === "google" && !calendar.readOnly);
+}
 
 export function CalendarDialog(props: {
   open: boolean;
@@ -16,27 +25,10 @@ export function CalendarDialog(props: {
   onAdd: (calendarId: string, calendarName: string) => void;
   onClose: () => void;
 }) {
-  const [google, setGoogle] = useState<CalendarInfo[] | null>(null);
   const [chosen, setChosen] = useState(LOCAL_CALENDAR_ID);
-
-  useEffect(() => {
-    if (!props.open) return;
-    let current = true;
-    const load = async () => {
-      const status = await googleApi.status();
-      if (!status.configured || !status.connected) return [];
-      const calendars = await calendarApi.calendars();
-      return calendars.filter((calendar) => calendar.source === "google" && !calendar.readOnly);
-    };
-    // Without Google (or when it fails), AI42's own calendar is still there.
-    load().then(
-      (calendars) => current && setGoogle(calendars),
-      () => current && setGoogle([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.open]);
+  const read = useRead(props.open ? [] : null, writableGoogleCalendars);
+  // Without Google (or when it fails), AI42's own calendar is still there.
+  const google = read.failure ? [] : read.data;
 
   const options = [
     { id: LOCAL_CALENDAR_ID, name: LOCAL_CALENDAR_NAME },
@@ -65,7 +57,9 @@ export function CalendarDialog(props: {
             {option.name}
           </label>
         ))}
-        {google === null && <p className="text-sm text-muted">Checking your Google calendars…</p>}
+        {google === undefined && (
+          <p className="text-sm text-muted">Checking your Google calendars…</p>
+        )}
       </fieldset>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" onClick={props.onClose} className="btn-secondary">

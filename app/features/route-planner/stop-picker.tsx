@@ -3,14 +3,14 @@
  * contacts with an address (searchable), or any typed address.
  */
 import { CalendarDays, Contact, Gavel, Home, MapPin, Plus } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Modal } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import type { StopSource } from "~/domain/routing/route";
 import { routesApi, type StopCandidate } from "~/lib/api/routes";
-import { failureText } from "~/lib/api/workspace";
+import { useRead } from "~/lib/use-read";
 import { dayRange } from "../auctions/month";
-import { SearchBox, useDebounced } from "../shared";
+import { SearchBox } from "../shared";
 import { windowText } from "./draft";
 
 const GROUPS: { source: StopSource; title: (day: string) => string; icon: typeof Home }[] = [
@@ -19,6 +19,15 @@ const GROUPS: { source: StopSource; title: (day: string) => string; icon: typeof
   { source: "property", title: () => "Properties", icon: Home },
   { source: "contact", title: () => "Contacts", icon: Contact },
 ];
+
+/** Waited after a keystroke in the search before asking. */
+const SEARCH_DELAY_MS = 250;
+
+/** What can be added on `date`: its auctions and events, and the records matching `q`. */
+function candidatesOn(date: string, q: string) {
+  const { from, to } = dayRange(date, date);
+  return routesApi.candidates({ from: from!, to: to!, q: q || undefined });
+}
 
 export function StopPicker(props: {
   open: boolean;
@@ -32,28 +41,10 @@ export function StopPicker(props: {
   onClose: () => void;
 }) {
   const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim());
-  const [candidates, setCandidates] = useState<StopCandidate[] | null>(null);
-  const [failure, setFailure] = useState("");
+  const q = search.trim();
   const [address, setAddress] = useState("");
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!props.open) return;
-    let current = true;
-    const { from, to } = dayRange(props.date, props.date);
-    routesApi.candidates({ from: from!, to: to!, q: q || undefined }).then(
-      (found) => {
-        if (!current) return;
-        setCandidates(found);
-        setFailure("");
-      },
-      (error: unknown) => current && setFailure(failureText(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.open, props.date, q, attempt]);
+  const read = useRead(props.open ? [props.date, q] : null, candidatesOn, q ? SEARCH_DELAY_MS : 0);
+  const { data: candidates, failure } = read;
 
   const addAddress = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +94,7 @@ export function StopPicker(props: {
           className="mt-3 flex items-center justify-between gap-3 text-sm text-danger"
         >
           {failure}
-          <button type="button" className="btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn-secondary" onClick={read.retry}>
             Try again
           </button>
         </div>
@@ -113,7 +104,7 @@ export function StopPicker(props: {
         aria-busy={!candidates && !failure}
       >
         {!candidates && !failure && <p className="text-sm text-muted">Loading stops…</p>}
-        {candidates?.length === 0 && (
+        {candidates?.length === 0 && !read.loading && (
           <p className="text-sm text-muted">
             {q
               ? `Nothing matches “${q}”.`

@@ -4,11 +4,12 @@
  * markers. With a road service, its distances and times (asked once per set of points) and its
  * line (once the order settles) replace the straight-line estimate when they come.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { travelPoints } from "~/domain/routing/geo";
 import { evaluateRoute, type LatLng, type TravelMatrix } from "~/domain/routing/optimize";
 import type { Place } from "~/domain/routing/route";
 import { mapsApi } from "~/lib/api/routes";
+import { useRead } from "~/lib/use-read";
 import {
   formatClock,
   formatMinutes,
@@ -27,25 +28,16 @@ const LINE_DELAY_MS = 400;
 export const pointOf = (place: Place) => ({ label: place.label, lat: place.lat, lng: place.lng });
 
 export function useRouteFigures(draft: RouteDraft | null, roads: boolean) {
-  const [road, setRoad] = useState<{ key: string; matrix: TravelMatrix | null } | null>(null);
-  const [roadLine, setRoadLine] = useState<{ key: string; line: [number, number][] } | null>(null);
-
   const problem = useMemo(() => (draft ? problemOf(draft) : null), [draft]);
   const pointsKey = problem
     ? JSON.stringify(travelPoints(problem).map(({ lat, lng }) => ({ lat, lng })))
     : "";
-  useEffect(() => {
-    if (!roads || !pointsKey || road?.key === pointsKey) return;
-    let current = true;
-    mapsApi.matrix(JSON.parse(pointsKey) as LatLng[]).then(
-      (matrix) => current && setRoad({ key: pointsKey, matrix }),
-      () => current && setRoad({ key: pointsKey, matrix: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [roads, pointsKey, road?.key]);
-  const matrix = road?.key === pointsKey ? (road.matrix ?? undefined) : undefined;
+  const asksRoads = roads && pointsKey !== "";
+  const road = useRead(asksRoads ? [pointsKey] : null, (points) =>
+    mapsApi.matrix(JSON.parse(points) as LatLng[]),
+  );
+  // The estimate until the road service answers for these points, and when it cannot.
+  const matrix: TravelMatrix | undefined = asksRoads && !road.loading ? road.data : undefined;
 
   const stops = useMemo(() => (draft ? orderedStops(draft) : []), [draft]);
   const plan = useMemo(
@@ -73,25 +65,18 @@ export function useRouteFigures(draft: RouteDraft | null, roads: boolean) {
 
   const path = useMemo(() => (draft && plan ? routePath(draft) : []), [draft, plan]);
   const pathKey = JSON.stringify(path);
-  useEffect(() => {
-    if (!roads || path.length < 2 || roadLine?.key === pathKey) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      mapsApi.line(JSON.parse(pathKey) as LatLng[]).then(
-        (line) => current && setRoadLine({ key: pathKey, line }),
-        () => current && setRoadLine({ key: pathKey, line: [] }),
-      );
-    }, LINE_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [roads, pathKey, path.length, roadLine?.key]);
+  const asksLine = roads && path.length >= 2;
+  const roadLine = useRead(
+    asksLine ? [pathKey] : null,
+    (points) => mapsApi.line(JSON.parse(points) as LatLng[]),
+    LINE_DELAY_MS,
+  );
   const straight = useMemo(
     () => path.map(({ lat, lng }) => [lat, lng] as [number, number]),
     [path],
   );
-  const line = roadLine?.key === pathKey && roadLine.line.length > 1 ? roadLine.line : straight;
+  const roadsLine = asksLine && !roadLine.loading ? roadLine.data : undefined;
+  const line = roadsLine && roadsLine.length > 1 ? roadsLine : straight;
 
   const markers = useMemo((): MapMarker[] => {
     if (!draft) return [];
