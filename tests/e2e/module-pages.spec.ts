@@ -826,8 +826,13 @@ test.describe("Auctions with JavaScript", () => {
 
     await openApp(page, modulePath("auction", { auction: first }));
     await expect(page.getByRole("heading", { name: "1 Hazel Ave" })).toBeVisible();
-    await page.getByRole("button", { name: "Change status" }).click();
+    // The auction's page is code-split: it hydrates once its code is in, after the shell.
     const dialog = page.getByRole("dialog");
+    await expect(async () => {
+      if (!(await dialog.isVisible()))
+        await page.getByRole("button", { name: "Change status" }).click({ timeout: 1000 });
+      await expect(dialog).toBeVisible({ timeout: 500 });
+    }).toPass({ intervals: [100] });
     await dialog.getByLabel("Status").selectOption("lost");
     await dialog.getByRole("button", { name: "Save status" }).click();
     await expect(page.getByRole("list", { name: "Status history" })).toContainText("Lost");

@@ -47,10 +47,7 @@ import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
 import { EventList } from "./event-list";
 import { useHiddenCalendars } from "./use-hidden-calendars";
-// The calendar's colours as a stylesheet the page renders, so it is in the server's HTML and kept
-// by hydration (a link Vite adds while the view loads before hydrating is not React's, and React
-// removes it).
-import calendarStyles from "./calendar.css?url";
+import "./calendar.css";
 
 export default function Calendar({ module }: ModuleViewProps) {
   const [params, update] = useQueryParams();
@@ -165,7 +162,6 @@ export default function Calendar({ module }: ModuleViewProps) {
 
   return (
     <div>
-      <link rel="stylesheet" href={calendarStyles} />
       <PageHeader
         icon={module.icon}
         title={module.title}

@@ -29,6 +29,7 @@ import { isoDay } from "~/domain/dates";
 import type { Theme } from "~/lib/theme";
 import { isEditableTarget } from "~/shortcuts";
 import { CalendarToolbar } from "./calendar-toolbar";
+import "./calendar.css";
 
 /** FullCalendar's name for each of the screen's views. */
 const VIEW_TYPES: Record<CalendarView, string> = {
