@@ -13,11 +13,13 @@ import { ErrorFallback } from "./components/error-fallback";
 import { getSessionUser } from "./lib/auth.server";
 import { AuthProvider } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
+import { PageStyles } from "./lib/page-styles";
 import { ThemeProvider, themeFromCookie, type Theme } from "./lib/theme";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Built, the stylesheet is inlined (PageStyles); in development Vite reloads it through a link.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -50,6 +52,7 @@ function Document(props: { theme: Theme; children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <Meta />
+        <PageStyles />
         <Links />
       </head>
       <body className="min-h-dvh font-sans antialiased">
