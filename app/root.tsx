@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { DEFAULT_MARKETING_URL } from "../worker/env";
@@ -43,8 +44,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The session is known once per page load; client-side navigation does not ask again. */
 export const shouldRevalidate = () => false;
 
+/** What a route may say about the document around it. */
+export interface DocumentHandle {
+  /** False: the page is complete as the server rendered it, and loads no script (a shared report). */
+  scripts?: boolean;
+}
+
 function Document(props: { theme: Theme; children: React.ReactNode }) {
   const nonce = useNonce();
+  const scripts = useMatches().every(
+    (match) => (match.handle as DocumentHandle | undefined)?.scripts !== false,
+  );
   return (
     <html lang="en" className={props.theme === "light" ? "light" : undefined}>
       <head>
@@ -57,8 +67,8 @@ function Document(props: { theme: Theme; children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans antialiased">
         {props.children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
