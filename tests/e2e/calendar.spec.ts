@@ -15,8 +15,9 @@ test.beforeEach(async ({ page }) => {
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 /** A day of the month view, by its ISO date. */
-const day = (page: Page, date: string) => page.locator(`.fc-daygrid-day[data-date="${date}"]`);
-const event = (page: Page, title: string | RegExp) => page.locator(".fc-event", { hasText: title });
+const day = (page: Page, date: string) => page.locator(`td[data-date="${date}"]`);
+/** An event on the calendar: a button named by its title (and its time, and "Read-only:"). */
+const event = (page: Page, title: string | RegExp) => page.getByRole("button", { name: title });
 
 /**
  * The calendar's query string, in any order. The browser's clock is fixed in 2027 while the
@@ -28,7 +29,7 @@ async function expectQuery(page: Page, query: Record<string, string>) {
   await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(query);
 }
 
-/** Drags with the mouse in steps, as a person does (FullCalendar starts a drag after a move). */
+/** Drags with the mouse in steps, as a person does (a drag starts after a few pixels' move). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -111,11 +112,11 @@ test("a click on a time slot of the week makes a timed event; the range moves wi
 }) => {
   await openApp(page, modulePath("calendar", { view: "week" }));
   await expect(page.getByRole("heading", { level: 2, name: "Mar 14 – 20, 2027" })).toBeVisible();
-  const lane = page.locator('.fc-timegrid-slot-lane[data-time="14:00:00"]');
-  await lane.scrollIntoViewIfNeeded();
-  const slot = (await lane.boundingBox())!;
-  const wednesday = (await page.locator('.fc-timegrid-col[data-date="2027-03-17"]').boundingBox())!;
-  await page.mouse.click(wednesday.x + wednesday.width / 2, slot.y + slot.height / 2);
+  // The half hour from 2 pm on Wednesday, in the scroller of the hours.
+  await page
+    .getByRole("region", { name: "Hours of the day" })
+    .locator('[data-date="2027-03-17"] [data-time="14:00"]')
+    .click();
   const form = dialog(page, "New event");
   await expect(form.getByLabel("All day")).not.toBeChecked();
   await expect(form.getByLabel("Start time")).toHaveValue("14:00");
@@ -168,7 +169,7 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await expect(
     page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day" }),
   ).toHaveAttribute("aria-pressed", "true");
-  await expect(event(page, "Call the lender")).toContainText("11:00 - 12:00");
+  await expect(event(page, "Call the lender")).toContainText("11:00 AM - 12:00 PM");
 });
 
 test("the calendar answers to its keys while the focus is in it, and only then", async ({
@@ -228,7 +229,11 @@ test("a project's target close date is a read-only closing; its calendar can be 
   await openApp(page, modulePath("calendar"));
   const closing = event(page, "Closing: Maple St flip");
   await expect(day(page, "2027-03-24")).toContainText("Closing: Maple St flip");
-  await expect(closing).not.toHaveClass(/fc-event-draggable/);
+  // Read-only: it says so, and a drag leaves it where it is.
+  await expect(closing).toHaveAccessibleName(/^Read-only:/);
+  await drag(page, await middle(closing), await middle(day(page, "2027-03-26")));
+  await expect(day(page, "2027-03-26")).not.toContainText("Closing: Maple St flip");
+  await expect(day(page, "2027-03-24")).toContainText("Closing: Maple St flip");
 
   await closing.click();
   const panel = dialog(page, "Closing: Maple St flip");
@@ -266,7 +271,9 @@ test.describe("on a phone", () => {
       "aria-pressed",
       "true",
     );
-    await expect(page.locator(".fc-list")).toContainText("Walkthrough with the contractor");
+    await expect(page.getByRole("region", { name: "Agenda" })).toContainText(
+      "Walkthrough with the contractor",
+    );
     await page.getByRole("button", { name: /^Walkthrough with the contractor/ }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog(page, "Edit event").getByLabel("Title")).toHaveValue(
