@@ -3,7 +3,6 @@
  * UTC-5, EDT UTC-4 from Sunday, March 14, 2027 at 2:00 (the clock goes to 3:00).
  */
 import { describe, expect, it } from "vitest";
-import type { CalendarEvent } from "~/domain/calendar/events";
 import {
   eventsByDay,
   hoursLayout,
@@ -19,29 +18,20 @@ import {
   titleOf,
   wallTime,
 } from "~/domain/calendar/grid";
+import { calendarEvent } from "./calendar-event";
 
 process.env.TZ = "America/New_York";
 const ZONE = "America/New_York";
 
-const event = (summary: string, start: string, end: string): CalendarEvent => ({
-  id: summary,
-  calendarId: "local",
-  source: "local",
-  summary,
-  description: null,
-  location: null,
-  start: start.includes("T") ? { dateTime: start } : { date: start },
-  end: end.includes("T") ? { dateTime: end } : { date: end },
-  allDay: !start.includes("T"),
-  kind: "meeting",
-  projectId: null,
-  propertyId: null,
-  contactId: null,
-  auctionId: null,
-  readOnly: false,
-  htmlLink: null,
-  updatedAt: null,
-});
+const event = (summary: string, start: string, end: string) =>
+  calendarEvent({
+    id: summary,
+    summary,
+    start: start.includes("T") ? { dateTime: start } : { date: start },
+    end: end.includes("T") ? { dateTime: end } : { date: end },
+    allDay: !start.includes("T"),
+    kind: "meeting",
+  });
 const span = (summary: string, start: string, end: string) =>
   spanOf(event(summary, start, end), ZONE);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
