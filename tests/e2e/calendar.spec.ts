@@ -137,6 +137,54 @@ test("a click on a time slot of the week makes a timed event; the range moves wi
   await expect(day(page, "2027-03-17")).toContainText("Showing, 12 Oak St");
 });
 
+test("in the week an event is dragged to another day and time and its end is dragged later; a drag over days picks them", async ({
+  page,
+  account,
+}) => {
+  await account.post("/calendar/events", {
+    summary: "Roof inspection",
+    kind: "task",
+    start: { dateTime: "2027-03-17T14:00:00-04:00" },
+    end: { dateTime: "2027-03-17T15:00:00-04:00" },
+  });
+  await openApp(page, modulePath("calendar", { view: "week", date: "2027-03-14" }));
+  const hours = page.getByRole("region", { name: "Hours of the day" });
+  const slot = (date: string, time: string) =>
+    hours.locator(`[data-date="${date}"] [data-time="${time}"]`);
+  const inspection = event(page, "Roof inspection");
+  await expect(inspection).toContainText("2:00 - 3:00 PM");
+
+  // Grabbed in its first half hour, dropped on Thursday's 4 pm: a day and two hours later.
+  const box = (await inspection.boundingBox())!;
+  await drag(
+    page,
+    { x: box.x + box.width / 2, y: box.y + 6 },
+    await middle(slot("2027-03-18", "16:00")),
+  );
+  await expect(page.getByText("Event “Roof inspection” moved")).toBeVisible();
+  await expect(hours.locator('[data-date="2027-03-18"]')).toContainText("Roof inspection");
+  await expect(inspection).toContainText("4:00 - 5:00 PM");
+
+  // Its bottom edge dragged into the 6 pm half hour (under the toast): it ends at 6:30.
+  const moved = (await inspection.boundingBox())!;
+  await drag(
+    page,
+    { x: moved.x + moved.width / 2, y: moved.y + moved.height - 2 },
+    await middle(slot("2027-03-18", "18:00")),
+  );
+  await expect(inspection).toContainText("4:00 - 6:30 PM");
+  await page.reload();
+  await expect(event(page, "Roof inspection")).toContainText("4:00 - 6:30 PM");
+
+  // In the month, a drag from Monday the 22nd to Wednesday the 24th picks those days.
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();
+  await drag(page, await middle(day(page, "2027-03-22")), await middle(day(page, "2027-03-24")));
+  const form = dialog(page, "New event");
+  await expect(form.getByLabel("All day")).toBeChecked();
+  await expect(form.getByLabel("Start date")).toHaveValue("2027-03-22");
+  await expect(form.getByLabel("End date")).toHaveValue("2027-03-24");
+});
+
 test("the palette's New Event opens the form; View Today shows today's day", async ({
   page,
   account,

@@ -79,10 +79,14 @@ const eventKey = (event: CalendarEvent) => `${event.calendarId}:${event.id}`;
 
 /**
  * The grid point under the pointer: a day (`data-drop="day"`) or the slot of a day's hours
- * (`data-drop="slot"`, from how far down the column the pointer is). Null off the grid.
+ * (`data-drop="slot"`, from how far down the column the pointer is), under whatever lies over
+ * the grid there (a toast). Null off the grid.
  */
 function pointAt(x: number, y: number): GridPoint | null {
-  const element = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-drop]");
+  const element = document
+    .elementsFromPoint(x, y)
+    .find((under) => under.closest("[data-drop]"))
+    ?.closest<HTMLElement>("[data-drop]");
   if (!element) return null;
   const day = element.dataset.date!;
   if (element.dataset.drop === "day") return { day, minute: null };
