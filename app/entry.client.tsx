@@ -12,15 +12,24 @@ type RouteModules = Record<string, { handle?: Partial<PreloadHandle> } | undefin
  */
 const routes = (window as unknown as { __remixRouteModules?: RouteModules }).__remixRouteModules;
 const url = new URL(window.location.href);
-void Promise.all(Object.values(routes ?? {}).map((route) => route?.handle?.preloadRendered?.(url)))
-  .catch(() => undefined)
-  .then(() =>
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>,
-      );
-    }),
-  );
+const rendered = Promise.all(
+  Object.values(routes ?? {}).map((route) => route?.handle?.preloadRendered?.(url)),
+).catch(() => undefined);
+
+/**
+ * Hydrating starts once the browser has painted the server's HTML: where the scripts arrive as
+ * fast as the page (a cache, a near server), hydrating first held the first paint back until it
+ * was done (Lighthouse: 1.3 s on the Auctions page, against 0.4 s for a page that painted first).
+ */
+const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+void Promise.all([rendered, painted]).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);
