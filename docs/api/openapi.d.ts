@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)
-         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
          */
         post: operations["analyzeDeal"];
         delete?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Save an analysis
-         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). A property's first analysis is its primary; with `primary: true` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). A property's first analysis is its primary; with `primary: true` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
          */
         post: operations["createDeal"];
         delete?: never;
@@ -2111,6 +2111,28 @@ export interface components {
             saleProceeds: number;
             irr: number | null;
             equityMultiple: number | null;
+            /** @description With units: how many */
+            unitCount?: number;
+            /** @description With units: Σ monthlyRent / unitCount */
+            averageRentPerUnit?: number;
+            /** @description With units: purchasePrice / unitCount */
+            pricePerUnit?: number;
+            /** @description With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none) */
+            lossToLeaseMonthly?: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         DealYear: {
             year: number;
@@ -2143,6 +2165,20 @@ export interface components {
             roi: number | null;
             annualizedRoi: number | null;
             seventyPercentRuleMaxPrice: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         BrrrrAnalysis: {
             /**
@@ -2177,6 +2213,28 @@ export interface components {
             saleProceeds: number;
             irr: number | null;
             equityMultiple: number | null;
+            /** @description With units: how many */
+            unitCount?: number;
+            /** @description With units: Σ monthlyRent / unitCount */
+            averageRentPerUnit?: number;
+            /** @description With units: purchasePrice / unitCount */
+            pricePerUnit?: number;
+            /** @description With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none) */
+            lossToLeaseMonthly?: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
             purchaseMonthlyPayment: number;
             holdingCosts: number;
             refinanceLoanAmount: number;
@@ -2196,6 +2254,20 @@ export interface components {
             buyerMaxPrice: number;
             maxAllowableOffer: number;
             assignmentProfit: number | null;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         DealAnalysisRequest: {
             /** @enum {string} */
@@ -2232,7 +2304,28 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
-            grossMonthlyRent: number;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
+            grossMonthlyRent?: number | null;
+            units?: {
+                name: string;
+                beds?: number | null;
+                baths?: number | null;
+                monthlyRent: number;
+                marketRent?: number | null;
+            }[] | null;
             otherMonthlyIncome?: number | null;
             vacancyPct?: number | null;
             propertyTaxesAnnual?: number | null;
@@ -2267,6 +2360,20 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
             holdingMonths: number;
             holdingCostsMonthly?: number | null;
             sellingCostsPct?: number | null;
@@ -2289,7 +2396,28 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
-            grossMonthlyRent: number;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
+            grossMonthlyRent?: number | null;
+            units?: {
+                name: string;
+                beds?: number | null;
+                baths?: number | null;
+                monthlyRent: number;
+                marketRent?: number | null;
+            }[] | null;
             otherMonthlyIncome?: number | null;
             vacancyPct?: number | null;
             propertyTaxesAnnual?: number | null;
@@ -2315,11 +2443,25 @@ export interface components {
             };
         };
         WholesaleInputs: {
-            afterRepairValue: number;
+            afterRepairValue?: number | null;
             rehabCost?: number | null;
             maoPct?: number | null;
             assignmentFee?: number | null;
             contractPrice?: number | null;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
         };
         Deal: components["schemas"]["RentalDeal"] | components["schemas"]["FlipDeal"] | components["schemas"]["BrrrrDeal"] | components["schemas"]["WholesaleDeal"];
         RentalDeal: {

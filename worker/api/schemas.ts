@@ -119,6 +119,28 @@ const FINANCING_METRICS = {
 };
 exactly<FinancingMetrics>()(z.object(FINANCING_METRICS));
 
+/** Present only when their inputs are given (units, rehabItems, comps): absent, never null. */
+const absentUnlessGiven = (description: string) => figure.optional().openapi({ description });
+const REHAB_AND_COMPS_METRICS = {
+  rehabSubtotal: absentUnlessGiven("With rehabItems: Σ quantity × unitCost"),
+  rehabContingency: absentUnlessGiven("With rehabItems: rehabSubtotal × rehabContingencyPct / 100"),
+  rehabCost: absentUnlessGiven("With rehabItems: rehabSubtotal + rehabContingency"),
+  compsPricePerSqFt: absentUnlessGiven(
+    "With comps: the mean of each comp's (salePrice + adjustments) / squareFeet",
+  ),
+  arvFromComps: absentUnlessGiven("With comps: subjectSquareFeet × compsPricePerSqFt"),
+  arvLow: absentUnlessGiven("With comps: subjectSquareFeet × the lowest adjusted $/sq ft"),
+  arvHigh: absentUnlessGiven("With comps: subjectSquareFeet × the highest adjusted $/sq ft"),
+};
+const UNIT_METRICS = {
+  unitCount: absentUnlessGiven("With units: how many"),
+  averageRentPerUnit: absentUnlessGiven("With units: Σ monthlyRent / unitCount"),
+  pricePerUnit: absentUnlessGiven("With units: purchasePrice / unitCount"),
+  lossToLeaseMonthly: absentUnlessGiven(
+    "With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none)",
+  ),
+};
+
 const RENTAL_METRICS = {
   ...FINANCING_METRICS,
   grossScheduledIncome: figure,
@@ -139,6 +161,8 @@ const RENTAL_METRICS = {
   saleProceeds: figure,
   irr: maybeFigure,
   equityMultiple: maybeFigure,
+  ...UNIT_METRICS,
+  ...REHAB_AND_COMPS_METRICS,
 };
 
 export const RentalMetricsSchema = exactly<RentalMetrics>()(
@@ -157,6 +181,7 @@ export const FlipMetricsSchema = exactly<FlipMetrics>()(
       roi: maybeFigure,
       annualizedRoi: maybeFigure,
       seventyPercentRuleMaxPrice: figure,
+      ...REHAB_AND_COMPS_METRICS,
     })
     .openapi("FlipMetrics", { description: METRICS_NOTE }),
 );
@@ -176,7 +201,12 @@ export const BrrrrMetricsSchema = exactly<BrrrrMetrics>()(
 
 export const WholesaleMetricsSchema = exactly<WholesaleMetrics>()(
   z
-    .object({ buyerMaxPrice: figure, maxAllowableOffer: figure, assignmentProfit: maybeFigure })
+    .object({
+      buyerMaxPrice: figure,
+      maxAllowableOffer: figure,
+      assignmentProfit: maybeFigure,
+      ...REHAB_AND_COMPS_METRICS,
+    })
     .openapi("WholesaleMetrics", { description: METRICS_NOTE }),
 );
 

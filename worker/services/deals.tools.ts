@@ -35,6 +35,9 @@ const inputsDescription = () =>
     ...DEAL_STRATEGIES.map((strategy) => `${strategy}: ${inputNames(strategy)}.`),
     'financing: {"type":"cash"} (the default) or {"type":"loan", downPaymentPct, interestRatePct, termYears, pointsPct?, interestOnly?, rehabFinancedPct?}.',
     "refinance (BRRRR): {ltvPct, interestRatePct, termYears, closingCosts?}.",
+    "A rental or BRRRR needs grossMonthlyRent or units [{name, beds?, baths?, monthlyRent, marketRent?}] (their rents' sum), not both.",
+    "Any strategy may give rehabItems [{category, description?, quantity? (1), unitCost}] with rehabContingencyPct? instead of rehabCost,",
+    "and comps [{address?, salePrice, squareFeet, adjustments? (0)}] with subjectSquareFeet, whose ARV is used when afterRepairValue is left out (a wholesale deal needs one of the two).",
   ].join(" ");
 
 /** Every metric with the formula behind it, and the key ones in a line for the tool card. */

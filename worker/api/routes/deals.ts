@@ -36,7 +36,7 @@ export const DealListQuerySchema = PageQuerySchema.extend({
 });
 
 const INPUT_RULES =
-  "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.";
+  "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.";
 
 const app = router();
 
