@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deals/sensitivity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A what-if grid: one metric as one or two inputs vary (nothing is stored)
+         * @description `rows` (and optionally `columns`) name an input by its path (`purchasePrice`, `financing.interestRatePct`, `refinance.ltvPct`, `units.0.monthlyRent`: any number among the strategy's inputs) and give it 1–15 values; `metric` is any metric of the strategy. Every cell is the analysis of the inputs with that row's and column's values put in, checked as `POST /deals/analyze` checks them, so it equals what analyze answers for them. 400 names an unknown input path (`rows.input`, `columns.input`) or metric (`metric`), and a value that makes the inputs invalid (`rows.values.3`, with the input's problem) or the inputs' own fields.
+         */
+        post: operations["dealSensitivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deals": {
         parameters: {
             query?: never;
@@ -2462,6 +2482,33 @@ export interface components {
                 squareFeet: number;
                 adjustments?: number | null;
             }[] | null;
+        };
+        DealSensitivity: {
+            metric: string;
+            rows: components["schemas"]["DealSensitivityAxis"];
+            columns: components["schemas"]["DealSensitivityAxis"] & (Record<string, never> | null);
+            /** @description cells[row][column], unrounded; one column when the request has no columns; null where the metric is null or absent */
+            cells: (number | null)[][];
+        };
+        DealSensitivityAxis: {
+            input: string;
+            values: number[];
+        };
+        DealSensitivityRequest: {
+            /** @enum {string} */
+            strategy: "rental" | "flip" | "brrrr" | "wholesale";
+            inputs: {
+                [key: string]: unknown;
+            };
+            metric: string;
+            rows: {
+                input: string;
+                values: number[];
+            };
+            columns?: {
+                input: string;
+                values: number[];
+            } | null;
         };
         Deal: components["schemas"]["RentalDeal"] | components["schemas"]["FlipDeal"] | components["schemas"]["BrrrrDeal"] | components["schemas"]["WholesaleDeal"];
         RentalDeal: {
@@ -6168,6 +6215,68 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DealAnalysis"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dealSensitivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealSensitivityRequest"];
+            };
+        };
+        responses: {
+            /** @description The grid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealSensitivity"];
                     };
                 };
             };

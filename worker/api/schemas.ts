@@ -242,6 +242,21 @@ export const DealAnalysisSchema = z
   ])
   .openapi("DealAnalysis");
 
+const sensitivityAxis = z
+  .object({ input: z.string(), values: z.array(figure) })
+  .openapi("DealSensitivityAxis");
+export const DealSensitivitySchema = z
+  .object({
+    metric: z.string(),
+    rows: sensitivityAxis,
+    columns: sensitivityAxis.nullable(),
+    cells: z.array(z.array(maybeFigure)).openapi({
+      description:
+        "cells[row][column], unrounded; one column when the request has no columns; null where the metric is null or absent",
+    }),
+  })
+  .openapi("DealSensitivity");
+
 const DealRecordSchema = createSelectSchema(deals).pick({
   id: true,
   name: true,

@@ -6,6 +6,7 @@
 import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import { analyzeDeal } from "../../app/domain/deals/analyze";
 import type { AnalyzeRequest, DealInput } from "../../app/domain/deals/inputs";
+import { sensitivityGrid, type SensitivityRequest } from "../../app/domain/deals/sensitivity";
 import type {
   Analysis,
   DealInputs,
@@ -14,6 +15,7 @@ import type {
   YearRow,
 } from "../../app/domain/deals/types";
 import type { Database } from "../db/client";
+import { invalidFields } from "../errors";
 import {
   assertOwnedReference,
   assertVersion,
@@ -56,6 +58,13 @@ export type Deal = {
 /** The analysis of validated inputs: `{ strategy, metrics, years? }`. */
 export const analyze = ({ strategy, inputs }: AnalyzeRequest): Analysis =>
   analyzeDeal(strategy, inputs);
+
+/** The what-if grid: each cell the analysis of the inputs with its row's and column's values. */
+export function sensitivity(request: SensitivityRequest) {
+  const result = sensitivityGrid(request);
+  if (result.problems) throw invalidFields(result.problems);
+  return result.grid;
+}
 
 /** The figures a property's list shows and sorts on; null where the strategy has none. */
 export function keyFigures(analysis: Analysis) {

@@ -417,3 +417,9 @@ const ANALYZERS: { [S in Strategy]: (inputs: DealInputs[S]) => DealAnalyses[S] }
 export function analyzeDeal<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
   return ANALYZERS[strategy](inputs);
 }
+
+/** A metric by name: null when it is null, or absent (an itemized metric without its inputs). */
+export function metricValue(metrics: object, name: string): number | null {
+  const value: unknown = (metrics as Record<string, unknown>)[name];
+  return typeof value === "number" ? value : null;
+}

@@ -616,6 +616,9 @@ const RULES: { [S in Strategy]: Rules<DealMetrics<S>, Context<DealTerms[S], Deal
   wholesale: WHOLESALE_RULES,
 };
 
+/** Every metric a strategy answers, those of the itemized inputs included. */
+export const metricNames = (strategy: Strategy) => Object.keys(RULES[strategy]);
+
 function explainMetric<C>(
   rule: MetricRule<C>,
   context: C,

@@ -1,6 +1,10 @@
 /** Deal analyses: run the math on inputs, and saved analyses (CRUD) with their metrics. */
 import { z } from "@hono/zod-openapi";
 import { analyzeRequestSchema, dealInputSchema } from "../../../app/domain/deals/inputs";
+import {
+  MAX_SENSITIVITY_VALUES,
+  SensitivityRequestSchema,
+} from "../../../app/domain/deals/sensitivity";
 import { DEAL_STRATEGIES } from "../../../app/domain/deals/types";
 import {
   analyze,
@@ -8,6 +12,7 @@ import {
   dealDetail,
   deleteDeal,
   listDeals,
+  sensitivity,
   updateDeal,
 } from "../../services/deals";
 import {
@@ -22,7 +27,12 @@ import {
   signedIn,
   scope,
 } from "../openapi";
-import { DealAnalysisSchema, DealInputSchemas, DealSchema } from "../schemas";
+import {
+  DealAnalysisSchema,
+  DealInputSchemas,
+  DealSchema,
+  DealSensitivitySchema,
+} from "../schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
 const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");
@@ -55,6 +65,23 @@ app.openapi(
     },
   }),
   async (c) => c.json({ data: analyze(c.req.valid("json")) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/sensitivity",
+    operationId: "dealSensitivity",
+    summary: "A what-if grid: one metric as one or two inputs vary (nothing is stored)",
+    description: `\`rows\` (and optionally \`columns\`) name an input by its path (\`purchasePrice\`, \`financing.interestRatePct\`, \`refinance.ltvPct\`, \`units.0.monthlyRent\`: any number among the strategy's inputs) and give it 1–${MAX_SENSITIVITY_VALUES} values; \`metric\` is any metric of the strategy. Every cell is the analysis of the inputs with that row's and column's values put in, checked as \`POST /deals/analyze\` checks them, so it equals what analyze answers for them. 400 names an unknown input path (\`rows.input\`, \`columns.input\`) or metric (\`metric\`), and a value that makes the inputs invalid (\`rows.values.3\`, with the input's problem) or the inputs' own fields.`,
+    ...signedIn,
+    request: jsonBody(SensitivityRequestSchema.openapi("DealSensitivityRequest")),
+    responses: {
+      200: dataResponse("The grid", DealSensitivitySchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => c.json({ data: sensitivity(c.req.valid("json")) }, 200),
 );
 
 app.openapi(
