@@ -364,6 +364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deals/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's buy box (purchase criteria)
+         * @description Every criterion, null where none is set. Each reads one figure and applies to some strategies: `minCapRate` (capRate; rental, brrrr), `minCashOnCash` (cashOnCash; rental, brrrr), `minCashFlowMonthly` (cashFlowMonthly; rental, brrrr), `minDscr` (dscr; rental, brrrr), `maxPurchasePrice` (purchasePrice; rental, flip, brrrr), `maxPricePerUnit` (pricePerUnit; rental, brrrr), `minIrr` (irr; rental, brrrr), `minProfit` (profit; flip), `maxAllInPctOfArv` (allInPctOfArv; flip, brrrr). `allInPctOfArv` is (purchase price + rehab) / ARV × 100.
+         */
+        get: operations["getDealCriteria"];
+        /**
+         * Replace the user's buy box
+         * @description Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range.
+         */
+        put: operations["saveDealCriteria"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deals/analyze": {
         parameters: {
             query?: never;
@@ -375,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)
-         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
+         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Every analysis answer carries `criteria` (the user's buy box criteria that apply to the strategy, each `{ name, target, value, pass }`; a null figure fails) and `meetsCriteria` (all pass; null when none applies). Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
          */
         post: operations["analyzeDeal"];
         delete?: never;
@@ -2097,6 +2121,28 @@ export interface components {
             externalId?: string | null;
             notes?: string | null;
         };
+        DealCriteria: {
+            minCapRate: number | null;
+            minCashOnCash: number | null;
+            minCashFlowMonthly: number | null;
+            minDscr: number | null;
+            maxPurchasePrice: number | null;
+            maxPricePerUnit: number | null;
+            minIrr: number | null;
+            minProfit: number | null;
+            maxAllInPctOfArv: number | null;
+        };
+        DealCriteriaInput: {
+            minCapRate?: number | null;
+            minCashOnCash?: number | null;
+            minCashFlowMonthly?: number | null;
+            minDscr?: number | null;
+            maxPurchasePrice?: number | null;
+            maxPricePerUnit?: number | null;
+            minIrr?: number | null;
+            minProfit?: number | null;
+            maxAllInPctOfArv?: number | null;
+        };
         DealAnalysis: components["schemas"]["RentalAnalysis"] | components["schemas"]["FlipAnalysis"] | components["schemas"]["BrrrrAnalysis"] | components["schemas"]["WholesaleAnalysis"];
         RentalAnalysis: {
             /**
@@ -2106,6 +2152,10 @@ export interface components {
             strategy: "rental";
             metrics: components["schemas"]["RentalMetrics"];
             years: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         RentalMetrics: {
@@ -2163,6 +2213,14 @@ export interface components {
             /** @description At the end of the year */
             propertyValue: number;
         };
+        DealCriterionCheck: {
+            /** @enum {string} */
+            name: "minCapRate" | "minCashOnCash" | "minCashFlowMonthly" | "minDscr" | "maxPurchasePrice" | "maxPricePerUnit" | "minIrr" | "minProfit" | "maxAllInPctOfArv";
+            target: number;
+            /** @description The analysis's figure; null (no figure) fails */
+            value: number | null;
+            pass: boolean;
+        };
         FlipAnalysis: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2170,6 +2228,10 @@ export interface components {
              */
             strategy: "flip";
             metrics: components["schemas"]["FlipMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         FlipMetrics: {
@@ -2208,6 +2270,10 @@ export interface components {
             strategy: "brrrr";
             metrics: components["schemas"]["BrrrrMetrics"];
             years: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         BrrrrMetrics: {
@@ -2268,6 +2334,10 @@ export interface components {
              */
             strategy: "wholesale";
             metrics: components["schemas"]["WholesaleMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         WholesaleMetrics: {
@@ -2528,6 +2598,10 @@ export interface components {
             metrics: components["schemas"]["RentalMetrics"];
             /** @description The yearly projection; in one-deal answers, not in lists */
             years?: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         FlipDeal: {
             id: string;
@@ -2544,6 +2618,10 @@ export interface components {
             strategy: "flip";
             inputs: components["schemas"]["FlipInputs"];
             metrics: components["schemas"]["FlipMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         BrrrrDeal: {
             id: string;
@@ -2562,6 +2640,10 @@ export interface components {
             metrics: components["schemas"]["BrrrrMetrics"];
             /** @description The yearly projection; in one-deal answers, not in lists */
             years?: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         WholesaleDeal: {
             id: string;
@@ -2578,6 +2660,10 @@ export interface components {
             strategy: "wholesale";
             inputs: components["schemas"]["WholesaleInputs"];
             metrics: components["schemas"]["WholesaleMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         DealInput: {
             name: string;
@@ -6181,6 +6267,108 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDealCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The criteria */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealCriteria"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveDealCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealCriteriaInput"];
+            };
+        };
+        responses: {
+            /** @description The criteria as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealCriteria"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 413 */

@@ -16,6 +16,7 @@ import {
   RentalInputsSchema,
   WholesaleInputsSchema,
 } from "../../app/domain/deals/inputs";
+import { CRITERION_NAMES, type CriterionName } from "../../app/domain/deals/criteria";
 import {
   DEAL_STRATEGIES,
   type BrrrrMetrics,
@@ -40,6 +41,7 @@ import {
   contacts,
   conversationMessages,
   conversations,
+  dealCriteria,
   deals,
   entries,
   campaigns,
@@ -223,6 +225,30 @@ export const DealYearSchema = exactly<YearRow>()(
 );
 const projection = z.array(DealYearSchema);
 
+/** The user's buy box as saved: every criterion, null where none is set. */
+export const DealCriteriaSchema = createSelectSchema(dealCriteria)
+  .omit({ userId: true, updatedAt: true })
+  .openapi("DealCriteria");
+
+const DealCriterionCheckSchema = z
+  .object({
+    name: z.enum(CRITERION_NAMES as [CriterionName, ...CriterionName[]]),
+    target: figure,
+    value: maybeFigure.openapi({ description: "The analysis's figure; null (no figure) fails" }),
+    pass: z.boolean(),
+  })
+  .openapi("DealCriterionCheck");
+
+/** How an analysis measures up to the user's buy box: in every analysis answer. */
+const VERDICT = {
+  criteria: z.array(DealCriterionCheckSchema).openapi({
+    description: "The user's criteria that apply to the strategy, each with the analysis's figure",
+  }),
+  meetsCriteria: z.boolean().nullable().openapi({
+    description: "Whether every criterion that applies passes; null when none applies",
+  }),
+};
+
 export const DealAnalysisSchema = z
   .discriminatedUnion("strategy", [
     z
@@ -230,14 +256,22 @@ export const DealAnalysisSchema = z
         strategy: z.literal("rental"),
         metrics: RentalMetricsSchema,
         years: projection,
+        ...VERDICT,
       })
       .openapi("RentalAnalysis"),
-    z.object({ strategy: z.literal("flip"), metrics: FlipMetricsSchema }).openapi("FlipAnalysis"),
     z
-      .object({ strategy: z.literal("brrrr"), metrics: BrrrrMetricsSchema, years: projection })
+      .object({ strategy: z.literal("flip"), metrics: FlipMetricsSchema, ...VERDICT })
+      .openapi("FlipAnalysis"),
+    z
+      .object({
+        strategy: z.literal("brrrr"),
+        metrics: BrrrrMetricsSchema,
+        years: projection,
+        ...VERDICT,
+      })
       .openapi("BrrrrAnalysis"),
     z
-      .object({ strategy: z.literal("wholesale"), metrics: WholesaleMetricsSchema })
+      .object({ strategy: z.literal("wholesale"), metrics: WholesaleMetricsSchema, ...VERDICT })
       .openapi("WholesaleAnalysis"),
   ])
   .openapi("DealAnalysis");
@@ -278,22 +312,26 @@ export const DealSchema = z
       inputs: DealInputSchemas.rental,
       metrics: RentalMetricsSchema,
       years: optionalProjection,
+      ...VERDICT,
     }).openapi("RentalDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("flip"),
       inputs: DealInputSchemas.flip,
       metrics: FlipMetricsSchema,
+      ...VERDICT,
     }).openapi("FlipDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("brrrr"),
       inputs: DealInputSchemas.brrrr,
       metrics: BrrrrMetricsSchema,
       years: optionalProjection,
+      ...VERDICT,
     }).openapi("BrrrrDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("wholesale"),
       inputs: DealInputSchemas.wholesale,
       metrics: WholesaleMetricsSchema,
+      ...VERDICT,
     }).openapi("WholesaleDeal"),
   ])
   .openapi("Deal");
