@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { metricValue, withDefaults } from "./analyze";
+import { MAX_MONEY } from "./inputs";
 import type { DealInputs, Strategy } from "./types";
 
 /**
@@ -40,7 +41,6 @@ const criterion = (schema: z.ZodNumber) =>
     .nullish()
     .transform((value) => value ?? null)
     .optional();
-const MAX_MONEY = 1e12;
 const returnPct = z.number().finite().min(-100).max(1000);
 const signedMoney = z.number().finite().min(-MAX_MONEY).max(MAX_MONEY);
 const price = z.number().finite().gt(0).max(MAX_MONEY);

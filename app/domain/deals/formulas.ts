@@ -20,7 +20,7 @@ import {
   type WholesaleTerms,
 } from "./analyze";
 import type { LoanTerms } from "./finance";
-import { adjustedPricePerSqFt, type ItemizedSource } from "./itemized";
+import { adjustedPricePerSqFt, sum, type ItemizedSource } from "./itemized";
 import type {
   BrrrrMetrics,
   CompsMetrics,
@@ -228,7 +228,6 @@ interface ItemizedContext {
   metrics: Partial<UnitMetrics & RehabMetrics & CompsMetrics>;
 }
 
-const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const unitsOf = (context: ItemizedContext) => context.inputs.units ?? [];
 const compsPerSqFt = (context: ItemizedContext) =>
   (context.inputs.comps ?? []).map(adjustedPricePerSqFt);
@@ -248,7 +247,7 @@ const UNIT_RULES: Rules<UnitMetrics, ItemizedContext> = {
     unit: "money",
     formula: (context) => {
       const units = unitsOf(context);
-      return `rents ${money(sumOf(units.map((unit) => unit.monthlyRent)))} ÷ ${count(units.length)} units`;
+      return `rents ${money(sum(units.map((unit) => unit.monthlyRent)))} ÷ ${count(units.length)} units`;
     },
   },
   pricePerUnit: {
@@ -264,8 +263,8 @@ const UNIT_RULES: Rules<UnitMetrics, ItemizedContext> = {
     unit: "money",
     formula: (context) => {
       const priced = unitsOf(context).filter((unit) => unit.marketRent !== undefined);
-      const market = sumOf(priced.map((unit) => unit.marketRent!));
-      const rents = sumOf(priced.map((unit) => unit.monthlyRent));
+      const market = sum(priced.map((unit) => unit.marketRent!));
+      const rents = sum(priced.map((unit) => unit.monthlyRent));
       return `market rents ${money(market)} − their rents ${money(rents)}, over the ${count(priced.length)} units with a market rent`;
     },
   },

@@ -16,7 +16,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
     .transform((value) => value ?? undefined)
     .optional();
 
-const MAX_MONEY = 1e12;
+export const MAX_MONEY = 1e12;
 const money = z.number().finite().min(0).max(MAX_MONEY);
 const price = z.number().finite().gt(0).max(MAX_MONEY);
 const percent = z.number().finite().min(0).max(100);

@@ -20,7 +20,7 @@ export interface ItemizedSource extends ItemizedInputs {
   units?: Unit[];
 }
 
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** `unitCount`, `averageRentPerUnit`, `pricePerUnit` and `lossToLeaseMonthly` of a rent roll. */
 export function rentRoll(units: readonly Unit[], purchasePrice: number): UnitMetrics {
