@@ -422,6 +422,26 @@ export const deals = sqliteTable(
 );
 
 /**
+ * The user's buy box (issue 29): one row per user, a column per criterion, null where none is set.
+ * Every analysis answer says how it measures up to them.
+ */
+export const dealCriteria = sqliteTable("deal_criteria", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  minCapRate: real("min_cap_rate"),
+  minCashOnCash: real("min_cash_on_cash"),
+  minCashFlowMonthly: real("min_cash_flow_monthly"),
+  minDscr: real("min_dscr"),
+  maxPurchasePrice: real("max_purchase_price"),
+  maxPricePerUnit: real("max_price_per_unit"),
+  minIrr: real("min_irr"),
+  minProfit: real("min_profit"),
+  maxAllInPctOfArv: real("max_all_in_pct_of_arv"),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
  * A read-only link to one saved analysis (`POST /api/deals/{id}/share`): whoever holds the token
  * sees that analysis as its printed report, without an account, until it expires or is revoked.
  * The token is kept as issued so the owner can copy a live link again: it opens one report and
@@ -746,6 +766,7 @@ export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealShareRow = typeof dealShares.$inferSelect;
+export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;
