@@ -73,6 +73,7 @@ export default function SharedDeal() {
           explained={report.explained}
           checks={report.checks}
           years={report.years}
+          itemized={deal.inputs}
         />
       </div>
     </main>

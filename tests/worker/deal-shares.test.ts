@@ -100,6 +100,43 @@ describe("a shared analysis", () => {
     expect(page.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  it("lists the units, the rehab's lines and the comps the figures came from", async () => {
+    const { body } = await alice.call<Data<{ id: string }>>("/deals", {
+      method: "POST",
+      json: {
+        name: "Elm fourplex",
+        strategy: "brrrr",
+        inputs: {
+          purchasePrice: 400000,
+          units: [
+            { name: "Unit 1A", beds: 2, baths: 1, monthlyRent: 1000, marketRent: 1100 },
+            { name: "Unit 1B", monthlyRent: 1050 },
+          ],
+          rehabItems: [
+            { category: "Roof", unitCost: 12000 },
+            { category: "Flooring", description: "LVP", quantity: 1200, unitCost: 4.5 },
+          ],
+          rehabContingencyPct: 10,
+          subjectSquareFeet: 1500,
+          comps: [
+            { address: "12 Elm St", salePrice: 300000, squareFeet: 1500 },
+            { address: "14 Elm St", salePrice: 280000, squareFeet: 1400, adjustments: 7000 },
+          ],
+          financing: { type: "loan", downPaymentPct: 25, interestRatePct: 7, termYears: 30 },
+          refinance: { ltvPct: 75, interestRatePct: 6.5, termYears: 30 },
+        },
+      },
+    });
+    const link = (await share(alice, body.data.id)).body.data;
+    const html = await (await open(link.url)).text();
+    for (const text of ["Unit 1A", "Unit 1B", "$1,100", "Roof", "LVP", "12 Elm St", "14 Elm St"])
+      expect(html).toContain(text);
+    // Flooring: 1,200 × $4.50 = $5,400.00; 14 Elm St: (280,000 + 7,000) ÷ 1,400 = $205.00 a sq ft.
+    expect(html).toContain("$5,400.00");
+    expect(html).toContain("$205.00");
+    expect(html).toContain("contingency 10 %");
+  });
+
   it("is listed while live, and once revoked opens nothing (404)", async () => {
     const first = (await share(alice, dealId)).body.data;
     const second = (await share(alice, dealId)).body.data;

@@ -19,6 +19,7 @@ import {
 } from "~/domain/deals/form";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import type { RuleCheck } from "~/domain/deals/judge";
+import type { ItemizedSource } from "~/domain/deals/itemized";
 import { dealReport } from "~/domain/deals/report";
 import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
 import type { LoanTerms } from "~/domain/deals/finance";
@@ -46,6 +47,7 @@ interface Worked {
   checks: RuleCheck[];
   years: YearRow[] | undefined;
   loan: LoanTerms | null;
+  itemized: ItemizedSource;
 }
 
 function work(strategy: Strategy, form: DealFormValues) {
@@ -58,6 +60,7 @@ function work(strategy: Strategy, form: DealFormValues) {
     checks,
     years,
     loan: dealLoan(strategy, reading.checked),
+    itemized: reading.checked,
   };
   return { reading, worked };
 }
@@ -357,6 +360,7 @@ export function DealAnalyzer(props: {
           explained={shown.explained}
           checks={shown.checks}
           years={shown.years}
+          itemized={shown.itemized}
         />
       )}
       <ConfirmDialog
