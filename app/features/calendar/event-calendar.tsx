@@ -514,6 +514,20 @@ export function EventCalendar(props: {
 
   useEffect(() => setSaving(null), [events]);
 
+  // A held finger drags: the page must not scroll under it. The grid listens from the start, so
+  // the browser waits for it before it scrolls a touch begun here; the touched element listens
+  // too, as its touches keep going to it once the drag has moved it out of the page.
+  const grid = useRef<HTMLDivElement>(null);
+  const touchHeldAt = useRef(Infinity);
+  const [holdScroll] = useState(() => (move: TouchEvent) => {
+    if (move.timeStamp >= touchHeldAt.current) move.preventDefault();
+  });
+  useEffect(() => {
+    const element = grid.current;
+    element?.addEventListener("touchmove", holdScroll, { passive: false });
+    return () => element?.removeEventListener("touchmove", holdScroll);
+  }, [holdScroll]);
+
   const period = periodOf(shown.view, shown.day);
   const { onRange } = props;
   useEffect(() => {
@@ -598,6 +612,10 @@ export function EventCalendar(props: {
 
     const touch = down.pointerType === "touch";
     const heldAt = down.timeStamp + (touch ? TOUCH_HOLD_MS : 0);
+    if (touch) {
+      touchHeldAt.current = heldAt;
+      target.addEventListener("touchmove", holdScroll, { passive: false });
+    }
     let dragging = false;
     const accepts = (to: GridPoint) =>
       current.type === "move" ||
@@ -619,10 +637,6 @@ export function EventCalendar(props: {
       }
       current = { ...current, to };
       setGesture(current);
-    };
-    // A held finger drags: the page must not scroll under it.
-    const onTouchMove = (move: TouchEvent) => {
-      if (move.timeStamp >= heldAt) move.preventDefault();
     };
     const onUp = (up: PointerEvent) => {
       if (up.pointerId !== down.pointerId) return;
@@ -654,12 +668,12 @@ export function EventCalendar(props: {
       window.removeEventListener("pointermove", onMoveOf);
       window.removeEventListener("pointerup", onUp);
       window.removeEventListener("pointercancel", onUp);
-      window.removeEventListener("touchmove", onTouchMove);
+      touchHeldAt.current = Infinity;
+      target.removeEventListener("touchmove", holdScroll);
     }
     window.addEventListener("pointermove", onMoveOf);
     window.addEventListener("pointerup", onUp);
     window.addEventListener("pointercancel", onUp);
-    if (touch) window.addEventListener("touchmove", onTouchMove, { passive: false });
   };
 
   const title = titleOf(shown.view, shown.day);
@@ -687,6 +701,7 @@ export function EventCalendar(props: {
       />
       {props.children}
       <div
+        ref={grid}
         onPointerDown={onPointerDown}
         data-dragging={gesture ? gesture.type : undefined}
         className="ai42-grid"
