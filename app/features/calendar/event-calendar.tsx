@@ -18,7 +18,9 @@ import { Modal } from "~/components/ui";
 import { movedDraft } from "~/domain/calendar/event-form";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import {
+  DAY_MINUTES,
   dayName,
+  daysBetween,
   daysFrom,
   eventsByDay,
   hoursLayout,
@@ -28,6 +30,7 @@ import {
   movedRange,
   periodOf,
   pickedRange,
+  pointOrder,
   resizedRange,
   shortClockText,
   SLOT_MINUTES,
@@ -288,17 +291,15 @@ function MonthView(props: ViewProps & { title: string; month: string }) {
 /** The part of a day's hours a pick of slots covers, in minutes; null when it covers none. */
 function pickedMinutes(gesture: Gesture | null, day: string) {
   if (gesture?.type !== "pick" || gesture.from.minute === null) return null;
-  const [first, last] = [gesture.from, gesture.to].sort((a, b) =>
-    a.day === b.day ? a.minute! - b.minute! : a.day < b.day ? -1 : 1,
-  );
-  if (day < first!.day || day > last!.day) return null;
+  const [first, last] = [gesture.from, gesture.to].sort(pointOrder) as [GridPoint, GridPoint];
+  if (day < first.day || day > last.day) return null;
   return {
-    top: day === first!.day ? first!.minute! : 0,
-    bottom: day === last!.day ? last!.minute! + SLOT_MINUTES : SLOTS_PER_DAY * SLOT_MINUTES,
+    top: day === first.day ? first.minute! : 0,
+    bottom: day === last.day ? last.minute! + SLOT_MINUTES : DAY_MINUTES,
   };
 }
 
-const percentOfDay = (minute: number) => `${(minute / (SLOTS_PER_DAY * SLOT_MINUTES)) * 100}%`;
+const percentOfDay = (minute: number) => `${(minute / DAY_MINUTES) * 100}%`;
 
 /** The week or the day: an all-day row, then the hours in a scroller that opens at 8 am. */
 function HoursView(props: ViewProps & { now: number | null; timeZone: string }) {
@@ -316,7 +317,7 @@ function HoursView(props: ViewProps & { now: number | null; timeZone: string }) 
   const count = days.length;
   useEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = (element.scrollHeight * SCROLL_MINUTE) / (24 * 60);
+    if (element) element.scrollTop = (element.scrollHeight * SCROLL_MINUTE) / DAY_MINUTES;
   }, [count]);
   const now = props.now === null ? null : wallTime(props.now, props.timeZone);
   return (
@@ -541,8 +542,8 @@ export function EventCalendar(props: {
   }, [onRange, period.view, period.start, period.end, period.periodStart, period.periodEnd]);
 
   const days = useMemo(
-    () => daysFrom(period.start, period.view === "day" ? 1 : period.view === "month" ? 42 : 7),
-    [period.start, period.view],
+    () => daysFrom(period.start, daysBetween(period.start, period.end)),
+    [period.start, period.end],
   );
   const spans = useMemo(() => events.map((event) => spanOf(event, timeZone)), [events, timeZone]);
   const spanByKey = useMemo(
