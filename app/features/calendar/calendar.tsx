@@ -197,35 +197,37 @@ export default function Calendar({ module }: ModuleViewProps) {
               onMove={onMove}
               onNew={() => setNewParam(true)}
             >
-              <div className="mb-4 space-y-3 empty:hidden">
-                {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
-                {unreadable.length > 0 && (
-                  <p
-                    role="status"
-                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
-                  >
-                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
-                    later, or reconnect Google in Connections.
-                  </p>
-                )}
-                {data && (google || !data.google) && !loading && events.length === 0 && (
-                  <div
-                    role="status"
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
-                  >
-                    <span className="flex items-center gap-2 text-muted">
-                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => setNewParam(true)}
-                      className="btn-secondary"
+              {({ empty }) => (
+                <div className="mb-4 space-y-3 empty:hidden">
+                  {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
+                  {unreadable.length > 0 && (
+                    <p
+                      role="status"
+                      className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
                     >
-                      <Plus aria-hidden className="size-4" /> New event
-                    </button>
-                  </div>
-                )}
-              </div>
+                      Could not read {unreadable.join(", ")}: their events are missing here. Try
+                      again later, or reconnect Google in Connections.
+                    </p>
+                  )}
+                  {data && (google || !data.google) && !loading && empty && (
+                    <div
+                      role="status"
+                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                    >
+                      <span className="flex items-center gap-2 text-muted">
+                        <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => setNewParam(true)}
+                        className="btn-secondary"
+                      >
+                        <Plus aria-hidden className="size-4" /> New event
+                      </button>
+                    </div>
+                  )}
+                </div>
+              )}
             </EventCalendar>
           )}
         </section>
