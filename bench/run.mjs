@@ -14,6 +14,7 @@ import {
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { measureCalendarRender } from "./measures/calendar-render.mjs";
 import { measureDealMath } from "./measures/deal-math.mjs";
+import { measureDealSensitivity } from "./measures/deal-sensitivity.mjs";
 import { measureFileImports } from "./measures/file-imports.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
@@ -114,6 +115,8 @@ console.log("Timing the first API request of a new isolate...");
 const firstApi = await measureFirstApiRequest(OUT, FIRST_API_PORT);
 console.log("Timing the deal math...");
 const dealMath = await measureDealMath();
+console.log("Timing a 15 × 15 sensitivity grid...");
+const sensitivity = await measureDealSensitivity();
 console.log("Timing the route optimiser...");
 const routing = await measureRouteOptimizer();
 
@@ -171,6 +174,7 @@ try {
       pages,
       rates,
       dealMath,
+      sensitivity,
       routing,
       relay,
       imports,

@@ -364,6 +364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deals/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's buy box (purchase criteria)
+         * @description Every criterion, null where none is set. Each reads one figure and applies to some strategies: `minCapRate` (capRate; rental, brrrr), `minCashOnCash` (cashOnCash; rental, brrrr), `minCashFlowMonthly` (cashFlowMonthly; rental, brrrr), `minDscr` (dscr; rental, brrrr), `maxPurchasePrice` (purchasePrice; rental, flip, brrrr), `maxPricePerUnit` (pricePerUnit; rental, brrrr), `minIrr` (irr; rental, brrrr), `minProfit` (profit; flip), `maxAllInPctOfArv` (allInPctOfArv; flip, brrrr). `allInPctOfArv` is (purchase price + rehab) / ARV × 100.
+         */
+        get: operations["getDealCriteria"];
+        /**
+         * Replace the user's buy box
+         * @description Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range.
+         */
+        put: operations["saveDealCriteria"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deals/analyze": {
         parameters: {
             query?: never;
@@ -375,9 +399,29 @@ export interface paths {
         put?: never;
         /**
          * Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)
-         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         * @description Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection `years`. Every analysis answer carries `criteria` (the user's buy box criteria that apply to the strategy, each `{ name, target, value, pass }`; a null figure fails) and `meetsCriteria` (all pass; null when none applies). Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
          */
         post: operations["analyzeDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/sensitivity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A what-if grid: one metric as one or two inputs vary (nothing is stored)
+         * @description `rows` (and optionally `columns`) name an input by its path (`purchasePrice`, `financing.interestRatePct`, `refinance.ltvPct`, `units.0.monthlyRent`: any number among the strategy's inputs) and give it 1–15 values; `metric` is any metric of the strategy. Every cell is the analysis of the inputs with that row's and column's values put in, checked as `POST /deals/analyze` checks them, so it equals what analyze answers for them. 400 names an unknown input path (`rows.input`, `columns.input`) or metric (`metric`), and a value that makes the inputs invalid (`rows.values.3`, with the input's problem) or the inputs' own fields.
+         */
+        post: operations["dealSensitivity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Save an analysis
-         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). A property's first analysis is its primary; with `primary: true` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.
+         * @description `propertyId` and `projectId` must be the user's own (400 otherwise). A property's first analysis is its primary; with `primary: true` another becomes it, and the property's other analyses lose the flag. A primary stays one until another is made primary. Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.
          */
         post: operations["createDeal"];
         delete?: never;
@@ -422,6 +466,67 @@ export interface paths {
         post?: never;
         /** Delete a saved analysis */
         delete: operations["deleteDeal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a read-only link to a saved analysis
+         * @description Whoever opens `url` sees the analysis as its printed report (figures, formulas, the property's address; nothing else of the user's), without an account, until `expiresAt` or until revoked. An analysis may have several links. Another user's analysis answers 404.
+         */
+        post: operations["shareDeal"];
+        /**
+         * Revoke every link to the analysis
+         * @description Its links open nothing from then on (404). 404 when it had none.
+         */
+        delete: operations["revokeDealShares"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analysis's links that still open, newest first */
+        get: operations["listDealShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}/share/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one link to the analysis
+         * @description The link opens nothing from then on (404).
+         */
+        delete: operations["revokeDealShare"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2077,6 +2182,28 @@ export interface components {
             externalId?: string | null;
             notes?: string | null;
         };
+        DealCriteria: {
+            minCapRate: number | null;
+            minCashOnCash: number | null;
+            minCashFlowMonthly: number | null;
+            minDscr: number | null;
+            maxPurchasePrice: number | null;
+            maxPricePerUnit: number | null;
+            minIrr: number | null;
+            minProfit: number | null;
+            maxAllInPctOfArv: number | null;
+        };
+        DealCriteriaInput: {
+            minCapRate?: number | null;
+            minCashOnCash?: number | null;
+            minCashFlowMonthly?: number | null;
+            minDscr?: number | null;
+            maxPurchasePrice?: number | null;
+            maxPricePerUnit?: number | null;
+            minIrr?: number | null;
+            minProfit?: number | null;
+            maxAllInPctOfArv?: number | null;
+        };
         DealAnalysis: components["schemas"]["RentalAnalysis"] | components["schemas"]["FlipAnalysis"] | components["schemas"]["BrrrrAnalysis"] | components["schemas"]["WholesaleAnalysis"];
         RentalAnalysis: {
             /**
@@ -2086,6 +2213,10 @@ export interface components {
             strategy: "rental";
             metrics: components["schemas"]["RentalMetrics"];
             years: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         RentalMetrics: {
@@ -2111,6 +2242,28 @@ export interface components {
             saleProceeds: number;
             irr: number | null;
             equityMultiple: number | null;
+            /** @description With units: how many */
+            unitCount?: number;
+            /** @description With units: Σ monthlyRent / unitCount */
+            averageRentPerUnit?: number;
+            /** @description With units: purchasePrice / unitCount */
+            pricePerUnit?: number;
+            /** @description With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none) */
+            lossToLeaseMonthly?: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         DealYear: {
             year: number;
@@ -2121,6 +2274,14 @@ export interface components {
             /** @description At the end of the year */
             propertyValue: number;
         };
+        DealCriterionCheck: {
+            /** @enum {string} */
+            name: "minCapRate" | "minCashOnCash" | "minCashFlowMonthly" | "minDscr" | "maxPurchasePrice" | "maxPricePerUnit" | "minIrr" | "minProfit" | "maxAllInPctOfArv";
+            target: number;
+            /** @description The analysis's figure; null (no figure) fails */
+            value: number | null;
+            pass: boolean;
+        };
         FlipAnalysis: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2128,6 +2289,10 @@ export interface components {
              */
             strategy: "flip";
             metrics: components["schemas"]["FlipMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         FlipMetrics: {
@@ -2143,6 +2308,20 @@ export interface components {
             roi: number | null;
             annualizedRoi: number | null;
             seventyPercentRuleMaxPrice: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         BrrrrAnalysis: {
             /**
@@ -2152,6 +2331,10 @@ export interface components {
             strategy: "brrrr";
             metrics: components["schemas"]["BrrrrMetrics"];
             years: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         BrrrrMetrics: {
@@ -2177,6 +2360,28 @@ export interface components {
             saleProceeds: number;
             irr: number | null;
             equityMultiple: number | null;
+            /** @description With units: how many */
+            unitCount?: number;
+            /** @description With units: Σ monthlyRent / unitCount */
+            averageRentPerUnit?: number;
+            /** @description With units: purchasePrice / unitCount */
+            pricePerUnit?: number;
+            /** @description With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none) */
+            lossToLeaseMonthly?: number;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
             purchaseMonthlyPayment: number;
             holdingCosts: number;
             refinanceLoanAmount: number;
@@ -2190,12 +2395,30 @@ export interface components {
              */
             strategy: "wholesale";
             metrics: components["schemas"]["WholesaleMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         /** @description Unrounded. Money in dollars, percents as percent numbers (7.5 = 7.5 %); null where the metric is undefined. */
         WholesaleMetrics: {
             buyerMaxPrice: number;
             maxAllowableOffer: number;
             assignmentProfit: number | null;
+            /** @description With rehabItems: Σ quantity × unitCost */
+            rehabSubtotal?: number;
+            /** @description With rehabItems: rehabSubtotal × rehabContingencyPct / 100 */
+            rehabContingency?: number;
+            /** @description With rehabItems: rehabSubtotal + rehabContingency */
+            rehabCost?: number;
+            /** @description With comps: the mean of each comp's (salePrice + adjustments) / squareFeet */
+            compsPricePerSqFt?: number;
+            /** @description With comps: subjectSquareFeet × compsPricePerSqFt */
+            arvFromComps?: number;
+            /** @description With comps: subjectSquareFeet × the lowest adjusted $/sq ft */
+            arvLow?: number;
+            /** @description With comps: subjectSquareFeet × the highest adjusted $/sq ft */
+            arvHigh?: number;
         };
         DealAnalysisRequest: {
             /** @enum {string} */
@@ -2232,7 +2455,28 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
-            grossMonthlyRent: number;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
+            grossMonthlyRent?: number | null;
+            units?: {
+                name: string;
+                beds?: number | null;
+                baths?: number | null;
+                monthlyRent: number;
+                marketRent?: number | null;
+            }[] | null;
             otherMonthlyIncome?: number | null;
             vacancyPct?: number | null;
             propertyTaxesAnnual?: number | null;
@@ -2267,6 +2511,20 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
             holdingMonths: number;
             holdingCostsMonthly?: number | null;
             sellingCostsPct?: number | null;
@@ -2289,7 +2547,28 @@ export interface components {
                 interestOnly?: boolean | null;
                 rehabFinancedPct?: number | null;
             } | null;
-            grossMonthlyRent: number;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
+            grossMonthlyRent?: number | null;
+            units?: {
+                name: string;
+                beds?: number | null;
+                baths?: number | null;
+                monthlyRent: number;
+                marketRent?: number | null;
+            }[] | null;
             otherMonthlyIncome?: number | null;
             vacancyPct?: number | null;
             propertyTaxesAnnual?: number | null;
@@ -2315,11 +2594,52 @@ export interface components {
             };
         };
         WholesaleInputs: {
-            afterRepairValue: number;
+            afterRepairValue?: number | null;
             rehabCost?: number | null;
             maoPct?: number | null;
             assignmentFee?: number | null;
             contractPrice?: number | null;
+            rehabItems?: {
+                category: string;
+                description?: string | null;
+                quantity?: number | null;
+                unitCost: number;
+            }[] | null;
+            rehabContingencyPct?: number | null;
+            subjectSquareFeet?: number | null;
+            comps?: {
+                address?: string | null;
+                salePrice: number;
+                squareFeet: number;
+                adjustments?: number | null;
+            }[] | null;
+        };
+        DealSensitivity: {
+            metric: string;
+            rows: components["schemas"]["DealSensitivityAxis"];
+            columns: components["schemas"]["DealSensitivityAxis"] & (Record<string, never> | null);
+            /** @description cells[row][column], unrounded; one column when the request has no columns; null where the metric is null or absent */
+            cells: (number | null)[][];
+        };
+        DealSensitivityAxis: {
+            input: string;
+            values: number[];
+        };
+        DealSensitivityRequest: {
+            /** @enum {string} */
+            strategy: "rental" | "flip" | "brrrr" | "wholesale";
+            inputs: {
+                [key: string]: unknown;
+            };
+            metric: string;
+            rows: {
+                input: string;
+                values: number[];
+            };
+            columns?: {
+                input: string;
+                values: number[];
+            } | null;
         };
         Deal: components["schemas"]["RentalDeal"] | components["schemas"]["FlipDeal"] | components["schemas"]["BrrrrDeal"] | components["schemas"]["WholesaleDeal"];
         RentalDeal: {
@@ -2339,6 +2659,10 @@ export interface components {
             metrics: components["schemas"]["RentalMetrics"];
             /** @description The yearly projection; in one-deal answers, not in lists */
             years?: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         FlipDeal: {
             id: string;
@@ -2355,6 +2679,10 @@ export interface components {
             strategy: "flip";
             inputs: components["schemas"]["FlipInputs"];
             metrics: components["schemas"]["FlipMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         BrrrrDeal: {
             id: string;
@@ -2373,6 +2701,10 @@ export interface components {
             metrics: components["schemas"]["BrrrrMetrics"];
             /** @description The yearly projection; in one-deal answers, not in lists */
             years?: components["schemas"]["DealYear"][];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         WholesaleDeal: {
             id: string;
@@ -2389,6 +2721,10 @@ export interface components {
             strategy: "wholesale";
             inputs: components["schemas"]["WholesaleInputs"];
             metrics: components["schemas"]["WholesaleMetrics"];
+            /** @description The user's criteria that apply to the strategy, each with the analysis's figure */
+            criteria: components["schemas"]["DealCriterionCheck"][];
+            /** @description Whether every criterion that applies passes; null when none applies */
+            meetsCriteria: boolean | null;
         };
         DealInput: {
             name: string;
@@ -2426,6 +2762,24 @@ export interface components {
             /** @enum {string} */
             strategy: "wholesale";
             inputs: components["schemas"]["WholesaleInputs"];
+        };
+        DealShare: {
+            id: string;
+            dealId: string;
+            /** @description The link's unguessable part */
+            token: string;
+            /** @description The link: its report, readable without an account */
+            url: string;
+            /** @description Null: until revoked */
+            expiresAt: string | null;
+            createdAt: string;
+        };
+        DealShareInput: {
+            /**
+             * Format: date-time
+             * @description When the link stops opening (an instant in the future)
+             */
+            expiresAt?: string | null;
         };
         Auction: {
             id: string;
@@ -6005,6 +6359,108 @@ export interface operations {
             };
         };
     };
+    getDealCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The criteria */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealCriteria"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveDealCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealCriteriaInput"];
+            };
+        };
+        responses: {
+            /** @description The criteria as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealCriteria"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     analyzeDeal: {
         parameters: {
             query?: never;
@@ -6026,6 +6482,68 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DealAnalysis"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dealSensitivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealSensitivityRequest"];
+            };
+        };
+        responses: {
+            /** @description The grid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealSensitivity"];
                     };
                 };
             };
@@ -6412,6 +6930,255 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealShareInput"];
+            };
+        };
+        responses: {
+            /** @description The new link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealShare"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeDealShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids of the revoked links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            revoked: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDealShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealShare"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeDealShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the revoked link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            revoked: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error 413 */

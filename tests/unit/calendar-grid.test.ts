@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  anyOnScreen,
   eventsByDay,
   hoursLayout,
   instantAt,
@@ -284,5 +285,30 @@ describe("an event dragged or resized", () => {
     expect(instants(resizedRange(call, { day: "2027-03-13", minute: 480 }, ZONE)).end).toBe(
       "2027-03-13T15:30:00.000Z",
     );
+  });
+});
+
+describe("the empty range's notice", () => {
+  // 14:00 UTC on March 31 is 10:00 in New York and 04:00 on April 1 at UTC+14 (Kiritimati).
+  const sale = calendarEvent();
+  const allDay = calendarEvent({
+    start: { date: "2027-03-31" },
+    end: { date: "2027-04-01" },
+    allDay: true,
+  });
+
+  it("counts an event only on the days the view lays out, in the user's zone", () => {
+    expect(anyOnScreen([sale], periodOf("day", "2027-03-31"), "America/New_York")).toBe(true);
+    expect(anyOnScreen([sale], periodOf("day", "2027-04-01"), "America/New_York")).toBe(false);
+    expect(anyOnScreen([sale], periodOf("day", "2027-04-01"), "Pacific/Kiritimati")).toBe(true);
+    // The week of April 4 (Sunday) to 10 holds neither; the month of April's six weeks start on
+    // Sunday, March 28, so they do.
+    expect(anyOnScreen([sale, allDay], periodOf("week", "2027-04-05"), "UTC")).toBe(false);
+    expect(anyOnScreen([sale, allDay], periodOf("month", "2027-04-15"), "UTC")).toBe(true);
+  });
+
+  it("ends an all-day event the day before Google's end", () => {
+    expect(anyOnScreen([allDay], periodOf("day", "2027-03-31"), "UTC")).toBe(true);
+    expect(anyOnScreen([allDay], periodOf("day", "2027-04-01"), "UTC")).toBe(false);
   });
 });

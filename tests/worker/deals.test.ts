@@ -258,6 +258,9 @@ describe("POST /api/deals/analyze", () => {
     expect(priced.body.data).toEqual({
       strategy: "wholesale",
       metrics: { buyerMaxPrice: 110000, maxAllowableOffer: 100000, assignmentProfit: 15000 },
+      // Issue 29: every analysis answer says how it meets the buy box; Alice has none.
+      criteria: [],
+      meetsCriteria: null,
     });
     const unpriced = await analyze(alice.call, {
       strategy: "wholesale",

@@ -16,6 +16,7 @@ import {
   RentalInputsSchema,
   WholesaleInputsSchema,
 } from "../../app/domain/deals/inputs";
+import { CRITERION_NAMES, type CriterionName } from "../../app/domain/deals/criteria";
 import {
   DEAL_STRATEGIES,
   type BrrrrMetrics,
@@ -40,6 +41,7 @@ import {
   contacts,
   conversationMessages,
   conversations,
+  dealCriteria,
   deals,
   entries,
   campaigns,
@@ -119,6 +121,28 @@ const FINANCING_METRICS = {
 };
 exactly<FinancingMetrics>()(z.object(FINANCING_METRICS));
 
+/** Present only when their inputs are given (units, rehabItems, comps): absent, never null. */
+const absentUnlessGiven = (description: string) => figure.optional().openapi({ description });
+const REHAB_AND_COMPS_METRICS = {
+  rehabSubtotal: absentUnlessGiven("With rehabItems: Σ quantity × unitCost"),
+  rehabContingency: absentUnlessGiven("With rehabItems: rehabSubtotal × rehabContingencyPct / 100"),
+  rehabCost: absentUnlessGiven("With rehabItems: rehabSubtotal + rehabContingency"),
+  compsPricePerSqFt: absentUnlessGiven(
+    "With comps: the mean of each comp's (salePrice + adjustments) / squareFeet",
+  ),
+  arvFromComps: absentUnlessGiven("With comps: subjectSquareFeet × compsPricePerSqFt"),
+  arvLow: absentUnlessGiven("With comps: subjectSquareFeet × the lowest adjusted $/sq ft"),
+  arvHigh: absentUnlessGiven("With comps: subjectSquareFeet × the highest adjusted $/sq ft"),
+};
+const UNIT_METRICS = {
+  unitCount: absentUnlessGiven("With units: how many"),
+  averageRentPerUnit: absentUnlessGiven("With units: Σ monthlyRent / unitCount"),
+  pricePerUnit: absentUnlessGiven("With units: purchasePrice / unitCount"),
+  lossToLeaseMonthly: absentUnlessGiven(
+    "With units: Σ (marketRent − monthlyRent) over the units that give a marketRent (0 when none)",
+  ),
+};
+
 const RENTAL_METRICS = {
   ...FINANCING_METRICS,
   grossScheduledIncome: figure,
@@ -139,6 +163,8 @@ const RENTAL_METRICS = {
   saleProceeds: figure,
   irr: maybeFigure,
   equityMultiple: maybeFigure,
+  ...UNIT_METRICS,
+  ...REHAB_AND_COMPS_METRICS,
 };
 
 export const RentalMetricsSchema = exactly<RentalMetrics>()(
@@ -157,6 +183,7 @@ export const FlipMetricsSchema = exactly<FlipMetrics>()(
       roi: maybeFigure,
       annualizedRoi: maybeFigure,
       seventyPercentRuleMaxPrice: figure,
+      ...REHAB_AND_COMPS_METRICS,
     })
     .openapi("FlipMetrics", { description: METRICS_NOTE }),
 );
@@ -176,7 +203,12 @@ export const BrrrrMetricsSchema = exactly<BrrrrMetrics>()(
 
 export const WholesaleMetricsSchema = exactly<WholesaleMetrics>()(
   z
-    .object({ buyerMaxPrice: figure, maxAllowableOffer: figure, assignmentProfit: maybeFigure })
+    .object({
+      buyerMaxPrice: figure,
+      maxAllowableOffer: figure,
+      assignmentProfit: maybeFigure,
+      ...REHAB_AND_COMPS_METRICS,
+    })
     .openapi("WholesaleMetrics", { description: METRICS_NOTE }),
 );
 
@@ -193,6 +225,30 @@ export const DealYearSchema = exactly<YearRow>()(
 );
 const projection = z.array(DealYearSchema);
 
+/** The user's buy box as saved: every criterion, null where none is set. */
+export const DealCriteriaSchema = createSelectSchema(dealCriteria)
+  .omit({ userId: true, updatedAt: true })
+  .openapi("DealCriteria");
+
+const DealCriterionCheckSchema = z
+  .object({
+    name: z.enum(CRITERION_NAMES as [CriterionName, ...CriterionName[]]),
+    target: figure,
+    value: maybeFigure.openapi({ description: "The analysis's figure; null (no figure) fails" }),
+    pass: z.boolean(),
+  })
+  .openapi("DealCriterionCheck");
+
+/** How an analysis measures up to the user's buy box: in every analysis answer. */
+const VERDICT = {
+  criteria: z.array(DealCriterionCheckSchema).openapi({
+    description: "The user's criteria that apply to the strategy, each with the analysis's figure",
+  }),
+  meetsCriteria: z.boolean().nullable().openapi({
+    description: "Whether every criterion that applies passes; null when none applies",
+  }),
+};
+
 export const DealAnalysisSchema = z
   .discriminatedUnion("strategy", [
     z
@@ -200,17 +256,40 @@ export const DealAnalysisSchema = z
         strategy: z.literal("rental"),
         metrics: RentalMetricsSchema,
         years: projection,
+        ...VERDICT,
       })
       .openapi("RentalAnalysis"),
-    z.object({ strategy: z.literal("flip"), metrics: FlipMetricsSchema }).openapi("FlipAnalysis"),
     z
-      .object({ strategy: z.literal("brrrr"), metrics: BrrrrMetricsSchema, years: projection })
+      .object({ strategy: z.literal("flip"), metrics: FlipMetricsSchema, ...VERDICT })
+      .openapi("FlipAnalysis"),
+    z
+      .object({
+        strategy: z.literal("brrrr"),
+        metrics: BrrrrMetricsSchema,
+        years: projection,
+        ...VERDICT,
+      })
       .openapi("BrrrrAnalysis"),
     z
-      .object({ strategy: z.literal("wholesale"), metrics: WholesaleMetricsSchema })
+      .object({ strategy: z.literal("wholesale"), metrics: WholesaleMetricsSchema, ...VERDICT })
       .openapi("WholesaleAnalysis"),
   ])
   .openapi("DealAnalysis");
+
+const sensitivityAxis = z
+  .object({ input: z.string(), values: z.array(figure) })
+  .openapi("DealSensitivityAxis");
+export const DealSensitivitySchema = z
+  .object({
+    metric: z.string(),
+    rows: sensitivityAxis,
+    columns: sensitivityAxis.nullable(),
+    cells: z.array(z.array(maybeFigure)).openapi({
+      description:
+        "cells[row][column], unrounded; one column when the request has no columns; null where the metric is null or absent",
+    }),
+  })
+  .openapi("DealSensitivity");
 
 const DealRecordSchema = createSelectSchema(deals).pick({
   id: true,
@@ -233,22 +312,26 @@ export const DealSchema = z
       inputs: DealInputSchemas.rental,
       metrics: RentalMetricsSchema,
       years: optionalProjection,
+      ...VERDICT,
     }).openapi("RentalDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("flip"),
       inputs: DealInputSchemas.flip,
       metrics: FlipMetricsSchema,
+      ...VERDICT,
     }).openapi("FlipDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("brrrr"),
       inputs: DealInputSchemas.brrrr,
       metrics: BrrrrMetricsSchema,
       years: optionalProjection,
+      ...VERDICT,
     }).openapi("BrrrrDeal"),
     DealRecordSchema.extend({
       strategy: z.literal("wholesale"),
       inputs: DealInputSchemas.wholesale,
       metrics: WholesaleMetricsSchema,
+      ...VERDICT,
     }).openapi("WholesaleDeal"),
   ])
   .openapi("Deal");

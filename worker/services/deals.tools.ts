@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { analyzeDeal } from "../../app/domain/deals/analyze";
+import { judgeCriteria, type DealCriteria } from "../../app/domain/deals/criteria";
 import { explainDeal, type MetricExplanation } from "../../app/domain/deals/formulas";
 import { AnalyzeRequestSchema, DEAL_INPUT_SCHEMAS } from "../../app/domain/deals/inputs";
 import { HEADLINE_METRICS } from "../../app/domain/deals/judge";
@@ -12,7 +13,7 @@ import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domai
 import { fieldProblems } from "../../app/domain/validation";
 import { label } from "../../app/domain/workspace";
 import { invalidFields } from "../errors";
-import { findDeal, listDeals } from "./deals";
+import { buyBoxMatches, findCriteria, findDeal, listDeals } from "./deals";
 import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 const keyMetrics = (strategy: Strategy, metrics: object) =>
@@ -35,10 +36,16 @@ const inputsDescription = () =>
     ...DEAL_STRATEGIES.map((strategy) => `${strategy}: ${inputNames(strategy)}.`),
     'financing: {"type":"cash"} (the default) or {"type":"loan", downPaymentPct, interestRatePct, termYears, pointsPct?, interestOnly?, rehabFinancedPct?}.',
     "refinance (BRRRR): {ltvPct, interestRatePct, termYears, closingCosts?}.",
+    "A rental or BRRRR needs grossMonthlyRent or units [{name, beds?, baths?, monthlyRent, marketRent?}] (their rents' sum), not both.",
+    "Any strategy may give rehabItems [{category, description?, quantity? (1), unitCost}] with rehabContingencyPct? instead of rehabCost,",
+    "and comps [{address?, salePrice, squareFeet, adjustments? (0)}] with subjectSquareFeet, whose ARV is used when afterRepairValue is left out (a wholesale deal needs one of the two).",
   ].join(" ");
 
-/** Every metric with the formula behind it, and the key ones in a line for the tool card. */
-function explained<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
+/**
+ * Every metric with the formula behind it, how they measure up to the buy box, and the key ones
+ * in a line for the tool card.
+ */
+function explained<S extends Strategy>(strategy: S, inputs: DealInputs[S], criteria: DealCriteria) {
   const analysis = analyzeDeal(strategy, inputs);
   const explanations: Record<string, MetricExplanation> = explainDeal(strategy, inputs, analysis);
   const metrics = Object.fromEntries(
@@ -47,11 +54,17 @@ function explained<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
       { value, formula: explanations[name]!.formula },
     ]),
   );
-  const card = HEADLINE_METRICS[strategy]
-    .map((name) => `${explanations[name]!.label} ${explanations[name]!.value}`)
-    .join(", ");
-  return { years: analysis.years, metrics, card };
+  const verdict = judgeCriteria(strategy, inputs, analysis.metrics, criteria);
+  const card = [
+    ...HEADLINE_METRICS[strategy].map(
+      (name) => `${explanations[name]!.label} ${explanations[name]!.value}`,
+    ),
+    ...(verdict.meetsCriteria === null ? [] : [boxLine(verdict.meetsCriteria)]),
+  ].join(", ");
+  return { years: analysis.years, metrics, ...verdict, card };
 }
+
+const boxLine = (meets: boolean) => (meets ? "meets the buy box" : "misses the buy box");
 
 /** The model's strategy and inputs, checked like the API checks them (a failed call names the fields). */
 function checkedInputs(
@@ -70,7 +83,7 @@ function checkedInputs(
 export const dealTools = {
   analyze_deal: tool({
     description:
-      "Analyze a real-estate deal with AI42's deal analyzer: a saved analysis by its dealId (from list_deals), or a strategy (rental, flip, brrrr, wholesale) with its inputs. Answers every metric with the formula and the investor's numbers behind it. Quote these figures; never work them out yourself.",
+      "Analyze a real-estate deal with AI42's deal analyzer: a saved analysis by its dealId (from list_deals), or a strategy (rental, flip, brrrr, wholesale) with its inputs. Answers every metric with the formula and the investor's numbers behind it, and how it measures up to the investor's buy box (criteria, meetsCriteria: null when no criterion applies). Quote these figures; never work them out yourself.",
     parameters: z.object({
       dealId: z.string().min(1).max(64).optional().describe("A saved analysis's id"),
       strategy: z.enum(DEAL_STRATEGIES).optional().describe("Without a dealId: the strategy"),
@@ -83,7 +96,11 @@ export const dealTools = {
       const subject = dealId
         ? await findDeal(db, userId, dealId)
         : { id: undefined, name: undefined, ...checkedInputs(strategy, inputs) };
-      const { years, metrics, card } = explained(subject.strategy, subject.inputs);
+      const { years, metrics, criteria, meetsCriteria, card } = explained(
+        subject.strategy,
+        subject.inputs,
+        await findCriteria(db, userId),
+      );
       const kind = label(subject.strategy);
       return {
         result: {
@@ -92,6 +109,8 @@ export const dealTools = {
           inputs: subject.inputs,
           metrics,
           ...(years && { years }),
+          criteria,
+          meetsCriteria,
         },
         summary: `${subject.name ? `${subject.name} (${kind})` : kind}: ${card}`,
       };
@@ -99,7 +118,7 @@ export const dealTools = {
   }),
   list_deals: tool({
     description:
-      "List the investor's saved deal analyses (newest change first) with their key figures, optionally for one property or strategy, or by name.",
+      "List the investor's saved deal analyses (newest change first) with their key figures and whether each meets the investor's buy box, optionally for one property or strategy, or by name.",
     parameters: z.object({
       query: searchQuery,
       propertyId: z.string().min(1).max(64).optional().describe("Only this property's analyses"),
@@ -122,12 +141,36 @@ export const dealTools = {
           primary: deal.primary,
           updatedAt: deal.updatedAt,
           keyMetrics: keyMetrics(deal.strategy, deal.metrics),
+          criteria: deal.criteria,
+          meetsCriteria: deal.meetsCriteria,
         })),
         summary: found(
           items.map((deal) => deal.name),
           "analysis",
           "analyses",
         ),
+      };
+    },
+  }),
+  buy_box_matches: tool({
+    description:
+      "Which of the investor's properties and auctions meet their buy box (saved purchase criteria): each property judged by its primary analysis, each auction by its own analysis or else its property's primary one. Answers the criteria and, for each record, meetsCriteria (null without an analysis or a criterion that applies) and the criteria it fails with the figure and the target.",
+    parameters: z.object({}),
+    run: async (db, userId) => {
+      const matches = await buyBoxMatches(db, userId);
+      const meeting = [...matches.properties, ...matches.auctions].filter(
+        (record) => record.meetsCriteria,
+      );
+      const set = Object.values(matches.criteria).some((target) => target !== null);
+      return {
+        result: matches,
+        summary: set
+          ? found(
+              meeting.map((record) => record.address),
+              "property or auction meeting the buy box",
+              "properties and auctions meeting the buy box",
+            )
+          : "No buy box set: no purchase criteria saved",
       };
     },
   }),

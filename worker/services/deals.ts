@@ -5,7 +5,16 @@
  */
 import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import { analyzeDeal } from "../../app/domain/deals/analyze";
+import {
+  judgeCriteria,
+  NO_CRITERIA,
+  savedCriteria,
+  type CriteriaVerdict,
+  type DealCriteria,
+  type DealCriteriaInput,
+} from "../../app/domain/deals/criteria";
 import type { AnalyzeRequest, DealInput } from "../../app/domain/deals/inputs";
+import { sensitivityGrid, type SensitivityRequest } from "../../app/domain/deals/sensitivity";
 import type {
   Analysis,
   DealInputs,
@@ -14,6 +23,7 @@ import type {
   YearRow,
 } from "../../app/domain/deals/types";
 import type { Database } from "../db/client";
+import { invalidFields } from "../errors";
 import {
   assertOwnedReference,
   assertVersion,
@@ -30,7 +40,8 @@ import {
   type IfVersion,
   type PageRequest,
 } from "../db/queries";
-import { deals, projects, properties, type DealRow } from "../db/schema";
+import { auctions, dealCriteria, deals, projects, properties, type DealRow } from "../db/schema";
+import { primaryDeal, primaryDealId } from "./properties";
 
 export interface DealFilters {
   q?: string;
@@ -39,7 +50,7 @@ export interface DealFilters {
   strategy?: Strategy;
 }
 
-/** A saved analysis as the API answers it: its inputs as stored and their metrics. */
+/** A saved analysis as the API answers it: its inputs as stored, their metrics, the buy box. */
 export type Deal = {
   [S in Strategy]: Pick<
     DealRow,
@@ -50,12 +61,50 @@ export type Deal = {
     metrics: DealMetrics<S>;
     /** The projection of a rental or BRRRR; not in lists. */
     years?: YearRow[];
-  };
+  } & CriteriaVerdict;
 }[Strategy];
+
+/** The user's buy box: every criterion, null where none is set. */
+export async function findCriteria(db: Database, userId: string): Promise<DealCriteria> {
+  const [row] = await db.select().from(dealCriteria).where(eq(dealCriteria.userId, userId));
+  if (!row) return NO_CRITERIA;
+  const { userId: _user, updatedAt: _updated, ...criteria } = row;
+  return criteria;
+}
+
+/** Replaces the user's buy box with the criteria given (those left out are cleared). */
+export async function saveCriteria(db: Database, userId: string, input: DealCriteriaInput) {
+  const criteria = savedCriteria(input);
+  const values = { ...criteria, updatedAt: nowIso() };
+  await db
+    .insert(dealCriteria)
+    .values({ ...values, userId })
+    .onConflictDoUpdate({ target: dealCriteria.userId, set: values });
+  return criteria;
+}
 
 /** The analysis of validated inputs: `{ strategy, metrics, years? }`. */
 export const analyze = ({ strategy, inputs }: AnalyzeRequest): Analysis =>
   analyzeDeal(strategy, inputs);
+
+/** The analysis of validated inputs and how it measures up to the user's buy box. */
+export async function analyzeForUser(db: Database, userId: string, request: AnalyzeRequest) {
+  const analysis = analyze(request);
+  const verdict = judgeCriteria(
+    request.strategy,
+    request.inputs,
+    analysis.metrics,
+    await findCriteria(db, userId),
+  );
+  return { ...analysis, ...verdict };
+}
+
+/** The what-if grid: each cell the analysis of the inputs with its row's and column's values. */
+export function sensitivity(request: SensitivityRequest) {
+  const result = sensitivityGrid(request);
+  if (result.problems) throw invalidFields(result.problems);
+  return result.grid;
+}
 
 /** The figures a property's list shows and sorts on; null where the strategy has none. */
 export function keyFigures(analysis: Analysis) {
@@ -77,8 +126,14 @@ export const dealColumns = (input: DealInput) => ({
   ...keyFigures(analyze(input)),
 });
 
-/** The deal with its metrics (and, unless in a list, its projection) worked out from its inputs. */
-export function toDeal(row: DealRow, { years = true } = {}): Deal {
+/**
+ * The deal with its metrics (and, unless in a list, its projection) worked out from its inputs,
+ * judged against the buy box given.
+ */
+export function toDeal(
+  row: DealRow,
+  { years = true, criteria = NO_CRITERIA }: { years?: boolean; criteria?: DealCriteria } = {},
+): Deal {
   const analysis = analyzeDeal(row.strategy, row.inputs);
   return {
     id: row.id,
@@ -90,9 +145,16 @@ export function toDeal(row: DealRow, { years = true } = {}): Deal {
     primary: row.primary,
     metrics: analysis.metrics,
     ...(years && analysis.years && { years: analysis.years }),
+    ...judgeCriteria(row.strategy, row.inputs, analysis.metrics, criteria),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   } as Deal;
+}
+
+/** `toDeal` against the user's buy box, read once for however many deals. */
+async function dealShower(db: Database, userId: string, options: { years?: boolean } = {}) {
+  const criteria = await findCriteria(db, userId);
+  return (row: DealRow) => toDeal(row, { ...options, criteria });
 }
 
 function dealsWhere(userId: string, filters: DealFilters) {
@@ -113,14 +175,11 @@ export async function listDeals(
   filters: DealFilters,
   page: PageRequest,
 ) {
-  const { rows, meta } = await selectPage(
-    db,
-    deals,
-    dealsWhere(userId, filters),
-    NEWEST_CHANGE_FIRST,
-    page,
-  );
-  return { items: rows.map((row) => toDeal(row, { years: false })), meta };
+  const [{ rows, meta }, show] = await Promise.all([
+    selectPage(db, deals, dealsWhere(userId, filters), NEWEST_CHANGE_FIRST, page),
+    dealShower(db, userId, { years: false }),
+  ]);
+  return { items: rows.map(show), meta };
 }
 
 /**
@@ -147,8 +206,10 @@ export function allDeals(db: Database, userId: string, filters: DealFilters) {
 export const findDeal = (db: Database, userId: string, id: string) =>
   findOwned(db, deals, userId, id, "Deal");
 
-export const dealDetail = async (db: Database, userId: string, id: string) =>
-  toDeal(await findDeal(db, userId, id));
+export async function dealDetail(db: Database, userId: string, id: string) {
+  const [row, show] = await Promise.all([findDeal(db, userId, id), dealShower(db, userId)]);
+  return show(row);
+}
 
 /** The property and project a deal names must be the user's own (400 naming the field). */
 const assertReferences = (db: Database, userId: string, input: DealInput) =>
@@ -189,8 +250,9 @@ async function writeDeal(
   statements.push(write.returning());
   const results = await runBatch(db, statements);
   const [row] = results.at(-1) as DealRow[];
-  if (!row) throw await missedChange(db, deals, userId, id, "Deal", { ifVersion, show: toDeal });
-  return toDeal(row);
+  const show = await dealShower(db, userId);
+  if (!row) throw await missedChange(db, deals, userId, id, "Deal", { ifVersion, show });
+  return show(row);
 }
 
 /** Whether the property has no analysis but this one: its first is its primary. */
@@ -235,7 +297,7 @@ export async function updateDeal(
   ifVersion?: IfVersion,
 ) {
   const deal = await findDeal(db, userId, id);
-  assertVersion(deal, "Deal", { ifVersion, show: toDeal });
+  assertVersion(deal, "Deal", { ifVersion, show: await dealShower(db, userId) });
   await assertReferences(db, userId, input);
   const primary =
     input.primary ||
@@ -249,5 +311,79 @@ export async function updateDeal(
   return writeDeal(db, userId, deal.id, written, update, ifVersion);
 }
 
-export const deleteDeal = async (db: Database, userId: string, id: string, ifVersion?: IfVersion) =>
-  toDeal(await deleteOwned(db, deals, userId, id, "Deal", { ifVersion, show: toDeal }));
+export async function deleteDeal(db: Database, userId: string, id: string, ifVersion?: IfVersion) {
+  const show = await dealShower(db, userId);
+  return show(await deleteOwned(db, deals, userId, id, "Deal", { ifVersion, show }));
+}
+
+/** What a property or auction is judged by, and how it measures up to the buy box. */
+interface BoxedRecord {
+  id: string;
+  address: string;
+  /** The analysis judged: an auction's own, else its property's primary (as the property's). */
+  deal: { id: string; name: string; strategy: Strategy } | null;
+  meetsCriteria: boolean | null;
+  /** The criteria that fail, with the figure and the target. */
+  failed: { name: string; target: number; value: number | null }[];
+}
+
+function boxed(
+  record: { id: string; address: string },
+  deal: DealRow | null,
+  criteria: DealCriteria,
+): BoxedRecord {
+  if (!deal) return { ...record, deal: null, meetsCriteria: null, failed: [] };
+  const verdict = judgeCriteria(
+    deal.strategy,
+    deal.inputs,
+    analyzeDeal(deal.strategy, deal.inputs).metrics,
+    criteria,
+  );
+  return {
+    ...record,
+    deal: { id: deal.id, name: deal.name, strategy: deal.strategy },
+    meetsCriteria: verdict.meetsCriteria,
+    failed: verdict.criteria
+      .filter((check) => !check.pass)
+      .map(({ name, target, value }) => ({ name, target, value })),
+  };
+}
+
+/**
+ * Which of the user's properties and auctions meet the buy box: each property by its primary
+ * analysis, each auction by the analysis it names, else by its property's primary analysis.
+ * Without an analysis, or without a criterion that applies to it, a record has no verdict.
+ */
+export async function buyBoxMatches(db: Database, userId: string) {
+  const [criteria, propertyRows, auctionRows] = await Promise.all([
+    findCriteria(db, userId),
+    db
+      .select({ id: properties.id, address: properties.address, deal: primaryDeal })
+      .from(properties)
+      .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
+      .where(eq(properties.userId, userId)),
+    db
+      .select({
+        id: auctions.id,
+        address: auctions.address,
+        status: auctions.status,
+        currentSaleAt: auctions.currentSaleAt,
+        propertyId: auctions.propertyId,
+        deal: deals,
+      })
+      .from(auctions)
+      .leftJoin(deals, and(eq(deals.id, auctions.dealId), eq(deals.userId, auctions.userId)))
+      .where(eq(auctions.userId, userId))
+      .orderBy(auctions.currentSaleAt),
+  ]);
+  const primaryOf = new Map(propertyRows.map((row) => [row.id, row.deal]));
+  return {
+    criteria,
+    properties: propertyRows.map((row) => boxed(row, row.deal, criteria)),
+    auctions: auctionRows.map((row) => ({
+      ...boxed(row, row.deal ?? primaryOf.get(row.propertyId ?? "") ?? null, criteria),
+      status: row.status,
+      currentSaleAt: row.currentSaleAt,
+    })),
+  };
+}

@@ -210,6 +210,13 @@ export function spanOf(event: CalendarEvent, zone: string): Span {
   };
 }
 
+/** Whether any of the events falls on a day `period` lays out, in `zone` (the empty range's notice). */
+export const anyOnScreen = (events: readonly CalendarEvent[], period: Period, zone: string) =>
+  events.some((event) => {
+    const span = spanOf(event, zone);
+    return span.endDay >= period.start && span.startDay < period.end;
+  });
+
 /** An event on one of the days it covers, and whether it goes on before or after that day. */
 export interface DayItem {
   span: Span;

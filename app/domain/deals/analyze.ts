@@ -23,6 +23,7 @@ import {
   pointsCost,
   type LoanTerms,
 } from "./finance";
+import { itemizedMetrics, itemizedTotals } from "./itemized";
 import type {
   BrrrrAnalysis,
   BrrrrInputs,
@@ -66,20 +67,29 @@ function withFinancingDefaults(financing: PurchaseInputs["financing"]): Financin
   };
 }
 
-function withPurchaseDefaults(inputs: PurchaseInputs) {
+/**
+ * The rehab and ARV as given, else from the rehab items and the comps (issue 29), and the
+ * itemized figures, which every analysis answers after its own.
+ */
+function withPurchaseDefaults(inputs: PurchaseInputs & Pick<RentalInputs, "units">) {
+  const itemized = itemizedMetrics(inputs);
+  const totals = itemizedTotals(inputs, itemized);
   return {
     purchasePrice: inputs.purchasePrice,
     closingCosts: inputs.closingCosts ?? 0,
-    rehabCost: inputs.rehabCost ?? 0,
-    afterRepairValue: inputs.afterRepairValue ?? inputs.purchasePrice,
+    rehabCost: totals.rehabCost ?? 0,
+    afterRepairValue: totals.afterRepairValue ?? inputs.purchasePrice,
     financing: withFinancingDefaults(inputs.financing),
+    itemized,
   };
 }
 export type PurchaseTerms = ReturnType<typeof withPurchaseDefaults>;
 
 function withRentalDefaults(inputs: RentalInputs) {
-  return Object.assign(withPurchaseDefaults(inputs), {
-    grossMonthlyRent: inputs.grossMonthlyRent,
+  const terms = withPurchaseDefaults(inputs);
+  return Object.assign(terms, {
+    // The schema asks for the rent or the units; 0 only for inputs it never saw.
+    grossMonthlyRent: itemizedTotals(inputs, terms.itemized).grossMonthlyRent ?? 0,
     otherMonthlyIncome: inputs.otherMonthlyIncome ?? 0,
     vacancyPct: inputs.vacancyPct ?? 0,
     propertyTaxesAnnual: inputs.propertyTaxesAnnual ?? 0,
@@ -124,12 +134,16 @@ function withBrrrrDefaults(inputs: BrrrrInputs) {
 export type BrrrrTerms = ReturnType<typeof withBrrrrDefaults>;
 
 function withWholesaleDefaults(inputs: WholesaleInputs) {
+  const itemized = itemizedMetrics(inputs);
+  const totals = itemizedTotals(inputs, itemized);
   return {
-    afterRepairValue: inputs.afterRepairValue,
-    rehabCost: inputs.rehabCost ?? 0,
+    // The schema asks for the ARV or the comps; 0 only for inputs it never saw.
+    afterRepairValue: totals.afterRepairValue ?? 0,
+    rehabCost: totals.rehabCost ?? 0,
     maoPct: inputs.maoPct ?? DEFAULT_MAO_PCT,
     assignmentFee: inputs.assignmentFee ?? 0,
     contractPrice: inputs.contractPrice ?? null,
+    itemized,
   };
 }
 export type WholesaleTerms = ReturnType<typeof withWholesaleDefaults>;
@@ -303,7 +317,7 @@ export function analyzeRental(inputs: RentalInputs): RentalAnalysis {
   const terms = withRentalDefaults(inputs);
   const purchase = purchaseMetrics(terms);
   const { metrics, years } = rentalMetrics(terms, purchaseLoan(terms), purchase.totalCashInvested);
-  return { strategy: "rental", metrics: Object.assign(purchase, metrics), years };
+  return { strategy: "rental", metrics: Object.assign(purchase, metrics, terms.itemized), years };
 }
 
 export function analyzeFlip(inputs: FlipInputs): FlipAnalysis {
@@ -318,21 +332,25 @@ export function analyzeFlip(inputs: FlipInputs): FlipAnalysis {
   const roi = returnOn(profit, totalCashInvested);
   return {
     strategy: "flip",
-    metrics: Object.assign(purchase, {
-      totalCashInvested,
-      loanPaymentsDuringHold,
-      holdingCosts,
-      sellingCosts,
-      loanPayoff,
-      profit,
-      roi,
-      annualizedRoi:
-        roi === null || roi <= -100
-          ? null
-          : ((1 + roi / 100) ** (12 / terms.holdingMonths) - 1) * 100,
-      seventyPercentRuleMaxPrice:
-        (SEVENTY_PERCENT_RULE_PCT / 100) * terms.afterRepairValue - terms.rehabCost,
-    }),
+    metrics: Object.assign(
+      purchase,
+      {
+        totalCashInvested,
+        loanPaymentsDuringHold,
+        holdingCosts,
+        sellingCosts,
+        loanPayoff,
+        profit,
+        roi,
+        annualizedRoi:
+          roi === null || roi <= -100
+            ? null
+            : ((1 + roi / 100) ** (12 / terms.holdingMonths) - 1) * 100,
+        seventyPercentRuleMaxPrice:
+          (SEVENTY_PERCENT_RULE_PCT / 100) * terms.afterRepairValue - terms.rehabCost,
+      },
+      terms.itemized,
+    ),
   };
 }
 
@@ -354,14 +372,20 @@ export function analyzeBrrrr(inputs: BrrrrInputs): BrrrrAnalysis {
   const { metrics, years } = rentalMetrics(terms, loan, cashLeftInDeal);
   return {
     strategy: "brrrr",
-    metrics: Object.assign(purchase, { monthlyPayment: monthlyPayment(loan) }, metrics, {
-      totalCashInvested,
-      purchaseMonthlyPayment,
-      holdingCosts,
-      refinanceLoanAmount: loan.principal,
-      cashOut,
-      cashLeftInDeal,
-    }),
+    metrics: Object.assign(
+      purchase,
+      { monthlyPayment: monthlyPayment(loan) },
+      metrics,
+      {
+        totalCashInvested,
+        purchaseMonthlyPayment,
+        holdingCosts,
+        refinanceLoanAmount: loan.principal,
+        cashOut,
+        cashLeftInDeal,
+      },
+      terms.itemized,
+    ),
     years,
   };
 }
@@ -371,11 +395,14 @@ export function analyzeWholesale(inputs: WholesaleInputs): WholesaleAnalysis {
   const buyerMaxPrice = (terms.afterRepairValue * terms.maoPct) / 100 - terms.rehabCost;
   return {
     strategy: "wholesale",
-    metrics: {
-      buyerMaxPrice,
-      maxAllowableOffer: buyerMaxPrice - terms.assignmentFee,
-      assignmentProfit: terms.contractPrice === null ? null : buyerMaxPrice - terms.contractPrice,
-    },
+    metrics: Object.assign(
+      {
+        buyerMaxPrice,
+        maxAllowableOffer: buyerMaxPrice - terms.assignmentFee,
+        assignmentProfit: terms.contractPrice === null ? null : buyerMaxPrice - terms.contractPrice,
+      },
+      terms.itemized,
+    ),
   };
 }
 
@@ -389,4 +416,10 @@ const ANALYZERS: { [S in Strategy]: (inputs: DealInputs[S]) => DealAnalyses[S] }
 /** `{ strategy, metrics, years? }` for a deal whose inputs the API has validated. */
 export function analyzeDeal<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
   return ANALYZERS[strategy](inputs);
+}
+
+/** A metric by name: null when it is null, or absent (an itemized metric without its inputs). */
+export function metricValue(metrics: object, name: string): number | null {
+  const value: unknown = (metrics as Record<string, unknown>)[name];
+  return typeof value === "number" ? value : null;
 }

@@ -20,15 +20,19 @@ import {
   type WholesaleTerms,
 } from "./analyze";
 import type { LoanTerms } from "./finance";
+import { adjustedPricePerSqFt, sum, type ItemizedSource } from "./itemized";
 import type {
   BrrrrMetrics,
+  CompsMetrics,
   DealAnalyses,
   DealInputs,
   DealMetrics,
   FinancingMetrics,
   FlipMetrics,
+  RehabMetrics,
   RentalMetrics,
   Strategy,
+  UnitMetrics,
   WholesaleMetrics,
   YearRow,
 } from "./types";
@@ -75,6 +79,7 @@ const SHOW = {
   percent,
   ratio: (value: number) => twoPlaces().format(value),
   multiple: (value: number) => `${twoPlaces().format(value)}×`,
+  count: (value: number) => String(value),
 };
 type Unit = keyof typeof SHOW;
 
@@ -91,6 +96,8 @@ interface Context<T, M> {
   /** The loan whose payments are counted: the purchase loan, or a BRRRR's refinance loan. */
   loan: LoanTerms | null;
   years: YearRow[];
+  /** The inputs as given: the itemized formulas list their units, items and comps. */
+  inputs: ItemizedSource;
 }
 
 interface MetricRule<C> {
@@ -215,6 +222,112 @@ function returnRules<C extends RentalContext>(cash: CashIn<C>) {
   return rules;
 }
 
+/** What the itemized formulas read: the inputs as given and their own figures. */
+interface ItemizedContext {
+  inputs: ItemizedSource;
+  metrics: Partial<UnitMetrics & RehabMetrics & CompsMetrics>;
+}
+
+const unitsOf = (context: ItemizedContext) => context.inputs.units ?? [];
+const compsPerSqFt = (context: ItemizedContext) =>
+  (context.inputs.comps ?? []).map(adjustedPricePerSqFt);
+const subject = (context: ItemizedContext) =>
+  `subject ${count(context.inputs.subjectSquareFeet ?? 0)} sq ft`;
+
+const UNIT_RULES: Rules<UnitMetrics, ItemizedContext> = {
+  unitCount: {
+    label: "Units",
+    explanation: "How many units the rent roll lists.",
+    unit: "count",
+    formula: () => "units in the rent roll",
+  },
+  averageRentPerUnit: {
+    label: "Average rent per unit",
+    explanation: "The rent roll's monthly rent, a unit at a time.",
+    unit: "money",
+    formula: (context) => {
+      const units = unitsOf(context);
+      return `rents ${money(sum(units.map((unit) => unit.monthlyRent)))} ÷ ${count(units.length)} units`;
+    },
+  },
+  pricePerUnit: {
+    label: "Price per unit",
+    explanation: "What each unit costs you; the yardstick of multifamily prices.",
+    unit: "money",
+    formula: (context) =>
+      `price ${money(context.inputs.purchasePrice)} ÷ ${count(unitsOf(context).length)} units`,
+  },
+  lossToLeaseMonthly: {
+    label: "Loss to lease",
+    explanation: "The rent a month the units give up against the market: room to raise rents.",
+    unit: "money",
+    formula: (context) => {
+      const priced = unitsOf(context).filter((unit) => unit.marketRent !== undefined);
+      const market = sum(priced.map((unit) => unit.marketRent!));
+      const rents = sum(priced.map((unit) => unit.monthlyRent));
+      return `market rents ${money(market)} − their rents ${money(rents)}, over the ${count(priced.length)} units with a market rent`;
+    },
+  },
+};
+
+const REHAB_RULES: Rules<RehabMetrics, ItemizedContext> = {
+  rehabSubtotal: {
+    label: "Rehab subtotal",
+    explanation: "The rehab's line items added up, before the contingency.",
+    unit: "money",
+    formula: (context) =>
+      `quantity × unit cost, summed over ${count(context.inputs.rehabItems?.length ?? 0)} items`,
+  },
+  rehabContingency: {
+    label: "Rehab contingency",
+    explanation: "What is set aside for the surprises every rehab has.",
+    unit: "money",
+    formula: ({ inputs, metrics }) =>
+      `subtotal ${money(metrics.rehabSubtotal)} × ${percent(inputs.rehabContingencyPct ?? 0, "contingency")}`,
+  },
+  rehabCost: {
+    label: "Rehab cost",
+    explanation: "The rehab the analysis counts: the line items and the contingency.",
+    unit: "money",
+    formula: ({ metrics }) =>
+      `subtotal ${money(metrics.rehabSubtotal)} + contingency ${money(metrics.rehabContingency)}`,
+  },
+};
+
+const COMPS_RULES: Rules<CompsMetrics, ItemizedContext> = {
+  compsPricePerSqFt: {
+    label: "Comps' price per sq ft",
+    explanation: "What the comparable sales fetched a square foot, adjusted to the subject.",
+    unit: "cents",
+    formula: (context) =>
+      `the mean of (sale price + adjustments) ÷ sq ft over ${count(compsPerSqFt(context).length)} comps`,
+  },
+  arvFromComps: {
+    label: "ARV from comps",
+    explanation: "The after-repair value the comps give the subject.",
+    unit: "money",
+    formula: (context) =>
+      `${subject(context)} × comps' price per sq ft ${cents(context.metrics.compsPricePerSqFt ?? 0)}`,
+  },
+  arvLow: {
+    label: "ARV, low",
+    explanation: "The after-repair value at the cheapest comp's price a square foot.",
+    unit: "money",
+    formula: (context) =>
+      `${subject(context)} × lowest price per sq ft ${cents(Math.min(...compsPerSqFt(context)))}`,
+  },
+  arvHigh: {
+    label: "ARV, high",
+    explanation: "The after-repair value at the dearest comp's price a square foot.",
+    unit: "money",
+    formula: (context) =>
+      `${subject(context)} × highest price per sq ft ${cents(Math.max(...compsPerSqFt(context)))}`,
+  },
+};
+
+/** Every strategy's itemized rules but the units', which only rentals and BRRRRs have. */
+const REHAB_AND_COMPS_RULES = { ...REHAB_RULES, ...COMPS_RULES };
+
 const RENTAL_RULES: Rules<RentalMetrics, RentalContext> = {
   ...FINANCING_RULES,
   grossScheduledIncome: {
@@ -330,6 +443,8 @@ const RENTAL_RULES: Rules<RentalMetrics, RentalContext> = {
     amount: ({ metrics }) => metrics.totalCashInvested,
     missing: NO_CASH_INVESTED,
   }),
+  ...UNIT_RULES,
+  ...REHAB_AND_COMPS_RULES,
 };
 
 function loanPayoffFormula({ loan, terms }: FlipContext) {
@@ -405,6 +520,7 @@ const FLIP_RULES: Rules<FlipMetrics, FlipContext> = {
     formula: ({ terms }) =>
       `${SEVENTY_PERCENT_RULE_PCT} % × ARV ${money(terms.afterRepairValue)} − rehab ${money(terms.rehabCost)}`,
   },
+  ...REHAB_AND_COMPS_RULES,
 };
 
 const BRRRR_RULES: Rules<BrrrrMetrics, BrrrrContext> = {
@@ -489,6 +605,7 @@ const WHOLESALE_RULES: Rules<WholesaleMetrics, WholesaleContext> = {
       `buyer's max price ${money(metrics.buyerMaxPrice)} − contract price ${money(terms.contractPrice)}`,
     whyNull: () => ({ reason: "no contract price" }),
   },
+  ...REHAB_AND_COMPS_RULES,
 };
 
 const RULES: { [S in Strategy]: Rules<DealMetrics<S>, Context<DealTerms[S], DealMetrics<S>>> } = {
@@ -497,6 +614,9 @@ const RULES: { [S in Strategy]: Rules<DealMetrics<S>, Context<DealTerms[S], Deal
   brrrr: BRRRR_RULES,
   wholesale: WHOLESALE_RULES,
 };
+
+/** Every metric a strategy answers, those of the itemized inputs included. */
+export const metricNames = (strategy: Strategy) => Object.keys(RULES[strategy]);
 
 function explainMetric<C>(
   rule: MetricRule<C>,
@@ -534,9 +654,13 @@ export function explainDeal<S extends Strategy>(
     metrics,
     loan: dealLoan(strategy, inputs),
     years: analysis.years ?? [],
+    inputs,
   };
   const rules = RULES[strategy];
-  const names = Object.keys(rules) as (keyof DealMetrics<S>)[];
+  // The itemized metrics are absent when their inputs are, and so are their explanations.
+  const names = (Object.keys(rules) as (keyof DealMetrics<S>)[]).filter(
+    (name) => metrics[name] !== undefined,
+  );
   return Object.fromEntries(
     names.map((name) => [
       name,
@@ -555,12 +679,22 @@ const DEFINING_DEALS: { [S in Strategy]: DealInputs[S] } = (() => {
     pointsPct: 1,
     rehabFinancedPct: 50,
   };
+  // Itemized too, so the units', rehab's and comps' figures are defined.
+  const itemized = {
+    rehabItems: [{ category: "Kitchen", quantity: 1, unitCost: 20_000 }],
+    rehabContingencyPct: 10,
+    subjectSquareFeet: 1300,
+    comps: [{ salePrice: 260_000, squareFeet: 1300, adjustments: 0 }],
+  };
   const rental = {
     purchasePrice: 200_000,
-    rehabCost: 20_000,
     afterRepairValue: 260_000,
     financing,
-    grossMonthlyRent: 2000,
+    units: [
+      { name: "A", monthlyRent: 1000, marketRent: 1100 },
+      { name: "B", monthlyRent: 1000 },
+    ],
+    ...itemized,
   };
   return {
     rental,
@@ -570,7 +704,7 @@ const DEFINING_DEALS: { [S in Strategy]: DealInputs[S] } = (() => {
       holdingMonths: 6,
       refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
     },
-    wholesale: { afterRepairValue: 150_000, contractPrice: 70_000 },
+    wholesale: { afterRepairValue: 150_000, contractPrice: 70_000, ...itemized },
   };
 })();
 

@@ -4,6 +4,7 @@
  */
 import { formatMoney as dollars } from "../format";
 import { SEVENTY_PERCENT_RULE_PCT } from "./analyze";
+import { itemizedTotals, type ItemizedSource } from "./itemized";
 import type { Strategy } from "./types";
 
 /** The figures a strategy's results open with, its agent tool card and its list entry show. */
@@ -68,7 +69,7 @@ export interface RuleCheck {
   detail: string;
 }
 
-interface RuleInputs {
+interface RuleInputs extends ItemizedSource {
   purchasePrice?: number;
   afterRepairValue?: number;
   rehabCost?: number;
@@ -90,8 +91,9 @@ export function ruleChecks(
   const checks: RuleCheck[] = [];
   const price = inputs.purchasePrice;
   if ((strategy === "flip" || strategy === "brrrr") && price !== undefined) {
-    const arv = inputs.afterRepairValue ?? price;
-    const rehab = inputs.rehabCost ?? 0;
+    const totals = itemizedTotals(inputs);
+    const arv = totals.afterRepairValue ?? price;
+    const rehab = totals.rehabCost ?? 0;
     const limit = (SEVENTY_PERCENT_RULE_PCT / 100) * arv - rehab;
     const pass = price <= limit;
     checks.push({

@@ -26,21 +26,62 @@ export interface LoanFinancing {
 
 export type Financing = CashFinancing | LoanFinancing;
 
+/** One unit of a rent roll (rental, BRRRR). */
+export interface Unit {
+  name: string;
+  beds?: number;
+  baths?: number;
+  monthlyRent: number;
+  /** What the unit would let for today; its gap to `monthlyRent` is the loss to lease. */
+  marketRent?: number;
+}
+
+/** One line of a rehab budget. */
+export interface RehabItem {
+  category: string;
+  description?: string;
+  /** (1) */
+  quantity?: number;
+  unitCost: number;
+}
+
+/** A comparable sale; `adjustments` (0) is what the subject is worth more (+) or less (−). */
+export interface Comp {
+  address?: string;
+  salePrice: number;
+  squareFeet: number;
+  adjustments?: number;
+}
+
+/**
+ * A line-item rehab (instead of `rehabCost`) and comps to the after-repair value (used when
+ * `afterRepairValue` is left out): every strategy takes both.
+ */
+export interface ItemizedInputs {
+  rehabItems?: RehabItem[];
+  /** A percent of the items' sum added for the unforeseen (0). */
+  rehabContingencyPct?: number;
+  subjectSquareFeet?: number;
+  comps?: Comp[];
+}
+
 /** Financing with its defaults filled in: what the math reads. */
 export type FinancingTerms = CashFinancing | Required<LoanFinancing>;
 
 /** What every strategy but wholesale starts from. Without `financing` the purchase is cash. */
-export interface PurchaseInputs {
+export interface PurchaseInputs extends ItemizedInputs {
   purchasePrice: number;
   closingCosts?: number;
   rehabCost?: number;
-  /** Defaults to the purchase price. */
+  /** Defaults to the comps' ARV, else the purchase price. */
   afterRepairValue?: number;
   financing?: Financing;
 }
 
 export interface RentalInputs extends PurchaseInputs {
-  grossMonthlyRent: number;
+  /** Required unless `units` are given, which it then must not be: their rents' sum. */
+  grossMonthlyRent?: number;
+  units?: Unit[];
   otherMonthlyIncome?: number;
   vacancyPct?: number;
   propertyTaxesAnnual?: number;
@@ -86,8 +127,9 @@ export interface BrrrrInputs extends RentalInputs {
   holdingCostsMonthly?: number;
 }
 
-export interface WholesaleInputs {
-  afterRepairValue: number;
+export interface WholesaleInputs extends ItemizedInputs {
+  /** Required unless `comps` are given. */
+  afterRepairValue?: number;
   rehabCost?: number;
   /** The share of the after-repair value the end buyer pays at most, before rehab (70). */
   maoPct?: number;
@@ -103,7 +145,33 @@ export interface FinancingMetrics {
   totalCashInvested: number;
 }
 
-export interface RentalMetrics extends FinancingMetrics {
+/** A rent roll's figures: present when `units` are given, absent otherwise. */
+export interface UnitMetrics {
+  unitCount: number;
+  averageRentPerUnit: number;
+  pricePerUnit: number;
+  lossToLeaseMonthly: number;
+}
+
+/** A line-item rehab's figures: present when `rehabItems` are given, absent otherwise. */
+export interface RehabMetrics {
+  rehabSubtotal: number;
+  rehabContingency: number;
+  rehabCost: number;
+}
+
+/** The comps' figures: present when `comps` are given, absent otherwise. */
+export interface CompsMetrics {
+  compsPricePerSqFt: number;
+  arvFromComps: number;
+  arvLow: number;
+  arvHigh: number;
+}
+
+/** The figures of the itemized inputs a deal gives, each group present only when given. */
+export type ItemizedMetrics = Partial<UnitMetrics & RehabMetrics & CompsMetrics>;
+
+export interface RentalMetrics extends FinancingMetrics, ItemizedMetrics {
   grossScheduledIncome: number;
   vacancyLoss: number;
   effectiveGrossIncome: number;
@@ -124,7 +192,7 @@ export interface RentalMetrics extends FinancingMetrics {
   equityMultiple: number | null;
 }
 
-export interface FlipMetrics extends FinancingMetrics {
+export interface FlipMetrics extends FinancingMetrics, Partial<RehabMetrics & CompsMetrics> {
   loanPaymentsDuringHold: number;
   holdingCosts: number;
   sellingCosts: number;
@@ -145,7 +213,7 @@ export interface BrrrrMetrics extends RentalMetrics {
   cashLeftInDeal: number;
 }
 
-export interface WholesaleMetrics {
+export interface WholesaleMetrics extends Partial<RehabMetrics & CompsMetrics> {
   buyerMaxPrice: number;
   maxAllowableOffer: number;
   assignmentProfit: number | null;

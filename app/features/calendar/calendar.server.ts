@@ -14,7 +14,7 @@ import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 const isView = (view: string): view is CalendarView =>
   (CALENDAR_VIEWS as readonly string[]).includes(view);
 
-export async function loadCalendar({ url, services, today, timeZone }: ModuleLoaderArgs) {
+export async function loadCalendar({ url, services, today, timeZone, phone }: ModuleLoaderArgs) {
   const view = url.searchParams.get("view");
   const date = url.searchParams.get("date");
   if (view !== null && !isView(view)) throw badQuery("Choose a view: month, week, day or agenda");
@@ -29,5 +29,5 @@ export async function loadCalendar({ url, services, today, timeZone }: ModuleLoa
     services.calendarEvents(midnight(addIsoDays(start, -1)), midnight(addIsoDays(end, 1))),
     services.calendars(),
   ]);
-  return { events: own.events, google, calendars, timeZone, today };
+  return { events: own.events, google, calendars, timeZone, today, phone };
 }

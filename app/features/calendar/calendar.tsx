@@ -30,6 +30,7 @@ import {
   viewState,
   writableCalendars,
 } from "~/domain/calendar/views";
+import { anyOnScreen, periodOf } from "~/domain/calendar/grid";
 import { isoDay } from "~/domain/dates";
 import { DEFAULT_TIME_ZONE, localTimeZone, todayIn } from "~/domain/today";
 import { calendarApi, type EventDraft } from "~/lib/api/google";
@@ -52,8 +53,8 @@ export default function Calendar({ module }: ModuleViewProps) {
   const { theme } = useTheme();
   const { data, retry: reload, loading } = useModuleData("calendar");
   /**
-   * The calendar renders first with what the server knew (the session's zone and today, a screen
-   * that is not a phone's), so the browser's first render is the server's HTML; the browser's own
+   * The calendar renders first with what the server knew (the session's zone and today, whether the
+   * browser said it is a phone's), so the browser's first render is the server's HTML; the browser's own
    * zone, today and width follow at once, and only change the screen where they differ.
    */
   const phone = useMediaQuery(`(max-width: ${TABLET_MIN_WIDTH - 1}px)`);
@@ -63,7 +64,7 @@ export default function Calendar({ module }: ModuleViewProps) {
     setBrowser({ timeZone: zone, today: todayIn(zone) });
   }, []);
   const known = browser !== null && phone !== undefined;
-  const narrow = phone ?? false;
+  const narrow = phone ?? data?.phone ?? false;
   const timeZone = browser?.timeZone ?? data?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = browser?.today ?? data?.today ?? null;
   const asked = viewState({ view: params.get("view"), date: params.get("date") }, today ?? "");
@@ -81,6 +82,10 @@ export default function Calendar({ module }: ModuleViewProps) {
   const events = useMemo(
     () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
     [data, google, hidden],
+  );
+  const onScreen = useMemo(
+    () => anyOnScreen(events, periodOf(view, asked.day), timeZone),
+    [events, view, asked.day, timeZone],
   );
   const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
   const newCalendar = defaultCalendarId(calendars);
@@ -197,37 +202,35 @@ export default function Calendar({ module }: ModuleViewProps) {
               onMove={onMove}
               onNew={() => setNewParam(true)}
             >
-              {({ empty }) => (
-                <div className="mb-4 space-y-3 empty:hidden">
-                  {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
-                  {unreadable.length > 0 && (
-                    <p
-                      role="status"
-                      className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+              <div className="mb-4 space-y-3 empty:hidden">
+                {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
+                {unreadable.length > 0 && (
+                  <p
+                    role="status"
+                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+                  >
+                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
+                    later, or reconnect Google in Connections.
+                  </p>
+                )}
+                {data && (google || !data.google) && !loading && !onScreen && (
+                  <div
+                    role="status"
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                  >
+                    <span className="flex items-center gap-2 text-muted">
+                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => setNewParam(true)}
+                      className="btn-secondary"
                     >
-                      Could not read {unreadable.join(", ")}: their events are missing here. Try
-                      again later, or reconnect Google in Connections.
-                    </p>
-                  )}
-                  {data && (google || !data.google) && !loading && empty && (
-                    <div
-                      role="status"
-                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
-                    >
-                      <span className="flex items-center gap-2 text-muted">
-                        <CalendarX2 aria-hidden className="size-5" /> No events in this range
-                      </span>
-                      <button
-                        type="button"
-                        onClick={() => setNewParam(true)}
-                        className="btn-secondary"
-                      >
-                        <Plus aria-hidden className="size-4" /> New event
-                      </button>
-                    </div>
-                  )}
-                </div>
-              )}
+                      <Plus aria-hidden className="size-4" /> New event
+                    </button>
+                  </div>
+                )}
+              </div>
             </EventCalendar>
           )}
         </section>

@@ -484,8 +484,8 @@ export function EventCalendar(props: {
   onMove: (event: CalendarEvent, move: PickedRange, revert: () => void) => void;
   /** The New event key (C). */
   onNew: () => void;
-  /** Notices shown between the toolbar and the calendar, told whether the range shown is empty. */
-  children?: (shown: { empty: boolean }) => ReactNode;
+  /** Notices shown between the toolbar and the calendar (empty range, failures). */
+  children?: ReactNode;
 }) {
   const { events, timeZone, canEdit } = props;
   // The view and day on screen (the URL follows them a moment later, through onRange).
@@ -700,9 +700,7 @@ export function EventCalendar(props: {
         canNext={stepPeriod(shown.view, shown.day, 1) !== null}
         onAction={act}
       />
-      {props.children?.({
-        empty: !spans.some((span) => span.endDay >= period.start && span.startDay < period.end),
-      })}
+      {props.children}
       <div
         ref={grid}
         onPointerDown={onPointerDown}

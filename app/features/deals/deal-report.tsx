@@ -13,18 +13,19 @@ import { formatDate, formatMoney } from "~/domain/format";
 import { label } from "~/domain/workspace";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export function DealReport(props: {
+export interface DealReportProps {
   name: string;
   address: string;
   strategy: Strategy;
   explained: Record<string, MetricExplanation>;
   checks: readonly RuleCheck[];
   years: readonly YearRow[] | undefined;
-}) {
-  // Nothing to print before the browser has the page (and no <body> to render into on the server).
-  if (!useHydrated()) return null;
-  return createPortal(
-    <article className="print-report hidden text-[10pt] leading-snug print:block">
+}
+
+/** The report itself: the printed page's, and a shared link's (routes/shared.$token.tsx). */
+export function DealReportArticle(props: DealReportProps & { className: string }) {
+  return (
+    <article className={props.className}>
       <header className="mb-3 border-b border-black pb-2">
         <h2 className="text-[14pt] font-bold">{props.name || "Deal analysis"}</h2>
         <p>
@@ -43,13 +44,13 @@ export function DealReport(props: {
         <tbody>
           {Object.entries(props.explained).map(([name, metric]) => (
             <tr key={name} className="border-b border-gray-300 align-top">
-              <th scope="row" className="py-0.5 pr-2 text-left font-semibold whitespace-nowrap">
+              <th scope="row" className="py-0.5 pr-2 text-left font-semibold sm:whitespace-nowrap">
                 {metric.label}
               </th>
               <td className="py-0.5 pr-2 text-right font-semibold whitespace-nowrap tabular-nums">
                 {metric.value}
               </td>
-              <td className="py-0.5 font-mono text-[8pt]">
+              <td className="py-0.5 font-mono text-[8pt] [overflow-wrap:anywhere]">
                 {metric.reason ? `No value: ${metric.reason}` : metric.formula}
               </td>
             </tr>
@@ -68,7 +69,19 @@ export function DealReport(props: {
           .
         </p>
       )}
-    </article>,
+    </article>
+  );
+}
+
+/** The printed analysis (Print / PDF), hidden on screen. */
+export function DealReport(props: DealReportProps) {
+  // Nothing to print before the browser has the page (and no <body> to render into on the server).
+  if (!useHydrated()) return null;
+  return createPortal(
+    <DealReportArticle
+      {...props}
+      className="print-report hidden text-[10pt] leading-snug print:block"
+    />,
     document.body,
   );
 }

@@ -1,13 +1,21 @@
 /** Deal analyses: run the math on inputs, and saved analyses (CRUD) with their metrics. */
 import { z } from "@hono/zod-openapi";
+import { CRITERIA, DealCriteriaInputSchema } from "../../../app/domain/deals/criteria";
 import { analyzeRequestSchema, dealInputSchema } from "../../../app/domain/deals/inputs";
+import {
+  MAX_SENSITIVITY_VALUES,
+  SensitivityRequestSchema,
+} from "../../../app/domain/deals/sensitivity";
 import { DEAL_STRATEGIES } from "../../../app/domain/deals/types";
 import {
-  analyze,
+  analyzeForUser,
   createDeal,
   dealDetail,
   deleteDeal,
+  findCriteria,
   listDeals,
+  saveCriteria,
+  sensitivity,
   updateDeal,
 } from "../../services/deals";
 import {
@@ -22,7 +30,13 @@ import {
   signedIn,
   scope,
 } from "../openapi";
-import { DealAnalysisSchema, DealInputSchemas, DealSchema } from "../schemas";
+import {
+  DealAnalysisSchema,
+  DealCriteriaSchema,
+  DealInputSchemas,
+  DealSchema,
+  DealSensitivitySchema,
+} from "../schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
 const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");
@@ -36,9 +50,49 @@ export const DealListQuerySchema = PageQuerySchema.extend({
 });
 
 const INPUT_RULES =
-  "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out.";
+  "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs (issue 29): `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.";
+
+const CRITERIA_NOTE = Object.entries(CRITERIA)
+  .map(([name, { figure, strategies }]) => `\`${name}\` (${figure}; ${strategies.join(", ")})`)
+  .join(", ");
+const VERDICT_NOTE =
+  "Every analysis answer carries `criteria` (the user's buy box criteria that apply to the strategy, each `{ name, target, value, pass }`; a null figure fails) and `meetsCriteria` (all pass; null when none applies).";
 
 const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/criteria",
+    operationId: "getDealCriteria",
+    summary: "The user's buy box (purchase criteria)",
+    description: `Every criterion, null where none is set. Each reads one figure and applies to some strategies: ${CRITERIA_NOTE}. \`allInPctOfArv\` is (purchase price + rehab) / ARV × 100.`,
+    ...signedIn,
+    responses: {
+      200: dataResponse("The criteria", DealCriteriaSchema),
+      ...errorResponses(401),
+    },
+  }),
+  async (c) => c.json({ data: await findCriteria(...scope(c)) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "put",
+    path: "/criteria",
+    operationId: "saveDealCriteria",
+    summary: "Replace the user's buy box",
+    description:
+      "Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range.",
+    ...signedIn,
+    request: jsonBody(DealCriteriaInputSchema.openapi("DealCriteriaInput")),
+    responses: {
+      200: dataResponse("The criteria as saved", DealCriteriaSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => c.json({ data: await saveCriteria(...scope(c), c.req.valid("json")) }, 200),
+);
 
 app.openapi(
   apiRoute({
@@ -46,7 +100,7 @@ app.openapi(
     path: "/analyze",
     operationId: "analyzeDeal",
     summary: "Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)",
-    description: `Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection \`years\`. ${INPUT_RULES}`,
+    description: `Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection \`years\`. ${VERDICT_NOTE} ${INPUT_RULES}`,
     ...signedIn,
     request: jsonBody(AnalyzeBody),
     responses: {
@@ -54,7 +108,24 @@ app.openapi(
       ...errorResponses(400, 401),
     },
   }),
-  async (c) => c.json({ data: analyze(c.req.valid("json")) }, 200),
+  async (c) => c.json({ data: await analyzeForUser(...scope(c), c.req.valid("json")) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/sensitivity",
+    operationId: "dealSensitivity",
+    summary: "A what-if grid: one metric as one or two inputs vary (nothing is stored)",
+    description: `\`rows\` (and optionally \`columns\`) name an input by its path (\`purchasePrice\`, \`financing.interestRatePct\`, \`refinance.ltvPct\`, \`units.0.monthlyRent\`: any number among the strategy's inputs) and give it 1–${MAX_SENSITIVITY_VALUES} values; \`metric\` is any metric of the strategy. Every cell is the analysis of the inputs with that row's and column's values put in, checked as \`POST /deals/analyze\` checks them, so it equals what analyze answers for them. 400 names an unknown input path (\`rows.input\`, \`columns.input\`) or metric (\`metric\`), and a value that makes the inputs invalid (\`rows.values.3\`, with the input's problem) or the inputs' own fields.`,
+    ...signedIn,
+    request: jsonBody(SensitivityRequestSchema.openapi("DealSensitivityRequest")),
+    responses: {
+      200: dataResponse("The grid", DealSensitivitySchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => c.json({ data: sensitivity(c.req.valid("json")) }, 200),
 );
 
 app.openapi(

@@ -13,6 +13,7 @@ import {
   yesNo,
   type CsvColumn,
 } from "../../../app/domain/csv-export";
+import { itemizedTotals } from "../../../app/domain/deals/itemized";
 import { todayIn } from "../../../app/domain/today";
 import { allAuctions } from "../../services/auctions";
 import { allContacts } from "../../services/contacts";
@@ -182,8 +183,8 @@ const DEAL_COLUMNS: Columns<typeof allDeals> = [
   },
   {
     header: "Rent / month",
-    value: ({ deal: { inputs } }) =>
-      "grossMonthlyRent" in inputs ? inputs.grossMonthlyRent : null,
+    // A rent roll's rent is its units' sum.
+    value: ({ deal }) => itemizedTotals(deal.inputs).grossMonthlyRent ?? null,
   },
 ];
 
