@@ -76,7 +76,7 @@ export async function measureCalendarRender(origin, account) {
     notes: [
       "The calendar render is timed in Chromium (1280×900) with the scripts cached, polling on " +
         "each animation frame until all 31 days of March 2027 show their events and their " +
-        "“+N more” link.",
+        "“+N more” button.",
     ],
   };
 }

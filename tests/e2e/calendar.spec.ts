@@ -341,3 +341,48 @@ test.describe("on a phone", () => {
     }
   });
 });
+
+test.describe("with a finger", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("a tap on a day picks it; a swipe over an event leaves it; a held finger moves it", async ({
+    page,
+    account,
+  }) => {
+    await account.post("/calendar/events", {
+      summary: "Lockbox pickup",
+      kind: "task",
+      start: { date: "2027-03-10" },
+      end: { date: "2027-03-11" },
+    });
+    await openApp(page, modulePath("calendar", { view: "month" }));
+    // Below the day's number, which a tap nearby would reach.
+    const monday = (await day(page, "2027-03-15").boundingBox())!;
+    await page.touchscreen.tap(monday.x + monday.width / 2, monday.y + monday.height - 8);
+    await expect(dialog(page, "New event").getByLabel("Start date")).toHaveValue("2027-03-15");
+    await page.keyboard.press("Escape");
+
+    // Chromium's touch input, a point at a time.
+    const cdp = await page.context().newCDPSession(page);
+    const from = await middle(event(page, "Lockbox pickup"));
+    const to = await middle(day(page, "2027-03-12"));
+    const touchDrag = async (holdMs: number) => {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+      await page.waitForTimeout(holdMs);
+      for (let step = 1; step <= 10; step += 1) {
+        const point = {
+          x: from.x + ((to.x - from.x) * step) / 10,
+          y: from.y + ((to.y - from.y) * step) / 10,
+        };
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await touchDrag(0);
+    await expect(day(page, "2027-03-10")).toContainText("Lockbox pickup");
+    await expect(day(page, "2027-03-12")).not.toContainText("Lockbox pickup");
+    await touchDrag(600);
+    await expect(page.getByText("Event “Lockbox pickup” moved")).toBeVisible();
+    await expect(day(page, "2027-03-12")).toContainText("Lockbox pickup");
+  });
+});

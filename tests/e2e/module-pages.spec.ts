@@ -860,7 +860,8 @@ test("Calendar shows the events of the range its URL names without JavaScript", 
   await page.goto(modulePath("calendar", { date: "2027-04-01" }));
   await expect(page.getByRole("heading", { level: 2, name: "April 2027" })).toBeVisible();
   await expect(page.locator('td[data-date="2027-04-06"]')).toContainText("Aspen walkthrough");
-  // The day views of the 6th and the 7th: the event is in the hours of its own day only.
+  // The day views of the 6th and the 7th: the event is in the hours of its own day only, and
+  // the 7th says it has none.
   const hours = page.getByRole("region", { name: "Hours of the day" });
   await page.goto(modulePath("calendar", { view: "day", date: "2027-04-06" }));
   await expect(page.getByRole("heading", { level: 2, name: "April 6, 2027" })).toBeVisible();
@@ -868,6 +869,7 @@ test("Calendar shows the events of the range its URL names without JavaScript", 
   await page.goto(modulePath("calendar", { view: "day", date: "2027-04-07" }));
   await expect(page.getByRole("heading", { level: 2, name: "April 7, 2027" })).toBeVisible();
   await expect(hours).not.toContainText("Aspen walkthrough");
+  await expect(page.getByText("No events in this range")).toBeVisible();
 });
 
 test.describe("Calendar with JavaScript", () => {

@@ -332,7 +332,8 @@ export interface PickedRange {
   allDay: boolean;
 }
 
-const pointOrder = (a: GridPoint, b: GridPoint) =>
+/** Grid points in time order (a day before its slots). */
+export const pointOrder = (a: GridPoint, b: GridPoint) =>
   a.day < b.day ? -1 : a.day > b.day ? 1 : (a.minute ?? 0) - (b.minute ?? 0);
 
 /**

@@ -18,7 +18,9 @@ import { Modal } from "~/components/ui";
 import { movedDraft } from "~/domain/calendar/event-form";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import {
+  DAY_MINUTES,
   dayName,
+  daysBetween,
   daysFrom,
   eventsByDay,
   hoursLayout,
@@ -28,6 +30,7 @@ import {
   movedRange,
   periodOf,
   pickedRange,
+  pointOrder,
   resizedRange,
   shortClockText,
   SLOT_MINUTES,
@@ -288,17 +291,15 @@ function MonthView(props: ViewProps & { title: string; month: string }) {
 /** The part of a day's hours a pick of slots covers, in minutes; null when it covers none. */
 function pickedMinutes(gesture: Gesture | null, day: string) {
   if (gesture?.type !== "pick" || gesture.from.minute === null) return null;
-  const [first, last] = [gesture.from, gesture.to].sort((a, b) =>
-    a.day === b.day ? a.minute! - b.minute! : a.day < b.day ? -1 : 1,
-  );
-  if (day < first!.day || day > last!.day) return null;
+  const [first, last] = [gesture.from, gesture.to].sort(pointOrder) as [GridPoint, GridPoint];
+  if (day < first.day || day > last.day) return null;
   return {
-    top: day === first!.day ? first!.minute! : 0,
-    bottom: day === last!.day ? last!.minute! + SLOT_MINUTES : SLOTS_PER_DAY * SLOT_MINUTES,
+    top: day === first.day ? first.minute! : 0,
+    bottom: day === last.day ? last.minute! + SLOT_MINUTES : DAY_MINUTES,
   };
 }
 
-const percentOfDay = (minute: number) => `${(minute / (SLOTS_PER_DAY * SLOT_MINUTES)) * 100}%`;
+const percentOfDay = (minute: number) => `${(minute / DAY_MINUTES) * 100}%`;
 
 /** The week or the day: an all-day row, then the hours in a scroller that opens at 8 am. */
 function HoursView(props: ViewProps & { now: number | null; timeZone: string }) {
@@ -316,7 +317,7 @@ function HoursView(props: ViewProps & { now: number | null; timeZone: string }) 
   const count = days.length;
   useEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = (element.scrollHeight * SCROLL_MINUTE) / (24 * 60);
+    if (element) element.scrollTop = (element.scrollHeight * SCROLL_MINUTE) / DAY_MINUTES;
   }, [count]);
   const now = props.now === null ? null : wallTime(props.now, props.timeZone);
   return (
@@ -514,6 +515,20 @@ export function EventCalendar(props: {
 
   useEffect(() => setSaving(null), [events]);
 
+  // A held finger drags: the page must not scroll under it. The grid listens from the start, so
+  // the browser waits for it before it scrolls a touch begun here; the touched element listens
+  // too, as its touches keep going to it once the drag has moved it out of the page.
+  const grid = useRef<HTMLDivElement>(null);
+  const touchHeldAt = useRef(Infinity);
+  const [holdScroll] = useState(() => (move: TouchEvent) => {
+    if (move.timeStamp >= touchHeldAt.current) move.preventDefault();
+  });
+  useEffect(() => {
+    const element = grid.current;
+    element?.addEventListener("touchmove", holdScroll, { passive: false });
+    return () => element?.removeEventListener("touchmove", holdScroll);
+  }, [holdScroll]);
+
   const period = periodOf(shown.view, shown.day);
   const { onRange } = props;
   useEffect(() => {
@@ -527,8 +542,8 @@ export function EventCalendar(props: {
   }, [onRange, period.view, period.start, period.end, period.periodStart, period.periodEnd]);
 
   const days = useMemo(
-    () => daysFrom(period.start, period.view === "day" ? 1 : period.view === "month" ? 42 : 7),
-    [period.start, period.view],
+    () => daysFrom(period.start, daysBetween(period.start, period.end)),
+    [period.start, period.end],
   );
   const spans = useMemo(() => events.map((event) => spanOf(event, timeZone)), [events, timeZone]);
   const spanByKey = useMemo(
@@ -598,6 +613,10 @@ export function EventCalendar(props: {
 
     const touch = down.pointerType === "touch";
     const heldAt = down.timeStamp + (touch ? TOUCH_HOLD_MS : 0);
+    if (touch) {
+      touchHeldAt.current = heldAt;
+      target.addEventListener("touchmove", holdScroll, { passive: false });
+    }
     let dragging = false;
     const accepts = (to: GridPoint) =>
       current.type === "move" ||
@@ -619,10 +638,6 @@ export function EventCalendar(props: {
       }
       current = { ...current, to };
       setGesture(current);
-    };
-    // A held finger drags: the page must not scroll under it.
-    const onTouchMove = (move: TouchEvent) => {
-      if (move.timeStamp >= heldAt) move.preventDefault();
     };
     const onUp = (up: PointerEvent) => {
       if (up.pointerId !== down.pointerId) return;
@@ -654,12 +669,12 @@ export function EventCalendar(props: {
       window.removeEventListener("pointermove", onMoveOf);
       window.removeEventListener("pointerup", onUp);
       window.removeEventListener("pointercancel", onUp);
-      window.removeEventListener("touchmove", onTouchMove);
+      touchHeldAt.current = Infinity;
+      target.removeEventListener("touchmove", holdScroll);
     }
     window.addEventListener("pointermove", onMoveOf);
     window.addEventListener("pointerup", onUp);
     window.addEventListener("pointercancel", onUp);
-    if (touch) window.addEventListener("touchmove", onTouchMove, { passive: false });
   };
 
   const title = titleOf(shown.view, shown.day);
@@ -687,6 +702,7 @@ export function EventCalendar(props: {
       />
       {props.children}
       <div
+        ref={grid}
         onPointerDown={onPointerDown}
         data-dragging={gesture ? gesture.type : undefined}
         className="ai42-grid"
