@@ -230,3 +230,47 @@ test("a property added by hand opens its page; the same address again opens the 
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$142,500");
   await expect(page.getByLabel("Notes")).toHaveValue("Seller wants a quick close");
 });
+
+test("an analysis given its units through the API keeps them when saved in the analyzer, until taken out", async ({
+  page,
+  account,
+}) => {
+  // 1,000 + 1,050 = 2,050 a month: 24,600 a year of gross scheduled income.
+  const units = [
+    { name: "1A", beds: 2, baths: 1, monthlyRent: 1000, marketRent: 1100 },
+    { name: "1B", monthlyRent: 1050 },
+  ];
+  const created = await account.post("/deals", {
+    name: "Two units",
+    strategy: "rental",
+    inputs: { purchasePrice: 250000, units, financing: { type: "cash" } },
+  });
+  const { data: deal } = (await created.json()) as { data: { id: string } };
+  await openApp(page, modulePath("possible-investments", { analysis: deal.id }));
+  const itemized = page.getByRole("region", { name: "Itemized inputs" });
+  await expect(itemized.getByRole("table", { name: "Units (2)" })).toContainText("1B");
+  await expect(metric(page, "Gross scheduled income")).toContainText("$24,600");
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Analysis “Two units” saved")).toBeVisible();
+  const read = async () =>
+    (
+      (await (
+        await page.request.get(`/api/deals/${deal.id}`, {
+          headers: { Authorization: `Bearer ${account.token}` },
+        })
+      ).json()) as { data: { inputs: Record<string, unknown> } }
+    ).data.inputs;
+  const saved = await read();
+  expect(saved.units).toEqual(units);
+
+  await itemized.getByRole("button", { name: "Use the gross rent instead of the units" }).click();
+  await expect(itemized).toHaveCount(0);
+  await page.getByLabel("Gross rent / month").fill("2,100");
+  await expect(metric(page, "Gross scheduled income")).toContainText("$25,200");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Analysis “Two units” saved")).toHaveCount(2);
+  const typed = await read();
+  expect(typed.units).toBeUndefined();
+  expect(typed.grossMonthlyRent).toBe(2100);
+});

@@ -18,6 +18,54 @@ const form = (fields: Record<string, string>, financed = false): DealFormValues 
   interestOnly: false,
 });
 
+describe("a saved analysis's itemized inputs in the form", () => {
+  /** Rents 1,000 + 1,050 = 2,050 a month; the rehab 12,000 + 10 %; the ARV from one comp. */
+  const saved = {
+    purchasePrice: 300000,
+    units: [
+      { name: "1A", beds: 2, baths: 1, monthlyRent: 1000, marketRent: 1100 },
+      { name: "1B", monthlyRent: 1050 },
+    ],
+    rehabItems: [{ category: "Roof", unitCost: 12000 }],
+    rehabContingencyPct: 10,
+    subjectSquareFeet: 1500,
+    comps: [{ address: "12 Elm St", salePrice: 300000, squareFeet: 1500 }],
+    financing: { type: "cash" },
+    refinance: { ltvPct: 75, interestRatePct: 7, termYears: 30 },
+  };
+
+  it("keeps them through opening and saving, instead of their figures", () => {
+    const opened = formOfInputs("brrrr", saved);
+    expect(opened.itemized).toEqual({
+      units: saved.units,
+      rehabItems: saved.rehabItems,
+      rehabContingencyPct: 10,
+      subjectSquareFeet: 1500,
+      comps: saved.comps,
+    });
+    // Their parts are not fields of the form ("units.0.monthlyRent" is no field anyone types).
+    expect(
+      Object.keys(opened.fields).filter((path) => /^(units|rehabItems|comps)\b/.test(path)),
+    ).toEqual([]);
+    const reading = readDealForm("brrrr", opened);
+    expect(reading.errors).toEqual({});
+    expect(reading.inputs).toMatchObject({
+      units: saved.units,
+      rehabItems: saved.rehabItems,
+      comps: saved.comps,
+      subjectSquareFeet: 1500,
+    });
+    expect(reading.inputs).not.toHaveProperty("grossMonthlyRent");
+    expect(reading.inputs).not.toHaveProperty("rehabCost");
+  });
+
+  it("has none for an analysis without them", () => {
+    expect(formOfInputs("rental", { purchasePrice: 1, grossMonthlyRent: 1 })).not.toHaveProperty(
+      "itemized",
+    );
+  });
+});
+
 describe("the form's text as inputs", () => {
   it("reads figures as people type them, leaves empty fields to the defaults", () => {
     const { inputs, unreadable } = inputsOfForm(

@@ -9,7 +9,7 @@ import { firstPerField } from "../problems";
 import { fieldProblems } from "../validation";
 import { DEAL_INPUT_SCHEMAS } from "./inputs";
 import { FORM_GROUPS } from "./form-fields";
-import type { DealInputs, Strategy } from "./types";
+import type { DealInputs, ItemizedInputs, Strategy, Unit } from "./types";
 
 export * from "./form-fields";
 
@@ -18,7 +18,23 @@ export interface DealFormValues {
   fields: Record<string, string>;
   financed: boolean;
   interestOnly: boolean;
+  /**
+   * A saved analysis's itemized inputs (units, rehab lines, comps; issue 29), kept as they were
+   * given through the API or the agent and sent back with every save, so that opening and saving
+   * an analysis never drops them. The figures they stand for (gross rent, rehab cost, ARV) are
+   * then left out of the fields.
+   */
+  itemized?: ItemizedInputs & { units?: Unit[] };
 }
+
+/** The itemized inputs' names, as `DealFormValues.itemized` keeps them. */
+const ITEMIZED_KEYS = [
+  "units",
+  "rehabItems",
+  "rehabContingencyPct",
+  "subjectSquareFeet",
+  "comps",
+] as const;
 
 /**
  * A new analysis's starting figures: the assumptions DealCheck users start from (a 20 %-down,
@@ -102,6 +118,10 @@ export function inputsOfForm(strategy: Strategy, form: DealFormValues) {
     if (value === null) unreadable.push(path);
     else setPath(inputs, path, value);
   }
+  for (const key of ITEMIZED_KEYS) {
+    const value = form.itemized?.[key];
+    if (value !== undefined) inputs[key] = value;
+  }
   if (strategy !== "wholesale") {
     const financing = (inputs.financing ?? {}) as Record<string, unknown>;
     inputs.financing = financed
@@ -126,12 +146,21 @@ export function formOfInputs(strategy: Strategy, inputs: Record<string, unknown>
     else if (value && typeof value === "object")
       for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
   };
-  walk(inputs, "");
+  const itemized = Object.fromEntries(
+    ITEMIZED_KEYS.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]),
+  );
+  walk(
+    Object.fromEntries(
+      Object.entries(inputs).filter(([key]) => !(ITEMIZED_KEYS as readonly string[]).includes(key)),
+    ),
+    "",
+  );
   const financing = inputs.financing as { type?: string; interestOnly?: boolean } | undefined;
   return {
     fields,
     financed: financing?.type === "loan",
     interestOnly: financing?.interestOnly === true,
+    ...(Object.keys(itemized).length > 0 && { itemized }),
   };
 }
 

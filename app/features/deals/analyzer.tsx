@@ -37,6 +37,7 @@ import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { DealInputs } from "./deal-inputs";
 import { DealResults } from "./deal-results";
 import { DealReport } from "./deal-report";
+import { ItemizedInputs } from "./itemized-inputs";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
 import { ShareLinks } from "./share-links";
 
@@ -316,6 +317,12 @@ export function DealAnalyzer(props: {
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section aria-label="Inputs">
             <DealInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
+            {form.itemized && (
+              <ItemizedInputs
+                itemized={form.itemized}
+                onChange={(itemized) => setForm({ ...form, itemized })}
+              />
+            )}
           </section>
           <section aria-label="Results" className="space-y-6 lg:sticky lg:top-4">
             {!reading.ok && (

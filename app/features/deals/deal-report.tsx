@@ -104,7 +104,7 @@ function ReportTable(props: {
     <table className="mt-3 w-full border-collapse text-[9pt]">
       <caption className="mb-1 text-left font-semibold">{props.caption}</caption>
       <thead>
-        <tr className="border-b border-black">
+        <tr className="border-b border-current">
           {props.heads.map((head) => (
             <th key={head.label} scope="col" className={head.numeric ? figure : cell}>
               {head.label}
@@ -130,7 +130,7 @@ function ReportTable(props: {
 const count = (value: number | undefined) => (value === undefined ? "" : String(value));
 
 /** The units, the rehab's lines and the comps the figures above were worked out from. */
-function ItemizedTables({ inputs }: { inputs: ItemizedSource }) {
+export function ItemizedTables({ inputs }: { inputs: ItemizedSource }) {
   return (
     <>
       {inputs.units && inputs.units.length > 0 && (
