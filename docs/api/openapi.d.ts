@@ -388,6 +388,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deals/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's live read-only links to analyses (newest first)
+         * @description Whoever has a link's page (`/share/<token>`, an unguessable 128-bit token) sees that analysis as the printed report (figures, formulas, rules, units, rehab, comps) and its property's address, without an account, until it expires or is revoked; then the page is 404.
+         */
+        get: operations["listDealShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a read-only link to a saved analysis
+         * @description Whoever has a link's page (`/share/<token>`, an unguessable 128-bit token) sees that analysis as the printed report (figures, formulas, rules, units, rehab, comps) and its property's address, without an account, until it expires or is revoked; then the page is 404. `expiresAt` (optional, an instant with its offset) must be in the future (400 otherwise). Another user's analysis is 404.
+         */
+        post: operations["shareDeal"];
+        /**
+         * Revoke every read-only link to a saved analysis
+         * @description Their pages answer 404 from then on. Another user's analysis is 404.
+         */
+        delete: operations["revokeDealShares"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deals/analyze": {
         parameters: {
             query?: never;
@@ -2142,6 +2186,19 @@ export interface components {
             minIrr?: number | null;
             minProfit?: number | null;
             maxAllInPctOfArv?: number | null;
+        };
+        DealShare: {
+            token: string;
+            dealId: string;
+            expiresAt: string | null;
+            createdAt: string;
+            dealName: string;
+            /** @description The report page's path: /share/<token> */
+            path: string;
+        };
+        DealShareInput: {
+            /** Format: date-time */
+            expiresAt?: string | null;
         };
         DealAnalysis: components["schemas"]["RentalAnalysis"] | components["schemas"]["FlipAnalysis"] | components["schemas"]["BrrrrAnalysis"] | components["schemas"]["WholesaleAnalysis"];
         RentalAnalysis: {
@@ -6364,6 +6421,181 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDealShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealShare"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealShareInput"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealShare"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeDealShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many links were revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            revoked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
