@@ -5,6 +5,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SHARE_VIEWS_LIMIT } from "../../worker/share-page";
 import { account, ORIGIN } from "./helpers";
 
 type Data<T> = { data: T };
@@ -154,5 +155,18 @@ describe("a link to share", () => {
     expect((await page(link.path)).status).toBe(200);
     await alice.call(`/deals/${id}`, { method: "DELETE" });
     expect((await page(link.path)).status).toBe(404);
+  });
+
+  it("is rate-limited per address: past the limit, 429 with Retry-After", async () => {
+    const link = (await share(alice.call, shared.dealId)).body.data;
+    const from = (address: string) =>
+      SELF.fetch(`${ORIGIN}${link.path}`, { headers: { "CF-Connecting-IP": address } });
+    for (let view = 0; view < SHARE_VIEWS_LIMIT.limit; view++)
+      expect((await from("203.0.113.7")).status).toBe(200);
+    const refused = await from("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address is counted apart.
+    expect((await from("203.0.113.8")).status).toBe(200);
   });
 });

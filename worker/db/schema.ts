@@ -70,6 +70,13 @@ export const loginFailures = sqliteTable("login_failures", {
   windowStart: integer("window_start").notNull(),
 });
 
+/** Requests counted per key in a fixed window (the shared-report page's per-address limit). */
+export const requestCounts = sqliteTable("request_counts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start").notNull(),
+});
+
 const owner = () =>
   text("user_id")
     .notNull()
