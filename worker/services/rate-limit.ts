@@ -3,11 +3,19 @@
  * per key and is eventually consistent): what a page open to anyone, the shared report, is held to.
  */
 
-const COUNT = `INSERT INTO request_counts (key, count, window_start) VALUES (?1, 1, ?2)
+/**
+ * The statement that counts one more under a key (?1) in a fixed window, starting a new window
+ * at now (?2, seconds) when the last opened at or before ?3, and answers the count and its
+ * window's start: the login throttle's counters and the request limits share it.
+ */
+export const countInWindowSql = (table: string, column: string) =>
+  `INSERT INTO ${table} (key, ${column}, window_start) VALUES (?1, 1, ?2)
   ON CONFLICT(key) DO UPDATE SET
-    count = CASE WHEN window_start <= ?3 THEN 1 ELSE count + 1 END,
+    ${column} = CASE WHEN window_start <= ?3 THEN 1 ELSE ${column} + 1 END,
     window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
-  RETURNING count, window_start`;
+  RETURNING ${column}, window_start`;
+
+const COUNT = countInWindowSql("request_counts", "count");
 
 /**
  * Counts this request; answers the seconds to wait when the key has made more than `limit` in
