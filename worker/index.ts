@@ -28,9 +28,6 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/"))
       return (await loadApi()).fetch(request, env, ctx);
-    // A shared analysis's page: plain HTML without the app (loaded on first use, as the API is).
-    if (pathname.startsWith("/share/"))
-      return (await import("./share-page")).sharePage(request, env);
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
 } satisfies ExportedHandler<Env>;

@@ -10,7 +10,6 @@ export const loader = () => {
     "Allow: /landing.html",
     "Allow: /home",
     "Disallow: /api/",
-    "Disallow: /share/",
     ...MODULES.filter((module) => module.id !== "home").flatMap((module) =>
       [module.id, ...(module.aliases ?? [])].map((segment) => `Disallow: /${segment}`),
     ),

@@ -16,7 +16,6 @@ const NOT_THE_USERS_WORK = [
   "usage_counters", // this account's AI and storage usage
   "start_places", // route start points: settings, not records
   "deal_criteria", // the buy box: a setting, not records
-  "deal_shares", // read-only links to analyses: access given out, not records
 ];
 
 describe("the kinds of record Export Data and Import Data know", () => {

@@ -42,7 +42,6 @@ import {
   conversationMessages,
   conversations,
   dealCriteria,
-  dealShares,
   deals,
   entries,
   campaigns,
@@ -225,15 +224,6 @@ export const DealYearSchema = exactly<YearRow>()(
     .openapi("DealYear"),
 );
 const projection = z.array(DealYearSchema);
-
-/** A live read-only link to an analysis. */
-export const DealShareSchema = createSelectSchema(dealShares)
-  .omit({ userId: true })
-  .extend({
-    dealName: z.string(),
-    path: z.string().openapi({ description: "The report page's path: /share/<token>" }),
-  })
-  .openapi("DealShare");
 
 /** The user's buy box as saved: every criterion, null where none is set. */
 export const DealCriteriaSchema = createSelectSchema(dealCriteria)

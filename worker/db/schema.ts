@@ -70,13 +70,6 @@ export const loginFailures = sqliteTable("login_failures", {
   windowStart: integer("window_start").notNull(),
 });
 
-/** Requests counted per key in a fixed window (the shared-report page's per-address limit). */
-export const requestCounts = sqliteTable("request_counts", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  windowStart: integer("window_start").notNull(),
-});
-
 const owner = () =>
   text("user_id")
     .notNull()
@@ -449,25 +442,6 @@ export const dealCriteria = sqliteTable("deal_criteria", {
 });
 
 /**
- * A read-only link to one analysis (issue 29): whoever has the unguessable token sees its report
- * until it expires or is revoked (the row deleted). Goes with its deal.
- */
-export const dealShares = sqliteTable(
-  "deal_shares",
-  {
-    token: text("token").primaryKey(),
-    userId: owner(),
-    dealId: text("deal_id")
-      .notNull()
-      .references(() => deals.id, { onDelete: "cascade" }),
-    /** UTC ISO instant; null never expires. */
-    expiresAt: text("expires_at"),
-    createdAt: timestamps.createdAt,
-  },
-  (t) => [index("deal_shares_user_deal").on(t.userId, t.dealId)],
-);
-
-/**
  * An auction the investor watches. Instants are UTC ISO strings (they sort as text); `timeZone`
  * is where the sale happens. The Google columns say which events stand for its dates in the
  * Google calendar chosen for auctions, and whether they still match the auction.
@@ -767,7 +741,6 @@ export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
-export type DealShareRow = typeof dealShares.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;

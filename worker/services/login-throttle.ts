@@ -7,8 +7,6 @@
  * successful sign-in takes its attempt back.
  */
 
-import { countInWindowSql } from "./rate-limit";
-
 export const MAX_FAILED_LOGINS = 5;
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 50;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -40,7 +38,11 @@ export function ipv6Prefix64(address: string) {
 const accountKey = (email: string, address: string) => `account:${email}|${address}`;
 const addressKey = (address: string) => `address:${address}`;
 
-const COUNT = countInWindowSql("login_failures", "failures");
+const COUNT = `INSERT INTO login_failures (key, failures, window_start) VALUES (?1, 1, ?2)
+  ON CONFLICT(key) DO UPDATE SET
+    failures = CASE WHEN window_start <= ?3 THEN 1 ELSE failures + 1 END,
+    window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
+  RETURNING failures, window_start`;
 
 /**
  * Counts this attempt; returns the seconds to wait when this account from this address, or this

@@ -2,8 +2,6 @@
 import { z } from "@hono/zod-openapi";
 import { CRITERIA, DealCriteriaInputSchema } from "../../../app/domain/deals/criteria";
 import { analyzeRequestSchema, dealInputSchema } from "../../../app/domain/deals/inputs";
-import { DealShareInputSchema } from "../../../app/domain/deals/shared-report";
-import { createShare, listShares, revokeShares } from "../../services/deal-shares";
 import {
   MAX_SENSITIVITY_VALUES,
   SensitivityRequestSchema,
@@ -38,7 +36,6 @@ import {
   DealInputSchemas,
   DealSchema,
   DealSensitivitySchema,
-  DealShareSchema,
 } from "../schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
@@ -95,62 +92,6 @@ app.openapi(
     },
   }),
   async (c) => c.json({ data: await saveCriteria(...scope(c), c.req.valid("json")) }, 200),
-);
-
-const SHARE_NOTE =
-  "Whoever has a link's page (`/share/<token>`, an unguessable 128-bit token) sees that analysis as the printed report (figures, formulas, rules, units, rehab, comps) and its property's address, without an account, until it expires or is revoked; then the page is 404.";
-
-app.openapi(
-  apiRoute({
-    method: "get",
-    path: "/shares",
-    operationId: "listDealShares",
-    summary: "The user's live read-only links to analyses (newest first)",
-    description: SHARE_NOTE,
-    ...signedIn,
-    responses: {
-      200: dataResponse("The live links", z.array(DealShareSchema)),
-      ...errorResponses(401),
-    },
-  }),
-  async (c) => c.json({ data: await listShares(...scope(c)) }, 200),
-);
-
-app.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{id}/share",
-    operationId: "shareDeal",
-    summary: "Make a read-only link to a saved analysis",
-    description: `${SHARE_NOTE} \`expiresAt\` (optional, an instant with its offset) must be in the future (400 otherwise). Another user's analysis is 404.`,
-    ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(DealShareInputSchema.openapi("DealShareInput")) },
-    responses: {
-      201: dataResponse("The link", DealShareSchema),
-      ...errorResponses(400, 401, 404),
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json({ data: await createShare(...scope(c), id, c.req.valid("json")) }, 201);
-  },
-);
-
-app.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}/share",
-    operationId: "revokeDealShares",
-    summary: "Revoke every read-only link to a saved analysis",
-    description: "Their pages answer 404 from then on. Another user's analysis is 404.",
-    ...signedIn,
-    request: { params: IdParamSchema },
-    responses: {
-      200: dataResponse("How many links were revoked", z.object({ revoked: z.number().int() })),
-      ...errorResponses(401, 404),
-    },
-  }),
-  async (c) => c.json({ data: await revokeShares(...scope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
