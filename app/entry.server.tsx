@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
+import { PageStylesProvider } from "./lib/page-styles";
+import { PAGE_STYLES } from "./lib/page-styles.server";
 import type { PreloadHandle } from "./lib/preloadable";
 import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
 
@@ -26,7 +28,9 @@ export default async function handleRequest(
   const nonce = createNonce();
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <PageStylesProvider value={PAGE_STYLES}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </PageStylesProvider>
     </NonceProvider>,
     {
       nonce,

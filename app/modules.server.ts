@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "./domain/today";
+import { isPhoneRequest, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadConnections } from "./features/connections/connections.server";
 import { loadAuctions } from "./features/auctions/auctions.server";
@@ -19,7 +20,6 @@ import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { Entry } from "./lib/api/workspace";
 import { getSession } from "./lib/auth.server";
-import type { ModuleLoaderArgs } from "./lib/module-loader.server";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
@@ -73,7 +73,14 @@ export async function loadWorkspace(
   const services = await context.services(session.userId, { origin: url.origin, timeZone });
   const module =
     id && isLoadedModule(id)
-      ? await loadModule(id, { url, services, today: todayIn(timeZone, now), timeZone, now })
+      ? await loadModule(id, {
+          url,
+          services,
+          today: todayIn(timeZone, now),
+          timeZone,
+          now,
+          phone: isPhoneRequest(request.headers),
+        })
       : null;
   // A first screen that holds every entry (Project Hub's documents) fills the store itself.
   const holdsEntries = Boolean(module?.data && "entries" in module.data);

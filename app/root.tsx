@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { DEFAULT_MARKETING_URL } from "../worker/env";
@@ -13,11 +14,13 @@ import { ErrorFallback } from "./components/error-fallback";
 import { getSessionUser } from "./lib/auth.server";
 import { AuthProvider } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
+import { PageStyles } from "./lib/page-styles";
 import { ThemeProvider, themeFromCookie, type Theme } from "./lib/theme";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Built, the stylesheet is inlined (PageStyles); in development Vite reloads it through a link.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -41,8 +44,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The session is known once per page load; client-side navigation does not ask again. */
 export const shouldRevalidate = () => false;
 
+/** What a route may say about the document around it. */
+export interface DocumentHandle {
+  /** False: the page is complete as the server rendered it, and loads no script (a shared report). */
+  scripts?: boolean;
+}
+
 function Document(props: { theme: Theme; children: React.ReactNode }) {
   const nonce = useNonce();
+  const scripts = useMatches().every(
+    (match) => (match.handle as DocumentHandle | undefined)?.scripts !== false,
+  );
   return (
     <html lang="en" className={props.theme === "light" ? "light" : undefined}>
       <head>
@@ -50,12 +62,13 @@ function Document(props: { theme: Theme; children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <Meta />
+        <PageStyles />
         <Links />
       </head>
       <body className="min-h-dvh font-sans antialiased">
         {props.children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && <ScrollRestoration nonce={nonce} />}
+        {scripts && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -3,6 +3,8 @@ export interface Env {
   DB: D1Database;
   SESSIONS: KVNamespace;
   ASSETS?: Fetcher;
+  /** Opens of shared analyses per client address (wrangler.toml); absent, they are not limited. */
+  SHARED_LINK_LIMITER?: RateLimit;
   JWT_SECRET?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   MARKETING_URL?: string;

@@ -1,5 +1,6 @@
 import type { Env } from "./env";
 import type { PageOrigin, PageServices } from "./page-services";
+import type { SharedDealPage } from "./services/deal-shares";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -11,6 +12,8 @@ declare module "@remix-run/cloudflare" {
      * client navigation's data (single fetch's `<path>.data`).
      */
     documentRequest: boolean;
+    /** A shared analysis's page, open to anyone with the link (worker/services/deal-shares.ts). */
+    sharedDeal: (token: string) => Promise<SharedDealPage>;
   }
 }
 
@@ -26,5 +29,7 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     // `_routes` it may add is not always there, so a loader cannot tell the two apart. The
     // request as the browser sent it can: a data request's path ends in `.data`.
     documentRequest: !new URL(request.url).pathname.endsWith(".data"),
+    sharedDeal: async (token: string) =>
+      (await import("./services/deal-shares")).openSharedDeal(env, request, token),
   };
 }

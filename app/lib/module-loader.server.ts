@@ -11,7 +11,16 @@ export interface ModuleLoaderArgs {
   /** The session's time zone (decision 21): the browser's when the user signed in. */
   timeZone: string;
   now: Date;
+  /**
+   * The browser says it is a phone's: a mobile client hint, or "Mobi" in its User-Agent (MDN's
+   * advice). A first screen laid out differently on a phone renders so, and the browser corrects
+   * it if its width says otherwise.
+   */
+  phone: boolean;
 }
+
+export const isPhoneRequest = (headers: Headers) =>
+  headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/i.test(headers.get("User-Agent") ?? "");
 
 /** A query string the module cannot read: a 400 page saying why, never a 500. */
 export const badQuery = (message: string) => data({ message }, { status: 400 });

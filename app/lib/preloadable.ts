@@ -32,4 +32,10 @@ export type Preloadable<P> = ReturnType<typeof preloadable<P>>;
 /** A route's `handle`: what its first screen needs loaded before the server renders `url`. */
 export interface PreloadHandle {
   preload: (url: URL) => Promise<unknown>;
+  /**
+   * In the browser, before hydrating (entry.client.tsx): the views the server rendered into this
+   * page, so hydration does not wait for a second round of downloads, and a tap on a part of the
+   * page works once the page is hydrated (a view still loading leaves its part dehydrated).
+   */
+  preloadRendered?: (url: URL) => Promise<unknown>;
 }

@@ -67,6 +67,13 @@ export const handle: PreloadHandle = {
     if (module)
       await Promise.all([AppShell.preload(), module.View.preload(url), LoginScreen.preload()]);
   },
+  // The server rendered the shell with the module's view (its <main id="main">), or the login form.
+  preloadRendered: async (url) => {
+    const module = moduleForPath(MODULES, url.pathname);
+    if (document.getElementById("main"))
+      await Promise.all([AppShell.preload(), module?.View.preload(url)]);
+    else if (module) await LoginScreen.preload();
+  },
 };
 
 /** The page's title; the rest of the root's tags (the description) stay: Remix replaces, not merges. */

@@ -186,7 +186,7 @@ for (const width of WIDTHS) {
         ],
         [
           modulePath("calendar", { view: "agenda" }),
-          () => page.locator(".fc-event", { hasText: "Closing: Oak duplex" }).click(),
+          () => page.getByRole("button", { name: "Closing: Oak duplex" }).click(),
         ],
         [
           modulePath("possible-investments"),

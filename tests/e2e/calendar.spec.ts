@@ -15,8 +15,9 @@ test.beforeEach(async ({ page }) => {
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 /** A day of the month view, by its ISO date. */
-const day = (page: Page, date: string) => page.locator(`.fc-daygrid-day[data-date="${date}"]`);
-const event = (page: Page, title: string | RegExp) => page.locator(".fc-event", { hasText: title });
+const day = (page: Page, date: string) => page.locator(`td[data-date="${date}"]`);
+/** An event on the calendar: a button named by its title (and its time, and "Read-only:"). */
+const event = (page: Page, title: string | RegExp) => page.getByRole("button", { name: title });
 
 /**
  * The calendar's query string, in any order. The browser's clock is fixed in 2027 while the
@@ -28,7 +29,7 @@ async function expectQuery(page: Page, query: Record<string, string>) {
   await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(query);
 }
 
-/** Drags with the mouse in steps, as a person does (FullCalendar starts a drag after a move). */
+/** Drags with the mouse in steps, as a person does (a drag starts after a few pixels' move). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -111,11 +112,11 @@ test("a click on a time slot of the week makes a timed event; the range moves wi
 }) => {
   await openApp(page, modulePath("calendar", { view: "week" }));
   await expect(page.getByRole("heading", { level: 2, name: "Mar 14 – 20, 2027" })).toBeVisible();
-  const lane = page.locator('.fc-timegrid-slot-lane[data-time="14:00:00"]');
-  await lane.scrollIntoViewIfNeeded();
-  const slot = (await lane.boundingBox())!;
-  const wednesday = (await page.locator('.fc-timegrid-col[data-date="2027-03-17"]').boundingBox())!;
-  await page.mouse.click(wednesday.x + wednesday.width / 2, slot.y + slot.height / 2);
+  // The half hour from 2 pm on Wednesday, in the scroller of the hours.
+  await page
+    .getByRole("region", { name: "Hours of the day" })
+    .locator('[data-date="2027-03-17"] [data-time="14:00"]')
+    .click();
   const form = dialog(page, "New event");
   await expect(form.getByLabel("All day")).not.toBeChecked();
   await expect(form.getByLabel("Start time")).toHaveValue("14:00");
@@ -134,6 +135,54 @@ test("a click on a time slot of the week makes a timed event; the range moves wi
   await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();
   await expectQuery(page, { date: "2027-03-01" });
   await expect(day(page, "2027-03-17")).toContainText("Showing, 12 Oak St");
+});
+
+test("in the week an event is dragged to another day and time and its end is dragged later; a drag over days picks them", async ({
+  page,
+  account,
+}) => {
+  await account.post("/calendar/events", {
+    summary: "Roof inspection",
+    kind: "task",
+    start: { dateTime: "2027-03-17T14:00:00-04:00" },
+    end: { dateTime: "2027-03-17T15:00:00-04:00" },
+  });
+  await openApp(page, modulePath("calendar", { view: "week", date: "2027-03-14" }));
+  const hours = page.getByRole("region", { name: "Hours of the day" });
+  const slot = (date: string, time: string) =>
+    hours.locator(`[data-date="${date}"] [data-time="${time}"]`);
+  const inspection = event(page, "Roof inspection");
+  await expect(inspection).toContainText("2:00 - 3:00 PM");
+
+  // Grabbed in its first half hour, dropped on Thursday's 4 pm: a day and two hours later.
+  const box = (await inspection.boundingBox())!;
+  await drag(
+    page,
+    { x: box.x + box.width / 2, y: box.y + 6 },
+    await middle(slot("2027-03-18", "16:00")),
+  );
+  await expect(page.getByText("Event “Roof inspection” moved")).toBeVisible();
+  await expect(hours.locator('[data-date="2027-03-18"]')).toContainText("Roof inspection");
+  await expect(inspection).toContainText("4:00 - 5:00 PM");
+
+  // Its bottom edge dragged into the 6 pm half hour (under the toast): it ends at 6:30.
+  const moved = (await inspection.boundingBox())!;
+  await drag(
+    page,
+    { x: moved.x + moved.width / 2, y: moved.y + moved.height - 2 },
+    await middle(slot("2027-03-18", "18:00")),
+  );
+  await expect(inspection).toContainText("4:00 - 6:30 PM");
+  await page.reload();
+  await expect(event(page, "Roof inspection")).toContainText("4:00 - 6:30 PM");
+
+  // In the month, a drag from Monday the 22nd to Wednesday the 24th picks those days.
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();
+  await drag(page, await middle(day(page, "2027-03-22")), await middle(day(page, "2027-03-24")));
+  const form = dialog(page, "New event");
+  await expect(form.getByLabel("All day")).toBeChecked();
+  await expect(form.getByLabel("Start date")).toHaveValue("2027-03-22");
+  await expect(form.getByLabel("End date")).toHaveValue("2027-03-24");
 });
 
 test("the palette's New Event opens the form; View Today shows today's day", async ({
@@ -168,7 +217,7 @@ test("the palette's New Event opens the form; View Today shows today's day", asy
   await expect(
     page.getByRole("group", { name: "View" }).getByRole("button", { name: "Day" }),
   ).toHaveAttribute("aria-pressed", "true");
-  await expect(event(page, "Call the lender")).toContainText("11:00 - 12:00");
+  await expect(event(page, "Call the lender")).toContainText("11:00 AM - 12:00 PM");
 });
 
 test("the calendar answers to its keys while the focus is in it, and only then", async ({
@@ -228,7 +277,11 @@ test("a project's target close date is a read-only closing; its calendar can be 
   await openApp(page, modulePath("calendar"));
   const closing = event(page, "Closing: Maple St flip");
   await expect(day(page, "2027-03-24")).toContainText("Closing: Maple St flip");
-  await expect(closing).not.toHaveClass(/fc-event-draggable/);
+  // Read-only: it says so, and a drag leaves it where it is.
+  await expect(closing).toHaveAccessibleName(/^Read-only:/);
+  await drag(page, await middle(closing), await middle(day(page, "2027-03-26")));
+  await expect(day(page, "2027-03-26")).not.toContainText("Closing: Maple St flip");
+  await expect(day(page, "2027-03-24")).toContainText("Closing: Maple St flip");
 
   await closing.click();
   const panel = dialog(page, "Closing: Maple St flip");
@@ -266,7 +319,9 @@ test.describe("on a phone", () => {
       "aria-pressed",
       "true",
     );
-    await expect(page.locator(".fc-list")).toContainText("Walkthrough with the contractor");
+    await expect(page.getByRole("region", { name: "Agenda" })).toContainText(
+      "Walkthrough with the contractor",
+    );
     await page.getByRole("button", { name: /^Walkthrough with the contractor/ }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog(page, "Edit event").getByLabel("Title")).toHaveValue(
@@ -284,5 +339,50 @@ test.describe("on a phone", () => {
       );
       expect(overflow, `${view} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe("with a finger", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("a tap on a day picks it; a swipe over an event leaves it; a held finger moves it", async ({
+    page,
+    account,
+  }) => {
+    await account.post("/calendar/events", {
+      summary: "Lockbox pickup",
+      kind: "task",
+      start: { date: "2027-03-10" },
+      end: { date: "2027-03-11" },
+    });
+    await openApp(page, modulePath("calendar", { view: "month" }));
+    // Below the day's number, which a tap nearby would reach.
+    const monday = (await day(page, "2027-03-15").boundingBox())!;
+    await page.touchscreen.tap(monday.x + monday.width / 2, monday.y + monday.height - 8);
+    await expect(dialog(page, "New event").getByLabel("Start date")).toHaveValue("2027-03-15");
+    await page.keyboard.press("Escape");
+
+    // Chromium's touch input, a point at a time.
+    const cdp = await page.context().newCDPSession(page);
+    const from = await middle(event(page, "Lockbox pickup"));
+    const to = await middle(day(page, "2027-03-12"));
+    const touchDrag = async (holdMs: number) => {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+      await page.waitForTimeout(holdMs);
+      for (let step = 1; step <= 10; step += 1) {
+        const point = {
+          x: from.x + ((to.x - from.x) * step) / 10,
+          y: from.y + ((to.y - from.y) * step) / 10,
+        };
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await touchDrag(0);
+    await expect(day(page, "2027-03-10")).toContainText("Lockbox pickup");
+    await expect(day(page, "2027-03-12")).not.toContainText("Lockbox pickup");
+    await touchDrag(600);
+    await expect(page.getByText("Event “Lockbox pickup” moved")).toBeVisible();
+    await expect(day(page, "2027-03-12")).toContainText("Lockbox pickup");
   });
 });

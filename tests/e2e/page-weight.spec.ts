@@ -48,6 +48,27 @@ test("no module page downloads zod for its first screen", async ({ page, account
   }
 });
 
+test("a page is styled by its HTML alone: no stylesheet holds back the first paint", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  // Without scripts, what the server sent is all there is.
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(stylesheets).toEqual([]);
+  // Styled: the theme's background and the primary button's colour, not the browser's defaults.
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe("rgba(0, 0, 0, 0)");
+  const button = page.getByRole("button", { name: "Sign in" });
+  expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+    "rgb(239, 239, 239)",
+  );
+});
+
 test("Possible Investments downloads zod when its form is filled in", async ({ page, account }) => {
   await account.post("/data/properties", [{ address: "1 Alder St", city: "Dayton", state: "OH" }]);
   const scripts = scriptsOf(page);

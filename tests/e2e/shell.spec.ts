@@ -333,9 +333,10 @@ test.describe("workspace shell", () => {
       const firstPaint = async (path: string, open: boolean) => {
         await page.goto(path, { waitUntil: "commit" });
         await page.waitForFunction(() => {
-          const styles = [...document.querySelectorAll("link[rel=stylesheet]")];
+          const links = [...document.querySelectorAll("link[rel=stylesheet]")];
           const styled =
-            styles.length > 0 && styles.every((link) => (link as HTMLLinkElement).sheet);
+            document.styleSheets.length > 0 &&
+            links.every((link) => (link as HTMLLinkElement).sheet);
           return styled && document.getElementById("sidebar");
         });
         expect(await inView(), path).toBe(open);

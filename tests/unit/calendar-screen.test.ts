@@ -13,7 +13,7 @@ import {
   withStart,
   type EventFormValues,
 } from "~/domain/calendar/event-form";
-import { EventInputSchema, type CalendarEvent } from "~/domain/calendar/events";
+import { EventInputSchema } from "~/domain/calendar/events";
 import { calendarKeyAction, calendarKeyOf } from "~/domain/calendar/keys";
 import {
   calendarName,
@@ -29,6 +29,7 @@ import {
   viewState,
   writableCalendars,
 } from "~/domain/calendar/views";
+import { calendarEvent } from "./calendar-event";
 
 process.env.TZ = "America/New_York";
 const ZONE = "America/New_York";
@@ -37,26 +38,7 @@ const ZONE = "America/New_York";
 const local = (year: number, month: number, day: number, hour = 0, minute = 0) =>
   new Date(year, month - 1, day, hour, minute);
 
-const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
-  id: "e1",
-  calendarId: "local",
-  source: "local",
-  summary: "Sheriff sale",
-  description: null,
-  location: null,
-  start: { dateTime: "2027-03-31T14:00:00.000Z" },
-  end: { dateTime: "2027-03-31T15:30:00.000Z" },
-  allDay: false,
-  kind: "auction",
-  projectId: null,
-  propertyId: null,
-  contactId: null,
-  auctionId: null,
-  readOnly: false,
-  htmlLink: null,
-  updatedAt: null,
-  ...overrides,
-});
+const event = calendarEvent;
 const allDayEvent = (start: string, end: string) =>
   event({ start: { date: start }, end: { date: end }, allDay: true, kind: "closing" });
 

@@ -10,6 +10,7 @@ import {
   type CalendarEvent,
 } from "~/domain/calendar/events";
 import { driveNameQuery, grantedServices, GOOGLE_SERVICE_SCOPES } from "~/domain/google";
+import { calendarEvent } from "./calendar-event";
 
 const problems = (result: {
   success: boolean;
@@ -165,29 +166,8 @@ describe("the listing's range", () => {
 });
 
 describe("merged events", () => {
-  const event = (
-    id: string,
-    start: CalendarEvent["start"],
-    end: CalendarEvent["end"],
-  ): CalendarEvent => ({
-    id,
-    calendarId: "local",
-    source: "local",
-    summary: id,
-    description: null,
-    location: null,
-    start,
-    end,
-    allDay: Boolean(start.date),
-    kind: "other",
-    projectId: null,
-    propertyId: null,
-    contactId: null,
-    auctionId: null,
-    readOnly: false,
-    htmlLink: null,
-    updatedAt: null,
-  });
+  const event = (id: string, start: CalendarEvent["start"], end: CalendarEvent["end"]) =>
+    calendarEvent({ id, summary: id, start, end, allDay: Boolean(start.date), kind: "other" });
 
   it("sort by start across sources (a day counts from its midnight UTC), then by end, and stop at max", () => {
     const allDay = event("all-day", { date: "2027-03-31" }, { date: "2027-04-01" });

@@ -15,6 +15,7 @@ const NOT_THE_USERS_WORK = [
   "import_runs", // this account's import history, for Undo
   "usage_counters", // this account's AI and storage usage
   "start_places", // route start points: settings, not records
+  "deal_shares", // links this account gave out: access, not work, which an import must not revive
   "deal_criteria", // the buy box: a setting, not records
 ];
 

@@ -929,6 +929,35 @@ describe("the Calendar page", () => {
     expect(other.html).toContain("No events in this range");
   });
 
+  it("opens a phone's browser on the agenda and another on the month, as the browser will", async () => {
+    const ana = await planner("Hazel");
+    const open = async (headers: Record<string, string>) => {
+      const response = await SELF.fetch(`${ORIGIN}/calendar?date=2027-04-06`, {
+        headers: { Cookie: ana.cookie, ...headers },
+      });
+      return withoutJavaScript(await response.text());
+    };
+    const agenda = '<section aria-label="Agenda"';
+    const phoneUserAgent =
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Mobile Safari/537.36";
+    const phones: Record<string, string>[] = [
+      { "User-Agent": phoneUserAgent },
+      { "Sec-CH-UA-Mobile": "?1" },
+    ];
+    for (const headers of phones) {
+      const html = await open(headers);
+      expect(html).toContain(agenda);
+      expect(html).toContain("Hazel walkthrough");
+    }
+    const desktop = await open({
+      "User-Agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/137.0.0.0 Safari/537.36",
+      "Sec-CH-UA-Mobile": "?0",
+    });
+    expect(desktop).not.toContain(agenda);
+    expect(desktop).toContain("Hazel walkthrough");
+  });
+
   it("shows a visitor the login screen and reads no data", async () => {
     await planner("Juniper");
     const { status, html } = await page("/calendar?date=2027-04-01");

@@ -17,6 +17,7 @@ import contacts from "./routes/contacts";
 import conversations from "./routes/conversations";
 import dashboard from "./routes/dashboard";
 import deals from "./routes/deals";
+import dealShares from "./routes/deal-shares";
 import entries from "./routes/entries";
 import csvExports from "./routes/exports";
 import google from "./routes/google";
@@ -106,6 +107,7 @@ export function createApi() {
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
   api.route("/deals", deals);
+  api.route("/deals", dealShares);
   api.route("/auctions", auctions);
   api.route("/maps", maps);
   api.route("/routes", routes);

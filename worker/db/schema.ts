@@ -442,6 +442,31 @@ export const dealCriteria = sqliteTable("deal_criteria", {
 });
 
 /**
+ * A read-only link to one saved analysis (`POST /api/deals/{id}/share`): whoever holds the token
+ * sees that analysis as its printed report, without an account, until it expires or is revoked.
+ * The token is kept as issued so the owner can copy a live link again: it opens one report and
+ * nothing else of the user's.
+ */
+export const dealShares = sqliteTable(
+  "deal_shares",
+  {
+    id: id(),
+    userId: owner(),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    /** UTC ISO instant after which the link opens nothing; null: until revoked. */
+    expiresAt: text("expires_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("deal_shares_token").on(t.token),
+    index("deal_shares_user_deal").on(t.userId, t.dealId),
+  ],
+);
+
+/**
  * An auction the investor watches. Instants are UTC ISO strings (they sort as text); `timeZone`
  * is where the sale happens. The Google columns say which events stand for its dates in the
  * Google calendar chosen for auctions, and whether they still match the auction.
@@ -740,6 +765,7 @@ export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
+export type DealShareRow = typeof dealShares.$inferSelect;
 export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;

@@ -2,8 +2,8 @@
  * The auctions by month: each sale at the time it is now set for, and each deposit deadline, as
  * the merged calendar lists them (calendar "auctions" of `/api/calendar/events`). A month grid from
  * 640 px, the month's days with events as a list on a phone; each event opens its auction. A
- * plain grid rather than the Calendar screen's FullCalendar: nothing here is dragged or made, and
- * the Auctions screen stays light.
+ * plainer grid than the Calendar screen's: nothing here is dragged or made, and the Auctions
+ * screen stays light.
  */
 import { Link } from "@remix-run/react";
 import { Banknote, ChevronLeft, ChevronRight, Gavel } from "lucide-react";

@@ -21,11 +21,14 @@ export function CalendarToolbar(props: {
   title: string;
   view: CalendarView;
   timeZone: string;
+  /** Whether there is a period before and after this one (the years events are dated in). */
+  canPrevious: boolean;
+  canNext: boolean;
   onAction: (action: CalendarKeyAction) => void;
 }) {
   const step = STEP[props.view];
   const arrow =
-    "grid size-9 place-items-center rounded-lg border border-line text-muted hover:bg-raised hover:text-fg";
+    "grid size-9 place-items-center rounded-lg border border-line text-muted hover:bg-raised hover:text-fg disabled:opacity-50";
   const button = (action: CalendarKeyAction, label: string) => ({
     type: "button" as const,
     onClick: () => props.onAction(action),
@@ -41,6 +44,7 @@ export function CalendarToolbar(props: {
           <button
             {...button({ type: "previous" }, `Previous ${step}`)}
             aria-label={`Previous ${step}`}
+            disabled={!props.canPrevious}
             className={arrow}
           >
             <ChevronLeft aria-hidden className="size-4" />
@@ -48,6 +52,7 @@ export function CalendarToolbar(props: {
           <button
             {...button({ type: "next" }, `Next ${step}`)}
             aria-label={`Next ${step}`}
+            disabled={!props.canNext}
             className={arrow}
           >
             <ChevronRight aria-hidden className="size-4" />

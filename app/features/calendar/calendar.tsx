@@ -6,10 +6,9 @@
  */
 
 import { CalendarX2, Plus } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/page-header";
-import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import {
   draftOfEvent,
@@ -31,7 +30,9 @@ import {
   viewState,
   writableCalendars,
 } from "~/domain/calendar/views";
+import { anyOnScreen, periodOf } from "~/domain/calendar/grid";
 import { isoDay } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, localTimeZone, todayIn } from "~/domain/today";
 import { calendarApi, type EventDraft } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
@@ -42,27 +43,34 @@ import { useMediaQuery } from "~/lib/use-media-query";
 import type { ModuleViewProps } from "../module-view";
 import { deleteWithUndo, toastFailure, useDialogParam, useQueryParams } from "../shared";
 import { CalendarLegend } from "./calendar-legend";
-import { EventCalendar, type PickedRange, type ShownRange } from "./event-calendar.client";
+import { EventCalendar, type PickedRange, type ShownRange } from "./event-calendar";
 import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
-import { EventList } from "./event-list";
 import { useHiddenCalendars } from "./use-hidden-calendars";
-import "./calendar.css";
 
 export default function Calendar({ module }: ModuleViewProps) {
   const [params, update] = useQueryParams();
-  // Undefined until known: the calendar waits for it, so it opens in the right view.
-  const narrow = useMediaQuery(`(max-width: ${TABLET_MIN_WIDTH - 1}px)`);
   const { theme } = useTheme();
-  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const asked = viewState(
-    { view: params.get("view"), date: params.get("date") },
-    isoDay(new Date()),
-  );
-  const view = asked.view ?? defaultView(narrow ?? false, params.get("date"));
+  const { data, retry: reload, loading } = useModuleData("calendar");
+  /**
+   * The calendar renders first with what the server knew (the session's zone and today, whether the
+   * browser said it is a phone's), so the browser's first render is the server's HTML; the browser's own
+   * zone, today and width follow at once, and only change the screen where they differ.
+   */
+  const phone = useMediaQuery(`(max-width: ${TABLET_MIN_WIDTH - 1}px)`);
+  const [browser, setBrowser] = useState<{ timeZone: string; today: string } | null>(null);
+  useEffect(() => {
+    const zone = localTimeZone();
+    setBrowser({ timeZone: zone, today: todayIn(zone) });
+  }, []);
+  const known = browser !== null && phone !== undefined;
+  const narrow = phone ?? data?.phone ?? false;
+  const timeZone = browser?.timeZone ?? data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = browser?.today ?? data?.today ?? null;
+  const asked = viewState({ view: params.get("view"), date: params.get("date") }, today ?? "");
+  const view = asked.view ?? defaultView(narrow, params.get("date"));
 
   const [hidden, toggleHidden] = useHiddenCalendars();
-  const { data, retry: reload, loading } = useModuleData("calendar");
   // With Google Calendar connected, Google's calendars and their events stream in after the page
   // (calendar.server.ts); the calendars are the same whatever the range, so they stay meanwhile.
   const google = useStreamed(data?.google);
@@ -74,6 +82,10 @@ export default function Calendar({ module }: ModuleViewProps) {
   const events = useMemo(
     () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
     [data, google, hidden],
+  );
+  const onScreen = useMemo(
+    () => anyOnScreen(events, periodOf(view, asked.day), timeZone),
+    [events, view, asked.day, timeZone],
   );
   const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
   const newCalendar = defaultCalendarId(calendars);
@@ -95,18 +107,22 @@ export default function Calendar({ module }: ModuleViewProps) {
    * date is left out when the range holds the today the loader reads without one (the user's, by
    * the server's clock), so a browser whose clock says otherwise still names what it shows.
    */
-  const onRange = (range: ShownRange) => {
-    const state = paramsOfState({
-      view: range.view,
-      start: range.periodStart,
-      end: range.periodEnd,
-      today: data?.today ?? isoDay(new Date()),
-      narrow: narrow ?? false,
-    });
-    const current = new URLSearchParams(window.location.search);
-    if (state.view !== current.get("view") || state.date !== current.get("date"))
-      update(state, { replace: true });
-  };
+  const serverToday = data?.today;
+  const onRange = useCallback(
+    (range: ShownRange) => {
+      const state = paramsOfState({
+        view: range.view,
+        start: range.periodStart,
+        end: range.periodEnd,
+        today: serverToday ?? isoDay(new Date()),
+        narrow,
+      });
+      const current = new URLSearchParams(window.location.search);
+      if (state.view !== current.get("view") || state.date !== current.get("date"))
+        update(state, { replace: true });
+    },
+    [serverToday, narrow, update],
+  );
 
   /**
    * Sends a change of an event against the version on screen (events of AI42's calendar have
@@ -152,7 +168,6 @@ export default function Calendar({ module }: ModuleViewProps) {
     reload();
   };
 
-  const ready = narrow !== undefined;
   const unreadable = unavailableNames(google?.unavailable ?? [], calendars);
   const newEventButton = (
     <button type="button" onClick={() => setNewParam(true)} className="btn-primary">
@@ -168,80 +183,63 @@ export default function Calendar({ module }: ModuleViewProps) {
         description={module.description}
         actions={newEventButton}
       />
-      {/* Laid out but invisible under the list until the calendar is drawn: shown, it
-          needs no second layout (a month of 500 events takes FullCalendar a few hundred ms). */}
-      <div className="relative">
-        {!ready && (
-          <div className="absolute inset-x-0 top-0 z-10 bg-canvas">
-            {/* The calendar is drawn in the browser; without JavaScript, the range's events as a
-                list. In <noscript>, a browser that runs the page does not build it and React does
-                not hydrate it (a month of 500 events took longer to hydrate than to draw). */}
-            {data ? (
-              <noscript>
-                <EventList events={data.events} range={data.shown} timeZone={data.timeZone} />
-              </noscript>
-            ) : (
-              <Skeleton variant="table" />
-            )}
-          </div>
-        )}
-        <div
-          className={`grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem] ${ready ? "" : "invisible"}`}
-        >
-          <section aria-label="Events" className="min-w-0">
-            {narrow !== undefined && (
-              <EventCalendar
-                view={view}
-                day={asked.day}
-                events={events}
-                canEdit={editable}
-                theme={theme}
-                timeZone={timeZone}
-                onRange={onRange}
-                onPick={(range) => setPicked(formValuesForRange(range))}
-                onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
-                onMove={onMove}
-                onNew={() => setNewParam(true)}
-              >
-                <div className="mb-4 space-y-3 empty:hidden">
-                  {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
-                  {unreadable.length > 0 && (
-                    <p
-                      role="status"
-                      className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem]">
+        <section aria-label="Events" className="min-w-0">
+          {/* Without the loader's data, the browser's today and zone are waited for. */}
+          {today !== null && (
+            <EventCalendar
+              view={view}
+              day={asked.day}
+              today={today}
+              events={events}
+              canEdit={editable}
+              theme={theme}
+              timeZone={timeZone}
+              // The URL is written from the browser's values only.
+              onRange={known ? onRange : undefined}
+              onPick={(range) => setPicked(formValuesForRange(range))}
+              onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
+              onMove={onMove}
+              onNew={() => setNewParam(true)}
+            >
+              <div className="mb-4 space-y-3 empty:hidden">
+                {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
+                {unreadable.length > 0 && (
+                  <p
+                    role="status"
+                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+                  >
+                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
+                    later, or reconnect Google in Connections.
+                  </p>
+                )}
+                {data && (google || !data.google) && !loading && !onScreen && (
+                  <div
+                    role="status"
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                  >
+                    <span className="flex items-center gap-2 text-muted">
+                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => setNewParam(true)}
+                      className="btn-secondary"
                     >
-                      Could not read {unreadable.join(", ")}: their events are missing here. Try
-                      again later, or reconnect Google in Connections.
-                    </p>
-                  )}
-                  {data && (google || !data.google) && !loading && events.length === 0 && (
-                    <div
-                      role="status"
-                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
-                    >
-                      <span className="flex items-center gap-2 text-muted">
-                        <CalendarX2 aria-hidden className="size-5" /> No events in this range
-                      </span>
-                      <button
-                        type="button"
-                        onClick={() => setNewParam(true)}
-                        className="btn-secondary"
-                      >
-                        <Plus aria-hidden className="size-4" /> New event
-                      </button>
-                    </div>
-                  )}
-                </div>
-              </EventCalendar>
-            )}
-          </section>
-          <CalendarLegend
-            calendars={calendars.filter((calendar) => calendar.selected)}
-            hidden={hidden}
-            theme={theme}
-            onToggle={toggleHidden}
-          />
-        </div>
+                      <Plus aria-hidden className="size-4" /> New event
+                    </button>
+                  </div>
+                )}
+              </div>
+            </EventCalendar>
+          )}
+        </section>
+        <CalendarLegend
+          calendars={calendars.filter((calendar) => calendar.selected)}
+          hidden={hidden}
+          theme={theme}
+          onToggle={toggleHidden}
+        />
       </div>
 
       <Modal

@@ -4,11 +4,11 @@
  * to the agent, printed as a one-page report.
  */
 import { useNavigate } from "@remix-run/react";
-import { Bot, Printer, Save, Trash2 } from "lucide-react";
+import { Bot, Printer, Save, Share2, Trash2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
-import { ConfirmDialog, ErrorNotice } from "~/components/ui";
+import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { dealLoan } from "~/domain/deals/analyze";
 import {
   FORM_GROUPS,
@@ -17,10 +17,11 @@ import {
   readDealForm,
   type DealFormValues,
 } from "~/domain/deals/form";
-import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
-import { ruleChecks, type RuleCheck } from "~/domain/deals/judge";
+import type { MetricExplanation } from "~/domain/deals/formulas";
+import type { RuleCheck } from "~/domain/deals/judge";
+import type { ItemizedSource } from "~/domain/deals/itemized";
+import { dealReport } from "~/domain/deals/report";
 import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
-import { analyzeDeal } from "~/domain/deals/analyze";
 import type { LoanTerms } from "~/domain/deals/finance";
 import { handoverMessage } from "~/domain/ai/handover";
 import { formatAddress } from "~/domain/format";
@@ -37,6 +38,7 @@ import { DealInputs } from "./deal-inputs";
 import { DealResults } from "./deal-results";
 import { DealReport } from "./deal-report";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
+import { ShareLinks } from "./share-links";
 
 /** What the results show: the last inputs that passed the checks. */
 interface Worked {
@@ -45,25 +47,20 @@ interface Worked {
   checks: RuleCheck[];
   years: YearRow[] | undefined;
   loan: LoanTerms | null;
+  itemized: ItemizedSource;
 }
 
 function work(strategy: Strategy, form: DealFormValues) {
   const reading = readDealForm(strategy, form);
   if (!reading.ok) return { reading, worked: null };
-  const analysis = analyzeDeal(strategy, reading.checked);
+  const { explained, checks, years } = dealReport(strategy, reading.checked);
   const worked: Worked = {
     strategy,
-    explained: explainDeal(strategy, reading.checked, analysis) as Record<
-      string,
-      MetricExplanation
-    >,
-    checks: ruleChecks(
-      strategy,
-      reading.checked,
-      "rentToPricePct" in analysis.metrics ? analysis.metrics.rentToPricePct : undefined,
-    ),
-    years: analysis.years,
+    explained,
+    checks,
+    years,
     loan: dealLoan(strategy, reading.checked),
+    itemized: reading.checked,
   };
   return { reading, worked };
 }
@@ -108,6 +105,7 @@ export function DealAnalyzer(props: {
   const [saved, setSaved] = useState<Deal | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
   const [triedSave, setTriedSave] = useState(false);
   const propertyId = saved?.propertyId ?? props.propertyId;
@@ -285,6 +283,11 @@ export function DealAnalyzer(props: {
               <Bot aria-hidden className="size-4" /> Ask the agent
             </button>
             {saved && (
+              <button type="button" onClick={() => setSharing(true)} className="btn-secondary">
+                <Share2 aria-hidden className="size-4" /> Share
+              </button>
+            )}
+            {saved && (
               <button type="button" onClick={() => setConfirming(true)} className="btn-secondary">
                 <Trash2 aria-hidden className="size-4" /> Delete
               </button>
@@ -357,6 +360,7 @@ export function DealAnalyzer(props: {
           explained={shown.explained}
           checks={shown.checks}
           years={shown.years}
+          itemized={shown.itemized}
         />
       )}
       <ConfirmDialog
@@ -367,6 +371,9 @@ export function DealAnalyzer(props: {
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />
+      <Modal open={sharing} title="Share this analysis" onClose={() => setSharing(false)}>
+        {sharing && saved && <ShareLinks dealId={saved.id} />}
+      </Modal>
     </div>
   );
 }

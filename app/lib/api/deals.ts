@@ -2,11 +2,13 @@
 import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
 import type { DealSchema } from "../../../worker/api/schemas";
+import type { DealShare } from "../../../worker/services/deal-shares";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, pageOrThrow, queryString } from "./workspace";
 
 export type Deal = z.infer<typeof DealSchema>;
+export type { DealShare };
 /** What a save sends: a name, the strategy and its inputs, and what the analysis is about. */
 export type DealBody = z.input<typeof DealInputSchema>;
 
@@ -31,4 +33,18 @@ export const dealsApi = {
     orThrow(apiRequest<Deal>(path(id), { method: "PUT", body: input, ifMatch }), MESSAGES.saveDeal),
   remove: (id: string, ifMatch?: string) =>
     orThrow(apiRequest<Deal>(path(id), { method: "DELETE", ifMatch }), MESSAGES.deleteDeal),
+  shares: (id: string) =>
+    orThrow(apiRequest<DealShare[]>(`${path(id)}/shares`), MESSAGES.fetchDealShares),
+  share: (id: string, expiresAt: string | null) =>
+    orThrow(
+      apiRequest<DealShare>(`${path(id)}/share`, { method: "POST", body: { expiresAt } }),
+      MESSAGES.shareDeal,
+    ),
+  revokeShare: (id: string, shareId: string) =>
+    orThrow(
+      apiRequest<{ revoked: string[] }>(`${path(id)}/share/${encodeURIComponent(shareId)}`, {
+        method: "DELETE",
+      }),
+      MESSAGES.revokeDealShare,
+    ),
 };

@@ -1,0 +1,158 @@
+/**
+ * Read-only links to a saved analysis (issue 29, "A link to share"): the owner makes, lists and
+ * revokes them; anyone with a live link's token reads that analysis as its printed report, and
+ * nothing else of the user's (the property's address is the one other thing it shows).
+ */
+import { database } from "../db/client";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import type { Strategy, DealInputs } from "../../app/domain/deals/types";
+import { formatAddress } from "../../app/domain/format";
+import type { Database } from "../db/client";
+import { findOwned, nowIso } from "../db/queries";
+import { deals, dealShares, properties, type DealShareRow } from "../db/schema";
+import { invalidFields, notFound } from "../errors";
+import type { Env } from "../env";
+import { randomToken } from "./crypto";
+import { clientAddress } from "./login-throttle";
+
+/** The page a link opens, under the app's origin. */
+export const sharedDealPath = (token: string) => `/shared/${token}`;
+
+/** A link as its owner sees it. */
+export interface DealShare {
+  id: string;
+  dealId: string;
+  token: string;
+  /** The link itself, absolute. */
+  url: string;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+const toShare = (row: DealShareRow, origin: string): DealShare => ({
+  id: row.id,
+  dealId: row.dealId,
+  token: row.token,
+  url: new URL(sharedDealPath(row.token), origin).href,
+  expiresAt: row.expiresAt,
+  createdAt: row.createdAt,
+});
+
+const live = (now: string) => or(isNull(dealShares.expiresAt), gt(dealShares.expiresAt, now));
+
+/** A new link to the user's analysis; `expiresAt` (an instant) must be in the future. */
+export async function createDealShare(
+  db: Database,
+  userId: string,
+  dealId: string,
+  input: { expiresAt?: string | null },
+  origin: string,
+) {
+  await findOwned(db, deals, userId, dealId, "Deal");
+  const now = nowIso();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  if (expiresAt && expiresAt <= now) {
+    throw invalidFields([{ field: "expiresAt", message: "must be in the future" }]);
+  }
+  const [row] = await db
+    .insert(dealShares)
+    .values({ userId, dealId, token: randomToken(), expiresAt, createdAt: now })
+    .returning();
+  return toShare(row!, origin);
+}
+
+/** The analysis's links that still open, newest first. */
+export async function listDealShares(db: Database, userId: string, dealId: string, origin: string) {
+  await findOwned(db, deals, userId, dealId, "Deal");
+  const rows = await db
+    .select()
+    .from(dealShares)
+    .where(and(eq(dealShares.userId, userId), eq(dealShares.dealId, dealId), live(nowIso())))
+    .orderBy(desc(dealShares.createdAt), desc(dealShares.id));
+  return rows.map((row) => toShare(row, origin));
+}
+
+/**
+ * Revokes one link of the analysis, or with no `shareId` every link it has; the links open
+ * nothing from then on. 404 when there was nothing of the user's to revoke.
+ */
+export async function revokeDealShares(
+  db: Database,
+  userId: string,
+  dealId: string,
+  shareId?: string,
+) {
+  const revoked = await db
+    .delete(dealShares)
+    .where(
+      and(
+        eq(dealShares.userId, userId),
+        eq(dealShares.dealId, dealId),
+        shareId === undefined ? undefined : eq(dealShares.id, shareId),
+      ),
+    )
+    .returning({ id: dealShares.id });
+  if (revoked.length === 0) throw notFound(shareId === undefined ? "Shared link" : "Link");
+  return revoked.map((row) => row.id);
+}
+
+/** What a shared link shows. */
+export interface SharedDeal {
+  name: string;
+  strategy: Strategy;
+  inputs: DealInputs[Strategy];
+  /** The property's address, when the analysis is about one. */
+  address: string;
+  expiresAt: string | null;
+}
+
+/** The analysis a live link opens, or null (unknown, revoked or expired: all alike). */
+export async function sharedDeal(db: Database, token: string): Promise<SharedDeal | null> {
+  const [row] = await db
+    .select({
+      name: deals.name,
+      strategy: deals.strategy,
+      inputs: deals.inputs,
+      expiresAt: dealShares.expiresAt,
+      address: properties.address,
+      city: properties.city,
+      state: properties.state,
+      zip: properties.zip,
+    })
+    .from(dealShares)
+    .innerJoin(deals, and(eq(deals.id, dealShares.dealId), eq(deals.userId, dealShares.userId)))
+    .leftJoin(
+      properties,
+      and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)),
+    )
+    .where(and(eq(dealShares.token, token), live(nowIso())))
+    .limit(1);
+  if (!row) return null;
+  return {
+    name: row.name,
+    strategy: row.strategy,
+    inputs: row.inputs,
+    address: row.address ? formatAddress(row) : "",
+    expiresAt: row.expiresAt,
+  };
+}
+
+export type SharedDealPage =
+  { limited: true; deal: null } | { limited: false; deal: SharedDeal | null };
+
+/**
+ * A shared link's page, as its loader asks for it: the analysis, null when the link opens
+ * nothing, or `limited` when this client address has opened too many links in the last minute
+ * (wrangler.toml's SHARED_LINK_LIMITER; tokens cannot be guessed, this slows anyone trying).
+ */
+export async function openSharedDeal(
+  env: Env,
+  request: Request,
+  token: string,
+): Promise<SharedDealPage> {
+  const limiter = env.SHARED_LINK_LIMITER;
+  if (limiter && !(await limiter.limit({ key: clientAddress(request) })).success) {
+    return { limited: true, deal: null };
+  }
+  return { limited: false, deal: await sharedDeal(database(env.DB), token) };
+}
