@@ -105,6 +105,24 @@ describe("itemized inputs through the API", () => {
     ).toBe(4);
   });
 
+  it("goes through Export Data and Import Data with its itemized inputs as given", async () => {
+    const source = await account();
+    const inputs = { ...FOURPLEX, refinance: { ltvPct: 75, interestRatePct: 6.5, termYears: 30 } };
+    const saved = await source.call("/deals", {
+      method: "POST",
+      json: { name: "Exported fourplex", strategy: "brrrr", inputs },
+    });
+    expect(saved.status).toBe(201);
+    const doc = (await source.call<Data<Record<string, unknown>>>("/export")).body.data;
+    const target = await account();
+    const imported = await target.call("/import", { method: "POST", json: doc });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const [deal] = (await target.call<Data<Deal[]>>("/deals")).body.data;
+    expect(deal!.inputs).toEqual(inputs);
+    expect(deal!.metrics.unitCount).toBe(4);
+    expect(deal!.metrics.arvFromComps).toBeCloseTo(297_500, 9);
+  });
+
   it.each([
     [
       "rental",
