@@ -68,9 +68,12 @@ try {
     await ready();
     await desktop.screenshot({ path: join(ROOT, "docs", file) });
   };
-  await shoot("/home", "screenshot.png", () =>
-    desktop.getByRole("img", { name: /^Lead funnel:/ }).waitFor(),
-  );
+  // The dashboard's charts load as they scroll into view: the first screen is the figures' and the
+  // cards' in view.
+  await shoot("/home", "screenshot.png", async () => {
+    await desktop.getByLabel("Workspace figures").waitFor();
+    await desktop.waitForLoadState("networkidle");
+  });
   await shoot("/possible-investments", "screenshot-investments.png", () =>
     desktop.getByRole("table", { name: "Properties" }).waitFor(),
   );
@@ -152,6 +155,7 @@ try {
   if (wanted("screenshot-palette.png")) {
     await desktop.goto(`${origin}/calendar?view=week`);
     await desktop.getByText("Walk-through at 1418 Maple St").first().waitFor();
+    await desktop.locator("[data-hydrated]").waitFor({ state: "attached" });
     await desktop.keyboard.press("Control+k");
     await desktop.getByPlaceholder("Search commands...").fill("go to");
     await desktop.screenshot({ path: join(ROOT, "docs", "screenshot-palette.png") });
