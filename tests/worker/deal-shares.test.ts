@@ -4,7 +4,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { account, ORIGIN } from "./helpers";
+import { account, ORIGIN, RENTAL } from "./helpers";
 
 type Data<T> = { data: T };
 interface Share {
@@ -15,20 +15,6 @@ interface Share {
   expiresAt: string | null;
   createdAt: string;
 }
-
-/** A $250,000 rental bought with 20 % down: a $200,000 30-year loan at 6.5 %. */
-const RENTAL = {
-  purchasePrice: 250000,
-  closingCosts: 5000,
-  grossMonthlyRent: 2000,
-  vacancyPct: 5,
-  propertyTaxesAnnual: 3000,
-  insuranceAnnual: 1200,
-  managementPct: 8,
-  maintenancePct: 5,
-  capexPct: 5,
-  financing: { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 },
-};
 
 let alice: Awaited<ReturnType<typeof account>>;
 let bob: Awaited<ReturnType<typeof account>>;

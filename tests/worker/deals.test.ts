@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { runTool } from "../../worker/services/agent-tools";
-import { account, api, ORIGIN, type Caller } from "./helpers";
+import { account, api, ORIGIN, type Caller, RENTAL } from "./helpers";
 
 type Data<T> = { data: T; meta?: { page: number; limit: number; total: number } };
 type ErrorBody = {
@@ -54,20 +54,6 @@ const countDeals = async (userId: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM deals WHERE user_id = ?")
     .bind(userId)
     .first<{ n: number }>())!.n;
-
-/** A $250,000 rental bought with 20 % down: a $200,000 30-year loan at 6.5 %. */
-const RENTAL = {
-  purchasePrice: 250000,
-  closingCosts: 5000,
-  grossMonthlyRent: 2000,
-  vacancyPct: 5,
-  propertyTaxesAnnual: 3000,
-  insuranceAnnual: 1200,
-  managementPct: 8,
-  maintenancePct: 5,
-  capexPct: 5,
-  financing: { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 },
-};
 
 const cents = (value: number | null | undefined) => Math.round(value! * 100) / 100;
 

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import { account, api, cookieValue, register, type Caller } from "./helpers";
+import { account, api, cookieValue, register, type Caller, RENTAL } from "./helpers";
 
 type Data<T> = { data: T };
 
@@ -96,19 +96,6 @@ const MAPLE = {
 };
 const OAK = { address: "9 Oak Ave", status: "new", listPrice: 99000, notes: HYPERLINK };
 const ELM = { address: "4 Elm Ct", status: "analyzing", listPrice: 150000 };
-
-const RENTAL = {
-  purchasePrice: 250000,
-  closingCosts: 5000,
-  grossMonthlyRent: 2000,
-  vacancyPct: 5,
-  propertyTaxesAnnual: 3000,
-  insuranceAnnual: 1200,
-  managementPct: 8,
-  maintenancePct: 5,
-  capexPct: 5,
-  financing: { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 },
-};
 
 const SHERIFF = {
   saleType: "sheriff",

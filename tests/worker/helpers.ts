@@ -70,3 +70,17 @@ export function apiWith(vars: Partial<Env>) {
       createExecutionContext(),
     );
 }
+
+/** A $250,000 rental bought with 20 % down: a $200,000 30-year loan at 6.5 %. */
+export const RENTAL = {
+  purchasePrice: 250000,
+  closingCosts: 5000,
+  grossMonthlyRent: 2000,
+  vacancyPct: 5,
+  propertyTaxesAnnual: 3000,
+  insuranceAnnual: 1200,
+  managementPct: 8,
+  maintenancePct: 5,
+  capexPct: 5,
+  financing: { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 },
+};

@@ -92,7 +92,7 @@ export async function revokeDealShares(
       ),
     )
     .returning({ id: dealShares.id });
-  if (revoked.length === 0) throw notFound(shareId === undefined ? "Shared link" : "Link");
+  if (revoked.length === 0) throw notFound("Link");
   return revoked.map((row) => row.id);
 }
 
