@@ -315,7 +315,7 @@ export function DealAnalyzer(props: {
         </div>
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <section aria-label="Inputs">
+          <section aria-label="Inputs" className="min-w-0">
             <DealInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
             {form.itemized && (
               <ItemizedInputs

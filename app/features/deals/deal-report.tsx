@@ -154,7 +154,7 @@ export function ItemizedTables({ inputs }: { inputs: ItemizedSource }) {
       )}
       {inputs.rehabItems && inputs.rehabItems.length > 0 && (
         <ReportTable
-          caption={`Rehab (${inputs.rehabItems.length} lines, contingency ${inputs.rehabContingencyPct ?? 0} %)`}
+          caption={`Rehab (${inputs.rehabItems.length} line${inputs.rehabItems.length === 1 ? "" : "s"}, contingency ${inputs.rehabContingencyPct ?? 0} %)`}
           heads={[
             { label: "Category" },
             { label: "Description" },

@@ -44,9 +44,10 @@ export function ItemizedInputs(props: {
             key={list.label}
             type="button"
             onClick={() => props.onChange(without(list.keys))}
-            className="btn-secondary"
+            className="btn-secondary text-left"
           >
-            <Trash2 aria-hidden className="size-4" /> Use {list.instead} instead of the {list.label}
+            <Trash2 aria-hidden className="size-4 shrink-0" /> Use {list.instead} instead of the{" "}
+            {list.label}
           </button>
         ))}
       </div>
