@@ -6,6 +6,7 @@ import { NonceProvider } from "./lib/nonce";
 import { PageStylesProvider } from "./lib/page-styles";
 import { PAGE_STYLES } from "./lib/page-styles.server";
 import type { PreloadHandle } from "./lib/preloadable";
+import { holdScriptsUntilPaint } from "./lib/scripts-after-paint.server";
 import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
 
 export default async function handleRequest(
@@ -48,5 +49,6 @@ export default async function handleRequest(
     "Content-Security-Policy",
     pageContentSecurityPolicy(nonce, loadContext.cloudflare.env, import.meta.env.DEV),
   );
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const html = import.meta.env.DEV ? body : body.pipeThrough(holdScriptsUntilPaint());
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

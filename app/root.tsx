@@ -15,6 +15,7 @@ import { getSessionUser } from "./lib/auth.server";
 import { AuthProvider } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
 import { PageStyles } from "./lib/page-styles";
+import { ScriptsAfterPaint } from "./lib/scripts-after-paint";
 import { ThemeProvider, themeFromCookie, type Theme } from "./lib/theme";
 import stylesheet from "./styles/app.css?url";
 
@@ -67,6 +68,7 @@ function Document(props: { theme: Theme; children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans antialiased">
         {props.children}
+        {scripts && <ScriptsAfterPaint />}
         {scripts && <ScrollRestoration nonce={nonce} />}
         {scripts && <Scripts nonce={nonce} />}
       </body>

@@ -85,3 +85,26 @@ test("Possible Investments downloads zod when its form is filled in", async ({ p
   await page.getByRole("button", { name: "Add property" }).click();
   await expect(page.getByRole("heading", { name: "2 Birch St" })).toBeVisible();
 });
+
+test("a page's scripts start downloading after its first paint, and the page still hydrates", async ({
+  page,
+  account,
+}) => {
+  await account.post("/projects", { name: "Cedar lot", status: "prospecting" });
+  await openApp(page, "/home");
+  await expect(page.getByTestId("pipeline-prospecting")).toHaveText("1");
+  await page.waitForLoadState("networkidle");
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+  // Hydrated: the palette opens from the keyboard, which only the page's script can do.
+  await page.keyboard.press("Control+k");
+  await expect(page.getByPlaceholder("Search commands...")).toBeVisible();
+});
