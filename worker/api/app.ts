@@ -18,6 +18,7 @@ import conversations from "./routes/conversations";
 import dashboard from "./routes/dashboard";
 import deals from "./routes/deals";
 import dealShares from "./routes/deal-shares";
+import rehabTemplates from "./routes/rehab-templates";
 import entries from "./routes/entries";
 import csvExports from "./routes/exports";
 import google from "./routes/google";
@@ -106,6 +107,8 @@ export function createApi() {
   api.route("/contacts", contacts);
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
+  // Before /deals, whose GET /deals/{id} would take "rehab-templates" for an analysis's id.
+  api.route("/deals/rehab-templates", rehabTemplates);
   api.route("/deals", deals);
   api.route("/deals", dealShares);
   api.route("/auctions", auctions);
