@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 
 const save = (caller: typeof alice, json: unknown) =>
-  caller.call<Answer<Template>>("/deals/rehab-templates", { method: "POST", json });
-const list = (caller: typeof alice) => caller.call<Answer<Template[]>>("/deals/rehab-templates");
+  caller.call<Answer<Template>>("/rehab-templates", { method: "POST", json });
+const list = (caller: typeof alice) => caller.call<Answer<Template[]>>("/rehab-templates");
 
 describe("rehab line templates", () => {
   it("saves a line and lists the user's own, newest first", async () => {
@@ -65,20 +65,20 @@ describe("rehab line templates", () => {
 
   it("deletes one of the user's templates; another user's is 404 and stays", async () => {
     const kitchen = (await save(alice, { category: "Kitchen", unitCost: 18500 })).body.data;
-    const stolen = await bob.call<Answer<Template>>(`/deals/rehab-templates/${kitchen.id}`, {
+    const stolen = await bob.call<Answer<Template>>(`/rehab-templates/${kitchen.id}`, {
       method: "DELETE",
     });
     expect(stolen.status).toBe(404);
     expect(stolen.body.error?.message).toBe("Rehab template not found");
     expect((await list(alice)).body.data.map((template) => template.id)).toContain(kitchen.id);
 
-    const deleted = await alice.call<Answer<Template>>(`/deals/rehab-templates/${kitchen.id}`, {
+    const deleted = await alice.call<Answer<Template>>(`/rehab-templates/${kitchen.id}`, {
       method: "DELETE",
     });
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.id).toBe(kitchen.id);
     expect((await list(alice)).body.data.map((template) => template.id)).not.toContain(kitchen.id);
-    const again = await alice.call(`/deals/rehab-templates/${kitchen.id}`, { method: "DELETE" });
+    const again = await alice.call(`/rehab-templates/${kitchen.id}`, { method: "DELETE" });
     expect(again.status).toBe(404);
   });
 
@@ -101,7 +101,7 @@ describe("rehab line templates", () => {
   });
 
   it("needs a signed-in user", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/api/deals/rehab-templates`);
+    const response = await SELF.fetch(`${ORIGIN}/api/rehab-templates`);
     expect(response.status).toBe(401);
   });
 });

@@ -107,10 +107,9 @@ export function createApi() {
   api.route("/contacts", contacts);
   api.route("/data/entries", entries);
   api.route("/data/properties", properties);
-  // Before /deals, whose GET /deals/{id} would take "rehab-templates" for an analysis's id.
-  api.route("/deals/rehab-templates", rehabTemplates);
   api.route("/deals", deals);
   api.route("/deals", dealShares);
+  api.route("/rehab-templates", rehabTemplates);
   api.route("/auctions", auctions);
   api.route("/maps", maps);
   api.route("/routes", routes);
