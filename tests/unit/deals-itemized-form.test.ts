@@ -12,7 +12,9 @@ import {
   emptyUnit,
   parsePastedRows,
   readItemizedForm,
+  rehabLineOf,
   rehabLineTotal,
+  rehabTotals,
   splitSheetRows,
   startComps,
   startRehabLines,
@@ -20,6 +22,7 @@ import {
   stopComps,
   stopRehabLines,
   stopUnits,
+  templateOf,
   UNIT_COLUMNS,
   unitTotals,
   type UnitRow,
@@ -115,6 +118,20 @@ describe("the tables' totals", () => {
     expect(rehabLineTotal(line)).toBe(5400);
     expect(rehabLineTotal({ ...line, quantity: "" })).toBe(4.5);
     expect(rehabLineTotal({ ...line, unitCost: "" })).toBeNull();
+  });
+
+  it("adds the rehab lines and the contingency on the subtotal", () => {
+    // 12,000 + 1,200 × 4.50 = 17,400; 10 % is 1,740; 19,140. The line without a cost adds 0.
+    expect(
+      rehabTotals({
+        rehabContingencyPct: "10%",
+        rehabItems: [
+          { category: "Roof", description: "", quantity: "", unitCost: "$12,000" },
+          { category: "Flooring", description: "LVP", quantity: "1,200", unitCost: "4.50" },
+          { category: "Paint", description: "", quantity: "1", unitCost: "" },
+        ],
+      }),
+    ).toEqual({ subtotal: 17_400, contingency: 1740, total: 19_140 });
   });
 
   it("works out the comps' ARV and range as the API does", () => {
@@ -237,6 +254,28 @@ describe("switching a list on and off", () => {
     expect(stopComps(priced).fields.afterRepairValue).toBe("300000");
     const typed = { ...priced, fields: { ...priced.fields, afterRepairValue: "310,000" } };
     expect(stopComps(typed).fields.afterRepairValue).toBe("310,000");
+  });
+});
+
+describe("rehab line templates", () => {
+  const flooring = { category: "Flooring", description: "LVP", quantity: "1,200", unitCost: "4.5" };
+
+  it("saves a line as the API takes a rehab line, and adds a template back as a line", () => {
+    expect(templateOf(flooring)).toEqual({
+      category: "Flooring",
+      description: "LVP",
+      quantity: 1200,
+      unitCost: 4.5,
+    });
+    expect(
+      rehabLineOf({ category: "Roof", description: null, quantity: null, unitCost: 12000 }),
+    ).toEqual({ category: "Roof", description: "", quantity: "1", unitCost: "12000" });
+  });
+
+  it("says why a line cannot be saved yet", () => {
+    expect(templateOf({ ...flooring, unitCost: "" })).toBe("Give the line a unit cost first");
+    expect(templateOf({ ...flooring, category: " " })).toBe("Give the line a category first");
+    expect(templateOf({ ...flooring, quantity: "lots" })).toBe("Fix the line's figures first");
   });
 });
 
