@@ -41,10 +41,34 @@ async function fillWorkspace(account: Account) {
   const [propertyId] = (await imported.json()).data.ids as string[];
   const deals: string[] = [];
   for (const [strategy, inputs] of [
-    ["rental", { purchasePrice: 189900, grossMonthlyRent: 1650, vacancyPct: 5 }],
+    // Itemized, so the analyzer's unit table, rehab estimate and comps are checked too.
+    [
+      "rental",
+      {
+        purchasePrice: 189900,
+        units: [
+          { name: "1A", beds: 2, baths: 1, monthlyRent: 850, marketRent: 900 },
+          { name: "1B", monthlyRent: 800 },
+        ],
+        vacancyPct: 5,
+      },
+    ],
     [
       "flip",
-      { purchasePrice: 150000, rehabCost: 30000, afterRepairValue: 265000, holdingMonths: 6 },
+      {
+        purchasePrice: 150000,
+        rehabItems: [
+          { category: "Roof", unitCost: 12000 },
+          { category: "Kitchen", description: "Cabinets", unitCost: 18000 },
+        ],
+        afterRepairValue: 265000,
+        subjectSquareFeet: 1325,
+        comps: [
+          { address: "20 Oak St", salePrice: 270000, squareFeet: 1300 },
+          { address: "31 Elm St", salePrice: 250000, squareFeet: 1350, adjustments: 5000 },
+        ],
+        holdingMonths: 6,
+      },
     ],
   ] as const) {
     const saved = await account.post("/deals", {

@@ -247,8 +247,8 @@ test("an analysis given its units through the API keeps them when saved in the a
   });
   const { data: deal } = (await created.json()) as { data: { id: string } };
   await openApp(page, modulePath("possible-investments", { analysis: deal.id }));
-  const itemized = page.getByRole("region", { name: "Itemized inputs" });
-  await expect(itemized.getByRole("table", { name: "Units (2)" })).toContainText("1B");
+  const itemized = page.getByRole("region", { name: "Units" });
+  await expect(itemized.getByRole("textbox", { name: "Unit, unit 2" })).toHaveValue("1B");
   await expect(metric(page, "Gross scheduled income")).toContainText("$24,600");
 
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -266,6 +266,8 @@ test("an analysis given its units through the API keeps them when saved in the a
 
   await itemized.getByRole("button", { name: "Use the gross rent instead of the units" }).click();
   await expect(itemized).toHaveCount(0);
+  // The gross rent is what the units' rents came to, now typed.
+  await expect(page.getByLabel("Gross rent / month")).toHaveValue("2050");
   await page.getByLabel("Gross rent / month").fill("2,100");
   await expect(metric(page, "Gross scheduled income")).toContainText("$25,200");
   await page.getByRole("button", { name: "Save changes" }).click();

@@ -36,12 +36,16 @@ describe("a saved analysis's itemized inputs in the form", () => {
 
   it("keeps them through opening and saving, instead of their figures", () => {
     const opened = formOfInputs("brrrr", saved);
+    // As the text of their cells, for the analyzer's tables to edit.
     expect(opened.itemized).toEqual({
-      units: saved.units,
-      rehabItems: saved.rehabItems,
-      rehabContingencyPct: 10,
-      subjectSquareFeet: 1500,
-      comps: saved.comps,
+      units: [
+        { name: "1A", beds: "2", baths: "1", monthlyRent: "1000", marketRent: "1100" },
+        { name: "1B", beds: "", baths: "", monthlyRent: "1050", marketRent: "" },
+      ],
+      rehabItems: [{ category: "Roof", description: "", quantity: "", unitCost: "12000" }],
+      rehabContingencyPct: "10",
+      subjectSquareFeet: "1500",
+      comps: [{ address: "12 Elm St", salePrice: "300000", squareFeet: "1500", adjustments: "" }],
     });
     // Their parts are not fields of the form ("units.0.monthlyRent" is no field anyone types).
     expect(

@@ -17,6 +17,7 @@ const NOT_THE_USERS_WORK = [
   "start_places", // route start points: settings, not records
   "deal_shares", // links this account gave out: access, not work, which an import must not revive
   "deal_criteria", // the buy box: a setting, not records
+  "rehab_templates", // the rehab estimator's saved lines: presets, as the buy box is a setting
 ];
 
 describe("the kinds of record Export Data and Import Data know", () => {

@@ -18,6 +18,7 @@ import conversations from "./routes/conversations";
 import dashboard from "./routes/dashboard";
 import deals from "./routes/deals";
 import dealShares from "./routes/deal-shares";
+import rehabTemplates from "./routes/rehab-templates";
 import entries from "./routes/entries";
 import csvExports from "./routes/exports";
 import google from "./routes/google";
@@ -108,6 +109,7 @@ export function createApi() {
   api.route("/data/properties", properties);
   api.route("/deals", deals);
   api.route("/deals", dealShares);
+  api.route("/rehab-templates", rehabTemplates);
   api.route("/auctions", auctions);
   api.route("/maps", maps);
   api.route("/routes", routes);

@@ -467,6 +467,24 @@ export const dealShares = sqliteTable(
 );
 
 /**
+ * A rehab line the user saved to reuse (the analyzer's rehab estimator): a category, what it is,
+ * a quantity and a unit cost, as a line of `rehabItems` takes them.
+ */
+export const rehabTemplates = sqliteTable(
+  "rehab_templates",
+  {
+    id: id(),
+    userId: owner(),
+    category: text("category").notNull(),
+    description: text("description"),
+    quantity: real("quantity"),
+    unitCost: real("unit_cost").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("rehab_templates_user").on(t.userId, t.createdAt)],
+);
+
+/**
  * An auction the investor watches. Instants are UTC ISO strings (they sort as text); `timeZone`
  * is where the sale happens. The Google columns say which events stand for its dates in the
  * Google calendar chosen for auctions, and whether they still match the auction.
@@ -767,6 +785,7 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealShareRow = typeof dealShares.$inferSelect;
 export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
+export type RehabTemplateRow = typeof rehabTemplates.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionHistoryRow = typeof auctionHistory.$inferSelect;
 export type RouteRow = typeof routes.$inferSelect;

@@ -48,6 +48,7 @@ import {
   projectFiles,
   projects,
   properties,
+  rehabTemplates,
   researchReports,
   routes,
   usageCounters,
@@ -88,6 +89,7 @@ const OWNED_TABLES: UserTable[] = [
   leadBots,
   importMappings,
   importRuns,
+  rehabTemplates,
 ];
 /** Tables without a `user_id` index, read through their parent's. */
 const CHILD_TABLES: {

@@ -9,7 +9,15 @@ import { firstPerField } from "../problems";
 import { fieldProblems } from "../validation";
 import { DEAL_INPUT_SCHEMAS } from "./inputs";
 import { FORM_GROUPS } from "./form-fields";
-import type { DealInputs, ItemizedInputs, Strategy, Unit } from "./types";
+import {
+  itemizedFormOf,
+  itemizedText,
+  readItemizedForm,
+  rehabTotals,
+  unitTotals,
+  type ItemizedForm,
+} from "./itemized-form";
+import type { DealInputs, Strategy } from "./types";
 
 export * from "./form-fields";
 
@@ -19,13 +27,37 @@ export interface DealFormValues {
   financed: boolean;
   interestOnly: boolean;
   /**
-   * A saved analysis's itemized inputs (units, rehab lines, comps; issue 29), kept as they were
-   * given through the API or the agent and sent back with every save, so that opening and saving
-   * an analysis never drops them. The figures they stand for (gross rent, rehab cost, ARV) are
-   * then left out of the fields.
+   * The itemized inputs (units, rehab lines, comps; issue 29) as their cells' text, edited in the
+   * analyzer or as a saved analysis gives them, and sent with every save, so that opening and
+   * saving an analysis never drops them. While units or rehab lines are given, the figure they
+   * stand for (the gross rent, the rehab cost) is theirs, not a field's.
    */
-  itemized?: ItemizedInputs & { units?: Unit[] };
+  itemized?: ItemizedForm;
 }
+
+/** The field each itemized list stands for while it is given. */
+export const ITEMIZED_FIGURES = { units: "grossMonthlyRent", rehabItems: "rehabCost" } as const;
+
+/** The field paths the form's itemized lists take the place of. */
+const replacedFields = (form: DealFormValues) =>
+  Object.entries(ITEMIZED_FIGURES)
+    .filter(([list]) => form.itemized?.[list as keyof typeof ITEMIZED_FIGURES] !== undefined)
+    .map(([, path]) => path as string);
+
+/**
+ * What a field an itemized list stands for amounts to while the list is given (the units' rents,
+ * the rehab lines' total), for the form to show in its place; undefined for any other field.
+ */
+export function itemizedFigure(form: DealFormValues, path: string): number | undefined {
+  const { units, rehabItems } = form.itemized ?? {};
+  if (path === ITEMIZED_FIGURES.units && units) return unitTotals(units).totalRent;
+  if (path === ITEMIZED_FIGURES.rehabItems && rehabItems) return rehabTotals(form.itemized!).total;
+  return undefined;
+}
+
+/** The text at a path of the form: a field's, or an itemized cell's ("units.0.monthlyRent"). */
+export const typedAt = (form: DealFormValues, path: string) =>
+  form.fields[path] ?? itemizedText(form.itemized, path);
 
 /** The itemized inputs' names, as `DealFormValues.itemized` keeps them. */
 const ITEMIZED_KEYS = [
@@ -111,17 +143,18 @@ export function inputsOfForm(strategy: Strategy, form: DealFormValues) {
   const inputs: Record<string, unknown> = {};
   const unreadable: string[] = [];
   const financed = strategy !== "wholesale" && form.financed;
+  const replaced = replacedFields(form);
   for (const path of formPaths(strategy, financed)) {
+    if (replaced.includes(path)) continue;
     const typed = form.fields[path]?.trim() ?? "";
     if (!typed) continue;
     const value = parseNumberLike(typed);
     if (value === null) unreadable.push(path);
     else setPath(inputs, path, value);
   }
-  for (const key of ITEMIZED_KEYS) {
-    const value = form.itemized?.[key];
-    if (value !== undefined) inputs[key] = value;
-  }
+  const itemized = readItemizedForm(form.itemized ?? {});
+  Object.assign(inputs, itemized.inputs);
+  unreadable.push(...itemized.unreadable);
   if (strategy !== "wholesale") {
     const financing = (inputs.financing ?? {}) as Record<string, unknown>;
     inputs.financing = financed
@@ -160,7 +193,7 @@ export function formOfInputs(strategy: Strategy, inputs: Record<string, unknown>
     fields,
     financed: financing?.type === "loan",
     interestOnly: financing?.interestOnly === true,
-    ...(Object.keys(itemized).length > 0 && { itemized }),
+    ...(Object.keys(itemized).length > 0 && { itemized: itemizedFormOf(itemized) }),
   };
 }
 

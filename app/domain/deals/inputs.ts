@@ -75,6 +75,8 @@ export const CompSchema = z.object({
 export const MAX_UNITS = 500;
 export const MAX_REHAB_ITEMS = 500;
 export const MAX_COMPS = 50;
+/** The rehab lines a user may keep as templates (the rehab estimator's own, beside its categories). */
+export const MAX_REHAB_TEMPLATES = 200;
 
 const itemized = {
   rehabItems: optional(z.array(RehabItemSchema).min(1).max(MAX_REHAB_ITEMS)),

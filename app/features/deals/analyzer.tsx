@@ -15,11 +15,13 @@ import {
   formOfInputs,
   newDealForm,
   readDealForm,
+  typedAt,
   type DealFormValues,
 } from "~/domain/deals/form";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import type { RuleCheck } from "~/domain/deals/judge";
 import type { ItemizedSource } from "~/domain/deals/itemized";
+import { itemizedProblemLabels } from "~/domain/deals/itemized-form";
 import { dealReport } from "~/domain/deals/report";
 import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
 import type { LoanTerms } from "~/domain/deals/finance";
@@ -72,7 +74,7 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
     .flatMap((group) => group.fields)
     .filter((field) => errors[field.path])
     .map((field) => field.label.toLowerCase());
-  const unique = [...new Set(labels)];
+  const unique = [...new Set([...labels, ...itemizedProblemLabels(errors)])];
   return unique.length > 1
     ? `${unique.slice(0, -1).join(", ")} and ${unique.at(-1)}`
     : (unique[0] ?? "the form");
@@ -159,7 +161,7 @@ export function DealAnalyzer(props: {
   const sought = props.term ? entryBySlug(props.term) : undefined;
 
   const errors = Object.fromEntries(
-    Object.entries(reading.errors).filter(([path]) => triedSave || form.fields[path]?.trim()),
+    Object.entries(reading.errors).filter(([path]) => triedSave || typedAt(form, path)?.trim()),
   );
   const body = () => ({
     name: name.trim(),
@@ -317,12 +319,7 @@ export function DealAnalyzer(props: {
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section aria-label="Inputs" className="min-w-0">
             <DealInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
-            {form.itemized && (
-              <ItemizedInputs
-                itemized={form.itemized}
-                onChange={(itemized) => setForm({ ...form, itemized })}
-              />
-            )}
+            <ItemizedInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
           </section>
           <section aria-label="Results" className="space-y-6 lg:sticky lg:top-4">
             {!reading.ok && (

@@ -1,5 +1,10 @@
 /** The analyzer's inputs: a strategy's groups of fields, the loan's switches, errors by field. */
-import { FORM_GROUPS, type DealFormValues, type FieldSpec } from "~/domain/deals/form";
+import {
+  FORM_GROUPS,
+  itemizedFigure,
+  type DealFormValues,
+  type FieldSpec,
+} from "~/domain/deals/form";
 import type { Strategy } from "~/domain/deals/types";
 
 const ADORNMENT: Record<FieldSpec["unit"], { before?: string; after?: string }> = {
@@ -11,13 +16,25 @@ const ADORNMENT: Record<FieldSpec["unit"], { before?: string; after?: string }> 
 
 const fieldId = (path: string) => `deal-${path.replace(/\./g, "-")}`;
 
+/** The hint of a field an itemized list stands for, while it does. */
+const ITEMIZED_HINTS: Record<string, string> = {
+  grossMonthlyRent: "The units' rents, below",
+  rehabCost: "The rehab lines' total, below",
+};
+
 function DealField(props: {
   field: FieldSpec;
   value: string;
   error?: string;
+  /** The figure an itemized list gives this field: shown, not typed. */
+  itemized?: number;
   onChange: (value: string) => void;
 }) {
-  const { field, error } = props;
+  const { error, itemized } = props;
+  const field =
+    itemized === undefined
+      ? props.field
+      : { ...props.field, hint: ITEMIZED_HINTS[props.field.path] };
   const id = fieldId(field.path);
   const { before, after } = ADORNMENT[field.unit];
   // The hint gives way to an error message, and only what is shown describes the field.
@@ -42,12 +59,13 @@ function DealField(props: {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          required={field.required}
-          value={props.value}
+          required={field.required && itemized === undefined}
+          readOnly={itemized !== undefined}
+          value={itemized === undefined ? props.value : String(Math.round(itemized * 100) / 100)}
           onChange={(event) => props.onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-          className="min-w-0 flex-1 bg-transparent px-2 py-2 text-right tabular-nums outline-none"
+          className={`min-w-0 flex-1 bg-transparent px-2 py-2 text-right tabular-nums outline-none ${itemized === undefined ? "" : "text-muted"}`}
         />
         {after && (
           <span aria-hidden className="pr-3 text-sm text-muted">
@@ -133,6 +151,7 @@ export function DealInputs(props: {
                   field={field}
                   value={form.fields[field.path] ?? ""}
                   error={errors[field.path]}
+                  itemized={itemizedFigure(form, field.path)}
                   onChange={(value) => setField(field.path, value)}
                 />
               ))}

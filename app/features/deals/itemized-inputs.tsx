@@ -1,56 +1,100 @@
 /**
- * A saved analysis's itemized inputs (units, rehab lines, comps: issue 29), as the API or the
- * agent gave them. The analyzer keeps them with every save and works its figures out from them;
- * each list can be taken out, and then the figure it stood for is typed instead.
+ * The analyzer's itemized inputs (issue 29): the unit table (rental, BRRRR), the rehab estimator
+ * and the comps table, each started by its switch (from the figure it then stands for) and taken
+ * out again by its own. They are part of the form: recalculated as they are typed, saved with it.
  */
-import { Trash2 } from "lucide-react";
+import { Building2, Calculator, Scale } from "lucide-react";
 import type { DealFormValues } from "~/domain/deals/form";
-import { ItemizedTables } from "./deal-report";
+import {
+  startComps,
+  startRehabLines,
+  startUnits,
+  stopComps,
+  stopRehabLines,
+  stopUnits,
+  type ItemizedForm,
+} from "~/domain/deals/itemized-form";
+import type { Strategy } from "~/domain/deals/types";
+import { CompsEditor } from "./comps-editor";
+import { RehabEditor } from "./rehab-editor";
+import { UnitsEditor } from "./units-editor";
 
-type Itemized = NonNullable<DealFormValues["itemized"]>;
-
-const LISTS = [
-  { keys: ["units"], label: "units", instead: "the gross rent" },
-  { keys: ["rehabItems", "rehabContingencyPct"], label: "rehab lines", instead: "the rehab cost" },
-  { keys: ["comps", "subjectSquareFeet"], label: "comps", instead: "the after-repair value" },
-] as const;
+/** The strategies whose rent is a rent roll; every strategy has a rehab and an ARV. */
+const HAS_UNITS: readonly Strategy[] = ["rental", "brrrr"];
 
 export function ItemizedInputs(props: {
-  itemized: Itemized;
-  /** Undefined once none is left. */
-  onChange: (next: Itemized | undefined) => void;
+  strategy: Strategy;
+  form: DealFormValues;
+  /** Messages by input path ("units.1.monthlyRent"). */
+  errors: Record<string, string>;
+  onChange: (form: DealFormValues) => void;
 }) {
-  const present = LISTS.filter((list) => props.itemized[list.keys[0]] !== undefined);
-  const without = (keys: readonly string[]) => {
-    const left = Object.entries(props.itemized).filter(([key]) => !keys.includes(key));
-    return left.length > 0 ? (Object.fromEntries(left) as Itemized) : undefined;
-  };
+  const { form, errors } = props;
+  const itemized: ItemizedForm = form.itemized ?? {};
+  const set = (change: Partial<ItemizedForm>) =>
+    props.onChange({ ...form, itemized: { ...itemized, ...change } });
+  const hasUnits = HAS_UNITS.includes(props.strategy);
+  const switches = [
+    hasUnits &&
+      !itemized.units && {
+        label: "Use units instead of one gross rent",
+        icon: Building2,
+        start: startUnits,
+      },
+    !itemized.rehabItems && {
+      label: "Itemize the rehab",
+      icon: Calculator,
+      start: startRehabLines,
+    },
+    !itemized.comps && { label: "Work out the ARV from comps", icon: Scale, start: startComps },
+  ].filter(Boolean) as { label: string; icon: typeof Scale; start: typeof startComps }[];
+
   return (
-    <section
-      aria-label="Itemized inputs"
-      className="mt-6 space-y-3 rounded-xl border border-line p-4 text-sm"
-    >
-      <h3 className="font-semibold">Itemized inputs</h3>
-      <p className="text-muted">
-        This analysis was given its {present.map((list) => list.label).join(", ")} through the API
-        or the agent: the figures are worked out from them, and they are kept when you save.
-      </p>
-      <div className="overflow-x-auto">
-        <ItemizedTables inputs={props.itemized} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {present.map((list) => (
-          <button
-            key={list.label}
-            type="button"
-            onClick={() => props.onChange(without(list.keys))}
-            className="btn-secondary text-left"
-          >
-            <Trash2 aria-hidden className="size-4 shrink-0" /> Use {list.instead} instead of the{" "}
-            {list.label}
-          </button>
-        ))}
-      </div>
-    </section>
+    <div className="mt-4 space-y-4">
+      {hasUnits && itemized.units && (
+        <UnitsEditor
+          units={itemized.units}
+          errors={errors}
+          onChange={(units) => set({ units })}
+          onTakeOut={() => props.onChange(stopUnits(form))}
+        />
+      )}
+      {itemized.rehabItems && (
+        <RehabEditor
+          lines={itemized.rehabItems}
+          contingencyPct={itemized.rehabContingencyPct ?? ""}
+          errors={errors}
+          onChange={(rehabItems, rehabContingencyPct) => set({ rehabItems, rehabContingencyPct })}
+          onTakeOut={() => props.onChange(stopRehabLines(form))}
+        />
+      )}
+      {itemized.comps && (
+        <CompsEditor
+          comps={itemized.comps}
+          subjectSquareFeet={itemized.subjectSquareFeet ?? ""}
+          typedArv={form.fields.afterRepairValue ?? ""}
+          errors={errors}
+          onChange={(comps, subjectSquareFeet) => set({ comps, subjectSquareFeet })}
+          onUseCompsArv={() =>
+            props.onChange({ ...form, fields: { ...form.fields, afterRepairValue: "" } })
+          }
+          onTakeOut={() => props.onChange(stopComps(form))}
+        />
+      )}
+      {switches.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {switches.map(({ label, icon: Icon, start }) => (
+            <button
+              key={label}
+              type="button"
+              onClick={() => props.onChange(start(form))}
+              className="btn-secondary"
+            >
+              <Icon aria-hidden className="size-4" /> {label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,14 +1,16 @@
 /** The deal analyses (issue 12): saved analyses and the server's own run of the math. */
 import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
+import type { RehabItem } from "~/domain/deals/types";
 import type { DealSchema } from "../../../worker/api/schemas";
 import type { DealShare } from "../../../worker/services/deal-shares";
+import type { RehabTemplate } from "../../../worker/services/rehab-templates";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, pageOrThrow, queryString } from "./workspace";
 
 export type Deal = z.infer<typeof DealSchema>;
-export type { DealShare };
+export type { DealShare, RehabTemplate };
 /** What a save sends: a name, the strategy and its inputs, and what the analysis is about. */
 export type DealBody = z.input<typeof DealInputSchema>;
 
@@ -22,6 +24,7 @@ export interface DealQuery {
 }
 
 const path = (id: string) => `/deals/${encodeURIComponent(id)}`;
+const TEMPLATES = "/rehab-templates";
 
 export const dealsApi = {
   list: (query: DealQuery = {}) =>
@@ -46,5 +49,17 @@ export const dealsApi = {
         method: "DELETE",
       }),
       MESSAGES.revokeDealShare,
+    ),
+  rehabTemplates: () =>
+    orThrow(apiRequest<RehabTemplate[]>(TEMPLATES), MESSAGES.fetchRehabTemplates),
+  saveRehabTemplate: (line: RehabItem) =>
+    orThrow(
+      apiRequest<RehabTemplate>(TEMPLATES, { method: "POST", body: line }),
+      MESSAGES.saveRehabTemplate,
+    ),
+  deleteRehabTemplate: (id: string) =>
+    orThrow(
+      apiRequest<RehabTemplate>(`${TEMPLATES}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      MESSAGES.deleteRehabTemplate,
     ),
 };
