@@ -1,6 +1,6 @@
 -- The figures the buy box reads, kept per saved analysis. Rows saved before this migration are
 -- worked out from their inputs by the first list that reads them (refreshDealFigures in
--- worker/services/deals.ts): the figures come from the deal math, which SQL cannot run.
+-- worker/services/deal-figures.ts): the figures come from the deal math, which SQL cannot run.
 ALTER TABLE `deals` ADD `dscr` real;--> statement-breakpoint
 ALTER TABLE `deals` ADD `irr` real;--> statement-breakpoint
 ALTER TABLE `deals` ADD `profit` real;--> statement-breakpoint

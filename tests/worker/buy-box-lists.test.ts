@@ -24,7 +24,12 @@ interface BuyBox {
 /** Cash, $200,000, no expenses: cap rate = rent × 12 / 200,000 (12 % at $2,000, 6 % at $1,000). */
 const cashRental = (grossMonthlyRent: number) => ({ purchasePrice: 200_000, grossMonthlyRent });
 /** Cash flip: profit 250,000 − 180,000 = 70,000. */
-const FLIP = { purchasePrice: 150_000, rehabCost: 30_000, afterRepairValue: 250_000, holdingMonths: 6 };
+const FLIP = {
+  purchasePrice: 150_000,
+  rehabCost: 30_000,
+  afterRepairValue: 250_000,
+  holdingMonths: 6,
+};
 
 async function property(call: Caller, address: string) {
   const { status, body } = await call<Data<{ ids: string[] }>>("/data/properties", {
@@ -82,7 +87,12 @@ beforeAll(async () => {
 describe("Possible Investments and the buy box", () => {
   it("has no verdict to filter on before a buy box is set", async () => {
     const user = await account();
-    await analysis(user.call, await property(user.call, "5 Fresh Road"), "rental", cashRental(2000));
+    await analysis(
+      user.call,
+      await property(user.call, "5 Fresh Road"),
+      "rental",
+      cashRental(2000),
+    );
     expect((await addresses(user.call, "meetsCriteria=yes")).total).toBe(0);
     expect((await addresses(user.call, "meetsCriteria=no")).total).toBe(0);
     const [listed] = (await addresses(user.call, "")).items;
@@ -104,9 +114,9 @@ describe("Possible Investments and the buy box", () => {
     expect((await addresses(alice.call, "")).total).toBe(4);
 
     await setCriteria(alice.call, { minCapRate: 5 });
-    expect((await addresses(alice.call, "meetsCriteria=yes&sort=address&dir=asc")).addresses).toEqual(
-      ["1 Twelve Pct", "2 Six Pct"],
-    );
+    expect(
+      (await addresses(alice.call, "meetsCriteria=yes&sort=address&dir=asc")).addresses,
+    ).toEqual(["1 Twelve Pct", "2 Six Pct"]);
     // A criterion whose figure a cash deal lacks (no loan, no DSCR) fails it.
     await setCriteria(alice.call, { minCapRate: 5, minDscr: 1 });
     expect((await addresses(alice.call, "meetsCriteria=yes")).total).toBe(0);

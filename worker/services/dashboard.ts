@@ -27,7 +27,7 @@ import {
   propertiesWithAnalysis,
   toListedProperty,
 } from "./properties";
-import { refreshDealFigures, staleDeals } from "./deals";
+import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 
 export const AUCTION_DAYS = 14;

@@ -43,7 +43,7 @@ import {
   type PropertyRow,
 } from "../db/schema";
 import { toContact } from "./contacts";
-import { refreshDealFigures, staleDeals } from "./deals";
+import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { toProject, toProperty, toResearch } from "../db/records";
 
 /** What an import does with a row that matches one the user already has. */
@@ -78,7 +78,9 @@ function meetsCriteriaOf() {
     return { applies, fails };
   });
   const sum = (terms: SQL[]) => sql.join(terms, sql` + `);
-  return sql<number | null>`(CASE WHEN ${primaryDeal.id} IS NULL OR (${sum(parts.map((p) => p.applies))}) = 0 THEN NULL WHEN (${sum(parts.map((p) => p.fails))}) = 0 THEN 1 ELSE 0 END)`;
+  return sql<
+    number | null
+  >`(CASE WHEN ${primaryDeal.id} IS NULL OR (${sum(parts.map((p) => p.applies))}) = 0 THEN NULL WHEN (${sum(parts.map((p) => p.fails))}) = 0 THEN 1 ELSE 0 END)`;
 }
 const meetsCriteria = meetsCriteriaOf();
 
@@ -234,7 +236,10 @@ async function propertiesPage(
   order: PropertyOrder,
   { page, limit }: PageRequest,
   refresh: boolean,
-): Promise<{ items: ReturnType<typeof toListedProperty>[]; meta: PageRequest & { total: number } }> {
+): Promise<{
+  items: ReturnType<typeof toListedProperty>[];
+  meta: PageRequest & { total: number };
+}> {
   const [stale, rows, [total]] = await db.batch([
     staleDeals(db, userId),
     matchingProperties(db, userId, filters, order)
