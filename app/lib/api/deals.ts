@@ -1,6 +1,7 @@
 /** The deal analyses (issue 12): saved analyses and the server's own run of the math. */
 import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
+import type { DealCriteria, DealCriteriaInput } from "~/domain/deals/criteria";
 import type { DealSchema } from "../../../worker/api/schemas";
 import type { DealShare } from "../../../worker/services/deal-shares";
 import { apiRequest } from "./client";
@@ -24,6 +25,12 @@ export interface DealQuery {
 const path = (id: string) => `/deals/${encodeURIComponent(id)}`;
 
 export const dealsApi = {
+  criteria: () => orThrow(apiRequest<DealCriteria>("/deals/criteria"), MESSAGES.fetchDealCriteria),
+  saveCriteria: (input: Partial<DealCriteriaInput>) =>
+    orThrow(
+      apiRequest<DealCriteria>("/deals/criteria", { method: "PUT", body: input }),
+      MESSAGES.saveDealCriteria,
+    ),
   list: (query: DealQuery = {}) =>
     pageOrThrow(apiRequest<Deal[]>(`/deals${queryString({ ...query })}`), MESSAGES.fetchDeals),
   get: (id: string) => orThrow(apiRequest<Deal>(path(id)), MESSAGES.fetchDeal),

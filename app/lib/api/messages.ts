@@ -73,6 +73,8 @@ export const MESSAGES = {
   fetchDealShares: "Failed to fetch the analysis's shared links",
   shareDeal: "Failed to make a link to the analysis",
   revokeDealShare: "Failed to revoke the link",
+  fetchDealCriteria: "Failed to fetch your buy box",
+  saveDealCriteria: "Failed to save your buy box",
   fetchAuctions: "Failed to fetch auctions",
   fetchAuction: "Failed to fetch auction",
   createAuction: "Failed to create auction",
