@@ -3,7 +3,7 @@
  * the paths that open them.
  */
 import type { AuctionStatus, SaleType } from "./auctions/auction";
-import type { BuyBoxFilter } from "./deals/criteria";
+import type { BuyBoxFilter } from "./deals/buy-box-filter";
 import type { GoogleOutcome } from "./google";
 import type { LeadStatus } from "./marketing/leads";
 import type { PropertyStatus, PropertyType } from "./workspace";

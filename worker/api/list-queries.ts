@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import { DaySchema } from "../../app/domain/date-schemas";
-import { BUY_BOX_FILTERS } from "../../app/domain/deals/criteria";
+import { BUY_BOX_FILTERS } from "../../app/domain/deals/buy-box-filter";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,

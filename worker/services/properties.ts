@@ -5,7 +5,8 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { CRITERIA, CRITERION_NAMES, type BuyBoxFilter } from "../../app/domain/deals/criteria";
+import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
+import { CRITERIA, CRITERION_NAMES } from "../../app/domain/deals/criteria";
 import type { Strategy } from "../../app/domain/deals/types";
 import {
   propertyDedupeKey,

@@ -90,10 +90,6 @@ export const CRITERIA = {
 >;
 
 export type CriterionName = keyof typeof CRITERIA;
-
-/** Possible Investments' buy-box filter: the primary analysis meets the buy box, or misses it. */
-export const BUY_BOX_FILTERS = ["yes", "no"] as const;
-export type BuyBoxFilter = (typeof BUY_BOX_FILTERS)[number];
 export const CRITERION_NAMES = Object.keys(CRITERIA) as CriterionName[];
 
 /** A criterion left out, or sent as null, is no criterion. */

@@ -14,7 +14,7 @@ import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
-import { BUY_BOX_FILTERS } from "~/domain/deals/criteria";
+import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
