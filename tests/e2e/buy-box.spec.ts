@@ -159,8 +159,8 @@ test("the sensitivity grid works the deal again per cell, marks them against the
   await expect(table.getByRole("row")).toHaveCount(6);
 
   // Keyboard: the grid's scrolling region takes the focus.
-  await region.getByRole("region", { name: /Cap rate by/ }).focus();
-  await expect(region.getByRole("region", { name: /Cap rate by/ })).toBeFocused();
+  await region.getByRole("region", { name: "Sensitivity grid cells" }).focus();
+  await expect(region.getByRole("region", { name: "Sensitivity grid cells" })).toBeFocused();
   await grid(page).screenshot({ path: "/tmp/pw-b/grid-1280.png" });
 });
 
@@ -175,7 +175,10 @@ test.describe("on a phone", () => {
     await newCashRental(page);
     await expect(panel(page)).toContainText("Meets your buy box");
     // Its cells' screen-reader text included: positioned in the scroller, never past the page.
-    const scroller = grid(page).getByRole("region", { name: /Monthly cash flow by/ });
+    const scroller = grid(page).getByRole("region", { name: "Sensitivity grid cells" });
+    await expect(scroller.getByRole("table")).toHaveAccessibleName(
+      "Monthly cash flow by purchase price and gross rent / month",
+    );
     await expect(scroller.locator('td[aria-current="true"]')).toHaveCount(1);
     const widths = await scroller.evaluate((element) => ({
       inner: element.scrollWidth,

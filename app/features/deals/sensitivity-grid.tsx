@@ -253,7 +253,7 @@ export function SensitivityGrid(props: {
         result && (
           <div
             role="region"
-            aria-label={caption}
+            aria-label="Sensitivity grid cells"
             tabIndex={0}
             className="relative max-w-full overflow-x-auto rounded-lg border border-line focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
           >
