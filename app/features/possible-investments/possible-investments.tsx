@@ -59,8 +59,9 @@ const Opened = (props: { children: ReactNode }) => (
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 /**
  * Below 1536 px the property's facts move under its address, below 1280 px ARV and rent drop out
- * (they stay on the property's page): the primary analysis's figures and the actions then fit a
- * 1024 px laptop beside the sidebar. A phone shows every column, as a card.
+ * (they stay on the property's page) and so does the buy box's verdict (its filter stays): the
+ * primary analysis's figures and the actions then fit a 1024 px laptop beside the sidebar. A phone
+ * shows every column, as a card.
  */
 const UNTIL_2XL = "sm:max-2xl:hidden";
 const UNTIL_XL = "sm:max-xl:hidden";
@@ -76,7 +77,7 @@ const COLUMNS: SortableColumn<SortKey>[] = [
   { key: "cashFlowMonthly", title: "Cash flow / mo", numeric: true },
   { key: "capRate", title: "Cap rate", numeric: true },
   { key: "cashOnCash", title: "Cash-on-cash", numeric: true },
-  { key: "meetsCriteria", title: "Buy box" },
+  { key: "meetsCriteria", title: "Buy box", className: UNTIL_XL },
 ];
 
 const BUY_BOX_LABELS: Record<string, string> = { yes: "Meets buy box", no: "Misses buy box" };
@@ -422,7 +423,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                       ? "All money back"
                       : formatPercent(property.primaryAnalysis?.cashOnCash)}
                   </td>
-                  <td data-label="Buy box" className={`whitespace-nowrap ${CELL}`}>
+                  <td data-label="Buy box" className={`whitespace-nowrap ${CELL} ${UNTIL_XL}`}>
                     <BuyBoxVerdict meets={property.primaryAnalysis?.meetsCriteria} />
                   </td>
                   <td
