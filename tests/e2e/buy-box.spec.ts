@@ -204,6 +204,7 @@ test.describe("on a phone", () => {
     // On a phone the app opens at its entry with the menu open.
     await page.keyboard.press("Escape");
     const figure = page.getByRole("link", { name: "1 deal meets your buy box" });
+    await page.getByTestId("card-portfolio").screenshot({ path: "/tmp/pw-b/dashboard-375.png" });
     await figure.click();
     await expect(page).toHaveURL(/meetsCriteria=yes/);
     await expect(page.getByText("1 Meets Way")).toBeVisible();
