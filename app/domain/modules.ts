@@ -3,6 +3,7 @@
  * the paths that open them.
  */
 import type { AuctionStatus, SaleType } from "./auctions/auction";
+import type { BuyBoxFilter } from "./deals/buy-box-filter";
 import type { GoogleOutcome } from "./google";
 import type { LeadStatus } from "./marketing/leads";
 import type { PropertyStatus, PropertyType } from "./workspace";
@@ -31,6 +32,8 @@ export interface ModuleParams {
     q?: string;
     status?: PropertyStatus;
     propertyType?: PropertyType;
+    /** Whether the primary analysis meets the buy box ("yes") or misses it ("no"). */
+    meetsCriteria?: BuyBoxFilter;
     sort?: string;
     dir?: "asc" | "desc";
     page?: number;

@@ -182,11 +182,15 @@ export async function deleteWithUndo<R extends { updatedAt: string }>(options: {
 export const textOf = (value: number | string | null | undefined) =>
   value === null || value === undefined ? "" : String(value);
 
-export function FilterBar(props: { children: React.ReactNode }) {
+/** The search box's and the filters' columns, by how many filters sit beside the search. */
+const FILTER_COLUMNS = {
+  2: "sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
+  3: "sm:grid-cols-2 lg:grid-cols-[minmax(0,1.25fr)_repeat(3,minmax(0,1fr))]",
+};
+
+export function FilterBar(props: { children: React.ReactNode; filters?: 2 | 3 }) {
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-      {props.children}
-    </div>
+    <div className={`mb-4 grid gap-3 ${FILTER_COLUMNS[props.filters ?? 2]}`}>{props.children}</div>
   );
 }
 
@@ -232,6 +236,8 @@ export function FilterSelect(props: {
   label: string;
   allLabel: string;
   values: readonly string[];
+  /** Each value's words, where `label(value)` would not say it. */
+  labels?: Record<string, string>;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -244,7 +250,7 @@ export function FilterSelect(props: {
     >
       {options(props.values, props.allLabel).map((option) => (
         <option key={option.value} value={option.value}>
-          {option.label}
+          {props.labels?.[option.value] ?? option.label}
         </option>
       ))}
     </select>

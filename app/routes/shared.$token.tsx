@@ -74,6 +74,7 @@ export default function SharedDeal() {
           checks={report.checks}
           years={report.years}
           itemized={deal.inputs}
+          buyBox={deal.buyBox}
         />
       </div>
     </main>

@@ -2117,7 +2117,7 @@ export interface components {
         PropertyWithAnalysis: components["schemas"]["Property"] & {
             primaryAnalysis: components["schemas"]["PrimaryAnalysis"];
         };
-        /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one) and its key figures; null for flips and wholesale deals */
+        /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one), its key figures (null for flips and wholesale deals) and its buy-box verdict */
         PrimaryAnalysis: {
             id: string;
             name: string;
@@ -2126,6 +2126,8 @@ export interface components {
             cashFlowMonthly: number | null;
             capRate: number | null;
             cashOnCash: number | null;
+            /** @description Whether it meets the user's buy box as it is now; null when no criterion applies to its strategy */
+            meetsCriteria: boolean | null;
         } | null;
         PropertyDetail: components["schemas"]["PropertyWithAnalysis"] & {
             /** @description The primary analysis first */
@@ -3560,6 +3562,11 @@ export interface components {
                     dead: number;
                     overall: number | null;
                 };
+            };
+            /** @description Whether the user has a buy box (any criterion saved), and how many properties' primary analyses meet it as it is now (`GET /properties?meetsCriteria=yes`) */
+            buyBox: {
+                set: boolean;
+                meeting: number;
             };
             research: {
                 id: string;
@@ -6047,7 +6054,9 @@ export interface operations {
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
-                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash";
+                /** @description `yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict) */
+                meetsCriteria?: "yes" | "no";
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
             header?: never;
@@ -10829,7 +10838,9 @@ export interface operations {
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
-                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash";
+                /** @description `yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict) */
+                meetsCriteria?: "yes" | "no";
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
             header?: never;

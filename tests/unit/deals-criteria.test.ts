@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { analyzeDeal } from "~/domain/deals/analyze";
 import {
+  criteriaFigures,
   DealCriteriaInputSchema,
+  formatCriterion,
+  verdictSummary,
   judgeCriteria,
   NO_CRITERIA,
   savedCriteria,
@@ -142,5 +145,41 @@ describe("the buy box", () => {
       "minDscr",
       "maxPurchasePrice",
     ]);
+  });
+});
+
+describe("the buy box's figures and verdict in words", () => {
+  it("keeps every figure a criterion reads, null where the strategy has none", () => {
+    const rental = criteriaFigures("rental", cashRental, analyzeDeal("rental", cashRental).metrics);
+    expect(rental).toMatchObject({
+      capRate: 12,
+      cashFlowMonthly: 2000,
+      dscr: null,
+      purchasePrice: 200_000,
+      profit: null,
+      // No ARV given: the ARV is the price, so all-in is 200,000 / 200,000 = 100 %.
+      allInPctOfArv: 100,
+    });
+    const flipFigures = criteriaFigures("flip", flip, analyzeDeal("flip", flip).metrics);
+    expect(flipFigures).toMatchObject({ profit: 70_000, allInPctOfArv: 72, capRate: null });
+  });
+
+  it("says whether the analysis meets the buy box, or how many criteria it misses", () => {
+    expect(verdictSummary(judge("rental", cashRental, { minCapRate: 12 }))).toBe(
+      "Meets your buy box",
+    );
+    expect(
+      verdictSummary(
+        judge("rental", cashRental, { minCapRate: 13, minDscr: 1, maxPurchasePrice: 250_000 }),
+      ),
+    ).toBe("Misses 2 of 3");
+    expect(verdictSummary(judge("flip", flip, { minCapRate: 8 }))).toBeNull();
+  });
+
+  it("writes targets and figures in each criterion's unit", () => {
+    expect(formatCriterion("minCapRate", 7.5)).toBe("7.5%");
+    expect(formatCriterion("maxPurchasePrice", 250_000)).toBe("$250,000");
+    expect(formatCriterion("minDscr", 1.2)).toBe("1.20");
+    expect(formatCriterion("minDscr", null)).toBe("—");
   });
 });

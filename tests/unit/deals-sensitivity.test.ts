@@ -5,8 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { analyzeDeal } from "~/domain/deals/analyze";
 import {
+  axisText,
+  defaultAxes,
+  defaultAxisValues,
   isInputPath,
+  parseAxisValues,
   sensitivityGrid,
+  sensitivityInputs,
   SensitivityRequestSchema,
   type SensitivityRequest,
 } from "~/domain/deals/sensitivity";
@@ -161,5 +166,72 @@ describe("the sensitivity grid", () => {
     expect(parse([])).toBe(false);
     expect(parse(fifteen(1, 1))).toBe(true);
     expect(parse(fifteen(1, 1).concat(16))).toBe(false);
+  });
+});
+
+describe("the analyzer's grid: its inputs and default values", () => {
+  it("offers the strategy's fields a cell can take, the loan's only when financed", () => {
+    const paths = sensitivityInputs("rental", rental).map((choice) => choice.path);
+    expect(paths).toContain("financing.interestRatePct");
+    expect(paths.slice(0, 3)).toEqual(["purchasePrice", "closingCosts", "rehabCost"]);
+    const cash = sensitivityInputs("rental", { ...rental, financing: { type: "cash" } });
+    expect(cash.map((choice) => choice.path)).not.toContain("financing.interestRatePct");
+    // Beside units the gross rent is their sum, and beside rehab lines the rehab cost theirs.
+    const itemized = sensitivityInputs("rental", {
+      ...rental,
+      units: [{ name: "A", monthlyRent: 1000 }],
+      rehabItems: [{ category: "Roof", quantity: 1, unitCost: 9000 }],
+    }).map((choice) => choice.path);
+    expect(itemized).not.toContain("grossMonthlyRent");
+    expect(itemized).not.toContain("rehabCost");
+    expect(sensitivityInputs("wholesale", {}).map((choice) => choice.path)).toEqual([
+      "afterRepairValue",
+      "rehabCost",
+      "maoPct",
+      "assignmentFee",
+      "contractPrice",
+    ]);
+  });
+
+  it("varies the price against the rate by default, else the next inputs an investor tries", () => {
+    expect(defaultAxes(sensitivityInputs("rental", rental))).toEqual({
+      rows: "purchasePrice",
+      columns: "financing.interestRatePct",
+    });
+    const cash = sensitivityInputs("rental", { ...rental, financing: { type: "cash" } });
+    expect(defaultAxes(cash)).toEqual({ rows: "purchasePrice", columns: "grossMonthlyRent" });
+    expect(defaultAxes(sensitivityInputs("wholesale", {}))).toEqual({
+      rows: "afterRepairValue",
+      columns: "rehabCost",
+    });
+  });
+
+  it("steps ±10 % for money and 1 point for rates, the current value exactly in the middle", () => {
+    // 5 % of $185,000 is $9,250 a step.
+    expect(defaultAxisValues(185_000, "money")).toEqual([
+      166_500, 175_750, 185_000, 194_250, 203_500,
+    ]);
+    expect(defaultAxisValues(6.5, "percent")).toEqual([4.5, 5.5, 6.5, 7.5, 8.5]);
+    // Never below 0 (a rate) or 1 (months): the current value moves off the middle instead.
+    expect(defaultAxisValues(1, "percent")).toEqual([0, 1, 2, 3, 4]);
+    expect(defaultAxisValues(0, "money")).toEqual([0, 2500, 5000, 7500, 10_000]);
+    expect(defaultAxisValues(2, "months")).toEqual([1, 2, 3, 4, 5]);
+    // 0.1 + 0.2 is not written 0.30000000000000004.
+    expect(defaultAxisValues(0.1, "percent")).toEqual([0.1, 1.1, 2.1, 3.1, 4.1]);
+  });
+
+  it("reads the values a user types, separated by semicolons, and says what it cannot read", () => {
+    expect(parseAxisValues("$150,000; 175,000 ;200000")).toEqual({
+      values: [150_000, 175_000, 200_000],
+    });
+    expect(parseAxisValues(axisText([166_500, 7.25]))).toEqual({ values: [166_500, 7.25] });
+    expect(axisText([166_500, 7.25])).toBe("166,500; 7.25");
+    expect(parseAxisValues(" ; ")).toEqual({ error: "Type at least one value" });
+    expect(parseAxisValues("1; two; 3")).toEqual({
+      error: "“two” is not a number: separate values with ;",
+    });
+    expect(parseAxisValues(Array.from({ length: 16 }, (_, i) => i).join(";"))).toEqual({
+      error: "Type at most 15 values",
+    });
   });
 });

@@ -515,6 +515,8 @@ describe("a property's analyses", () => {
       cashFlowMonthly: 2000,
       capRate: 12,
       cashOnCash: 12,
+      // No buy box saved: no verdict.
+      meetsCriteria: null,
     });
     expect(first.primary).toBe(true);
 

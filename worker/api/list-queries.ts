@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import { DaySchema } from "../../app/domain/date-schemas";
+import { BUY_BOX_FILTERS } from "../../app/domain/deals/buy-box-filter";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
@@ -24,6 +25,10 @@ import { PageQuerySchema } from "./openapi";
 export const PropertyListQuerySchema = PageQuerySchema.extend({
   status: z.enum(PROPERTY_STATUSES).optional(),
   propertyType: z.enum(PROPERTY_TYPES).optional(),
+  meetsCriteria: z.enum(BUY_BOX_FILTERS).optional().openapi({
+    description:
+      "`yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict)",
+  }),
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });

@@ -353,10 +353,17 @@ export const AnalysisSummarySchema = createSelectSchema(deals)
 export const PrimaryAnalysisSchema = AnalysisSummarySchema.omit({
   primary: true,
   updatedAt: true,
-}).openapi("PrimaryAnalysis", {
-  description:
-    "The property's primary analysis (the deal flagged primary, else its most recently changed one) and its key figures; null for flips and wholesale deals",
-});
+})
+  .extend({
+    meetsCriteria: z.boolean().nullable().openapi({
+      description:
+        "Whether it meets the user's buy box as it is now; null when no criterion applies to its strategy",
+    }),
+  })
+  .openapi("PrimaryAnalysis", {
+    description:
+      "The property's primary analysis (the deal flagged primary, else its most recently changed one), its key figures (null for flips and wholesale deals) and its buy-box verdict",
+  });
 
 export const ProjectFileSchema = createSelectSchema(projectFiles)
   .omit(internal)
@@ -1021,6 +1028,10 @@ export const DashboardSchema = z
           "Properties whose primary analysis has a cash flow (rentals, BRRRR): how many, their total monthly cash flow and the mean of their cap rates; the 12 most recently changed listed for the chart",
       }),
     leads: z.object({ total: z.number(), funnel: FunnelSchema }),
+    buyBox: z.object({ set: z.boolean(), meeting: z.number() }).openapi({
+      description:
+        "Whether the user has a buy box (any criterion saved), and how many properties' primary analyses meet it as it is now (`GET /properties?meetsCriteria=yes`)",
+    }),
     research: z.array(z.object({ id: z.string(), query: z.string(), createdAt: z.string() })),
     documents: z.array(z.object({ id: z.string(), title: z.string(), updatedAt: z.string() })),
   })

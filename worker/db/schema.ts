@@ -412,6 +412,17 @@ export const deals = sqliteTable(
     cashFlowMonthly: real("cash_flow_monthly"),
     capRate: real("cap_rate"),
     cashOnCash: real("cash_on_cash"),
+    /**
+     * The other figures the buy box reads (issue 29), so lists judge saved analyses against the
+     * user's current criteria in SQL. A rental, flip or BRRRR always has a purchase price: one
+     * without is a row saved before these columns, worked out when a list next reads it.
+     */
+    dscr: real("dscr"),
+    irr: real("irr"),
+    profit: real("profit"),
+    purchasePrice: real("purchase_price"),
+    pricePerUnit: real("price_per_unit"),
+    allInPctOfArv: real("all_in_pct_of_arv"),
     ...timestamps,
     imported: importedValues(),
   },

@@ -10,6 +10,7 @@ import { leadFunnel } from "../../app/domain/marketing/campaigns";
 import type { Database } from "../db/client";
 import {
   auctions,
+  dealCriteria,
   entries,
   leads,
   projects,
@@ -19,7 +20,14 @@ import {
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
 import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
-import { primaryDeal, primaryDealId, propertiesWithAnalysis, toListedProperty } from "./properties";
+import {
+  countProperties,
+  primaryDeal,
+  primaryDealId,
+  propertiesWithAnalysis,
+  toListedProperty,
+} from "./properties";
+import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 
 export const AUCTION_DAYS = 14;
@@ -35,6 +43,10 @@ export interface DashboardQuery {
   /** Now, as an instant. */
   now: string;
 }
+
+/** The properties whose primary analysis meets the user's buy box as it is now. */
+const meetingBuyBox = (db: Database, userId: string) =>
+  countProperties(db, userId, { meetsCriteria: "yes" });
 
 export async function dashboard(db: Database, userId: string, { date, now }: DashboardQuery) {
   const later = (hours: number) => new Date(Date.parse(now) + hours * HOUR).toISOString();
@@ -56,6 +68,9 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     outcomeRows,
     researchRows,
     documentRows,
+    criteriaRows,
+    meetingRows,
+    stale,
   ] = await db.batch([
     db
       .select({ id: routes.id, name: routes.name, stops: routes.stops, plan: routes.plan })
@@ -106,7 +121,15 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       .where(eq(entries.userId, userId))
       .orderBy(desc(entries.updatedAt))
       .limit(SHOWN),
+    db.select().from(dealCriteria).where(eq(dealCriteria.userId, userId)),
+    meetingBuyBox(db, userId),
+    staleDeals(db, userId),
   ]);
+  // Analyses saved before their buy-box figures were kept are worked out once, then counted.
+  const [meeting] = stale.length
+    ? await refreshDealFigures(db, userId).then(() => meetingBuyBox(db, userId))
+    : meetingRows;
+  const { userId: _user, updatedAt: _updated, ...criteria } = criteriaRows[0] ?? {};
 
   const byStatus = new Map(pipelineRows.map((row) => [row.status, row]));
   return {
@@ -146,6 +169,10 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
         portfolioTotals!.averageCapRate === null ? null : Number(portfolioTotals!.averageCapRate),
     },
     leads: { total: outcomeRows.length, funnel: leadFunnel(outcomeRows) },
+    buyBox: {
+      set: Object.values(criteria).some((target) => target !== null),
+      meeting: meeting!.value,
+    },
     research: researchRows,
     documents: documentRows,
   };

@@ -5,11 +5,13 @@
  */
 import { database } from "../db/client";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { analyzeDeal } from "../../app/domain/deals/analyze";
+import { judgeCriteria, NO_CRITERIA, type CriteriaVerdict } from "../../app/domain/deals/criteria";
 import type { Strategy, DealInputs } from "../../app/domain/deals/types";
 import { formatAddress } from "../../app/domain/format";
 import type { Database } from "../db/client";
 import { findOwned, nowIso } from "../db/queries";
-import { deals, dealShares, properties, type DealShareRow } from "../db/schema";
+import { dealCriteria, deals, dealShares, properties, type DealShareRow } from "../db/schema";
 import { invalidFields, notFound } from "../errors";
 import type { Env } from "../env";
 import { randomToken } from "./crypto";
@@ -104,6 +106,8 @@ export interface SharedDeal {
   /** The property's address, when the analysis is about one. */
   address: string;
   expiresAt: string | null;
+  /** How it measures up to the owner's buy box: the criteria that apply to it, not the others. */
+  buyBox: CriteriaVerdict;
 }
 
 /** The analysis a live link opens, or null (unknown, revoked or expired: all alike). */
@@ -118,9 +122,11 @@ export async function sharedDeal(db: Database, token: string): Promise<SharedDea
       city: properties.city,
       state: properties.state,
       zip: properties.zip,
+      criteria: dealCriteria,
     })
     .from(dealShares)
     .innerJoin(deals, and(eq(deals.id, dealShares.dealId), eq(deals.userId, dealShares.userId)))
+    .leftJoin(dealCriteria, eq(dealCriteria.userId, dealShares.userId))
     .leftJoin(
       properties,
       and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)),
@@ -128,12 +134,23 @@ export async function sharedDeal(db: Database, token: string): Promise<SharedDea
     .where(and(eq(dealShares.token, token), live(nowIso())))
     .limit(1);
   if (!row) return null;
+  const {
+    userId: _user,
+    updatedAt: _updated,
+    ...criteria
+  } = row.criteria ?? {
+    ...NO_CRITERIA,
+    userId: null,
+    updatedAt: null,
+  };
+  const { metrics } = analyzeDeal(row.strategy, row.inputs);
   return {
     name: row.name,
     strategy: row.strategy,
     inputs: row.inputs,
     address: row.address ? formatAddress(row) : "",
     expiresAt: row.expiresAt,
+    buyBox: judgeCriteria(row.strategy, row.inputs, metrics, criteria),
   };
 }
 

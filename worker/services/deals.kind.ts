@@ -1,11 +1,12 @@
 /** Deal analyses in Export Data and Import Data. */
 import { DealInputSchema, type DealInput } from "../../app/domain/deals/inputs";
+import { CRITERIA_FIGURES } from "../../app/domain/deals/criteria";
 import { deals, type DealRow } from "../db/schema";
 import { dealColumns } from "./deals";
 import { ownFields, recordKind, usersRows } from "./record-kind";
 
 /** The row's figures, worked out from its inputs, are not the user's fields. */
-const FIGURES = ["cashFlowMonthly", "capRate", "cashOnCash"];
+const FIGURES: string[] = CRITERIA_FIGURES;
 
 /**
  * Analyses, pointing at the property and project they are about. The export writes what was
@@ -17,9 +18,8 @@ export const dealKind = recordKind({
   key: deals.id,
   exportQueries: usersRows(deals),
   exportRecords: ([rows]) =>
-    (rows as DealRow[]).map(
-      ({ userId: _u, cashFlowMonthly: _c, capRate: _r, cashOnCash: _o, imported: _i, ...deal }) =>
-        deal,
+    (rows as DealRow[]).map(({ userId: _u, imported: _i, ...deal }) =>
+      Object.fromEntries(Object.entries(deal).filter(([field]) => !FIGURES.includes(field))),
     ),
   input: DealInputSchema,
   references: { propertyId: "properties", projectId: "projects" },

@@ -41,6 +41,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { auctions, dealCriteria, deals, projects, properties, type DealRow } from "../db/schema";
+import { dealFigures } from "./deal-figures";
 import { primaryDeal, primaryDealId } from "./properties";
 
 export interface DealFilters {
@@ -106,16 +107,7 @@ export function sensitivity(request: SensitivityRequest) {
   return result.grid;
 }
 
-/** The figures a property's list shows and sorts on; null where the strategy has none. */
-export function keyFigures(analysis: Analysis) {
-  if (analysis.strategy === "rental" || analysis.strategy === "brrrr") {
-    const { cashFlowMonthly, capRate, cashOnCash } = analysis.metrics;
-    return { cashFlowMonthly, capRate, cashOnCash };
-  }
-  return { cashFlowMonthly: null, capRate: null, cashOnCash: null };
-}
-
-/** The row's columns for a validated deal, its key figures worked out now. */
+/** The row's columns for a validated deal, its figures worked out now. */
 export const dealColumns = (input: DealInput) => ({
   name: input.name,
   strategy: input.strategy,
@@ -123,7 +115,7 @@ export const dealColumns = (input: DealInput) => ({
   propertyId: input.propertyId,
   projectId: input.projectId,
   primary: input.primary,
-  ...keyFigures(analyze(input)),
+  ...dealFigures(input.strategy, input.inputs),
 });
 
 /**

@@ -5,6 +5,8 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
+import { CRITERIA, CRITERION_NAMES } from "../../app/domain/deals/criteria";
 import type { Strategy } from "../../app/domain/deals/types";
 import {
   propertyDedupeKey,
@@ -33,6 +35,7 @@ import {
 import {
   auctions,
   contacts,
+  dealCriteria,
   deals,
   projectContacts,
   projects,
@@ -41,6 +44,7 @@ import {
   type PropertyRow,
 } from "../db/schema";
 import { toContact } from "./contacts";
+import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { toProject, toProperty, toResearch } from "../db/records";
 
 /** What an import does with a row that matches one the user already has. */
@@ -55,6 +59,31 @@ export const primaryDeal = alias(deals, "primary_deal");
  * first analysis: never one that merely changed last.
  */
 export const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.createdAt} ASC, ${deals.id} ASC LIMIT 1)`;
+
+/**
+ * Whether the primary analysis meets the user's buy box as it is now, worked out in SQL from the
+ * figures kept in the row (as `judgeCriteria` works it out from the analysis): 1 when every
+ * criterion that applies passes, 0 when one fails (a null figure fails), null without an analysis
+ * or a criterion that applies. Needs `dealCriteria` joined on the property's owner.
+ */
+function meetsCriteriaOf() {
+  const columns = getTableColumns(primaryDeal);
+  const parts = CRITERION_NAMES.map((name) => {
+    const { bound, figure, strategies } = CRITERIA[name];
+    const target = getTableColumns(dealCriteria)[name];
+    const value = columns[figure];
+    // The strategies are the code's own constants, written into the SQL (no parameters spent).
+    const listed = sql.raw(strategies.map((strategy) => `'${strategy}'`).join(", "));
+    const applies = sql`(${target} IS NOT NULL AND ${primaryDeal.strategy} IN (${listed}))`;
+    const fails = sql`(${applies} AND (${value} IS NULL OR ${value} ${sql.raw(bound === "min" ? "<" : ">")} ${target}))`;
+    return { applies, fails };
+  });
+  const sum = (terms: SQL[]) => sql.join(terms, sql` + `);
+  return sql<
+    number | null
+  >`(CASE WHEN ${primaryDeal.id} IS NULL OR (${sum(parts.map((p) => p.applies))}) = 0 THEN NULL WHEN (${sum(parts.map((p) => p.fails))}) = 0 THEN 1 ELSE 0 END)`;
+}
+const meetsCriteria = meetsCriteriaOf();
 
 const ANALYSIS_SUMMARY = {
   id: deals.id,
@@ -80,14 +109,27 @@ const PRIMARY_ANALYSIS = {
   ),
   capRate: sql<number | null>`${primaryDeal.capRate}`.as("primary_analysis_cap_rate"),
   cashOnCash: sql<number | null>`${primaryDeal.cashOnCash}`.as("primary_analysis_cash_on_cash"),
+  meetsCriteria: sql<boolean | null>`${meetsCriteria}`
+    .mapWith((value: number | null) => (value === null ? null : value === 1))
+    .as("primary_analysis_meets_criteria"),
 };
 
-/** Properties, each with its primary analysis: filter, order and page it. */
+/** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
 export const propertiesWithAnalysis = (db: Database) =>
   db
     .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
     .from(properties)
-    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId));
+    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
+    .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId));
+
+/** How many properties match, with the joins the buy box's filter reads. */
+export const countPropertiesWithAnalysis = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ value: count() })
+    .from(properties)
+    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
+    .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId))
+    .where(where);
 
 type AnalysisColumns = {
   [K in keyof typeof PRIMARY_ANALYSIS]: (typeof PRIMARY_ANALYSIS)[K]["_"]["type"];
@@ -116,6 +158,7 @@ export const PROPERTY_SORTS = {
   cashFlowMonthly: primaryDeal.cashFlowMonthly,
   capRate: primaryDeal.capRate,
   cashOnCash: primaryDeal.cashOnCash,
+  meetsCriteria,
 } as const;
 export type PropertySort = keyof typeof PROPERTY_SORTS;
 
@@ -123,6 +166,8 @@ export interface PropertyFilters {
   q?: string;
   status?: PropertyStatus;
   propertyType?: PropertyType;
+  /** Whether the primary analysis meets the buy box ("yes") or misses it ("no"). */
+  meetsCriteria?: BuyBoxFilter;
 }
 
 export const PROPERTY_SEARCH_COLUMNS = [
@@ -139,8 +184,14 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   if (filters.status) where.push(eq(properties.status, filters.status));
   if (filters.propertyType) where.push(eq(properties.propertyType, filters.propertyType));
   if (filters.q) where.push(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q));
+  if (filters.meetsCriteria)
+    where.push(sql`${meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`);
   return and(...where);
 }
+
+/** How many of the user's properties the filters select (the Dashboard's buy-box figure). */
+export const countProperties = (db: Database, userId: string, filters: PropertyFilters) =>
+  countPropertiesWithAnalysis(db, propertiesWhere(userId, filters));
 
 export interface PropertyOrder {
   sort: PropertySort;
@@ -167,20 +218,41 @@ function matchingProperties(
     );
 }
 
-/** A page of the user's properties with their primary analyses, in one round trip. */
-export async function listProperties(
+/**
+ * A page of the user's properties with their primary analyses, in one round trip (two, once, when
+ * analyses saved before their buy-box figures were kept are worked out first).
+ */
+export const listProperties = (
+  db: Database,
+  userId: string,
+  filters: PropertyFilters,
+  order: PropertyOrder,
+  page: PageRequest,
+) => propertiesPage(db, userId, filters, order, page, true);
+
+async function propertiesPage(
   db: Database,
   userId: string,
   filters: PropertyFilters,
   order: PropertyOrder,
   { page, limit }: PageRequest,
-) {
-  const [rows, [total]] = await db.batch([
+  refresh: boolean,
+): Promise<{
+  items: ReturnType<typeof toListedProperty>[];
+  meta: PageRequest & { total: number };
+}> {
+  const [stale, rows, [total]] = await db.batch([
+    staleDeals(db, userId),
     matchingProperties(db, userId, filters, order)
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ value: count() }).from(properties).where(propertiesWhere(userId, filters)),
+    countProperties(db, userId, filters),
   ]);
+  // Analyses saved before their buy-box figures were kept: worked out once, then read again.
+  if (stale.length && refresh) {
+    await refreshDealFigures(db, userId);
+    return propertiesPage(db, userId, filters, order, { page, limit }, false);
+  }
   return { items: rows.map(toListedProperty), meta: { page, limit, total: total!.value } };
 }
 
@@ -191,6 +263,7 @@ export async function* allProperties(
   filters: PropertyFilters,
   order: PropertyOrder,
 ) {
+  await refreshDealFigures(db, userId);
   const chunks = inChunks((limit, offset) =>
     matchingProperties(db, userId, filters, order).limit(limit).offset(offset),
   );

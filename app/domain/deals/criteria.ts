@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { metricValue, withDefaults } from "./analyze";
+import { DASH, formatMoney, formatPercent } from "../format";
 import { MAX_MONEY } from "./inputs";
 import type { DealInputs, Strategy } from "./types";
 
@@ -14,22 +15,78 @@ import type { DealInputs, Strategy } from "./types";
  * `annualizedRoi`), so `minIrr` is for rentals and BRRRRs, as the metric is.
  */
 export const CRITERIA = {
-  minCapRate: { bound: "min", figure: "capRate", strategies: ["rental", "brrrr"] },
-  minCashOnCash: { bound: "min", figure: "cashOnCash", strategies: ["rental", "brrrr"] },
-  minCashFlowMonthly: { bound: "min", figure: "cashFlowMonthly", strategies: ["rental", "brrrr"] },
-  minDscr: { bound: "min", figure: "dscr", strategies: ["rental", "brrrr"] },
+  minCapRate: {
+    bound: "min",
+    figure: "capRate",
+    strategies: ["rental", "brrrr"],
+    label: "Cap rate at least",
+    unit: "percent",
+  },
+  minCashOnCash: {
+    bound: "min",
+    figure: "cashOnCash",
+    strategies: ["rental", "brrrr"],
+    label: "Cash-on-cash at least",
+    unit: "percent",
+  },
+  minCashFlowMonthly: {
+    bound: "min",
+    figure: "cashFlowMonthly",
+    strategies: ["rental", "brrrr"],
+    label: "Cash flow / month at least",
+    unit: "money",
+  },
+  minDscr: {
+    bound: "min",
+    figure: "dscr",
+    strategies: ["rental", "brrrr"],
+    label: "DSCR at least",
+    unit: "ratio",
+  },
   maxPurchasePrice: {
     bound: "max",
     figure: "purchasePrice",
     strategies: ["rental", "flip", "brrrr"],
+    label: "Purchase price at most",
+    unit: "money",
   },
-  maxPricePerUnit: { bound: "max", figure: "pricePerUnit", strategies: ["rental", "brrrr"] },
-  minIrr: { bound: "min", figure: "irr", strategies: ["rental", "brrrr"] },
-  minProfit: { bound: "min", figure: "profit", strategies: ["flip"] },
-  maxAllInPctOfArv: { bound: "max", figure: "allInPctOfArv", strategies: ["flip", "brrrr"] },
+  maxPricePerUnit: {
+    bound: "max",
+    figure: "pricePerUnit",
+    strategies: ["rental", "brrrr"],
+    label: "Price per unit at most",
+    unit: "money",
+  },
+  minIrr: {
+    bound: "min",
+    figure: "irr",
+    strategies: ["rental", "brrrr"],
+    label: "IRR at least",
+    unit: "percent",
+  },
+  minProfit: {
+    bound: "min",
+    figure: "profit",
+    strategies: ["flip"],
+    label: "Flip profit at least",
+    unit: "money",
+  },
+  maxAllInPctOfArv: {
+    bound: "max",
+    figure: "allInPctOfArv",
+    strategies: ["flip", "brrrr"],
+    label: "All-in cost at most, % of ARV",
+    unit: "percent",
+  },
 } as const satisfies Record<
   string,
-  { bound: "min" | "max"; figure: string; strategies: readonly Strategy[] }
+  {
+    bound: "min" | "max";
+    figure: string;
+    strategies: readonly Strategy[];
+    label: string;
+    unit: "percent" | "money" | "ratio";
+  }
 >;
 
 export type CriterionName = keyof typeof CRITERIA;
@@ -87,16 +144,43 @@ export interface CriteriaVerdict {
   meetsCriteria: boolean | null;
 }
 
-/** A figure a criterion reads that is no metric: the price, and (purchase + rehab) / ARV × 100. */
-function inputFigures<S extends Strategy>(strategy: S, inputs: DealInputs[S]) {
+/** The figures the criteria read, each once: what a saved analysis keeps for lists (issue 29). */
+export const CRITERIA_FIGURES = [...new Set(Object.values(CRITERIA).map((c) => c.figure))];
+export type CriteriaFigure = (typeof CRITERIA)[CriterionName]["figure"];
+
+/**
+ * Every figure the criteria read, for an analysis: its metrics, the price, and
+ * (purchase + rehab) / ARV × 100; null where the strategy has none.
+ */
+export function criteriaFigures<S extends Strategy>(
+  strategy: S,
+  inputs: DealInputs[S],
+  metrics: object,
+): Record<CriteriaFigure, number | null> {
   const terms = withDefaults(strategy, inputs);
-  if (!("purchasePrice" in terms)) return { purchasePrice: null, allInPctOfArv: null };
-  const arv = terms.afterRepairValue;
-  return {
-    purchasePrice: terms.purchasePrice,
-    allInPctOfArv: arv > 0 ? ((terms.purchasePrice + terms.rehabCost) / arv) * 100 : null,
+  const arv = "purchasePrice" in terms ? terms.afterRepairValue : 0;
+  const own = {
+    purchasePrice: "purchasePrice" in terms ? terms.purchasePrice : null,
+    allInPctOfArv:
+      "purchasePrice" in terms && arv > 0
+        ? ((terms.purchasePrice + terms.rehabCost) / arv) * 100
+        : null,
   };
+  return Object.fromEntries(
+    CRITERIA_FIGURES.map((figure) => [
+      figure,
+      figure in own ? own[figure as keyof typeof own] : metricValue(metrics, figure),
+    ]),
+  ) as Record<CriteriaFigure, number | null>;
 }
+
+/** The criteria set that apply to a strategy, in the order they are listed. */
+export const applyingCriteria = (strategy: Strategy, criteria: DealCriteria) =>
+  CRITERION_NAMES.filter(
+    (name) =>
+      criteria[name] !== null &&
+      (CRITERIA[name].strategies as readonly Strategy[]).includes(strategy),
+  );
 
 /** How an analysis measures up to the criteria set that apply to its strategy. */
 export function judgeCriteria<S extends Strategy>(
@@ -105,20 +189,31 @@ export function judgeCriteria<S extends Strategy>(
   metrics: object,
   criteria: DealCriteria,
 ): CriteriaVerdict {
-  const applying = CRITERION_NAMES.filter(
-    (name) =>
-      criteria[name] !== null &&
-      (CRITERIA[name].strategies as readonly Strategy[]).includes(strategy),
-  );
+  const applying = applyingCriteria(strategy, criteria);
   if (!applying.length) return { criteria: [], meetsCriteria: null };
-  const figures = inputFigures(strategy, inputs);
+  const figures = criteriaFigures(strategy, inputs, metrics);
   const checks = applying.map((name): CriterionCheck => {
     const { bound, figure } = CRITERIA[name];
     const target = criteria[name]!;
-    const value =
-      figure in figures ? figures[figure as keyof typeof figures] : metricValue(metrics, figure);
+    const value = figures[figure];
     const pass = value !== null && (bound === "min" ? value >= target : value <= target);
     return { name, target, value, pass };
   });
   return { criteria: checks, meetsCriteria: checks.every((check) => check.pass) };
+}
+
+/** The verdict in words: "Meets your buy box", "Misses 2 of 5", or null when none applies. */
+export function verdictSummary(verdict: CriteriaVerdict) {
+  if (verdict.meetsCriteria === null) return null;
+  const missed = verdict.criteria.filter((check) => !check.pass).length;
+  return missed === 0 ? "Meets your buy box" : `Misses ${missed} of ${verdict.criteria.length}`;
+}
+
+/** A criterion's target or figure as the buy box shows it: "8%", "$250,000", "1.25"; "—" for none. */
+export function formatCriterion(name: CriterionName, value: number | null) {
+  if (value === null) return DASH;
+  const { unit } = CRITERIA[name];
+  if (unit === "money") return formatMoney(value);
+  if (unit === "percent") return formatPercent(value);
+  return value.toFixed(2);
 }

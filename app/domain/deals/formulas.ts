@@ -618,6 +618,16 @@ const RULES: { [S in Strategy]: Rules<DealMetrics<S>, Context<DealTerms[S], Deal
 /** Every metric a strategy answers, those of the itemized inputs included. */
 export const metricNames = (strategy: Strategy) => Object.keys(RULES[strategy]);
 
+/** A metric's label and its value as the results show it ("8.01 %", "$1,264.14", "—"). */
+export function metricDisplay(strategy: Strategy, name: string) {
+  const rule = (RULES[strategy] as Record<string, MetricRule<never>>)[name];
+  if (!rule) return null;
+  return {
+    label: rule.label,
+    show: (value: number | null) => (value === null ? DASH : SHOW[rule.unit](value)),
+  };
+}
+
 function explainMetric<C>(
   rule: MetricRule<C>,
   context: C,

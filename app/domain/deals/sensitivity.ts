@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { analyzeDeal, metricValue } from "./analyze";
+import { parseNumberLike } from "../format";
+import { FORM_GROUPS, type FieldUnit } from "./form-fields";
 import { metricNames } from "./formulas";
 import { DEAL_INPUT_SCHEMAS } from "./inputs";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "./types";
@@ -165,4 +167,114 @@ function cellProblems(
       ? { field, message: `inputs.${problem.field}: ${problem.message}` }
       : { field: `inputs.${problem.field}`, message: problem.message },
   );
+}
+
+/** An input a grid can vary, as the analyzer's form names it. */
+export interface SensitivityChoice {
+  path: string;
+  label: string;
+  unit: FieldUnit;
+}
+
+/** The number at `path` in the inputs ("financing.interestRatePct"), if they give one. */
+export function inputAt(inputs: unknown, path: string): number | undefined {
+  let value: unknown = inputs;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "number" ? value : undefined;
+}
+
+/**
+ * The form's fields a grid can vary for these inputs: the loan's only when financed, and not a
+ * figure the itemized inputs stand for (gross rent beside units, rehab cost beside rehab lines),
+ * which a cell could not be given.
+ */
+export function sensitivityInputs(
+  strategy: Strategy,
+  inputs: { financing?: unknown; units?: unknown; rehabItems?: unknown },
+): SensitivityChoice[] {
+  const financed = (inputs.financing as { type?: string } | undefined)?.type === "loan";
+  const standIns: Record<string, unknown> = {
+    grossMonthlyRent: inputs.units,
+    rehabCost: inputs.rehabItems,
+  };
+  const seen = new Set<string>();
+  return FORM_GROUPS[strategy]
+    .filter((group) => financed || group.id !== "financing")
+    .flatMap((group) => group.fields)
+    .filter((field) => {
+      if (seen.has(field.path) || standIns[field.path] !== undefined) return false;
+      seen.add(field.path);
+      return isInputPath(strategy, field.path);
+    })
+    .map(({ path, label, unit }) => ({ path, label, unit }));
+}
+
+/** The values an axis takes by default: five, the current one in the middle. */
+export const DEFAULT_STEPS = 5;
+/** A money figure's step: 5 % of it (so the axis spans ±10 %); from $0, $2,500 a step. */
+const MONEY_STEP_PCT = 5;
+const MONEY_STEP_FROM_ZERO = 2500;
+
+/** Two steps either side of `current`, never below 0 (and never below 1 for years and months). */
+export function defaultAxisValues(current: number, unit: FieldUnit): number[] {
+  const step =
+    unit === "money" ? (current > 0 ? (current * MONEY_STEP_PCT) / 100 : MONEY_STEP_FROM_ZERO) : 1;
+  const floor = unit === "years" || unit === "months" ? 1 : 0;
+  const below = Math.max(0, Math.min(2, Math.floor((current - floor) / step)));
+  const round = (value: number) => (unit === "money" ? Math.round(value) : +value.toFixed(4));
+  return Array.from({ length: DEFAULT_STEPS }, (_, index) => {
+    const offset = index - below;
+    return offset === 0 ? current : round(current + offset * step);
+  });
+}
+
+/** An axis's values as the user edits them: "166,500; 175,750; 185,000". */
+export const axisText = (values: readonly number[]) =>
+  values.map((value) => value.toLocaleString("en-US", { maximumFractionDigits: 4 })).join("; ");
+
+/** The values typed for an axis, separated by semicolons, or why they cannot be read. */
+export function parseAxisValues(text: string): { values: number[] } | { error: string } {
+  const parts = text
+    .split(/[;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!parts.length) return { error: "Type at least one value" };
+  if (parts.length > MAX_SENSITIVITY_VALUES)
+    return { error: `Type at most ${MAX_SENSITIVITY_VALUES} values` };
+  const values = parts.map(parseNumberLike);
+  const unreadable = parts.find((_, index) => values[index] === null);
+  if (unreadable !== undefined)
+    return { error: `“${unreadable}” is not a number: separate values with ;` };
+  return { values: values as number[] };
+}
+
+/** The metric a new grid shows: the figure an investor of that strategy judges a deal by. */
+export const DEFAULT_METRIC: Record<Strategy, string> = {
+  rental: "cashFlowMonthly",
+  brrrr: "cashFlowMonthly",
+  flip: "profit",
+  wholesale: "maxAllowableOffer",
+};
+
+/** The inputs a new grid varies, the first of each list the choices have. */
+const ROW_PREFERENCE = ["purchasePrice", "afterRepairValue"];
+const COLUMN_PREFERENCE = [
+  "financing.interestRatePct",
+  "grossMonthlyRent",
+  "afterRepairValue",
+  "rehabCost",
+  "maoPct",
+];
+
+/** A new grid's rows and columns for these choices (two different inputs when there are two). */
+export function defaultAxes(choices: readonly SensitivityChoice[]) {
+  const pick = (preference: string[], not?: string) =>
+    preference.find((path) => path !== not && choices.some((c) => c.path === path)) ??
+    choices.find((c) => c.path !== not)?.path ??
+    null;
+  const rows = pick(ROW_PREFERENCE);
+  return { rows, columns: pick(COLUMN_PREFERENCE, rows ?? undefined) };
 }

@@ -15,6 +15,7 @@ import {
   Home,
   PhoneCall,
   Search,
+  Target,
   type LucideIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -329,6 +330,34 @@ export function PipelineCard(props: { data: Dashboard }) {
   );
 }
 
+/** How many properties' primary analyses meet the buy box now, linking to them listed. */
+function BuyBoxLine(props: { buyBox: Dashboard["buyBox"] }) {
+  const { set, meeting } = props.buyBox;
+  return (
+    <p className="mb-4 flex items-center gap-2 rounded-lg bg-raised px-3 py-2 text-sm">
+      <Target aria-hidden className="size-4 shrink-0 text-accent" />
+      {set ? (
+        <Link
+          to={modulePath("possible-investments", { meetsCriteria: "yes" })}
+          className="font-medium hover:text-accent hover:underline"
+        >
+          {meeting} {meeting === 1 ? "deal meets" : "deals meet"} your buy box
+        </Link>
+      ) : (
+        <span>
+          No buy box yet:{" "}
+          <Link
+            to={modulePath("possible-investments", { analysis: "new" })}
+            className="font-medium text-accent hover:underline"
+          >
+            set your criteria in the analyzer
+          </Link>
+        </span>
+      )}
+    </p>
+  );
+}
+
 /** Cash flow and cap rate of the properties' primary analyses. */
 export function PortfolioCard(props: { data: Dashboard }) {
   const portfolio = props.data.portfolio;
@@ -340,6 +369,7 @@ export function PortfolioCard(props: { data: Dashboard }) {
       to={modulePath("possible-investments")}
       linkLabel="Properties"
     >
+      <BuyBoxLine buyBox={props.data.buyBox} />
       {portfolio.properties.length === 0 && (
         <Teach to={modulePath("possible-investments", { analysis: "new" })} action="Analyse a deal">
           No property has a rental analysis yet. Analyse a rental or a BRRRR and mark it primary:

@@ -23,7 +23,12 @@ import type { RuleCheck } from "~/domain/deals/judge";
 import type { ItemizedSource } from "~/domain/deals/itemized";
 import { itemizedProblemLabels } from "~/domain/deals/itemized-form";
 import { dealReport } from "~/domain/deals/report";
-import { DEAL_STRATEGIES, type Strategy, type YearRow } from "~/domain/deals/types";
+import {
+  DEAL_STRATEGIES,
+  type DealInputs as StrategyInputs,
+  type Strategy,
+  type YearRow,
+} from "~/domain/deals/types";
 import type { LoanTerms } from "~/domain/deals/finance";
 import { handoverMessage } from "~/domain/ai/handover";
 import { formatAddress } from "~/domain/format";
@@ -36,11 +41,13 @@ import { sendVersioned } from "~/lib/changed-elsewhere";
 import { chatStore } from "~/lib/stores/chat";
 import { useRead } from "~/lib/use-read";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
+import { CriteriaPanel, useBuyBox } from "./criteria-panel";
 import { DealInputs } from "./deal-inputs";
 import { DealResults } from "./deal-results";
 import { DealReport } from "./deal-report";
 import { ItemizedInputs } from "./itemized-inputs";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
+import { SensitivityGrid } from "./sensitivity-grid";
 import { ShareLinks } from "./share-links";
 
 /** What the results show: the last inputs that passed the checks. */
@@ -51,12 +58,15 @@ interface Worked {
   years: YearRow[] | undefined;
   loan: LoanTerms | null;
   itemized: ItemizedSource;
+  /** The checked inputs and their metrics: the buy box and the what-if grid read them. */
+  inputs: StrategyInputs[Strategy];
+  metrics: object;
 }
 
 function work(strategy: Strategy, form: DealFormValues) {
   const reading = readDealForm(strategy, form);
   if (!reading.ok) return { reading, worked: null };
-  const { explained, checks, years } = dealReport(strategy, reading.checked);
+  const { analysis, explained, checks, years } = dealReport(strategy, reading.checked);
   const worked: Worked = {
     strategy,
     explained,
@@ -64,6 +74,8 @@ function work(strategy: Strategy, form: DealFormValues) {
     years,
     loan: dealLoan(strategy, reading.checked),
     itemized: reading.checked,
+    inputs: reading.checked,
+    metrics: analysis.metrics,
   };
   return { reading, worked };
 }
@@ -112,6 +124,7 @@ export function DealAnalyzer(props: {
   // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
   const [triedSave, setTriedSave] = useState(false);
   const propertyId = saved?.propertyId ?? props.propertyId;
+  const buyBox = useBuyBox();
 
   /** A saved analysis on screen: its name, strategy and figures in the form. */
   const showDeal = (deal: Deal) => {
@@ -148,6 +161,7 @@ export function DealAnalyzer(props: {
   const lastWorked = useRef<Worked | null>(null);
   if (worked) lastWorked.current = worked;
   const shown = worked ?? (lastWorked.current?.strategy === strategy ? lastWorked.current : null);
+  const verdict = shown && buyBox.judge(shown.strategy, shown.inputs, shown.metrics);
 
   if (opened.failure && !opened.loading) {
     return (
@@ -340,8 +354,19 @@ export function DealAnalyzer(props: {
                 term={sought?.slug}
               />
             )}
+            {shown && <CriteriaPanel buyBox={buyBox} strategy={shown.strategy} verdict={verdict} />}
           </section>
         </div>
+        {shown && (
+          <div className="mt-6">
+            <SensitivityGrid
+              strategy={shown.strategy}
+              inputs={shown.inputs}
+              metrics={shown.metrics}
+              criteria={buyBox.criteria}
+            />
+          </div>
+        )}
         {shown?.years && (
           <div className="mt-6">
             <ProjectionTable years={shown.years} />
@@ -365,6 +390,7 @@ export function DealAnalyzer(props: {
           checks={shown.checks}
           years={shown.years}
           itemized={shown.itemized}
+          buyBox={verdict}
         />
       )}
       <ConfirmDialog

@@ -8,6 +8,12 @@ import type { ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { MetricExplanation } from "~/domain/deals/formulas";
 import type { RuleCheck } from "~/domain/deals/judge";
+import {
+  CRITERIA,
+  formatCriterion,
+  verdictSummary,
+  type CriteriaVerdict,
+} from "~/domain/deals/criteria";
 import { equityOf } from "~/domain/deals/analyze";
 import { adjustedPricePerSqFt, type ItemizedSource } from "~/domain/deals/itemized";
 import type { Strategy, YearRow } from "~/domain/deals/types";
@@ -24,6 +30,8 @@ export interface DealReportProps {
   years: readonly YearRow[] | undefined;
   /** The inputs' itemized parts (units, rehab lines, comps), listed under the figures. */
   itemized?: ItemizedSource;
+  /** How it measures up to the owner's buy box; its section is left out without a criterion. */
+  buyBox?: CriteriaVerdict | null;
 }
 
 /** The report itself: the printed page's, and a shared link's (routes/shared.$token.tsx). */
@@ -61,6 +69,7 @@ export function DealReportArticle(props: DealReportProps & { className: string }
           ))}
         </tbody>
       </table>
+      {props.buyBox && <BuyBoxTable verdict={props.buyBox} />}
       {props.itemized && <ItemizedTables inputs={props.itemized} />}
       {props.years && (
         <p className="mt-2 text-[8pt]">
@@ -124,6 +133,29 @@ function ReportTable(props: {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The owner's criteria that apply, each with the deal's figure and pass or fail. */
+function BuyBoxTable({ verdict }: { verdict: CriteriaVerdict }) {
+  const summary = verdictSummary(verdict);
+  if (summary === null) return null;
+  return (
+    <ReportTable
+      caption={`Buy box: ${summary}`}
+      heads={[
+        { label: "Criterion" },
+        { label: "Target", numeric: true },
+        { label: "This deal", numeric: true },
+        { label: "Result" },
+      ]}
+      rows={verdict.criteria.map((check) => [
+        CRITERIA[check.name].label,
+        formatCriterion(check.name, check.target),
+        formatCriterion(check.name, check.value),
+        check.pass ? "Pass" : "Fail",
+      ])}
+    />
   );
 }
 

@@ -3,7 +3,7 @@
  * property's page, the deal analyzer and Compare. Which one shows is in the query string
  * (`ModuleParams`), so Back and links work.
  */
-import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
+import { Calculator, CheckCircle2, Home, Plus, Trash2, Upload, XCircle } from "lucide-react";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { toast } from "~/lib/toast";
@@ -14,6 +14,7 @@ import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
 import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
+import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
@@ -58,8 +59,9 @@ const Opened = (props: { children: ReactNode }) => (
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 /**
  * Below 1536 px the property's facts move under its address, below 1280 px ARV and rent drop out
- * (they stay on the property's page): the primary analysis's figures and the actions then fit a
- * 1024 px laptop beside the sidebar. A phone shows every column, as a card.
+ * (they stay on the property's page) and so does the buy box's verdict (its filter stays): the
+ * primary analysis's figures and the actions then fit a 1024 px laptop beside the sidebar. A phone
+ * shows every column, as a card.
  */
 const UNTIL_2XL = "sm:max-2xl:hidden";
 const UNTIL_XL = "sm:max-xl:hidden";
@@ -75,7 +77,24 @@ const COLUMNS: SortableColumn<SortKey>[] = [
   { key: "cashFlowMonthly", title: "Cash flow / mo", numeric: true },
   { key: "capRate", title: "Cap rate", numeric: true },
   { key: "cashOnCash", title: "Cash-on-cash", numeric: true },
+  { key: "meetsCriteria", title: "Buy box", className: UNTIL_XL },
 ];
+
+const BUY_BOX_LABELS: Record<string, string> = { yes: "Meets buy box", no: "Misses buy box" };
+
+/** The primary analysis's buy-box verdict, in words and icon as well as colour. */
+function BuyBoxVerdict(props: { meets: boolean | null | undefined }) {
+  if (props.meets == null) return <span className="text-muted">—</span>;
+  return props.meets ? (
+    <span className="inline-flex items-center gap-1 text-success">
+      <CheckCircle2 aria-hidden className="size-4" /> Meets
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 text-danger">
+      <XCircle aria-hidden className="size-4" /> Misses
+    </span>
+  );
+}
 
 const CELL = "sm:px-2 sm:py-3 sm:first:pl-4 2xl:px-4";
 const column = (key: SortKey) => COLUMNS.find((c) => c.key === key)!;
@@ -210,16 +229,17 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   const q = params.get("q") ?? "";
   const status = params.get("status") ?? "";
   const propertyType = params.get("propertyType") ?? "";
+  const meetsCriteria = params.get("meetsCriteria") ?? "";
   const sort: TableSort<SortKey> = {
     key: (params.get("sort") ?? "updatedAt") as SortKey,
     dir: params.get("dir") === "asc" ? "asc" : "desc",
   };
   /** What Export CSV writes: the list's rows, every page. */
-  const query = { q, status, propertyType, sort: sort.key, dir: sort.dir };
+  const query = { q, status, propertyType, meetsCriteria, sort: sort.key, dir: sort.dir };
 
   const sortBy = (key: SortKey) =>
     update({ sort: key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc", page: null });
-  const filterBy = (name: "status" | "propertyType") => (value: string) =>
+  const filterBy = (name: "status" | "propertyType" | "meetsCriteria") => (value: string) =>
     update({ [name]: value || null, page: null });
 
   const statusOf = (property: Property) => {
@@ -263,7 +283,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   };
 
   const items = list?.items ?? [];
-  const filtered = Boolean(q || status || propertyType);
+  const filtered = Boolean(q || status || propertyType || meetsCriteria);
   return (
     <div>
       <PageHeader
@@ -291,7 +311,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </>
         }
       />
-      <FilterBar>
+      <FilterBar filters={3}>
         <SearchBox
           label="Search properties"
           placeholder="Search address, city, ZIP, APN…"
@@ -311,6 +331,14 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           values={PROPERTY_TYPES}
           value={propertyType}
           onChange={filterBy("propertyType")}
+        />
+        <FilterSelect
+          label="Filter by buy box"
+          allLabel="Any buy box"
+          values={BUY_BOX_FILTERS}
+          labels={BUY_BOX_LABELS}
+          value={meetsCriteria}
+          onChange={filterBy("meetsCriteria")}
         />
       </FilterBar>
       <ListStates
@@ -394,6 +422,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                     {allMoneyBack(property.primaryAnalysis)
                       ? "All money back"
                       : formatPercent(property.primaryAnalysis?.cashOnCash)}
+                  </td>
+                  <td data-label="Buy box" className={`whitespace-nowrap ${CELL} ${UNTIL_XL}`}>
+                    <BuyBoxVerdict meets={property.primaryAnalysis?.meetsCriteria} />
                   </td>
                   <td
                     className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}

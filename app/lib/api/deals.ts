@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
 import type { RehabItem } from "~/domain/deals/types";
+import type { DealCriteria, DealCriteriaInput } from "~/domain/deals/criteria";
 import type { DealSchema } from "../../../worker/api/schemas";
 import type { DealShare } from "../../../worker/services/deal-shares";
 import type { RehabTemplate } from "../../../worker/services/rehab-templates";
@@ -27,6 +28,12 @@ const path = (id: string) => `/deals/${encodeURIComponent(id)}`;
 const TEMPLATES = "/rehab-templates";
 
 export const dealsApi = {
+  criteria: () => orThrow(apiRequest<DealCriteria>("/deals/criteria"), MESSAGES.fetchDealCriteria),
+  saveCriteria: (input: Partial<DealCriteriaInput>) =>
+    orThrow(
+      apiRequest<DealCriteria>("/deals/criteria", { method: "PUT", body: input }),
+      MESSAGES.saveDealCriteria,
+    ),
   list: (query: DealQuery = {}) =>
     pageOrThrow(apiRequest<Deal[]>(`/deals${queryString({ ...query })}`), MESSAGES.fetchDeals),
   get: (id: string) => orThrow(apiRequest<Deal>(path(id)), MESSAGES.fetchDeal),

@@ -76,6 +76,8 @@ export const MESSAGES = {
   fetchRehabTemplates: "Failed to fetch your rehab templates",
   saveRehabTemplate: "Failed to save the rehab template",
   deleteRehabTemplate: "Failed to delete the rehab template",
+  fetchDealCriteria: "Failed to fetch your buy box",
+  saveDealCriteria: "Failed to save your buy box",
   fetchAuctions: "Failed to fetch auctions",
   fetchAuction: "Failed to fetch auction",
   createAuction: "Failed to create auction",

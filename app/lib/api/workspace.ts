@@ -246,6 +246,7 @@ export const entriesApi = {
 export interface PropertyQuery {
   status?: string;
   propertyType?: string;
+  meetsCriteria?: string;
   q?: string;
   sort?: string;
   dir?: "asc" | "desc";

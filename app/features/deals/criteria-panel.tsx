@@ -1,0 +1,247 @@
+/**
+ * The analyzer's buy box (issue 29): the user's purchase criteria, how the analysis on screen
+ * measures up to them (worked out as the figures change, by the same `judgeCriteria` the API runs),
+ * and an editor that saves them (`PUT /api/deals/criteria`).
+ */
+import { CheckCircle2, Pencil, Target, XCircle } from "lucide-react";
+import { useState } from "react";
+import { TextField } from "~/components/form";
+import { Skeleton } from "~/components/skeleton";
+import { ErrorNotice } from "~/components/ui";
+import {
+  CRITERIA,
+  CRITERION_NAMES,
+  formatCriterion,
+  judgeCriteria,
+  verdictSummary,
+  type CriteriaVerdict,
+  type CriterionName,
+  type DealCriteria,
+} from "~/domain/deals/criteria";
+import type { DealInputs, Strategy } from "~/domain/deals/types";
+import { parseNumberLike } from "~/domain/format";
+import { label } from "~/domain/workspace";
+import { dealsApi } from "~/lib/api/deals";
+import { useForm } from "~/lib/use-form";
+import { useRead } from "~/lib/use-read";
+import { FormActions } from "../shared";
+
+const NO_KEY: [] = [];
+
+/** The user's buy box, read once for the analyzer's panels; a save shows at once. */
+export function useBuyBox() {
+  const read = useRead(NO_KEY, dealsApi.criteria);
+  const [saved, setSaved] = useState<DealCriteria | null>(null);
+  const criteria = saved ?? read.data ?? null;
+  return {
+    criteria,
+    loading: !criteria && read.loading,
+    failure: saved ? "" : read.failure,
+    retry: read.retry,
+    setSaved,
+    /** How an analysis measures up; null until the buy box is read. */
+    judge: <S extends Strategy>(strategy: S, inputs: DealInputs[S], metrics: object) =>
+      criteria && judgeCriteria(strategy, inputs, metrics, criteria),
+  };
+}
+
+export type BuyBox = ReturnType<typeof useBuyBox>;
+
+export const hasCriteria = (criteria: DealCriteria) =>
+  CRITERION_NAMES.some((name) => criteria[name] !== null);
+
+const strategiesOf = (name: CriterionName) =>
+  CRITERIA[name].strategies.map((strategy) => label(strategy)).join(", ");
+
+/** One check, in words and icon as well as colour. */
+function CheckMark(props: { pass: boolean }) {
+  return props.pass ? (
+    <span className="inline-flex items-center gap-1 font-medium text-success">
+      <CheckCircle2 aria-hidden className="size-4" /> Pass
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 font-medium text-danger">
+      <XCircle aria-hidden className="size-4" /> Fail
+    </span>
+  );
+}
+
+/** "Meets your buy box" / "Misses 2 of 5", or why there is no verdict. */
+export function VerdictLine(props: { verdict: CriteriaVerdict; strategy: Strategy }) {
+  const summary = verdictSummary(props.verdict);
+  if (summary === null)
+    return (
+      <p className="text-sm text-muted">
+        None of your criteria applies to a {label(props.strategy).toLowerCase()} deal.
+      </p>
+    );
+  return (
+    <p
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${props.verdict.meetsCriteria ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}
+    >
+      {props.verdict.meetsCriteria ? (
+        <CheckCircle2 aria-hidden className="size-4" />
+      ) : (
+        <XCircle aria-hidden className="size-4" />
+      )}
+      {summary}
+    </p>
+  );
+}
+
+export function CriteriaPanel(props: {
+  buyBox: BuyBox;
+  strategy: Strategy;
+  verdict: CriteriaVerdict | null;
+}) {
+  const { buyBox } = props;
+  const [editing, setEditing] = useState(false);
+  const { criteria } = buyBox;
+  return (
+    <section
+      aria-labelledby="buy-box-title"
+      className="rounded-2xl border border-line bg-surface p-4"
+    >
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="buy-box-title" className="flex items-center gap-2 font-semibold">
+          <Target aria-hidden className="size-4 text-muted" /> Buy box
+        </h2>
+        {criteria && hasCriteria(criteria) && !editing && (
+          <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
+            <Pencil aria-hidden className="size-4" /> Edit buy box
+          </button>
+        )}
+      </div>
+      {buyBox.failure ? (
+        <ErrorNotice message={buyBox.failure} onRetry={buyBox.retry} />
+      ) : !criteria ? (
+        <Skeleton variant="default" />
+      ) : editing ? (
+        <CriteriaForm
+          criteria={criteria}
+          onSaved={(saved) => {
+            buyBox.setSaved(saved);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : !hasCriteria(criteria) ? (
+        <div className="text-sm">
+          <p className="font-medium">No buy box yet</p>
+          <p className="mt-1 text-muted">
+            Save the criteria a deal must meet (a cap rate, a cash flow, a price…) and every
+            analysis, list and report says whether it does.
+          </p>
+          <button type="button" onClick={() => setEditing(true)} className="btn-primary mt-3">
+            Set your buy box
+          </button>
+        </div>
+      ) : (
+        props.verdict && <Verdict strategy={props.strategy} verdict={props.verdict} />
+      )}
+    </section>
+  );
+}
+
+function Verdict(props: { strategy: Strategy; verdict: CriteriaVerdict }) {
+  const { verdict } = props;
+  return (
+    <div className="space-y-3">
+      <VerdictLine verdict={verdict} strategy={props.strategy} />
+      {verdict.criteria.length > 0 && (
+        <table className="w-full text-sm">
+          <caption className="sr-only">Your criteria and this analysis's figures</caption>
+          <thead className="text-left text-xs text-muted">
+            <tr>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Criterion
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Target
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                This deal
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Result
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {verdict.criteria.map((check) => (
+              <tr key={check.name}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  {CRITERIA[check.name].label}
+                </th>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  {formatCriterion(check.name, check.target)}
+                </td>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  {formatCriterion(check.name, check.value)}
+                </td>
+                <td className="py-1.5">
+                  <CheckMark pass={check.pass} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+type CriteriaText = Record<CriterionName, string>;
+
+const textOf = (criteria: DealCriteria) =>
+  Object.fromEntries(
+    CRITERION_NAMES.map((name) => [name, criteria[name] === null ? "" : String(criteria[name])]),
+  ) as CriteriaText;
+
+/** "8%", "$250,000" and "1.25" read as numbers; what is not one is left for the schema to name. */
+const inputOf = (values: CriteriaText) =>
+  Object.fromEntries(
+    CRITERION_NAMES.map((name) => {
+      const text = values[name].trim();
+      return [name, text ? (parseNumberLike(text) ?? text) : ""];
+    }),
+  );
+
+/** The buy box's fields, checked with the API's own schema; an empty field is no criterion. */
+function CriteriaForm(props: {
+  criteria: DealCriteria;
+  onSaved: (criteria: DealCriteria) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm({
+    schema: () => import("~/domain/deals/criteria").then((m) => m.DealCriteriaInputSchema),
+    initial: textOf(props.criteria),
+    idPrefix: "criteria",
+    toInput: inputOf,
+    onSubmit: async (input) => props.onSaved(await dealsApi.saveCriteria(input)),
+  });
+  return (
+    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-3">
+      <p className="text-sm text-muted">
+        Leave a field empty for no criterion. Percents as numbers: 8 means 8 %.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {CRITERION_NAMES.map((name) => (
+          <TextField
+            key={name}
+            {...form.field(name)}
+            label={`${CRITERIA[name].label} (${strategiesOf(name)})`}
+            type="number"
+            required={false}
+          />
+        ))}
+      </div>
+      <FormActions
+        saving={form.saving}
+        failure={form.failure}
+        submitLabel="Save buy box"
+        onCancel={props.onCancel}
+      />
+    </form>
+  );
+}
