@@ -82,6 +82,8 @@ export default tseslint.config(
         Buffer: "readonly",
         performance: "readonly",
         TextDecoder: "readonly",
+        FormData: "readonly",
+        File: "readonly",
       },
     },
   },

@@ -16,6 +16,7 @@ import { measureCalendarRender } from "./measures/calendar-render.mjs";
 import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureDealSensitivity } from "./measures/deal-sensitivity.mjs";
 import { measureFileImports } from "./measures/file-imports.mjs";
+import { measureFileUpload } from "./measures/file-upload.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measureModulePages } from "./measures/module-pages.mjs";
@@ -150,6 +151,8 @@ try {
   const pages = await measureModulePages(origin, account);
   console.log("Timing imports of 1,000 properties and 1,000 auctions...");
   const imports = await measureImports(origin, account);
+  console.log("Timing a 20 MB upload to R2 and the memory it takes...");
+  const fileUpload = await measureFileUpload(origin, account, app.pid);
   console.log("Timing a 50,000-row lead list through the file import...");
   const fileImports = await measureFileImports(origin, await createListAccount(origin), app.pid);
   console.log("Measuring the AI stream relay...");
@@ -179,6 +182,7 @@ try {
       relay,
       imports,
       fileImports,
+      fileUpload,
       calendar,
     ],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",

@@ -2,6 +2,8 @@
 export interface Env {
   DB: D1Database;
   SESSIONS: KVNamespace;
+  /** The files users store (issue 30); absent, file uploads answer 503. */
+  FILES?: R2Bucket;
   ASSETS?: Fetcher;
   /** Opens of shared analyses per client address (wrangler.toml); absent, they are not limited. */
   SHARED_LINK_LIMITER?: RateLimit;

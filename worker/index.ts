@@ -30,4 +30,8 @@ export default {
       return (await loadApi()).fetch(request, env, ctx);
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
+  async scheduled(controller, env, ctx) {
+    const { runScheduled } = await import("./scheduled");
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Env>;

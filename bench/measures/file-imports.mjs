@@ -3,9 +3,8 @@
 // as the screen sends it (25 table chunks of 2,000 records into one run). Rows per second, and
 // the peak memory of the workerd process serving the Worker while it runs (VmHWM: the local
 // runtime's whole process, an upper bound on the isolate's own).
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { statusMb, workerdOf } from "./workerd-memory.mjs";
 
 export const LIST_ROWS = 50_000;
 const CHUNK = 2000;
@@ -43,38 +42,6 @@ function listRows(prefix) {
     "43215",
   ]);
 }
-
-/** Every process under `pid`, depth first. */
-function descendants(pid) {
-  let children = [];
-  try {
-    children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => Number(line.trim()))
-      .filter(Boolean);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-/** The workerd process serving the app, and its peak resident memory so far (MB). */
-function workerdOf(wranglerPid) {
-  const pid = descendants(wranglerPid).find((child) => {
-    try {
-      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("workerd");
-    } catch {
-      return false;
-    }
-  });
-  return pid;
-}
-const statusMb = (pid, field) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN;
-};
 
 async function send(origin, account, kind, body, type, query = "") {
   const response = await fetch(`${origin}/api/imports/${kind}${query}`, {

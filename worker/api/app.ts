@@ -33,6 +33,9 @@ import transfer from "./routes/transfer";
 import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
 import usage from "./routes/usage";
+import files from "./routes/files";
+import { MAX_FILE_BYTES } from "../../app/domain/files";
+import { fileTooLarge } from "../services/files";
 
 const API_BASE = "/api";
 
@@ -42,6 +45,7 @@ export const MAX_IMPORT_BYTES = TRANSFER_LIMITS.bytes;
 const IMPORT_PATH = `${API_BASE}/import`;
 /** A list of 50,000 rows from PropStream or a county is several MB. */
 const FILE_IMPORT_PATH = `${API_BASE}/imports/`;
+const FILES_PATH = `${API_BASE}/files`;
 
 const limitBody = (maxSize: number) =>
   bodyLimit({
@@ -55,6 +59,13 @@ const limitBody = (maxSize: number) =>
     },
   });
 const usualLimit = limitBody(MAX_BODY_BYTES);
+/** One file and its form fields; the service counts the file's own bytes against MAX_FILE_BYTES. */
+const fileLimit = bodyLimit({
+  maxSize: MAX_FILE_BYTES + 64 * 1024,
+  onError: () => {
+    throw fileTooLarge();
+  },
+});
 const importLimit = limitBody(MAX_IMPORT_BYTES);
 
 const OPENAPI_CONFIG = {
@@ -92,12 +103,17 @@ export function createApi() {
 
   api.use("*", async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(PRIVATE_RESPONSE_HEADERS)) c.header(name, value);
+    // A route may say more (a file's download: `private, no-store`, framed by our own pages).
+    for (const [name, value] of Object.entries(PRIVATE_RESPONSE_HEADERS)) {
+      if (!c.res.headers.has(name)) c.header(name, value);
+    }
   });
   api.use("*", (c, next) =>
     (c.req.path === IMPORT_PATH || c.req.path.startsWith(FILE_IMPORT_PATH)
       ? importLimit
-      : usualLimit)(c, next),
+      : c.req.path === FILES_PATH && c.req.method === "POST"
+        ? fileLimit
+        : usualLimit)(c, next),
   );
   api.use("*", sameOriginForCookies);
 
@@ -124,6 +140,7 @@ export function createApi() {
   api.route("/google", google);
   api.route("/calendar", calendar);
   api.route("/usage", usage);
+  api.route("/files", files);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -17,6 +17,7 @@ import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction"
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
+import { FILE_OWNERS } from "../../app/domain/files";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
 import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
@@ -496,6 +497,36 @@ export const rehabTemplates = sqliteTable(
 );
 
 /**
+ * A file the user stored (issue 30): a contract, an inspection report, a photo. Its bytes are the
+ * R2 object `objectKey` (which never holds the user's file name); this row is written first, as
+ * `pending`, and turns `ready` once the object is complete, so a crash in between leaves a pending
+ * row that the sweep removes with its object, never an object nobody can see. A delete marks the
+ * row `deleting` before the object goes. It belongs to one record, named by kind and id.
+ */
+export const files = sqliteTable(
+  "files",
+  {
+    id: id(),
+    userId: owner(),
+    ownerType: text("owner_type", { enum: FILE_OWNERS }).notNull(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull().default(0),
+    /** Hex SHA-256 of the bytes; empty while pending. */
+    sha256: text("sha256").notNull().default(""),
+    objectKey: text("object_key").notNull(),
+    status: text("status", { enum: ["pending", "ready", "deleting"] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("files_user_owner").on(t.userId, t.ownerType, t.ownerId),
+    index("files_status_updated").on(t.status, t.updatedAt),
+  ],
+);
+
+/**
  * An auction the investor watches. Instants are UTC ISO strings (they sort as text); `timeZone`
  * is where the sale happens. The Google columns say which events stand for its dates in the
  * Google calendar chosen for auctions, and whether they still match the auction.
@@ -795,6 +826,7 @@ export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealShareRow = typeof dealShares.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
 export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
 export type RehabTemplateRow = typeof rehabTemplates.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;

@@ -40,6 +40,7 @@ import {
   conversations,
   deals,
   entries,
+  files,
   importMappings,
   importRuns,
   importUndo,
@@ -90,6 +91,7 @@ const OWNED_TABLES: UserTable[] = [
   importMappings,
   importRuns,
   rehabTemplates,
+  files,
 ];
 /** Tables without a `user_id` index, read through their parent's. */
 const CHILD_TABLES: {
@@ -124,6 +126,8 @@ function storedBytes(userId: string): SQL {
       ({ table, key, parent }) =>
         sql`(SELECT coalesce(sum(${rowBytes(table)}), 0) FROM ${table} JOIN ${parent} ON ${key} = ${parent.id} WHERE ${parent.userId} = ${userId})`,
     ),
+    // A stored file's bytes are in R2, counted by its row's size (issue 30).
+    sql`(SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.userId} = ${userId})`,
   ];
   return sql.join(parts, sql` + `);
 }

@@ -1,0 +1,273 @@
+/**
+ * Files on the user's records (issue 30): upload (multipart, streamed to R2), list, metadata,
+ * download, delete. Served only to their owner, never as something a browser would run.
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  ALLOWED_TYPES_TEXT,
+  FILE_OWNERS,
+  MAX_FILE_TEXT,
+  type FileOwner,
+} from "../../../app/domain/files";
+import { AppError, invalidFields } from "../../errors";
+import {
+  deleteFile,
+  fileBucket,
+  getFile,
+  listFiles,
+  openFile,
+  storeFile,
+  sweepFiles,
+} from "../../services/files";
+import { formDataBoundary, MultipartError, readFormData } from "../multipart";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  IdParamSchema,
+  pageResponse,
+  PageQuerySchema,
+  router,
+  scope,
+  signedIn,
+  signedInStoring,
+} from "../openapi";
+import type { AppEnv } from "../types";
+import type { Context } from "hono";
+import { database } from "../../db/client";
+
+const OwnerTypeSchema = z.enum(FILE_OWNERS).openapi({ description: "The kind of record" });
+
+const FileSchema = z
+  .object({
+    id: z.string(),
+    ownerType: OwnerTypeSchema,
+    ownerId: z.string(),
+    name: z.string().openapi({ description: "The file's name as uploaded" }),
+    kind: z.enum(["pdf", "image", "document", "spreadsheet", "presentation", "text"]),
+    mimeType: z.string().openapi({ description: "Told from the file's bytes, not its name" }),
+    size: z.number().int().openapi({ description: "Bytes" }),
+    sha256: z.string().openapi({ description: "Hex SHA-256 of the bytes" }),
+    createdAt: z.string(),
+  })
+  .openapi("StoredFile");
+
+const FileListQuerySchema = PageQuerySchema.extend({
+  ownerType: OwnerTypeSchema.optional(),
+  ownerId: z.string().min(1).max(64).optional(),
+  kind: FileSchema.shape.kind.optional(),
+  q: z.string().max(200).optional().openapi({ description: "Words of the file's name" }),
+});
+
+const DownloadQuerySchema = z.object({
+  disposition: z.enum(["attachment", "inline"]).default("attachment").openapi({
+    description:
+      "`inline` shows an image or a PDF in the page (under a sandbox CSP); any other kind is always an attachment",
+  }),
+});
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): the name as uploaded, safely. */
+function contentDisposition(type: "attachment" | "inline", name: string) {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const MAX_NAME = 255;
+
+/** The upload's form: `ownerType` and `ownerId` first, then one `file`. */
+async function readUpload(c: Context<AppEnv>) {
+  const boundary = formDataBoundary(c.req.header("Content-Type"));
+  const body = c.req.raw.body;
+  if (!boundary || !body) {
+    throw new AppError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the file as multipart/form-data: the fields ownerType and ownerId, then file",
+    );
+  }
+  const fields: Record<string, string> = {};
+  const decoder = new TextDecoder();
+  for await (const part of readFormData(body, boundary)) {
+    if (part.filename === undefined) {
+      if (["ownerType", "ownerId"].includes(part.name)) {
+        fields[part.name] = decoder.decode(await new Response(part.body).arrayBuffer()).trim();
+      }
+      continue;
+    }
+    if (part.name !== "file") continue;
+    const problems = [];
+    const ownerType = fields.ownerType as FileOwner | undefined;
+    if (!ownerType || !FILE_OWNERS.includes(ownerType)) {
+      problems.push({ field: "ownerType", message: `must be one of ${FILE_OWNERS.join(", ")}` });
+    }
+    if (!fields.ownerId || fields.ownerId.length > 64) {
+      problems.push({ field: "ownerId", message: "is required, before the file" });
+    }
+    const name = part.filename.trim().replace(/^.*[\\/]/, "");
+    if (!name || name.length > MAX_NAME) {
+      problems.push({ field: "file", message: `needs a name of 1 to ${MAX_NAME} characters` });
+    }
+    if (problems.length > 0) throw invalidFields(problems);
+    return { ownerType: ownerType!, ownerId: fields.ownerId!, name, body: part.body };
+  }
+  throw invalidFields([{ field: "file", message: "is required" }]);
+}
+
+const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/",
+    operationId: "uploadFile",
+    summary: "Store a file on one of your records",
+    description: `A multipart form: \`ownerType\` and \`ownerId\` (the record), then \`file\`. The file's type is told from its bytes and must be ${ALLOWED_TYPES_TEXT} (HTML, SVG, scripts and archives are refused with 415). At most ${MAX_FILE_TEXT} a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404.`,
+    ...signedInStoring,
+    request: {
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            // A schema for the contract, not a zod one: a zod schema would have the body parsed
+            // (buffered whole) before the handler streams it.
+            schema: {
+              type: "object",
+              required: ["ownerType", "ownerId", "file"],
+              properties: {
+                ownerType: { type: "string", enum: [...FILE_OWNERS] },
+                ownerId: { type: "string" },
+                file: { type: "string", format: "binary" },
+              },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      201: dataResponse("The stored file", FileSchema),
+      ...errorResponses(400, 401, 404, 415, 503),
+    },
+  }),
+  async (c) => {
+    const bucket = fileBucket(c.env);
+    let upload: Awaited<ReturnType<typeof readUpload>>;
+    try {
+      upload = await readUpload(c);
+      const file = await storeFile(...scope(c), bucket, upload);
+      return c.json({ data: file }, 201);
+    } catch (error) {
+      if (error instanceof MultipartError) {
+        throw new AppError(
+          400,
+          "MALFORMED_MULTIPART",
+          `The upload could not be read: ${error.message}`,
+        );
+      }
+      throw error;
+    } finally {
+      c.executionCtx.waitUntil(sweepFiles(database(c.env.DB), bucket).catch(() => undefined));
+    }
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "listFiles",
+    summary: "List your files",
+    description:
+      "Newest first; filter by the record (`ownerType` and `ownerId`), the kind, or words of the name.",
+    ...signedIn,
+    request: { query: FileListQuerySchema },
+    responses: {
+      200: pageResponse("A page of files", FileSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => {
+    const { page, limit, ...filters } = c.req.valid("query");
+    const found = await listFiles(...scope(c), {
+      ...filters,
+      limit,
+      offset: (page - 1) * limit,
+    });
+    return c.json({ data: found.files, meta: { page, limit, total: found.total } }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}",
+    operationId: "getFile",
+    summary: "A file's metadata",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The file", FileSchema),
+      ...errorResponses(401, 404),
+    },
+  }),
+  async (c) => c.json({ data: await getFile(...scope(c), c.req.valid("param").id) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}/content",
+    operationId: "downloadFile",
+    summary: "Download a file",
+    description:
+      "The bytes as stored, with the type told from them, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An attachment, unless `disposition=inline` for an image or a PDF, which is then served under `Content-Security-Policy: sandbox`.",
+    ...signedIn,
+    request: { params: IdParamSchema, query: DownloadQuerySchema },
+    responses: {
+      200: {
+        description: "The file's bytes",
+        content: {
+          "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) },
+        },
+      },
+      ...errorResponses(400, 401, 404, 503),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { disposition } = c.req.valid("query");
+    const { file, body } = await openFile(...scope(c), fileBucket(c.env), id);
+    const inline = disposition === "inline" && (file.kind === "image" || file.kind === "pdf");
+    const headers: Record<string, string> = {
+      "Content-Type": file.mimeType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      // Nothing in it runs, whatever it holds; shown inline, only our own pages may frame it.
+      "Content-Security-Policy": `sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${inline ? "'self'" : "'none'"}`,
+      "X-Frame-Options": inline ? "SAMEORIGIN" : "DENY",
+    };
+    return new Response(body, { status: 200, headers });
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "delete",
+    path: "/{id}",
+    operationId: "deleteFile",
+    summary: "Delete a file",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      204: { description: "Deleted, bytes and all" },
+      ...errorResponses(401, 404, 503),
+    },
+  }),
+  async (c) => {
+    await deleteFile(...scope(c), fileBucket(c.env), c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);
+
+export default app;

@@ -1,0 +1,12 @@
+/**
+ * The Worker's Cron Triggers (wrangler.toml `[triggers]`): the work nobody waits for. Locally,
+ * `wrangler dev --test-scheduled` runs it on `curl http://127.0.0.1:8787/__scheduled`.
+ */
+import { database } from "./db/client";
+import type { Env } from "./env";
+import { sweepFiles } from "./services/files";
+
+export async function runScheduled(env: Env, now = Date.now()) {
+  // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
+  if (env.FILES) await sweepFiles(database(env.DB), env.FILES, now);
+}
