@@ -19,6 +19,11 @@ const NOT_THE_USERS_WORK = [
   "deal_criteria", // the buy box: a setting, not records
   "rehab_templates", // the rehab estimator's saved lines: presets, as the buy box is a setting
 ];
+/**
+ * The user's work that Export Data does not carry yet: stored files (issue 30) belong in a .zip
+ * beside the JSON, with their bytes, which is not built. Named here so the gap stays in sight.
+ */
+const NOT_EXPORTED_YET = ["files"];
 
 describe("the kinds of record Export Data and Import Data know", () => {
   it("cover every table that holds a user's records", () => {
@@ -30,6 +35,7 @@ describe("the kinds of record Export Data and Import Data know", () => {
       ...KINDS.map((kind) => getTableName(kind.table)),
       ...WRITTEN_WITH_A_KIND,
       ...NOT_THE_USERS_WORK,
+      ...NOT_EXPORTED_YET,
     ]);
     expect(usersTables.filter((name) => !covered.has(name))).toEqual([]);
   });
