@@ -39,6 +39,7 @@ import { DealResults } from "./deal-results";
 import { DealReport } from "./deal-report";
 import { ItemizedInputs } from "./itemized-inputs";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
+import { FilesPanel } from "../files/files-panel";
 import { ShareLinks } from "./share-links";
 
 /** What the results show: the last inputs that passed the checks. */
@@ -358,6 +359,7 @@ export function DealAnalyzer(props: {
             />
           </div>
         )}
+        {saved && <FilesPanel ownerType="deal" ownerId={saved.id} className="mt-6" />}
       </div>
       {shown && (
         <DealReport
