@@ -47,19 +47,18 @@ export function FileList(props: {
               )}
               <span className="block truncate text-xs text-muted">
                 {KIND_LABELS[file.kind]} · {formatBytes(file.size)} · {formatDate(file.createdAt)}
-                {props.showOwner && (
-                  <>
-                    {" · "}
-                    {ownerPath ? (
-                      <Link to={ownerPath} className="text-accent hover:underline">
-                        {owner}
-                      </Link>
-                    ) : (
-                      owner
-                    )}
-                  </>
-                )}
               </span>
+              {props.showOwner && (
+                <span className="block truncate text-xs text-muted">
+                  {ownerPath ? (
+                    <Link to={ownerPath} className="text-accent hover:underline">
+                      {owner}
+                    </Link>
+                  ) : (
+                    owner
+                  )}
+                </span>
+              )}
             </div>
             <a
               href={fileContentUrl(file.id)}

@@ -32,7 +32,7 @@ export default function ProjectHub({ module }: ModuleViewProps) {
             to={modulePath("project-hub", { tab: tab.id })}
             role="tab"
             aria-selected={tab.id === active.id}
-            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+            className={`-mb-px border-b-2 px-3 py-2.5 sm:px-4 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
           >
             {tab.title}
           </Link>
