@@ -224,6 +224,17 @@ test.describe("on a phone", () => {
       return [bitmap.width, bitmap.height];
     }, stored!.id);
     expect(size).toEqual([2048, 1536]);
+
+    // Kept as it is when the user asks for the original.
+    await panel(page).getByLabel("Keep original (with location)").check();
+    await camera.setInputFiles({ name: "IMG_0043.jpeg", mimeType: "image/jpeg", buffer: photo });
+    await expect(
+      panel(page).getByRole("button", { name: "IMG_0043.jpeg", exact: true }),
+    ).toBeVisible();
+    const original = (await storedFiles(page, "project", projectId)).find(
+      (file) => file.name === "IMG_0043.jpeg",
+    );
+    expect(original!.size).toBe(photo.length);
   });
 });
 
@@ -261,4 +272,29 @@ test("the property page shows an uploaded photo in its gallery and opens it larg
   await expect(dialog.getByRole("img", { name: "front.jpg" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close dialog" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("files dropped on a contact's panel are uploaded to that contact", async ({
+  page,
+  account,
+}) => {
+  await account.post("/contacts", { firstName: "Dana", lastName: "Reyes", type: "agent" });
+  await openApp(page, modulePath("project-hub", { tab: "contacts" }));
+  await page.getByRole("button", { name: /^Dana Reyes/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Dana Reyes" });
+  const files = dialog.getByTestId("files-panel");
+  await expect(files.getByText("No files yet — drop files here or choose them.")).toBeVisible();
+
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(["Unit,Rent\nA,1200\n"], "comps.csv", { type: "text/csv" }));
+    transfer.items.add(new File(["Call back on Monday"], "notes.txt", { type: "text/plain" }));
+    return transfer;
+  });
+  await files.dispatchEvent("dragover", { dataTransfer });
+  await files.dispatchEvent("drop", { dataTransfer });
+  const list = files.getByRole("list", { name: "Files of this record" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list).toContainText("comps.csv");
+  await expect(list).toContainText("notes.txt");
 });
