@@ -17,6 +17,7 @@ import {
   ResearchListQuerySchema,
   RouteListQuerySchema,
 } from "./api/list-queries";
+import { FileListQuerySchema } from "./api/routes/files";
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { AppError, validationError } from "./errors";
@@ -36,6 +37,7 @@ import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { dealDetail } from "./services/deals";
 import { listEntries } from "./services/entries";
+import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
@@ -175,6 +177,11 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
       listContacts(db, userId, filters, { page, limit }),
     ),
+    /** A page of the user's stored files, newest first (`GET /api/files`). */
+    listFiles: pageFor(FileListQuerySchema, async ({ page, limit, ...filters }) => {
+      const found = await listFiles(db, userId, { ...filters, limit, offset: (page - 1) * limit });
+      return { items: found.files, meta: { page, limit, total: found.total } };
+    }),
     /** All of the user's documents, newest change first (`GET /api/data/entries`). */
     listEntries: () => listEntries(db, userId, {}),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>

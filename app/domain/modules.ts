@@ -79,12 +79,13 @@ export interface ModuleParams {
   /**
    * One tab each (`tab`, default projects). `new` opens the tab's new-record form: "1", or on
    * documents a project id to link the new document to; `project` opens a project, `doc` a
-   * document.
+   * document. The files tab's search (`q`), `kind` and `page` are those of `GET /api/files`.
    */
   "project-hub":
     | { tab?: "projects"; project?: string; new?: "1" }
     | { tab: "contacts"; new?: "1" }
-    | { tab: "documents"; doc?: string; new?: string };
+    | { tab: "documents"; doc?: string; new?: string }
+    | { tab: "files"; q?: string; kind?: string; page?: number };
   /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
   connections: { google?: GoogleOutcome };
   /**
@@ -137,7 +138,7 @@ export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
   (LOADED_MODULES as readonly ModuleId[]).includes(id);
 
-export const PROJECT_HUB_TABS = ["projects", "contacts", "documents"] as const;
+export const PROJECT_HUB_TABS = ["projects", "contacts", "documents", "files"] as const;
 export type ProjectHubTab = (typeof PROJECT_HUB_TABS)[number];
 export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];

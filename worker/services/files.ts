@@ -17,6 +17,7 @@ import {
   MAX_FILE_TEXT,
   SNIFF_BYTES,
   sniffFileType,
+  type FileKind,
   type FileOwner,
   type SniffedType,
 } from "../../app/domain/files";
@@ -46,7 +47,7 @@ export interface StoredFile {
   ownerType: FileOwner;
   ownerId: string;
   name: string;
-  kind: string;
+  kind: FileKind;
   mimeType: string;
   size: number;
   sha256: string;
@@ -58,7 +59,8 @@ const toFile = (row: FileRow): StoredFile => ({
   ownerType: row.ownerType,
   ownerId: row.ownerId,
   name: row.name,
-  kind: row.kind,
+  // Written from `sniffFileType`, so always one of its kinds.
+  kind: row.kind as FileKind,
   mimeType: row.mimeType,
   size: row.size,
   sha256: row.sha256,

@@ -36,6 +36,7 @@ import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
+import { FilesPanel } from "../files/files-panel";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { auctionInputOf } from "./auction-checks";
 import { auctionFormValues, WINNING_STATUSES } from "./auction-fields";
@@ -378,6 +379,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
           </Card>
         </div>
       </div>
+      <FilesPanel ownerType="auction" ownerId={detail.id} className="mt-6" />
 
       <Modal open={editing} title="Edit auction" onClose={() => setEditing(false)} wide>
         <AuctionForm

@@ -48,6 +48,7 @@ import { DealReport } from "./deal-report";
 import { ItemizedInputs } from "./itemized-inputs";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
 import { SensitivityGrid } from "./sensitivity-grid";
+import { FilesPanel } from "../files/files-panel";
 import { ShareLinks } from "./share-links";
 
 /** What the results show: the last inputs that passed the checks. */
@@ -380,6 +381,7 @@ export function DealAnalyzer(props: {
             />
           </div>
         )}
+        {saved && <FilesPanel ownerType="deal" ownerId={saved.id} className="mt-6" />}
       </div>
       {shown && (
         <DealReport

@@ -33,6 +33,7 @@ import { changedRecord, sendVersioned } from "~/lib/changed-elsewhere";
 import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
+import { FilesPanel } from "../files/files-panel";
 import { BackLink, ExportCsvLink, toastFailure } from "../shared";
 
 /** The figures shown (as money or a count, "$185,000", "1,320") and edited in place. */
@@ -427,6 +428,13 @@ export function PropertyPage(props: {
           )}
         </section>
       </div>
+      <FilesPanel
+        ownerType="property"
+        ownerId={detail.id}
+        title="Photos and files"
+        gallery
+        className="mt-6"
+      />
       <RelatedRecords detail={detail} />
     </div>
   );

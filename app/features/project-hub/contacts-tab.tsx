@@ -11,6 +11,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
 import { useForm } from "~/lib/use-form";
+import { FilesPanel } from "../files/files-panel";
 import {
   deleteWithUndo,
   ExportCsvLink,
@@ -371,6 +372,7 @@ function ContactDetailView(props: { contact: Contact }) {
           </ul>
         )}
       </section>
+      <FilesPanel ownerType="contact" ownerId={c.id} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
 import { contactSource } from "~/lib/record-sources";
 import { useProjects } from "~/lib/stores/projects";
+import { FilesPanel } from "../files/files-panel";
 import { ProjectForm } from "./project-form";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 
@@ -251,6 +252,8 @@ export function ProjectDetailView(props: { id: string; onBack: () => void }) {
             <Plus aria-hidden className="size-4" /> New document
           </Link>
         </section>
+
+        <FilesPanel ownerType="project" ownerId={detail.id} className="lg:col-span-2" />
 
         {detail.property && (
           <section

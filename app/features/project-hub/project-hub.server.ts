@@ -23,6 +23,11 @@ export async function loadProjectHub({ url, services }: ModuleLoaderArgs) {
     const projectNames = (projects.page?.items ?? []).map(({ id, name }) => ({ id, name }));
     return { tab, entries, projectNames } as const;
   }
+  if (tab === "files") {
+    const files = await services.listFiles(query);
+    if (files.problem !== null) throw badQuery(files.problem);
+    return { tab, files: files.page } as const;
+  }
   if (tab === "contacts") {
     const contacts = await services.listContacts(query);
     if (contacts.problem !== null) throw badQuery(contacts.problem);

@@ -1,10 +1,11 @@
 /**
- * Project Hub (/project-hub): projects, contacts and documents, one tab each. Its query
+ * Project Hub (/project-hub): projects, contacts, documents and files, one tab each. Its query
  * parameters (tab, project, doc, new) are described in `ModuleParams`.
  */
 import { Link, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { modulePath, type ProjectHubTab } from "~/domain/modules";
+import { FilesView } from "../files/files-view";
 import type { ModuleViewProps } from "../module-view";
 import { ContactsTab } from "./contacts-tab";
 import { DocumentsTab } from "./documents-tab";
@@ -14,6 +15,7 @@ const TABS: readonly { id: ProjectHubTab; title: string; View: () => React.React
   { id: "projects", title: "Projects", View: ProjectsTab },
   { id: "contacts", title: "Contacts", View: ContactsTab },
   { id: "documents", title: "Documents", View: DocumentsTab },
+  { id: "files", title: "Files", View: FilesView },
 ];
 
 export default function ProjectHub({ module }: ModuleViewProps) {
@@ -30,7 +32,7 @@ export default function ProjectHub({ module }: ModuleViewProps) {
             to={modulePath("project-hub", { tab: tab.id })}
             role="tab"
             aria-selected={tab.id === active.id}
-            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+            className={`-mb-px border-b-2 px-3 py-2.5 sm:px-4 text-sm font-medium transition ${tab.id === active.id ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
           >
             {tab.title}
           </Link>

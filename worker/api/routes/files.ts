@@ -38,7 +38,7 @@ import { database } from "../../db/client";
 
 const OwnerTypeSchema = z.enum(FILE_OWNERS).openapi({ description: "The kind of record" });
 
-const FileSchema = z
+export const FileSchema = z
   .object({
     id: z.string(),
     ownerType: OwnerTypeSchema,
@@ -52,7 +52,7 @@ const FileSchema = z
   })
   .openapi("StoredFile");
 
-const FileListQuerySchema = PageQuerySchema.extend({
+export const FileListQuerySchema = PageQuerySchema.extend({
   ownerType: OwnerTypeSchema.optional(),
   ownerId: z.string().min(1).max(64).optional(),
   kind: FileSchema.shape.kind.optional(),

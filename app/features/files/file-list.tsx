@@ -1,0 +1,84 @@
+/**
+ * Files as rows: kind, name (opening the preview where there is one), size and date, and, in the
+ * Files view, the record each belongs to; download and delete (which the screen confirms).
+ */
+import { Link } from "@remix-run/react";
+import { Download, Trash2 } from "lucide-react";
+import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
+import { formatDate } from "~/domain/format";
+import { formatBytes } from "~/domain/usage";
+import { fileContentUrl, type StoredFile } from "~/lib/api/files";
+import { FileKindIcon, KIND_LABELS } from "./file-kind-icon";
+import { canPreview } from "./file-preview";
+
+export function FileList(props: {
+  files: readonly StoredFile[];
+  label: string;
+  onPreview: (file: StoredFile) => void;
+  onDelete: (file: StoredFile) => void;
+  /** Name the record each file belongs to (the Files view). */
+  showOwner?: boolean;
+}) {
+  return (
+    <ul aria-label={props.label} className="divide-y divide-line">
+      {props.files.map((file) => {
+        const ownerPath = fileOwnerPath(file.ownerType, file.ownerId);
+        const owner = FILE_OWNER_LABELS[file.ownerType];
+        return (
+          <li key={file.id} className="flex items-center gap-3 py-2">
+            <FileKindIcon kind={file.kind} />
+            <div className="min-w-0 flex-1">
+              {canPreview(file) ? (
+                <button
+                  type="button"
+                  onClick={() => props.onPreview(file)}
+                  className="block max-w-full truncate text-left text-sm font-medium hover:text-accent"
+                >
+                  {file.name}
+                </button>
+              ) : (
+                <a
+                  href={fileContentUrl(file.id)}
+                  download={file.name}
+                  className="block truncate text-sm font-medium hover:text-accent"
+                >
+                  {file.name}
+                </a>
+              )}
+              <span className="block truncate text-xs text-muted">
+                {KIND_LABELS[file.kind]} · {formatBytes(file.size)} · {formatDate(file.createdAt)}
+              </span>
+              {props.showOwner && (
+                <span className="block truncate text-xs text-muted">
+                  {ownerPath ? (
+                    <Link to={ownerPath} className="text-accent hover:underline">
+                      {owner}
+                    </Link>
+                  ) : (
+                    owner
+                  )}
+                </span>
+              )}
+            </div>
+            <a
+              href={fileContentUrl(file.id)}
+              download={file.name}
+              aria-label={`Download ${file.name}`}
+              className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+            >
+              <Download aria-hidden className="size-4" />
+            </a>
+            <button
+              type="button"
+              onClick={() => props.onDelete(file)}
+              aria-label={`Delete ${file.name}`}
+              className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The files of one record (a project, property, auction, contact or deal analysis): upload by
+ * dropping or choosing them (a phone's camera too), each with its progress; the list, with
+ * preview, download and delete. `gallery` shows the photos first, as thumbnails.
+ */
+import { Paperclip } from "lucide-react";
+import { useState } from "react";
+import { Skeleton } from "~/components/skeleton";
+import { ErrorNotice } from "~/components/ui";
+import type { FileOwner } from "~/domain/files";
+import { filesApi, type StoredFile } from "~/lib/api/files";
+import { useRead } from "~/lib/use-read";
+import { DeleteFileDialog } from "./delete-file-dialog";
+import { FileList } from "./file-list";
+import { FilePreview } from "./file-preview";
+import { PhotoGallery } from "./photo-gallery";
+import { UploadControls } from "./upload-controls";
+import { UploadProgress } from "./upload-progress";
+import { useUploads } from "./use-uploads";
+
+/** The files a record's panel lists (the API's largest page). */
+const PANEL_FILES = 100;
+
+const readFiles = (ownerType: FileOwner, ownerId: string, _version: number) =>
+  filesApi.list({ ownerType, ownerId, limit: PANEL_FILES });
+
+export function FilesPanel(props: {
+  ownerType: FileOwner;
+  ownerId: string;
+  title?: string;
+  gallery?: boolean;
+  className?: string;
+}) {
+  const { ownerType, ownerId } = props;
+  // Counted up after each upload or delete, so the list is read again.
+  const [version, setVersion] = useState(0);
+  const reread = () => setVersion((n) => n + 1);
+  const list = useRead([ownerType, ownerId, version], readFiles);
+  const [keepOriginal, setKeepOriginal] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+  const [deleting, setDeleting] = useState<StoredFile | null>(null);
+  const { uploads, add, dismiss } = useUploads({ ownerType, ownerId }, reread);
+
+  const files = list.data?.items ?? [];
+  const photos = props.gallery ? files.filter((file) => file.kind === "image") : [];
+  const others = props.gallery ? files.filter((file) => file.kind !== "image") : files;
+  const title = props.title ?? "Files";
+  const headingId = `files-${ownerType}-${ownerId}`;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="files-panel"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes("Files")) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        const dropped = [...event.dataTransfer.files];
+        if (dropped.length > 0) add(dropped, keepOriginal);
+      }}
+      className={`rounded-2xl border bg-surface p-5 ${dragging ? "border-accent ring-2 ring-accent" : "border-line"} ${props.className ?? ""}`}
+    >
+      <h3 id={headingId} className="mb-3 flex items-center gap-2 font-medium">
+        <Paperclip aria-hidden className="size-4 text-accent" /> {title}
+        {list.data && list.data.meta.total > 0 && (
+          <span className="text-sm font-normal text-muted">({list.data.meta.total})</span>
+        )}
+      </h3>
+      {list.failure && <ErrorNotice message={list.failure} onRetry={list.retry} />}
+      {!list.data && list.loading ? (
+        <Skeleton variant="list" />
+      ) : (
+        list.data &&
+        (files.length === 0 ? (
+          <p className="mb-3 rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
+            No files yet — drop files here or choose them.
+          </p>
+        ) : (
+          <div className="mb-3">
+            <PhotoGallery photos={photos} onOpen={setPreviewing} />
+            {others.length > 0 && (
+              <FileList
+                files={others}
+                label={`${title} of this record`}
+                onPreview={setPreviewing}
+                onDelete={setDeleting}
+              />
+            )}
+          </div>
+        ))
+      )}
+      <UploadControls
+        keepOriginal={keepOriginal}
+        onKeepOriginal={setKeepOriginal}
+        onFiles={(chosen) => add(chosen, keepOriginal)}
+      />
+      <UploadProgress uploads={uploads} onDismiss={dismiss} />
+      <FilePreview file={previewing} onClose={() => setPreviewing(null)} onDelete={setDeleting} />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} onDeleted={reread} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Project Hub's Files tab: every file the user stored, whatever record it is on, with a search of
+ * names and a kind filter in the URL. It renders from the `$` route's loader
+ * (project-hub.server.ts), as the other tabs do.
+ */
+import { Paperclip } from "lucide-react";
+import { useState } from "react";
+import { ListStates } from "~/components/list-states";
+import type { FileKind } from "~/domain/files";
+import { MESSAGES } from "~/lib/api/messages";
+import type { StoredFile } from "~/lib/api/files";
+import { useModuleData } from "~/lib/module-data";
+import { FilterBar, SearchBox, useQueryParams, useSearchParam } from "../shared";
+import { DeleteFileDialog } from "./delete-file-dialog";
+import { KIND_LABELS } from "./file-kind-icon";
+import { FileList } from "./file-list";
+import { FilePreview } from "./file-preview";
+
+export function FilesView() {
+  const { data, retry: load, loading: reading } = useModuleData("project-hub");
+  const list = (data?.tab === "files" && data.files) || null;
+  const items = list?.items ?? [];
+  const [params, update] = useQueryParams();
+  const [search, setSearch] = useSearchParam();
+  const q = params.get("q") ?? "";
+  const kind = params.get("kind") ?? "";
+  const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+  const [deleting, setDeleting] = useState<StoredFile | null>(null);
+
+  return (
+    <div>
+      <FilterBar>
+        <SearchBox
+          label="Search files"
+          placeholder="Search file names…"
+          value={search}
+          onChange={setSearch}
+        />
+        <select
+          aria-label="Filter by kind of file"
+          value={kind}
+          onChange={(event) => update({ kind: event.target.value || null, page: null })}
+          className="input"
+        >
+          <option value="">All kinds</option>
+          {(Object.entries(KIND_LABELS) as [FileKind, string][]).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
+      <ListStates
+        noun={{ one: "file", many: "files" }}
+        icon={Paperclip}
+        skeleton="list"
+        count={items.length}
+        loading={(data !== null && !list) || reading}
+        failure={data ? null : MESSAGES.fetchFiles}
+        onRetry={load}
+        filtered={Boolean(q || kind)}
+        empty={{
+          title: "No files yet",
+          text: "Upload contracts, inspection reports and photos on a project, a property, an auction, a contact or a deal analysis: they are all listed here.",
+        }}
+        meta={list?.meta}
+        onPage={(page) => update({ page: page > 1 ? String(page) : null })}
+      >
+        <div className="rounded-2xl border border-line bg-surface px-4 sm:px-5">
+          <FileList
+            files={items}
+            label="All files"
+            showOwner
+            onPreview={setPreviewing}
+            onDelete={setDeleting}
+          />
+        </div>
+      </ListStates>
+      <FilePreview file={previewing} onClose={() => setPreviewing(null)} onDelete={setDeleting} />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} onDeleted={load} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The files on the user's records (issue 30): list, upload with progress, delete, and the
+ * addresses a file is shown or downloaded at (the session cookie signs a plain link in).
+ */
+import type { z } from "zod";
+import type { FileKind, FileOwner } from "~/domain/files";
+import { localTimeZone, TIME_ZONE_HEADER } from "~/domain/today";
+import type { FileSchema } from "../../../worker/api/routes/files";
+import { apiFetch, apiRequest, apiUrl, storedToken, type ApiFailure } from "./client";
+import { MESSAGES } from "./messages";
+import { pageOrThrow, queryString, ServiceError } from "./workspace";
+
+export type StoredFile = z.infer<typeof FileSchema>;
+
+export interface FileQuery {
+  ownerType?: FileOwner;
+  ownerId?: string;
+  kind?: FileKind | "";
+  q?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** Where a file's bytes are: `inline` shows an image or a PDF in the page, else it downloads. */
+export const fileContentUrl = (id: string, inline = false) =>
+  apiUrl(`/files/${encodeURIComponent(id)}/content${inline ? "?disposition=inline" : ""}`);
+
+/** A failed upload's words, from the API's answer or the network. */
+function uploadFailure(request: XMLHttpRequest): ApiFailure {
+  let message: string | undefined;
+  try {
+    const body = JSON.parse(request.responseText) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === "string") message = body.error.message;
+  } catch {
+    // Not JSON: said below.
+  }
+  if (request.status === 0) return { message: MESSAGES.networkError, statusCode: 0 };
+  return { message: message ?? MESSAGES.requestFailed, statusCode: request.status };
+}
+
+export const filesApi = {
+  list: (query: FileQuery) =>
+    pageOrThrow(
+      apiRequest<StoredFile[]>(`/files${queryString({ ...query })}`),
+      MESSAGES.fetchFiles,
+    ),
+  /** 204, no body: read as a plain response. */
+  async remove(id: string) {
+    const { error } = await apiFetch(`/files/${encodeURIComponent(id)}`, { method: "DELETE" });
+    if (error) throw new ServiceError(MESSAGES.deleteFile, error);
+  },
+  /**
+   * Sends one file to a record. XMLHttpRequest, not fetch: only it reports the upload's progress
+   * (`onProgress` with 0…1). The owner's fields go first, as the API reads them before the file.
+   */
+  upload(
+    owner: { ownerType: FileOwner; ownerId: string },
+    file: File,
+    onProgress: (fraction: number) => void,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
+    const form = new FormData();
+    form.append("ownerType", owner.ownerType);
+    form.append("ownerId", owner.ownerId);
+    form.append("file", file, file.name);
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", apiUrl("/files"));
+      request.withCredentials = true;
+      request.setRequestHeader("Accept", "application/json");
+      request.setRequestHeader(TIME_ZONE_HEADER, localTimeZone());
+      const token = storedToken();
+      if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      const fail = () => reject(new ServiceError(MESSAGES.uploadFile, uploadFailure(request)));
+      request.onload = () => {
+        if (request.status !== 201) return fail();
+        try {
+          resolve((JSON.parse(request.responseText) as { data: StoredFile }).data);
+        } catch {
+          reject(
+            new ServiceError(MESSAGES.uploadFile, {
+              message: MESSAGES.htmlInsteadOfJson,
+              statusCode: request.status,
+            }),
+          );
+        }
+      };
+      request.onerror = fail;
+      request.onabort = fail;
+      signal?.addEventListener("abort", () => request.abort());
+      request.send(form);
+    });
+  },
+};
