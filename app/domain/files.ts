@@ -13,7 +13,15 @@ export const SNIFF_BYTES = 4096;
 export const FILE_OWNERS = ["project", "property", "auction", "contact", "deal"] as const;
 export type FileOwner = (typeof FILE_OWNERS)[number];
 
-export type FileKind = "pdf" | "image" | "document" | "spreadsheet" | "presentation" | "text";
+export const FILE_KINDS = [
+  "pdf",
+  "image",
+  "document",
+  "spreadsheet",
+  "presentation",
+  "text",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export interface SniffedType {
   kind: FileKind;

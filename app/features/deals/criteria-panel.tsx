@@ -4,6 +4,7 @@
  * and an editor that saves them (`PUT /api/deals/criteria`).
  */
 import { CheckCircle2, Pencil, Target, XCircle } from "lucide-react";
+import { PassMark } from "~/components/pass-mark";
 import { useState } from "react";
 import { TextField } from "~/components/form";
 import { Skeleton } from "~/components/skeleton";
@@ -52,19 +53,6 @@ export const hasCriteria = (criteria: DealCriteria) =>
 
 const strategiesOf = (name: CriterionName) =>
   CRITERIA[name].strategies.map((strategy) => label(strategy)).join(", ");
-
-/** One check, in words and icon as well as colour. */
-function CheckMark(props: { pass: boolean }) {
-  return props.pass ? (
-    <span className="inline-flex items-center gap-1 font-medium text-success">
-      <CheckCircle2 aria-hidden className="size-4" /> Pass
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1 font-medium text-danger">
-      <XCircle aria-hidden className="size-4" /> Fail
-    </span>
-  );
-}
 
 /** "Meets your buy box" / "Misses 2 of 5", or why there is no verdict. */
 export function VerdictLine(props: { verdict: CriteriaVerdict; strategy: Strategy }) {
@@ -180,7 +168,7 @@ function Verdict(props: { strategy: Strategy; verdict: CriteriaVerdict }) {
                   {formatCriterion(check.name, check.value)}
                 </td>
                 <td className="py-1.5">
-                  <CheckMark pass={check.pass} />
+                  <PassMark pass={check.pass} className="font-medium" />
                 </td>
               </tr>
             ))}

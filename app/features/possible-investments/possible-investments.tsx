@@ -3,7 +3,8 @@
  * property's page, the deal analyzer and Compare. Which one shows is in the query string
  * (`ModuleParams`), so Back and links work.
  */
-import { Calculator, CheckCircle2, Home, Plus, Trash2, Upload, XCircle } from "lucide-react";
+import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
+import { PassMark } from "~/components/pass-mark";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { toast } from "~/lib/toast";
@@ -82,18 +83,10 @@ const COLUMNS: SortableColumn<SortKey>[] = [
 
 const BUY_BOX_LABELS: Record<string, string> = { yes: "Meets buy box", no: "Misses buy box" };
 
-/** The primary analysis's buy-box verdict, in words and icon as well as colour. */
+/** The primary analysis's buy-box verdict; a dash without one. */
 function BuyBoxVerdict(props: { meets: boolean | null | undefined }) {
   if (props.meets == null) return <span className="text-muted">—</span>;
-  return props.meets ? (
-    <span className="inline-flex items-center gap-1 text-success">
-      <CheckCircle2 aria-hidden className="size-4" /> Meets
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1 text-danger">
-      <XCircle aria-hidden className="size-4" /> Misses
-    </span>
-  );
+  return <PassMark pass={props.meets} yes="Meets" no="Misses" />;
 }
 
 const CELL = "sm:px-2 sm:py-3 sm:first:pl-4 2xl:px-4";

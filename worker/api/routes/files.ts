@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import {
   ALLOWED_TYPES_TEXT,
+  FILE_KINDS,
   FILE_OWNERS,
   MAX_FILE_TEXT,
   type FileOwner,
@@ -44,7 +45,7 @@ export const FileSchema = z
     ownerType: OwnerTypeSchema,
     ownerId: z.string(),
     name: z.string().openapi({ description: "The file's name as uploaded" }),
-    kind: z.enum(["pdf", "image", "document", "spreadsheet", "presentation", "text"]),
+    kind: z.enum(FILE_KINDS),
     mimeType: z.string().openapi({ description: "Told from the file's bytes, not its name" }),
     size: z.number().int().openapi({ description: "Bytes" }),
     sha256: z.string().openapi({ description: "Hex SHA-256 of the bytes" }),
