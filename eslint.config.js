@@ -6,7 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
-      ".wrangler/",
+      "**/.wrangler/",
       ".cache/",
       "node_modules/",
       "test-results/",

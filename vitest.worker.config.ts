@@ -31,6 +31,8 @@ const fakeMapsUrl = `http://127.0.0.1:${process.env.FAKE_MAPS_PORT}`;
  */
 const base64Fixtures = {
   name: "base64-fixtures",
+  // Before Vite's own asset handling, which would answer a .pdf with its URL.
+  enforce: "pre" as const,
   load(id: string) {
     if (!id.endsWith("?base64")) return null;
     const bytes = readFileSync(id.slice(0, -"?base64".length));
@@ -72,6 +74,18 @@ export default defineConfig({
           AI_TIMEOUT_MS: "1500",
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
         },
+        // The text extractor Worker (workers/extract) as `npm run build` bundles it, bound as
+        // EXTRACT (wrangler.toml) and reading the same local R2 bucket.
+        workers: [
+          {
+            name: "ai42-extract",
+            modules: true,
+            scriptPath: path("./build/extract/index.js"),
+            compatibilityDate: "2026-04-20",
+            compatibilityFlags: ["nodejs_compat"],
+            r2Buckets: { FILES: "ai42-files" },
+          },
+        ],
       },
     })),
   ],

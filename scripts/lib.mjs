@@ -73,6 +73,7 @@ export function buildUnlessPresent() {
 const BUILD_INPUTS = [
   "app",
   "worker",
+  "workers",
   "public",
   "package.json",
   "package-lock.json",
@@ -113,7 +114,9 @@ export function applyMigrations(persistTo) {
   });
 }
 
-/** Starts `wrangler dev` on 127.0.0.1:port; resolves once /api/health answers. */
+/** The app Worker's config, then its text extractor's (workers/extract): `wrangler dev` runs both. */
+export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
+
 /**
  * `wrangler dev` of the Worker (or of `config`), resolved once `readyPath` answers: by default
  * `/api/health`, `/` for another config.
@@ -138,7 +141,8 @@ export async function startWrangler({
     quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
-  if (config) args.push("--config", config);
+  // AI42 with its text extractor Worker beside it (bound as EXTRACT), unless another config.
+  for (const file of config ? [config] : APP_CONFIGS) args.push("--config", file);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,

@@ -1,9 +1,24 @@
+import type { FileText, TextFormat } from "../app/domain/file-text";
+
+/**
+ * The text extractor Worker (workers/extract) as its service binding answers (RPC): the file's
+ * text, or why it cannot be read.
+ */
+export interface TextExtractor {
+  extract(input: { objectKey: string; format: TextFormat }): Promise<FileText | { error: string }>;
+}
+
 /** Bindings and configuration of the AI42 Worker (wrangler.toml [vars], secrets, bindings). */
 export interface Env {
   DB: D1Database;
   SESSIONS: KVNamespace;
   /** The files users store (issue 30); absent, file uploads answer 503. */
   FILES?: R2Bucket;
+  /**
+   * The text extractor Worker (workers/extract), a service binding: reads stored files' text for
+   * search. Absent, files are stored and served but their text is not read.
+   */
+  EXTRACT?: TextExtractor;
   ASSETS?: Fetcher;
   /** Opens of shared analyses per client address (wrangler.toml); absent, they are not limited. */
   SHARED_LINK_LIMITER?: RateLimit;

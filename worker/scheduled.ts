@@ -4,9 +4,11 @@
  */
 import { database } from "./db/client";
 import type { Env } from "./env";
-import { sweepFiles } from "./services/files";
+import { readLostTexts, sweepFiles } from "./services/files";
 
 export async function runScheduled(env: Env, now = Date.now()) {
   // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
   if (env.FILES) await sweepFiles(database(env.DB), env.FILES, now);
+  // Files whose text was not read after the upload (the Worker stopped first).
+  if (env.EXTRACT) await readLostTexts(database(env.DB), env.EXTRACT, now);
 }

@@ -1851,7 +1851,7 @@ export interface paths {
         };
         /**
          * List your files
-         * @description Newest first; filter by the record (`ownerType` and `ownerId`), the kind, or words of the name.
+         * @description Newest first; filter by the record (`ownerType` and `ownerId`), the kind, or words of the name or text (PDF, Word, PowerPoint, Excel, CSV and text files' text is read after the upload).
          */
         get: operations["listFiles"];
         put?: never;
@@ -4344,7 +4344,37 @@ export interface components {
             size: number;
             /** @description Hex SHA-256 of the bytes */
             sha256: string;
+            text: components["schemas"]["FileText"];
             createdAt: string;
+        };
+        FileText: {
+            /**
+             * @description Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, or `failed` (see `error`)
+             * @enum {string}
+             */
+            status: "none" | "pending" | "ready" | "failed";
+            /**
+             * @description What the text is cut into: a PDF's or Word document's pages, a presentation's slides, a workbook's sheets
+             * @enum {string|null}
+             */
+            unit: "page" | "slide" | "sheet" | null;
+            /** @description How many pages (slides, sheets) of text */
+            pages: number;
+            /** @description Why the text could not be read */
+            error: string | null;
+        };
+        FoundFile: components["schemas"]["StoredFile"] & {
+            /** @description The name of the record the file is on (a property's or an auction's address, a contact's name) */
+            ownerName: string;
+            /** @description With `q`: where in the file's text the words are (absent when only the name matched) */
+            match?: {
+                /** @description The first page (slide, sheet) holding every word, from 1 */
+                page: number;
+                /** @enum {string} */
+                unit: "page" | "slide" | "sheet";
+                /** @description The text around the first word */
+                snippet: string;
+            };
         };
     };
     responses: never;
@@ -13973,7 +14003,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Words of the file's name */
+                /** @description Words of the file's name or text: each must be in one or the other */
                 q?: string;
                 /** @description The kind of record */
                 ownerType?: "project" | "property" | "auction" | "contact" | "deal";
@@ -13993,7 +14023,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["StoredFile"][];
+                        data: components["schemas"]["FoundFile"][];
                         meta: {
                             page: number;
                             limit: number;

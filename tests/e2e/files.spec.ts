@@ -4,6 +4,7 @@
  * camera input, and a photo resized before it is sent; the property's photo gallery; a PDF
  * previewed in the page; the Files view of the Project Hub.
  */
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
@@ -156,8 +157,43 @@ test("two files uploaded to a project at once, each with a progress bar, then li
   await page.getByLabel("Filter by kind of file").selectOption("pdf");
   await expect(page).toHaveURL(/[?&]kind=pdf/);
   await expect(all.getByRole("listitem")).toHaveCount(1);
-  await all.getByRole("link", { name: "Project" }).click();
+  await expect(all).toContainText("Project: Linden duplex");
+  await all.getByRole("link", { name: "Linden duplex" }).click();
   await expect(page.getByRole("heading", { name: "Linden duplex" })).toBeVisible();
+});
+
+test("the Files view finds a word inside a PDF and says on which page", async ({
+  page,
+  account,
+}) => {
+  const projectId = await addProject(account, "Maple duplex");
+  await openApp(page, modulePath("project-hub", { project: projectId }));
+  // A three-page inspection report written by LibreOffice; the roof is on page 2.
+  await panel(page)
+    .getByLabel("Choose files to upload")
+    .setInputFiles(
+      fileURLToPath(new URL("../fixtures/files/inspection-report.pdf", import.meta.url)),
+    );
+  const list = panel(page).getByRole("list", { name: "Files of this record" });
+  await expect(list).toContainText("inspection-report.pdf");
+  // Its text is read just after the upload.
+  await expect
+    .poll(async () => {
+      const [file] = (await storedFiles(page, "project", projectId)) as unknown as {
+        text: { status: string };
+      }[];
+      return file?.text.status;
+    })
+    .toBe("ready");
+
+  await openApp(page, modulePath("project-hub", { tab: "files", q: "asphalt shingles" }));
+  const all = page.getByRole("list", { name: "All files" });
+  await expect(all.getByRole("listitem")).toHaveCount(1);
+  await expect(all).toContainText("Page 2:");
+  await expect(all).toContainText("Roof: asphalt shingles at end of life");
+  await expect(all).toContainText("Project: Maple duplex");
+  await page.getByLabel("Search files").fill("asphalt zebra");
+  await expect(page.getByText("No file matches")).toBeVisible();
 });
 
 test("a PDF opens in the page, in a dialog that Escape closes, focus back on the file", async ({

@@ -18,6 +18,7 @@ const NOT_THE_USERS_WORK = [
   "deal_shares", // links this account gave out: access, not work, which an import must not revive
   "deal_criteria", // the buy box: a setting, not records
   "rehab_templates", // the rehab estimator's saved lines: presets, as the buy box is a setting
+  "file_pages", // a stored file's text, read from the file again wherever the file goes
 ];
 /**
  * The user's work that Export Data does not carry yet: stored files (issue 30) belong in a .zip

@@ -17,7 +17,7 @@ import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction"
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
 import type { ResearchReport } from "../../app/domain/ai/research";
 import { EVENT_KINDS } from "../../app/domain/calendar/events";
-import { FILE_OWNERS } from "../../app/domain/files";
+import { FILE_OWNERS, FILE_TEXT_STATUSES } from "../../app/domain/files";
 import type { RoutePlan } from "../../app/domain/routing/optimize";
 import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
@@ -518,12 +518,38 @@ export const files = sqliteTable(
     sha256: text("sha256").notNull().default(""),
     objectKey: text("object_key").notNull(),
     status: text("status", { enum: ["pending", "ready", "deleting"] }).notNull(),
+    /**
+     * The file's text (file_pages), read after the upload by the extractor Worker: `none` for a
+     * kind without text (images, old binary Office files), `pending` until read, `ready`, or
+     * `failed` with the reason in `textError`.
+     */
+    textStatus: text("text_status", { enum: FILE_TEXT_STATUSES }).notNull().default("none"),
+    /** What the text is cut into (app/domain/file-text.ts): page, slide or sheet. */
+    textUnit: text("text_unit", { enum: ["page", "slide", "sheet"] }),
+    textPages: integer("text_pages").notNull().default(0),
+    textError: text("text_error"),
     ...timestamps,
   },
   (t) => [
     index("files_user_owner").on(t.userId, t.ownerType, t.ownerId),
     index("files_status_updated").on(t.status, t.updatedAt),
+    index("files_text_status_updated").on(t.textStatus, t.updatedAt),
   ],
+);
+
+/** A stored file's text, one row a page (slide, sheet), searched by the Project Hub and the agent. */
+export const filePages = sqliteTable(
+  "file_pages",
+  {
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    userId: owner(),
+    /** From 1. */
+    page: integer("page").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.page] }), index("file_pages_user").on(t.userId)],
 );
 
 /**
@@ -827,6 +853,7 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type DealShareRow = typeof dealShares.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+export type FilePageRow = typeof filePages.$inferSelect;
 export type DealCriteriaRow = typeof dealCriteria.$inferSelect;
 export type RehabTemplateRow = typeof rehabTemplates.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;

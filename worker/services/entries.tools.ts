@@ -1,27 +1,62 @@
-/** The agent's tools over the Project Hub's documents. */
+/** The agent's tools over the Project Hub's documents and the files stored on records. */
 import { z } from "zod";
 import { EntryInputSchema } from "../../app/domain/workspace";
 import { createEntry, listEntries } from "./entries";
+import { listFiles, readFilePages, type FoundFile } from "./files";
 import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 /** The model reads the start of each document; enough to answer what it is about. */
 const EXCERPT_CHARS = 2000;
+/** The text around a file's words the model is given to quote. */
+const QUOTE_CHARS = 400;
+/** How much of a file's text one read_file call gives the model. */
+const READ_CHARS = 12_000;
+
+/** Where the user opens the file: in the browser's viewer (at the page, for a PDF) or saved. */
+const fileLink = (file: { id: string; kind: string }, page?: number) => {
+  const shown = file.kind === "pdf" || file.kind === "image";
+  const at = file.kind === "pdf" && page ? `#page=${page}` : "";
+  return `/api/files/${encodeURIComponent(file.id)}/content${shown ? "?disposition=inline" : ""}${at}`;
+};
+
+const fileHit = (file: FoundFile) => ({
+  id: file.id,
+  name: file.name,
+  kind: file.kind,
+  record: { type: file.ownerType, id: file.ownerId },
+  ...(file.match
+    ? { [file.match.unit]: file.match.page, quote: file.match.snippet }
+    : { text: file.text.status === "ready" ? "the words are in its name" : "no text read" }),
+  link: fileLink(file, file.match?.page),
+});
 
 export const entryTools = {
   search_documents: tool({
-    description: "Search the investor's Project Hub documents by title, text or tag.",
+    description:
+      "Search the investor's Project Hub documents (title, text or tag) and the files stored on their records (name and text of PDFs, Word, Excel, PowerPoint and text files). A file hit gives the page (slide, sheet) where the words are, a quote, and a link to open the file: cite it as “name, page N: quote” with the link.",
     parameters: z.object({
       query: searchQuery,
     }),
     run: async (db, userId, { query }) => {
-      const documents = await listEntries(db, userId, { q: query }, TOOL_SEARCH_LIMIT);
+      const [documents, stored] = await Promise.all([
+        listEntries(db, userId, { q: query }, TOOL_SEARCH_LIMIT),
+        listFiles(db, userId, { q: query, limit: TOOL_SEARCH_LIMIT, offset: 0 }, QUOTE_CHARS),
+      ]);
       return {
-        result: documents.map((entry) => ({
-          ...entry,
-          content: entry.content.slice(0, EXCERPT_CHARS),
-        })),
+        result: {
+          documents: documents.map((entry) => ({
+            ...entry,
+            content: entry.content.slice(0, EXCERPT_CHARS),
+          })),
+          files: stored.files.map(fileHit),
+        },
         summary: found(
-          documents.map((entry) => entry.title),
+          [
+            ...documents.map((entry) => entry.title),
+            ...stored.files.map((file) =>
+              file.match ? `${file.name} (${file.match.unit} ${file.match.page})` : file.name,
+            ),
+          ],
           "document",
         ),
       };
@@ -35,6 +70,41 @@ export const entryTools = {
     run: async (db, userId, input) => {
       const entry = await createEntry(db, userId, input);
       return { result: entry, summary: `Created document ${entry.title}` };
+    },
+  }),
+  read_file: tool({
+    description:
+      "Read the text of one of the investor's stored files (by the id search_documents gave), from a page (slide, sheet) on, about 12,000 characters at a time; `next` is where to go on.",
+    parameters: z.object({
+      fileId: z.string().min(1).max(64),
+      fromPage: z.number().int().min(1).max(10_000).default(1),
+    }),
+    run: async (db, userId, { fileId, fromPage }) => {
+      const { file, pages } = await readFilePages(db, userId, fileId, fromPage, fromPage + 199);
+      const kept: { page: number; text: string }[] = [];
+      let length = 0;
+      for (const page of pages) {
+        if (kept.length > 0 && length + page.text.length > READ_CHARS) break;
+        kept.push({ page: page.page, text: page.text.slice(0, READ_CHARS) });
+        length += page.text.length;
+      }
+      const last = kept.at(-1)?.page ?? fromPage - 1;
+      const unit = file.text.unit ?? "page";
+      return {
+        result: {
+          name: file.name,
+          unit,
+          pagesInAll: file.text.pages,
+          textStatus: file.text.status,
+          pages: kept,
+          next: last < file.text.pages ? last + 1 : null,
+          link: fileLink(file, kept[0]?.page),
+        },
+        summary:
+          kept.length > 0
+            ? `Read ${file.name}, ${unit}${kept.length > 1 ? "s" : ""} ${kept[0]!.page}${kept.length > 1 ? `–${last}` : ""}`
+            : `No text read from ${file.name}`,
+      };
     },
   }),
 };

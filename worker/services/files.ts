@@ -10,22 +10,35 @@
  * finishes what a crash left: a stale pending or deleting row goes with its object. So there is
  * never an object without a row, and never a ready row without its object.
  */
-import { and, asc, desc, eq, inArray, like, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ALLOWED_TYPES_TEXT,
+  FILE_OWNERS,
   MAX_FILE_BYTES,
   MAX_FILE_TEXT,
   SNIFF_BYTES,
   sniffFileType,
   type FileKind,
   type FileOwner,
+  type FileTextStatus,
   type SniffedType,
 } from "../../app/domain/files";
+import { textFormatOf, type FileText, type TextUnit } from "../../app/domain/file-text";
 import type { Database } from "../db/client";
-import { findOwned, nowIso } from "../db/queries";
-import { auctions, contacts, deals, files, projects, properties, type FileRow } from "../db/schema";
+import { chunk, findOwned, nowIso, rowsPerStatement, runBatch } from "../db/queries";
+import {
+  auctions,
+  contacts,
+  deals,
+  filePages,
+  files,
+  projects,
+  properties,
+  type FileRow,
+} from "../db/schema";
 import { AppError, notConfigured, notFound } from "../errors";
-import type { Env } from "../env";
+import type { Env, TextExtractor } from "../env";
 
 /** R2 parts are all this size but the last (R2 wants equal parts of at least 5 MiB). */
 export const PART_BYTES = 5 * 1024 * 1024;
@@ -34,11 +47,15 @@ export const STALE_UPLOAD_MS = 15 * 60_000;
 const STALE_DELETE_MS = 60_000;
 
 const OWNERS = {
-  project: { table: projects, label: "Project" },
-  property: { table: properties, label: "Property" },
-  auction: { table: auctions, label: "Auction" },
-  contact: { table: contacts, label: "Contact" },
-  deal: { table: deals, label: "Deal" },
+  project: { table: projects, label: "Project", name: sql<string>`${projects.name}` },
+  property: { table: properties, label: "Property", name: sql<string>`${properties.address}` },
+  auction: { table: auctions, label: "Auction", name: sql<string>`${auctions.address}` },
+  contact: {
+    table: contacts,
+    label: "Contact",
+    name: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
+  },
+  deal: { table: deals, label: "Deal", name: sql<string>`${deals.name}` },
 } as const satisfies Record<FileOwner, unknown>;
 
 /** A stored file as the API answers it. */
@@ -51,6 +68,8 @@ export interface StoredFile {
   mimeType: string;
   size: number;
   sha256: string;
+  /** Whether the file's text has been read for search; `textError` says why it could not be. */
+  text: { status: FileTextStatus; unit: TextUnit | null; pages: number; error: string | null };
   createdAt: string;
 }
 
@@ -64,6 +83,7 @@ const toFile = (row: FileRow): StoredFile => ({
   mimeType: row.mimeType,
   size: row.size,
   sha256: row.sha256,
+  text: { status: row.textStatus, unit: row.textUnit, pages: row.textPages, error: row.textError },
   createdAt: row.createdAt,
 });
 
@@ -238,6 +258,7 @@ export async function storeFile(
     mimeType: type.mimeType,
     objectKey,
     status: "pending",
+    textStatus: textFormatOf(type.mimeType) ? "pending" : "none",
   });
   let written: { size: number; sha256: string };
   try {
@@ -258,40 +279,71 @@ export async function storeFile(
 async function discard(db: Database, bucket: R2Bucket, rows: { id: string; objectKey: string }[]) {
   if (rows.length === 0) return;
   await bucket.delete(rows.map((row) => row.objectKey));
-  await db.delete(files).where(
-    inArray(
-      files.id,
-      rows.map((row) => row.id),
-    ),
-  );
+  const ids = rows.map((row) => row.id);
+  await db.batch([
+    db.delete(filePages).where(inArray(filePages.fileId, ids)),
+    db.delete(files).where(inArray(files.id, ids)),
+  ]);
 }
 
 export interface FileFilters {
   ownerType?: FileOwner;
   ownerId?: string;
   kind?: string;
-  /** Words of the file's name. */
+  /** Words of the file's name or text: each must be in one or the other. */
   q?: string;
   limit: number;
   offset: number;
 }
 
-/** The user's stored files, newest first; `total` counts all that match. */
-export async function listFiles(db: Database, userId: string, filters: FileFilters) {
+/** Where a search's words were found in a file's text: the first page with all of them. */
+export interface TextMatch {
+  page: number;
+  unit: TextUnit;
+  /** The text around the first word, about `SNIPPET_CHARS` long. */
+  snippet: string;
+}
+
+/**
+ * A file as a list shows it: the name of the record it is on, and, for a search, where in its
+ * text the words are (no `match` when only its name matched).
+ */
+export type FoundFile = StoredFile & { ownerName: string; match?: TextMatch };
+
+const SNIPPET_CHARS = 240;
+
+/** A search reads this many words of its query at most (each is a bound parameter, twice). */
+export const MAX_SEARCH_WORDS = 10;
+
+const wordsOf = (q: string | undefined) =>
+  (q ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+
+/** `column LIKE '%word%'`, the word's own % and _ taken literally; ASCII letters in any case. */
+const contains = (column: SQLiteColumn | SQL, word: string) =>
+  sql`${column} like ${`%${word.replace(/[%_\\]/g, "\\$&")}%`} escape '\\'`;
+
+/**
+ * The user's stored files, newest first; `total` counts all that match. With `q`, a file is found
+ * when each word is in its name or its text, and the first page holding all of them is answered
+ * with the text around them.
+ */
+export async function listFiles(
+  db: Database,
+  userId: string,
+  filters: FileFilters,
+  snippetChars = SNIPPET_CHARS,
+): Promise<{ files: FoundFile[]; total: number }> {
+  const words = wordsOf(filters.q);
   const where = and(
     eq(files.userId, userId),
     eq(files.status, "ready"),
     filters.ownerType ? eq(files.ownerType, filters.ownerType) : undefined,
     filters.ownerId ? eq(files.ownerId, filters.ownerId) : undefined,
     filters.kind ? eq(files.kind, filters.kind) : undefined,
-    filters.q
-      ? and(
-          ...filters.q
-            .split(/\s+/)
-            .filter(Boolean)
-            .map((word) => like(files.name, `%${word.replace(/[%_\\]/g, "\\$&")}%`)),
-        )
-      : undefined,
+    ...words.map(
+      (word) =>
+        sql`(${contains(files.name, word)} or exists (select 1 from ${filePages} where ${filePages.fileId} = ${files.id} and ${contains(filePages.text, word)}))`,
+    ),
   );
   const [rows, [count]] = await db.batch([
     db
@@ -306,7 +358,239 @@ export async function listFiles(db: Database, userId: string, filters: FileFilte
       .from(files)
       .where(where),
   ]);
-  return { files: rows.map(toFile), total: count?.total ?? 0 };
+  const [matches, names] = await Promise.all([
+    textMatches(db, userId, rows, words, snippetChars),
+    ownerNames(db, userId, rows),
+  ]);
+  return {
+    files: rows.map((row) => {
+      const match = matches.get(row.id);
+      const file = {
+        ...toFile(row),
+        ownerName: names.get(`${row.ownerType}:${row.ownerId}`) ?? "",
+      };
+      return match ? { ...file, match } : file;
+    }),
+    total: count?.total ?? 0,
+  };
+}
+
+/** The names of the records `rows` are on (a property's or an auction's address), one batch. */
+async function ownerNames(db: Database, userId: string, rows: FileRow[]) {
+  const names = new Map<string, string>();
+  // Each record kind's ids, in parts within D1's 100 bound parameters.
+  const wanted = FILE_OWNERS.flatMap((type) =>
+    chunk(
+      [...new Set(rows.filter((row) => row.ownerType === type).map((row) => row.ownerId))],
+      90,
+    ).map((ids) => [type, ids] as const),
+  );
+  if (wanted.length === 0) return names;
+  const found = (await runBatch(
+    db,
+    wanted.map(([type, ids]) => {
+      const { table, name } = OWNERS[type];
+      return db
+        .select({ id: table.id, name })
+        .from(table)
+        .where(and(eq(table.userId, userId), inArray(table.id, ids)));
+    }),
+  )) as { id: string; name: string }[][];
+  wanted.forEach(([type], i) => {
+    for (const owner of found[i] ?? []) names.set(`${type}:${owner.id}`, owner.name);
+  });
+  return names;
+}
+
+/** For each of `rows` whose text holds every word on one page: its first such page. */
+async function textMatches(
+  db: Database,
+  userId: string,
+  rows: FileRow[],
+  words: string[],
+  snippetChars: number,
+) {
+  const found = new Map<string, TextMatch>();
+  const [firstWord] = words;
+  const withText = rows.filter((row) => row.textStatus === "ready");
+  if (!firstWord || withText.length === 0) return found;
+  // The snippet starts a third of its length before the first word (SQLite counts characters).
+  const at = sql`instr(lower(${filePages.text}), lower(${firstWord}))`;
+  const before = Math.floor(snippetChars / 3);
+  // In parts, each within D1's 100 bound parameters (ids, the words, the user).
+  const pages = (
+    (await runBatch(
+      db,
+      chunk(withText, 60).map((part) =>
+        db
+          .select({ fileId: filePages.fileId, page: sql<number>`min(${filePages.page})` })
+          .from(filePages)
+          .where(
+            and(
+              eq(filePages.userId, userId),
+              inArray(
+                filePages.fileId,
+                part.map((row) => row.id),
+              ),
+              ...words.map((word) => contains(filePages.text, word)),
+            ),
+          )
+          .groupBy(filePages.fileId),
+      ),
+    )) as { fileId: string; page: number }[][]
+  ).flat();
+  if (pages.length === 0) return found;
+  const snippets = (
+    (await runBatch(
+      db,
+      chunk(pages, 40).map((part) =>
+        db
+          .select({
+            fileId: filePages.fileId,
+            page: filePages.page,
+            start: sql<number>`max(1, ${at} - ${before})`,
+            snippet: sql<string>`substr(${filePages.text}, max(1, ${at} - ${before}), ${snippetChars})`,
+            length: sql<number>`length(${filePages.text})`,
+          })
+          .from(filePages)
+          .where(
+            or(
+              ...part.map((hit) =>
+                and(eq(filePages.fileId, hit.fileId), eq(filePages.page, hit.page)),
+              ),
+            ),
+          ),
+      ),
+    )) as { fileId: string; page: number; start: number; snippet: string; length: number }[][]
+  ).flat();
+  const units = new Map(withText.map((row) => [row.id, row.textUnit ?? "page"] as const));
+  for (const hit of snippets) {
+    const cut = hit.start > 1 ? "…" : "";
+    const rest = hit.start - 1 + hit.snippet.length < hit.length ? "…" : "";
+    found.set(hit.fileId, {
+      page: hit.page,
+      unit: units.get(hit.fileId) ?? "page",
+      snippet: `${cut}${hit.snippet.replace(/\s+/g, " ").trim()}${rest}`,
+    });
+  }
+  return found;
+}
+
+/** A pending read this old was lost (its Worker stopped): the scheduled handler starts it again. */
+export const STALE_TEXT_MS = 5 * 60_000;
+
+/**
+ * Reads a stored file's text with the extractor and keeps it beside the file, a row a page. Only
+ * a ready file whose text is pending and unchanged since `since` (ISO) is read, and it is claimed
+ * first (its updatedAt moved on), so a second reader (the scheduled handler, while the upload's
+ * own read goes on) leaves it alone. A file the extractor cannot read is marked failed with the
+ * reason, and the user sees it.
+ */
+export async function readFileText(
+  db: Database,
+  extractor: TextExtractor,
+  fileId: string,
+  since: string,
+  now = Date.now(),
+) {
+  const [row] = await db
+    .update(files)
+    .set({ updatedAt: new Date(now).toISOString() })
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.status, "ready"),
+        eq(files.textStatus, "pending"),
+        lte(files.updatedAt, since),
+      ),
+    )
+    .returning();
+  if (!row) return;
+  const format = textFormatOf(row.mimeType);
+  const settle = (values: Partial<FileRow>) =>
+    db
+      .update(files)
+      .set(values)
+      .where(and(eq(files.id, fileId), eq(files.status, "ready")));
+  if (!format) {
+    await settle({ textStatus: "none" });
+    return;
+  }
+  let text: FileText | { error: string };
+  try {
+    text = await extractor.extract({ objectKey: row.objectKey, format });
+  } catch (error) {
+    // The extractor itself failed (out of memory on a huge file, say).
+    text = { error: error instanceof Error ? error.message : String(error) };
+  }
+  if ("error" in text) {
+    await settle({ textStatus: "failed", textError: text.error.slice(0, 300) });
+    return;
+  }
+  const pages = text.pages
+    .map((page, i) => ({ fileId, userId: row.userId, page: i + 1, text: page }))
+    .filter((page) => page.text);
+  await runBatch(db, [
+    db.delete(filePages).where(eq(filePages.fileId, fileId)),
+    ...chunk(pages, rowsPerStatement(filePages)).map((part) => db.insert(filePages).values(part)),
+    settle({
+      textStatus: "ready",
+      textUnit: text.unit,
+      textPages: text.pages.length,
+      textError: null,
+    }),
+  ]);
+}
+
+/**
+ * Reads the text of files whose read was lost (pending for over STALE_TEXT_MS), oldest first, at
+ * most `limit`, one after the other; answers how many it tried.
+ */
+export async function readLostTexts(
+  db: Database,
+  extractor: TextExtractor,
+  now = Date.now(),
+  limit = 5,
+) {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.textStatus, "pending"),
+        eq(files.status, "ready"),
+        lt(files.updatedAt, new Date(now - STALE_TEXT_MS).toISOString()),
+      ),
+    )
+    .orderBy(asc(files.updatedAt))
+    .limit(limit);
+  const since = new Date(now - STALE_TEXT_MS).toISOString();
+  for (const row of rows) await readFileText(db, extractor, row.id, since, now);
+  return rows.length;
+}
+
+/** The text of pages `from` to `to` of one of the user's files (404 when not the user's). */
+export async function readFilePages(
+  db: Database,
+  userId: string,
+  id: string,
+  from: number,
+  to: number,
+) {
+  const file = toFile(await readyFile(db, userId, id));
+  const pages = await db
+    .select({ page: filePages.page, text: filePages.text })
+    .from(filePages)
+    .where(
+      and(
+        eq(filePages.fileId, id),
+        eq(filePages.userId, userId),
+        gte(filePages.page, from),
+        lte(filePages.page, to),
+      ),
+    )
+    .orderBy(asc(filePages.page));
+  return { file, pages };
 }
 
 async function readyFile(db: Database, userId: string, id: string) {

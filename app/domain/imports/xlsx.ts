@@ -6,7 +6,16 @@
  * browser, in Node and in the Worker. See docs/decisions/0014-spreadsheet-files.md.
  */
 import { onFirstUse } from "../format";
-import { isZip } from "./text";
+import {
+  decodeXml as decode,
+  elements,
+  first,
+  mainPart,
+  partText,
+  relationships,
+  unpackXml,
+  type XmlElement as Element,
+} from "../ooxml";
 
 const NOT_A_WORKBOOK = "This is not an Excel workbook (.xlsx)";
 /** The workbook's XML unpacked, at most: past it the Worker would run out of memory. */
@@ -31,8 +40,6 @@ const plainNumber = (value: number) => {
 /** Formats that pad whole numbers with zeros (Excel's Zip Code, "00000", and Zip + 4): 02134. */
 const ZERO_PADDED = /^00+(-0+)?$/;
 
-type Parts = Record<string, Uint8Array>;
-
 /** The workbook's sheet names, in order. */
 export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[]> {
   return (await openWorkbook(bytes)).sheets.map((sheet) => sheet.name);
@@ -48,9 +55,24 @@ export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[]> {
  * the value Excel saved with it: nothing is calculated.
  */
 export async function readXlsxSheet(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
-  const { parts, path, xml, sheets } = await openWorkbook(bytes);
+  const workbook = await openWorkbook(bytes);
+  const { sheets } = workbook;
   const found = sheet === undefined ? sheets[0] : sheets.find((s) => s.name === sheet);
   if (!found) throw new Error(`The workbook has no sheet named ${sheet}`);
+  return sheetRows(workbook, found);
+}
+
+/** Every sheet (the first `max`), each as readXlsxSheet reads it, the workbook opened once. */
+export async function readXlsxSheets(bytes: Uint8Array, max = Infinity) {
+  const workbook = await openWorkbook(bytes);
+  return workbook.sheets
+    .slice(0, max)
+    .map((sheet) => ({ name: sheet.name, rows: sheetRows(workbook, sheet) }));
+}
+
+type Workbook = Awaited<ReturnType<typeof openWorkbook>>;
+
+function sheetRows({ parts, path, xml }: Workbook, found: Workbook["sheets"][number]) {
   const sheetXml = partText(parts, found.path);
   if (sheetXml === null) throw new Error(NOT_A_WORKBOOK);
   const related = relationships(parts, path);
@@ -85,27 +107,13 @@ export async function readXlsxSheet(bytes: Uint8Array, sheet?: string): Promise<
 }
 
 async function openWorkbook(bytes: Uint8Array) {
-  if (!isZip(bytes)) throw new Error(NOT_A_WORKBOOK);
-  const { unzipSync } = await import("fflate");
-  // Only XML is unpacked (no images), and the sizes the archive declares are added up before
-  // anything is inflated, so a zip bomb is refused without taking the memory.
-  let unpacked = 0;
-  let parts: Parts;
-  try {
-    parts = unzipSync(bytes, {
-      filter: (part) => {
-        if (!/\.(xml|rels)$/i.test(part.name)) return false;
-        unpacked += part.originalSize;
-        if (unpacked > MAX_UNPACKED_BYTES) throw new Error(TOO_LARGE);
-        return true;
-      },
-    });
-  } catch {
-    throw new Error(unpacked > MAX_UNPACKED_BYTES ? TOO_LARGE : NOT_A_WORKBOOK);
-  }
+  const parts = await unpackXml(bytes, {
+    maxBytes: MAX_UNPACKED_BYTES,
+    notThis: NOT_A_WORKBOOK,
+    tooLarge: TOO_LARGE,
+  });
   // The package names its main part: xl/workbook.xml from Excel, not necessarily from others.
-  const main = relationships(parts, "").find((rel) => rel.type.endsWith("/officeDocument"));
-  const path = main?.path ?? "xl/workbook.xml";
+  const path = mainPart(parts, "xl/workbook.xml");
   const xml = partText(parts, path) ?? "";
   const related = relationships(parts, path);
   // A sheet's part is found through its r:id, never by its name: sheet3.xml may be the first.
@@ -116,29 +124,6 @@ async function openWorkbook(bytes: Uint8Array) {
   // Another kind of zip (a .docx), a binary .xlsb, or a workbook too damaged to name a sheet.
   if (!sheets.length) throw new Error(NOT_A_WORKBOOK);
   return { parts, path, xml, sheets };
-}
-
-/** A part's text, null when the archive lacks it (part names ignore case, as OPC says). */
-function partText(parts: Parts, path = ""): string | null {
-  const lower = path.toLowerCase();
-  const bytes =
-    parts[path] ?? Object.entries(parts).find(([name]) => name.toLowerCase() === lower)?.[1];
-  return bytes ? new TextDecoder().decode(bytes) : null;
-}
-
-/** The relationships of the part at `source` ("" for the package), targets as archive paths. */
-function relationships(parts: Parts, source: string) {
-  const dir = source.slice(0, source.lastIndexOf("/") + 1);
-  const xml = partText(parts, `${dir}_rels/${source.slice(dir.length)}.rels`) ?? "";
-  return Array.from(elements(xml, "Relationship"), ({ attrs }) => {
-    const target = attrs.Target ?? "";
-    const path: string[] = [];
-    for (const step of (target.startsWith("/") ? target : dir + target).split("/")) {
-      if (step === "..") path.pop();
-      else if (step && step !== ".") path.push(step);
-    }
-    return { id: attrs.Id, type: attrs.Type ?? "", path: path.join("/") };
-  });
 }
 
 /** What a cell's text depends on besides the cell. */
@@ -238,62 +223,12 @@ function dateText(serial: number, date1904: boolean): string | null {
   return seconds ? `${iso}T${time}` : iso;
 }
 
-interface Element {
-  attrs: Record<string, string>;
-  body: string;
-}
-
-/**
- * Each `name` element in `xml`, in order and whatever its namespace prefix: its attributes by
- * local name (r:id as id) and its content ("" when it closes itself). A tag scanner is enough for
- * the parts read here, as none nests an element inside one of the same name. It reads damaged or
- * hostile XML in one pass: a tag stops at "<", and an element left open ends the scan.
- */
-function* elements(xml: string, name: string): Generator<Element, undefined> {
-  const start = new RegExp(`<(?:[\\w.-]+:)?${name}(?=[\\s/>])([^<>]*?)\\s*>`, "g");
-  const end = new RegExp(`</(?:[\\w.-]+:)?${name}\\s*>`, "g");
-  for (let open = start.exec(xml); open; open = start.exec(xml)) {
-    const tag = open[1] ?? "";
-    let body = "";
-    if (!tag.endsWith("/")) {
-      end.lastIndex = start.lastIndex;
-      const close = end.exec(xml);
-      if (!close) return;
-      body = xml.slice(start.lastIndex, close.index);
-      start.lastIndex = end.lastIndex;
-    }
-    const attrs: Record<string, string> = {};
-    ATTRIBUTE.lastIndex = 0;
-    for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
-      attrs[m[1] ?? ""] = decode(m[2] ?? m[3] ?? "");
-    }
-    yield { attrs, body };
-  }
-}
-
-/** name="value" or name='value', its namespace prefix left out. */
-const ATTRIBUTE = /(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-const first = (xml: string, name: string) => elements(xml, name).next().value;
-
 /** A shared or inline string: the text of its runs, without the phonetic guides (<rPh>). */
 function richText(xml: string): string {
   // The guides come after the runs, as the schema orders a string's parts.
   const runs = xml.split(/<(?:[\w.-]+:)?rPh\b/)[0] ?? "";
   return unescapeText(Array.from(elements(runs, "t"), (t) => decode(t.body)).join(""));
 }
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** XML's escapes undone (named and numeric: &amp; &#10; &#x263A;), its line ends made \n. */
-const decode = (text: string) =>
-  !/[&\r]/.test(text)
-    ? text
-    : text.replace(/\r\n?/g, "\n").replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
-        if (ref[0] !== "#") return ENTITIES[ref] ?? whole;
-        const code = /x/i.test(ref) ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      });
 
 /**
  * Excel's escape for what XML cannot hold (_x000D_ is a carriage return, _x005F_ an underscore);

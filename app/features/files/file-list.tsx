@@ -1,18 +1,28 @@
 /**
  * Files as rows: kind, name (opening the preview where there is one), size and date, and, in the
- * Files view, the record each belongs to; download and delete (which the screen confirms).
+ * Files view, the record each belongs to and where a search found its words ("Page 2: …roof…");
+ * whether its text could be read; download and delete (which the screen confirms).
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
 import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
-import { fileContentUrl, type StoredFile } from "~/lib/api/files";
+import { fileContentUrl, type ListedFile, type StoredFile } from "~/lib/api/files";
 import { FileKindIcon, KIND_LABELS } from "./file-kind-icon";
 import { canPreview } from "./file-preview";
 
+const UNIT_LABELS = { page: "Page", slide: "Slide", sheet: "Sheet" } as const;
+
+/** Where the file's text stands, when that is worth saying: being read, or unreadable. */
+function textNote(file: StoredFile) {
+  if (file.text.status === "pending") return "Reading its text for search…";
+  if (file.text.status === "failed") return `Its text can't be searched: ${file.text.error}`;
+  return null;
+}
+
 export function FileList(props: {
-  files: readonly StoredFile[];
+  files: readonly (StoredFile | ListedFile)[];
   label: string;
   onPreview: (file: StoredFile) => void;
   onDelete: (file: StoredFile) => void;
@@ -24,6 +34,7 @@ export function FileList(props: {
       {props.files.map((file) => {
         const ownerPath = fileOwnerPath(file.ownerType, file.ownerId);
         const owner = FILE_OWNER_LABELS[file.ownerType];
+        const ownerName = "ownerName" in file ? file.ownerName : "";
         return (
           <li key={file.id} className="flex items-center gap-3 py-2">
             <FileKindIcon kind={file.kind} />
@@ -50,14 +61,26 @@ export function FileList(props: {
               </span>
               {props.showOwner && (
                 <span className="block truncate text-xs text-muted">
+                  {ownerName ? `${owner}: ` : ""}
                   {ownerPath ? (
                     <Link to={ownerPath} className="text-accent hover:underline">
-                      {owner}
+                      {ownerName || owner}
                     </Link>
                   ) : (
-                    owner
+                    ownerName || owner
                   )}
                 </span>
+              )}
+              {"match" in file && file.match && (
+                <p className="mt-0.5 line-clamp-2 text-xs text-fg/80">
+                  <span className="font-medium">
+                    {UNIT_LABELS[file.match.unit]} {file.match.page}:
+                  </span>{" "}
+                  {file.match.snippet}
+                </p>
+              )}
+              {textNote(file) && (
+                <span className="block truncate text-xs text-muted">{textNote(file)}</span>
               )}
             </div>
             <a

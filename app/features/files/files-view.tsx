@@ -1,6 +1,6 @@
 /**
  * Project Hub's Files tab: every file the user stored, whatever record it is on, with a search of
- * names and a kind filter in the URL. It renders from the `$` route's loader
+ * names and text (each hit says on which page) and a kind filter in the URL. It renders from the `$` route's loader
  * (project-hub.server.ts), as the other tabs do.
  */
 import { Paperclip } from "lucide-react";
@@ -32,7 +32,7 @@ export function FilesView() {
       <FilterBar>
         <SearchBox
           label="Search files"
-          placeholder="Search file names…"
+          placeholder="Search names and text…"
           value={search}
           onChange={setSearch}
         />

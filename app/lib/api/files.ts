@@ -5,12 +5,14 @@
 import type { z } from "zod";
 import type { FileKind, FileOwner } from "~/domain/files";
 import { localTimeZone, TIME_ZONE_HEADER } from "~/domain/today";
-import type { FileSchema } from "../../../worker/api/routes/files";
+import type { FileSchema, FoundFileSchema } from "../../../worker/api/routes/files";
 import { apiFetch, apiRequest, apiUrl, storedToken, type ApiFailure } from "./client";
 import { MESSAGES } from "./messages";
 import { pageOrThrow, queryString, ServiceError } from "./workspace";
 
 export type StoredFile = z.infer<typeof FileSchema>;
+/** A file as the list answers it: its record's name, and where a search's words are in it. */
+export type ListedFile = z.infer<typeof FoundFileSchema>;
 
 export interface FileQuery {
   ownerType?: FileOwner;
@@ -41,7 +43,7 @@ function uploadFailure(request: XMLHttpRequest): ApiFailure {
 export const filesApi = {
   list: (query: FileQuery) =>
     pageOrThrow(
-      apiRequest<StoredFile[]>(`/files${queryString({ ...query })}`),
+      apiRequest<ListedFile[]>(`/files${queryString({ ...query })}`),
       MESSAGES.fetchFiles,
     ),
   /** 204, no body: read as a plain response. */

@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import {
   ALLOWED_TYPES_TEXT,
   FILE_KINDS,
+  FILE_TEXT_STATUSES,
   FILE_OWNERS,
   MAX_FILE_TEXT,
   type FileOwner,
@@ -17,6 +18,7 @@ import {
   getFile,
   listFiles,
   openFile,
+  readFileText,
   storeFile,
   sweepFiles,
 } from "../../services/files";
@@ -49,15 +51,54 @@ export const FileSchema = z
     mimeType: z.string().openapi({ description: "Told from the file's bytes, not its name" }),
     size: z.number().int().openapi({ description: "Bytes" }),
     sha256: z.string().openapi({ description: "Hex SHA-256 of the bytes" }),
+    text: z
+      .object({
+        status: z.enum(FILE_TEXT_STATUSES).openapi({
+          description:
+            "Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, or `failed` (see `error`)",
+        }),
+        unit: z.enum(["page", "slide", "sheet"]).nullable().openapi({
+          description:
+            "What the text is cut into: a PDF's or Word document's pages, a presentation's slides, a workbook's sheets",
+        }),
+        pages: z.number().int().openapi({ description: "How many pages (slides, sheets) of text" }),
+        error: z.string().nullable().openapi({ description: "Why the text could not be read" }),
+      })
+      .openapi("FileText"),
     createdAt: z.string(),
   })
   .openapi("StoredFile");
+
+export const FoundFileSchema = FileSchema.extend({
+  ownerName: z.string().openapi({
+    description:
+      "The name of the record the file is on (a property's or an auction's address, a contact's name)",
+  }),
+  match: z
+    .object({
+      page: z
+        .number()
+        .int()
+        .openapi({ description: "The first page (slide, sheet) holding every word, from 1" }),
+      unit: z.enum(["page", "slide", "sheet"]),
+      snippet: z.string().openapi({ description: "The text around the first word" }),
+    })
+    .optional()
+    .openapi({
+      description:
+        "With `q`: where in the file's text the words are (absent when only the name matched)",
+    }),
+}).openapi("FoundFile");
 
 export const FileListQuerySchema = PageQuerySchema.extend({
   ownerType: OwnerTypeSchema.optional(),
   ownerId: z.string().min(1).max(64).optional(),
   kind: FileSchema.shape.kind.optional(),
-  q: z.string().max(200).optional().openapi({ description: "Words of the file's name" }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Words of the file's name or text: each must be in one or the other" }),
 });
 
 const DownloadQuerySchema = z.object({
@@ -155,6 +196,17 @@ app.openapi(
     try {
       upload = await readUpload(c);
       const file = await storeFile(...scope(c), bucket, upload);
+      const extractor = c.env.EXTRACT;
+      if (extractor && file.text.status === "pending") {
+        // The text is read after the answer; a read the Worker loses is started again by the
+        // scheduled handler.
+        const since = new Date().toISOString();
+        c.executionCtx.waitUntil(
+          readFileText(database(c.env.DB), extractor, file.id, since).catch((error: unknown) =>
+            console.error("Reading a file's text failed", error),
+          ),
+        );
+      }
       return c.json({ data: file }, 201);
     } catch (error) {
       if (error instanceof MultipartError) {
@@ -178,11 +230,11 @@ app.openapi(
     operationId: "listFiles",
     summary: "List your files",
     description:
-      "Newest first; filter by the record (`ownerType` and `ownerId`), the kind, or words of the name.",
+      "Newest first; filter by the record (`ownerType` and `ownerId`), the kind, or words of the name or text (PDF, Word, PowerPoint, Excel, CSV and text files' text is read after the upload).",
     ...signedIn,
     request: { query: FileListQuerySchema },
     responses: {
-      200: pageResponse("A page of files", FileSchema),
+      200: pageResponse("A page of files", FoundFileSchema),
       ...errorResponses(400, 401),
     },
   }),
