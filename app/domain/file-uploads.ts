@@ -9,6 +9,13 @@ import { modulePath } from "./modules";
 export const MAX_PHOTO_EDGE = 2048;
 /** The JPEG quality a resized photo is encoded at. */
 export const PHOTO_QUALITY = 0.85;
+/** A photo's thumbnail, sent with it for lists and galleries: its long edge, and its quality. */
+export const THUMBNAIL_EDGE = 320;
+export const THUMBNAIL_QUALITY = 0.8;
+
+/** The image types a browser draws, of which a thumbnail is made (not HEIC). */
+const DRAWN = new Set(["image/jpeg", "image/webp", "image/png", "image/gif"]);
+export const hasThumbnail = (type: string) => DRAWN.has(type.toLowerCase());
 
 /**
  * The photo types a camera writes and the browser re-encodes (JPEG carries the EXIF location).

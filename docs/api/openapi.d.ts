@@ -1904,6 +1904,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's thumbnail
+         * @description The small picture sent with the photo (`thumbnail` in the upload), or, without one, the picture itself when a browser shows its type (PNG, GIF, JPEG, WebP); 404 for any other file. Inline, under the download's headers.
+         */
+        get: operations["getFileThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2178,6 +2198,8 @@ export interface components {
         };
         PropertyWithAnalysis: components["schemas"]["Property"] & {
             primaryAnalysis: components["schemas"]["PrimaryAnalysis"];
+            /** @description The property's picture: its first photo's file id (GET /files/{id}/thumbnail), null without one */
+            photoFileId: string | null;
         };
         /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one), its key figures (null for flips and wholesale deals) and its buy-box verdict */
         PrimaryAnalysis: {
@@ -4345,6 +4367,8 @@ export interface components {
             /** @description Hex SHA-256 of the bytes */
             sha256: string;
             text: components["schemas"]["FileText"];
+            /** @description Whether a small picture of the photo was sent with it (GET /files/{id}/thumbnail) */
+            thumbnail: boolean;
             createdAt: string;
         };
         FileText: {
@@ -14076,6 +14100,11 @@ export interface operations {
                     ownerId: string;
                     /** Format: binary */
                     file: string;
+                    /**
+                     * Format: binary
+                     * @description Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most 256 KB) that lists show
+                     */
+                    thumbnail?: string;
                 };
             };
         };
@@ -14293,6 +14322,73 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFileThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
                 };
             };
             /** @description Error 400 */

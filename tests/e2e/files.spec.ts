@@ -297,7 +297,8 @@ test("the property page shows an uploaded photo in its gallery and opens it larg
   await expect(thumbnail).toBeVisible();
   const image = thumbnail.locator("img");
   await expect(image).toHaveAttribute("loading", "lazy");
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  // The gallery shows the small picture drawn in the browser and sent with the photo: 320 px wide.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   // Other files are listed below the photos.
   await expect(photos.getByRole("list", { name: "Photos and files of this record" })).toContainText(
     "inspection.pdf",
@@ -306,8 +307,23 @@ test("the property page shows an uploaded photo in its gallery and opens it larg
   await thumbnail.click();
   const dialog = page.getByRole("dialog", { name: "front.jpg" });
   await expect(dialog.getByRole("img", { name: "front.jpg" })).toBeVisible();
+  // Opened large, it is the photo itself.
+  await expect
+    .poll(() =>
+      dialog
+        .getByRole("img", { name: "front.jpg" })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(1200);
   await dialog.getByRole("button", { name: "Close dialog" }).click();
   await expect(dialog).toBeHidden();
+
+  // The first photo is the property's picture in the Possible Investments list.
+  await openApp(page, modulePath("possible-investments"));
+  const row = page.getByRole("row").filter({ hasText: "88 Birch Ln" });
+  const picture = row.locator("img");
+  await expect(picture).toHaveCount(1);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 });
 
 test("files dropped on a contact's panel are uploaded to that contact", async ({

@@ -387,3 +387,120 @@ describe("the storage figure", () => {
     expect(after - before).toBeLessThan(bytes.length + 1000);
   });
 });
+
+describe("a photo's thumbnail", () => {
+  /** The upload's form with a thumbnail part after the file, as the browser sends a photo. */
+  async function uploadWithThumbnail(
+    fields: Record<string, string>,
+    file: { name: string; bytes: Uint8Array<ArrayBuffer> },
+    thumbnail: Uint8Array<ArrayBuffer>,
+  ) {
+    const body = form(fields, file);
+    body.append("thumbnail", new File([thumbnail], "thumbnail.jpg", { type: "image/jpeg" }));
+    const response = await api("/files", { method: "POST", token: alice.token, body });
+    return {
+      status: response.status,
+      body: (await response.json()) as Data<StoredFile & { thumbnail: boolean }> & Failure,
+    };
+  }
+  const onProperty = () => ({ ownerType: "property", ownerId: propertyId });
+  const smallPng = Uint8Array.from([...PNG_HEADER, ...new Uint8Array(2_000).fill(7)]);
+
+  it("is kept beside the photo, served inline to its owner only, and goes with it", async () => {
+    const house = (
+      await alice.call<Data<{ ids: string[] }>>("/data/properties", {
+        method: "POST",
+        json: [{ address: "9 Birch Ln", city: "Dayton", state: "OH" }],
+      })
+    ).body.data.ids[0]!;
+    const stored = await uploadWithThumbnail(
+      { ownerType: "property", ownerId: house },
+      { name: "Front.jpg", bytes: jpeg(50_000) },
+      smallPng,
+    );
+    expect(stored.status).toBe(201);
+    expect(stored.body.data.thumbnail).toBe(true);
+    const id = stored.body.data.id;
+
+    const served = await api(`/files/${id}/thumbnail`, { token: alice.token });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(served.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(served.headers.get("Content-Disposition")).toMatch(/^inline;/);
+    expect(await sha256(await served.arrayBuffer())).toBe(await sha256(smallPng));
+    expect((await api(`/files/${id}/thumbnail`, { token: bob.token })).status).toBe(404);
+
+    // The property's picture in lists is its first photo.
+    const listed = await alice.call<Data<{ id: string; photoFileId: string | null }[]>>(
+      "/data/properties?limit=100",
+    );
+    expect(listed.body.data.find((p) => p.id === house)?.photoFileId).toBe(id);
+    // A later photo does not replace it; a property without one has none.
+    await uploadWithThumbnail(
+      { ownerType: "property", ownerId: house },
+      { name: "Back.jpg", bytes: jpeg(20_000) },
+      smallPng,
+    );
+    const again = await alice.call<Data<{ id: string; photoFileId: string | null }[]>>(
+      "/data/properties?limit=100",
+    );
+    expect(again.body.data.find((p) => p.id === house)?.photoFileId).toBe(id);
+    const bare = (
+      await alice.call<Data<{ ids: string[] }>>("/data/properties", {
+        method: "POST",
+        json: [{ address: "11 Birch Ln", city: "Dayton", state: "OH" }],
+      })
+    ).body.data.ids[0]!;
+    const withBare = await alice.call<Data<{ id: string; photoFileId: string | null }[]>>(
+      "/data/properties?limit=100",
+    );
+    expect(withBare.body.data.find((p) => p.id === bare)?.photoFileId).toBeNull();
+
+    const [row] = await database(env.DB).select().from(files).where(eq(files.id, id));
+    expect(await env.FILES!.head(`${row!.objectKey}.thumbnail`)).not.toBeNull();
+    expect((await api(`/files/${id}`, { method: "DELETE", token: alice.token })).status).toBe(204);
+    expect(await env.FILES!.head(`${row!.objectKey}.thumbnail`)).toBeNull();
+  });
+
+  it("one that is not a small picture, or on a file that is no photo, refuses the upload whole", async () => {
+    const db = database(env.DB);
+    const count = async () =>
+      (await db.select().from(files).where(eq(files.userId, alice.user.id))).length;
+    const before = await count();
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    const tooLarge = Uint8Array.from([...PNG_HEADER, ...new Uint8Array(300 * 1024)]);
+    for (const [file, thumbnail] of [
+      [{ name: "Front.jpg", bytes: jpeg(10_000) }, html],
+      [{ name: "Front.jpg", bytes: jpeg(10_000) }, tooLarge],
+      [{ name: "Contract.pdf", bytes: PDF }, smallPng],
+    ] as const) {
+      const refused = await uploadWithThumbnail(onProperty(), file, thumbnail);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^thumbnail: must be a JPEG, PNG or WebP picture/);
+    }
+    expect(await count()).toBe(before);
+    const left = await env.FILES!.list({ prefix: `files/${alice.user.id}/` });
+    const keys = new Set(
+      (await db.select().from(files).where(eq(files.userId, alice.user.id))).map(
+        (row) => row.objectKey,
+      ),
+    );
+    expect(
+      left.objects.filter((object) => !keys.has(object.key.replace(/\.thumbnail$/, ""))),
+    ).toEqual([]);
+  });
+
+  it("without one, a picture a browser shows is its own thumbnail; other files have none", async () => {
+    const png = await upload(alice.token, onProject(), {
+      name: "Plan.png",
+      bytes: smallPng,
+    });
+    const served = await api(`/files/${png.body.data.id}/thumbnail`, { token: alice.token });
+    expect(served.status).toBe(200);
+    expect(await sha256(await served.arrayBuffer())).toBe(await sha256(smallPng));
+    const pdf = await upload(alice.token, onProject(), { name: "Deed.pdf", bytes: PDF });
+    const none = await api(`/files/${pdf.body.data.id}/thumbnail`, { token: alice.token });
+    expect(none.status).toBe(404);
+  });
+});

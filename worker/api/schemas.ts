@@ -371,6 +371,10 @@ export const ProjectFileSchema = createSelectSchema(projectFiles)
 
 export const PropertyWithAnalysisSchema = PropertySchema.extend({
   primaryAnalysis: PrimaryAnalysisSchema.nullable(),
+  photoFileId: z.string().nullable().openapi({
+    description:
+      "The property's picture: its first photo's file id (GET /files/{id}/thumbnail), null without one",
+  }),
 }).openapi("PropertyWithAnalysis");
 
 export const ProjectDetailSchema = ProjectSchema.extend({

@@ -37,7 +37,7 @@ import {
   properties,
   type FileRow,
 } from "../db/schema";
-import { AppError, notConfigured, notFound } from "../errors";
+import { AppError, invalidFields, notConfigured, notFound } from "../errors";
 import type { Env, TextExtractor } from "../env";
 
 /** R2 parts are all this size but the last (R2 wants equal parts of at least 5 MiB). */
@@ -70,6 +70,8 @@ export interface StoredFile {
   sha256: string;
   /** Whether the file's text has been read for search; `textError` says why it could not be. */
   text: { status: FileTextStatus; unit: TextUnit | null; pages: number; error: string | null };
+  /** Whether a small picture of the photo is stored beside it. */
+  thumbnail: boolean;
   createdAt: string;
 }
 
@@ -84,6 +86,7 @@ const toFile = (row: FileRow): StoredFile => ({
   size: row.size,
   sha256: row.sha256,
   text: { status: row.textStatus, unit: row.textUnit, pages: row.textPages, error: row.textError },
+  thumbnail: row.thumbnail,
   createdAt: row.createdAt,
 });
 
@@ -96,6 +99,12 @@ export function fileBucket(env: Env): R2Bucket {
 const workerdCrypto = () => crypto as unknown as { DigestStream: typeof DigestStream };
 
 const objectKeyOf = (userId: string, fileId: string) => `files/${userId}/${fileId}`;
+/** Where a photo's thumbnail is: beside it, under a name the user never chooses either. */
+const thumbnailKeyOf = (objectKey: string) => `${objectKey}.thumbnail`;
+
+/** A thumbnail is a small picture the browser drew: at most this many bytes. */
+export const MAX_THUMBNAIL_BYTES = 256 * 1024;
+const THUMBNAIL_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** 413 for a file over the limit (the API answers it too for a body that says so up front). */
 export const fileTooLarge = () =>
@@ -278,7 +287,7 @@ export async function storeFile(
 /** The object and then the row: never a row whose object is gone but for a moment. */
 async function discard(db: Database, bucket: R2Bucket, rows: { id: string; objectKey: string }[]) {
   if (rows.length === 0) return;
-  await bucket.delete(rows.map((row) => row.objectKey));
+  await bucket.delete(rows.flatMap((row) => [row.objectKey, thumbnailKeyOf(row.objectKey)]));
   const ids = rows.map((row) => row.id);
   await db.batch([
     db.delete(filePages).where(inArray(filePages.fileId, ids)),
@@ -613,6 +622,60 @@ export async function openFile(db: Database, userId: string, bucket: R2Bucket, i
   const object = await bucket.get(row.objectKey);
   if (!object) throw notFound("File");
   return { file: toFile(row), body: object.body };
+}
+
+const badThumbnail = () =>
+  invalidFields([
+    {
+      field: "thumbnail",
+      message: `must be a JPEG, PNG or WebP picture of at most ${MAX_THUMBNAIL_BYTES / 1024} KB, sent with a photo`,
+    },
+  ]);
+
+/**
+ * Keeps the small picture the browser drew of a photo beside it. 400 for anything but a small
+ * JPEG, PNG or WebP, or on a file that is not an image.
+ */
+export async function storeThumbnail(
+  db: Database,
+  userId: string,
+  bucket: R2Bucket,
+  file: StoredFile,
+  bytes: Uint8Array,
+) {
+  const type = sniffFileType(bytes.subarray(0, SNIFF_BYTES), "thumbnail");
+  if (
+    file.kind !== "image" ||
+    bytes.length > MAX_THUMBNAIL_BYTES ||
+    !type ||
+    !THUMBNAIL_TYPES.has(type.mimeType)
+  ) {
+    throw badThumbnail();
+  }
+  const row = await readyFile(db, userId, file.id);
+  await bucket.put(thumbnailKeyOf(row.objectKey), bytes, {
+    httpMetadata: { contentType: type.mimeType },
+  });
+  await db.update(files).set({ thumbnail: true }).where(eq(files.id, file.id));
+  return { ...file, thumbnail: true };
+}
+
+/**
+ * A photo's thumbnail, or the photo itself when it has none and a browser shows its type (a PNG,
+ * a GIF); 404 for any other file.
+ */
+export async function openThumbnail(db: Database, userId: string, bucket: R2Bucket, id: string) {
+  const row = await readyFile(db, userId, id);
+  const shown = row.kind === "image" && row.mimeType !== "image/heic";
+  const key = row.thumbnail ? thumbnailKeyOf(row.objectKey) : shown ? row.objectKey : null;
+  const object = key ? await bucket.get(key) : null;
+  if (!object) throw notFound("Thumbnail");
+  return {
+    file: toFile(row),
+    body: object.body,
+    mimeType: object.httpMetadata?.contentType ?? row.mimeType,
+    size: object.size,
+  };
 }
 
 /** Deletes one of the user's files: 404 when there is none. */

@@ -37,6 +37,7 @@ import {
   contacts,
   dealCriteria,
   deals,
+  files,
   projectContacts,
   projects,
   properties,
@@ -114,10 +115,17 @@ const PRIMARY_ANALYSIS = {
     .as("primary_analysis_meets_criteria"),
 };
 
+/** The property's picture in lists: the first photo stored on it (issue 30), or null. */
+const PHOTO_FILE_ID = sql<
+  string | null
+>`(select ${files.id} from ${files} where ${files.userId} = ${properties.userId} and ${files.ownerType} = 'property' and ${files.ownerId} = ${properties.id} and ${files.kind} = 'image' and ${files.status} = 'ready' and ${files.mimeType} <> 'image/heic' order by ${files.createdAt}, ${files.id} limit 1)`.as(
+  "photo_file_id",
+);
+
 /** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
 export const propertiesWithAnalysis = (db: Database) =>
   db
-    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
+    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS, photoFileId: PHOTO_FILE_ID })
     .from(properties)
     .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
     .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId));
@@ -135,13 +143,21 @@ type AnalysisColumns = {
   [K in keyof typeof PRIMARY_ANALYSIS]: (typeof PRIMARY_ANALYSIS)[K]["_"]["type"];
 };
 
-/** A property as listed: its primary analysis's key figures, or null without one. */
+/**
+ * A property as listed: its primary analysis's key figures (null without one), and the id of its
+ * first photo (null without one).
+ */
 export const toListedProperty = (row: {
   property: PropertyRow;
   primaryAnalysis: AnalysisColumns;
+  photoFileId: string | null;
 }) => {
   const { id, ...analysis } = row.primaryAnalysis;
-  return { ...toProperty(row.property), primaryAnalysis: id === null ? null : { id, ...analysis } };
+  return {
+    ...toProperty(row.property),
+    primaryAnalysis: id === null ? null : { id, ...analysis },
+    photoFileId: row.photoFileId,
+  };
 };
 
 export const PROPERTY_SORTS = {

@@ -5,10 +5,15 @@
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
-import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
+import { FILE_OWNER_LABELS, fileOwnerPath, hasThumbnail } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
-import { fileContentUrl, type ListedFile, type StoredFile } from "~/lib/api/files";
+import {
+  fileContentUrl,
+  fileThumbnailUrl,
+  type ListedFile,
+  type StoredFile,
+} from "~/lib/api/files";
 import { FileKindIcon, KIND_LABELS } from "./file-kind-icon";
 import { canPreview } from "./file-preview";
 
@@ -37,7 +42,19 @@ export function FileList(props: {
         const ownerName = "ownerName" in file ? file.ownerName : "";
         return (
           <li key={file.id} className="flex items-center gap-3 py-2">
-            <FileKindIcon kind={file.kind} />
+            {file.thumbnail || (file.kind === "image" && hasThumbnail(file.mimeType)) ? (
+              <img
+                src={fileThumbnailUrl(file.id)}
+                alt=""
+                width={32}
+                height={32}
+                loading="lazy"
+                decoding="async"
+                className="size-8 shrink-0 rounded-md bg-raised object-cover"
+              />
+            ) : (
+              <FileKindIcon kind={file.kind} />
+            )}
             <div className="min-w-0 flex-1">
               {canPreview(file) ? (
                 <button

@@ -1,5 +1,8 @@
-/** A record's photos as a grid of thumbnails; each opens large in the preview. */
-import { fileContentUrl, type StoredFile } from "~/lib/api/files";
+/**
+ * A record's photos as a grid of thumbnails (the small pictures sent with them); each opens large
+ * in the preview.
+ */
+import { fileThumbnailUrl, type StoredFile } from "~/lib/api/files";
 
 export function PhotoGallery(props: {
   photos: readonly StoredFile[];
@@ -17,7 +20,7 @@ export function PhotoGallery(props: {
             className="block aspect-square w-full overflow-hidden rounded-lg border border-line bg-raised hover:ring-2 hover:ring-accent"
           >
             <img
-              src={fileContentUrl(photo.id, true)}
+              src={fileThumbnailUrl(photo.id)}
               alt=""
               loading="lazy"
               decoding="async"

@@ -4,11 +4,10 @@
  * the API's reason until dismissed.
  */
 import { useEffect, useRef, useState } from "react";
-import { isResizablePhoto } from "~/domain/file-uploads";
 import { MAX_FILE_BYTES, MAX_FILE_TEXT, type FileOwner } from "~/domain/files";
 import { filesApi } from "~/lib/api/files";
 import { ServiceError } from "~/lib/api/workspace";
-import { resizePhoto } from "./resize-photo";
+import { preparePhoto } from "./resize-photo";
 
 export interface Upload {
   key: number;
@@ -49,9 +48,15 @@ export function useUploads(owner: { ownerType: FileOwner; ownerId: string }, onS
       if (file.size > MAX_FILE_BYTES) {
         throw new Error(`Too large: a file may be at most ${MAX_FILE_TEXT}`);
       }
-      const ready = !keepOriginal && isResizablePhoto(file.type) ? await resizePhoto(file) : file;
-      change(key, { state: "uploading", name: ready.name });
-      await filesApi.upload(owner, ready, (progress) => change(key, { progress }), signal);
+      const ready = await preparePhoto(file, keepOriginal);
+      change(key, { state: "uploading", name: ready.file.name });
+      await filesApi.upload(
+        owner,
+        ready.file,
+        (progress) => change(key, { progress }),
+        signal,
+        ready.thumbnail,
+      );
       setUploads((list) => list.filter((upload) => upload.key !== key));
       onStored();
     } catch (error) {

@@ -3,6 +3,7 @@
  * property's page, the deal analyzer and Compare. Which one shows is in the query string
  * (`ModuleParams`), so Back and links work.
  */
+import { fileThumbnailUrl } from "~/lib/api/files";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
 import { lazy, Suspense, useState, type ReactNode } from "react";
@@ -363,24 +364,39 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
               {items.map((property) => (
                 <tr key={property.id} className="relative hover:bg-raised/60">
                   <td className={`wrap-anywhere max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
-                    <button
-                      type="button"
-                      onClick={() => onOpen(property.id)}
-                      className="block text-left font-medium hover:underline"
-                    >
-                      {property.address}
-                    </button>
-                    <span className="block text-xs text-muted">
-                      {formatAddress({
-                        city: property.city,
-                        state: property.state,
-                        zip: property.zip,
-                      })}
-                      {property.externalId ? ` · ${property.externalId}` : ""}
-                    </span>
-                    <span className="hidden text-xs text-muted sm:max-2xl:block">
-                      {factsOf(property)}
-                    </span>
+                    <div className="flex items-start gap-3">
+                      {property.photoFileId && (
+                        <img
+                          src={fileThumbnailUrl(property.photoFileId)}
+                          alt=""
+                          width={40}
+                          height={40}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-10 shrink-0 rounded-lg bg-raised object-cover"
+                        />
+                      )}
+                      <div className="min-w-0">
+                        <button
+                          type="button"
+                          onClick={() => onOpen(property.id)}
+                          className="block text-left font-medium hover:underline"
+                        >
+                          {property.address}
+                        </button>
+                        <span className="block text-xs text-muted">
+                          {formatAddress({
+                            city: property.city,
+                            state: property.state,
+                            zip: property.zip,
+                          })}
+                          {property.externalId ? ` · ${property.externalId}` : ""}
+                        </span>
+                        <span className="hidden text-xs text-muted sm:max-2xl:block">
+                          {factsOf(property)}
+                        </span>
+                      </div>
+                    </div>
                   </td>
                   <td className={`max-sm:col-span-2 ${CELL}`}>
                     <select

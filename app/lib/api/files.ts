@@ -27,6 +27,10 @@ export interface FileQuery {
 export const fileContentUrl = (id: string, inline = false) =>
   apiUrl(`/files/${encodeURIComponent(id)}/content${inline ? "?disposition=inline" : ""}`);
 
+/** A photo's small picture (or the picture itself when none was sent with it). */
+export const fileThumbnailUrl = (id: string) =>
+  apiUrl(`/files/${encodeURIComponent(id)}/thumbnail`);
+
 /** A failed upload's words, from the API's answer or the network. */
 function uploadFailure(request: XMLHttpRequest): ApiFailure {
   let message: string | undefined;
@@ -53,18 +57,21 @@ export const filesApi = {
   },
   /**
    * Sends one file to a record. XMLHttpRequest, not fetch: only it reports the upload's progress
-   * (`onProgress` with 0…1). The owner's fields go first, as the API reads them before the file.
+   * (`onProgress` with 0…1). The owner's fields go first, as the API reads them before the file;
+   * a photo's thumbnail goes after it.
    */
   upload(
     owner: { ownerType: FileOwner; ownerId: string },
     file: File,
     onProgress: (fraction: number) => void,
     signal?: AbortSignal,
+    thumbnail?: Blob | null,
   ): Promise<StoredFile> {
     const form = new FormData();
     form.append("ownerType", owner.ownerType);
     form.append("ownerId", owner.ownerId);
     form.append("file", file, file.name);
+    if (thumbnail) form.append("thumbnail", thumbnail, "thumbnail.jpg");
     return new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
       request.open("POST", apiUrl("/files"));

@@ -18,11 +18,14 @@ import {
   getFile,
   listFiles,
   openFile,
+  MAX_THUMBNAIL_BYTES,
+  openThumbnail,
   readFileText,
   storeFile,
+  storeThumbnail,
   sweepFiles,
 } from "../../services/files";
-import { formDataBoundary, MultipartError, readFormData } from "../multipart";
+import { formDataBoundary, MultipartError, readFormData, type FormPart } from "../multipart";
 import {
   apiRoute,
   dataResponse,
@@ -65,6 +68,10 @@ export const FileSchema = z
         error: z.string().nullable().openapi({ description: "Why the text could not be read" }),
       })
       .openapi("FileText"),
+    thumbnail: z.boolean().openapi({
+      description:
+        "Whether a small picture of the photo was sent with it (GET /files/{id}/thumbnail)",
+    }),
     createdAt: z.string(),
   })
   .openapi("StoredFile");
@@ -129,7 +136,11 @@ async function readUpload(c: Context<AppEnv>) {
   }
   const fields: Record<string, string> = {};
   const decoder = new TextDecoder();
-  for await (const part of readFormData(body, boundary)) {
+  // Read by hand, not with for await, which would close the form at the `return` below: the
+  // thumbnail comes after the file.
+  const parts = readFormData(body, boundary);
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
     if (part.filename === undefined) {
       if (["ownerType", "ownerId"].includes(part.name)) {
         fields[part.name] = decoder.decode(await new Response(part.body).arrayBuffer()).trim();
@@ -150,9 +161,35 @@ async function readUpload(c: Context<AppEnv>) {
       problems.push({ field: "file", message: `needs a name of 1 to ${MAX_NAME} characters` });
     }
     if (problems.length > 0) throw invalidFields(problems);
-    return { ownerType: ownerType!, ownerId: fields.ownerId!, name, body: part.body };
+    return { ownerType: ownerType!, ownerId: fields.ownerId!, name, body: part.body, rest: parts };
   }
   throw invalidFields([{ field: "file", message: "is required" }]);
+}
+
+/** The form's `thumbnail` after the file, read whole up to one byte past the limit; or null. */
+async function readThumbnail(rest: AsyncGenerator<FormPart>) {
+  for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    if (next.value.name !== "thumbnail" || next.value.filename === undefined) continue;
+    const reader = next.value.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      length += read.value.length;
+      if (length > MAX_THUMBNAIL_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+    const bytes = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return bytes;
+  }
+  return null;
 }
 
 const app = router();
@@ -179,6 +216,11 @@ app.openapi(
                 ownerType: { type: "string", enum: [...FILE_OWNERS] },
                 ownerId: { type: "string" },
                 file: { type: "string", format: "binary" },
+                thumbnail: {
+                  type: "string",
+                  format: "binary",
+                  description: `Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most ${MAX_THUMBNAIL_BYTES / 1024} KB) that lists show`,
+                },
               },
             },
           },
@@ -195,7 +237,17 @@ app.openapi(
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {
       upload = await readUpload(c);
-      const file = await storeFile(...scope(c), bucket, upload);
+      let file = await storeFile(...scope(c), bucket, upload);
+      const thumbnail = await readThumbnail(upload.rest);
+      if (thumbnail) {
+        try {
+          file = await storeThumbnail(...scope(c), bucket, file, thumbnail);
+        } catch (error) {
+          // A refused thumbnail refuses the upload: nothing is kept.
+          await deleteFile(...scope(c), bucket, file.id);
+          throw error;
+        }
+      }
       const extractor = c.env.EXTRACT;
       if (extractor && file.text.status === "pending") {
         // The text is read after the answer; a read the Worker loses is started again by the
@@ -301,6 +353,43 @@ app.openapi(
       "X-Frame-Options": inline ? "SAMEORIGIN" : "DENY",
     };
     return new Response(body, { status: 200, headers });
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}/thumbnail",
+    operationId: "getFileThumbnail",
+    summary: "A photo's thumbnail",
+    description:
+      "The small picture sent with the photo (`thumbnail` in the upload), or, without one, the picture itself when a browser shows its type (PNG, GIF, JPEG, WebP); 404 for any other file. Inline, under the download's headers.",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: {
+        description: "The picture",
+        content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errorResponses(400, 401, 404, 503),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const thumbnail = await openThumbnail(...scope(c), fileBucket(c.env), id);
+    return new Response(thumbnail.body, {
+      status: 200,
+      headers: {
+        "Content-Type": thumbnail.mimeType,
+        "Content-Length": String(thumbnail.size),
+        "Content-Disposition": contentDisposition("inline", thumbnail.file.name),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+        "Content-Security-Policy":
+          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        "X-Frame-Options": "SAMEORIGIN",
+      },
+    });
   },
 );
 

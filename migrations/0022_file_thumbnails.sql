@@ -1,0 +1,1 @@
+ALTER TABLE `files` ADD `thumbnail` integer DEFAULT false NOT NULL;
