@@ -141,8 +141,10 @@ export async function startWrangler({
     quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
-  // AI42 with its text extractor Worker beside it (bound as EXTRACT), unless another config.
+  // AI42 with its text extractor Worker beside it (bound as EXTRACT), unless another config; its
+  // Cron Triggers run on demand at /__scheduled.
   for (const file of config ? [config] : APP_CONFIGS) args.push("--config", file);
+  if (!config) args.push("--test-scheduled");
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,

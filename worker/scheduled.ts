@@ -1,6 +1,6 @@
 /**
  * The Worker's Cron Triggers (wrangler.toml `[triggers]`): the work nobody waits for. Locally,
- * `wrangler dev --test-scheduled` runs it on `curl http://127.0.0.1:8787/__scheduled`.
+ * `npm start` (wrangler dev --test-scheduled) runs it on `curl http://127.0.0.1:8787/__scheduled`.
  */
 import { database } from "./db/client";
 import type { Env } from "./env";

@@ -113,6 +113,13 @@ test("npm start prints the password-reset link, and the link works", async () =>
       (await post("/auth/login", { email: DEMO_ACCOUNT.email, password: newPassword })).status,
     ).toBe(200);
     expect((await post("/auth/login", DEMO_ACCOUNT)).status).toBe(401);
+
+    // The Cron Triggers' handler runs on demand, as the README shows.
+    const scheduled = await fetch(
+      `${origin}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`,
+    );
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.text()).toContain("Ran scheduled event");
   } finally {
     if (start.exitCode === null) {
       const exited = new Promise((resolve) => start.once("exit", resolve));
