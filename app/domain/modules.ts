@@ -85,7 +85,7 @@ export interface ModuleParams {
     | { tab?: "projects"; project?: string; new?: "1" }
     | { tab: "contacts"; new?: "1" }
     | { tab: "documents"; doc?: string; new?: string }
-    | { tab: "files"; q?: string; kind?: string; page?: number };
+    | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
   /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
   connections: { google?: GoogleOutcome };
   /**

@@ -192,6 +192,12 @@ test("the Files view finds a word inside a PDF and says on which page", async ({
   await expect(all).toContainText("Page 2:");
   await expect(all).toContainText("Roof: asphalt shingles at end of life");
   await expect(all).toContainText("Project: Maple duplex");
+  // Filtered by the kind of record it is on.
+  await page.getByLabel("Filter by kind of record").selectOption("property");
+  await expect(page).toHaveURL(/[?&]ownerType=property/);
+  await expect(page.getByText("No file matches")).toBeVisible();
+  await page.getByLabel("Filter by kind of record").selectOption("project");
+  await expect(all.getByRole("listitem")).toHaveCount(1);
   await page.getByLabel("Search files").fill("asphalt zebra");
   await expect(page.getByText("No file matches")).toBeVisible();
 });

@@ -1,12 +1,14 @@
 /**
  * Project Hub's Files tab: every file the user stored, whatever record it is on, with a search of
- * names and text (each hit says on which page) and a kind filter in the URL. It renders from the `$` route's loader
+ * names and text (each hit says on which page), and filters by kind of file and of record, in the
+ * URL. It renders from the `$` route's loader
  * (project-hub.server.ts), as the other tabs do.
  */
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
 import { ListStates } from "~/components/list-states";
-import type { FileKind } from "~/domain/files";
+import { FILE_OWNER_LABELS } from "~/domain/file-uploads";
+import { FILE_OWNERS, type FileKind } from "~/domain/files";
 import { MESSAGES } from "~/lib/api/messages";
 import type { StoredFile } from "~/lib/api/files";
 import { useModuleData } from "~/lib/module-data";
@@ -24,6 +26,7 @@ export function FilesView() {
   const [search, setSearch] = useSearchParam();
   const q = params.get("q") ?? "";
   const kind = params.get("kind") ?? "";
+  const ownerType = params.get("ownerType") ?? "";
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState<StoredFile | null>(null);
 
@@ -49,6 +52,19 @@ export function FilesView() {
             </option>
           ))}
         </select>
+        <select
+          aria-label="Filter by kind of record"
+          value={ownerType}
+          onChange={(event) => update({ ownerType: event.target.value || null, page: null })}
+          className="input"
+        >
+          <option value="">All records</option>
+          {FILE_OWNERS.map((value) => (
+            <option key={value} value={value}>
+              {FILE_OWNER_LABELS[value]}
+            </option>
+          ))}
+        </select>
       </FilterBar>
       <ListStates
         noun={{ one: "file", many: "files" }}
@@ -58,7 +74,7 @@ export function FilesView() {
         loading={(data !== null && !list) || reading}
         failure={data ? null : MESSAGES.fetchFiles}
         onRetry={load}
-        filtered={Boolean(q || kind)}
+        filtered={Boolean(q || kind || ownerType)}
         empty={{
           title: "No files yet",
           text: "Upload contracts, inspection reports and photos on a project, a property, an auction, a contact or a deal analysis: they are all listed here.",
