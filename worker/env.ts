@@ -1,12 +1,4 @@
-import type { FileText, TextFormat } from "../app/domain/file-text";
-
-/**
- * The text extractor Worker (workers/extract) as its service binding answers (RPC): the file's
- * text, or why it cannot be read.
- */
-export interface TextExtractor {
-  extract(input: { objectKey: string; format: TextFormat }): Promise<FileText | { error: string }>;
-}
+import type { TextExtractor } from "../app/domain/file-text";
 
 /** Bindings and configuration of the AI42 Worker (wrangler.toml [vars], secrets, bindings). */
 export interface Env {

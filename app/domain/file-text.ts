@@ -6,17 +6,27 @@
  * `pdf` reader the caller passes, as PDF.js is too large for the app's own Worker
  * (workers/extract runs it).
  */
+import type { TextFormat } from "./files";
 import { decodeText } from "./imports/text";
 import { readXlsxSheets } from "./imports/xlsx";
 import { decodeXml, elements, mainPart, partText, relationships, unpackXml } from "./ooxml";
 
 /** What a file's text is cut into: pages, slides or sheets. */
-export type TextUnit = "page" | "slide" | "sheet";
+export const TEXT_UNITS = ["page", "slide", "sheet"] as const;
+export type TextUnit = (typeof TEXT_UNITS)[number];
 
 export interface FileText {
   unit: TextUnit;
   /** The text of each page (slide, sheet), in order; page n is `pages[n - 1]`. */
   pages: string[];
+}
+
+/**
+ * The text extractor Worker (workers/extract) as the app Worker calls it through its EXTRACT
+ * service binding (RPC): the file's text, or why it cannot be read.
+ */
+export interface TextExtractor {
+  extract(input: { objectKey: string; format: TextFormat }): Promise<FileText | { error: string }>;
 }
 
 /** At most this much text is kept of a file, and of one page of it. */
@@ -25,23 +35,6 @@ export const MAX_PAGE_CHARS = 100_000;
 export const MAX_TEXT_PAGES = 2_000;
 /** An Office file's XML, unpacked, at most (a zip bomb is refused before it is inflated). */
 const MAX_UNPACKED_BYTES = 50_000_000;
-
-const FORMATS = {
-  "application/pdf": "pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "text/plain": "text",
-  "text/csv": "text",
-  "text/tab-separated-values": "text",
-} as const;
-export type TextFormat = (typeof FORMATS)[keyof typeof FORMATS];
-
-/** The format whose text AI42 reads for a stored file's type (its MIME type), or null: none. */
-export function textFormatOf(mimeType: string): TextFormat | null {
-  const bare = mimeType.split(";")[0]!.trim().toLowerCase();
-  return (FORMATS as Record<string, TextFormat>)[bare] ?? null;
-}
 
 /** Reads a PDF's pages' text. */
 export type PdfReader = (bytes: Uint8Array) => Promise<string[]>;

@@ -148,3 +148,24 @@ export const ALLOWED_TYPES_TEXT =
 /** The `accept` of a file input: what the allow-list takes, by extension. */
 export const FILE_INPUT_ACCEPT =
   ".pdf,.jpg,.jpeg,.png,.gif,.webp,.heic,.heif,.docx,.xlsx,.pptx,.doc,.xls,.ppt,.csv,.tsv,.txt,.md";
+
+/**
+ * The formats whose text AI42 reads for search (app/domain/file-text.ts), by stored MIME type.
+ * Here, not there, so the app Worker tells which files have text without bundling the readers.
+ */
+const FORMATS = {
+  "application/pdf": "pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "text/plain": "text",
+  "text/csv": "text",
+  "text/tab-separated-values": "text",
+} as const;
+export type TextFormat = (typeof FORMATS)[keyof typeof FORMATS];
+
+/** The format whose text AI42 reads for a stored file's type (its MIME type), or null: none. */
+export function textFormatOf(mimeType: string): TextFormat | null {
+  const bare = mimeType.split(";")[0]!.trim().toLowerCase();
+  return (FORMATS as Record<string, TextFormat>)[bare] ?? null;
+}

@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
-import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { extractFileText, MAX_PAGE_CHARS, textFormatOf, type TextFormat } from "~/domain/file-text";
+import {
+  extractFileText,
+  MAX_PAGE_CHARS,
+  MAX_TEXT_CHARS,
+  MAX_TEXT_PAGES,
+} from "~/domain/file-text";
+import { textFormatOf, type TextFormat } from "~/domain/files";
+import { readPdf } from "../../workers/extract/read-pdf";
 
 /** tests/fixtures/files, written by LibreOffice (README.md beside them). */
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/files/${name}`, import.meta.url)));
-
-/** The extractor Worker's PDF reader, as workers/extract/index.ts calls unpdf. */
-const readPdf = async (bytes: Uint8Array) =>
-  (await extractText(await getDocumentProxy(bytes), { mergePages: false })).text;
 
 const read = (bytes: Uint8Array, format: TextFormat) => extractFileText(bytes, format, readPdf);
 
@@ -39,6 +41,16 @@ describe("a stored file's text, page by page", () => {
     expect(text.pages[0]).toMatch(/^Home Inspection Report\nProperty: 1418 Maple Street/);
     expect(text.pages[1]).toContain("Roof: asphalt shingles at end of life");
     expect(text.pages[2]).toContain("Federal Pacific Stab-Lok");
+  });
+
+  it("says a PDF with a password, or a damaged one, cannot be read", async () => {
+    // The same report, saved by LibreOffice with an open password.
+    await expect(read(fixture("inspection-report-password.pdf"), "pdf")).rejects.toThrow(
+      "The PDF is protected by a password",
+    );
+    await expect(read(strToU8("%PDF-1.7\nnot a PDF after all\n%%EOF\n"), "pdf")).rejects.toThrow(
+      "The PDF is damaged or not a PDF",
+    );
   });
 
   it("reads a Word document's pages at its page breaks, as the PDF of it has them", async () => {
@@ -101,6 +113,20 @@ describe("a stored file's text, page by page", () => {
     await expect(extractFileText(strToU8("PK not really"), "docx", noPdf)).rejects.toThrow(
       "This is not a readable Word document",
     );
+  });
+
+  it("keeps at most 2,000 pages and 2,000,000 characters of a file", async () => {
+    const pagesOf = (count: number, text: string) => () =>
+      Promise.resolve(Array.from({ length: count }, () => text));
+    const many = await extractFileText(new Uint8Array(), "pdf", pagesOf(2_100, "Lease"));
+    expect(many.pages).toHaveLength(MAX_TEXT_PAGES);
+    const full = await extractFileText(
+      new Uint8Array(),
+      "pdf",
+      pagesOf(30, "x".repeat(MAX_PAGE_CHARS)),
+    );
+    expect(full.pages).toHaveLength(MAX_TEXT_CHARS / MAX_PAGE_CHARS);
+    expect(full.pages.join("")).toHaveLength(MAX_TEXT_CHARS);
   });
 
   it("reads text only of the kinds that have it", () => {

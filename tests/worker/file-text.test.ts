@@ -5,12 +5,13 @@
  * upload's read was lost. The files are real ones written by LibreOffice (tests/fixtures/files).
  */
 import { env } from "cloudflare:test";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import inspectionPdf from "../fixtures/files/inspection-report.pdf?base64";
 import inspectionDocx from "../fixtures/files/inspection-report.docx?base64";
 import rentRollXlsx from "../fixtures/files/rent-roll.xlsx?base64";
 import { database } from "../../worker/db/client";
+import { rowsPerStatement } from "../../worker/db/queries";
 import { filePages, files } from "../../worker/db/schema";
 import { runScheduled } from "../../worker/scheduled";
 import { STALE_TEXT_MS } from "../../worker/services/files";
@@ -105,21 +106,43 @@ describe("a file's text, read after the upload", () => {
     expect(found.map((file) => file.name)).toEqual(["Inspection report.pdf"]);
     expect(found[0]!.match).toMatchObject({ page: 2, unit: "page" });
     expect(found[0]!.match!.snippet).toContain("Roof: asphalt shingles at end of life");
-    // A word on another page, or in no file, finds nothing for "all the words".
+    // A word in no file finds nothing.
     expect(await search(alice.token, "roof zebra")).toEqual([]);
-    // A name still finds the file, without a place in its text.
-    const byName = await search(alice.token, "inspection");
-    expect(byName.find((file) => file.id === pdf.id)?.match?.page).toBe(1);
+    // Words on different pages find the file, at the first page holding one of them.
+    const apart = await search(alice.token, "roof heater");
+    expect(apart.map((file) => [file.name, file.match?.page])).toEqual([
+      ["Inspection report.pdf", 2],
+    ]);
+    // Words only in the name find the file, with no place in its text.
+    const byName = await search(alice.token, "report.pdf");
+    expect(byName.find((file) => file.id === pdf.id)).toBeDefined();
+    expect(byName.find((file) => file.id === pdf.id)?.match).toBeUndefined();
   });
 
   it("never finds another user's text", async () => {
     await settled(alice.token, pdf.id);
-    expect(await search(bob.token, "roof")).toEqual([]);
-    const [bobs] = await db()
-      .select({ n: sql<number>`count(*)` })
-      .from(filePages)
-      .where(eq(filePages.userId, bob.user.id));
-    expect(bobs!.n).toBe(0);
+    const bobsProject = (
+      await bob.call<Data<{ id: string }>>("/projects", {
+        method: "POST",
+        json: { name: "Garage", status: "prospecting" },
+      })
+    ).body.data.id;
+    const body = new FormData();
+    body.append("ownerType", "project");
+    body.append("ownerId", bobsProject);
+    body.append("file", new File(["The garage roof leaks at the ridge."], "Roof notes.txt"));
+    const bobs = (
+      (await (
+        await api("/files", { method: "POST", token: bob.token, body })
+      ).json()) as Data<StoredFile>
+    ).data;
+    await settled(bob.token, bobs.id);
+    // Alice's report holds "shingles"; Bob's note does not.
+    expect(await search(bob.token, "shingles")).toEqual([]);
+    const roof = await search(bob.token, "roof");
+    expect(roof.map((file) => [file.name, file.match?.snippet])).toEqual([
+      ["Roof notes.txt", "The garage roof leaks at the ridge."],
+    ]);
   });
 
   it("reads a Word document's pages and a workbook's sheets", async () => {
@@ -182,9 +205,9 @@ describe("a search over a full page of files", () => {
     ).body.data.id;
     const ids = Array.from({ length: 100 }, () => crypto.randomUUID());
     const now = new Date().toISOString();
-    // Five rows a statement: a file row binds 17 values.
-    for (let at = 0; at < ids.length; at += 5) {
-      const part = ids.slice(at, at + 5);
+    const perStatement = rowsPerStatement(files);
+    for (let at = 0; at < ids.length; at += perStatement) {
+      const part = ids.slice(at, at + perStatement);
       await db()
         .insert(files)
         .values(
@@ -252,7 +275,7 @@ describe("the agent", () => {
     const read = await entryTools.read_file.run(
       db(),
       alice.user.id,
-      { fileId: pdf.id, fromPage: 2 } as never,
+      { fileId: pdf.id, fromPage: 2, fromChar: 0 } as never,
       context,
     );
     expect(read.result).toMatchObject({
@@ -269,10 +292,73 @@ describe("the agent", () => {
       entryTools.read_file.run(
         db(),
         bob.user.id,
-        { fileId: pdf.id, fromPage: 1 } as never,
+        { fileId: pdf.id, fromPage: 1, fromChar: 0 } as never,
         context,
       ),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("read_file over long and missing pages", () => {
+  it("goes on inside a page longer than one read, skips pages without text, and ends", async () => {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await db()
+      .insert(files)
+      .values({
+        id,
+        userId: alice.user.id,
+        ownerType: "project",
+        ownerId: projectId,
+        name: "Scan with a long table.pdf",
+        kind: "pdf",
+        mimeType: "application/pdf",
+        objectKey: `files/${alice.user.id}/${id}`,
+        status: "ready",
+        textStatus: "ready",
+        textUnit: "page",
+        textPages: 3,
+        createdAt: now,
+        updatedAt: now,
+      });
+    const long = Array.from({ length: 3_000 }, (_, i) => `row${String(i).padStart(5, "0")} `).join(
+      "",
+    );
+    // Page 2 is a scanned picture: no text, so no row.
+    await db()
+      .insert(filePages)
+      .values([
+        { fileId: id, userId: alice.user.id, page: 1, text: long },
+        { fileId: id, userId: alice.user.id, page: 3, text: "Signed by both parties." },
+      ]);
+    const context = { env, origin: "http://example.com" };
+    const read = async (fromPage: number, fromChar: number) =>
+      (
+        await entryTools.read_file.run(
+          db(),
+          alice.user.id,
+          { fileId: id, fromPage, fromChar } as never,
+          context,
+        )
+      ).result as {
+        pages: { page: number; text: string }[];
+        next: { fromPage: number; fromChar: number } | null;
+      };
+
+    const first = await read(1, 0);
+    expect(first.pages.map((page) => [page.page, page.text.length])).toEqual([[1, 12_000]]);
+    expect(first.next).toEqual({ fromPage: 1, fromChar: 12_000 });
+    const second = await read(1, 12_000);
+    expect(second.pages[0]!.text.startsWith(long.slice(12_000, 12_020))).toBe(true);
+    expect(second.next).toEqual({ fromPage: 1, fromChar: 24_000 });
+    const last = await read(1, 24_000);
+    expect(last.pages.map((page) => [page.page, page.text.length])).toEqual([
+      [1, long.length - 24_000],
+      [3, "Signed by both parties.".length],
+    ]);
+    expect(last.next).toBeNull();
+    // Past the last page: nothing, and no way on.
+    expect(await read(4, 0)).toMatchObject({ pages: [], next: null });
   });
 });
 

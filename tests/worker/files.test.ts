@@ -428,6 +428,11 @@ describe("a photo's thumbnail", () => {
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(served.headers.get("Cache-Control")).toBe("private, no-store");
     expect(served.headers.get("Content-Disposition")).toMatch(/^inline;/);
+    // Shown only by <img>: nothing in it runs, and no page may frame it.
+    expect(served.headers.get("Content-Security-Policy")).toMatch(
+      /^sandbox;.*frame-ancestors 'none'/,
+    );
+    expect(served.headers.get("X-Frame-Options")).toBe("DENY");
     expect(await sha256(await served.arrayBuffer())).toBe(await sha256(smallPng));
     expect((await api(`/files/${id}/thumbnail`, { token: bob.token })).status).toBe(404);
 
@@ -489,6 +494,37 @@ describe("a photo's thumbnail", () => {
     expect(
       left.objects.filter((object) => !keys.has(object.key.replace(/\.thumbnail$/, ""))),
     ).toEqual([]);
+  });
+
+  it("a form broken after the file refuses the upload, and keeps nothing", async () => {
+    const db = database(env.DB);
+    const count = async () =>
+      (await db.select().from(files).where(eq(files.userId, alice.user.id))).length;
+    const before = await count();
+    const boundary = "----ai42-broken";
+    const head = (disposition: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`;
+    const body = new Blob([
+      head('name="ownerType"'),
+      "property\r\n",
+      head('name="ownerId"'),
+      `${propertyId}\r\n`,
+      head('name="file"; filename="Side.jpg"'),
+      jpeg(20_000),
+      "\r\n",
+      head('name="thumbnail"; filename="thumbnail.jpg"'),
+      smallPng,
+      // …and the body ends without its closing boundary.
+    ]);
+    const response = await api("/files", {
+      method: "POST",
+      token: alice.token,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Failure).error.code).toBe("MALFORMED_MULTIPART");
+    expect(await count()).toBe(before);
   });
 
   it("without one, a picture a browser shows is its own thumbnail; other files have none", async () => {

@@ -35,7 +35,7 @@ import imports from "./routes/imports";
 import usage from "./routes/usage";
 import files from "./routes/files";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
-import { fileTooLarge } from "../services/files";
+import { fileTooLarge, MAX_THUMBNAIL_BYTES } from "../services/files";
 
 const API_BASE = "/api";
 
@@ -59,9 +59,12 @@ const limitBody = (maxSize: number) =>
     },
   });
 const usualLimit = limitBody(MAX_BODY_BYTES);
-/** One file and its form fields; the service counts the file's own bytes against MAX_FILE_BYTES. */
+/**
+ * One file, its thumbnail and the form's fields; the service counts the file's own bytes against
+ * MAX_FILE_BYTES.
+ */
 const fileLimit = bodyLimit({
-  maxSize: MAX_FILE_BYTES + 64 * 1024,
+  maxSize: MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 64 * 1024,
   onError: () => {
     throw fileTooLarge();
   },

@@ -74,22 +74,45 @@ export const entryTools = {
   }),
   read_file: tool({
     description:
-      "Read the text of one of the investor's stored files (by the id search_documents gave), from a page (slide, sheet) on, about 12,000 characters at a time; `next` is where to go on.",
+      "Read the text of one of the investor's stored files (by the id search_documents gave), from a page (slide, sheet) on, about 12,000 characters at a time; `next` says where to go on (null at the end).",
     parameters: z.object({
       fileId: z.string().min(1).max(64),
       fromPage: z.number().int().min(1).max(10_000).default(1),
+      fromChar: z
+        .number()
+        .int()
+        .min(0)
+        .max(1_000_000)
+        .default(0)
+        .describe("Where in the first page to start, for a page longer than one read"),
     }),
-    run: async (db, userId, { fileId, fromPage }) => {
-      const { file, pages } = await readFilePages(db, userId, fileId, fromPage, fromPage + 199);
+    run: async (db, userId, { fileId, fromPage, fromChar }) => {
+      const { file, pages } = await readFilePages(db, userId, fileId, fromPage, 50);
       const kept: { page: number; text: string }[] = [];
-      let length = 0;
-      for (const page of pages) {
-        if (kept.length > 0 && length + page.text.length > READ_CHARS) break;
-        kept.push({ page: page.page, text: page.text.slice(0, READ_CHARS) });
-        length += page.text.length;
+      let left = READ_CHARS;
+      let next: { fromPage: number; fromChar: number } | null = null;
+      for (const [i, page] of pages.entries()) {
+        const start = i === 0 && page.page === fromPage ? fromChar : 0;
+        const text = page.text.slice(start, start + left);
+        kept.push({ page: page.page, text });
+        left -= text.length;
+        if (start + text.length < page.text.length) {
+          next = { fromPage: page.page, fromChar: start + text.length };
+          break;
+        }
+        if (left <= 0) {
+          next = pages[i + 1] ? { fromPage: pages[i + 1]!.page, fromChar: 0 } : null;
+          break;
+        }
       }
-      const last = kept.at(-1)?.page ?? fromPage - 1;
+      // Fifty pages read without filling a read: more may follow them.
+      const last = pages.at(-1);
+      if (!next && left > 0 && pages.length === 50 && last && last.page < file.text.pages) {
+        next = { fromPage: last.page + 1, fromChar: 0 };
+      }
       const unit = file.text.unit ?? "page";
+      const first = kept[0]?.page;
+      const through = kept.at(-1)?.page;
       return {
         result: {
           name: file.name,
@@ -97,13 +120,13 @@ export const entryTools = {
           pagesInAll: file.text.pages,
           textStatus: file.text.status,
           pages: kept,
-          next: last < file.text.pages ? last + 1 : null,
-          link: fileLink(file, kept[0]?.page),
+          next,
+          link: fileLink(file, first),
         },
         summary:
-          kept.length > 0
-            ? `Read ${file.name}, ${unit}${kept.length > 1 ? "s" : ""} ${kept[0]!.page}${kept.length > 1 ? `–${last}` : ""}`
-            : `No text read from ${file.name}`,
+          first === undefined
+            ? `No text read from ${file.name}`
+            : `Read ${file.name}, ${unit} ${first}${through !== first ? `–${through}` : ""}`,
       };
     },
   }),

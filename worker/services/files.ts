@@ -11,11 +11,11 @@
  * never an object without a row, and never a ready row without its object.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ALLOWED_TYPES_TEXT,
   FILE_OWNERS,
   MAX_FILE_BYTES,
+  textFormatOf,
   MAX_FILE_TEXT,
   SNIFF_BYTES,
   sniffFileType,
@@ -24,9 +24,18 @@ import {
   type FileTextStatus,
   type SniffedType,
 } from "../../app/domain/files";
-import { textFormatOf, type FileText, type TextUnit } from "../../app/domain/file-text";
+import type { FileText, TextExtractor, TextUnit } from "../../app/domain/file-text";
+import { hasThumbnail } from "../../app/domain/file-uploads";
 import type { Database } from "../db/client";
-import { chunk, findOwned, nowIso, rowsPerStatement, runBatch } from "../db/queries";
+import {
+  chunk,
+  containsAny,
+  D1_MAX_PARAMS,
+  findOwned,
+  nowIso,
+  rowsPerStatement,
+  runBatch,
+} from "../db/queries";
 import {
   auctions,
   contacts,
@@ -38,7 +47,7 @@ import {
   type FileRow,
 } from "../db/schema";
 import { AppError, invalidFields, notConfigured, notFound } from "../errors";
-import type { Env, TextExtractor } from "../env";
+import type { Env } from "../env";
 
 /** R2 parts are all this size but the last (R2 wants equal parts of at least 5 MiB). */
 export const PART_BYTES = 5 * 1024 * 1024;
@@ -130,6 +139,22 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>) {
     length += next.value.length;
   }
   return { head: concat(chunks, length), done };
+}
+
+/** The stream's bytes, at most `max` of them (it is cancelled there). */
+export async function readAtMost(stream: ReadableStream<Uint8Array>, max: number) {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+    length += next.value.length;
+    if (length >= max) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return concat(chunks, length).subarray(0, max);
 }
 
 function concat(chunks: Uint8Array[], length: number) {
@@ -305,7 +330,7 @@ export interface FileFilters {
   offset: number;
 }
 
-/** Where a search's words were found in a file's text: the first page with all of them. */
+/** Where a search's words are in a file's text: the first page with all of them, else with any. */
 export interface TextMatch {
   page: number;
   unit: TextUnit;
@@ -327,10 +352,6 @@ export const MAX_SEARCH_WORDS = 10;
 const wordsOf = (q: string | undefined) =>
   (q ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 
-/** `column LIKE '%word%'`, the word's own % and _ taken literally; ASCII letters in any case. */
-const contains = (column: SQLiteColumn | SQL, word: string) =>
-  sql`${column} like ${`%${word.replace(/[%_\\]/g, "\\$&")}%`} escape '\\'`;
-
 /**
  * The user's stored files, newest first; `total` counts all that match. With `q`, a file is found
  * when each word is in its name or its text, and the first page holding all of them is answered
@@ -351,7 +372,7 @@ export async function listFiles(
     filters.kind ? eq(files.kind, filters.kind) : undefined,
     ...words.map(
       (word) =>
-        sql`(${contains(files.name, word)} or exists (select 1 from ${filePages} where ${filePages.fileId} = ${files.id} and ${contains(filePages.text, word)}))`,
+        sql`(${containsAny([files.name], word)} or exists (select 1 from ${filePages} where ${filePages.fileId} = ${files.id} and ${containsAny([filePages.text], word)}))`,
     ),
   );
   const [rows, [count]] = await db.batch([
@@ -391,7 +412,7 @@ async function ownerNames(db: Database, userId: string, rows: FileRow[]) {
   const wanted = FILE_OWNERS.flatMap((type) =>
     chunk(
       [...new Set(rows.filter((row) => row.ownerType === type).map((row) => row.ownerId))],
-      90,
+      D1_MAX_PARAMS - 1,
     ).map((ids) => [type, ids] as const),
   );
   if (wanted.length === 0) return names;
@@ -411,7 +432,12 @@ async function ownerNames(db: Database, userId: string, rows: FileRow[]) {
   return names;
 }
 
-/** For each of `rows` whose text holds every word on one page: its first such page. */
+/**
+ * Where in each of `rows` (those whose text was read) the words are: the first page holding all of
+ * them, else the first page holding any (the others are in the name, or on other pages); the
+ * snippet starts a third of its length before the first word on that page. Files whose text holds
+ * none of the words have no entry.
+ */
 async function textMatches(
   db: Database,
   userId: string,
@@ -420,45 +446,58 @@ async function textMatches(
   snippetChars: number,
 ) {
   const found = new Map<string, TextMatch>();
-  const [firstWord] = words;
   const withText = rows.filter((row) => row.textStatus === "ready");
-  if (!firstWord || withText.length === 0) return found;
-  // The snippet starts a third of its length before the first word (SQLite counts characters).
-  const at = sql`instr(lower(${filePages.text}), lower(${firstWord}))`;
-  const before = Math.floor(snippetChars / 3);
-  // In parts, each within D1's 100 bound parameters (ids, the words, the user).
-  const pages = (
-    (await runBatch(
-      db,
-      chunk(withText, 60).map((part) =>
-        db
-          .select({ fileId: filePages.fileId, page: sql<number>`min(${filePages.page})` })
-          .from(filePages)
-          .where(
-            and(
-              eq(filePages.userId, userId),
-              inArray(
-                filePages.fileId,
-                part.map((row) => row.id),
+  if (words.length === 0 || withText.length === 0) return found;
+  const holding = words.map((word) => containsAny([filePages.text], word));
+  // Each statement within D1's bound parameters: the user, the words, then as many ids as fit.
+  const firstPages = async (files: FileRow[], condition: SQL | undefined) =>
+    (
+      (await runBatch(
+        db,
+        chunk(files, D1_MAX_PARAMS - 1 - words.length).map((part) =>
+          db
+            .select({ fileId: filePages.fileId, page: sql<number>`min(${filePages.page})` })
+            .from(filePages)
+            .where(
+              and(
+                eq(filePages.userId, userId),
+                inArray(
+                  filePages.fileId,
+                  part.map((row) => row.id),
+                ),
+                condition,
               ),
-              ...words.map((word) => contains(filePages.text, word)),
-            ),
-          )
-          .groupBy(filePages.fileId),
-      ),
-    )) as { fileId: string; page: number }[][]
-  ).flat();
+            )
+            .groupBy(filePages.fileId),
+        ),
+      )) as { fileId: string; page: number }[][]
+    ).flat();
+  const withAll = await firstPages(withText, and(...holding));
+  const matched = new Set(withAll.map((hit) => hit.fileId));
+  const rest = withText.filter((row) => !matched.has(row.id));
+  const pages = [...withAll, ...(rest.length ? await firstPages(rest, or(...holding)) : [])];
   if (pages.length === 0) return found;
+
+  const position = sql`case ${sql.join(
+    words.map((word) => {
+      const at = sql`instr(lower(${filePages.text}), lower(${word}))`;
+      return sql`when ${at} > 0 then ${at}`;
+    }),
+    sql` `,
+  )} else 1 end`;
+  const before = Math.floor(snippetChars / 3);
+  const start = sql<number>`max(1, ${position} - ${before})`;
   const snippets = (
     (await runBatch(
       db,
-      chunk(pages, 40).map((part) =>
+      // Two words' values each, then a page's two values each.
+      chunk(pages, Math.floor((D1_MAX_PARAMS - 4 * words.length - 4) / 2)).map((part) =>
         db
           .select({
             fileId: filePages.fileId,
             page: filePages.page,
-            start: sql<number>`max(1, ${at} - ${before})`,
-            snippet: sql<string>`substr(${filePages.text}, max(1, ${at} - ${before}), ${snippetChars})`,
+            start,
+            snippet: sql<string>`substr(${filePages.text}, ${start}, ${snippetChars})`,
             length: sql<number>`length(${filePages.text})`,
           })
           .from(filePages)
@@ -475,11 +514,11 @@ async function textMatches(
   const units = new Map(withText.map((row) => [row.id, row.textUnit ?? "page"] as const));
   for (const hit of snippets) {
     const cut = hit.start > 1 ? "…" : "";
-    const rest = hit.start - 1 + hit.snippet.length < hit.length ? "…" : "";
+    const more = hit.start - 1 + hit.snippet.length < hit.length ? "…" : "";
     found.set(hit.fileId, {
       page: hit.page,
       unit: units.get(hit.fileId) ?? "page",
-      snippet: `${cut}${hit.snippet.replace(/\s+/g, " ").trim()}${rest}`,
+      snippet: `${cut}${hit.snippet.replace(/\s+/g, " ").trim()}${more}`,
     });
   }
   return found;
@@ -487,6 +526,8 @@ async function textMatches(
 
 /** A pending read this old was lost (its Worker stopped): the scheduled handler starts it again. */
 export const STALE_TEXT_MS = 5 * 60_000;
+/** How long a read may take: well within the time `waitUntil` and a scheduled run are given. */
+const READ_TIMEOUT_MS = 25_000;
 
 /**
  * Reads a stored file's text with the extractor and keeps it beside the file, a row a page. Only
@@ -500,11 +541,12 @@ export async function readFileText(
   extractor: TextExtractor,
   fileId: string,
   since: string,
-  now = Date.now(),
 ) {
+  // Claimed at the real time, whatever clock the caller reasons with, so a later reader's `since`
+  // (five minutes before its own time) cannot reach a read under way.
   const [row] = await db
     .update(files)
-    .set({ updatedAt: new Date(now).toISOString() })
+    .set({ updatedAt: nowIso() })
     .where(
       and(
         eq(files.id, fileId),
@@ -526,11 +568,21 @@ export async function readFileText(
     return;
   }
   let text: FileText | { error: string };
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    text = await extractor.extract({ objectKey: row.objectKey, format });
+    text = await Promise.race([
+      extractor.extract({ objectKey: row.objectKey, format }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("timeout")), READ_TIMEOUT_MS);
+      }),
+    ]);
   } catch (error) {
-    // The extractor itself failed (out of memory on a huge file, say).
-    text = { error: error instanceof Error ? error.message : String(error) };
+    // The extractor itself failed (out of memory on a huge file, say) or took too long: said in
+    // words for the user, the runtime's own in the log.
+    console.error("The text extractor failed", error);
+    text = { error: "This file's text could not be read: it may be too large or too complex" };
+  } finally {
+    clearTimeout(timer);
   }
   if ("error" in text) {
     await settle({ textStatus: "failed", textError: text.error.slice(0, 300) });
@@ -568,37 +620,39 @@ export async function readLostTexts(
       and(
         eq(files.textStatus, "pending"),
         eq(files.status, "ready"),
-        lt(files.updatedAt, new Date(now - STALE_TEXT_MS).toISOString()),
+        lte(files.updatedAt, new Date(now - STALE_TEXT_MS).toISOString()),
       ),
     )
     .orderBy(asc(files.updatedAt))
     .limit(limit);
   const since = new Date(now - STALE_TEXT_MS).toISOString();
-  for (const row of rows) await readFileText(db, extractor, row.id, since, now);
+  for (const row of rows) {
+    // One file's failure (D1 busy, say) leaves it pending for the next run, not the others.
+    await readFileText(db, extractor, row.id, since).catch((error: unknown) =>
+      console.error("Reading a file's text failed", error),
+    );
+  }
   return rows.length;
 }
 
-/** The text of pages `from` to `to` of one of the user's files (404 when not the user's). */
+/**
+ * The text of one of the user's files from page `from` on, at most `count` pages (those with text:
+ * a page without any has no row); 404 when the file is not the user's.
+ */
 export async function readFilePages(
   db: Database,
   userId: string,
   id: string,
   from: number,
-  to: number,
+  count: number,
 ) {
   const file = toFile(await readyFile(db, userId, id));
   const pages = await db
     .select({ page: filePages.page, text: filePages.text })
     .from(filePages)
-    .where(
-      and(
-        eq(filePages.fileId, id),
-        eq(filePages.userId, userId),
-        gte(filePages.page, from),
-        lte(filePages.page, to),
-      ),
-    )
-    .orderBy(asc(filePages.page));
+    .where(and(eq(filePages.fileId, id), eq(filePages.userId, userId), gte(filePages.page, from)))
+    .orderBy(asc(filePages.page))
+    .limit(count);
   return { file, pages };
 }
 
@@ -666,7 +720,7 @@ export async function storeThumbnail(
  */
 export async function openThumbnail(db: Database, userId: string, bucket: R2Bucket, id: string) {
   const row = await readyFile(db, userId, id);
-  const shown = row.kind === "image" && row.mimeType !== "image/heic";
+  const shown = row.kind === "image" && hasThumbnail(row.mimeType);
   const key = row.thumbnail ? thumbnailKeyOf(row.objectKey) : shown ? row.objectKey : null;
   const object = key ? await bucket.get(key) : null;
   if (!object) throw notFound("Thumbnail");

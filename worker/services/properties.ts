@@ -115,10 +115,13 @@ const PRIMARY_ANALYSIS = {
     .as("primary_analysis_meets_criteria"),
 };
 
-/** The property's picture in lists: the first photo stored on it (issue 30), or null. */
+/**
+ * The property's picture in lists: the first photo stored on it with a thumbnail (issue 30), else
+ * the first photo a browser shows; null without one.
+ */
 const PHOTO_FILE_ID = sql<
   string | null
->`(select ${files.id} from ${files} where ${files.userId} = ${properties.userId} and ${files.ownerType} = 'property' and ${files.ownerId} = ${properties.id} and ${files.kind} = 'image' and ${files.status} = 'ready' and ${files.mimeType} <> 'image/heic' order by ${files.createdAt}, ${files.id} limit 1)`.as(
+>`(select ${files.id} from ${files} where ${files.userId} = ${properties.userId} and ${files.ownerType} = 'property' and ${files.ownerId} = ${properties.id} and ${files.kind} = 'image' and ${files.status} = 'ready' and ${files.mimeType} <> 'image/heic' order by ${files.thumbnail} desc, ${files.createdAt}, ${files.id} limit 1)`.as(
   "photo_file_id",
 );
 

@@ -4,34 +4,15 @@
  * page (app/domain/file-text.ts). PDFs are read with unpdf (PDF.js built for serverless runtimes).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { extractText, getDocumentProxy } from "unpdf";
-import { extractFileText, type FileText, type TextFormat } from "../../app/domain/file-text";
+import { extractFileText, type FileText, type TextExtractor } from "../../app/domain/file-text";
+import type { TextFormat } from "../../app/domain/files";
+import { readPdf } from "./read-pdf";
 
 interface Env {
   FILES: R2Bucket;
 }
 
-/** A PDF's text, page by page; an error a user can read for one that cannot be opened. */
-async function readPdf(bytes: Uint8Array): Promise<string[]> {
-  let pdf;
-  try {
-    pdf = await getDocumentProxy(bytes);
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    throw new Error(
-      name === "PasswordException"
-        ? "The PDF is protected by a password"
-        : "The PDF is damaged or not a PDF",
-    );
-  }
-  try {
-    return (await extractText(pdf, { mergePages: false })).text;
-  } finally {
-    await pdf.cleanup();
-  }
-}
-
-export default class Extractor extends WorkerEntrypoint<Env> {
+export default class Extractor extends WorkerEntrypoint<Env> implements TextExtractor {
   /**
    * The text of the object at `objectKey`, read as `format`, or why it cannot be read (answered,
    * not thrown: a file that cannot be read is not the Worker failing).

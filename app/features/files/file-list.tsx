@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
-import { FILE_OWNER_LABELS, fileOwnerPath, hasThumbnail } from "~/domain/file-uploads";
+import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
 import {
@@ -42,7 +42,7 @@ export function FileList(props: {
         const ownerName = "ownerName" in file ? file.ownerName : "";
         return (
           <li key={file.id} className="flex items-center gap-3 py-2">
-            {file.thumbnail || (file.kind === "image" && hasThumbnail(file.mimeType)) ? (
+            {file.thumbnail ? (
               <img
                 src={fileThumbnailUrl(file.id)}
                 alt=""

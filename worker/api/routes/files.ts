@@ -20,6 +20,7 @@ import {
   openFile,
   MAX_THUMBNAIL_BYTES,
   openThumbnail,
+  readAtMost,
   readFileText,
   storeFile,
   storeThumbnail,
@@ -166,30 +167,33 @@ async function readUpload(c: Context<AppEnv>) {
   throw invalidFields([{ field: "file", message: "is required" }]);
 }
 
-/** The form's `thumbnail` after the file, read whole up to one byte past the limit; or null. */
+/** The form's `thumbnail` after the file, read up to one byte past its limit; or null. */
 async function readThumbnail(rest: AsyncGenerator<FormPart>) {
   for (let next = await rest.next(); !next.done; next = await rest.next()) {
     if (next.value.name !== "thumbnail" || next.value.filename === undefined) continue;
-    const reader = next.value.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(read.value);
-      length += read.value.length;
-      if (length > MAX_THUMBNAIL_BYTES) {
-        await reader.cancel();
-        break;
-      }
-    }
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    return bytes;
+    return readAtMost(next.value.body, MAX_THUMBNAIL_BYTES + 1);
   }
   return null;
+}
+
+/**
+ * The headers of a file's bytes: its type as told from them, never sniffed, never cached, and
+ * nothing in it run (`sandbox`). `framed` lets our own pages show it in a frame (a PDF's preview).
+ */
+function servedHeaders(
+  what: { mimeType: string; size: number; name: string },
+  disposition: "attachment" | "inline",
+  framed: boolean,
+): Record<string, string> {
+  return {
+    "Content-Type": what.mimeType,
+    "Content-Length": String(what.size),
+    "Content-Disposition": contentDisposition(disposition, what.name),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": `sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${framed ? "'self'" : "'none'"}`,
+    "X-Frame-Options": framed ? "SAMEORIGIN" : "DENY",
+  };
 }
 
 const app = router();
@@ -238,15 +242,14 @@ app.openapi(
     try {
       upload = await readUpload(c);
       let file = await storeFile(...scope(c), bucket, upload);
-      const thumbnail = await readThumbnail(upload.rest);
-      if (thumbnail) {
-        try {
-          file = await storeThumbnail(...scope(c), bucket, file, thumbnail);
-        } catch (error) {
-          // A refused thumbnail refuses the upload: nothing is kept.
-          await deleteFile(...scope(c), bucket, file.id);
-          throw error;
-        }
+      try {
+        const thumbnail = await readThumbnail(upload.rest);
+        if (thumbnail) file = await storeThumbnail(...scope(c), bucket, file, thumbnail);
+      } catch (error) {
+        // What comes after the file (a refused thumbnail, a form broken or cut off after it)
+        // refuses the upload: nothing is kept.
+        await deleteFile(...scope(c), bucket, file.id).catch(() => undefined);
+        throw error;
       }
       const extractor = c.env.EXTRACT;
       if (extractor && file.text.status === "pending") {
@@ -342,16 +345,8 @@ app.openapi(
     const { disposition } = c.req.valid("query");
     const { file, body } = await openFile(...scope(c), fileBucket(c.env), id);
     const inline = disposition === "inline" && (file.kind === "image" || file.kind === "pdf");
-    const headers: Record<string, string> = {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.size),
-      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      // Nothing in it runs, whatever it holds; shown inline, only our own pages may frame it.
-      "Content-Security-Policy": `sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${inline ? "'self'" : "'none'"}`,
-      "X-Frame-Options": inline ? "SAMEORIGIN" : "DENY",
-    };
+    // Shown inline, only our own pages may frame it.
+    const headers = servedHeaders(file, inline ? "inline" : "attachment", inline);
     return new Response(body, { status: 200, headers });
   },
 );
@@ -377,19 +372,9 @@ app.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const thumbnail = await openThumbnail(...scope(c), fileBucket(c.env), id);
-    return new Response(thumbnail.body, {
-      status: 200,
-      headers: {
-        "Content-Type": thumbnail.mimeType,
-        "Content-Length": String(thumbnail.size),
-        "Content-Disposition": contentDisposition("inline", thumbnail.file.name),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy":
-          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-        "X-Frame-Options": "SAMEORIGIN",
-      },
-    });
+    // Shown only by <img>: never in a frame.
+    const headers = servedHeaders({ ...thumbnail, name: thumbnail.file.name }, "inline", false);
+    return new Response(thumbnail.body, { status: 200, headers });
   },
 );
 
