@@ -14,7 +14,7 @@ import { useWorkspaceData } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
-import { downloadExport, importChoice, pickImportFile } from "~/lib/transfer";
+import { importChoice, pickImportFile } from "~/lib/transfer";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
@@ -43,7 +43,7 @@ const ExportDialog = lazy(() =>
   import("./export-dialog").then((module) => ({ default: module.ExportDialog })),
 );
 const ImportDataDialog = lazy(() =>
-  import("./import-data-dialog").then((module) => ({ default: module.ImportDataDialog })),
+  import("./import-data-dialog.client").then((module) => ({ default: module.ImportDataDialog })),
 );
 const ShortcutsDialog = lazy(() =>
   import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
@@ -166,11 +166,7 @@ export default function AppShell() {
         toggleSidebar,
         toggleTheme,
         notify: (message) => toast(message),
-        exportData: () =>
-          void chat().then((state) => {
-            if (state.items.length) setExporting(true);
-            else void downloadExport();
-          }),
+        exportData: () => setExporting(true),
         importData: pickImportFile,
         newChat: () => void chat().then((state) => state.newChat()),
         clearChatHistory: () => setClearing(true),

@@ -1295,6 +1295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the user made, with every stored file, as one .zip (streamed)
+         * @description The export document(s) (`ai42-export.json`, or `ai42-export-part-N-of-M.json`), each stored file under `files/<id>/<name>`, and `files.json` (`format: ai42-files`, `version: 1`, `files`: each one's `id`, `ownerType`, `ownerId`, `name`, `kind`, `mimeType`, `size`, `sha256`, `createdAt`, `path`). Restore: `POST /import` each document in order, then `POST /files` each file to its record in the answer's `recordIds`, with its `sha256`.
+         */
+        get: operations["exportWorkspaceZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/import": {
         parameters: {
             query?: never;
@@ -1857,7 +1877,7 @@ export interface paths {
         put?: never;
         /**
          * Store a file on one of your records
-         * @description A multipart form: `ownerType` and `ownerId` (the record), then `file`. The file's type is told from its bytes and must be PDF, images (JPEG, PNG, GIF, WebP, HEIC), Word, Excel, PowerPoint, CSV or plain text (HTML, SVG, scripts and archives are refused with 415). At most 25 MB a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404.
+         * @description A multipart form: `ownerType` and `ownerId` (the record), then `file`. The file's type is told from its bytes and must be PDF, images (JPEG, PNG, GIF, WebP, HEIC), Word, Excel, PowerPoint, CSV or plain text (HTML, SVG, scripts and archives are refused with 415). At most 25 MB a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With `sha256`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -4064,6 +4084,24 @@ export interface components {
                         message: string;
                     }[];
                 }[];
+            };
+            /** @description Per kind of record files belong to: the document's id → the id here (another account's id is derived anew; a property may match by address) */
+            recordIds: {
+                projects: {
+                    [key: string]: string;
+                };
+                properties: {
+                    [key: string]: string;
+                };
+                auctions: {
+                    [key: string]: string;
+                };
+                contacts: {
+                    [key: string]: string;
+                };
+                deals: {
+                    [key: string]: string;
+                };
             };
         };
         WorkspaceImport: {
@@ -11364,6 +11402,55 @@ export interface operations {
             };
         };
     };
+    exportWorkspaceZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .zip (an attachment named ai42-export-YYYY-MM-DD.zip) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ai42-export-YYYY-MM-DD.zip" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     importWorkspace: {
         parameters: {
             query?: {
@@ -14098,6 +14185,8 @@ export interface operations {
                     /** @enum {string} */
                     ownerType: "project" | "property" | "auction" | "contact" | "deal";
                     ownerId: string;
+                    /** @description The file's SHA-256 (hex): stored only if the record lacks it */
+                    sha256?: string;
                     /** Format: binary */
                     file: string;
                     /**
@@ -14109,6 +14198,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description With `sha256`: the record has this file already (same name, same bytes); nothing was stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoredFile"];
+                    };
+                };
+            };
             /** @description The stored file */
             201: {
                 headers: {

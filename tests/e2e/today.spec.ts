@@ -10,10 +10,14 @@ test.use({ timezoneId: "America/Phoenix" });
 test("Export Data names the file by the browser's date, not UTC's", async ({ page, account }) => {
   await page.clock.setFixedTime(new Date("2026-11-25T05:30:00Z"));
   await openApp(page, "/home");
-  const downloading = page.waitForEvent("download");
   await page.keyboard.press("Control+k");
   await page.getByPlaceholder("Search commands...").fill("export data");
   await page.keyboard.press("Enter");
+  const downloading = page.waitForEvent("download");
+  await page
+    .getByRole("dialog", { name: "Export" })
+    .getByRole("button", { name: "JSON only" })
+    .click();
   expect((await downloading).suggestedFilename()).toBe("ai42-export-2026-11-24.json");
 });
 

@@ -213,10 +213,11 @@ test("exports the workspace and imports it into another account", async ({
   await account.post("/contacts", { firstName: "Exported", type: "agent" });
   await openApp(page, "/home");
   await expect(page.getByTestId("pipeline-rehab")).toHaveText("1");
-  const downloading = page.waitForEvent("download");
   await page.keyboard.press("Control+k");
   await page.getByPlaceholder("Search commands...").fill("export data");
   await page.keyboard.press("Enter");
+  const downloading = page.waitForEvent("download");
+  await dialog(page, "Export").getByRole("button", { name: "JSON only" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^ai42-export-\d{4}-\d{2}-\d{2}\.json$/);
   const file = await download.path();

@@ -21,10 +21,10 @@ const NOT_THE_USERS_WORK = [
   "file_pages", // a stored file's text, read from the file again wherever the file goes
 ];
 /**
- * The user's work that Export Data does not carry yet: stored files (issue 30) belong in a .zip
- * beside the JSON, with their bytes, which is not built. Named here so the gap stays in sight.
+ * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the
+ * .zip with their bytes, listed in its `files.json` (worker/services/transfer-zip.ts).
  */
-const NOT_EXPORTED_YET = ["files"];
+const EXPORTED_IN_THE_ZIP = ["files"];
 
 describe("the kinds of record Export Data and Import Data know", () => {
   it("cover every table that holds a user's records", () => {
@@ -36,7 +36,7 @@ describe("the kinds of record Export Data and Import Data know", () => {
       ...KINDS.map((kind) => getTableName(kind.table)),
       ...WRITTEN_WITH_A_KIND,
       ...NOT_THE_USERS_WORK,
-      ...NOT_EXPORTED_YET,
+      ...EXPORTED_IN_THE_ZIP,
     ]);
     expect(usersTables.filter((name) => !covered.has(name))).toEqual([]);
   });

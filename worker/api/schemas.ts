@@ -35,6 +35,7 @@ import { PROJECT_STATUSES } from "../../app/domain/workspace";
 import type { CalendarInfo } from "../services/calendar";
 import { EXISTING_ROWS } from "../services/properties";
 import { perKind } from "../../app/domain/record-kinds";
+import { perFileOwnerKind } from "../../app/domain/transfer-zip";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "../services/transfer";
 import {
   auctions,
@@ -981,6 +982,10 @@ export const WorkspaceImportResultSchema = z
         "The import run (null for a preview): `POST /imports/runs/{id}/undo` puts back exactly what it changed",
     }),
     ...perKind("result", () => KindResultSchema),
+    recordIds: z.object(perFileOwnerKind(() => z.record(z.string(), z.string()))).openapi({
+      description:
+        "Per kind of record files belong to: the document's id → the id here (another account's id is derived anew; a property may match by address)",
+    }),
   })
   .openapi("WorkspaceImportResult");
 

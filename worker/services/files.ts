@@ -309,6 +309,47 @@ export async function storeFile(
   return toFile(row!);
 }
 
+/**
+ * `storeFile` made idempotent by the bytes' SHA-256 (Import Data's .zip sends each file with it): a
+ * file of this name and these bytes already on the record is answered as it is and nothing is
+ * stored (`stored: false`), and the bytes sent are only read through; bytes stored that are not the
+ * ones named are refused (400) and not kept.
+ */
+export async function storeFileOnce(
+  db: Database,
+  userId: string,
+  bucket: R2Bucket,
+  input: Parameters<typeof storeFile>[3] & { sha256: string },
+) {
+  const [here] = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.userId, userId),
+        eq(files.ownerType, input.ownerType),
+        eq(files.ownerId, input.ownerId),
+        eq(files.name, input.name),
+        eq(files.sha256, input.sha256),
+        eq(files.status, "ready"),
+      ),
+    )
+    .limit(1);
+  if (here) {
+    // Read to its end: the client is still sending it.
+    await input.body.pipeTo(new WritableStream()).catch(() => undefined);
+    return { file: toFile(here), stored: false };
+  }
+  const file = await storeFile(db, userId, bucket, input);
+  if (file.sha256 === input.sha256) return { file, stored: true };
+  await deleteFile(db, userId, bucket, file.id);
+  throw new AppError(
+    400,
+    "CHECKSUM_MISMATCH",
+    `“${input.name}” is not the file its SHA-256 names: it was not stored`,
+  );
+}
+
 /** The object and then the row: never a row whose object is gone but for a moment. */
 async function discard(db: Database, bucket: R2Bucket, rows: { id: string; objectKey: string }[]) {
   if (rows.length === 0) return;

@@ -15,6 +15,7 @@ import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-o
 import { z } from "zod";
 import { mergeRecord } from "../../app/domain/imports/merge";
 import { perKind, TRANSFER_LIMITS, type RecordKindName } from "../../app/domain/record-kinds";
+import { perFileOwnerKind } from "../../app/domain/transfer-zip";
 import {
   fieldProblems,
   jsonDepth,
@@ -543,8 +544,11 @@ export async function planImport(
     statements.push(...planned.statements);
     undo.push(...(planned.undo ?? []));
   }
+  // Where each record that files may belong to landed: Import Data's .zip puts the files there.
+  const recordIds = perFileOwnerKind((kind) => Object.fromEntries(fileIds.get(kind) ?? []));
   return {
     summary: summary as Record<(typeof KINDS)[number]["result"], ImportCounts>,
+    recordIds,
     statements,
     undo,
   };

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { MAX_FILE_BYTES, MAX_FILE_TEXT, type FileOwner } from "~/domain/files";
 import { filesApi } from "~/lib/api/files";
-import { ServiceError } from "~/lib/api/workspace";
+import { failureReason } from "~/lib/api/workspace";
 import { preparePhoto } from "./resize-photo";
 
 export interface Upload {
@@ -19,13 +19,6 @@ export interface Upload {
 }
 
 let nextKey = 1;
-
-const reasonOf = (error: unknown) =>
-  error instanceof ServiceError
-    ? error.failure.message
-    : error instanceof Error
-      ? error.message
-      : String(error);
 
 export function useUploads(owner: { ownerType: FileOwner; ownerId: string }, onStored: () => void) {
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -60,7 +53,7 @@ export function useUploads(owner: { ownerType: FileOwner; ownerId: string }, onS
       setUploads((list) => list.filter((upload) => upload.key !== key));
       onStored();
     } catch (error) {
-      if (!signal.aborted) change(key, { state: "failed", message: reasonOf(error) });
+      if (!signal.aborted) change(key, { state: "failed", message: failureReason(error) });
     }
   };
 

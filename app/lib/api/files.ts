@@ -58,18 +58,20 @@ export const filesApi = {
   /**
    * Sends one file to a record. XMLHttpRequest, not fetch: only it reports the upload's progress
    * (`onProgress` with 0…1). The owner's fields go first, as the API reads them before the file;
-   * a photo's thumbnail goes after it.
+   * a photo's thumbnail goes after it. With the bytes' `sha256` a file the record has already is
+   * not stored again (`stored: false`).
    */
   upload(
-    owner: { ownerType: FileOwner; ownerId: string },
+    target: { ownerType: FileOwner; ownerId: string; sha256?: string },
     file: File,
     onProgress: (fraction: number) => void,
     signal?: AbortSignal,
     thumbnail?: Blob | null,
-  ): Promise<StoredFile> {
+  ): Promise<{ file: StoredFile; stored: boolean }> {
     const form = new FormData();
-    form.append("ownerType", owner.ownerType);
-    form.append("ownerId", owner.ownerId);
+    form.append("ownerType", target.ownerType);
+    form.append("ownerId", target.ownerId);
+    if (target.sha256) form.append("sha256", target.sha256);
     form.append("file", file, file.name);
     if (thumbnail) form.append("thumbnail", thumbnail, "thumbnail.jpg");
     return new Promise((resolve, reject) => {
@@ -85,9 +87,10 @@ export const filesApi = {
       };
       const fail = () => reject(new ServiceError(MESSAGES.uploadFile, uploadFailure(request)));
       request.onload = () => {
-        if (request.status !== 201) return fail();
+        if (request.status !== 201 && request.status !== 200) return fail();
         try {
-          resolve((JSON.parse(request.responseText) as { data: StoredFile }).data);
+          const { data } = JSON.parse(request.responseText) as { data: StoredFile };
+          resolve({ file: data, stored: request.status === 201 });
         } catch {
           reject(
             new ServiceError(MESSAGES.uploadFile, {

@@ -78,6 +78,14 @@ export class ServiceError extends Error {
 export const failureText = (error: unknown) =>
   error instanceof ServiceError ? `${error.message}: ${error.failure.message}` : String(error);
 
+/** Why a call failed, in the API's words (a refused upload's "…is larger than the 25 MB limit…"). */
+export const failureReason = (error: unknown) =>
+  error instanceof ServiceError
+    ? error.failure.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
 /** The data of a call, or a `ServiceError` with the spec's message. */
 export async function orThrow<T>(call: Promise<ApiResult<T>>, message: string): Promise<T> {
   const result = await call;

@@ -23,6 +23,7 @@ import {
   readAtMost,
   readFileText,
   storeFile,
+  storeFileOnce,
   storeThumbnail,
   sweepFiles,
 } from "../../services/files";
@@ -124,7 +125,9 @@ function contentDisposition(type: "attachment" | "inline", name: string) {
 
 const MAX_NAME = 255;
 
-/** The upload's form: `ownerType` and `ownerId` first, then one `file`. */
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** The upload's form: `ownerType`, `ownerId` (and `sha256`) first, then one `file`. */
 async function readUpload(c: Context<AppEnv>) {
   const boundary = formDataBoundary(c.req.header("Content-Type"));
   const body = c.req.raw.body;
@@ -143,7 +146,7 @@ async function readUpload(c: Context<AppEnv>) {
   for (let next = await parts.next(); !next.done; next = await parts.next()) {
     const part = next.value;
     if (part.filename === undefined) {
-      if (["ownerType", "ownerId"].includes(part.name)) {
+      if (["ownerType", "ownerId", "sha256"].includes(part.name)) {
         fields[part.name] = decoder.decode(await new Response(part.body).arrayBuffer()).trim();
       }
       continue;
@@ -157,12 +160,23 @@ async function readUpload(c: Context<AppEnv>) {
     if (!fields.ownerId || fields.ownerId.length > 64) {
       problems.push({ field: "ownerId", message: "is required, before the file" });
     }
+    const sha256 = fields.sha256?.toLowerCase();
+    if (sha256 !== undefined && !SHA256.test(sha256)) {
+      problems.push({ field: "sha256", message: "must be 64 hexadecimal digits" });
+    }
     const name = part.filename.trim().replace(/^.*[\\/]/, "");
     if (!name || name.length > MAX_NAME) {
       problems.push({ field: "file", message: `needs a name of 1 to ${MAX_NAME} characters` });
     }
     if (problems.length > 0) throw invalidFields(problems);
-    return { ownerType: ownerType!, ownerId: fields.ownerId!, name, body: part.body, rest: parts };
+    return {
+      ownerType: ownerType!,
+      ownerId: fields.ownerId!,
+      name,
+      body: part.body,
+      sha256,
+      rest: parts,
+    };
   }
   throw invalidFields([{ field: "file", message: "is required" }]);
 }
@@ -204,7 +218,7 @@ app.openapi(
     path: "/",
     operationId: "uploadFile",
     summary: "Store a file on one of your records",
-    description: `A multipart form: \`ownerType\` and \`ownerId\` (the record), then \`file\`. The file's type is told from its bytes and must be ${ALLOWED_TYPES_TEXT} (HTML, SVG, scripts and archives are refused with 415). At most ${MAX_FILE_TEXT} a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404.`,
+    description: `A multipart form: \`ownerType\` and \`ownerId\` (the record), then \`file\`. The file's type is told from its bytes and must be ${ALLOWED_TYPES_TEXT} (HTML, SVG, scripts and archives are refused with 415). At most ${MAX_FILE_TEXT} a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With \`sha256\`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.`,
     ...signedInStoring,
     request: {
       body: {
@@ -219,6 +233,11 @@ app.openapi(
               properties: {
                 ownerType: { type: "string", enum: [...FILE_OWNERS] },
                 ownerId: { type: "string" },
+                sha256: {
+                  type: "string",
+                  pattern: SHA256.source,
+                  description: "The file's SHA-256 (hex): stored only if the record lacks it",
+                },
                 file: { type: "string", format: "binary" },
                 thumbnail: {
                   type: "string",
@@ -232,6 +251,10 @@ app.openapi(
       },
     },
     responses: {
+      200: dataResponse(
+        "With `sha256`: the record has this file already (same name, same bytes); nothing was stored",
+        FileSchema,
+      ),
       201: dataResponse("The stored file", FileSchema),
       ...errorResponses(400, 401, 404, 415, 503),
     },
@@ -241,14 +264,20 @@ app.openapi(
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {
       upload = await readUpload(c);
-      let file = await storeFile(...scope(c), bucket, upload);
+      const { sha256 } = upload;
+      const once = sha256
+        ? await storeFileOnce(...scope(c), bucket, { ...upload, sha256 })
+        : { file: await storeFile(...scope(c), bucket, upload), stored: true };
+      let { file } = once;
       try {
         const thumbnail = await readThumbnail(upload.rest);
+        // A file the record had already is answered as it is.
+        if (!once.stored) return c.json({ data: file }, 200);
         if (thumbnail) file = await storeThumbnail(...scope(c), bucket, file, thumbnail);
       } catch (error) {
         // What comes after the file (a refused thumbnail, a form broken or cut off after it)
-        // refuses the upload: nothing is kept.
-        await deleteFile(...scope(c), bucket, file.id).catch(() => undefined);
+        // refuses the upload: nothing of it is kept (a file that was here already stays).
+        if (once.stored) await deleteFile(...scope(c), bucket, file.id).catch(() => undefined);
         throw error;
       }
       const extractor = c.env.EXTRACT;

@@ -1,4 +1,7 @@
-/** Export all of a user's workspace as one JSON document, and import such a document back. */
+/**
+ * Export all of a user's workspace as one JSON document (or, with every stored file, as a .zip),
+ * and import such a document back.
+ */
 import { z } from "@hono/zod-openapi";
 import { todayIn } from "../../../app/domain/today";
 import {
@@ -7,6 +10,8 @@ import {
   planImport,
   writeImport,
 } from "../../services/transfer";
+import { exportZip } from "../../services/transfer-zip";
+import { fileBucket } from "../../services/files";
 import {
   apiRoute,
   dataResponse,
@@ -74,6 +79,40 @@ app.openapi(
 
 app.openapi(
   apiRoute({
+    method: "get",
+    path: "/export.zip",
+    operationId: "exportWorkspaceZip",
+    summary: "Everything the user made, with every stored file, as one .zip (streamed)",
+    description:
+      "The export document(s) (`ai42-export.json`, or `ai42-export-part-N-of-M.json`), each stored file under `files/<id>/<name>`, and `files.json` (`format: ai42-files`, `version: 1`, `files`: each one's `id`, `ownerType`, `ownerId`, `name`, `kind`, `mimeType`, `size`, `sha256`, `createdAt`, `path`). Restore: `POST /import` each document in order, then `POST /files` each file to its record in the answer's `recordIds`, with its `sha256`.",
+    ...signedIn,
+    responses: {
+      200: {
+        description: "The .zip (an attachment named ai42-export-YYYY-MM-DD.zip)",
+        headers: {
+          "Content-Disposition": {
+            description: 'attachment; filename="ai42-export-YYYY-MM-DD.zip"',
+            schema: { type: "string" as const },
+          },
+        },
+        content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errorResponses(401, 503),
+    },
+  }),
+  async (c) => {
+    const { exportedAt, body } = await exportZip(...scope(c), fileBucket(c.env));
+    const day = todayIn(c.var.session.timeZone, Date.parse(exportedAt));
+    return c.body(body, 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="ai42-export-${day}.zip"`,
+      "Cache-Control": "private, no-store",
+    });
+  },
+);
+
+app.openapi(
+  apiRoute({
     method: "post",
     path: "/import",
     operationId: "importWorkspace",
@@ -101,7 +140,18 @@ app.openapi(
       overwriteEdits === "true",
     );
     const runId = dryRun === "false" ? await writeImport(db, userId, plan, fileName ?? null) : null;
-    return c.json({ data: { dryRun: dryRun === "true", existing, runId, ...plan.summary } }, 200);
+    return c.json(
+      {
+        data: {
+          dryRun: dryRun === "true",
+          existing,
+          runId,
+          ...plan.summary,
+          recordIds: plan.recordIds,
+        },
+      },
+      200,
+    );
   },
 );
 

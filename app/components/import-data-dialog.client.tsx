@@ -1,12 +1,14 @@
 /**
  * Import Data (palette): the chosen export file previewed per kind of record — new, already here,
  * invalid — before anything is written; Import writes it, skipping or merging what is already
- * here as the user chose, and the toast that says so can undo it whole.
+ * here as the user chose, and the toast that says so can undo it whole. An export .zip imports
+ * its parts in order, then puts each file back on its record, and says what became of each.
  */
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
 import { RECORD_KINDS, type RecordKindResult } from "~/domain/record-kinds";
+import { formatBytes } from "~/domain/usage";
 import { describeImport } from "~/domain/validation";
 import { importsApi } from "~/lib/api/imports";
 import {
@@ -17,7 +19,14 @@ import {
 } from "~/lib/api/workspace";
 import { workspaceChanged } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/transfer";
+import {
+  importExportZip,
+  type ExportZip,
+  type RestoreProgress,
+  type ZipImportResult,
+} from "~/lib/transfer-zip.client";
 import { useRead } from "~/lib/use-read";
+import { UploadProgress } from "~/features/files/upload-progress";
 import { FormMessage } from "./form";
 import { ExistingChoice } from "./import-preview";
 import { Modal } from "./ui";
@@ -44,6 +53,8 @@ export function ImportDataDialog() {
   /** Why the import itself failed; the preview's failure is the read's. */
   const [importFailure, setImportFailure] = useState("");
   const [importing, setImporting] = useState(false);
+  const [restoring, setRestoring] = useState<RestoreProgress | null>(null);
+  const [finished, setFinished] = useState<ZipImportResult | null>(null);
 
   const dryRun = useRead(
     file ? [file, existing, overwriteEdits] : null,
@@ -57,6 +68,8 @@ export function ImportDataDialog() {
 
   const close = () => {
     importChoice.getState().choose(null);
+    setRestoring(null);
+    setFinished(null);
     setExisting("skip");
     setOverwriteEdits(false);
     setImportFailure("");
@@ -64,8 +77,29 @@ export function ImportDataDialog() {
 
   const part = partOf(file?.document);
 
+  async function confirmZip(zip: ExportZip) {
+    setImporting(true);
+    setImportFailure("");
+    try {
+      setFinished(
+        await importExportZip(
+          zip,
+          { existing, overwriteEdits, fileName: file!.name },
+          setRestoring,
+        ),
+      );
+    } catch (error) {
+      setImportFailure(failureText(error));
+    } finally {
+      setImporting(false);
+      setRestoring(null);
+      await workspaceChanged();
+    }
+  }
+
   async function confirm() {
     if (!file) return;
+    if (file.zip) return confirmZip(file.zip);
     setImporting(true);
     try {
       const result = await transferApi.importAll(file.document, {
@@ -109,23 +143,41 @@ export function ImportDataDialog() {
 
   const kinds = preview ? RECORD_KINDS.filter(({ result }) => total(preview, result) > 0) : [];
   const writes = preview
-    ? RECORD_KINDS.some(
+    ? Boolean(file?.zip?.files.length) ||
+      RECORD_KINDS.some(
         ({ result: kind }) =>
           preview[kind].created > 0 || (existing === "update" && preview[kind].updated > 0),
       )
     : false;
+  if (finished)
+    return <ZipImportSummary name={file?.name ?? ""} result={finished} onClose={close} />;
   return (
-    <Modal open={file !== null} title="Import data" onClose={close} wide>
+    <Modal
+      open={file !== null}
+      title="Import data"
+      // A .zip being imported reads from the file until its last upload: it stays open till then.
+      onClose={importing && file?.zip ? () => undefined : close}
+      wide
+    >
       <div className="space-y-4">
         <p className="text-sm text-muted">
           From <span className="font-medium text-fg">{file?.name}</span>
-          {part && part.of > 1 && (
+          {!file?.zip && part && part.of > 1 && (
             <>
               , part {part.number} of {part.of} (import the parts in order)
             </>
           )}
           . Nothing is written until you press Import.
         </p>
+        {file?.zip && (
+          <p className="text-sm text-muted">
+            {file.zip.parts > 1 &&
+              `The export is in ${file.zip.parts} parts: the first is shown, and all are imported in order. `}
+            {file.zip.files.length
+              ? `Files: ${file.zip.files.length} (${formatBytes(file.zip.bytes)}), put back on their records once the records are in; a file a record has already is skipped.`
+              : "It holds no files."}
+          </p>
+        )}
         <ExistingChoice
           value={existing}
           onChange={(value) => {
@@ -173,9 +225,25 @@ export function ImportDataDialog() {
             ))}
           </ul>
         )}
+        {restoring && (
+          <div role="status" aria-label="Restoring files" className="text-sm">
+            <p className="text-muted">
+              Restoring files: {restoring.done} of {restoring.total} done
+            </p>
+            <UploadProgress
+              uploads={restoring.current ? [{ key: 0, ...restoring.current }] : []}
+              onDismiss={() => undefined}
+            />
+          </div>
+        )}
         <FormMessage kind="error">{failure}</FormMessage>
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={close} className="btn-secondary">
+          <button
+            type="button"
+            onClick={close}
+            disabled={importing && Boolean(file?.zip)}
+            className="btn-secondary"
+          >
             Cancel
           </button>
           <button
@@ -185,6 +253,46 @@ export function ImportDataDialog() {
             className="btn-primary"
           >
             {importing ? "Importing..." : "Import"}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** What a .zip's import did: the records written, and what became of each file. */
+function ZipImportSummary(props: { name: string; result: ZipImportResult; onClose: () => void }) {
+  const { written, files } = props.result;
+  const count = (state: string) => files.filter((file) => file.state === state).length;
+  const failed = files.filter((file) => file.state === "failed");
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return (
+    <Modal open title="Import data" onClose={props.onClose} wide>
+      <div className="space-y-4">
+        <div role="status" aria-label="Import summary" className="space-y-1 text-sm">
+          <p className="font-medium">Import of {props.name} finished</p>
+          <p>{plural(written, "record")} written.</p>
+          <p>
+            Files: {count("restored")} restored, {count("skipped")} already here, {count("failed")}{" "}
+            not restored.
+          </p>
+        </div>
+        {failed.length > 0 && (
+          <ul
+            aria-label="Files not restored"
+            className="divide-y divide-line rounded-xl border border-line text-sm"
+          >
+            {failed.map((file, index) => (
+              <li key={index} className="grid gap-1 px-4 py-2 sm:grid-cols-[14rem_1fr]">
+                <span className="truncate font-medium">{file.name}</span>
+                <span className="text-danger">{file.reason}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex justify-end">
+          <button type="button" onClick={props.onClose} className="btn-primary">
+            Close
           </button>
         </div>
       </div>
