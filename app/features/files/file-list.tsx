@@ -8,14 +8,10 @@ import { Download, Trash2 } from "lucide-react";
 import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
-import {
-  fileContentUrl,
-  fileThumbnailUrl,
-  type ListedFile,
-  type StoredFile,
-} from "~/lib/api/files";
+import { fileContentUrl, type ListedFile, type StoredFile } from "~/lib/api/files";
 import { FileKindIcon, KIND_LABELS } from "./file-kind-icon";
 import { canPreview } from "./file-preview";
+import { PhotoThumbnail } from "./photo-thumbnail";
 
 const UNIT_LABELS = { page: "Page", slide: "Slide", sheet: "Sheet" } as const;
 
@@ -43,15 +39,7 @@ export function FileList(props: {
         return (
           <li key={file.id} className="flex items-center gap-3 py-2">
             {file.thumbnail ? (
-              <img
-                src={fileThumbnailUrl(file.id)}
-                alt=""
-                width={32}
-                height={32}
-                loading="lazy"
-                decoding="async"
-                className="size-8 shrink-0 rounded-md bg-raised object-cover"
-              />
+              <PhotoThumbnail fileId={file.id} size={32} />
             ) : (
               <FileKindIcon kind={file.kind} />
             )}

@@ -3,7 +3,7 @@
  * property's page, the deal analyzer and Compare. Which one shows is in the query string
  * (`ModuleParams`), so Back and links work.
  */
-import { fileThumbnailUrl } from "~/lib/api/files";
+import { PhotoThumbnail } from "../files/photo-thumbnail";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
 import { lazy, Suspense, useState, type ReactNode } from "react";
@@ -366,15 +366,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                   <td className={`wrap-anywhere max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
                     <div className="flex items-start gap-3">
                       {property.photoFileId && (
-                        <img
-                          src={fileThumbnailUrl(property.photoFileId)}
-                          alt=""
-                          width={40}
-                          height={40}
-                          loading="lazy"
-                          decoding="async"
-                          className="size-10 shrink-0 rounded-lg bg-raised object-cover"
-                        />
+                        <PhotoThumbnail fileId={property.photoFileId} size={40} />
                       )}
                       <div className="min-w-0">
                         <button
