@@ -14,7 +14,7 @@ import { database } from "../../worker/db/client";
 import { rowsPerStatement } from "../../worker/db/queries";
 import { filePages, files } from "../../worker/db/schema";
 import { runScheduled } from "../../worker/scheduled";
-import { STALE_TEXT_MS } from "../../worker/services/files";
+import { MAX_TEXT_READS, STALE_TEXT_MS } from "../../worker/services/files";
 import { entryTools } from "../../worker/services/entries.tools";
 import { account, api } from "./helpers";
 
@@ -384,5 +384,31 @@ describe("the scheduled handler", () => {
     expect(row).toMatchObject({ textStatus: "ready", textPages: 3, textUnit: "page" });
     const pages = await db().select().from(filePages).where(eq(filePages.fileId, doc.id));
     expect(pages).toHaveLength(3);
+  });
+
+  it("stops reading a file whose reads keep being lost, and says so", async () => {
+    const doc = await upload(alice.token, "Always lost.docx", bytesOf(inspectionDocx));
+    await settled(alice.token, doc.id);
+    const lost = and(eq(files.id, doc.id), eq(files.userId, alice.user.id));
+    const now = Date.now();
+    // Three reads began and none ended (the Worker stopped each time).
+    await db().delete(filePages).where(eq(filePages.fileId, doc.id));
+    await db()
+      .update(files)
+      .set({
+        textStatus: "pending",
+        textPages: 0,
+        textUnit: null,
+        textReads: MAX_TEXT_READS,
+        updatedAt: new Date(now - STALE_TEXT_MS).toISOString(),
+      })
+      .where(lost);
+    await runScheduled(env, now);
+    expect(await settled(alice.token, doc.id)).toEqual({
+      status: "failed",
+      unit: null,
+      pages: 0,
+      error: "This file's text could not be read: reading it stopped three times",
+    });
   });
 });

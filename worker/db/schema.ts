@@ -528,6 +528,8 @@ export const files = sqliteTable(
     textUnit: text("text_unit", { enum: ["page", "slide", "sheet"] }),
     textPages: integer("text_pages").notNull().default(0),
     textError: text("text_error"),
+    /** How many times a read of the text began: one the Worker keeps losing stops at MAX_TEXT_READS. */
+    textReads: integer("text_reads").notNull().default(0),
     /** Whether a small picture of the photo is stored beside it (`<objectKey>.thumbnail`). */
     thumbnail: integer("thumbnail", { mode: "boolean" }).notNull().default(false),
     ...timestamps,

@@ -567,6 +567,9 @@ async function textMatches(
 
 /** A pending read this old was lost (its Worker stopped): the scheduled handler starts it again. */
 export const STALE_TEXT_MS = 5 * 60_000;
+/** Reads of one file's text begun at most; past them it is marked failed. */
+export const MAX_TEXT_READS = 3;
+const GAVE_UP = "This file's text could not be read: reading it stopped three times";
 /** How long a read may take: well within the time `waitUntil` and a scheduled run are given. */
 const READ_TIMEOUT_MS = 25_000;
 
@@ -587,7 +590,7 @@ export async function readFileText(
   // (five minutes before its own time) cannot reach a read under way.
   const [row] = await db
     .update(files)
-    .set({ updatedAt: nowIso() })
+    .set({ updatedAt: nowIso(), textReads: sql`${files.textReads} + 1` })
     .where(
       and(
         eq(files.id, fileId),
@@ -604,6 +607,11 @@ export async function readFileText(
       .update(files)
       .set(values)
       .where(and(eq(files.id, fileId), eq(files.status, "ready")));
+  // Every earlier read was lost (the Worker stopped before it ended): this file stops it.
+  if (row.textReads > MAX_TEXT_READS) {
+    await settle({ textStatus: "failed", textError: GAVE_UP });
+    return;
+  }
   if (!format) {
     await settle({ textStatus: "none" });
     return;

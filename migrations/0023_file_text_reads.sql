@@ -1,0 +1,1 @@
+ALTER TABLE `files` ADD `text_reads` integer DEFAULT 0 NOT NULL;
