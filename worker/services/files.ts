@@ -705,6 +705,16 @@ export async function readFilePages(
   return { file, pages };
 }
 
+/** Every ready file of the user's, newest first, in one read (Export Data's .zip). */
+export async function allReadyFiles(db: Database, userId: string): Promise<StoredFile[]> {
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), eq(files.status, "ready")))
+    .orderBy(desc(files.createdAt), desc(files.id));
+  return rows.map(toFile);
+}
+
 async function readyFile(db: Database, userId: string, id: string) {
   const [row] = await db
     .select()

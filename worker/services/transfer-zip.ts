@@ -19,12 +19,10 @@ import {
 import type { Manifest, ManifestFile } from "../../app/domain/transfer-zip-manifest";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { listFiles, openFile, type StoredFile } from "./files";
+import { allReadyFiles, openFile, type StoredFile } from "./files";
 import { exportWorkspace } from "./transfer";
 
 const EMPTY = new Uint8Array(0);
-/** The files listed per query while the manifest is gathered. */
-const FILES_PER_QUERY = 500;
 
 export interface ZipEntry {
   path: string;
@@ -121,16 +119,6 @@ export async function* zipOf(entries: AsyncIterable<ZipEntry>) {
   yield* out.splice(0);
 }
 
-/** Every file of the user's that is ready, newest first. */
-async function readyFiles(db: Database, userId: string) {
-  const all: StoredFile[] = [];
-  for (let offset = 0; ; offset += FILES_PER_QUERY) {
-    const page = await listFiles(db, userId, { limit: FILES_PER_QUERY, offset });
-    all.push(...page.files);
-    if (page.files.length < FILES_PER_QUERY) return all;
-  }
-}
-
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
 
 /** The documents, then each file's bytes, then the manifest of the files written. */
@@ -183,7 +171,7 @@ async function* exportEntries(
  */
 export async function exportZip(db: Database, userId: string, bucket: R2Bucket) {
   const first = await exportWorkspace(db, userId, 1);
-  const files = await readyFiles(db, userId);
+  const files = await allReadyFiles(db, userId);
   const chunks = zipOf(exportEntries(db, userId, bucket, first, files));
   return {
     exportedAt: first.exportedAt,
