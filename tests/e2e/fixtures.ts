@@ -65,9 +65,12 @@ export interface FakeRequest {
 export const fakeOpenAIRequests = async () =>
   (await (await fetch(`${FAKE_OPENAI}/__fake/requests`)).json()) as FakeRequest[];
 
-/** Opens a path and waits until the screen (login or workspace) is interactive (hydrated). */
+/**
+ * Opens a path and waits until the screen (login or workspace) is interactive (hydrated). A page's
+ * first load can take longer than one assertion's 7 s on a busy CI machine (one did, once).
+ */
 export async function openApp(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  await expect(page.locator("[data-hydrated]")).toBeAttached({ timeout: 20_000 });
   return response;
 }

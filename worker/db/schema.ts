@@ -23,6 +23,11 @@ import type { Place, RouteStop } from "../../app/domain/routing/route";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
 import { IMPORT_KINDS, IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
 import type { NumberedContact } from "../../app/domain/workspace";
+import {
+  NOTIFICATION_KINDS,
+  type ChannelChoice,
+  type NotificationKind,
+} from "../../app/domain/notifications";
 import type { BotQuestion } from "../../app/domain/marketing/bots";
 import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LEAD_STATUSES, type LeadAnswer } from "../../app/domain/marketing/leads";
@@ -158,6 +163,8 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_user_status").on(t.userId, t.status),
+    // The cron's "closing in 7 days" notices look across every user (issue 31).
+    index("projects_target_close").on(t.targetCloseDate),
     index("projects_user_type").on(t.userId, t.type),
   ],
 );
@@ -363,12 +370,17 @@ export const calendarEvents = sqliteTable(
     routeId: text("route_id").references((): AnySQLiteColumn => routes.id, {
       onDelete: "set null",
     }),
+    /** Minutes before the start the user is reminded (issue 31); null: no reminder. */
+    reminderMinutes: integer("reminder_minutes"),
+    /** The reminder's instant (UTC ISO), kept with `start` and `reminderMinutes`: the cron's query. */
+    remindAt: text("remind_at"),
     ...timestamps,
     imported: importedValues(),
   },
   (t) => [
     index("calendar_events_user_start").on(t.userId, t.start),
     index("calendar_events_route").on(t.routeId),
+    index("calendar_events_remind").on(t.remindAt),
   ],
 );
 
@@ -613,6 +625,9 @@ export const auctions = sqliteTable(
   (t) => [
     index("auctions_user_sale").on(t.userId, t.currentSaleAt),
     index("auctions_user_deposit").on(t.userId, t.depositDueAt),
+    // The cron's reminders look across every user (issue 31).
+    index("auctions_deposit_due").on(t.depositDueAt),
+    index("auctions_current_sale").on(t.currentSaleAt),
   ],
 );
 
@@ -745,6 +760,7 @@ export const leads = sqliteTable(
   (t) => [
     index("leads_user_status").on(t.userId, t.status),
     index("leads_user_follow_up").on(t.userId, t.followUpOn),
+    index("leads_follow_up").on(t.followUpOn),
     index("leads_user_campaign").on(t.userId, t.campaignId),
   ],
 );
@@ -843,7 +859,73 @@ export const usageCounters = sqliteTable("usage_counters", {
   storagePendingSince: integer("storage_pending_since").notNull().default(0),
 });
 
+/**
+ * A user's notification preferences (issue 31). Made at sign-in with the browser's zone; the zone
+ * follows the browser's at each sign-in until the user chooses one.
+ */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    timeZone: text("time_zone").notNull(),
+    zoneChosen: integer("zone_chosen", { mode: "boolean" }).notNull().default(false),
+    /** The daily brief's hour in `timeZone`; null: no brief. */
+    briefHour: integer("brief_hour"),
+    /** When the next brief is due (UTC ISO): the cron's one query for briefs. */
+    briefNextAt: text("brief_next_at"),
+    quietStart: text("quiet_start"),
+    quietEnd: text("quiet_end"),
+    /** The user's choices per kind and channel, over DEFAULT_CHANNELS. */
+    channels: text("channels", { mode: "json" })
+      .$type<Partial<Record<NotificationKind, Partial<ChannelChoice>>>>()
+      .notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [index("notification_settings_brief").on(t.briefNextAt)],
+);
+
+export const EMAIL_STATUSES = ["none", "waiting", "queued", "sending", "sent", "failed"] as const;
+
+/**
+ * One notice (issue 31). `key` makes it happen once: the cron may find the same thing due twice,
+ * a queue may deliver a message twice, and the insert or the claim refuses the second. The e-mail
+ * goes `waiting` (until `emailDueAt`: quiet hours) → `queued` → `sending` → `sent`, or `failed`
+ * after its last attempt: the user's "couldn't send" list.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: owner(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The record's path in the app ("/auctions?auction=…"). */
+    link: text("link"),
+    /** Whether the bell lists it: the kind's in-app choice when it was made. */
+    inApp: integer("in_app", { mode: "boolean" }).notNull(),
+    readAt: text("read_at"),
+    emailStatus: text("email_status", { enum: EMAIL_STATUSES }).notNull(),
+    emailDueAt: text("email_due_at"),
+    emailAttempts: integer("email_attempts").notNull().default(0),
+    emailError: text("email_error"),
+    /** When the e-mail's status last changed: a `queued` or `sending` left too long is picked up again. */
+    emailUpdatedAt: text("email_updated_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("notifications_user_key").on(t.userId, t.key),
+    index("notifications_user_created").on(t.userId, t.createdAt),
+    index("notifications_email").on(t.emailStatus, t.emailDueAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
