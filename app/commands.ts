@@ -5,6 +5,7 @@
  * built yet says so on its own screen).
  */
 import {
+  BellRing,
   Calculator,
   CalendarCheck,
   CalendarPlus,
@@ -112,6 +113,26 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["docs", "notes", "files", "reports"],
     type: "NAVIGATE",
     action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "documents" })),
+  },
+  {
+    id: "notification-preferences",
+    name: "Notification preferences",
+    description: "Reminders, the daily brief, quiet hours and which e-mails you get",
+    icon: BellRing,
+    category: "navigation",
+    keywords: [
+      "notifications",
+      "reminders",
+      "alerts",
+      "email",
+      "daily brief",
+      "quiet hours",
+      "unsubscribe",
+      "time zone",
+      "settings",
+    ],
+    type: "NAVIGATE",
+    action: ({ navigate }) => navigate(modulePath("connections", { section: "notifications" })),
   },
   {
     id: "research-property",

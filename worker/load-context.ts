@@ -14,7 +14,18 @@ declare module "@remix-run/cloudflare" {
     documentRequest: boolean;
     /** A shared analysis's page, open to anyone with the link (worker/services/deal-shares.ts). */
     sharedDeal: (token: string) => Promise<SharedDealPage>;
+    /**
+     * An e-mail's unsubscribe link, open without signing in (worker/services/notifications.ts):
+     * what it stops, and stopping it. Null when the link is not valid.
+     */
+    unsubscribeLink: (token: string, confirm: boolean) => Promise<UnsubscribeTarget | null>;
   }
+}
+
+/** The kind of e-mail an unsubscribe link stops, and its name in the preferences. */
+export interface UnsubscribeTarget {
+  kind: string;
+  label: string;
 }
 
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
@@ -31,5 +42,21 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     documentRequest: !new URL(request.url).pathname.endsWith(".data"),
     sharedDeal: async (token: string) =>
       (await import("./services/deal-shares")).openSharedDeal(env, request, token),
+    unsubscribeLink: async (token: string, confirm: boolean) => {
+      const [{ describeUnsubscribe, unsubscribe }, { database }, { AppError }] = await Promise.all([
+        import("./services/notifications"),
+        import("./db/client"),
+        import("./errors"),
+      ]);
+      try {
+        const { kind, label } = confirm
+          ? await unsubscribe(database(env.DB), env, token, Date.now())
+          : await describeUnsubscribe(env, token);
+        return { kind, label };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 400) return null;
+        throw error;
+      }
+    },
   };
 }

@@ -16,6 +16,7 @@ import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
 import { importChoice, pickImportFile } from "~/lib/transfer";
 import { useFocusHeading } from "~/lib/use-focus-heading";
+import { usePolledNotificationCounts } from "~/lib/stores/notification-counts";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import {
@@ -28,6 +29,7 @@ import {
 import { Brand } from "./brand";
 import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
 import { ImportProgress } from "./import-progress";
+import { NotificationBell } from "./notification-bell";
 import { RouteErrorBoundary } from "./error-fallback";
 import { NotFound } from "./not-found";
 import { Sidebar } from "./sidebar";
@@ -48,6 +50,7 @@ const ImportDataDialog = lazy(() =>
 const ShortcutsDialog = lazy(() =>
   import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
 );
+const NotificationPanel = lazy(() => import("./notification-panel"));
 const chat = () => import("~/lib/stores/chat").then((module) => module.chatStore.getState());
 
 /** The app's entry (sign-in lands on it): where the phone menu starts open. */
@@ -98,6 +101,8 @@ export default function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(() => ENTRY_PATHS.includes(pathname));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  /** The bell whose panel is open (the sidebar's or the phone header's); null: closed. */
+  const [openBell, setOpenBell] = useState<HTMLButtonElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const [clearing, setClearing] = useState(false);
   const importing = useStore(importChoice, (state) => state.file !== null);
@@ -106,6 +111,18 @@ export default function AppShell() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
   useFocusHeading(pathname, main);
+  usePolledNotificationCounts();
+  const toggleBell = useCallback(
+    (bell: HTMLButtonElement) => setOpenBell((open) => (open === bell ? null : bell)),
+    [],
+  );
+  const closeBell = useCallback(
+    (returnFocus: boolean) => {
+      if (returnFocus) openBell?.focus();
+      setOpenBell(null);
+    },
+    [openBell],
+  );
 
   // The entries the app starts with came with the page: in its first screen (Project Hub's
   // documents), else streamed after it. Only a page that came without them (the workspace opened
@@ -243,6 +260,13 @@ export default function AppShell() {
           closeOnMobile();
           void logout();
         }}
+        bell={
+          <NotificationBell
+            open={Boolean(openBell)}
+            onToggle={toggleBell}
+            className={`hidden lg:grid ${collapsed ? "lg:self-center" : ""}`}
+          />
+        }
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur lg:hidden">
@@ -258,6 +282,7 @@ export default function AppShell() {
             <Menu aria-hidden className="size-5" />
           </button>
           <Brand className="flex-1" />
+          <NotificationBell open={Boolean(openBell)} onToggle={toggleBell} />
           <button
             type="button"
             onClick={() => setPaletteOpen(true)}
@@ -321,6 +346,11 @@ export default function AppShell() {
       {paletteOpen && (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPaletteOpen(false)} onRun={runCommand} mac={mac} />
+        </Suspense>
+      )}
+      {openBell && (
+        <Suspense fallback={null}>
+          <NotificationPanel bell={openBell} onClose={closeBell} />
         </Suspense>
       )}
       {shortcutsOpen && (

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, LogOut, Search, X } from "lucide-react";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { modulePath } from "~/domain/modules";
 import type { User } from "~/lib/api/auth";
 import type { AppModule } from "~/modules";
@@ -38,6 +38,8 @@ export function Sidebar(props: {
   onNavigate: () => void;
   onOpenPalette: () => void;
   onLogout: () => void;
+  /** The notifications' bell, beside the search on wide screens (the phone's is in the header). */
+  bell: ReactNode;
 }) {
   const hideWhenCollapsed = props.collapsed ? "lg:hidden" : "";
   const aside = useRef<HTMLElement>(null);
@@ -103,19 +105,20 @@ export function Sidebar(props: {
           </button>
         </div>
 
-        <div className="px-3 pt-3">
+        <div className={`flex gap-2 px-3 pt-3 ${props.collapsed ? "lg:flex-col" : ""}`}>
           <button
             type="button"
             onClick={props.onOpenPalette}
             // Named by what it shows ("Search commands Ctrl+K"), so voice control finds it; only
             // the collapsed icon needs a label of its own.
             aria-label={props.collapsed ? "Search commands" : undefined}
-            className="flex h-10 w-full items-center gap-2 rounded-lg border border-line bg-canvas px-3 text-sm text-muted hover:border-accent/50"
+            className="flex h-10 w-full min-w-0 items-center gap-2 rounded-lg border border-line bg-canvas px-3 text-sm text-muted hover:border-accent/50"
           >
             <Search aria-hidden className="size-4 shrink-0" />
             <span className={`flex-1 text-left ${hideWhenCollapsed}`}>Search commands</span>
             <kbd className={`text-xs ${hideWhenCollapsed}`}>{props.mac ? "⌘K" : "Ctrl+K"}</kbd>
           </button>
+          {props.bell}
         </div>
 
         <nav aria-labelledby="modules-nav-heading" className="flex-1 overflow-y-auto px-3 py-3">

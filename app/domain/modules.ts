@@ -86,8 +86,11 @@ export interface ModuleParams {
     | { tab: "contacts"; new?: "1" }
     | { tab: "documents"; doc?: string; new?: string }
     | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
-  /** `google`: how the Google connect flow ended, as the OAuth callback names it. */
-  connections: { google?: GoogleOutcome };
+  /**
+   * `google`: how the Google connect flow ended, as the OAuth callback names it; `section:
+   * "notifications"` scrolls to the notification preferences (the bell's Preferences).
+   */
+  connections: { google?: GoogleOutcome; section?: "notifications" };
   /**
    * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
    * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the

@@ -6,7 +6,14 @@
  */
 import type { z } from "zod";
 import { isoDay } from "../dates";
-import { addIsoDays, LOCAL_CALENDAR_ID, type CalendarEvent, type EventTime } from "./event-terms";
+import {
+  addIsoDays,
+  LOCAL_CALENDAR_ID,
+  reminderMinutesOf,
+  remindersOf,
+  type CalendarEvent,
+  type EventTime,
+} from "./event-terms";
 import type { EventInputSchema } from "./events";
 
 /** The form's fields, as text (what the inputs hold). */
@@ -24,6 +31,8 @@ export type EventFormValues = {
   endTime: string;
   location: string;
   description: string;
+  /** Minutes before the start (REMINDER_CHOICES), or "" for no reminder. */
+  reminder: string;
 };
 
 /** What a client sends for an event (the API client's `EventDraft`). */
@@ -78,6 +87,7 @@ const emptyValues = {
   calendarId: LOCAL_CALENDAR_ID,
   location: "",
   description: "",
+  reminder: "",
 };
 
 /** The edit form of an event: local days and times; an all-day event's end as its last day. */
@@ -88,6 +98,7 @@ export function formValuesOf(event: CalendarEvent): EventFormValues {
     calendarId: event.calendarId,
     location: event.location ?? "",
     description: event.description ?? "",
+    reminder: String(reminderMinutesOf(event.reminders) ?? ""),
   };
   if (event.start.date && event.end.date)
     return { ...text, ...allDayValues(event.start.date, addIsoDays(event.end.date, -1)) };
@@ -172,6 +183,7 @@ export function draftOf(values: EventFormValues, timeZone: string, links?: Links
     projectId: links?.projectId ?? null,
     propertyId: links?.propertyId ?? null,
     contactId: links?.contactId ?? null,
+    reminders: remindersOf(values.reminder === "" ? null : Number(values.reminder)),
   };
 }
 
@@ -188,6 +200,7 @@ export function draftOfEvent(event: CalendarEvent): Draft {
     projectId: event.projectId,
     propertyId: event.propertyId,
     contactId: event.contactId,
+    reminders: event.reminders ?? undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   EVENT_KINDS,
   MAX_RESULTS,
   timeValue,
+  type EventReminders,
   type EventTime,
   type PageCursor,
 } from "./event-terms";
@@ -42,6 +43,24 @@ export const EventTimeSchema = z
   .refine((time) => Boolean(time.dateTime) !== Boolean(time.date), {
     error: "Give either a dateTime (a timed event) or a date (an all-day event)",
   }) satisfies z.ZodType<EventTime>;
+
+/** Google's `reminders`: the default ones, or the event's own (at most five, up to four weeks ahead). */
+export const EventRemindersSchema = z.object({
+  useDefault: z.boolean(),
+  overrides: z
+    .array(
+      z.object({
+        method: z.enum(["popup", "email"]),
+        minutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(40_320, { error: "A reminder at most 4 weeks before" }),
+      }),
+    )
+    .max(5)
+    .optional(),
+}) satisfies z.ZodType<EventReminders>;
 
 const optionalText = (max: number) =>
   z
@@ -80,6 +99,7 @@ export const EventInputSchema = z
     projectId: optionalId,
     propertyId: optionalId,
     contactId: optionalId,
+    reminders: EventRemindersSchema.optional(),
   })
   .superRefine((event, context) => {
     // A start or end that is itself wrong (both or neither) has already been said.

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
 import { draftOf, withStart, type EventFormValues } from "~/domain/calendar/event-form";
-import { EVENT_KINDS, type CalendarEvent } from "~/domain/calendar/event-terms";
+import { EVENT_KINDS, REMINDER_CHOICES, type CalendarEvent } from "~/domain/calendar/event-terms";
 import type { EventInput } from "~/domain/calendar/events";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
@@ -66,6 +66,14 @@ export function EventForm(props: {
         <TextField {...form.field("end")} label="End date" type="date" />
         {!allDay && <TextField {...form.field("endTime")} label="End time" type="time" />}
       </div>
+      <SelectField
+        {...form.field("reminder")}
+        label="Reminder"
+        options={REMINDER_CHOICES.map((choice) => ({
+          value: String(choice.minutes ?? ""),
+          label: choice.label,
+        }))}
+      />
       <TextField {...form.field("location")} label="Location" required={false} />
       <TextAreaField {...form.field("description")} label="Description" rows={3} />
       {props.event && <GoogleEventLink event={props.event} />}

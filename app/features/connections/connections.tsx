@@ -1,7 +1,7 @@
 /**
  * Connections (/connections): the user's Google account (with its Inbox and Drive) above the AI
  * providers, and for each service that is not set up, exactly what to set; then what the user
- * has used of their limits.
+ * has used of their limits, and the notification preferences.
  */
 import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
@@ -14,6 +14,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import { useModuleData } from "~/lib/module-data";
 import { GoogleCard } from "./google-card";
 import { DrivePanel, InboxPanel } from "./google-panels";
+import { NotificationPreferences } from "./notification-preferences";
 import { UsageCard } from "./usage-card";
 import type { ModuleViewProps } from "../module-view";
 
@@ -114,6 +115,7 @@ export default function Connections({ module }: ModuleViewProps) {
               </>
             )}
         {data && <UsageCard usage={data.usage} now={data.readAt} />}
+        <NotificationPreferences />
       </div>
     </div>
   );

@@ -1,0 +1,93 @@
+/**
+ * One notification as the bell's panel and the preferences' "Couldn't send" list show it: title,
+ * body and when, marked while unread, the record it opens, and an e-mail that could not be sent
+ * with what went wrong and Try again.
+ */
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { formatDateTime, formatRelative } from "~/domain/format";
+import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
+import { failureText } from "~/lib/api/workspace";
+import { notificationsChanged } from "~/lib/stores/notification-counts";
+import { toast } from "~/lib/toast";
+
+/** Sends a failed e-mail again: the notification as it is now, or null when that failed (said). */
+export async function retryEmail(notification: AppNotification) {
+  try {
+    const sent = await notificationsApi.retry(notification.id);
+    toast.success(`“${notification.title}”: sending again`);
+    return sent;
+  } catch (error) {
+    toast.error(failureText(error));
+    return null;
+  } finally {
+    notificationsChanged();
+  }
+}
+
+export function NotificationItem(props: {
+  notification: AppNotification;
+  /** The record was opened (its link followed): the caller marks it read. */
+  onOpen?: (notification: AppNotification) => void;
+  onRetried: (notification: AppNotification) => void;
+}) {
+  const { notification } = props;
+  const unread = !notification.readAt;
+  const [retrying, setRetrying] = useState(false);
+  const title = (
+    <span className={`block ${unread ? "font-semibold" : "font-medium text-muted"}`}>
+      {notification.title}
+      {unread && <span className="sr-only"> (unread)</span>}
+    </span>
+  );
+  return (
+    <li
+      data-testid="notification"
+      data-unread={unread || undefined}
+      className={`relative rounded-lg px-3 py-2.5 ${unread ? "bg-accent/10" : ""}`}
+    >
+      {unread && (
+        <span aria-hidden className="absolute top-4 left-1 size-1.5 rounded-full bg-accent" />
+      )}
+      {notification.link ? (
+        <Link
+          to={notification.link}
+          onClick={() => props.onOpen?.(notification)}
+          className="hover:underline"
+        >
+          {title}
+        </Link>
+      ) : (
+        title
+      )}
+      <p className="mt-0.5 text-sm whitespace-pre-line text-muted">{notification.body}</p>
+      <time
+        dateTime={notification.createdAt}
+        title={formatDateTime(notification.createdAt)}
+        className="mt-1 block text-xs text-muted"
+      >
+        {formatRelative(notification.createdAt)}
+      </time>
+      {notification.email.status === "failed" && (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-danger">
+            Couldn&apos;t send: {notification.email.error ?? "the e-mail provider refused it"}
+          </span>
+          <button
+            type="button"
+            disabled={retrying}
+            onClick={async () => {
+              setRetrying(true);
+              const sent = await retryEmail(notification);
+              setRetrying(false);
+              if (sent) props.onRetried(sent);
+            }}
+            className="btn-secondary px-2 py-1 text-xs"
+          >
+            {retrying ? "Sending..." : "Try again"}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The bell's panel (issue 31): the newest notifications, Mark all read, and the way to the
+ * preferences. A popover beside the bell, not a modal: Escape or a click elsewhere closes it (the
+ * focus goes back to the bell), Tab and the arrow keys move through it. Downloaded when the bell
+ * is first opened.
+ */
+import { Link } from "@remix-run/react";
+import { Settings, X } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { modulePath } from "~/domain/modules";
+import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
+import { failureText } from "~/lib/api/workspace";
+import { notificationsChanged } from "~/lib/stores/notification-counts";
+import { toast } from "~/lib/toast";
+import { useRead } from "~/lib/use-read";
+import { NOTIFICATION_PANEL_ID } from "./notification-bell";
+import { NotificationItem } from "./notification-item";
+import { ErrorNotice } from "./ui";
+
+/** How many of the newest the panel lists. */
+export const PANEL_LIMIT = 20;
+const GAP = 8;
+const WIDTH = 384;
+
+/** Beside the bell when there is room (the desktop sidebar), else under it, across the screen. */
+function placeBeside(bell: HTMLElement): React.CSSProperties {
+  const box = bell.getBoundingClientRect();
+  const room = window.innerWidth - box.right - GAP * 2;
+  if (room >= WIDTH)
+    return {
+      left: box.right + GAP,
+      top: box.top,
+      width: WIDTH,
+      maxHeight: innerHeight - box.top - GAP,
+    };
+  return {
+    left: GAP,
+    right: GAP,
+    top: box.bottom + GAP / 2,
+    maxHeight: innerHeight - box.bottom - GAP,
+  };
+}
+
+export default function NotificationPanel(props: {
+  bell: HTMLButtonElement;
+  /** `returnFocus`: the bell gets the focus back (Escape, Close); not when a link was followed. */
+  onClose: (returnFocus: boolean) => void;
+}) {
+  const { bell, onClose } = props;
+  const panel = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<React.CSSProperties>({ visibility: "hidden" });
+  const [changed, setChanged] = useState<Record<string, AppNotification>>({});
+  const [marking, setMarking] = useState(false);
+  const read = useRead([], () => notificationsApi.list({ limit: PANEL_LIMIT }));
+  const items = read.data?.items.map((item) => changed[item.id] ?? item);
+  const unread = items?.filter((item) => !item.readAt) ?? [];
+
+  useLayoutEffect(() => {
+    const follow = () => setPlace(placeBeside(bell));
+    follow();
+    window.addEventListener("resize", follow);
+    return () => window.removeEventListener("resize", follow);
+  }, [bell]);
+
+  useEffect(() => {
+    panel.current?.focus();
+    // A press outside the panel and its bell closes it, leaving the focus where the press put it.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !bell.contains(target)) onClose(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [bell, onClose]);
+
+  const update = (notification: AppNotification) =>
+    setChanged((current) => ({ ...current, [notification.id]: notification }));
+
+  function open(notification: AppNotification) {
+    onClose(false);
+    if (notification.readAt) return;
+    update({ ...notification, readAt: new Date().toISOString() });
+    notificationsApi
+      .markRead([notification.id])
+      .then(notificationsChanged, (error: unknown) => toast.error(failureText(error)));
+  }
+
+  async function markAllRead() {
+    setMarking(true);
+    try {
+      await notificationsApi.markRead("all");
+      const now = new Date().toISOString();
+      setChanged((current) => ({
+        ...current,
+        ...Object.fromEntries(unread.map((item) => [item.id, { ...item, readAt: now }])),
+      }));
+    } catch (error) {
+      toast.error(failureText(error));
+    } finally {
+      setMarking(false);
+      notificationsChanged();
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onClose(true);
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const stops = [
+      ...panel.current!.querySelectorAll<HTMLElement>("a[href], button:not([disabled])"),
+    ];
+    if (!stops.length) return;
+    event.preventDefault();
+    const at = stops.indexOf(document.activeElement as HTMLElement);
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    stops[(at + step + stops.length) % stops.length]!.focus();
+  }
+
+  return (
+    <div
+      ref={panel}
+      id={NOTIFICATION_PANEL_ID}
+      role="dialog"
+      aria-labelledby="notifications-heading"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      style={place}
+      className="fixed z-50 flex flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-2xl shadow-black/40 outline-none"
+    >
+      <div className="flex items-center gap-2 border-b border-line px-4 py-3">
+        <h2 id="notifications-heading" className="flex-1 font-semibold">
+          Notifications
+        </h2>
+        <button
+          type="button"
+          onClick={markAllRead}
+          disabled={marking || !unread.length}
+          className="rounded-lg px-2 py-1 text-sm text-accent hover:bg-raised disabled:text-muted disabled:opacity-60"
+        >
+          Mark all read
+        </button>
+        <button
+          type="button"
+          onClick={() => onClose(true)}
+          aria-label="Close notifications"
+          className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-2" aria-busy={read.loading || undefined}>
+        {read.failure ? (
+          <ErrorNotice message={read.failure} onRetry={read.retry} />
+        ) : !items ? (
+          <p className="px-3 py-6 text-center text-sm text-muted" role="status">
+            Loading...
+          </p>
+        ) : items.length === 0 ? (
+          <p className="px-3 py-6 text-center text-sm text-muted">Nothing new.</p>
+        ) : (
+          <ul aria-label="Newest notifications" className="space-y-1">
+            {items.map((item) => (
+              <NotificationItem
+                key={item.id}
+                notification={item}
+                onOpen={open}
+                onRetried={update}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="border-t border-line px-4 py-2.5">
+        <Link
+          to={modulePath("connections", { section: "notifications" })}
+          onClick={() => onClose(false)}
+          className="inline-flex items-center gap-2 text-sm text-muted hover:text-fg"
+        >
+          <Settings aria-hidden className="size-4" /> Preferences
+        </Link>
+      </div>
+    </div>
+  );
+}

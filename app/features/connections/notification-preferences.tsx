@@ -1,0 +1,313 @@
+/**
+ * The notification preferences (issue 31), a section of Connections: the time zone, the daily
+ * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. Read
+ * from the browser once the page is up, as the Inbox and Drive panels are.
+ */
+import { useSearchParams } from "@remix-run/react";
+import { BellRing } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FieldError, FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
+import { NotificationItem } from "~/components/notification-item";
+import { ErrorNotice } from "~/components/ui";
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationSettings,
+} from "~/domain/notifications";
+import {
+  notificationsApi,
+  type AppNotification,
+  type NotificationPreferences,
+} from "~/lib/api/notifications";
+import { ServiceError } from "~/lib/api/workspace";
+import { notificationsChanged } from "~/lib/stores/notification-counts";
+import { useRead } from "~/lib/use-read";
+
+const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In app", email: "E-mail" };
+const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`);
+const DEFAULT_QUIET_HOURS = { start: "22:00", end: "07:00" };
+/** How many of the e-mails that could not be sent are listed. */
+const FAILED_LIMIT = 20;
+
+/** Every IANA zone the browser knows, with `current` (the browser's list leaves out "UTC"). */
+function timeZoneOptions(current: string) {
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  zones.add(current);
+  zones.add("UTC");
+  return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+}
+
+interface Values {
+  timeZone: string;
+  /** "" when there is no brief. */
+  briefHour: string;
+  quiet: boolean;
+  quietStart: string;
+  quietEnd: string;
+  channels: NotificationSettings["channels"];
+}
+
+const valuesOf = (settings: NotificationPreferences): Values => ({
+  timeZone: settings.timeZone,
+  briefHour: settings.briefHour === null ? "" : String(settings.briefHour),
+  quiet: settings.quietHours !== null,
+  quietStart: settings.quietHours?.start ?? DEFAULT_QUIET_HOURS.start,
+  quietEnd: settings.quietHours?.end ?? DEFAULT_QUIET_HOURS.end,
+  channels: settings.channels,
+});
+
+const settingsOf = (values: Values): NotificationSettings => ({
+  timeZone: values.timeZone,
+  briefHour: values.briefHour === "" ? null : Number(values.briefHour),
+  quietHours: values.quiet ? { start: values.quietStart, end: values.quietEnd } : null,
+  channels: values.channels,
+});
+
+/** A field's problem from the API's 400, by the field's path or the nearest enclosing one. */
+function problemOf(errors: Record<string, string>, path: string) {
+  for (let at = path; at; at = at.slice(0, Math.max(0, at.lastIndexOf(".")))) {
+    if (errors[at]) return errors[at];
+  }
+  return undefined;
+}
+
+function PreferencesForm(props: { settings: NotificationPreferences }) {
+  const [values, setValues] = useState(() => valuesOf(props.settings));
+  const [zoneChosen, setZoneChosen] = useState(props.settings.zoneChosen);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [saved, setSaved] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [zones] = useState(() => timeZoneOptions(props.settings.timeZone));
+  const change = (next: Partial<Values>) => {
+    setSaved("");
+    setValues((current) => ({ ...current, ...next }));
+  };
+  const field = (name: "timeZone" | "briefHour" | "quietStart" | "quietEnd", path: string) => ({
+    id: `notifications-${name}`,
+    value: values[name],
+    onChange: (value: string) => change({ [name]: value }),
+    error: problemOf(errors, path),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setFailure("");
+    setSaved("");
+    try {
+      const settings = await notificationsApi.saveSettings(settingsOf(values));
+      setValues(valuesOf(settings));
+      setZoneChosen(settings.zoneChosen);
+      setErrors({});
+      setSaved("Notification preferences saved.");
+    } catch (error) {
+      const byField = error instanceof ServiceError ? error.fieldErrors : {};
+      setErrors(byField);
+      setFailure(
+        error instanceof ServiceError
+          ? `${error.message}: ${Object.keys(byField).length ? "check the fields marked" : error.failure.message}`
+          : String(error),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const channelsProblem = problemOf(errors, "channels");
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Notification preferences">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <SelectField {...field("timeZone", "timeZone")} label="Time zone" options={zones} />
+          {!zoneChosen && (
+            <p className="mt-1 text-xs text-muted">
+              Your browser&apos;s, until you choose one: the brief, quiet hours and
+              &ldquo;today&rdquo; follow it.
+            </p>
+          )}
+        </div>
+        <SelectField
+          {...field("briefHour", "briefHour")}
+          label="Daily brief"
+          options={[
+            { value: "", label: "Off" },
+            ...HOURS.map((label, hour) => ({ value: String(hour), label: `At ${label}` })),
+          ]}
+        />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="mb-1.5 text-sm font-medium">Quiet hours</legend>
+        <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={values.quiet}
+            onChange={(event) => change({ quiet: event.target.checked })}
+            className="size-4 accent-[var(--accent)]"
+          />
+          No e-mails during quiet hours (they wait until the quiet ends)
+        </label>
+        {values.quiet && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...field("quietStart", "quietHours.start")} label="From" type="time" />
+            <TextField {...field("quietEnd", "quietHours.end")} label="To" type="time" />
+          </div>
+        )}
+        {!values.quiet && (
+          <FieldError id="notifications-quiet" error={problemOf(errors, "quietHours")} />
+        )}
+      </fieldset>
+      <div className="overflow-x-auto">
+        <table
+          className="w-full text-sm"
+          aria-describedby={channelsProblem ? "notifications-channels-error" : undefined}
+        >
+          <caption className="mb-2 text-left text-sm font-medium">
+            What AI42 tells you, and where
+          </caption>
+          <thead>
+            <tr className="border-b border-line text-left text-muted">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Notification
+              </th>
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <th key={channel} scope="col" className="w-24 py-2 text-center font-medium">
+                  {CHANNEL_LABELS[channel]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_KINDS.map((kind) => (
+              <tr key={kind} className="border-b border-line/60">
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  {NOTIFICATION_KIND_LABELS[kind]}
+                  <FieldError
+                    id={`notifications-channels-${kind}`}
+                    error={
+                      errors[`channels.${kind}`] ??
+                      errors[`channels.${kind}.inApp`] ??
+                      errors[`channels.${kind}.email`]
+                    }
+                  />
+                </th>
+                {NOTIFICATION_CHANNELS.map((channel) => (
+                  <td key={channel} className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_LABELS[channel]}`}
+                      checked={values.channels[kind][channel]}
+                      onChange={(event) =>
+                        change({
+                          channels: {
+                            ...values.channels,
+                            [kind]: { ...values.channels[kind], [channel]: event.target.checked },
+                          },
+                        })
+                      }
+                      className="size-4 accent-[var(--accent)]"
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <FieldError id="notifications-channels" error={errors.channels} />
+      </div>
+      <FormMessage kind="error">{failure}</FormMessage>
+      <FormMessage kind="success">{saved}</FormMessage>
+      <div className="flex justify-end">
+        <SubmitButton inline busy={saving} busyLabel="Saving...">
+          Save preferences
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** The e-mails that could not be sent, each with what went wrong and Try again. */
+function FailedEmails() {
+  const read = useRead([], () => notificationsApi.list({ filter: "failed", limit: FAILED_LIMIT }));
+  const [changed, setChanged] = useState<Record<string, AppNotification>>({});
+  const items = read.data?.items.map((item) => changed[item.id] ?? item);
+  return (
+    <section aria-labelledby="failed-emails-heading" className="mt-8">
+      <h3 id="failed-emails-heading" className="font-semibold">
+        Couldn&apos;t send
+      </h3>
+      <div className="mt-2">
+        {read.failure ? (
+          <ErrorNotice message={read.failure} onRetry={read.retry} />
+        ) : !items ? (
+          <p className="text-sm text-muted" role="status">
+            Loading...
+          </p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted">Every e-mail was sent.</p>
+        ) : (
+          <ul aria-label="E-mails not sent" className="space-y-1">
+            {items.map((item) => (
+              <NotificationItem
+                key={item.id}
+                notification={item}
+                onRetried={(sent) => {
+                  setChanged((current) => ({ ...current, [sent.id]: sent }));
+                  notificationsChanged();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function NotificationPreferences() {
+  const [params] = useSearchParams();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const settings = useRead([], notificationsApi.settings);
+  const wanted = params.get("section") === "notifications";
+
+  // Opened from the bell or the palette: the section, rather than the page's top, is where to start.
+  useEffect(() => {
+    if (!wanted) return;
+    const frame = requestAnimationFrame(() => {
+      heading.current?.focus();
+      heading.current?.scrollIntoView({ block: "start" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [wanted]);
+
+  return (
+    <section
+      id="notifications"
+      aria-labelledby="notifications-section-heading"
+      className="scroll-mt-20 rounded-2xl border border-line bg-surface p-5 md:col-span-2"
+    >
+      <h2
+        ref={heading}
+        id="notifications-section-heading"
+        tabIndex={-1}
+        className="flex items-center gap-2 font-semibold outline-none"
+      >
+        <BellRing aria-hidden className="size-5 text-accent" /> Notifications
+      </h2>
+      <p className="mt-2 mb-5 text-sm text-muted">
+        Reminders of deposits, sales, follow-ups, closings and events, the daily brief, and when
+        each may reach you.
+      </p>
+      {settings.failure ? (
+        <ErrorNotice message={settings.failure} onRetry={settings.retry} />
+      ) : !settings.data ? (
+        <div className="skeleton h-64 rounded-xl" role="status" aria-label="Loading preferences" />
+      ) : (
+        <PreferencesForm settings={settings.data} />
+      )}
+      <FailedEmails />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The bell's and the preferences' calls (issue 31): the unread count, the newest notifications,
+ * marking them read, sending a failed e-mail again, and the preferences. Each throws a
+ * `ServiceError` carrying a "Failed to …" message and what the server said.
+ */
+import type { NotificationKind, NotificationSettings } from "~/domain/notifications";
+import { apiRequest, type PageMeta } from "./client";
+import { MESSAGES } from "./messages";
+import { orThrow, queryString, ServiceError } from "./workspace";
+
+export type EmailStatus = "none" | "waiting" | "queued" | "sending" | "sent" | "failed";
+
+export interface AppNotification {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The record's path inside the app; opening it marks the notification read. */
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+  email: { status: EmailStatus; error: string | null; attempts: number };
+}
+
+export interface NotificationCounts {
+  unread: number;
+  /** E-mails that could not be sent (the "Couldn't send" list). */
+  failed: number;
+}
+
+/** The preferences as the API answers them: `zoneChosen` says whether the user picked the zone. */
+export type NotificationPreferences = NotificationSettings & { zoneChosen: boolean };
+
+/** `all`: the newest first; `unread` only those; `failed` the e-mails that could not be sent. */
+export type NotificationFilter = "all" | "unread" | "failed";
+
+export const notificationsApi = {
+  counts: () =>
+    orThrow(apiRequest<NotificationCounts>("/notifications/unread"), MESSAGES.fetchNotifications),
+  async list(query: { filter?: NotificationFilter; page?: number; limit?: number }) {
+    const result = await apiRequest<AppNotification[]>(`/notifications${queryString(query)}`);
+    if (result.error) throw new ServiceError(MESSAGES.fetchNotifications, result.error);
+    return { items: result.data, meta: result.meta as (PageMeta & { unread: number }) | undefined };
+  },
+  /** Marks these (or, with `"all"`, every notification) read; answers the unread left. */
+  markRead: (which: readonly string[] | "all") =>
+    orThrow(
+      apiRequest<{ unread: number }>("/notifications/read", {
+        method: "POST",
+        body: which === "all" ? { all: true } : { ids: which },
+      }),
+      MESSAGES.markNotificationsRead,
+    ),
+  retry: (id: string) =>
+    orThrow(
+      apiRequest<AppNotification>(`/notifications/${encodeURIComponent(id)}/retry`, {
+        method: "POST",
+      }),
+      MESSAGES.retryNotificationEmail,
+    ),
+  settings: () =>
+    orThrow(
+      apiRequest<NotificationPreferences>("/notifications/settings"),
+      MESSAGES.fetchNotificationSettings,
+    ),
+  saveSettings: (changes: Partial<NotificationSettings>) =>
+    orThrow(
+      apiRequest<NotificationPreferences>("/notifications/settings", {
+        method: "PUT",
+        body: changes,
+      }),
+      MESSAGES.saveNotificationSettings,
+    ),
+};
