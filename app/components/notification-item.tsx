@@ -6,6 +6,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { formatDateTime, formatRelative } from "~/domain/format";
+import { inlineParts } from "~/domain/inline-markdown";
 import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
 import { failureText } from "~/lib/api/workspace";
 import { notificationsChanged } from "~/lib/stores/notification-counts";
@@ -60,7 +61,26 @@ export function NotificationItem(props: {
       ) : (
         title
       )}
-      <p className="mt-0.5 text-sm whitespace-pre-line text-muted">{notification.body}</p>
+      <p className="mt-0.5 text-sm whitespace-pre-line text-muted">
+        {inlineParts(notification.body).map((part, i) =>
+          part.type === "link" ? (
+            <Link
+              key={i}
+              to={part.path}
+              onClick={() => props.onOpen?.(notification)}
+              className="text-accent hover:underline"
+            >
+              {part.text}
+            </Link>
+          ) : part.type === "bold" ? (
+            <strong key={i} className="font-semibold text-fg">
+              {part.text}
+            </strong>
+          ) : (
+            part.text
+          ),
+        )}
+      </p>
       <time
         dateTime={notification.createdAt}
         title={formatDateTime(notification.createdAt)}

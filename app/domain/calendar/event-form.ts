@@ -9,9 +9,8 @@ import { isoDay } from "../dates";
 import {
   addIsoDays,
   LOCAL_CALENDAR_ID,
-  reminderMinutesOf,
-  remindersOf,
   type CalendarEvent,
+  type EventReminders,
   type EventTime,
 } from "./event-terms";
 import type { EventInputSchema } from "./events";
@@ -34,6 +33,30 @@ export type EventFormValues = {
   /** Minutes before the start (REMINDER_CHOICES), or "" for no reminder. */
   reminder: string;
 };
+
+/** The form's Reminder choices: minutes before the start (null: none). */
+export const REMINDER_CHOICES: readonly { minutes: number | null; label: string }[] = [
+  { minutes: null, label: "None" },
+  { minutes: 0, label: "At start" },
+  { minutes: 5, label: "5 min before" },
+  { minutes: 10, label: "10 min before" },
+  { minutes: 15, label: "15 min before" },
+  { minutes: 30, label: "30 min before" },
+  { minutes: 60, label: "1 hour before" },
+  { minutes: 120, label: "2 hours before" },
+  { minutes: 1440, label: "1 day before" },
+  { minutes: 2880, label: "2 days before" },
+];
+
+/** The minutes before the start of an event's reminder (the first override); null for none. */
+export const reminderMinutesOf = (reminders: EventReminders | undefined) =>
+  reminders?.useDefault ? null : (reminders?.overrides[0]?.minutes ?? null);
+
+/** One reminder `minutes` before the start, or none, in Google's shape. */
+export const remindersOf = (minutes: number | null): EventReminders => ({
+  useDefault: false,
+  overrides: minutes === null ? [] : [{ method: "popup", minutes }],
+});
 
 /** What a client sends for an event (the API client's `EventDraft`). */
 type Draft = z.input<typeof EventInputSchema>;
@@ -200,7 +223,7 @@ export function draftOfEvent(event: CalendarEvent): Draft {
     projectId: event.projectId,
     propertyId: event.propertyId,
     contactId: event.contactId,
-    reminders: event.reminders ?? undefined,
+    reminders: event.reminders,
   };
 }
 

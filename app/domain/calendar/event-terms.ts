@@ -38,39 +38,6 @@ export interface EventTime {
   timeZone?: string;
 }
 
-/**
- * Google's `reminders`: with `useDefault` false, `overrides` are the reminders themselves (AI42
- * reminds once, `minutes` before the start; none when empty).
- */
-export interface EventReminders {
-  useDefault: boolean;
-  overrides?: { method: "popup" | "email"; minutes: number }[];
-}
-
-/** The event form's Reminder choices: minutes before the start (null: none). */
-export const REMINDER_CHOICES: readonly { minutes: number | null; label: string }[] = [
-  { minutes: null, label: "None" },
-  { minutes: 0, label: "At start" },
-  { minutes: 5, label: "5 min before" },
-  { minutes: 10, label: "10 min before" },
-  { minutes: 15, label: "15 min before" },
-  { minutes: 30, label: "30 min before" },
-  { minutes: 60, label: "1 hour before" },
-  { minutes: 120, label: "2 hours before" },
-  { minutes: 1440, label: "1 day before" },
-  { minutes: 2880, label: "2 days before" },
-];
-
-/** The minutes before the start of an event's (first) reminder; null when it has none. */
-export const reminderMinutesOf = (reminders: EventReminders | null | undefined) =>
-  reminders?.useDefault ? null : (reminders?.overrides?.[0]?.minutes ?? null);
-
-/** One reminder `minutes` before the start, or none, as Google's `reminders`. */
-export const remindersOf = (minutes: number | null): EventReminders => ({
-  useDefault: false,
-  overrides: minutes === null ? [] : [{ method: "popup", minutes }],
-});
-
 /** When an event starts or ends, as an instant; a date counts from midnight UTC of that day. */
 export const timeValue = (time: EventTime) => Date.parse(time.dateTime ?? `${time.date}T00:00:00Z`);
 
@@ -120,6 +87,14 @@ export interface EventWindow {
 }
 
 /** An event from any source, as the API lists it: Google's shape plus where it comes from. */
+export interface EventReminders {
+  useDefault: boolean;
+  overrides: { method: "email" | "popup"; minutes: number }[];
+}
+
+/** The most minutes before an event a reminder may come: four weeks, as Google allows. */
+export const MAX_REMINDER_MINUTES = 40_320;
+
 export interface CalendarEvent {
   id: string;
   calendarId: string;
@@ -134,14 +109,17 @@ export interface CalendarEvent {
   projectId: string | null;
   propertyId: string | null;
   contactId: string | null;
-  /** Its reminder, as Google's shape; absent where the source keeps none. */
-  reminders?: EventReminders | null;
   /** The auction whose sale or deposit deadline this is. */
   auctionId: string | null;
   /** Project closings and auction dates are edited on the project or auction, not here. */
   readOnly: boolean;
   /** The event in Google Calendar, for Google events. */
   htmlLink: string | null;
+  /**
+   * Google Calendar's reminders. AI42's own calendar keeps one, the first override: its minutes
+   * before the start are when the notification comes (issue 31).
+   */
+  reminders?: EventReminders;
   /**
    * The version of an event of AI42's own calendar (its ETag is this in quotes, sent as If-Match
    * with a change); null for events kept elsewhere.

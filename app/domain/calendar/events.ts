@@ -11,9 +11,9 @@ import { isTimeZone } from "../today";
 import {
   DEFAULT_RESULTS,
   EVENT_KINDS,
+  MAX_REMINDER_MINUTES,
   MAX_RESULTS,
   timeValue,
-  type EventReminders,
   type EventTime,
   type PageCursor,
 } from "./event-terms";
@@ -43,24 +43,6 @@ export const EventTimeSchema = z
   .refine((time) => Boolean(time.dateTime) !== Boolean(time.date), {
     error: "Give either a dateTime (a timed event) or a date (an all-day event)",
   }) satisfies z.ZodType<EventTime>;
-
-/** Google's `reminders`: the default ones, or the event's own (at most five, up to four weeks ahead). */
-export const EventRemindersSchema = z.object({
-  useDefault: z.boolean(),
-  overrides: z
-    .array(
-      z.object({
-        method: z.enum(["popup", "email"]),
-        minutes: z
-          .number()
-          .int()
-          .min(0)
-          .max(40_320, { error: "A reminder at most 4 weeks before" }),
-      }),
-    )
-    .max(5)
-    .optional(),
-}) satisfies z.ZodType<EventReminders>;
 
 const optionalText = (max: number) =>
   z
@@ -95,11 +77,31 @@ export const EventInputSchema = z
     start: EventTimeSchema,
     end: EventTimeSchema,
     kind: z.enum(EVENT_KINDS).default("other"),
+    /** Google Calendar's own shape; AI42's calendar keeps the first override. */
+    reminders: z
+      .object({
+        useDefault: z.boolean().default(false),
+        overrides: z
+          .array(
+            z.object({
+              method: z.enum(["email", "popup"]).default("popup"),
+              minutes: z
+                .number({ error: "Give the reminder's minutes before the start" })
+                .int()
+                .min(0, { error: "A reminder comes at or before the start" })
+                .max(MAX_REMINDER_MINUTES, {
+                  error: "A reminder comes at most four weeks (40,320 minutes) before",
+                }),
+            }),
+          )
+          .max(5, { error: "At most five reminders" })
+          .default([]),
+      })
+      .optional(),
     calendarId: z.string().trim().min(1).max(255).optional(),
     projectId: optionalId,
     propertyId: optionalId,
     contactId: optionalId,
-    reminders: EventRemindersSchema.optional(),
   })
   .superRefine((event, context) => {
     // A start or end that is itself wrong (both or neither) has already been said.

@@ -1,7 +1,12 @@
 import { Trash2 } from "lucide-react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
-import { draftOf, withStart, type EventFormValues } from "~/domain/calendar/event-form";
-import { EVENT_KINDS, REMINDER_CHOICES, type CalendarEvent } from "~/domain/calendar/event-terms";
+import {
+  draftOf,
+  REMINDER_CHOICES,
+  withStart,
+  type EventFormValues,
+} from "~/domain/calendar/event-form";
+import { EVENT_KINDS, type CalendarEvent } from "~/domain/calendar/event-terms";
 import type { EventInput } from "~/domain/calendar/events";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
