@@ -1,12 +1,10 @@
 // The servers the browser tests drive: the built Worker under `wrangler dev` with fresh local D1
 // and KV (in .wrangler/e2e-<port>, so runs on other ports keep apart), every run starting from an
 // empty database, its AI providers pointed at the local fake OpenAI-compatible server, its Google
-// account at the local fake Google, its geocoder and tiles at the local fake maps server and its
-// e-mail at the local fake e-mail provider (whose `GET /outbox` the tests read); and a
+// account at the local fake Google and its geocoder and tiles at the local fake maps server; and a
 // second Worker with no AI keys and no map services, for the screens that must say what to
 // configure.
 import { rmSync } from "node:fs";
-import { register } from "tsx/esm/api";
 import { join } from "node:path";
 import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
 import { fakeMapsVars, startFakeMaps } from "../tests/fakes/maps-server.mjs";
@@ -18,7 +16,6 @@ const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
 const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
 const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 8793);
 const fakeMapsPort = Number(process.env.E2E_FAKE_MAPS_PORT ?? 8795);
-const fakeEmailPort = Number(process.env.E2E_FAKE_EMAIL_PORT ?? 8797);
 
 ensureDevVars();
 buildUnlessPresent();
@@ -32,10 +29,6 @@ const fresh = (name) => {
 const fake = await startFakeOpenAI({ port: fakePort, paceMs: 40 });
 const google = await startFakeGoogle({ port: fakeGooglePort });
 const maps = await startFakeMaps({ port: fakeMapsPort });
-// The e-mail fake is TypeScript (the Worker tests import it too): read through tsx.
-register();
-const { startEmailServer } = await import("../tests/fakes/email-server.ts");
-const email = await startEmailServer(fakeEmailPort);
 const noKeys = {
   EMAIL_API_KEY: "",
   OPENAI_API_KEY: "",
@@ -67,17 +60,13 @@ const child = await startWrangler({
     GOOGLE_API_BASE_URL: google.url,
     // Looked-up addresses and tiles from the fake; no road service: the figures are estimates.
     ...fakeMapsVars(maps.url),
-    // Notifications' e-mails (issue 31) reach the fake; their links, this server.
-    EMAIL_API_KEY: "e2e-email-key",
-    EMAIL_API_URL: `${email.url}/emails`,
-    APP_URL: `http://127.0.0.1:${port}`,
   },
 });
 console.log(`e2e servers ready on http://127.0.0.1:${port} (no AI keys: ${barePort})`);
 const stop = () => {
   bare.kill("SIGTERM");
   child.kill("SIGTERM");
-  for (const server of [fake.server, google.server, maps.server, email.server]) {
+  for (const server of [fake.server, google.server, maps.server]) {
     server.closeAllConnections();
     server.close();
   }

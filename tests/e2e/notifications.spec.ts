@@ -11,7 +11,7 @@ import { DEFAULT_CHANNELS, NOTIFICATION_KIND_LABELS } from "../../app/domain/not
 import { expect, openApp, test, type Account } from "./fixtures";
 
 const HOUR_MS = 3_600_000;
-const FAKE_EMAIL = `http://127.0.0.1:${process.env.E2E_FAKE_EMAIL_PORT ?? 8797}`;
+const FAKE_EMAIL = `http://127.0.0.1:${process.env.E2E_FAKE_EMAIL_PORT ?? 8796}`;
 const DEPOSIT_LABEL = NOTIFICATION_KIND_LABELS.deposit_due;
 
 /** An auction whose 72-hour deposit reminder is due now. */
