@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Settings, X } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { modulePath } from "~/domain/modules";
 import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
 import { failureText } from "~/lib/api/workspace";
@@ -48,16 +48,16 @@ export default function NotificationPanel(props: {
 }) {
   const { bell, onClose } = props;
   const panel = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState<React.CSSProperties>({ visibility: "hidden" });
+  // Only ever rendered in the browser (a click opens it), so the bell's box is there to read.
+  const [place, setPlace] = useState(() => placeBeside(bell));
   const [changed, setChanged] = useState<Record<string, AppNotification>>({});
   const [marking, setMarking] = useState(false);
   const read = useRead([], () => notificationsApi.list({ limit: PANEL_LIMIT }));
   const items = read.data?.items.map((item) => changed[item.id] ?? item);
   const unread = items?.filter((item) => !item.readAt) ?? [];
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const follow = () => setPlace(placeBeside(bell));
-    follow();
     window.addEventListener("resize", follow);
     return () => window.removeEventListener("resize", follow);
   }, [bell]);

@@ -40,7 +40,7 @@ const api = (page: Page, account: Account, path: string) =>
     .then((response) => response.json());
 
 const bell = (page: Page, name: string | RegExp = /^Notifications/) =>
-  page.getByRole("button", { name });
+  page.getByRole("button", { name, exact: true });
 const panel = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
 
 test("the bell shows the unread count and the newest; opening one goes to its record, read", async ({
@@ -53,7 +53,7 @@ test("the bell shows the unread count and the newest; opening one goes to its re
 
   await openApp(page, modulePath("home"));
   await expect(bell(page, "Notifications, 2 unread")).toBeVisible();
-  await expect(page.getByTestId("notification-badge")).toHaveText("2");
+  await expect(bell(page).getByTestId("notification-badge")).toHaveText("2");
   await bell(page).click();
   const list = panel(page).getByRole("list", { name: "Newest notifications" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
@@ -101,7 +101,7 @@ test("Mark all read; the panel works from the keyboard and gives the focus back"
   await page.keyboard.press("Enter");
   await panel(page).getByRole("button", { name: "Mark all read" }).click();
   await expect(bell(page, "Notifications")).toBeVisible();
-  await expect(page.getByTestId("notification-badge")).toHaveCount(0);
+  await expect(bell(page).getByTestId("notification-badge")).toHaveCount(0);
   await expect(panel(page).getByRole("listitem")).not.toHaveAttribute("data-unread");
   await expect(panel(page).getByRole("button", { name: "Mark all read" })).toBeDisabled();
   expect((await api(page, account, "/notifications/unread")).data.unread).toBe(0);
@@ -189,12 +189,12 @@ test("the preferences are saved and kept; a refused value is shown at its field"
   await expect(page).toHaveURL(modulePath("connections", { section: "notifications" }));
 
   const form = page.getByRole("form", { name: "Notification preferences" });
-  await expect(form.getByLabel("Time zone")).toBeVisible();
-  await form.getByLabel("Time zone").selectOption("America/Chicago");
-  await form.getByLabel("Daily brief").selectOption({ label: "At 06:00" });
+  await expect(form.getByLabel("Time zone", { exact: true })).toBeVisible();
+  await form.getByLabel("Time zone", { exact: true }).selectOption("America/Chicago");
+  await form.getByLabel("Daily brief", { exact: true }).selectOption({ label: "At 06:00" });
   await form.getByLabel("No e-mails during quiet hours").check();
-  await form.getByLabel("From").fill("21:30");
-  await form.getByLabel("To").fill("06:45");
+  await form.getByLabel("From", { exact: true }).fill("21:30");
+  await form.getByLabel("To", { exact: true }).fill("06:45");
   const sale = form.getByRole("checkbox", {
     name: `${NOTIFICATION_KIND_LABELS.sale_tomorrow}: E-mail`,
   });
@@ -208,10 +208,10 @@ test("the preferences are saved and kept; a refused value is shown at its field"
   await expect(form.getByRole("status")).toHaveText("Notification preferences saved.");
 
   await page.reload();
-  await expect(form.getByLabel("Time zone")).toHaveValue("America/Chicago");
-  await expect(form.getByLabel("Daily brief")).toHaveValue("6");
-  await expect(form.getByLabel("From")).toHaveValue("21:30");
-  await expect(form.getByLabel("To")).toHaveValue("06:45");
+  await expect(form.getByLabel("Time zone", { exact: true })).toHaveValue("America/Chicago");
+  await expect(form.getByLabel("Daily brief", { exact: true })).toHaveValue("6");
+  await expect(form.getByLabel("From", { exact: true })).toHaveValue("21:30");
+  await expect(form.getByLabel("To", { exact: true })).toHaveValue("06:45");
   await expect(sale).not.toBeChecked();
   await expect(followUps).toBeChecked();
   const { data: settings } = await api(page, account, "/notifications/settings");
@@ -225,12 +225,12 @@ test("the preferences are saved and kept; a refused value is shown at its field"
   expect(settings.channels.follow_ups_due).toEqual({ inApp: true, email: true });
 
   // Quiet hours that start and end together are refused, next to the field.
-  await form.getByLabel("To").fill("21:30");
+  await form.getByLabel("To", { exact: true }).fill("21:30");
   await form.getByRole("button", { name: "Save preferences" }).click();
-  await expect(form.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("Quiet hours start and end at different times")).toBeVisible();
   await page.reload();
-  await expect(form.getByLabel("To")).toHaveValue("06:45");
+  await expect(form.getByLabel("To", { exact: true })).toHaveValue("06:45");
 });
 
 test("the e-mail's unsubscribe link works signed out and stops only that kind's e-mail", async ({
