@@ -148,6 +148,8 @@ for (const width of WIDTHS) {
       }
       await page.goto("/no-such-page");
       await expectNoViolations(page, "/no-such-page");
+      await page.goto("/unsubscribe?token=x");
+      await expectNoViolations(page, "/unsubscribe with a link that is not valid");
       await page.goto("/landing.html");
       await expectNoViolations(page, "/landing.html");
     });
@@ -201,6 +203,8 @@ for (const width of WIDTHS) {
       const dialogs: Array<[path: string, open: () => Promise<unknown>]> = [
         [modulePath("home"), () => page.keyboard.press("Control+k")],
         [modulePath("home"), () => page.keyboard.press("?")],
+        // A deep link: on a phone the menu drawer is closed, and the header's bell is in reach.
+        [modulePath("auction"), () => page.getByRole("button", { name: /^Notifications/ }).click()],
         [modulePath("project-hub", { new: "1" }), async () => undefined],
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],

@@ -111,6 +111,25 @@ test("Mark all read; the panel works from the keyboard and gives the focus back"
   await expect(panel(page)).toBeHidden();
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the header's bell opens the list across the screen", async ({ page, account }) => {
+    await depositDueSoon(account, "6 Bell St");
+    await runCron(page);
+    await openApp(page, modulePath("auction"));
+    const button = bell(page, "Notifications, 1 unread");
+    await button.click();
+    await expect(panel(page)).toContainText("Deposit due in 72 hours: 6 Bell St");
+    const box = (await panel(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
 test("with nothing yet the panel says so and leads to the preferences", async ({
   page,
   account,

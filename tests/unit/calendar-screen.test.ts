@@ -127,6 +127,27 @@ describe("a timed event in the form: the browser's local day and time", () => {
       wrong.error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`),
     ).toEqual(["end: End after the start"]);
   });
+
+  it("shows the event's reminder and sends the choice in Google's shape (none: no overrides)", () => {
+    const reminded = event({
+      reminders: { useDefault: false, overrides: [{ method: "popup", minutes: 30 }] },
+    });
+    const values = formValuesOf(reminded);
+    expect(values.reminder).toBe("30");
+    expect(formValuesOf(event({})).reminder).toBe("");
+    expect(draftOf({ ...values, reminder: "1440" }, ZONE).reminders).toEqual({
+      useDefault: false,
+      overrides: [{ method: "popup", minutes: 1440 }],
+    });
+    expect(draftOf({ ...values, reminder: "0" }, ZONE).reminders?.overrides).toEqual([
+      { method: "popup", minutes: 0 },
+    ]);
+    expect(draftOf({ ...values, reminder: "" }, ZONE).reminders).toEqual({
+      useDefault: false,
+      overrides: [],
+    });
+    expect(draftOfEvent(reminded).reminders).toEqual(reminded.reminders);
+  });
 });
 
 describe("the create form from a click, a selection or New event", () => {

@@ -5,8 +5,10 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
+  formatRelative,
   parseNumberLike,
 } from "~/domain/format";
+import { inlineParts } from "~/domain/inline-markdown";
 
 describe("formatting for the screens", () => {
   it("shows money in whole dollars, or to the cent when asked, and a dash for nothing", () => {
@@ -47,5 +49,28 @@ describe("formatting for the screens", () => {
   it("shows a calendar day as that day in any time zone", () => {
     expect(formatDate("2027-01-15")).toBe("Jan 15, 2027");
     expect(formatDate(null)).toBe("—");
+  });
+
+  it("says how long ago a notification came, in words", () => {
+    const now = Date.parse("2027-03-17T12:00:00Z");
+    const ago = (ms: number) => formatRelative(new Date(now - ms), now);
+    expect(ago(20_000)).toBe("just now");
+    expect(ago(5 * 60_000)).toBe("5 minutes ago");
+    expect(ago(3 * 3_600_000)).toBe("3 hours ago");
+    expect(ago(30 * 3_600_000)).toBe("yesterday");
+    expect(ago(3 * 86_400_000)).toBe("3 days ago");
+    expect(ago(400 * 86_400_000)).toBe("last year");
+  });
+
+  it("reads a notification's links to records and its bold, and leaves the rest as text", () => {
+    expect(
+      inlineParts("**Today** [12 Oak St](/auction?auction=a1) at 10:00; [x](http://e.vil)"),
+    ).toEqual([
+      { type: "bold", text: "Today" },
+      { type: "text", text: " " },
+      { type: "link", text: "12 Oak St", path: "/auction?auction=a1" },
+      { type: "text", text: " at 10:00; [x](http://e.vil)" },
+    ]);
+    expect(inlineParts("")).toEqual([]);
   });
 });
