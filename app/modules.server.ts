@@ -18,6 +18,7 @@ import { loadPropertyResearch } from "./features/property-research/property-rese
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { loadResources } from "./features/resources/resources.server";
+import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 import { getSession } from "./lib/auth.server";
 
@@ -53,6 +54,12 @@ export interface WorkspaceData {
    * its store filled), signed out, and when the module's data holds the entries already.
    */
   entries: Promise<Entry[] | null> | null;
+  /**
+   * The bell's counts, on the page's own request (the app starts with them, so the first paint
+   * shows the badge and the bell asks nothing until its next poll); null on a client navigation's
+   * read, signed out, and when the read failed (the bell then asks).
+   */
+  notifications: NotificationCounts | null;
 }
 
 /**
@@ -66,14 +73,14 @@ export async function loadWorkspace(
   context: AppLoadContext,
 ): Promise<WorkspaceData> {
   const session = await getSession(request, context);
-  if (!session) return { module: null, entries: null };
+  if (!session) return { module: null, entries: null, notifications: null };
   const now = new Date();
   const url = new URL(request.url);
   const { timeZone } = session;
   const services = await context.services(session.userId, { origin: url.origin, timeZone });
-  const module =
+  const [module, notifications] = await Promise.all([
     id && isLoadedModule(id)
-      ? await loadModule(id, {
+      ? loadModule(id, {
           url,
           services,
           today: todayIn(timeZone, now),
@@ -81,7 +88,14 @@ export async function loadWorkspace(
           now,
           phone: isPhoneRequest(request.headers),
         })
-      : null;
+      : null,
+    context.documentRequest
+      ? services.notificationCounts().catch((error: unknown) => {
+          console.error(error);
+          return null;
+        })
+      : null,
+  ]);
   // A first screen that holds every entry (Project Hub's documents) fills the store itself.
   const holdsEntries = Boolean(module?.data && "entries" in module.data);
   const entries =
@@ -91,7 +105,7 @@ export async function loadWorkspace(
           return null;
         })
       : null;
-  return { module, entries };
+  return { module, entries, notifications };
 }
 
 async function loadModule(id: LoadedModuleId, args: ModuleLoaderArgs): Promise<LoadedModule> {

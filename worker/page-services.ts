@@ -41,6 +41,7 @@ import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
+import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import { listProjects, projectDetail } from "./services/projects";
@@ -224,6 +225,13 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */
     aiStatus: () => aiStatus(env),
     usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
+    /** The bell's unread and unsent counts (`GET /api/notifications/unread`). */
+    notificationCounts: () => notificationCounts(db, userId),
+    /** The notification preferences (`GET /api/notifications/settings`). */
+    notificationSettings: () => settingsOf(db, userId),
+    /** The newest e-mails that could not be sent (`GET /api/notifications?filter=failed`). */
+    failedNotifications: async (limit: number) =>
+      (await listNotifications(db, userId, { page: 1, limit, filter: "failed" })).items,
   };
 }
 

@@ -111,7 +111,6 @@ export default function AppShell() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
   useFocusHeading(pathname, main);
-  usePolledNotificationCounts();
   const toggleBell = useCallback(
     (bell: HTMLButtonElement) => setOpenBell((open) => (open === bell ? null : bell)),
     [],
@@ -136,6 +135,10 @@ export default function AppShell() {
     void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();
   }, [entriesAtStart]);
+
+  // The bell's counts came with the page as well (the store polls on from them).
+  const [countsAtStart] = useState(() => workspace?.notifications ?? null);
+  usePolledNotificationCounts(countsAtStart);
 
   useEffect(() => {
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));
@@ -262,6 +265,7 @@ export default function AppShell() {
         }}
         bell={
           <NotificationBell
+            countsAtStart={countsAtStart}
             open={Boolean(openBell)}
             onToggle={toggleBell}
             className={`hidden lg:grid ${collapsed ? "lg:self-center" : ""}`}
@@ -282,7 +286,11 @@ export default function AppShell() {
             <Menu aria-hidden className="size-5" />
           </button>
           <Brand className="flex-1" />
-          <NotificationBell open={Boolean(openBell)} onToggle={toggleBell} />
+          <NotificationBell
+            countsAtStart={countsAtStart}
+            open={Boolean(openBell)}
+            onToggle={toggleBell}
+          />
           <button
             type="button"
             onClick={() => setPaletteOpen(true)}

@@ -5,10 +5,11 @@
  */
 import { Bell } from "lucide-react";
 import { useStore } from "zustand";
+import type { NotificationCounts } from "~/lib/api/notifications";
 import { notificationCounts } from "~/lib/stores/notification-counts";
 
 /** "Notifications, 3 unread, 1 e-mail not sent": what the badge shows, in words. */
-export function bellLabel(counts: { unread: number; failed: number } | null) {
+export function bellLabel(counts: NotificationCounts | null) {
   const parts = ["Notifications"];
   if (counts?.unread) parts.push(`${counts.unread} unread`);
   if (counts?.failed)
@@ -19,11 +20,13 @@ export function bellLabel(counts: { unread: number; failed: number } | null) {
 export const NOTIFICATION_PANEL_ID = "notifications-panel";
 
 export function NotificationBell(props: {
+  /** What the page came with: shown until the shell's store has counts (server, hydration). */
+  countsAtStart: NotificationCounts | null;
   open: boolean;
   onToggle: (bell: HTMLButtonElement) => void;
   className?: string;
 }) {
-  const counts = useStore(notificationCounts, (state) => state.counts);
+  const counts = useStore(notificationCounts, (state) => state.counts) ?? props.countsAtStart;
   const unread = counts?.unread ?? 0;
   return (
     <button

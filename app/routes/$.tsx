@@ -44,7 +44,11 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   } catch (error) {
     const module = moduleForPath(MODULES, new URL(request.url).pathname);
     if (isRouteErrorResponse(error) || !module || !isLoadedModule(module.id)) throw error;
-    return { module: { id: module.id, data: null }, entries: null } satisfies WorkspaceData;
+    return {
+      module: { id: module.id, data: null },
+      entries: null,
+      notifications: null,
+    } satisfies WorkspaceData;
   }
 }
 

@@ -1,10 +1,14 @@
 /**
  * Connections' first screen, read on the server: the Google account as AI42 last knew it, the AI
- * providers' settings and the usage. Nothing here asks Google: the Inbox and Drive panels read
+ * providers' settings, the usage, and the notification preferences with the e-mails that could
+ * not be sent. Nothing here asks Google: the Inbox and Drive panels read
  * their lists from the browser once the page is up.
  */
 import { GOOGLE_OUTCOMES } from "~/domain/google";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+
+/** How many of the e-mails that could not be sent the preferences list. */
+export const FAILED_EMAILS_LISTED = 20;
 
 export async function loadConnections({ url, services, now }: ModuleLoaderArgs) {
   // How the Google connect flow ended, as the OAuth callback names it.
@@ -13,6 +17,17 @@ export async function loadConnections({ url, services, now }: ModuleLoaderArgs) 
     throw badQuery(
       `The Google connect flow has no outcome “${outcome}”: it is one of ${Object.keys(GOOGLE_OUTCOMES).join(", ")}`,
     );
-  const [google, usage] = await Promise.all([services.googleStatus(), services.usage(now)]);
-  return { google, ai: services.aiStatus(), usage, readAt: now.getTime() };
+  const [google, usage, settings, failed] = await Promise.all([
+    services.googleStatus(),
+    services.usage(now),
+    services.notificationSettings(),
+    services.failedNotifications(FAILED_EMAILS_LISTED),
+  ]);
+  return {
+    google,
+    ai: services.aiStatus(),
+    usage,
+    notifications: { settings, failed },
+    readAt: now.getTime(),
+  };
 }

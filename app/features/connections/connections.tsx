@@ -14,7 +14,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import { useModuleData } from "~/lib/module-data";
 import { GoogleCard } from "./google-card";
 import { DrivePanel, InboxPanel } from "./google-panels";
-import { NotificationPreferences } from "./notification-preferences";
+import { NotificationsSection } from "./notification-preferences";
 import { UsageCard } from "./usage-card";
 import type { ModuleViewProps } from "../module-view";
 
@@ -115,7 +115,12 @@ export default function Connections({ module }: ModuleViewProps) {
               </>
             )}
         {data && <UsageCard usage={data.usage} now={data.readAt} />}
-        <NotificationPreferences />
+        {data && (
+          <NotificationsSection
+            settings={data.notifications.settings}
+            failed={data.notifications.failed}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,14 +1,13 @@
 /**
  * The notification preferences (issue 31), a section of Connections: the time zone, the daily
- * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. Read
- * from the browser once the page is up, as the Inbox and Drive panels are.
+ * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. They
+ * come with the page (connections.server.ts).
  */
 import { useSearchParams } from "@remix-run/react";
 import { BellRing } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FieldError, FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { NotificationItem } from "~/components/notification-item";
-import { ErrorNotice } from "~/components/ui";
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
@@ -23,13 +22,10 @@ import {
 } from "~/lib/api/notifications";
 import { ServiceError } from "~/lib/api/workspace";
 import { notificationsChanged } from "~/lib/stores/notification-counts";
-import { useRead } from "~/lib/use-read";
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In app", email: "E-mail" };
 const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`);
 const DEFAULT_QUIET_HOURS = { start: "22:00", end: "07:00" };
-/** How many of the e-mails that could not be sent are listed. */
-const FAILED_LIMIT = 20;
 
 /** Every IANA zone the browser knows, with `current` (the browser's list leaves out "UTC"). */
 function timeZoneOptions(current: string) {
@@ -58,8 +54,14 @@ const valuesOf = (settings: NotificationPreferences): Values => ({
   channels: settings.channels,
 });
 
-const settingsOf = (values: Values): NotificationSettings => ({
-  timeZone: values.timeZone,
+/** The preferences to save: the zone only once chosen, so until then it follows the browser's. */
+const changesOf = (
+  values: Values,
+  loaded: NotificationPreferences,
+): Partial<NotificationSettings> => ({
+  ...(loaded.zoneChosen || values.timeZone !== loaded.timeZone
+    ? { timeZone: values.timeZone }
+    : {}),
   briefHour: values.briefHour === "" ? null : Number(values.briefHour),
   quietHours: values.quiet ? { start: values.quietStart, end: values.quietEnd } : null,
   channels: values.channels,
@@ -74,8 +76,8 @@ function problemOf(errors: Record<string, string>, path: string) {
 }
 
 function PreferencesForm(props: { settings: NotificationPreferences }) {
+  const [loaded, setLoaded] = useState(props.settings);
   const [values, setValues] = useState(() => valuesOf(props.settings));
-  const [zoneChosen, setZoneChosen] = useState(props.settings.zoneChosen);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [saved, setSaved] = useState("");
@@ -98,9 +100,9 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
     setFailure("");
     setSaved("");
     try {
-      const settings = await notificationsApi.saveSettings(settingsOf(values));
+      const settings = await notificationsApi.saveSettings(changesOf(values, loaded));
+      setLoaded(settings);
       setValues(valuesOf(settings));
-      setZoneChosen(settings.zoneChosen);
       setErrors({});
       setSaved("Notification preferences saved.");
     } catch (error) {
@@ -122,7 +124,7 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <SelectField {...field("timeZone", "timeZone")} label="Time zone" options={zones} />
-          {!zoneChosen && (
+          {!loaded.zoneChosen && (
             <p className="mt-1 text-xs text-muted">
               Your browser&apos;s, until you choose one: the brief, quiet hours and
               &ldquo;today&rdquo; follow it.
@@ -229,23 +231,16 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
 }
 
 /** The e-mails that could not be sent, each with what went wrong and Try again. */
-function FailedEmails() {
-  const read = useRead([], () => notificationsApi.list({ filter: "failed", limit: FAILED_LIMIT }));
+function FailedEmails(props: { failed: AppNotification[] }) {
   const [changed, setChanged] = useState<Record<string, AppNotification>>({});
-  const items = read.data?.items.map((item) => changed[item.id] ?? item);
+  const items = props.failed.map((item) => changed[item.id] ?? item);
   return (
     <section aria-labelledby="failed-emails-heading" className="mt-8">
       <h3 id="failed-emails-heading" className="font-semibold">
         Couldn&apos;t send
       </h3>
       <div className="mt-2">
-        {read.failure ? (
-          <ErrorNotice message={read.failure} onRetry={read.retry} />
-        ) : !items ? (
-          <p className="text-sm text-muted" role="status">
-            Loading...
-          </p>
-        ) : items.length === 0 ? (
+        {items.length === 0 ? (
           <p className="text-sm text-muted">Every e-mail was sent.</p>
         ) : (
           <ul aria-label="E-mails not sent" className="space-y-1">
@@ -266,10 +261,12 @@ function FailedEmails() {
   );
 }
 
-export function NotificationPreferences() {
+export function NotificationsSection(props: {
+  settings: NotificationPreferences;
+  failed: AppNotification[];
+}) {
   const [params] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
-  const settings = useRead([], notificationsApi.settings);
   const wanted = params.get("section") === "notifications";
 
   // Opened from the bell or the palette: the section, rather than the page's top, is where to start.
@@ -300,14 +297,8 @@ export function NotificationPreferences() {
         Reminders of deposits, sales, follow-ups, closings and events, the daily brief, and when
         each may reach you.
       </p>
-      {settings.failure ? (
-        <ErrorNotice message={settings.failure} onRetry={settings.retry} />
-      ) : !settings.data ? (
-        <div className="skeleton h-64 rounded-xl" role="status" aria-label="Loading preferences" />
-      ) : (
-        <PreferencesForm settings={settings.data} />
-      )}
-      <FailedEmails />
+      <PreferencesForm settings={props.settings} />
+      <FailedEmails failed={props.failed} />
     </section>
   );
 }
