@@ -8,6 +8,7 @@ import "@hono/zod-openapi";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
 import type { Env } from "./env";
+import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
 import { withPrivateHeaders } from "./security-headers";
 
@@ -32,6 +33,10 @@ export default {
   },
   async scheduled(controller, env, ctx) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime, controller.cron));
   },
-} satisfies ExportedHandler<Env>;
+  async queue(batch, env) {
+    const { runQueue } = await import("./queue");
+    await runQueue(batch, env);
+  },
+} satisfies ExportedHandler<Env, JobMessage>;

@@ -19,6 +19,8 @@ const NOT_THE_USERS_WORK = [
   "deal_criteria", // the buy box: a setting, not records
   "rehab_templates", // the rehab estimator's saved lines: presets, as the buy box is a setting
   "file_pages", // a stored file's text, read from the file again wherever the file goes
+  "notification_settings", // how this account is told things: a setting
+  "notifications", // what this account was told, and when: history, not work
 ];
 /**
  * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the

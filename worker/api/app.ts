@@ -34,6 +34,8 @@ import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
 import usage from "./routes/usage";
 import files from "./routes/files";
+import notifications from "./routes/notifications";
+import { UNSUBSCRIBE_API_PATH } from "../services/notifications";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
 import { fileTooLarge, MAX_THUMBNAIL_BYTES } from "../services/files";
 
@@ -118,7 +120,11 @@ export function createApi() {
         ? fileLimit
         : usualLimit)(c, next),
   );
-  api.use("*", sameOriginForCookies);
+  // An e-mail's one-click unsubscribe is authorised by its token alone, and posted by mail
+  // clients from anywhere (RFC 8058): no cookie is read, so there is nothing to forge.
+  api.use("*", (c, next) =>
+    c.req.path === UNSUBSCRIBE_API_PATH ? next() : sameOriginForCookies(c, next),
+  );
 
   api.route("/auth", auth);
   api.route("/health", health);
@@ -144,6 +150,7 @@ export function createApi() {
   api.route("/calendar", calendar);
   api.route("/usage", usage);
   api.route("/files", files);
+  api.route("/notifications", notifications);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

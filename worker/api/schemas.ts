@@ -577,6 +577,16 @@ export const CalendarEventSchema = z
     auctionId: z.string().nullable(),
     readOnly: z.boolean(),
     htmlLink: z.string().nullable(),
+    reminders: z
+      .object({
+        useDefault: z.boolean(),
+        overrides: z.array(z.object({ method: z.enum(["email", "popup"]), minutes: z.number() })),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (issue 31's event reminders).",
+      }),
     updatedAt: z.string().nullable().openapi({
       description:
         "The version of an event of AI42's own calendar (its ETag, in quotes, is what If-Match takes); null for Google events (Google keeps their versions), project closings and auction dates",

@@ -182,6 +182,13 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
     readOnly: false,
     htmlLink: event.htmlLink ?? null,
     updatedAt: null,
+    reminders: {
+      useDefault: event.reminders?.useDefault ?? true,
+      overrides: (event.reminders?.overrides ?? []).map((reminder) => ({
+        method: reminder.method === "email" ? "email" : "popup",
+        minutes: reminder.minutes ?? 0,
+      })),
+    },
   };
 }
 
@@ -204,6 +211,7 @@ function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
     location: input.location,
     start: input.start,
     end: input.end,
+    ...(input.reminders && { reminders: input.reminders }),
     extendedProperties: { private: extra },
   };
 }

@@ -111,6 +111,38 @@ export async function readSession(env: Env, token: string): Promise<Session | nu
   return { id: sessionId, ...record, timeZone: record.timeZone ?? DEFAULT_TIME_ZONE };
 }
 
+/**
+ * A token for another purpose than a session (`audience`: "unsubscribe"), signed with the same
+ * key and never expiring: it names its subject and claims and can be used for nothing else.
+ */
+export async function signedToken(
+  env: Env,
+  audience: string,
+  subject: string,
+  claims: Record<string, string>,
+) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: JWT_ALGORITHM })
+    .setAudience(audience)
+    .setSubject(subject)
+    .sign(await signingKey(env));
+}
+
+/** The subject and claims of a token `signedToken` made for `audience`, or null. */
+export async function readSignedToken(env: Env, audience: string, token: string) {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(env), {
+      algorithms: [JWT_ALGORITHM],
+      audience,
+    });
+    return payload.sub
+      ? { subject: payload.sub, claims: payload as Record<string, unknown> }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function revokeSession(env: Env, session: Pick<Session, "id" | "userId">) {
   await env.SESSIONS.delete(sessionKey(session.userId, session.id));
 }

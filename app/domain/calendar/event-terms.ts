@@ -87,6 +87,14 @@ export interface EventWindow {
 }
 
 /** An event from any source, as the API lists it: Google's shape plus where it comes from. */
+export interface EventReminders {
+  useDefault: boolean;
+  overrides: { method: "email" | "popup"; minutes: number }[];
+}
+
+/** The most minutes before an event a reminder may come: four weeks, as Google allows. */
+export const MAX_REMINDER_MINUTES = 40_320;
+
 export interface CalendarEvent {
   id: string;
   calendarId: string;
@@ -107,6 +115,11 @@ export interface CalendarEvent {
   readOnly: boolean;
   /** The event in Google Calendar, for Google events. */
   htmlLink: string | null;
+  /**
+   * Google Calendar's reminders. AI42's own calendar keeps one, the first override: its minutes
+   * before the start are when the notification comes (issue 31).
+   */
+  reminders?: EventReminders;
   /**
    * The version of an event of AI42's own calendar (its ETag is this in quotes, sent as If-Match
    * with a change); null for events kept elsewhere.

@@ -11,6 +11,7 @@ import { isTimeZone } from "../today";
 import {
   DEFAULT_RESULTS,
   EVENT_KINDS,
+  MAX_REMINDER_MINUTES,
   MAX_RESULTS,
   timeValue,
   type EventTime,
@@ -76,6 +77,27 @@ export const EventInputSchema = z
     start: EventTimeSchema,
     end: EventTimeSchema,
     kind: z.enum(EVENT_KINDS).default("other"),
+    /** Google Calendar's own shape; AI42's calendar keeps the first override. */
+    reminders: z
+      .object({
+        useDefault: z.boolean().default(false),
+        overrides: z
+          .array(
+            z.object({
+              method: z.enum(["email", "popup"]).default("popup"),
+              minutes: z
+                .number({ error: "Give the reminder's minutes before the start" })
+                .int()
+                .min(0, { error: "A reminder comes at or before the start" })
+                .max(MAX_REMINDER_MINUTES, {
+                  error: "A reminder comes at most four weeks (40,320 minutes) before",
+                }),
+            }),
+          )
+          .max(5, { error: "At most five reminders" })
+          .default([]),
+      })
+      .optional(),
     calendarId: z.string().trim().min(1).max(255).optional(),
     projectId: optionalId,
     propertyId: optionalId,

@@ -1,0 +1,8 @@
+/**
+ * The messages the JOBS queue carries (wrangler.toml `[[queues.producers]]`), consumed by
+ * worker/queue.ts. Each names a record whose own state says whether the work is still to do, so a
+ * message delivered twice does it once.
+ */
+export type JobMessage =
+  /** Send a notification's e-mail (worker/services/notifications.ts). */
+  { type: "email"; id: string };
