@@ -65,7 +65,7 @@ const ImportFileQuerySchema = z.object({
     description: "The run a later chunk of the same file belongs to (from the first answer)",
   }),
   more: flag(
-    "`true`: more chunks of this file follow; the \"import finished\" notification comes after the last",
+    '`true`: more chunks of this file follow; the "import finished" notification comes after the last',
   ),
   fileName: z.string().max(300).optional(),
   campaignId: z
