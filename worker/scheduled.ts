@@ -5,8 +5,11 @@
 import { database } from "./db/client";
 import type { Env } from "./env";
 import { readLostTexts, sweepFiles } from "./services/files";
+import { queueSequenceSteps } from "./services/sequences";
 
 export async function runScheduled(env: Env, now = Date.now()) {
+  // Follow-up sequences' steps due (issue 31): queued, each done once however often it is.
+  await queueSequenceSteps(database(env.DB), env, now);
   // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
   if (env.FILES) await sweepFiles(database(env.DB), env.FILES, now);
   // Files whose text was not read after the upload (the Worker stopped first).
