@@ -134,7 +134,6 @@ export const addressOf = (from: string) =>
 
 /** A header value in RFC 2047 encoded-words when it is not plain ASCII. */
 const headerText = (value: string) =>
-  // eslint-disable-next-line no-control-regex
   /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${base64(new TextEncoder().encode(value))}?=`;
 
 function base64(bytes: Uint8Array) {
