@@ -5,4 +5,6 @@
  */
 export type JobMessage =
   /** Send a notification's e-mail (worker/services/notifications.ts). */
-  { type: "email"; id: string };
+  | { type: "email"; id: string }
+  /** Do a step of a lead's follow-up sequence (worker/services/sequences.ts). */
+  | { type: "sequence-step"; enrollmentId: string; step: number };

@@ -8,6 +8,7 @@ import { dueBriefs } from "./services/daily-brief";
 import { readLostTexts, sweepFiles } from "./services/files";
 import { notify, releaseEmails } from "./services/notifications";
 import { dueReminders } from "./services/reminders";
+import { queueSequenceSteps } from "./services/sequences";
 
 /** wrangler.toml's crons: reminders every minute, the files' sweeps every five. */
 export const REMINDERS_CRON = "* * * * *";
@@ -21,6 +22,8 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     await notify(db, env, [...(await dueReminders(db, now)), ...(await dueBriefs(db, now))], now);
     // E-mails whose quiet hours ended, and any the queue lost.
     await releaseEmails(db, env, now);
+    // Follow-up sequences' steps due: queued, each done once however often it is.
+    await queueSequenceSteps(db, env, now);
   }
   if (cron !== REMINDERS_CRON) {
     // Files left by a crashed upload or delete, or whose record was deleted (issue 30).

@@ -29,6 +29,7 @@ import projects from "./routes/projects";
 import properties from "./routes/properties";
 import research from "./routes/research";
 import routes from "./routes/routes";
+import sequences from "./routes/sequences";
 import transfer from "./routes/transfer";
 import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
@@ -139,6 +140,7 @@ export function createApi() {
   api.route("/maps", maps);
   api.route("/routes", routes);
   api.route("/marketing", marketing);
+  api.route("/marketing/sequences", sequences);
   api.route("/dashboard", dashboard);
   api.route("/export", csvExports);
   api.route("/", transfer);
