@@ -8,6 +8,7 @@ import { database } from "../../worker/db/client";
 import type { JobMessage } from "../../worker/jobs";
 import { runQueue } from "../../worker/queue";
 import { queueSequenceSteps, runSequenceStep } from "../../worker/services/sequences";
+import { updateSettings } from "../../worker/services/notifications";
 import { callback, connected, fakeLog, steer } from "./google-fake";
 import { account, api, uniqueEmail, type Caller } from "./helpers";
 
@@ -316,11 +317,12 @@ describe("a sequence's steps", () => {
   it("waits out the user's quiet hours, then sends", async () => {
     const { user, leads } = await sequenceOn();
     const [lead] = leads;
-    await env.DB.prepare(
-      "INSERT INTO notification_settings (user_id, time_zone, quiet_start, quiet_end, channels, updated_at) VALUES (?, 'America/New_York', '21:00', '08:00', '{}', ?)",
-    )
-      .bind(user.id, new Date(T0).toISOString())
-      .run();
+    await updateSettings(
+      db(),
+      user.id,
+      { timeZone: "America/New_York", quietHours: { start: "21:00", end: "08:00" } },
+      T0,
+    );
     // 22:00 in New York.
     const night = Date.parse("2031-03-05T03:00:00Z");
     const result = await runSequenceStep(
