@@ -31,9 +31,11 @@ export default {
       return (await loadApi()).fetch(request, env, ctx);
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
-  async scheduled(controller, env, ctx) {
+  // Awaited rather than handed to waitUntil: the run counts as the invocation's own work, and
+  // `/__scheduled` (wrangler dev --test-scheduled) answers when it is done.
+  async scheduled(controller, env) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime, controller.cron));
+    await runScheduled(env, controller.scheduledTime, controller.cron);
   },
   async queue(batch, env) {
     const { runQueue } = await import("./queue");
