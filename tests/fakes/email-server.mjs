@@ -5,7 +5,9 @@
  * 24 hours); a body without `to` or `subject` is 422 `{ name, message, statusCode }`.
  *
  * What it "sent": `GET /outbox` (JSON) and `GET /` (a page to read them, newest first, so a
- * newcomer sees the daily brief offline). For tests: any recipient containing "+fail" is refused
+ * newcomer sees the daily brief offline); every request it was sent, repeats included:
+ * `GET /requests` (recipients and Idempotency-Key), so a test can tell a second POST that the key
+ * saved from none. For tests: any recipient containing "+fail" is refused
  * with 500, as a provider outage would be; `POST /__fake/reset` empties the outbox.
  *
  * Offline: `node tests/fakes/email-server.mjs 8796`, then in .dev.vars
@@ -41,6 +43,7 @@ ${items || "<p>Nothing sent yet.</p>"}</body></html>`;
 
 export function startEmailServer(port = 0) {
   const outbox = [];
+  const requests = [];
   /** Idempotency-Key → the id its first send answered. */
   const sentKeys = new Map();
   const server = createServer((request, response) => {
@@ -50,12 +53,14 @@ export function startEmailServer(port = 0) {
     };
     const path = new URL(request.url ?? "/", "http://fake").pathname;
     if (request.method === "GET" && path === "/outbox") return reply(200, outbox);
+    if (request.method === "GET" && path === "/requests") return reply(200, requests);
     if (request.method === "GET" && path === "/") {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       return response.end(outboxPage(outbox));
     }
     if (request.method === "POST" && path === "/__fake/reset") {
       outbox.length = 0;
+      requests.length = 0;
       sentKeys.clear();
       return reply(200, { ok: true });
     }
@@ -70,6 +75,7 @@ export function startEmailServer(port = 0) {
       } catch {
         return reply(400, { name: "validation_error", message: "Invalid JSON", statusCode: 400 });
       }
+      requests.push({ to: email.to ?? [], idempotencyKey: request.headers["idempotency-key"] });
       if (!email.to?.length || !email.subject)
         return reply(422, {
           name: "missing_required_field",

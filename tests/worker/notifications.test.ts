@@ -57,6 +57,12 @@ async function emailsTo(address: string, count: number, waitMs = 8000) {
   }
 }
 
+/** How many times the provider was asked to send to `address`, repeats of a key included. */
+const postsTo = async (address: string) =>
+  (
+    (await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as { to: string[] }[]
+  ).filter((request) => request.to.includes(address)).length;
+
 async function settle(ms = 2500) {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -113,6 +119,8 @@ describe("reminders, each at its time and once", () => {
     const emails = await emailsTo(user.email, 2);
     await settle(1000);
     expect((await emailsTo(user.email, 3, 0)).length).toBe(2);
+    // Asked twice, not more: the claim, not the provider's Idempotency-Key, kept it to two.
+    expect(await postsTo(user.email)).toBe(2);
     const [first] = emails;
     expect(first!.subject).toBe("Deposit due in 72 hours: 12 Oak St");
     expect(first!.text).toContain(`Open in AI42: http://example.com/auction?auction=${auctionId}`);
@@ -390,7 +398,7 @@ describe("delivery through the queue", () => {
   });
 
   it("a message delivered twice, or twice at once, sends one e-mail", async () => {
-    const { user } = await account();
+    const { user, call } = await account();
     const [made] = await notify(
       db(),
       env,
@@ -414,6 +422,9 @@ describe("delivery through the queue", () => {
     await emailsTo(user.email, 1);
     await settle();
     expect(await emailsTo(user.email, 2, 0)).toHaveLength(1);
+    expect(await postsTo(user.email)).toBe(1);
+    const [notice] = (await noticesOf(call)).data;
+    expect(notice!.email).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("a failure is retried with a growing backoff, then listed as couldn't send; Try again queues it afresh", async () => {

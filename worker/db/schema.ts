@@ -883,6 +883,11 @@ export const notificationSettings = sqliteTable(
     briefHour: integer("brief_hour"),
     /** When the next brief is due (UTC ISO): the cron's one query for briefs. */
     briefNextAt: text("brief_next_at"),
+    /**
+     * The next 7:00 in `timeZone` (UTC ISO): when the day's follow-ups and closings are told. The
+     * cron's one query for them, so a minute without a morning reads no one's leads.
+     */
+    morningNextAt: text("morning_next_at"),
     quietStart: text("quiet_start"),
     quietEnd: text("quiet_end"),
     /** The user's choices per kind and channel, over DEFAULT_CHANNELS. */
@@ -891,7 +896,10 @@ export const notificationSettings = sqliteTable(
       .notNull(),
     updatedAt: timestamps.updatedAt,
   },
-  (t) => [index("notification_settings_brief").on(t.briefNextAt)],
+  (t) => [
+    index("notification_settings_brief").on(t.briefNextAt),
+    index("notification_settings_morning").on(t.morningNextAt),
+  ],
 );
 
 export const EMAIL_STATUSES = ["none", "waiting", "queued", "sending", "sent", "failed"] as const;

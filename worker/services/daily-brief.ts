@@ -5,8 +5,12 @@
  * one indexed query (`brief_next_at`), and moves each one's next brief on before writing it, with
  * a conditional UPDATE: of two overlapping runs only one gets the user.
  */
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
-import { currentSaleAt, saleTypeLabel } from "../../app/domain/auctions/auction-terms";
+import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  currentSaleAt,
+  OPEN_STATUSES,
+  saleTypeLabel,
+} from "../../app/domain/auctions/auction-terms";
 import { saleTimeInZones } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatDate } from "../../app/domain/format";
@@ -21,7 +25,7 @@ import type { NewNotification } from "./notifications";
 import { countProperties } from "./properties";
 
 /** Users whose brief is due are taken this many at a time (the rest, next minute). */
-const BRIEF_BATCH = 100;
+const BRIEF_BATCH = 500;
 const SHOWN = 5;
 const DAY_MS = 86_400_000;
 
@@ -50,7 +54,12 @@ export async function composeBrief(
       db
         .select()
         .from(auctions)
-        .where(auctionsWhere(userId, { from: dayStart, to: dayEnd }))
+        .where(
+          and(
+            auctionsWhere(userId, { from: dayStart, to: dayEnd }),
+            inArray(auctions.status, [...OPEN_STATUSES]),
+          ),
+        )
         .orderBy(asc(auctions.currentSaleAt)),
       db
         .select()

@@ -10,10 +10,11 @@
  * lost, or a consumer that died mid-send, is queued again then; the provider's Idempotency-Key
  * (the notification's key) keeps a resend after such a crash from being a second e-mail.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   channelsWithDefaults,
   defaultSettings,
+  MORNING_HOUR,
   nextHourAt,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
@@ -101,6 +102,7 @@ export async function noteSignInZone(
   const values = {
     timeZone: zone,
     briefNextAt: briefNextAt(settings, now),
+    morningNextAt: morningNextAt(zone, now),
     updatedAt: iso(now),
   };
   await db
@@ -114,6 +116,10 @@ const briefNextAt = (
   now: number,
 ) =>
   settings.briefHour === null ? null : iso(nextHourAt(now, settings.timeZone, settings.briefHour));
+
+/** The next 7:00 in `zone`: the day's follow-ups and closings. */
+export const morningNextAt = (zone: string, now: number) =>
+  iso(nextHourAt(now, zone, MORNING_HOUR));
 
 export interface SettingsChange {
   timeZone?: string;
@@ -149,6 +155,10 @@ export async function updateSettings(
     zoneChosen: (row?.zoneChosen ?? false) || change.timeZone !== undefined,
     briefHour: next.briefHour,
     briefNextAt: briefMoved ? briefNextAt(next, now) : row.briefNextAt,
+    morningNextAt:
+      !row || next.timeZone !== current.timeZone || !row.morningNextAt
+        ? morningNextAt(next.timeZone, now)
+        : row.morningNextAt,
     quietStart: next.quietHours?.start ?? null,
     quietEnd: next.quietHours?.end ?? null,
     channels: next.channels,
@@ -158,6 +168,21 @@ export async function updateSettings(
     .insert(notificationSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  // E-mails of a kind just turned off that wait (quiet hours) or are queued are not sent.
+  const stopped = NOTIFICATION_KINDS.filter(
+    (kind) => current.channels[kind].email && !next.channels[kind].email,
+  );
+  if (stopped.length)
+    await db
+      .update(notifications)
+      .set({ emailStatus: "none", emailDueAt: null, emailUpdatedAt: iso(now) })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          inArray(notifications.kind, stopped),
+          inArray(notifications.emailStatus, ["waiting", "queued"]),
+        ),
+      );
   return { ...next, zoneChosen: values.zoneChosen };
 }
 
@@ -208,8 +233,38 @@ export async function notify(db: Database, env: Env, items: NewNotification[], n
     const results = await db.batch(statements as [(typeof statements)[0]]);
     for (const result of results) made.push(...result);
   }
-  if (made.some((row) => row.emailStatus === "waiting")) await releaseEmails(db, env, now);
+  await queueDueNow(
+    db,
+    env,
+    made.filter((row) => row.emailStatus === "waiting" && row.emailDueAt! <= iso(now)),
+    now,
+  );
   return made;
+}
+
+/** Hands the queue the e-mails of notices just made whose time is now (not in quiet hours). */
+async function queueDueNow(db: Database, env: Env, made: NotificationRow[], now: number) {
+  for (let i = 0; i < made.length; i += 90) {
+    const queued = await db
+      .update(notifications)
+      .set({ emailStatus: "queued", emailDueAt: iso(now + STALE_MS), emailUpdatedAt: iso(now) })
+      .where(
+        and(
+          inArray(
+            notifications.id,
+            made.slice(i, i + 90).map((row) => row.id),
+          ),
+          eq(notifications.emailStatus, "waiting"),
+        ),
+      )
+      .returning({ id: notifications.id });
+    await queueEmails(
+      db,
+      env,
+      queued.map((row) => row.id),
+      now,
+    );
+  }
 }
 
 /**
@@ -427,10 +482,16 @@ export async function markRead(
   now: number,
 ) {
   const unread = and(eq(notifications.userId, userId), sql`${notifications.readAt} IS NULL`);
-  await db
-    .update(notifications)
-    .set({ readAt: iso(now) })
-    .where("all" in which ? unread : and(unread, inArray(notifications.id, which.ids)));
+  const read = (where: SQL | undefined) =>
+    db
+      .update(notifications)
+      .set({ readAt: iso(now) })
+      .where(where);
+  if ("all" in which) await read(unread);
+  // D1 binds at most 100 values a statement: the ids go 90 at a time.
+  else
+    for (let i = 0; i < which.ids.length; i += 90)
+      await read(and(unread, inArray(notifications.id, which.ids.slice(i, i + 90))));
   return notificationCounts(db, userId);
 }
 

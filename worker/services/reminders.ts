@@ -1,12 +1,13 @@
 /**
- * What the cron finds due (issue 31), kind by kind, each with ONE indexed query across every user
- * (a range of the kind's time column, narrowed in code by each record's or user's zone): nothing
- * due costs one index probe per kind, not a scan of every user. Each finding is a notice with an
+ * What the cron finds due (issue 31), kind by kind, each with ONE indexed query across every user:
+ * a range of the kind's time column (deposits, sales, event reminders), or for the day's
+ * follow-ups and closings the users whose 7:00 it is (`morning_next_at`). Nothing due costs one
+ * index probe per kind, not a scan of every user. Each finding is a notice with an
  * idempotency key naming the record and the instant it is about, so a cron run that overlaps the
  * last, or finds the same thing again within LATE_LIMIT_MS, makes nothing new; a record whose date
  * moves gets a new notice for its new date.
  */
-import { and, gt, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
 import {
   auctionDepositDue,
   currentSaleAt,
@@ -21,7 +22,9 @@ import {
   DEPOSIT_REMINDER_HOURS,
   isDue,
   LATE_LIMIT_MS,
+  MORNING_HOUR,
   morningOf,
+  nextHourAt,
   PROJECT_CLOSE_DAYS,
 } from "../../app/domain/notifications";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../app/domain/today";
@@ -121,80 +124,116 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
   });
 }
 
-/** Follow-ups due today, told at 7:00 in the user's zone: one notice a user a day. */
-async function followUpsDue(db: Database, now: number): Promise<NewNotification[]> {
-  const utcToday = todayIn(DEFAULT_TIME_ZONE, now);
-  const rows = await db
-    .select({
-      userId: leads.userId,
-      day: leads.followUpOn,
-      name: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
-      zone: userZone,
-    })
-    .from(leads)
-    .innerJoin(contacts, sql`${contacts.id} = ${leads.contactId}`)
-    .leftJoin(notificationSettings, sql`${notificationSettings.userId} = ${leads.userId}`)
-    .where(
-      and(
-        gte(leads.followUpOn, addIsoDays(utcToday, -1)),
-        lte(leads.followUpOn, addIsoDays(utcToday, 1)),
-        notInArray(leads.status, ["dead", "under_contract"]),
-      ),
-    );
-  const byUser = new Map<string, string[]>();
-  for (const row of rows) {
-    if (row.day !== todayIn(row.zone, now) || !isDue(morningOf(row.day, row.zone), now)) continue;
-    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.name]);
-  }
-  return [...byUser].map(([userId, names]) => {
-    const day = todayIn(rows.find((row) => row.userId === userId)!.zone, now);
-    const shown =
-      names.slice(0, 5).join(", ") + (names.length > 5 ? `, and ${names.length - 5} more` : "");
-    return {
-      userId,
-      kind: "follow_ups_due" as const,
-      key: `follow_ups_due:${day}`,
-      title: `${names.length} follow-up${names.length === 1 ? "" : "s"} due today`,
-      body: `Promised a call back today: ${shown}.`,
-      link: modulePath("marketing", { tab: "leads", followUpBy: day, sort: "follow_up" }),
-    };
+/** Users whose mornings are handled per run (the rest, next minute). */
+const MORNING_BATCH = 500;
+
+/**
+ * The users whose 7:00 has come (`morning_next_at`, the one indexed query), each one's next
+ * morning moved on with a conditional UPDATE (of two overlapping runs one takes a user), and the
+ * local day for those whose 7:00 is now (a stale or too-late morning is only moved on).
+ */
+async function usersAtMorning(db: Database, now: number) {
+  const due = await db
+    .select()
+    .from(notificationSettings)
+    .where(lte(notificationSettings.morningNextAt, iso(now)))
+    .orderBy(asc(notificationSettings.morningNextAt))
+    .limit(MORNING_BATCH);
+  if (!due.length) return [];
+  const claims = due.map((row) =>
+    db
+      .update(notificationSettings)
+      .set({ morningNextAt: iso(nextHourAt(now, row.timeZone, MORNING_HOUR)) })
+      .where(
+        and(
+          eq(notificationSettings.userId, row.userId),
+          eq(notificationSettings.morningNextAt, row.morningNextAt!),
+        ),
+      )
+      .returning({ userId: notificationSettings.userId }),
+  );
+  const taken = await db.batch(claims as [(typeof claims)[0]]);
+  return due.flatMap((row, i) => {
+    const day = todayIn(row.timeZone, now);
+    const mine = taken[i]!.length > 0;
+    return mine && isDue(morningOf(day, row.timeZone), now) ? [{ userId: row.userId, day }] : [];
   });
 }
 
-/** Projects whose target close is 7 days away, told at 7:00 in the user's zone. */
-async function projectsClosing(db: Database, now: number): Promise<NewNotification[]> {
-  const utcToday = todayIn(DEFAULT_TIME_ZONE, now);
-  const rows = await db
-    .select({
-      id: projects.id,
-      userId: projects.userId,
-      name: projects.name,
-      targetCloseDate: projects.targetCloseDate,
-      zone: userZone,
-    })
-    .from(projects)
-    .leftJoin(notificationSettings, sql`${notificationSettings.userId} = ${projects.userId}`)
-    .where(
-      and(
-        gte(projects.targetCloseDate, addIsoDays(utcToday, PROJECT_CLOSE_DAYS - 1)),
-        lte(projects.targetCloseDate, addIsoDays(utcToday, PROJECT_CLOSE_DAYS + 1)),
-        notInArray(projects.status, ["sold", "archived"]),
-      ),
-    );
-  return rows.flatMap((project) => {
-    const day = addIsoDays(project.targetCloseDate!, -PROJECT_CLOSE_DAYS);
-    if (day !== todayIn(project.zone, now) || !isDue(morningOf(day, project.zone), now)) return [];
-    return [
-      {
+/**
+ * At 7:00 in each user's zone: the follow-ups due that day (one notice a user a day) and the
+ * projects whose target close is 7 days away. Only the users whose morning it is are read.
+ */
+async function morningNotices(db: Database, now: number): Promise<NewNotification[]> {
+  const users = await usersAtMorning(db, now);
+  const notices: NewNotification[] = [];
+  // D1 binds at most 100 values a statement: users go 90 at a time.
+  for (let i = 0; i < users.length; i += 90) {
+    const part = users.slice(i, i + 90);
+    const dayOf = new Map(part.map((user) => [user.userId, user.day]));
+    const days = [...new Set(part.map((user) => user.day))];
+    const [followUps, closing] = await db.batch([
+      db
+        .select({
+          userId: leads.userId,
+          day: leads.followUpOn,
+          name: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
+        })
+        .from(leads)
+        .innerJoin(contacts, eq(contacts.id, leads.contactId))
+        .where(
+          and(
+            inArray(leads.userId, [...dayOf.keys()]),
+            inArray(leads.followUpOn, days),
+            notInArray(leads.status, ["dead", "under_contract"]),
+          ),
+        )
+        .orderBy(asc(contacts.firstName)),
+      db
+        .select()
+        .from(projects)
+        .where(
+          and(
+            inArray(projects.userId, [...dayOf.keys()]),
+            inArray(
+              projects.targetCloseDate,
+              days.map((day) => addIsoDays(day, PROJECT_CLOSE_DAYS)),
+            ),
+            notInArray(projects.status, ["sold", "archived"]),
+          ),
+        ),
+    ]);
+    const names = new Map<string, string[]>();
+    for (const lead of followUps)
+      if (lead.day === dayOf.get(lead.userId))
+        names.set(lead.userId, [...(names.get(lead.userId) ?? []), lead.name]);
+    for (const [userId, due] of names) {
+      const day = dayOf.get(userId)!;
+      const shown =
+        due.slice(0, 5).join(", ") + (due.length > 5 ? `, and ${due.length - 5} more` : "");
+      notices.push({
+        userId,
+        kind: "follow_ups_due",
+        key: `follow_ups_due:${day}`,
+        title: `${due.length} follow-up${due.length === 1 ? "" : "s"} due today`,
+        body: `Promised a call back today: ${shown}.`,
+        link: modulePath("marketing", { tab: "leads", followUpBy: day, sort: "follow_up" }),
+      });
+    }
+    for (const project of closing) {
+      const day = dayOf.get(project.userId)!;
+      if (project.targetCloseDate !== addIsoDays(day, PROJECT_CLOSE_DAYS)) continue;
+      notices.push({
         userId: project.userId,
-        kind: "project_close" as const,
+        kind: "project_close",
         key: `project_close:${project.id}:${project.targetCloseDate}`,
         title: `Closing in ${PROJECT_CLOSE_DAYS} days: ${project.name}`,
         body: `${project.name} is set to close on ${formatDate(project.targetCloseDate)}.`,
         link: modulePath("project-hub", { project: project.id }),
-      },
-    ];
-  });
+      });
+    }
+  }
+  return notices;
 }
 
 /** Calendar events whose reminder time (their start less their reminder minutes) has come. */
@@ -232,8 +271,7 @@ export async function dueReminders(db: Database, now: number) {
   const found = await Promise.all([
     depositsDue(db, now),
     salesSoon(db, now),
-    followUpsDue(db, now),
-    projectsClosing(db, now),
+    morningNotices(db, now),
     eventReminders(db, now),
   ]);
   return found.flat();
