@@ -7,4 +7,10 @@ export type JobMessage =
   /** Send a notification's e-mail (worker/services/notifications.ts). */
   | { type: "email"; id: string }
   /** Do a step of a lead's follow-up sequence (worker/services/sequences.ts). */
-  | { type: "sequence-step"; enrollmentId: string; step: number };
+  | {
+      type: "sequence-step";
+      enrollmentId: string;
+      step: number;
+      /** Where the cron moved the step's `next_at` when it queued it (see queueSequenceSteps). */
+      queuedUntil?: string;
+    };

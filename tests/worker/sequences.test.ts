@@ -236,14 +236,26 @@ describe("a sequence's steps", () => {
     const queued: unknown[] = [];
     const jobs = { sendBatch: async (messages: unknown[]) => void queued.push(...messages) };
     await queueSequenceSteps(db(), { ...env, JOBS: jobs as never }, T0);
-    expect(queued).toContainEqual({
-      body: { type: "sequence-step", enrollmentId: lead!.enrollmentId, step: 0 },
-    });
+    const requeueAt = T0 + 15 * 60_000;
+    const message = {
+      body: {
+        type: "sequence-step",
+        enrollmentId: lead!.enrollmentId,
+        step: 0,
+        queuedUntil: new Date(requeueAt).toISOString(),
+      },
+    };
+    expect(queued).toContainEqual(message);
+    // While the queue has it, the cron does not hand it over again every minute.
+    await queueSequenceSteps(db(), { ...env, JOBS: jobs as never }, T0 + 60_000);
+    expect(queued).toHaveLength(1);
 
+    // 15 minutes on, the message not yet done: two overlapping runs find it again while the
+    // queue delivers it after all.
     await Promise.all([
-      queueSequenceSteps(db(), inline, T0),
-      queueSequenceSteps(db(), inline, T0),
-      runSequenceStep(db(), env, { enrollmentId: lead!.enrollmentId, step: 0 }, T0),
+      queueSequenceSteps(db(), inline, requeueAt),
+      queueSequenceSteps(db(), inline, requeueAt),
+      runSequenceStep(db(), env, message.body, requeueAt),
     ]);
     expect(await sentTo(lead!.body.email)).toHaveLength(1);
   });

@@ -341,5 +341,7 @@ export async function getGmailThread(auth: OAuth2Client, rootUrl: string, thread
     id: message.id ?? "",
     from: header(message, "From"),
     messageId: header(message, "Message-ID"),
+    /** Sent from this account (by any of its addresses or aliases): Gmail labels it SENT. */
+    sent: (message.labelIds ?? []).includes("SENT"),
   }));
 }

@@ -9,7 +9,7 @@
  * claim also counts the day's e-mails (the daily cap) in the same statement. A claimed e-mail that
  * Gmail refuses becomes a task for the user: it is never tried again, so nothing is sent twice.
  */
-import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import {
   addressOf,
@@ -56,6 +56,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export interface SequenceStepJob {
   enrollmentId: string;
   step: number;
+  /** Set when the cron queued it: the `next_at` it moved the step to meanwhile. */
+  queuedUntil?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,6 +351,8 @@ async function stopEnrollment(
 // ---------------------------------------------------------------------------------------------
 // The cron and the queue
 
+/** A queued step not done by then is queued again. */
+const REQUEUE_MS = 15 * 60 * 1000;
 /** At most this many steps are handed over per cron run; the rest are found by the next. */
 const DUE_BATCH = 500;
 
@@ -367,9 +371,27 @@ export const dueSequenceSteps = (db: Database, now: number, limit = DUE_BATCH) =
 export async function queueSequenceSteps(db: Database, env: Env, now: number) {
   const due = await dueSequenceSteps(db, now);
   if (env.JOBS) {
+    // Looked at again in 15 minutes, not every minute while the queue has it: a step the queue
+    // lost is queued again then (the step itself moves next_at on when it is done or waits).
+    const queuedUntil = iso(now + REQUEUE_MS);
+    for (let i = 0; i < due.length; i += 90)
+      await db
+        .update(sequenceEnrollments)
+        .set({ nextAt: queuedUntil })
+        .where(
+          and(
+            inArray(
+              sequenceEnrollments.id,
+              due.slice(i, i + 90).map((job) => job.enrollmentId),
+            ),
+            eq(sequenceEnrollments.status, "active"),
+          ),
+        );
     for (let i = 0; i < due.length; i += 100)
       await env.JOBS.sendBatch(
-        due.slice(i, i + 100).map((job) => ({ body: { type: "sequence-step" as const, ...job } })),
+        due
+          .slice(i, i + 100)
+          .map((job) => ({ body: { type: "sequence-step" as const, ...job, queuedUntil } })),
       );
   } else {
     for (const job of due) {
@@ -457,7 +479,8 @@ export async function runSequenceStep(
     enrollment.status !== "active" ||
     enrollment.nextStep !== job.step ||
     !enrollment.nextAt ||
-    Date.parse(enrollment.nextAt) > now
+    // Due, or queued by the cron (which moved it on while the queue has it).
+    (Date.parse(enrollment.nextAt) > now && enrollment.nextAt !== job.queuedUntil)
   )
     return { outcome: "skipped" };
   const step = sequence.steps[job.step];
@@ -507,7 +530,16 @@ export async function runSequenceStep(
     const thread = await readThread(google, enrollment.gmailThreadId);
     if (thread) {
       const own = thread.own;
-      if (thread.messages.some((message) => addressOf(message.from) !== own))
+      // A reply: a message the account did not send (Gmail's SENT label, which covers its
+      // aliases), or any from the lead's own address.
+      const lead = contact.email?.toLowerCase();
+      if (
+        thread.messages.some(
+          (message) =>
+            (lead && addressOf(message.from) === lead) ||
+            (!message.sent && addressOf(message.from) !== own),
+        )
+      )
         return stop("replied");
       references = thread.messages.map((message) => message.messageId).filter(Boolean);
     }
@@ -541,32 +573,35 @@ export async function runSequenceStep(
     const subject = enrollment.threadSubject
       ? replySubject(enrollment.threadSubject)
       : filled.subject;
+    let sent;
     try {
-      const sent = await withGoogle(google, "gmailSend", async (auth, root) =>
+      sent = await withGoogle(google, "gmailSend", async (auth, root) =>
         (await googleApis()).sendGmailMessage(auth, root, {
           raw: base64Url(rfc2822({ to: contact.email!, subject, body: filled.body, references })),
           threadId: enrollment.gmailThreadId,
         }),
       );
-      await runBatch(db, [
-        db
-          .update(sequenceLog)
-          .set({ outcome: "emailed", detail: `E-mailed “${subject}”`, gmailMessageId: sent.id })
-          .where(eq(sequenceLog.id, claimed)),
-        db
-          .update(sequenceEnrollments)
-          .set({
-            gmailThreadId: sent.threadId || enrollment.gmailThreadId,
-            threadSubject: enrollment.threadSubject ?? subject,
-          })
-          .where(eq(sequenceEnrollments.id, enrollment.id)),
-      ]);
-      return { outcome: "emailed" };
     } catch (error) {
+      // Not sent (or not known to be): the user sends it, never a second automatic try.
       const reason = error instanceof Error ? error.message : String(error);
       await makeTask(db, env, context, job, step, filled, claimed, { day, now, reason });
       return { outcome: "task" };
     }
+    // Sent: recording it may fail, but it must never turn into a task that sends it again.
+    await runBatch(db, [
+      db
+        .update(sequenceLog)
+        .set({ outcome: "emailed", detail: `E-mailed “${subject}”`, gmailMessageId: sent.id })
+        .where(eq(sequenceLog.id, claimed)),
+      db
+        .update(sequenceEnrollments)
+        .set({
+          gmailThreadId: sent.threadId || enrollment.gmailThreadId,
+          threadSubject: enrollment.threadSubject ?? subject,
+        })
+        .where(eq(sequenceEnrollments.id, enrollment.id)),
+    ]);
+    return { outcome: "emailed" };
   }
   await makeTask(db, env, context, job, step, filled, claimed, { day, now });
   return { outcome: "task" };

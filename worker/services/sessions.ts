@@ -104,7 +104,8 @@ export async function readSession(env: Env, token: string): Promise<Session | nu
     return null;
   }
   const sessionId = payload.sid;
-  if (typeof sessionId !== "string" || !payload.sub) return null;
+  // A token made for another purpose (`signedToken`: an audience) is never a session.
+  if (typeof sessionId !== "string" || !payload.sub || payload.aud !== undefined) return null;
   const record = await env.SESSIONS.get<SessionRecord>(sessionKey(payload.sub, sessionId), "json");
   if (!record?.user || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
     return null;

@@ -132,9 +132,26 @@ export const stepDueAt = (startedAt: number, day: number) => startedAt + day * 8
 export const addressOf = (from: string) =>
   (/<([^>]+)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
 
-/** A header value in RFC 2047 encoded-words when it is not plain ASCII. */
-const headerText = (value: string) =>
-  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${base64(new TextEncoder().encode(value))}?=`;
+/**
+ * A header value as it is when plain printable ASCII, else as RFC 2047 encoded-words of at most
+ * 75 characters each (45 bytes of UTF-8, whole characters), folded onto lines of their own: a line
+ * break in the value can never start a header of its own.
+ */
+function headerText(value: string) {
+  if (/^[\x20-\x7e]*$/.test(value)) return value;
+  const encoder = new TextEncoder();
+  const words: string[] = [];
+  let part = "";
+  for (const char of value) {
+    if (part && encoder.encode(part + char).length > 45) {
+      words.push(part);
+      part = "";
+    }
+    part += char;
+  }
+  words.push(part);
+  return words.map((word) => `=?UTF-8?B?${base64(encoder.encode(word))}?=`).join("\r\n ");
+}
 
 function base64(bytes: Uint8Array) {
   let binary = "";
@@ -145,7 +162,7 @@ function base64(bytes: Uint8Array) {
 export const base64Url = (text: string) =>
   base64(new TextEncoder().encode(text)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-export interface OutgoingEmail {
+export interface GmailMessage {
   to: string;
   subject: string;
   body: string;
@@ -154,8 +171,11 @@ export interface OutgoingEmail {
 }
 
 /** The message as RFC 2822 text (plain text, UTF-8, base64 body): what Gmail's `raw` carries. */
-export function rfc2822(email: OutgoingEmail) {
-  const references = email.references ?? [];
+export function rfc2822(email: GmailMessage) {
+  // Addresses are checked where contacts are saved; a line break here would add a header.
+  if (/[\x00-\x1f\x7f]/.test(email.to))
+    throw new Error("An e-mail address cannot hold a line break");
+  const references = (email.references ?? []).filter((id) => !/[\x00-\x1f\x7f]/.test(id));
   const headers = [
     `To: ${email.to}`,
     `Subject: ${headerText(email.subject)}`,
