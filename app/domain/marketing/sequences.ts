@@ -170,15 +170,14 @@ export interface GmailMessage {
   references?: string[];
 }
 
-/** The message as RFC 2822 text (plain text, UTF-8, base64 body): what Gmail's `raw` carries. */
 /** A character that may not stand in a header's value: a control character (CR, LF among them). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
 const CONTROL = /[\x00-\x1f\x7f]/;
 
+/** The message as RFC 2822 text (plain text, UTF-8, base64 body): what Gmail's `raw` carries. */
 export function rfc2822(email: GmailMessage) {
   // Addresses are checked where contacts are saved; a line break here would add a header.
-  if (/[\x00-\x1f\x7f]/.test(email.to))
-    throw new Error("An e-mail address cannot hold a line break");
+  if (CONTROL.test(email.to)) throw new Error("An e-mail address cannot hold a line break");
   const references = (email.references ?? []).filter((id) => !CONTROL.test(id));
   const headers = [
     `To: ${email.to}`,
