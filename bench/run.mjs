@@ -13,6 +13,7 @@ import {
 } from "../scripts/lib.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
 import { measureCalendarRender } from "./measures/calendar-render.mjs";
+import { measureCron } from "./measures/cron.mjs";
 import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureDealSensitivity } from "./measures/deal-sensitivity.mjs";
 import { measureFileImports } from "./measures/file-imports.mjs";
@@ -33,6 +34,7 @@ const RESULTS = join(ROOT, "bench", "RESULTS.md");
 const APP_PORT = 8816;
 const BARE_PORT = 8817;
 const FIRST_API_PORT = 8818;
+const CRON_PORT = 8819;
 const SEEDED_PROJECTS = 50;
 /** Events in AI42's own calendar, all in March 2027 (the month the calendar benchmark lists). */
 export const BENCH_EVENTS = 500;
@@ -120,6 +122,8 @@ console.log("Timing a 15 × 15 sensitivity grid...");
 const sensitivity = await measureDealSensitivity();
 console.log("Timing the route optimiser...");
 const routing = await measureRouteOptimizer();
+console.log("Timing the Cron Trigger over 10,000 users, and the queue's e-mails...");
+const cron = await measureCron(OUT, CRON_PORT);
 
 const fake = await startFakeOpenAI({ paceMs: 50 });
 const app = await startWrangler({
@@ -184,6 +188,7 @@ try {
       fileImports,
       fileUpload,
       calendar,
+      cron,
     ],
     history: existsSync(RESULTS) ? keptHistory(readFileSync(RESULTS, "utf8")) : "",
   });

@@ -19,7 +19,7 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const bin = (name) => join(ROOT, "node_modules", ".bin", name);
+export const bin = (name) => join(ROOT, "node_modules", ".bin", name);
 
 /** Wrangler without telemetry, update checks or Request.cf look-ups (no network here). */
 export function wranglerEnv(extra = {}) {
@@ -128,6 +128,8 @@ export async function startWrangler({
   config,
   quiet = false,
   readyPath = config ? "/" : "/api/health",
+  /** "pipe": the Worker's output is the caller's to read (`child.stdout`), not printed. */
+  stdout,
 }) {
   const args = [
     "dev",
@@ -152,7 +154,7 @@ export async function startWrangler({
     // own environment, "development" by default, which puts React's development build (checks and
     // warnings on every element: ~40% more CPU per rendered page) under the production build.
     env: wranglerEnv({ NODE_ENV: "production" }),
-    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+    stdio: ["ignore", stdout ?? (quiet ? "ignore" : "inherit"), "inherit"],
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);

@@ -6,6 +6,7 @@
 // configure.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { startEmailServer } from "../tests/fakes/email-server.mjs";
 import { startFakeGoogle } from "../tests/fakes/google-server.mjs";
 import { fakeMapsVars, startFakeMaps } from "../tests/fakes/maps-server.mjs";
 import { startFakeOpenAI } from "../tests/fakes/openai-server.mjs";
@@ -16,6 +17,7 @@ const barePort = Number(process.env.E2E_BARE_PORT ?? 8789);
 const fakePort = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8791);
 const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT ?? 8793);
 const fakeMapsPort = Number(process.env.E2E_FAKE_MAPS_PORT ?? 8795);
+const fakeEmailPort = Number(process.env.E2E_FAKE_EMAIL_PORT ?? 8796);
 
 ensureDevVars();
 buildUnlessPresent();
@@ -29,6 +31,7 @@ const fresh = (name) => {
 const fake = await startFakeOpenAI({ port: fakePort, paceMs: 40 });
 const google = await startFakeGoogle({ port: fakeGooglePort });
 const maps = await startFakeMaps({ port: fakeMapsPort });
+const email = await startEmailServer(fakeEmailPort);
 const noKeys = {
   EMAIL_API_KEY: "",
   OPENAI_API_KEY: "",
@@ -60,13 +63,17 @@ const child = await startWrangler({
     GOOGLE_API_BASE_URL: google.url,
     // Looked-up addresses and tiles from the fake; no road service: the figures are estimates.
     ...fakeMapsVars(maps.url),
+    // Notification e-mails to the fake provider (its outbox: /outbox), with links to this server.
+    EMAIL_API_KEY: "e2e-email-key",
+    EMAIL_API_URL: `${email.url}/emails`,
+    APP_URL: `http://127.0.0.1:${port}`,
   },
 });
 console.log(`e2e servers ready on http://127.0.0.1:${port} (no AI keys: ${barePort})`);
 const stop = () => {
   bare.kill("SIGTERM");
   child.kill("SIGTERM");
-  for (const server of [fake.server, google.server, maps.server]) {
+  for (const server of [fake.server, google.server, maps.server, email.server]) {
     server.closeAllConnections();
     server.close();
   }

@@ -1,4 +1,5 @@
 import type { TextExtractor } from "../app/domain/file-text";
+import type { JobMessage } from "./jobs";
 
 /** Bindings and configuration of the AI42 Worker (wrangler.toml [vars], secrets, bindings). */
 export interface Env {
@@ -12,6 +13,11 @@ export interface Env {
    */
   EXTRACT?: TextExtractor;
   ASSETS?: Fetcher;
+  /**
+   * Background deliveries (worker/queue.ts): notification e-mails, sequence steps. Absent, the cron
+   * delivers them itself, without retries.
+   */
+  JOBS?: Queue<JobMessage>;
   /** Opens of shared analyses per client address (wrangler.toml); absent, they are not limited. */
   SHARED_LINK_LIMITER?: RateLimit;
   JWT_SECRET?: string;

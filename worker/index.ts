@@ -8,6 +8,7 @@ import "@hono/zod-openapi";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
 import type { Env } from "./env";
+import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
 import { withPrivateHeaders } from "./security-headers";
 
@@ -30,8 +31,14 @@ export default {
       return (await loadApi()).fetch(request, env, ctx);
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
-  async scheduled(controller, env, ctx) {
+  // Awaited rather than handed to waitUntil: the run counts as the invocation's own work, and
+  // `/__scheduled` (wrangler dev --test-scheduled) answers when it is done.
+  async scheduled(controller, env) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    await runScheduled(env, controller.scheduledTime, controller.cron);
   },
-} satisfies ExportedHandler<Env>;
+  async queue(batch, env) {
+    const { runQueue } = await import("./queue");
+    await runQueue(batch, env);
+  },
+} satisfies ExportedHandler<Env, JobMessage>;

@@ -42,6 +42,7 @@ import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
 import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
+import { listSequences, sequenceSettingsOf } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import { listProjects, projectDetail } from "./services/projects";
@@ -220,6 +221,8 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     },
     listCampaigns: () => listCampaigns(db, userId),
     listLeadBots: () => listBots(db, userId),
+    listSequences: () => listSequences(db, userId),
+    sequenceSettings: () => sequenceSettingsOf(db, userId),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
     googleStatus: () => googleStatus({ db, env, userId }),
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */

@@ -4,11 +4,31 @@
  */
 import { database } from "./db/client";
 import type { Env } from "./env";
+import { dueBriefs } from "./services/daily-brief";
 import { readLostTexts, sweepFiles } from "./services/files";
+import { notify, releaseEmails } from "./services/notifications";
+import { dueReminders } from "./services/reminders";
+import { queueSequenceSteps } from "./services/sequences";
 
-export async function runScheduled(env: Env, now = Date.now()) {
-  // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
-  if (env.FILES) await sweepFiles(database(env.DB), env.FILES, now);
-  // Files whose text was not read after the upload (the Worker stopped first).
-  if (env.EXTRACT) await readLostTexts(database(env.DB), env.EXTRACT, now);
+/** wrangler.toml's crons: reminders every minute, the files' sweeps every five. */
+export const REMINDERS_CRON = "* * * * *";
+export const SWEEPS_CRON = "*/5 * * * *";
+
+/** The work of `cron`; without one (a test, a local run), all of it. */
+export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
+  const db = database(env.DB);
+  if (cron !== SWEEPS_CRON) {
+    // Reminders and briefs due (issue 31): made once each, their e-mails handed to the queue.
+    await notify(db, env, [...(await dueReminders(db, now)), ...(await dueBriefs(db, now))], now);
+    // E-mails whose quiet hours ended, and any the queue lost.
+    await releaseEmails(db, env, now);
+    // Follow-up sequences' steps due: queued, each done once however often it is.
+    await queueSequenceSteps(db, env, now);
+  }
+  if (cron !== REMINDERS_CRON) {
+    // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
+    if (env.FILES) await sweepFiles(db, env.FILES, now);
+    // Files whose text was not read after the upload (the Worker stopped first).
+    if (env.EXTRACT) await readLostTexts(db, env.EXTRACT, now);
+  }
 }

@@ -22,6 +22,18 @@ export const GOOGLE_SERVICE_LABELS: Record<GoogleService, string> = {
 /** What the connect flow asks for: who the account is, and the three services. */
 export const GOOGLE_REQUESTED_SCOPES = ["openid", "email", ...Object.values(GOOGLE_SERVICE_SCOPES)];
 
+/**
+ * Sending mail as the user (follow-up sequences): asked for only when the user turns sequences on,
+ * in a second connect that keeps what was granted (`include_granted_scopes`).
+ */
+export const GMAIL_SEND_SCOPE = "https://www.googleapis.com/auth/gmail.send";
+/** The permissions a connect may add to the usual ones, by the name the API takes. */
+export const EXTRA_GOOGLE_SCOPES = { "gmail.send": GMAIL_SEND_SCOPE } as const;
+export type ExtraGoogleScope = keyof typeof EXTRA_GOOGLE_SCOPES;
+/** Whether AI42 may send from the user's Gmail, and if not, what the user can do about it. */
+export const GMAIL_SENDING = ["not_connected", "not_allowed", "reconnect", "allowed"] as const;
+export type GmailSending = (typeof GMAIL_SENDING)[number];
+
 /** The services a set of granted scopes unlocks (the calendar scope also covers reading). */
 export const grantedServices = (scopes: readonly string[]) =>
   GOOGLE_SERVICES.filter((service) => scopes.includes(GOOGLE_SERVICE_SCOPES[service]));

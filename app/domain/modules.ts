@@ -143,7 +143,7 @@ export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
 
 export const PROJECT_HUB_TABS = ["projects", "contacts", "documents", "files"] as const;
 export type ProjectHubTab = (typeof PROJECT_HUB_TABS)[number];
-export const MARKETING_TABS = ["leads", "campaigns", "funnel", "bots"] as const;
+export const MARKETING_TABS = ["leads", "sequences", "campaigns", "funnel", "bots"] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];
 export const RESOURCES_TABS = ["glossary", "guides", "apps"] as const;
 export type ResourcesTab = (typeof RESOURCES_TABS)[number];

@@ -111,7 +111,12 @@ export function startImport(
         const result = await importsApi.send(
           kind,
           { headers: table.headers, records, delimiter: table.delimiter },
-          { ...options, runId, remember: start === 0 && options.remember },
+          {
+            ...options,
+            runId,
+            remember: start === 0 && options.remember,
+            more: start + RECORDS_PER_REQUEST < table.records.length,
+          },
         );
         runId = result.runId;
         current = {

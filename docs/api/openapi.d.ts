@@ -1138,6 +1138,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketing/sequences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's follow-up sequences, each with how many leads it is running on */
+        get: operations["listSequences"];
+        put?: never;
+        /**
+         * Create a sequence: steps in order of their day (e-mail, call, letter or task)
+         * @description An e-mail step's subject and body may hold {{first_name}}, {{last_name}}, {{full_name}}, {{address}}, {{mailing_address}} and {{sender_name}}.
+         */
+        post: operations["createSequence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/sequences/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether sequences are on, the daily cap of e-mails, and whether Gmail may send */
+        get: operations["getSequenceSettings"];
+        /** Turn sequences on or off (off stops every running one) and set the daily cap */
+        put: operations["updateSequenceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/sequences/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's sequences (the running one first) and the log of every step done */
+        get: operations["getLeadSequences"];
+        put?: never;
+        /**
+         * Start a sequence on a lead: its first step is due its day from now
+         * @description 409 SEQUENCES_OFF while sequences are off; 409 ALREADY_IN_SEQUENCE when the lead is in one.
+         */
+        post: operations["startLeadSequence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/sequences/enrollments/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a lead's running sequence (a stopped or finished one is answered as it is) */
+        post: operations["stopLeadSequence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/sequences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sequence */
+        get: operations["getSequence"];
+        /** Replace a sequence's name and steps; leads in it go on from the step they are at */
+        put: operations["updateSequence"];
+        post?: never;
+        /** Delete a sequence; the leads it runs on are stopped, their logs kept */
+        delete: operations["deleteSequence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -1938,6 +2034,122 @@ export interface paths {
         get: operations["getFileThumbnail"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's notifications, newest first
+         * @description What the bell lists (the kinds whose in-app channel is on), or with `filter=failed` every e-mail that could not be sent after its last attempt. `meta.unread` counts the unread ones.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many notifications are unread, and how many e-mails could not be sent */
+        get: operations["countNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks notifications read: some (`ids`) or `all` */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries a failed e-mail again
+         * @description Only an e-mail that failed (`email.status` `failed`) can be retried: 409 otherwise.
+         */
+        post: operations["retryNotificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's notification preferences */
+        get: operations["getNotificationSettings"];
+        /**
+         * Changes the notification preferences
+         * @description Any of the fields; `channels` may name some kinds and one channel of each. Choosing `timeZone` stops it following the browser's zone at sign-in.
+         */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an e-mail's unsubscribe link stops (no sign-in) */
+        get: operations["describeUnsubscribe"];
+        put?: never;
+        /**
+         * Stops the e-mails of one kind (RFC 8058 one-click; no sign-in)
+         * @description The address in every e-mail's `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`): a mail client's own Unsubscribe button posts here. Turns off e-mail of that kind only; the in-app notices and every other setting stay.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3613,6 +3825,84 @@ export interface components {
             campaignId?: string;
             instructions?: string;
         };
+        Sequence: {
+            id: string;
+            name: string;
+            steps: components["schemas"]["SequenceStep"][];
+            personalize: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Leads it is running on now */
+            running: number;
+        };
+        SequenceStep: {
+            day: number;
+            /** @enum {string} */
+            action: "email" | "call" | "letter" | "task";
+            subject?: string;
+            body: string;
+        };
+        SequenceInput: {
+            name: string;
+            /** @default false */
+            personalize?: boolean;
+            steps: {
+                day: number;
+                /** @enum {string} */
+                action: "email" | "call" | "letter" | "task";
+                subject?: string;
+                body: string;
+            }[];
+        };
+        SequenceSettings: {
+            enabled: boolean;
+            dailyCap: number;
+            /**
+             * @description Whether e-mail steps go from the user's Gmail (`allowed`); otherwise they become tasks: `not_connected` (connect Google), `not_allowed` (connect again with `scopes=gmail.send`), `reconnect` (Google refused the grant)
+             * @enum {string}
+             */
+            gmailSending: "not_connected" | "not_allowed" | "reconnect" | "allowed";
+        };
+        SequenceSettingsInput: {
+            enabled: boolean;
+            dailyCap: number;
+        };
+        LeadSequences: {
+            enrollments: components["schemas"]["SequenceEnrollment"][];
+            log: components["schemas"]["SequenceLogEntry"][];
+        };
+        SequenceEnrollment: {
+            id: string;
+            sequenceId: string | null;
+            sequenceName: string;
+            /** @enum {string} */
+            status: "active" | "stopped" | "finished";
+            /** @enum {string|null} */
+            stopReason: "status_changed" | "replied" | "no_consent" | "no_email" | "by_user" | "turned_off" | null;
+            nextStep: number;
+            nextAt: string | null;
+            startedAt: string;
+            gmailThreadId: string | null;
+            leadId: string;
+            /** @description Null once the sequence is deleted */
+            stepCount: number | null;
+        };
+        SequenceLogEntry: {
+            id: string;
+            enrollmentId: string;
+            step: number;
+            /** @enum {string} */
+            action: "email" | "call" | "letter" | "task";
+            /** @enum {string} */
+            outcome: "sending" | "emailed" | "task" | "stopped";
+            detail: string;
+            gmailMessageId: string | null;
+            calendarEventId: string | null;
+            at: string;
+        };
+        SequenceEnrollmentInput: {
+            sequenceId: string;
+        };
         Dashboard: {
             /** @description Today's saved routes, their stops in order with planned arrivals */
             routeStops: {
@@ -3881,6 +4171,15 @@ export interface components {
             auctionId: string | null;
             readOnly: boolean;
             htmlLink: string | null;
+            /** @description Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (issue 31's event reminders). */
+            reminders?: {
+                useDefault: boolean;
+                overrides: {
+                    /** @enum {string} */
+                    method: "email" | "popup";
+                    minutes: number;
+                }[];
+            };
             /** @description The version of an event of AI42's own calendar (its ETag, in quotes, is what If-Match takes); null for Google events (Google keeps their versions), project closings and auction dates */
             updatedAt: string | null;
         };
@@ -4358,6 +4657,19 @@ export interface components {
              * @enum {string}
              */
             kind?: "auction" | "showing" | "closing" | "meeting" | "task" | "other";
+            reminders?: {
+                /** @default false */
+                useDefault?: boolean;
+                /** @default [] */
+                overrides?: {
+                    /**
+                     * @default popup
+                     * @enum {string}
+                     */
+                    method?: "email" | "popup";
+                    minutes: number;
+                }[];
+            };
             calendarId?: string;
             projectId?: string | null;
             propertyId?: string | null;
@@ -4437,6 +4749,144 @@ export interface components {
                 /** @description The text around the first word */
                 snippet: string;
             };
+        };
+        Notification: {
+            id: string;
+            /** @enum {string} */
+            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
+            title: string;
+            /** @description Plain text with markdown links to records (`[12 Oak St](/auction?auction=…)`) and **bold** headings */
+            body: string;
+            /** @description The record's path in the app */
+            link: string | null;
+            createdAt: string;
+            readAt: string | null;
+            email: components["schemas"]["NotificationEmail"];
+        };
+        NotificationEmail: {
+            /**
+             * @description `none` (not e-mailed), `waiting` (quiet hours), `queued`, `sending`, `sent`, or `failed` after its last attempt (see `error`)
+             * @enum {string}
+             */
+            status: "none" | "waiting" | "queued" | "sending" | "sent" | "failed";
+            /** @description Why the last attempt failed */
+            error: string | null;
+            attempts: number;
+        };
+        NotificationCounts: {
+            /** @description Notifications in the bell not yet read */
+            unread: number;
+            /** @description E-mails that could not be sent */
+            failed: number;
+        };
+        NotificationRead: {
+            ids: string[];
+        } | {
+            /** @enum {boolean} */
+            all: true;
+        };
+        NotificationSettings: {
+            timeZone: string;
+            /** @description False while the zone follows the browser's at each sign-in; true once the user chose one */
+            zoneChosen: boolean;
+            /** @description The daily brief's hour (0–23) in `timeZone`; null: no brief */
+            briefHour: number | null;
+            /** @description No e-mail between these wall-clock times (it waits until `end`) */
+            quietHours: {
+                start: string;
+                end: string;
+            } | null;
+            channels: {
+                daily_brief?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                deposit_due?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                sale_tomorrow?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                sale_today?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                follow_ups_due?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                project_close?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                event_reminder?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                sequence?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+                import_finished?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
+            };
+        };
+        NotificationSettingsChange: {
+            timeZone?: string;
+            briefHour?: number | null;
+            quietHours?: {
+                /** @example 22:00 */
+                start: string;
+                /** @example 22:00 */
+                end: string;
+            } | null;
+            channels?: {
+                daily_brief?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                deposit_due?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                sale_tomorrow?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                sale_today?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                follow_ups_due?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                project_close?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                event_reminder?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                sequence?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+                import_finished?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
+            };
+        };
+        Unsubscribe: {
+            /** @enum {string} */
+            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
+            label: string;
         };
     };
     responses: never;
@@ -10951,6 +11401,587 @@ export interface operations {
             };
         };
     };
+    listSequences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sequences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sequence"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceInput"];
+            };
+        };
+        responses: {
+            /** @description The new sequence */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sequence"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSequenceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SequenceSettings"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSequenceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SequenceSettings"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeadSequences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead's sequences and log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LeadSequences"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startLeadSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceEnrollmentInput"];
+            };
+        };
+        responses: {
+            /** @description The lead's new sequence */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SequenceEnrollment"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stopLeadSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead's sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SequenceEnrollment"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sequence"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceInput"];
+            };
+        };
+        responses: {
+            /** @description The sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sequence"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted sequence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sequence"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDashboard: {
         parameters: {
             query: {
@@ -11537,6 +12568,8 @@ export interface operations {
                 sheet?: string;
                 /** @description The run a later chunk of the same file belongs to (from the first answer) */
                 runId?: string;
+                /** @description `true`: more chunks of this file follow; the "import finished" notification comes after the last */
+                more?: "true" | "false";
                 fileName?: string;
                 /** @description Leads: the campaign every new lead of the file belongs to */
                 campaignId?: string;
@@ -13024,7 +14057,10 @@ export interface operations {
     };
     connectGoogle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A permission to ask for besides the usual ones, keeping those granted before: `gmail.send` (follow-up sequences send from the user's Gmail) */
+                scopes?: "gmail.send";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14529,6 +15565,432 @@ export interface operations {
             };
             /** @description Error 503 */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description `unread`: not read yet; `failed`: e-mails that could not be sent (the dead letters) */
+                filter?: "all" | "unread" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationCounts"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationRead"];
+            };
+        };
+        responses: {
+            /** @description The counts after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationCounts"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryNotificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification, its e-mail queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettings"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The preferences after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSettings"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    describeUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kind of e-mail the link stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Unsubscribe"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description E-mails of this kind are off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Unsubscribe"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,9 @@
 //   POST /token                        authorization_code (checks PKCE S256) and refresh_token grants
 //   POST /revoke?token=                revokes the whole grant the token belongs to
 //   GET  /gmail/v1/users/me/…          messages (list with q, get in full/metadata/minimal/raw),
-//                                      attachments, profile
+//                                      attachments, profile, threads/{id} (get)
+//   POST /gmail/v1/users/me/messages/send  {raw, threadId?}: the RFC 2822 message (base64url),
+//                                      stored as SENT in its thread (a new one without threadId)
 //   GET  /drive/v3/files[/{id}]        list with Drive's query language (q), orderBy, fields
 //   …    /calendar/v3/…                calendarList, events list/get/insert/update/patch/delete
 //   GET  /oauth2/v3/userinfo           the signed-in account
@@ -37,6 +39,9 @@
 //                                                    each with 503 backendError, as Google does when
 //                                                    it is down part-way; "failing":["insert"]
 //                                                    limits it to those writes; null clears it
+//   POST /__fake/gmail/reply {"email":"x@example.com","threadId":"…","from":"Lee <lee@example.com>"}
+//                                                    a reply from someone else lands in that
+//                                                    account's thread (404 for an unknown thread)
 //   POST /__fake/reset                               forgets everything: accounts, codes, tokens,
 //                                                    created events, settings and the request log
 // `GET /__fake/requests` lists what it received ({method, path, query, authorization, body, at})
@@ -72,6 +77,11 @@ const SCOPES = {
       `${G}gmail.readonly`,
       `${G}gmail.metadata`,
     ],
+  },
+  /** users.messages.send: any scope that may send mail. */
+  gmailSend: {
+    service: "gmail.googleapis.com",
+    any: ["https://mail.google.com/", `${G}gmail.modify`, `${G}gmail.compose`, `${G}gmail.send`],
   },
   drive: {
     service: "drive.googleapis.com",
@@ -1528,6 +1538,93 @@ function gmailProfile(ctx) {
   };
 }
 
+/** The headers and text of a raw RFC 2822 message (a base64 or plain body). */
+function parseRaw(raw) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = [];
+  for (const line of head.split(/\r?\n/)) {
+    if (/^\s/.test(line) && headers.length) headers.at(-1).value += ` ${line.trim()}`;
+    else {
+      const at = line.indexOf(":");
+      if (at > 0)
+        headers.push({ name: line.slice(0, at).trim(), value: line.slice(at + 1).trim() });
+    }
+  }
+  const get = (name) => headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+  const body = rest.join("\r\n\r\n");
+  const text = /base64/i.test(get("Content-Transfer-Encoding") ?? "")
+    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+    : body;
+  /** RFC 2047 encoded-words (=?UTF-8?B?…?=) as text. */
+  const decode = (value = "") =>
+    value.replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, b64) => Buffer.from(b64, "base64").toString());
+  return { headers, get, subject: decode(get("Subject")), text: text.replace(/\r\n/g, "\n") };
+}
+
+/** Adds a message to an account's mailbox (newest first), in `threadId` or a thread of its own. */
+function addToMailbox(account, { from, to, subject, text, threadId, sent, extraHeaders = [] }) {
+  account.nextIndex = (account.nextIndex ?? 1000) + 1;
+  const message = buildMessage({
+    email: account.email,
+    index: account.nextIndex,
+    mail: { from, replyTo: to, labels: sent ? [] : ["IMPORTANT"], subject, text },
+    thread: threadId,
+    date: Date.now(),
+    unread: !sent,
+    sent,
+  });
+  message.headers.push(...extraHeaders);
+  message.raw = rawMessage(message);
+  account.messages.unshift(message);
+  return message;
+}
+
+/** users.messages.send: `raw` is the whole message, base64url; `threadId` puts it in a thread. */
+function gmailSend(ctx) {
+  const messages = mailbox(ctx);
+  const body = isPlainObject(ctx.body) ? ctx.body : {};
+  if (typeof body.raw !== "string" || !body.raw)
+    throw fail(400, "Recipient address required", {
+      reason: "invalidArgument",
+      status: "INVALID_ARGUMENT",
+    });
+  const parsed = parseRaw(Buffer.from(body.raw, "base64url").toString("utf8"));
+  const to = parsed.get("To");
+  if (!to)
+    throw fail(400, "Recipient address required", {
+      reason: "invalidArgument",
+      status: "INVALID_ARGUMENT",
+    });
+  if (body.threadId !== undefined && !messages.some((m) => m.threadId === body.threadId))
+    throw notFound();
+  const threading = ["In-Reply-To", "References"].flatMap((name) =>
+    parsed.get(name) ? [{ name, value: parsed.get(name) }] : [],
+  );
+  const message = addToMailbox(ctx.account, {
+    from: ctx.account.email,
+    to,
+    subject: parsed.subject,
+    text: parsed.text,
+    threadId: body.threadId,
+    sent: true,
+    extraHeaders: threading,
+  });
+  return { id: message.id, threadId: message.threadId, labelIds: message.labelIds };
+}
+
+/** users.threads.get: the thread's messages oldest first, each as messages.get gives it. */
+function gmailThread(ctx) {
+  const messages = mailbox(ctx)
+    .filter((message) => message.threadId === ctx.params[1])
+    .reverse();
+  if (!messages.length) throw notFound();
+  return {
+    id: ctx.params[1],
+    historyId: messages.at(-1).historyId,
+    messages: messages.map((message) => gmailGet({ ...ctx, params: [ctx.params[0], message.id] })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Drive v3
 
@@ -2108,6 +2205,8 @@ const API_ROUTES = [
   ["GET", /^\/gmail\/v1\/users\/([^/]+)\/profile$/, SCOPES.gmail, gmailProfile],
   ["GET", /^\/gmail\/v1\/users\/([^/]+)\/messages$/, SCOPES.gmail, gmailList],
   ["GET", MESSAGE, SCOPES.gmail, gmailGet],
+  ["POST", /^\/gmail\/v1\/users\/([^/]+)\/messages\/send$/, SCOPES.gmailSend, gmailSend],
+  ["GET", /^\/gmail\/v1\/users\/([^/]+)\/threads\/([^/]+)$/, SCOPES.gmail, gmailThread],
   [
     "GET",
     /^\/gmail\/v1\/users\/([^/]+)\/messages\/([^/]+)\/attachments\/([^/]+)$/,
@@ -2253,6 +2352,28 @@ function control(getState, reset, request, url, body) {
     if (failWritesAfter === null) state.writeFailures.delete(calendarId);
     else state.writeFailures.set(calendarId, { left: failWritesAfter, failing: new Set(failing) });
     return { calendarId, failWritesAfter, failing };
+  }
+  if (route === "POST /__fake/gmail/reply") {
+    const {
+      email,
+      threadId,
+      from = "Seller <seller@example.com>",
+      text = "Yes, call me.",
+    } = options;
+    if (typeof email !== "string" || typeof threadId !== "string")
+      throw new GoogleError(400, { error: "email and threadId name the account and its thread" });
+    const account = accountOf(state, email.toLowerCase());
+    const last = account.messages.find((message) => message.threadId === threadId);
+    if (!last) throw new GoogleError(404, { error: `No thread ${threadId} in ${email}` });
+    const message = addToMailbox(account, {
+      from,
+      to: account.email,
+      subject: last.subject.startsWith("Re: ") ? last.subject : `Re: ${last.subject}`,
+      text,
+      threadId,
+      sent: false,
+    });
+    return { id: message.id, threadId };
   }
   if (route === "POST /__fake/reset") {
     reset();

@@ -19,6 +19,13 @@ const NOT_THE_USERS_WORK = [
   "deal_criteria", // the buy box: a setting, not records
   "rehab_templates", // the rehab estimator's saved lines: presets, as the buy box is a setting
   "file_pages", // a stored file's text, read from the file again wherever the file goes
+  "notification_settings", // how this account is told things: a setting
+  "notifications", // what this account was told, and when: history, not work
+  "sequences", // follow-up sequences: automation settings, as the rehab templates are presets
+  "sequence_settings", // sequences on or off and the daily cap: a setting
+  // A sequence running on a lead: an import must not start one again (it would e-mail the lead).
+  "sequence_enrollments",
+  "sequence_log", // what the sequences did: the account's own send log, not records
 ];
 /**
  * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the

@@ -1,4 +1,4 @@
-import { startEmailServer } from "../fakes/email-server";
+import { startEmailServer } from "../fakes/email-server.mjs";
 import { startFakeGoogle } from "../fakes/google-server.mjs";
 import { startFakeMaps } from "../fakes/maps-server.mjs";
 import { startFakeOpenAI } from "../fakes/openai-server.mjs";

@@ -29,11 +29,14 @@ import projects from "./routes/projects";
 import properties from "./routes/properties";
 import research from "./routes/research";
 import routes from "./routes/routes";
+import sequences from "./routes/sequences";
 import transfer from "./routes/transfer";
 import { TRANSFER_LIMITS } from "../../app/domain/record-kinds";
 import imports from "./routes/imports";
 import usage from "./routes/usage";
 import files from "./routes/files";
+import notifications from "./routes/notifications";
+import { UNSUBSCRIBE_API_PATH } from "../services/notifications";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
 import { fileTooLarge, MAX_THUMBNAIL_BYTES } from "../services/files";
 
@@ -118,7 +121,11 @@ export function createApi() {
         ? fileLimit
         : usualLimit)(c, next),
   );
-  api.use("*", sameOriginForCookies);
+  // An e-mail's one-click unsubscribe is authorised by its token alone, and posted by mail
+  // clients from anywhere (RFC 8058): no cookie is read, so there is nothing to forge.
+  api.use("*", (c, next) =>
+    c.req.path === UNSUBSCRIBE_API_PATH ? next() : sameOriginForCookies(c, next),
+  );
 
   api.route("/auth", auth);
   api.route("/health", health);
@@ -133,6 +140,7 @@ export function createApi() {
   api.route("/maps", maps);
   api.route("/routes", routes);
   api.route("/marketing", marketing);
+  api.route("/marketing/sequences", sequences);
   api.route("/dashboard", dashboard);
   api.route("/export", csvExports);
   api.route("/", transfer);
@@ -144,6 +152,7 @@ export function createApi() {
   api.route("/calendar", calendar);
   api.route("/usage", usage);
   api.route("/files", files);
+  api.route("/notifications", notifications);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -26,10 +26,16 @@ import {
   type WholesaleMetrics,
   type YearRow,
 } from "../../app/domain/deals/types";
-import type { DriveFile, GmailMessage, GoogleStatus } from "../../app/domain/google";
+import {
+  GMAIL_SENDING,
+  type DriveFile,
+  type GmailMessage,
+  type GoogleStatus,
+} from "../../app/domain/google";
 import { BotQuestionSchema, COPY_KINDS } from "../../app/domain/marketing/bots";
 import type { CampaignFigures, Funnel } from "../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LeadAnswerSchema } from "../../app/domain/marketing/leads";
+import { SequenceStepSchema } from "../../app/domain/marketing/sequences";
 import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../app/domain/routing/route";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 import type { CalendarInfo } from "../services/calendar";
@@ -53,6 +59,9 @@ import {
   properties,
   routes,
   researchReports,
+  sequenceEnrollments,
+  sequenceLog,
+  sequences,
 } from "../db/schema";
 
 const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
@@ -577,6 +586,16 @@ export const CalendarEventSchema = z
     auctionId: z.string().nullable(),
     readOnly: z.boolean(),
     htmlLink: z.string().nullable(),
+    reminders: z
+      .object({
+        useDefault: z.boolean(),
+        overrides: z.array(z.object({ method: z.enum(["email", "popup"]), minutes: z.number() })),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (issue 31's event reminders).",
+      }),
     updatedAt: z.string().nullable().openapi({
       description:
         "The version of an event of AI42's own calendar (its ETag, in quotes, is what If-Match takes); null for Google events (Google keeps their versions), project closings and auction dates",
@@ -1107,3 +1126,61 @@ export const ImportRunSchema = z
     updatedAt: z.string(),
   })
   .openapi("ImportRun");
+
+export const SequenceSchema = createSelectSchema(sequences, {
+  steps: z.array(SequenceStepSchema.openapi("SequenceStep")),
+})
+  .omit(owner)
+  .extend({ running: z.number().openapi({ description: "Leads it is running on now" }) })
+  .openapi("Sequence");
+
+export const SequenceSettingsResultSchema = z
+  .object({
+    enabled: z.boolean(),
+    dailyCap: z.number().int(),
+    gmailSending: z.enum(GMAIL_SENDING).openapi({
+      description:
+        "Whether e-mail steps go from the user's Gmail (`allowed`); otherwise they become tasks: `not_connected` (connect Google), `not_allowed` (connect again with `scopes=gmail.send`), `reconnect` (Google refused the grant)",
+    }),
+  })
+  .openapi("SequenceSettings");
+
+export const EnrollmentSchema = createSelectSchema(sequenceEnrollments)
+  .pick({
+    id: true,
+    sequenceId: true,
+    sequenceName: true,
+    status: true,
+    stopReason: true,
+    nextStep: true,
+    nextAt: true,
+    startedAt: true,
+    gmailThreadId: true,
+  })
+  .extend({
+    leadId: z.string(),
+    stepCount: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Null once the sequence is deleted" }),
+  })
+  .openapi("SequenceEnrollment");
+
+export const SequenceLogEntrySchema = createSelectSchema(sequenceLog)
+  .pick({
+    id: true,
+    enrollmentId: true,
+    step: true,
+    action: true,
+    outcome: true,
+    detail: true,
+    gmailMessageId: true,
+    calendarEventId: true,
+    at: true,
+  })
+  .openapi("SequenceLogEntry");
+
+export const LeadSequencesSchema = z
+  .object({ enrollments: z.array(EnrollmentSchema), log: z.array(SequenceLogEntrySchema) })
+  .openapi("LeadSequences");

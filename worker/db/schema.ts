@@ -2,6 +2,7 @@
  * The one drizzle schema for AI42's D1 database. Every table a user owns carries `user_id`.
  * Migrations in /migrations are generated from this file with `npm run db:generate`.
  */
+import { sql } from "drizzle-orm";
 import {
   index,
   type AnySQLiteColumn,
@@ -31,6 +32,13 @@ import {
 import type { BotQuestion } from "../../app/domain/marketing/bots";
 import { CAMPAIGN_CHANNELS, CAMPAIGN_STATUSES } from "../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LEAD_STATUSES, type LeadAnswer } from "../../app/domain/marketing/leads";
+import {
+  ENROLLMENT_STATUSES,
+  STEP_ACTIONS,
+  STEP_OUTCOMES,
+  STOP_REASONS,
+  type SequenceStep,
+} from "../../app/domain/marketing/sequences";
 import {
   CONTACT_TYPES,
   ENTRY_KINDS,
@@ -875,6 +883,11 @@ export const notificationSettings = sqliteTable(
     briefHour: integer("brief_hour"),
     /** When the next brief is due (UTC ISO): the cron's one query for briefs. */
     briefNextAt: text("brief_next_at"),
+    /**
+     * The next 7:00 in `timeZone` (UTC ISO): when the day's follow-ups and closings are told. The
+     * cron's one query for them, so a minute without a morning reads no one's leads.
+     */
+    morningNextAt: text("morning_next_at"),
     quietStart: text("quiet_start"),
     quietEnd: text("quiet_end"),
     /** The user's choices per kind and channel, over DEFAULT_CHANNELS. */
@@ -883,7 +896,10 @@ export const notificationSettings = sqliteTable(
       .notNull(),
     updatedAt: timestamps.updatedAt,
   },
-  (t) => [index("notification_settings_brief").on(t.briefNextAt)],
+  (t) => [
+    index("notification_settings_brief").on(t.briefNextAt),
+    index("notification_settings_morning").on(t.morningNextAt),
+  ],
 );
 
 export const EMAIL_STATUSES = ["none", "waiting", "queued", "sending", "sent", "failed"] as const;
@@ -923,6 +939,104 @@ export const notifications = sqliteTable(
   ],
 );
 
+/** A follow-up sequence (issue 31): its steps, each a day after the start and an action. */
+export const sequences = sqliteTable(
+  "sequences",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    steps: text("steps", { mode: "json" }).$type<SequenceStep[]>().notNull(),
+    personalize: integer("personalize", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("sequences_user").on(t.userId, t.createdAt)],
+);
+
+/** Whether the user turned sequences on, and how many e-mails they may send a day. */
+export const sequenceSettings = sqliteTable("sequence_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  dailyCap: integer("daily_cap").notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
+ * A lead in a sequence. `nextStep` is the index of the step to do next and `nextAt` (UTC ISO) when:
+ * the cron's one query is `status = 'active' AND next_at <= now` on its index. A step is claimed
+ * by inserting its log row (unique key) and moving `nextStep` on in the same batch.
+ */
+export const sequenceEnrollments = sqliteTable(
+  "sequence_enrollments",
+  {
+    id: id(),
+    userId: owner(),
+    /** Null once the sequence is deleted: the lead's log of it stays. */
+    sequenceId: text("sequence_id").references(() => sequences.id, { onDelete: "set null" }),
+    sequenceName: text("sequence_name").notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ENROLLMENT_STATUSES }).notNull(),
+    stopReason: text("stop_reason", {
+      enum: Object.keys(STOP_REASONS) as [keyof typeof STOP_REASONS],
+    }),
+    /** The lead's status when the sequence started: a change stops it. */
+    leadStatus: text("lead_status", { enum: LEAD_STATUSES }).notNull(),
+    startedAt: text("started_at").notNull(),
+    nextStep: integer("next_step").notNull().default(0),
+    nextAt: text("next_at"),
+    /** The Gmail thread the sequence's e-mails go in, and the first one's subject. */
+    gmailThreadId: text("gmail_thread_id"),
+    threadSubject: text("thread_subject"),
+    ...timestamps,
+  },
+  (t) => [
+    index("sequence_enrollments_due").on(t.status, t.nextAt),
+    index("sequence_enrollments_contact").on(t.contactId, t.status),
+    // One running sequence per lead: a second start (or a double click) is refused.
+    uniqueIndex("sequence_enrollments_one_active")
+      .on(t.contactId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * What each step did, on the lead's record: one row per step, unique by `key`
+ * (`seq:<enrollment>:<step>`), so a step is done once however often it is delivered. `day` is the
+ * user's local day of the send: the daily cap counts it.
+ */
+export const sequenceLog = sqliteTable(
+  "sequence_log",
+  {
+    id: id(),
+    userId: owner(),
+    key: text("key").notNull(),
+    enrollmentId: text("enrollment_id")
+      .notNull()
+      .references(() => sequenceEnrollments.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    action: text("action", { enum: STEP_ACTIONS }).notNull(),
+    outcome: text("outcome", { enum: STEP_OUTCOMES }).notNull(),
+    /** What happened, in words: the subject sent, the task made, why it stopped or failed. */
+    detail: text("detail").notNull(),
+    gmailMessageId: text("gmail_message_id"),
+    calendarEventId: text("calendar_event_id"),
+    day: text("day").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("sequence_log_key").on(t.key),
+    index("sequence_log_contact").on(t.contactId, t.at),
+    index("sequence_log_user_day").on(t.userId, t.day, t.action),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -948,4 +1062,7 @@ export type RouteRow = typeof routes.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadBotRow = typeof leadBots.$inferSelect;
+export type SequenceRow = typeof sequences.$inferSelect;
+export type SequenceEnrollmentRow = typeof sequenceEnrollments.$inferSelect;
+export type SequenceLogRow = typeof sequenceLog.$inferSelect;
 export type UsageCounterRow = typeof usageCounters.$inferSelect;

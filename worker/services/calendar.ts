@@ -4,6 +4,7 @@
  * the agent's tools.
  */
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { midnightIn } from "../../app/domain/auctions/time-zones";
 import {
   addIsoDays,
   AUCTIONS_CALENDAR_ID,
@@ -152,19 +153,44 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
     readOnly: false,
     htmlLink: null,
     updatedAt: row.updatedAt,
+    reminders: {
+      useDefault: false,
+      overrides:
+        row.reminderMinutes === null ? [] : [{ method: "popup", minutes: row.reminderMinutes }],
+    },
   };
+}
+
+/**
+ * When an event of AI42's calendar reminds: its start (an all-day event's midnight in its zone, or
+ * UTC) less the reminder's minutes; null without a reminder.
+ */
+export function remindAt(
+  start: string,
+  allDay: boolean,
+  zone: string | null,
+  minutes: number | null,
+) {
+  if (minutes === null) return null;
+  const startsAt = allDay ? Date.parse(midnightIn(start, zone ?? "UTC")) : Date.parse(start);
+  return new Date(startsAt - minutes * 60_000).toISOString();
 }
 
 /** An input's columns: instants stored in UTC, days as they are. */
 export function eventColumns(input: EventInput) {
   const allDay = Boolean(input.start.date);
   const stored = (time: EventInput["start"]) => time.date ?? new Date(time.dateTime!).toISOString();
+  const start = stored(input.start);
+  const timeZone = input.start.timeZone ?? input.end.timeZone ?? null;
+  const reminderMinutes = input.reminders?.overrides[0]?.minutes ?? null;
   return {
     title: input.summary,
-    start: stored(input.start),
+    start,
     end: stored(input.end),
     allDay,
-    timeZone: input.start.timeZone ?? input.end.timeZone ?? null,
+    timeZone,
+    reminderMinutes,
+    remindAt: remindAt(start, allDay, timeZone, reminderMinutes),
     location: input.location,
     notes: input.description,
     kind: input.kind,

@@ -1,7 +1,8 @@
 /**
- * Outgoing e-mail through an HTTP API that speaks Resend's format (`POST {from,to,subject,text}`
- * with a bearer key). Without EMAIL_API_KEY the message is written to the server log instead, so
- * local development works offline.
+ * Outgoing e-mail through an HTTP API that speaks Resend's format (`POST {from,to,subject,text,
+ * headers}` with a bearer key, and an `Idempotency-Key` header: the provider sends a key's e-mail
+ * once however often it is asked). Without EMAIL_API_KEY the message is written to the server log
+ * instead, so local development works offline.
  */
 import type { Env } from "../env";
 
@@ -9,6 +10,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers of the message (`List-Unsubscribe`). */
+  headers?: Record<string, string>;
+  /** The same key twice is one e-mail (Resend keeps a key for 24 hours). */
+  idempotencyKey?: string;
 }
 
 export async function sendEmail(env: Env, email: OutgoingEmail): Promise<"sent" | "logged"> {
@@ -18,15 +23,29 @@ export async function sendEmail(env: Env, email: OutgoingEmail): Promise<"sent" 
   }
   const response = await fetch(env.EMAIL_API_URL ?? "https://api.resend.com/emails", {
     method: "POST",
-    headers: { Authorization: `Bearer ${env.EMAIL_API_KEY}`, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Bearer ${env.EMAIL_API_KEY}`,
+      "Content-Type": "application/json",
+      ...(email.idempotencyKey ? { "Idempotency-Key": email.idempotencyKey } : {}),
+    },
     body: JSON.stringify({
       from: env.EMAIL_FROM ?? "AI42 <no-reply@ai42.app>",
       to: [email.to],
       subject: email.subject,
       text: email.text,
+      ...(email.headers ? { headers: email.headers } : {}),
     }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new Error(`E-mail provider answered ${response.status}`);
+  if (!response.ok) {
+    // Resend's error body: `{ name, message, statusCode }`.
+    const detail = await response
+      .json<{ message?: string }>()
+      .then((body) => body.message)
+      .catch(() => undefined);
+    throw new Error(
+      `The e-mail provider answered ${response.status}${detail ? `: ${detail}` : ""}`,
+    );
+  }
   return "sent";
 }

@@ -182,6 +182,13 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
     readOnly: false,
     htmlLink: event.htmlLink ?? null,
     updatedAt: null,
+    reminders: {
+      useDefault: event.reminders?.useDefault ?? true,
+      overrides: (event.reminders?.overrides ?? []).map((reminder) => ({
+        method: reminder.method === "email" ? "email" : "popup",
+        minutes: reminder.minutes ?? 0,
+      })),
+    },
   };
 }
 
@@ -204,6 +211,7 @@ function toGoogle(input: GoogleEventInput): calendar_v3.Schema$Event {
     location: input.location,
     start: input.start,
     end: input.end,
+    ...(input.reminders && { reminders: input.reminders }),
     extendedProperties: { private: extra },
   };
 }
@@ -304,4 +312,36 @@ export async function deleteGoogleEvents(
     }
   }
   return removed;
+}
+
+/** Sends an RFC 2822 message as the user (`raw`), in `threadId` when given; Gmail's ids back. */
+export async function sendGmailMessage(
+  auth: OAuth2Client,
+  rootUrl: string,
+  message: { raw: string; threadId?: string | null },
+) {
+  const gmail = new gmail_v1.Gmail(apiOptions(auth, rootUrl));
+  const { data } = await gmail.users.messages.send({
+    userId: "me",
+    requestBody: { raw: message.raw, ...(message.threadId && { threadId: message.threadId }) },
+  });
+  return { id: data.id ?? "", threadId: data.threadId ?? message.threadId ?? "" };
+}
+
+/** A thread's messages, oldest first: who each is from and its Message-ID (for a reply's headers). */
+export async function getGmailThread(auth: OAuth2Client, rootUrl: string, threadId: string) {
+  const gmail = new gmail_v1.Gmail(apiOptions(auth, rootUrl));
+  const { data } = await gmail.users.threads.get({
+    userId: "me",
+    id: threadId,
+    format: "metadata",
+    metadataHeaders: ["From", "Message-ID"],
+  });
+  return (data.messages ?? []).map((message) => ({
+    id: message.id ?? "",
+    from: header(message, "From"),
+    messageId: header(message, "Message-ID"),
+    /** Sent from this account (by any of its addresses or aliases): Gmail labels it SENT. */
+    sent: (message.labelIds ?? []).includes("SENT"),
+  }));
 }

@@ -9,12 +9,16 @@
 import { and, eq, lt } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import {
+  EXTRA_GOOGLE_SCOPES,
+  GMAIL_SEND_SCOPE,
+  type GmailSending,
   GOOGLE_REQUESTED_SCOPES,
   GOOGLE_SERVICE_LABELS,
   GOOGLE_SERVICE_SCOPES,
   grantedServices,
   type GoogleOutcome,
   type GoogleService,
+  type ExtraGoogleScope,
   type GoogleStatus,
 } from "../../app/domain/google";
 import { AppError, notConfigured } from "../errors";
@@ -63,8 +67,17 @@ export function googleEndpoints(env: Env, origin: string): GoogleEndpoints {
 export const googleConfigured = (env: Env) =>
   Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.TOKEN_ENCRYPTION_KEY);
 
-/** Starts the connect flow: a single-use state for this session, and Google's consent URL. */
-export async function startGoogleConnect(db: Database, env: Env, session: Session, origin: string) {
+/**
+ * Starts the connect flow: a single-use state for this session, and Google's consent URL. `extra`
+ * asks for more than the usual permissions (sending mail); what was granted before is kept.
+ */
+export async function startGoogleConnect(
+  db: Database,
+  env: Env,
+  session: Session,
+  origin: string,
+  extra: readonly ExtraGoogleScope[] = [],
+) {
   const endpoints = googleEndpoints(env, origin);
   const { oauthClient } = await googleApis();
   const client = oauthClient(endpoints);
@@ -85,7 +98,7 @@ export async function startGoogleConnect(db: Database, env: Env, session: Sessio
     access_type: "offline",
     prompt: "consent",
     include_granted_scopes: true,
-    scope: GOOGLE_REQUESTED_SCOPES,
+    scope: [...GOOGLE_REQUESTED_SCOPES, ...extra.map((name) => EXTRA_GOOGLE_SCOPES[name])],
     state,
     code_challenge: codeChallenge,
     // google-auth-library's enum value is the string "S256".
@@ -191,6 +204,14 @@ export async function googleStatus(
   };
 }
 
+/** Whether AI42 may send mail from the user's Gmail, and if not, what the user can do about it. */
+export async function gmailSending(db: Database, userId: string): Promise<GmailSending> {
+  const row = await connectionOf(db, userId);
+  if (!row) return "not_connected";
+  if (!row.scopes.split(" ").includes(GMAIL_SEND_SCOPE)) return "not_allowed";
+  return row.needsReconnect ? "reconnect" : "allowed";
+}
+
 /** Revokes the grant at Google (best effort: a token Google already dropped is fine) and forgets it. */
 export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope) {
   const row = await connectionOf(db, userId);
@@ -210,11 +231,22 @@ export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope)
 // ---------------------------------------------------------------------------------------------
 // Authorised calls
 
-export const notConnected = (service: GoogleService) =>
+/** What a call needs: a service AI42 reads, or sending mail as the user. */
+export type GoogleAccess = GoogleService | "gmailSend";
+const ACCESS_SCOPES: Record<GoogleAccess, string> = {
+  ...GOOGLE_SERVICE_SCOPES,
+  gmailSend: GMAIL_SEND_SCOPE,
+};
+const ACCESS_LABELS: Record<GoogleAccess, string> = {
+  ...GOOGLE_SERVICE_LABELS,
+  gmailSend: "sending from Gmail",
+};
+
+export const notConnected = (access: GoogleAccess) =>
   new AppError(
     409,
     "GOOGLE_NOT_CONNECTED",
-    `Connect your Google account in Connections to use ${GOOGLE_SERVICE_LABELS[service]}`,
+    `Connect your Google account in Connections to use ${ACCESS_LABELS[access]}`,
   );
 
 const reconnectNeeded = () =>
@@ -297,13 +329,12 @@ async function buildClient(
  */
 export async function withGoogle<T>(
   { db, env, userId, origin }: GoogleScope,
-  service: GoogleService,
+  access: GoogleAccess,
   call: (auth: OAuth2Client, apiBaseUrl: string) => Promise<T>,
 ): Promise<T> {
   const endpoints = googleEndpoints(env, origin);
   const row = await connectionOf(db, userId);
-  if (!row || !row.scopes.split(" ").includes(GOOGLE_SERVICE_SCOPES[service]))
-    throw notConnected(service);
+  if (!row || !row.scopes.split(" ").includes(ACCESS_SCOPES[access])) throw notConnected(access);
   if (row.needsReconnect) throw reconnectNeeded();
   const client = await clientFor(db, env, row, endpoints);
   try {

@@ -11,7 +11,12 @@ import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
 import { fieldOf, inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionHistory, importRuns, importUndo } from "../db/schema";
+import { formatCount } from "../../app/domain/format";
+import type { ImportRunKind } from "../../app/domain/imports/targets";
+import { modulePath } from "../../app/domain/modules";
+import type { Env } from "../env";
 import { KINDS } from "./kinds";
+import { notify } from "./notifications";
 import type { OwnedTable, RecordKind } from "./record-kind";
 
 /** A record the run made (`before` null) or replaced (`before` as it was), by table and key. */
@@ -135,3 +140,47 @@ export const listImportRuns = (db: Database, userId: string, limit = 20) =>
     .where(eq(importRuns.userId, userId))
     .orderBy(desc(importRuns.createdAt))
     .limit(limit);
+
+const IMPORTED_WHERE: Record<ImportRunKind, string> = {
+  properties: modulePath("possible-investments"),
+  auctions: modulePath("auction"),
+  leads: modulePath("marketing", { tab: "leads" }),
+  data: modulePath("home"),
+};
+
+/** "An import finished" (issue 31): the run's totals over all its chunks, once per run. */
+export async function notifyImportFinished(
+  db: Database,
+  env: Env,
+  userId: string,
+  runId: string,
+  now: number,
+) {
+  const [run] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
+  if (!run) return;
+  const what = run.kind === "data" ? "AI42 export" : run.kind;
+  const counts = [
+    `${formatCount(run.created)} new`,
+    `${formatCount(run.merged)} merged`,
+    `${formatCount(run.unchanged)} unchanged`,
+    `${formatCount(run.failed)} with problems`,
+  ].join(", ");
+  await notify(
+    db,
+    env,
+    [
+      {
+        userId,
+        kind: "import_finished",
+        key: `import_finished:${run.id}`,
+        title: `Import finished: ${run.fileName ?? what}`,
+        body: `The ${what} import${run.fileName ? ` of ${run.fileName}` : ""} is done: ${counts}.`,
+        link: IMPORTED_WHERE[run.kind],
+      },
+    ],
+    now,
+  );
+}

@@ -3,7 +3,18 @@
  * normalised address). The one data access for the API and the agent; the workspace import
  * matches properties through `propertyIdsByKey` too.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
 import { CRITERIA, CRITERION_NAMES } from "../../app/domain/deals/criteria";
@@ -187,6 +198,8 @@ export interface PropertyFilters {
   propertyType?: PropertyType;
   /** Whether the primary analysis meets the buy box ("yes") or misses it ("no"). */
   meetsCriteria?: BuyBoxFilter;
+  /** Only properties changed at or after this instant (the daily brief's new finds). */
+  updatedSince?: string;
 }
 
 export const PROPERTY_SEARCH_COLUMNS = [
@@ -205,6 +218,7 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   if (filters.q) where.push(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q));
   if (filters.meetsCriteria)
     where.push(sql`${meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`);
+  if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));
   return and(...where);
 }
 

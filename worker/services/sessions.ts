@@ -104,11 +104,44 @@ export async function readSession(env: Env, token: string): Promise<Session | nu
     return null;
   }
   const sessionId = payload.sid;
-  if (typeof sessionId !== "string" || !payload.sub) return null;
+  // A token made for another purpose (`signedToken`: an audience) is never a session.
+  if (typeof sessionId !== "string" || !payload.sub || payload.aud !== undefined) return null;
   const record = await env.SESSIONS.get<SessionRecord>(sessionKey(payload.sub, sessionId), "json");
   if (!record?.user || record.userId !== payload.sub || record.expiresAt <= Date.now() / 1000)
     return null;
   return { id: sessionId, ...record, timeZone: record.timeZone ?? DEFAULT_TIME_ZONE };
+}
+
+/**
+ * A token for another purpose than a session (`audience`: "unsubscribe"), signed with the same
+ * key and never expiring: it names its subject and claims and can be used for nothing else.
+ */
+export async function signedToken(
+  env: Env,
+  audience: string,
+  subject: string,
+  claims: Record<string, string>,
+) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: JWT_ALGORITHM })
+    .setAudience(audience)
+    .setSubject(subject)
+    .sign(await signingKey(env));
+}
+
+/** The subject and claims of a token `signedToken` made for `audience`, or null. */
+export async function readSignedToken(env: Env, audience: string, token: string) {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(env), {
+      algorithms: [JWT_ALGORITHM],
+      audience,
+    });
+    return payload.sub
+      ? { subject: payload.sub, claims: payload as Record<string, unknown> }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function revokeSession(env: Env, session: Pick<Session, "id" | "userId">) {

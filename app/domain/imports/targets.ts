@@ -8,6 +8,7 @@ export const IMPORT_KINDS = ["properties", "auctions", "leads"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** What an import run brought in: a file of one kind, or an AI42 export (Import Data). */
 export const IMPORT_RUN_KINDS = [...IMPORT_KINDS, "data"] as const;
+export type ImportRunKind = (typeof IMPORT_RUN_KINDS)[number];
 
 /** How many numbered phone and e-mail columns an import reads (Phone 1 … Phone 10). */
 export const MAX_NUMBERED = 10;

@@ -4,7 +4,15 @@
  * an outreach draft.
  */
 import { Link } from "@remix-run/react";
-import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
+import {
+  ListOrdered,
+  MessageSquareText,
+  Pencil,
+  Plus,
+  Trash2,
+  Upload,
+  UserRoundSearch,
+} from "lucide-react";
 import { useState } from "react";
 import {
   CheckboxField,
@@ -49,6 +57,7 @@ import {
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
+import { LeadSequenceDialog } from "./lead-sequence";
 import { OutreachDialog } from "./outreach-dialog";
 import { useTabData } from "./tab-data";
 
@@ -82,6 +91,8 @@ export function LeadsTab() {
   const [editing, setEditing] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [drafting, setDrafting] = useState<Lead | null>(null);
+  // The lead whose follow-up sequence is open: `sequence` in the URL (a notice links to it).
+  const sequenceLeadId = params.get("sequence");
   // Status moves shown before the list is read again: each holds while the lead is the version
   // it was moved from.
   const [moving, setMoving] = useState<Record<string, { from: string; status: LeadStatus }>>({});
@@ -138,6 +149,10 @@ export function LeadsTab() {
   };
 
   const campaignName = (id: string | null) => campaigns.find((c) => c.id === id)?.name;
+  const leadName = (id: string) => {
+    const lead = items.find((item) => item.id === id);
+    return lead ? contactName(lead) : "this lead";
+  };
 
   return (
     <div>
@@ -318,6 +333,14 @@ export function LeadsTab() {
                   </button>
                   <button
                     type="button"
+                    aria-label={`Follow-up sequence for ${name}`}
+                    onClick={() => update({ sequence: lead.id })}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <ListOrdered aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
                     aria-label={`Edit ${name}`}
                     onClick={() => setEditing(lead)}
                     className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
@@ -374,6 +397,11 @@ export function LeadsTab() {
         open={drafting !== null}
         onClose={() => setDrafting(null)}
         target={drafting ? { leadId: drafting.id, name: contactName(drafting) } : null}
+      />
+      <LeadSequenceDialog
+        lead={sequenceLeadId ? { id: sequenceLeadId, name: leadName(sequenceLeadId) } : null}
+        sequences={data?.sequences ?? []}
+        onClose={() => update({ sequence: null })}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -20,6 +20,13 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
   };
 
   switch (tab) {
+    case "sequences": {
+      const [sequences, settings] = await Promise.all([
+        services.listSequences(),
+        services.sequenceSettings(),
+      ]);
+      return { tab, sequences, settings };
+    }
     case "campaigns":
       return { tab, campaigns: await services.listCampaigns() };
     case "bots":
@@ -33,13 +40,14 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
       const listQuery = Object.fromEntries(
         [...params].filter(([name]) => LEAD_LIST_PARAMS.includes(name)),
       );
-      const [list, summary, campaigns] = await Promise.all([
+      const [list, summary, campaigns, sequences] = await Promise.all([
         services.listLeads({ ...listQuery, ...campaign, limit: String(LEADS_PAGE_SIZE) }),
         summaryOf(),
         services.listCampaigns(),
+        services.listSequences(),
       ]);
       if (list.problem !== null) throw badQuery(list.problem);
-      return { tab, leads: list.page, summary, campaigns, today };
+      return { tab, leads: list.page, summary, campaigns, today, sequences };
     }
   }
 }

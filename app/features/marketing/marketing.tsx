@@ -10,15 +10,18 @@ import { BotsTab } from "./bots-tab";
 import { CampaignsTab } from "./campaigns-tab";
 import { FunnelTab } from "./funnel-tab";
 import { LeadsTab } from "./leads-tab";
+import { SequencesTab } from "./sequences-tab";
 
 const TITLES: Record<MarketingTab, string> = {
   leads: "Leads",
+  sequences: "Sequences",
   campaigns: "Campaigns",
   funnel: "Funnel",
   bots: "Lead bots",
 };
 const VIEWS: Record<MarketingTab, () => React.ReactNode> = {
   leads: LeadsTab,
+  sequences: SequencesTab,
   campaigns: CampaignsTab,
   funnel: FunnelTab,
   bots: BotsTab,
@@ -29,7 +32,7 @@ export default function Marketing({ module }: ModuleViewProps) {
   const active = MARKETING_TABS.find((tab) => tab === params.get("tab")) ?? "leads";
   const View = VIEWS[active];
   const select = (tab: MarketingTab) =>
-    update({ tab, new: null, import: null, campaign: null, bot: null });
+    update({ tab, new: null, import: null, campaign: null, bot: null, sequence: null });
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { CalendarEvent, EventInputSchema } from "~/domain/calendar/events";
+import type { ExtraGoogleScope } from "~/domain/google";
 import type {
   CalendarInfoSchema,
   DriveFileSchema,
@@ -41,8 +42,13 @@ const calendarQuery = (calendarId: string) =>
 export const googleApi = {
   status: () => orThrow(apiRequest<GoogleStatus>("/google/status"), MESSAGES.googleStatus),
   /** Google's consent URL for this session (the browser then goes there). */
-  connectUrl: async () =>
-    (await orThrow(apiRequest<{ url: string }>("/google/connect"), MESSAGES.connectGoogle)).url,
+  connectUrl: async (scopes?: ExtraGoogleScope) =>
+    (
+      await orThrow(
+        apiRequest<{ url: string }>(`/google/connect${queryString({ scopes })}`),
+        MESSAGES.connectGoogle,
+      )
+    ).url,
   disconnect: () =>
     orThrow(
       apiRequest<{ disconnected: boolean }>("/google/disconnect", { method: "POST" }),

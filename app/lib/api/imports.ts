@@ -23,6 +23,8 @@ export interface FileImportOptions {
   fileName?: string;
   campaignId?: string | null;
   dryRun?: boolean;
+  /** More chunks of the file follow: the "import finished" notice waits for the last. */
+  more?: boolean;
 }
 
 export const importsApi = {
@@ -41,6 +43,7 @@ export const importsApi = {
           runId: options.runId,
           fileName: options.fileName,
           campaignId: options.campaignId,
+          more: options.more,
           mapping:
             options.mapping && Object.keys(options.mapping).length
               ? JSON.stringify(options.mapping)

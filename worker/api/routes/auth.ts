@@ -5,6 +5,8 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
+import { database } from "../../db/client";
+import { noteSignInZone } from "../../services/notifications";
 import { AppError, notConfigured } from "../../errors";
 import { requireAuth } from "../middleware/auth";
 import {
@@ -101,7 +103,9 @@ auth.openapi(
     });
     if (!row) throw new AppError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     const user = publicUser(row);
-    const { token, session } = await createSession(c.env, user, false, requestTimeZone(c.req.raw));
+    const zone = requestTimeZone(c.req.raw);
+    const { token, session } = await createSession(c.env, user, false, zone);
+    await noteSignInZone(database(c.env.DB), user.id, zone, Date.now());
     c.header("Set-Cookie", sessionCookie(token, session));
     return c.json({ data: { token, user } }, 201);
   },
@@ -150,12 +154,9 @@ auth.openapi(
       await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
     }
     const user = publicUser(row);
-    const { token, session } = await createSession(
-      c.env,
-      user,
-      remember,
-      requestTimeZone(c.req.raw),
-    );
+    const zone = requestTimeZone(c.req.raw);
+    const { token, session } = await createSession(c.env, user, remember, zone);
+    await noteSignInZone(database(c.env.DB), user.id, zone, Date.now());
     c.header("Set-Cookie", sessionCookie(token, session));
     return c.json({ data: { token, user } }, 200);
   },

@@ -5,6 +5,8 @@ import {
   DRIVE_MAX_PAGE_SIZE,
   GMAIL_DEFAULT_RESULTS,
   GMAIL_MAX_RESULTS,
+  EXTRA_GOOGLE_SCOPES,
+  type ExtraGoogleScope,
   type GoogleService,
 } from "../../../app/domain/google";
 import { database } from "../../db/client";
@@ -41,6 +43,17 @@ app.openapi(
     description:
       "A browser is redirected to Google's consent screen; an API client (a bearer token, or `Accept: application/json`) gets the URL to open instead. Google returns to /api/google/callback.",
     ...signedIn,
+    request: {
+      query: z.object({
+        scopes: z
+          .enum(Object.keys(EXTRA_GOOGLE_SCOPES) as [ExtraGoogleScope])
+          .optional()
+          .openapi({
+            description:
+              "A permission to ask for besides the usual ones, keeping those granted before: `gmail.send` (follow-up sequences send from the user's Gmail)",
+          }),
+      }),
+    },
     responses: {
       200: dataResponse("Google's consent URL", UrlSchema),
       302: { description: "To Google's consent screen" },
@@ -48,11 +61,13 @@ app.openapi(
     },
   }),
   async (c) => {
+    const { scopes } = c.req.valid("query");
     const { url } = await startGoogleConnect(
       database(c.env.DB),
       c.env,
       c.var.session,
       appOrigin(c),
+      scopes ? [scopes] : [],
     );
     const wantsJson =
       requestToken(c.req.raw)?.via === "bearer" ||

@@ -28,6 +28,7 @@ import {
 import { listImportRuns, undoImport } from "../../services/import-runs";
 import { assertOwnedReference } from "../../db/queries";
 import { campaigns } from "../../db/schema";
+import { notifyImportFinished } from "../../services/import-runs";
 import { AppError, invalidFields } from "../../errors";
 import { FileImportResultSchema, ImportRunSchema } from "../schemas";
 import {
@@ -63,6 +64,9 @@ const ImportFileQuerySchema = z.object({
   runId: z.string().max(64).optional().openapi({
     description: "The run a later chunk of the same file belongs to (from the first answer)",
   }),
+  more: flag(
+    '`true`: more chunks of this file follow; the "import finished" notification comes after the last',
+  ),
   fileName: z.string().max(300).optional(),
   campaignId: z
     .string()
@@ -277,6 +281,8 @@ app.openapi(
         options,
       );
     }
+    if (outcome.runId && query.more !== "true")
+      await notifyImportFinished(db, c.env, userId, outcome.runId, Date.now());
     return c.json(
       {
         data: {

@@ -2,6 +2,7 @@
  * Export all of a user's workspace as one JSON document (or, with every stored file, as a .zip),
  * and import such a document back.
  */
+import { notifyImportFinished } from "../../services/import-runs";
 import { z } from "@hono/zod-openapi";
 import { todayIn } from "../../../app/domain/today";
 import {
@@ -140,6 +141,7 @@ app.openapi(
       overwriteEdits === "true",
     );
     const runId = dryRun === "false" ? await writeImport(db, userId, plan, fileName ?? null) : null;
+    if (runId) await notifyImportFinished(db, c.env, userId, runId, Date.now());
     return c.json(
       {
         data: {

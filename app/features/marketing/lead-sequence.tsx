@@ -1,0 +1,173 @@
+/**
+ * A lead's follow-up sequence (issue 31): the one running (its next step and when) with Stop, or
+ * Start sequence (choose one), and the log of every step done: e-mailed, a task made, stopped.
+ */
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { FormMessage } from "~/components/form";
+import { Badge, Modal } from "~/components/ui";
+import { formatDateTime } from "~/domain/format";
+import {
+  STEP_ACTION_LABELS,
+  STOP_REASONS,
+  type EnrollmentStatus,
+} from "~/domain/marketing/sequences";
+import { modulePath } from "~/domain/modules";
+import { sequencesApi, type LeadSequences, type Sequence } from "~/lib/api/sequences";
+import { failureText } from "~/lib/api/workspace";
+
+const STATUS_TONES: Record<EnrollmentStatus, "success" | "neutral" | "danger"> = {
+  active: "success",
+  finished: "neutral",
+  stopped: "danger",
+};
+const OUTCOME_WORDS = {
+  sending: "Sending",
+  emailed: "E-mailed",
+  task: "Task",
+  stopped: "Stopped",
+} as const;
+
+export function LeadSequenceDialog(props: {
+  lead: { id: string; name: string } | null;
+  sequences: Sequence[];
+  onClose: () => void;
+}) {
+  const leadId = props.lead?.id;
+  const [state, setState] = useState<LeadSequences | null>(null);
+  const [choice, setChoice] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+
+  const load = useCallback(async () => {
+    if (!leadId) return;
+    try {
+      setState(await sequencesApi.ofLead(leadId));
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  }, [leadId]);
+  useEffect(() => {
+    setState(null);
+    setFailure("");
+    void load();
+  }, [load]);
+
+  const act = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure("");
+    try {
+      await action();
+      await load();
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const running = state?.enrollments.find((enrollment) => enrollment.status === "active");
+  const latest = state?.enrollments[0];
+  const chosen = choice || props.sequences[0]?.id || "";
+
+  return (
+    <Modal
+      open={props.lead !== null}
+      title={props.lead ? `Follow-up sequence: ${props.lead.name}` : "Follow-up sequence"}
+      onClose={props.onClose}
+      wide
+    >
+      <div className="space-y-4">
+        {!state && !failure && <p className="text-sm text-muted">Loading…</p>}
+        {latest && (
+          <p
+            data-testid="lead-sequence-status"
+            className="flex flex-wrap items-center gap-2 text-sm"
+          >
+            <span className="font-medium">{latest.sequenceName}</span>
+            <Badge tone={STATUS_TONES[latest.status]}>{latest.status}</Badge>
+            {latest.status === "active" && latest.stepCount !== null && (
+              <span className="text-muted">
+                Step {latest.nextStep + 1} of {latest.stepCount}
+                {latest.nextAt && `, due ${formatDateTime(latest.nextAt)}`}
+              </span>
+            )}
+            {latest.stopReason && (
+              <span className="text-muted">{STOP_REASONS[latest.stopReason]}</span>
+            )}
+          </p>
+        )}
+        {state && running && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => sequencesApi.stop(running.id))}
+            className="btn-secondary"
+          >
+            Stop
+          </button>
+        )}
+        {state && !running && props.sequences.length === 0 && (
+          <p className="text-sm text-muted">
+            No sequences yet:{" "}
+            <Link
+              to={modulePath("marketing", { tab: "sequences" })}
+              className="text-accent underline"
+            >
+              create one
+            </Link>
+            .
+          </p>
+        )}
+        {state && !running && props.sequences.length > 0 && (
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col gap-1.5 text-sm font-medium">
+              Sequence
+              <select
+                value={chosen}
+                onChange={(event) => setChoice(event.target.value)}
+                className="input"
+              >
+                {props.sequences.map((sequence) => (
+                  <option key={sequence.id} value={sequence.id}>
+                    {sequence.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              disabled={busy || !chosen}
+              onClick={() => void act(() => sequencesApi.start(leadId!, chosen))}
+              className="btn-primary"
+            >
+              Start sequence
+            </button>
+          </div>
+        )}
+        <FormMessage kind="error">{failure}</FormMessage>
+        {state && (
+          <section aria-label="Sequence log">
+            <h3 className="mb-2 text-sm font-medium">Log</h3>
+            {state.log.length === 0 ? (
+              <p className="text-sm text-muted">Nothing done yet.</p>
+            ) : (
+              <ul className="divide-y divide-line rounded-xl border border-line text-sm">
+                {state.log.map((entry) => (
+                  <li key={entry.id} data-testid="sequence-log-entry" className="px-3 py-2">
+                    <span className="mr-2 text-muted">{formatDateTime(entry.at)}</span>
+                    <Badge>{OUTCOME_WORDS[entry.outcome]}</Badge>{" "}
+                    <span className="text-muted">
+                      Step {entry.step + 1} ({STEP_ACTION_LABELS[entry.action]}):
+                    </span>{" "}
+                    {entry.detail}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+    </Modal>
+  );
+}

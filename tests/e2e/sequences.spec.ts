@@ -1,0 +1,53 @@
+/**
+ * Follow-up sequences in a browser: sequences turned on (without Gmail's send permission, the
+ * screen offers it and says e-mail steps become tasks), a sequence made with its steps, started on
+ * a lead, its status and log on the lead, and stopped.
+ */
+import { modulePath } from "../../app/domain/modules";
+import { expect, openApp, test } from "./fixtures";
+
+test("a sequence is made, started on a lead and stopped, with its log", async ({
+  page,
+  account,
+}) => {
+  await account.post("/marketing/leads", {
+    firstName: "Maria",
+    lastName: "Lopez",
+    email: "maria@example.com",
+    consentEmail: true,
+  });
+  await openApp(page, modulePath("marketing", { tab: "sequences" }));
+  await expect(page.getByRole("heading", { name: "No sequences yet" })).toBeVisible();
+  await page.getByRole("button", { name: "Turn sequences on" }).click();
+  await expect(page.getByText("Follow-up sequences are on")).toBeVisible();
+  const sending = page.getByTestId("gmail-sending");
+  await expect(sending).toContainText("each e-mail step becomes a task");
+  await expect(sending.getByRole("button", { name: "Allow sending from Gmail" })).toBeVisible();
+
+  await page.getByRole("button", { name: "New sequence" }).click();
+  const form = page.getByRole("dialog", { name: "New sequence" });
+  await form.getByLabel("Name").fill("Motivated sellers");
+  await form.getByLabel("Subject").fill("Your house at {{address}}");
+  await form.getByLabel("E-mail text").fill("Hi {{first_name}}, would you sell?");
+  await form.getByRole("button", { name: "Add a step" }).click();
+  await form.getByLabel("What to do or say").fill("Call {{first_name}}");
+  await form.getByRole("button", { name: "Create sequence" }).click();
+  const card = page.getByTestId("sequence-card");
+  await expect(card).toContainText("Motivated sellers");
+  await expect(card).toContainText("2 steps");
+  await expect(card).toContainText("Day 2");
+
+  await page.getByRole("tab", { name: "Leads" }).click();
+  await page.getByRole("button", { name: "Follow-up sequence for Maria Lopez" }).click();
+  const dialog = page.getByRole("dialog", { name: "Follow-up sequence: Maria Lopez" });
+  await expect(dialog.getByText("Nothing done yet.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Start sequence" }).click();
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Motivated sellers");
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("active");
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Step 1 of 2");
+
+  await dialog.getByRole("button", { name: "Stop" }).click();
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("stopped");
+  await expect(dialog.getByTestId("sequence-log-entry")).toContainText("Stopped by you");
+  await expect(dialog.getByRole("button", { name: "Start sequence" })).toBeVisible();
+});

@@ -1,0 +1,68 @@
+/**
+ * A follow-up sequence's e-mail as Gmail's `raw` carries it (app/domain/marketing/sequences.ts):
+ * headers that nothing in a lead's data can add to, a long non-ASCII subject in encoded-words of
+ * at most 75 characters, a body in base64 lines, and the template's placeholders filled.
+ */
+import { describe, expect, it } from "vitest";
+import { base64Url, fillTemplate, rfc2822 } from "~/domain/marketing/sequences";
+
+const decodeWords = (header: string) =>
+  [...header.matchAll(/=\?UTF-8\?B\?([^?]+)\?=/g)]
+    .map((match) =>
+      new TextDecoder().decode(Uint8Array.from(atob(match[1]!), (c) => c.charCodeAt(0))),
+    )
+    .join("");
+
+describe("the raw message", () => {
+  it("a plain subject, a reply's threading headers and a base64 body", () => {
+    const raw = rfc2822({
+      to: "maria@example.com",
+      subject: "Your house on Oak St",
+      body: "Hi Maria,\nStill thinking of selling?",
+      references: ["<a@mail.gmail.com>", "<b@mail.gmail.com>"],
+    });
+    const [head, body] = raw.split("\r\n\r\n");
+    expect(head!.split("\r\n")).toEqual([
+      "To: maria@example.com",
+      "Subject: Your house on Oak St",
+      "MIME-Version: 1.0",
+      'Content-Type: text/plain; charset="UTF-8"',
+      "Content-Transfer-Encoding: base64",
+      "In-Reply-To: <b@mail.gmail.com>",
+      "References: <a@mail.gmail.com> <b@mail.gmail.com>",
+    ]);
+    expect(atob(body!.replace(/\r\n/g, ""))).toBe("Hi Maria,\r\nStill thinking of selling?");
+  });
+
+  it("a subject with a line break or accents cannot start a header; encoded-words stay within 75", () => {
+    const subject =
+      "Olá José — sua casa na Rua das Flores, 123, ainda está à venda?\r\nBcc: x@evil.test";
+    const raw = rfc2822({ to: "jose@example.com", subject, body: "Oi" });
+    const head = raw.split("\r\n\r\n")[0]!;
+    expect(head).not.toMatch(/^Bcc:/m);
+    const subjectHeader = /^Subject: ([\s\S]*?)\r\nMIME-Version/m.exec(head)![1]!;
+    for (const word of subjectHeader.split("\r\n ")) expect(word.length).toBeLessThanOrEqual(75);
+    expect(decodeWords(subjectHeader)).toBe(subject);
+  });
+
+  it("refuses an address with a line break", () => {
+    expect(() =>
+      rfc2822({ to: "a@example.com\r\nBcc: x@evil.test", subject: "Hi", body: "" }),
+    ).toThrow(/line break/);
+  });
+
+  it("base64url has no padding and no + or /", () => {
+    expect(base64Url("subjects?>>")).toBe("c3ViamVjdHM_Pj4");
+  });
+});
+
+it("fills the template's placeholders from the lead and the sender", () => {
+  const lead = { firstName: "Maria", lastName: "Lopez", address: "12 Oak St" };
+  expect(
+    fillTemplate(
+      "Hi {{first_name}}, about {{address}} — {{sender_name}}",
+      lead as never,
+      "Ana Silva",
+    ),
+  ).toBe("Hi Maria, about 12 Oak St — Ana Silva");
+});

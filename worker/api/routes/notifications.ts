@@ -1,0 +1,303 @@
+/**
+ * Notifications (issue 31): the bell's list and counts, marking read, trying a failed e-mail
+ * again, the preferences, and the one-click unsubscribe an e-mail links to (no sign-in).
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  HH_MM,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../app/domain/notifications";
+import { isTimeZone } from "../../../app/domain/today";
+import { database } from "../../db/client";
+import { EMAIL_STATUSES } from "../../db/schema";
+import {
+  describeUnsubscribe,
+  listNotifications,
+  markRead,
+  notificationCounts,
+  NOTIFICATION_FILTERS,
+  retryEmail,
+  settingsOf,
+  unsubscribe,
+  updateSettings,
+} from "../../services/notifications";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  IdParamSchema,
+  jsonBody,
+  MetaSchema,
+  router,
+  scope,
+  signedIn,
+} from "../openapi";
+
+const KindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const NotificationSchema = z
+  .object({
+    id: z.string(),
+    kind: KindSchema,
+    title: z.string(),
+    body: z.string().openapi({
+      description:
+        "Plain text with markdown links to records (`[12 Oak St](/auction?auction=…)`) and **bold** headings",
+    }),
+    link: z.string().nullable().openapi({ description: "The record's path in the app" }),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+    email: z
+      .object({
+        status: z.enum(EMAIL_STATUSES).openapi({
+          description:
+            "`none` (not e-mailed), `waiting` (quiet hours), `queued`, `sending`, `sent`, or `failed` after its last attempt (see `error`)",
+        }),
+        error: z.string().nullable().openapi({ description: "Why the last attempt failed" }),
+        attempts: z.number().int(),
+      })
+      .openapi("NotificationEmail"),
+  })
+  .openapi("Notification");
+
+const CountsSchema = z
+  .object({
+    unread: z.number().int().openapi({ description: "Notifications in the bell not yet read" }),
+    failed: z.number().int().openapi({ description: "E-mails that could not be sent" }),
+  })
+  .openapi("NotificationCounts");
+
+const ChoiceSchema = z.object({ inApp: z.boolean(), email: z.boolean() });
+const TimeSchema = z
+  .string()
+  .regex(HH_MM, { error: "Use a time like 22:00" })
+  .openapi({ example: "22:00" });
+const QuietHoursSchema = z
+  .object({ start: TimeSchema, end: TimeSchema })
+  .refine((quiet) => quiet.start !== quiet.end, {
+    error: "Quiet hours start and end at different times",
+    path: ["end"],
+  });
+
+export const NotificationSettingsSchema = z
+  .object({
+    timeZone: z.string(),
+    zoneChosen: z.boolean().openapi({
+      description:
+        "False while the zone follows the browser's at each sign-in; true once the user chose one",
+    }),
+    briefHour: z.number().int().nullable().openapi({
+      description: "The daily brief's hour (0–23) in `timeZone`; null: no brief",
+    }),
+    quietHours: z
+      .object({ start: z.string(), end: z.string() })
+      .nullable()
+      .openapi({ description: "No e-mail between these wall-clock times (it waits until `end`)" }),
+    channels: z.record(KindSchema, ChoiceSchema),
+  })
+  .openapi("NotificationSettings");
+
+const SettingsChangeSchema = z
+  .object({
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { error: "Use a time zone like America/New_York" })
+      .optional(),
+    briefHour: z
+      .number({ error: "Choose an hour from 0 to 23, or none" })
+      .int()
+      .min(0, { error: "Choose an hour from 0 to 23, or none" })
+      .max(23, { error: "Choose an hour from 0 to 23, or none" })
+      .nullable()
+      .optional(),
+    quietHours: QuietHoursSchema.nullable().optional(),
+    channels: z.partialRecord(KindSchema, ChoiceSchema.partial()).optional(),
+  })
+  .strict()
+  .openapi("NotificationSettingsChange");
+
+const ListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  filter: z.enum(NOTIFICATION_FILTERS).default("all").openapi({
+    description:
+      "`unread`: not read yet; `failed`: e-mails that could not be sent (the dead letters)",
+  }),
+});
+
+const ReadSchema = z
+  .union([
+    z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ])
+  .openapi("NotificationRead");
+
+const TokenQuerySchema = z.object({
+  token: z
+    .string({ error: "This unsubscribe link is not valid: it may have been cut short" })
+    .min(1)
+    .max(2000),
+});
+const UnsubscribedSchema = z.object({ kind: KindSchema, label: z.string() }).openapi("Unsubscribe");
+
+const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "listNotifications",
+    summary: "The user's notifications, newest first",
+    description:
+      "What the bell lists (the kinds whose in-app channel is on), or with `filter=failed` every e-mail that could not be sent after its last attempt. `meta.unread` counts the unread ones.",
+    ...signedIn,
+    request: { query: ListQuerySchema },
+    responses: {
+      200: {
+        description: "A page of notifications",
+        content: {
+          "application/json": {
+            schema: z.object({
+              data: z.array(NotificationSchema),
+              meta: MetaSchema.extend({ unread: z.number().int() }),
+            }),
+          },
+        },
+      },
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => {
+    const { items, meta } = await listNotifications(...scope(c), c.req.valid("query"));
+    return c.json({ data: items, meta }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/unread",
+    operationId: "countNotifications",
+    summary: "How many notifications are unread, and how many e-mails could not be sent",
+    ...signedIn,
+    responses: { 200: dataResponse("The counts", CountsSchema), ...errorResponses(401) },
+  }),
+  async (c) => c.json({ data: await notificationCounts(...scope(c)) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/read",
+    operationId: "markNotificationsRead",
+    summary: "Marks notifications read: some (`ids`) or `all`",
+    ...signedIn,
+    request: jsonBody(ReadSchema),
+    responses: { 200: dataResponse("The counts after", CountsSchema), ...errorResponses(400, 401) },
+  }),
+  async (c) => c.json({ data: await markRead(...scope(c), c.req.valid("json"), Date.now()) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/{id}/retry",
+    operationId: "retryNotificationEmail",
+    summary: "Tries a failed e-mail again",
+    description:
+      "Only an e-mail that failed (`email.status` `failed`) can be retried: 409 otherwise.",
+    ...signedIn,
+    request: { params: IdParamSchema },
+    responses: {
+      200: dataResponse("The notification, its e-mail queued", NotificationSchema),
+      ...errorResponses(401, 404, 409),
+    },
+  }),
+  async (c) => {
+    const [db, userId] = scope(c);
+    const notice = await retryEmail(db, c.env, userId, c.req.valid("param").id, Date.now());
+    return c.json({ data: notice }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/settings",
+    operationId: "getNotificationSettings",
+    summary: "The user's notification preferences",
+    ...signedIn,
+    responses: {
+      200: dataResponse("The preferences", NotificationSettingsSchema),
+      ...errorResponses(401),
+    },
+  }),
+  async (c) => c.json({ data: await settingsOf(...scope(c)) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "put",
+    path: "/settings",
+    operationId: "updateNotificationSettings",
+    summary: "Changes the notification preferences",
+    description:
+      "Any of the fields; `channels` may name some kinds and one channel of each. Choosing `timeZone` stops it following the browser's zone at sign-in.",
+    ...signedIn,
+    request: jsonBody(SettingsChangeSchema),
+    responses: {
+      200: dataResponse("The preferences after", NotificationSettingsSchema),
+      ...errorResponses(400, 401),
+    },
+  }),
+  async (c) => {
+    const change = c.req.valid("json");
+    const channels = change.channels as
+      Partial<Record<NotificationKind, { inApp?: boolean; email?: boolean }>> | undefined;
+    const settings = await updateSettings(...scope(c), { ...change, channels }, Date.now());
+    return c.json({ data: settings }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/unsubscribe",
+    operationId: "describeUnsubscribe",
+    summary: "What an e-mail's unsubscribe link stops (no sign-in)",
+    request: { query: TokenQuerySchema },
+    responses: {
+      200: dataResponse("The kind of e-mail the link stops", UnsubscribedSchema),
+      ...errorResponses(400),
+    },
+  }),
+  async (c) => {
+    const { kind, label } = await describeUnsubscribe(c.env, c.req.valid("query").token);
+    return c.json({ data: { kind, label } }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/unsubscribe",
+    operationId: "unsubscribe",
+    summary: "Stops the e-mails of one kind (RFC 8058 one-click; no sign-in)",
+    description:
+      "The address in every e-mail's `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`): a mail client's own Unsubscribe button posts here. Turns off e-mail of that kind only; the in-app notices and every other setting stay.",
+    request: { query: TokenQuerySchema },
+    responses: {
+      200: dataResponse("E-mails of this kind are off", UnsubscribedSchema),
+      ...errorResponses(400),
+    },
+  }),
+  async (c) => {
+    const db = database(c.env.DB);
+    const done = await unsubscribe(db, c.env, c.req.valid("query").token, Date.now());
+    return c.json({ data: done }, 200);
+  },
+);
+
+export default app;
