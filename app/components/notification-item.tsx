@@ -5,8 +5,9 @@
  */
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { formatDateTime, formatRelative } from "~/domain/format";
+import { formatDateTime } from "~/domain/format";
 import { inlineParts } from "~/domain/inline-markdown";
+import { formatRelative } from "~/domain/relative-time";
 import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
 import { failureText } from "~/lib/api/workspace";
 import { notificationsChanged } from "~/lib/stores/notification-counts";

@@ -5,10 +5,10 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
-  formatRelative,
   parseNumberLike,
 } from "~/domain/format";
 import { inlineParts } from "~/domain/inline-markdown";
+import { formatRelative } from "~/domain/relative-time";
 
 describe("formatting for the screens", () => {
   it("shows money in whole dollars, or to the cent when asked, and a dash for nothing", () => {

@@ -1,6 +1,7 @@
 /**
- * The bell's and the preferences' calls (issue 31): the unread count, the newest notifications,
- * marking them read, sending a failed e-mail again, and the preferences. Each throws a
+ * The bell's panel's and the preferences' calls (issue 31): the newest notifications, marking
+ * them read, sending a failed e-mail again, and the preferences (the unread count, which every
+ * page reads, is in app/lib/stores/notification-counts.ts). Each throws a
  * `ServiceError` carrying a "Failed to …" message and what the server said.
  */
 import type { NotificationKind, NotificationSettings } from "~/domain/notifications";
@@ -35,8 +36,6 @@ export type NotificationPreferences = NotificationSettings & { zoneChosen: boole
 export type NotificationFilter = "all" | "unread" | "failed";
 
 export const notificationsApi = {
-  counts: () =>
-    orThrow(apiRequest<NotificationCounts>("/notifications/unread"), MESSAGES.fetchNotifications),
   async list(query: { filter?: NotificationFilter; page?: number; limit?: number }) {
     const result = await apiRequest<AppNotification[]>(`/notifications${queryString(query)}`);
     if (result.error) throw new ServiceError(MESSAGES.fetchNotifications, result.error);

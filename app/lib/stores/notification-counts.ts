@@ -6,7 +6,10 @@
  */
 import { useEffect } from "react";
 import { createStore } from "zustand";
-import { notificationsApi, type NotificationCounts } from "../api/notifications";
+import { apiRequest } from "../api/client";
+import { orThrow } from "../api/workspace";
+import { MESSAGES } from "../api/messages";
+import type { NotificationCounts } from "../api/notifications";
 
 export const UNREAD_POLL_MS = 60_000;
 
@@ -15,13 +18,20 @@ export const notificationCounts = createStore<{ counts: NotificationCounts | nul
   counts: null,
 }));
 
+/**
+ * `GET /notifications/unread`. Here rather than in api/notifications.ts, which the bell's panel
+ * and the preferences download when they open: every page carries this file.
+ */
+export const readNotificationCounts = () =>
+  orThrow(apiRequest<NotificationCounts>("/notifications/unread"), MESSAGES.fetchNotifications);
+
 let newest = 0;
 
 /** Reads the count again; an answer overtaken by a later read is not shown. */
 export async function refreshNotificationCounts() {
   const asked = ++newest;
   try {
-    const counts = await notificationsApi.counts();
+    const counts = await readNotificationCounts();
     if (asked === newest) notificationCounts.setState({ counts });
   } catch {
     // The bell keeps its last count; the next read tries again.
