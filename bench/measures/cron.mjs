@@ -1,5 +1,6 @@
-// The Cron Trigger's cost (issue 31): 10,000 users, each with an auction, a lead, a project and a
-// calendar event with a reminder, seeded straight into a fresh local D1; first with nothing due,
+// The Cron Trigger's cost (issue 31): 10,000 users, each with an auction, a lead to call back
+// today, a project closing in a week and a calendar event with a reminder, seeded straight into a
+// fresh local D1 (every user's 7:00 still 12 hours away); first with nothing due,
 // then with 1 % of the users (100) due for a deposit reminder, an event reminder and their daily
 // brief. Each run is `GET /__scheduled` on its own `wrangler dev --test-scheduled` (the handler is
 // awaited, so the answer comes when the run is done); then how long the JOBS queue takes to send
@@ -34,13 +35,16 @@ function seedSql(now, due) {
     const later = now + 30 * 24 * HOUR;
     lines.push(
       `INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, updated_at) VALUES (${text(user)}, ${text(`cron-${i}@example.com`)}, 'x', 'Cron', 'User', ${stamp}, ${stamp});`,
-      `INSERT INTO notification_settings (user_id, time_zone, zone_chosen, brief_hour, brief_next_at, channels, updated_at) VALUES (${text(user)}, 'UTC', 0, 7, ${text(iso(isDue ? now - 60_000 : now + 12 * HOUR))}, '{}', ${stamp});`,
+      // Mornings (the day's follow-ups and closings) 12 hours away for everyone.
+      `INSERT INTO notification_settings (user_id, time_zone, zone_chosen, brief_hour, brief_next_at, morning_next_at, channels, updated_at) VALUES (${text(user)}, 'UTC', 0, 7, ${text(iso(isDue ? now - 60_000 : now + 12 * HOUR))}, ${text(iso(now + 12 * HOUR))}, '{}', ${stamp});`,
       // The deposit's 72-hour mark a minute ago for the due users, a month away for the rest.
       `INSERT INTO auctions (id, user_id, sale_type, sale_at, time_zone, current_sale_at, address, deposit_amount, deposit_due_at, status, created_at, updated_at) VALUES (${text(`${user}-a`)}, ${text(user)}, 'sheriff', ${text(iso(isDue ? now + 80 * HOUR : later))}, 'America/Chicago', ${text(iso(isDue ? now + 80 * HOUR : later))}, ${text(`${i} Oak St`)}, 10000, ${text(iso(isDue ? now + 72 * HOUR - 60_000 : later - HOUR))}, 'upcoming', ${stamp}, ${stamp});`,
       `INSERT INTO calendar_events (id, user_id, title, start, end, all_day, kind, reminder_minutes, remind_at, created_at, updated_at) VALUES (${text(`${user}-e`)}, ${text(user)}, 'Showing', ${text(iso(isDue ? now + 29 * 60_000 : later))}, ${text(iso(isDue ? now + 89 * 60_000 : later + HOUR))}, 0, 'showing', 30, ${text(iso(isDue ? now - 60_000 : later - 30 * 60_000))}, ${stamp}, ${stamp});`,
       `INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (${text(`${user}-c`)}, ${text(user)}, 'Lead', ${text(String(i))}, 'lead', '[]', ${stamp}, ${stamp});`,
-      `INSERT INTO leads (contact_id, user_id, status, reached, consent_email, consent_sms, consent_call, follow_up_on, answers, created_at, updated_at) VALUES (${text(`${user}-c`)}, ${text(user)}, 'new', 'new', 1, 0, 0, ${text(day(later))}, '[]', ${stamp}, ${stamp});`,
-      `INSERT INTO projects (id, user_id, name, type, status, target_close_date, created_at, updated_at) VALUES (${text(`${user}-p`)}, ${text(user)}, 'Flip', 'fix_and_flip', 'rehab', ${text(day(later))}, ${stamp}, ${stamp});`,
+      // Every lead's follow-up is today and every project closes in 7 days: read only at each
+      // user's 7:00, so they cost a run nothing until then.
+      `INSERT INTO leads (contact_id, user_id, status, reached, consent_email, consent_sms, consent_call, follow_up_on, answers, created_at, updated_at) VALUES (${text(`${user}-c`)}, ${text(user)}, 'new', 'new', 1, 0, 0, ${text(day(now))}, '[]', ${stamp}, ${stamp});`,
+      `INSERT INTO projects (id, user_id, name, type, status, target_close_date, created_at, updated_at) VALUES (${text(`${user}-p`)}, ${text(user)}, 'Flip', 'fix_and_flip', 'rehab', ${text(day(now + 7 * 24 * HOUR))}, ${stamp}, ${stamp});`,
     );
   }
   return lines.join("\n");

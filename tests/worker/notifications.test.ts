@@ -59,9 +59,9 @@ async function emailsTo(address: string, count: number, waitMs = 8000) {
 
 /** How many times the provider was asked to send to `address`, repeats of a key included. */
 const postsTo = async (address: string) =>
-  (
-    (await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as { to: string[] }[]
-  ).filter((request) => request.to.includes(address)).length;
+  ((await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as { to: string[] }[]).filter(
+    (request) => request.to.includes(address),
+  ).length;
 
 async function settle(ms = 2500) {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -260,6 +260,28 @@ describe("reminders, each at its time and once", () => {
     const [notice] = (await noticesOf(call)).data;
     expect(notice!.title).toBe("Reminder: Showing at 12 Oak St");
     expect(notice!.body).toBe("Showing at 12 Oak St: Tue, Jun 1, 2027, 10:00 AM EDT.");
+
+    // Moved to 14:00 by a change that leaves out `reminders`: the 30 minutes stay, and move.
+    const moved = await call<{ data: { reminders: unknown } }>(
+      `/calendar/events/${created.body.data.id}`,
+      {
+        method: "PUT",
+        json: {
+          summary: "Showing at 12 Oak St",
+          start: { dateTime: "2027-06-01T14:00:00-04:00", timeZone: "America/New_York" },
+          end: { dateTime: "2027-06-01T15:00:00-04:00", timeZone: "America/New_York" },
+          kind: "showing",
+          calendarId: "local",
+        },
+      },
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.reminders).toEqual(created.body.data.reminders);
+    await run("2027-06-01T17:30:00Z");
+    expect((await noticesOf(call)).data.map((n) => n.body)).toEqual([
+      "Showing at 12 Oak St: Tue, Jun 1, 2027, 2:00 PM EDT.",
+      "Showing at 12 Oak St: Tue, Jun 1, 2027, 10:00 AM EDT.",
+    ]);
   });
 });
 

@@ -434,10 +434,22 @@ export async function updateEvent(
       apis.updateGoogleEvent(auth, root, id, { ...input, calendarId }),
     );
   const condition = { ifVersion, show: toEvent };
-  assertVersion(await findOwned(db, calendarEvents, userId, id, "Event"), "Event", condition);
+  const current = await findOwned(db, calendarEvents, userId, id, "Event");
+  assertVersion(current, "Event", condition);
+  // A change that leaves out `reminders` keeps the event's reminder (moved with its start).
+  const kept = input.reminders ?? {
+    useDefault: false,
+    overrides:
+      current.reminderMinutes === null
+        ? []
+        : [{ method: "popup" as const, minutes: current.reminderMinutes }],
+  };
   const [row] = await db
     .update(calendarEvents)
-    .set({ ...eventColumns(input), updatedAt: nextVersion(calendarEvents.updatedAt) })
+    .set({
+      ...eventColumns({ ...input, reminders: kept }),
+      updatedAt: nextVersion(calendarEvents.updatedAt),
+    })
     .where(ownedAt(calendarEvents, userId, id, ifVersion))
     .returning();
   if (!row) throw await missedChange(db, calendarEvents, userId, id, "Event", condition);
