@@ -24,6 +24,7 @@ import {
   type NotificationSettings,
   type QuietHours,
 } from "../../app/domain/notifications";
+import { modulePath } from "../../app/domain/modules";
 import { DEFAULT_TIME_ZONE } from "../../app/domain/today";
 import type { Database } from "../db/client";
 import {
@@ -403,7 +404,7 @@ async function emailOf(env: Env, notice: NotificationRow, to: string) {
   return {
     to,
     subject: notice.title,
-    text: `${plainText(notice.body, origin)}${open}\n\n--\nYou get this e-mail because "${label}" e-mails are on. Stop them with one click: ${origin}${UNSUBSCRIBE_PAGE_PATH}${query}\nAll your notification settings: ${origin}/connections#notifications`,
+    text: `${plainText(notice.body, origin)}${open}\n\n--\nYou get this e-mail because "${label}" e-mails are on. Stop them with one click: ${origin}${UNSUBSCRIBE_PAGE_PATH}${query}\nAll your notification settings: ${origin}${modulePath("connections", { section: "notifications" })}`,
     // RFC 8058: a mail client's own "Unsubscribe" button POSTs to this address.
     headers: {
       "List-Unsubscribe": `<${origin}${UNSUBSCRIBE_API_PATH}${query}>`,

@@ -6,49 +6,15 @@
  */
 import { z } from "zod";
 
-export const STEP_ACTIONS = ["email", "call", "letter", "task"] as const;
-export type StepAction = (typeof STEP_ACTIONS)[number];
+import {
+  MAX_DAILY_CAP,
+  MAX_STEP_DAY,
+  MAX_STEPS,
+  STEP_ACTIONS,
+  type TemplateField,
+} from "./sequence-terms";
 
-export const STEP_ACTION_LABELS: Record<StepAction, string> = {
-  email: "E-mail",
-  call: "Call task",
-  letter: "Letter task",
-  task: "Task",
-};
-
-export const ENROLLMENT_STATUSES = ["active", "stopped", "finished"] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
-
-/** Why a sequence stopped, in the words the lead's log shows. */
-export const STOP_REASONS = {
-  status_changed: "The lead's status changed",
-  replied: "The lead replied in the Gmail thread",
-  no_consent: "The lead has not agreed to receive e-mail",
-  no_email: "The lead has no e-mail address",
-  by_user: "Stopped by you",
-  turned_off: "Sequences were turned off",
-} as const;
-export type StopReason = keyof typeof STOP_REASONS;
-
-/** What a step did: e-mailed through Gmail, a task made for the user, or the sequence stopped. */
-export const STEP_OUTCOMES = ["sending", "emailed", "task", "stopped"] as const;
-export type StepOutcome = (typeof STEP_OUTCOMES)[number];
-
-export const MAX_STEPS = 20;
-export const MAX_STEP_DAY = 365;
-export const DEFAULT_DAILY_CAP = 50;
-export const MAX_DAILY_CAP = 500;
-
-/** The placeholders a step's subject and body may hold, each with what it is filled with. */
-export const TEMPLATE_FIELDS = {
-  first_name: "The lead's first name",
-  last_name: "The lead's last name",
-  full_name: "The lead's full name",
-  address: "The property address",
-  mailing_address: "The lead's mailing address",
-  sender_name: "Your name",
-} as const;
-export type TemplateField = keyof typeof TEMPLATE_FIELDS;
+export * from "./sequence-terms";
 
 const text = (max: number) => z.string().trim().max(max);
 

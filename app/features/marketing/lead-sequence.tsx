@@ -11,7 +11,7 @@ import {
   STEP_ACTION_LABELS,
   STOP_REASONS,
   type EnrollmentStatus,
-} from "~/domain/marketing/sequences";
+} from "~/domain/marketing/sequence-terms";
 import { modulePath } from "~/domain/modules";
 import { sequencesApi, type LeadSequences, type Sequence } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";

@@ -14,7 +14,7 @@ import {
   STEP_ACTIONS,
   TEMPLATE_FIELDS,
   type StepAction,
-} from "~/domain/marketing/sequences";
+} from "~/domain/marketing/sequence-terms";
 import { googleApi } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
 import {
