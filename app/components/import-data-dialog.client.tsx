@@ -18,7 +18,7 @@ import {
   type WorkspaceImportResult,
 } from "~/lib/api/workspace";
 import { workspaceChanged } from "~/lib/stores/workspace-revision";
-import { importChoice } from "~/lib/transfer";
+import { importChoice } from "~/lib/import-choice";
 import {
   importExportZip,
   type ExportZip,

@@ -1,14 +1,12 @@
 /**
- * Export Data / Import Data (palette): the whole workspace as one JSON file (or, with every stored
- * file, as a .zip: app/lib/transfer-zip.client.ts), and chats.
+ * Export Data (palette): the whole workspace as one JSON file (or, with every stored file, as a
+ * .zip: app/lib/transfer-zip.client.ts), and chats. Import Data's picking and reading is
+ * import-file.ts.
  */
 import { toast } from "~/lib/toast";
-import { createStore } from "zustand";
 import { localTimeZone, todayIn } from "~/domain/today";
 import { apiUrl } from "./api/client";
-import { MESSAGES } from "./api/messages";
-import { failureReason, ServiceError, transferApi } from "./api/workspace";
-import type { ExportZip } from "./transfer-zip.client";
+import { ServiceError, transferApi } from "./api/workspace";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof Error ? error.message : String(error), {
@@ -59,53 +57,4 @@ export function downloadExportZip() {
     href: apiUrl("/export.zip"),
     download: "",
   }).click();
-}
-
-/** The export file chosen for Import Data (a .zip: its first document), waiting for the user to confirm. */
-export interface ImportFile {
-  name: string;
-  document: unknown;
-  zip?: ExportZip;
-}
-
-export const importChoice = createStore<{
-  file: ImportFile | null;
-  choose: (file: ImportFile | null) => void;
-}>()((set) => ({ file: null, choose: (file) => set({ file }) }));
-
-/** Opens the browser's file picker for an AI42 export; the import dialog previews the file. */
-export function pickImportFile() {
-  const input = Object.assign(window.document.createElement("input"), {
-    type: "file",
-    accept: "application/json,.json,application/zip,.zip",
-  });
-  input.addEventListener("change", () => {
-    const file = input.files?.[0];
-    if (file) void readImportFile(file);
-  });
-  input.click();
-}
-
-/** A ZIP file starts with a local file header's signature, `PK\x03\x04`. */
-async function isZipFile(file: Blob) {
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
-}
-
-export async function readImportFile(file: File) {
-  if (await isZipFile(file)) {
-    try {
-      // The .zip reader (and zip.js) load only for a .zip.
-      const zip = await (await import("./transfer-zip.client")).readExportZip(file);
-      importChoice.getState().choose({ name: file.name, document: zip.document, zip });
-    } catch (error) {
-      toast.error(MESSAGES.importData, { description: `${file.name}: ${failureReason(error)}` });
-    }
-    return;
-  }
-  try {
-    importChoice.getState().choose({ name: file.name, document: JSON.parse(await file.text()) });
-  } catch {
-    toast.error(MESSAGES.importData, { description: `${file.name} is not a JSON file` });
-  }
 }

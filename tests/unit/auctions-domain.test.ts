@@ -13,7 +13,8 @@ import {
 import { auctionEvents, type AuctionDates } from "~/domain/auctions/calendar";
 import { mapColumns, readAuctions } from "~/domain/imports/file";
 import { readCsvTable } from "~/domain/imports/table";
-import { localTimeToIso, saleTimeInZones, zoneOfState } from "~/domain/auctions/time-zones";
+import { zoneOfState } from "~/domain/auctions/state-zones";
+import { localTimeToIso, saleTimeInZones } from "~/domain/auctions/time-zones";
 
 const HOUR = 3_600_000;
 const NOW = Date.parse("2027-03-01T12:00:00Z");

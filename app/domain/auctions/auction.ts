@@ -8,7 +8,7 @@ import { instantWithin } from "../date-schemas";
 import { isTimeZone } from "../today";
 import { id, money, optional, optionalText, requiredText } from "../workspace";
 import { AUCTION_STATUSES, SALE_TYPES } from "./auction-terms";
-import { zoneOfState } from "./time-zones";
+import { zoneOfState } from "./state-zones";
 
 export * from "./auction-terms";
 

@@ -11,7 +11,8 @@ import {
   type AuctionStatus,
   type SaleType,
 } from "../auctions/auction";
-import { localTimeToIso, zoneOfState } from "../auctions/time-zones";
+import { zoneOfState } from "../auctions/state-zones";
+import { localTimeToIso } from "../auctions/time-zones";
 import { normalizeAddress } from "../workspace";
 import type { ColumnMapping } from "./mapping";
 import { cellsByTarget, rowProblem } from "./properties";

@@ -4,7 +4,8 @@
  * max-bid calculator's figures with where they came from. Pure: no I/O, no React.
  */
 import type { MaxBidDefaults, MaxBidInputs } from "~/domain/auctions/max-bid";
-import { localTimeToIso, wallClockIn, zoneOfState } from "~/domain/auctions/time-zones";
+import { zoneOfState } from "~/domain/auctions/state-zones";
+import { localTimeToIso, wallClockIn } from "~/domain/auctions/time-zones";
 import { isTimeZone } from "~/domain/today";
 import type { Auction } from "~/lib/api/auctions";
 

@@ -17,7 +17,7 @@ import {
 import type { AuctionInput } from "~/domain/auctions/auction";
 import type { MaxBidInputs } from "~/domain/auctions/max-bid";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
-import { zoneOfState } from "~/domain/auctions/time-zones";
+import { zoneOfState } from "~/domain/auctions/state-zones";
 import { modulePath } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
