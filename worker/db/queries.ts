@@ -17,6 +17,8 @@ export interface OwnedTable extends SQLiteTable {
 }
 
 export const nowIso = () => new Date().toISOString();
+/** An instant given in ms since the epoch, as the UTC ISO text the tables keep. */
+export const isoAt = (ms: number) => new Date(ms).toISOString();
 
 export const ownedBy = (table: OwnedTable, userId: string, id: string): SQL =>
   and(eq(table.id, id), eq(table.userId, userId))!;

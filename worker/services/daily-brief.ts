@@ -11,13 +11,14 @@ import {
   OPEN_STATUSES,
   saleTypeLabel,
 } from "../../app/domain/auctions/auction-terms";
-import { saleTimeInZones } from "../../app/domain/auctions/time-zones";
+import { timeOfDayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatDate } from "../../app/domain/format";
 import { modulePath } from "../../app/domain/modules";
 import { LATE_LIMIT_MS, nextHourAt, wallInstant } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
+import { isoAt } from "../db/queries";
 import { auctions, calendarEvents, leads, notificationSettings, routes } from "../db/schema";
 import { auctionsWhere } from "./auctions";
 import { joinedLeads, leadsWhere } from "./leads";
@@ -32,8 +33,6 @@ const DAY_MS = 86_400_000;
 const link = (label: string, path: string) => `[${label.replace(/[[\]]/g, "")}](${path})`;
 const more = (total: number, shown: number) =>
   total > shown ? `\n- …and ${total - shown} more` : "";
-const timeIn = (instant: string, zone: string) =>
-  saleTimeInZones(instant, zone, zone).viewer.replace(/^.*?, \d{4}, /, "");
 
 /**
  * The brief of `day` (YYYY-MM-DD in `zone`), as the notice's body: markdown lines, links to the
@@ -46,8 +45,8 @@ export async function composeBrief(
   zone: string,
   since: string,
 ) {
-  const dayStart = new Date(wallInstant(day, 0, zone)).toISOString();
-  const dayEnd = new Date(wallInstant(addIsoDays(day, 1), 0, zone)).toISOString();
+  const dayStart = isoAt(wallInstant(day, 0, zone));
+  const dayEnd = isoAt(wallInstant(addIsoDays(day, 1), 0, zone));
   const followUps = leadsWhere(userId, { followUpBy: day });
   const [sales, deposits, dayRoutes, events, followUpRows, [followUpCount], [newFinds]] =
     await db.batch([
@@ -91,7 +90,7 @@ export async function composeBrief(
       `**Sales today**\n${sales
         .map(
           (auction) =>
-            `- ${timeIn(currentSaleAt(auction), auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
+            `- ${timeOfDayIn(currentSaleAt(auction), auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
         )
         .join("\n")}`,
     );
@@ -100,7 +99,7 @@ export async function composeBrief(
       `**Deposits due today**\n${deposits
         .map(
           (auction) =>
-            `- ${timeIn(auction.depositDueAt!, auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))}`,
+            `- ${timeOfDayIn(auction.depositDueAt!, auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))}`,
         )
         .join("\n")}`,
     );
@@ -119,7 +118,7 @@ export async function composeBrief(
         .slice(0, SHOWN)
         .map(
           (event) =>
-            `- ${event.allDay ? "All day" : timeIn(event.start, zone)}: ${link(event.title, modulePath("calendar", { view: "day", date: day }))}`,
+            `- ${event.allDay ? "All day" : timeOfDayIn(event.start, zone)}: ${link(event.title, modulePath("calendar", { view: "day", date: day }))}`,
         )
         .join("\n")}${more(events.length, SHOWN)}`,
     );
@@ -146,7 +145,7 @@ export async function dueBriefs(db: Database, now: number): Promise<NewNotificat
   const due = await db
     .select()
     .from(notificationSettings)
-    .where(lte(notificationSettings.briefNextAt, new Date(now).toISOString()))
+    .where(lte(notificationSettings.briefNextAt, isoAt(now)))
     .orderBy(asc(notificationSettings.briefNextAt))
     .limit(BRIEF_BATCH);
   const briefs: NewNotification[] = [];
@@ -155,7 +154,7 @@ export async function dueBriefs(db: Database, now: number): Promise<NewNotificat
     const next =
       settings.briefHour === null
         ? null
-        : new Date(nextHourAt(now, settings.timeZone, settings.briefHour)).toISOString();
+        : isoAt(nextHourAt(now, settings.timeZone, settings.briefHour));
     const [taken] = await db
       .update(notificationSettings)
       .set({ briefNextAt: next })
@@ -174,7 +173,7 @@ export async function dueBriefs(db: Database, now: number): Promise<NewNotificat
       settings.userId,
       day,
       settings.timeZone,
-      new Date(dueAt - DAY_MS).toISOString(),
+      isoAt(dueAt - DAY_MS),
     );
     if (!body) continue;
     briefs.push({

@@ -27,6 +27,7 @@ import {
 import { modulePath } from "../../app/domain/modules";
 import { DEFAULT_TIME_ZONE } from "../../app/domain/today";
 import type { Database } from "../db/client";
+import { isoAt } from "../db/queries";
 import {
   notifications,
   notificationSettings,
@@ -59,8 +60,6 @@ export const backoffSeconds = (attempts: number) => 60 * 4 ** (attempts - 1);
 export const STALE_MS = 15 * 60 * 1000;
 /** At most this many e-mails are handed to the queue per cron run (the rest, next minute). */
 const RELEASE_BATCH = 500;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // Preferences
@@ -104,7 +103,7 @@ export async function noteSignInZone(
     timeZone: zone,
     briefNextAt: briefNextAt(settings, now),
     morningNextAt: morningNextAt(zone, now),
-    updatedAt: iso(now),
+    updatedAt: isoAt(now),
   };
   await db
     .insert(notificationSettings)
@@ -116,11 +115,13 @@ const briefNextAt = (
   settings: Pick<NotificationSettings, "timeZone" | "briefHour">,
   now: number,
 ) =>
-  settings.briefHour === null ? null : iso(nextHourAt(now, settings.timeZone, settings.briefHour));
+  settings.briefHour === null
+    ? null
+    : isoAt(nextHourAt(now, settings.timeZone, settings.briefHour));
 
 /** The next 7:00 in `zone`: the day's follow-ups and closings. */
 export const morningNextAt = (zone: string, now: number) =>
-  iso(nextHourAt(now, zone, MORNING_HOUR));
+  isoAt(nextHourAt(now, zone, MORNING_HOUR));
 
 export interface SettingsChange {
   timeZone?: string;
@@ -163,7 +164,7 @@ export async function updateSettings(
     quietStart: next.quietHours?.start ?? null,
     quietEnd: next.quietHours?.end ?? null,
     channels: next.channels,
-    updatedAt: iso(now),
+    updatedAt: isoAt(now),
   };
   await db
     .insert(notificationSettings)
@@ -176,7 +177,7 @@ export async function updateSettings(
   if (stopped.length)
     await db
       .update(notifications)
-      .set({ emailStatus: "none", emailDueAt: null, emailUpdatedAt: iso(now) })
+      .set({ emailStatus: "none", emailDueAt: null, emailUpdatedAt: isoAt(now) })
       .where(
         and(
           eq(notifications.userId, userId),
@@ -216,8 +217,8 @@ export async function notify(db: Database, env: Env, items: NewNotification[], n
         ...item,
         inApp: channels.inApp,
         emailStatus: channels.email ? ("waiting" as const) : ("none" as const),
-        emailDueAt: channels.email ? iso(emailAt) : null,
-        createdAt: iso(now),
+        emailDueAt: channels.email ? isoAt(emailAt) : null,
+        createdAt: isoAt(now),
       },
     ];
   });
@@ -237,7 +238,7 @@ export async function notify(db: Database, env: Env, items: NewNotification[], n
   await queueDueNow(
     db,
     env,
-    made.filter((row) => row.emailStatus === "waiting" && row.emailDueAt! <= iso(now)),
+    made.filter((row) => row.emailStatus === "waiting" && row.emailDueAt! <= isoAt(now)),
     now,
   );
   return made;
@@ -248,7 +249,7 @@ async function queueDueNow(db: Database, env: Env, made: NotificationRow[], now:
   for (let i = 0; i < made.length; i += 90) {
     const queued = await db
       .update(notifications)
-      .set({ emailStatus: "queued", emailDueAt: iso(now + STALE_MS), emailUpdatedAt: iso(now) })
+      .set({ emailStatus: "queued", emailDueAt: isoAt(now + STALE_MS), emailUpdatedAt: isoAt(now) })
       .where(
         and(
           inArray(
@@ -275,7 +276,7 @@ async function queueDueNow(db: Database, env: Env, made: NotificationRow[], now:
 export async function releaseEmails(db: Database, env: Env, now: number) {
   const due = await db
     .update(notifications)
-    .set({ emailStatus: "queued", emailDueAt: iso(now + STALE_MS), emailUpdatedAt: iso(now) })
+    .set({ emailStatus: "queued", emailDueAt: isoAt(now + STALE_MS), emailUpdatedAt: isoAt(now) })
     .where(
       inArray(
         notifications.id,
@@ -285,7 +286,7 @@ export async function releaseEmails(db: Database, env: Env, now: number) {
           .where(
             and(
               inArray(notifications.emailStatus, ["waiting", "queued", "sending"]),
-              sql`${notifications.emailDueAt} <= ${iso(now)}`,
+              sql`${notifications.emailDueAt} <= ${isoAt(now)}`,
             ),
           )
           .limit(RELEASE_BATCH),
@@ -336,8 +337,8 @@ export async function deliverEmail(
     .set({
       emailStatus: "sending",
       emailAttempts: sql`${notifications.emailAttempts} + 1`,
-      emailDueAt: iso(now + STALE_MS),
-      emailUpdatedAt: iso(now),
+      emailDueAt: isoAt(now + STALE_MS),
+      emailUpdatedAt: isoAt(now),
     })
     .where(and(eq(notifications.id, id), eq(notifications.emailStatus, "queued")))
     .returning();
@@ -345,7 +346,7 @@ export async function deliverEmail(
   const done = (set: Partial<NotificationRow>) =>
     db
       .update(notifications)
-      .set({ ...set, emailUpdatedAt: iso(now) })
+      .set({ ...set, emailUpdatedAt: isoAt(now) })
       .where(and(eq(notifications.id, id), eq(notifications.emailStatus, "sending")));
   try {
     const owner = await db.query.users.findFirst({
@@ -365,7 +366,7 @@ export async function deliverEmail(
     const delaySeconds = backoffSeconds(claimed.emailAttempts);
     await done({
       emailStatus: "queued",
-      emailDueAt: iso(now + delaySeconds * 1000 + STALE_MS),
+      emailDueAt: isoAt(now + delaySeconds * 1000 + STALE_MS),
       emailError: message,
     });
     return { outcome: "retry", delaySeconds };
@@ -486,7 +487,7 @@ export async function markRead(
   const read = (where: SQL | undefined) =>
     db
       .update(notifications)
-      .set({ readAt: iso(now) })
+      .set({ readAt: isoAt(now) })
       .where(where);
   if ("all" in which) await read(unread);
   // D1 binds at most 100 values a statement: the ids go 90 at a time.
@@ -504,8 +505,8 @@ export async function retryEmail(db: Database, env: Env, userId: string, id: str
       emailStatus: "queued",
       emailAttempts: 0,
       emailError: null,
-      emailDueAt: iso(now + STALE_MS),
-      emailUpdatedAt: iso(now),
+      emailDueAt: isoAt(now + STALE_MS),
+      emailUpdatedAt: isoAt(now),
     })
     .where(
       and(

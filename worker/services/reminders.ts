@@ -14,7 +14,7 @@ import {
   DEPOSIT_STATUSES,
   OPEN_STATUSES,
 } from "../../app/domain/auctions/auction-terms";
-import { saleTimeInZones } from "../../app/domain/auctions/time-zones";
+import { clockIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatAddress, formatDate, formatMoney } from "../../app/domain/format";
 import { modulePath } from "../../app/domain/modules";
@@ -29,6 +29,7 @@ import {
 } from "../../app/domain/notifications";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
+import { isoAt } from "../db/queries";
 import {
   auctions,
   calendarEvents,
@@ -41,9 +42,6 @@ import type { NewNotification } from "./notifications";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const iso = (ms: number) => new Date(ms).toISOString();
-/** "Thu, Apr 1, 2027, 5:00 PM CDT": an instant as the clock reads in `zone`. */
-const clockIn = (instant: string, zone: string) => saleTimeInZones(instant, zone, zone).viewer;
 
 /** The user's zone, joined in: no preferences yet reads as UTC. */
 const userZone = sql<string>`coalesce(${notificationSettings.timeZone}, ${DEFAULT_TIME_ZONE})`;
@@ -57,8 +55,8 @@ async function depositsDue(db: Database, now: number): Promise<NewNotification[]
         .from(auctions)
         .where(
           and(
-            gt(auctions.depositDueAt, iso(now + hours * HOUR_MS - LATE_LIMIT_MS)),
-            lte(auctions.depositDueAt, iso(now + hours * HOUR_MS)),
+            gt(auctions.depositDueAt, isoAt(now + hours * HOUR_MS - LATE_LIMIT_MS)),
+            lte(auctions.depositDueAt, isoAt(now + hours * HOUR_MS)),
             inArray(auctions.status, [...DEPOSIT_STATUSES]),
           ),
         ),
@@ -90,8 +88,8 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
     .from(auctions)
     .where(
       and(
-        gt(auctions.currentSaleAt, iso(now)),
-        lte(auctions.currentSaleAt, iso(now + 2 * DAY_MS)),
+        gt(auctions.currentSaleAt, isoAt(now)),
+        lte(auctions.currentSaleAt, isoAt(now + 2 * DAY_MS)),
         inArray(auctions.status, [...OPEN_STATUSES]),
       ),
     );
@@ -136,14 +134,14 @@ async function usersAtMorning(db: Database, now: number) {
   const due = await db
     .select()
     .from(notificationSettings)
-    .where(lte(notificationSettings.morningNextAt, iso(now)))
+    .where(lte(notificationSettings.morningNextAt, isoAt(now)))
     .orderBy(asc(notificationSettings.morningNextAt))
     .limit(MORNING_BATCH);
   if (!due.length) return [];
   const claims = due.map((row) =>
     db
       .update(notificationSettings)
-      .set({ morningNextAt: iso(nextHourAt(now, row.timeZone, MORNING_HOUR)) })
+      .set({ morningNextAt: isoAt(nextHourAt(now, row.timeZone, MORNING_HOUR)) })
       .where(
         and(
           eq(notificationSettings.userId, row.userId),
@@ -244,8 +242,8 @@ async function eventReminders(db: Database, now: number): Promise<NewNotificatio
     .leftJoin(notificationSettings, sql`${notificationSettings.userId} = ${calendarEvents.userId}`)
     .where(
       and(
-        gt(calendarEvents.remindAt, iso(now - LATE_LIMIT_MS)),
-        lte(calendarEvents.remindAt, iso(now)),
+        gt(calendarEvents.remindAt, isoAt(now - LATE_LIMIT_MS)),
+        lte(calendarEvents.remindAt, isoAt(now)),
       ),
     );
   return rows.map(({ event, zone }) => {

@@ -32,7 +32,7 @@ import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace-terms";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { nowIso, runBatch } from "../db/queries";
+import { nowIso, runBatch, isoAt } from "../db/queries";
 import {
   calendarEvents,
   contacts,
@@ -49,8 +49,6 @@ import type { Env } from "../env";
 import { getLead } from "./leads";
 import { gmailSending, googleApis, withGoogle, type GoogleScope } from "./google";
 import { notify, settingsOf } from "./notifications";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The queue message of one step (worker/queue.ts). */
 export interface SequenceStepJob {
@@ -167,10 +165,10 @@ export async function updateSequenceSettings(
 ) {
   await db
     .insert(sequenceSettings)
-    .values({ userId, ...input, updatedAt: iso(now) })
+    .values({ userId, ...input, updatedAt: isoAt(now) })
     .onConflictDoUpdate({
       target: sequenceSettings.userId,
-      set: { ...input, updatedAt: iso(now) },
+      set: { ...input, updatedAt: isoAt(now) },
     });
   if (!input.enabled) {
     const running = await db
@@ -269,9 +267,9 @@ export async function enrollLead(
       contactId: leadId,
       status: "active",
       leadStatus: lead.status,
-      startedAt: iso(now),
+      startedAt: isoAt(now),
       nextStep: 0,
-      nextAt: iso(stepDueAt(now, sequence.steps[0]!.day)),
+      nextAt: isoAt(stepDueAt(now, sequence.steps[0]!.day)),
     })
     .onConflictDoNothing()
     .returning();
@@ -315,7 +313,7 @@ async function stopEnrollment(
 ) {
   const [stopped] = await db
     .update(sequenceEnrollments)
-    .set({ status: "stopped", stopReason: reason, nextAt: null, updatedAt: iso(now) })
+    .set({ status: "stopped", stopReason: reason, nextAt: null, updatedAt: isoAt(now) })
     .where(
       and(
         eq(sequenceEnrollments.id, enrollmentId),
@@ -342,7 +340,7 @@ async function stopEnrollment(
       outcome: "stopped",
       detail: STOP_REASONS[reason],
       day: todayIn(zone, now),
-      at: iso(now),
+      at: isoAt(now),
     })
     .onConflictDoNothing();
   return stopped;
@@ -361,7 +359,9 @@ export const dueSequenceSteps = (db: Database, now: number, limit = DUE_BATCH) =
   db
     .select({ enrollmentId: sequenceEnrollments.id, step: sequenceEnrollments.nextStep })
     .from(sequenceEnrollments)
-    .where(and(eq(sequenceEnrollments.status, "active"), lte(sequenceEnrollments.nextAt, iso(now))))
+    .where(
+      and(eq(sequenceEnrollments.status, "active"), lte(sequenceEnrollments.nextAt, isoAt(now))),
+    )
     .limit(limit);
 
 /**
@@ -373,7 +373,7 @@ export async function queueSequenceSteps(db: Database, env: Env, now: number) {
   if (env.JOBS) {
     // Looked at again in 15 minutes, not every minute while the queue has it: a step the queue
     // lost is queued again then (the step itself moves next_at on when it is done or waits).
-    const queuedUntil = iso(now + REQUEUE_MS);
+    const queuedUntil = isoAt(now + REQUEUE_MS);
     for (let i = 0; i < due.length; i += 90)
       await db
         .update(sequenceEnrollments)
@@ -447,7 +447,7 @@ const googleScopeOf = (db: Database, env: Env, userId: string): GoogleScope => (
 async function waitUntil(db: Database, job: SequenceStepJob, until: number, now: number) {
   await db
     .update(sequenceEnrollments)
-    .set({ nextAt: iso(until), updatedAt: iso(now) })
+    .set({ nextAt: isoAt(until), updatedAt: isoAt(now) })
     .where(
       and(
         eq(sequenceEnrollments.id, job.enrollmentId),
@@ -455,7 +455,7 @@ async function waitUntil(db: Database, job: SequenceStepJob, until: number, now:
         eq(sequenceEnrollments.nextStep, job.step),
       ),
     );
-  return { outcome: "waiting" as const, until: iso(until) };
+  return { outcome: "waiting" as const, until: isoAt(until) };
 }
 
 /**
@@ -488,7 +488,7 @@ export async function runSequenceStep(
     // The sequence was shortened below this step: it is over.
     await db
       .update(sequenceEnrollments)
-      .set({ status: "finished", nextAt: null, updatedAt: iso(now) })
+      .set({ status: "finished", nextAt: null, updatedAt: isoAt(now) })
       .where(
         and(eq(sequenceEnrollments.id, enrollment.id), eq(sequenceEnrollments.nextStep, job.step)),
       );
@@ -673,7 +673,7 @@ async function claimStep(
             gmailMessageId: sql`NULL`.as("gmail_message_id"),
             calendarEventId: sql`NULL`.as("calendar_event_id"),
             day: value(day, "day"),
-            at: value(iso(now), "at"),
+            at: value(isoAt(now), "at"),
           })
           .from(sequenceEnrollments)
           .where(and(at(job.step), underCap)),
@@ -683,9 +683,9 @@ async function claimStep(
       .update(sequenceEnrollments)
       .set({
         nextStep: job.step + 1,
-        nextAt: next ? iso(Math.max(stepDueAt(startedAt, next.day), now)) : null,
+        nextAt: next ? isoAt(Math.max(stepDueAt(startedAt, next.day), now)) : null,
         status: next ? "active" : "finished",
-        updatedAt: iso(now),
+        updatedAt: isoAt(now),
       })
       .where(and(at(job.step), sql`changes() = 1`))
       .returning({ id: sequenceEnrollments.id }),
@@ -747,8 +747,8 @@ async function makeTask(
       kind: "task",
       notes,
       contactId: contact.id,
-      createdAt: iso(now),
-      updatedAt: iso(now),
+      createdAt: isoAt(now),
+      updatedAt: isoAt(now),
     }),
     db
       .update(sequenceLog)

@@ -71,6 +71,16 @@ export function saleTimeInZones(iso: string, saleZone: string, viewerZone?: stri
   };
 }
 
+/** "Mon, Apr 5, 2027, 5:00 PM CDT": an instant as the clock reads in `zone`, with its zone. */
+export const clockIn = (iso: string, zone: string) => saleTimeInZones(iso, zone, zone).viewer;
+
+const hourMinute = perZone({ hour: "numeric", minute: "2-digit" });
+/** "10:30 AM GMT+2": the time of day of an instant in `zone`, with its zone. */
+export function timeOfDayIn(iso: string, zone: string) {
+  const instant = new Date(iso);
+  return `${hourMinute(zone).format(instant)} ${zoneName(instant, zone)}`;
+}
+
 /** The zone's offset from UTC at an instant, in ms (New York in winter: −5 h). */
 function offsetAt(instant: number, zone: string) {
   const wall = wallClockIn(instant, zone);
