@@ -24,6 +24,7 @@ import {
   type NotificationSettings,
   type QuietHours,
 } from "../../app/domain/notifications";
+import { inlineParts } from "../../app/domain/inline-markdown";
 import { modulePath } from "../../app/domain/modules";
 import { DEFAULT_TIME_ZONE } from "../../app/domain/today";
 import type { Database } from "../db/client";
@@ -388,13 +389,10 @@ export const UNSUBSCRIBE_PAGE_PATH = "/unsubscribe";
  * A notice's body for a text e-mail: its markdown links (`[12 Oak St](/auction?auction=…)`, paths
  * in the app) spelled out with the app's address, its bold as plain words.
  */
-export const plainText = (body: string, origin: string) =>
-  body
-    .replace(
-      /\[([^\]]*)\]\((\/[^)\s]*)\)/g,
-      (_, label: string, path: string) => `${label} <${origin}${path}>`,
-    )
-    .replace(/\*\*([^*]+)\*\*/g, "$1");
+const plainText = (body: string, origin: string) =>
+  inlineParts(body)
+    .map((part) => (part.type === "link" ? `${part.text} <${origin}${part.path}>` : part.text))
+    .join("");
 
 async function emailOf(env: Env, notice: NotificationRow, to: string) {
   const origin = appOrigin(env);
