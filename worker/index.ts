@@ -7,6 +7,7 @@
 import "@hono/zod-openapi";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
+import { servedByOAuthProvider } from "../app/domain/access";
 import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
@@ -29,6 +30,11 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/"))
       return (await loadApi()).fetch(request, env, ctx);
+    // MCP and its OAuth endpoints (issue 32), loaded on first use like the API.
+    if (servedByOAuthProvider(pathname)) {
+      const { serveOAuth } = await import("./mcp/oauth");
+      return withPrivateHeaders(await serveOAuth(request, env, ctx));
+    }
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
   // Awaited rather than handed to waitUntil: the run counts as the invocation's own work, and

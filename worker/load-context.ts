@@ -1,4 +1,5 @@
 import type { Env } from "./env";
+import type { ConsentStep } from "./mcp/consent";
 import type { PageOrigin, PageServices } from "./page-services";
 import type { SharedDealPage } from "./services/deal-shares";
 
@@ -19,6 +20,17 @@ declare module "@remix-run/cloudflare" {
      * what it stops, and stopping it. Null when the link is not valid.
      */
     unsubscribeLink: (token: string, confirm: boolean) => Promise<UnsubscribeTarget | null>;
+    /**
+     * An MCP client's OAuth authorization (worker/mcp/consent.ts), for the signed-in user's
+     * consent page: the request checked and described, then the user's answer.
+     */
+    oauthConsent: {
+      ask: () => Promise<ConsentStep>;
+      answer: (
+        userId: string,
+        form: { handle: string; decision: string; scope: string },
+      ) => Promise<ConsentStep>;
+    };
   }
 }
 
@@ -29,6 +41,10 @@ export interface UnsubscribeTarget {
 }
 
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
+  const oauthOf = async () => {
+    const { oauthApi, publicOrigin } = await import("./mcp/oauth");
+    return await oauthApi(env, publicOrigin(env, request));
+  };
   return {
     cloudflare: { env, ctx },
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
@@ -42,6 +58,16 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     documentRequest: !new URL(request.url).pathname.endsWith(".data"),
     sharedDeal: async (token: string) =>
       (await import("./services/deal-shares")).openSharedDeal(env, request, token),
+    oauthConsent: {
+      ask: async () => {
+        const [{ askConsent }, oauth] = await Promise.all([import("./mcp/consent"), oauthOf()]);
+        return askConsent(oauth, request);
+      },
+      answer: async (userId: string, form: { handle: string; decision: string; scope: string }) => {
+        const [{ answerConsent }, oauth] = await Promise.all([import("./mcp/consent"), oauthOf()]);
+        return answerConsent(oauth, request, userId, form);
+      },
+    },
     unsubscribeLink: async (token: string, confirm: boolean) => {
       const [{ describeUnsubscribe, unsubscribe }, { database }, { AppError }] = await Promise.all([
         import("./services/notifications"),

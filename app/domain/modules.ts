@@ -88,9 +88,10 @@ export interface ModuleParams {
     | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
   /**
    * `google`: how the Google connect flow ended, as the OAuth callback names it; `section:
-   * "notifications"` scrolls to the notification preferences (the bell's Preferences).
+   * "notifications"` scrolls to the notification preferences (the bell's Preferences), `"ai-clients"`
+   * to the access tokens, connected apps and their log (issue 32).
    */
-  connections: { google?: GoogleOutcome; section?: "notifications" };
+  connections: { google?: GoogleOutcome; section?: "notifications" | "ai-clients" };
   /**
    * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
    * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the

@@ -1739,7 +1739,7 @@ export interface paths {
         };
         /**
          * Start connecting the user's Google account (OAuth 2.0 with PKCE)
-         * @description A browser is redirected to Google's consent screen; an API client (a bearer token, or `Accept: application/json`) gets the URL to open instead. Google returns to /api/google/callback.
+         * @description A browser is redirected to Google's consent screen; an API client (a bearer token, or `Accept: application/json`) gets the URL to open instead. Google returns to /api/google/callback. Only a signed-in session may connect an account: an access token gets 403 SESSION_REQUIRED.
          */
         get: operations["connectGoogle"];
         put?: never;
@@ -1759,7 +1759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke AI42's access at Google and forget the account */
+        /**
+         * Revoke AI42's access at Google and forget the account
+         * @description Only a signed-in session may: an access token gets 403 SESSION_REQUIRED.
+         */
         post: operations["disconnectGoogle"];
         delete?: never;
         options?: never;
@@ -2150,6 +2153,104 @@ export interface paths {
          * @description The address in every e-mail's `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`): a mail client's own Unsubscribe button posts here. Turns off e-mail of that kind only; the in-app notices and every other setting stay.
          */
         post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's personal access tokens, newest first (never their secrets) */
+        get: operations["listAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token; its secret is in this answer only
+         * @description Send it as `Authorization: Bearer ai42_pat_…` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most 50: 409 TOO_MANY_TOKENS beyond.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token: its next request answers 401
+         * @description Another user's token answers 404, as one that does not exist.
+         */
+        delete: operations["revokeAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AI clients the user connected through OAuth (their grants), newest first */
+        get: operations["listConnectedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connected-apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect an app: its grant and every token issued under it stop working at once
+         * @description Another user's grant answers 404, as one that does not exist.
+         */
+        delete: operations["revokeConnectedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What AI clients did over MCP: each tool call and resource read, newest first
+         * @description Kept 90 days.
+         */
+        get: operations["listMcpCalls"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4887,6 +4988,57 @@ export interface components {
             /** @enum {string} */
             kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
             label: string;
+        };
+        AccessToken: {
+            id: string;
+            name: string;
+            /**
+             * @description `read`: reads only, any other method answers 403 INSUFFICIENT_SCOPE. `read_write`: reads and changes
+             * @enum {string}
+             */
+            scope: "read" | "read_write";
+            /** @description The token's first characters (`ai42_pat_Ab12`), to tell it apart */
+            shown: string;
+            created_at: string;
+            /** @description Null: it does not expire */
+            expires_at: string | null;
+            /** @description When it last authenticated a request (to the minute); null: never */
+            last_used_at: string | null;
+        };
+        AccessTokenInput: {
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "read_write";
+            /** @description 7, 30, 90 or 365 days; null for a token that does not expire */
+            expires_in_days: 7 | 30 | 90 | 365 | null;
+        };
+        ConnectedApp: {
+            /** @description The grant's id */
+            id: string;
+            client_id: string;
+            /** @description As the app registered itself: not verified */
+            client_name: string;
+            /**
+             * @description `read`: reads only, any other method answers 403 INSUFFICIENT_SCOPE. `read_write`: reads and changes
+             * @enum {string}
+             */
+            scope: "read" | "read_write";
+            created_at: string;
+            expires_at: string | null;
+        };
+        McpCall: {
+            id: string;
+            at: string;
+            /** @enum {string} */
+            kind: "tool" | "resource";
+            /** @description The tool's name or the resource's URI */
+            name: string;
+            /** @enum {string} */
+            via: "token" | "app";
+            /** @description The token's or the app's name at the time */
+            via_name: string;
+            ok: boolean;
+            error: string | null;
         };
     };
     responses: never;
@@ -15973,6 +16125,368 @@ export interface operations {
             };
             /** @description Error 400 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessToken"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token, and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: string;
+                            access_token: components["schemas"]["AccessToken"];
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConnectedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connected apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConnectedApp"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeConnectedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked grant's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMcpCalls: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["McpCall"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
+import access from "./routes/access";
 import ai from "./routes/ai";
 import auctions from "./routes/auctions";
 import auth from "./routes/auth";
@@ -153,11 +154,20 @@ export function createApi() {
   api.route("/usage", usage);
   api.route("/files", files);
   api.route("/notifications", notifications);
+  api.route("/", access);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
+    description: "The session token from /auth/login or /auth/register",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "personalAccessToken", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "ai42_pat_…",
+    description:
+      "A personal access token made on Connections → AI clients (POST /access-tokens). A `read` token may call GET routes only: any other method answers 403 INSUFFICIENT_SCOPE. No token may manage access tokens, connected apps or Google's connection (403 SESSION_REQUIRED).",
   });
   let document: ReturnType<typeof openApiDocument> | undefined;
   const contract = () => (document ??= openApiDocument(api));

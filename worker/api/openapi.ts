@@ -5,7 +5,7 @@ import { database } from "../db/client";
 import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
-import { requireAuth } from "./middleware/auth";
+import { requireAuth, requireSession } from "./middleware/auth";
 import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";
 
@@ -94,7 +94,11 @@ export const pageResponse = <T extends z.ZodType>(description: string, schema: T
   },
 });
 
-export const bearerSecurity = [{ bearerAuth: [] }];
+/** A session's token from /auth/login, or a personal access token (within its scope). */
+export const bearerSecurity: Record<string, string[]>[] = [
+  { bearerAuth: [] },
+  { personalAccessToken: [] },
+];
 
 /**
  * A route of this API: it names its operation (client generators name their functions after
@@ -141,6 +145,15 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
 
 /** Spread into `createRoute` for routes that need a signed-in user. */
 export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };
+
+/**
+ * Spread instead of `signedIn` on what only the account holder signed in to AI42 may do (make or
+ * revoke access, sign out): a personal access token is refused 403 SESSION_REQUIRED.
+ */
+export const sessionOnly = {
+  security: [{ bearerAuth: [] }],
+  middleware: [requireAuth, requireSession],
+};
 
 /**
  * Spread instead of `signedIn` on routes that store what they are sent (imports, documents): the

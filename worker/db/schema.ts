@@ -13,6 +13,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { ACCESS_SCOPES } from "../../app/domain/access";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
@@ -1037,6 +1038,54 @@ export const sequenceLog = sqliteTable(
   ],
 );
 
+/**
+ * A personal access token (issue 32): kept only as the SHA-256 of its secret, which is shown once.
+ * Revoking deletes the row, so the next request with it is refused at once.
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ACCESS_SCOPES }).notNull(),
+    /** Hex SHA-256 of the whole token: what a request's token is looked up by. */
+    tokenHash: text("token_hash").notNull(),
+    /** The prefix and a few characters of the secret, for the list to tell tokens apart. */
+    shown: text("shown").notNull(),
+    expiresAt: text("expires_at"),
+    /** Updated at most once a minute, so a busy client does not write on every request. */
+    lastUsedAt: text("last_used_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("access_tokens_hash").on(t.tokenHash),
+    index("access_tokens_user").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * One call an AI client made over MCP (issue 32): which tool or resource, when, through which
+ * token or connected app (named as it was then), and whether it worked. The user's audit log.
+ */
+export const mcpCalls = sqliteTable(
+  "mcp_calls",
+  {
+    id: id(),
+    userId: owner(),
+    kind: text("kind", { enum: ["tool", "resource"] }).notNull(),
+    name: text("name").notNull(),
+    via: text("via", { enum: ["token", "app"] }).notNull(),
+    /** The token's id or the OAuth client's id. */
+    viaId: text("via_id").notNull(),
+    viaName: text("via_name").notNull(),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    error: text("error"),
+    at: text("at").notNull(),
+  },
+  (t) => [index("mcp_calls_user_at").on(t.userId, t.at)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -1066,3 +1115,5 @@ export type SequenceRow = typeof sequences.$inferSelect;
 export type SequenceEnrollmentRow = typeof sequenceEnrollments.$inferSelect;
 export type SequenceLogRow = typeof sequenceLog.$inferSelect;
 export type UsageCounterRow = typeof usageCounters.$inferSelect;
+export type AccessTokenRow = typeof accessTokens.$inferSelect;
+export type McpCallRow = typeof mcpCalls.$inferSelect;

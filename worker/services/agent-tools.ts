@@ -33,25 +33,76 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...googleTools,
 };
 
+/** A tool as clients are told of it: its name, what it does, its arguments' JSON Schema. */
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  wrote: boolean;
+}
+
+let schemas: ToolSchema[] | undefined;
+/** Every tool's schema, worked out once per isolate on first use (the agent's and MCP's). */
+export const toolSchemas = () =>
+  (schemas ??= Object.entries(AGENT_TOOLS).map(([name, definition]) => ({
+    name,
+    description: definition.description,
+    parameters: z.toJSONSchema(definition.parameters, { io: "input" }) as Record<string, unknown>,
+    wrote: definition.wrote,
+  })));
+
 let definitions: ReturnType<typeof describeTools> | undefined;
 /** The tools in the chat-completions `tools` format, worked out once per isolate on first use. */
 export const toolDefinitions = () => (definitions ??= describeTools());
 
 function describeTools() {
-  return Object.entries(AGENT_TOOLS).map(([name, definition]) => ({
+  return toolSchemas().map(({ name, description, parameters }) => ({
     type: "function" as const,
-    function: {
-      name,
-      description: definition.description,
-      parameters: z.toJSONSchema(definition.parameters, { io: "input" }) as Record<string, unknown>,
-    },
+    function: { name, description, parameters },
   }));
 }
 
+/** Whether `name` is one of the tools (own properties only: not "constructor"). */
+export const toolNamed = (name: string) =>
+  Object.hasOwn(AGENT_TOOLS, name) ? AGENT_TOOLS[name] : undefined;
+
+export type ToolRun =
+  | { ok: true; result: unknown; summary: string }
+  | { ok: false; error: string };
+
 /**
- * Runs one tool call for this user. Bad arguments, a refused reference (another user's project)
- * or an unknown tool come back as a failed call (the model reads why and may try again); nothing
- * is written unless the arguments validate.
+ * Runs one tool with arguments already read from JSON, for this user: bad arguments, a refused
+ * reference (another user's project) or an unknown tool come back as a failed run, and nothing is
+ * written unless the arguments validate. A server failure is thrown.
+ */
+export async function executeTool(
+  db: Database,
+  userId: string,
+  name: string,
+  args: unknown,
+  context: ToolContext,
+): Promise<ToolRun> {
+  const definition = toolNamed(name);
+  if (!definition) return { ok: false, error: `Unknown tool ${name}` };
+  const parsed = definition.parameters.safeParse(args);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`,
+    );
+    return { ok: false, error: `Invalid arguments (${issues.join("; ")})` };
+  }
+  try {
+    const { result, summary } = await definition.run(db, userId, parsed.data as never, context);
+    return { ok: true, result, summary };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Runs one of the model's tool calls for this user: its arguments as the model wrote them (JSON
+ * text). A failed call comes back to the model, which reads why and may try again.
  */
 export async function runTool(
   db: Database,
@@ -60,34 +111,24 @@ export async function runTool(
   rawArguments: string,
   context: ToolContext,
 ): Promise<{ record: ToolCallRecord; content: string }> {
-  // Own properties only: a model naming "constructor" must not reach Object.prototype.
-  const definition = Object.hasOwn(AGENT_TOOLS, name) ? AGENT_TOOLS[name] : undefined;
-  const fail = (why: string, args: unknown = rawArguments) => ({
-    record: { name, arguments: args, ok: false, summary: why, wrote: false },
-    content: JSON.stringify({ error: why }),
-  });
-  if (!definition) return fail(`Unknown tool ${name}`);
-  let args: unknown;
+  const wrote = toolNamed(name)?.wrote ?? false;
+  let args: unknown = rawArguments;
+  let run: ToolRun;
   try {
     args = rawArguments.trim() ? JSON.parse(rawArguments) : {};
-  } catch {
-    return fail("Arguments were not valid JSON");
-  }
-  const parsed = definition.parameters.safeParse(args);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`,
-    );
-    return fail(`Invalid arguments (${issues.join("; ")})`, args);
-  }
-  try {
-    const { result, summary } = await definition.run(db, userId, parsed.data as never, context);
-    return {
-      record: { name, arguments: args, ok: true, summary, wrote: definition.wrote },
-      content: JSON.stringify(result),
-    };
+    run = await executeTool(db, userId, name, args, context);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return fail(error.message, args);
-    throw error;
+    if (!(error instanceof SyntaxError)) throw error;
+    run = { ok: false, error: "Arguments were not valid JSON" };
   }
+  if (!run.ok) {
+    return {
+      record: { name, arguments: args, ok: false, summary: run.error, wrote: false },
+      content: JSON.stringify({ error: run.error }),
+    };
+  }
+  return {
+    record: { name, arguments: args, ok: true, summary: run.summary, wrote },
+    content: JSON.stringify(run.result),
+  };
 }

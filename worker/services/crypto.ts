@@ -38,7 +38,7 @@ function secretOf(env: Env) {
   return env.TOKEN_ENCRYPTION_KEY;
 }
 
-const toBase64Url = (bytes: Uint8Array) =>
+export const toBase64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")

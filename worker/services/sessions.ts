@@ -4,6 +4,7 @@
  * cookie; both resolve to the one KV record, so deleting it revokes both at once.
  */
 import { jwtVerify, SignJWT } from "jose";
+import type { AccessScope } from "../../app/domain/access";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_HEADER, validTimeZone } from "../../app/domain/today";
 import type { Env } from "../env";
 import type { PublicUser } from "./users";
@@ -31,6 +32,11 @@ export interface Session extends SessionRecord {
   id: string;
   /** The user's zone for their today: the request's X-Time-Zone, else the sign-in's. */
   timeZone: string;
+  /**
+   * Set when a personal access token, not a sign-in, authenticated the request (issue 32): which
+   * token, and the scope that bounds what it may do.
+   */
+  access?: { tokenId: string; tokenName: string; scope: AccessScope };
 }
 
 /** The real IANA zone a request names in X-Time-Zone (the browser's), or null. */

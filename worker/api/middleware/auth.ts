@@ -1,14 +1,76 @@
 import { createMiddleware } from "hono/factory";
-import { notConfigured, unauthorized } from "../../errors";
+import { AppError, notConfigured, unauthorized } from "../../errors";
+import { database } from "../../db/client";
 import type { AppEnv } from "../types";
-import { readSession, requestTimeZone, requestToken } from "../../services/sessions";
+import { isAccessToken, resolveAccessToken } from "../../services/access-tokens";
+import { readSession, requestTimeZone, requestToken, type Session } from "../../services/sessions";
 
-/** Guard for routes that need a signed-in user: sets `c.var.session` or answers 401. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** What a personal access token's request acts as: its user, bounded by its scope, never longer. */
+async function tokenSession(c: Parameters<typeof requireAuth>[0], token: string) {
+  const holder = await resolveAccessToken(database(c.env.DB), token, (work) =>
+    c.executionCtx.waitUntil(work),
+  );
+  if (!holder) return null;
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: `token:${holder.tokenId}`,
+    userId: holder.user.id,
+    user: holder.user,
+    createdAt: now,
+    expiresAt: now,
+    remember: false,
+    timeZone: requestTimeZone(c.req.raw) ?? "UTC",
+    access: { tokenId: holder.tokenId, tokenName: holder.tokenName, scope: holder.scope },
+  } satisfies Session;
+}
+
+/**
+ * Guard for routes that need a signed-in user: sets `c.var.session` or answers 401. A personal
+ * access token (`ai42_pat_…`) stands for its user within its scope: a read token's change is
+ * refused 403 INSUFFICIENT_SCOPE before the route runs.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.env.JWT_SECRET) throw notConfigured("JWT_SECRET", "Sign-in");
   const carried = requestToken(c.req.raw);
+  if (carried?.via === "bearer" && isAccessToken(carried.token)) {
+    const session = await tokenSession(c, carried.token);
+    if (!session) {
+      throw new AppError(
+        401,
+        "UNAUTHORIZED",
+        "This access token is not valid: it was revoked, has expired or never existed",
+      );
+    }
+    if (session.access.scope === "read" && !READ_METHODS.has(c.req.method)) {
+      throw new AppError(
+        403,
+        "INSUFFICIENT_SCOPE",
+        `This access token has the read scope: ${c.req.method} changes data and needs the read_write scope`,
+        { scope: session.access.scope, required: "read_write" },
+      );
+    }
+    c.set("session", session);
+    return next();
+  }
+  if (!c.env.JWT_SECRET) throw notConfigured("JWT_SECRET", "Sign-in");
   const session = carried && (await readSession(c.env, carried.token));
   if (!session) throw unauthorized();
   c.set("session", { ...session, timeZone: requestTimeZone(c.req.raw) ?? session.timeZone });
+  await next();
+});
+
+/**
+ * After requireAuth, for what only the account holder signed in to AI42 may do: make or revoke
+ * access, sign out. A personal access token is refused 403 SESSION_REQUIRED, whatever its scope.
+ */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.session.access) {
+    throw new AppError(
+      403,
+      "SESSION_REQUIRED",
+      "An access token can't do this: sign in to AI42 and do it there",
+    );
+  }
   await next();
 });

@@ -26,6 +26,7 @@ import {
   errorResponses,
   router,
   googleScope,
+  sessionOnly,
   signedIn,
 } from "../openapi";
 import { DriveFileSchema, GmailMessageSchema, GoogleStatusSchema } from "../schemas";
@@ -41,8 +42,8 @@ app.openapi(
     operationId: "connectGoogle",
     summary: "Start connecting the user's Google account (OAuth 2.0 with PKCE)",
     description:
-      "A browser is redirected to Google's consent screen; an API client (a bearer token, or `Accept: application/json`) gets the URL to open instead. Google returns to /api/google/callback.",
-    ...signedIn,
+      "A browser is redirected to Google's consent screen; an API client (a bearer token, or `Accept: application/json`) gets the URL to open instead. Google returns to /api/google/callback. Only a signed-in session may connect an account: an access token gets 403 SESSION_REQUIRED.",
+    ...sessionOnly,
     request: {
       query: z.object({
         scopes: z
@@ -118,7 +119,8 @@ app.openapi(
     path: "/disconnect",
     operationId: "disconnectGoogle",
     summary: "Revoke AI42's access at Google and forget the account",
-    ...signedIn,
+    description: "Only a signed-in session may: an access token gets 403 SESSION_REQUIRED.",
+    ...sessionOnly,
     responses: {
       200: dataResponse(
         "Whether an account was connected",

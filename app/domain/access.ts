@@ -1,0 +1,85 @@
+/**
+ * Access from outside AI42's own pages (issue 32): personal access tokens for /api and /mcp, and
+ * the apps an investor connects through OAuth. Both carry one of two scopes: `read` sees the
+ * user's data; `read_write` may also change it. Shared by the Worker (which enforces them) and the
+ * Connections screen (which makes and lists them).
+ */
+import { z } from "zod";
+
+export const ACCESS_SCOPES = ["read", "read_write"] as const;
+export type AccessScope = (typeof ACCESS_SCOPES)[number];
+
+export const ACCESS_SCOPE_LABELS: Record<AccessScope, string> = {
+  read: "Read only",
+  read_write: "Read and write",
+};
+
+/** What each scope lets a client do, in the words the token form and the consent screen use. */
+export const ACCESS_SCOPE_MEANINGS: Record<AccessScope, string> = {
+  read: "See your deals, properties, auctions, routes, projects, contacts and calendar",
+  read_write: "See and change them: create events, leads and projects, save analyses and routes",
+};
+
+/**
+ * The OAuth scope strings an MCP client asks for. `write` implies `read`; a grant's AI42 scope is
+ * read_write exactly when it holds `write`.
+ */
+export const OAUTH_SCOPES = ["read", "write"] as const;
+export const accessScopeOf = (oauthScopes: readonly string[]): AccessScope =>
+  oauthScopes.includes("write") ? "read_write" : "read";
+export const oauthScopesOf = (scope: AccessScope) =>
+  scope === "read_write" ? ["read", "write"] : ["read"];
+
+/** Whom an MCP request acts for, and through what: the `props` its token carries. */
+export interface McpPrincipal {
+  userId: string;
+  scope: AccessScope;
+  via: "token" | "app";
+  /** The personal access token's id, or the OAuth client's id. */
+  viaId: string;
+  /** The token's or the app's name as it was then (the log keeps it after a revoke). */
+  viaName: string;
+}
+
+/** Every personal access token starts so: a secret scanner (and AI42) can tell it at sight. */
+export const TOKEN_PREFIX = "ai42_pat_";
+/** How much of a token the list shows after the prefix, to tell tokens apart. */
+export const TOKEN_SHOWN_CHARACTERS = 4;
+
+/** The lifetimes the form offers, in days; null never expires. */
+export const TOKEN_LIFETIMES = [7, 30, 90, 365, null] as const;
+export const TOKEN_LIFETIME_LABELS = ["7 days", "30 days", "90 days", "1 year", "No expiry"];
+/** How many tokens one user may hold at once. */
+export const MAX_ACCESS_TOKENS = 50;
+
+export const CreateAccessTokenSchema = z.object({
+  name: z.string().trim().min(1, "Name the token").max(80, "At most 80 characters"),
+  scope: z.enum(ACCESS_SCOPES),
+  expires_in_days: z
+    .union([z.literal(7), z.literal(30), z.literal(90), z.literal(365), z.null()], {
+      error: "Choose 7, 30, 90 or 365 days, or null for no expiry",
+    })
+    .describe("7, 30, 90 or 365 days; null for a token that does not expire"),
+});
+export type CreateAccessTokenInput = z.infer<typeof CreateAccessTokenSchema>;
+
+/** Whether a token or grant that expires at `expiresAt` (ISO, or null: never) has run out. */
+export const expired = (expiresAt: string | null, now: number) =>
+  expiresAt !== null && Date.parse(expiresAt) <= now;
+
+/** Where AI clients reach AI42 (MCP over Streamable HTTP) and where OAuth clients sign in. */
+export const MCP_PATH = "/mcp";
+export const OAUTH_AUTHORIZE_PATH = "/oauth/authorize";
+export const OAUTH_TOKEN_PATH = "/oauth/token";
+export const OAUTH_REGISTER_PATH = "/oauth/register";
+
+/**
+ * The paths the OAuth provider answers itself: the MCP endpoint (behind its token check), the
+ * token and registration endpoints and the discovery documents. The consent page is AI42's own.
+ */
+export const servedByOAuthProvider = (pathname: string) =>
+  pathname === MCP_PATH ||
+  pathname.startsWith(`${MCP_PATH}/`) ||
+  pathname === OAUTH_TOKEN_PATH ||
+  pathname === OAUTH_REGISTER_PATH ||
+  pathname.startsWith("/.well-known/oauth-");

@@ -1,0 +1,39 @@
+/**
+ * /mcp over Streamable HTTP (issue 32), stateless: each POST is answered on its own, in JSON, by a
+ * server made for the token's or app's user and scope (worker/mcp/server.ts). The OAuth provider
+ * has checked the token before this runs.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { McpPrincipal } from "../../app/domain/access";
+import { requestTimeZone } from "../services/sessions";
+import { database } from "../db/client";
+import type { Env } from "../env";
+import { publicOrigin } from "./oauth";
+import { mcpServer } from "./server";
+
+/** An MCP request's body: a tool's arguments are small; 1 MB is generous. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function handleMcp(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  principal: McpPrincipal,
+) {
+  const server = mcpServer({
+    db: database(env.DB),
+    env,
+    origin: publicOrigin(env, request),
+    principal,
+    timeZone: requestTimeZone(request),
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request);
+  ctx.waitUntil(server.close());
+  return response;
+}

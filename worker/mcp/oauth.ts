@@ -1,0 +1,120 @@
+/**
+ * AI42 as an OAuth 2.1 authorization server for MCP clients (issue 32), through Cloudflare's
+ * workers-oauth-provider: dynamic client registration, PKCE, tokens and their revocation, the
+ * discovery documents, and the token check in front of /mcp. The consent page is AI42's own
+ * (app/routes/oauth.authorize.tsx). A personal access token is accepted at /mcp too, as an
+ * external token.
+ *
+ * Evaluated only for the provider's own paths and the consent page, never at start-up.
+ */
+import type {
+  OAuthHelpers,
+  OAuthProvider,
+  OAuthProviderOptions,
+} from "@cloudflare/workers-oauth-provider";
+import {
+  MCP_PATH,
+  OAUTH_AUTHORIZE_PATH,
+  OAUTH_REGISTER_PATH,
+  OAUTH_SCOPES,
+  OAUTH_TOKEN_PATH,
+  type McpPrincipal,
+} from "../../app/domain/access";
+import { database } from "../db/client";
+import type { Env } from "../env";
+import { AppError } from "../errors";
+import { resolveAccessToken } from "../services/access-tokens";
+
+/** This AI42's public origin: APP_URL when set, else the request's. */
+export const publicOrigin = (env: Env, request: Request) =>
+  env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;
+
+function optionsFor(origin: string): OAuthProviderOptions<Env> {
+  return {
+    apiRoute: MCP_PATH,
+    apiHandler: {
+      fetch: async (request, env, ctx) =>
+        (await import("./handler")).handleMcp(
+          request,
+          env,
+          ctx,
+          (ctx as ExecutionContext & { props: McpPrincipal }).props,
+        ),
+    },
+    defaultHandler: { fetch: () => new Response(null, { status: 404 }) },
+    authorizeEndpoint: OAUTH_AUTHORIZE_PATH,
+    tokenEndpoint: OAUTH_TOKEN_PATH,
+    clientRegistrationEndpoint: OAUTH_REGISTER_PATH,
+    scopesSupported: [...OAUTH_SCOPES],
+    requiredScopes: ["read"],
+    resourceMetadata: {
+      resource: `${origin}${MCP_PATH}`,
+      authorization_servers: [origin],
+      resource_name: "AI42",
+    },
+    resolveExternalToken: async ({ token, env }) => {
+      const holder = await resolveAccessToken(database(env.DB), token);
+      if (!holder) return null;
+      const props: McpPrincipal = {
+        userId: holder.user.id,
+        scope: holder.scope,
+        via: "token",
+        viaId: holder.tokenId,
+        viaName: holder.tokenName,
+      };
+      return { props, audience: `${origin}${MCP_PATH}` };
+    },
+  };
+}
+
+/**
+ * The library, loaded when first needed: it imports `cloudflare:workers`, which Node (loading
+ * vite.config.ts, whose load context reaches this module) cannot.
+ */
+const library = () => import("@cloudflare/workers-oauth-provider");
+
+const providers = new Map<string, OAuthProvider<Env>>();
+
+/**
+ * The provider for this origin, made once per isolate. An origin it cannot serve (plain http
+ * other than a loopback address) answers 503 naming APP_URL.
+ */
+async function providerFor(origin: string) {
+  let provider = providers.get(origin);
+  if (!provider) {
+    const { OAuthProvider } = await library();
+    try {
+      provider = new OAuthProvider(optionsFor(origin));
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw new AppError(
+        503,
+        "NOT_CONFIGURED",
+        `AI clients need AI42 on an https:// address: set APP_URL (now ${origin})`,
+      );
+    }
+    providers.set(origin, provider);
+  }
+  return provider;
+}
+
+/** Answers a request for one of the provider's paths (`servedByOAuthProvider`). */
+export async function serveOAuth(request: Request, env: Env, ctx: ExecutionContext) {
+  try {
+    return await (await providerFor(publicOrigin(env, request))).fetch(request, env, ctx);
+  } catch (error) {
+    if (error instanceof AppError) {
+      return Response.json(
+        { error: { message: error.message, code: error.code } },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+/** The provider's helpers (consent, grants) for this origin. */
+export async function oauthApi(env: Env, origin: string): Promise<OAuthHelpers> {
+  await providerFor(origin);
+  return (await library()).getOAuthApi(optionsFor(origin), env);
+}

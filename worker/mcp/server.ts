@@ -1,0 +1,202 @@
+/**
+ * AI42 as an MCP server (issue 32): the agent's tools, from their one registry, and two kinds of
+ * resource (a property's report, a saved analysis), for one user through one token or app. A read
+ * scope lists only the tools that change nothing, and a write tool called anyway is refused by
+ * name. Every tool call and resource read counts against the user's AI requests a minute and is
+ * logged with the token or app that made it.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { McpPrincipal } from "../../app/domain/access";
+import type { Database } from "../db/client";
+import type { Env } from "../env";
+import { AppError } from "../errors";
+import { executeTool, toolNamed, toolSchemas } from "../services/agent-tools";
+import { dealDetail, listDeals } from "../services/deals";
+import { logMcpCall } from "../services/mcp-calls";
+import { settingsOf } from "../services/notifications";
+import { listProperties, propertyDetail } from "../services/properties";
+import type { ToolContext } from "../services/tool";
+import { startAiCall } from "../services/usage";
+
+export const SERVER_INFO = { name: "AI42", title: "AI42", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "AI42 is the investor's real-estate workspace: their properties, deal analyses, auctions, visit routes, projects, contacts, leads and calendar. Every tool works on this investor's own data only. Read a property's report at ai42://properties/{id} and an analysis at ai42://analyses/{id}.";
+
+/** How many of each kind resources/list names: the most recently changed. */
+export const LISTED_RESOURCES = 50;
+
+const PROPERTY_URI = /^ai42:\/\/properties\/([^/?#]+)$/;
+const ANALYSIS_URI = /^ai42:\/\/analyses\/([^/?#]+)$/;
+
+/** The MCP SDK validates elicitation answers with a JSON Schema validator; AI42 never elicits. */
+const NO_ELICITATION = {
+  getValidator: () => () => {
+    throw new Error("AI42 does not ask clients for input");
+  },
+};
+
+const text = (value: unknown) => JSON.stringify(value, null, 2);
+
+export interface McpContext {
+  db: Database;
+  env: Env;
+  origin: string;
+  principal: McpPrincipal;
+  /** The zone the request names (X-Time-Zone), else the user's own. */
+  timeZone: string | null;
+}
+
+/** Counts the call against the user's AI requests a minute: a 429 AppError past the limit. */
+const countCall = (context: McpContext) =>
+  startAiCall(context.db, context.env, context.principal.userId, { characters: 0, storing: null });
+
+async function callTool(context: McpContext, name: string, args: unknown): Promise<CallToolResult> {
+  const { db, principal } = context;
+  const refuse = async (error: string) => {
+    await logMcpCall(db, principal, { kind: "tool", name, ok: false, error });
+    return { isError: true, content: [{ type: "text" as const, text: error }] };
+  };
+  const definition = toolNamed(name);
+  if (definition?.wrote && principal.scope === "read") {
+    return refuse(
+      `${name} changes data: this ${principal.via === "token" ? "token" : "connection"} has the read scope. Use a read_write one.`,
+    );
+  }
+  try {
+    await countCall(context);
+  } catch (error) {
+    if (error instanceof AppError) return refuse(error.message);
+    throw error;
+  }
+  const toolContext: ToolContext = {
+    env: context.env,
+    origin: context.origin,
+    timeZone: context.timeZone ?? (await settingsOf(db, principal.userId)).timeZone ?? undefined,
+  };
+  const run = await executeTool(db, principal.userId, name, args ?? {}, toolContext);
+  if (!run.ok) return refuse(run.error);
+  await logMcpCall(db, principal, { kind: "tool", name, ok: true });
+  const structured =
+    run.result !== null && typeof run.result === "object" && !Array.isArray(run.result)
+      ? (run.result as Record<string, unknown>)
+      : { result: run.result };
+  return {
+    content: [
+      { type: "text", text: run.summary },
+      { type: "text", text: text(run.result) },
+    ],
+    structuredContent: structured,
+  };
+}
+
+async function readResource(context: McpContext, uri: string) {
+  const { db, principal } = context;
+  const property = PROPERTY_URI.exec(uri);
+  const analysis = ANALYSIS_URI.exec(uri);
+  try {
+    if (!property && !analysis) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `No resource ${uri}: AI42 has ai42://properties/{id} and ai42://analyses/{id}`,
+      );
+    }
+    await countCall(context);
+    const body = property
+      ? await propertyDetail(db, principal.userId, decodeURIComponent(property[1]!))
+      : await dealDetail(db, principal.userId, decodeURIComponent(analysis![1]!));
+    await logMcpCall(db, principal, { kind: "resource", name: uri, ok: true });
+    return { contents: [{ uri, mimeType: "application/json", text: text(body) }] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof AppError || error instanceof McpError)) throw error;
+    await logMcpCall(db, principal, { kind: "resource", name: uri, ok: false, error: message });
+    // Not found (another user's id too) and a refused rate are the client's to read.
+    if (error instanceof McpError) throw error;
+    throw new McpError(
+      error.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
+      message,
+      { code: error.code },
+    );
+  }
+}
+
+async function listResources(context: McpContext) {
+  const { db, principal } = context;
+  const page = { page: 1, limit: LISTED_RESOURCES };
+  const [properties, analyses] = await Promise.all([
+    listProperties(db, principal.userId, {}, { sort: "updatedAt", dir: "desc" }, page),
+    listDeals(db, principal.userId, {}, page),
+  ]);
+  return {
+    resources: [
+      ...properties.items.map((item) => ({
+        uri: `ai42://properties/${item.id}`,
+        name: `Property report: ${item.address}`,
+        description: "The property with its analyses, projects, contacts, research and auctions",
+        mimeType: "application/json",
+      })),
+      ...analyses.items.map((item) => ({
+        uri: `ai42://analyses/${item.id}`,
+        name: `Analysis: ${item.name}`,
+        description: `A saved ${item.strategy} analysis: its inputs, metrics and buy-box verdict`,
+        mimeType: "application/json",
+      })),
+    ],
+  };
+}
+
+/** The MCP server for one request's user, scope and token or app. */
+export function mcpServer(context: McpContext) {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, resources: {} },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: NO_ELICITATION,
+  });
+  const mayWrite = context.principal.scope === "read_write";
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: toolSchemas()
+      .filter((tool) => mayWrite || !tool.wrote)
+      .map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.parameters as { type: "object" },
+        annotations: { readOnlyHint: !tool.wrote, openWorldHint: false },
+      })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(context, request.params.name, request.params.arguments),
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, () => listResources(context));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: "ai42://properties/{id}",
+        name: "Property report",
+        description: "A property with its analyses, projects, contacts, research and auctions",
+        mimeType: "application/json",
+      },
+      {
+        uriTemplate: "ai42://analyses/{id}",
+        name: "Deal analysis",
+        description: "A saved analysis: its inputs, metrics and buy-box verdict",
+        mimeType: "application/json",
+      },
+    ],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readResource(context, request.params.uri),
+  );
+  return server;
+}
