@@ -66,9 +66,7 @@ function describeTools() {
 export const toolNamed = (name: string) =>
   Object.hasOwn(AGENT_TOOLS, name) ? AGENT_TOOLS[name] : undefined;
 
-export type ToolRun =
-  | { ok: true; result: unknown; summary: string }
-  | { ok: false; error: string };
+export type ToolRun = { ok: true; result: unknown; summary: string } | { ok: false; error: string };
 
 /**
  * Runs one tool with arguments already read from JSON, for this user: bad arguments, a refused
