@@ -67,3 +67,7 @@ export interface Env {
 }
 
 export const DEFAULT_MARKETING_URL = "/landing.html";
+
+/** This AI42's public origin: APP_URL's when set, else the request's (links, OAuth, MCP). */
+export const publicOrigin = (env: Env, request: Request) =>
+  env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;

@@ -1,4 +1,4 @@
-import type { Env } from "./env";
+import { publicOrigin, type Env } from "./env";
 import type { ConsentStep } from "./mcp/consent";
 import type { PageOrigin, PageServices } from "./page-services";
 import type { SharedDealPage } from "./services/deal-shares";
@@ -42,7 +42,7 @@ export interface UnsubscribeTarget {
 
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
   const oauthOf = async () => {
-    const { oauthApi, publicOrigin } = await import("./mcp/oauth");
+    const { oauthApi } = await import("./mcp/oauth");
     return await oauthApi(env, publicOrigin(env, request));
   };
   return {

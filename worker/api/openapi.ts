@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { database } from "../db/client";
+import { publicOrigin } from "../env";
 import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
@@ -132,7 +133,7 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
 export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.userId] as const;
 
 /** This AI42's public origin: APP_URL when set, else the request's (e-mailed links, OAuth redirects). */
-export const appOrigin = (c: Context<AppEnv>) => c.env.APP_URL ?? new URL(c.req.url).origin;
+export const appOrigin = (c: Context<AppEnv>) => publicOrigin(c.env, c.req.raw);
 
 /** What a call that may reach the user's Google account starts with (`listEvents(googleScope(c), …)`). */
 export const googleScope = (c: Context<AppEnv>): GoogleScope => ({

@@ -7,8 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { McpPrincipal } from "../../app/domain/access";
 import { requestTimeZone } from "../services/sessions";
 import { database } from "../db/client";
-import type { Env } from "../env";
-import { publicOrigin } from "./oauth";
+import { publicOrigin, type Env } from "../env";
 import { mcpServer } from "./server";
 
 /** An MCP request's body: a tool's arguments are small; 1 MB is generous. */

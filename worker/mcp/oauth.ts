@@ -21,13 +21,9 @@ import {
   type McpPrincipal,
 } from "../../app/domain/access";
 import { database } from "../db/client";
-import type { Env } from "../env";
+import { publicOrigin, type Env } from "../env";
 import { AppError } from "../errors";
 import { resolveAccessToken } from "../services/access-tokens";
-
-/** This AI42's public origin: APP_URL when set, else the request's. */
-export const publicOrigin = (env: Env, request: Request) =>
-  env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;
 
 function optionsFor(origin: string): OAuthProviderOptions<Env> {
   return {

@@ -10,7 +10,8 @@ import {
   MAX_ACCESS_TOKENS,
   TOKEN_PREFIX,
 } from "../../../app/domain/access";
-import { oauthApi, publicOrigin } from "../../mcp/oauth";
+import { publicOrigin } from "../../env";
+import { oauthApi } from "../../mcp/oauth";
 import {
   createAccessToken,
   listAccessTokens,
