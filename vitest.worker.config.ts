@@ -98,6 +98,9 @@ export default defineConfig({
       // Google's logging helper requires "node:process", which this pool cannot resolve (workerd
       // has it under nodejs_compat, and `wrangler dev`/`deploy` bundle it): the same object here.
       "node:process": path("./tests/worker/node-process.cjs"),
+      // As in the Worker bundle (wrangler.toml [alias]): the MCP SDK's ajv is never used.
+      ajv: path("./worker/mcp/ajv-unused.ts"),
+      "ajv-formats": path("./worker/mcp/ajv-unused.ts"),
     },
   },
   test: {

@@ -9,30 +9,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { accessTokens } from "../../worker/db/schema";
 import { tokenHash } from "../../worker/services/access-tokens";
-import { account, api } from "./helpers";
-
-interface MadeToken {
-  token: string;
-  access_token: {
-    id: string;
-    name: string;
-    scope: string;
-    shown: string;
-    expires_at: string | null;
-    last_used_at: string | null;
-  };
-}
-
-/** An account and one token of `scope` made through the API as the Connections screen does. */
-export async function withToken(scope: "read" | "read_write", expires: number | null = 30) {
-  const owner = await account();
-  const made = await owner.call<{ data: MadeToken }>("/access-tokens", {
-    method: "POST",
-    json: { name: `${scope} token`, scope, expires_in_days: expires },
-  });
-  expect(made.status).toBe(201);
-  return { ...owner, pat: made.body.data.token, made: made.body.data };
-}
+import { account, api, withToken } from "./helpers";
 
 const withPat = (pat: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
   api(path, { ...init, token: pat });

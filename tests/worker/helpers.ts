@@ -56,6 +56,29 @@ export async function account() {
 
 export type Caller = Awaited<ReturnType<typeof account>>["call"];
 
+interface MadeToken {
+  token: string;
+  access_token: {
+    id: string;
+    name: string;
+    scope: string;
+    shown: string;
+    expires_at: string | null;
+    last_used_at: string | null;
+  };
+}
+
+/** An account and one token of `scope` made through the API as the Connections screen does. */
+export async function withToken(scope: "read" | "read_write", expires: number | null = 30) {
+  const owner = await account();
+  const made = await owner.call<{ data: MadeToken }>("/access-tokens", {
+    method: "POST",
+    json: { name: `${scope} token`, scope, expires_in_days: expires },
+  });
+  if (made.status !== 201) throw new Error(`Making a token answered ${made.status}`);
+  return { ...owner, pat: made.body.data.token, made: made.body.data };
+}
+
 /**
  * Calls the API as `fetch` would, with some settings other than wrangler.toml's (a low limit, say):
  * `const call = apiWith({ AI_DAILY_TOKENS: "500" }); await call("/ai/openai", { token, json })`.

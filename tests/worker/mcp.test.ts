@@ -1,0 +1,480 @@
+/**
+ * Issue 32's MCP server at /mcp, driven by the official MCP TypeScript SDK's client over
+ * Streamable HTTP: tools from the agent's registry, scoped by the token (a read token sees and may
+ * call only the read-only ones), the user's own data and never another's, resources for a property
+ * and an analysis, 401 for a revoked or expired token, the AI requests a minute counted, and every
+ * call in the user's log. Then the OAuth flow a remote connector (Claude, ChatGPT) goes through:
+ * dynamic registration, authorize with PKCE on AI42's consent page, the token, a call, and the
+ * grant revoked from Connections.
+ *
+ * The OAuth provider wants an https:// resource (plain http only on a loopback address), so these
+ * requests go to the Worker as an AI42 at https://ai42.example (APP_URL).
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { database } from "../../worker/db/client";
+import { accessTokens } from "../../worker/db/schema";
+import type { Env } from "../../worker/env";
+import worker from "../../worker/index";
+import { toolSchemas } from "../../worker/services/agent-tools";
+import { RENTAL, register, withToken } from "./helpers";
+
+const MCP_ORIGIN = "https://ai42.example";
+const MCP_URL = `${MCP_ORIGIN}/mcp`;
+
+/** The Worker as Cloudflare runs it, at MCP_ORIGIN, with `vars` over wrangler.toml's. */
+const workerAt =
+  (vars: Partial<Env> = {}) =>
+  async (input: string | URL | Request, init?: RequestInit) => {
+    const ctx = createExecutionContext();
+    const request = new Request(input, init);
+    // As a browser's or a client's request arrives (Remix compares an action's Origin with it).
+    if (!request.headers.has("Host")) request.headers.set("Host", new URL(request.url).host);
+    const response = await worker.fetch(
+      request as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, APP_URL: MCP_ORIGIN, ...vars } as Env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+const fetchWorker = workerAt();
+
+/** The MCP SDK validates tool output schemas with ajv; AI42's tools declare none. */
+const NO_OUTPUT_SCHEMAS = {
+  getValidator: () => (input: unknown) => ({
+    valid: true as const,
+    data: input as never,
+    errorMessage: undefined,
+  }),
+};
+
+async function connect(bearer: string, fetch = fetchWorker) {
+  const client = new Client(
+    { name: "ai42-tests", version: "1.0.0" },
+    { jsonSchemaValidator: NO_OUTPUT_SCHEMAS },
+  );
+  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+    requestInit: { headers: { Authorization: `Bearer ${bearer}` } },
+    fetch,
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** What `initialize` answers with a bearer, read straight off the wire. */
+const initializeWith = (bearer: string | null) =>
+  fetchWorker(MCP_URL, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...(bearer && { Authorization: `Bearer ${bearer}` }),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "curl", version: "1" },
+      },
+    }),
+  });
+
+const textOf = (result: object) =>
+  (result as { content: { text: string }[] }).content.map((part) => part.text).join("\n");
+
+const READ_TOOLS = toolSchemas().filter((tool) => !tool.wrote);
+const WRITE_TOOLS = toolSchemas().filter((tool) => tool.wrote);
+
+/** A user with a property on Oak St and a rental analysis of it. */
+async function investorWithProperty(call: (path: string, init?: object) => Promise<unknown>) {
+  const imported = (await call("/data/properties", {
+    method: "POST",
+    json: [{ address: "12 Oak St", city: "Dayton", state: "OH", zip: "45402" }],
+  })) as { body: { data: { created: { id: string }[] } } };
+  void imported;
+  const listed = (await call("/data/properties")) as { body: { data: { id: string }[] } };
+  const propertyId = listed.body.data[0]!.id;
+  const deal = (await call("/deals", {
+    method: "POST",
+    json: { name: "Oak St rental", strategy: "rental", propertyId, inputs: RENTAL },
+  })) as { status: number; body: { data: { id: string } } };
+  expect(deal.status).toBe(201);
+  return { propertyId, dealId: deal.body.data.id };
+}
+
+describe("the MCP server at /mcp", () => {
+  it("lists only the read-only tools for a read token, every tool for a read_write one", async () => {
+    const reader = await connect((await withToken("read")).pat);
+    expect(reader.getServerVersion()).toMatchObject({ name: "AI42" });
+    const { tools } = await reader.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS.map((t) => t.name).sort());
+    const search = tools.find((tool) => tool.name === "search_properties")!;
+    expect(search.inputSchema).toMatchObject({ type: "object" });
+    expect(search.annotations).toMatchObject({ readOnlyHint: true });
+
+    const writer = await connect((await withToken("read_write")).pat);
+    const all = (await writer.listTools()).tools.map((tool) => tool.name);
+    expect(all).toHaveLength(READ_TOOLS.length + WRITE_TOOLS.length);
+    expect(all).toContain("create_project");
+    await Promise.all([reader.close(), writer.close()]);
+  });
+
+  it("calls a read tool over the user's own data, as text and structured content", async () => {
+    const owner = await withToken("read");
+    await investorWithProperty(owner.call);
+    const client = await connect(owner.pat);
+    const result = await client.callTool({
+      name: "search_properties",
+      arguments: { query: "Oak" },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("Found 1 property: 12 Oak St");
+    expect(result.structuredContent).toMatchObject({
+      result: [expect.objectContaining({ address: "12 Oak St", city: "Dayton" })],
+    });
+
+    const bad = await client.callTool({ name: "search_properties", arguments: { status: "x" } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain("Invalid arguments (status:");
+    await client.close();
+  });
+
+  it("refuses a write tool to a read token, naming the scope, and writes nothing", async () => {
+    const owner = await withToken("read");
+    const client = await connect(owner.pat);
+    const result = await client.callTool({
+      name: "create_project",
+      arguments: { name: "Written through a read token" },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("create_project changes data");
+    expect(textOf(result)).toContain("read scope");
+    const projects = await owner.call<{ data: unknown[] }>("/projects");
+    expect(projects.body.data).toEqual([]);
+
+    const writer = await withToken("read_write");
+    const writes = await connect(writer.pat);
+    const made = await writes.callTool({
+      name: "create_project",
+      arguments: { name: "Made over MCP" },
+    });
+    expect(made.isError).toBeFalsy();
+    const theirs = await writer.call<{ data: { name: string }[] }>("/projects");
+    expect(theirs.body.data.map((project) => project.name)).toEqual(["Made over MCP"]);
+    await Promise.all([client.close(), writes.close()]);
+  });
+
+  it("never shows another user's data, by tool or by resource", async () => {
+    const ana = await withToken("read");
+    const { propertyId, dealId } = await investorWithProperty(ana.call);
+    const bo = await withToken("read_write");
+    const client = await connect(bo.pat);
+
+    const search = await client.callTool({ name: "search_properties", arguments: {} });
+    expect(textOf(search)).toContain("No properties found");
+    const deals = await client.callTool({ name: "list_deals", arguments: {} });
+    expect(JSON.stringify(deals)).not.toContain("Oak St rental");
+    const { resources } = await client.listResources();
+    expect(resources).toEqual([]);
+    for (const uri of [`ai42://properties/${propertyId}`, `ai42://analyses/${dealId}`]) {
+      await expect(client.readResource({ uri })).rejects.toThrow(/not found/);
+    }
+    await client.close();
+  });
+
+  it("reads a property's report and an analysis as resources", async () => {
+    const owner = await withToken("read");
+    const { propertyId, dealId } = await investorWithProperty(owner.call);
+    const client = await connect(owner.pat);
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri).sort()).toEqual(
+      [`ai42://analyses/${dealId}`, `ai42://properties/${propertyId}`].sort(),
+    );
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      "ai42://properties/{id}",
+      "ai42://analyses/{id}",
+    ]);
+
+    const report = await client.readResource({ uri: `ai42://properties/${propertyId}` });
+    const property = JSON.parse((report.contents[0] as { text: string }).text);
+    expect(property).toMatchObject({ address: "12 Oak St" });
+    expect(property.analyses).toEqual([expect.objectContaining({ id: dealId })]);
+
+    const analysis = await client.readResource({ uri: `ai42://analyses/${dealId}` });
+    const deal = JSON.parse((analysis.contents[0] as { text: string }).text);
+    // $200,000 at 6.5 % over 30 years: $1,264.14 a month.
+    expect(deal).toMatchObject({ name: "Oak St rental", strategy: "rental" });
+    expect(deal.metrics.monthlyPayment).toBeCloseTo(1264.14, 2);
+    await expect(client.readResource({ uri: "ai42://secrets/1" })).rejects.toThrow(
+      /ai42:\/\/properties\/\{id\}/,
+    );
+    await client.close();
+  });
+
+  it("answers 401 with the resource's metadata without a token, and for a revoked or expired one", async () => {
+    const none = await initializeWith(null);
+    expect(none.status).toBe(401);
+    expect(none.headers.get("WWW-Authenticate")).toContain(
+      `resource_metadata="${MCP_ORIGIN}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const metadata = await fetchWorker(`${MCP_ORIGIN}/.well-known/oauth-protected-resource/mcp`);
+    expect(await metadata.json()).toMatchObject({
+      resource: MCP_URL,
+      authorization_servers: [MCP_ORIGIN],
+    });
+
+    const revoked = await withToken("read");
+    expect((await initializeWith(revoked.pat)).status).toBe(200);
+    await revoked.call(`/access-tokens/${revoked.made.access_token.id}`, { method: "DELETE" });
+    expect((await initializeWith(revoked.pat)).status).toBe(401);
+    await expect(connect(revoked.pat)).rejects.toThrow();
+
+    const expired = await withToken("read", 7);
+    await database(env.DB)
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(accessTokens.id, expired.made.access_token.id));
+    expect((await initializeWith(expired.pat)).status).toBe(401);
+    // A session's JWT is not an MCP credential.
+    const { token: session } = await register();
+    expect((await initializeWith(session)).status).toBe(401);
+  });
+
+  it("counts every call against the AI requests a minute, and logs each with its token", async () => {
+    const owner = await withToken("read");
+    const client = await connect(owner.pat, workerAt({ AI_REQUESTS_PER_MINUTE: "2" }));
+    for (let i = 0; i < 2; i++) {
+      const ok = await client.callTool({ name: "search_projects", arguments: {} });
+      expect(ok.isError).toBeFalsy();
+    }
+    const refused = await client.callTool({ name: "search_projects", arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/AI requests a minute|requests a minute/);
+    await client.callTool({ name: "create_project", arguments: { name: "x" } });
+    await client.close();
+
+    const log = await owner.call<{
+      data: { kind: string; name: string; via: string; via_name: string; ok: boolean }[];
+      meta: { total: number };
+    }>("/mcp-calls");
+    expect(log.body.meta.total).toBe(4);
+    expect(
+      log.body.data.map(({ name, ok, via, via_name }) => ({ name, ok, via, via_name })),
+    ).toEqual([
+      { name: "create_project", ok: false, via: "token", via_name: "read token" },
+      { name: "search_projects", ok: false, via: "token", via_name: "read token" },
+      { name: "search_projects", ok: true, via: "token", via_name: "read token" },
+      { name: "search_projects", ok: true, via: "token", via_name: "read token" },
+    ]);
+    const stranger = await withToken("read");
+    const theirs = await stranger.call<{ meta: { total: number } }>("/mcp-calls");
+    expect(theirs.body.meta.total).toBe(0);
+  });
+});
+
+// OAuth
+
+const base64Url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+async function pkce() {
+  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = base64Url(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)),
+  );
+  return { verifier, challenge };
+}
+
+const REDIRECT_URI = "http://127.0.0.1:33418/callback";
+const cookieHeader = (...cookies: (string | null)[]) =>
+  cookies
+    .filter((cookie): cookie is string => Boolean(cookie))
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+/** Registers "Claude" and walks a signed-in user through the consent page to a code. */
+async function authorize(decision: "allow" | "deny", scope: "read" | "read_write") {
+  const registered = await fetchWorker(`${MCP_ORIGIN}/oauth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      client_name: "Claude",
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+
+  const user = await register();
+  const session = cookieHeader(user.cookie);
+  const { verifier, challenge } = await pkce();
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    scope: "read write",
+    state: "state-123",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    resource: MCP_URL,
+  });
+  const signedOut = await fetchWorker(`${MCP_ORIGIN}/oauth/authorize?${query}`, {
+    redirect: "manual",
+  });
+  expect(signedOut.status).toBe(302);
+  expect(signedOut.headers.get("Location")).toBe(
+    `/home?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`,
+  );
+
+  const page = await fetchWorker(`${MCP_ORIGIN}/oauth/authorize?${query}`, {
+    headers: { Cookie: session },
+  });
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Allow Claude to use your AI42?");
+  expect(html).toContain("127.0.0.1");
+  expect(html).toContain("an app on your computer");
+  const handle = /name="handle" value="([^"]+)"/.exec(html)![1]!;
+  const binding = page.headers.get("Set-Cookie");
+  expect(binding).toContain("__Host-oauth-consent");
+
+  const answered = await fetchWorker(`${MCP_ORIGIN}/oauth/authorize`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: cookieHeader(user.cookie, binding),
+      Origin: MCP_ORIGIN,
+    },
+    body: new URLSearchParams({ handle, decision, scope }),
+  });
+  expect(answered.status).toBe(302);
+  const back = new URL(answered.headers.get("Location")!);
+  expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+  expect(back.searchParams.get("state")).toBe("state-123");
+  return { clientId, verifier, back, user };
+}
+
+async function exchange(clientId: string, verifier: string, code: string) {
+  const response = await fetchWorker(`${MCP_ORIGIN}/oauth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource: MCP_URL,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+describe("OAuth for MCP clients", () => {
+  it("advertises registration, PKCE and the scopes", async () => {
+    const response = await fetchWorker(`${MCP_ORIGIN}/.well-known/oauth-authorization-server`);
+    expect(await response.json()).toMatchObject({
+      issuer: MCP_ORIGIN,
+      authorization_endpoint: `${MCP_ORIGIN}/oauth/authorize`,
+      token_endpoint: `${MCP_ORIGIN}/oauth/token`,
+      registration_endpoint: `${MCP_ORIGIN}/oauth/register`,
+      code_challenge_methods_supported: expect.arrayContaining(["S256"]),
+      scopes_supported: ["read", "write"],
+    });
+  });
+
+  it("registers, authorizes with PKCE on the consent page, issues a token that calls tools, and stops when the grant is revoked", async () => {
+    const { clientId, verifier, back, user } = await authorize("allow", "read_write");
+    const code = back.searchParams.get("code")!;
+
+    // PKCE: the code is worth nothing without the verifier its challenge was made from.
+    const wrongVerifier = await exchange(clientId, "x".repeat(43), code);
+    expect(wrongVerifier.status).toBe(400);
+    expect(wrongVerifier.body.error).toBe("invalid_grant");
+    void verifier;
+    const again = await authorize("allow", "read_write");
+    const issued = await exchange(
+      again.clientId,
+      again.verifier,
+      again.back.searchParams.get("code")!,
+    );
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ token_type: "bearer", scope: "read write" });
+
+    const client = await connect(issued.body.access_token!);
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toContain("create_project");
+    const made = await client.callTool({
+      name: "create_project",
+      arguments: { name: "Via Claude" },
+    });
+    expect(made.isError).toBeFalsy();
+    await client.close();
+
+    const asUser = { Authorization: `Bearer ${again.user.token}` };
+    const apps = (await (
+      await fetchWorker(`${MCP_ORIGIN}/api/connected-apps`, { headers: asUser })
+    ).json()) as { data: { id: string; client_name: string; scope: string }[] };
+    expect(apps.data).toEqual([
+      expect.objectContaining({ client_name: "Claude", scope: "read_write" }),
+    ]);
+    const log = (await (
+      await fetchWorker(`${MCP_ORIGIN}/api/mcp-calls`, { headers: asUser })
+    ).json()) as { data: { via: string; via_name: string; name: string }[] };
+    expect(log.data[0]).toMatchObject({ via: "app", via_name: "Claude", name: "create_project" });
+
+    // Another user cannot see or revoke the grant.
+    const stranger = { Authorization: `Bearer ${user.token}` };
+    const theirs = await fetchWorker(`${MCP_ORIGIN}/api/connected-apps/${apps.data[0]!.id}`, {
+      method: "DELETE",
+      headers: stranger,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await initializeWith(issued.body.access_token!)).status).toBe(200);
+
+    const revoked = await fetchWorker(`${MCP_ORIGIN}/api/connected-apps/${apps.data[0]!.id}`, {
+      method: "DELETE",
+      headers: asUser,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await initializeWith(issued.body.access_token!)).status).toBe(401);
+    const none = (await (
+      await fetchWorker(`${MCP_ORIGIN}/api/connected-apps`, { headers: asUser })
+    ).json()) as { data: unknown[] };
+    expect(none.data).toEqual([]);
+  });
+
+  it("grants read only when the user chooses it, whatever the client asked", async () => {
+    const { clientId, verifier, back } = await authorize("allow", "read");
+    const issued = await exchange(clientId, verifier, back.searchParams.get("code")!);
+    expect(issued.body.scope).toBe("read");
+    const client = await connect(issued.body.access_token!);
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).not.toContain("create_project");
+    const refused = await client.callTool({ name: "create_project", arguments: { name: "x" } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("this connection has the read scope");
+    await client.close();
+  });
+
+  it("sends the client access_denied when the user denies", async () => {
+    const { back } = await authorize("deny", "read_write");
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    expect(back.searchParams.get("code")).toBeNull();
+  });
+});
