@@ -1,5 +1,6 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { nextAfterSignIn } from "~/domain/access";
 import { modulePath } from "~/domain/modules";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
 import * as authApi from "~/lib/api/auth";
@@ -124,7 +125,8 @@ export function LoginScreen() {
       }
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, fields.email.trim());
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-      window.location.assign(modulePath("home"));
+      // Sent here by an AI client's consent page: back to it, signed in.
+      window.location.assign(nextAfterSignIn(window.location.search) ?? modulePath("home"));
       return;
     }
     const result = await authApi.register(input);

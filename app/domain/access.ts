@@ -4,8 +4,6 @@
  * user's data; `read_write` may also change it. Shared by the Worker (which enforces them) and the
  * Connections screen (which makes and lists them).
  */
-import { z } from "zod";
-
 export const ACCESS_SCOPES = ["read", "read_write"] as const;
 export type AccessScope = (typeof ACCESS_SCOPES)[number];
 
@@ -52,17 +50,6 @@ export const TOKEN_LIFETIME_LABELS = ["7 days", "30 days", "90 days", "1 year", 
 /** How many tokens one user may hold at once. */
 export const MAX_ACCESS_TOKENS = 50;
 
-export const CreateAccessTokenSchema = z.object({
-  name: z.string().trim().min(1, "Name the token").max(80, "At most 80 characters"),
-  scope: z.enum(ACCESS_SCOPES),
-  expires_in_days: z
-    .union([z.literal(7), z.literal(30), z.literal(90), z.literal(365), z.null()], {
-      error: "Choose 7, 30, 90 or 365 days, or null for no expiry",
-    })
-    .describe("7, 30, 90 or 365 days; null for a token that does not expire"),
-});
-export type CreateAccessTokenInput = z.infer<typeof CreateAccessTokenSchema>;
-
 /** Whether a token or grant that expires at `expiresAt` (ISO, or null: never) has run out. */
 export const expired = (expiresAt: string | null, now: number) =>
   expiresAt !== null && Date.parse(expiresAt) <= now;
@@ -83,3 +70,12 @@ export const servedByOAuthProvider = (pathname: string) =>
   pathname === OAUTH_TOKEN_PATH ||
   pathname === OAUTH_REGISTER_PATH ||
   pathname.startsWith("/.well-known/oauth-");
+
+/**
+ * Where sign-in goes on to when the login screen was opened with `?next=` by the consent page: an
+ * OAuth authorization on this origin only (never elsewhere: no open redirect); else null.
+ */
+export function nextAfterSignIn(search: string) {
+  const next = new URLSearchParams(search).get("next");
+  return next?.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) ? next : null;
+}

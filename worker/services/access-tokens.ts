@@ -10,8 +10,8 @@ import {
   TOKEN_SHOWN_CHARACTERS,
   expired,
   type AccessScope,
-  type CreateAccessTokenInput,
 } from "../../app/domain/access";
+import type { CreateAccessTokenInput } from "../../app/domain/access-input";
 import type { Database } from "../db/client";
 import { isoAt } from "../db/queries";
 import { accessTokens, users, type AccessTokenRow } from "../db/schema";

@@ -4,12 +4,8 @@
  * access token cannot make, list or revoke access.
  */
 import { z } from "@hono/zod-openapi";
-import {
-  ACCESS_SCOPES,
-  CreateAccessTokenSchema,
-  MAX_ACCESS_TOKENS,
-  TOKEN_PREFIX,
-} from "../../../app/domain/access";
+import { ACCESS_SCOPES, MAX_ACCESS_TOKENS, TOKEN_PREFIX } from "../../../app/domain/access";
+import { CreateAccessTokenSchema } from "../../../app/domain/access-input";
 import { publicOrigin } from "../../env";
 import { oauthApi } from "../../mcp/oauth";
 import {
