@@ -7,7 +7,11 @@ import { PageStylesProvider } from "./lib/page-styles";
 import { PAGE_STYLES } from "./lib/page-styles.server";
 import type { PreloadHandle } from "./lib/preloadable";
 import { holdScriptsUntilPaint } from "./lib/scripts-after-paint.server";
-import { createNonce, pageContentSecurityPolicy } from "../worker/security-headers";
+import {
+  createNonce,
+  FORM_ACTION_HEADER,
+  pageContentSecurityPolicy,
+} from "../worker/security-headers";
 
 export default async function handleRequest(
   request: Request,
@@ -45,9 +49,11 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The other security headers are the Worker's (worker/index.ts); the CSP needs this nonce.
+  const formTarget = responseHeaders.get(FORM_ACTION_HEADER);
+  responseHeaders.delete(FORM_ACTION_HEADER);
   responseHeaders.set(
     "Content-Security-Policy",
-    pageContentSecurityPolicy(nonce, loadContext.cloudflare.env, import.meta.env.DEV),
+    pageContentSecurityPolicy(nonce, loadContext.cloudflare.env, import.meta.env.DEV, formTarget),
   );
   const html = import.meta.env.DEV ? body : body.pipeThrough(holdScriptsUntilPaint());
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

@@ -45,13 +45,36 @@ export function originsOf(template: string | undefined): string[] {
   });
 }
 
+/**
+ * A page whose form is answered with a redirect to another origin (the OAuth consent page sends
+ * the investor back to the AI client) names that target in this response header; the page's CSP
+ * admits it in `form-action`, and the header itself is not sent.
+ */
+export const FORM_ACTION_HEADER = "AI42-Form-Action";
+
+/** The CSP source for a URL a form's answer may redirect to: its origin, or a custom scheme. */
+export function formActionSource(url: string): string | null {
+  try {
+    const { origin, protocol } = new URL(url);
+    if (protocol === "https:" || protocol === "http:") return origin;
+    return /^[a-z][a-z0-9+.-]*:$/.test(protocol) ? protocol : null;
+  } catch {
+    return null;
+  }
+}
+
 const policies = new Map<string, (nonce: string) => string>();
 
 /**
  * The page CSP: scripts only with this response's nonce; tiles, geocoder, routing as configured.
  * The configured origins are worked out once per isolate, not on every page.
  */
-export function pageContentSecurityPolicy(nonce: string, services: OutsideServices, dev = false) {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  services: OutsideServices,
+  dev = false,
+  formTarget: string | null = null,
+) {
   const key = [services.MAP_TILE_URL, services.GEOCODER_URL, services.ROUTING_URL, dev].join("\n");
   let policy = policies.get(key);
   if (!policy) {
@@ -73,7 +96,9 @@ export function pageContentSecurityPolicy(nonce: string, services: OutsideServic
       ].join("; ");
     policies.set(key, policy);
   }
-  return policy(nonce);
+  const page = policy(nonce);
+  const target = formTarget && formActionSource(formTarget);
+  return target ? page.replace("form-action 'self'", `form-action 'self' ${target}`) : page;
 }
 
 /** The marketing page is static HTML with its own script file: no nonce, nothing inline. */

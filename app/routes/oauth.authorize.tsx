@@ -25,6 +25,7 @@ import { modulePath } from "~/domain/modules";
 import { getSession } from "~/lib/auth.server";
 import type { DocumentHandle } from "~/root";
 import type { ConsentStep } from "../../worker/mcp/consent";
+import { FORM_ACTION_HEADER } from "../../worker/security-headers";
 
 export const handle: DocumentHandle = { scripts: false };
 
@@ -35,6 +36,8 @@ const signIn = (url: URL) =>
 function respond(step: ConsentStep, email: string) {
   if (step.kind === "redirect") return new Response(null, { status: 302, headers: step.headers });
   if (step.kind === "invalid") return data({ invalid: step.message, consent: null, email }, 400);
+  // The answer redirects to the client: the page's form-action must admit it (entry.server.tsx).
+  step.headers.set(FORM_ACTION_HEADER, step.consent.redirectUri);
   return data({ invalid: null, consent: step.consent, email }, { headers: step.headers });
 }
 
@@ -148,7 +151,12 @@ export default function Authorize() {
           ))}
         </fieldset>
         <div className="flex gap-3">
-          <button type="submit" name="decision" value="deny" className="btn-secondary flex-1">
+          <button
+            type="submit"
+            name="decision"
+            value="deny"
+            className="btn-secondary flex-1 justify-center"
+          >
             Deny
           </button>
           <button type="submit" name="decision" value="allow" className="btn-primary flex-1">

@@ -21,6 +21,8 @@ export interface ConsentRequest {
   /** A client whose id is a metadata document's URL is published by this domain; else null. */
   clientDomain: string | null;
   redirectHost: string;
+  /** Where the answer redirects to: the page's CSP must let its form go there. */
+  redirectUri: string;
   /** Access would go to an app on this computer (a localhost redirect). */
   loopback: boolean;
   /** What the client asked for: read_write when it asked for `write`. */
@@ -71,6 +73,7 @@ export async function askConsent(oauth: OAuthHelpers, request: Request): Promise
         clientName: details.clientName,
         clientDomain: details.clientDomain ?? null,
         redirectHost: details.redirectHost,
+        redirectUri: details.redirectUri,
         loopback: details.redirectIsLoopback,
         requested: accessScopeOf(authRequest.scope),
       },
