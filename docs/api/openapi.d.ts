@@ -63,7 +63,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the current session (bearer token and cookie alike) */
+        /**
+         * Revoke the current session (bearer token and cookie alike)
+         * @description A personal access token is not a session: it is refused 403 SESSION_REQUIRED (revoke it with DELETE /access-tokens/{id}).
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;

@@ -65,12 +65,13 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
  * access, sign out. A personal access token is refused 403 SESSION_REQUIRED, whatever its scope.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.session.access) {
-    throw new AppError(
-      403,
-      "SESSION_REQUIRED",
-      "An access token can't do this: sign in to AI42 and do it there",
-    );
-  }
+  if (c.var.session.access) throw sessionRequired();
   await next();
 });
+
+export const sessionRequired = () =>
+  new AppError(
+    403,
+    "SESSION_REQUIRED",
+    "An access token can't do this: sign in to AI42 and do it there (revoke a token on Connections → AI clients)",
+  );

@@ -8,7 +8,8 @@ import {
 import { database } from "../../db/client";
 import { noteSignInZone } from "../../services/notifications";
 import { AppError, notConfigured } from "../../errors";
-import { requireAuth } from "../middleware/auth";
+import { requireAuth, sessionRequired } from "../middleware/auth";
+import { isAccessToken } from "../../services/access-tokens";
 import {
   apiRoute,
   bearerSecurity,
@@ -184,11 +185,15 @@ auth.openapi(
     path: "/logout",
     operationId: "logout",
     summary: "Revoke the current session (bearer token and cookie alike)",
+    description:
+      "A personal access token is not a session: it is refused 403 SESSION_REQUIRED (revoke it with DELETE /access-tokens/{id}).",
     security: bearerSecurity,
     responses: { 200: dataResponse("Signed out", MessageSchema) },
   }),
   async (c) => {
     const carried = c.env.JWT_SECRET ? requestToken(c.req.raw) : null;
+    // An access token is not a session: it is revoked on Connections, not signed out.
+    if (carried?.via === "bearer" && isAccessToken(carried.token)) throw sessionRequired();
     const session = carried && (await readSession(c.env, carried.token));
     if (session) await revokeSession(c.env, session);
     c.header("Set-Cookie", clearedSessionCookie);
