@@ -4,6 +4,7 @@
  */
 import { database } from "./db/client";
 import type { Env } from "./env";
+import { forgetOldMcpCalls } from "./services/mcp-calls";
 import { dueBriefs } from "./services/daily-brief";
 import { readLostTexts, sweepFiles } from "./services/files";
 import { notify, releaseEmails } from "./services/notifications";
@@ -30,5 +31,7 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     if (env.FILES) await sweepFiles(db, env.FILES, now);
     // Files whose text was not read after the upload (the Worker stopped first).
     if (env.EXTRACT) await readLostTexts(db, env.EXTRACT, now);
+    // The AI clients' log keeps LOG_DAYS (issue 32).
+    await forgetOldMcpCalls(db, now);
   }
 }

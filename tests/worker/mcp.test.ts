@@ -13,13 +13,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
-import { accessTokens } from "../../worker/db/schema";
+import { accessTokens, mcpCalls } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
+import { runScheduled, SWEEPS_CRON } from "../../worker/scheduled";
 import { toolSchemas } from "../../worker/services/agent-tools";
+import { LOG_DAYS } from "../../worker/services/mcp-calls";
 import { RENTAL, register, withToken } from "./helpers";
 
 const MCP_ORIGIN = "https://ai42.example";
@@ -277,6 +279,19 @@ describe("the MCP server at /mcp", () => {
     const stranger = await withToken("read");
     const theirs = await stranger.call<{ meta: { total: number } }>("/mcp-calls");
     expect(theirs.body.meta.total).toBe(0);
+
+    // The five-minute sweep forgets what is older than the log keeps, and nothing newer.
+    await database(env.DB)
+      .update(mcpCalls)
+      .set({ at: new Date(Date.now() - (LOG_DAYS + 1) * 864e5).toISOString() })
+      .where(eq(mcpCalls.userId, owner.user.id));
+    await database(env.DB)
+      .update(mcpCalls)
+      .set({ at: new Date().toISOString() })
+      .where(and(eq(mcpCalls.userId, owner.user.id), eq(mcpCalls.name, "create_project")));
+    await runScheduled(env, Date.now(), SWEEPS_CRON);
+    const kept = await owner.call<{ data: { name: string }[] }>("/mcp-calls");
+    expect(kept.body.data.map((call) => call.name)).toEqual(["create_project"]);
   });
 });
 
