@@ -59,6 +59,13 @@ async function createBenchAccount(origin) {
     // The session cookie as a browser would send it back: the name=value part of Set-Cookie.
     cookie: registered.headers.get("Set-Cookie").split(";")[0],
   };
+  // A read token, as an AI client or a script holds one (issue 32).
+  const made = await fetch(`${origin}/api/access-tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...account.authorization },
+    body: JSON.stringify({ name: "Bench", scope: "read", expires_in_days: 7 }),
+  });
+  account.accessToken = { Authorization: `Bearer ${(await made.json()).data.token}` };
   for (let i = 0; i < SEEDED_PROJECTS; i += 1) {
     await fetch(`${origin}/api/projects`, {
       method: "POST",

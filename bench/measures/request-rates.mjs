@@ -26,6 +26,20 @@ export const ENDPOINTS = [
     target: 0.5,
   },
   {
+    key: "tokenProjects",
+    measure: "GET /api/projects?limit=50 with a personal access token (its hash looked up in D1)",
+    path: "/api/projects?limit=50",
+    signedIn: "token",
+  },
+  {
+    key: "mcpTools",
+    measure: "POST /mcp tools/list with a personal access token (OAuth provider + MCP server)",
+    path: "/mcp",
+    signedIn: "token",
+    headers: { Accept: "application/json, text/event-stream" },
+    body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+  },
+  {
     key: "auctions",
     measure: "GET /api/auctions?limit=50, by sale time (session + one D1 batch; 3,000 auctions)",
     // The auctions the import benchmark added (bench/measures/imports.mjs).
@@ -112,12 +126,15 @@ async function requestRate(url, headers, body) {
 
 /** @returns {Promise<import("../report.mjs").Measured>} */
 export async function measureRequestRates({ origin, bareOrigin, account }) {
-  const headersFor = (endpoint) =>
-    endpoint.signedIn === "bearer"
-      ? account.authorization
-      : endpoint.signedIn === "cookie"
-        ? { Cookie: account.cookie }
-        : {};
+  const credentials = {
+    bearer: account.authorization,
+    token: account.accessToken,
+    cookie: { Cookie: account.cookie },
+  };
+  const headersFor = (endpoint) => ({
+    ...credentials[endpoint.signedIn],
+    ...endpoint.headers,
+  });
   for (const endpoint of ENDPOINTS.filter(({ signedIn }) => signedIn === "cookie")) {
     // A cookie the server turned down would measure the login screen instead.
     const page = await fetch(`${origin}${endpoint.path}`, { headers: headersFor(endpoint) });
