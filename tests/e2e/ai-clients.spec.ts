@@ -294,6 +294,12 @@ test.describe("on a phone", () => {
     const token = await tokenThroughApi(account, "A token with a rather long name for a phone");
     await callTool(request, token, "create_project", { name: "No" });
     await openApp(page, SECTION);
+    // The section starts below the phone's sticky header, its heading in view and focused.
+    const heading = page.getByRole("heading", { name: "AI clients", level: 2 });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await makeToken(page, "Phone");
     await expect(activity(page).getByRole("listitem")).toHaveCount(1);
     const overflow = await page.evaluate(

@@ -8,7 +8,10 @@ import type { ModuleParams } from "~/domain/modules";
 
 type Section = NonNullable<ModuleParams["connections"]["section"]>;
 
-/** The heading to give `tabIndex={-1}`: focused and scrolled to when the URL names `section`. */
+/**
+ * The heading to give `tabIndex={-1}`: focused when the URL names `section`, with its section
+ * scrolled to the top (the section's `scroll-mt-*` keeps it clear of the phone's header).
+ */
 export function useSectionFocus(section: Section) {
   const [params] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -17,8 +20,8 @@ export function useSectionFocus(section: Section) {
   useEffect(() => {
     if (!wanted) return;
     const frame = requestAnimationFrame(() => {
-      heading.current?.focus();
-      heading.current?.scrollIntoView({ block: "start" });
+      heading.current?.focus({ preventScroll: true });
+      heading.current?.closest("section")?.scrollIntoView({ block: "start" });
     });
     return () => cancelAnimationFrame(frame);
   }, [wanted]);
