@@ -9,6 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
+import { REDIRECT_URI, startConnecting } from "./oauth-client";
 
 const SECTION = modulePath("connections", { section: "ai-clients" });
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -235,39 +236,24 @@ test("an app connected through the consent page is listed and disconnected", asy
   baseURL,
   account,
 }) => {
-  const redirect = `${baseURL}/oauth-callback`;
-  const registered = await request.post("/oauth/register", {
-    data: { client_name: "Claude", redirect_uris: [redirect], token_endpoint_auth_method: "none" },
-  });
-  expect(registered.status()).toBe(201);
-  const { client_id } = (await registered.json()) as { client_id: string };
-  const authorize = new URL("/oauth/authorize", baseURL);
-  for (const [key, value] of Object.entries({
-    response_type: "code",
-    client_id,
-    redirect_uri: redirect,
-    scope: "read write",
-    state: "e2e",
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-  }))
-    authorize.searchParams.set(key, value);
-  await openApp(page, modulePath("home"));
-  await page.goto(authorize.toString());
+  const { path } = await startConnecting(request, baseURL!);
+  await page.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ body: "Connected" }));
+  // The consent page is a plain form: no scripts to wait for.
+  await page.goto(path);
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL((url) => url.pathname === "/oauth-callback");
+  await page.waitForURL(`${REDIRECT_URI}**`);
 
   await openApp(page, SECTION);
   const apps = section(page).getByRole("list", { name: "Connected apps" });
   await expect(apps.getByRole("listitem")).toHaveCount(1);
-  await expect(apps).toContainText("Claude");
+  await expect(apps).toContainText("Claude Desktop");
   await expect(apps).toContainText("Read and write");
   await expect(apps).toContainText(/Connected \w{3} \d{1,2}, \d{4}/);
-  await apps.getByRole("button", { name: "Disconnect Claude" }).click();
+  await apps.getByRole("button", { name: "Disconnect Claude Desktop" }).click();
   const dialog = page.getByRole("dialog", { name: "Disconnect app" });
-  await expect(dialog).toContainText("“Claude” loses its access to AI42 at once");
+  await expect(dialog).toContainText("“Claude Desktop” loses its access to AI42 at once");
   await dialog.getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByText("Claude is disconnected")).toBeVisible();
+  await expect(page.getByText("Claude Desktop is disconnected")).toBeVisible();
   await expect(section(page).getByText(/^No apps connected\./)).toBeVisible();
   await page.reload();
   await expect(section(page).getByText(/^No apps connected\./)).toBeVisible();
