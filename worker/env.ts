@@ -68,6 +68,9 @@ export interface Env {
 
 export const DEFAULT_MARKETING_URL = "/landing.html";
 
-/** This AI42's public origin: APP_URL's when set, else the request's (links, OAuth, MCP). */
-export const publicOrigin = (env: Env, request: Request) =>
+/**
+ * This AI42's public origin: APP_URL's when set, else the request's (links, OAuth, MCP). A page's
+ * loader passes its URL.
+ */
+export const publicOrigin = (env: Env, request: Pick<Request, "url">) =>
   env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;

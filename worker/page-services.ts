@@ -5,6 +5,7 @@
  * build imports only its type and bundles no second copy of the services.
  */
 import type { z } from "zod";
+import { MCP_PATH } from "../app/domain/access";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
   AuctionListQuerySchema,
@@ -19,8 +20,10 @@ import {
 } from "./api/list-queries";
 import { FileListQuerySchema } from "./api/routes/files";
 import { database } from "./db/client";
-import type { Env } from "./env";
+import { publicOrigin, type Env } from "./env";
+import { oauthApi } from "./mcp/oauth";
 import { AppError, validationError } from "./errors";
+import { listAccessTokens } from "./services/access-tokens";
 import { aiStatus } from "./services/ai-config";
 import { auctionCalendarSetting, auctionDetail, listAuctions } from "./services/auctions";
 import {
@@ -32,6 +35,7 @@ import {
   type EventListing,
 } from "./services/calendar";
 import { listCampaigns } from "./services/campaigns";
+import { listConnectedApps, type ConnectedApp } from "./services/connected-apps";
 import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
@@ -41,6 +45,7 @@ import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
+import { listMcpCalls } from "./services/mcp-calls";
 import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
 import { listSequences, sequenceSettingsOf } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
@@ -90,6 +95,8 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   // Asked once per page, however many of its parts would ask Google Calendar.
   let calendarConnected: Promise<boolean> | undefined;
+  // Where AI clients reach this AI42, as the API and the OAuth provider name it.
+  const accessOrigin = publicOrigin(env, { url: from.origin });
   const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
 
   /**
@@ -235,6 +242,28 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     /** The newest e-mails that could not be sent (`GET /api/notifications?filter=failed`). */
     failedNotifications: async (limit: number) =>
       (await listNotifications(db, userId, { page: 1, limit, filter: "failed" })).items,
+    /** The MCP server's address, for AI clients (`<origin>/mcp`). */
+    mcpUrl: () => `${accessOrigin}${MCP_PATH}`,
+    /** The personal access tokens, newest first (`GET /api/access-tokens`). */
+    accessTokens: () => listAccessTokens(db, userId),
+    /**
+     * The apps connected through OAuth (`GET /api/connected-apps`); where the OAuth provider
+     * cannot serve this origin (plain http away from this machine), the API's 503 as a problem.
+     */
+    connectedApps: async () => {
+      try {
+        return {
+          apps: await listConnectedApps(await oauthApi(env, accessOrigin), userId),
+          problem: null,
+        };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 503)
+          return { apps: [] as ConnectedApp[], problem: error.message };
+        throw error;
+      }
+    },
+    /** A page of the log of what AI clients did over MCP (`GET /api/mcp-calls`). */
+    mcpCalls: (page: number, limit: number) => listMcpCalls(db, userId, { page, limit }),
   };
 }
 

@@ -5,41 +5,8 @@
  * The page names the client and where access goes, reads well on a phone, and passes axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, newUser, openApp, test } from "./fixtures";
-
-const REDIRECT_URI = "http://127.0.0.1:33418/callback";
-
-const base64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-
-async function startConnecting(request: APIRequestContext, baseURL: string) {
-  const registered = await request.post("/oauth/register", {
-    data: {
-      client_name: "Claude Desktop",
-      redirect_uris: [REDIRECT_URI],
-      token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { client_id: clientId } = await registered.json();
-  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
-  const challenge = base64Url(
-    new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
-  );
-  const query = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    scope: "read write",
-    state: "from-claude",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    resource: `${baseURL}/mcp`,
-  });
-  return { clientId, verifier, path: `/oauth/authorize?${query}` };
-}
+import { REDIRECT_URI, startConnecting } from "./oauth-client";
 
 test("a signed-out investor signs in on the way, allows read only, and the client's token works at /mcp", async ({
   page,

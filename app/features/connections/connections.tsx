@@ -1,7 +1,7 @@
 /**
  * Connections (/connections): the user's Google account (with its Inbox and Drive) above the AI
  * providers, and for each service that is not set up, exactly what to set; then what the user
- * has used of their limits, and the notification preferences.
+ * has used of their limits, the notification preferences, and the AI clients' access.
  */
 import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
@@ -13,6 +13,7 @@ import type { ProviderStatus } from "~/lib/api/ai";
 import { MESSAGES } from "~/lib/api/messages";
 import { useModuleData } from "~/lib/module-data";
 import { GoogleCard } from "./google-card";
+import { AiClientsSection } from "./ai-clients";
 import { DrivePanel, InboxPanel } from "./google-panels";
 import { NotificationsSection } from "./notification-preferences";
 import { UsageCard } from "./usage-card";
@@ -74,9 +75,9 @@ function Card(props: {
 }
 
 /**
- * The Google card, the providers and the usage render from the `$` route's loader
- * (connections.server.ts); a connect, a disconnect or an answer from Google reads them again. The
- * Inbox and Drive panels ask Google from the browser.
+ * The Google card, the providers, the usage and the AI clients render from the `$` route's loader
+ * (connections.server.ts); a connect, a disconnect, a token made or revoked, or an answer from
+ * Google reads them again. The Inbox and Drive panels ask Google from the browser.
  */
 export default function Connections({ module }: ModuleViewProps) {
   const { data, retry } = useModuleData("connections");
@@ -121,6 +122,7 @@ export default function Connections({ module }: ModuleViewProps) {
             failed={data.notifications.failed}
           />
         )}
+        {data && <AiClientsSection {...data.aiClients} now={data.readAt} onChange={retry} />}
       </div>
     </div>
   );

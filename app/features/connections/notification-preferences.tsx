@@ -3,9 +3,8 @@
  * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. They
  * come with the page (connections.server.ts).
  */
-import { useSearchParams } from "@remix-run/react";
 import { BellRing } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { FieldError, FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { NotificationItem } from "~/components/notification-item";
 import {
@@ -22,6 +21,7 @@ import {
 } from "~/lib/api/notifications";
 import { ServiceError } from "~/lib/api/workspace";
 import { notificationsChanged } from "~/lib/stores/notification-counts";
+import { useSectionFocus } from "./section-focus";
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In app", email: "E-mail" };
 const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`);
@@ -265,19 +265,7 @@ export function NotificationsSection(props: {
   settings: NotificationPreferences;
   failed: AppNotification[];
 }) {
-  const [params] = useSearchParams();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const wanted = params.get("section") === "notifications";
-
-  // Opened from the bell or the palette: the section, rather than the page's top, is where to start.
-  useEffect(() => {
-    if (!wanted) return;
-    const frame = requestAnimationFrame(() => {
-      heading.current?.focus();
-      heading.current?.scrollIntoView({ block: "start" });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [wanted]);
+  const heading = useSectionFocus("notifications");
 
   return (
     <section
