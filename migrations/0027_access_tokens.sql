@@ -27,4 +27,5 @@ CREATE TABLE `mcp_calls` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `mcp_calls_user_at` ON `mcp_calls` (`user_id`,`at`);
+CREATE INDEX `mcp_calls_user_at` ON `mcp_calls` (`user_id`,`at`);--> statement-breakpoint
+CREATE INDEX `mcp_calls_at` ON `mcp_calls` (`at`);

@@ -25,6 +25,8 @@ export interface Env {
   JOBS?: Queue<JobMessage>;
   /** Opens of shared analyses per client address (wrangler.toml); absent, they are not limited. */
   SHARED_LINK_LIMITER?: RateLimit;
+  /** MCP clients' registrations per client address (wrangler.toml); absent, not limited. */
+  OAUTH_REGISTER_LIMITER?: RateLimit;
   JWT_SECRET?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   MARKETING_URL?: string;

@@ -52,12 +52,15 @@ export function originsOf(template: string | undefined): string[] {
  */
 export const FORM_ACTION_HEADER = "AI42-Form-Action";
 
-/** The CSP source for a URL a form's answer may redirect to: its origin, or a custom scheme. */
+/**
+ * The CSP source for a URL a form's answer may redirect to: its origin, when its host is a plain
+ * name or address (a client registers the URL: nothing in it may widen or add to the policy).
+ */
 export function formActionSource(url: string): string | null {
   try {
-    const { origin, protocol } = new URL(url);
-    if (protocol === "https:" || protocol === "http:") return origin;
-    return /^[a-z][a-z0-9+.-]*:$/.test(protocol) ? protocol : null;
+    const { origin, protocol, hostname } = new URL(url);
+    const plainHost = /^[a-z0-9.-]+$/.test(hostname) || /^\[[0-9a-f:.]+\]$/.test(hostname);
+    return (protocol === "https:" || protocol === "http:") && plainHost ? origin : null;
   } catch {
     return null;
   }

@@ -14,8 +14,9 @@ export const ACCESS_SCOPE_LABELS: Record<AccessScope, string> = {
 
 /** What each scope lets a client do, in the words the token form and the consent screen use. */
 export const ACCESS_SCOPE_MEANINGS: Record<AccessScope, string> = {
-  read: "See your deals, properties, auctions, routes, projects, contacts and calendar",
-  read_write: "See and change them: create events, leads and projects, save analyses and routes",
+  read: "See your deals, properties, auctions, routes, projects, contacts, leads, calendar and files, and search your connected Gmail and Drive",
+  read_write:
+    "All that, and change it: create events, leads, projects and documents, save analyses and routes, start follow-up sequences (which can e-mail leads from your Gmail)",
 };
 
 /**
@@ -44,9 +45,11 @@ export const TOKEN_PREFIX = "ai42_pat_";
 /** How much of a token the list shows after the prefix, to tell tokens apart. */
 export const TOKEN_SHOWN_CHARACTERS = 4;
 
-/** The lifetimes the form offers, in days; null never expires. */
+/** The lifetimes a token may have, in days; null never expires. */
 export const TOKEN_LIFETIMES = [7, 30, 90, 365, null] as const;
-export const TOKEN_LIFETIME_LABELS = ["7 days", "30 days", "90 days", "1 year", "No expiry"];
+export type TokenLifetime = (typeof TOKEN_LIFETIMES)[number];
+export const tokenLifetimeLabel = (days: TokenLifetime) =>
+  days === null ? "No expiry" : days === 365 ? "1 year" : `${days} days`;
 /** How many tokens one user may hold at once. */
 export const MAX_ACCESS_TOKENS = 50;
 

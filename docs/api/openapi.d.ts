@@ -5012,8 +5012,11 @@ export interface components {
             name: string;
             /** @enum {string} */
             scope: "read" | "read_write";
-            /** @description 7, 30, 90 or 365 days; null for a token that does not expire */
-            expires_in_days: 7 | 30 | 90 | 365 | null;
+            /**
+             * @description 7, 30, 90 or 365 days; null for a token that does not expire
+             * @enum {number|null}
+             */
+            expires_in_days: 7 | null;
         };
         ConnectedApp: {
             /** @description The grant's id */

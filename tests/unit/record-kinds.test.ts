@@ -26,6 +26,8 @@ const NOT_THE_USERS_WORK = [
   // A sequence running on a lead: an import must not start one again (it would e-mail the lead).
   "sequence_enrollments",
   "sequence_log", // what the sequences did: the account's own send log, not records
+  "access_tokens", // credentials: an import must never bring a token back to life
+  "mcp_calls", // what AI clients did: the account's audit log, not records
 ];
 /**
  * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the

@@ -14,6 +14,34 @@ const directive = (csp: string, name: string) =>
     .slice(1);
 
 describe("the page CSP", () => {
+  it("lets a form answer redirect to exactly the origin a page names, and nothing a client could smuggle in", () => {
+    const formAction = (target: string | null) =>
+      directive(pageContentSecurityPolicy("n", {}, false, target), "form-action");
+    expect(formAction(null)).toEqual(["'self'"]);
+    expect(formAction("https://claude.ai/api/mcp/auth_callback")).toEqual([
+      "'self'",
+      "https://claude.ai",
+    ]);
+    expect(formAction("http://127.0.0.1:33418/callback")).toEqual([
+      "'self'",
+      "http://127.0.0.1:33418",
+    ]);
+    expect(formAction("http://[::1]:4000/cb")).toEqual(["'self'", "http://[::1]:4000"]);
+    // A wildcard, a directive or another source in the host, a scheme of its own: nothing added.
+    for (const target of [
+      "https://*/cb",
+      "https://a;script-src*/cb",
+      "https://a,b/cb",
+      "javascript:alert(1)",
+      "cursor://anysphere/cb",
+      "not a url",
+    ]) {
+      expect(formAction(target), target).toEqual(["'self'"]);
+    }
+    const csp = pageContentSecurityPolicy("n", {}, false, "https://a;script-src*/cb");
+    expect(directive(csp, "script-src")).toEqual(["'self'", "'nonce-n'"]);
+  });
+
   it("admits exactly the configured tile host, geocoder and router, nothing wider", () => {
     const csp = pageContentSecurityPolicy("abc", {
       MAP_TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { accessTokens } from "../../worker/db/schema";
 import { tokenHash } from "../../worker/services/access-tokens";
+import { MAX_ACCESS_TOKENS } from "../../app/domain/access";
 import { account, api, withToken } from "./helpers";
 
 const withPat = (pat: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
@@ -142,8 +143,33 @@ describe("personal access tokens", () => {
     expect(listed.body.data).toEqual([]);
   });
 
-  it("a token that was never made, or a session's token with the prefix, is 401", async () => {
+  it("a token that was never made, or the bare prefix, is 401", async () => {
     expect((await withPat(`ai42_pat_${"A".repeat(43)}`, "/projects")).status).toBe(401);
     expect((await withPat("ai42_pat_", "/auth/me")).status).toBe(401);
+  });
+
+  it("holds at most 50 live tokens a user: the 51st is refused 409, an expired one makes room", async () => {
+    const { call, user } = await account();
+    const make = (name: string) =>
+      call<{ error?: { code: string; message: string } }>("/access-tokens", {
+        method: "POST",
+        json: { name, scope: "read", expires_in_days: 7 },
+      });
+    for (let i = 0; i < MAX_ACCESS_TOKENS; i += 1) expect((await make(`t${i}`)).status).toBe(201);
+    const refused = await make("one too many");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "TOO_MANY_TOKENS" });
+    expect(refused.body.error!.message).toContain("revoke one");
+
+    const [oldest] = await database(env.DB)
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, user.id))
+      .limit(1);
+    await database(env.DB)
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(accessTokens.id, oldest!.id));
+    expect((await make("after one expired")).status).toBe(201);
   });
 });

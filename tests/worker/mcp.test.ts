@@ -218,7 +218,19 @@ describe("the MCP server at /mcp", () => {
     await expect(client.readResource({ uri: "ai42://secrets/1" })).rejects.toThrow(
       /ai42:\/\/properties\/\{id\}/,
     );
+    await expect(client.readResource({ uri: "ai42://properties/%E0%A4%A" })).rejects.toThrow(
+      /not a valid resource address/,
+    );
     await client.close();
+    const log = await owner.call<{ data: { name: string; ok: boolean; error: string | null }[] }>(
+      "/mcp-calls",
+    );
+    expect(log.body.data.map(({ name, ok }) => ({ name, ok }))).toEqual([
+      { name: "ai42://properties/%E0%A4%A", ok: false },
+      { name: "ai42://secrets/1", ok: false },
+      { name: `ai42://analyses/${dealId}`, ok: true },
+      { name: `ai42://properties/${propertyId}`, ok: true },
+    ]);
   });
 
   it("answers 401 with the resource's metadata without a token, and for a revoked or expired one", async () => {
@@ -245,6 +257,17 @@ describe("the MCP server at /mcp", () => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(accessTokens.id, expired.made.access_token.id));
     expect((await initializeWith(expired.pat)).status).toBe(401);
+    // No server-to-client stream to open: a GET is refused, not answered with one that closes.
+    const stream = await fetchWorker(MCP_URL, {
+      headers: { Authorization: `Bearer ${expired.pat}`, Accept: "text/event-stream" },
+    });
+    expect(stream.status).toBe(401);
+    const live = await withToken("read");
+    const get = await fetchWorker(MCP_URL, {
+      headers: { Authorization: `Bearer ${live.pat}`, Accept: "text/event-stream" },
+    });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
     // A session's JWT is not an MCP credential.
     const { token: session } = await register();
     expect((await initializeWith(session)).status).toBe(401);

@@ -1083,7 +1083,11 @@ export const mcpCalls = sqliteTable(
     error: text("error"),
     at: text("at").notNull(),
   },
-  (t) => [index("mcp_calls_user_at").on(t.userId, t.at)],
+  (t) => [
+    index("mcp_calls_user_at").on(t.userId, t.at),
+    // The sweep's: calls older than the log keeps, across users.
+    index("mcp_calls_at").on(t.at),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

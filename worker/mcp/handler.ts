@@ -19,6 +19,12 @@ export async function handleMcp(
   ctx: ExecutionContext,
   principal: McpPrincipal,
 ) {
+  // No stream from the server to keep open: a GET would be answered with one that closes at
+  // once, which MCP clients reopen every second for as long as they are connected. The spec lets
+  // such a server refuse it.
+  if (request.method !== "POST") {
+    return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  }
   const server = mcpServer({
     db: database(env.DB),
     env,

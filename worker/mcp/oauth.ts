@@ -24,6 +24,7 @@ import { database } from "../db/client";
 import { publicOrigin, type Env } from "../env";
 import { AppError } from "../errors";
 import { resolveAccessToken } from "../services/access-tokens";
+import { clientAddress } from "../services/login-throttle";
 
 function optionsFor(origin: string): OAuthProviderOptions<Env> {
   return {
@@ -96,6 +97,18 @@ async function providerFor(origin: string) {
 
 /** Answers a request for one of the provider's paths (`servedByOAuthProvider`). */
 export async function serveOAuth(request: Request, env: Env, ctx: ExecutionContext) {
+  const limiter = env.OAUTH_REGISTER_LIMITER;
+  if (
+    limiter &&
+    request.method === "POST" &&
+    new URL(request.url).pathname === OAUTH_REGISTER_PATH &&
+    !(await limiter.limit({ key: clientAddress(request) })).success
+  ) {
+    return Response.json(
+      { error: "too_many_requests", error_description: "Too many registrations: try in a minute" },
+      { status: 429, headers: { "Retry-After": "60" } },
+    );
+  }
   try {
     return await (await providerFor(publicOrigin(env, request))).fetch(request, env, ctx);
   } catch (error) {

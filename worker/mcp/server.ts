@@ -73,18 +73,24 @@ async function callTool(context: McpContext, name: string, args: unknown): Promi
       `${name} changes data: this ${principal.via === "token" ? "token" : "connection"} has the read scope. Use a read_write one.`,
     );
   }
+  let run;
   try {
     await countCall(context);
+    const toolContext: ToolContext = {
+      env: context.env,
+      origin: context.origin,
+      timeZone: context.timeZone ?? (await settingsOf(db, principal.userId)).timeZone,
+    };
+    run = await executeTool(db, principal.userId, name, args ?? {}, toolContext);
   } catch (error) {
-    if (error instanceof AppError) return refuse(error.message);
-    throw error;
+    // A limit reached, a provider not configured: the client's to read. Anything else is ours,
+    // logged here and told in general terms.
+    if (error instanceof AppError && (error.status < 500 || error.code === "NOT_CONFIGURED")) {
+      return refuse(error.message);
+    }
+    console.error(error);
+    return refuse(`AI42 could not run ${name} just now: try again`);
   }
-  const toolContext: ToolContext = {
-    env: context.env,
-    origin: context.origin,
-    timeZone: context.timeZone ?? (await settingsOf(db, principal.userId)).timeZone ?? undefined,
-  };
-  const run = await executeTool(db, principal.userId, name, args ?? {}, toolContext);
   if (!run.ok) return refuse(run.error);
   await logMcpCall(db, principal, { kind: "tool", name, ok: true });
   const structured =
@@ -100,6 +106,15 @@ async function callTool(context: McpContext, name: string, args: unknown): Promi
   };
 }
 
+/** A resource URI's id, or an InvalidParams error for one that is not percent-encoded right. */
+function idOf(uri: string, match: RegExpExecArray) {
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    throw new McpError(ErrorCode.InvalidParams, `${uri} is not a valid resource address`);
+  }
+}
+
 async function readResource(context: McpContext, uri: string) {
   const { db, principal } = context;
   const property = PROPERTY_URI.exec(uri);
@@ -111,23 +126,30 @@ async function readResource(context: McpContext, uri: string) {
         `No resource ${uri}: AI42 has ai42://properties/{id} and ai42://analyses/{id}`,
       );
     }
+    const id = idOf(uri, (property ?? analysis)!);
     await countCall(context);
     const body = property
-      ? await propertyDetail(db, principal.userId, decodeURIComponent(property[1]!))
-      : await dealDetail(db, principal.userId, decodeURIComponent(analysis![1]!));
+      ? await propertyDetail(db, principal.userId, id)
+      : await dealDetail(db, principal.userId, id);
     await logMcpCall(db, principal, { kind: "resource", name: uri, ok: true });
     return { contents: [{ uri, mimeType: "application/json", text: text(body) }] };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof AppError || error instanceof McpError)) throw error;
+    // Not found (another user's id too), a bad address and a refused rate are the client's to
+    // read; anything else is ours, logged here and told in general terms.
+    const refusal =
+      error instanceof McpError
+        ? error
+        : error instanceof AppError && error.status < 500
+          ? new McpError(
+              error.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
+              error.message,
+              { code: error.code },
+            )
+          : null;
+    if (!refusal) console.error(error);
+    const message = refusal?.message ?? `AI42 could not read ${uri} just now: try again`;
     await logMcpCall(db, principal, { kind: "resource", name: uri, ok: false, error: message });
-    // Not found (another user's id too) and a refused rate are the client's to read.
-    if (error instanceof McpError) throw error;
-    throw new McpError(
-      error.status === 404 ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
-      message,
-      { code: error.code },
-    );
+    throw refusal ?? new McpError(ErrorCode.InternalError, message);
   }
 }
 

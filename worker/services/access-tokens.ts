@@ -76,12 +76,14 @@ export async function createAccessToken(
     lastUsedAt: null,
     createdAt: isoAt(now),
   } satisfies AccessTokenRow;
-  // Counted and written in one statement, so two requests together cannot pass the limit.
+  // Counted and written in one statement, so two requests together cannot pass the limit; a
+  // token that has expired does not count.
   const inserted = await db.run(sql`
     INSERT INTO access_tokens (id, user_id, name, scope, token_hash, shown, expires_at, created_at)
     SELECT ${row.id}, ${userId}, ${row.name}, ${row.scope}, ${row.tokenHash}, ${row.shown},
       ${row.expiresAt}, ${row.createdAt}
-    WHERE (SELECT count(*) FROM access_tokens WHERE user_id = ${userId}) < ${MAX_ACCESS_TOKENS}`);
+    WHERE (SELECT count(*) FROM access_tokens WHERE user_id = ${userId}
+      AND (expires_at IS NULL OR expires_at > ${row.createdAt})) < ${MAX_ACCESS_TOKENS}`);
   if (!inserted.meta.changes) {
     throw new AppError(
       409,

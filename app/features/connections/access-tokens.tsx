@@ -13,8 +13,8 @@ import {
   ACCESS_SCOPE_MEANINGS,
   ACCESS_SCOPES,
   expired,
-  TOKEN_LIFETIME_LABELS,
   TOKEN_LIFETIMES,
+  tokenLifetimeLabel,
 } from "~/domain/access";
 import { formatRelative } from "~/domain/relative-time";
 import { accessApi, type AccessToken, type MadeAccessToken } from "~/lib/api/access";
@@ -25,9 +25,9 @@ import { CopyButton } from "./copy-button";
 
 /** The lifetime select's value for a token that does not expire (the API's null). */
 const NO_EXPIRY = "never";
-const LIFETIME_OPTIONS = TOKEN_LIFETIMES.map((days, i) => ({
+const LIFETIME_OPTIONS = TOKEN_LIFETIMES.map((days) => ({
   value: days === null ? NO_EXPIRY : String(days),
-  label: TOKEN_LIFETIME_LABELS[i]!,
+  label: tokenLifetimeLabel(days),
 }));
 const DEFAULT_LIFETIME = "30";
 
