@@ -220,6 +220,6 @@ describe("/api with personal access tokens", () => {
       }
     }
     expect(failures).toEqual([]);
-    // Some 600 requests: more than the usual test's time.
+    // Some 360 requests: more than the usual test's time.
   }, 120_000);
 });
