@@ -149,6 +149,35 @@ try {
     // The toast about the connection would cover part of the picture.
     await desktop.waitForTimeout(4500);
   });
+  if (wanted("screenshot-ai-clients.png")) {
+    // A token an AI client holds (issue 32), and a few of its calls in the log.
+    const login = await desktop.request.post(`${origin}/api/auth/login`, {
+      data: DEMO_ACCOUNT,
+      headers: { Origin: origin },
+    });
+    const session = { Authorization: `Bearer ${(await login.json()).data.token}` };
+    const made = await desktop.request.post(`${origin}/api/access-tokens`, {
+      headers: session,
+      data: { name: "Claude Desktop on my laptop", scope: "read", expires_in_days: 90 },
+    });
+    const client = {
+      Authorization: `Bearer ${(await made.json()).data.token}`,
+      Accept: "application/json, text/event-stream",
+    };
+    for (const [name, args] of [
+      ["summarize_pipeline", {}],
+      ["search_properties", { query: "Linden" }],
+      ["create_project", { name: "Written by a read-only token" }],
+    ]) {
+      await desktop.request.post(`${origin}/mcp`, {
+        headers: client,
+        data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
+      });
+    }
+  }
+  await shoot("/connections?section=ai-clients", "screenshot-ai-clients.png", () =>
+    desktop.getByRole("heading", { name: "Activity" }).waitFor(),
+  );
   await shoot("/calendar?view=week", "screenshot-calendar.png", () =>
     desktop.getByText("Walk-through at 1418 Maple St").first().waitFor(),
   );
