@@ -464,6 +464,26 @@ describe("OAuth for MCP clients", () => {
     expect(made.isError).toBeFalsy();
     await client.close();
 
+    // Refreshing, the client may narrow its token to read: the narrower scope rules.
+    const refreshed = await fetchWorker(`${MCP_ORIGIN}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: issued.body.refresh_token!,
+        client_id: again.clientId,
+        scope: "read",
+        resource: MCP_URL,
+      }),
+    });
+    const narrowed = (await refreshed.json()) as Record<string, string>;
+    expect(narrowed.scope).toBe("read");
+    const reader = await connect(narrowed.access_token!);
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).not.toContain(
+      "create_project",
+    );
+    await reader.close();
+
     const asUser = { Authorization: `Bearer ${again.user.token}` };
     const apps = (await (
       await fetchWorker(`${MCP_ORIGIN}/api/connected-apps`, { headers: asUser })

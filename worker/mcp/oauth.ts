@@ -18,6 +18,7 @@ import {
   OAUTH_REGISTER_PATH,
   OAUTH_SCOPES,
   OAUTH_TOKEN_PATH,
+  accessScopeOf,
   type McpPrincipal,
 } from "../../app/domain/access";
 import { database } from "../db/client";
@@ -30,13 +31,19 @@ function optionsFor(origin: string): OAuthProviderOptions<Env> {
   return {
     apiRoute: MCP_PATH,
     apiHandler: {
-      fetch: async (request, env, ctx) =>
-        (await import("./handler")).handleMcp(
-          request,
-          env,
-          ctx,
-          (ctx as ExecutionContext & { props: McpPrincipal }).props,
-        ),
+      fetch: async (request, env, ctx) => {
+        const { props, auth } = ctx as ExecutionContext & {
+          props: McpPrincipal;
+          auth?: { scope: string[] };
+        };
+        // An app's token may carry less than its grant (a client narrowed it when refreshing):
+        // the less of the two rules. An access token's scope is its own (`auth.scope` is empty).
+        const narrowed =
+          props.via === "app" && props.scope === "read_write" && auth?.scope.length
+            ? { ...props, scope: accessScopeOf(auth.scope) }
+            : props;
+        return (await import("./handler")).handleMcp(request, env, ctx, narrowed);
+      },
     },
     defaultHandler: { fetch: () => new Response(null, { status: 404 }) },
     authorizeEndpoint: OAUTH_AUTHORIZE_PATH,
