@@ -1,13 +1,15 @@
 /**
  * Import a file of properties or leads: choose it (CSV in any encoding or separator Excel
  * writes, an .xlsx workbook, a scraper's JSON), see each column with its first values and the
- * field it goes into (the recognised source's mapping, or a guess, changeable), the rows' plan
+ * field it goes into (the recognised source's mapping, or a guess its values confirmed, changeable;
+ * why a column is left out), what the whole file lacks (a county list's one sale type), the rows' plan
  * as the server works it out (new, merged field by field, unchanged, every problem by row), then
  * import it in the background of the page, chunk by chunk, with Undo. Pages show it through
  * file-import-dialog.tsx, which downloads it when it is first opened.
  */
 import { FileUp } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { SALE_TYPES, saleTypeLabel, type SaleType } from "~/domain/auctions/auction-terms";
 import { formatMoney } from "~/domain/format";
 import { accountedRows, type Table } from "~/domain/imports/table";
 import { IGNORE, MONEY_TARGETS, TARGETS } from "~/domain/imports/targets";
@@ -44,6 +46,7 @@ interface ReadFile {
   encoding?: string;
   sheets?: string[];
   sheet?: string;
+  warnings: string[];
   bytes: Uint8Array;
 }
 
@@ -61,6 +64,7 @@ export function FileImportDialog(props: {
   const [overwriteEdits, setOverwriteEdits] = useState(false);
   const [remember, setRemember] = useState(true);
   const [campaignId, setCampaignId] = useState("");
+  const [saleType, setSaleType] = useState<SaleType | "">("");
   const [preview, setPreview] = useState<FileImportResult | null>(null);
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState("");
@@ -74,6 +78,7 @@ export function FileImportDialog(props: {
     setChoices({});
     setFailure("");
     setOverwriteEdits(false);
+    setSaleType("");
   }, [props.open]);
   const close = props.onClose;
 
@@ -108,7 +113,13 @@ export function FileImportDialog(props: {
           records: file.table.records.slice(0, PREVIEW_RECORDS),
           delimiter: file.table.delimiter,
         },
-        { dryRun: true, mapping: choices, overwriteEdits, campaignId: campaignId || null },
+        {
+          dryRun: true,
+          mapping: choices,
+          overwriteEdits,
+          campaignId: campaignId || null,
+          saleType: saleType || null,
+        },
       )
       .then(
         (result) => {
@@ -123,13 +134,17 @@ export function FileImportDialog(props: {
         },
       )
       .finally(() => asked === latest.current && setChecking(false));
-  }, [file, choices, overwriteEdits, campaignId, kind]);
+  }, [file, choices, overwriteEdits, campaignId, saleType, kind]);
 
   const partial = file ? file.table.records.length > PREVIEW_RECORDS : false;
   const willWrite = preview ? preview.counts.created + preview.counts.merged : 0;
   const targets = TARGETS[kind];
   const sourceName = preview?.source?.name;
   const changedMapping = Object.keys(choices).length > 0;
+  const missing = preview?.missing ?? [];
+  // A list that says no sale type per row gets one for all its rows, chosen here.
+  const asksSaleType =
+    kind === "auctions" && (saleType !== "" || missing.some((m) => m.field === "saleType"));
 
   function submit() {
     if (!file || !preview) return;
@@ -139,6 +154,7 @@ export function FileImportDialog(props: {
       overwriteEdits,
       remember: remember && changedMapping,
       campaignId: campaignId || null,
+      saleType: saleType || null,
     });
     close();
   }
@@ -189,6 +205,43 @@ export function FileImportDialog(props: {
                 "Columns matched by their names; check the guesses and choose for the rest."
               )}
             </p>
+            {asksSaleType && (
+              <label className="flex flex-wrap items-center gap-2 text-sm">
+                Sale type of every sale in this list
+                <select
+                  className="input w-auto max-w-full"
+                  value={saleType}
+                  onChange={(e) => setSaleType(e.target.value as SaleType | "")}
+                >
+                  <option value="">Choose…</option>
+                  {SALE_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {saleTypeLabel(type)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {missing.length > 0 && (
+              <ul
+                data-testid="import-missing"
+                className="list-disc space-y-0.5 rounded-xl bg-danger/10 py-2 pr-3 pl-8 text-sm text-danger"
+              >
+                {missing.map((need) => (
+                  <li key={need.field}>{need.message}</li>
+                ))}
+              </ul>
+            )}
+            {file.warnings.length > 0 && (
+              <ul
+                data-testid="import-warnings"
+                className="list-disc space-y-0.5 rounded-xl bg-accent/10 py-2 pr-3 pl-8 text-sm"
+              >
+                {file.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            )}
             {preview && (
               <MappingTable
                 preview={preview}
@@ -258,7 +311,7 @@ export function FileImportDialog(props: {
           <button
             type="button"
             onClick={submit}
-            disabled={!preview || checking || (willWrite === 0 && !partial)}
+            disabled={!preview || checking || missing.length > 0 || (willWrite === 0 && !partial)}
             className="btn-primary whitespace-nowrap"
           >
             {!file
@@ -374,6 +427,9 @@ function MappingTable(props: {
                 >
                   {HOW[column.how]}
                 </span>
+                {column.note && column.how !== "user" && (
+                  <span className="block text-xs text-muted">{column.note}</span>
+                )}
               </td>
             </tr>
           ))}
@@ -421,6 +477,13 @@ function Summary(props: {
         {props.table.blankRows > 0 && `, ${props.table.blankRows} blank`}
         {props.table.headerRow > 0 && ", the header"}.
       </p>
+      {counts.flagged > 0 && (
+        <p data-testid="import-flagged">
+          {counts.flagged.toLocaleString("en-US")} {counts.flagged === 1 ? "is" : "are"} flagged
+          do-not-contact, litigator, deceased or do-not-mail: imported with the flags, which
+          follow-up sequences and mail-house exports respect.
+        </p>
+      )}
       <p data-testid="import-plan">
         {props.partial && `The first ${PREVIEW_RECORDS.toLocaleString("en-US")} checked: `}
         <span className={counts.created > 0 ? "text-success" : undefined}>

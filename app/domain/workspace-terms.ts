@@ -155,3 +155,37 @@ export function propertyDedupeKey(property: {
     ? `ext:${property.externalId.trim().toLowerCase()}`
     : `addr:${normalizeAddress(property)}`;
 }
+
+/**
+ * What a list (or the investor) says a person must not be reached by: any outreach (on a Do Not
+ * Call list, a known TCPA litigator, deceased) or letters (do not mail). Sequences skip the first
+ * three; a mail house's export skips all but do-not-contact (a phone rule).
+ */
+export const CONTACT_FLAGS = ["doNotContact", "litigator", "deceased", "doNotMail"] as const;
+export type ContactFlag = (typeof CONTACT_FLAGS)[number];
+
+/** Each flag as a badge says it. */
+export const CONTACT_FLAG_LABELS: Record<ContactFlag, string> = {
+  doNotContact: "Do not contact",
+  litigator: "Litigator",
+  deceased: "Deceased",
+  doNotMail: "Do not mail",
+};
+
+/** A phone or e-mail as a list gives it: its kind, and for a phone whether it is on Do Not Call. */
+export interface Listed {
+  value: string;
+  type: string | null;
+  dnc?: boolean;
+}
+
+/**
+ * Every phone of a person: the list an import or the form wrote, else the one phone a record made
+ * elsewhere keeps alone.
+ */
+export const listedPhones = (person: { phone: string | null; phones: Listed[] }): Listed[] =>
+  person.phones.length ? person.phones : person.phone ? [{ value: person.phone, type: null }] : [];
+
+/** Every e-mail of a person, as listedPhones. */
+export const listedEmails = (person: { email: string | null; emails: Listed[] }): Listed[] =>
+  person.emails.length ? person.emails : person.email ? [{ value: person.email, type: null }] : [];

@@ -58,12 +58,17 @@ export const ProjectInputSchema = z.object({
   propertyId: optional(id),
 });
 
-/** A phone number or e-mail address beyond the first, with its kind ("Mobile", "Landline"). */
+/**
+ * Every phone number or e-mail address of a person, with its kind ("Mobile", "Landline") and, for
+ * a phone a skip-trace found on the Do Not Call registry, `dnc`.
+ */
 const numberedContact = <T extends z.ZodType>(value: T) =>
   z
-    .array(z.object({ value, type: optionalText(40) }))
+    .array(z.object({ value, type: optionalText(40), dnc: z.boolean().optional() }))
     .max(10)
     .default([]);
+
+const contactFlag = z.boolean().default(false);
 
 /** A contact's own fields; a lead (app/domain/marketing/leads.ts) adds its own to them. */
 export const ContactFieldsSchema = z.object({
@@ -85,6 +90,10 @@ export const ContactFieldsSchema = z.object({
   phones: numberedContact(text(40).min(1)),
   emails: numberedContact(z.email({ error: "Enter a valid e-mail address" }).max(254)),
   type: z.enum(CONTACT_TYPES).default("other"),
+  doNotContact: contactFlag,
+  litigator: contactFlag,
+  deceased: contactFlag,
+  doNotMail: contactFlag,
   notes: optionalText(5000),
   tags,
 });
@@ -124,6 +133,7 @@ export const PropertyInputSchema = z.object({
   /** The source's own words for the type ("Condo/Co-op"), kept beside AI42's. */
   sourcePropertyType: optionalText(100),
   listingStatus: optional(z.enum(LISTING_STATUSES)),
+  daysOnMarket: optional(z.number().int().min(0).max(100_000)),
   lastSalePrice: money,
   lastSaleDate: isoDate,
   estimatedEquity: optional(z.number().finite().min(-1e12).max(1e12)),
@@ -155,6 +165,20 @@ export const ProjectFileInputSchema = z.object({
 export type ProjectInput = z.infer<typeof ProjectInputSchema>;
 export type ProjectFileInput = z.infer<typeof ProjectFileInputSchema>;
 export type ContactInput = z.infer<typeof ContactInputSchema>;
+
+/**
+ * A person's first phone and e-mail also on their own, as calls, messages and lists read them:
+ * a client that sends only the lists still gives the person a phone and an e-mail.
+ */
+export const withFirstListed = <
+  T extends Pick<ContactInput, "phone" | "email" | "phones" | "emails">,
+>(
+  input: T,
+): T => ({
+  ...input,
+  phone: input.phone ?? input.phones[0]?.value ?? null,
+  email: input.email ?? input.emails[0]?.value ?? null,
+});
 export type NumberedContact = ContactInput["phones"][number];
 export type EntryInput = z.infer<typeof EntryInputSchema>;
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;

@@ -2407,6 +2407,10 @@ export interface components {
             emails: components["schemas"]["NumberedContact"][];
             /** @enum {string} */
             type: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
+            doNotContact: boolean;
+            litigator: boolean;
+            deceased: boolean;
+            doNotMail: boolean;
             notes: string | null;
             tags: string[];
             createdAt: string;
@@ -2415,6 +2419,8 @@ export interface components {
         NumberedContact: {
             value: string;
             type: string | null;
+            /** @description A phone a skip-trace found on the Do Not Call registry */
+            dnc?: boolean;
         };
         Property: {
             id: string;
@@ -2441,6 +2447,7 @@ export interface components {
             sourcePropertyType: string | null;
             /** @enum {string|null} */
             listingStatus: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other" | null;
+            daysOnMarket: number | null;
             lastSalePrice: number | null;
             lastSaleDate: string | null;
             estimatedEquity: number | null;
@@ -2483,18 +2490,28 @@ export interface components {
             phones?: {
                 value: string;
                 type?: string | null;
+                dnc?: boolean;
             }[];
             /** @default [] */
             emails?: {
                 /** Format: email */
                 value: string;
                 type?: string | null;
+                dnc?: boolean;
             }[];
             /**
              * @default other
              * @enum {string}
              */
             type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
+            /** @default false */
+            doNotContact?: boolean;
+            /** @default false */
+            litigator?: boolean;
+            /** @default false */
+            deceased?: boolean;
+            /** @default false */
+            doNotMail?: boolean;
             notes?: string | null;
             /** @default [] */
             tags?: string[];
@@ -2536,6 +2553,8 @@ export interface components {
             primaryAnalysis: components["schemas"]["PrimaryAnalysis"];
             /** @description The property's picture: its first photo's file id (GET /files/{id}/thumbnail), null without one */
             photoFileId: string | null;
+            /** @description The owner's name (the contact `ownerContactId`: a person's, else the company's) */
+            ownerName: string | null;
         };
         /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one), its key figures (null for flips and wholesale deals) and its buy-box verdict */
         PrimaryAnalysis: {
@@ -2553,7 +2572,8 @@ export interface components {
             /** @description The primary analysis first */
             analyses: components["schemas"]["AnalysisSummary"][];
             projects: components["schemas"]["Project"][];
-            /** @description The people on its projects */
+            owner: components["schemas"]["Contact"] & (Record<string, never> | null);
+            /** @description The owner first, then the people on its projects */
             contacts: components["schemas"]["Contact"][];
             /** @description Reports grounded in it */
             research: components["schemas"]["Research"][];
@@ -2627,6 +2647,7 @@ export interface components {
             sourcePropertyType?: string | null;
             /** @enum {string|null} */
             listingStatus?: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other" | null;
+            daysOnMarket?: number | null;
             lastSalePrice?: number | null;
             lastSaleDate?: string | null;
             estimatedEquity?: number | null;
@@ -3264,6 +3285,7 @@ export interface components {
             /** @enum {string} */
             saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
             saleAt: string;
+            saleTimeKnown: boolean;
             timeZone: string;
             /** @description When the sale is now set for: `postponedTo` once postponed, else `saleAt` */
             currentSaleAt: string;
@@ -3329,6 +3351,8 @@ export interface components {
             saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
             /** Format: date-time */
             saleAt: string;
+            /** @default true */
+            saleTimeKnown?: boolean;
             timeZone?: string | null;
             address: string;
             city?: string | null;
@@ -3717,6 +3741,10 @@ export interface components {
             mailingZip: string | null;
             phones: components["schemas"]["NumberedContact"][];
             emails: components["schemas"]["NumberedContact"][];
+            doNotContact: boolean;
+            litigator: boolean;
+            deceased: boolean;
+            doNotMail: boolean;
             notes: string | null;
             tags: string[];
             createdAt: string;
@@ -3759,13 +3787,23 @@ export interface components {
             phones?: {
                 value: string;
                 type?: string | null;
+                dnc?: boolean;
             }[];
             /** @default [] */
             emails?: {
                 /** Format: email */
                 value: string;
                 type?: string | null;
+                dnc?: boolean;
             }[];
+            /** @default false */
+            doNotContact?: boolean;
+            /** @default false */
+            litigator?: boolean;
+            /** @default false */
+            deceased?: boolean;
+            /** @default false */
+            doNotMail?: boolean;
             notes?: string | null;
             /** @default [] */
             tags?: string[];
@@ -4144,6 +4182,7 @@ export interface components {
                 /** @enum {string} */
                 saleType: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 saleAt: string;
+                saleTimeKnown: boolean;
                 timeZone: string;
                 address: string;
                 city: string | null;
@@ -4558,8 +4597,34 @@ export interface components {
                 target: string;
                 /** @enum {string} */
                 how: "source" | "known" | "guess" | "remembered" | "user" | "none";
+                guess?: {
+                    target: string;
+                    applied: boolean;
+                };
+                /** @description Why the column is left out (no field matches its name, a guess its values refuted, its field taken by another column), or how a guess was checked */
+                note?: string;
                 samples: string[];
             }[];
+            /** @description Every column mapped by a guess at its name: applied only when its values fit the field (target), else left unmapped with the reason */
+            guesses: {
+                header: string;
+                /** @description The field its name suggested */
+                target: string;
+                applied: boolean;
+                reason: string;
+            }[];
+            /** @description Every column not imported, with why */
+            unmapped: {
+                header: string;
+                reason: string;
+            }[];
+            /** @description What the mapping still lacks for every row (a dry run answers it with no plan; an import is refused 400) */
+            missing: {
+                field: string;
+                message: string;
+            }[];
+            /** @description What the file itself hides: formulas a workbook saved without their values, read as empty */
+            warnings: string[];
             counts: {
                 /** @description Every row of the file: header, records, notes, blanks, problems */
                 lines: number;
@@ -4570,6 +4635,8 @@ export interface components {
                 failed: number;
                 notes: number;
                 blank: number;
+                /** @description Records a list flags do-not-contact, litigator, deceased or do-not-mail (imported, with the flags) */
+                flagged: number;
             };
             notes: {
                 row: number;
@@ -6838,7 +6905,14 @@ export interface operations {
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
                 /** @description `yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict) */
                 meetsCriteria?: "yes" | "no";
-                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
+                listingStatus?: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other";
+                /** @description `yes`: the owner lives there; `no`: an absentee owner */
+                ownerOccupied?: "yes" | "no";
+                /** @description Only the properties this contact owns */
+                ownerContactId?: string;
+                /** @description Only properties with at least this much estimated equity ($) */
+                minEquity?: number | null;
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "listingStatus" | "estimatedEquity" | "ownerName" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
             header?: never;
@@ -10087,6 +10161,8 @@ export interface operations {
                 campaignId?: string;
                 /** @description Open leads whose follow-up date is this day or earlier */
                 followUpBy?: string;
+                /** @description `true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator */
+                mailable?: "true" | "false";
                 sort?: "newest" | "follow_up" | "score" | "name";
             };
             header?: never;
@@ -12203,7 +12279,14 @@ export interface operations {
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
                 /** @description `yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict) */
                 meetsCriteria?: "yes" | "no";
-                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
+                listingStatus?: "active" | "coming_soon" | "contingent" | "pending" | "sold" | "off_market" | "other";
+                /** @description `yes`: the owner lives there; `no`: an absentee owner */
+                ownerOccupied?: "yes" | "no";
+                /** @description Only the properties this contact owns */
+                ownerContactId?: string;
+                /** @description Only properties with at least this much estimated equity ($) */
+                minEquity?: number | null;
+                sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "listingStatus" | "estimatedEquity" | "ownerName" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
             header?: never;
@@ -12327,6 +12410,8 @@ export interface operations {
                 campaignId?: string;
                 /** @description Open leads whose follow-up date is this day or earlier */
                 followUpBy?: string;
+                /** @description `true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator */
+                mailable?: "true" | "false";
                 sort?: "newest" | "follow_up" | "score" | "name";
             };
             header?: never;
@@ -12731,6 +12816,8 @@ export interface operations {
                 fileName?: string;
                 /** @description Leads: the campaign every new lead of the file belongs to */
                 campaignId?: string;
+                /** @description Auctions: the sale type of every row whose own columns don't say it (a county's sheriff-sale list has no such column) */
+                saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
             };
             header?: never;
             path: {

@@ -25,6 +25,7 @@ const auction: Auction = {
   id: "a1",
   saleType: "sheriff",
   saleAt: "2027-04-01T14:00:00.000Z",
+  saleTimeKnown: true,
   timeZone: "America/New_York",
   currentSaleAt: "2027-04-01T14:00:00.000Z",
   address: "12 Oak St",

@@ -283,7 +283,7 @@ describe("recognising the exports investors bring", () => {
 
   it("a spreadsheet nobody listed: headers matched by name, the rest guessed and marked so", () => {
     const table = readCsvTable(
-      "Street Address,Asking Price (USD),Sq. Ft. Living,Status,Agent\n1 A St,1,2,Analyzing,Kim\n",
+      "Street Address,Asking Price (USD),Sq. Ft. Living,Status,Agent\n1 A St,189900,1450,Analyzing,Kim\n",
     );
     const mapping = mapColumns(table, "properties");
     expect(mapping.source).toBeNull();

@@ -570,12 +570,18 @@ describe("a county sheriff-sale list", () => {
       apn: "Block 441 Lot 12",
       // $0.00 is the portal's "not posted yet", not a free house.
       openingBid: null,
-      // 11/5/2025 on New Jersey's clock (EST, UTC−5), the list giving no time.
+      // 11/5/2025 on New Jersey's clock (EST, UTC−5): the day, its time not known.
       saleAt: "2025-11-05T05:00:00.000Z",
+      saleTimeKnown: false,
     });
     expect(first.notes).toContain("Plaintiff: WELLS FARGO BANK, N.A.");
     expect(first.notes).toContain("Judgment: $312,448.19");
-    expect(first.notes).toContain("Sale time not given in the list");
+    expect(first.notes).toContain("Sheriff #: F-25000412");
+    expect(first.notes).toContain("Attorney: Phelan Hallinan Diamond & Jones, PC, (856) 813-5500");
+    // Adjourned with no new date yet: postponed, the county's words kept.
+    const adjourned = list.find((a) => a.caseNumber === "F-011830-23")!;
+    expect(adjourned).toMatchObject({ status: "postponed", postponedTo: null });
+    expect(adjourned.notes).toContain("Status in the list: Adjourned - Plaintiff");
     expect(list.find((a) => a.caseNumber === "F-009914-24")!.status).toBe("sold");
     expect(list.find((a) => a.caseNumber === "F-013378-24")!.status).toBe("cancelled");
     expect(list.find((a) => a.caseNumber === "F-000871-25")!.openingBid).toBe(41200);

@@ -11,6 +11,7 @@ import { BUY_BOX_FILTERS } from "../../app/domain/deals/buy-box-filter";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
+  LISTING_STATUSES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   PROPERTY_STATUSES,
@@ -28,6 +29,16 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   meetsCriteria: z.enum(BUY_BOX_FILTERS).optional().openapi({
     description:
       "`yes`: the primary analysis meets the buy box as it is now; `no`: it misses a criterion. Left out: every property (those without an analysis or a criterion that applies have no verdict)",
+  }),
+  listingStatus: z.enum(LISTING_STATUSES).optional(),
+  ownerOccupied: z.enum(["yes", "no"]).optional().openapi({
+    description: "`yes`: the owner lives there; `no`: an absentee owner",
+  }),
+  ownerContactId: z.string().max(64).optional().openapi({
+    description: "Only the properties this contact owns",
+  }),
+  minEquity: z.coerce.number().finite().min(-1e12).max(1e12).optional().openapi({
+    description: "Only properties with at least this much estimated equity ($)",
   }),
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
@@ -66,6 +77,14 @@ export const LeadListQuerySchema = PageQuerySchema.extend({
   followUpBy: DaySchema.optional().openapi({
     description: "Open leads whose follow-up date is this day or earlier",
   }),
+  mailable: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true" || undefined)
+    .openapi({
+      description:
+        "`true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator",
+    }),
   sort: z.enum(LEAD_SORTS).default("newest"),
 });
 

@@ -77,7 +77,15 @@ export const ProjectSchema = createSelectSchema(projects, {
   .openapi("Project");
 
 const numberedContacts = z.array(
-  z.object({ value: z.string(), type: z.string().nullable() }).openapi("NumberedContact"),
+  z
+    .object({
+      value: z.string(),
+      type: z.string().nullable(),
+      dnc: z.boolean().optional().openapi({
+        description: "A phone a skip-trace found on the Do Not Call registry",
+      }),
+    })
+    .openapi("NumberedContact"),
 );
 export const ContactSchema = createSelectSchema(contacts, {
   tags,
@@ -385,6 +393,9 @@ export const PropertyWithAnalysisSchema = PropertySchema.extend({
     description:
       "The property's picture: its first photo's file id (GET /files/{id}/thumbnail), null without one",
   }),
+  ownerName: z.string().nullable().openapi({
+    description: "The owner's name (the contact `ownerContactId`: a person's, else the company's)",
+  }),
 }).openapi("PropertyWithAnalysis");
 
 export const ProjectDetailSchema = ProjectSchema.extend({
@@ -471,7 +482,12 @@ export const ResearchSchema = createSelectSchema(researchReports, {
 export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({
   analyses: z.array(AnalysisSummarySchema).openapi({ description: "The primary analysis first" }),
   projects: z.array(ProjectSchema),
-  contacts: z.array(ContactSchema).openapi({ description: "The people on its projects" }),
+  owner: ContactSchema.nullable().openapi({
+    description: "The owner (`ownerContactId`), with their mailing address, phones and flags",
+  }),
+  contacts: z
+    .array(ContactSchema)
+    .openapi({ description: "The owner first, then the people on its projects" }),
   research: z.array(ResearchSchema).openapi({ description: "Reports grounded in it" }),
   auctions: z
     .array(
@@ -847,6 +863,10 @@ export const LeadSchema = ContactSchema.pick({
   mailingZip: true,
   phones: true,
   emails: true,
+  doNotContact: true,
+  litigator: true,
+  deceased: true,
+  doNotMail: true,
   notes: true,
   tags: true,
   createdAt: true,
@@ -1071,6 +1091,11 @@ const ImportColumnSchema = z.object({
   header: z.string(),
   target: z.string(),
   how: z.enum(["source", "known", "guess", "remembered", "user", "none"]),
+  guess: z.object({ target: z.string(), applied: z.boolean() }).optional(),
+  note: z.string().optional().openapi({
+    description:
+      "Why the column is left out (no field matches its name, a guess its values refuted, its field taken by another column), or how a guess was checked",
+  }),
   samples: z.array(z.string()),
 });
 const FieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
@@ -1085,6 +1110,30 @@ export const FileImportResultSchema = z
     encoding: z.string().optional(),
     sheets: z.array(z.string()).optional(),
     columns: z.array(ImportColumnSchema),
+    guesses: z
+      .array(
+        z.object({
+          header: z.string(),
+          target: z.string().openapi({ description: "The field its name suggested" }),
+          applied: z.boolean(),
+          reason: z.string(),
+        }),
+      )
+      .openapi({
+        description:
+          "Every column mapped by a guess at its name: applied only when its values fit the field (target), else left unmapped with the reason",
+      }),
+    unmapped: z
+      .array(z.object({ header: z.string(), reason: z.string() }))
+      .openapi({ description: "Every column not imported, with why" }),
+    missing: z.array(z.object({ field: z.string(), message: z.string() })).openapi({
+      description:
+        "What the mapping still lacks for every row (a dry run answers it with no plan; an import is refused 400)",
+    }),
+    warnings: z.array(z.string()).openapi({
+      description:
+        "What the file itself hides: formulas a workbook saved without their values, read as empty",
+    }),
     counts: z.object({
       lines: z.number().openapi({
         description: "Every row of the file: header, records, notes, blanks, problems",
@@ -1096,6 +1145,10 @@ export const FileImportResultSchema = z
       failed: z.number(),
       notes: z.number(),
       blank: z.number(),
+      flagged: z.number().openapi({
+        description:
+          "Records a list flags do-not-contact, litigator, deceased or do-not-mail (imported, with the flags)",
+      }),
     }),
     notes: z.array(z.object({ row: z.number(), text: z.string() })),
     problems: z.array(RowProblemSchema),

@@ -124,6 +124,7 @@ export const properties = sqliteTable(
     county: text("county"),
     sourcePropertyType: text("source_property_type"),
     listingStatus: text("listing_status", { enum: LISTING_STATUSES }),
+    daysOnMarket: integer("days_on_market"),
     lastSalePrice: real("last_sale_price"),
     lastSaleDate: text("last_sale_date"),
     estimatedEquity: real("estimated_equity"),
@@ -147,6 +148,10 @@ export const properties = sqliteTable(
   (t) => [
     uniqueIndex("properties_user_dedupe").on(t.userId, t.dedupeKey),
     index("properties_user_status").on(t.userId, t.status),
+    // The list's filters and sorts by listing status, equity and owner.
+    index("properties_user_listing_status").on(t.userId, t.listingStatus),
+    index("properties_user_equity").on(t.userId, t.estimatedEquity),
+    index("properties_user_owner").on(t.userId, t.ownerContactId),
   ],
 );
 
@@ -197,6 +202,11 @@ export const contacts = sqliteTable(
     phones: text("phones", { mode: "json" }).$type<NumberedContact[]>().notNull().default([]),
     emails: text("emails", { mode: "json" }).$type<NumberedContact[]>().notNull().default([]),
     type: text("type", { enum: CONTACT_TYPES }).notNull(),
+    /** On a Do Not Call list, a known litigator, deceased, or not to be mailed (domain CONTACT_FLAGS). */
+    doNotContact: integer("do_not_contact", { mode: "boolean" }).notNull().default(false),
+    litigator: integer("litigator", { mode: "boolean" }).notNull().default(false),
+    deceased: integer("deceased", { mode: "boolean" }).notNull().default(false),
+    doNotMail: integer("do_not_mail", { mode: "boolean" }).notNull().default(false),
     notes: text("notes"),
     tags: tagList(),
     imported: importedValues(),
@@ -589,6 +599,8 @@ export const auctions = sqliteTable(
     userId: owner(),
     saleType: text("sale_type", { enum: SALE_TYPES }).notNull(),
     saleAt: text("sale_at").notNull(),
+    /** False when only the sale's day is known: `saleAt` is the day's start on the sale's clock. */
+    saleTimeKnown: integer("sale_time_known", { mode: "boolean" }).notNull().default(true),
     timeZone: text("time_zone").notNull(),
     /** When the sale is now set for (`postponedTo`, else `saleAt`): what lists sort and filter on. */
     currentSaleAt: text("current_sale_at").notNull(),

@@ -1,6 +1,6 @@
 /** Contacts: the one data access for the API and the agent. */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { ContactInput, ContactType } from "../../app/domain/workspace";
+import { withFirstListed, type ContactInput, type ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
   containsAny,
@@ -81,7 +81,7 @@ export async function contactDetail(db: Database, userId: string, id: string) {
 export async function createContact(db: Database, userId: string, input: ContactInput) {
   const [row] = await db
     .insert(contacts)
-    .values({ ...input, userId })
+    .values({ ...withFirstListed(input), userId })
     .returning();
   return toContact(row!);
 }
@@ -96,7 +96,7 @@ export async function updateContact(
 ) {
   const [row] = await db
     .update(contacts)
-    .set({ ...input, updatedAt: nextVersion(contacts.updatedAt) })
+    .set({ ...withFirstListed(input), updatedAt: nextVersion(contacts.updatedAt) })
     .where(ownedAt(contacts, userId, id, ifVersion))
     .returning();
   if (!row) {

@@ -27,7 +27,7 @@ import {
   type LeadInput,
   type LeadStatus,
 } from "../../app/domain/marketing/leads";
-import { contactName } from "../../app/domain/workspace";
+import { contactName, withFirstListed } from "../../app/domain/workspace";
 import type { RowFailure } from "../../app/domain/validation";
 import { AppError, notFound, versionMismatch } from "../errors";
 import type { Database } from "../db/client";
@@ -56,6 +56,8 @@ export interface LeadFilters {
   campaignId?: string;
   /** Only leads whose follow-up date is on or before this day (open leads). */
   followUpBy?: string;
+  /** Only leads a letter may go to: none deceased, do-not-mail or a known litigator. */
+  mailable?: boolean;
   sort?: LeadSort;
 }
 
@@ -77,6 +79,10 @@ const CONTACT_FIELDS = {
   mailingZip: contacts.mailingZip,
   phones: contacts.phones,
   emails: contacts.emails,
+  doNotContact: contacts.doNotContact,
+  litigator: contacts.litigator,
+  deceased: contacts.deceased,
+  doNotMail: contacts.doNotMail,
   notes: contacts.notes,
   tags: contacts.tags,
   createdAt: sql<string>`${contacts.createdAt}`.as("contact_created_at"),
@@ -120,6 +126,13 @@ export function leadsWhere(userId: string, filters: LeadFilters) {
     );
   }
   if (filters.q) where.push(containsAny([...CONTACT_SEARCH_COLUMNS, leads.source], filters.q));
+  if (filters.mailable) {
+    where.push(
+      eq(contacts.doNotMail, false),
+      eq(contacts.deceased, false),
+      eq(contacts.litigator, false),
+    );
+  }
   return and(...where);
 }
 
@@ -246,16 +259,22 @@ async function assertCampaign(db: Database, userId: string, input: { campaignId:
 const contactColumns = (input: LeadInput) => ({
   firstName: input.firstName,
   lastName: input.lastName,
-  email: input.email,
-  phone: input.phone,
+  ...withFirstListed({
+    phone: input.phone,
+    email: input.email,
+    phones: input.phones,
+    emails: input.emails,
+  }),
   company: input.company,
   address: input.address,
   mailingAddress: input.mailingAddress,
   mailingCity: input.mailingCity,
   mailingState: input.mailingState,
   mailingZip: input.mailingZip,
-  phones: input.phones,
-  emails: input.emails,
+  doNotContact: input.doNotContact,
+  litigator: input.litigator,
+  deceased: input.deceased,
+  doNotMail: input.doNotMail,
   notes: input.notes,
   tags: input.tags,
 });

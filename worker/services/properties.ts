@@ -21,6 +21,7 @@ import { CRITERIA, CRITERION_NAMES } from "../../app/domain/deals/criteria";
 import type { Strategy } from "../../app/domain/deals/types";
 import {
   propertyDedupeKey,
+  type ListingStatus,
   type PropertyInput,
   type PropertyStatus,
   type PropertyType,
@@ -136,10 +137,24 @@ const PHOTO_FILE_ID = sql<
   "photo_file_id",
 );
 
+/**
+ * The owner's name as lists show and sort it: the person's, else the company's; null without an
+ * owner. Read through the owner's primary key, one lookup per row shown.
+ */
+const ownerNameOf = sql<
+  string | null
+>`(select coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.company}) from ${contacts} where ${contacts.id} = ${properties.ownerContactId})`;
+const OWNER_NAME = sql<string | null>`${ownerNameOf}`.as("owner_name");
+
 /** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
 export const propertiesWithAnalysis = (db: Database) =>
   db
-    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS, photoFileId: PHOTO_FILE_ID })
+    .select({
+      property: properties,
+      primaryAnalysis: PRIMARY_ANALYSIS,
+      photoFileId: PHOTO_FILE_ID,
+      ownerName: OWNER_NAME,
+    })
     .from(properties)
     .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
     .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId));
@@ -165,12 +180,14 @@ export const toListedProperty = (row: {
   property: PropertyRow;
   primaryAnalysis: AnalysisColumns;
   photoFileId: string | null;
+  ownerName: string | null;
 }) => {
   const { id, ...analysis } = row.primaryAnalysis;
   return {
     ...toProperty(row.property),
     primaryAnalysis: id === null ? null : { id, ...analysis },
     photoFileId: row.photoFileId,
+    ownerName: row.ownerName,
   };
 };
 
@@ -185,6 +202,10 @@ export const PROPERTY_SORTS = {
   squareFeet: properties.squareFeet,
   yearBuilt: properties.yearBuilt,
   status: properties.status,
+  listingStatus: properties.listingStatus,
+  estimatedEquity: properties.estimatedEquity,
+  // A correlated lookup, not an index: sorting by it reads every row the filters select.
+  ownerName: ownerNameOf,
   cashFlowMonthly: primaryDeal.cashFlowMonthly,
   capRate: primaryDeal.capRate,
   cashOnCash: primaryDeal.cashOnCash,
@@ -200,6 +221,13 @@ export interface PropertyFilters {
   meetsCriteria?: BuyBoxFilter;
   /** Only properties changed at or after this instant (the daily brief's new finds). */
   updatedSince?: string;
+  listingStatus?: ListingStatus;
+  /** "yes": the owner lives there; "no": an absentee owner (the file said so). */
+  ownerOccupied?: "yes" | "no";
+  /** Only this contact's properties (an owner of several). */
+  ownerContactId?: string;
+  /** Only properties with at least this much estimated equity. */
+  minEquity?: number;
 }
 
 export const PROPERTY_SEARCH_COLUMNS = [
@@ -219,6 +247,12 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   if (filters.meetsCriteria)
     where.push(sql`${meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`);
   if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));
+  if (filters.listingStatus) where.push(eq(properties.listingStatus, filters.listingStatus));
+  if (filters.ownerOccupied)
+    where.push(eq(properties.ownerOccupied, filters.ownerOccupied === "yes"));
+  if (filters.ownerContactId) where.push(eq(properties.ownerContactId, filters.ownerContactId));
+  if (filters.minEquity !== undefined)
+    where.push(gte(properties.estimatedEquity, filters.minEquity));
   return and(...where);
 }
 
@@ -310,61 +344,83 @@ export async function* allProperties(
  */
 export async function propertyDetail(db: Database, userId: string, id: string) {
   const onProperty = and(eq(projects.userId, userId), eq(projects.propertyId, id));
-  const [[row], analyses, projectRows, contactRows, researchRows, auctionRows] = await db.batch([
-    propertiesWithAnalysis(db)
-      .where(ownedBy(properties, userId, id))
-      .limit(1),
-    db
-      .select(ANALYSIS_SUMMARY)
-      .from(deals)
-      .where(and(eq(deals.userId, userId), eq(deals.propertyId, id)))
-      .orderBy(desc(deals.primary), desc(deals.updatedAt), desc(deals.id)),
-    db.select().from(projects).where(onProperty).orderBy(desc(projects.updatedAt)),
-    db
-      .select()
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.userId, userId),
-          inArray(
-            contacts.id,
-            db
-              .select({ id: projectContacts.contactId })
-              .from(projectContacts)
-              .innerJoin(projects, eq(projects.id, projectContacts.projectId))
-              .where(onProperty),
+  const [[row], analyses, projectRows, contactRows, researchRows, auctionRows, ownerRows] =
+    await db.batch([
+      propertiesWithAnalysis(db)
+        .where(ownedBy(properties, userId, id))
+        .limit(1),
+      db
+        .select(ANALYSIS_SUMMARY)
+        .from(deals)
+        .where(and(eq(deals.userId, userId), eq(deals.propertyId, id)))
+        .orderBy(desc(deals.primary), desc(deals.updatedAt), desc(deals.id)),
+      db.select().from(projects).where(onProperty).orderBy(desc(projects.updatedAt)),
+      db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            inArray(
+              contacts.id,
+              db
+                .select({ id: projectContacts.contactId })
+                .from(projectContacts)
+                .innerJoin(projects, eq(projects.id, projectContacts.projectId))
+                .where(onProperty),
+            ),
+          ),
+        )
+        .orderBy(contacts.lastName, contacts.firstName),
+      db
+        .select()
+        .from(researchReports)
+        .where(
+          and(
+            eq(researchReports.userId, userId),
+            sql`EXISTS (SELECT 1 FROM json_each(${researchReports.grounding}) WHERE json_extract(value, '$.kind') = 'property' AND json_extract(value, '$.id') = ${id})`,
+          ),
+        )
+        .orderBy(desc(researchReports.createdAt)),
+      db
+        .select({
+          id: auctions.id,
+          saleType: auctions.saleType,
+          status: auctions.status,
+          currentSaleAt: auctions.currentSaleAt,
+          timeZone: auctions.timeZone,
+        })
+        .from(auctions)
+        .where(and(eq(auctions.userId, userId), eq(auctions.propertyId, id)))
+        .orderBy(asc(auctions.currentSaleAt)),
+      db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            inArray(
+              contacts.id,
+              db
+                .select({ id: properties.ownerContactId })
+                .from(properties)
+                .where(ownedBy(properties, userId, id)),
+            ),
           ),
         ),
-      )
-      .orderBy(contacts.lastName, contacts.firstName),
-    db
-      .select()
-      .from(researchReports)
-      .where(
-        and(
-          eq(researchReports.userId, userId),
-          sql`EXISTS (SELECT 1 FROM json_each(${researchReports.grounding}) WHERE json_extract(value, '$.kind') = 'property' AND json_extract(value, '$.id') = ${id})`,
-        ),
-      )
-      .orderBy(desc(researchReports.createdAt)),
-    db
-      .select({
-        id: auctions.id,
-        saleType: auctions.saleType,
-        status: auctions.status,
-        currentSaleAt: auctions.currentSaleAt,
-        timeZone: auctions.timeZone,
-      })
-      .from(auctions)
-      .where(and(eq(auctions.userId, userId), eq(auctions.propertyId, id)))
-      .orderBy(asc(auctions.currentSaleAt)),
-  ]);
+    ]);
   if (!row) throw notFound("Property");
+  const owner = ownerRows[0] ? toContact(ownerRows[0]) : null;
   return {
     ...toListedProperty(row),
+    owner,
     analyses,
     projects: projectRows.map(toProject),
-    contacts: contactRows.map(toContact),
+    // The owner first, then the people on its projects.
+    contacts: [
+      ...(owner ? [owner] : []),
+      ...contactRows.filter((contact) => contact.id !== owner?.id).map(toContact),
+    ],
     research: researchRows.map(toResearch),
     auctions: auctionRows,
   };

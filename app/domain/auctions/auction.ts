@@ -43,7 +43,8 @@ export const MAX_AUCTION_IMPORT_ROWS = 1000;
 /**
  * An auction as a client writes it (PUT replaces every field). `timeZone` may be left out when
  * `state` names a US state: the state's main zone is taken (an import from a county list rarely
- * says). `postponedTo` is required while postponed and kept after (the date the sale moved to).
+ * says). `postponedTo` is the date a postponed sale moved to, kept after; a sale adjourned with no
+ * new date yet is postponed without one ("Adjourned - Plaintiff" on a county list).
  */
 export const AuctionFieldsSchema = z.object({
   saleType: z.enum(SALE_TYPES, {
@@ -54,6 +55,8 @@ export const AuctionFieldsSchema = z.object({
       ? "Give the sale's date and time"
       : "Use a date and time like 2027-03-31T10:00:00-04:00",
   ),
+  /** False when only the sale's day is known (a county list without times): `saleAt` is its start. */
+  saleTimeKnown: z.boolean().default(true),
   timeZone: optional(
     z.string().max(64).refine(isTimeZone, { error: "Use a time zone like America/New_York" }),
   ),
@@ -108,12 +111,6 @@ export const AuctionInputSchema = AuctionFieldsSchema.transform((auction, contex
       code: "custom",
       path: ["depositPct"],
       message: "Give the deposit as an amount or a percent of the bid, not both",
-    });
-  if (auction.status === "postponed" && !auction.postponedTo)
-    context.addIssue({
-      code: "custom",
-      path: ["postponedTo"],
-      message: "Give the date the sale was postponed to",
     });
   if (auction.postponedTo && Date.parse(auction.postponedTo) <= Date.parse(auction.saleAt))
     context.addIssue({

@@ -5,12 +5,7 @@
  * case's parties and amounts kept in the notes. Each row is checked with the API's rules and
  * matched on its case number (else address and sale day). Pure: no I/O.
  */
-import {
-  AuctionInputSchema,
-  type AuctionInput,
-  type AuctionStatus,
-  type SaleType,
-} from "../auctions/auction";
+import { AuctionInputSchema, type AuctionInput } from "../auctions/auction";
 import { zoneOfState } from "../auctions/state-zones";
 import { localTimeToIso } from "../auctions/time-zones";
 import { normalizeAddress } from "../workspace";
@@ -18,7 +13,7 @@ import type { ColumnMapping } from "./mapping";
 import { cellsByTarget, rowProblem } from "./properties";
 import type { SourceFormat } from "./sources";
 import type { RowProblem, Table } from "./table";
-import { readDay, readNumber, type Conventions } from "./values";
+import { readAuctionStatus, readDay, readNumber, readSaleType, type Conventions } from "./values";
 
 export type AuctionValues = Partial<AuctionInput>;
 
@@ -28,30 +23,6 @@ export interface AuctionRow {
   key: string;
   label: string;
 }
-
-const SALE_WORDS: [RegExp, SaleType][] = [
-  [/sheriff/, "sheriff"],
-  [/trustee|non ?judicial|power of sale/, "trustee"],
-  [/tax/, "tax"],
-  [/upset/, "upset"],
-  [/judicial|foreclosure|mortgage|court/, "judicial"],
-];
-
-const STATUS_WORDS: [RegExp, AuctionStatus][] = [
-  [/redeem/, "redeemed"],
-  [/cancel|withdrawn|vacated|dismissed|stayed|bankrupt|satisfied|removed/, "cancelled"],
-  [/adjourn|postpone|continued|reschedul/, "postponed"],
-  [/sold|purchased|struck off|reverted|third party|3rd party/, "sold"],
-  [/won/, "won"],
-  [/lost/, "lost"],
-  [/scheduled|active|upcoming|open|pending|on sale|for sale/, "upcoming"],
-];
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
 
 /** The key an auction is matched on: its case (in its county and state), else address and day. */
 export function auctionKey(auction: {
@@ -87,14 +58,18 @@ export function readAuctionRows(
   columns: readonly ColumnMapping[],
   source: Pick<SourceFormat, "name" | "defaults"> | null,
   conventions: Conventions,
+  fileValues: { saleType?: string } = {},
 ) {
   const headerOf = new Map(columns.map((column) => [column.target, column.header]));
   const name = (target: string) => headerOf.get(target) ?? target;
   const defaults = source?.defaults?.auctions ?? {};
+  const chosen = Object.fromEntries(
+    Object.entries(fileValues).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   const rows: AuctionRow[] = [];
   const problems: RowProblem[] = [];
   for (const { row, cells: own } of cellsByTarget(table, columns)) {
-    const cells: Record<string, string> = { ...defaults, ...own };
+    const cells: Record<string, string> = { ...defaults, ...chosen, ...own };
     const fail = (target: string, message: string) =>
       problems.push(rowProblem(row, name(target), message));
     const numbers: Partial<Record<(typeof MONEY)[number], number>> = {};
@@ -119,34 +94,34 @@ export function readAuctionRows(
       continue;
     }
     const notes: string[] = [];
+    let saleTimeKnown = true;
     const instant = (target: "saleAt" | "depositDueAt" | "postponedTo", time?: string) => {
       const text = cells[target];
       if (!text) return text;
       const written = time ? `${text} ${time}` : text;
+      // As stored (UTC), so that a sale re-imported at the same moment written another way
+      // ("…T00:00:00-05:00" in an export) is the same sale time, not a change.
       const exact = localTimeToIso(written, zone);
-      if (exact) return exact;
-      // A list that gives the day only: the start of that day on the sale's clock, said in the notes.
+      if (exact) return new Date(exact).toISOString();
+      // A list that gives the day only: the start of that day on the sale's clock, the sale's
+      // time marked as not known (screens show the day, not a midnight sale).
       const day = readDay(text, conventions);
       if (!day) return written;
-      if (target === "saleAt") notes.push("Sale time not given in the list");
+      if (target === "saleAt") saleTimeKnown = false;
       const [year, month, date] = day.split("-");
       return localTimeToIso(`${month}/${date}/${year} 00:00`, zone) ?? written;
     };
     const saleAt = instant("saleAt", cells.saleTime);
-    const saleType = cells.saleType
-      ? (SALE_WORDS.find(([pattern]) => pattern.test(words(cells.saleType!)))?.[1] ??
-        cells.saleType)
-      : undefined;
+    const saleType = cells.saleType ? (readSaleType(cells.saleType) ?? cells.saleType) : undefined;
     const postponedTo = instant("postponedTo");
-    let status = cells.status
-      ? (STATUS_WORDS.find(([pattern]) => pattern.test(words(cells.status!)))?.[1] ?? cells.status)
-      : undefined;
-    // "Adjourned" without the new date is a sale still to come; the county's word is kept below.
-    if (status === "postponed" && !postponedTo) status = "upcoming";
-    if (cells.status && status !== words(cells.status))
+    const status = cells.status ? (readAuctionStatus(cells.status) ?? cells.status) : undefined;
+    if (cells.status && status !== cells.status.trim().toLowerCase())
       notes.push(`Status in the list: ${cells.status}`);
+    if (cells.sheriffNumber) notes.push(`Sheriff #: ${cells.sheriffNumber}`);
     if (cells.plaintiff) notes.push(`Plaintiff: ${cells.plaintiff}`);
     if (cells.defendant) notes.push(`Defendant: ${cells.defendant}`);
+    if (cells.attorney || cells.attorneyPhone)
+      notes.push(`Attorney: ${[cells.attorney, cells.attorneyPhone].filter(Boolean).join(", ")}`);
     if (numbers.judgmentAmount !== undefined)
       notes.push(`Judgment: $${numbers.judgmentAmount.toLocaleString("en-US")}`);
     if (numbers.appraisedValue !== undefined)
@@ -155,6 +130,7 @@ export function readAuctionRows(
     const candidate: Record<string, unknown> = {
       saleType,
       saleAt,
+      saleTimeKnown,
       timeZone: cells.timeZone,
       address: cells.address,
       city: cells.city,

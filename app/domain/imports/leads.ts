@@ -8,7 +8,7 @@
 import { emailKey, LeadInputSchema, phoneKey, type LeadInput } from "../marketing/leads";
 import { normalizeAddress } from "../workspace";
 import type { ColumnMapping } from "./mapping";
-import { cellsByTarget, numbered, rowProblem } from "./properties";
+import { cellsByTarget, contactFlagsOf, numbered, rowProblem } from "./properties";
 import type { SourceFormat } from "./sources";
 import type { RowProblem, Table } from "./table";
 import {
@@ -114,6 +114,11 @@ export function readLeadRows(
       continue;
     }
     for (const flag of FLAGS) if (cells[flag] !== undefined) flags[flag] = readFlag(cells[flag]!)!;
+    const said = contactFlagsOf(cells);
+    if ("unreadable" in said) {
+      fail(said.unreadable, `“${cells[said.unreadable]}” is neither yes nor no`);
+      continue;
+    }
     const place = [cells.city, [cells.state, cells.zip].filter(Boolean).join(" ")]
       .filter(Boolean)
       .join(", ");
@@ -142,6 +147,8 @@ export function readLeadRows(
       dealValue,
       notes: cells.notes,
       ...flags,
+      // Only the flags the row sets: an unflagged row never clears a flag.
+      ...said.flags,
     };
     const given = Object.fromEntries(
       Object.entries(candidate).filter(

@@ -1,13 +1,16 @@
 /**
- * Which column of a file goes in which field: the source recognised from its header row (its
- * own mapping), else each header matched against a table of spellings, else a guess from the
- * closest spelling, shown as a guess. A mapping the user corrected for a source is remembered
- * and wins next time. The mapping step on the screen and the API's import use this one
- * function. Pure: no I/O.
+ * Which column of a file goes in which field: the source recognised from enough of its own
+ * columns (its mapping), else each header matched against a table of spellings, else a guess from
+ * the closest spelling, applied only when the column's values fit the field and shown as a
+ * guess. Exact matches are settled before any guess, so a guess never takes a field a column
+ * names exactly. A mapping the user corrected for a source is remembered and wins next time. The
+ * mapping step on the screen and the API's import use this one function. Pure: no I/O.
  */
 import { PROPERTY_STATUSES } from "../workspace";
+import { misfit } from "./fit";
 import { SOURCES, type SourceFormat } from "./sources";
 import { IGNORE, MAX_NUMBERED, TARGETS, type ImportKind } from "./targets";
+import type { Conventions } from "./values";
 
 /** A header as the spelling tables write it: lower case, accents dropped, letters and digits only. */
 export const headerKey = (header: string) =>
@@ -15,6 +18,18 @@ export const headerKey = (header: string) =>
     .normalize("NFD")
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
+
+/**
+ * A header's keys: the whole header, and for a nested key a scraper flattened ("address/city",
+ * "hdpData.homeInfo.zpid") its last part too, which is what names the field. Such keys start
+ * lower-case, as JSON's do; a person's "HOA/MONTH" or "Price/SqFt" is one name.
+ */
+export function headerKeys(header: string) {
+  const whole = headerKey(header);
+  const nested = /^[a-z_][A-Za-z0-9_]*(?:[./][A-Za-z0-9_]+)+$/.test(header.trim());
+  const last = nested ? headerKey(header.trim().split(/[./]/).at(-1)!) : "";
+  return last && last !== whole ? [whole, last] : [whole];
+}
 
 /** How a column's target was chosen, so the screen can say so ("guessed"). */
 export type MappingHow = "source" | "known" | "guess" | "remembered" | "user" | "none";
@@ -26,6 +41,13 @@ export interface ColumnMapping {
   /** A target id of this kind (targets.ts), or "ignore". */
   target: string;
   how: MappingHow;
+  /**
+   * Said beside the column: why it is left unmapped ("no field matches its name", a guess its
+   * values refuted), or that a guess was checked against its values.
+   */
+  note?: string;
+  /** The field its name suggested, when the column was guessed: applied, or refused (see note). */
+  guess?: { target: string; applied: boolean };
 }
 
 export interface Recognised {
@@ -47,6 +69,19 @@ const MAILING: Record<string, string> = {
   mailingzip: "mailingZip",
   mailzip: "mailingZip",
   mailingzipcode: "mailingZip",
+};
+
+/** A person's do-not-contact flags as lists head them (BatchLeads, PropStream, DealMachine). */
+const CONTACT_FLAGS: Record<string, string> = {
+  dnc: "doNotContact",
+  donotcall: "doNotContact",
+  donotcontact: "doNotContact",
+  litigator: "litigator",
+  knownlitigator: "litigator",
+  deceased: "deceased",
+  donotmail: "doNotMail",
+  dnclitigatorscrub: "contactFlags",
+  flags: "contactFlags",
 };
 
 /** Spellings seen in spreadsheets and exports (normalised by headerKey) → target, per kind. */
@@ -126,13 +161,20 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     lotsize: "lotSize",
     lotsqft: "lotSize",
     lotsizesqft: "lotSize",
+    lotareavalue: "lotSize",
+    lotareaunit: "lotSizeUnit",
+    lotareaunits: "lotSizeUnit",
+    lotsizeunit: "lotSizeUnit",
+    lotunits: "lotSizeUnit",
     lotacres: "lotSizeAcres",
     lotsizeacres: "lotSizeAcres",
     acres: "lotSizeAcres",
     yearbuilt: "yearBuilt",
     built: "yearBuilt",
     listprice: "listPrice",
-    price: "listPrice",
+    // A bare "Price" is the list price, or on a sold row the sale price (properties.ts decides).
+    price: "price",
+    unformattedprice: "price",
     askingprice: "listPrice",
     listingprice: "listPrice",
     estimatedvalue: "estimatedValue",
@@ -162,6 +204,11 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     hoafee: "hoaMonthly",
     hoamonthly: "hoaMonthly",
     listingstatus: "listingStatus",
+    daysonmarket: "daysOnMarket",
+    dom: "daysOnMarket",
+    cdom: "daysOnMarket",
+    daysonzillow: "daysOnMarket",
+    daysonmls: "daysOnMarket",
     mlsstatus: "listingStatus",
     homestatus: "listingStatus",
     status: "status",
@@ -190,6 +237,9 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     parcelid: "apn",
     url: "listingUrl",
     listingurl: "listingUrl",
+    detailurl: "listingUrl",
+    hdpurl: "listingUrl",
+    propertyurl: "listingUrl",
     link: "listingUrl",
     source: "source",
     notes: "notes",
@@ -206,6 +256,7 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     owner2lastname: "owner2LastName",
     owneroccupied: "ownerOccupied",
     ...MAILING,
+    ...CONTACT_FLAGS,
   },
   auctions: {
     saletype: "saleType",
@@ -214,6 +265,8 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     saleat: "saleAt",
     saledate: "saleAt",
     saledatetime: "saleAt",
+    salesdate: "saleAt",
+    dateofsale: "saleAt",
     auctiondate: "saleAt",
     date: "saleAt",
     saletime: "saleTime",
@@ -240,6 +293,12 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     parcelid: "apn",
     plaintiff: "plaintiff",
     defendant: "defendant",
+    sheriff: "sheriffNumber",
+    sheriffnumber: "sheriffNumber",
+    sheriffno: "sheriffNumber",
+    attorney: "attorney",
+    plaintiffattorney: "attorney",
+    attorneyphone: "attorneyPhone",
     venue: "venue",
     location: "venue",
     onlineurl: "onlineUrl",
@@ -329,47 +388,56 @@ const SYNONYMS: Record<ImportKind, Record<string, string>> = {
     nextfollowup: "followUpOn",
     dealvalue: "dealValue",
     notes: "notes",
+    ...CONTACT_FLAGS,
   },
 };
 
-/** "Phone 1", "phone_1", "Phone1 Type", "Email 2": numbered contact columns of list providers. */
+/** "Phone 1", "phone_1", "Phone1 Type", "Phone 1 DNC", "Email 2": numbered contact columns of lists. */
 function numberedTarget(key: string) {
   const match =
-    /^(phone|phonenumber|cell|mobile|wireless|landline|contactphone|email|emailaddress)(\d+)(type)?$/.exec(
+    /^(phone|phonenumber|cell|mobile|wireless|landline|contactphone|email|emailaddress)(\d+)(type|dnc)?$/.exec(
       key,
     );
   if (!match || Number(match[2]) < 1 || Number(match[2]) > MAX_NUMBERED) return undefined;
   const stem = match[1]!.startsWith("email") ? "email" : "phone";
-  return `${stem}${Number(match[2])}${match[3] ? "Type" : ""}`;
+  const suffix = match[3] === "type" ? "Type" : match[3] === "dnc" && stem === "phone" ? "Dnc" : "";
+  if (match[3] === "dnc" && !suffix) return undefined;
+  return `${stem}${Number(match[2])}${suffix}`;
 }
 
 /**
- * A header's target by its spelling, for a kind: known, else numbered, else undefined. "Deposit %"
- * is the deposit's percent, "Deposit" its amount.
+ * A header's target by its spelling, for a kind: known, else numbered, else undefined; a nested
+ * key by its last part when the whole is not known. "Deposit %" is the deposit's percent,
+ * "Deposit" its amount.
  */
 function knownTarget(kind: ImportKind, header: string) {
-  const key = headerKey(header);
-  const target =
-    (header.includes("%") ? SYNONYMS[kind][`${key}pct`] : undefined) ??
-    SYNONYMS[kind][key] ??
-    numberedTarget(key);
-  return target && target in TARGETS[kind] ? target : undefined;
+  for (const key of headerKeys(header)) {
+    const target =
+      (header.includes("%") ? SYNONYMS[kind][`${key}pct`] : undefined) ??
+      SYNONYMS[kind][key] ??
+      numberedTarget(key);
+    if (target && target in TARGETS[kind]) return target;
+  }
+  return undefined;
 }
 
 /**
- * The closest spelling for a header nobody listed: one that contains a known spelling (the
- * longest), or is contained in one. "Listing Price (USD)" → list price, "Sq. Ft. Living" → sq ft.
+ * The fields a header nobody listed might be, closest first: those whose spelling it contains
+ * (the longest first), or that contain it. "Listing Price (USD)" → list price, "Sq. Ft. Living" →
+ * sq ft, "Date of Sale" → sale type or sale date (its values decide).
  */
-function guessTarget(kind: ImportKind, key: string) {
-  if (key.length < 3) return undefined;
-  let best: { target: string; length: number } | undefined;
-  for (const [spelling, target] of Object.entries(SYNONYMS[kind])) {
-    if (spelling.length < 3) continue;
-    if (key.includes(spelling) || (spelling.includes(key) && key.length >= 4)) {
-      if (!best || spelling.length > best.length) best = { target, length: spelling.length };
-    }
-  }
-  return best?.target;
+function guessTargets(kind: ImportKind, header: string) {
+  const key = headerKeys(header).at(-1)!;
+  if (key.length < 3) return [];
+  const found = Object.entries(SYNONYMS[kind]).filter(
+    ([spelling, target]) =>
+      spelling.length >= 3 &&
+      target in TARGETS[kind] &&
+      (key.includes(spelling) || (spelling.includes(key) && key.length >= 4)),
+  );
+  // Only the closest spellings: when "Price/SqFt" is no price, it is not a floor area either.
+  const closest = Math.max(0, ...found.map(([spelling]) => spelling.length));
+  return [...new Set(found.filter(([spelling]) => spelling.length === closest).map(([, t]) => t))];
 }
 
 /**
@@ -391,16 +459,25 @@ function statusTarget(kind: ImportKind, target: string, values: readonly string[
   return pipeline ? target : "listingStatus";
 }
 
-/** The source whose signature headers the file has, most specific (longest signature) first. */
+/**
+ * The source the file comes from: the one with at least `enough` of its own columns in the
+ * header row, the most of them winning (a column matches by its whole name or, flattened from
+ * nested JSON, by its last part).
+ */
 export function recogniseSource(headers: readonly string[], kind: ImportKind) {
-  const keys = new Set(headers.map(headerKey));
-  return (
-    [...SOURCES]
-      .filter((source) => source.kinds.includes(kind))
-      .sort((a, b) => b.signature.length - a.signature.length)
-      .find((source) => source.signature.every((header) => keys.has(headerKey(header)))) ?? null
-  );
+  const keys = new Set(headers.flatMap(headerKeys));
+  let best: { source: SourceFormat; matched: number } | null = null;
+  for (const source of SOURCES) {
+    if (!source.kinds.includes(kind)) continue;
+    const matched = new Set(source.signature.map(headerKey).filter((key) => keys.has(key))).size;
+    if (matched >= source.enough && (!best || matched > best.matched)) best = { source, matched };
+  }
+  return best?.source ?? null;
 }
+
+/** The share of a column's values that must fit its field: most for a name, nearly all for a guess. */
+const KNOWN_SHARE = { share: 0.5, emptyFits: true, amountsOnly: true };
+const GUESS_SHARE = { share: 0.9, emptyFits: false };
 
 /** What a remembered mapping is filed under: the source, else the header row itself. */
 export function mappingKey(headers: readonly string[], source: { id: string } | null) {
@@ -408,51 +485,170 @@ export function mappingKey(headers: readonly string[], source: { id: string } | 
 }
 
 /**
- * Each column of the file with its target: the remembered choice for this source, else the
- * source's own mapping, else a known spelling, else a guess. A target is given to one column
- * only (the first); later columns with the same target are ignored, and say so.
+ * Each column of the file with its target. Exact matches are settled first, the most certain
+ * first (a remembered choice, the source's own mapping, a known spelling), so no guess can take a
+ * field a column names exactly; a target goes to one column only (the first), and a later column
+ * that would have it says which column has it. Then, for a file no source was recognised in, each
+ * column left is guessed from its name, and the guess applied only when its values fit the field.
  */
 export function recogniseColumns(
   headers: readonly string[],
   kind: ImportKind,
   remembered: Record<string, string> = {},
   valuesOf: (index: number) => readonly string[] = () => [],
+  conventions: Conventions = { european: false },
 ): Recognised {
   const source = recogniseSource(headers, kind);
   const sourceColumns = new Map(
-    Object.entries(source?.columns[kind] ?? {}).map(([header, target]) => [
+    Object.entries(source?.columns[kind] ?? {}).map(([header, target], rank) => [
       headerKey(header),
-      target,
+      { target, rank },
     ]),
   );
-  const taken = new Set<string>();
-  const columns = headers.map((header, index): ColumnMapping => {
-    const key = headerKey(header);
-    const choices: [string | undefined, MappingHow][] = [
-      [remembered[header], "remembered"],
-      [sourceColumns.get(key), "source"],
-      [knownTarget(kind, header), "known"],
-      [source ? undefined : guessTarget(kind, key), "guess"],
-    ];
-    for (const [found, how] of choices) {
+  const sourceColumn = (header: string) =>
+    headerKeys(header)
+      .map((key) => sourceColumns.get(key))
+      .find(Boolean);
+  const columns: ColumnMapping[] = headers.map((header, index) => ({
+    index,
+    header,
+    target: IGNORE,
+    how: "none",
+  }));
+  /** Target → the header of the column that has it. */
+  const taken = new Map<string, string>();
+  // A lot size with its unit beside it may be in acres.
+  const lotUnitGiven = headers.some(
+    (header) =>
+      sourceColumn(header)?.target === "lotSizeUnit" || knownTarget(kind, header) === "lotSizeUnit",
+  );
+  const settled = new Set<number>();
+  const takenNote = (target: string) => {
+    // A guessed "price" would only shadow the list price a column names exactly.
+    const holder = taken.get(target) ?? taken.get("listPrice");
+    return `${TARGETS[kind][taken.has(target) ? target : "listPrice"]} comes from column “${holder}”`;
+  };
+  const exact: [MappingHow, (header: string) => string | undefined][] = [
+    ["remembered", (header) => remembered[header]],
+    ["source", (header) => sourceColumn(header)?.target],
+    ["known", (header) => knownTarget(kind, header)],
+  ];
+  // Two columns for one field: the one the source lists first (Zillow's lotAreaValue, read with
+  // its unit, before lotSize), then a top-level column before nested ones of the same name (a
+  // scrape's "lotSize" before its "resoFacts.lotSize", "0.27 Acres"), then the first.
+  const depth = (header: string) =>
+    headerKeys(header).length > 1 ? header.split(/[./]/).length : 1;
+  const rank = (header: string) => sourceColumn(header)?.rank ?? Infinity;
+  const inOrder = [...columns].sort(
+    (a, b) =>
+      rank(a.header) - rank(b.header) || depth(a.header) - depth(b.header) || a.index - b.index,
+  );
+  for (const [how, find] of exact) {
+    for (const column of inOrder) {
+      if (settled.has(column.index)) continue;
+      const found = find(column.header);
+      if (!found) continue;
       const target =
-        found && how !== "remembered" ? statusTarget(kind, found, valuesOf(index)) : found;
-      if (!target) continue;
-      if (target === IGNORE) return { index, header, target: IGNORE, how };
-      if (!(target in TARGETS[kind]) || taken.has(target)) continue;
-      taken.add(target);
-      return { index, header, target, how };
+        how === "remembered" ? found : statusTarget(kind, found, valuesOf(column.index));
+      // A spelling matched by name alone is still checked: "Lot Area Value" of 0.121 (acres,
+      // with no unit column) is not a lot in square feet. Most values must fit.
+      const refuted =
+        how === "known" && target in TARGETS[kind] && !(target === "lotSize" && lotUnitGiven)
+          ? misfit(kind, target, valuesOf(column.index), conventions, KNOWN_SHARE)
+          : null;
+      if (target === IGNORE) {
+        Object.assign(column, { target, how, note: undefined });
+        settled.add(column.index);
+      } else if (!(target in TARGETS[kind])) {
+        continue;
+      } else if (taken.has(target)) {
+        column.note = takenNote(target);
+      } else if (refuted) {
+        column.note = `Not mapped: its name says ${TARGETS[kind][target]}, but ${refuted}`;
+      } else {
+        taken.set(target, column.header);
+        Object.assign(column, { target, how, note: undefined });
+        settled.add(column.index);
+      }
     }
-    return { index, header, target: IGNORE, how: "none" };
-  });
+  }
+  for (const column of columns) {
+    if (settled.has(column.index)) continue;
+    if (source) {
+      column.note ??= `Not a column ${source.name} files are read for`;
+      continue;
+    }
+    let refused: { target: string; note: string } | undefined;
+    for (const guess of guessTargets(kind, column.header)) {
+      const values = valuesOf(column.index);
+      const target = statusTarget(kind, guess, values);
+      if (taken.has(target) || (target === "price" && taken.has("listPrice"))) {
+        refused ??= { target, note: `Not mapped: ${takenNote(target)}` };
+        continue;
+      }
+      const reason = misfit(kind, target, values, conventions, GUESS_SHARE);
+      if (reason) {
+        refused ??= {
+          target,
+          note: `Not mapped: it looks like ${TARGETS[kind][target]} by its name, but ${reason}`,
+        };
+        continue;
+      }
+      taken.set(target, column.header);
+      Object.assign(column, {
+        target,
+        how: "guess",
+        note: `Guessed from its name; its values fit ${TARGETS[kind][target]}`,
+        guess: { target, applied: true },
+      });
+      break;
+    }
+    if (column.how === "guess") continue;
+    if (refused)
+      Object.assign(column, {
+        note: refused.note,
+        guess: { target: refused.target, applied: false },
+      });
+    else column.note ??= "No field matches its name";
+  }
   return { source: source ? { id: source.id, name: source.name } : null, columns };
+}
+
+/** What the answer says of the mapping: every guess (applied or not) and every column left out. */
+export function mappingReport(columns: readonly ColumnMapping[]) {
+  return {
+    guesses: columns.flatMap((column) =>
+      column.guess
+        ? [
+            {
+              header: column.header,
+              target: column.guess.target,
+              applied: column.guess.applied && column.target === column.guess.target,
+              reason: column.note ?? "",
+            },
+          ]
+        : [],
+    ),
+    unmapped: columns
+      .filter((column) => column.target === IGNORE)
+      .map((column) => ({
+        header: column.header,
+        reason: column.note ?? (column.how === "none" ? "No field matches its name" : "Ignored"),
+      })),
+  };
 }
 
 /** The mapping with the user's choices applied (header → target), each marked as theirs. */
 export function applyChoices(columns: ColumnMapping[], choices: Record<string, string>) {
   return columns.map((column) =>
     column.header in choices && choices[column.header] !== column.target
-      ? { ...column, target: choices[column.header]!, how: "user" as const }
+      ? {
+          ...column,
+          target: choices[column.header]!,
+          how: "user" as const,
+          note: undefined,
+          guess: undefined,
+        }
       : column,
   );
 }

@@ -6,6 +6,7 @@
  * fails is a problem said in words, with the file's column names. Pure: no I/O.
  */
 import {
+  CONTACT_FLAGS,
   ContactFieldsSchema,
   PROPERTY_TYPES,
   PropertyInputSchema,
@@ -19,6 +20,7 @@ import type { SourceFormat } from "./sources";
 import { MONEY_TARGETS } from "./targets";
 import type { RowProblem, Table } from "./table";
 import {
+  readContactFlags,
   readDay,
   readFlag,
   readListingStatus,
@@ -86,6 +88,7 @@ const NUMBER_TARGETS = new Set([
   "lotSize",
   "lotSizeAcres",
   "yearBuilt",
+  "daysOnMarket",
 ]);
 const SQFT_PER_ACRE = 43_560;
 
@@ -109,14 +112,42 @@ export const rowProblem = (row: number, column: string, message: string): RowPro
   message: `Row ${row}, ${column}: ${message}; the row was not imported`,
 });
 
-/** "phone1" … "phone10" with their types, as the contact's list (the first is its phone). */
+/**
+ * "phone1" … "phone10" with their types (and a phone's Do Not Call flag), as the contact's list
+ * (the first is its phone).
+ */
 export function numbered(cells: Record<string, string>, stem: "phone" | "email") {
-  const list: { value: string; type: string | null }[] = [];
+  const list: { value: string; type: string | null; dnc?: true }[] = [];
   for (let n = 1; n <= 10; n += 1) {
     const value = cells[`${stem}${n}`];
-    if (value) list.push({ value, type: cells[`${stem}${n}Type`] ?? null });
+    const dnc = cells[`${stem}${n}Dnc`];
+    if (value) {
+      list.push({
+        value,
+        type: cells[`${stem}${n}Type`] ?? null,
+        ...(dnc && (readFlag(dnc) ?? readContactFlags(dnc).doNotContact) ? { dnc: true } : {}),
+      });
+    }
   }
   return list;
+}
+
+/**
+ * A person's do-not-contact flags from a row: its yes/no columns and its cell of words ("DNC",
+ * "Litigator"), only those the row says are set; or the target of a cell that is neither.
+ */
+export function contactFlagsOf(
+  cells: Record<string, string>,
+): { flags: Partial<Record<(typeof CONTACT_FLAGS)[number], true>> } | { unreadable: string } {
+  const words = cells.contactFlags ? readContactFlags(cells.contactFlags) : null;
+  const flags: Partial<Record<(typeof CONTACT_FLAGS)[number], true>> = {};
+  for (const flag of CONTACT_FLAGS) {
+    const cell = cells[flag];
+    const said = cell === undefined ? null : readFlag(cell);
+    if (cell !== undefined && said === null) return { unreadable: flag };
+    if (said || words?.[flag]) flags[flag] = true;
+  }
+  return { flags };
 }
 
 const OwnerSchema = ContactFieldsSchema.pick({
@@ -169,7 +200,10 @@ function ownerOf(cells: Record<string, string>): Record<string, unknown> | null 
 export function readPropertyRows(
   table: Table,
   columns: readonly ColumnMapping[],
-  source: Pick<SourceFormat, "name" | "propertyTypes" | "listingStatuses" | "urlBase"> | null,
+  source: Pick<
+    SourceFormat,
+    "name" | "propertyTypes" | "listingStatuses" | "urlBase" | "saleDateMeansSold"
+  > | null,
   conventions: Conventions,
 ) {
   const headerOf = new Map(columns.map((column) => [column.target, column.header]));
@@ -190,8 +224,16 @@ export function readPropertyRows(
     if (lastSaleDate === null) {
       problem ??= rowProblem(row, name("lastSaleDate"), `“${cells.lastSaleDate}” is not a date`);
     }
-    if (problem) {
-      problems.push(problem);
+    const said = contactFlagsOf(cells);
+    if ("unreadable" in said) {
+      problem ??= rowProblem(
+        row,
+        name(said.unreadable),
+        `“${cells[said.unreadable]}” is neither yes nor no`,
+      );
+    }
+    if (problem || "unreadable" in said) {
+      problems.push(problem!);
       continue;
     }
     // "Apt 1203" and "Lot 87" are written as they are; a bare "408" or "B" becomes "#408".
@@ -203,6 +245,13 @@ export function readPropertyRows(
     const acres =
       numbers.lotSizeAcres ??
       (cells.lotSizeUnit && /acre/i.test(cells.lotSizeUnit) ? numbers.lotSize : undefined);
+    const listingStatus = cells.listingStatus
+      ? readListingStatus(cells.listingStatus, source?.listingStatuses)
+      : lastSaleDate && source?.saleDateMeansSold
+        ? "sold"
+        : undefined;
+    // A sold row's price is what it sold for, never an asking price (comps from a sold search).
+    const sold = listingStatus === "sold";
     const baths =
       numbers.baths ??
       (numbers.fullBaths !== undefined || numbers.halfBaths !== undefined
@@ -230,18 +279,17 @@ export function readPropertyRows(
       squareFeet: numbers.squareFeet,
       lotSize: acres !== undefined ? Math.round(acres * SQFT_PER_ACRE) : numbers.lotSize,
       yearBuilt: numbers.yearBuilt,
-      listPrice: numbers.listPrice,
+      listPrice: numbers.listPrice ?? (sold ? undefined : numbers.price),
       estimatedValue: numbers.estimatedValue,
       arv: numbers.arv,
       rentEstimate: numbers.rentEstimate,
       propertyTaxesAnnual: numbers.propertyTaxesAnnual,
       hoaMonthly: numbers.hoaMonthly,
-      listingStatus: cells.listingStatus
-        ? readListingStatus(cells.listingStatus, source?.listingStatuses)
-        : undefined,
+      listingStatus,
+      daysOnMarket: numbers.daysOnMarket,
       // AI42's pipeline status, only from a column the user (or AI42's own export) says holds it.
       status: cells.status?.toLowerCase().replace(/[\s-]+/g, "_"),
-      lastSalePrice: numbers.lastSalePrice,
+      lastSalePrice: numbers.lastSalePrice ?? (sold ? numbers.price : undefined),
       lastSaleDate,
       estimatedEquity: numbers.estimatedEquity,
       loanBalance: numbers.loanBalance,
@@ -286,6 +334,8 @@ export function readPropertyRows(
           ),
         ),
         ...(typeof ownerCandidate.notes === "string" ? { notes: ownerCandidate.notes } : {}),
+        // Only the flags the row sets: an unflagged row never clears a flag.
+        ...said.flags,
         phone: checked.data.phones[0]?.value ?? undefined,
         email: checked.data.emails[0]?.value ?? undefined,
         type: "seller",

@@ -4,7 +4,7 @@
  * types and listing statuses map to AI42's. Pure data and lookups: no I/O.
  */
 import type { ListingStatus, PropertyType } from "../workspace";
-import type { ImportKind } from "./targets";
+import { IGNORE, type ImportKind } from "./targets";
 
 export interface SourceFormat {
   id: string;
@@ -13,10 +13,13 @@ export interface SourceFormat {
   /** The imports this file fits (a skip-traced list fills leads and properties). */
   kinds: readonly ImportKind[];
   /**
-   * Headers exactly as the source writes them: a file is this source when it has every one
-   * (compared by `headerKey`, so case and punctuation do not matter).
+   * Columns only this source writes, exactly as it writes them: a file is this source when it has
+   * `enough` of them (compared by `headerKey`, so case and punctuation do not matter; a nested
+   * key flattened from JSON also by its last part). Sources let users pick and drop columns, and
+   * scrapers write different subsets, so no single column is required.
    */
   signature: readonly string[];
+  enough: number;
   /** Header as the source writes it → target id (app/domain/imports/targets.ts), per kind. */
   columns: Partial<Record<ImportKind, Record<string, string>>>;
   /** The source's property type words (lower case) → AI42's; anything else is "other". */
@@ -29,6 +32,8 @@ export interface SourceFormat {
   urlBase?: string;
   /** Lines a source writes under its header that are not records (Redfin's MLS disclaimer). */
   notePattern?: RegExp;
+  /** A row with a sale date is a sale, not a listing (Redfin's "PAST SALE" rows). */
+  saleDateMeansSold?: boolean;
 }
 
 /** Numbered columns (Phone 1 … Phone n) → numbered targets (phone1 … phonen). */
@@ -56,6 +61,11 @@ const PROPSTREAM_CONTACTS = {
     (n) => `phone${n}Type`,
   ),
   ...numbered(
+    5,
+    (n) => `Phone ${n} DNC`,
+    (n) => `phone${n}Dnc`,
+  ),
+  ...numbered(
     4,
     (n) => `Email ${n}`,
     (n) => `email${n}`,
@@ -79,6 +89,9 @@ const BATCHLEADS_CONTACTS = {
     (n) => `Email${n}`,
     (n) => `email${n}`,
   ),
+  // Batch Skip Tracing's scrub: "DNC", "Litigator" or both in one cell; and a Y/N for a death.
+  "DNC/Litigator Scrub": "contactFlags",
+  Deceased: "deceased",
 };
 
 /**
@@ -98,6 +111,50 @@ const DEALMACHINE_CONTACTS = Object.fromEntries(
   ),
 );
 
+/** Zillow's field names, in its property JSON and its scrapers' flattened columns alike. */
+const ZILLOW_COLUMNS: Record<string, string> = {
+  streetAddress: "address",
+  addressStreet: "address",
+  city: "city",
+  addressCity: "city",
+  state: "state",
+  addressState: "state",
+  zipcode: "zip",
+  addressZipcode: "zip",
+  county: "county",
+  price: "price",
+  unformattedPrice: "price",
+  bedrooms: "beds",
+  beds: "beds",
+  bathrooms: "baths",
+  baths: "baths",
+  livingArea: "squareFeet",
+  area: "squareFeet",
+  // lotAreaValue is in lotAreaUnit(s): acres or square feet (the search's "acres"/"sqft").
+  lotAreaValue: "lotSize",
+  lotAreaUnit: "lotSizeUnit",
+  lotAreaUnits: "lotSizeUnit",
+  lotSize: "lotSize",
+  yearBuilt: "yearBuilt",
+  homeType: "propertyType",
+  homeStatus: "listingStatus",
+  zestimate: "estimatedValue",
+  rentZestimate: "rentEstimate",
+  monthlyHoaFee: "hoaMonthly",
+  daysOnZillow: "daysOnMarket",
+  latitude: "latitude",
+  longitude: "longitude",
+  zpid: "externalId",
+  hdpUrl: "listingUrl",
+  detailUrl: "listingUrl",
+  dateSold: "lastSaleDate",
+  lastSoldPrice: "lastSalePrice",
+  taxAssessedValue: IGNORE,
+  // Derived or Zillow's own bookkeeping: an estimate of an estimate is not a fact to keep.
+  livingAreaUnits: IGNORE,
+  currency: IGNORE,
+};
+
 export const SOURCES: readonly SourceFormat[] = [
   // Header: real "Download All" files, PeterArbaugh/seattle_re for_sale/*.csv (2022–23) and
   // Atlas-B2023/ResidentialElectrificationTracker augmenting_data/listings_csv.csv (2023).
@@ -106,7 +163,23 @@ export const SOURCES: readonly SourceFormat[] = [
     id: "redfin",
     name: "Redfin export",
     kinds: ["properties"],
-    signature: ["SALE TYPE", "STATE OR PROVINCE", "ZIP OR POSTAL CODE", "$/SQUARE FEET", "MLS#"],
+    signature: [
+      "SALE TYPE",
+      "SOLD DATE",
+      "STATE OR PROVINCE",
+      "ZIP OR POSTAL CODE",
+      "$/SQUARE FEET",
+      "HOA/MONTH",
+      "DAYS ON MARKET",
+      "NEXT OPEN HOUSE START TIME",
+      REDFIN_URL,
+      REDFIN_URL_HTTP,
+      "MLS#",
+      "FAVORITE",
+      "INTERESTED",
+    ],
+    enough: 4,
+    saleDateMeansSold: true,
     columns: {
       properties: {
         "PROPERTY TYPE": "propertyType",
@@ -114,13 +187,16 @@ export const SOURCES: readonly SourceFormat[] = [
         CITY: "city",
         "STATE OR PROVINCE": "state",
         "ZIP OR POSTAL CODE": "zip",
-        PRICE: "listPrice",
+        // A listing's asking price, or on a PAST SALE row what it sold for.
+        PRICE: "price",
         BEDS: "beds",
         BATHS: "baths",
         "SQUARE FEET": "squareFeet",
         "LOT SIZE": "lotSize",
         "YEAR BUILT": "yearBuilt",
         "HOA/MONTH": "hoaMonthly",
+        "DAYS ON MARKET": "daysOnMarket",
+        "$/SQUARE FEET": IGNORE,
         STATUS: "listingStatus",
         "SOLD DATE": "lastSaleDate",
         [REDFIN_URL]: "listingUrl",
@@ -149,40 +225,38 @@ export const SOURCES: readonly SourceFormat[] = [
     },
     notePattern: /^In accordance with local MLS rules/i,
   },
-  // Zillow detail scrape (Apify zillow-detail-scraper / gdpClientCache "property"): nested address,
-  // hdpUrl — cermak-petr/actor-zillow-homes README; lotAreaUnits/lotSize as in Zillow's property
-  // JSON. Apify's CSV flattens with "/" (address/city, hdpData/homeInfo/…: many repos read these
-  // columns) and starts with a BOM (docs.apify.com/api/v2/dataset-items-get). JSON is read flattened
-  // the same way.
+  // Zillow scrapes: the detail scraper's property object (Apify zillow-detail-scraper /
+  // gdpClientCache "property": nested address, hdpUrl — cermak-petr/actor-zillow-homes README;
+  // lotAreaUnits/lotSize as in Zillow's property JSON) and the search scraper's results (detailUrl,
+  // addressStreet…, unformattedPrice, hdpData.homeInfo.{zpid, homeStatus, lotAreaValue, lotAreaUnit,
+  // daysOnZillow, rentZestimate}), as CSV with plain names, or flattened with "/" as Apify's CSV
+  // writes nested keys (address/city, hdpData/homeInfo/…), BOM first
+  // (docs.apify.com/api/v2/dataset-items-get), or JSON flattened the same way. A column is read by
+  // its last part, so "address/city", "hdpData.homeInfo.city" and "city" are one field.
   {
     id: "zillow",
     name: "Zillow scrape",
     urlBase: "https://www.zillow.com",
     kinds: ["properties"],
-    signature: ["zpid", "hdpUrl", "homeStatus", "homeType", "rentZestimate"],
-    columns: {
-      properties: {
-        "address/streetAddress": "address",
-        "address/city": "city",
-        "address/state": "state",
-        "address/zipcode": "zip",
-        price: "listPrice",
-        bedrooms: "beds",
-        bathrooms: "baths",
-        livingArea: "squareFeet",
-        lotSize: "lotSize",
-        yearBuilt: "yearBuilt",
-        homeType: "propertyType",
-        homeStatus: "listingStatus",
-        zestimate: "estimatedValue",
-        rentZestimate: "rentEstimate",
-        monthlyHoaFee: "hoaMonthly",
-        latitude: "latitude",
-        longitude: "longitude",
-        zpid: "externalId",
-        hdpUrl: "listingUrl",
-      },
-    },
+    signature: [
+      "zpid",
+      "zestimate",
+      "rentZestimate",
+      "homeStatus",
+      "homeType",
+      "hdpUrl",
+      "detailUrl",
+      "daysOnZillow",
+      "lotAreaValue",
+      "lotAreaUnit",
+      "lotAreaUnits",
+      "livingArea",
+      "unformattedPrice",
+      "taxAssessedValue",
+      "monthlyHoaFee",
+    ],
+    enough: 3,
+    columns: { properties: ZILLOW_COLUMNS },
     propertyTypes: {
       single_family: "single_family",
       condo: "condo",
@@ -206,7 +280,25 @@ export const SOURCES: readonly SourceFormat[] = [
     id: "realtor-homeharvest",
     name: "Realtor.com export (HomeHarvest)",
     kinds: ["properties"],
-    signature: ["property_url", "mls_id", "style", "full_baths", "zip_code"],
+    signature: [
+      "property_url",
+      "property_id",
+      "listing_id",
+      "permalink",
+      "mls_id",
+      "mls_status",
+      "full_street_line",
+      "full_baths",
+      "half_baths",
+      "zip_code",
+      "days_on_mls",
+      "list_price_min",
+      "last_sold_price",
+      "lot_sqft",
+      "price_per_sqft",
+      "fips_code",
+    ],
+    enough: 5,
     columns: {
       properties: {
         property_url: "listingUrl",
@@ -225,6 +317,7 @@ export const SOURCES: readonly SourceFormat[] = [
         sqft: "squareFeet",
         lot_sqft: "lotSize",
         year_built: "yearBuilt",
+        days_on_mls: "daysOnMarket",
         list_price: "listPrice",
         last_sold_date: "lastSaleDate",
         last_sold_price: "lastSalePrice",
@@ -269,11 +362,21 @@ export const SOURCES: readonly SourceFormat[] = [
     kinds: ["properties", "leads"],
     signature: [
       "Owner 1 First Name",
+      "Owner 1 Last Name",
       "Mailing Care of Name",
       "Est. Remaining balance of Open Loans",
       "Est. Loan-to-Value",
+      "Est. Equity",
+      "Est. Value",
+      "Total Open Loans",
+      "Last Sale Recording Date",
+      "Effective Year Built",
       "Date Added to List",
+      "Method of Add",
+      "Marketing Lists",
+      "Do Not Mail",
     ],
+    enough: 5,
     columns: {
       properties: {
         Address: "address",
@@ -305,6 +408,7 @@ export const SOURCES: readonly SourceFormat[] = [
         "Est. Value": "estimatedValue",
         "Est. Equity": "estimatedEquity",
         "MLS Status": "listingStatus",
+        "Do Not Mail": "doNotMail",
         ...PROPSTREAM_CONTACTS,
       },
       leads: {
@@ -320,6 +424,7 @@ export const SOURCES: readonly SourceFormat[] = [
         "Mailing City": "mailingCity",
         "Mailing State": "mailingState",
         "Mailing Zip": "mailingZip",
+        "Do Not Mail": "doNotMail",
         ...PROPSTREAM_CONTACTS,
       },
     },
@@ -362,13 +467,18 @@ export const SOURCES: readonly SourceFormat[] = [
     id: "batchleads",
     name: "BatchLeads skip-traced list",
     kinds: ["properties", "leads"],
+    // Phone and e-mail columns alone say nothing: AI42's own lead export has "Phone 1 type" too.
     signature: [
-      "Property Address",
-      "Mailing Address",
-      "Phone1",
-      "Phone1 Type",
       "DNC/Litigator Scrub",
+      "Deceased",
+      "Age",
+      "Equity Percent",
+      "Property County",
+      "Property City",
+      "Phone1 Type",
+      "Email1",
     ],
+    enough: 5,
     columns: {
       properties: {
         "Property Address": "address",
@@ -425,11 +535,18 @@ export const SOURCES: readonly SourceFormat[] = [
     kinds: ["properties", "leads"],
     signature: [
       "property_id",
+      "lead_id",
+      "property_address_full",
       "property_address_line_1",
       "owner_1_name",
+      "owner_address_line_1",
+      "equity_percent",
+      "market_status",
       "dealmachine_url",
+      "contact_1_name",
       "contact_1_phone1",
     ],
+    enough: 4,
     columns: {
       properties: {
         property_address_line_1: "address",
@@ -462,6 +579,7 @@ export const SOURCES: readonly SourceFormat[] = [
         owner_address_city: "mailingCity",
         owner_address_state: "mailingState",
         owner_address_zip: "mailingZip",
+        contact_1_flags: "contactFlags",
         ...DEALMACHINE_CONTACTS,
       },
       leads: {
@@ -477,6 +595,7 @@ export const SOURCES: readonly SourceFormat[] = [
         owner_address_city: "mailingCity",
         owner_address_state: "mailingState",
         owner_address_zip: "mailingZip",
+        contact_1_flags: "contactFlags",
         ...DEALMACHINE_CONTACTS,
       },
     },
@@ -513,11 +632,15 @@ export const SOURCES: readonly SourceFormat[] = [
       "Court Case #",
       "Sales Date",
       "Approx. Judgment*",
-      "Plaintiff",
-      "Defendant",
+      "Approx. Upset*",
+      "Parcel #",
+      "Attorney",
+      "Attorney Phone",
     ],
+    enough: 4,
     columns: {
       auctions: {
+        "Sheriff #": "sheriffNumber",
         "Court Case #": "caseNumber",
         "Sales Date": "saleAt",
         Status: "status",
@@ -527,6 +650,8 @@ export const SOURCES: readonly SourceFormat[] = [
         "Parcel #": "apn",
         "Approx. Judgment*": "judgmentAmount",
         "Approx. Upset*": "openingBid",
+        Attorney: "attorney",
+        "Attorney Phone": "attorneyPhone",
         Description: "notes",
       },
     },

@@ -16,7 +16,21 @@ const numbered = (stem: "phone" | "email", label: string) =>
   Array.from({ length: MAX_NUMBERED }, (_, i) => [
     [`${stem}${i + 1}`, `${label} ${i + 1}`],
     [`${stem}${i + 1}Type`, `${label} ${i + 1} type`],
+    // A skip-traced number on the Do Not Call registry (PropStream's "Phone 1 DNC").
+    ...(stem === "phone" ? [[`phone${i + 1}Dnc`, `Phone ${i + 1} on Do Not Call`]] : []),
   ]).flat() as [string, string][];
+
+/**
+ * What a list says a person must not be reached by: flags of their own (yes/no), or one cell of
+ * words ("DNC", "Litigator", "Deceased", "Do Not Mail"), as skip-tracing services write them.
+ */
+const CONTACT_FLAG_TARGETS: [string, string][] = [
+  ["doNotContact", "Do not contact (DNC)"],
+  ["litigator", "Known litigator"],
+  ["deceased", "Deceased"],
+  ["doNotMail", "Do not mail"],
+  ["contactFlags", "Flags in words (DNC, Litigator, Deceased…)"],
+];
 
 /** The owner of a property, where lists put them (PropStream, BatchLeads, DealMachine…). */
 const OWNER_TARGETS: [string, string][] = [
@@ -32,6 +46,7 @@ const OWNER_TARGETS: [string, string][] = [
   ["mailingCity", "Mailing city"],
   ["mailingState", "Mailing state"],
   ["mailingZip", "Mailing ZIP"],
+  ...CONTACT_FLAG_TARGETS.map(([target, label]): [string, string] => [target, `Owner: ${label}`]),
   ...numbered("phone", "Phone"),
   ...numbered("email", "E-mail"),
 ];
@@ -58,6 +73,7 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
     ["lotSizeAcres", "Lot size (acres)"],
     ["lotSizeUnit", "Lot size unit (sqft or acres)"],
     ["yearBuilt", "Year built"],
+    ["price", "Price (a sold row's: its sale price)"],
     ["listPrice", "List price"],
     ["estimatedValue", "Estimated value"],
     ["arv", "ARV"],
@@ -65,6 +81,7 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
     ["propertyTaxesAnnual", "Property taxes / year"],
     ["hoaMonthly", "HOA / month"],
     ["listingStatus", "Listing status (Active, Pending, Sold…)"],
+    ["daysOnMarket", "Days on market"],
     ["status", "Pipeline status (AI42's: New, Analyzing…)"],
     ["lastSalePrice", "Last sale price"],
     ["lastSaleDate", "Last sale date"],
@@ -89,8 +106,11 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
     ["zip", "ZIP"],
     ["caseNumber", "Case number"],
     ["apn", "APN / parcel number"],
+    ["sheriffNumber", "Sheriff's number"],
     ["plaintiff", "Plaintiff"],
     ["defendant", "Defendant"],
+    ["attorney", "Plaintiff's attorney"],
+    ["attorneyPhone", "Attorney's phone"],
     ["venue", "Venue"],
     ["onlineUrl", "Online auction URL"],
     ["openingBid", "Opening bid"],
@@ -132,6 +152,7 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
     ["followUpOn", "Follow-up date"],
     ["dealValue", "Deal value"],
     ["notes", "Notes"],
+    ...CONTACT_FLAG_TARGETS,
     ...numbered("phone", "Phone"),
     ...numbered("email", "E-mail"),
   ]),
@@ -141,6 +162,7 @@ export const IGNORE = "ignore";
 
 /** Targets that hold dollars (read as numbers; shown as money). */
 export const MONEY_TARGETS: ReadonlySet<string> = new Set([
+  "price",
   "listPrice",
   "estimatedValue",
   "arv",

@@ -3,6 +3,7 @@
  * European Excel, decimal commas), dates in the usual US, ISO and European forms, yes/no flags,
  * and the words each source uses for property types and listing statuses. Pure: no I/O.
  */
+import type { AuctionStatus, SaleType } from "../auctions/auction-terms";
 import { parseNumberLike } from "../format";
 import {
   LISTING_STATUSES,
@@ -145,4 +146,41 @@ export function splitName(name: string): {
   if (comma) return { firstName: comma[2]!, lastName: comma[1]!, company: null };
   const [first = "", ...rest] = clean.split(" ");
   return { firstName: first, lastName: rest.join(" "), company: null };
+}
+
+const SALE_WORDS: [RegExp, SaleType][] = [
+  [/sheriff/, "sheriff"],
+  [/trustee|non ?judicial|power of sale/, "trustee"],
+  [/tax/, "tax"],
+  [/upset/, "upset"],
+  [/judicial|foreclosure|mortgage|court/, "judicial"],
+];
+
+/** A sale type as counties and auction sites word it ("Sheriff's Sale", "Tax Deed"), or null. */
+export const readSaleType = (text: string) =>
+  SALE_WORDS.find(([pattern]) => pattern.test(words(text)))?.[1] ?? null;
+
+const AUCTION_STATUS_WORDS: [RegExp, AuctionStatus][] = [
+  [/redeem/, "redeemed"],
+  [/cancel|withdrawn|vacated|dismissed|stayed|bankrupt|satisfied|removed/, "cancelled"],
+  [/adjourn|postpone|continued|reschedul/, "postponed"],
+  [/sold|purchased|struck off|reverted|third party|3rd party/, "sold"],
+  [/\bwon\b/, "won"],
+  [/\blost\b/, "lost"],
+  [/scheduled|active|upcoming|open|pending|on sale|for sale/, "upcoming"],
+];
+
+/** A sale's status as a county list words it ("Adjourned - Plaintiff", "Purchased - 3rd Party"), or null. */
+export const readAuctionStatus = (text: string) =>
+  AUCTION_STATUS_WORDS.find(([pattern]) => pattern.test(words(text)))?.[1] ?? null;
+
+/** The flags a skip-tracing service writes in one cell ("DNC", "DNC/Litigator", "Deceased"). */
+export function readContactFlags(text: string) {
+  const said = words(text);
+  return {
+    doNotContact: /\b(dnc|do not (call|contact))\b/.test(said),
+    litigator: /\blitigat/.test(said),
+    deceased: /\b(deceased|dead|death)\b/.test(said),
+    doNotMail: /\b(do not mail|dnm|no mail)\b/.test(said),
+  };
 }

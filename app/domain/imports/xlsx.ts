@@ -55,11 +55,19 @@ export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[]> {
  * the value Excel saved with it: nothing is calculated.
  */
 export async function readXlsxSheet(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
+  return (await readXlsxGrid(bytes, sheet)).rows;
+}
+
+/**
+ * One sheet as readXlsxSheet reads it, with the cells that hold a formula saved without its value
+ * (a workbook written by a program that does not calculate: they read as empty), 0-based.
+ */
+export async function readXlsxGrid(bytes: Uint8Array, sheet?: string) {
   const workbook = await openWorkbook(bytes);
   const { sheets } = workbook;
   const found = sheet === undefined ? sheets[0] : sheets.find((s) => s.name === sheet);
   if (!found) throw new Error(`The workbook has no sheet named ${sheet}`);
-  return sheetRows(workbook, found);
+  return sheetGrid(workbook, found);
 }
 
 /** Every sheet (the first `max`), each as readXlsxSheet reads it, the workbook opened once. */
@@ -67,12 +75,12 @@ export async function readXlsxSheets(bytes: Uint8Array, max = Infinity) {
   const workbook = await openWorkbook(bytes);
   return workbook.sheets
     .slice(0, max)
-    .map((sheet) => ({ name: sheet.name, rows: sheetRows(workbook, sheet) }));
+    .map((sheet) => ({ name: sheet.name, rows: sheetGrid(workbook, sheet).rows }));
 }
 
 type Workbook = Awaited<ReturnType<typeof openWorkbook>>;
 
-function sheetRows({ parts, path, xml }: Workbook, found: Workbook["sheets"][number]) {
+function sheetGrid({ parts, path, xml }: Workbook, found: Workbook["sheets"][number]) {
   const sheetXml = partText(parts, found.path);
   if (sheetXml === null) throw new Error(NOT_A_WORKBOOK);
   const related = relationships(parts, path);
@@ -85,6 +93,7 @@ function sheetRows({ parts, path, xml }: Workbook, found: Workbook["sheets"][num
     date1904: /^(1|true)$/.test(first(xml, "workbookPr")?.attrs.date1904 ?? ""),
   };
   const rows: string[][] = [];
+  const unsavedFormulas: { row: number; column: number }[] = [];
   let r = -1;
   for (const row of elements(sheetXml, "row")) {
     // Writers may leave out `r` on rows and cells: each then follows the one before.
@@ -96,14 +105,27 @@ function sheetRows({ parts, path, xml }: Workbook, found: Workbook["sheets"][num
     for (const cell of elements(row.body, "c")) {
       const letters = /^\$?([A-Z]{1,3})\$?\d/i.exec(cell.attrs.r ?? "")?.[1]?.toUpperCase();
       c = letters ? [...letters].reduce((n, l) => n * 26 + l.charCodeAt(0) - 64, 0) - 1 : c + 1;
-      if (c < MAX_COLUMNS) cells[c] = cellText(cell, look);
+      if (c >= MAX_COLUMNS) continue;
+      cells[c] = cellText(cell, look);
+      // No value, or an empty one outside a text result (openpyxl writes <f>…</f><v></v>).
+      const value = first(cell.body, "v");
+      if (
+        !cells[c] &&
+        first(cell.body, "f") &&
+        (!value || (!value.body && cell.attrs.t !== "str"))
+      ) {
+        unsavedFormulas.push({ row: r, column: c });
+      }
     }
   }
   const filled = (row: string[] = []) => row.findLastIndex((text) => !!text) + 1;
   while (rows.length && !filled(rows.at(-1))) rows.pop();
   let width = 0;
   for (let i = 0; i < rows.length; i += 1) width = Math.max(width, filled(rows[i]));
-  return Array.from(rows, (row) => Array.from({ length: width }, (_, c) => row?.[c] ?? ""));
+  return {
+    rows: Array.from(rows, (row) => Array.from({ length: width }, (_, c) => row?.[c] ?? "")),
+    unsavedFormulas,
+  };
 }
 
 async function openWorkbook(bytes: Uint8Array) {

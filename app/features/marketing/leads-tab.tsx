@@ -15,6 +15,14 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import {
+  ContactFlagBadges,
+  ContactFlagsFields,
+  ContactMethodList,
+  MethodsField,
+  personFields,
+  personInput,
+} from "~/components/contact-methods";
+import {
   CheckboxField,
   MailingAddressFields,
   SelectField,
@@ -35,7 +43,7 @@ import {
 } from "~/domain/marketing/lead-terms";
 import type { LeadInput } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
-import { contactName } from "~/domain/workspace-terms";
+import { contactName, listedEmails, listedPhones } from "~/domain/workspace-terms";
 import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
@@ -277,11 +285,16 @@ export function LeadsTab() {
                   >
                     {name}
                   </button>
-                  <span className="block truncate text-sm text-muted">
-                    {[lead.phone, lead.email, lead.address].filter(Boolean).join(" · ") ||
-                      "No contact details yet"}
-                  </span>
+                  {listedPhones(lead).length + listedEmails(lead).length > 0 ? (
+                    <ContactMethodList person={lead} className="mt-0.5" />
+                  ) : (
+                    <span className="block text-sm text-muted">No phone or e-mail yet</span>
+                  )}
+                  {lead.address && (
+                    <span className="block truncate text-sm text-muted">{lead.address}</span>
+                  )}
                   <span className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
+                    <ContactFlagBadges person={lead} />
                     {lead.score !== null && <Badge tone="accent">Score {lead.score}</Badge>}
                     {lead.source && <Badge>{lead.source}</Badge>}
                     {lead.campaignId && campaignName(lead.campaignId) && (
@@ -418,8 +431,7 @@ export function LeadsTab() {
 const fieldsOf = (lead?: Lead) => ({
   firstName: textOf(lead?.firstName),
   lastName: textOf(lead?.lastName),
-  phone: textOf(lead?.phone),
-  email: textOf(lead?.email),
+  ...personFields(lead),
   address: textOf(lead?.address),
   mailingAddress: textOf(lead?.mailingAddress),
   mailingCity: textOf(lead?.mailingCity),
@@ -457,9 +469,7 @@ function LeadForm(props: {
       consentSms: values.consentSms === "true",
       consentCall: values.consentCall === "true",
       answers: props.lead?.answers ?? [],
-      // The numbers a list gave are kept as they are; the form edits the first one (phone).
-      phones: props.lead?.phones ?? [],
-      emails: props.lead?.emails ?? [],
+      ...personInput(values),
     }),
     onSubmit: props.onSave,
     onDone: props.onDone,
@@ -469,9 +479,9 @@ function LeadForm(props: {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...form.field("firstName")} label="First name" required={false} />
         <TextField {...form.field("lastName")} label="Last name" required={false} />
-        <TextField {...form.field("phone")} label="Phone" type="tel" required={false} />
-        <TextField {...form.field("email")} label="E-mail" type="email" required={false} />
       </div>
+      <MethodsField kind="phone" {...form.field("phones")} />
+      <MethodsField kind="email" {...form.field("emails")} />
       <TextField
         {...form.field("address")}
         label="Property address"
@@ -520,6 +530,7 @@ function LeadForm(props: {
           <CheckboxField {...form.field("consentCall")} label="Phone calls" />
         </div>
       </fieldset>
+      <ContactFlagsFields field={form.field} />
       <TextField {...form.field("tags")} label="Tags (comma-separated)" required={false} />
       <TextAreaField {...form.field("notes")} label="Notes" />
       {props.lead && props.lead.answers.length > 0 && (

@@ -1,12 +1,27 @@
 import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import {
+  ContactFlagBadges,
+  ContactFlagsFields,
+  ContactMethodList,
+  MethodsField,
+  personFields,
+  personInput,
+} from "~/components/contact-methods";
 import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
 import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
 import { modulePath } from "~/domain/modules";
+import { formatAddress, formatMoney } from "~/domain/format";
 import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
-import { contactsApi, type Contact, type ContactDetail } from "~/lib/api/workspace";
+import {
+  contactsApi,
+  propertiesApi,
+  type Contact,
+  type ContactDetail,
+  type Property,
+} from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useModuleData } from "~/lib/module-data";
@@ -47,7 +62,10 @@ export function ContactsTab() {
     setEditing(null);
   };
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [viewing, setViewing] = useState<Contact | null>(null);
+  // The contact open on its page: `contact` in the URL, so a property can link its owner here.
+  const viewingId = params.get("contact");
+  const [viewedName, setViewedName] = useState("");
+  const setViewing = (contact: Contact | null) => update({ contact: contact?.id ?? null });
 
   const remove = async (contact: Contact) => {
     setDeleting(null);
@@ -133,6 +151,7 @@ export function ContactsTab() {
               </button>
               <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
                 <Badge>{label(contact.type)}</Badge>
+                <ContactFlagBadges person={contact} />
                 {contact.tags.map((tag) => (
                   <Badge key={tag} tone="accent">
                     {tag}
@@ -187,11 +206,13 @@ export function ContactsTab() {
         )}
       </Modal>
       <Modal
-        open={viewing !== null}
-        title={viewing ? contactName(viewing) : "Contact"}
+        open={viewingId !== null}
+        title={viewedName || "Contact"}
         onClose={() => setViewing(null)}
       >
-        {viewing && <ContactDetailView contact={viewing} />}
+        {viewingId && (
+          <ContactDetailView id={viewingId} onLoaded={(c) => setViewedName(contactName(c))} />
+        )}
       </Modal>
       <ConfirmDialog
         open={deleting !== null}
@@ -212,8 +233,7 @@ const fieldsOf = (contact?: Contact) => ({
   lastName: textOf(contact?.lastName),
   company: textOf(contact?.company),
   type: contact?.type ?? "agent",
-  email: textOf(contact?.email),
-  phone: textOf(contact?.phone),
+  ...personFields(contact),
   address: textOf(contact?.address),
   mailingAddress: textOf(contact?.mailingAddress),
   mailingCity: textOf(contact?.mailingCity),
@@ -236,9 +256,7 @@ function ContactForm(props: {
     toInput: (values) => ({
       ...values,
       tags: splitTags(values.tags),
-      // The numbers a list gave are kept as they are; the form edits the first one (phone).
-      phones: props.contact?.phones ?? [],
-      emails: props.contact?.emails ?? [],
+      ...personInput(values),
     }),
     onSubmit: props.onSave,
     onDone: props.onDone,
@@ -261,21 +279,9 @@ function ContactForm(props: {
         />
         <TextField {...form.field("company")} label="Company" required={false} />
         <SelectField {...form.field("type")} label="Type" options={options(CONTACT_TYPES)} />
-        <TextField
-          {...form.field("email")}
-          label="E-mail"
-          type="email"
-          required={false}
-          autoComplete="off"
-        />
-        <TextField
-          {...form.field("phone")}
-          label="Phone"
-          type="tel"
-          required={false}
-          autoComplete="off"
-        />
       </div>
+      <MethodsField kind="email" {...form.field("emails")} />
+      <MethodsField kind="phone" {...form.field("phones")} />
       <TextField
         {...form.field("address")}
         label="Address"
@@ -284,6 +290,7 @@ function ContactForm(props: {
         placeholder="Where you meet them: a Route Planner stop"
       />
       <MailingAddressFields field={form.field} />
+      <ContactFlagsFields field={form.field} />
       <TextField
         {...form.field("tags")}
         label="Tags (comma-separated)"
@@ -301,19 +308,46 @@ function ContactForm(props: {
   );
 }
 
-/** A contact's details and the projects it is linked to. */
-function ContactDetailView(props: { contact: Contact }) {
+/**
+ * A contact's page: every phone and e-mail with its kind, the flags a list set, where to write to
+ * them, the properties they own and the projects they are on.
+ */
+function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetail) => void }) {
   const [detail, setDetail] = useState<ContactDetail | null>(null);
+  const [owned, setOwned] = useState<Property[] | null>(null);
   const [failure, setFailure] = useState("");
+  const { id, onLoaded } = props;
   useEffect(() => {
-    contactsApi.get(props.contact.id).then(setDetail, (error: Error) => setFailure(error.message));
-  }, [props.contact.id]);
-  const c = props.contact;
+    contactsApi.get(id).then(
+      (loaded) => {
+        setDetail(loaded);
+        onLoaded(loaded);
+      },
+      (error: Error) => setFailure(error.message),
+    );
+    propertiesApi.list({ ownerContactId: id, limit: 20, sort: "address", dir: "asc" }).then(
+      (page) => setOwned(page.items),
+      () => setOwned([]),
+    );
+    // `onLoaded` names the dialog; a new one each render must not read the contact again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+  if (failure) return <ErrorNotice message={failure} />;
+  if (!detail) return <p className="text-sm text-muted">Loading…</p>;
+  const c = detail;
+  const mailing = formatAddress({
+    address: c.mailingAddress,
+    city: c.mailingCity,
+    state: c.mailingState,
+    zip: c.mailingZip,
+  });
   return (
     <div className="space-y-4 text-sm">
-      <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-2">
-        <dt className="text-muted">Type</dt>
-        <dd>{label(c.type)}</dd>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge>{label(c.type)}</Badge>
+        <ContactFlagBadges person={c} />
+      </div>
+      <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-2">
         {c.company && (
           <>
             <dt className="text-muted">Company</dt>
@@ -326,28 +360,43 @@ function ContactDetailView(props: { contact: Contact }) {
             <dd>{c.address}</dd>
           </>
         )}
-        {c.email && (
+        {mailing && (
           <>
-            <dt className="text-muted">E-mail</dt>
-            <dd>
-              <a href={`mailto:${c.email}`} className="text-accent hover:underline">
-                {c.email}
-              </a>
-            </dd>
+            <dt className="text-muted">Mailing</dt>
+            <dd>{mailing}</dd>
           </>
         )}
-        {c.phone && (
-          <>
-            <dt className="text-muted">Phone</dt>
-            <dd>
-              <a href={`tel:${c.phone}`} className="text-accent hover:underline">
-                {c.phone}
-              </a>
-            </dd>
-          </>
-        )}
+        <dt className="text-muted">Reach</dt>
+        <dd>
+          <ContactMethodList person={c} />
+          {!c.phone && !c.email && !c.phones.length && !c.emails.length && (
+            <span className="text-muted">No phone or e-mail yet</span>
+          )}
+        </dd>
       </dl>
       {c.notes && <p className="whitespace-pre-wrap text-muted">{c.notes}</p>}
+      {owned && owned.length > 0 && (
+        <section aria-label="Properties they own">
+          <h3 className="mb-2 font-medium">Properties they own</h3>
+          <ul className="divide-y divide-line">
+            {owned.map((property) => (
+              <li key={property.id} className="py-2">
+                <Link
+                  to={modulePath("possible-investments", { property: property.id })}
+                  className="font-medium hover:text-accent"
+                >
+                  {property.address}
+                </Link>
+                <span className="ml-2 text-muted">
+                  {[property.city, property.estimatedValue && formatMoney(property.estimatedValue)]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-label="Linked projects">
         <h3 className="mb-2 font-medium">Projects</h3>
         {failure ? (

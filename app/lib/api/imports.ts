@@ -3,6 +3,7 @@
  * sent in chunks of its records, previewed with `dryRun`, and undone whole.
  */
 import type { z } from "zod";
+import type { SaleType } from "~/domain/auctions/auction-terms";
 import type { TableRecord } from "~/domain/imports/table";
 import type { ImportKind } from "~/domain/imports/targets";
 import type { FileImportResultSchema, ImportRunSchema } from "../../../worker/api/schemas";
@@ -22,6 +23,8 @@ export interface FileImportOptions {
   runId?: string | null;
   fileName?: string;
   campaignId?: string | null;
+  /** Auctions: the sale type of every row that doesn't say it (a county list). */
+  saleType?: SaleType | null;
   dryRun?: boolean;
   /** More chunks of the file follow: the "import finished" notice waits for the last. */
   more?: boolean;
@@ -43,6 +46,7 @@ export const importsApi = {
           runId: options.runId,
           fileName: options.fileName,
           campaignId: options.campaignId,
+          saleType: options.saleType,
           more: options.more,
           mapping:
             options.mapping && Object.keys(options.mapping).length

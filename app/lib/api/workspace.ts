@@ -255,6 +255,10 @@ export interface PropertyQuery {
   status?: string;
   propertyType?: string;
   meetsCriteria?: string;
+  listingStatus?: string;
+  ownerOccupied?: "yes" | "no" | "";
+  ownerContactId?: string;
+  minEquity?: number;
   q?: string;
   sort?: string;
   dir?: "asc" | "desc";

@@ -83,7 +83,14 @@ const PROPERTY_COLUMNS: Columns<typeof allProperties> = [
 /** Times as the clock reads where the sale is, with that zone's offset (the import keeps it). */
 const AUCTION_COLUMNS: Columns<typeof allAuctions> = [
   { header: "Sale type", value: (a) => a.saleType },
-  { header: "Sale date", value: (a) => isoInZone(a.saleAt, a.timeZone) },
+  {
+    header: "Sale date",
+    // A sale whose time is not known yet is its day, as the county list gave it.
+    value: (a) =>
+      a.saleTimeKnown
+        ? isoInZone(a.saleAt, a.timeZone)
+        : isoInZone(a.saleAt, a.timeZone)!.slice(0, 10),
+  },
   { header: "Time zone", value: (a) => a.timeZone },
   { header: "Status", value: (a) => a.status },
   { header: "Postponed to", value: (a) => isoInZone(a.postponedTo, a.timeZone) },

@@ -6,16 +6,19 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { SALE_TYPES } from "../../../app/domain/auctions/auction-terms";
 import {
+  flaggedRows,
   readFileTable,
   jsonTable,
   mapColumns,
+  missingFields,
   readAuctions,
   readLeads,
   readProperties,
   type FileTable,
 } from "../../../app/domain/imports/file";
-import { mappingKey, recogniseSource } from "../../../app/domain/imports/mapping";
+import { mappingKey, mappingReport, recogniseSource } from "../../../app/domain/imports/mapping";
 import { accountedRows, shapeTable, type Table } from "../../../app/domain/imports/table";
 import { IMPORT_KINDS, TARGETS } from "../../../app/domain/imports/targets";
 import {
@@ -24,6 +27,7 @@ import {
   importPropertyRows,
   rememberedMapping,
   rememberMapping,
+  type ImportOutcome,
 } from "../../services/imports";
 import { listImportRuns, undoImport } from "../../services/import-runs";
 import { assertOwnedReference } from "../../db/queries";
@@ -73,17 +77,11 @@ const ImportFileQuerySchema = z.object({
     .max(64)
     .optional()
     .openapi({ description: "Leads: the campaign every new lead of the file belongs to" }),
+  saleType: z.enum(SALE_TYPES).optional().openapi({
+    description:
+      "Auctions: the sale type of every row whose own columns don't say it (a county's sheriff-sale list has no such column)",
+  }),
 });
-
-/** What a file must have a column for, per kind, and how to say it is missing. */
-const REQUIRED: Record<(typeof IMPORT_KINDS)[number], { targets: string[]; what: string }> = {
-  auctions: { targets: ["address"], what: "Address (and a column for the sale date)" },
-  properties: { targets: ["address"], what: "Address" },
-  leads: {
-    targets: ["fullName", "firstName", "lastName", "company"],
-    what: "the lead's name (Name, or First and Last name)",
-  },
-};
 
 const KindParamSchema = z.object({
   kind: z.enum(IMPORT_KINDS).openapi({ param: { name: "kind", in: "path" } }),
@@ -111,7 +109,7 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 async function requestTable(
   c: Context<AppEnv>,
   sheet: string | undefined,
-): Promise<FileTable | { table: Table; format: "table" }> {
+): Promise<FileTable | { table: Table; format: "table"; warnings: string[] }> {
   const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   const read = async (bytes: Uint8Array) => {
     try {
@@ -139,9 +137,9 @@ async function requestTable(
     if (chunk.success) {
       const { headers, records, delimiter } = chunk.data;
       const table = shapeTable([{ row: 1, cells: headers }, ...records], delimiter ?? "table");
-      return { table, format: "table" };
+      return { table, format: "table", warnings: [] };
     }
-    return { table: jsonTable(JSON.stringify(value)), format: "json" };
+    return { table: jsonTable(JSON.stringify(value)), format: "json", warnings: [] };
   }
   if (!type) {
     throw new AppError(
@@ -175,6 +173,20 @@ function choicesOf(json: string | undefined, kind: (typeof IMPORT_KINDS)[number]
   }
   return parsed.data;
 }
+
+/** The answer for a file that can't be planned yet: every record counted, none planned. */
+const unplanned = (table: Table): ImportOutcome => ({
+  runId: null,
+  counts: {
+    rows: table.records.length + table.problems.length,
+    created: 0,
+    merged: 0,
+    unchanged: 0,
+    failed: table.problems.length,
+  },
+  problems: table.problems,
+  rows: [],
+});
 
 const app = router();
 
@@ -232,16 +244,47 @@ app.openapi(
     const key = mappingKey(table.headers, source);
     const remembered = await rememberedMapping(db, userId, kind, key);
     const mapping = mapColumns(table, kind, remembered, choices);
-    const required = REQUIRED[kind];
-    if (!mapping.columns.some((column) => required.targets.includes(column.target))) {
-      throw invalidFields([
-        {
-          field: "mapping",
-          message: `Map a column to ${required.what}: none of ${table.headers.map((h) => `“${h}”`).join(", ")} was recognised as one`,
-        },
-      ]);
-    }
+    const fileValues = { saleType: query.saleType };
+    const missing = missingFields(kind, mapping, fileValues);
     const dryRun = query.dryRun === "true";
+    const answer = (outcome: ImportOutcome, flagged: number) =>
+      c.json(
+        {
+          data: {
+            runId: outcome.runId,
+            source: mapping.source,
+            format: read.format,
+            ...("encoding" in read && read.encoding ? { encoding: read.encoding } : {}),
+            ...("sheets" in read && read.sheets ? { sheets: read.sheets } : {}),
+            columns: mapping.columns,
+            ...mappingReport(mapping.columns),
+            missing,
+            warnings: read.warnings,
+            counts: {
+              ...outcome.counts,
+              lines: accountedRows(table),
+              notes: table.notes.length,
+              blank: table.blankRows,
+              flagged,
+            },
+            notes: table.notes,
+            problems: outcome.problems,
+            rows: outcome.rows,
+          },
+        },
+        200,
+      );
+    if (missing.length) {
+      // The preview shows the columns, so the user can map what is missing there.
+      if (dryRun) return answer(unplanned(table), 0);
+      const columns = table.headers.map((h) => `“${h}”`).join(", ");
+      throw invalidFields(
+        missing.map(({ field, message }) => ({
+          field: field === "saleType" ? "saleType" : "mapping",
+          message: `${message} (the file's columns: ${columns})`,
+        })),
+      );
+    }
     if (!dryRun && query.remember === "true") {
       await rememberMapping(db, userId, kind, key, { ...remembered, ...choices });
     }
@@ -253,11 +296,9 @@ app.openapi(
       source: mapping.source?.name,
     };
     let outcome;
+    let flagged = 0;
     if (kind === "auctions") {
-      if (!mapping.columns.some((column) => column.target === "saleAt")) {
-        throw invalidFields([{ field: "mapping", message: "Map a column to the sale date" }]);
-      }
-      const { rows, problems } = readAuctions(table, mapping);
+      const { rows, problems } = readAuctions(table, mapping, fileValues);
       outcome = await importAuctionRows(
         googleScope(c),
         rows,
@@ -267,12 +308,14 @@ app.openapi(
     } else if (kind === "leads") {
       await assertOwnedReference(db, campaigns, userId, query.campaignId, "campaignId", "campaign");
       const { rows, problems } = readLeads(table, mapping);
+      flagged = flaggedRows(rows.map((row) => row.lead));
       outcome = await importLeadRows(db, userId, rows, [...table.problems, ...problems], {
         ...options,
         campaignId: query.campaignId ?? null,
       });
     } else {
       const { rows, problems } = readProperties(table, mapping);
+      flagged = flaggedRows(rows.map((row) => row.owner));
       outcome = await importPropertyRows(
         db,
         userId,
@@ -283,28 +326,7 @@ app.openapi(
     }
     if (outcome.runId && query.more !== "true")
       await notifyImportFinished(db, c.env, userId, outcome.runId, Date.now());
-    return c.json(
-      {
-        data: {
-          runId: outcome.runId,
-          source: mapping.source,
-          format: read.format,
-          ...("encoding" in read && read.encoding ? { encoding: read.encoding } : {}),
-          ...("sheets" in read && read.sheets ? { sheets: read.sheets } : {}),
-          columns: mapping.columns,
-          counts: {
-            ...outcome.counts,
-            lines: accountedRows(table),
-            notes: table.notes.length,
-            blank: table.blankRows,
-          },
-          notes: table.notes,
-          problems: outcome.problems,
-          rows: outcome.rows,
-        },
-      },
-      200,
-    );
+    return answer(outcome, flagged);
   },
 );
 
