@@ -390,19 +390,64 @@ export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; description: string 
 ];
 
 /**
- * Case-insensitive match of every word of the query on a command's name, description or
- * keywords (spec §2, plus synonyms): "project hub", "contacts" and "crm" all find the Project Hub.
+ * Points for where a query word is found: a command's own name beats its synonyms, which beat its
+ * description; a whole word beats the start of one, which beats a piece inside one. So "import"
+ * puts the commands named Import above a module that merely lists it as a synonym, and "new deal"
+ * puts New Deal Analysis above New project (whose synonyms hold "deal").
  */
-export function commandMatches(
-  command: Pick<Command, "name" | "description" | "keywords">,
-  query: string,
-) {
-  const haystack = [command.name, command.description, ...(command.keywords ?? [])]
-    .join("\n")
-    .toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+const POINTS = {
+  name: { word: 9, start: 8, inside: 3 },
+  keywords: { word: 7, start: 6, inside: 2 },
+  description: { word: 5, start: 4, inside: 1 },
+} as const;
+
+type Field = keyof typeof POINTS;
+
+const queryWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** A query word's points in one field, or 0 where the field does not hold it. */
+function fieldPoints(field: Field, text: string, word: string) {
+  if (!text.includes(word)) return 0;
+  const words = wordsOf(text);
+  if (words.includes(word)) return POINTS[field].word;
+  if (words.some((w) => w.startsWith(word))) return POINTS[field].start;
+  return POINTS[field].inside;
+}
+
+/**
+ * How well a command answers a query: every word of the query must be found, case-insensitively,
+ * in its name, description or keywords (spec §2, plus synonyms: "project hub", "contacts" and
+ * "crm" all find the Project Hub), each scoring where it is found best; 0 when a word is missing.
+ */
+function commandScore(command: Command, query: string) {
+  const fields: [Field, string][] = [
+    ["name", command.name.toLowerCase()],
+    ["keywords", (command.keywords ?? []).join("\n").toLowerCase()],
+    ["description", command.description.toLowerCase()],
+  ];
+  let score = 0;
+  for (const word of queryWords(query)) {
+    const best = Math.max(...fields.map(([field, text]) => fieldPoints(field, text, word)));
+    if (best === 0) return 0;
+    score += best;
+  }
+  return score;
+}
+
+/**
+ * The commands a query finds, best first; ties go to the shorter name (the query covers more of
+ * it: "import" is Import Data before Import properties), then to the list's order. An empty
+ * query keeps the whole list in its order.
+ */
+export function rankCommands(commands: readonly Command[], query: string): Command[] {
+  if (queryWords(query).length === 0) return [...commands];
+  return commands
+    .map((command, index) => ({ command, index, score: commandScore(command, query) }))
+    .filter(({ score }) => score > 0)
+    .sort(
+      (a, b) =>
+        b.score - a.score || a.command.name.length - b.command.name.length || a.index - b.index,
+    )
+    .map(({ command }) => command);
 }

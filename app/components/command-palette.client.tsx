@@ -1,7 +1,7 @@
 import { Command } from "cmdk";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { commandMatches, COMMANDS, type Command as AppCommand } from "~/commands";
+import { COMMANDS, rankCommands, type Command as AppCommand } from "~/commands";
 import { PALETTE_LIST_MAX_HEIGHT } from "~/lib/layout";
 import { ShortcutKeys } from "./shortcuts-dialog";
 
@@ -14,8 +14,8 @@ const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
 };
 
 /**
- * Ctrl/Cmd+K palette (spec §2): filter by name, description or keyword, arrows wrap, Enter runs,
- * Escape or backdrop closes. Mounted while open and loaded on first opening (a `.client` module,
+ * Ctrl/Cmd+K palette (spec §2): filter by name, description or keyword, best match first, arrows
+ * wrap, Enter runs, Escape or backdrop closes. Mounted while open and loaded on first opening (a `.client` module,
  * so neither cmdk nor its dialog enters the Worker or a page's first download).
  */
 export default function CommandPalette(props: {
@@ -24,7 +24,8 @@ export default function CommandPalette(props: {
   mac: boolean;
 }) {
   const [query, setQuery] = useState("");
-  const matching = COMMANDS.filter((command) => commandMatches(command, query));
+  // Best first, so cmdk selects the best match; a category shows where its best command ranks.
+  const matching = rankCommands(COMMANDS, query);
   const categories = [...new Set(matching.map((command) => command.category))];
 
   return (

@@ -79,3 +79,52 @@ test("a declined consent is said plainly and nothing is connected", async ({ pag
     page.getByRole("region", { name: "Google" }).getByText("Not connected"),
   ).toBeVisible();
 });
+
+test("at 375 px with Google connected, Connections fits the phone: long mail lines are shortened", async ({
+  page,
+  account,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openApp(page, "/connections");
+  const card = page.getByRole("region", { name: "Google" });
+  await card.getByRole("button", { name: "Connect Google" }).click();
+  const inbox = page.getByRole("region", { name: "Inbox" });
+  // The fake mailbox's newest message: a listing alert far wider than the phone.
+  const alert = inbox.getByRole("listitem").filter({ hasText: "Northside Realty Group" });
+  await expect(alert).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Drive" }).getByRole("listitem").first(),
+  ).toBeVisible();
+
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page does not scroll sideways").toBeLessThanOrEqual(clientWidth);
+  await expect(card.getByText("Connected", { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(card.getByText(/^Read your Gmail and Drive/)).toBeInViewport({ ratio: 1 });
+  await expect(card.getByTestId("google-email")).toBeInViewport({ ratio: 1 });
+
+  // Sender and subject end in an ellipsis on screen; the whole of each is in its title.
+  const sender =
+    '"Northside Realty Group Listings Team" <listings-notifications@northside-realty-group.example.com>';
+  const lines = [
+    alert.getByTitle(sender, { exact: true }),
+    alert.getByTitle(/^New listings matching your saved search ".+": 7 homes including /),
+  ];
+  for (const line of lines) {
+    await expect(line).toBeVisible();
+    const box = (await line.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(
+      await line.evaluate(
+        (element) =>
+          getComputedStyle(element).textOverflow === "ellipsis" &&
+          element.scrollWidth > element.clientWidth,
+      ),
+    ).toBe(true);
+  }
+  const open = alert.getByRole("link", { name: /in Gmail$/ });
+  await open.scrollIntoViewIfNeeded();
+  await expect(open).toBeInViewport({ ratio: 1 });
+});

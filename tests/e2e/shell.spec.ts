@@ -132,6 +132,29 @@ test.describe("workspace shell", () => {
     }).toPass();
   });
 
+  test("the palette selects the best match as the user types, and Enter runs it", async ({
+    page,
+    account,
+  }) => {
+    await openApp(page, "/home");
+    const search = page.getByPlaceholder("Search commands...");
+    const selected = page.getByRole("option", { selected: true });
+    const picks: Array<[query: string, best: string]> = [
+      ["import", "Import Data"],
+      ["new deal", "New Deal Analysis"],
+    ];
+    await page.keyboard.press("Control+k");
+    for (const [query, best] of picks) {
+      await search.fill(query);
+      await expect(selected, query).toHaveCount(1);
+      await expect(selected, query).toHaveText(new RegExp(`^${best}`));
+    }
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/possible-investments\?analysis=new$/);
+    await expect(search).toBeHidden();
+    await expect(page.getByLabel("Purchase price")).toBeVisible();
+  });
+
   test("palette commands act: theme, sidebar, and a toast at the bottom right", async ({
     page,
     account,

@@ -19,7 +19,8 @@
 //
 // Every account (an e-mail address) gets its own mailbox, drive and calendars on first use, worked
 // out from the address (same account, same data), with dates relative to when it was created:
-// 30 real-estate e-mails over the last 30 days (some unread, some threads, a few attachments),
+// 30 real-estate e-mails over the last 30 days (some unread, some threads, a few attachments, the
+// newest a listing alert with a very long sender and subject),
 // 25 Drive files (one trashed), and three calendars: the primary one (id = the e-mail), "Deals"
 // (deals@group.calendar.google.com) and the read-only US holidays calendar, not selected.
 //
@@ -427,6 +428,20 @@ const MAIL_TEMPLATES = [
   }),
 ];
 
+/**
+ * The newest message of every mailbox: a listing alert, whose sender and subject are far wider
+ * than a phone (a screen must shorten them, not scroll sideways).
+ */
+const LISTING_ALERT = (x) => ({
+  from: '"Northside Realty Group Listings Team" <listings-notifications@northside-realty-group.example.com>',
+  labels: ["CATEGORY_UPDATES"],
+  subject: `New listings matching your saved search "Dayton and Kettering, 3+ beds, single family or duplex, under $250,000": 7 homes including ${x.a}`,
+  text: `7 new listings match your saved search, including ${x.a}. See them all, with photos and price history, on your Northside Realty Group dashboard. To stop these alerts, change your saved search.`,
+});
+
+/** How many e-mails a mailbox starts with. */
+const MAILBOX_SIZE = 30;
+
 /** A tiny but well-formed PDF, the bytes of every attachment. */
 function fakePdf(title) {
   const text = `%PDF-1.4\n% ${title}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
@@ -537,7 +552,7 @@ function generateMailbox(email, rand, addresses, now) {
   const shift = Math.floor(rand() * MAIL_TEMPLATES.length);
   const messages = [];
   // Oldest first, so a reply can join the thread of the message before it.
-  for (let j = 0; j < 30; j += 1) {
+  for (let j = 0; j < MAILBOX_SIZE; j += 1) {
     const ageDays = 29 - j + rand() * 0.9;
     const date = Math.floor(now - ageDays * DAY - 10 * MINUTE);
     const previous = messages.at(-1);
@@ -560,7 +575,11 @@ function generateMailbox(email, rand, addresses, now) {
       };
     } else {
       const a = addresses[Math.floor(rand() * addresses.length)];
-      mail = MAIL_TEMPLATES[(j + shift) % MAIL_TEMPLATES.length]({ a, money, soon: soonWords });
+      const template =
+        j === MAILBOX_SIZE - 1
+          ? LISTING_ALERT
+          : MAIL_TEMPLATES[(j + shift) % MAIL_TEMPLATES.length];
+      mail = template({ a, money, soon: soonWords });
     }
     const unread = !sent && rand() < (ageDays < 5 ? 0.8 : 0.2);
     const thread = j % 5 === 2 && previous ? previous.threadId : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { commandMatches, COMMANDS, SHORTCUT_SHEET, type CommandContext } from "~/commands";
+import { COMMANDS, rankCommands, SHORTCUT_SHEET, type CommandContext } from "~/commands";
 import { moduleForPath, modulePath } from "~/domain/modules";
 import { SIDEBAR_MODULES } from "~/modules";
 import { matchesShortcut, shortcutLabel, type Shortcut } from "~/shortcuts";
@@ -26,8 +26,8 @@ const BROWSER_RESERVED = [
 
 const shortcuts = COMMANDS.flatMap((c) => (c.shortcut ? [c.shortcut] : []));
 const label = (shortcut: Shortcut) => shortcutLabel(shortcut, false);
-const names = (query: string) =>
-  COMMANDS.filter((c) => commandMatches(c, query)).map((c) => c.name);
+/** What the palette lists for a query, best first. */
+const names = (query: string) => rankCommands(COMMANDS, query).map((c) => c.name);
 
 function testContext(): CommandContext {
   return {
@@ -163,7 +163,58 @@ describe("finding a command", () => {
   it("needs every word of the query, and an empty query keeps everything", () => {
     expect(names("workspace overview")).toEqual(["Go to Dashboard"]);
     expect(names("zzz")).toEqual([]);
-    expect(names("  ")).toHaveLength(COMMANDS.length);
+    expect(names("  ")).toEqual(COMMANDS.map((c) => c.name));
+  });
+});
+
+describe("the best match first", () => {
+  // What the palette selects as the user types: the command the words name, not one that only
+  // mentions them in its description or synonyms.
+  it.each([
+    ["new deal", "New Deal Analysis"],
+    ["import", "Import Data"],
+    ["export", "Export Data"],
+    ["calendar", "Go to Calendar"],
+    ["today", "View Today"],
+    ["new event", "New Event"],
+    ["new chat", "New Chat"],
+    ["dark", "Toggle Dark Mode"],
+    ["new contact", "New contact"],
+    ["contacts", "Go to Contacts"],
+    ["deal analysis", "New Deal Analysis"],
+    ["imp", "Import Data"],
+  ])("%s → %s", (query, best) => {
+    expect(names(query)[0]).toBe(best);
+  });
+
+  it("puts every command named Import above what merely mentions importing", () => {
+    const found = names("import");
+    const named = found.filter((name) => name.startsWith("Import "));
+    expect(named.sort()).toEqual(
+      ["Import Data", "Import auctions", "Import leads", "Import properties"].sort(),
+    );
+    expect(found.slice(0, named.length).sort()).toEqual(named.sort());
+    expect(found).toContain("Go to Possible Investments");
+  });
+
+  it("ranks a word of the name above a synonym, and a synonym above the description", () => {
+    const found = names("calendar");
+    // Go to Calendar names it; View Today has it as a synonym; New Event's description says it.
+    expect(found.indexOf("Go to Calendar")).toBeLessThan(found.indexOf("View Today"));
+    expect(found.indexOf("View Today")).toBeLessThan(found.indexOf("New Event"));
+    const deal = names("new deal");
+    expect(deal.indexOf("New Deal Analysis")).toBeLessThan(deal.indexOf("New project"));
+  });
+
+  it("ranks a whole word above the start of one, and that above a piece inside one", () => {
+    // "deal": New project has it as a synonym; Possible Investments has "deals".
+    const found = names("deal");
+    expect(found[0]).toBe("New Deal Analysis");
+    expect(found.indexOf("New project")).toBeLessThan(found.indexOf("Go to Possible Investments"));
+    // "port" is only inside words: every import and export still matches.
+    expect(names("port")).toEqual(
+      expect.arrayContaining(["Import Data", "Export Data", "Import properties"]),
+    );
   });
 });
 

@@ -318,6 +318,231 @@ describe("the MCP server at /mcp", () => {
   });
 });
 
+describe("the writes a read_write token promises: analyses, routes, follow-up sequences", () => {
+  const WRITES = ["save_deal", "save_route", "start_sequence"];
+  type Caller = Awaited<ReturnType<typeof withToken>>["call"];
+
+  /** Two properties with coordinates (no geocoding needed), as an import brings them in. */
+  async function twoProperties(call: Caller) {
+    const ids: string[] = [];
+    for (const place of [
+      { address: "3 Far Rd", latitude: 33.3, longitude: -112.0 },
+      { address: "1 Near Rd", latitude: 33.1, longitude: -112.0 },
+    ]) {
+      const made = await call<{ data: { ids: string[] } }>("/data/properties", {
+        method: "POST",
+        json: place,
+      });
+      ids.push(made.body.data.ids[0]!);
+    }
+    return ids;
+  }
+
+  /** Sequences on, a two-step sequence and a lead who agreed to e-mail. */
+  async function leadAndSequence(call: Caller) {
+    await call("/marketing/sequences/settings", {
+      method: "PUT",
+      json: { enabled: true, dailyCap: 50 },
+    });
+    const sequence = await call<{ data: { id: string } }>("/marketing/sequences", {
+      method: "POST",
+      json: {
+        name: "Motivated sellers",
+        steps: [
+          { day: 0, action: "email", subject: "Your house", body: "Hi {{first_name}}" },
+          { day: 2, action: "call", body: "Call {{first_name}}" },
+        ],
+      },
+    });
+    const lead = await call<{ data: { id: string } }>("/marketing/leads", {
+      method: "POST",
+      json: { firstName: "Lee", lastName: "Seller", email: "lee@example.com", consentEmail: true },
+    });
+    return { sequenceId: sequence.body.data.id, leadId: lead.body.data.id };
+  }
+
+  const enrollmentsOf = async (call: Caller, leadId: string) =>
+    (
+      await call<{ data: { enrollments: { sequenceId: string; status: string }[] } }>(
+        `/marketing/sequences/leads/${leadId}`,
+      )
+    ).body.data.enrollments;
+
+  it("are listed for read_write only, and refused to a read token, which writes nothing", async () => {
+    const reader = await withToken("read");
+    const [propertyId] = await twoProperties(reader.call);
+    const { sequenceId, leadId } = await leadAndSequence(reader.call);
+    const client = await connect(reader.pat);
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toEqual(expect.arrayContaining(["plan_route", "list_sequences"]));
+    for (const name of WRITES) expect(listed).not.toContain(name);
+
+    const writer = await connect((await withToken("read_write")).pat);
+    const all = (await writer.listTools()).tools;
+    for (const name of WRITES) {
+      const tool = all.find((candidate) => candidate.name === name);
+      expect(tool?.annotations, name).toMatchObject({ readOnlyHint: false });
+    }
+
+    const calls = {
+      save_deal: { name: "Oak", strategy: "rental", inputs: RENTAL, propertyId },
+      save_route: { stops: [{ propertyId }], date: "2027-03-15" },
+      start_sequence: { leadId, sequenceId },
+    };
+    for (const [name, args] of Object.entries(calls)) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused.isError, name).toBe(true);
+      expect(textOf(refused)).toContain(`${name} changes data`);
+    }
+    expect((await reader.call<{ data: unknown[] }>("/deals")).body.data).toEqual([]);
+    expect((await reader.call<{ data: unknown[] }>("/routes")).body.data).toEqual([]);
+    expect(await enrollmentsOf(reader.call, leadId)).toEqual([]);
+    // Planning writes nothing: a read token may.
+    const planned = await client.callTool({ name: "plan_route", arguments: calls.save_route });
+    expect(textOf(planned)).toContain("Planned 1 stop");
+    expect((await reader.call<{ data: unknown[] }>("/routes")).body.data).toEqual([]);
+    await Promise.all([client.close(), writer.close()]);
+  });
+
+  it("save_deal saves an analysis for a property or on its own, as the API's POST does", async () => {
+    const owner = await withToken("read_write");
+    const [propertyId] = await twoProperties(owner.call);
+    const client = await connect(owner.pat);
+    const saved = await client.callTool({
+      name: "save_deal",
+      arguments: { name: "Far Rd rental", strategy: "rental", inputs: RENTAL, propertyId },
+    });
+    expect(saved.isError).toBeFalsy();
+    expect(textOf(saved)).toContain("Saved analysis Far Rd rental (Rental, primary)");
+    const { id } = saved.structuredContent as { id: string };
+    const deal = await owner.call<{ data: Record<string, unknown> }>(`/deals/${id}`);
+    expect(deal.body.data).toMatchObject({
+      name: "Far Rd rental",
+      strategy: "rental",
+      propertyId,
+      primary: true,
+      inputs: expect.objectContaining({ purchasePrice: 250000 }),
+    });
+    expect((deal.body.data.metrics as { monthlyPayment: number }).monthlyPayment).toBeCloseTo(
+      1264.14,
+      2,
+    );
+    const flip = {
+      purchasePrice: 120000,
+      rehabCost: 30000,
+      afterRepairValue: 210000,
+      holdingMonths: 6,
+    };
+    const alone = await client.callTool({
+      name: "save_deal",
+      arguments: { name: "A flip to weigh", strategy: "flip", inputs: flip },
+    });
+    expect(alone.isError, textOf(alone)).toBeFalsy();
+    expect(alone.structuredContent).toMatchObject({ propertyId: null, strategy: "flip" });
+
+    const bad: Array<[args: Record<string, unknown>, field: string]> = [
+      [
+        { name: "x", strategy: "rental", inputs: { ...RENTAL, purchasePrice: -5 } },
+        "inputs.purchasePrice",
+      ],
+      [{ name: "x", inputs: RENTAL }, "strategy"],
+      [{ name: " ", strategy: "rental", inputs: RENTAL }, "name"],
+      [{ name: "x", strategy: "rental", inputs: RENTAL, propertyId: "not-theirs" }, "propertyId"],
+    ];
+    for (const [args, field] of bad) {
+      const refused = await client.callTool({ name: "save_deal", arguments: args });
+      expect(refused.isError, field).toBe(true);
+      expect(textOf(refused)).toContain(`${field}:`);
+    }
+    const all = await owner.call<{ data: { name: string }[] }>("/deals");
+    expect(all.body.data.map((d) => d.name).sort()).toEqual(["A flip to weigh", "Far Rd rental"]);
+    await client.close();
+  });
+
+  it("save_route plans the day with the optimiser and saves it for the Route Planner", async () => {
+    const owner = await withToken("read_write");
+    const ids = await twoProperties(owner.call);
+    const client = await connect(owner.pat);
+    const saved = await client.callTool({
+      name: "save_route",
+      arguments: {
+        stops: ids.map((propertyId) => ({ propertyId })),
+        date: "2027-03-15",
+        timeZone: "America/Phoenix",
+        name: "Tuesday drive-bys",
+      },
+    });
+    expect(saved.isError, textOf(saved)).toBeFalsy();
+    expect(textOf(saved)).toContain("Saved route “Tuesday drive-bys”: 2 stops");
+    const { routeId, openAt } = saved.structuredContent as { routeId: string; openAt: string };
+    expect(openAt).toBe(`/route-planner?route=${routeId}`);
+    const route = await owner.call<{
+      data: { name: string; date: string; stops: { label: string; id: string }[]; order: string[] };
+    }>(`/routes/${routeId}`);
+    expect(route.body.data).toMatchObject({ name: "Tuesday drive-bys", date: "2027-03-15" });
+    const labels = new Map(route.body.data.stops.map((stop) => [stop.id, stop.label]));
+    // No home saved: the route starts at the first stop given.
+    expect(route.body.data.order.map((id) => labels.get(id))).toEqual(["3 Far Rd", "1 Near Rd"]);
+
+    const bad: Array<[args: Record<string, unknown>, field: string]> = [
+      [{ stops: [{}] }, "stops.0"],
+      [{ date: "2027-03-15" }, "stops"],
+      [{ stops: [{ propertyId: ids[0] }], date: "15/03/2027" }, "date"],
+      [{ stops: [{ propertyId: ids[0] }], name: "" }, "name"],
+    ];
+    for (const [args, field] of bad) {
+      const refused = await client.callTool({ name: "save_route", arguments: args });
+      expect(refused.isError, field).toBe(true);
+      expect(textOf(refused)).toContain(`${field}:`);
+    }
+    const routes = await owner.call<{ data: unknown[] }>("/routes");
+    expect(routes.body.data).toHaveLength(1);
+    await client.close();
+  });
+
+  it("start_sequence starts a sequence from list_sequences on a lead, as the lead's screen does", async () => {
+    const owner = await withToken("read_write");
+    const { sequenceId, leadId } = await leadAndSequence(owner.call);
+    const client = await connect(owner.pat);
+    const sequences = await client.callTool({ name: "list_sequences", arguments: {} });
+    expect(textOf(sequences)).toContain("Found 1 sequence: Motivated sellers");
+    expect(sequences.structuredContent).toMatchObject({
+      result: [{ id: sequenceId, name: "Motivated sellers", running: 0 }],
+    });
+
+    const bad: Array<[args: Record<string, unknown>, says: string]> = [
+      [{ leadId }, "sequenceId:"],
+      [{ leadId: "", sequenceId }, "leadId:"],
+      [{ leadId: "no-such-lead", sequenceId }, "Lead not found"],
+      [{ leadId, sequenceId: "no-such-sequence" }, "Sequence not found"],
+    ];
+    for (const [args, says] of bad) {
+      const refused = await client.callTool({ name: "start_sequence", arguments: args });
+      expect(refused.isError, says).toBe(true);
+      expect(textOf(refused)).toContain(says);
+    }
+    expect(await enrollmentsOf(owner.call, leadId)).toEqual([]);
+
+    const started = await client.callTool({
+      name: "start_sequence",
+      arguments: { leadId, sequenceId },
+    });
+    expect(started.isError, textOf(started)).toBeFalsy();
+    expect(textOf(started)).toContain("Started Motivated sellers on Lee Seller");
+    expect(await enrollmentsOf(owner.call, leadId)).toEqual([
+      expect.objectContaining({ sequenceId, status: "active" }),
+    ]);
+    const again = await client.callTool({
+      name: "start_sequence",
+      arguments: { leadId, sequenceId },
+    });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain("in a sequence already");
+    expect(await enrollmentsOf(owner.call, leadId)).toHaveLength(1);
+    await client.close();
+  });
+});
+
 // OAuth
 
 const base64Url = (bytes: ArrayBuffer | Uint8Array) =>

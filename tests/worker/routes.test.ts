@@ -4,7 +4,7 @@
  * cache and its one-request-a-second pace, the road service's client against the fake OSRM, saved
  * routes scoped by user, the places routes start from, the day's candidates, the visits written to
  * the calendar (all or nothing in AI42's, findable after a failure in Google's) and the agent's
- * plan_route tool.
+ * plan_route and save_route tools.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -490,7 +490,7 @@ describe("what a day's route is built from", () => {
     expect(user.id && token).toBeTruthy();
   });
 
-  it("lets the agent plan the day with the optimiser, and save it", async () => {
+  it("lets the agent plan the day with the optimiser (saving nothing), and save it", async () => {
     const { call, user } = await account();
     const db = database(env.DB);
     const context = { env, origin: ORIGIN };
@@ -510,29 +510,27 @@ describe("what a day's route is built from", () => {
       method: "PUT",
       json: { home: { label: "Home", address: null, ...START }, office: null },
     });
-    const planned = await runTool(
-      db,
-      user.id,
-      "plan_route",
-      JSON.stringify({
-        stops: ids.map((propertyId) => ({ propertyId })),
-        date: "2027-03-15",
-        timeZone: "America/Phoenix",
-        save: true,
-      }),
-      context,
-    );
-    expect(planned.record.ok, planned.content).toBe(true);
-    const result = JSON.parse(planned.content) as {
-      order: string[];
-      totalDistanceKm: number;
-      savedRoute: string;
-    };
+    const day = JSON.stringify({
+      stops: ids.map((propertyId) => ({ propertyId })),
+      date: "2027-03-15",
+      timeZone: "America/Phoenix",
+    });
+    const planned = await runTool(db, user.id, "plan_route", day, context);
+    expect(planned.record).toMatchObject({ ok: true, wrote: false });
+    const result = JSON.parse(planned.content) as { order: string[]; totalDistanceKm: number };
     expect(result.order).toEqual(["1 Near Rd", "3 Far Rd"]);
     expect(result.totalDistanceKm).toBeCloseTo(0.3 * KM_PER_DEGREE * 1.3, 1);
-    const saved = await call<Data<{ id: string; name: string }[]>>("/routes");
-    expect(saved.body.data).toHaveLength(1);
-    expect(result.savedRoute).toContain(saved.body.data[0]!.id);
+    const none = await call<Data<unknown[]>>("/routes");
+    expect(none.body.data, "planning saves nothing").toEqual([]);
+
+    const saving = await runTool(db, user.id, "save_route", day, context);
+    expect(saving.record).toMatchObject({ ok: true, wrote: true });
+    const savedResult = JSON.parse(saving.content) as typeof result & { routeId: string };
+    expect(savedResult.order).toEqual(result.order);
+    const saved = await call<Data<{ id: string; name: string; order: string[] }[]>>("/routes");
+    expect(saved.body.data).toEqual([
+      expect.objectContaining({ id: savedResult.routeId, name: "Route for 2027-03-15" }),
+    ]);
 
     const nothing = await runTool(
       db,

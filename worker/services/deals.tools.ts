@@ -1,19 +1,23 @@
 /**
  * The agent's tools over deal analyses: run the analyzer's own math (on a saved analysis or on
- * inputs the model gives) and list saved analyses, so the answer quotes computed figures with
- * their formulas instead of working them out itself. Read-only.
+ * inputs the model gives), list saved analyses, so the answer quotes computed figures with their
+ * formulas instead of working them out itself, and save an analysis as the analyzer's Save does.
  */
 import { z } from "zod";
 import { analyzeDeal } from "../../app/domain/deals/analyze";
 import { judgeCriteria, type DealCriteria } from "../../app/domain/deals/criteria";
 import { explainDeal, type MetricExplanation } from "../../app/domain/deals/formulas";
-import { AnalyzeRequestSchema, DEAL_INPUT_SCHEMAS } from "../../app/domain/deals/inputs";
+import {
+  AnalyzeRequestSchema,
+  DEAL_INPUT_SCHEMAS,
+  DealInputSchema,
+} from "../../app/domain/deals/inputs";
 import { HEADLINE_METRICS } from "../../app/domain/deals/judge";
 import { DEAL_STRATEGIES, type DealInputs, type Strategy } from "../../app/domain/deals/types";
 import { fieldProblems } from "../../app/domain/validation";
 import { label } from "../../app/domain/workspace";
 import { invalidFields } from "../errors";
-import { buyBoxMatches, findCriteria, findDeal, listDeals } from "./deals";
+import { buyBoxMatches, createDeal, findCriteria, findDeal, listDeals } from "./deals";
 import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 const keyMetrics = (strategy: Strategy, metrics: object) =>
@@ -149,6 +153,30 @@ export const dealTools = {
           "analysis",
           "analyses",
         ),
+      };
+    },
+  }),
+  save_deal: tool({
+    description:
+      "Save a deal analysis, as the analyzer's Save does: a name, a strategy and its inputs (as analyze_deal takes them), for one of the investor's properties (propertyId, from search_properties) or project, or on its own. A property's first analysis becomes its primary (the one its figures come from); `primary: true` makes this one the primary. Only when the investor asks to save it. Answers the saved analysis (its id, inputs and metrics).",
+    parameters: z.object({
+      name: z.string().max(200).describe("What to call it, e.g. “Oak St as a rental, 25 % down”"),
+      strategy: z.enum(DEAL_STRATEGIES),
+      inputs: z.record(z.string(), z.unknown()).describe(inputsDescription()),
+      propertyId: z.string().min(1).max(64).optional().describe("The property it analyses"),
+      projectId: z.string().min(1).max(64).optional().describe("The project it belongs to"),
+      primary: z.boolean().optional().describe("Make it the property's primary analysis"),
+    }),
+    wrote: true,
+    run: async (db, userId, args) => {
+      const input = DealInputSchema.safeParse(args);
+      if (!input.success) throw invalidFields(fieldProblems(input.error));
+      // Without its yearly projection, as list_deals answers (the ai42://analyses resource has it).
+      const { years: _projection, ...deal } = await createDeal(db, userId, input.data);
+      const verdict = deal.meetsCriteria === null ? "" : `, ${boxLine(deal.meetsCriteria)}`;
+      return {
+        result: deal,
+        summary: `Saved analysis ${deal.name} (${label(deal.strategy)}${deal.primary ? ", primary" : ""}${verdict})`,
       };
     },
   }),

@@ -1,6 +1,7 @@
 /**
- * The agent's tools over marketing (issue 15): the leads, with the follow-ups due, and the facts
- * an outreach draft is written from, so "draft a text to Ann" works from the chat as well.
+ * The agent's tools over marketing (issue 15): the leads, with the follow-ups due, the facts an
+ * outreach draft is written from, so "draft a text to Ann" works from the chat as well, and the
+ * follow-up sequences, to start one on a lead as the lead's screen does.
  */
 import { z } from "zod";
 import { COPY_KINDS, SMS_COMPLIANCE_NOTE } from "../../app/domain/marketing/bots";
@@ -9,6 +10,7 @@ import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace";
 import { getCampaign } from "./campaigns";
 import { createLead, getLead, listLeads } from "./leads";
+import { enrollLead, listSequences } from "./sequences";
 import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const marketingTools = {
@@ -72,6 +74,43 @@ export const marketingTools = {
               : "Be honest and respectful: no pressure tactics, no false urgency, no promised price.",
         },
         summary: `Outreach facts for ${lead ? contactName(lead) : (campaign?.name ?? "a template")}`,
+      };
+    },
+  }),
+  list_sequences: tool({
+    description:
+      "List the investor's follow-up sequences: each one's id, name, steps (the day after the start, the action, an e-mail's subject) and how many leads it is running on. A sequence is started on a lead with start_sequence.",
+    parameters: z.object({}),
+    run: async (db, userId) => {
+      const items = await listSequences(db, userId);
+      return {
+        result: items.map(({ id, name, steps, running }) => ({
+          id,
+          name,
+          steps: steps.map(({ day, action, subject }) => ({ day, action, subject })),
+          running,
+        })),
+        summary: found(
+          items.map((sequence) => sequence.name),
+          "sequence",
+        ),
+      };
+    },
+  }),
+  start_sequence: tool({
+    description:
+      "Start a follow-up sequence (from list_sequences) on a lead (from search_leads), as the lead's screen does: its steps then run on their days: an e-mail step is sent to the lead from the investor's Gmail when Google allows sending, other steps (and e-mails that cannot be sent) become tasks on the investor's calendar. Only when the investor asks for it. Refused while sequences are off in Marketing, or when the lead is in a sequence already.",
+    parameters: z.object({
+      leadId: z.string().min(1).max(64).describe("The lead's id"),
+      sequenceId: z.string().min(1).max(64).describe("The sequence's id"),
+    }),
+    wrote: true,
+    run: async (db, userId, { leadId, sequenceId }) => {
+      const enrollment = await enrollLead(db, userId, leadId, sequenceId, Date.now());
+      const lead = await getLead(db, userId, leadId);
+      return {
+        result: enrollment,
+        summary: `Started ${enrollment.sequenceName} on ${contactName(lead)}`,
       };
     },
   }),

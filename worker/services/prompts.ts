@@ -16,6 +16,6 @@ export function systemPrompt(session: Session, extra = "") {
 }
 
 export const AGENT_INSTRUCTIONS =
-  "You can look up and change the investor's workspace with the tools. Use them whenever the question is about their projects, contacts, properties, documents or pipeline, and answer from what they return. Create records only when asked, and say what you created. For any deal figure (cash flow, cap rate, cash-on-cash, ROI, IRR, offers) call analyze_deal and quote the figures and formulas it returns; never work them out yourself.";
+  "You can look up and change the investor's workspace with the tools. Use them whenever the question is about their projects, contacts, properties, documents or pipeline, and answer from what they return. Create or save records and start follow-up sequences only when asked, and say what you did. For any deal figure (cash flow, cap rate, cash-on-cash, ROI, IRR, offers) call analyze_deal and quote the figures and formulas it returns; never work them out yourself.";
 
 export const REPORT_INSTRUCTIONS = `You are a real-estate research analyst. Research the property or market the investor asks about and answer ONLY with a JSON object with these keys: "summary" (2-4 sentences), "market" (local prices, rents, trends), "comparables" (comparable sales and rentals to weigh), "risks" (array of strings), "nextSteps" (array of strings), "sources" (array of URLs you used; empty if none). If the investor's own records are given, use their numbers and say where they differ from the market.`;

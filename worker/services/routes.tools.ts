@@ -1,7 +1,7 @@
 /**
- * The agent's route tool: the best order for given stops, or for the day's showings and auctions,
- * worked out by the Route Planner's own optimiser (never by the model), optionally saved so the
- * investor can open it on the map.
+ * The agent's route tools: the best order for given stops, or for the day's showings and auctions,
+ * worked out by the Route Planner's own optimiser (never by the model); plan_route only answers it
+ * (a read), save_route also saves it so the investor can open it on the map (a write).
  */
 import { z } from "zod";
 import { addIsoDays } from "../../app/domain/calendar/events";
@@ -146,116 +146,153 @@ function dayBounds(date: string, zone: string) {
   };
 }
 
-export const routeTools = {
-  plan_route: tool({
-    description:
-      "Plan the best order to visit stops in one day with the Route Planner's optimiser: given stops (properties, auctions or addresses), or, with `today: true`, the day's auctions (their sale time must be reached) and calendar events with a location. Starts from `start` (an address, or `home`/`office` as saved in the Route Planner; default home). Answers the order with arrival times, waits, late stops, total km and minutes. `save: true` saves it as a route the investor can open on the map. Quote its figures; never work out distances yourself.",
-    parameters: z.object({
-      stops: z.array(StopArgument).max(50).optional(),
-      today: z
-        .boolean()
-        .optional()
-        .describe("Add the day's auctions and calendar events with a location"),
-      date: z.iso.date().optional().describe("The day (YYYY-MM-DD); default today"),
-      timeZone: z
-        .string()
-        .refine(isTimeZone, { error: "Use an IANA time zone like America/Phoenix" })
-        .optional()
-        .describe("The investor's IANA time zone; default UTC"),
-      departAt: z.iso
-        .datetime({ offset: true })
-        .optional()
-        .describe("When to leave; default 8:00 on the day"),
-      start: z.string().trim().max(300).optional(),
-      returnToStart: z.boolean().optional(),
-      save: z.boolean().optional().describe("Save the route for the Route Planner"),
-      name: z.string().trim().max(200).optional(),
-    }),
-    wrote: true,
-    run: async (db, userId, args, context: ToolContext) => {
-      const zone = args.timeZone ?? "UTC";
-      const date = args.date ?? todayIn(context.timeZone);
-      const bounds = dayBounds(date, zone);
-      const asked = await Promise.all(
-        (args.stops ?? []).map((stop) => candidateOf(db, userId, stop)),
-      );
-      const ofDay = args.today
-        ? (
-            await stopCandidates({ db, userId, env: context.env, origin: context.origin }, bounds)
-          ).filter((candidate) => candidate.source === "auction" || candidate.source === "event")
-        : [];
-      const wanted = [...asked, ...ofDay];
-      const { stops, unplaced } = await located(db, context.env, wanted.slice(0, MAX_ROUTE_STOPS));
-      if (wanted.length > MAX_ROUTE_STOPS)
-        unplaced.push(
-          `${wanted.length - MAX_ROUTE_STOPS} stops past the ${MAX_ROUTE_STOPS} a route takes`,
-        );
-      if (stops.length === 0)
-        throw invalidFields([
-          {
-            field: "stops",
-            message: unplaced.length
-              ? `No stop could be placed: ${unplaced.join("; ")}`
-              : "Nothing to visit: give stops, or `today: true` for a day with auctions or events",
-          },
-        ]);
-      const start = await startOf(db, userId, context.env, args.start);
-      if (typeof start === "string")
-        throw invalidFields([{ field: "start", message: `The start cannot be placed: ${start}` }]);
-      const origin: Place = start ?? {
-        ...stops[0]!,
-        label: stops[0]!.label,
-        address: stops[0]!.address,
-      };
-      const departAt = args.departAt ?? localTimeToIso(`${date} 08:00`, zone)!;
-      const { plan, source } = await optimize(context.env, {
-        start: origin,
-        returnToStart: args.returnToStart ?? false,
-        departAt,
-        speedKmh: DEFAULT_SPEED_KMH,
-        roadFactor: DEFAULT_ROAD_FACTOR,
-        stops,
-      });
-      const byId = new Map(stops.map((stop) => [stop.id, stop]));
-      let savedPath: string | null = null;
-      if (args.save) {
-        const input = RouteInputSchema.safeParse({
-          name: args.name ?? `Route for ${date}`,
-          date,
-          start: origin,
-          returnToStart: args.returnToStart ?? false,
-          departAt,
-          stops,
-          order: plan.order,
-        });
-        if (!input.success) throw validationError(input.error);
-        const route = await createRoute(db, context.env, userId, input.data);
-        savedPath = modulePath("route-planner", { route: route.id });
-      }
-      const legs = plan.legs.map((leg) => ({
+const PlanArguments = z.object({
+  stops: z.array(StopArgument).max(50).optional(),
+  today: z
+    .boolean()
+    .optional()
+    .describe("Add the day's auctions and calendar events with a location"),
+  date: z.iso.date().optional().describe("The day (YYYY-MM-DD); default today"),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { error: "Use an IANA time zone like America/Phoenix" })
+    .optional()
+    .describe("The investor's IANA time zone; default UTC"),
+  departAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("When to leave; default 8:00 on the day"),
+  start: z.string().trim().max(300).optional(),
+  returnToStart: z.boolean().optional(),
+});
+type PlanArguments = z.output<typeof PlanArguments>;
+
+const WHAT_IS_PLANNED =
+  "the best order to visit stops in one day, by the Route Planner's optimiser: given stops (properties, auctions or addresses), or, with `today: true`, the day's auctions (their sale time must be reached) and calendar events with a location. Starts from `start` (an address, or `home`/`office` as saved in the Route Planner; default home).";
+
+/**
+ * The day's route as the optimiser orders it, from what the tool was asked: the stops placed
+ * (those that cannot be are named), the start and the plan; a 400 naming the field when nothing
+ * can be planned.
+ */
+async function planDay(db: Database, userId: string, args: PlanArguments, context: ToolContext) {
+  const zone = args.timeZone ?? "UTC";
+  const date = args.date ?? todayIn(context.timeZone);
+  const bounds = dayBounds(date, zone);
+  const asked = await Promise.all((args.stops ?? []).map((stop) => candidateOf(db, userId, stop)));
+  const ofDay = args.today
+    ? (
+        await stopCandidates({ db, userId, env: context.env, origin: context.origin }, bounds)
+      ).filter((candidate) => candidate.source === "auction" || candidate.source === "event")
+    : [];
+  const wanted = [...asked, ...ofDay];
+  const { stops, unplaced } = await located(db, context.env, wanted.slice(0, MAX_ROUTE_STOPS));
+  if (wanted.length > MAX_ROUTE_STOPS)
+    unplaced.push(
+      `${wanted.length - MAX_ROUTE_STOPS} stops past the ${MAX_ROUTE_STOPS} a route takes`,
+    );
+  if (stops.length === 0)
+    throw invalidFields([
+      {
+        field: "stops",
+        message: unplaced.length
+          ? `No stop could be placed: ${unplaced.join("; ")}`
+          : "Nothing to visit: give stops, or `today: true` for a day with auctions or events",
+      },
+    ]);
+  const start = await startOf(db, userId, context.env, args.start);
+  if (typeof start === "string")
+    throw invalidFields([{ field: "start", message: `The start cannot be placed: ${start}` }]);
+  const origin: Place = start ?? {
+    ...stops[0]!,
+    label: stops[0]!.label,
+    address: stops[0]!.address,
+  };
+  const departAt = args.departAt ?? localTimeToIso(`${date} 08:00`, zone)!;
+  const returnToStart = args.returnToStart ?? false;
+  const { plan, source } = await optimize(context.env, {
+    start: origin,
+    returnToStart,
+    departAt,
+    speedKmh: DEFAULT_SPEED_KMH,
+    roadFactor: DEFAULT_ROAD_FACTOR,
+    stops,
+  });
+  return { date, origin, returnToStart, departAt, stops, unplaced, plan, source };
+}
+
+/** What a planned day answers: the order with its figures, in the stops' own words. */
+function planned({ origin, stops, unplaced, plan, source }: Awaited<ReturnType<typeof planDay>>) {
+  const byId = new Map(stops.map((stop) => [stop.id, stop]));
+  const km = Math.round(plan.totalDistanceKm * 10) / 10;
+  return {
+    result: {
+      figures:
+        source === "roads"
+          ? "road distances and times"
+          : `estimate: straight line × ${DEFAULT_ROAD_FACTOR} at ${DEFAULT_SPEED_KMH} km/h`,
+      start: origin.label,
+      order: plan.order.map((id) => byId.get(id)!.label),
+      legs: plan.legs.map((leg) => ({
         to: byId.get(leg.to)?.label ?? leg.to,
         arriveAt: leg.arriveAt,
         waitMinutes: Math.round(leg.waitMinutes),
         distanceKm: Math.round(leg.distanceKm * 10) / 10,
         late: plan.late.includes(leg.to),
-      }));
+      })),
+      totalDistanceKm: km,
+      totalMinutes: Math.round(plan.totalMinutes),
+      feasible: plan.feasible,
+      late: plan.late.map((id) => byId.get(id)!.label),
+      notPlaced: unplaced,
+    },
+    line: `${stops.length} stop${stops.length === 1 ? "" : "s"}: ${km} km${plan.feasible ? "" : `, ${plan.late.length} late`}`,
+  };
+}
+
+export const routeTools = {
+  plan_route: tool({
+    description: `Plan ${WHAT_IS_PLANNED} Answers the order with arrival times, waits, late stops, total km and minutes; saves nothing (save_route does). Quote its figures; never work out distances yourself.`,
+    parameters: PlanArguments,
+    run: async (db, userId, args, context) => {
+      const { result, line } = planned(await planDay(db, userId, args, context));
+      return { result, summary: `Planned ${line}` };
+    },
+  }),
+  save_route: tool({
+    description: `Plan and save a route the investor can open on the map in the Route Planner: ${WHAT_IS_PLANNED} Takes what plan_route takes, and a name. Only when the investor asks to save it. Answers the route's id and where it opens, with the order and figures as plan_route does.`,
+    parameters: PlanArguments.extend({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("What to call the route; default “Route for <date>”"),
+    }),
+    wrote: true,
+    run: async (db, userId, args, context) => {
+      const day = await planDay(db, userId, args, context);
+      const input = RouteInputSchema.safeParse({
+        name: args.name ?? `Route for ${day.date}`,
+        date: day.date,
+        start: day.origin,
+        returnToStart: day.returnToStart,
+        departAt: day.departAt,
+        stops: day.stops,
+        order: day.plan.order,
+      });
+      if (!input.success) throw validationError(input.error);
+      const route = await createRoute(db, context.env, userId, input.data);
+      const { result, line } = planned(day);
       return {
         result: {
-          figures:
-            source === "roads"
-              ? "road distances and times"
-              : `estimate: straight line × ${DEFAULT_ROAD_FACTOR} at ${DEFAULT_SPEED_KMH} km/h`,
-          start: origin.label,
-          order: plan.order.map((id) => byId.get(id)!.label),
-          legs,
-          totalDistanceKm: Math.round(plan.totalDistanceKm * 10) / 10,
-          totalMinutes: Math.round(plan.totalMinutes),
-          feasible: plan.feasible,
-          late: plan.late.map((id) => byId.get(id)!.label),
-          notPlaced: unplaced,
-          savedRoute: savedPath,
+          routeId: route.id,
+          name: route.name,
+          openAt: modulePath("route-planner", { route: route.id }),
+          ...result,
         },
-        summary: `Planned ${stops.length} stop${stops.length === 1 ? "" : "s"}: ${Math.round(plan.totalDistanceKm * 10) / 10} km${plan.feasible ? "" : `, ${plan.late.length} late`}${savedPath ? " (saved)" : ""}`,
+        summary: `Saved route “${route.name}”: ${line}`,
       };
     },
   }),

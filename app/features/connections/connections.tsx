@@ -93,7 +93,9 @@ export default function Connections({ module }: ModuleViewProps) {
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />
       {data === null && <ErrorNotice message={MESSAGES.fetchConnections} onRetry={retry} />}
-      <div className="grid gap-4 md:grid-cols-2">
+      {/* grid-cols-1 lets the column narrow to the phone (an implicit column grows to its widest
+          line, such as an Inbox subject); each panel then shortens its own long lines. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <GoogleCard status={google} onChange={retry} />
         {usable("gmail") && <InboxPanel onSettled={retry} />}
         {usable("drive") && <DrivePanel onSettled={retry} />}

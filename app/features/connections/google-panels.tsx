@@ -116,12 +116,19 @@ export function InboxPanel(props: { onSettled: () => void }) {
               className={`mt-2 size-2 shrink-0 rounded-full ${message.unread ? "bg-accent" : "bg-transparent"}`}
             />
             <div className="min-w-0 flex-1">
-              <p className={`truncate text-sm ${message.unread ? "font-semibold" : ""}`}>
+              <p
+                className={`truncate text-sm ${message.unread ? "font-semibold" : ""}`}
+                title={message.subject || undefined}
+              >
                 {message.unread && <span className="sr-only">Unread: </span>}
                 {message.subject || "(no subject)"}
               </p>
-              <p className="truncate text-xs text-muted">
-                {message.from} · {message.date ? formatDate(message.date) : ""}
+              {/* A long sender is shortened, never the date beside it. */}
+              <p className="flex gap-1 text-xs text-muted">
+                <span className="truncate" title={message.from}>
+                  {message.from}
+                </span>
+                {message.date && <span className="shrink-0">· {formatDate(message.date)}</span>}
               </p>
               <p className="line-clamp-1 text-xs text-muted">{decodeEntities(message.snippet)}</p>
             </div>
@@ -171,7 +178,9 @@ export function DrivePanel(props: { onSettled: () => void }) {
           <li key={file.id} className="flex items-center gap-3 py-2">
             <FileText aria-hidden className="size-4 shrink-0 text-muted" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm">{file.name}</p>
+              <p className="truncate text-sm" title={file.name}>
+                {file.name}
+              </p>
               <p className="text-xs text-muted">
                 {file.modifiedTime ? `Changed ${formatDate(file.modifiedTime)}` : ""}
               </p>
