@@ -6,7 +6,7 @@ import type { AuctionStatus, SaleType } from "./auctions/auction";
 import type { BuyBoxFilter } from "./deals/buy-box-filter";
 import type { GoogleOutcome } from "./google";
 import type { LeadStatus } from "./marketing/leads";
-import type { PropertyStatus, PropertyType } from "./workspace";
+import type { ListingStatus, PropertyStatus, PropertyType } from "./workspace";
 
 type NoParams = Record<string, never>;
 
@@ -34,6 +34,9 @@ export interface ModuleParams {
     propertyType?: PropertyType;
     /** Whether the primary analysis meets the buy box ("yes") or misses it ("no"). */
     meetsCriteria?: BuyBoxFilter;
+    listingStatus?: ListingStatus;
+    /** "no": absentee owners only; "yes": owner-occupied. */
+    ownerOccupied?: "yes" | "no";
     sort?: string;
     dir?: "asc" | "desc";
     page?: number;
@@ -79,11 +82,12 @@ export interface ModuleParams {
   /**
    * One tab each (`tab`, default projects). `new` opens the tab's new-record form: "1", or on
    * documents a project id to link the new document to; `project` opens a project, `doc` a
-   * document. The files tab's search (`q`), `kind` and `page` are those of `GET /api/files`.
+   * document, `contact` a contact's page. The files tab's search (`q`), `kind` and `page` are
+   * those of `GET /api/files`.
    */
   "project-hub":
     | { tab?: "projects"; project?: string; new?: "1" }
-    | { tab: "contacts"; new?: "1" }
+    | { tab: "contacts"; new?: "1"; contact?: string }
     | { tab: "documents"; doc?: string; new?: string }
     | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
   /**

@@ -6,6 +6,7 @@
 import { Link } from "@remix-run/react";
 import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { FactField, factText, PropertyFactPanels, type FactKind } from "./property-facts";
 import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ErrorNotice } from "~/components/ui";
@@ -37,77 +38,15 @@ import { FilesPanel } from "../files/files-panel";
 import { BackLink, ExportCsvLink, toastFailure } from "../shared";
 
 /** The figures shown (as money or a count, "$185,000", "1,320") and edited in place. */
-const FACTS: { key: keyof PropertyInput; label: string; money?: boolean }[] = [
-  { key: "listPrice", label: "Price", money: true },
-  { key: "rentEstimate", label: "Rent / month", money: true },
-  { key: "arv", label: "ARV", money: true },
-  { key: "propertyTaxesAnnual", label: "Taxes / year", money: true },
-  { key: "beds", label: "Beds" },
-  { key: "baths", label: "Baths" },
-  { key: "squareFeet", label: "Sq ft" },
+const FACTS: { key: keyof PropertyInput; label: string; kind: FactKind }[] = [
+  { key: "listPrice", label: "Price", kind: "money" },
+  { key: "rentEstimate", label: "Rent / month", kind: "money" },
+  { key: "arv", label: "ARV", kind: "money" },
+  { key: "propertyTaxesAnnual", label: "Taxes / year", kind: "money" },
+  { key: "beds", label: "Beds", kind: "count" },
+  { key: "baths", label: "Baths", kind: "count" },
+  { key: "squareFeet", label: "Sq ft", kind: "count" },
 ];
-
-/** A fact's text in its field: empty when unknown. */
-function factText(value: unknown, money?: boolean) {
-  if (typeof value !== "number") return "";
-  return money ? formatMoney(value) : formatCount(value);
-}
-
-/** A fact typed over in place: saved when the field is left (or Enter), put back on Escape. */
-function FactField(props: {
-  id: string;
-  label: string;
-  value: string;
-  multiline?: boolean;
-  onSave: (text: string) => Promise<string | null>;
-}) {
-  const [text, setText] = useState(props.value);
-  const [error, setError] = useState("");
-  useEffect(() => setText(props.value), [props.value]);
-  const commit = async () => {
-    if (text.trim() === props.value.trim()) return;
-    setError((await props.onSave(text)) ?? "");
-  };
-  const shared = {
-    id: props.id,
-    value: text,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${props.id}-error` : undefined,
-    onBlur: () => void commit(),
-    onKeyDown: (event: React.KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setText(props.value);
-        setError("");
-      } else if (event.key === "Enter" && !props.multiline) {
-        (event.target as HTMLElement).blur();
-      }
-    },
-    className:
-      "w-full rounded-md border border-transparent bg-transparent px-2 py-1 hover:border-line focus:border-line focus:bg-canvas",
-  };
-  return (
-    <div>
-      <label htmlFor={props.id} className="block px-2 text-xs tracking-wide text-muted uppercase">
-        {props.label}
-      </label>
-      {props.multiline ? (
-        <textarea {...shared} rows={3} onChange={(event) => setText(event.target.value)} />
-      ) : (
-        <input
-          {...shared}
-          inputMode="decimal"
-          onChange={(event) => setText(event.target.value)}
-          className={`${shared.className} font-medium tabular-nums`}
-        />
-      )}
-      {error && (
-        <p id={`${props.id}-error`} className="px-2 text-xs text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** An analysis in the property's list: its headline figures and rules of thumb. */
 function AnalysisCard(props: {
@@ -259,8 +198,10 @@ export function PropertyPage(props: {
       return null;
     }
   };
-  const saveNumber = (key: keyof PropertyInput) => async (text: string) => {
+  /** A fact as typed: a number ("125,000"), a day, or text; empty clears it. */
+  const saveTyped = async (key: keyof PropertyInput, text: string, kind: FactKind) => {
     if (!text.trim()) return saveFact(key, null);
+    if (kind === "text" || kind === "day") return saveFact(key, text.trim());
     const value = parseNumberLike(text);
     return value === null ? "Type a number, like 125,000" : saveFact(key, value);
   };
@@ -352,8 +293,9 @@ export function PropertyPage(props: {
                 key={fact.key}
                 id={`fact-${fact.key}`}
                 label={fact.label}
-                value={factText(detail[fact.key], fact.money)}
-                onSave={saveNumber(fact.key)}
+                kind={fact.kind}
+                value={factText(detail[fact.key], fact.kind)}
+                onSave={(text) => saveTyped(fact.key, text, fact.kind)}
               />
             ))}
           </div>
@@ -428,6 +370,11 @@ export function PropertyPage(props: {
           )}
         </section>
       </div>
+      <PropertyFactPanels
+        detail={detail}
+        onSave={saveTyped}
+        onChoose={(key, value) => void saveFact(key, value)}
+      />
       <FilesPanel
         ownerType="property"
         ownerId={detail.id}
@@ -495,10 +442,18 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
         id="related-contacts"
         title="Contacts"
         items={contacts}
-        empty="People linked to its projects show here."
+        empty="Its owner and the people on its projects show here."
         item={(contact) => (
           <>
-            {contactName(contact)} <span className="text-muted">· {label(contact.type)}</span>
+            <Link
+              to={modulePath("project-hub", { tab: "contacts", contact: contact.id })}
+              className="hover:underline"
+            >
+              {contactName(contact)}
+            </Link>{" "}
+            <span className="text-muted">
+              · {contact.id === props.detail.owner?.id ? "Owner" : label(contact.type)}
+            </span>
           </>
         )}
       />
