@@ -1924,19 +1924,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One event, of AI42's calendar (default) or the calendar `?calendarId=` names
-         * @description A project's closing is in `projects`; an auction's dates are read on the auction. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * One event, of the calendar `?calendarId=` names
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. A project's closing is in `projects`; an auction's dates are read on the auction. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         get: operations["getEvent"];
         /**
-         * Replace an event (its calendar is the body's `calendarId`, `local` by default)
-         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * Replace an event of the calendar the body's `calendarId` names
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         put: operations["updateEvent"];
         post?: never;
         /**
          * Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)
-         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         delete: operations["deleteEvent"];
         options?: never;
@@ -14924,7 +14924,7 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: {
-                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
+                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id (left out: see the operation) */
                 calendarId?: string;
             };
             header?: never;
@@ -15141,7 +15141,7 @@ export interface operations {
     deleteEvent: {
         parameters: {
             query?: {
-                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
+                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id (left out: see the operation) */
                 calendarId?: string;
             };
             header?: {
