@@ -4,16 +4,18 @@
  * the agent's tools.
  */
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { midnightIn } from "../../app/domain/auctions/time-zones";
+import { dueAfterWrite } from "../../app/domain/notifications";
 import {
   addIsoDays,
   AUCTIONS_CALENDAR_ID,
   eventRange,
+  eventStartsAt,
   LOCAL_CALENDAR_ID,
   MAX_RESULTS,
   mergeEvents,
   projectClosingEvent,
   PROJECTS_CALENDAR_ID,
+  reminderMark,
   timeValue,
   type CalendarEvent,
   type EventInput,
@@ -28,6 +30,7 @@ import {
   assertVersion,
   deleteOwned,
   findOwned,
+  isoAt,
   missedChange,
   nextVersion,
   ownedAt,
@@ -168,22 +171,24 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
 }
 
 /**
- * When an event of AI42's calendar reminds: its start (an all-day event's midnight in its zone, or
- * UTC) less the reminder's minutes; null without a reminder.
+ * When the cron reminds of an event of AI42's calendar: at its mark (`reminderMark`) or, when the
+ * mark had passed as the event was written (made, moved, its reminder changed) and the event is
+ * still ahead, at once: its notice is named by the mark, so it still comes once.
  */
-export function remindAt(
+function remindAt(
   start: string,
   allDay: boolean,
   zone: string | null,
   minutes: number | null,
+  writtenAt: number,
 ) {
-  if (minutes === null) return null;
-  const startsAt = allDay ? Date.parse(midnightIn(start, zone ?? "UTC")) : Date.parse(start);
-  return new Date(startsAt - minutes * 60_000).toISOString();
+  const mark = reminderMark(start, allDay, zone, minutes);
+  if (mark === null || eventStartsAt(start, allDay, zone) <= writtenAt) return mark;
+  return isoAt(dueAfterWrite(Date.parse(mark), writtenAt));
 }
 
-/** An input's columns: instants stored in UTC, days as they are. */
-export function eventColumns(input: EventInput) {
+/** An input's columns: instants stored in UTC, days as they are, written at `writtenAt`. */
+export function eventColumns(input: EventInput, writtenAt = Date.now()) {
   const allDay = Boolean(input.start.date);
   const stored = (time: EventInput["start"]) => time.date ?? new Date(time.dateTime!).toISOString();
   const start = stored(input.start);
@@ -196,7 +201,7 @@ export function eventColumns(input: EventInput) {
     allDay,
     timeZone,
     reminderMinutes,
-    remindAt: remindAt(start, allDay, timeZone, reminderMinutes),
+    remindAt: remindAt(start, allDay, timeZone, reminderMinutes, writtenAt),
     location: input.location,
     notes: input.description,
     kind: input.kind,
