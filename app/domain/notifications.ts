@@ -129,5 +129,35 @@ export function nextHourAt(now: number, zone: string, hour: number) {
 /** Whether a notice due at `dueAt` (ms) is to be sent at `now`: due, and not too late. */
 export const isDue = (dueAt: number, now: number) => dueAt <= now && now - dueAt < LATE_LIMIT_MS;
 
+/**
+ * When a notice with its mark at `mark` is due for a record written at `writtenAt` (made, or its
+ * date set): at the mark or, when the mark had passed before the record was written, at once.
+ */
+export const dueAfterWrite = (mark: number, writtenAt: number) => Math.max(mark, writtenAt);
+
+/**
+ * Which of a record's notices is to be sent at `now`, of its `marks` (instants, earliest first):
+ * the index of the last mark passed when its notice is due (`dueAfterWrite`, and `isDue`), else
+ * -1. Only the last mark passed is told: a record written after two marks had passed gets one
+ * notice, not two at once.
+ */
+export function dueMark(marks: readonly number[], writtenAt: number, now: number) {
+  const last = marks.findLastIndex((mark) => mark <= now);
+  return last >= 0 && isDue(dueAfterWrite(marks[last]!, writtenAt), now) ? last : -1;
+}
+
+/** How long until `at` from `now`, in the words a notice uses: "30 hours", "1 hour", "45 minutes". */
+export function timeUntil(at: number, now: number) {
+  const minutes = Math.max(0, Math.round((at - now) / 60_000));
+  const [count, unit] = minutes < 60 ? [minutes, "minute"] : [Math.round(minutes / 60), "hour"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** How many days `day` is after `today` (both ISO days), as a notice says it. */
+export function daysAway(day: string, today: string) {
+  const days = Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
+  return days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;
+}
+
 /** 7:00 on `day` in `zone`, as ms: when the morning notices of that day are due. */
 export const morningOf = (day: string, zone: string) => wallInstant(day, MORNING_HOUR * 60, zone);

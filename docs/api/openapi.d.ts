@@ -1192,7 +1192,7 @@ export interface paths {
         put?: never;
         /**
          * Start a sequence on a lead: its first step is due its day from now
-         * @description 409 SEQUENCES_OFF while sequences are off; 409 ALREADY_IN_SEQUENCE when the lead is in one.
+         * @description 409 SEQUENCES_OFF while sequences are off; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.
          */
         post: operations["startLeadSequence"];
         delete?: never;
@@ -1924,19 +1924,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One event, of AI42's calendar (default) or the calendar `?calendarId=` names
-         * @description A project's closing is in `projects`; an auction's dates are read on the auction. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * One event, of the calendar `?calendarId=` names
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. A project's closing is in `projects`; an auction's dates are read on the auction. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         get: operations["getEvent"];
         /**
-         * Replace an event (its calendar is the body's `calendarId`, `local` by default)
-         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * Replace an event of the calendar the body's `calendarId` names
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         put: operations["updateEvent"];
         post?: never;
         /**
          * Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)
-         * @description An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
          */
         delete: operations["deleteEvent"];
         options?: never;
@@ -15011,7 +15011,7 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: {
-                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
+                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id (left out: see the operation) */
                 calendarId?: string;
             };
             header?: never;
@@ -15228,7 +15228,7 @@ export interface operations {
     deleteEvent: {
         parameters: {
             query?: {
-                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id */
+                /** @description The calendar holding the event: `local` (AI42's own) or a Google calendar id (left out: see the operation) */
                 calendarId?: string;
             };
             header?: {

@@ -1,7 +1,8 @@
 /**
  * Follow-up sequences in a browser: sequences turned on (without Gmail's send permission, the
  * screen offers it and says e-mail steps become tasks), a sequence made with its steps, started on
- * a lead, its status and log on the lead, and stopped.
+ * a lead, its status and log on the lead, and stopped; a lead who has not agreed to e-mail is
+ * warned of before a sequence with e-mail steps starts.
  */
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
@@ -50,4 +51,48 @@ test("a sequence is made, started on a lead and stopped, with its log", async ({
   await expect(dialog.getByTestId("lead-sequence-status")).toContainText("stopped");
   await expect(dialog.getByTestId("sequence-log-entry")).toContainText("Stopped by you");
   await expect(dialog.getByRole("button", { name: "Start sequence" })).toBeVisible();
+});
+
+test("a sequence with e-mail steps is not started on a lead who has not agreed to e-mail: the dialog says why", async ({
+  page,
+  account,
+}) => {
+  const settings = await page.request.put("/api/marketing/sequences/settings", {
+    data: { enabled: true, dailyCap: 50 },
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(settings.status()).toBe(200);
+  await account.post("/marketing/sequences", {
+    name: "Motivated sellers",
+    steps: [
+      { day: 0, action: "email", subject: "Your house", body: "Hi {{first_name}}" },
+      { day: 2, action: "call", body: "Call {{first_name}}" },
+      { day: 5, action: "email", subject: "Following up", body: "Any thoughts?" },
+    ],
+  });
+  await account.post("/marketing/leads", {
+    firstName: "Dana",
+    lastName: "Reyes",
+    email: "dana@example.com",
+    consentEmail: false,
+  });
+  await openApp(page, modulePath("marketing", { tab: "leads" }));
+  const open = page.getByRole("button", { name: "Follow-up sequence for Dana Reyes" });
+  const dialog = page.getByRole("dialog", { name: "Follow-up sequence: Dana Reyes" });
+  const warning = dialog.getByTestId("sequence-email-warning");
+  await open.click();
+  await expect(warning).toContainText(
+    "Dana Reyes has not agreed to e-mail: this sequence's 2 e-mail steps would not be sent.",
+  );
+  await expect(dialog.getByRole("button", { name: "Start sequence" })).toBeDisabled();
+  // Cancel: nothing started.
+  await warning.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await open.click();
+  await warning.getByRole("button", { name: "Record e-mail consent" }).click();
+  await expect(warning).toBeHidden();
+  await dialog.getByRole("button", { name: "Start sequence" }).click();
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("active");
+  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Step 1 of 3");
 });

@@ -1,17 +1,21 @@
 /**
  * The times notifications keep (app/domain/notifications.ts), worked out by hand: quiet hours
  * within a day and across midnight, the next brief across both DST changes, and the 7:00 of a day
- * in zones with and without DST.
+ * in zones with and without DST, and when a record written after its notice's mark is told.
  */
 import { describe, expect, it } from "vitest";
 import {
   channelsWithDefaults,
+  daysAway,
   DEFAULT_CHANNELS,
+  dueAfterWrite,
+  dueMark,
   isDue,
   LATE_LIMIT_MS,
   morningOf,
   nextHourAt,
   quietUntil,
+  timeUntil,
 } from "~/domain/notifications";
 
 const at = (iso: string) => Date.parse(iso);
@@ -90,6 +94,40 @@ describe("due times", () => {
     expect(isDue(due, due)).toBe(true);
     expect(isDue(due, due + LATE_LIMIT_MS - 1)).toBe(true);
     expect(isDue(due, due + LATE_LIMIT_MS)).toBe(false);
+  });
+
+  it("a record written after a mark had passed: the last mark passed, at once, once", () => {
+    const HOUR = 3_600_000;
+    const due = at("2027-03-15T12:00:00Z");
+    const marks = [due - 72 * HOUR, due - 24 * HOUR];
+    const long = at("2027-01-01T00:00:00Z");
+    // Written long before: each mark at its time, for six hours, and nothing between.
+    expect(dueMark(marks, long, due - 72 * HOUR - 1)).toBe(-1);
+    expect(dueMark(marks, long, due - 72 * HOUR)).toBe(0);
+    expect(dueMark(marks, long, due - 66 * HOUR)).toBe(-1);
+    expect(dueMark(marks, long, due - 24 * HOUR + HOUR)).toBe(1);
+    // Written 30 hours before: the 72-hour mark's notice at once (for six hours), then the 24's.
+    const thirty = due - 30 * HOUR;
+    expect(dueMark(marks, thirty, thirty)).toBe(0);
+    expect(dueMark(marks, thirty, thirty + 6 * HOUR - 1)).toBe(0);
+    expect(dueMark(marks, thirty, due - 24 * HOUR)).toBe(1);
+    // Written 10 hours before, both marks passed: the 24's alone, then nothing.
+    const ten = due - 10 * HOUR;
+    expect(dueMark(marks, ten, ten)).toBe(1);
+    expect(dueMark(marks, ten, ten + 6 * HOUR)).toBe(-1);
+    expect(dueAfterWrite(due - 24 * HOUR, ten)).toBe(ten);
+    expect(dueAfterWrite(due - 24 * HOUR, long)).toBe(due - 24 * HOUR);
+  });
+
+  it("says how long until, and how many days away", () => {
+    const now = at("2027-03-15T12:00:00Z");
+    expect(timeUntil(now + 30 * 3_600_000 - 60_000, now)).toBe("30 hours");
+    expect(timeUntil(now + 3_600_000, now)).toBe("1 hour");
+    expect(timeUntil(now + 45 * 60_000, now)).toBe("45 minutes");
+    expect(timeUntil(now + 60_000, now)).toBe("1 minute");
+    expect(daysAway("2027-03-15", "2027-03-15")).toBe("today");
+    expect(daysAway("2027-03-16", "2027-03-15")).toBe("tomorrow");
+    expect(daysAway("2027-03-22", "2027-03-15")).toBe("in 7 days");
   });
 });
 

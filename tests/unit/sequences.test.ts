@@ -1,10 +1,18 @@
 /**
  * A follow-up sequence's e-mail as Gmail's `raw` carries it (app/domain/marketing/sequences.ts):
  * headers that nothing in a lead's data can add to, a long non-ASCII subject in encoded-words of
- * at most 75 characters, a body in base64 lines, and the template's placeholders filled.
+ * at most 75 characters, a body in base64 lines, and the template's placeholders filled; and
+ * whether a lead may be e-mailed at all.
  */
 import { describe, expect, it } from "vitest";
-import { base64Url, fillTemplate, rfc2822 } from "~/domain/marketing/sequences";
+import {
+  base64Url,
+  emailBlock,
+  emailBlockedText,
+  emailStepCount,
+  fillTemplate,
+  rfc2822,
+} from "~/domain/marketing/sequences";
 
 const decodeWords = (header: string) =>
   [...header.matchAll(/=\?UTF-8\?B\?([^?]+)\?=/g)]
@@ -65,4 +73,21 @@ it("fills the template's placeholders from the lead and the sender", () => {
       "Ana Silva",
     ),
   ).toBe("Hi Maria, about 12 Oak St — Ana Silva");
+});
+
+describe("whether a sequence may e-mail a lead", () => {
+  it("needs an address first, then the lead's consent, and says so with the e-mail steps", () => {
+    expect(emailBlock({ email: null, consentEmail: true })).toBe("no_email");
+    expect(emailBlock({ email: null, consentEmail: false })).toBe("no_email");
+    expect(emailBlock({ email: "dana@example.com", consentEmail: false })).toBe("no_consent");
+    expect(emailBlock({ email: "dana@example.com", consentEmail: true })).toBeNull();
+    const steps = [{ action: "email" }, { action: "call" }, { action: "email" }] as const;
+    expect(emailStepCount(steps)).toBe(2);
+    expect(emailBlockedText("Dana Reyes", "no_consent", 2)).toBe(
+      "Dana Reyes has not agreed to e-mail: this sequence's 2 e-mail steps would not be sent",
+    );
+    expect(emailBlockedText("Sam Ortiz", "no_email", 1)).toBe(
+      "Sam Ortiz has no e-mail address: this sequence's e-mail step would not be sent",
+    );
+  });
 });

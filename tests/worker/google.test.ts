@@ -554,6 +554,78 @@ describe("the calendar", () => {
     expect(mine.body.data).toMatchObject({ source: "local", calendarId: "local" });
   });
 
+  it("an event made with no calendar named is read, changed and deleted with none named", async () => {
+    // An event of AI42's own calendar, made before Google was connected.
+    const user = await account();
+    const { call } = user;
+    const before = await call<Data<CalendarEvent>>("/calendar/events", {
+      method: "POST",
+      json: meeting({ summary: "Made before Google" }),
+    });
+    expect(before.body.data.calendarId).toBe("local");
+    const { redirect } = await consent(user.token, { email: "no.calendar@example.com" });
+    expect(await callback(user.token, redirect.search)).toBe("/connections?google=connected");
+
+    const created = await call<Data<CalendarEvent>>("/calendar/events", {
+      method: "POST",
+      json: meeting(),
+    });
+    expect(created.body.data).toMatchObject({
+      source: "google",
+      calendarId: "no.calendar@example.com",
+    });
+    const path = `/calendar/events/${created.body.data.id}`;
+    const read = await call<Data<CalendarEvent>>(path);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: created.body.data.id,
+      calendarId: "no.calendar@example.com",
+      summary: "Walk-through at 12 Oak St",
+    });
+    const changed = await call<Data<CalendarEvent>>(path, {
+      method: "PUT",
+      json: meeting({ summary: "Walk-through moved" }),
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      calendarId: "no.calendar@example.com",
+      summary: "Walk-through moved",
+    });
+    expect((await call<Data<CalendarEvent>>(path)).body.data.summary).toBe("Walk-through moved");
+    const deleted = await call<Data<{ id: string; calendarId: string }>>(path, {
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toEqual({
+      id: created.body.data.id,
+      calendarId: "no.calendar@example.com",
+    });
+    expect((await call(path)).status).toBe(404);
+    // Nothing of it was ever in AI42's own calendar.
+    const local = await call<Data<CalendarEvent[]>>("/calendar/events?calendarId=local");
+    expect(local.body.data.map((e) => e.summary)).toEqual(["Made before Google"]);
+
+    // The event made before Google was connected is still found by its id alone.
+    const older = `/calendar/events/${before.body.data.id}`;
+    expect((await call<Data<CalendarEvent>>(older)).body.data).toMatchObject({
+      calendarId: "local",
+      summary: "Made before Google",
+    });
+    const renamed = await call<Data<CalendarEvent>>(older, {
+      method: "PUT",
+      json: meeting({ summary: "Still AI42's" }),
+    });
+    expect(renamed.body.data).toMatchObject({ calendarId: "local", summary: "Still AI42's" });
+    const gone = await call<Data<{ calendarId: string }>>(older, { method: "DELETE" });
+    expect(gone.body.data.calendarId).toBe("local");
+    expect(
+      (await call<Data<CalendarEvent[]>>("/calendar/events?calendarId=local")).body.data,
+    ).toEqual([]);
+    // Google was never asked for AI42's event.
+    const asked = (await fakeLog()).requests.filter((r) => r.path.includes(before.body.data.id));
+    expect(asked).toEqual([]);
+  });
+
   it("lists any range in pages that neither repeat nor skip an event", async () => {
     const { call } = await account();
     // Seven events, five of them at the same time, and two project closings on one day.

@@ -285,6 +285,126 @@ describe("reminders, each at its time and once", () => {
   });
 });
 
+describe("a record written after its notice's time: told once, at once", () => {
+  /** The record as written at `iso` (made, or its date set, then). */
+  const writtenAt = (table: "auctions" | "projects", id: string, iso: string) =>
+    env.DB.prepare(`UPDATE ${table} SET updated_at = ? WHERE id = ?`).bind(iso, id).run();
+  /** The notices' titles, oldest first (the daily brief, which names the same, left out). */
+  const titles = async (call: Caller) =>
+    (await noticesOf(call)).data
+      .filter((n) => n.kind !== "daily_brief")
+      .map((n) => n.title)
+      .reverse();
+
+  it("a deposit 30 hours away: a notice at once saying when, then the 24-hour one at its mark", async () => {
+    const { call } = await account();
+    const due = at("2027-09-10T17:00:00-05:00");
+    const auctionId = await addAuction(call, {
+      saleAt: "2027-09-11T10:00:00-05:00",
+      timeZone: "America/Chicago",
+      depositDueAt: new Date(due).toISOString(),
+    });
+    // Added 30 hours before the deposit is due: its 72-hour mark had passed.
+    const written = due - 30 * HOUR;
+    await writtenAt("auctions", auctionId, new Date(written).toISOString());
+
+    await run(written + MINUTE);
+    await run(written + 2 * MINUTE);
+    expect(await titles(call)).toEqual(["Deposit due in 30 hours: 12 Oak St"]);
+    expect((await noticesOf(call)).data[0]!.body).toBe(
+      "The $10,000 deposit for 12 Oak St, Austin, TX 78701 is due Fri, Sep 10, 2027, 5:00 PM CDT.",
+    );
+    await run(due - 24 * HOUR);
+    await run(due - 24 * HOUR + 5 * MINUTE);
+    expect(await titles(call)).toEqual([
+      "Deposit due in 30 hours: 12 Oak St",
+      "Deposit due in 24 hours: 12 Oak St",
+    ]);
+  });
+
+  it("a deposit 10 hours away: one notice at once, not one for each mark passed", async () => {
+    const { call } = await account();
+    const due = at("2027-09-14T12:00:00Z");
+    const auctionId = await addAuction(call, {
+      saleAt: "2027-09-15T10:00:00-05:00",
+      timeZone: "America/Chicago",
+      depositDueAt: new Date(due).toISOString(),
+    });
+    await writtenAt("auctions", auctionId, new Date(due - 10 * HOUR).toISOString());
+    for (const hoursLeft of [10, 9, 5, 1]) await run(due - hoursLeft * HOUR + MINUTE);
+    expect(await titles(call)).toEqual(["Deposit due in 10 hours: 12 Oak St"]);
+  });
+
+  it("a sale added after its day-before 7:00, or on its day before 7:00: one notice for each day left", async () => {
+    const { call } = await account();
+    const sale = { saleAt: "2027-09-21T10:00:00-05:00", timeZone: "America/Chicago" };
+    const oak = await addAuction(call, sale);
+    const elm = await addAuction(call, { ...sale, address: "4 Elm St" });
+    // Oak: added at 16:00 CDT the day before (7:00 had passed 9 hours before).
+    await writtenAt("auctions", oak, "2027-09-20T21:00:00.000Z");
+    await run("2027-09-20T21:01:00Z");
+    expect(await titles(call)).toEqual(["Sale tomorrow: 12 Oak St"]);
+    // Elm: added at 1:00 CDT on the day: it is told as today's, and 7:00 does not tell it again.
+    await writtenAt("auctions", elm, "2027-09-21T06:00:00.000Z");
+    await run("2027-09-21T06:01:00Z");
+    await run("2027-09-21T12:00:00Z");
+    await run("2027-09-21T12:01:00Z");
+    expect(await titles(call)).toEqual([
+      "Sale tomorrow: 12 Oak St",
+      "Sale today: 4 Elm St",
+      "Sale today: 12 Oak St",
+    ]);
+    const elmToday = (await noticesOf(call)).data.find((n) => n.title === "Sale today: 4 Elm St");
+    expect(elmToday!.body).toBe(
+      "The sheriff sale of 4 Elm St, Austin, TX 78701 is today, Tue, Sep 21, 2027, 10:00 AM CDT.",
+    );
+  });
+
+  it("a project added 3 days before its closing: told at once, with the days left", async () => {
+    const { call } = await account();
+    const project = await call<{ data: { id: string } }>("/projects", {
+      method: "POST",
+      json: { name: "Birch duplex", status: "under_contract", targetCloseDate: "2027-10-10" },
+    });
+    expect(project.status).toBe(201);
+    await writtenAt("projects", project.body.data.id, "2027-10-07T10:00:00.000Z");
+    await run("2027-10-07T10:01:00Z");
+    await run("2027-10-07T10:05:00Z");
+    await run("2027-10-08T07:00:00Z");
+    expect(await titles(call)).toEqual(["Closing in 3 days: Birch duplex"]);
+    const [closing] = (await noticesOf(call)).data.filter((n) => n.kind === "project_close");
+    expect(closing!.body).toBe("Birch duplex is set to close on Oct 10, 2027.");
+  });
+
+  it("an event made after its reminder's time, still ahead: reminded at once, once", async () => {
+    const { call } = await account();
+    const startsAt = Date.now() + 2 * HOUR;
+    const event = {
+      summary: "Inspection at 12 Oak St",
+      start: { dateTime: new Date(startsAt).toISOString() },
+      end: { dateTime: new Date(startsAt + HOUR).toISOString() },
+      calendarId: "local",
+      // A day before: that was 22 hours ago.
+      reminders: { useDefault: false, overrides: [{ method: "popup", minutes: 24 * 60 }] },
+    };
+    const created = await call<{ data: { id: string } }>("/calendar/events", {
+      method: "POST",
+      json: event,
+    });
+    expect(created.status).toBe(201);
+    await run(Date.now());
+    await run(Date.now() + MINUTE);
+    // Changed after its reminder came: found again, and nothing new.
+    const changed = await call(`/calendar/events/${created.body.data.id}`, {
+      method: "PUT",
+      json: { ...event, location: "12 Oak St, Austin" },
+    });
+    expect(changed.status).toBe(200);
+    await run(Date.now() + 2 * MINUTE);
+    expect(await titles(call)).toEqual(["Reminder: Inspection at 12 Oak St"]);
+  });
+});
+
 describe("the daily brief", () => {
   it("comes at the user's hour in their zone, with the day's sale; a day with nothing sends nothing", async () => {
     const { user, call } = await account();

@@ -68,19 +68,13 @@ async function connectedWithSend() {
 
 interface Setup {
   send?: boolean;
-  consentEmail?: boolean;
   dailyCap?: number;
   steps?: unknown[];
   leads?: number;
 }
 
 /** A user with sequences on, a sequence, and leads started on it at T0. */
-async function sequenceOn({
-  send = true,
-  consentEmail = true,
-  dailyCap = 50,
-  ...rest
-}: Setup = {}) {
+async function sequenceOn({ send = true, dailyCap = 50, ...rest }: Setup = {}) {
   const user = send ? await connectedWithSend() : { ...(await account()), googleEmail: null };
   const { call } = user;
   const settings = await call<Data<{ gmailSending: string }>>("/marketing/sequences/settings", {
@@ -102,7 +96,7 @@ async function sequenceOn({
       email: uniqueEmail("seller"),
       address: "12 Elm St",
       status: "new",
-      consentEmail,
+      consentEmail: true,
     };
     const lead = await call<Data<{ id: string }>>("/marketing/leads", {
       method: "POST",
@@ -310,9 +304,14 @@ describe("a sequence's steps", () => {
     expect(threadReads.length).toBeGreaterThan(0);
   });
 
-  it("stops at an e-mail step when the lead has no e-mail consent, sending nothing", async () => {
-    const { call, leads } = await sequenceOn({ consentEmail: false });
+  it("stops at an e-mail step when the lead withdrew e-mail consent since the start, sending nothing", async () => {
+    const { call, leads } = await sequenceOn();
     const [lead] = leads;
+    const withdrawn = await call(`/marketing/leads/${lead!.id}`, {
+      method: "PUT",
+      json: { ...lead!.body, consentEmail: false },
+    });
+    expect(withdrawn.status).toBe(200);
     const result = await runSequenceStep(
       db(),
       env,
@@ -399,6 +398,66 @@ describe("a sequence's steps", () => {
 });
 
 describe("the sequences API", () => {
+  it("refuses to start e-mail steps a lead cannot receive, saying why; a sequence without them starts", async () => {
+    const { call } = await account();
+    await call("/marketing/sequences/settings", {
+      method: "PUT",
+      json: { enabled: true, dailyCap: 50 },
+    });
+    const sequence = async (json: unknown) =>
+      (await call<Data<{ id: string }>>("/marketing/sequences", { method: "POST", json })).body.data
+        .id;
+    const emails = await sequence({ name: "Motivated sellers", steps: STEPS });
+    const calls = await sequence({
+      name: "Calls only",
+      steps: [{ day: 0, action: "call", body: "Call {{first_name}}" }],
+    });
+    const dana = {
+      firstName: "Dana",
+      lastName: "Reyes",
+      email: uniqueEmail("dana"),
+      consentEmail: false,
+    };
+    const lead = async (json: unknown) =>
+      (await call<Data<{ id: string }>>("/marketing/leads", { method: "POST", json })).body.data.id;
+    const danaId = await lead(dana);
+    const samId = await lead({ firstName: "Sam", lastName: "Ortiz", consentEmail: true });
+    const start = (leadId: string, sequenceId: string) =>
+      call<Failure & Data<Enrollment>>(`/marketing/sequences/leads/${leadId}`, {
+        method: "POST",
+        json: { sequenceId },
+      });
+
+    const noConsent = await start(danaId, emails);
+    expect(noConsent.status).toBe(409);
+    expect(noConsent.body.error).toEqual({
+      code: "NO_EMAIL_CONSENT",
+      message:
+        "Dana Reyes has not agreed to e-mail: this sequence's 2 e-mail steps would not be sent",
+      details: { reason: "no_consent", emailSteps: 2 },
+    });
+    const noAddress = await start(samId, emails);
+    expect(noAddress.status).toBe(409);
+    expect(noAddress.body.error).toMatchObject({
+      code: "NO_EMAIL_ADDRESS",
+      message: "Sam Ortiz has no e-mail address: this sequence's 2 e-mail steps would not be sent",
+    });
+    // Nothing started, nothing logged.
+    expect(await leadSequences(call, danaId)).toEqual({ enrollments: [], log: [] });
+    expect(await leadSequences(call, samId)).toEqual({ enrollments: [], log: [] });
+
+    // A sequence without e-mail steps starts on either.
+    const callsOnly = await start(samId, calls);
+    expect(callsOnly.status).toBe(201);
+    expect(callsOnly.body.data).toMatchObject({ status: "active", nextStep: 0 });
+    // With consent recorded, the e-mail sequence starts.
+    await call(`/marketing/leads/${danaId}`, {
+      method: "PUT",
+      json: { ...dana, consentEmail: true },
+    });
+    expect((await start(danaId, emails)).status).toBe(201);
+  });
+
   it("checks what it is sent, and scopes everything to its user", async () => {
     const { call } = await account();
     const bad = await call<Failure>("/marketing/sequences", {

@@ -391,7 +391,10 @@ export const calendarEvents = sqliteTable(
     }),
     /** Minutes before the start the user is reminded (issue 31); null: no reminder. */
     reminderMinutes: integer("reminder_minutes"),
-    /** The reminder's instant (UTC ISO), kept with `start` and `reminderMinutes`: the cron's query. */
+    /**
+     * When the cron reminds (UTC ISO), kept with `start` and `reminderMinutes`: their mark, or the
+     * write when the mark had passed and the event was still ahead (services/calendar.ts).
+     */
     remindAt: text("remind_at"),
     ...timestamps,
     imported: importedValues(),

@@ -4,16 +4,18 @@
  * the agent's tools.
  */
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { midnightIn } from "../../app/domain/auctions/time-zones";
+import { dueAfterWrite } from "../../app/domain/notifications";
 import {
   addIsoDays,
   AUCTIONS_CALENDAR_ID,
   eventRange,
+  eventStartsAt,
   LOCAL_CALENDAR_ID,
   MAX_RESULTS,
   mergeEvents,
   projectClosingEvent,
   PROJECTS_CALENDAR_ID,
+  reminderMark,
   timeValue,
   type CalendarEvent,
   type EventInput,
@@ -28,9 +30,11 @@ import {
   assertVersion,
   deleteOwned,
   findOwned,
+  isoAt,
   missedChange,
   nextVersion,
   ownedAt,
+  ownedBy,
   type IfVersion,
 } from "../db/queries";
 import {
@@ -102,8 +106,13 @@ const READ_ONLY_CALENDARS = new Set([PROJECTS_CALENDAR_ID, AUCTIONS_CALENDAR_ID]
 export const isGoogleCalendar = (calendarId: string) =>
   !OWN_CALENDARS.some((calendar) => calendar.id === calendarId);
 
-/** The events of the read-only calendars, made from projects and auctions (ids say which). */
-const isDerivedEvent = (id: string) => id.startsWith("project-") || id.startsWith("auction-");
+/** The read-only calendar an event made from a project or an auction is in (its id says which). */
+const derivedCalendarOf = (id: string) =>
+  id.startsWith("project-")
+    ? PROJECTS_CALENDAR_ID
+    : id.startsWith("auction-")
+      ? AUCTIONS_CALENDAR_ID
+      : undefined;
 
 /** A call to the user's Google Calendar, with Google's clients loaded. */
 const googleCalendar = <T>(
@@ -162,22 +171,24 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
 }
 
 /**
- * When an event of AI42's calendar reminds: its start (an all-day event's midnight in its zone, or
- * UTC) less the reminder's minutes; null without a reminder.
+ * When the cron reminds of an event of AI42's calendar: at its mark (`reminderMark`) or, when the
+ * mark had passed as the event was written (made, moved, its reminder changed) and the event is
+ * still ahead, at once: its notice is named by the mark, so it still comes once.
  */
-export function remindAt(
+function remindAt(
   start: string,
   allDay: boolean,
   zone: string | null,
   minutes: number | null,
+  writtenAt: number,
 ) {
-  if (minutes === null) return null;
-  const startsAt = allDay ? Date.parse(midnightIn(start, zone ?? "UTC")) : Date.parse(start);
-  return new Date(startsAt - minutes * 60_000).toISOString();
+  const mark = reminderMark(start, allDay, zone, minutes);
+  if (mark === null || eventStartsAt(start, allDay, zone) <= writtenAt) return mark;
+  return isoAt(dueAfterWrite(Date.parse(mark), writtenAt));
 }
 
-/** An input's columns: instants stored in UTC, days as they are. */
-export function eventColumns(input: EventInput) {
+/** An input's columns: instants stored in UTC, days as they are, written at `writtenAt`. */
+export function eventColumns(input: EventInput, writtenAt = Date.now()) {
   const allDay = Boolean(input.start.date);
   const stored = (time: EventInput["start"]) => time.date ?? new Date(time.dateTime!).toISOString();
   const start = stored(input.start);
@@ -190,7 +201,7 @@ export function eventColumns(input: EventInput) {
     allDay,
     timeZone,
     reminderMinutes,
-    remindAt: remindAt(start, allDay, timeZone, reminderMinutes),
+    remindAt: remindAt(start, allDay, timeZone, reminderMinutes, writtenAt),
     location: input.location,
     notes: input.description,
     kind: input.kind,
@@ -379,6 +390,25 @@ async function calendarForNew(scope: GoogleScope, calendarId: string | undefined
   return calendars.find((c) => c.source === "google" && c.primary)?.id ?? LOCAL_CALENDAR_ID;
 }
 
+/**
+ * The calendar holding the event `id`: the calendar named, else where a new event with none named
+ * goes, so an event made without naming one is found the same way. A project's closing is in its
+ * read-only calendar, and an event of AI42's own calendar is found there first, so one made before
+ * Google was connected stays reachable by its id alone: AI42's ids are UUIDs (and `project-…`),
+ * which Google's (base32hex: no hyphen) never are, so an id is never both.
+ */
+async function calendarOfEvent(scope: GoogleScope, id: string, calendarId: string | undefined) {
+  if (calendarId) return calendarId;
+  const derived = derivedCalendarOf(id);
+  if (derived) return derived;
+  const [own] = await scope.db
+    .select({ id: calendarEvents.id })
+    .from(calendarEvents)
+    .where(ownedBy(calendarEvents, scope.userId, id))
+    .limit(1);
+  return own ? LOCAL_CALENDAR_ID : calendarForNew(scope, undefined);
+}
+
 export async function createEvent(scope: GoogleScope, input: EventInput) {
   const { db, userId } = scope;
   await assertOwnedLinks(db, userId, input);
@@ -396,28 +426,33 @@ export async function createEvent(scope: GoogleScope, input: EventInput) {
 }
 
 /**
- * One event: of AI42's calendar (`local`, the default), a Google calendar, or a project's closing
- * (the read-only calendars' events are made from their records; an auction's are on the auction).
+ * One event: of the calendar named (without one, see `calendarOfEvent`), a Google calendar, or a
+ * project's closing (the read-only calendars' events are made from their records; an auction's
+ * are on the auction).
  */
-export async function getEvent(scope: GoogleScope, id: string, calendarId = LOCAL_CALENDAR_ID) {
+export async function getEvent(scope: GoogleScope, id: string, named?: string) {
   const { db, userId } = scope;
+  const calendarId = await calendarOfEvent(scope, id, named);
   if (calendarId === PROJECTS_CALENDAR_ID && id.startsWith("project-")) {
     const project = await findOwned(db, projects, userId, id.slice("project-".length), "Event");
     if (project.targetCloseDate)
       return projectClosingEvent({ ...project, targetCloseDate: project.targetCloseDate });
   }
   if (READ_ONLY_CALENDARS.has(calendarId)) throw notFound("Event");
-  if (isGoogleCalendar(calendarId))
-    return googleCalendar(scope, (apis, auth, root) =>
+  if (isGoogleCalendar(calendarId)) {
+    const event = await googleCalendar(scope, (apis, auth, root) =>
       apis.getGoogleEvent(auth, root, calendarId, id),
     );
+    if (!event) throw notFound("Event");
+    return event;
+  }
   return toEvent(await findOwned(db, calendarEvents, userId, id, "Event"));
 }
 
 /**
- * Replaces an event. `calendarId` in the body says which calendar holds it (AI42's own by
- * default); an event is not moved between calendars: in another calendar it is not found (404).
- * An event of AI42's calendar is changed only at one of `ifVersion` when given (else 412).
+ * Replaces an event. `calendarId` in the body says which calendar holds it (without one, see
+ * `calendarOfEvent`); an event is not moved between calendars: in another calendar it is not found
+ * (404). An event of AI42's calendar is changed only at one of `ifVersion` when given (else 412).
  */
 export async function updateEvent(
   scope: GoogleScope,
@@ -426,9 +461,10 @@ export async function updateEvent(
   ifVersion?: IfVersion,
 ) {
   const { db, userId } = scope;
-  const calendarId = input.calendarId ?? LOCAL_CALENDAR_ID;
-  if (READ_ONLY_CALENDARS.has(calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
+  if (derivedCalendarOf(id) || READ_ONLY_CALENDARS.has(input.calendarId ?? ""))
+    throw readOnlyCalendar();
   await assertOwnedLinks(db, userId, input);
+  const calendarId = await calendarOfEvent(scope, id, input.calendarId);
   if (isGoogleCalendar(calendarId))
     return googleCalendar(scope, (apis, auth, root) =>
       apis.updateGoogleEvent(auth, root, id, { ...input, calendarId }),
@@ -456,14 +492,16 @@ export async function updateEvent(
   return toEvent(row);
 }
 
+/** Deletes an event of the calendar named (without one, see `calendarOfEvent`). */
 export async function deleteEvent(
   scope: GoogleScope,
   id: string,
-  calendarId = LOCAL_CALENDAR_ID,
+  named?: string,
   ifVersion?: IfVersion,
 ) {
   const { db, userId } = scope;
-  if (READ_ONLY_CALENDARS.has(calendarId) || isDerivedEvent(id)) throw readOnlyCalendar();
+  if (derivedCalendarOf(id) || READ_ONLY_CALENDARS.has(named ?? "")) throw readOnlyCalendar();
+  const calendarId = await calendarOfEvent(scope, id, named);
   if (isGoogleCalendar(calendarId)) {
     await googleCalendar(scope, (apis, auth, root) =>
       apis.deleteGoogleEvent(auth, root, calendarId, id),

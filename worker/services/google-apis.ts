@@ -241,6 +241,7 @@ export async function listGoogleEvents(
   };
 }
 
+/** One event; null for a deleted one (Google still answers it, as `cancelled`). */
 export async function getGoogleEvent(
   auth: OAuth2Client,
   rootUrl: string,
@@ -249,7 +250,7 @@ export async function getGoogleEvent(
 ) {
   const calendar = new calendar_v3.Calendar(apiOptions(auth, rootUrl));
   const { data } = await calendar.events.get({ calendarId, eventId });
-  return fromGoogle(calendarId, data);
+  return data.status === "cancelled" ? null : fromGoogle(calendarId, data);
 }
 
 export async function insertGoogleEvent(

@@ -1,13 +1,15 @@
 /**
  * What the cron finds due (issue 31), kind by kind, each with ONE indexed query across every user:
- * a range of the kind's time column (deposits, sales, event reminders), or for the day's
- * follow-ups and closings the users whose 7:00 it is (`morning_next_at`). Nothing due costs one
- * index probe per kind, not a scan of every user. Each finding is a notice with an
- * idempotency key naming the record and the instant it is about, so a cron run that overlaps the
- * last, or finds the same thing again within LATE_LIMIT_MS, makes nothing new; a record whose date
- * moves gets a new notice for its new date.
+ * a range of the kind's time column (deposits, sales, event reminders, closings written lately),
+ * or for the day's follow-ups and closings the users whose 7:00 it is (`morning_next_at`). Nothing
+ * due costs one index probe per kind, not a scan of every user. Each finding is a notice with an
+ * idempotency key naming the record, the mark and the instant it is about, so a cron run that
+ * overlaps the last, or finds the same thing again within LATE_LIMIT_MS, makes nothing new; a
+ * record whose date moves gets a new notice for its new date. A record written after a mark had
+ * passed (an auction added with its deposit 30 hours away) is told at once, once (`dueMark`).
  */
-import { and, asc, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lte, notInArray, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   auctionDepositDue,
   currentSaleAt,
@@ -15,17 +17,21 @@ import {
   OPEN_STATUSES,
 } from "../../app/domain/auctions/auction-terms";
 import { clockIn } from "../../app/domain/auctions/time-zones";
-import { addIsoDays } from "../../app/domain/calendar/event-terms";
+import { addIsoDays, reminderMark } from "../../app/domain/calendar/event-terms";
 import { formatAddress, formatDate, formatMoney } from "../../app/domain/format";
 import { modulePath } from "../../app/domain/modules";
 import {
+  daysAway,
   DEPOSIT_REMINDER_HOURS,
+  dueAfterWrite,
+  dueMark,
   isDue,
   LATE_LIMIT_MS,
   MORNING_HOUR,
   morningOf,
   nextHourAt,
   PROJECT_CLOSE_DAYS,
+  timeUntil,
 } from "../../app/domain/notifications";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
@@ -37,6 +43,7 @@ import {
   leads,
   notificationSettings,
   projects,
+  type ProjectRow,
 } from "../db/schema";
 import type { NewNotification } from "./notifications";
 
@@ -46,41 +53,61 @@ const DAY_MS = 24 * HOUR_MS;
 /** The user's zone, joined in: no preferences yet reads as UTC. */
 const userZone = sql<string>`coalesce(${notificationSettings.timeZone}, ${DEFAULT_TIME_ZONE})`;
 
-/** Deposits due in 72 hours and in 24 hours: `deposit_due_at` within the window that ends at that mark. */
+/** Written within LATE_LIMIT_MS: a record whose marks may have passed before it was written. */
+const writtenLately = (column: SQLiteColumn, now: number) => gt(column, isoAt(now - LATE_LIMIT_MS));
+
+/**
+ * Deposits whose notice is due (`dueMark`): at 72 and at 24 hours before, or at once for an auction
+ * written after a mark had passed. One range of `deposit_due_at` (the deposits of the next 72
+ * hours), narrowed to the windows that end at each mark and the auctions written lately.
+ */
 async function depositsDue(db: Database, now: number): Promise<NewNotification[]> {
-  const found = await Promise.all(
-    DEPOSIT_REMINDER_HOURS.map((hours) =>
-      db
-        .select()
-        .from(auctions)
-        .where(
-          and(
-            gt(auctions.depositDueAt, isoAt(now + hours * HOUR_MS - LATE_LIMIT_MS)),
-            lte(auctions.depositDueAt, isoAt(now + hours * HOUR_MS)),
-            inArray(auctions.status, [...DEPOSIT_STATUSES]),
+  const hoursAt = (hours: number) => isoAt(now + hours * HOUR_MS);
+  const rows = await db
+    .select()
+    .from(auctions)
+    .where(
+      and(
+        gt(auctions.depositDueAt, isoAt(now)),
+        lte(auctions.depositDueAt, hoursAt(Math.max(...DEPOSIT_REMINDER_HOURS))),
+        inArray(auctions.status, [...DEPOSIT_STATUSES]),
+        or(
+          writtenLately(auctions.updatedAt, now),
+          ...DEPOSIT_REMINDER_HOURS.map((hours) =>
+            and(
+              gt(auctions.depositDueAt, isoAt(now + hours * HOUR_MS - LATE_LIMIT_MS)),
+              lte(auctions.depositDueAt, hoursAt(hours)),
+            ),
           ),
         ),
-    ),
-  );
-  return DEPOSIT_REMINDER_HOURS.flatMap((hours, i) =>
-    (found[i] ?? []).map((auction) => {
-      const amount = auctionDepositDue(auction);
-      const where = formatAddress(auction);
-      return {
+      ),
+    );
+  return rows.flatMap((auction) => {
+    const due = Date.parse(auction.depositDueAt!);
+    // The marks, earliest first: 72 hours before, then 24.
+    const marks = DEPOSIT_REMINDER_HOURS.map((hours) => due - hours * HOUR_MS);
+    const mark = dueMark(marks, Date.parse(auction.updatedAt), now);
+    if (mark < 0) return [];
+    const amount = auctionDepositDue(auction);
+    const where = formatAddress(auction);
+    return [
+      {
         userId: auction.userId,
         kind: "deposit_due" as const,
-        key: `deposit_due:${hours}:${auction.id}:${auction.depositDueAt}`,
-        title: `Deposit due in ${hours} hours: ${auction.address}`,
+        key: `deposit_due:${DEPOSIT_REMINDER_HOURS[mark]}:${auction.id}:${auction.depositDueAt}`,
+        title: `Deposit due in ${timeUntil(due, now)}: ${auction.address}`,
         body: `The ${amount === null ? "" : `${formatMoney(amount)} `}deposit for ${where} is due ${clockIn(auction.depositDueAt!, auction.timeZone)}.`,
         link: modulePath("auction", { auction: auction.id }),
-      };
-    }),
-  );
+      },
+    ];
+  });
 }
 
 /**
  * Sales tomorrow and today, told at 7:00 where the sale is: on the day before, and on the day
- * (unless the sale is before 7:00). Sales in the next 48 hours are all the candidates.
+ * (unless the sale is before 7:00); an auction written after such a 7:00 is told at once
+ * (`dueMark`), as a sale today or tomorrow, whichever it is by then. Sales in the next 48 hours are
+ * all the candidates.
  */
 async function salesSoon(db: Database, now: number): Promise<NewNotification[]> {
   const rows = await db
@@ -96,29 +123,22 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
   return rows.flatMap((auction) => {
     const saleAt = currentSaleAt(auction);
     const saleDay = todayIn(auction.timeZone, Date.parse(saleAt));
-    const when = clockIn(saleAt, auction.timeZone);
-    const link = modulePath("auction", { auction: auction.id });
-    const where = formatAddress(auction);
-    const notices: NewNotification[] = [];
-    if (isDue(morningOf(addIsoDays(saleDay, -1), auction.timeZone), now))
-      notices.push({
+    const marks = [addIsoDays(saleDay, -1), saleDay].map((day) => morningOf(day, auction.timeZone));
+    if (dueMark(marks, Date.parse(auction.updatedAt), now) < 0) return [];
+    // Told late, a sale may be today already: the notice says what is true when it is sent (and
+    // its key is that day's, so the sale day's 7:00 does not tell it again).
+    const today = saleDay === todayIn(auction.timeZone, now);
+    const day = today ? "today" : "tomorrow";
+    return [
+      {
         userId: auction.userId,
-        kind: "sale_tomorrow",
-        key: `sale_tomorrow:${auction.id}:${saleAt}`,
-        title: `Sale tomorrow: ${auction.address}`,
-        body: `The ${auction.saleType} sale of ${where} is tomorrow, ${when}${auction.venue ? `, at ${auction.venue}` : ""}.`,
-        link,
-      });
-    if (isDue(morningOf(saleDay, auction.timeZone), now))
-      notices.push({
-        userId: auction.userId,
-        kind: "sale_today",
-        key: `sale_today:${auction.id}:${saleAt}`,
-        title: `Sale today: ${auction.address}`,
-        body: `The ${auction.saleType} sale of ${where} is today, ${when}${auction.venue ? `, at ${auction.venue}` : ""}.`,
-        link,
-      });
-    return notices;
+        kind: today ? ("sale_today" as const) : ("sale_tomorrow" as const),
+        key: `sale_${day}:${auction.id}:${saleAt}`,
+        title: `Sale ${day}: ${auction.address}`,
+        body: `The ${auction.saleType} sale of ${formatAddress(auction)} is ${day}, ${clockIn(saleAt, auction.timeZone)}${auction.venue ? `, at ${auction.venue}` : ""}.`,
+        link: modulePath("auction", { auction: auction.id }),
+      },
+    ];
   });
 }
 
@@ -220,21 +240,61 @@ async function morningNotices(db: Database, now: number): Promise<NewNotificatio
     }
     for (const project of closing) {
       const day = dayOf.get(project.userId)!;
-      if (project.targetCloseDate !== addIsoDays(day, PROJECT_CLOSE_DAYS)) continue;
-      notices.push({
-        userId: project.userId,
-        kind: "project_close",
-        key: `project_close:${project.id}:${project.targetCloseDate}`,
-        title: `Closing in ${PROJECT_CLOSE_DAYS} days: ${project.name}`,
-        body: `${project.name} is set to close on ${formatDate(project.targetCloseDate)}.`,
-        link: modulePath("project-hub", { project: project.id }),
-      });
+      if (project.targetCloseDate === addIsoDays(day, PROJECT_CLOSE_DAYS))
+        notices.push(closingNotice(project, day));
     }
   }
   return notices;
 }
 
-/** Calendar events whose reminder time (their start less their reminder minutes) has come. */
+/** A project's closing notice, told on `today` (the user's). */
+function closingNotice(project: ProjectRow, today: string): NewNotification {
+  const close = project.targetCloseDate!;
+  return {
+    userId: project.userId,
+    kind: "project_close",
+    key: `project_close:${project.id}:${close}`,
+    title: `Closing ${daysAway(close, today)}: ${project.name}`,
+    body: `${project.name} is set to close on ${formatDate(close)}.`,
+    link: modulePath("project-hub", { project: project.id }),
+  };
+}
+
+/**
+ * Projects written (made, or their target close set) after their closing's mark, 7:00 seven days
+ * before in the user's zone, had passed, and still ahead: told at once, with the days left (the
+ * mark itself is the morning's, above). Closings within a week of UTC's today (one range of
+ * `target_close_date`, every zone covered) of projects written lately.
+ */
+async function closingsWrittenLate(db: Database, now: number): Promise<NewNotification[]> {
+  const utcToday = todayIn(DEFAULT_TIME_ZONE, now);
+  const rows = await db
+    .select({ project: projects, zone: userZone })
+    .from(projects)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, projects.userId))
+    .where(
+      and(
+        gte(projects.targetCloseDate, addIsoDays(utcToday, -1)),
+        lte(projects.targetCloseDate, addIsoDays(utcToday, PROJECT_CLOSE_DAYS + 1)),
+        notInArray(projects.status, ["sold", "archived"]),
+        writtenLately(projects.updatedAt, now),
+      ),
+    );
+  return rows.flatMap(({ project, zone }) => {
+    const today = todayIn(zone, now);
+    const close = project.targetCloseDate!;
+    const mark = morningOf(addIsoDays(close, -PROJECT_CLOSE_DAYS), zone);
+    const writtenAt = Date.parse(project.updatedAt);
+    return close >= today && writtenAt > mark && isDue(dueAfterWrite(mark, writtenAt), now)
+      ? [closingNotice(project, today)]
+      : [];
+  });
+}
+
+/**
+ * Calendar events whose reminder time has come: their start less their reminder minutes, or the
+ * write of an event made after that had passed (`remind_at`, see the calendar's `eventColumns`).
+ */
 async function eventReminders(db: Database, now: number): Promise<NewNotification[]> {
   const rows = await db
     .select({ event: calendarEvents, zone: userZone })
@@ -253,7 +313,9 @@ async function eventReminders(db: Database, now: number): Promise<NewNotificatio
     return {
       userId: event.userId,
       kind: "event_reminder" as const,
-      key: `event_reminder:${event.id}:${event.remindAt}`,
+      // Named by the mark, not by `remind_at`: an event changed after its reminder came is
+      // found again (its `remind_at` is the change) and makes nothing new.
+      key: `event_reminder:${event.id}:${reminderMark(event.start, event.allDay, event.timeZone, event.reminderMinutes)}`,
       title: `Reminder: ${event.title}`,
       body: `${event.title}: ${when}${event.location ? `, at ${event.location}` : ""}.`,
       link: modulePath("calendar", {
@@ -264,12 +326,13 @@ async function eventReminders(db: Database, now: number): Promise<NewNotificatio
   });
 }
 
-/** Every reminder due at `now`, across all users: one query per kind (two for deposits). */
+/** Every reminder due at `now`, across all users: one query per kind. */
 export async function dueReminders(db: Database, now: number) {
   const found = await Promise.all([
     depositsDue(db, now),
     salesSoon(db, now),
     morningNotices(db, now),
+    closingsWrittenLate(db, now),
     eventReminders(db, now),
   ]);
   return found.flat();

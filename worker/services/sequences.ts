@@ -15,12 +15,16 @@ import {
   addressOf,
   base64Url,
   DEFAULT_DAILY_CAP,
+  emailBlock,
+  emailBlockedText,
+  emailStepCount,
   fillTemplate,
   replySubject,
   rfc2822,
   stepDueAt,
   stepKey,
   STOP_REASONS,
+  type EmailBlock,
   type SequenceInput,
   type SequenceSettings,
   type SequenceStep,
@@ -183,6 +187,12 @@ export async function updateSequenceSettings(
 // ---------------------------------------------------------------------------------------------
 // A lead's sequences
 
+/** The error codes of a start refused because the lead cannot be e-mailed. */
+const EMAIL_BLOCK_CODES: Record<EmailBlock, string> = {
+  no_email: "NO_EMAIL_ADDRESS",
+  no_consent: "NO_EMAIL_CONSENT",
+};
+
 const toEnrollment = (row: SequenceEnrollmentRow, stepCount: number | null) => ({
   id: row.id,
   sequenceId: row.sequenceId,
@@ -238,7 +248,8 @@ export async function leadSequences(db: Database, userId: string, leadId: string
 
 /**
  * Starts a sequence on a lead: its first step is due `day` days from now. 409 when sequences are
- * off, or the lead is in a sequence already.
+ * off, when the sequence has e-mail steps and the lead cannot be e-mailed (no address, or no
+ * consent: the sequence would stop at its first e-mail), or when the lead is in a sequence already.
  */
 export async function enrollLead(
   db: Database,
@@ -257,6 +268,15 @@ export async function enrollLead(
       409,
       "SEQUENCES_OFF",
       "Follow-up sequences are off: turn them on in Marketing → Sequences first",
+    );
+  const emailSteps = emailStepCount(sequence.steps);
+  const blocked = emailSteps > 0 ? emailBlock(lead) : null;
+  if (blocked)
+    throw new AppError(
+      409,
+      EMAIL_BLOCK_CODES[blocked],
+      emailBlockedText(contactName(lead), blocked, emailSteps),
+      { reason: blocked, emailSteps },
     );
   const [row] = await db
     .insert(sequenceEnrollments)
@@ -518,8 +538,11 @@ export async function runSequenceStep(
 
   if (lead.status !== enrollment.leadStatus) return stop("status_changed");
   const email = step.action === "email";
-  if (email && !lead.consentEmail) return stop("no_consent");
-  if (email && !contact.email) return stop("no_email");
+  // Checked at the start too; the lead may have withdrawn consent (or lost the address) since.
+  const blocked = email
+    ? emailBlock({ email: contact.email, consentEmail: lead.consentEmail })
+    : null;
+  if (blocked) return stop(blocked);
 
   const settings = await settingsOf(db, enrollment.userId);
   const zone = settings.timeZone;

@@ -95,6 +95,24 @@ export interface EventReminders {
 /** The most minutes before an event a reminder may come: four weeks, as Google allows. */
 export const MAX_REMINDER_MINUTES = 40_320;
 
+/** When an event of AI42's calendar starts, in ms: an all-day one at its midnight in its zone (or UTC). */
+export const eventStartsAt = (start: string, allDay: boolean, zone: string | null) =>
+  allDay ? Date.parse(midnightIn(start, zone ?? "UTC")) : Date.parse(start);
+
+/**
+ * The instant an event of AI42's calendar is to remind at (UTC ISO): its start less the reminder's
+ * minutes; null without a reminder. Its notice is named by it.
+ */
+export function reminderMark(
+  start: string,
+  allDay: boolean,
+  zone: string | null,
+  minutes: number | null,
+) {
+  if (minutes === null) return null;
+  return new Date(eventStartsAt(start, allDay, zone) - minutes * 60_000).toISOString();
+}
+
 export interface CalendarEvent {
   id: string;
   calendarId: string;

@@ -63,7 +63,8 @@ const optionalId = z
  * `description`) and AI42's (`kind`, links to a project, property or contact). `calendarId` says
  * where it is written: AI42's own calendar (`local`) or one of the user's Google calendars. Left
  * out, a new event goes where Google's own API puts it, the user's primary Google calendar, when
- * Google Calendar is connected, else AI42's; a change or a deletion is of AI42's.
+ * Google Calendar is connected, else AI42's; a change or a deletion looks for the event there too
+ * (an event of AI42's own calendar is found by its id either way).
  */
 export const EventInputSchema = z
   .object({

@@ -33,6 +33,33 @@ export type StopReason = keyof typeof STOP_REASONS;
 export const STEP_OUTCOMES = ["sending", "emailed", "task", "stopped"] as const;
 export type StepOutcome = (typeof STEP_OUTCOMES)[number];
 
+/** Why a sequence's e-mail steps cannot go to a lead: a reason of STOP_REASONS, or null. */
+export type EmailBlock = Extract<StopReason, "no_email" | "no_consent">;
+
+/**
+ * Whether a sequence may e-mail the lead: not without an address, nor without the lead's consent
+ * to e-mail. Checked before a sequence starts and again before each e-mail step.
+ */
+export function emailBlock(lead: {
+  email: string | null;
+  consentEmail: boolean;
+}): EmailBlock | null {
+  if (!lead.email) return "no_email";
+  return lead.consentEmail ? null : "no_consent";
+}
+
+/** How many of a sequence's steps are e-mails. */
+export const emailStepCount = (steps: readonly { action: StepAction }[]) =>
+  steps.filter((step) => step.action === "email").length;
+
+/** What the user is told before a sequence with `emailSteps` e-mail steps starts on `name`. */
+export function emailBlockedText(name: string, block: EmailBlock, emailSteps: number) {
+  const why =
+    block === "no_email" ? `${name} has no e-mail address` : `${name} has not agreed to e-mail`;
+  const steps = emailSteps === 1 ? "e-mail step" : `${emailSteps} e-mail steps`;
+  return `${why}: this sequence's ${steps} would not be sent`;
+}
+
 export const MAX_STEPS = 20;
 export const MAX_STEP_DAY = 365;
 export const DEFAULT_DAILY_CAP = 50;

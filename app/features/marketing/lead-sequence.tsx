@@ -1,6 +1,8 @@
 /**
  * A lead's follow-up sequence (issue 31): the one running (its next step and when) with Stop, or
- * Start sequence (choose one), and the log of every step done: e-mailed, a task made, stopped.
+ * Start sequence (choose one), and the log of every step done: e-mailed, a task made, stopped. A
+ * sequence with e-mail steps chosen for a lead who cannot be e-mailed (no address, no consent) is
+ * not started: the dialog says why, and offers to record the lead's consent or to cancel.
  */
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
@@ -8,13 +10,19 @@ import { FormMessage } from "~/components/form";
 import { Badge, Modal } from "~/components/ui";
 import { formatDateTime } from "~/domain/format";
 import {
+  emailBlock,
+  emailBlockedText,
+  emailStepCount,
   STEP_ACTION_LABELS,
   STOP_REASONS,
   type EnrollmentStatus,
 } from "~/domain/marketing/sequence-terms";
 import { modulePath } from "~/domain/modules";
+import { contactName } from "~/domain/workspace-terms";
+import { leadsApi, type Lead } from "~/lib/api/marketing";
 import { sequencesApi, type LeadSequences, type Sequence } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
+import { sendVersioned } from "~/lib/changed-elsewhere";
 
 const STATUS_TONES: Record<EnrollmentStatus, "success" | "neutral" | "danger"> = {
   active: "success",
@@ -35,6 +43,8 @@ export function LeadSequenceDialog(props: {
 }) {
   const leadId = props.lead?.id;
   const [state, setState] = useState<LeadSequences | null>(null);
+  // The lead as it now is: whether its e-mail steps can be sent.
+  const [lead, setLead] = useState<Lead | null>(null);
   const [choice, setChoice] = useState("");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
@@ -42,13 +52,19 @@ export function LeadSequenceDialog(props: {
   const load = useCallback(async () => {
     if (!leadId) return;
     try {
-      setState(await sequencesApi.ofLead(leadId));
+      const [sequences, current] = await Promise.all([
+        sequencesApi.ofLead(leadId),
+        leadsApi.get(leadId),
+      ]);
+      setState(sequences);
+      setLead(current);
     } catch (error) {
       setFailure(failureText(error));
     }
   }, [leadId]);
   useEffect(() => {
     setState(null);
+    setLead(null);
     setFailure("");
     void load();
   }, [load]);
@@ -69,6 +85,18 @@ export function LeadSequenceDialog(props: {
   const running = state?.enrollments.find((enrollment) => enrollment.status === "active");
   const latest = state?.enrollments[0];
   const chosen = choice || props.sequences[0]?.id || "";
+  const chosenSequence = props.sequences.find((sequence) => sequence.id === chosen);
+  const emailSteps = chosenSequence ? emailStepCount(chosenSequence.steps) : 0;
+  const blocked = lead && emailSteps > 0 ? emailBlock(lead) : null;
+  const recordConsent = (current: Lead) =>
+    act(() =>
+      sendVersioned<Lead, Lead>({
+        what: "lead",
+        version: current.updatedAt,
+        send: (ifMatch) => leadsApi.change(current, { consentEmail: true }, ifMatch),
+        reload: setLead,
+      }),
+    );
 
   return (
     <Modal
@@ -137,12 +165,43 @@ export function LeadSequenceDialog(props: {
             </label>
             <button
               type="button"
-              disabled={busy || !chosen}
+              disabled={busy || !chosen || blocked !== null}
               onClick={() => void act(() => sequencesApi.start(leadId!, chosen))}
               className="btn-primary"
             >
               Start sequence
             </button>
+          </div>
+        )}
+        {state && !running && lead && blocked && (
+          <div
+            role="alert"
+            data-testid="sequence-email-warning"
+            className="space-y-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+          >
+            <p className="font-medium">
+              {emailBlockedText(contactName(lead), blocked, emailSteps)}.
+            </p>
+            <p className="text-muted">
+              {blocked === "no_consent"
+                ? "Record their consent only if they agreed to receive e-mail from you; or choose a sequence without e-mail steps."
+                : "Add their e-mail address to the lead, or choose a sequence without e-mail steps."}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {blocked === "no_consent" && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void recordConsent(lead)}
+                  className="btn-primary"
+                >
+                  Record e-mail consent
+                </button>
+              )}
+              <button type="button" onClick={props.onClose} className="btn-secondary">
+                Cancel
+              </button>
+            </div>
           </div>
         )}
         <FormMessage kind="error">{failure}</FormMessage>

@@ -79,7 +79,7 @@ export function SequencesTab() {
         >
           A sequence follows a lead up for you: say, an e-mail on day 0, a call on day 2, another
           e-mail on day 5 and a letter on day 10. It stops when the lead&apos;s status changes or
-          they reply.
+          they reply. Its e-mails go only to leads who agreed to receive e-mail.
         </EmptyState>
       )}
       {sequences && sequences.length > 0 && (

@@ -36,9 +36,6 @@ interface EventPageMeta {
   nextPageToken?: string;
 }
 
-const calendarQuery = (calendarId: string) =>
-  calendarId === "local" ? "" : queryString({ calendarId });
-
 export const googleApi = {
   status: () => orThrow(apiRequest<GoogleStatus>("/google/status"), MESSAGES.googleStatus),
   /** Google's consent URL for this session (the browser then goes there). */
@@ -108,7 +105,7 @@ export const calendarApi = {
   remove: (event: Pick<CalendarEvent, "id" | "calendarId">, ifMatch?: string) =>
     orThrow(
       apiRequest<{ id: string; calendarId: string }>(
-        `/calendar/events/${encodeURIComponent(event.id)}${calendarQuery(event.calendarId)}`,
+        `/calendar/events/${encodeURIComponent(event.id)}${queryString({ calendarId: event.calendarId })}`,
         { method: "DELETE", ifMatch },
       ),
       MESSAGES.deleteEvent,

@@ -6,7 +6,6 @@ import { z } from "@hono/zod-openapi";
 import {
   EventInputSchema,
   EventsQuerySchema,
-  LOCAL_CALENDAR_ID,
   MAX_RESULTS,
   pageTokenOf,
 } from "../../../app/domain/calendar/events";
@@ -34,9 +33,12 @@ import { etag, ifMatch, versioned } from "../versions";
 const app = router();
 
 const EventBody = EventInputSchema.openapi("EventInput");
+const WHERE_WITHOUT_CALENDAR =
+  "Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has.";
 const CalendarIdQuery = z.object({
-  calendarId: z.string().trim().min(1).max(255).default(LOCAL_CALENDAR_ID).openapi({
-    description: "The calendar holding the event: `local` (AI42's own) or a Google calendar id",
+  calendarId: z.string().trim().min(1).max(255).optional().openapi({
+    description:
+      "The calendar holding the event: `local` (AI42's own) or a Google calendar id (left out: see the operation)",
   }),
 });
 /** AI42's ids are UUIDs; Google's may be longer (imported events carry their iCalendar UID). */
@@ -146,8 +148,8 @@ app.openapi(
       method: "get",
       path: "/events/{id}",
       operationId: "getEvent",
-      summary: "One event, of AI42's calendar (default) or the calendar `?calendarId=` names",
-      description: `A project's closing is in \`projects\`; an auction's dates are read on the auction.${VERSIONS_NOTE}`,
+      summary: "One event, of the calendar `?calendarId=` names",
+      description: `${WHERE_WITHOUT_CALENDAR} A project's closing is in \`projects\`; an auction's dates are read on the auction.${VERSIONS_NOTE}`,
       ...signedIn,
       request: { params: EventIdParam, query: CalendarIdQuery },
       responses: { 200: dataResponse("The event", CalendarEventSchema), ...FAILURES },
@@ -166,8 +168,8 @@ app.openapi(
       method: "put",
       path: "/events/{id}",
       operationId: "updateEvent",
-      summary: "Replace an event (its calendar is the body's `calendarId`, `local` by default)",
-      description: VERSIONS_NOTE.trim(),
+      summary: "Replace an event of the calendar the body's `calendarId` names",
+      description: `${WHERE_WITHOUT_CALENDAR}${VERSIONS_NOTE}`,
       ...signedIn,
       request: { params: EventIdParam, ...jsonBody(EventBody) },
       responses: { 200: dataResponse("The updated event", CalendarEventSchema), ...FAILURES },
@@ -187,7 +189,7 @@ app.openapi(
       path: "/events/{id}",
       operationId: "deleteEvent",
       summary: "Delete an event from AI42's calendar or a Google calendar (`?calendarId=`)",
-      description: VERSIONS_NOTE.trim(),
+      description: `${WHERE_WITHOUT_CALENDAR}${VERSIONS_NOTE}`,
       ...signedIn,
       request: { params: EventIdParam, query: CalendarIdQuery },
       responses: {
