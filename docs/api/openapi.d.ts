@@ -1192,7 +1192,7 @@ export interface paths {
         put?: never;
         /**
          * Start a sequence on a lead: its first step is due its day from now
-         * @description 409 SEQUENCES_OFF while sequences are off; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.
+         * @description 409 SEQUENCES_OFF while sequences are off; 409 DO_NOT_CONTACT, LITIGATOR or DECEASED when the lead is flagged so (no sequence starts on them); 409 DO_NOT_MAIL when the sequence has letter steps and the lead is flagged do not mail; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.
          */
         post: operations["startLeadSequence"];
         delete?: never;
@@ -4020,7 +4020,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "stopped" | "finished";
             /** @enum {string|null} */
-            stopReason: "status_changed" | "replied" | "no_consent" | "no_email" | "by_user" | "turned_off" | null;
+            stopReason: "status_changed" | "replied" | "no_consent" | "no_email" | "do_not_contact" | "litigator" | "deceased" | "do_not_mail" | "by_user" | "turned_off" | null;
             nextStep: number;
             nextAt: string | null;
             startedAt: string;

@@ -7,8 +7,9 @@
 import { describe, expect, it } from "vitest";
 import {
   base64Url,
-  emailBlock,
-  emailBlockedText,
+  sequenceBlock,
+  sequenceBlockedText,
+  stepBlock,
   emailStepCount,
   fillTemplate,
   rfc2822,
@@ -75,19 +76,43 @@ it("fills the template's placeholders from the lead and the sender", () => {
   ).toBe("Hi Maria, about 12 Oak St — Ana Silva");
 });
 
-describe("whether a sequence may e-mail a lead", () => {
-  it("needs an address first, then the lead's consent, and says so with the e-mail steps", () => {
-    expect(emailBlock({ email: null, consentEmail: true })).toBe("no_email");
-    expect(emailBlock({ email: null, consentEmail: false })).toBe("no_email");
-    expect(emailBlock({ email: "dana@example.com", consentEmail: false })).toBe("no_consent");
-    expect(emailBlock({ email: "dana@example.com", consentEmail: true })).toBeNull();
-    const steps = [{ action: "email" }, { action: "call" }, { action: "email" }] as const;
+describe("whether a sequence may reach a lead", () => {
+  const lead = {
+    email: "dana@example.com",
+    consentEmail: true,
+    doNotContact: false,
+    litigator: false,
+    deceased: false,
+    doNotMail: false,
+  };
+  const steps = [{ action: "email" }, { action: "call" }, { action: "email" }] as const;
+
+  it("an e-mail needs an address first, then the lead's consent, and says so with the e-mail steps", () => {
+    expect(stepBlock({ ...lead, email: null }, "email")).toBe("no_email");
+    expect(stepBlock({ ...lead, email: null, consentEmail: false }, "email")).toBe("no_email");
+    expect(stepBlock({ ...lead, consentEmail: false }, "email")).toBe("no_consent");
+    expect(stepBlock({ ...lead, consentEmail: false }, "call")).toBeNull();
+    expect(stepBlock(lead, "email")).toBeNull();
     expect(emailStepCount(steps)).toBe(2);
-    expect(emailBlockedText("Dana Reyes", "no_consent", 2)).toBe(
+    expect(sequenceBlockedText("Dana Reyes", "no_consent", steps)).toBe(
       "Dana Reyes has not agreed to e-mail: this sequence's 2 e-mail steps would not be sent",
     );
-    expect(emailBlockedText("Sam Ortiz", "no_email", 1)).toBe(
+    expect(sequenceBlockedText("Sam Ortiz", "no_email", [{ action: "email" }])).toBe(
       "Sam Ortiz has no e-mail address: this sequence's e-mail step would not be sent",
     );
+  });
+
+  it("nothing reaches a lead flagged do not contact, a litigator or deceased; no letter one flagged do not mail", () => {
+    expect(sequenceBlock({ ...lead, deceased: true }, [{ action: "task" }])).toBe("deceased");
+    expect(sequenceBlock({ ...lead, litigator: true }, [{ action: "call" }])).toBe("litigator");
+    expect(sequenceBlock({ ...lead, doNotContact: true }, steps)).toBe("do_not_contact");
+    expect(sequenceBlock({ ...lead, doNotMail: true }, steps)).toBeNull();
+    expect(sequenceBlock({ ...lead, doNotMail: true }, [{ action: "letter" }])).toBe("do_not_mail");
+    expect(sequenceBlockedText("Tyrone Baskerville", "deceased", steps)).toBe(
+      "Tyrone Baskerville is flagged deceased: no sequence starts on them",
+    );
+    expect(
+      sequenceBlockedText("Ann Lee", "do_not_mail", [{ action: "letter" }, { action: "letter" }]),
+    ).toBe("Ann Lee is flagged do not mail: this sequence's 2 letter steps would not be done");
   });
 });

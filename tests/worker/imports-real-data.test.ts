@@ -241,6 +241,39 @@ describe("do-not-contact flags", () => {
     });
   });
 
+  it("a flagged lead gets no sequence, and a mail house's export leaves them out", async () => {
+    const { token, call } = await account();
+    await importFile(token, "leads", batchleads);
+    const leads = await listOf(call, "/marketing/leads");
+    const named = (last: string) => leads.find((lead) => lead.lastName === last)!;
+    await call("/marketing/sequences/settings", { method: "PUT", json: { enabled: true } });
+    const sequence = await call<{ data: { id: string } }>("/marketing/sequences", {
+      method: "POST",
+      json: { name: "Call them", steps: [{ day: 0, action: "call", body: "Call {{first_name}}" }] },
+    });
+    const start = (lead: Row) =>
+      call<{ error: { code: string; message: string } }>(`/marketing/sequences/leads/${lead.id}`, {
+        method: "POST",
+        json: { sequenceId: sequence.body.data.id },
+      });
+    const deceased = await start(named("Baskerville"));
+    expect(deceased.status).toBe(409);
+    expect(deceased.body.error).toMatchObject({
+      code: "DECEASED",
+      message: "Tyrone Baskerville is flagged deceased: no sequence starts on them",
+    });
+    expect((await start(named("Brisco"))).body.error.code).toBe("DO_NOT_CONTACT");
+    expect((await start(named("Ortega-Reyes"))).body.error.code).toBe("LITIGATOR");
+    expect((await start(named("Mendez"))).status).toBe(201);
+
+    const mailHouse = await (await api("/export/leads.csv?mailable=true", { token })).text();
+    expect(mailHouse).not.toContain("Baskerville");
+    expect(mailHouse).not.toContain("Ortega-Reyes");
+    // Do Not Call is a rule for phones, not for letters.
+    expect(mailHouse).toContain("Brisco");
+    expect(mailHouse.trim().split("\r\n")).toHaveLength(1 + 10);
+  });
+
   it("PropStream's Do Not Mail lands on the owner, and an unflagged re-import never clears a flag", async () => {
     const { token, call } = await account();
     const done = await importFile(token, "properties", propstream);

@@ -15,8 +15,9 @@ import {
   addressOf,
   base64Url,
   DEFAULT_DAILY_CAP,
-  emailBlock,
-  emailBlockedText,
+  sequenceBlock,
+  sequenceBlockedText,
+  stepBlock,
   emailStepCount,
   fillTemplate,
   replySubject,
@@ -24,7 +25,7 @@ import {
   stepDueAt,
   stepKey,
   STOP_REASONS,
-  type EmailBlock,
+  type SequenceBlock,
   type SequenceInput,
   type SequenceSettings,
   type SequenceStep,
@@ -187,10 +188,14 @@ export async function updateSequenceSettings(
 // ---------------------------------------------------------------------------------------------
 // A lead's sequences
 
-/** The error codes of a start refused because the lead cannot be e-mailed. */
-const EMAIL_BLOCK_CODES: Record<EmailBlock, string> = {
+/** The error codes of a start refused because a step could not reach the lead. */
+const BLOCK_CODES: Record<SequenceBlock, string> = {
   no_email: "NO_EMAIL_ADDRESS",
   no_consent: "NO_EMAIL_CONSENT",
+  do_not_contact: "DO_NOT_CONTACT",
+  litigator: "LITIGATOR",
+  deceased: "DECEASED",
+  do_not_mail: "DO_NOT_MAIL",
 };
 
 const toEnrollment = (row: SequenceEnrollmentRow, stepCount: number | null) => ({
@@ -269,14 +274,13 @@ export async function enrollLead(
       "SEQUENCES_OFF",
       "Follow-up sequences are off: turn them on in Marketing → Sequences first",
     );
-  const emailSteps = emailStepCount(sequence.steps);
-  const blocked = emailSteps > 0 ? emailBlock(lead) : null;
+  const blocked = sequenceBlock(lead, sequence.steps);
   if (blocked)
     throw new AppError(
       409,
-      EMAIL_BLOCK_CODES[blocked],
-      emailBlockedText(contactName(lead), blocked, emailSteps),
-      { reason: blocked, emailSteps },
+      BLOCK_CODES[blocked],
+      sequenceBlockedText(contactName(lead), blocked, sequence.steps),
+      { reason: blocked, emailSteps: emailStepCount(sequence.steps) },
     );
   const [row] = await db
     .insert(sequenceEnrollments)
@@ -538,10 +542,9 @@ export async function runSequenceStep(
 
   if (lead.status !== enrollment.leadStatus) return stop("status_changed");
   const email = step.action === "email";
-  // Checked at the start too; the lead may have withdrawn consent (or lost the address) since.
-  const blocked = email
-    ? emailBlock({ email: contact.email, consentEmail: lead.consentEmail })
-    : null;
+  // Checked at the start too; the lead may have withdrawn consent, lost the address or been
+  // flagged since.
+  const blocked = stepBlock({ ...contact, consentEmail: lead.consentEmail }, step.action);
   if (blocked) return stop(blocked);
 
   const settings = await settingsOf(db, enrollment.userId);

@@ -10,9 +10,9 @@ import { FormMessage } from "~/components/form";
 import { Badge, Modal } from "~/components/ui";
 import { formatDateTime } from "~/domain/format";
 import {
-  emailBlock,
-  emailBlockedText,
-  emailStepCount,
+  sequenceBlock,
+  sequenceBlockedText,
+  type SequenceBlock,
   STEP_ACTION_LABELS,
   STOP_REASONS,
   type EnrollmentStatus,
@@ -23,6 +23,17 @@ import { leadsApi, type Lead } from "~/lib/api/marketing";
 import { sequencesApi, type LeadSequences, type Sequence } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+
+/** What the user can do about a sequence that can't reach the lead. */
+const BLOCK_ADVICE: Record<SequenceBlock, string> = {
+  no_consent:
+    "Record their consent only if they agreed to receive e-mail from you; or choose a sequence without e-mail steps.",
+  no_email: "Add their e-mail address to the lead, or choose a sequence without e-mail steps.",
+  do_not_mail: "Choose a sequence without letter steps, or clear the flag if it no longer holds.",
+  do_not_contact: "Clear the flag on the lead only if they may be contacted again.",
+  litigator: "Reaching a known litigator invites a lawsuit: keep them off your sequences.",
+  deceased: "Reach the estate's representative instead, as a contact of their own.",
+};
 
 const STATUS_TONES: Record<EnrollmentStatus, "success" | "neutral" | "danger"> = {
   active: "success",
@@ -86,8 +97,7 @@ export function LeadSequenceDialog(props: {
   const latest = state?.enrollments[0];
   const chosen = choice || props.sequences[0]?.id || "";
   const chosenSequence = props.sequences.find((sequence) => sequence.id === chosen);
-  const emailSteps = chosenSequence ? emailStepCount(chosenSequence.steps) : 0;
-  const blocked = lead && emailSteps > 0 ? emailBlock(lead) : null;
+  const blocked = lead && chosenSequence ? sequenceBlock(lead, chosenSequence.steps) : null;
   const recordConsent = (current: Lead) =>
     act(() =>
       sendVersioned<Lead, Lead>({
@@ -180,13 +190,9 @@ export function LeadSequenceDialog(props: {
             className="space-y-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
           >
             <p className="font-medium">
-              {emailBlockedText(contactName(lead), blocked, emailSteps)}.
+              {sequenceBlockedText(contactName(lead), blocked, chosenSequence!.steps)}.
             </p>
-            <p className="text-muted">
-              {blocked === "no_consent"
-                ? "Record their consent only if they agreed to receive e-mail from you; or choose a sequence without e-mail steps."
-                : "Add their e-mail address to the lead, or choose a sequence without e-mail steps."}
-            </p>
+            <p className="text-muted">{BLOCK_ADVICE[blocked]}</p>
             <div className="flex flex-wrap gap-2">
               {blocked === "no_consent" && (
                 <button

@@ -137,7 +137,7 @@ app.openapi(
     operationId: "startLeadSequence",
     summary: "Start a sequence on a lead: its first step is due its day from now",
     description:
-      "409 SEQUENCES_OFF while sequences are off; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.",
+      "409 SEQUENCES_OFF while sequences are off; 409 DO_NOT_CONTACT, LITIGATOR or DECEASED when the lead is flagged so (no sequence starts on them); 409 DO_NOT_MAIL when the sequence has letter steps and the lead is flagged do not mail; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.",
     ...signedIn,
     request: { params: IdParamSchema, ...jsonBody(EnrollBody) },
     responses: {
