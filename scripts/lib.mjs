@@ -135,17 +135,27 @@ export function buildInputs(root = ROOT) {
   return files;
 }
 
-/** Records that the build under `root` was made from `inputs` (by default, as they are now). */
+/** When the build under `root` was finished: its server half is written last. */
+const builtAt = (root) =>
+  statSync(join(root, "build", "server", "index.js"), { throwIfNoEntry: false })?.mtimeMs;
+
+/**
+ * Records that the build under `root` was made from `inputs` (by default, as they are now), with
+ * when it was finished: a build made since by other means (`npx remix vite:build`) is not taken
+ * for the one recorded.
+ */
 export function recordBuildInputs(root = ROOT, inputs = buildInputs(root)) {
-  writeFileSync(join(root, BUILD_RECORD), JSON.stringify(inputs, null, 1));
+  const record = { builtAt: builtAt(root), inputs };
+  writeFileSync(join(root, BUILD_RECORD), JSON.stringify(record, null, 1));
 }
 
 /** Why the build under `root` must be made again, in a few words; null when it is current. */
 export function whyRebuild(root = ROOT) {
-  if (!existsSync(join(root, "build", "server", "index.js"))) return "there is no build yet";
+  if (!builtAt(root)) return "there is no build yet";
   if (!existsSync(join(root, "build", "client"))) return "the build is incomplete";
-  const recorded = readJson(join(root, BUILD_RECORD));
-  if (!recorded) return "the build has no record of what it was made from";
+  const record = readJson(join(root, BUILD_RECORD));
+  if (record?.builtAt !== builtAt(root)) return "the build has no record of what it was made from";
+  const recorded = record.inputs;
   const current = buildInputs(root);
   const differ = [...new Set([...Object.keys(recorded), ...Object.keys(current)])]
     .filter((path) => recorded[path] !== current[path])
@@ -318,6 +328,8 @@ async function waitFor(url, child, timeoutMs = 60_000) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const response = await fetch(url);
+      // Read to its end: only then is the request over, and logged by wrangler.
+      await response.arrayBuffer();
       if (response.ok) return;
     } catch {
       // not listening yet

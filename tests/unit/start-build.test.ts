@@ -87,4 +87,12 @@ describe("npm start's build check", () => {
     rmSync(join(root, "build/inputs.json"));
     expect(isBuildStale(root)).toBe(true);
   });
+
+  it("builds again when the build was made since by other means than the recorded one", () => {
+    built();
+    write("build/server/index.js", "another build");
+    const later = Date.now() / 1000 + 60;
+    utimesSync(join(root, "build/server/index.js"), later, later);
+    expect(whyRebuild(root)).toBe("the build has no record of what it was made from");
+  });
 });
