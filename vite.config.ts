@@ -62,7 +62,7 @@ function pureDomain(): Plugin {
 /**
  * The server build leaves its dependencies to the Worker's bundler (wrangler's esbuild), which
  * drops a bare `import "jose"` of a package that declares no side effects and warns about each one
- * (ignored-bare-import): 154 warnings at every `npm start`. Rollup writes such imports into a chunk
+ * (ignored-bare-import), over a hundred at every `npm start`. Rollup writes such imports into a chunk
  * for every dependency of the chunks it imports ("hoisted transitive imports", so that a browser
  * fetches them sooner); in the server build they are only noise, so it does not.
  */
@@ -117,8 +117,8 @@ export default defineConfig(({ command }) => ({
         moduleSideEffects: (id) => !id.includes("/app/domain/") || id.endsWith("/validation.ts"),
       },
       onwarn(warning, warn) {
-        // Notes on dependencies' code and on routes with nothing for the browser (the robots.txt
-        // resource route), which no change here could act on.
+        // Notes on dependencies' code and on routes with nothing for the browser (the index
+        // redirect, robots.txt), which no change here could act on.
         if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
         if (warning.code === "EMPTY_BUNDLE") return;
         warn(warning);

@@ -82,7 +82,7 @@ export function build({ quiet = false } = {}) {
   run(bin("remix"), ["vite:build", ...(quiet ? ["--logLevel", "warn"] : [])], {
     // The build's Vite server runs wrangler's getPlatformProxy, which says at `log` level where
     // the local secrets come from, once per build step.
-    env: { ...process.env, NODE_ENV: "production", WRANGLER_LOG: quiet ? "warn" : "log" },
+    env: { ...process.env, NODE_ENV: "production", ...(quiet && { WRANGLER_LOG: "warn" }) },
   });
   recordBuildInputs(ROOT, inputs);
 }
