@@ -77,6 +77,7 @@ export default tseslint.config(
         fetch: "readonly",
         URL: "readonly",
         setTimeout: "readonly",
+        clearTimeout: "readonly",
         AbortSignal: "readonly",
         Response: "readonly",
         Buffer: "readonly",

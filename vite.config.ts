@@ -59,6 +59,27 @@ function pureDomain(): Plugin {
   };
 }
 
+/**
+ * The server build leaves its dependencies to the Worker's bundler (wrangler's esbuild), which
+ * drops a bare `import "jose"` of a package that declares no side effects and warns about each one
+ * (ignored-bare-import), over a hundred at every `npm start`. Rollup writes such imports into a chunk
+ * for every dependency of the chunks it imports ("hoisted transitive imports", so that a browser
+ * fetches them sooner); in the server build they are only noise, so it does not.
+ */
+function noHoistedServerImports(): Plugin {
+  let ssr = false;
+  return {
+    name: "ai42-no-hoisted-server-imports",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    outputOptions(options) {
+      return ssr ? { ...options, hoistTransitiveImports: false } : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // The same load context as the Worker's (worker/index.ts), page services included.
@@ -80,6 +101,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     staticHeaders(),
     pureDomain(),
+    noHoistedServerImports(),
   ],
   build: {
     rollupOptions: {
@@ -93,6 +115,13 @@ export default defineConfig(({ command }) => ({
         // vocabulary (workspace-terms.ts, re-exported by workspace.ts) does not download the
         // module's schemas, nor zod (issue 28, item 7).
         moduleSideEffects: (id) => !id.includes("/app/domain/") || id.endsWith("/validation.ts"),
+      },
+      onwarn(warning, warn) {
+        // Notes on dependencies' code and on routes with nothing for the browser (the index
+        // redirect, robots.txt), which no change here could act on.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
       },
     },
   },

@@ -21,6 +21,7 @@ import { measureFileUpload } from "./measures/file-upload.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measureModulePages } from "./measures/module-pages.mjs";
+import { measureNpmStart } from "./measures/npm-start.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
 import { measureRouteOptimizer } from "./measures/route-optimizer.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
@@ -123,6 +124,8 @@ console.log("Profiling the Worker's start-up...");
 const startup = measureStartup(OUT);
 console.log("Timing the first API request of a new isolate...");
 const firstApi = await measureFirstApiRequest(OUT, FIRST_API_PORT);
+console.log("Timing npm start, twice (the second with nothing changed)...");
+const npmStart = await measureNpmStart(OUT);
 console.log("Timing the deal math...");
 const dealMath = await measureDealMath();
 console.log("Timing a 15 × 15 sensitivity grid...");
@@ -184,6 +187,7 @@ try {
       bundle,
       startup,
       firstApi,
+      npmStart,
       login,
       pages,
       rates,

@@ -17,7 +17,10 @@ export async function seedDemoAccount(origin) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(DEMO_ACCOUNT),
   });
-  if (response.status === 409) return "exists";
+  if (response.status === 409) {
+    await response.arrayBuffer(); // the request is over (and logged by wrangler) once it is read
+    return "exists";
+  }
   if (response.status !== 201) {
     throw new Error(`Seeding the demo account failed: ${response.status} ${await response.text()}`);
   }

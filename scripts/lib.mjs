@@ -1,8 +1,16 @@
 // Process tooling shared by `npm start`, `npm run dev`, the browser tests and the benchmarks:
 // wrangler with the right environment, the build, local secrets and migrations.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -60,8 +68,23 @@ export function ensureDevVars() {
   return true;
 }
 
-export function build() {
-  run(bin("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
+/** Where a build records what it was made from (see `buildInputs`). */
+const BUILD_RECORD = join("build", "inputs.json");
+
+/**
+ * Builds the app (`remix vite:build`) and records what it was made from, for `whyRebuild`. The
+ * record is removed first, so a build that fails or is stopped half-way is never taken as current.
+ * `quiet`: Vite's warnings and errors only, not its list of every file written.
+ */
+export function build({ quiet = false } = {}) {
+  const inputs = buildInputs();
+  rmSync(join(ROOT, BUILD_RECORD), { force: true });
+  run(bin("remix"), ["vite:build", ...(quiet ? ["--logLevel", "warn"] : [])], {
+    // The build's Vite server runs wrangler's getPlatformProxy, which says at `log` level where
+    // the local secrets come from, once per build step.
+    env: { ...process.env, NODE_ENV: "production", ...(quiet && { WRANGLER_LOG: "warn" }) },
+  });
+  recordBuildInputs(ROOT, inputs);
 }
 
 /** Builds only when there is no build yet: for tests and benchmarks, not for `npm start`. */
@@ -69,11 +92,13 @@ export function buildUnlessPresent() {
   if (!existsSync(join(ROOT, "build", "server", "index.js"))) build();
 }
 
-/** What the build is made from: the app, the Worker code it imports, static files, dependencies. */
+/**
+ * What the build is made from: the app, the Worker code it imports, static files, dependencies.
+ * Not workers/: the text extractor is bundled by `wrangler dev` itself at each start.
+ */
 const BUILD_INPUTS = [
   "app",
   "worker",
-  "workers",
   "public",
   "package.json",
   "package-lock.json",
@@ -81,37 +106,142 @@ const BUILD_INPUTS = [
   "tsconfig.json",
 ];
 
-/** The newest change under `path`; a folder counts too (deleting a file changes its folder). */
-function lastChange(path) {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat?.isDirectory()) return stat?.mtimeMs ?? 0;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => lastChange(join(path, name))));
-}
+/**
+ * Folders that tools write while they run, never sources: wrangler's local state and scratch
+ * files (`.wrangler/`, which it keeps beside each config it is given, so also in a Worker's own
+ * folder), caches, installed packages and build output.
+ */
+const GENERATED = new Set([".wrangler", ".cache", "node_modules", "build", "dist"]);
 
 /**
- * Whether the build under `root` is missing or older than a file it is made from. Its server half
- * is written last, so its time is when the whole build was finished.
+ * Each file the build under `root` is made from, by its path, with a hash of its content: a file
+ * only touched (`npm install` rewrites an unchanged lockfile, a branch checked out and back) does
+ * not call for a new build.
  */
-export function isBuildStale(root = ROOT) {
-  const server = statSync(join(root, "build", "server", "index.js"), { throwIfNoEntry: false });
-  if (!server || !existsSync(join(root, "build", "client"))) return true;
-  return BUILD_INPUTS.some((input) => lastChange(join(root, input)) > server.mtimeMs);
+export function buildInputs(root = ROOT) {
+  const files = {};
+  const visit = (path) => {
+    const stat = statSync(join(root, path), { throwIfNoEntry: false });
+    if (stat?.isDirectory()) {
+      for (const name of readdirSync(join(root, path)).sort())
+        if (!GENERATED.has(name)) visit(`${path}/${name}`);
+    } else if (stat?.isFile()) {
+      files[path] = createHash("sha256")
+        .update(readFileSync(join(root, path)))
+        .digest("base64url");
+    }
+  };
+  for (const input of BUILD_INPUTS) visit(input);
+  return files;
 }
+
+/** When the build under `root` was finished: its server half is written last. */
+const builtAt = (root) =>
+  statSync(join(root, "build", "server", "index.js"), { throwIfNoEntry: false })?.mtimeMs;
+
+/**
+ * Records that the build under `root` was made from `inputs` (by default, as they are now), with
+ * when it was finished: a build made since by other means (`npx remix vite:build`) is not taken
+ * for the one recorded.
+ */
+export function recordBuildInputs(root = ROOT, inputs = buildInputs(root)) {
+  const record = { builtAt: builtAt(root), inputs };
+  writeFileSync(join(root, BUILD_RECORD), JSON.stringify(record, null, 1));
+}
+
+/** Why the build under `root` must be made again, in a few words; null when it is current. */
+export function whyRebuild(root = ROOT) {
+  if (!builtAt(root)) return "there is no build yet";
+  if (!existsSync(join(root, "build", "client"))) return "the build is incomplete";
+  const record = readJson(join(root, BUILD_RECORD));
+  if (record?.builtAt !== builtAt(root)) return "the build has no record of what it was made from";
+  const recorded = record.inputs;
+  const current = buildInputs(root);
+  const differ = [...new Set([...Object.keys(recorded), ...Object.keys(current)])]
+    .filter((path) => recorded[path] !== current[path])
+    .sort();
+  if (differ.length === 0) return null;
+  const [first] = differ;
+  const what = !(first in recorded) ? "was added" : !(first in current) ? "was deleted" : "changed";
+  return `${first} ${what}${differ.length > 1 ? ` (and ${differ.length - 1} more)` : ""}`;
+}
+
+export const isBuildStale = (root = ROOT) => whyRebuild(root) !== null;
 
 /** `npm start`'s build: only when something it is made from changed since the last one. */
 export function buildUnlessCurrent() {
-  if (isBuildStale()) build();
-  else console.log("The build is up to date (nothing changed since it was made): not rebuilding.");
+  const reason = whyRebuild();
+  if (!reason) {
+    console.log("The build is up to date (nothing it is made from changed): not rebuilding.");
+    return;
+  }
+  console.log(`Building the app, as ${reason} (about a minute)...`);
+  const started = Date.now();
+  build({ quiet: true });
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/** The D1 migrations (migrations/*.sql), by name, in the order wrangler applies them. */
+function migrationNames() {
+  return readdirSync(join(ROOT, "migrations"))
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+}
+
+/**
+ * Whether the local state in `state` holds a D1 database (miniflare keeps it at this path; should
+ * that ever change, this answers false and the migrations are checked by wrangler every time).
+ */
+function hasLocalDatabase(state) {
+  const dir = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
+  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(".sqlite"));
+}
+
+/**
+ * Applies the D1 migrations the local database (in `persistTo`, else wrangler's .wrangler/state)
+ * lacks, and says so in one line. Wrangler prints its table of every migration again after each
+ * one it applies (28 tables for a new database), so its output is shown only when it fails. The
+ * names applied are recorded beside the database: while no migration is added, the next start does
+ * not run wrangler for them (a few seconds of its start-up).
+ */
 export function applyMigrations(persistTo) {
+  const state = resolve(ROOT, persistTo ?? join(".wrangler", "state"));
+  const record = join(state, "ai42-migrations.json");
+  const names = migrationNames();
+  if (hasLocalDatabase(state) && readJson(record)?.join("\n") === names.join("\n")) {
+    console.log(`Local database: up to date (${names.length} migrations).`);
+    return;
+  }
+  process.stdout.write("Local database: applying migrations... ");
   const args = ["d1", "migrations", "apply", "DB", "--local"];
   if (persistTo) args.push("--persist-to", persistTo);
-  // Without a terminal (or with CI=true) wrangler confirms by itself instead of waiting at (Y/n).
-  run(bin("wrangler"), args, {
+  const result = spawnSync(bin("wrangler"), args, {
+    cwd: ROOT,
+    // Without a terminal (or with CI=true) wrangler confirms by itself instead of waiting at (Y/n).
     env: wranglerEnv({ CI: "true" }),
-    stdio: ["ignore", "inherit", "inherit"],
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  if (result.status !== 0) {
+    // Its errors (which migration, what SQLite said) are on stderr; its tables on stdout.
+    console.log("failed:");
+    process.stderr.write(result.stderr?.trim() ? result.stderr : (result.stdout ?? ""));
+    throw new Error(
+      `Applying the migrations to the local database failed: wrangler ${args.join(" ")} exited with ${result.status ?? result.signal}`,
+    );
+  }
+  const applied = /About to apply (\d+) migration/.exec(result.stdout)?.[1];
+  writeFileSync(record, JSON.stringify(names, null, 1));
+  console.log(applied ? `${applied} applied.` : `none to apply (${names.length} in all).`);
+}
+
+/** A JSON file's value, or undefined when it is missing or unreadable. */
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The app Worker's config, then its text extractor's (workers/extract): `wrangler dev` runs both. */
@@ -119,7 +249,10 @@ export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
 
 /**
  * `wrangler dev` of the Worker (or of `config`), resolved once `readyPath` answers: by default
- * `/api/health`, `/` for another config.
+ * `/api/health`, `/` for another config. Until then (and until `prepare` is done) wrangler's
+ * output is its start-up report: the bindings wrangler.toml lists, the secrets it read, the
+ * readiness probe's requests. It is held back, and printed only if the Worker fails to start;
+ * what follows (requests, the Worker's console output, errors) is printed as it comes.
  */
 export async function startWrangler({
   port,
@@ -130,6 +263,8 @@ export async function startWrangler({
   readyPath = config ? "/" : "/api/health",
   /** "pipe": the Worker's output is the caller's to read (`child.stdout`), not printed. */
   stdout,
+  /** Run once the Worker answers, its output still held back (`npm start`: the demo account). */
+  prepare = async () => {},
 }) {
   const args = [
     "dev",
@@ -148,17 +283,42 @@ export async function startWrangler({
   for (const file of config ? [config] : APP_CONFIGS) args.push("--config", file);
   if (!config) args.push("--test-scheduled");
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const printed = !quiet && !stdout;
   const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,
     // The Worker as `wrangler deploy` bundles it. Wrangler defines process.env.NODE_ENV from its
     // own environment, "development" by default, which puts React's development build (checks and
     // warnings on every element: ~40% more CPU per rendered page) under the production build.
-    env: wranglerEnv({ NODE_ENV: "production" }),
-    stdio: ["ignore", stdout ?? (quiet ? "ignore" : "inherit"), "inherit"],
+    // Its output goes through this process: colours only if they reach a terminal.
+    env: wranglerEnv({
+      NODE_ENV: "production",
+      ...(printed && process.stdout.isTTY && { FORCE_COLOR: "1" }),
+    }),
+    stdio: ["ignore", stdout ?? (quiet ? "ignore" : "pipe"), "inherit"],
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
-  await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
+  let held = printed ? [] : undefined;
+  let lastOutput = Date.now();
+  if (held)
+    child.stdout.on("data", (chunk) => {
+      lastOutput = Date.now();
+      if (held) held.push(chunk);
+      else process.stdout.write(chunk);
+    });
+  try {
+    await waitFor(`http://127.0.0.1:${port}${readyPath}`, child);
+    await prepare(`http://127.0.0.1:${port}`);
+    // Wrangler logs a request just after answering it: the last ones' lines are still on their way.
+    const until = Date.now() + 2000;
+    while (held && Date.now() - lastOutput < 200 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+  } catch (error) {
+    if (held) process.stdout.write(Buffer.concat(held));
+    throw error;
+  } finally {
+    held = undefined;
+  }
   return child;
 }
 
@@ -168,6 +328,8 @@ async function waitFor(url, child, timeoutMs = 60_000) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
       const response = await fetch(url);
+      // Read to its end: only then is the request over, and logged by wrangler.
+      await response.arrayBuffer();
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -1,9 +1,11 @@
 // `npm start`: build (unless nothing changed since the last build), prepare local secrets and D1,
-// start `wrangler dev`, seed the demo account. PORT moves the server. For the test that runs this
-// script (tests/e2e/start.spec.ts): AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state,
-// AI42_REUSE_BUILD=1 takes any build there is (the test must not rebuild under the other browser
-// tests' server, even when sources changed), and AI42_WITHOUT_EMAIL=1 leaves out an EMAIL_API_KEY
-// set in .dev.vars, so reset links are printed whatever the machine's settings.
+// start `wrangler dev`, seed the demo account; a line for each step, then where AI42 runs and how
+// to sign in (what wrangler says while it starts is shown only if it fails: see startWrangler).
+// PORT moves the server. For the test that runs this script (tests/e2e/start.spec.ts):
+// AI42_STATE_DIR keeps local D1 and KV away from .wrangler/state, AI42_REUSE_BUILD=1 takes any
+// build there is (the test must not rebuild under the other browser tests' server, even when
+// sources changed), and AI42_WITHOUT_EMAIL=1 leaves out an EMAIL_API_KEY set in .dev.vars, so
+// reset links are printed whatever the machine's settings.
 import { DEMO_ACCOUNT, seedDemoAccount } from "./demo-data.mjs";
 import {
   applyMigrations,
@@ -20,9 +22,15 @@ if (process.env.AI42_REUSE_BUILD === "1") buildUnlessPresent();
 else buildUnlessCurrent();
 applyMigrations(persistTo);
 const vars = process.env.AI42_WITHOUT_EMAIL === "1" ? { EMAIL_API_KEY: "" } : {};
-const child = await startWrangler({ port, persistTo, vars });
+console.log("Starting the local server (wrangler dev)...");
+let demo;
+const child = await startWrangler({
+  port,
+  persistTo,
+  vars,
+  prepare: async (origin) => (demo = await seedDemoAccount(origin)),
+});
 const origin = `http://127.0.0.1:${port}`;
-const demo = await seedDemoAccount(origin);
 console.log(`
   AI42 is running at ${origin}
 
