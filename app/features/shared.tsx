@@ -186,9 +186,10 @@ export const textOf = (value: number | string | null | undefined) =>
 const FILTER_COLUMNS = {
   2: "sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
   3: "sm:grid-cols-2 lg:grid-cols-[minmax(0,1.25fr)_repeat(3,minmax(0,1fr))]",
+  5: "sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1.25fr)_repeat(5,minmax(0,1fr))]",
 };
 
-export function FilterBar(props: { children: React.ReactNode; filters?: 2 | 3 }) {
+export function FilterBar(props: { children: React.ReactNode; filters?: 2 | 3 | 5 }) {
   return (
     <div className={`mb-4 grid gap-3 ${FILTER_COLUMNS[props.filters ?? 2]}`}>{props.children}</div>
   );
@@ -219,6 +220,8 @@ export function SearchBox(props: {
 export function ExportCsvLink(props: {
   list: "properties" | "auctions" | "leads" | "contacts" | "projects" | "deals";
   query?: Record<string, string | number | undefined>;
+  /** The link's words, where "Export CSV" would not say what it downloads. */
+  children?: React.ReactNode;
 }) {
   return (
     <a
@@ -226,7 +229,7 @@ export function ExportCsvLink(props: {
       download
       className="btn-secondary"
     >
-      <Download aria-hidden className="size-4" /> Export CSV
+      <Download aria-hidden className="size-4" /> {props.children ?? "Export CSV"}
     </a>
   );
 }

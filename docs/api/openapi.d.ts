@@ -2586,6 +2586,8 @@ export interface components {
                 status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
                 currentSaleAt: string;
                 timeZone: string;
+                saleTimeKnown: boolean;
+                postponedTo: string | null;
             }[];
         };
         AnalysisSummary: {

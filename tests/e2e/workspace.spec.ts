@@ -136,7 +136,7 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
     .getByLabel("File to import")
     .setInputFiles({ name: "deals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   // Each column with the field it goes into; the one nobody knows is ignored, and can be chosen.
-  await expect(importer.getByLabel("Field for column Price")).toHaveValue("listPrice");
+  await expect(importer.getByLabel("Field for column Price")).toHaveValue("price");
   await expect(importer.getByLabel("Field for column Status")).toHaveValue("status");
   await expect(importer.getByLabel("Field for column Agent")).toHaveValue("ignore");
   await expect(importer.getByTestId("import-summary")).toContainText(

@@ -497,6 +497,8 @@ export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({
         status: true,
         currentSaleAt: true,
         timeZone: true,
+        saleTimeKnown: true,
+        postponedTo: true,
       }),
     )
     .openapi({ description: "The auctions of it, by the time each sale is now set for" }),

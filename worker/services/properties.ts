@@ -389,6 +389,8 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
           status: auctions.status,
           currentSaleAt: auctions.currentSaleAt,
           timeZone: auctions.timeZone,
+          saleTimeKnown: auctions.saleTimeKnown,
+          postponedTo: auctions.postponedTo,
         })
         .from(auctions)
         .where(and(eq(auctions.userId, userId), eq(auctions.propertyId, id)))

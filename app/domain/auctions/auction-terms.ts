@@ -57,6 +57,20 @@ export function countdown(target: string, now = Date.now()) {
   return `in ${minutes} min`;
 }
 
+/** "today", "tomorrow", "in 3 days", or "past": a sale whose day is known but not its hour. */
+export function dayCountdown(days: number) {
+  if (days < 0) return "past";
+  if (days === 0) return "today";
+  return days === 1 ? "tomorrow" : `in ${days} days`;
+}
+
+/**
+ * Whether the time the sale is now set for is known: a county list may give only its day (the
+ * sale then shows as that day, not as a midnight sale); a postponement names its new time.
+ */
+export const saleTimeKnownNow = (auction: { saleTimeKnown: boolean; postponedTo: string | null }) =>
+  auction.saleTimeKnown || auction.postponedTo !== null;
+
 /** Statuses of a sale that still lies ahead for the investor. */
 export const OPEN_STATUSES: readonly AuctionStatus[] = ["upcoming", "postponed"];
 /** Statuses for which the deposit deadline still matters (before the sale, or once won). */

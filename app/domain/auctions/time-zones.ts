@@ -71,6 +71,22 @@ export function saleTimeInZones(iso: string, saleZone: string, viewerZone?: stri
   };
 }
 
+const dayOnly = perZone({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+/** "Wed, Nov 5, 2025": the day of an instant as the calendar reads in `zone` (a sale's day). */
+export const dayIn = (iso: string, zone: string) => dayOnly(zone).format(new Date(iso));
+
+/**
+ * How many calendar days from `now` to the instant's day, both read in `zone`: 0 on the day
+ * itself, negative once it has passed.
+ */
+export function daysUntilIn(iso: string, zone: string, now: number) {
+  const dayNumber = (instant: number) => {
+    const wall = wallClockIn(instant, zone);
+    return Date.UTC(wall.year, wall.month - 1, wall.day) / 86_400_000;
+  };
+  return dayNumber(Date.parse(iso)) - dayNumber(now);
+}
+
 /** "Mon, Apr 5, 2027, 5:00 PM CDT": an instant as the clock reads in `zone`, with its zone. */
 export const clockIn = (iso: string, zone: string) => saleTimeInZones(iso, zone, zone).viewer;
 

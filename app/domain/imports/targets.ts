@@ -73,7 +73,7 @@ export const TARGETS: Record<ImportKind, Record<string, string>> = {
     ["lotSizeAcres", "Lot size (acres)"],
     ["lotSizeUnit", "Lot size unit (sqft or acres)"],
     ["yearBuilt", "Year built"],
-    ["price", "Price (a sold row's: its sale price)"],
+    ["price", "Price (list price; on a sold row, the sale price)"],
     ["listPrice", "List price"],
     ["estimatedValue", "Estimated value"],
     ["arv", "ARV"],

@@ -20,7 +20,7 @@ import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
 import type { AuctionInput } from "~/domain/auctions/auction";
-import { saleTypeLabel } from "~/domain/auctions/auction-terms";
+import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import {
@@ -200,7 +200,14 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
         <div className="col-span-2" data-testid="sale-time">
           <Figure
             term={detail.postponedTo ? "Sale, as postponed" : "Sale"}
-            value={<SaleTime at={detail.currentSaleAt} timeZone={detail.timeZone} now={now} />}
+            value={
+              <SaleTime
+                at={detail.currentSaleAt}
+                timeZone={detail.timeZone}
+                now={now}
+                timeKnown={saleTimeKnownNow(detail)}
+              />
+            }
           />
         </div>
         <div className="col-span-2">

@@ -35,6 +35,7 @@ export interface AuctionFormValues extends Record<string, string> {
   saleType: string;
   /** The sale's day in its zone; the error of the API's `saleAt` shows under it. */
   saleAt: string;
+  /** "" while the sale's hour is not posted (a county list gives the day only). */
   saleTime: string;
   timeZone: string;
   address: string;
@@ -134,7 +135,7 @@ export function auctionFormValues(auction: Auction): AuctionFormValues {
   return {
     saleType: auction.saleType,
     saleAt: sale.day,
-    saleTime: sale.time,
+    saleTime: auction.saleTimeKnown ? sale.time : "",
     timeZone: auction.timeZone,
     address: auction.address,
     city: textOf(auction.city),
@@ -191,7 +192,9 @@ export function auctionBodyOf(
   const zone = values.timeZone;
   return {
     ...fields,
-    saleAt: instantOf(values.saleAt, saleTime, zone),
+    // A day without an hour is the sale's day, its time not known yet: the day's start.
+    saleAt: instantOf(values.saleAt, saleTime.trim() || "00:00", zone),
+    saleTimeKnown: Boolean(saleTime.trim()),
     depositDueAt: instantOf(values.depositDueAt, depositDueTime, zone),
     postponedTo: instantOf(values.postponedTo, postponedTime, zone),
     depositAmount: depositMode === "amount" ? depositAmount : "",

@@ -167,11 +167,12 @@ export function AuctionForm(props: {
         <LienHint saleType={values.saleType} />
         <div className="grid items-end gap-4 sm:grid-cols-3">
           <TextField {...form.field("saleAt")} label="Sale date" type="date" />
-          <TextField {...form.field("saleTime")} label="Sale time" type="time" />
+          <TextField {...form.field("saleTime")} label="Sale time" type="time" required={false} />
           <SelectField {...zoneField} label="Time zone" options={zoneOptions(values.timeZone)} />
         </div>
         <p className="text-xs text-muted">
-          Dates and times as the clock reads where the sale is ({zoneName}).
+          Dates and times as the clock reads where the sale is ({zoneName}). Leave the time empty
+          while the county has not posted it: the sale shows as its day.
         </p>
         {showPostponed && (
           <div className="grid items-end gap-4 sm:grid-cols-3">

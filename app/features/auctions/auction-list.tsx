@@ -9,7 +9,12 @@ import { useState } from "react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
-import { AUCTION_STATUSES, SALE_TYPES, saleTypeLabel } from "~/domain/auctions/auction-terms";
+import {
+  AUCTION_STATUSES,
+  SALE_TYPES,
+  saleTimeKnownNow,
+  saleTypeLabel,
+} from "~/domain/auctions/auction-terms";
 import { formatAddress, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
@@ -241,6 +246,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
                       at={auction.currentSaleAt}
                       timeZone={auction.timeZone}
                       now={now}
+                      timeKnown={saleTimeKnownNow(auction)}
                       compact
                     />
                   </td>

@@ -7,11 +7,12 @@ import { AlertTriangle } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   countdown,
+  dayCountdown,
   DEPOSIT_STATUSES,
   dueWithin72Hours,
   type AuctionStatus,
 } from "~/domain/auctions/auction-terms";
-import { saleTimeInZones } from "~/domain/auctions/time-zones";
+import { dayIn, daysUntilIn, saleTimeInZones } from "~/domain/auctions/time-zones";
 
 /** The time now, again every minute (countdowns move on while the screen is open). */
 export function useNow() {
@@ -34,8 +35,31 @@ export const STATUS_TONE: Record<AuctionStatus, "neutral" | "accent" | "success"
   redeemed: "neutral",
 };
 
-/** "Thu, Apr 2, 2027, 10:00 AM EDT", then "9:00 AM CDT where the sale is" and "in 3 d 4 h". */
-export function SaleTime(props: { at: string; timeZone: string; now: number; compact?: boolean }) {
+/**
+ * "Thu, Apr 2, 2027, 10:00 AM EDT", then "9:00 AM CDT where the sale is" and "in 3 d 4 h"; a sale
+ * whose hour is not known yet is its day ("Wed, Nov 5, 2025", time not posted, "Sale in 3 days").
+ */
+export function SaleTime(props: {
+  at: string;
+  timeZone: string;
+  now: number;
+  compact?: boolean;
+  timeKnown?: boolean;
+}) {
+  if (props.timeKnown === false) {
+    const left = dayCountdown(daysUntilIn(props.at, props.timeZone, props.now));
+    return (
+      <span className="block">
+        <span className={`block ${props.compact ? "" : "font-medium"}`}>
+          {dayIn(props.at, props.timeZone)}
+        </span>
+        <span className="block text-xs text-muted">Time not posted yet</span>
+        <span className="block text-xs text-muted">
+          {left === "past" ? "Sale day has passed" : `Sale ${left}`}
+        </span>
+      </span>
+    );
+  }
   const { viewer, local } = saleTimeInZones(props.at, props.timeZone);
   const left = countdown(props.at, props.now);
   return (

@@ -41,12 +41,17 @@ function StatusForm(props: {
       {status === "postponed" && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...form.field("postponedTo")} label="New sale date" type="date" />
+            <TextField
+              {...form.field("postponedTo")}
+              label="New sale date"
+              type="date"
+              required={false}
+            />
             <TextField {...form.field("postponedTime")} label="New sale time" type="time" />
           </div>
           <p className="text-sm text-muted">
             As the clock reads where the sale is ({props.auction.timeZone.replace(/_/g, " ")}). The
-            sale's dates move on your calendars.
+            sale's dates move on your calendars. Adjourned without a new date yet? Leave it empty.
           </p>
         </>
       )}

@@ -22,7 +22,7 @@ import type { ReactNode } from "react";
 import { BarChart } from "~/components/bar-chart";
 import { Skeleton } from "~/components/skeleton";
 import { Figure } from "~/components/ui";
-import { saleTypeLabel } from "~/domain/auctions/auction-terms";
+import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
@@ -205,6 +205,7 @@ export function AuctionsCard(props: { data: Dashboard }) {
                     at={auction.currentSaleAt}
                     timeZone={auction.timeZone}
                     now={now}
+                    timeKnown={saleTimeKnownNow(auction)}
                     compact
                   />
                 </li>

@@ -176,6 +176,11 @@ export function LeadsTab() {
         </p>
         <div className="flex flex-wrap gap-2">
           <ExportCsvLink list="leads" query={query} />
+          <ExportCsvLink list="leads" query={{ ...query, mailable: "true" }}>
+            <span title="Leaves out the deceased, known litigators and anyone flagged do not mail">
+              Export for a mail house
+            </span>
+          </ExportCsvLink>
           <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
             <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
           </button>

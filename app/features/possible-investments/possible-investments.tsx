@@ -15,7 +15,13 @@ import { modulePath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
-import { label, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
+import {
+  label,
+  LISTING_STATUSES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  type PropertyInput,
+} from "~/domain/workspace";
 import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
@@ -70,11 +76,15 @@ const UNTIL_XL = "sm:max-xl:hidden";
 const COLUMNS: SortableColumn<SortKey>[] = [
   { key: "address", title: "Address" },
   { key: "status", title: "Status" },
+  // Who owns it and how it is listed: under the address below 1536 px.
+  { key: "ownerName", title: "Owner", className: UNTIL_2XL },
+  { key: "listingStatus", title: "Listing", className: UNTIL_2XL },
   { key: "beds", title: "Beds / baths", numeric: true, className: UNTIL_2XL },
   { key: "squareFeet", title: "Sq ft", numeric: true, className: UNTIL_2XL },
   { key: "listPrice", title: "List price", numeric: true },
   { key: "arv", title: "ARV", numeric: true, className: UNTIL_XL },
   { key: "rentEstimate", title: "Rent", numeric: true, className: UNTIL_XL },
+  { key: "estimatedEquity", title: "Equity", numeric: true, className: UNTIL_XL },
   // The primary analysis's key figures.
   { key: "cashFlowMonthly", title: "Cash flow / mo", numeric: true },
   { key: "capRate", title: "Cap rate", numeric: true },
@@ -83,6 +93,17 @@ const COLUMNS: SortableColumn<SortKey>[] = [
 ];
 
 const BUY_BOX_LABELS: Record<string, string> = { yes: "Meets buy box", no: "Misses buy box" };
+const OCCUPANCY_LABELS: Record<string, string> = { no: "Absentee owners", yes: "Owner-occupied" };
+
+/** "Owner: Darnell Whitfield (absentee) · Listing: Pending", what the hidden columns say. */
+const ownershipOf = (property: Property) =>
+  [
+    property.ownerName &&
+      `Owner: ${property.ownerName}${property.ownerOccupied === false ? " (absentee)" : ""}`,
+    property.listingStatus && `Listing: ${label(property.listingStatus)}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 
 /** The primary analysis's buy-box verdict; a dash without one. */
 function BuyBoxVerdict(props: { meets: boolean | null | undefined }) {
@@ -224,17 +245,30 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   const status = params.get("status") ?? "";
   const propertyType = params.get("propertyType") ?? "";
   const meetsCriteria = params.get("meetsCriteria") ?? "";
+  const listingStatus = params.get("listingStatus") ?? "";
+  const ownerOccupied = params.get("ownerOccupied") ?? "";
   const sort: TableSort<SortKey> = {
     key: (params.get("sort") ?? "updatedAt") as SortKey,
     dir: params.get("dir") === "asc" ? "asc" : "desc",
   };
   /** What Export CSV writes: the list's rows, every page. */
-  const query = { q, status, propertyType, meetsCriteria, sort: sort.key, dir: sort.dir };
+  const query = {
+    q,
+    status,
+    propertyType,
+    meetsCriteria,
+    listingStatus,
+    ownerOccupied,
+    sort: sort.key,
+    dir: sort.dir,
+  };
 
   const sortBy = (key: SortKey) =>
     update({ sort: key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc", page: null });
-  const filterBy = (name: "status" | "propertyType" | "meetsCriteria") => (value: string) =>
-    update({ [name]: value || null, page: null });
+  const filterBy =
+    (name: "status" | "propertyType" | "meetsCriteria" | "listingStatus" | "ownerOccupied") =>
+    (value: string) =>
+      update({ [name]: value || null, page: null });
 
   const statusOf = (property: Property) => {
     const change = changing[property.id];
@@ -277,7 +311,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   };
 
   const items = list?.items ?? [];
-  const filtered = Boolean(q || status || propertyType || meetsCriteria);
+  const filtered = Boolean(
+    q || status || propertyType || meetsCriteria || listingStatus || ownerOccupied,
+  );
   return (
     <div>
       <PageHeader
@@ -305,7 +341,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </>
         }
       />
-      <FilterBar filters={3}>
+      <FilterBar filters={5}>
         <SearchBox
           label="Search properties"
           placeholder="Search address, city, ZIP, APN…"
@@ -333,6 +369,21 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           labels={BUY_BOX_LABELS}
           value={meetsCriteria}
           onChange={filterBy("meetsCriteria")}
+        />
+        <FilterSelect
+          label="Filter by listing status"
+          allLabel="Any listing status"
+          values={LISTING_STATUSES}
+          value={listingStatus}
+          onChange={filterBy("listingStatus")}
+        />
+        <FilterSelect
+          label="Filter by owner"
+          allLabel="Any owner"
+          values={["no", "yes"]}
+          labels={OCCUPANCY_LABELS}
+          value={ownerOccupied}
+          onChange={filterBy("ownerOccupied")}
         />
       </FilterBar>
       <ListStates
@@ -387,6 +438,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                         <span className="hidden text-xs text-muted sm:max-2xl:block">
                           {factsOf(property)}
                         </span>
+                        <span className="hidden text-xs text-muted sm:max-2xl:block">
+                          {ownershipOf(property)}
+                        </span>
                       </div>
                     </div>
                   </td>
@@ -404,6 +458,19 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                       ))}
                     </select>
                   </td>
+                  <td data-label="Owner" className={`wrap-anywhere ${CELL} ${UNTIL_2XL}`}>
+                    {property.ownerName ?? <span className="text-muted">—</span>}
+                    {property.ownerOccupied === false && (
+                      <span className="block text-xs text-muted">Absentee</span>
+                    )}
+                  </td>
+                  <td data-label="Listing" className={`whitespace-nowrap ${CELL} ${UNTIL_2XL}`}>
+                    {property.listingStatus ? (
+                      label(property.listingStatus)
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
                   <td {...numberCell("beds")}>
                     {property.beds ?? "—"} / {property.baths ?? "—"}
                   </td>
@@ -413,6 +480,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                   <td {...numberCell("listPrice")}>{formatMoney(property.listPrice)}</td>
                   <td {...numberCell("arv")}>{formatMoney(property.arv)}</td>
                   <td {...numberCell("rentEstimate")}>{formatMoney(property.rentEstimate)}</td>
+                  <td {...numberCell("estimatedEquity")}>
+                    {formatMoney(property.estimatedEquity)}
+                  </td>
                   <td {...numberCell("cashFlowMonthly")}>
                     {formatMoney(property.primaryAnalysis?.cashFlowMonthly)}
                   </td>

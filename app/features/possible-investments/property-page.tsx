@@ -18,8 +18,8 @@ import {
   formatMoney,
   parseNumberLike,
 } from "~/domain/format";
-import { saleTypeLabel } from "~/domain/auctions/auction-terms";
-import { saleTimeInZones } from "~/domain/auctions/time-zones";
+import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
+import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
 import { modulePath } from "~/domain/modules";
 import {
   contactName,
@@ -490,8 +490,11 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
               {saleTypeLabel(auction.saleType)}
             </Link>{" "}
             <span className="text-muted">
-              · {saleTimeInZones(auction.currentSaleAt, auction.timeZone).viewer} ·{" "}
-              {label(auction.status)}
+              ·{" "}
+              {saleTimeKnownNow(auction)
+                ? saleTimeInZones(auction.currentSaleAt, auction.timeZone).viewer
+                : dayIn(auction.currentSaleAt, auction.timeZone)}{" "}
+              · {label(auction.status)}
             </span>
           </>
         )}
