@@ -35,7 +35,10 @@ export function ContactMethodList(props: {
   const emails = listedEmails(props.person);
   if (!phones.length && !emails.length) return null;
   return (
-    <ul className={`space-y-0.5 text-sm ${props.className ?? ""}`} aria-label="Phones and e-mails">
+    <ul
+      className={`flex flex-wrap gap-x-4 gap-y-0.5 text-sm ${props.className ?? ""}`}
+      aria-label="Phones and e-mails"
+    >
       {phones.map((phone, i) => (
         <li key={`p${i}`} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <a href={`tel:${phone.value}`} className="text-accent tabular-nums hover:underline">

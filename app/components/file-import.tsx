@@ -36,7 +36,7 @@ const HOW: Record<string, string> = {
   guess: "guess: check it",
   remembered: "your earlier choice",
   user: "your choice",
-  none: "no matching field",
+  none: "not imported",
 };
 
 interface ReadFile {
@@ -204,6 +204,7 @@ export function FileImportDialog(props: {
               ) : (
                 "Columns matched by their names; check the guesses and choose for the rest."
               )}
+              {preview && <MappingCounts preview={preview} />}
             </p>
             {asksSaleType && (
               <label className="flex flex-wrap items-center gap-2 text-sm">
@@ -436,6 +437,26 @@ function MappingTable(props: {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** " 2 guessed from their names (check them); 5 not imported (why is beside each)." */
+function MappingCounts(props: { preview: FileImportResult }) {
+  const guessed = props.preview.guesses.filter((guess) => guess.applied).length;
+  const left = props.preview.unmapped.length;
+  if (!guessed && !left) return null;
+  return (
+    <>
+      {" "}
+      {guessed > 0 && (
+        <span className="text-accent">
+          {guessed} guessed from {guessed === 1 ? "its name" : "their names"}: check{" "}
+          {guessed === 1 ? "it" : "them"}.{" "}
+        </span>
+      )}
+      {left > 0 &&
+        `${left} ${left === 1 ? "column is" : "columns are"} not imported (why is beside each).`}
+    </>
   );
 }
 

@@ -207,7 +207,7 @@ export function PropertyFactPanels(props: {
       ? detail.estimatedValue - detail.loanBalance
       : null;
   return (
-    <div className="mt-6 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-4">
+    <div className="mt-6 grid items-start gap-4 md:grid-cols-2 2xl:grid-cols-4">
       <section
         aria-labelledby="owner-title"
         className="min-w-0 rounded-2xl border border-line bg-surface p-4"
