@@ -40,7 +40,7 @@ function staticHeaders(): Plugin {
  * left out (`moduleSideEffects` below). And a value nobody uses is left out of a module that is
  * used: in the browser's build each top-level `const` that a call builds (a zod schema, a table)
  * is marked `@__PURE__`, which Rollup cannot prove by itself through zod. So a page that shows a
- * form's vocabulary downloads neither its schemas nor zod (issue 28, item 7).
+ * form's vocabulary downloads neither its schemas nor zod.
  */
 function pureDomain(): Plugin {
   return {
@@ -113,7 +113,7 @@ export default defineConfig(({ command }) => ({
         // app/domain is pure (its modules define values and do nothing on import) but for
         // validation.ts, which sets zod's messages. Said so, a page that uses only a module's
         // vocabulary (workspace-terms.ts, re-exported by workspace.ts) does not download the
-        // module's schemas, nor zod (issue 28, item 7).
+        // module's schemas, nor zod.
         moduleSideEffects: (id) => !id.includes("/app/domain/") || id.endsWith("/validation.ts"),
       },
       onwarn(warning, warn) {

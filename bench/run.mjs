@@ -60,7 +60,7 @@ async function createBenchAccount(origin) {
     // The session cookie as a browser would send it back: the name=value part of Set-Cookie.
     cookie: registered.headers.get("Set-Cookie").split(";")[0],
   };
-  // A read token, as an AI client or a script holds one (issue 32).
+  // A read token, as an AI client or a script holds one.
   const made = await fetch(`${origin}/api/access-tokens`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...account.authorization },

@@ -50,7 +50,11 @@ export function ContactMethodList(props: {
       ))}
       {emails.map((email, i) => (
         <li key={`e${i}`} className="flex min-w-0 flex-wrap items-center gap-x-2">
-          <a href={`mailto:${email.value}`} className="truncate text-accent hover:underline">
+          <a
+            href={`mailto:${email.value}`}
+            className="max-w-full min-w-0 truncate text-accent hover:underline"
+            title={email.value}
+          >
             {email.value}
           </a>
           {email.type && <span className="text-xs text-muted">{email.type}</span>}
@@ -169,6 +173,7 @@ export function MethodsField(props: {
               <label className="flex items-center gap-1.5 text-xs text-muted">
                 <input
                   type="checkbox"
+                  aria-label={`Number ${i + 1} on Do Not Call`}
                   checked={Boolean(row.dnc)}
                   onChange={(event) => update(i, { dnc: event.target.checked || undefined })}
                   className="size-4 accent-[var(--accent)]"

@@ -150,7 +150,7 @@ export function FileImportDialog(props: {
     if (!file || !preview) return;
     startImport(kind, file.table, {
       fileName: file.name,
-      mapping: choices,
+      mapping: fixedMapping(preview),
       overwriteEdits,
       remember: remember && changedMapping,
       campaignId: campaignId || null,
@@ -439,6 +439,20 @@ function MappingTable(props: {
     </div>
   );
 }
+
+/**
+ * The mapping as the preview showed it, for every part of a big file to be read the same way,
+ * never guessed again from its own rows: each column but those the recognised source maps itself
+ * (the same in every part), within what a request's address can carry.
+ */
+const fixedMapping = (preview: FileImportResult) =>
+  Object.fromEntries(
+    preview.columns
+      .filter((column) =>
+        preview.source ? column.how !== "source" && column.how !== "none" : true,
+      )
+      .map((column) => [column.header, column.target]),
+  );
 
 /** " 2 guessed from their names (check them); 5 not imported (why is beside each)." */
 function MappingCounts(props: { preview: FileImportResult }) {

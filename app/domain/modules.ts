@@ -37,6 +37,8 @@ export interface ModuleParams {
     listingStatus?: ListingStatus;
     /** "no": absentee owners only; "yes": owner-occupied. */
     ownerOccupied?: "yes" | "no";
+    /** Only properties with at least this much estimated equity. */
+    minEquity?: number;
     sort?: string;
     dir?: "asc" | "desc";
     page?: number;
@@ -93,7 +95,7 @@ export interface ModuleParams {
   /**
    * `google`: how the Google connect flow ended, as the OAuth callback names it; `section:
    * "notifications"` scrolls to the notification preferences (the bell's Preferences), `"ai-clients"`
-   * to the access tokens, connected apps and their log (issue 32).
+   * to the access tokens, connected apps and their log.
    */
   connections: { google?: GoogleOutcome; section?: "notifications" | "ai-clients" };
   /**

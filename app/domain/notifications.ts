@@ -1,5 +1,5 @@
 /**
- * What AI42 tells an investor while they are away (issue 31): the kinds of notification, each
+ * What AI42 tells an investor while they are away: the kinds of notification, each
  * one's channels by default, the preferences' shape, quiet hours, and when each kind is due in
  * whose time zone. Shared by the Worker's scheduled work and the preferences screen. Pure: no I/O.
  */

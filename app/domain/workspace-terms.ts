@@ -1,7 +1,7 @@
 /**
  * The workspace's vocabularies (project types, the pipeline, contact types…) and the plain rules
  * screens show them by, without the input schemas (workspace.ts): a page that only shows records
- * downloads no zod (issue 28, item 7). Pure: no I/O.
+ * downloads no zod. Pure: no I/O.
  */
 
 export const PROJECT_TYPES = [
@@ -172,6 +172,9 @@ export const CONTACT_FLAG_LABELS: Record<ContactFlag, string> = {
   doNotMail: "Do not mail",
 };
 
+/** Square feet in an acre: lots are kept in square feet, shown in acres too. */
+export const SQFT_PER_ACRE = 43_560;
+
 /** A phone or e-mail as a list gives it: its kind, and for a phone whether it is on Do Not Call. */
 export interface Listed {
   value: string;
@@ -184,8 +187,14 @@ export interface Listed {
  * elsewhere keeps alone.
  */
 export const listedPhones = (person: { phone: string | null; phones: Listed[] }): Listed[] =>
-  person.phones.length ? person.phones : person.phone ? [{ value: person.phone, type: null }] : [];
+  withLone(person.phone, person.phones, (value) => value.replace(/\D/g, ""));
 
 /** Every e-mail of a person, as listedPhones. */
 export const listedEmails = (person: { email: string | null; emails: Listed[] }): Listed[] =>
-  person.emails.length ? person.emails : person.email ? [{ value: person.email, type: null }] : [];
+  withLone(person.email, person.emails, (value) => value.trim().toLowerCase());
+
+/** The list, led by the lone value when the list lacks it (edited apart from it, as screens once did). */
+const withLone = (lone: string | null, list: Listed[], key: (value: string) => string) =>
+  lone && !list.some((item) => key(item.value) === key(lone))
+    ? [{ value: lone, type: null }, ...list]
+    : list;

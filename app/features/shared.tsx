@@ -186,10 +186,10 @@ export const textOf = (value: number | string | null | undefined) =>
 const FILTER_COLUMNS = {
   2: "sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
   3: "sm:grid-cols-2 lg:grid-cols-[minmax(0,1.25fr)_repeat(3,minmax(0,1fr))]",
-  5: "sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[minmax(0,1.25fr)_repeat(5,minmax(0,1fr))]",
+  6: "sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,1.25fr)_repeat(6,minmax(0,1fr))]",
 };
 
-export function FilterBar(props: { children: React.ReactNode; filters?: 2 | 3 | 5 }) {
+export function FilterBar(props: { children: React.ReactNode; filters?: 2 | 3 | 6 }) {
   return (
     <div className={`mb-4 grid gap-3 ${FILTER_COLUMNS[props.filters ?? 2]}`}>{props.children}</div>
   );

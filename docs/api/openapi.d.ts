@@ -4316,7 +4316,7 @@ export interface components {
             auctionId: string | null;
             readOnly: boolean;
             htmlLink: string | null;
-            /** @description Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (issue 31's event reminders). */
+            /** @description Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (event reminders). */
             reminders?: {
                 useDefault: boolean;
                 overrides: {

@@ -143,6 +143,8 @@ describe("an auction's record", () => {
         status: "upcoming",
         currentSaleAt: SHERIFF.saleAt,
         timeZone: "America/New_York",
+        saleTimeKnown: true,
+        postponedTo: null,
       },
     ]);
 

@@ -241,12 +241,44 @@ describe("do-not-contact flags", () => {
     });
   });
 
+  it("a list flags and adds numbers to leads already here, and never takes a number away", async () => {
+    const { token, call } = await account();
+    // Made by hand before the list was skip-traced: one number, the investor's own note on it.
+    const made = await call<{ data: Row }>("/marketing/leads", {
+      method: "POST",
+      json: {
+        firstName: "Walter",
+        lastName: "Brisco",
+        phones: [{ value: "(972) 555-0198", type: "Cell, call after 5" }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const plan = await importFile(token, "leads", batchleads, { dryRun: "true" });
+    expect(plan.data.counts).toMatchObject({ created: 11, merged: 1 });
+    await importFile(token, "leads", batchleads);
+    const brisco = (await listOf(call, "/marketing/leads")).find(
+      (l) => l.id === made.body.data.id,
+    )!;
+    // The scrub's DNC is news, not an edit of the investor's to keep.
+    expect(brisco.doNotContact).toBe(true);
+    expect(brisco.phones).toEqual([
+      { value: "(972) 555-0198", type: "Cell, call after 5" },
+      { value: "(469) 555-0133", type: "Mobile" },
+      { value: "(972) 555-0121", type: "Landline" },
+    ]);
+    expect(brisco.phone).toBe("(972) 555-0198");
+  });
+
   it("a flagged lead gets no sequence, and a mail house's export leaves them out", async () => {
     const { token, call } = await account();
     await importFile(token, "leads", batchleads);
     const leads = await listOf(call, "/marketing/leads");
     const named = (last: string) => leads.find((lead) => lead.lastName === last)!;
-    await call("/marketing/sequences/settings", { method: "PUT", json: { enabled: true } });
+    const on = await call("/marketing/sequences/settings", {
+      method: "PUT",
+      json: { enabled: true, dailyCap: 50 },
+    });
+    expect(on.status).toBe(200);
     const sequence = await call<{ data: { id: string } }>("/marketing/sequences", {
       method: "POST",
       json: { name: "Call them", steps: [{ day: 0, action: "call", body: "Call {{first_name}}" }] },
@@ -291,6 +323,48 @@ describe("do-not-contact flags", () => {
     expect(again.data.counts).toMatchObject({ created: 0, merged: 0 });
     const after = (await listOf(call, "/contacts")).find((c) => c.id === whitfield.id)!;
     expect(after.deceased).toBe(true);
+  });
+});
+
+describe("a property's owner", () => {
+  it("is one of the user's own contacts: another user's contact id is refused, its name never shown", async () => {
+    const alice = await account();
+    const bob = await account();
+    const theirs = await bob.call<{ data: Row }>("/contacts", {
+      method: "POST",
+      json: { firstName: "Bob", lastName: "Secret", type: "seller" },
+    });
+    const created = await alice.call<{ data: { ids: string[] } }>("/data/properties", {
+      method: "POST",
+      json: { address: "1 Pry St", ownerContactId: theirs.body.data.id },
+    });
+    expect(created.status).toBe(400);
+    const mine = await alice.call<{ data: { ids: string[] } }>("/data/properties", {
+      method: "POST",
+      json: { address: "1 Pry St" },
+    });
+    const id = mine.body.data.ids[0]!;
+    const { body } = await alice.call<{ data: Row }>(`/data/properties/${id}`);
+    const put = await alice.call(`/data/properties/${id}`, {
+      method: "PUT",
+      json: { ...body.data, ownerContactId: theirs.body.data.id },
+    });
+    expect(put.status).toBe(400);
+    const list = await listOf(alice.call, "/data/properties");
+    expect(list[0]).toMatchObject({ ownerContactId: null, ownerName: null });
+  });
+
+  it("is searched by name and filters the list", async () => {
+    const { token, call } = await account();
+    await importFile(token, "properties", propstream);
+    const found = await listOf(call, "/data/properties?q=adeyemi");
+    expect(found.map((p) => p.address)).toEqual(["5568 Bermuda Bay Dr"]);
+    const absentee = await listOf(call, "/data/properties?ownerOccupied=no&sort=ownerName&dir=asc");
+    expect(absentee).toHaveLength(9);
+    expect(absentee[0]!.ownerName).toBe("Busch Commons Lp");
+    const rich = await listOf(call, "/data/properties?minEquity=200000");
+    expect(rich.map((p) => p.estimatedEquity).every((e) => (e as number) >= 200000)).toBe(true);
+    expect(rich).toHaveLength(3);
   });
 });
 
@@ -369,8 +443,11 @@ describe("an AI42 export imported again unchanged", () => {
         lastName: "Haddad",
         phones: [
           { value: "(937) 555-0111", type: "Mobile" },
-          { value: "(937) 555-0112", type: "Landline" },
+          { value: "(937) 555-0112", type: "Landline", dnc: true },
+          { value: "(937) 555-0113", type: "VoIP" },
+          { value: "(937) 555-0114", type: null },
         ],
+        deceased: true,
         emails: [{ value: "omar@example.com", type: null }],
         consentEmail: true,
       },
@@ -404,5 +481,11 @@ describe("an AI42 export imported again unchanged", () => {
         list,
       ).toEqual([]);
     }
+    // Written back too, nothing is lost: the Do Not Call mark, every phone, the flag.
+    await importFile(token, "leads", await exported(token, "leads"));
+    const omar = (await listOf(call, "/marketing/leads")).find((l) => l.lastName === "Haddad")!;
+    expect(omar.phones).toHaveLength(4);
+    expect((omar.phones as { dnc?: boolean }[])[1]!.dnc).toBe(true);
+    expect(omar.deceased).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 32's MCP server at /mcp, driven by the official MCP TypeScript SDK's client over
+ * The MCP server at /mcp, driven by the official MCP TypeScript SDK's client over
  * Streamable HTTP: tools from the agent's registry, scoped by the token (a read token sees and may
  * call only the read-only ones), the user's own data and never another's, resources for a property
  * and an analysis, 401 for a revoked or expired token, the AI requests a minute counted, and every

@@ -1,5 +1,5 @@
 /**
- * Issue 31's background work, driven with a fixed clock: the Cron Trigger's handler
+ * The background work, driven with a fixed clock: the Cron Trigger's handler
  * (`runScheduled(env, now)`) finds what is due, kind by kind, at the right local time across
  * zones and a DST change; the JOBS queue's consumer (`runQueue`) sends each e-mail once, retries a
  * failure with a growing backoff and lists it as couldn't send after its last attempt; quiet hours

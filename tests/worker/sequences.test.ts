@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences (issue 31) inside workerd with real local D1, against the fake Google: each
+ * Follow-up sequences inside workerd with real local D1, against the fake Google: each
  * step runs with a fixed clock through the queue consumer or the cron's finder, and sends once.
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";

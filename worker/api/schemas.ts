@@ -612,7 +612,7 @@ export const CalendarEventSchema = z
       .optional()
       .openapi({
         description:
-          "Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (issue 31's event reminders).",
+          "Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (event reminders).",
       }),
     updatedAt: z.string().nullable().openapi({
       description:
@@ -845,7 +845,7 @@ export const RouteCalendarResultSchema = z
   .openapi("RouteCalendarResult");
 
 // ---------------------------------------------------------------------------------------------
-// Marketing (issue 15)
+// Marketing
 
 const LeadRecordSchema = createSelectSchema(leads, {
   answers: z.array(LeadAnswerSchema.openapi("LeadAnswer")),
@@ -1031,7 +1031,7 @@ export const WorkspaceImportResultSchema = z
   .openapi("WorkspaceImportResult");
 
 // ---------------------------------------------------------------------------------------------
-// Dashboard (issue 15)
+// Dashboard
 
 export const DashboardSchema = z
   .object({

@@ -63,6 +63,26 @@ export async function assertOwnedReference(
   }
 }
 
+/** As assertOwnedReference, for the references of many records at once (one query). */
+export async function assertOwnedReferences(
+  db: Database,
+  table: OwnedTable,
+  userId: string,
+  ids: readonly (string | null | undefined)[],
+  field: string,
+  what: string,
+) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return;
+  const found = await db
+    .select({ id: table.id })
+    .from(table as SQLiteTable)
+    .where(and(eq(table.userId, userId), inJsonList(table.id, wanted)));
+  if (found.length < wanted.length) {
+    throw invalidFields([{ field, message: `No such ${what} in your workspace` }]);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Versions: a record's version is its `updatedAt` (its ETag, app/domain/versions.ts). A change
 // sent with If-Match names the versions it was made against; the write itself checks them.

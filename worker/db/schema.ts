@@ -177,7 +177,7 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_user_status").on(t.userId, t.status),
-    // The cron's "closing in 7 days" notices look across every user (issue 31).
+    // The cron's "closing in 7 days" notices look across every user.
     index("projects_target_close").on(t.targetCloseDate),
     index("projects_user_type").on(t.userId, t.type),
   ],
@@ -389,7 +389,7 @@ export const calendarEvents = sqliteTable(
     routeId: text("route_id").references((): AnySQLiteColumn => routes.id, {
       onDelete: "set null",
     }),
-    /** Minutes before the start the user is reminded (issue 31); null: no reminder. */
+    /** Minutes before the start the user is reminded; null: no reminder. */
     reminderMinutes: integer("reminder_minutes"),
     /**
      * When the cron reminds (UTC ISO), kept with `start` and `reminderMinutes`: their mark, or the
@@ -448,7 +448,7 @@ export const deals = sqliteTable(
     capRate: real("cap_rate"),
     cashOnCash: real("cash_on_cash"),
     /**
-     * The other figures the buy box reads (issue 29), so lists judge saved analyses against the
+     * The other figures the buy box reads, so lists judge saved analyses against the
      * user's current criteria in SQL. A rental, flip or BRRRR always has a purchase price: one
      * without is a row saved before these columns, worked out when a list next reads it.
      */
@@ -468,7 +468,7 @@ export const deals = sqliteTable(
 );
 
 /**
- * The user's buy box (issue 29): one row per user, a column per criterion, null where none is set.
+ * The user's buy box: one row per user, a column per criterion, null where none is set.
  * Every analysis answer says how it measures up to them.
  */
 export const dealCriteria = sqliteTable("deal_criteria", {
@@ -531,7 +531,7 @@ export const rehabTemplates = sqliteTable(
 );
 
 /**
- * A file the user stored (issue 30): a contract, an inspection report, a photo. Its bytes are the
+ * A file the user stored: a contract, an inspection report, a photo. Its bytes are the
  * R2 object `objectKey` (which never holds the user's file name); this row is written first, as
  * `pending`, and turns `ready` once the object is complete, so a crash in between leaves a pending
  * row that the sweep removes with its object, never an object nobody can see. A delete marks the
@@ -649,7 +649,7 @@ export const auctions = sqliteTable(
   (t) => [
     index("auctions_user_sale").on(t.userId, t.currentSaleAt),
     index("auctions_user_deposit").on(t.userId, t.depositDueAt),
-    // The cron's reminders look across every user (issue 31).
+    // The cron's reminders look across every user.
     index("auctions_deposit_due").on(t.depositDueAt),
     index("auctions_current_sale").on(t.currentSaleAt),
   ],
@@ -672,7 +672,7 @@ export const auctionHistory = sqliteTable(
 );
 
 /**
- * A saved route (issue 14): its stops as entered (JSON), the order it runs in, and the plan worked
+ * A saved route: its stops as entered (JSON), the order it runs in, and the plan worked
  * out when it was saved. `calendarEventIds` are the visits last added to `calendarId`.
  */
 export const routes = sqliteTable(
@@ -734,7 +734,7 @@ export const geocoderSlots = sqliteTable("geocoder_slots", {
   nextAt: integer("next_at").notNull(),
 });
 
-/** A marketing campaign (issue 15); its figures are worked out from the leads that name it. */
+/** A marketing campaign; its figures are worked out from the leads that name it. */
 export const campaigns = sqliteTable(
   "campaigns",
   {
@@ -755,7 +755,7 @@ export const campaigns = sqliteTable(
 );
 
 /**
- * A lead (issue 15): a contact of type `lead` and what marketing keeps about it. One row per
+ * A lead: a contact of type `lead` and what marketing keeps about it. One row per
  * contact, gone with the contact.
  */
 export const leads = sqliteTable(
@@ -789,7 +789,7 @@ export const leads = sqliteTable(
   ],
 );
 
-/** A lead bot (issue 15): persona, qualifying questions in order, and the hand-off rule. */
+/** A lead bot: persona, qualifying questions in order, and the hand-off rule. */
 export const leadBots = sqliteTable(
   "lead_bots",
   {
@@ -884,7 +884,7 @@ export const usageCounters = sqliteTable("usage_counters", {
 });
 
 /**
- * A user's notification preferences (issue 31). Made at sign-in with the browser's zone; the zone
+ * A user's notification preferences. Made at sign-in with the browser's zone; the zone
  * follows the browser's at each sign-in until the user chooses one.
  */
 export const notificationSettings = sqliteTable(
@@ -921,7 +921,7 @@ export const notificationSettings = sqliteTable(
 export const EMAIL_STATUSES = ["none", "waiting", "queued", "sending", "sent", "failed"] as const;
 
 /**
- * One notice (issue 31). `key` makes it happen once: the cron may find the same thing due twice,
+ * One notice. `key` makes it happen once: the cron may find the same thing due twice,
  * a queue may deliver a message twice, and the insert or the claim refuses the second. The e-mail
  * goes `waiting` (until `emailDueAt`: quiet hours) → `queued` → `sending` → `sent`, or `failed`
  * after its last attempt: the user's "couldn't send" list.
@@ -955,7 +955,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-/** A follow-up sequence (issue 31): its steps, each a day after the start and an action. */
+/** A follow-up sequence: its steps, each a day after the start and an action. */
 export const sequences = sqliteTable(
   "sequences",
   {
@@ -1054,7 +1054,7 @@ export const sequenceLog = sqliteTable(
 );
 
 /**
- * A personal access token (issue 32): kept only as the SHA-256 of its secret, which is shown once.
+ * A personal access token: kept only as the SHA-256 of its secret, which is shown once.
  * Revoking deletes the row, so the next request with it is refused at once.
  */
 export const accessTokens = sqliteTable(
@@ -1080,7 +1080,7 @@ export const accessTokens = sqliteTable(
 );
 
 /**
- * One call an AI client made over MCP (issue 32): which tool or resource, when, through which
+ * One call an AI client made over MCP: which tool or resource, when, through which
  * token or connected app (named as it was then), and whether it worked. The user's audit log.
  */
 export const mcpCalls = sqliteTable(

@@ -1,5 +1,5 @@
 /**
- * Leads (issue 15): contacts of type `lead` with their marketing record, for the API, the
+ * Leads: contacts of type `lead` with their marketing record, for the API, the
  * dashboard and the lead bots. A lead's id is its contact's id; deleting it deletes the contact.
  */
 import {

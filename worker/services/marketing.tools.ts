@@ -1,5 +1,5 @@
 /**
- * The agent's tools over marketing (issue 15): the leads, with the follow-ups due, the facts an
+ * The agent's tools over marketing: the leads, with the follow-ups due, the facts an
  * outreach draft is written from, so "draft a text to Ann" works from the chat as well, and the
  * follow-up sequences, to start one on a lead as the lead's screen does.
  */

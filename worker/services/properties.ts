@@ -12,6 +12,7 @@ import {
   getTableColumns,
   gte,
   inArray,
+  or,
   sql,
   type SQL,
 } from "drizzle-orm";
@@ -29,6 +30,8 @@ import {
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
 import {
+  assertOwnedReference,
+  assertOwnedReferences,
   chunk,
   containsAny,
   D1_MAX_PARAMS,
@@ -128,7 +131,7 @@ const PRIMARY_ANALYSIS = {
 };
 
 /**
- * The property's picture in lists: the first photo stored on it with a thumbnail (issue 30), else
+ * The property's picture in lists: the first photo stored on it with a thumbnail, else
  * the first photo a browser shows; null without one.
  */
 const PHOTO_FILE_ID = sql<
@@ -143,7 +146,7 @@ const PHOTO_FILE_ID = sql<
  */
 const ownerNameOf = sql<
   string | null
->`(select coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.company}) from ${contacts} where ${contacts.id} = ${properties.ownerContactId})`;
+>`(select coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.company}) from ${contacts} where ${contacts.id} = ${properties.ownerContactId} and ${contacts.userId} = ${properties.userId})`;
 const OWNER_NAME = sql<string | null>`${ownerNameOf}`.as("owner_name");
 
 /** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
@@ -239,11 +242,17 @@ export const PROPERTY_SEARCH_COLUMNS = [
   properties.notes,
 ];
 
+const OWNER_SEARCH_COLUMNS = [contacts.firstName, contacts.lastName, contacts.company];
+
 function propertiesWhere(userId: string, filters: PropertyFilters) {
   const where: SQL[] = [eq(properties.userId, userId)];
   if (filters.status) where.push(eq(properties.status, filters.status));
   if (filters.propertyType) where.push(eq(properties.propertyType, filters.propertyType));
-  if (filters.q) where.push(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q));
+  if (filters.q) {
+    // The owner's name too: through their contacts, found first (the user's, by its index).
+    const owners = sql`${properties.ownerContactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${contacts.userId} = ${userId} AND (${containsAny(OWNER_SEARCH_COLUMNS, filters.q)}))`;
+    where.push(or(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q), owners)!);
+  }
   if (filters.meetsCriteria)
     where.push(sql`${meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`);
   if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));
@@ -439,6 +448,14 @@ export async function updateProperty(
   input: PropertyInput,
   ifVersion?: IfVersion,
 ) {
+  await assertOwnedReference(
+    db,
+    contacts,
+    userId,
+    input.ownerContactId,
+    "ownerContactId",
+    "contact",
+  );
   const key = propertyDedupeKey(input);
   const [clash] = await db
     .select({ id: properties.id })
@@ -502,6 +519,14 @@ export async function planPropertyWrites(
   existingRows: ExistingRows,
 ) {
   const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
+  await assertOwnedReferences(
+    db,
+    contacts,
+    userId,
+    unique.map((row) => row.input.ownerContactId),
+    "ownerContactId",
+    "contact",
+  );
   const idByKey = await propertyIdsByKey(
     db,
     userId,

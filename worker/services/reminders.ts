@@ -1,5 +1,5 @@
 /**
- * What the cron finds due (issue 31), kind by kind, each with ONE indexed query across every user:
+ * What the cron finds due, kind by kind, each with ONE indexed query across every user:
  * a range of the kind's time column (deposits, sales, event reminders, closings written lately),
  * or for the day's follow-ups and closings the users whose 7:00 it is (`morning_next_at`). Nothing
  * due costs one index probe per kind, not a scan of every user. Each finding is a notice with an
@@ -8,15 +8,29 @@
  * record whose date moves gets a new notice for its new date. A record written after a mark had
  * passed (an auction added with its deposit 30 hours away) is told at once, once (`dueMark`).
  */
-import { and, asc, eq, gt, gte, inArray, lte, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   auctionDepositDue,
   currentSaleAt,
   DEPOSIT_STATUSES,
   OPEN_STATUSES,
+  saleTimeKnownNow,
 } from "../../app/domain/auctions/auction-terms";
-import { clockIn } from "../../app/domain/auctions/time-zones";
+import { clockIn, dayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays, reminderMark } from "../../app/domain/calendar/event-terms";
 import { formatAddress, formatDate, formatMoney } from "../../app/domain/format";
 import { modulePath } from "../../app/domain/modules";
@@ -118,6 +132,8 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
         gt(auctions.currentSaleAt, isoAt(now)),
         lte(auctions.currentSaleAt, isoAt(now + 2 * DAY_MS)),
         inArray(auctions.status, [...OPEN_STATUSES]),
+        // Adjourned with no new date: its old day is no longer the sale's.
+        or(ne(auctions.status, "postponed"), isNotNull(auctions.postponedTo)),
       ),
     );
   return rows.flatMap((auction) => {
@@ -135,7 +151,7 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
         kind: today ? ("sale_today" as const) : ("sale_tomorrow" as const),
         key: `sale_${day}:${auction.id}:${saleAt}`,
         title: `Sale ${day}: ${auction.address}`,
-        body: `The ${auction.saleType} sale of ${formatAddress(auction)} is ${day}, ${clockIn(saleAt, auction.timeZone)}${auction.venue ? `, at ${auction.venue}` : ""}.`,
+        body: `The ${auction.saleType} sale of ${formatAddress(auction)} is ${day}, ${saleTimeKnownNow(auction) ? clockIn(saleAt, auction.timeZone) : `${dayIn(saleAt, auction.timeZone)} (its time not posted yet)`}${auction.venue ? `, at ${auction.venue}` : ""}.`,
         link: modulePath("auction", { auction: auction.id }),
       },
     ];

@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences for leads (issue 31): the user's sequences, their settings (on or off, the
+ * Follow-up sequences for leads: the user's sequences, their settings (on or off, the
  * daily cap of e-mails), starting and stopping one on a lead, the cron's due-step finder, and
  * `runSequenceStep`, which does one step once.
  *
@@ -253,7 +253,9 @@ export async function leadSequences(db: Database, userId: string, leadId: string
 
 /**
  * Starts a sequence on a lead: its first step is due `day` days from now. 409 when sequences are
- * off, when the sequence has e-mail steps and the lead cannot be e-mailed (no address, or no
+ * off, when the lead is flagged do not contact, litigator or deceased (or do not mail, for a
+ * sequence with letter steps), when the sequence has e-mail steps and the lead cannot be e-mailed
+ * (no address, or no
  * consent: the sequence would stop at its first e-mail), or when the lead is in a sequence already.
  */
 export async function enrollLead(

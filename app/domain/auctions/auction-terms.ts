@@ -1,7 +1,7 @@
 /**
  * An auction's vocabularies and the times that matter about it (when the sale is now set for, the
  * deposit due, the countdown), without the input schemas (auction.ts, which re-exports these): a
- * page that shows auctions downloads no zod (issue 28, item 7). Pure: no I/O.
+ * page that shows auctions downloads no zod. Pure: no I/O.
  */
 import { label } from "../workspace-terms";
 import { depositDue } from "./max-bid";
@@ -70,6 +70,10 @@ export function dayCountdown(days: number) {
  */
 export const saleTimeKnownNow = (auction: { saleTimeKnown: boolean; postponedTo: string | null }) =>
   auction.saleTimeKnown || auction.postponedTo !== null;
+
+/** A sale adjourned with no new date yet: its old day is no longer when it happens. */
+export const adjournedWithoutDate = (auction: { status: string; postponedTo: string | null }) =>
+  auction.status === "postponed" && auction.postponedTo === null;
 
 /** Statuses of a sale that still lies ahead for the investor. */
 export const OPEN_STATUSES: readonly AuctionStatus[] = ["upcoming", "postponed"];

@@ -1,5 +1,5 @@
 /**
- * An auction the investor is watching (issue 13): its vocabularies, the input rules shared by the
+ * An auction the investor is watching: its vocabularies, the input rules shared by the
  * API, the import preview and the form, and the times that matter about it (when the sale is now
  * set for, the deposit due, the countdown). Pure: no I/O.
  */
@@ -15,7 +15,7 @@ export * from "./auction-terms";
 const instant = instantWithin("Use a date and time like 2027-03-31T10:00:00-04:00");
 const percent = optional(z.number().finite().min(0).max(100));
 
-/** The max-bid calculator's inputs (issue 13): all but the value default to 0. */
+/** The max-bid calculator's inputs: all but the value default to 0. */
 export const MaxBidInputSchema = z.object({
   estimatedValue: z
     .number({ error: "Give the after-repair value (ARV)" })

@@ -1,7 +1,7 @@
 /**
  * The calendar's vocabularies and the merged event every source is turned into, with the
  * listing's order, range and paging, without the input schemas (events.ts, which re-exports
- * these): a page that shows events downloads no zod (issue 28, item 7). Pure: no I/O.
+ * these): a page that shows events downloads no zod. Pure: no I/O.
  */
 import { midnightIn } from "../auctions/time-zones";
 import { DEFAULT_TIME_ZONE, todayIn } from "../today";
@@ -135,7 +135,7 @@ export interface CalendarEvent {
   htmlLink: string | null;
   /**
    * Google Calendar's reminders. AI42's own calendar keeps one, the first override: its minutes
-   * before the start are when the notification comes (issue 31).
+   * before the start are when the notification comes.
    */
   reminders?: EventReminders;
   /**

@@ -6,15 +6,17 @@
  */
 import { formatCount } from "../format";
 import { LEAD_STATUSES } from "../marketing/lead-terms";
-import { PROPERTY_STATUSES } from "../workspace-terms";
+import { CONTACT_FLAGS, PROPERTY_STATUSES } from "../workspace-terms";
 import {
   readAuctionStatus,
+  readContactFlags,
   readDay,
   readFlag,
   readListingStatus,
   readNumber,
   readPropertyType,
   readSaleType,
+  statusWord,
   type Conventions,
 } from "./values";
 
@@ -54,15 +56,12 @@ const RANGES: Record<string, { min: number; max: number; what: string; whole?: b
   daysOnMarket: { min: 0, max: 20_000, what: "a number of days", whole: true },
 };
 
-const FLAGS = new Set([
+const FLAGS = new Set<string>([
   "ownerOccupied",
   "consentEmail",
   "consentSms",
   "consentCall",
-  "doNotContact",
-  "litigator",
-  "deceased",
-  "doNotMail",
+  ...CONTACT_FLAGS,
 ]);
 const DATES = new Set(["lastSaleDate", "followUpOn", "saleAt", "depositDueAt", "postponedTo"]);
 const NAMES = new Set([
@@ -162,10 +161,7 @@ function valueCheck(
         what: kind === "leads" ? "a lead status" : "a pipeline status",
         fits: (value) =>
           (kind === "leads" ? LEAD_STATUSES : PROPERTY_STATUSES).includes(
-            value
-              .trim()
-              .toLowerCase()
-              .replace(/[\s-]+/g, "_") as never,
+            statusWord(value) as never,
           ),
       };
     case "saleType":
@@ -174,6 +170,11 @@ function valueCheck(
       return {
         what: "a time of day",
         fits: (value) => /^\d{1,2}(:\d{2})?(:\d{2})?\s*([ap]\.?m\.?)?$/i.test(value.trim()),
+      };
+    case "contactFlags":
+      return {
+        what: "do-not-contact flags (DNC, Litigator, Deceased)",
+        fits: (value) => Object.values(readContactFlags(value)).some(Boolean),
       };
     case "lotSizeUnit":
       return { what: "a unit of area", fits: (value) => /acre|sq|ft|feet|ac\b/i.test(value) };

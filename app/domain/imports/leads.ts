@@ -18,6 +18,7 @@ import {
   readNumber,
   splitName,
   type Conventions,
+  statusWord,
 } from "./values";
 
 export type LeadValues = Partial<LeadInput>;
@@ -141,7 +142,7 @@ export function readLeadRows(
       mailingState: cells.mailingState,
       mailingZip: cells.mailingZip,
       source: cells.source ?? source?.name.replace(/ (export|list|scrape).*$/i, ""),
-      status: cells.status?.toLowerCase().replace(/[\s-]+/g, "_"),
+      status: cells.status && statusWord(cells.status),
       score,
       followUpOn,
       dealValue,

@@ -10,7 +10,7 @@ import { PROPERTY_STATUSES } from "../workspace";
 import { misfit } from "./fit";
 import { SOURCES, type SourceFormat } from "./sources";
 import { IGNORE, MAX_NUMBERED, TARGETS, type ImportKind } from "./targets";
-import type { Conventions } from "./values";
+import { statusWord, type Conventions } from "./values";
 
 /** A header as the spelling tables write it: lower case, accents dropped, letters and digits only. */
 export const headerKey = (header: string) =>
@@ -448,14 +448,7 @@ function statusTarget(kind: ImportKind, target: string, values: readonly string[
   if (kind !== "properties" || target !== "status") return target;
   const pipeline = values
     .filter((value) => value.trim())
-    .every((value) =>
-      (PROPERTY_STATUSES as readonly string[]).includes(
-        value
-          .trim()
-          .toLowerCase()
-          .replace(/[\s-]+/g, "_"),
-      ),
-    );
+    .every((value) => (PROPERTY_STATUSES as readonly string[]).includes(statusWord(value)));
   return pipeline ? target : "listingStatus";
 }
 

@@ -2,9 +2,12 @@
  * How a file's row lands on a record the user already has, field by field, so that an import
  * never destroys work: a cell the file leaves empty never blanks a field, and a field the user
  * changed in AI42 since the last import (anything that no longer holds what that import wrote,
- * or that no import ever wrote) is kept unless they chose to overwrite their edits. Every import
- * (the file imports and Import Data) merges through here. Pure: no I/O.
+ * or that no import ever wrote) is kept unless they chose to overwrite their edits. Phones and
+ * e-mails are added to, never replaced. Every import (the file imports and Import Data) merges
+ * through here. Pure: no I/O.
  */
+import { emailKey, phoneKey } from "../marketing/lead-terms";
+import { CONTACT_FLAGS, type Listed } from "../workspace-terms";
 
 export interface FieldChange {
   field: string;
@@ -29,22 +32,34 @@ const isEmpty = (value: unknown) =>
   value === "" ||
   (Array.isArray(value) && value.length === 0);
 
+const isContactFlag = (field: string) => (CONTACT_FLAGS as readonly string[]).includes(field);
+
 /** An instant as an ISO string, whatever its offset ("…T05:00:00.000Z", "…T00:00:00-05:00"). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-type Listed = { value: string; type?: string | null; dnc?: boolean };
 const isListed = (value: unknown): value is Listed[] =>
   Array.isArray(value) &&
   value.every((item) => typeof item === "object" && item !== null && "value" in item);
-/** A phone by its digits (a US number with or without its leading 1), an e-mail by its letters. */
-const listedKey = (item: Listed) => {
-  const digits = item.value.replace(/\D/g, "");
-  return item.value.includes("@")
-    ? item.value.trim().toLowerCase()
-    : digits.length === 11 && digits.startsWith("1")
-      ? digits.slice(1)
-      : digits;
-};
+/** A phone by its digits (without a US country code), an e-mail by its letters. */
+const listedKey = (item: Listed) =>
+  (item.value.includes("@") ? emailKey(item.value) : phoneKey(item.value)) ?? item.value.trim();
+
+/**
+ * A person's phones (or e-mails) and a file's, as one list: every number either has, each once,
+ * those already here first. One here keeps its kind unless it had none, and a Do Not Call flag
+ * either side raised stays raised: a list adds numbers and flags, it never takes one away.
+ */
+function unionListed(mine: Listed[], file: Listed[]): Listed[] {
+  const byKey = new Map(file.map((item) => [listedKey(item), item]));
+  const kept = mine.map((item) => {
+    const theirs = byKey.get(listedKey(item));
+    if (!theirs) return item;
+    const dnc = item.dnc || theirs.dnc;
+    return { value: item.value, type: item.type ?? theirs.type ?? null, ...(dnc ? { dnc } : {}) };
+  });
+  const here = new Set(mine.map(listedKey));
+  return [...kept, ...file.filter((item) => !here.has(listedKey(item)))];
+}
 
 /**
  * Two lists of phones or e-mails hold the same: the same numbers or addresses in any order, none
@@ -80,7 +95,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /**
  * A person's phones and e-mails as one list each, the first also alone: a record made by hand
  * keeps its only number in `phone` (its list empty), an import writes every number to the list
- * and the first to `phone`; both say the same.
+ * and the first to `phone`; both say the same. A `phone` edited apart from its list (as screens
+ * once did) leads the list.
  */
 function withListsFilled(record: Record<string, unknown>) {
   const filled = { ...record };
@@ -89,9 +105,14 @@ function withListsFilled(record: Record<string, unknown>) {
     ["email", "emails"],
   ] as const) {
     const listed = record[list];
-    if (!Array.isArray(listed)) continue;
-    if (!listed.length && record[one]) filled[list] = [{ value: record[one], type: null }];
-    if (listed.length && !record[one]) filled[one] = (listed[0] as { value: string }).value;
+    const alone = record[one];
+    if (!isListed(listed)) continue;
+    const lone: Listed | null =
+      typeof alone === "string" && alone ? { value: alone, type: null } : null;
+    if (lone && !listed.some((item) => listedKey(item) === listedKey(lone))) {
+      filled[list] = [lone, ...listed];
+    }
+    if (listed.length && !alone) filled[one] = listed[0]!.value;
   }
   return filled;
 }
@@ -117,8 +138,20 @@ export function mergeRecord(
     }
     const mine = compared![field];
     if (sameValue(mine, value)) continue;
+    // Phones and e-mails are added to, never replaced: a list brings numbers, it takes none away.
+    if (isListed(mine) && isListed(value)) {
+      const union = unionListed(mine, value);
+      if (sameValue(union, mine)) continue;
+      merged.values[field] = union;
+      merged.changes.push({ field, from: mine, to: union });
+      continue;
+    }
     const untouched =
-      isEmpty(mine) || (imported !== null && field in imported && sameValue(mine, imported[field]));
+      isEmpty(mine) ||
+      // A do-not-contact flag no import ever set and the user never raised: a list raising it
+      // is news, not an edit to keep.
+      (mine === false && isContactFlag(field) && !(imported && field in imported)) ||
+      (imported !== null && field in imported && sameValue(mine, imported[field]));
     if (untouched || options.overwriteEdits) {
       merged.values[field] = value;
       merged.changes.push({ field, from: mine ?? null, to: value });

@@ -8,6 +8,7 @@
 import {
   CONTACT_FLAGS,
   ContactFieldsSchema,
+  SQFT_PER_ACRE,
   PROPERTY_TYPES,
   PropertyInputSchema,
   normalizeAddress,
@@ -29,6 +30,7 @@ import {
   isOrganisation,
   splitName,
   type Conventions,
+  statusWord,
 } from "./values";
 
 /** A property as the file gives it: only the fields the row fills. */
@@ -90,7 +92,6 @@ const NUMBER_TARGETS = new Set([
   "yearBuilt",
   "daysOnMarket",
 ]);
-const SQFT_PER_ACRE = 43_560;
 
 /** The cells of each record by target (non-empty ones only), with the header each came from. */
 export function cellsByTarget(table: Table, columns: readonly ColumnMapping[]) {
@@ -143,7 +144,9 @@ export function contactFlagsOf(
   const flags: Partial<Record<(typeof CONTACT_FLAGS)[number], true>> = {};
   for (const flag of CONTACT_FLAGS) {
     const cell = cells[flag];
-    const said = cell === undefined ? null : readFlag(cell);
+    // "Y", "Yes", or the flag's own word ("DNC" under a DNC column).
+    const said =
+      cell === undefined ? null : (readFlag(cell) ?? (readContactFlags(cell)[flag] || null));
     if (cell !== undefined && said === null) return { unreadable: flag };
     if (said || words?.[flag]) flags[flag] = true;
   }
@@ -288,7 +291,7 @@ export function readPropertyRows(
       listingStatus,
       daysOnMarket: numbers.daysOnMarket,
       // AI42's pipeline status, only from a column the user (or AI42's own export) says holds it.
-      status: cells.status?.toLowerCase().replace(/[\s-]+/g, "_"),
+      status: cells.status && statusWord(cells.status),
       lastSalePrice: numbers.lastSalePrice ?? (sold ? numbers.price : undefined),
       lastSaleDate,
       estimatedEquity: numbers.estimatedEquity,

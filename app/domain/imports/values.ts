@@ -160,10 +160,11 @@ const SALE_WORDS: [RegExp, SaleType][] = [
 export const readSaleType = (text: string) =>
   SALE_WORDS.find(([pattern]) => pattern.test(words(text)))?.[1] ?? null;
 
+// "Adjourned - Bankruptcy" is a sale put off, not called off: adjournment is read first.
 const AUCTION_STATUS_WORDS: [RegExp, AuctionStatus][] = [
   [/redeem/, "redeemed"],
-  [/cancel|withdrawn|vacated|dismissed|stayed|bankrupt|satisfied|removed/, "cancelled"],
   [/adjourn|postpone|continued|reschedul/, "postponed"],
+  [/cancel|withdrawn|vacated|dismissed|stayed|bankrupt|satisfied|removed/, "cancelled"],
   [/sold|purchased|struck off|reverted|third party|3rd party/, "sold"],
   [/\bwon\b/, "won"],
   [/\blost\b/, "lost"],
@@ -173,6 +174,13 @@ const AUCTION_STATUS_WORDS: [RegExp, AuctionStatus][] = [
 /** A sale's status as a county list words it ("Adjourned - Plaintiff", "Purchased - 3rd Party"), or null. */
 export const readAuctionStatus = (text: string) =>
   AUCTION_STATUS_WORDS.find(([pattern]) => pattern.test(words(text)))?.[1] ?? null;
+
+/** A status as written, as AI42's words are spelled: "Under Contract" → "under_contract". */
+export const statusWord = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 /** The flags a skip-tracing service writes in one cell ("DNC", "DNC/Litigator", "Deceased"). */
 export function readContactFlags(text: string) {

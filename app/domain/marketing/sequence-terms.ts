@@ -1,8 +1,8 @@
 /**
- * A follow-up sequence's vocabularies (issue 31): the steps' actions, the enrollments' statuses,
+ * A follow-up sequence's vocabularies: the steps' actions, the enrollments' statuses,
  * why a sequence stops, what a step did, the limits and the template's placeholders, without the
  * input schemas (sequences.ts, which re-exports these): Marketing's screens download no zod
- * (issue 28, item 7). Pure: no I/O.
+ *. Pure: no I/O.
  */
 
 export const STEP_ACTIONS = ["email", "call", "letter", "task"] as const;

@@ -20,7 +20,11 @@ import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
 import type { AuctionInput } from "~/domain/auctions/auction";
-import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
+import {
+  adjournedWithoutDate,
+  saleTimeKnownNow,
+  saleTypeLabel,
+} from "~/domain/auctions/auction-terms";
 import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import { saleTimeInZones } from "~/domain/auctions/time-zones";
 import {
@@ -206,6 +210,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
                 timeZone={detail.timeZone}
                 now={now}
                 timeKnown={saleTimeKnownNow(detail)}
+                adjourned={adjournedWithoutDate(detail)}
               />
             }
           />

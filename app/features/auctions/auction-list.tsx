@@ -12,6 +12,7 @@ import { Badge, ConfirmDialog } from "~/components/ui";
 import {
   AUCTION_STATUSES,
   SALE_TYPES,
+  adjournedWithoutDate,
   saleTimeKnownNow,
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
@@ -247,6 +248,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
                       timeZone={auction.timeZone}
                       now={now}
                       timeKnown={saleTimeKnownNow(auction)}
+                      adjourned={adjournedWithoutDate(auction)}
                       compact
                     />
                   </td>

@@ -45,7 +45,21 @@ export function SaleTime(props: {
   now: number;
   compact?: boolean;
   timeKnown?: boolean;
+  /** Adjourned with no new date yet: the day it was set for is said as past plans. */
+  adjourned?: boolean;
 }) {
+  if (props.adjourned) {
+    return (
+      <span className="block">
+        <span className={`block ${props.compact ? "" : "font-medium"}`}>
+          Adjourned: new date not set
+        </span>
+        <span className="block text-xs text-muted">
+          Was set for {dayIn(props.at, props.timeZone)}
+        </span>
+      </span>
+    );
+  }
   if (props.timeKnown === false) {
     const left = dayCountdown(daysUntilIn(props.at, props.timeZone, props.now));
     return (

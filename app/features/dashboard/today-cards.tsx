@@ -1,5 +1,5 @@
 /**
- * The dashboard's cards (issue 15), each from its module, each linking to it, with an empty state
+ * The dashboard's cards, each from its module, each linking to it, with an empty state
  * that says how to fill it. They render from the dashboard's loader (dashboard.server.ts), so
  * they arrive in the HTML; with Google Calendar connected, the day's events with Google's merged
  * in stream after the page, so a slow Google holds only that list.
@@ -22,7 +22,11 @@ import type { ReactNode } from "react";
 import { BarChart } from "~/components/bar-chart";
 import { Skeleton } from "~/components/skeleton";
 import { Figure } from "~/components/ui";
-import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
+import {
+  adjournedWithoutDate,
+  saleTimeKnownNow,
+  saleTypeLabel,
+} from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
@@ -206,6 +210,7 @@ export function AuctionsCard(props: { data: Dashboard }) {
                     timeZone={auction.timeZone}
                     now={now}
                     timeKnown={saleTimeKnownNow(auction)}
+                    adjourned={adjournedWithoutDate(auction)}
                     compact
                   />
                 </li>

@@ -1,5 +1,5 @@
 /**
- * A lead's follow-up sequence (issue 31): the one running (its next step and when) with Stop, or
+ * A lead's follow-up sequence: the one running (its next step and when) with Stop, or
  * Start sequence (choose one), and the log of every step done: e-mailed, a task made, stopped. A
  * sequence with e-mail steps chosen for a lead who cannot be e-mailed (no address, no consent) is
  * not started: the dialog says why, and offers to record the lead's consent or to cancel.

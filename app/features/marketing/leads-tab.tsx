@@ -177,9 +177,7 @@ export function LeadsTab() {
         <div className="flex flex-wrap gap-2">
           <ExportCsvLink list="leads" query={query} />
           <ExportCsvLink list="leads" query={{ ...query, mailable: "true" }}>
-            <span title="Leaves out the deceased, known litigators and anyone flagged do not mail">
-              Export for a mail house
-            </span>
+            Export for a mail house
           </ExportCsvLink>
           <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
             <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
@@ -242,6 +240,10 @@ export function LeadsTab() {
             ))}
           </select>
         </label>
+        <span className="text-xs text-muted">
+          Export for a mail house leaves out the deceased, known litigators and anyone flagged do
+          not mail.
+        </span>
       </div>
       <ListStates
         noun={{ one: "lead", many: "leads" }}

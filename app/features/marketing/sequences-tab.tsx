@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences (issue 31): turning them on (with the daily cap of e-mails and, when Google
+ * Follow-up sequences: turning them on (with the daily cap of e-mails and, when Google
  * may not send yet, "Allow sending from Gmail"), and the sequences: their steps by day and action,
  * new, edit, delete with a confirmation. A lead's own sequence is on its row (lead-sequence.tsx).
  */

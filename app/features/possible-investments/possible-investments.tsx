@@ -94,6 +94,10 @@ const COLUMNS: SortableColumn<SortKey>[] = [
 
 const BUY_BOX_LABELS: Record<string, string> = { yes: "Meets buy box", no: "Misses buy box" };
 const OCCUPANCY_LABELS: Record<string, string> = { no: "Absentee owners", yes: "Owner-occupied" };
+const EQUITY_FLOORS = ["25000", "50000", "100000", "250000"];
+const EQUITY_LABELS = Object.fromEntries(
+  EQUITY_FLOORS.map((floor) => [floor, `Equity ${formatMoney(Number(floor))}+`]),
+);
 
 /** "Owner: Darnell Whitfield (absentee) · Listing: Pending", what the hidden columns say. */
 const ownershipOf = (property: Property) =>
@@ -247,6 +251,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   const meetsCriteria = params.get("meetsCriteria") ?? "";
   const listingStatus = params.get("listingStatus") ?? "";
   const ownerOccupied = params.get("ownerOccupied") ?? "";
+  const minEquity = params.get("minEquity") ?? "";
   const sort: TableSort<SortKey> = {
     key: (params.get("sort") ?? "updatedAt") as SortKey,
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -259,6 +264,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
     meetsCriteria,
     listingStatus,
     ownerOccupied,
+    minEquity,
     sort: sort.key,
     dir: sort.dir,
   };
@@ -266,7 +272,15 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
   const sortBy = (key: SortKey) =>
     update({ sort: key, dir: sort.key === key && sort.dir === "asc" ? "desc" : "asc", page: null });
   const filterBy =
-    (name: "status" | "propertyType" | "meetsCriteria" | "listingStatus" | "ownerOccupied") =>
+    (
+      name:
+        | "status"
+        | "propertyType"
+        | "meetsCriteria"
+        | "listingStatus"
+        | "ownerOccupied"
+        | "minEquity",
+    ) =>
     (value: string) =>
       update({ [name]: value || null, page: null });
 
@@ -312,7 +326,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
 
   const items = list?.items ?? [];
   const filtered = Boolean(
-    q || status || propertyType || meetsCriteria || listingStatus || ownerOccupied,
+    q || status || propertyType || meetsCriteria || listingStatus || ownerOccupied || minEquity,
   );
   return (
     <div>
@@ -341,10 +355,10 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           </>
         }
       />
-      <FilterBar filters={5}>
+      <FilterBar filters={6}>
         <SearchBox
           label="Search properties"
-          placeholder="Search address, city, ZIP, APN…"
+          placeholder="Search address, city, ZIP, APN, owner…"
           value={search}
           onChange={setSearch}
         />
@@ -384,6 +398,14 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           labels={OCCUPANCY_LABELS}
           value={ownerOccupied}
           onChange={filterBy("ownerOccupied")}
+        />
+        <FilterSelect
+          label="Filter by equity"
+          allLabel="Any equity"
+          values={EQUITY_FLOORS}
+          labels={EQUITY_LABELS}
+          value={minEquity}
+          onChange={filterBy("minEquity")}
         />
       </FilterBar>
       <ListStates

@@ -11,16 +11,20 @@ import { Badge } from "~/components/ui";
 import { formatAddress, formatCount, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
 import type { PropertyInput } from "~/domain/workspace";
-import { contactName, label, LISTING_STATUSES } from "~/domain/workspace-terms";
+import { contactName, label, LISTING_STATUSES, SQFT_PER_ACRE } from "~/domain/workspace-terms";
 import type { PropertyDetail } from "~/lib/api/workspace";
 
-/** How a fact is typed and shown: money ("$185,000"), a count ("1,320"), a day, or text. */
-export type FactKind = "money" | "count" | "day" | "text";
+/**
+ * How a fact is typed and shown: money ("$185,000"), a count ("1,320"), a year ("1948"), a day,
+ * or text.
+ */
+export type FactKind = "money" | "count" | "year" | "day" | "text";
 
 /** A fact's text in its field: empty when unknown. */
 export function factText(value: unknown, kind: FactKind = "count") {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number") return kind === "money" ? formatMoney(value) : formatCount(value);
+  if (typeof value === "number" && kind !== "year")
+    return kind === "money" ? formatMoney(value) : formatCount(value);
   return String(value);
 }
 
@@ -69,7 +73,9 @@ export function FactField(props: {
         <input
           {...shared}
           type={kind === "day" ? "date" : "text"}
-          inputMode={kind === "money" || kind === "count" ? "decimal" : undefined}
+          inputMode={
+            kind === "money" || kind === "count" || kind === "year" ? "decimal" : undefined
+          }
           onChange={(event) => setText(event.target.value)}
           className={`${shared.className} ${kind === "text" ? "" : "font-medium tabular-nums"}`}
         />
@@ -148,10 +154,8 @@ const PARCEL: Fact[] = [
   { key: "apn", label: "APN", kind: "text" },
   { key: "county", label: "County", kind: "text" },
   { key: "lotSize", label: "Lot (sq ft)", kind: "count" },
-  { key: "yearBuilt", label: "Year built", kind: "count" },
+  { key: "yearBuilt", label: "Year built", kind: "year" },
 ];
-
-const SQFT_PER_ACRE = 43_560;
 
 /** A choice among a few values saved as soon as it changes ("" for not known). */
 function ChoiceField(props: {

@@ -11,13 +11,7 @@ import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
-import {
-  formatAddress,
-  formatCount,
-  formatDate,
-  formatMoney,
-  parseNumberLike,
-} from "~/domain/format";
+import { formatAddress, formatDate, parseNumberLike } from "~/domain/format";
 import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
 import { modulePath } from "~/domain/modules";

@@ -65,7 +65,10 @@ export function ContactsTab() {
   // The contact open on its page: `contact` in the URL, so a property can link its owner here.
   const viewingId = params.get("contact");
   const [viewedName, setViewedName] = useState("");
-  const setViewing = (contact: Contact | null) => update({ contact: contact?.id ?? null });
+  const setViewing = (contact: Contact | null) => {
+    setViewedName(contact ? contactName(contact) : "");
+    update({ contact: contact?.id ?? null });
+  };
 
   const remove = async (contact: Contact) => {
     setDeleting(null);
@@ -315,6 +318,7 @@ function ContactForm(props: {
 function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetail) => void }) {
   const [detail, setDetail] = useState<ContactDetail | null>(null);
   const [owned, setOwned] = useState<Property[] | null>(null);
+  const [ownedFailure, setOwnedFailure] = useState("");
   const [failure, setFailure] = useState("");
   const { id, onLoaded } = props;
   useEffect(() => {
@@ -327,7 +331,7 @@ function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetai
     );
     propertiesApi.list({ ownerContactId: id, limit: 20, sort: "address", dir: "asc" }).then(
       (page) => setOwned(page.items),
-      () => setOwned([]),
+      (error: Error) => setOwnedFailure(error.message),
     );
     // `onLoaded` names the dialog; a new one each render must not read the contact again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -375,6 +379,7 @@ function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetai
         </dd>
       </dl>
       {c.notes && <p className="whitespace-pre-wrap text-muted">{c.notes}</p>}
+      {ownedFailure && <ErrorNotice message={ownedFailure} />}
       {owned && owned.length > 0 && (
         <section aria-label="Properties they own">
           <h3 className="mb-2 font-medium">Properties they own</h3>
@@ -399,11 +404,7 @@ function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetai
       )}
       <section aria-label="Linked projects">
         <h3 className="mb-2 font-medium">Projects</h3>
-        {failure ? (
-          <ErrorNotice message={failure} />
-        ) : !detail ? (
-          <p className="text-muted">Loading…</p>
-        ) : detail.projects.length === 0 ? (
+        {detail.projects.length === 0 ? (
           <p className="text-muted">Not linked to a project yet: link it from a project's page.</p>
         ) : (
           <ul className="divide-y divide-line">

@@ -1,5 +1,5 @@
 /**
- * The marketing team area (issue 15): leads and their import, campaigns with their figures, the
+ * The marketing team area: leads and their import, campaigns with their figures, the
  * funnel, lead bots and their playground, and outreach drafts. Each call throws a `ServiceError`
  * carrying a "Failed to …" message and what the server said.
  */

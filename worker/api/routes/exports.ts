@@ -14,6 +14,7 @@ import {
   type CsvColumn,
 } from "../../../app/domain/csv-export";
 import { itemizedTotals } from "../../../app/domain/deals/itemized";
+import { listedEmails, listedPhones } from "../../../app/domain/workspace-terms";
 import { todayIn } from "../../../app/domain/today";
 import { allAuctions } from "../../services/auctions";
 import { allContacts } from "../../services/contacts";
@@ -119,18 +120,24 @@ const LEAD_COLUMNS: Columns<typeof allLeads> = [
   { header: "First name", value: (l) => l.firstName },
   { header: "Last name", value: (l) => l.lastName },
   { header: "Company", value: (l) => l.company },
-  // Every number and address the lead has (a skip-traced list gives several), the first as its own.
-  ...[0, 1, 2].flatMap((i): Columns<typeof allLeads> => [
+  // Every number and address the lead has (a skip-traced list gives several), the first as its
+  // own, with a phone's Do Not Call: the lead import reads each back.
+  ...[0, 1, 2, 3, 4].flatMap((i): Columns<typeof allLeads> => [
+    { header: `Phone ${i + 1}`, value: (l) => listedPhones(l)[i]?.value },
+    { header: `Phone ${i + 1} type`, value: (l) => listedPhones(l)[i]?.type },
     {
-      header: `Phone ${i + 1}`,
-      value: (l) => (i === 0 ? (l.phones[0]?.value ?? l.phone) : l.phones[i]?.value),
+      header: `Phone ${i + 1} DNC`,
+      value: (l) => (listedPhones(l)[i]?.dnc ? "yes" : null),
     },
-    { header: `Phone ${i + 1} type`, value: (l) => l.phones[i]?.type },
   ]),
-  ...[0, 1].map((i): Columns<typeof allLeads>[number] => ({
+  ...[0, 1, 2].map((i): Columns<typeof allLeads>[number] => ({
     header: `Email ${i + 1}`,
-    value: (l) => (i === 0 ? (l.emails[0]?.value ?? l.email) : l.emails[i]?.value),
+    value: (l) => listedEmails(l)[i]?.value,
   })),
+  { header: "Do not contact", value: (l) => yesNo(l.doNotContact) },
+  { header: "Litigator", value: (l) => yesNo(l.litigator) },
+  { header: "Deceased", value: (l) => yesNo(l.deceased) },
+  { header: "Do not mail", value: (l) => yesNo(l.doNotMail) },
   { header: "Property address", value: (l) => l.address },
   // Where a letter reaches them, for a mail house.
   { header: "Mailing address", value: (l) => l.mailingAddress },

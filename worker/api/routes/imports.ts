@@ -286,7 +286,18 @@ app.openapi(
       );
     }
     if (!dryRun && query.remember === "true") {
-      await rememberMapping(db, userId, kind, key, { ...remembered, ...choices });
+      // The user's choices, less those the file's own names settle anyway (the client sends every
+      // column as its preview showed it): a confirmed guess is remembered, an exact name is not.
+      const recognised = new Map(
+        mapColumns(table, kind, remembered).columns.map((column) => [column.header, column]),
+      );
+      const corrections = Object.fromEntries(
+        Object.entries(choices).filter(([header, target]) => {
+          const column = recognised.get(header);
+          return !column || column.target !== target || column.how === "guess";
+        }),
+      );
+      await rememberMapping(db, userId, kind, key, { ...remembered, ...corrections });
     }
     const options = {
       dryRun,

@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences for leads (issue 31), under /marketing/sequences: the sequences, their
+ * Follow-up sequences for leads, under /marketing/sequences: the sequences, their
  * settings (on or off, the daily cap, whether Gmail may send), a lead's sequences with their log,
  * starting one on a lead and stopping it. The steps themselves run in the background
  * (worker/scheduled.ts finds them, worker/queue.ts runs them).
