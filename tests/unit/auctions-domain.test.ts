@@ -182,6 +182,8 @@ describe("the calendar events of an auction", () => {
     saleType: "sheriff",
     status: "upcoming",
     currentSaleAt: "2027-03-15T14:00:00.000Z",
+    saleTimeKnown: true,
+    postponedTo: null,
     timeZone: "America/New_York",
     depositDueAt: "2027-03-15T21:00:00.000Z",
     address: "12 Oak St",
@@ -194,6 +196,20 @@ describe("the calendar events of an auction", () => {
     propertyId: "p1",
     projectId: null,
   };
+
+  it("are the sale's day, all day, while a county list has not posted its hour", () => {
+    // 2027-03-15 00:00 in New York (EDT, UTC−4): the day's start, its hour not known.
+    const { sale } = auctionEvents({
+      ...auction,
+      currentSaleAt: "2027-03-15T04:00:00.000Z",
+      saleTimeKnown: false,
+    });
+    expect(sale).toMatchObject({
+      allDay: true,
+      start: { date: "2027-03-15" },
+      end: { date: "2027-03-16" },
+    });
+  });
 
   it("are the sale for an hour and the half hour ending at the deposit deadline", () => {
     const { sale, deposit } = auctionEvents(auction);

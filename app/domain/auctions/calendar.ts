@@ -3,9 +3,16 @@
  * the deposit deadline. The merged calendar lists them read-only (edited on the auction), and the
  * same events are written to the Google calendar the user chose for auctions. Pure: no I/O.
  */
-import { AUCTIONS_CALENDAR_ID, type CalendarEvent } from "../calendar/event-terms";
+import { addIsoDays, AUCTIONS_CALENDAR_ID, type CalendarEvent } from "../calendar/event-terms";
+import { todayIn } from "../today";
 import { formatAddress } from "../format";
-import { DEPOSIT_STATUSES, saleTypeLabel, type AuctionStatus, type SaleType } from "./auction";
+import {
+  DEPOSIT_STATUSES,
+  saleTimeKnownNow,
+  saleTypeLabel,
+  type AuctionStatus,
+  type SaleType,
+} from "./auction";
 
 /** What the events are made from: an auction as stored. */
 export interface AuctionDates {
@@ -13,6 +20,8 @@ export interface AuctionDates {
   saleType: SaleType;
   status: AuctionStatus;
   currentSaleAt: string;
+  saleTimeKnown: boolean;
+  postponedTo: string | null;
   timeZone: string;
   depositDueAt: string | null;
   address: string;
@@ -63,6 +72,11 @@ export function auctionEvents(
     start: { dateTime: iso, timeZone: auction.timeZone },
     end: { dateTime: plus(iso, minutes), timeZone: auction.timeZone },
   });
+  // A sale whose hour is not posted yet is its day: an all-day event, not a midnight one.
+  const saleDay = todayIn(auction.timeZone, Date.parse(auction.currentSaleAt));
+  const saleWhen = saleTimeKnownNow(auction)
+    ? at(auction.currentSaleAt, SALE_MINUTES)
+    : { allDay: true, start: { date: saleDay }, end: { date: addIsoDays(saleDay, 1) } };
   const caseLine = auction.caseNumber ? `Case ${auction.caseNumber}. ` : "";
   const sale =
     auction.status === "cancelled"
@@ -75,7 +89,7 @@ export function auctionEvents(
             `${caseLine}${auction.status === "postponed" ? "Postponed. " : ""}${auction.onlineUrl ?? ""}`.trim() ||
             null,
           location: auction.venue ? `${auction.venue}, ${place}` : place,
-          ...at(auction.currentSaleAt, SALE_MINUTES),
+          ...saleWhen,
         };
   const deposit =
     auction.depositDueAt && DEPOSIT_STATUSES.includes(auction.status)
