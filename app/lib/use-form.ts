@@ -39,6 +39,8 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
   idPrefix: string;
   /** The form's text as the schema's input (tags split, …); by default the text as it is. */
   toInput?: (values: F) => Record<string, unknown>;
+  /** Where an error about an input the form builds from another field shows (`phone` under its phones). */
+  shownUnder?: Record<string, keyof F & string>;
   onSubmit: (input: z.output<S>) => Promise<unknown>;
   onDone?: () => void;
 }) {
@@ -54,6 +56,8 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
     setChecker(loading);
     return loading;
   };
+
+  const shownAt = (name: string): string => options.shownUnder?.[name] ?? name;
 
   const field = (name: keyof F & string) => ({
     id: `${options.idPrefix}-${name}`,
@@ -78,7 +82,7 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
       setErrors(
         firstPerField(
           parsed.error.issues.map((issue) => ({
-            field: String(issue.path[0] ?? ""),
+            field: shownAt(String(issue.path[0] ?? "")),
             message: issue.message,
           })),
         ),
@@ -91,7 +95,11 @@ export function useForm<S extends z.ZodObject, F extends Text>(options: {
       await options.onSubmit(parsed.data);
       options.onDone?.();
     } catch (error) {
-      const fromServer = error instanceof ServiceError ? error.fieldErrors : {};
+      const fromServer = Object.fromEntries(
+        Object.entries(error instanceof ServiceError ? error.fieldErrors : {}).map(
+          ([name, message]) => [shownAt(name), message],
+        ),
+      );
       const shown = Object.fromEntries(
         Object.entries(fromServer).filter(([name]) => name in values),
       );

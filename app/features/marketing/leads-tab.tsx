@@ -469,6 +469,7 @@ function LeadForm(props: {
     schema: () => import("~/domain/marketing/leads").then((m) => m.LeadInputSchema),
     initial: fieldsOf(props.lead),
     idPrefix: "lead",
+    shownUnder: { phone: "phones", email: "emails" },
     toInput: (values) => ({
       ...values,
       tags: splitTags(values.tags),

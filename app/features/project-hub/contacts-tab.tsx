@@ -256,6 +256,7 @@ function ContactForm(props: {
     schema: () => import("~/domain/workspace").then((m) => m.ContactInputSchema),
     initial: fieldsOf(props.contact),
     idPrefix: "contact",
+    shownUnder: { phone: "phones", email: "emails" },
     toInput: (values) => ({
       ...values,
       tags: splitTags(values.tags),
