@@ -1,11 +1,14 @@
 /**
  * The file import dialog (file-import.tsx), downloaded when it is first opened: its file reader,
- * preview and schemas stay off the lists' pages until someone imports (issue 28, item 7).
+ * preview and schemas stay off the lists' pages until someone imports. It only ever opens in the
+ * browser, so the server's build leaves it out (the Worker carries its own import code).
  */
 import { lazy, Suspense, type ComponentProps } from "react";
 
 const Dialog = lazy(() =>
-  import("./file-import").then((module) => ({ default: module.FileImportDialog })),
+  import.meta.env.SSR
+    ? Promise.reject(new Error("The import dialog opens in the browser only"))
+    : import("./file-import").then((module) => ({ default: module.FileImportDialog })),
 );
 
 export function FileImportDialog(props: ComponentProps<typeof Dialog>) {
