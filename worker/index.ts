@@ -8,6 +8,7 @@ import "@hono/zod-openapi";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "ai42:server-build";
 import { servedByOAuthProvider } from "../app/domain/access";
+import { crossSitePage, isCrossSite } from "./cross-site";
 import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
@@ -35,6 +36,9 @@ export default {
       const { serveOAuth } = await import("./mcp/oauth");
       return withPrivateHeaders(await serveOAuth(request, env, ctx));
     }
+    // A page's form sent from another site is refused here, as a page, before Remix would end it
+    // with an error of its own.
+    if (isCrossSite(request)) return withPrivateHeaders(crossSitePage());
     return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
   },
   // Awaited rather than handed to waitUntil: the run counts as the invocation's own work, and

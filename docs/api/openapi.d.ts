@@ -1979,7 +1979,7 @@ export interface paths {
         put?: never;
         /**
          * Store a file on one of your records
-         * @description A multipart form: `ownerType` and `ownerId` (the record), then `file`. The file's type is told from its bytes and must be PDF, images (JPEG, PNG, GIF, WebP, HEIC), Word, Excel, PowerPoint, CSV or plain text (HTML, SVG, scripts and archives are refused with 415). At most 25 MB a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With `sha256`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.
+         * @description A multipart form: `ownerType` and `ownerId` (the record), then `file`. The file's type is told from its bytes and must be PDF, images (JPEG, PNG, GIF, WebP, HEIC), Word, Excel, PowerPoint, CSV or plain text (HTML, SVG, scripts and archives are refused with 415). At most 25 MB a file (413 FILE_TOO_LARGE), whether the body is sent with a Content-Length or chunked; a `filename*` that is not valid percent-encoded UTF-8 is 400 MALFORMED_MULTIPART. The file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With `sha256`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -2015,7 +2015,7 @@ export interface paths {
         };
         /**
          * Download a file
-         * @description The bytes as stored, with the type told from them, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An attachment, unless `disposition=inline` for an image or a PDF, which is then served under `Content-Security-Policy: sandbox`.
+         * @description The bytes as stored, with the type told from them, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An attachment, unless `disposition=inline` for an image or a PDF, which is then served under `Content-Security-Policy: sandbox`. The name in `Content-Disposition` is the file's own with the extension of that type (a PDF uploaded as `poly.html` downloads as `poly.pdf`).
          */
         get: operations["downloadFile"];
         put?: never;
@@ -15474,7 +15474,7 @@ export interface operations {
                     file: string;
                     /**
                      * Format: binary
-                     * @description Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most 256 KB) that lists show
+                     * @description Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most 256 KB and 640 px on each edge) that lists show. It is read through to its end and kept with only what draws it (no metadata, text or trailing bytes); anything else refuses the upload (400). Its bytes count against the storage quota with the file's.
                      */
                     thumbnail?: string;
                 };

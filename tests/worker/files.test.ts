@@ -12,6 +12,7 @@ import { runScheduled } from "../../worker/scheduled";
 import { measureStorage } from "../../worker/services/usage";
 import { eq } from "drizzle-orm";
 import { account, api, apiWith } from "./helpers";
+import { pngPicture } from "../fixtures/pictures";
 
 type Data<T> = { data: T };
 interface StoredFile {
@@ -404,7 +405,7 @@ describe("a photo's thumbnail", () => {
     };
   }
   const onProperty = () => ({ ownerType: "property", ownerId: propertyId });
-  const smallPng = Uint8Array.from([...PNG_HEADER, ...new Uint8Array(2_000).fill(7)]);
+  const smallPng = pngPicture(64, 48);
 
   it("is kept beside the photo, served inline to its owner only, and goes with it", async () => {
     const house = (

@@ -351,7 +351,7 @@ describe("a sequence's steps", () => {
     expect(await sentTo(lead!.body.email)).toHaveLength(1);
   });
 
-  it("sends no more than the daily cap: the rest wait for the next day", async () => {
+  it("sends no more than the daily cap in 24 hours: the rest wait until the first leaves them", async () => {
     const { call, leads } = await sequenceOn({ dailyCap: 1, leads: 2 });
     const [first, second] = leads;
     await queueSequenceSteps(db(), inline, T0);
@@ -361,10 +361,28 @@ describe("a sequence's steps", () => {
     expect(waiting.enrollments[0]).toMatchObject({
       status: "active",
       nextStep: 0,
-      nextAt: "2031-03-05T00:00:00.000Z",
+      nextAt: new Date(T0 + 24 * 3600_000).toISOString(),
     });
+    // Local midnight is no fresh start: nine hours later the cap still holds.
     await queueSequenceSteps(db(), inline, Date.parse("2031-03-05T00:00:00Z"));
+    expect(await sentTo(second!.body.email)).toEqual([]);
+    await queueSequenceSteps(db(), inline, T0 + 24 * 3600_000);
     expect(await sentTo(second!.body.email)).toHaveLength(1);
+  });
+
+  it("a time zone changed mid-day opens no fresh cap", async () => {
+    const { user, leads } = await sequenceOn({ dailyCap: 1, leads: 2 });
+    const [first, second] = leads;
+    const step = (lead: typeof first, at: number) =>
+      runSequenceStep(db(), env, { enrollmentId: lead!.enrollmentId, step: 0 }, at);
+    expect(await step(first, T0)).toEqual({ outcome: "emailed" });
+    // 15:00 UTC on the 4th is already the 5th in Tokyo: a calendar day there would count afresh.
+    await updateSettings(db(), user.id, { timeZone: "Asia/Tokyo" }, T0 + 60_000);
+    expect(await step(second, T0 + 2 * 60_000)).toEqual({
+      outcome: "waiting",
+      until: new Date(T0 + 24 * 3600_000).toISOString(),
+    });
+    expect(await sentTo(second!.body.email)).toEqual([]);
   });
 
   it("without Gmail's send permission, an e-mail step becomes a task and a notice", async () => {

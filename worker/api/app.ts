@@ -2,11 +2,11 @@
  * The JSON API under /api: one Hono router per resource, every route declared with zod so that
  * validation and the OpenAPI document are one thing.
  */
-import { bodyLimit } from "hono/body-limit";
 import { DOCS_PAGE_CSP, PRIVATE_RESPONSE_HEADERS } from "../security-headers";
 import { AppError } from "../errors";
 import { errorResponse } from "./errors";
 import { renderDocsPage } from "./docs";
+import { limitBody } from "./middleware/body-limit";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import access from "./routes/access";
@@ -51,29 +51,15 @@ const IMPORT_PATH = `${API_BASE}/import`;
 const FILE_IMPORT_PATH = `${API_BASE}/imports/`;
 const FILES_PATH = `${API_BASE}/files`;
 
-const limitBody = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError(
-        413,
-        "PAYLOAD_TOO_LARGE",
-        `Request body is larger than ${maxSize / 1024 / 1024} MB`,
-      );
-    },
-  });
-const usualLimit = limitBody(MAX_BODY_BYTES);
+const tooLargeFor = (maxSize: number) => () =>
+  new AppError(413, "PAYLOAD_TOO_LARGE", `Request body is larger than ${maxSize / 1024 / 1024} MB`);
+const usualLimit = limitBody(MAX_BODY_BYTES, tooLargeFor(MAX_BODY_BYTES));
 /**
  * One file, its thumbnail and the form's fields; the service counts the file's own bytes against
  * MAX_FILE_BYTES.
  */
-const fileLimit = bodyLimit({
-  maxSize: MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 64 * 1024,
-  onError: () => {
-    throw fileTooLarge();
-  },
-});
-const importLimit = limitBody(MAX_IMPORT_BYTES);
+const fileLimit = limitBody(MAX_FILE_BYTES + MAX_THUMBNAIL_BYTES + 64 * 1024, fileTooLarge);
+const importLimit = limitBody(MAX_IMPORT_BYTES, tooLargeFor(MAX_IMPORT_BYTES));
 
 const OPENAPI_CONFIG = {
   openapi: "3.1.0",

@@ -84,6 +84,15 @@ class Buffered {
   }
 }
 
+/** RFC 5987's `filename*` value: UTF-8 percent-encoded, refused when it is not. */
+function decodedName(encoded: string) {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new MultipartError("A file name (filename*) is not valid UTF-8 percent-encoding");
+  }
+}
+
 function parseHeaders(block: Uint8Array) {
   const headers = new Map<string, string>();
   for (const line of binary(block).split("\r\n")) {
@@ -113,7 +122,7 @@ function parseHeaders(block: Uint8Array) {
   if (name === undefined) throw new MultipartError("A part has no field name");
   return {
     name,
-    filename: encoded ? decodeURIComponent(encoded) : parameter("filename"),
+    filename: encoded ? decodedName(encoded) : parameter("filename"),
     contentType: headers.get("content-type"),
   };
 }

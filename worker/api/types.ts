@@ -3,5 +3,6 @@ import type { Session } from "../services/sessions";
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { session: Session };
+  /** `bodyBytes`: the request body's size, measured once (middleware/body-limit.ts). */
+  Variables: { session: Session; bodyBytes: number };
 }

@@ -566,6 +566,8 @@ export const files = sqliteTable(
     textReads: integer("text_reads").notNull().default(0),
     /** Whether a small picture of the photo is stored beside it (`<objectKey>.thumbnail`). */
     thumbnail: integer("thumbnail", { mode: "boolean" }).notNull().default(false),
+    /** The thumbnail's bytes, counted against the storage quota with the file's own. */
+    thumbnailSize: integer("thumbnail_size").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -1049,7 +1051,7 @@ export const sequenceLog = sqliteTable(
   (t) => [
     uniqueIndex("sequence_log_key").on(t.key),
     index("sequence_log_contact").on(t.contactId, t.at),
-    index("sequence_log_user_day").on(t.userId, t.day, t.action),
+    index("sequence_log_user_action_at").on(t.userId, t.action, t.at),
   ],
 );
 

@@ -26,6 +26,7 @@ import {
 } from "../../app/domain/files";
 import type { FileText, TextExtractor, TextUnit } from "../../app/domain/file-text";
 import { hasThumbnail } from "../../app/domain/file-uploads";
+import { MAX_THUMBNAIL_EDGE, readThumbnailPicture } from "../../app/domain/thumbnail-picture";
 import type { Database } from "../db/client";
 import {
   chunk,
@@ -113,7 +114,6 @@ const thumbnailKeyOf = (objectKey: string) => `${objectKey}.thumbnail`;
 
 /** A thumbnail is a small picture the browser drew: at most this many bytes. */
 export const MAX_THUMBNAIL_BYTES = 256 * 1024;
-const THUMBNAIL_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** 413 for a file over the limit (the API answers it too for a body that says so up front). */
 export const fileTooLarge = () =>
@@ -737,11 +737,11 @@ export async function openFile(db: Database, userId: string, bucket: R2Bucket, i
   return { file: toFile(row), body: object.body };
 }
 
-const badThumbnail = () =>
+const badThumbnail = (why?: string) =>
   invalidFields([
     {
       field: "thumbnail",
-      message: `must be a JPEG, PNG or WebP picture of at most ${MAX_THUMBNAIL_BYTES / 1024} KB, sent with a photo`,
+      message: `must be a JPEG, PNG or WebP picture of at most ${MAX_THUMBNAIL_BYTES / 1024} KB and ${MAX_THUMBNAIL_EDGE} px, sent with a photo${why ? `: ${why}` : ""}`,
     },
   ]);
 
@@ -756,20 +756,19 @@ export async function storeThumbnail(
   file: StoredFile,
   bytes: Uint8Array,
 ) {
-  const type = sniffFileType(bytes.subarray(0, SNIFF_BYTES), "thumbnail");
-  if (
-    file.kind !== "image" ||
-    bytes.length > MAX_THUMBNAIL_BYTES ||
-    !type ||
-    !THUMBNAIL_TYPES.has(type.mimeType)
-  ) {
-    throw badThumbnail();
+  const picture = bytes.length > MAX_THUMBNAIL_BYTES ? null : readThumbnailPicture(bytes);
+  if (file.kind !== "image" || !picture || "error" in picture) {
+    throw badThumbnail(picture && "error" in picture ? picture.error : undefined);
   }
   const row = await readyFile(db, userId, file.id);
-  await bucket.put(thumbnailKeyOf(row.objectKey), bytes, {
-    httpMetadata: { contentType: type.mimeType },
+  await bucket.put(thumbnailKeyOf(row.objectKey), picture.bytes, {
+    httpMetadata: { contentType: picture.mimeType },
   });
-  await db.update(files).set({ thumbnail: true }).where(eq(files.id, file.id));
+  // Counted with the photo: the quota measures a file and its thumbnail together.
+  await db
+    .update(files)
+    .set({ thumbnail: true, thumbnailSize: picture.bytes.length })
+    .where(eq(files.id, file.id));
   return { ...file, thumbnail: true };
 }
 

@@ -9,7 +9,7 @@
  * claim also counts the day's e-mails (the daily cap) in the same statement. A claimed e-mail that
  * Gmail refuses becomes a task for the user: it is never tried again, so nothing is sent twice.
  */
-import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import {
   addressOf,
@@ -32,7 +32,7 @@ import {
   type StepOutcome,
   type StopReason,
 } from "../../app/domain/marketing/sequences";
-import { quietUntil, wallInstant } from "../../app/domain/notifications";
+import { quietUntil } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace-terms";
 import { AppError, notFound } from "../errors";
@@ -586,8 +586,9 @@ export async function runSequenceStep(
       columns: { id: true },
     });
     if (done || cap === null) return { outcome: "skipped" };
-    // Today's e-mails are all sent: the step goes out tomorrow (after quiet hours, if any).
-    return waitUntil(db, job, wallInstant(addIsoDays(day, 1), 0, zone), now);
+    // The last 24 hours' e-mails are all sent: the step goes out when the oldest of them leaves
+    // the window (after quiet hours, if any, which the next run checks).
+    return waitUntil(db, job, await capFreesAt(db, enrollment.userId, cap, now), now);
   }
 
   const sender = [context.user.firstName, context.user.lastName].filter(Boolean).join(" ");
@@ -654,6 +655,31 @@ async function readThread(google: GoogleScope, threadId: string) {
   }
 }
 
+/** The cap counts a rolling 24 hours, so changing the time zone mid-day opens no fresh cap. */
+const CAP_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The user's e-mails sent (or being sent) by sequences in the 24 hours before `now`. */
+const emailsSentSince = (userId: string, now: number) =>
+  and(
+    eq(sequenceLog.userId, userId),
+    eq(sequenceLog.action, "email"),
+    gt(sequenceLog.at, isoAt(now - CAP_WINDOW_MS)),
+    inArray(sequenceLog.outcome, ["sending", "emailed"]),
+  );
+
+/** When the user's e-mails in the window fall under `cap` again: the cap-th newest leaves it. */
+async function capFreesAt(db: Database, userId: string, cap: number, now: number) {
+  const [leaving] = await db
+    .select({ at: sequenceLog.at })
+    .from(sequenceLog)
+    .where(emailsSentSince(userId, now))
+    .orderBy(desc(sequenceLog.at))
+    .limit(1)
+    .offset(Math.max(0, cap - 1));
+  // None in the window (a cap of 0): looked at again in an hour.
+  return leaving ? Date.parse(leaving.at) + CAP_WINDOW_MS : now + 60 * 60_000;
+}
+
 /**
  * Claims a step in one batch: its log row (unique key), made only while the enrollment is running
  * at that step and, for an e-mail to send (`cap` set), while the user's e-mails today are under
@@ -675,7 +701,7 @@ async function claimStep(
   const underCap =
     cap === null
       ? undefined
-      : sql`(SELECT count(*) FROM ${sequenceLog} WHERE ${sequenceLog.userId} = ${enrollment.userId} AND ${sequenceLog.day} = ${day} AND ${sequenceLog.action} = 'email' AND ${sequenceLog.outcome} IN ('sending', 'emailed')) < ${cap}`;
+      : sql`(SELECT count(*) FROM ${sequenceLog} WHERE ${emailsSentSince(enrollment.userId, now)}) < ${cap}`;
   const at = (step: number) =>
     and(
       eq(sequenceEnrollments.id, enrollment.id),

@@ -19,6 +19,7 @@ import {
 import type { Manifest, ManifestFile } from "../../app/domain/transfer-zip-manifest";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
+import { downloadName } from "../../app/domain/files";
 import { allReadyFiles, openFile, type StoredFile } from "./files";
 import { exportWorkspace } from "./transfer";
 
@@ -150,7 +151,7 @@ async function* exportEntries(
       if (error instanceof AppError && error.status === 404) continue;
       throw error;
     }
-    const path = zipFilePath(file.id, file.name);
+    const path = zipFilePath(file.id, downloadName(file.name, file.mimeType));
     yield {
       path,
       modified: Date.parse(file.createdAt),

@@ -126,8 +126,8 @@ function storedBytes(userId: string): SQL {
       ({ table, key, parent }) =>
         sql`(SELECT coalesce(sum(${rowBytes(table)}), 0) FROM ${table} JOIN ${parent} ON ${key} = ${parent.id} WHERE ${parent.userId} = ${userId})`,
     ),
-    // A stored file's bytes are in R2, counted by its row's size (issue 30).
-    sql`(SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.userId} = ${userId})`,
+    // A stored file's bytes are in R2, counted by its row: the file's and its thumbnail's.
+    sql`(SELECT coalesce(sum(${files.size} + ${files.thumbnailSize}), 0) FROM ${files} WHERE ${files.userId} = ${userId})`,
   ];
   return sql.join(parts, sql` + `);
 }

@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
+import { downloadName } from "~/domain/files";
 import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
@@ -55,7 +56,7 @@ export function FileList(props: {
               ) : (
                 <a
                   href={fileContentUrl(file.id)}
-                  download={file.name}
+                  download={downloadName(file.name, file.mimeType)}
                   className="block truncate text-sm font-medium hover:text-accent"
                 >
                   {file.name}
@@ -90,7 +91,7 @@ export function FileList(props: {
             </div>
             <a
               href={fileContentUrl(file.id)}
-              download={file.name}
+              download={downloadName(file.name, file.mimeType)}
               aria-label={`Download ${file.name}`}
               className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
             >

@@ -3,6 +3,7 @@
  * with "Open" and "Download" beside it; Escape closes and focus returns where it was (Modal).
  */
 import { Download, ExternalLink, Trash2 } from "lucide-react";
+import { downloadName } from "~/domain/files";
 import { Modal } from "~/components/ui";
 import { fileContentUrl, type StoredFile } from "~/lib/api/files";
 
@@ -51,7 +52,11 @@ export function FilePreview(props: {
             >
               <ExternalLink aria-hidden className="size-4" /> Open
             </a>
-            <a href={fileContentUrl(file.id)} download={file.name} className="btn-primary">
+            <a
+              href={fileContentUrl(file.id)}
+              download={downloadName(file.name, file.mimeType)}
+              className="btn-primary"
+            >
               <Download aria-hidden className="mr-1.5 size-4" /> Download
             </a>
           </div>

@@ -13,10 +13,8 @@ export const storageQuota = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.query("dryRun") === "true") return next();
   const db = database(c.env.DB);
   const { userId } = c.var.session;
-  const declared = Number(c.req.header("Content-Length"));
-  // Without a length (a chunked upload) the body is read here; the route reads the same copy.
-  const bytes =
-    Number.isFinite(declared) && declared > 0 ? declared : (await c.req.arrayBuffer()).byteLength;
+  // Measured once, by the body's limit: a chunked upload counts as a sized one does.
+  const bytes = c.var.bodyBytes ?? 0;
   if (!(await reserveStorage(db, c.env, userId, bytes))) return next();
   let wrote = false;
   try {

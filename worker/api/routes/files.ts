@@ -9,8 +9,10 @@ import {
   FILE_TEXT_STATUSES,
   FILE_OWNERS,
   MAX_FILE_TEXT,
+  downloadName,
   type FileOwner,
 } from "../../../app/domain/files";
+import { MAX_THUMBNAIL_EDGE } from "../../../app/domain/thumbnail-picture";
 import { AppError, invalidFields } from "../../errors";
 import {
   deleteFile,
@@ -202,7 +204,7 @@ function servedHeaders(
   return {
     "Content-Type": what.mimeType,
     "Content-Length": String(what.size),
-    "Content-Disposition": contentDisposition(disposition, what.name),
+    "Content-Disposition": contentDisposition(disposition, downloadName(what.name, what.mimeType)),
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-store",
     "Content-Security-Policy": `sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${framed ? "'self'" : "'none'"}`,
@@ -218,7 +220,7 @@ app.openapi(
     path: "/",
     operationId: "uploadFile",
     summary: "Store a file on one of your records",
-    description: `A multipart form: \`ownerType\` and \`ownerId\` (the record), then \`file\`. The file's type is told from its bytes and must be ${ALLOWED_TYPES_TEXT} (HTML, SVG, scripts and archives are refused with 415). At most ${MAX_FILE_TEXT} a file (413 FILE_TOO_LARGE); the file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With \`sha256\`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.`,
+    description: `A multipart form: \`ownerType\` and \`ownerId\` (the record), then \`file\`. The file's type is told from its bytes and must be ${ALLOWED_TYPES_TEXT} (HTML, SVG, scripts and archives are refused with 415). At most ${MAX_FILE_TEXT} a file (413 FILE_TOO_LARGE), whether the body is sent with a Content-Length or chunked; a \`filename*\` that is not valid percent-encoded UTF-8 is 400 MALFORMED_MULTIPART. The file counts against your storage quota (413 STORAGE_QUOTA_EXCEEDED). A record that is not yours answers 404. With \`sha256\`: a file of this name and these bytes already on the record is answered 200 and not stored again; other bytes are 400 CHECKSUM_MISMATCH.`,
     ...signedInStoring,
     request: {
       body: {
@@ -242,7 +244,7 @@ app.openapi(
                 thumbnail: {
                   type: "string",
                   format: "binary",
-                  description: `Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most ${MAX_THUMBNAIL_BYTES / 1024} KB) that lists show`,
+                  description: `Optional, after the file, for a photo: a small JPEG, PNG or WebP picture of it (at most ${MAX_THUMBNAIL_BYTES / 1024} KB and ${MAX_THUMBNAIL_EDGE} px on each edge) that lists show. It is read through to its end and kept with only what draws it (no metadata, text or trailing bytes); anything else refuses the upload (400). Its bytes count against the storage quota with the file's.`,
                 },
               },
             },
@@ -356,7 +358,7 @@ app.openapi(
     operationId: "downloadFile",
     summary: "Download a file",
     description:
-      "The bytes as stored, with the type told from them, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An attachment, unless `disposition=inline` for an image or a PDF, which is then served under `Content-Security-Policy: sandbox`.",
+      "The bytes as stored, with the type told from them, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An attachment, unless `disposition=inline` for an image or a PDF, which is then served under `Content-Security-Policy: sandbox`. The name in `Content-Disposition` is the file's own with the extension of that type (a PDF uploaded as `poly.html` downloads as `poly.pdf`).",
     ...signedIn,
     request: { params: IdParamSchema, query: DownloadQuerySchema },
     responses: {
