@@ -204,7 +204,7 @@ function SettingsCard(props: { settings: SequenceSettingsState; onSaved: () => v
           <h3 className="font-medium">Follow-up sequences are {settings.enabled ? "on" : "off"}</h3>
           <p className="text-sm text-muted">
             Steps run in the background: never in your quiet hours, and at most the daily cap of
-            e-mails.
+            e-mails in any 24 hours.
           </p>
         </div>
         <button
