@@ -23,10 +23,10 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
  * Creates an account through the API and signs in (signing up does not); the session cookie lands
  * in the page's context. The address is not confirmed (see `confirmEmail`).
  */
-export async function registerThroughApi(page: Page, user: TestUser) {
-  const response = await page.request.post("/api/auth/register", { data: user });
+export async function registerThroughApi(page: Page, user: TestUser, origin = "") {
+  const response = await page.request.post(`${origin}/api/auth/register`, { data: user });
   expect(response.status()).toBe(202);
-  const signedIn = await page.request.post("/api/auth/login", {
+  const signedIn = await page.request.post(`${origin}/api/auth/login`, {
     data: { email: user.email, password: user.password },
   });
   expect(signedIn.status()).toBe(200);
