@@ -13,7 +13,7 @@ import type { JobMessage } from "../../worker/jobs";
 import { runQueue } from "../../worker/queue";
 import { runScheduled } from "../../worker/scheduled";
 import { notify, overCapMessage, updateSettings } from "../../worker/services/notifications";
-import { account, api, register, uniqueEmail, type Caller } from "./helpers";
+import { account, outbox as allEmails, api, register, uniqueEmail, type Caller } from "./helpers";
 
 interface Notice {
   id: string;
@@ -45,8 +45,11 @@ const noticesOf = async (call: Caller, filter = "all") =>
     )
   ).body;
 
+/** The notification e-mails sent (each has an unsubscribe link), not the account's own. */
 const outbox = async () =>
-  (await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as SentEmail[];
+  ((await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as SentEmail[]).filter(
+    (email) => email.headers?.["List-Unsubscribe"],
+  );
 /** The e-mails to `address`, once `count` of them have arrived (the queue delivers them). */
 async function emailsTo(address: string, count: number, waitMs = 8000) {
   const deadline = Date.now() + waitMs;
@@ -57,11 +60,17 @@ async function emailsTo(address: string, count: number, waitMs = 8000) {
   }
 }
 
-/** How many times the provider was asked to send to `address`, repeats of a key included. */
+/**
+ * How many times the provider was asked to send a notification (they carry an Idempotency-Key) to
+ * `address`, repeats of a key included.
+ */
 const postsTo = async (address: string) =>
-  ((await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as { to: string[] }[]).filter(
-    (request) => request.to.includes(address),
-  ).length;
+  (
+    (await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as {
+      to: string[];
+      idempotencyKey?: string;
+    }[]
+  ).filter((request) => request.to.includes(address) && request.idempotencyKey).length;
 
 /** Marks the address confirmed as opening the link would (for one the fake provider refuses). */
 const confirmedInDb = (userId: string) =>
@@ -750,7 +759,7 @@ describe("e-mail only to a confirmed address, at most the day's cap", () => {
       ["Deposit due in 24 hours: 1 Cap St", "none"],
     ]);
     await settle(1500);
-    const sent = (await outbox()).filter((email) => email.to.includes(user.email));
+    const sent = (await allEmails()).filter((email) => email.to.includes(user.email));
     expect(sent.map((email) => email.subject)).toEqual(["Confirm your e-mail for AI42"]);
   });
 
