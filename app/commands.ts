@@ -19,6 +19,7 @@ import {
   Gavel,
   KeyRound,
   Keyboard,
+  LockKeyhole,
   MessageSquarePlus,
   MoonStar,
   PanelLeft,
@@ -39,6 +40,9 @@ import {
   PALETTE_SHORTCUT,
   type Shortcut,
 } from "./shortcuts";
+
+/** The change-password page (app/routes/settings.password.tsx). */
+export const CHANGE_PASSWORD_PATH = "/settings/password";
 
 export type CommandCategory = "navigation" | "chat" | "calendar" | "system" | "data";
 export type CommandType =
@@ -156,6 +160,16 @@ export const COMMANDS: readonly Command[] = [
     ],
     type: "NAVIGATE",
     action: ({ navigate }) => navigate(modulePath("connections", { section: "ai-clients" })),
+  },
+  {
+    id: "change-password",
+    name: "Change password",
+    description: "A new password: signs out your other devices and revokes tokens and AI apps",
+    icon: LockKeyhole,
+    category: "navigation",
+    keywords: ["password", "account", "security", "sign out everywhere", "settings"],
+    type: "NAVIGATE",
+    action: ({ navigate }) => navigate(CHANGE_PASSWORD_PATH),
   },
   {
     id: "research-property",

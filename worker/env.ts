@@ -55,6 +55,8 @@ export interface Env {
   AI_REQUESTS_PER_MINUTE?: string;
   AI_DAILY_TOKENS?: string;
   STORAGE_QUOTA_MB?: string;
+  /** Notification e-mails a user may be sent in a rolling 24 hours (worker/services/notifications.ts). */
+  NOTIFICATION_EMAILS_PER_DAY?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_AUTH_URL?: string;

@@ -13,4 +13,16 @@ export type JobMessage =
       step: number;
       /** Where the cron moved the step's `next_at` when it queued it (see queueSequenceSteps). */
       queuedUntil?: string;
+    }
+  /**
+   * An e-mail about the account (worker/services/account-emails.ts), with the origin its links
+   * name. A reset names the address asked about, so the request that queues it never looks the
+   * account up.
+   */
+  | { type: "account-email"; kind: "password-reset"; email: string; origin: string }
+  | {
+      type: "account-email";
+      kind: "confirm-email" | "already-registered" | "password-changed";
+      userId: string;
+      origin: string;
     };

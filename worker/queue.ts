@@ -7,7 +7,8 @@
 import { database } from "./db/client";
 import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
-import { deliverEmail } from "./services/notifications";
+import { deliverAccountEmail, MAX_ACCOUNT_EMAIL_ATTEMPTS } from "./services/account-emails";
+import { backoffSeconds, deliverEmail } from "./services/notifications";
 import { runSequenceStep } from "./services/sequences";
 
 export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = Date.now()) {
@@ -20,7 +21,21 @@ export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = 
         message.ack();
         continue;
       }
-      const delivery = await deliverEmail(db, env, message.body.id, now);
+      const body = message.body;
+      if (body.type === "account-email") {
+        await deliverAccountEmail(env, body, message.attempts).then(
+          () => message.ack(),
+          (error: unknown) => {
+            // The provider failed: again later, and after the last try, only the log says so.
+            const last = message.attempts >= MAX_ACCOUNT_EMAIL_ATTEMPTS;
+            console.error(`[queue] ${body.kind} e-mail${last ? ", given up" : ""}:`, error);
+            if (last) message.ack();
+            else message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+          },
+        );
+        continue;
+      }
+      const delivery = await deliverEmail(db, env, body.id, now);
       if (delivery.outcome === "retry") message.retry({ delaySeconds: delivery.delaySeconds });
       else message.ack();
     } catch (error) {

@@ -10,9 +10,6 @@ import { useAuth } from "~/lib/auth";
 import { AuthCard } from "./auth-card";
 import { FormMessage, PasswordField, SubmitButton, TextField, typedBeforeHydration } from "./form";
 
-export const FIELDS_CLEAR_DELAY_MS = 2000;
-export const BACK_TO_SIGN_IN_DELAY_MS = 3000;
-
 type Mode = "signin" | "signup";
 
 const emptyFields = { email: "", password: "", confirmPassword: "", firstName: "", lastName: "" };
@@ -39,7 +36,7 @@ const detailsOf = (failure: ApiFailure) =>
   Array.isArray(failure.details) ? (failure.details as FieldProblem[]) : [];
 
 export function LoginScreen() {
-  const { user, marketingUrl, setUser } = useAuth();
+  const { user, marketingUrl } = useAuth();
   const [mode, setMode] = useState<Mode>("signin");
   const [fields, setFields] = useState(emptyFields);
   const [showPassword, setShowPassword] = useState(false);
@@ -49,7 +46,6 @@ export function LoginScreen() {
   const [error, setError] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [success, setSuccess] = useState("");
-  const timers = useRef<number[]>([]);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -61,8 +57,6 @@ export function LoginScreen() {
     if (remembered || (rememberBox instanceof HTMLInputElement && rememberBox.checked)) {
       setRemember(true);
     }
-    const pending = timers.current;
-    return () => pending.forEach((timer) => window.clearTimeout(timer));
   }, []);
 
   /** A failed call: each field's problem beside it; under the form only what no field shows. */
@@ -135,15 +129,13 @@ export function LoginScreen() {
       showFailure(result.error, MESSAGES.signupFormFallback);
       return;
     }
-    setSuccess(MESSAGES.accountCreated);
-    timers.current.push(
-      window.setTimeout(() => setFields(emptyFields), FIELDS_CLEAR_DELAY_MS),
-      window.setTimeout(() => {
-        setMode("signin");
-        setSuccess("");
-        if (result.data.user) setUser(result.data.user);
-      }, BACK_TO_SIGN_IN_DELAY_MS),
-    );
+    // Signing up does not sign in (its answer is the same for an address that has an account):
+    // the sign-in form, with the e-mail kept and what to do next said above it.
+    setMode("signin");
+    setFields({ ...emptyFields, email: fields.email });
+    setShowPassword(false);
+    setShowConfirm(false);
+    setSuccess(result.data.message);
   }
 
   const signingUp = mode === "signup";

@@ -1,5 +1,5 @@
 /**
- * What an account is made of: the sign-up, sign-in and password-reset inputs, checked with the
+ * What an account is made of: the sign-up, sign-in, password-reset and -change inputs, checked with the
  * same schemas by the API and by the forms (so the form says what the API would). Pure: no I/O.
  */
 import { z } from "zod";
@@ -33,3 +33,10 @@ export const ResetPasswordSchema = z.object({
   token: z.string().min(1).max(200),
   password: NewPasswordSchema,
 });
+
+export const ChangePasswordSchema = z.object({
+  current_password: z.string().min(1, { error: "Required" }).max(PASSWORD_MAX_LENGTH),
+  new_password: NewPasswordSchema,
+});
+
+export const ConfirmEmailSchema = z.object({ token: z.string().min(1).max(200) });

@@ -81,7 +81,8 @@ export default function ResetPassword() {
             autoComplete="new-password"
           />
           <p className="text-xs text-muted">
-            8 to 256 characters. Every device signed in to your account will be signed out.
+            8 to 256 characters. Every device signed in to your account will be signed out, and
+            every personal access token and connected AI app revoked.
           </p>
           <SubmitButton busy={saving} busyLabel="Saving...">
             Set new password

@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and sign in */
+        /**
+         * Sign up: make the account and e-mail a link to confirm its address
+         * @description Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -85,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a single-use password-reset link (30 minutes); older links stop working
-         * @description Answers the same whether or not an account exists for the address. The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.
+         * @description Answers the same, and as soon, whether or not an account exists for the address: the e-mail is queued and looked up after the answer (at most one a minute per address). The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -103,8 +106,71 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token; signs out every session */
+        /**
+         * Set a new password with a reset token; ends every session, personal access token and connected AI app
+         * @description Whoever knew the old password may have signed in, made a token or connected an app with it: every session is signed out, every personal access token and every OAuth grant (with its tokens) revoked, and the owner is e-mailed that the password changed. Opening a reset link proves the address, so it also confirms it.
+         */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password with the current one; ends every other session, personal access token and connected AI app
+         * @description As a reset does: every session is signed out, every personal access token and OAuth grant revoked, and the owner e-mailed. The device that asked gets a new session (the token and cookie in the answer). A wrong current password answers 400 WRONG_PASSWORD and counts as a failed sign-in (429 after 5 in 15 minutes). Signed in only: a personal access token is refused 403 SESSION_REQUIRED.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account's e-mail address with the link's token (single use)
+         * @description From then on the notifications the user chose to get by e-mail are e-mailed. Needs no sign-in: the token is the proof.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/confirm-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the signed-in user a new link to confirm their address
+         * @description At most one a minute (429 with Retry-After); 409 ALREADY_CONFIRMED when there is nothing to confirm. Signed in only: a personal access token is refused 403 SESSION_REQUIRED.
+         */
+        post: operations["resendConfirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2264,17 +2330,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Session: {
-            token: string;
-            user: components["schemas"]["User"];
-        };
-        User: {
-            id: string;
-            email: string;
-            first_name: string;
-            last_name: string;
-            created_at: string;
-        };
         Error: {
             error: {
                 message: string;
@@ -2289,6 +2344,17 @@ export interface components {
             password: string;
             first_name: string;
             last_name: string;
+        };
+        Session: {
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        User: {
+            id: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            created_at: string;
         };
         LoginRequest: {
             /** Format: email */
@@ -5007,6 +5073,8 @@ export interface components {
                     email: boolean;
                 };
             };
+            /** @description False until the user opens the link e-mailed at sign-up (POST /auth/confirm-email/resend sends another): until then nothing is e-mailed, and a kind chosen by e-mail is shown in the app */
+            emailConfirmed: boolean;
         };
         NotificationSettingsChange: {
             timeZone?: string;
@@ -5137,14 +5205,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new account and its session token */
-            201: {
+            /** @description Accepted: the e-mail is on its way */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Session"];
+                        data: {
+                            message: string;
+                        };
                     };
                 };
             };
@@ -5166,8 +5236,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 409 */
-            409: {
+            /** @description Error 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5175,8 +5245,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error 413 */
-            413: {
+            /** @description Error 503 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5457,6 +5527,219 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed, and this device's new session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: string;
+                            user: components["schemas"]["User"];
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ import {
   newUser,
   openApp,
   test,
+  registerThroughApi,
 } from "./fixtures";
 
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -337,8 +338,7 @@ test("property research: a grounded report with sources, saved to the Project Hu
 
 test("without AI keys every AI screen says exactly what to set", async ({ page }) => {
   const user = newUser();
-  const response = await page.request.post(`${BARE}/api/auth/register`, { data: user });
-  expect(response.status()).toBe(201);
+  await registerThroughApi(page, user, BARE);
 
   await openApp(page, `${BARE}/main-agent`);
   const notice = page.getByTestId("not-configured");

@@ -19,11 +19,57 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
-/** Creates an account through the API; the session cookie lands in the page's context. */
-export async function registerThroughApi(page: Page, user: TestUser) {
-  const response = await page.request.post("/api/auth/register", { data: user });
-  expect(response.status()).toBe(201);
-  return (await response.json()).data as { token: string; user: { id: string } };
+/**
+ * Creates an account through the API and signs in (signing up does not); the session cookie lands
+ * in the page's context. The address is not confirmed (see `confirmEmail`).
+ */
+export async function registerThroughApi(page: Page, user: TestUser, origin = "") {
+  const response = await page.request.post(`${origin}/api/auth/register`, { data: user });
+  expect(response.status()).toBe(202);
+  const signedIn = await page.request.post(`${origin}/api/auth/login`, {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  return (await signedIn.json()).data as { token: string; user: { id: string } };
+}
+
+/** The fake e-mail provider (tests/fakes/email-server.mjs) the Worker sends through. */
+export const FAKE_EMAIL = `http://127.0.0.1:${process.env.E2E_FAKE_EMAIL_PORT ?? 8796}`;
+
+/** The newest link to `path` e-mailed to `address`, once it has come (the queue sends it). */
+export async function emailedLink(address: string, path: string) {
+  const pattern = new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (await fetch(`${FAKE_EMAIL}/outbox`)).json()) as {
+          to: string[];
+          text: string;
+        }[];
+        link = outbox
+          .filter((email) => email.to.includes(address) && pattern.test(email.text))
+          .at(-1)
+          ?.text.match(pattern)?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/**
+ * Confirms the account's address as its owner would: the e-mailed link's token, through the API,
+ * from the app's own origin (the page's session cookie goes along, so the CSRF check wants it).
+ */
+export async function confirmEmail(page: Page, address: string) {
+  const link = new URL(await emailedLink(address, "/confirm-email"));
+  const confirmed = await page.request.post(`${link.origin}/api/auth/confirm-email`, {
+    data: { token: link.searchParams.get("token") },
+    headers: { Origin: link.origin },
+  });
+  expect(confirmed.status()).toBe(200);
 }
 
 /** A signed-in user: the session cookie is in the page's context, the token in `post`. */

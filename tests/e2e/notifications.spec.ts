@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { DEFAULT_CHANNELS, NOTIFICATION_KIND_LABELS } from "../../app/domain/notifications";
-import { expect, openApp, test, type Account } from "./fixtures";
+import { expect, openApp, test, type Account, confirmEmail } from "./fixtures";
 
 const HOUR_MS = 3_600_000;
 const FAKE_EMAIL = `http://127.0.0.1:${process.env.E2E_FAKE_EMAIL_PORT ?? 8796}`;
@@ -253,6 +253,8 @@ test("the e-mail's unsubscribe link works signed out and stops only that kind's 
   page,
   account,
 }) => {
+  // Only a confirmed address is e-mailed.
+  await confirmEmail(page, account.email);
   await depositDueSoon(account, "5 Bell St");
   await runCron(page);
   // The e-mail reaches the fake provider through the queue.

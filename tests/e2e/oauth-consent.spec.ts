@@ -5,7 +5,7 @@
  * The page names the client and where access goes, reads well on a phone, and passes axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, newUser, openApp, test } from "./fixtures";
+import { expect, newUser, openApp, test, registerThroughApi } from "./fixtures";
 import { REDIRECT_URI, startConnecting } from "./oauth-client";
 
 test("a signed-out investor signs in on the way, allows read only, and the client's token works at /mcp", async ({
@@ -14,7 +14,7 @@ test("a signed-out investor signs in on the way, allows read only, and the clien
   baseURL,
 }) => {
   const user = newUser();
-  expect((await request.post("/api/auth/register", { data: user })).status()).toBe(201);
+  expect((await request.post("/api/auth/register", { data: user })).status()).toBe(202);
   const { clientId, verifier, path } = await startConnecting(request, baseURL!);
   // The client's own callback (a local app): answered here, as the app would.
   await page.route(`${REDIRECT_URI}**`, (route) =>
@@ -73,8 +73,7 @@ test("the consent page reads on a phone, passes axe, and a denial goes back to t
   baseURL,
 }) => {
   const user = newUser();
-  const signedUp = await page.request.post("/api/auth/register", { data: user });
-  expect(signedUp.status()).toBe(201);
+  await registerThroughApi(page, user);
   const { path } = await startConnecting(request, baseURL!);
   await page.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ body: "back" }));
   await page.setViewportSize({ width: 375, height: 740 });

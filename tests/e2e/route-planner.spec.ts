@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
-import { expect, newUser, openApp, test, type Account } from "./fixtures";
+import { expect, newUser, openApp, test, type Account, registerThroughApi } from "./fixtures";
 
 const NOW = new Date("2027-03-17T07:00:00-07:00");
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -374,7 +374,7 @@ test("without a geocoder the planner says so, and stops are pinned by hand (also
   page,
 }) => {
   const user = newUser();
-  expect((await page.request.post(`${BARE}/api/auth/register`, { data: user })).status()).toBe(201);
+  await registerThroughApi(page, user, BARE);
   await openApp(page, `${BARE}${modulePath("route-planner", { route: "new" })}`);
   await expect(
     page.getByText("No geocoder is configured (GEOCODER_URL): pin stops on the map by hand"),

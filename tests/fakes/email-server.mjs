@@ -8,7 +8,8 @@
  * newcomer sees the daily brief offline); every request it was sent, repeats included:
  * `GET /requests` (recipients and Idempotency-Key), so a test can tell a second POST that the key
  * saved from none. For tests: any recipient containing "+fail" is refused
- * with 500, as a provider outage would be; `POST /__fake/reset` empties the outbox.
+ * with 500, as a provider outage would be; one containing "+slow" is answered after 4 seconds;
+ * `POST /__fake/reset` empties the outbox.
  *
  * Offline: `node tests/fakes/email-server.mjs 8796`, then in .dev.vars
  * `EMAIL_API_KEY=fake` and `EMAIL_API_URL=http://127.0.0.1:8796/emails`.
@@ -40,6 +41,9 @@ pre{white-space:pre-wrap;font:14px/1.5 system-ui}a{color:#8ab4f8}</style></head>
 <p class="meta">What AI42 "sent" through this stand-in for Resend. Reload to see new ones.</p>
 ${items || "<p>Nothing sent yet.</p>"}</body></html>`;
 }
+
+/** How long a send to a recipient containing "+slow" takes, as a provider under load would. */
+const SLOW_MS = 4000;
 
 export function startEmailServer(port = 0) {
   const outbox = [];
@@ -88,18 +92,22 @@ export function startEmailServer(port = 0) {
           message: "Something went wrong while sending",
           statusCode: 500,
         });
-      const key = request.headers["idempotency-key"];
-      if (key && sentKeys.has(key)) return reply(200, { id: sentKeys.get(key) });
-      const id = `email_${outbox.length + 1}`;
-      if (key) sentKeys.set(key, id);
-      outbox.push({
-        ...email,
-        id,
-        idempotencyKey: key,
-        authorization: request.headers.authorization,
-        sentAt: new Date().toISOString(),
-      });
-      reply(200, { id });
+      const send = () => {
+        const key = request.headers["idempotency-key"];
+        if (key && sentKeys.has(key)) return reply(200, { id: sentKeys.get(key) });
+        const id = `email_${outbox.length + 1}`;
+        if (key) sentKeys.set(key, id);
+        outbox.push({
+          ...email,
+          id,
+          idempotencyKey: key,
+          authorization: request.headers.authorization,
+          sentAt: new Date().toISOString(),
+        });
+        reply(200, { id });
+      };
+      if (email.to.some((to) => to.includes("+slow"))) setTimeout(send, SLOW_MS);
+      else send();
     });
   });
   return new Promise((resolve) =>

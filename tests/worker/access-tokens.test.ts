@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { accessTokens } from "../../worker/db/schema";
-import { tokenHash } from "../../worker/services/access-tokens";
+import { sha256Hex } from "../../worker/services/crypto";
 import { MAX_ACCESS_TOKENS } from "../../app/domain/access";
 import { account, api, withToken } from "./helpers";
 
@@ -34,7 +34,7 @@ describe("personal access tokens", () => {
       .select()
       .from(accessTokens)
       .where(eq(accessTokens.userId, user.id));
-    expect(row!.tokenHash).toBe(await tokenHash(pat));
+    expect(row!.tokenHash).toBe(await sha256Hex(pat));
     expect(JSON.stringify(row)).not.toContain(pat);
 
     const listed = await call<{ data: Record<string, unknown>[] }>("/access-tokens");

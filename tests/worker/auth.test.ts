@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { createApi } from "../../worker/api/app";
@@ -9,47 +9,118 @@ import {
 } from "../../worker/services/login-throttle";
 import { hashPassword } from "../../worker/services/passwords";
 import { setPasswordHash } from "../../worker/services/users";
-import { api, cookieValue, ORIGIN, register, uniqueEmail } from "./helpers";
+import { SIGNED_UP_MESSAGE } from "../../worker/api/routes/auth";
+import {
+  api,
+  cookieValue,
+  emailsTo,
+  linkToken,
+  ORIGIN,
+  outbox,
+  register,
+  uniqueEmail,
+  withToken,
+} from "./helpers";
 
 const countUsers = async () =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>())!.n;
 
 describe("POST /api/auth/register", () => {
-  it("creates the account, answers 201 with a token and a public user, and sets the cookie", async () => {
-    const { response, token, user, body, cookie } = await register();
-    expect(response.status).toBe(201);
-    expect(Object.keys(user).sort()).toEqual([
+  it("makes the account with its password hashed, answers 202 without signing in, and e-mails a link to confirm the address", async () => {
+    const body = {
+      email: uniqueEmail(),
+      password: "correct horse battery",
+      first_name: "Ana",
+      last_name: "Silva",
+    };
+    const response = await api("/auth/register", { method: "POST", json: body });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ data: { message: SIGNED_UP_MESSAGE } });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    const row = await env.DB.prepare(
+      "SELECT password_hash, email_confirmed_at FROM users WHERE email = ?",
+    )
+      .bind(body.email)
+      .first<{ password_hash: string; email_confirmed_at: string | null }>();
+    expect(row!.password_hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
+    expect(row!.password_hash).not.toContain(body.password);
+    expect(row!.email_confirmed_at).toBeNull();
+
+    const [email] = await emailsTo(body.email, "Confirm your e-mail");
+    expect(email!.text).toMatch(/http:\/\/example\.com\/confirm-email\?token=[\w-]+/);
+    // Signing in works before the address is confirmed.
+    const signedIn = await api("/auth/login", { method: "POST", json: body });
+    expect(signedIn.status).toBe(200);
+    const { data } = (await signedIn.json()) as { data: { user: Record<string, unknown> } };
+    expect(Object.keys(data.user).sort()).toEqual([
       "created_at",
       "email",
       "first_name",
       "id",
       "last_name",
     ]);
-    expect(user.email).toBe(body.email);
-    expect(token.split(".")).toHaveLength(3);
-    expect(cookie).toMatch(/^ai42_session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
-      .bind(user.id)
-      .first<{ password_hash: string }>();
-    expect(row!.password_hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
-    expect(row!.password_hash).not.toContain(body.password);
   });
 
-  it("answers 409 with the spec's message for a taken e-mail, whatever its case", async () => {
+  it("answers a taken address exactly as a new one, changes nothing, and e-mails its owner instead", async () => {
     const first = await register();
     const before = await countUsers();
-    const second = await api("/auth/register", {
-      method: "POST",
-      json: { ...first.body, email: first.body.email.toUpperCase() },
-    });
-    expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({
-      error: {
-        code: "EMAIL_TAKEN",
-        message: "An account with this email already exists. Please try logging in instead.",
-      },
-    });
-    expect(await countUsers()).toBe(before);
+    const again = {
+      ...first.body,
+      email: first.body.email.toUpperCase(),
+      password: "another one!",
+    };
+    const fresh = { ...first.body, email: uniqueEmail() };
+    const [taken, made] = await Promise.all([
+      api("/auth/register", { method: "POST", json: again }),
+      api("/auth/register", { method: "POST", json: fresh }),
+    ]);
+    expect(taken.status).toBe(202);
+    expect(made.status).toBe(202);
+    expect(await taken.json()).toEqual(await made.json());
+    expect(await countUsers()).toBe(before + 1);
+    // The owner's password is untouched, and the owner hears of the attempt.
+    const signIn = (password: string) =>
+      api("/auth/login", { method: "POST", json: { email: first.body.email, password } });
+    expect((await signIn("another one!")).status).toBe(401);
+    expect((await signIn(first.body.password)).status).toBe(200);
+    const [notice] = await emailsTo(first.body.email, "You already have an AI42 account");
+    expect(notice!.text).toContain("http://example.com/forgot-password");
+    expect(notice!.text).not.toContain("confirm-email");
+  });
+
+  it("confirms the address once, with the e-mailed link; a used or made-up link is refused", async () => {
+    const { body, token } = await register();
+    const settings = () =>
+      api("/notifications/settings", { token }).then(
+        async (response) => ((await response.json()) as { data: { emailConfirmed: boolean } }).data,
+      );
+    expect((await settings()).emailConfirmed).toBe(false);
+    const link = await linkToken(body.email, "/confirm-email");
+    const confirm = (value: string) =>
+      api("/auth/confirm-email", { method: "POST", json: { token: value } });
+    expect((await confirm(link)).status).toBe(200);
+    expect((await settings()).emailConfirmed).toBe(true);
+    for (const bad of [link, "made-up-token"]) {
+      const refused = await confirm(bad);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: "INVALID_CONFIRM_TOKEN" } });
+    }
+    const resend = await api("/auth/confirm-email/resend", { method: "POST", token });
+    expect(resend.status).toBe(409);
+  });
+
+  it("sends the link again on request, at most once a minute, and never to an access token", async () => {
+    const { body, token } = await register();
+    await linkToken(body.email, "/confirm-email");
+    const resend = () => api("/auth/confirm-email/resend", { method: "POST", token });
+    expect((await resend()).status).toBe(202);
+    const second = await linkToken(body.email, "/confirm-email", 2);
+    const throttled = await resend();
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("Retry-After")).toBe("60");
+    expect(
+      (await api("/auth/confirm-email", { method: "POST", json: { token: second } })).status,
+    ).toBe(200);
   });
 
   it("refuses invalid input with 400 naming each field, and writes nothing", async () => {
@@ -307,62 +378,59 @@ describe("CSRF", () => {
   });
 });
 
-describe("password reset", () => {
-  const outbox = async () =>
-    (await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as {
-      to: string[];
-      text: string;
-      authorization: string;
-    }[];
-
-  it("e-mails a single-use link that sets a new password and signs out every session", async () => {
-    const { body, token } = await register();
-    const asked = await api("/auth/forgot-password", {
+describe("changing the password", () => {
+  const change = (token: string, current: string, next: string) =>
+    api("/auth/change-password", {
       method: "POST",
-      json: { email: body.email },
+      token,
+      json: { current_password: current, new_password: next },
     });
-    expect(asked.status).toBe(200);
-    const email = (await outbox()).find((e) => e.to.includes(body.email));
-    expect(email?.authorization).toBe("Bearer test-email-key");
-    const resetToken = email!.text.match(/reset-password\?token=([\w-]+)/)![1]!;
 
-    const reset = await api("/auth/reset-password", {
+  it("ends every other session and every access token, keeps this device signed in, and tells the owner", async () => {
+    const owner = await withToken("read_write");
+    const body = { email: owner.user.email, password: "correct horse battery" };
+    const otherDevice = (await (
+      await api("/auth/login", { method: "POST", json: body })
+    ).json()) as { data: { token: string } };
+    // Told only at a confirmed address: confirm it first.
+    await api("/auth/confirm-email", {
       method: "POST",
-      json: { token: resetToken, password: "a brand new password" },
+      json: { token: await linkToken(body.email, "/confirm-email") },
     });
-    expect(reset.status).toBe(200);
-    expect((await api("/auth/me", { token })).status).toBe(401);
+
+    const changed = await change(owner.token, body.password, "a brand new password");
+    expect(changed.status).toBe(200);
+    const { data } = (await changed.json()) as {
+      data: { token: string; user: { email: string }; message: string };
+    };
+    expect(data.user.email).toBe(body.email);
+    expect(changed.headers.get("Set-Cookie")).toContain(`ai42_session=${data.token}`);
+    expect((await api("/auth/me", { token: data.token })).status).toBe(200);
+    for (const gone of [owner.token, otherDevice.data.token, owner.pat])
+      expect((await api("/auth/me", { token: gone })).status).toBe(401);
     expect((await api("/auth/login", { method: "POST", json: body })).status).toBe(401);
-    const fresh = await api("/auth/login", {
-      method: "POST",
-      json: { email: body.email, password: "a brand new password" },
-    });
-    expect(fresh.status).toBe(200);
-
-    const again = await api("/auth/reset-password", {
-      method: "POST",
-      json: { token: resetToken, password: "yet another password" },
-    });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ error: { code: "INVALID_RESET_TOKEN" } });
+    const [told] = await emailsTo(body.email, "Your AI42 password was changed");
+    expect(told!.text).toContain("every connected AI app (MCP) was revoked");
   });
 
-  it("answers the same for an unknown e-mail and sends nothing", async () => {
-    const ghost = uniqueEmail("ghost");
-    const response = await api("/auth/forgot-password", { method: "POST", json: { email: ghost } });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      data: { message: "If an account exists for that e-mail, a reset link is on its way." },
+  it("refuses a wrong current password at its field, changing nothing, and a personal access token", async () => {
+    const owner = await withToken("read_write");
+    const wrong = await change(owner.token, "not my password", "a brand new password");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { code: "WRONG_PASSWORD", details: [{ field: "current_password" }] },
     });
-    expect((await outbox()).some((e) => e.to.includes(ghost))).toBe(false);
+    expect((await api("/auth/me", { token: owner.pat })).status).toBe(200);
+    expect((await api("/auth/me", { token: owner.token })).status).toBe(200);
+    const byToken = await change(owner.pat, "correct horse battery", "a brand new password");
+    expect(byToken.status).toBe(403);
+    expect(await byToken.json()).toMatchObject({ error: { code: "SESSION_REQUIRED" } });
   });
+});
 
-  /** The token of the newest reset e-mail to this address. */
-  const newestToken = async (email: string) =>
-    (await outbox())
-      .filter((e) => e.to.includes(email))
-      .at(-1)!
-      .text.match(/reset-password\?token=([\w-]+)/)![1]!;
+describe("password reset", () => {
+  /** The token of the newest reset e-mail to this address, once `count` have come. */
+  const newestToken = (email: string, count = 1) => linkToken(email, "/reset-password", count);
   const askReset = (email: string) =>
     api("/auth/forgot-password", { method: "POST", json: { email } });
   const resetWith = (token: string, password: string) =>
@@ -376,13 +444,87 @@ describe("password reset", () => {
     expect(await response.json()).toMatchObject({ error: { code: "INVALID_RESET_TOKEN" } });
   };
 
+  it("e-mails a single-use link that sets a new password and signs out every session", async () => {
+    const { body, token } = await register();
+    const asked = await askReset(body.email);
+    expect(asked.status).toBe(200);
+    const [email] = await emailsTo(body.email, "Reset your AI42 password");
+    expect(email?.authorization).toBe("Bearer test-email-key");
+    const resetToken = await newestToken(body.email);
+
+    const reset = await resetWith(resetToken, "a brand new password");
+    expect(reset.status).toBe(200);
+    expect((await api("/auth/me", { token })).status).toBe(401);
+    expect((await api("/auth/login", { method: "POST", json: body })).status).toBe(401);
+    expect((await signIn(body.email, "a brand new password")).status).toBe(200);
+
+    const again = await resetWith(resetToken, "yet another password");
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: { code: "INVALID_RESET_TOKEN" } });
+  });
+
+  it("revokes every personal access token too, confirms the address, and e-mails that the password changed", async () => {
+    const owner = await withToken("read_write");
+    const second = await withToken("read");
+    void second;
+    const byToken = () => api("/projects", { token: owner.pat });
+    expect((await byToken()).status).toBe(200);
+    await askReset(owner.user.email);
+    const reset = await resetWith(await newestToken(owner.user.email), "a brand new password");
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as { data: { message: string } }).data.message).toContain(
+      "every access token and connected AI app revoked",
+    );
+    expect((await byToken()).status).toBe(401);
+    // Opening the reset link proved the address: it is confirmed, and told of the change.
+    const fresh = (await (await signIn(owner.user.email, "a brand new password")).json()) as {
+      data: { token: string };
+    };
+    const settings = (await (
+      await api("/notifications/settings", { token: fresh.data.token })
+    ).json()) as { data: { emailConfirmed: boolean } };
+    expect(settings.data.emailConfirmed).toBe(true);
+    const [told] = await emailsTo(owner.user.email, "Your AI42 password was changed");
+    expect(told!.text).toContain("every personal access token");
+    expect(told!.text).toContain("http://example.com/forgot-password");
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const ghost = uniqueEmail("ghost");
+    const response = await askReset(ghost);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: { message: "If an account exists for that e-mail, a reset link is on its way." },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await outbox()).some((e) => e.to.includes(ghost))).toBe(false);
+  });
+
+  it("answers before the e-mail is sent, as soon for an account as for no account", async () => {
+    // The fake provider takes 4 seconds for a "+slow" address.
+    const { body } = await register({ email: uniqueEmail("reset+slow") });
+    const timed = async (email: string) => {
+      const started = Date.now();
+      const response = await askReset(email);
+      return { response, ms: Date.now() - started, json: await response.json() };
+    };
+    const known = await timed(body.email);
+    const unknown = await timed(uniqueEmail("ghost+slow"));
+    expect(known.response.status).toBe(200);
+    expect(known.json).toEqual(unknown.json);
+    expect(known.ms).toBeLessThan(2000);
+    // The e-mail still comes, after the answer (behind the slow sign-up e-mail).
+    const [reset] = await emailsTo(body.email, "Reset your AI42 password", 1, 15_000);
+    expect(reset!.text).toMatch(/reset-password\?token=[\w-]{40,}/);
+  });
+
   it("kills the older link as soon as a newer one is e-mailed", async () => {
     const { body } = await register();
     await askReset(body.email);
     const first = await newestToken(body.email);
     await aMinuteLater(body.email);
     await askReset(body.email);
-    const second = await newestToken(body.email);
+    const second = await newestToken(body.email, 2);
 
     await expectRefused(await resetWith(first, "set through the older link"));
     expect((await resetWith(second, "a brand new password")).status).toBe(200);
@@ -392,10 +534,10 @@ describe("password reset", () => {
   it("leaves no older link alive after a reset", async () => {
     const { body } = await register();
     const links = [];
-    for (const _ of [1, 2, 3]) {
+    for (const count of [1, 2, 3]) {
       await aMinuteLater(body.email);
       await askReset(body.email);
-      links.push(await newestToken(body.email));
+      links.push(await newestToken(body.email, count));
     }
     expect(new Set(links).size).toBe(3);
     expect((await resetWith(links[2]!, "a brand new password")).status).toBe(200);
@@ -417,17 +559,28 @@ describe("password reset", () => {
 
   describe("the link's address", () => {
     const worker = createApi();
-    /** POST /api/auth/forgot-password as a request to `origin` (its Host), under these settings. */
-    const askFrom = (origin: string, email: string, settings: Partial<Env>) =>
-      worker.request(
+    /**
+     * POST /api/auth/forgot-password as a request to `origin` (its Host), under these settings,
+     * with no queue bound: the e-mail goes out after the answer, with these settings too.
+     */
+    const askFrom = async (origin: string, email: string, settings: Partial<Env>) => {
+      const ctx = createExecutionContext();
+      const response = await worker.request(
         `${origin}/api/auth/forgot-password`,
         {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ email }),
         },
-        { ...env, ...settings },
-        createExecutionContext(),
+        { ...env, JOBS: undefined, ...settings },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const resetEmailsTo = async (address: string) =>
+      (await outbox()).filter(
+        (e) => e.to.includes(address) && e.subject === "Reset your AI42 password",
       );
 
     it("is APP_URL; without it, a Worker that sends e-mail sends none and says why", async () => {
@@ -445,13 +598,13 @@ describe("password reset", () => {
       } finally {
         errors.mockRestore();
       }
-      expect((await outbox()).some((e) => e.to.includes(body.email))).toBe(false);
+      expect(await resetEmailsTo(body.email)).toEqual([]);
 
       const configured = await askFrom("http://attacker.example", body.email, {
         APP_URL: "https://app.ai42.example",
       });
       expect(configured.status).toBe(200);
-      const [email, ...more] = (await outbox()).filter((e) => e.to.includes(body.email));
+      const [email, ...more] = await resetEmailsTo(body.email);
       expect(more).toEqual([]);
       expect(email!.text).toContain("https://app.ai42.example/reset-password?token=");
       expect(email!.text).not.toContain("attacker.example");

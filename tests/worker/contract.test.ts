@@ -19,21 +19,23 @@ describe("the API contract", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("drives sign-up, a new project and the project list through a generated client", async () => {
+  it("drives sign-up, sign-in, a new project and the project list through a generated client", async () => {
     const client = createClient<paths>({
       baseUrl: `${ORIGIN}/api`,
       fetch: (request: Request) => SELF.fetch(request),
     });
-    const signedUp = await client.POST("/auth/register", {
-      body: {
-        email: uniqueEmail("integrator"),
-        password: "correct horse battery",
-        first_name: "Ines",
-        last_name: "Integra",
-      },
+    const account = {
+      email: uniqueEmail("integrator"),
+      password: "correct horse battery",
+      first_name: "Ines",
+      last_name: "Integra",
+    };
+    const signedUp = await client.POST("/auth/register", { body: account });
+    expect(signedUp.response.status).toBe(202);
+    const signedIn = await client.POST("/auth/login", {
+      body: { email: account.email, password: account.password },
     });
-    expect(signedUp.response.status).toBe(201);
-    const token = signedUp.data!.data.token;
+    const token = signedIn.data!.data.token;
     const headers = { Authorization: `Bearer ${token}` };
 
     const created = await client.POST("/projects", {

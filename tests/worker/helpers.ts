@@ -26,6 +26,11 @@ function requestInit(init: CallInit): RequestInit {
 export const api = (path: string, init: CallInit = {}) =>
   SELF.fetch(`${ORIGIN}/api${path}`, requestInit(init));
 
+/**
+ * Signs up (which does not sign in) and then signs in, both through the API: `response` is the
+ * sign-up's answer, `token`, `user` and `cookie` the sign-in's. The address is not confirmed
+ * (see `confirmEmail`).
+ */
 export async function register(overrides: Record<string, unknown> = {}) {
   const body = {
     email: uniqueEmail(),
@@ -35,17 +40,77 @@ export async function register(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   const response = await api("/auth/register", { method: "POST", json: body });
-  const json = (await response.json()) as {
+  if (response.status !== 202) throw new Error(`Signing up answered ${response.status}`);
+  const signedIn = await api("/auth/login", {
+    method: "POST",
+    json: { email: body.email, password: body.password },
+  });
+  const json = (await signedIn.json()) as {
     data: { token: string; user: { id: string; email: string } };
   };
-  return { response, body, ...json.data, cookie: response.headers.get("Set-Cookie") ?? "" };
+  return { response, body, ...json.data, cookie: signedIn.headers.get("Set-Cookie") ?? "" };
+}
+
+interface SentEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  authorization?: string;
+}
+
+/** What the fake e-mail provider (tests/fakes/email-server.mjs) was sent, oldest first. */
+export const outbox = async () =>
+  (await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as SentEmail[];
+
+/**
+ * The e-mails to `address` whose subject contains `subject`, once `count` of them have arrived
+ * (the JOBS queue delivers them after the request that queued them has answered).
+ */
+export async function emailsTo(
+  address: string,
+  match: string | RegExp = "",
+  count = 1,
+  waitMs = 8000,
+) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const mine = (await outbox()).filter(
+      (email) =>
+        email.to.includes(address) &&
+        (typeof match === "string" ? email.subject.includes(match) : match.test(email.text)),
+    );
+    if (mine.length >= count || Date.now() >= deadline) return mine;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The token of the newest link to `path` e-mailed to `address`, once `count` such e-mails have
+ * arrived.
+ */
+export async function linkToken(address: string, path: string, count = 1) {
+  const pattern = new RegExp(`${path}\\?token=([\\w-]+)`);
+  const found = await emailsTo(address, pattern, count);
+  const token = found.at(-1)?.text.match(pattern)?.[1];
+  if (!token) throw new Error(`No ${path} link was e-mailed to ${address}`);
+  return token;
+}
+
+/** Confirms the account's address as its owner would: the e-mailed link, through the API. */
+export async function confirmEmail(address: string) {
+  const token = await linkToken(address, "/confirm-email");
+  const confirmed = await api("/auth/confirm-email", { method: "POST", json: { token } });
+  if (confirmed.status !== 200) throw new Error(`Confirming answered ${confirmed.status}`);
 }
 
 export const cookieValue = (setCookie: string) => setCookie.split(";")[0]!;
 
-/** A fresh account and a caller that sends its bearer token. */
-export async function account() {
+/** A fresh account and a caller that sends its bearer token; `confirmed`: its address confirmed. */
+export async function account(options: { confirmed?: boolean } = {}) {
   const { token, user } = await register();
+  if (options.confirmed) await confirmEmail(user.email);
   const call = async <T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}) => {
     const response = await api(path, { ...init, token });
     const body = (await response.json()) as T;

@@ -742,6 +742,69 @@ describe("OAuth for MCP clients", () => {
     expect(none.data).toEqual([]);
   });
 
+  const refresh = (clientId: string, refreshToken: string) =>
+    fetchWorker(`${MCP_ORIGIN}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: clientId,
+        resource: MCP_URL,
+      }),
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as Record<string, string>,
+    }));
+  const connectedApps = async (token: string) =>
+    (
+      (await (
+        await fetchWorker(`${MCP_ORIGIN}/api/connected-apps`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: unknown[] }
+    ).data;
+
+  it("a refresh token works once: presented again, it revokes the grant, and its successor fails too", async () => {
+    const { clientId, verifier, back, user } = await authorize("allow", "read_write");
+    const issued = await exchange(clientId, verifier, back.searchParams.get("code")!);
+    const r0 = issued.body.refresh_token!;
+    const rotated = await refresh(clientId, r0);
+    expect(rotated.status).toBe(200);
+    const r1 = rotated.body.refresh_token!;
+    expect(r1).not.toBe(r0);
+    expect((await initializeWith(rotated.body.access_token!)).status).toBe(200);
+
+    // Someone else holds R0: its reuse ends the grant for both.
+    const replayed = await refresh(clientId, r0);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.error).toBe("invalid_grant");
+    const successor = await refresh(clientId, r1);
+    expect(successor.status).toBe(400);
+    expect(successor.body.error).toBe("invalid_grant");
+    expect((await initializeWith(rotated.body.access_token!)).status).toBe(401);
+    expect(await connectedApps(user.token)).toEqual([]);
+  });
+
+  it("a new password revokes every connected app, its access and refresh tokens with it", async () => {
+    const { clientId, verifier, back, user } = await authorize("allow", "read_write");
+    const issued = await exchange(clientId, verifier, back.searchParams.get("code")!);
+    expect(await connectedApps(user.token)).toHaveLength(1);
+    const changed = await fetchWorker(`${MCP_ORIGIN}/api/auth/change-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({
+        current_password: user.body.password,
+        new_password: "a brand new password",
+      }),
+    });
+    expect(changed.status).toBe(200);
+    const { data } = (await changed.json()) as { data: { token: string } };
+    expect(await connectedApps(data.token)).toEqual([]);
+    expect((await initializeWith(issued.body.access_token!)).status).toBe(401);
+    expect((await refresh(clientId, issued.body.refresh_token!)).body.error).toBe("invalid_grant");
+  });
+
   it("grants read only when the user chooses it, whatever the client asked", async () => {
     const { clientId, verifier, back } = await authorize("allow", "read");
     const issued = await exchange(clientId, verifier, back.searchParams.get("code")!);

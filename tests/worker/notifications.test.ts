@@ -12,8 +12,8 @@ import { database } from "../../worker/db/client";
 import type { JobMessage } from "../../worker/jobs";
 import { runQueue } from "../../worker/queue";
 import { runScheduled } from "../../worker/scheduled";
-import { notify, updateSettings } from "../../worker/services/notifications";
-import { account, api, register, uniqueEmail, type Caller } from "./helpers";
+import { notify, overCapMessage, updateSettings } from "../../worker/services/notifications";
+import { account, outbox as allEmails, api, register, uniqueEmail, type Caller } from "./helpers";
 
 interface Notice {
   id: string;
@@ -45,8 +45,11 @@ const noticesOf = async (call: Caller, filter = "all") =>
     )
   ).body;
 
+/** The notification e-mails sent (each has an unsubscribe link), not the account's own. */
 const outbox = async () =>
-  (await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as SentEmail[];
+  ((await (await fetch(`${env.FAKE_EMAIL_URL}/outbox`)).json()) as SentEmail[]).filter(
+    (email) => email.headers?.["List-Unsubscribe"],
+  );
 /** The e-mails to `address`, once `count` of them have arrived (the queue delivers them). */
 async function emailsTo(address: string, count: number, waitMs = 8000) {
   const deadline = Date.now() + waitMs;
@@ -57,11 +60,23 @@ async function emailsTo(address: string, count: number, waitMs = 8000) {
   }
 }
 
-/** How many times the provider was asked to send to `address`, repeats of a key included. */
+/**
+ * How many times the provider was asked to send a notification (they carry an Idempotency-Key) to
+ * `address`, repeats of a key included.
+ */
 const postsTo = async (address: string) =>
-  ((await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as { to: string[] }[]).filter(
-    (request) => request.to.includes(address),
-  ).length;
+  (
+    (await (await fetch(`${env.FAKE_EMAIL_URL}/requests`)).json()) as {
+      to: string[];
+      idempotencyKey?: string;
+    }[]
+  ).filter((request) => request.to.includes(address) && request.idempotencyKey).length;
+
+/** Marks the address confirmed as opening the link would (for one the fake provider refuses). */
+const confirmedInDb = (userId: string) =>
+  env.DB.prepare("UPDATE users SET email_confirmed_at = ? WHERE id = ?")
+    .bind(new Date().toISOString(), userId)
+    .run();
 
 async function settle(ms = 2500) {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,7 +101,7 @@ async function addAuction(call: Caller, fields: Record<string, unknown>) {
 
 describe("reminders, each at its time and once", () => {
   it("a deposit: 72 hours and 24 hours before, once each, e-mailed with a one-click unsubscribe", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     // Due Monday, April 5, 2027 at 17:00 in Austin (CDT, −05:00).
     const due = at("2027-04-05T17:00:00-05:00");
     const auctionId = await addAuction(call, {
@@ -134,7 +149,7 @@ describe("reminders, each at its time and once", () => {
   });
 
   it("a sale: the day before and the day of, at 7:00 where the sale is, across the DST change and in Arizona", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     // Daylight saving time starts on Sunday, March 14, 2027 in Austin; Phoenix keeps MST (−07:00).
     const austin = await addAuction(call, {
       saleAt: "2027-03-15T10:00:00-05:00",
@@ -183,7 +198,7 @@ describe("reminders, each at its time and once", () => {
   });
 
   it("follow-ups due and a project closing in 7 days, at 7:00 in the user's zone", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     // (No daily brief: it would tell the same follow-ups; see the brief's own test.)
     await updateSettings(
       db(),
@@ -237,7 +252,7 @@ describe("reminders, each at its time and once", () => {
   });
 
   it("a calendar event: its own reminder minutes before it starts", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const created = await call<{ data: { id: string; reminders: unknown } }>("/calendar/events", {
       method: "POST",
       json: {
@@ -297,7 +312,7 @@ describe("a record written after its notice's time: told once, at once", () => {
       .reverse();
 
   it("a deposit 30 hours away: a notice at once saying when, then the 24-hour one at its mark", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const due = at("2027-09-10T17:00:00-05:00");
     const auctionId = await addAuction(call, {
       saleAt: "2027-09-11T10:00:00-05:00",
@@ -323,7 +338,7 @@ describe("a record written after its notice's time: told once, at once", () => {
   });
 
   it("a deposit 10 hours away: one notice at once, not one for each mark passed", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const due = at("2027-09-14T12:00:00Z");
     const auctionId = await addAuction(call, {
       saleAt: "2027-09-15T10:00:00-05:00",
@@ -336,7 +351,7 @@ describe("a record written after its notice's time: told once, at once", () => {
   });
 
   it("a sale added after its day-before 7:00, or on its day before 7:00: one notice for each day left", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const sale = { saleAt: "2027-09-21T10:00:00-05:00", timeZone: "America/Chicago" };
     const oak = await addAuction(call, sale);
     const elm = await addAuction(call, { ...sale, address: "4 Elm St" });
@@ -361,7 +376,7 @@ describe("a record written after its notice's time: told once, at once", () => {
   });
 
   it("a project added 3 days before its closing: told at once, with the days left", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const project = await call<{ data: { id: string } }>("/projects", {
       method: "POST",
       json: { name: "Birch duplex", status: "under_contract", targetCloseDate: "2027-10-10" },
@@ -377,7 +392,7 @@ describe("a record written after its notice's time: told once, at once", () => {
   });
 
   it("an event made after its reminder's time, still ahead: reminded at once, once", async () => {
-    const { call } = await account();
+    const { call } = await account({ confirmed: true });
     const startsAt = Date.now() + 2 * HOUR;
     const event = {
       summary: "Inspection at 12 Oak St",
@@ -407,7 +422,7 @@ describe("a record written after its notice's time: told once, at once", () => {
 
 describe("the daily brief", () => {
   it("comes at the user's hour in their zone, with the day's sale; a day with nothing sends nothing", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     // Berlin: 6:00 CEST (+02:00) is 04:00 UTC.
     await updateSettings(
       db(),
@@ -441,7 +456,7 @@ describe("the daily brief", () => {
 
 describe("quiet hours and unsubscribing", () => {
   it("holds an e-mail until quiet hours end, while the app shows the notice at once", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     await updateSettings(
       db(),
       user.id,
@@ -475,7 +490,7 @@ describe("quiet hours and unsubscribing", () => {
   });
 
   it("the one-click link turns off that kind's e-mail only, without signing in", async () => {
-    const { user, call, token } = await account();
+    const { user, call, token } = await account({ confirmed: true });
     await notify(
       db(),
       env,
@@ -540,7 +555,7 @@ describe("delivery through the queue", () => {
   });
 
   it("a message delivered twice, or twice at once, sends one e-mail", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     const [made] = await notify(
       db(),
       env,
@@ -572,6 +587,8 @@ describe("delivery through the queue", () => {
   it("a failure is retried with a growing backoff, then listed as couldn't send; Try again queues it afresh", async () => {
     const address = uniqueEmail("outage+fail");
     const { token, user } = await register({ email: address });
+    // The provider refuses this address, the confirmation link too: confirmed in D1 instead.
+    await confirmedInDb(user.id);
     // Without the queue bound, the first attempt is made at once (the notice's own request).
     const [made] = await notify(
       db(),
@@ -632,7 +649,7 @@ describe("delivery through the queue", () => {
 
 describe("the bell's API", () => {
   it("lists, counts and marks read; preferences refuse bad values and change nothing", async () => {
-    const { user, call } = await account();
+    const { user, call } = await account({ confirmed: true });
     await notify(
       db(),
       env,
@@ -714,5 +731,56 @@ describe("the bell's API", () => {
     });
     await signIn("Europe/Lisbon");
     expect(await zone()).toBe("Asia/Tokyo");
+  });
+});
+
+describe("e-mail only to a confirmed address, at most the day's cap", () => {
+  const notice = (userId: string, n: number) => ({
+    userId,
+    kind: "deposit_due" as const,
+    key: `test:cap:${n}`,
+    title: `Deposit due in 24 hours: ${n} Cap St`,
+    body: "Due tomorrow.",
+    link: null,
+  });
+
+  it("an unconfirmed address gets no notification e-mail: the notice is in the app, whatever the preferences", async () => {
+    const { user, call } = await account();
+    await updateSettings(
+      db(),
+      user.id,
+      { channels: { deposit_due: { inApp: false, email: true } } },
+      Date.now(),
+    );
+    const [made] = await notify(db(), env, [notice(user.id, 1)], Date.now());
+    expect(made).toMatchObject({ inApp: true, emailStatus: "none" });
+    const listed = await noticesOf(call);
+    expect(listed.data.map((n) => [n.title, n.email.status])).toEqual([
+      ["Deposit due in 24 hours: 1 Cap St", "none"],
+    ]);
+    await settle(1500);
+    const sent = (await allEmails()).filter((email) => email.to.includes(user.email));
+    expect(sent.map((email) => email.subject)).toEqual(["Confirm your e-mail for AI42"]);
+  });
+
+  it("past the cap in 24 hours, an e-mail is not sent and is listed as couldn't send, saying why", async () => {
+    const { user, call } = await account({ confirmed: true });
+    const capped = { ...env, JOBS: undefined, NOTIFICATION_EMAILS_PER_DAY: "2" };
+    const now = Date.now();
+    for (const n of [1, 2, 3]) await notify(db(), capped, [notice(user.id, n)], now + n);
+    const subjects = (await outbox())
+      .filter((email) => email.to.includes(user.email) && email.subject.includes("Cap St"))
+      .map((email) => email.subject);
+    expect(subjects).toEqual([
+      "Deposit due in 24 hours: 1 Cap St",
+      "Deposit due in 24 hours: 2 Cap St",
+    ]);
+    const failed = await noticesOf(call, "failed");
+    expect(failed.data.map((n) => [n.title, n.email.error])).toEqual([
+      ["Deposit due in 24 hours: 3 Cap St", overCapMessage(2)],
+    ]);
+    // A day later the window has room again.
+    await notify(db(), capped, [notice(user.id, 4)], now + 24 * HOUR + 10);
+    expect((await noticesOf(call, "failed")).meta.total).toBe(1);
   });
 });

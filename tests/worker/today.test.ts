@@ -21,15 +21,17 @@ afterEach(() => {
 
 /** An account signed in from a browser in `headers`' zone (or none). */
 async function signedIn(headers: Record<string, string> = {}) {
-  const response = await api("/auth/register", {
+  const account = {
+    email: uniqueEmail(),
+    password: "correct horse battery",
+    first_name: "Ana",
+    last_name: "Silva",
+  };
+  expect((await api("/auth/register", { method: "POST", json: account })).status).toBe(202);
+  const response = await api("/auth/login", {
     method: "POST",
     headers,
-    json: {
-      email: uniqueEmail(),
-      password: "correct horse battery",
-      first_name: "Ana",
-      last_name: "Silva",
-    },
+    json: { email: account.email, password: account.password },
   });
   const { data } = (await response.json()) as { data: { token: string } };
   return { token: data.token, cookie: cookieValue(response.headers.get("Set-Cookie") ?? "") };

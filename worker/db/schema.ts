@@ -70,6 +70,11 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash").notNull(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
+  /**
+   * When the owner opened the confirmation link e-mailed at sign-up; null until then, and nothing
+   * but that link is e-mailed to the address (notifications stay in the app).
+   */
+  emailConfirmedAt: text("email_confirmed_at"),
   /** The selling costs and profit the max-bid calculator starts from; null until set. */
   maxBidDefaults: text("max_bid_defaults", { mode: "json" }).$type<MaxBidDefaults>(),
   ...timestamps,
@@ -954,6 +959,8 @@ export const notifications = sqliteTable(
     uniqueIndex("notifications_user_key").on(t.userId, t.key),
     index("notifications_user_created").on(t.userId, t.createdAt),
     index("notifications_email").on(t.emailStatus, t.emailDueAt),
+    // The e-mails a user was sent in the last 24 hours, counted against their daily cap.
+    index("notifications_user_emailed").on(t.userId, t.emailStatus, t.emailUpdatedAt),
   ],
 );
 

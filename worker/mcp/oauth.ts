@@ -25,6 +25,7 @@ import { database } from "../db/client";
 import { publicOrigin, type Env } from "../env";
 import { AppError } from "../errors";
 import { resolveAccessToken } from "../services/access-tokens";
+import { sha256Hex } from "../services/crypto";
 import { clientAddress } from "../services/login-throttle";
 
 function optionsFor(origin: string): OAuthProviderOptions<Env> {
@@ -117,7 +118,10 @@ export async function serveOAuth(request: Request, env: Env, ctx: ExecutionConte
     );
   }
   try {
-    return await (await providerFor(publicOrigin(env, request))).fetch(request, env, ctx);
+    const provider = await providerFor(publicOrigin(env, request));
+    if (request.method === "POST" && new URL(request.url).pathname === OAUTH_TOKEN_PATH)
+      return await refreshOnce(request, env, (checked) => provider.fetch(checked, env, ctx));
+    return await provider.fetch(request, env, ctx);
   } catch (error) {
     if (error instanceof AppError) {
       return Response.json(
@@ -127,6 +131,64 @@ export async function serveOAuth(request: Request, env: Env, ctx: ExecutionConte
     }
     throw error;
   }
+}
+
+/**
+ * How long a used refresh token is remembered: as long as it could have lived (the provider's
+ * default refresh-token lifetime, 30 days, which AI42 keeps).
+ */
+const USED_REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+const usedRefreshKey = (tokenDigest: string) => `used-refresh:${tokenDigest}`;
+
+/**
+ * A refresh token works once. The provider rotates it at each use but keeps the one before valid
+ * (for a client that lost the answer), so a stolen token could be replayed for as long as the
+ * real client does not refresh, and its use would then lock the real client out. Instead (OAuth
+ * 2.1 §4.3.1, the OAuth security BCP): each token the provider accepts is remembered by its hash;
+ * one presented again means two parties hold the grant, so the grant is revoked, with every token
+ * issued under it, and both must connect again.
+ */
+async function refreshOnce(
+  request: Request,
+  env: Env,
+  exchange: (request: Request) => Promise<Response>,
+) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const token = form?.get("grant_type") === "refresh_token" ? form.get("refresh_token") : null;
+  if (typeof token !== "string" || !token) return exchange(request);
+  const key = usedRefreshKey(await sha256Hex(token));
+  const used = await env.OAUTH_KV.get<{ userId: string; grantId: string }>(key, "json");
+  if (used) {
+    await (await grantHelpers(env)).revokeGrant(used.grantId, used.userId);
+    return Response.json(
+      {
+        error: "invalid_grant",
+        error_description:
+          "This refresh token was used before: the grant is revoked. Connect the app again.",
+      },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const response = await exchange(request);
+  if (response.ok) {
+    // The provider's refresh tokens read `<user id>:<grant id>:<secret>`.
+    const [userId, grantId] = token.split(":");
+    await env.OAUTH_KV.put(key, JSON.stringify({ userId, grantId }), {
+      expirationTtl: USED_REFRESH_TTL_SECONDS,
+    });
+  }
+  return response;
+}
+
+/**
+ * The provider's grant helpers, which read and write OAUTH_KV alone and so are the same for every
+ * origin: made for a loopback one, which the provider accepts whatever APP_URL is.
+ */
+export async function grantHelpers(env: Env): Promise<OAuthHelpers> {
+  return (await library()).getOAuthApi(optionsFor("http://127.0.0.1"), env);
 }
 
 /** The provider's helpers (consent, grants) for this origin. */

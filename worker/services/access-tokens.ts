@@ -16,7 +16,7 @@ import type { Database } from "../db/client";
 import { isoAt } from "../db/queries";
 import { accessTokens, users, type AccessTokenRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { toBase64Url } from "./crypto";
+import { sha256Hex, toBase64Url } from "./crypto";
 import { publicUser, type PublicUser } from "./users";
 
 /** A token's last use is written at most this often. */
@@ -35,12 +35,6 @@ export function publicAccessToken(row: AccessTokenRow) {
   };
 }
 export type PublicAccessToken = ReturnType<typeof publicAccessToken>;
-
-/** Hex SHA-256: what is stored, and what a presented token is looked up by. */
-export async function tokenHash(token: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /** Whether a bearer token is a personal access token rather than a session's JWT. */
 export const isAccessToken = (token: string) => token.startsWith(TOKEN_PREFIX);
@@ -70,7 +64,7 @@ export async function createAccessToken(
     userId,
     name: input.name,
     scope: input.scope,
-    tokenHash: await tokenHash(secret),
+    tokenHash: await sha256Hex(secret),
     shown: secret.slice(0, TOKEN_PREFIX.length + TOKEN_SHOWN_CHARACTERS),
     expiresAt: input.expires_in_days === null ? null : isoAt(now + input.expires_in_days * 864e5),
     lastUsedAt: null,
@@ -104,6 +98,11 @@ export async function revokeAccessToken(db: Database, userId: string, id: string
   return row;
 }
 
+/** Revokes every token of the user (a new password: whoever had the old one made them too). */
+export async function revokeAllAccessTokens(db: Database, userId: string) {
+  await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
+}
+
 /** Who a request's personal access token acts for, with the scope it carries. */
 export interface TokenHolder {
   tokenId: string;
@@ -128,7 +127,7 @@ export async function resolveAccessToken(
     .select({ token: accessTokens, user: users })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(eq(accessTokens.tokenHash, await tokenHash(token)));
+    .where(eq(accessTokens.tokenHash, await sha256Hex(token)));
   if (!found || expired(found.token.expiresAt, now)) return null;
   const stale = isoAt(now - LAST_USED_RESOLUTION_MS);
   if (!found.token.lastUsedAt || found.token.lastUsedAt < stale) {

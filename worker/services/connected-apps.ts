@@ -52,3 +52,13 @@ export async function revokeConnectedApp(oauth: OAuthHelpers, userId: string, gr
   await oauth.revokeGrant(grantId, userId);
   return { id: grantId };
 }
+
+/** Revokes every grant of the user, each with its tokens (a new password: every app connects again). */
+export async function revokeAllConnectedApps(oauth: OAuthHelpers, userId: string) {
+  let cursor: string | undefined;
+  do {
+    const page = await oauth.listUserGrants(userId, { cursor, limit: 100 });
+    await Promise.all(page.items.map((grant) => oauth.revokeGrant(grant.id, userId)));
+    cursor = page.cursor;
+  } while (cursor);
+}

@@ -71,3 +71,9 @@ export async function decryptSecret(env: Env, stored: string) {
 /** A random base64url string of `bytes` bytes (the connect flow's single-use state). */
 export const randomToken = (bytes = 32) =>
   toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
+
+/** Hex SHA-256: how a single-use link's or a token's secret is kept, and looked up. */
+export async function sha256Hex(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

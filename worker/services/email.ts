@@ -49,3 +49,18 @@ export async function sendEmail(env: Env, email: OutgoingEmail): Promise<"sent" 
   }
   return "sent";
 }
+
+/** Hosts a local run is reached at; the only ones an e-mailed link may name without APP_URL. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The origin links in account e-mails (reset, confirmation) are made with: APP_URL; without it,
+ * the request's own origin only for a local run (e-mails printed to the log, no EMAIL_API_KEY)
+ * reached at a loopback address. Else null: the request's Host is the sender's to choose, and a
+ * link to their host hands them the token.
+ */
+export function emailLinkOrigin(env: Env, requestUrl: string) {
+  if (env.APP_URL) return env.APP_URL.replace(/\/+$/, "");
+  const { hostname, origin } = new URL(requestUrl);
+  return !env.EMAIL_API_KEY && LOOPBACK_HOST.test(hostname) ? origin : null;
+}

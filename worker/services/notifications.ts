@@ -61,6 +61,22 @@ export const backoffSeconds = (attempts: number) => 60 * 4 ** (attempts - 1);
 export const STALE_MS = 15 * 60 * 1000;
 /** At most this many e-mails are handed to the queue per cron run (the rest, next minute). */
 const RELEASE_BATCH = 500;
+/**
+ * Notification e-mails a user may be sent in any 24 hours, unless NOTIFICATION_EMAILS_PER_DAY
+ * says otherwise: what a busy investor's day needs, and a ceiling on what AI42's sender can be
+ * made to send one address (notices carry titles the user wrote).
+ */
+export const DEFAULT_EMAILS_PER_DAY = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function emailsPerDay(env: Env) {
+  const value = Number(env.NOTIFICATION_EMAILS_PER_DAY);
+  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : DEFAULT_EMAILS_PER_DAY;
+}
+
+/** Why an e-mail over the day's cap was not sent (the "Couldn't send" list shows it). */
+export const overCapMessage = (cap: number) =>
+  `Not sent: AI42 e-mails you at most ${cap} notifications in 24 hours. It is here in the app; Try again sends it once the 24 hours allow.`;
 
 // ---------------------------------------------------------------------------------------------
 // Preferences
@@ -77,10 +93,15 @@ function toSettings(row: NotificationSettingsRow | undefined): NotificationSetti
 }
 
 export async function settingsOf(db: Database, userId: string) {
-  const row = await db.query.notificationSettings.findFirst({
-    where: eq(notificationSettings.userId, userId),
-  });
-  return { ...toSettings(row), zoneChosen: row?.zoneChosen ?? false };
+  const [row, owner] = await Promise.all([
+    db.query.notificationSettings.findFirst({ where: eq(notificationSettings.userId, userId) }),
+    db.query.users.findFirst({ where: eq(users.id, userId), columns: { emailConfirmedAt: true } }),
+  ]);
+  return {
+    ...toSettings(row),
+    zoneChosen: row?.zoneChosen ?? false,
+    emailConfirmed: Boolean(owner?.emailConfirmedAt),
+  };
 }
 
 /**
@@ -186,7 +207,15 @@ export async function updateSettings(
           inArray(notifications.emailStatus, ["waiting", "queued"]),
         ),
       );
-  return { ...next, zoneChosen: values.zoneChosen };
+  const owner = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { emailConfirmedAt: true },
+  });
+  return {
+    ...next,
+    zoneChosen: values.zoneChosen,
+    emailConfirmed: Boolean(owner?.emailConfirmedAt),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,31 +223,43 @@ export async function updateSettings(
 
 /**
  * Makes each notice whose key this user has not had yet, on the channels their preferences name
- * (none: not made), and queues the e-mails due now. Returns the notices made.
+ * (none: not made), and queues the e-mails due now. Returns the notices made. Until the user
+ * confirms their address, a notice they want by e-mail is shown in the app instead: an address
+ * anyone could have signed up with gets no mail from AI42.
  */
 export async function notify(db: Database, env: Env, items: NewNotification[], now: number) {
   if (items.length === 0) return [];
   const userIds = [...new Set(items.map((item) => item.userId))];
-  const owners = new Map<string, NotificationSettings>();
+  const owners = new Map<string, { settings: NotificationSettings; confirmed: boolean }>();
   for (let i = 0; i < userIds.length; i += 90) {
     const rows = await db
-      .select({ userId: users.id, settings: notificationSettings })
+      .select({
+        userId: users.id,
+        confirmedAt: users.emailConfirmedAt,
+        settings: notificationSettings,
+      })
       .from(users)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
       .where(inArray(users.id, userIds.slice(i, i + 90)));
-    for (const row of rows) owners.set(row.userId, toSettings(row.settings ?? undefined));
+    for (const row of rows)
+      owners.set(row.userId, {
+        settings: toSettings(row.settings ?? undefined),
+        confirmed: row.confirmedAt !== null,
+      });
   }
   const rows = items.flatMap((item) => {
-    const settings = owners.get(item.userId);
-    const channels = settings?.channels[item.kind];
-    if (!settings || !channels || (!channels.inApp && !channels.email)) return [];
-    const emailAt = quietUntil(now, settings.timeZone, settings.quietHours) ?? now;
+    const owner = owners.get(item.userId);
+    const channels = owner?.settings.channels[item.kind];
+    if (!owner || !channels || (!channels.inApp && !channels.email)) return [];
+    const email = channels.email && owner.confirmed;
+    const { timeZone, quietHours } = owner.settings;
+    const emailAt = quietUntil(now, timeZone, quietHours) ?? now;
     return [
       {
         ...item,
-        inApp: channels.inApp,
-        emailStatus: channels.email ? ("waiting" as const) : ("none" as const),
-        emailDueAt: channels.email ? isoAt(emailAt) : null,
+        inApp: channels.inApp || !email,
+        emailStatus: email ? ("waiting" as const) : ("none" as const),
+        emailDueAt: email ? isoAt(emailAt) : null,
         createdAt: isoAt(now),
       },
     ];
@@ -325,7 +366,9 @@ export type Delivery =
 /**
  * Sends one notice's e-mail if it is this delivery's to send: the claim (queued → sending) is one
  * conditional UPDATE, so a message delivered twice, or queued twice by overlapping cron runs,
- * sends once.
+ * sends once. The same statement counts the user's e-mails of the last 24 hours (on an index,
+ * at most the cap of them), so two deliveries at once cannot both pass the cap; one over it is
+ * listed as couldn't send, saying why.
  */
 export async function deliverEmail(
   db: Database,
@@ -333,6 +376,7 @@ export async function deliverEmail(
   id: string,
   now: number,
 ): Promise<Delivery> {
+  const cap = emailsPerDay(env);
   const [claimed] = await db
     .update(notifications)
     .set({
@@ -341,9 +385,32 @@ export async function deliverEmail(
       emailDueAt: isoAt(now + STALE_MS),
       emailUpdatedAt: isoAt(now),
     })
-    .where(and(eq(notifications.id, id), eq(notifications.emailStatus, "queued")))
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.emailStatus, "queued"),
+        sql`(SELECT count(*) FROM (SELECT 1 FROM notifications AS emailed
+          WHERE emailed.user_id = ${notifications.userId}
+            AND emailed.email_status IN ('sending', 'sent')
+            AND emailed.email_updated_at > ${isoAt(now - DAY_MS)}
+          LIMIT ${cap})) < ${cap}`,
+      ),
+    )
     .returning();
-  if (!claimed) return { outcome: "skipped" };
+  if (!claimed) {
+    // Still queued: the claim found the day's e-mails at the cap.
+    const [capped] = await db
+      .update(notifications)
+      .set({
+        emailStatus: "failed",
+        emailDueAt: null,
+        emailError: overCapMessage(cap),
+        emailUpdatedAt: isoAt(now),
+      })
+      .where(and(eq(notifications.id, id), eq(notifications.emailStatus, "queued")))
+      .returning({ id: notifications.id });
+    return { outcome: capped ? "failed" : "skipped" };
+  }
   const done = (set: Partial<NotificationRow>) =>
     db
       .update(notifications)

@@ -6,19 +6,12 @@
  */
 import type { UserRow } from "../db/schema";
 import type { Env } from "../env";
+import { randomToken, sha256Hex } from "./crypto";
 import { findUserById } from "./users";
 
 export const RESET_TTL_SECONDS = 30 * 60;
 /** At most one reset e-mail per address in this many seconds. */
 export const RESET_RESEND_SECONDS = 60;
-
-/** Hosts a local run is reached at; the only ones a reset link may name without APP_URL. */
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
-async function digest(text: string) {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 const tokenKey = (tokenDigest: string) => `reset:${tokenDigest}`;
 /** The user's newest link: its token's digest and the digest of the password hash it was made under. */
@@ -28,27 +21,12 @@ interface NewestLink {
   password: string;
 }
 
-/**
- * The origin reset links are made with: APP_URL; without it, the request's own origin only for a
- * local run (e-mails printed to the log, no EMAIL_API_KEY) reached at a loopback address. Else
- * null: the request's Host is the sender's to choose, and a link to their host hands them the
- * token.
- */
-export function resetLinkOrigin(env: Env, requestUrl: string) {
-  if (env.APP_URL) return env.APP_URL;
-  const { hostname, origin } = new URL(requestUrl);
-  return !env.EMAIL_API_KEY && LOOPBACK_HOST.test(hostname) ? origin : null;
-}
-
 export async function issueResetToken(env: Env, user: Pick<UserRow, "id" | "passwordHash">) {
-  const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-  const tokenDigest = await digest(token);
+  const token = randomToken();
+  const tokenDigest = await sha256Hex(token);
   const older = await env.SESSIONS.get<NewestLink>(userKey(user.id), "json");
   if (older) await env.SESSIONS.delete(tokenKey(older.token));
-  const newest: NewestLink = { token: tokenDigest, password: await digest(user.passwordHash) };
+  const newest: NewestLink = { token: tokenDigest, password: await sha256Hex(user.passwordHash) };
   await env.SESSIONS.put(tokenKey(tokenDigest), user.id, { expirationTtl: RESET_TTL_SECONDS });
   await env.SESSIONS.put(userKey(user.id), JSON.stringify(newest), {
     expirationTtl: RESET_TTL_SECONDS,
@@ -62,7 +40,7 @@ export async function issueResetToken(env: Env, user: Pick<UserRow, "id" | "pass
  * stale KV read can revive it).
  */
 export async function consumeResetToken(env: Env, token: string) {
-  const tokenDigest = await digest(token);
+  const tokenDigest = await sha256Hex(token);
   const userId = await env.SESSIONS.get(tokenKey(tokenDigest));
   if (!userId) return null;
   await env.SESSIONS.delete(tokenKey(tokenDigest));
@@ -70,7 +48,7 @@ export async function consumeResetToken(env: Env, token: string) {
   if (newest?.token !== tokenDigest) return null;
   await env.SESSIONS.delete(userKey(userId));
   const row = await findUserById(env.DB, userId);
-  return row && (await digest(row.passwordHash)) === newest.password ? row : null;
+  return row && (await sha256Hex(row.passwordHash)) === newest.password ? row : null;
 }
 
 /** True when a reset e-mail may go to this address now (and notes that one is going). */

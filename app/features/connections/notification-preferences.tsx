@@ -19,7 +19,9 @@ import {
   type AppNotification,
   type NotificationPreferences,
 } from "~/lib/api/notifications";
+import { resendConfirmation } from "~/lib/api/auth";
 import { ServiceError } from "~/lib/api/workspace";
+import { useAuth } from "~/lib/auth";
 import { notificationsChanged } from "~/lib/stores/notification-counts";
 import { useSectionFocus } from "./section-focus";
 
@@ -230,6 +232,55 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
   );
 }
 
+/**
+ * Why nothing is e-mailed yet: the address is not confirmed. Until it is, a kind chosen by e-mail
+ * shows in the app instead; the link can be sent again from here.
+ */
+function UnconfirmedEmail() {
+  const { user } = useAuth();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState("");
+  const [failure, setFailure] = useState("");
+
+  async function sendAgain() {
+    setSending(true);
+    setSent("");
+    setFailure("");
+    const result = await resendConfirmation();
+    setSending(false);
+    if (result.error) setFailure(result.error.message);
+    else setSent(result.data.message);
+  }
+
+  return (
+    <section
+      aria-labelledby="unconfirmed-email-heading"
+      className="mb-5 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+    >
+      <h3 id="unconfirmed-email-heading" className="font-semibold">
+        Confirm your e-mail to get notifications by e-mail
+      </h3>
+      <p className="mt-1 text-muted">
+        We sent a link to {user?.email ?? "your address"} when you signed up. Until you open it,
+        AI42 e-mails you nothing: the notifications you chose by e-mail appear here in the app
+        instead.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={sendAgain}
+          disabled={sending}
+          className="btn-primary whitespace-nowrap"
+        >
+          {sending ? "Sending..." : "Send the link again"}
+        </button>
+        <FormMessage kind="success">{sent}</FormMessage>
+        <FormMessage kind="error">{failure}</FormMessage>
+      </div>
+    </section>
+  );
+}
+
 /** The e-mails that could not be sent, each with what went wrong and Try again. */
 function FailedEmails(props: { failed: AppNotification[] }) {
   const [changed, setChanged] = useState<Record<string, AppNotification>>({});
@@ -285,6 +336,7 @@ export function NotificationsSection(props: {
         Reminders of deposits, sales, follow-ups, closings and events, the daily brief, and when
         each may reach you.
       </p>
+      {!props.settings.emailConfirmed && <UnconfirmedEmail />}
       <PreferencesForm settings={props.settings} />
       <FailedEmails failed={props.failed} />
     </section>

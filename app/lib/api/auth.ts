@@ -24,22 +24,21 @@ export async function login(email: string, password: string, remember: boolean) 
   return result;
 }
 
-export async function register(input: {
+/**
+ * Signs up: the answer is the same whether or not the address had an account (it says to check
+ * the e-mail), and it does not sign in.
+ */
+export function register(input: {
   email: string;
   password: string;
   first_name: string;
   last_name: string;
 }) {
-  const result = await apiRequest<Partial<SessionData>>("/auth/register", {
+  return apiRequest<{ message: string }>("/auth/register", {
     method: "POST",
     body: input,
     fallbackMessage: MESSAGES.registrationFailed,
   });
-  if (result.error?.statusCode === 409) {
-    return { error: { message: MESSAGES.emailTaken, statusCode: 409 } };
-  }
-  if (result.data?.token) storeToken(result.data.token);
-  return result;
 }
 
 /** The current user; the server may answer it wrapped in `user` or directly. */
@@ -68,4 +67,25 @@ export function resetPassword(token: string, password: string) {
     method: "POST",
     body: { token, password },
   });
+}
+
+/** A new password for the signed-in user; this device stays signed in with a new session. */
+export async function changePassword(currentPassword: string, newPassword: string) {
+  const result = await apiRequest<SessionData & { message: string }>("/auth/change-password", {
+    method: "POST",
+    body: { current_password: currentPassword, new_password: newPassword },
+  });
+  if (result.data?.token) storeToken(result.data.token);
+  return result;
+}
+
+export function confirmEmail(token: string) {
+  return apiRequest<{ message: string }>("/auth/confirm-email", {
+    method: "POST",
+    body: { token },
+  });
+}
+
+export function resendConfirmation() {
+  return apiRequest<{ message: string }>("/auth/confirm-email/resend", { method: "POST" });
 }

@@ -29,8 +29,14 @@ export interface NotificationCounts {
   failed: number;
 }
 
-/** The preferences as the API answers them: `zoneChosen` says whether the user picked the zone. */
-export type NotificationPreferences = NotificationSettings & { zoneChosen: boolean };
+/**
+ * The preferences as the API answers them: `zoneChosen` says whether the user picked the zone,
+ * `emailConfirmed` whether anything may be e-mailed yet.
+ */
+export type NotificationPreferences = NotificationSettings & {
+  zoneChosen: boolean;
+  emailConfirmed: boolean;
+};
 
 /** `all`: the newest first; `unread` only those; `failed` the e-mails that could not be sent. */
 export type NotificationFilter = "all" | "unread" | "failed";

@@ -1,14 +1,21 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
+  ChangePasswordSchema,
+  ConfirmEmailSchema,
   ForgotPasswordSchema,
   LoginSchema,
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
 import { database } from "../../db/client";
+import type { Env } from "../../env";
 import { noteSignInZone } from "../../services/notifications";
 import { AppError, notConfigured } from "../../errors";
 import { requireAuth, sessionRequired } from "../middleware/auth";
+import type { AppEnv } from "../types";
+import { queueAccountEmail, type AccountEmail } from "../../services/account-emails";
+import { setNewPassword } from "../../services/account-security";
 import { isAccessToken } from "../../services/access-tokens";
 import {
   apiRoute,
@@ -17,21 +24,21 @@ import {
   errorResponses,
   jsonBody,
   router,
+  sessionOnly,
 } from "../openapi";
-import { sendEmail } from "../../services/email";
+import { emailLinkOrigin } from "../../services/email";
 import {
-  clearAccountFailures,
+  CONFIRM_RESEND_SECONDS,
+  consumeConfirmToken,
+  emailConfirmed,
+  mayResendConfirmation,
+} from "../../services/email-confirmation";
+import {
   clearLoginAttempts,
   clientAddress,
   countLoginAttempt,
 } from "../../services/login-throttle";
-import {
-  consumeResetToken,
-  issueResetToken,
-  mayResendReset,
-  resetLinkOrigin,
-  RESET_TTL_SECONDS,
-} from "../../services/password-reset";
+import { consumeResetToken } from "../../services/password-reset";
 import {
   hashPassword,
   needsRehash,
@@ -44,12 +51,12 @@ import {
   readSession,
   requestTimeZone,
   requestToken,
-  revokeAllSessions,
   revokeSession,
   sessionCookie,
 } from "../../services/sessions";
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   normalizeEmail,
   publicUser,
@@ -71,12 +78,42 @@ const LoginRequest = LoginSchema.openapi("LoginRequest");
 const SessionSchema = z.object({ token: z.string(), user: UserSchema }).openapi("Session");
 const MessageSchema = z.object({ message: z.string() });
 
-export const EMAIL_TAKEN_MESSAGE =
-  "An account with this email already exists. Please try logging in instead.";
+/** The answer to a sign-up, the same whether the address was new or already had an account. */
+export const SIGNED_UP_MESSAGE =
+  "Check your e-mail: we sent a message to finish signing up. You can sign in with your e-mail and password now.";
 export const BAD_CREDENTIALS_MESSAGE = "Invalid email or password";
+export const PASSWORD_CHANGED_MESSAGE =
+  "Your password has been changed. Every device was signed out, and every access token and connected AI app revoked.";
 
 function requireSecret(secret: string | undefined) {
   if (!secret) throw notConfigured("JWT_SECRET", "Sign-in");
+}
+
+/**
+ * The origin account e-mails' links name (see `emailLinkOrigin`); without one, the request is
+ * refused 503 before anything changes, and the log says what to set.
+ */
+function requireLinkOrigin(env: Env, requestUrl: string, what: string) {
+  const origin = emailLinkOrigin(env, requestUrl);
+  if (origin) return origin;
+  console.error(
+    `[email] ${what} not sent: set APP_URL to this app's public address. Without it, e-mailed links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(requestUrl).host}).`,
+  );
+  throw notConfigured("APP_URL", what);
+}
+
+const queueEmail = (c: Context<AppEnv>, email: AccountEmail) =>
+  queueAccountEmail(c.env, email, (work) => c.executionCtx.waitUntil(work));
+
+function tooManyAttempts(retryAfter: number) {
+  const minutes = Math.ceil(retryAfter / 60);
+  return new AppError(
+    429,
+    "TOO_MANY_ATTEMPTS",
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
 }
 
 const auth = router();
@@ -86,29 +123,37 @@ auth.openapi(
     method: "post",
     path: "/register",
     operationId: "register",
-    summary: "Create an account and sign in",
+    summary: "Sign up: make the account and e-mail a link to confirm its address",
+    description:
+      "Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password).",
     request: jsonBody(RegisterRequest),
     responses: {
-      201: dataResponse("The new account and its session token", SessionSchema),
-      ...errorResponses(400, 409),
+      202: dataResponse("Accepted: the e-mail is on its way", MessageSchema),
+      ...errorResponses(400, 503),
     },
   }),
   async (c) => {
     requireSecret(c.env.JWT_SECRET);
     const input = c.req.valid("json");
+    const origin = requireLinkOrigin(c.env, c.req.url, "Sign-up e-mail");
+    // Hashed either way, so a taken address answers no sooner than a new one.
+    const passwordHash = await hashPassword(input.password);
     const row = await insertUser(c.env.DB, {
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       firstName: input.first_name,
       lastName: input.last_name,
     });
-    if (!row) throw new AppError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-    const user = publicUser(row);
-    const zone = requestTimeZone(c.req.raw);
-    const { token, session } = await createSession(c.env, user, false, zone);
-    await noteSignInZone(database(c.env.DB), user.id, zone, Date.now());
-    c.header("Set-Cookie", sessionCookie(token, session));
-    return c.json({ data: { token, user } }, 201);
+    const existing = row ? null : await findUserByEmail(c.env.DB, input.email);
+    const userId = row?.id ?? existing?.id;
+    if (userId)
+      await queueEmail(c, {
+        type: "account-email",
+        kind: row ? "confirm-email" : "already-registered",
+        userId,
+        origin,
+      });
+    return c.json({ data: { message: SIGNED_UP_MESSAGE } }, 202);
   },
 );
 
@@ -132,16 +177,7 @@ auth.openapi(
     const email = normalizeEmail(c.req.valid("json").email);
     const address = clientAddress(c.req.raw);
     const retryAfter = await countLoginAttempt(c.env.DB, email, address);
-    if (retryAfter !== null) {
-      const minutes = Math.ceil(retryAfter / 60);
-      throw new AppError(
-        429,
-        "TOO_MANY_ATTEMPTS",
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        { retryAfter },
-        { "Retry-After": String(retryAfter) },
-      );
-    }
+    if (retryAfter !== null) throw tooManyAttempts(retryAfter);
     const row = await findUserByEmail(c.env.DB, email);
     if (!row) {
       await verifyAgainstDummy(password);
@@ -208,29 +244,14 @@ auth.openapi(
     operationId: "requestPasswordReset",
     summary: "E-mail a single-use password-reset link (30 minutes); older links stop working",
     description:
-      "Answers the same whether or not an account exists for the address. The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.",
+      "Answers the same, and as soon, whether or not an account exists for the address: the e-mail is queued and looked up after the answer (at most one a minute per address). The link points at APP_URL; without it, only a local run reached at a loopback address (e-mails printed to its log) makes links, and anything else answers 503 NOT_CONFIGURED: a link built from the request's Host could point at any host the sender names.",
     request: jsonBody(ForgotPasswordSchema),
     responses: { 200: dataResponse("Accepted", MessageSchema), ...errorResponses(400, 503) },
   }),
   async (c) => {
-    const origin = resetLinkOrigin(c.env, c.req.url);
-    if (!origin) {
-      console.error(
-        `[email] Password-reset e-mail not sent: set APP_URL to this app's public address. Without it, reset links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(c.req.url).host}).`,
-      );
-      throw notConfigured("APP_URL", "Password-reset e-mail");
-    }
+    const origin = requireLinkOrigin(c.env, c.req.url, "Password-reset e-mail");
     const email = normalizeEmail(c.req.valid("json").email);
-    const row = await findUserByEmail(c.env.DB, email);
-    if (row && (await mayResendReset(c.env, email))) {
-      const token = await issueResetToken(c.env, row);
-      const link = `${origin}/reset-password?token=${token}`;
-      await sendEmail(c.env, {
-        to: row.email,
-        subject: "Reset your AI42 password",
-        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your AI42 account. Open this link within ${RESET_TTL_SECONDS / 60} minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
-      });
-    }
+    await queueEmail(c, { type: "account-email", kind: "password-reset", email, origin });
     return c.json(
       { data: { message: "If an account exists for that e-mail, a reset link is on its way." } },
       200,
@@ -243,7 +264,10 @@ auth.openapi(
     method: "post",
     path: "/reset-password",
     operationId: "resetPassword",
-    summary: "Set a new password with a reset token; signs out every session",
+    summary:
+      "Set a new password with a reset token; ends every session, personal access token and connected AI app",
+    description:
+      "Whoever knew the old password may have signed in, made a token or connected an app with it: every session is signed out, every personal access token and every OAuth grant (with its tokens) revoked, and the owner is e-mailed that the password changed. Opening a reset link proves the address, so it also confirms it.",
     request: jsonBody(ResetPasswordSchema),
     responses: { 200: dataResponse("Password changed", MessageSchema), ...errorResponses(400) },
   }),
@@ -257,13 +281,111 @@ auth.openapi(
         "This reset link is invalid or has expired. Ask for a new one.",
       );
     }
-    await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
-    await revokeAllSessions(c.env, row.id);
-    await clearAccountFailures(c.env.DB, row.email);
-    return c.json(
-      { data: { message: "Your password has been changed. Sign in with it now." } },
-      200,
-    );
+    await setNewPassword(c.env, row, password, {
+      reset: true,
+      origin: emailLinkOrigin(c.env, c.req.url),
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
+    });
+    return c.json({ data: { message: `${PASSWORD_CHANGED_MESSAGE} Sign in with it now.` } }, 200);
+  },
+);
+
+auth.openapi(
+  apiRoute({
+    method: "post",
+    path: "/change-password",
+    operationId: "changePassword",
+    summary:
+      "Change the password with the current one; ends every other session, personal access token and connected AI app",
+    description:
+      "As a reset does: every session is signed out, every personal access token and OAuth grant revoked, and the owner e-mailed. The device that asked gets a new session (the token and cookie in the answer). A wrong current password answers 400 WRONG_PASSWORD and counts as a failed sign-in (429 after 5 in 15 minutes). Signed in only: a personal access token is refused 403 SESSION_REQUIRED.",
+    ...sessionOnly,
+    request: jsonBody(ChangePasswordSchema),
+    responses: {
+      200: dataResponse(
+        "Password changed, and this device's new session",
+        z.object({ token: z.string(), user: UserSchema, message: z.string() }),
+      ),
+      ...errorResponses(400, 401, 403, 429),
+    },
+  }),
+  async (c) => {
+    requireSecret(c.env.JWT_SECRET);
+    const { current_password: current, new_password: password } = c.req.valid("json");
+    const session = c.var.session;
+    const row = await findUserById(c.env.DB, session.userId);
+    if (!row) throw new AppError(401, "UNAUTHORIZED", "Sign in again");
+    const address = clientAddress(c.req.raw);
+    const retryAfter = await countLoginAttempt(c.env.DB, row.email, address);
+    if (retryAfter !== null) throw tooManyAttempts(retryAfter);
+    if (!(await verifyPassword(current, row.passwordHash)))
+      throw new AppError(400, "WRONG_PASSWORD", "Your current password is not right", [
+        { field: "current_password", message: "Not your current password" },
+      ]);
+    await clearLoginAttempts(c.env.DB, row.email, address);
+    await setNewPassword(c.env, row, password, {
+      reset: false,
+      origin: emailLinkOrigin(c.env, c.req.url),
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
+    });
+    const user = publicUser(row);
+    const created = await createSession(c.env, user, session.remember, session.timeZone);
+    c.header("Set-Cookie", sessionCookie(created.token, created.session));
+    return c.json({ data: { token: created.token, user, message: PASSWORD_CHANGED_MESSAGE } }, 200);
+  },
+);
+
+auth.openapi(
+  apiRoute({
+    method: "post",
+    path: "/confirm-email",
+    operationId: "confirmEmail",
+    summary: "Confirm the account's e-mail address with the link's token (single use)",
+    description:
+      "From then on the notifications the user chose to get by e-mail are e-mailed. Needs no sign-in: the token is the proof.",
+    request: jsonBody(ConfirmEmailSchema),
+    responses: { 200: dataResponse("Confirmed", MessageSchema), ...errorResponses(400) },
+  }),
+  async (c) => {
+    if (!(await consumeConfirmToken(c.env, c.req.valid("json").token)))
+      throw new AppError(
+        400,
+        "INVALID_CONFIRM_TOKEN",
+        "This confirmation link is invalid, used or expired. Sign in and send yourself a new one from Connections → Notifications.",
+      );
+    return c.json({ data: { message: "Your e-mail is confirmed." } }, 200);
+  },
+);
+
+auth.openapi(
+  apiRoute({
+    method: "post",
+    path: "/confirm-email/resend",
+    operationId: "resendConfirmEmail",
+    summary: "E-mail the signed-in user a new link to confirm their address",
+    description:
+      "At most one a minute (429 with Retry-After); 409 ALREADY_CONFIRMED when there is nothing to confirm. Signed in only: a personal access token is refused 403 SESSION_REQUIRED.",
+    ...sessionOnly,
+    responses: {
+      202: dataResponse("The e-mail is on its way", MessageSchema),
+      ...errorResponses(401, 403, 409, 429, 503),
+    },
+  }),
+  async (c) => {
+    const { userId, user } = c.var.session;
+    const origin = requireLinkOrigin(c.env, c.req.url, "Confirmation e-mail");
+    if (await emailConfirmed(c.env, userId))
+      throw new AppError(409, "ALREADY_CONFIRMED", "Your e-mail is already confirmed");
+    if (!(await mayResendConfirmation(c.env, userId)))
+      throw new AppError(
+        429,
+        "TOO_MANY_REQUESTS",
+        "A link was sent less than a minute ago: check your inbox, or try again in a minute",
+        { retryAfter: CONFIRM_RESEND_SECONDS },
+        { "Retry-After": String(CONFIRM_RESEND_SECONDS) },
+      );
+    await queueEmail(c, { type: "account-email", kind: "confirm-email", userId, origin });
+    return c.json({ data: { message: `A new link is on its way to ${user.email}.` } }, 202);
   },
 );
 

@@ -95,6 +95,10 @@ export const NotificationSettingsSchema = z
       .nullable()
       .openapi({ description: "No e-mail between these wall-clock times (it waits until `end`)" }),
     channels: z.record(KindSchema, ChoiceSchema),
+    emailConfirmed: z.boolean().openapi({
+      description:
+        "False until the user opens the link e-mailed at sign-up (POST /auth/confirm-email/resend sends another): until then nothing is e-mailed, and a kind chosen by e-mail is shown in the app",
+    }),
   })
   .openapi("NotificationSettings");
 
