@@ -5,12 +5,14 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -244,8 +246,9 @@ function readJson(path) {
   }
 }
 
-/** The app Worker's config, then its text extractor's (workers/extract): `wrangler dev` runs both. */
-export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
+/** The app Worker's config, and its text extractor's (workers/extract), bound to it as EXTRACT. */
+export const APP_CONFIG = "wrangler.toml";
+export const EXTRACT_CONFIG = "workers/extract/wrangler.toml";
 
 /**
  * `wrangler dev` of the Worker (or of `config`), resolved once `readyPath` answers: by default
@@ -253,6 +256,12 @@ export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
  * output is its start-up report: the bindings wrangler.toml lists, the secrets it read, the
  * readiness probe's requests. It is held back, and printed only if the Worker fails to start;
  * what follows (requests, the Worker's console output, errors) is printed as it comes.
+ *
+ * The app's text extractor runs in a `wrangler dev` (a workerd process) of its own, started first
+ * and stopped with the app: workerd runs all the Workers of one process on one thread, so a file
+ * that takes the extractor long to read would hold up every request to the app. The app reaches
+ * it through wrangler's dev registry, a folder of its own to each app started here (another app
+ * running on this machine has an extractor of the same name).
  */
 export async function startWrangler({
   port,
@@ -266,6 +275,8 @@ export async function startWrangler({
   /** Run once the Worker answers, its output still held back (`npm start`: the demo account). */
   prepare = async () => {},
 }) {
+  const registry = config ? undefined : newRegistry();
+  const extractor = config ? undefined : await startExtractor({ persistTo, quiet, registry });
   const args = [
     "dev",
     "--ip",
@@ -278,9 +289,8 @@ export async function startWrangler({
     quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
-  // AI42 with its text extractor Worker beside it (bound as EXTRACT), unless another config; its
-  // Cron Triggers run on demand at /__scheduled.
-  for (const file of config ? [config] : APP_CONFIGS) args.push("--config", file);
+  args.push("--config", config ?? APP_CONFIG);
+  // Its Cron Triggers run on demand at /__scheduled.
   if (!config) args.push("--test-scheduled");
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const printed = !quiet && !stdout;
@@ -292,12 +302,17 @@ export async function startWrangler({
     // Its output goes through this process: colours only if they reach a terminal.
     env: wranglerEnv({
       NODE_ENV: "production",
+      ...(registry && { WRANGLER_REGISTRY_PATH: registry }),
       ...(printed && process.stdout.isTTY && { FORCE_COLOR: "1" }),
     }),
     stdio: ["ignore", stdout ?? (quiet ? "ignore" : "pipe"), "inherit"],
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
+  child.on("exit", () => {
+    extractor?.kill("SIGTERM");
+    if (registry) rmSync(registry, { recursive: true, force: true });
+  });
   let held = printed ? [] : undefined;
   let lastOutput = Date.now();
   if (held)
@@ -322,7 +337,44 @@ export async function startWrangler({
   return child;
 }
 
-async function waitFor(url, child, timeoutMs = 60_000) {
+/**
+ * The text extractor's `wrangler dev` (see startWrangler), on a free port, reading and writing the
+ * app's local state (its R2 bucket), registered in `registry`; resolved once it answers.
+ */
+async function startExtractor({ persistTo, quiet, registry }) {
+  const port = await freePort();
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--config", EXTRACT_CONFIG];
+  // Its own config's folder would otherwise hold its state: the app's is at the root.
+  args.push("--persist-to", resolve(ROOT, persistTo ?? join(".wrangler", "state")));
+  args.push("--log-level", quiet ? "error" : "warn", "--inspector-port", String(await freePort()));
+  const child = spawn(bin("wrangler"), args, {
+    cwd: ROOT,
+    env: wranglerEnv({ NODE_ENV: "production", WRANGLER_REGISTRY_PATH: registry }),
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
+  process.on("exit", () => child.kill("SIGTERM"));
+  // It serves nothing over HTTP: any answer says it runs.
+  await waitFor(`http://127.0.0.1:${port}/`, child, { anyStatus: true });
+  return child;
+}
+
+/** A dev registry folder for one app and its extractor. */
+function newRegistry() {
+  const parent = join(ROOT, ".cache", "registries");
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, "app-"));
+}
+
+/** A port nothing listens on now, as the system picks one. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function waitFor(url, child, { timeoutMs = 60_000, anyStatus = false } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
@@ -330,7 +382,7 @@ async function waitFor(url, child, timeoutMs = 60_000) {
       const response = await fetch(url);
       // Read to its end: only then is the request over, and logged by wrangler.
       await response.arrayBuffer();
-      if (response.ok) return;
+      if (response.ok || anyStatus) return;
     } catch {
       // not listening yet
     }
