@@ -309,10 +309,12 @@ export async function startWrangler({
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
-  child.on("exit", () => {
+  const stopExtractor = () => {
     extractor?.kill("SIGTERM");
     if (registry) rmSync(registry, { recursive: true, force: true });
-  });
+  };
+  process.on("exit", stopExtractor);
+  child.on("exit", stopExtractor);
   let held = printed ? [] : undefined;
   let lastOutput = Date.now();
   if (held)
