@@ -5,7 +5,6 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -183,6 +182,9 @@ export function buildUnlessCurrent() {
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/** The local state's folder (D1, KV, R2): `persistTo`, else wrangler's own beside wrangler.toml. */
+const stateDir = (persistTo) => resolve(ROOT, persistTo ?? join(".wrangler", "state"));
+
 /** The D1 migrations (migrations/*.sql), by name, in the order wrangler applies them. */
 function migrationNames() {
   return readdirSync(join(ROOT, "migrations"))
@@ -207,7 +209,7 @@ function hasLocalDatabase(state) {
  * not run wrangler for them (a few seconds of its start-up).
  */
 export function applyMigrations(persistTo) {
-  const state = resolve(ROOT, persistTo ?? join(".wrangler", "state"));
+  const state = stateDir(persistTo);
   const record = join(state, "ai42-migrations.json");
   const names = migrationNames();
   if (hasLocalDatabase(state) && readJson(record)?.join("\n") === names.join("\n")) {
@@ -260,7 +262,7 @@ export const EXTRACT_CONFIG = "workers/extract/wrangler.toml";
  * The app's text extractor runs in a `wrangler dev` (a workerd process) of its own, started first
  * and stopped with the app: workerd runs all the Workers of one process on one thread, so a file
  * that takes the extractor long to read would hold up every request to the app. The app reaches
- * it through wrangler's dev registry, a folder of its own to each app started here (another app
+ * it through wrangler's dev registry, a folder of its own to each app's local state (another app
  * running on this machine has an extractor of the same name).
  */
 export async function startWrangler({
@@ -275,7 +277,9 @@ export async function startWrangler({
   /** Run once the Worker answers, its output still held back (`npm start`: the demo account). */
   prepare = async () => {},
 }) {
-  const registry = config ? undefined : newRegistry();
+  // Beside the app's local state: each app started here has its own, and a later start of the same
+  // state finds it again (the extractor's entry rewritten as it starts).
+  const registry = config ? undefined : join(stateDir(persistTo), "dev-registry");
   const extractor = config ? undefined : await startExtractor({ persistTo, quiet, registry });
   const args = [
     "dev",
@@ -309,12 +313,7 @@ export async function startWrangler({
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
-  const stopExtractor = () => {
-    extractor?.kill("SIGTERM");
-    if (registry) rmSync(registry, { recursive: true, force: true });
-  };
-  process.on("exit", stopExtractor);
-  child.on("exit", stopExtractor);
+  child.on("exit", () => extractor?.kill("SIGTERM"));
   let held = printed ? [] : undefined;
   let lastOutput = Date.now();
   if (held)
@@ -347,7 +346,7 @@ async function startExtractor({ persistTo, quiet, registry }) {
   const port = await freePort();
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--config", EXTRACT_CONFIG];
   // Its own config's folder would otherwise hold its state: the app's is at the root.
-  args.push("--persist-to", resolve(ROOT, persistTo ?? join(".wrangler", "state")));
+  args.push("--persist-to", stateDir(persistTo));
   args.push("--log-level", quiet ? "error" : "warn", "--inspector-port", String(await freePort()));
   const child = spawn(bin("wrangler"), args, {
     cwd: ROOT,
@@ -358,13 +357,6 @@ async function startExtractor({ persistTo, quiet, registry }) {
   // It serves nothing over HTTP: any answer says it runs.
   await waitFor(`http://127.0.0.1:${port}/`, child, { anyStatus: true });
   return child;
-}
-
-/** A dev registry folder for one app and its extractor. */
-function newRegistry() {
-  const parent = join(ROOT, ".cache", "registries");
-  mkdirSync(parent, { recursive: true });
-  return mkdtempSync(join(parent, "app-"));
 }
 
 /** A port nothing listens on now, as the system picks one. */
