@@ -13,9 +13,10 @@ export class ReadLimitError extends Error {
 }
 
 /**
- * A point in time past which reading stops, checked inside the readers' loops. workerd moves its
- * clock only between I/O, so a reader that runs long awaits `breathe` between pages: now and then
- * it waits a turn of the event loop, the clock moves on, and the isolate's other work runs.
+ * A point in time past which reading stops, checked inside the readers' loops. On Cloudflare a
+ * Worker's clock moves only between I/O (local workerd's moves on), so a reader that runs long
+ * awaits `breathe` between pages: now and then it waits a turn of the event loop, the clock moves
+ * on, and the isolate's other work runs.
  */
 export class Deadline {
   readonly #until: number;
