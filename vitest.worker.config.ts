@@ -75,7 +75,9 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
         },
         // The text extractor Worker (workers/extract) as `npm run build` bundles it, bound as
-        // EXTRACT (wrangler.toml) and reading the same local R2 bucket.
+        // EXTRACT (wrangler.toml) and reading the same local R2 bucket. An auxiliary Worker of the
+        // tests' own workerd, unlike `npm start`'s process of its own: here its bounds (deadline,
+        // pages read lazily, bytes inflated counted) are what keep a hostile file short.
         workers: [
           {
             name: "ai42-extract",

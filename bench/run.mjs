@@ -18,6 +18,7 @@ import { measureDealMath } from "./measures/deal-math.mjs";
 import { measureDealSensitivity } from "./measures/deal-sensitivity.mjs";
 import { measureFileImports } from "./measures/file-imports.mjs";
 import { measureFileUpload } from "./measures/file-upload.mjs";
+import { measureHostileUpload } from "./measures/hostile-upload.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureLoginPage } from "./measures/login-page.mjs";
 import { measureModulePages } from "./measures/module-pages.mjs";
@@ -167,6 +168,8 @@ try {
   const imports = await measureImports(origin, account);
   console.log("Timing a 20 MB upload to R2 and the memory it takes...");
   const fileUpload = await measureFileUpload(origin, account, app.pid);
+  console.log("Timing another user's requests beside a hostile upload...");
+  const hostileUpload = await measureHostileUpload(origin);
   console.log("Timing a 50,000-row lead list through the file import...");
   const fileImports = await measureFileImports(origin, await createListAccount(origin), app.pid);
   console.log("Measuring the AI stream relay...");
@@ -198,6 +201,7 @@ try {
       imports,
       fileImports,
       fileUpload,
+      hostileUpload,
       calendar,
       cron,
     ],

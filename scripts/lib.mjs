@@ -11,6 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -181,6 +182,9 @@ export function buildUnlessCurrent() {
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/** The local state's folder (D1, KV, R2): `persistTo`, else wrangler's own beside wrangler.toml. */
+const stateDir = (persistTo) => resolve(ROOT, persistTo ?? join(".wrangler", "state"));
+
 /** The D1 migrations (migrations/*.sql), by name, in the order wrangler applies them. */
 function migrationNames() {
   return readdirSync(join(ROOT, "migrations"))
@@ -205,7 +209,7 @@ function hasLocalDatabase(state) {
  * not run wrangler for them (a few seconds of its start-up).
  */
 export function applyMigrations(persistTo) {
-  const state = resolve(ROOT, persistTo ?? join(".wrangler", "state"));
+  const state = stateDir(persistTo);
   const record = join(state, "ai42-migrations.json");
   const names = migrationNames();
   if (hasLocalDatabase(state) && readJson(record)?.join("\n") === names.join("\n")) {
@@ -244,8 +248,9 @@ function readJson(path) {
   }
 }
 
-/** The app Worker's config, then its text extractor's (workers/extract): `wrangler dev` runs both. */
-export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
+/** The app Worker's config, and its text extractor's (workers/extract), bound to it as EXTRACT. */
+export const APP_CONFIG = "wrangler.toml";
+export const EXTRACT_CONFIG = "workers/extract/wrangler.toml";
 
 /**
  * `wrangler dev` of the Worker (or of `config`), resolved once `readyPath` answers: by default
@@ -253,6 +258,12 @@ export const APP_CONFIGS = ["wrangler.toml", "workers/extract/wrangler.toml"];
  * output is its start-up report: the bindings wrangler.toml lists, the secrets it read, the
  * readiness probe's requests. It is held back, and printed only if the Worker fails to start;
  * what follows (requests, the Worker's console output, errors) is printed as it comes.
+ *
+ * The app's text extractor runs in a `wrangler dev` (a workerd process) of its own, started first
+ * and stopped with the app: workerd runs all the Workers of one process on one thread, so a file
+ * that takes the extractor long to read would hold up every request to the app. The app reaches
+ * it through wrangler's dev registry, a folder of its own to each app's local state (another app
+ * running on this machine has an extractor of the same name).
  */
 export async function startWrangler({
   port,
@@ -266,6 +277,10 @@ export async function startWrangler({
   /** Run once the Worker answers, its output still held back (`npm start`: the demo account). */
   prepare = async () => {},
 }) {
+  // Beside the app's local state: each app started here has its own, and a later start of the same
+  // state finds it again (the extractor's entry rewritten as it starts).
+  const registry = config ? undefined : join(stateDir(persistTo), "dev-registry");
+  const extractor = config ? undefined : await startExtractor({ persistTo, quiet, registry });
   const args = [
     "dev",
     "--ip",
@@ -278,9 +293,8 @@ export async function startWrangler({
     quiet ? "error" : "log",
   ];
   if (persistTo) args.push("--persist-to", persistTo);
-  // AI42 with its text extractor Worker beside it (bound as EXTRACT), unless another config; its
-  // Cron Triggers run on demand at /__scheduled.
-  for (const file of config ? [config] : APP_CONFIGS) args.push("--config", file);
+  args.push("--config", config ?? APP_CONFIG);
+  // Its Cron Triggers run on demand at /__scheduled.
   if (!config) args.push("--test-scheduled");
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const printed = !quiet && !stdout;
@@ -292,12 +306,14 @@ export async function startWrangler({
     // Its output goes through this process: colours only if they reach a terminal.
     env: wranglerEnv({
       NODE_ENV: "production",
+      ...(registry && { WRANGLER_REGISTRY_PATH: registry }),
       ...(printed && process.stdout.isTTY && { FORCE_COLOR: "1" }),
     }),
     stdio: ["ignore", stdout ?? (quiet ? "ignore" : "pipe"), "inherit"],
   });
   const stop = () => child.kill("SIGTERM");
   process.on("exit", stop);
+  child.on("exit", () => extractor?.kill("SIGTERM"));
   let held = printed ? [] : undefined;
   let lastOutput = Date.now();
   if (held)
@@ -322,7 +338,37 @@ export async function startWrangler({
   return child;
 }
 
-async function waitFor(url, child, timeoutMs = 60_000) {
+/**
+ * The text extractor's `wrangler dev` (see startWrangler), on a free port, reading and writing the
+ * app's local state (its R2 bucket), registered in `registry`; resolved once it answers.
+ */
+async function startExtractor({ persistTo, quiet, registry }) {
+  const port = await freePort();
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--config", EXTRACT_CONFIG];
+  // Its own config's folder would otherwise hold its state: the app's is at the root.
+  args.push("--persist-to", stateDir(persistTo));
+  args.push("--log-level", quiet ? "error" : "warn", "--inspector-port", String(await freePort()));
+  const child = spawn(bin("wrangler"), args, {
+    cwd: ROOT,
+    env: wranglerEnv({ NODE_ENV: "production", WRANGLER_REGISTRY_PATH: registry }),
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
+  process.on("exit", () => child.kill("SIGTERM"));
+  // It serves nothing over HTTP: any answer says it runs.
+  await waitFor(`http://127.0.0.1:${port}/`, child, { anyStatus: true });
+  return child;
+}
+
+/** A port nothing listens on now, as the system picks one. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function waitFor(url, child, { timeoutMs = 60_000, anyStatus = false } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
@@ -330,7 +376,7 @@ async function waitFor(url, child, timeoutMs = 60_000) {
       const response = await fetch(url);
       // Read to its end: only then is the request over, and logged by wrangler.
       await response.arrayBuffer();
-      if (response.ok) return;
+      if (response.ok || anyStatus) return;
     } catch {
       // not listening yet
     }

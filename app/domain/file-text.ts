@@ -9,7 +9,18 @@
 import type { TextFormat } from "./files";
 import { decodeText } from "./imports/text";
 import { readXlsxSheets } from "./imports/xlsx";
-import { decodeXml, elements, mainPart, partText, relationships, unpackXml } from "./ooxml";
+import {
+  attributes,
+  decodeXml,
+  elements,
+  mainPart,
+  nextTag,
+  partText,
+  relatedById,
+  tags,
+  unpackXml,
+} from "./ooxml";
+import { Deadline } from "./read-limits";
 
 /** What a file's text is cut into: pages, slides or sheets. */
 export const TEXT_UNITS = ["page", "slide", "sheet"] as const;
@@ -22,40 +33,57 @@ export interface FileText {
 }
 
 /**
+ * What reading a file's text came to: its text; `error`, why a damaged file cannot be read; or
+ * `skipped`, which bound a file that would take too much (time, unpacked bytes) went past.
+ */
+export type TextReading = FileText | { error: string } | { skipped: string };
+
+/**
  * The text extractor Worker (workers/extract) as the app Worker calls it through its EXTRACT
- * service binding (RPC): the file's text, or why it cannot be read.
+ * service binding (RPC).
  */
 export interface TextExtractor {
-  extract(input: { objectKey: string; format: TextFormat }): Promise<FileText | { error: string }>;
+  extract(input: { objectKey: string; format: TextFormat }): Promise<TextReading>;
 }
 
 /** At most this much text is kept of a file, and of one page of it. */
 export const MAX_TEXT_CHARS = 2_000_000;
 export const MAX_PAGE_CHARS = 100_000;
 export const MAX_TEXT_PAGES = 2_000;
-/** An Office file's XML, unpacked, at most (a zip bomb is refused before it is inflated). */
+/** An Office file's XML, unpacked, at most (counted as it inflates). */
 const MAX_UNPACKED_BYTES = 50_000_000;
+/** How long reading one file may take: within the 25 s the app gives the extractor. */
+export const MAX_READ_MS = 20_000;
 
-/** Reads a PDF's pages' text. */
-export type PdfReader = (bytes: Uint8Array) => Promise<string[]>;
+/** Reads a PDF's pages' text: the first `maxPages`, stopping at the deadline. */
+export type PdfReader = (
+  bytes: Uint8Array,
+  bounds: { maxPages: number; deadline: Deadline },
+) => Promise<string[]>;
 
-/** The file's text; throws an Error whose message a user can read when the file is damaged. */
+/**
+ * The file's text; throws an Error whose message a user can read when the file is damaged, and a
+ * ReadLimitError when it would take more than the bounds allow (time, unpacked bytes, tags).
+ */
 export async function extractFileText(
   bytes: Uint8Array,
   format: TextFormat,
   readPdf: PdfReader,
+  deadline = new Deadline(MAX_READ_MS, "the file"),
 ): Promise<FileText> {
   switch (format) {
     case "pdf":
-      return bounded("page", await readPdf(bytes));
+      return bounded("page", await readPdf(bytes, { maxPages: MAX_TEXT_PAGES, deadline }));
     case "docx":
-      return bounded("page", await documentPages(bytes));
+      return bounded("page", await documentPages(bytes, deadline));
     case "pptx":
-      return bounded("slide", await slideTexts(bytes));
+      return bounded("slide", await slideTexts(bytes, deadline));
     case "xlsx":
       return bounded(
         "sheet",
-        (await readXlsxSheets(bytes, MAX_TEXT_PAGES)).map(({ rows }) =>
+        (
+          await readXlsxSheets(bytes, { max: MAX_TEXT_PAGES, between: () => deadline.breathe() })
+        ).map(({ rows }) =>
           rows
             .map((row) => row.filter(Boolean).join(" "))
             .filter(Boolean)
@@ -102,22 +130,33 @@ const openPackage = (bytes: Uint8Array, what: string) =>
  * or a paragraph's `<w:pageBreakBefore/>`); each starts a new page, and breaks with nothing
  * between them (a typed break where Word also broke the page) start only one.
  */
-async function documentPages(bytes: Uint8Array): Promise<string[]> {
+async function documentPages(bytes: Uint8Array, deadline: Deadline): Promise<string[]> {
   const parts = await openPackage(bytes, "Word document");
   const xml = partText(parts, mainPart(parts, "word/document.xml")) ?? "";
   const pages: string[] = [];
   let page = "";
-  const token =
-    /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:(tab|cr)\s*\/>|<w:br\b([^>]*)\/>|<w:pageBreakBefore\b([^>]*)\/>|<w:lastRenderedPageBreak\s*\/>|<\/w:p>/g;
-  for (let m = token.exec(xml); m; m = token.exec(xml)) {
-    const [whole, text, blank, br, before] = m;
-    if (text !== undefined) page += decodeXml(text);
-    else if (blank) page += blank === "tab" ? "\t" : "\n";
-    else if (whole.startsWith("</")) page += "\n";
-    else if (br !== undefined && !/type\s*=\s*["']page["']/.test(br)) page += "\n";
+  let count = 0;
+  for (const tag of tags(xml)) {
+    if ((count += 1) % CHECK_EVERY === 0) deadline.check();
+    const { qname, closing, selfClosing } = tag;
+    if (qname === "w:t" && !closing && !selfClosing) {
+      const end = nextTag(xml, tag.end)?.start ?? xml.length;
+      page += decodeXml(xml.slice(tag.end, end));
+    } else if (qname === "w:p" && closing) page += "\n";
+    else if (!selfClosing) continue;
+    else if (qname === "w:tab") page += "\t";
+    else if (qname === "w:cr") page += "\n";
+    else if (qname === "w:br" && attributes(xml, tag).type !== "page") page += "\n";
     // A paragraph that starts a page (a style's "page break before"), unless switched off.
-    else if (before !== undefined && /val\s*=\s*["'](0|false|off)["']/.test(before)) continue;
-    else if (page.trim()) {
+    else if (
+      qname === "w:pageBreakBefore" &&
+      /^(0|false|off)$/.test(attributes(xml, tag).val ?? "")
+    ) {
+      continue;
+    } else if (
+      (qname === "w:br" || qname === "w:pageBreakBefore" || qname === "w:lastRenderedPageBreak") &&
+      page.trim()
+    ) {
       pages.push(page);
       page = "";
     }
@@ -126,18 +165,26 @@ async function documentPages(bytes: Uint8Array): Promise<string[]> {
   return pages;
 }
 
+/** The deadline is looked at every this many tags of a part (a look costs a clock read). */
+const CHECK_EVERY = 4096;
+
 /** A presentation's text, slide by slide in the order the presentation shows them. */
-async function slideTexts(bytes: Uint8Array): Promise<string[]> {
+async function slideTexts(bytes: Uint8Array, deadline: Deadline): Promise<string[]> {
   const parts = await openPackage(bytes, "PowerPoint presentation");
   const main = mainPart(parts, "ppt/presentation.xml");
-  const related = relationships(parts, main);
+  const related = relatedById(parts, main);
   const order = Array.from(
     elements(partText(parts, main) ?? "", "sldId"),
-    ({ attrs }) => related.find((rel) => rel.id === attrs.id)?.path ?? "",
+    ({ attrs }) => related.get(attrs.id) ?? "",
   ).filter(Boolean);
-  return order.map((path) =>
-    Array.from(elements(partText(parts, path) ?? "", "p"), (p) =>
-      Array.from(elements(p.body, "t"), (t) => decodeXml(t.body)).join(""),
-    ).join("\n"),
-  );
+  const slides: string[] = [];
+  for (const path of order.slice(0, MAX_TEXT_PAGES)) {
+    slides.push(
+      Array.from(elements(partText(parts, path) ?? "", "p"), (p) =>
+        Array.from(elements(p.body, "t"), (t) => decodeXml(t.body)).join(""),
+      ).join("\n"),
+    );
+    await deadline.breathe();
+  }
+  return slides;
 }

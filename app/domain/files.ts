@@ -13,8 +13,11 @@ export const SNIFF_BYTES = 4096;
 export const FILE_OWNERS = ["project", "property", "auction", "contact", "deal"] as const;
 export type FileOwner = (typeof FILE_OWNERS)[number];
 
-/** Whether a file's text has been read for search (see worker/db/schema.ts, `files.textStatus`). */
-export const FILE_TEXT_STATUSES = ["none", "pending", "ready", "failed"] as const;
+/**
+ * Whether a file's text has been read for search (see worker/db/schema.ts, `files.textStatus`):
+ * `skipped` when the file would take more to read than the extractor allows.
+ */
+export const FILE_TEXT_STATUSES = ["none", "pending", "ready", "failed", "skipped"] as const;
 export type FileTextStatus = (typeof FILE_TEXT_STATUSES)[number];
 
 export const FILE_KINDS = [

@@ -8,11 +8,14 @@
  * itself (a Blob read in slices, inflated by the browser's DecompressionStream): nothing but the
  * file being sent is in memory. fflate's streaming reader is not used here: it guesses where an
  * entry ends by looking for the next header's signature, and an Office file (itself a ZIP) or a
- * photo stored in the archive can fool it (decision 34). Browser-only (`.client`): the Worker's
- * bundle leaves it out.
+ * photo stored in the archive can fool it (decision 34). Each entry is unpacked with a running
+ * count of its bytes and stopped past its bound (an export document past what the API takes, a
+ * file past the largest upload), whatever size the .zip declares: a zip bomb is refused by name
+ * instead of taking the tab's memory. Browser-only (`.client`): the Worker's bundle leaves it out.
  */
 import type { ZipEntry } from "unzipit";
-import { RECORD_KINDS } from "~/domain/record-kinds";
+import { MAX_FILE_BYTES, MAX_FILE_TEXT } from "~/domain/files";
+import { RECORD_KINDS, TRANSFER_LIMITS } from "~/domain/record-kinds";
 import {
   ALREADY_HERE,
   exportZipLayout,
@@ -22,6 +25,7 @@ import {
   type RecordIds,
 } from "~/domain/transfer-zip";
 import { ManifestSchema, type ManifestFile } from "~/domain/transfer-zip-manifest";
+import { formatBytes } from "~/domain/usage";
 import { preparePhoto } from "~/features/files/resize-photo";
 import { filesApi } from "./api/files";
 import { failureReason, transferApi, type ImportOptions } from "./api/workspace";
@@ -40,9 +44,42 @@ export interface ExportZip {
   openFile(file: ManifestFile): Promise<File | null>;
 }
 
-async function readJson(name: string, entry: ZipEntry) {
+/** A .zip entry past the most AI42 reads of it. */
+class TooLarge extends Error {}
+
+/**
+ * An entry's bytes, unpacked as a stream and counted as they come: past `max` (declared or not)
+ * the reading stops with a TooLarge that names the entry.
+ */
+async function readEntry(name: string, entry: ZipEntry, max: number, shown = formatBytes(max)) {
+  const tooLarge = () =>
+    new TooLarge(`${name} in the .zip unpacks to over ${shown}, more than AI42 reads`);
+  if (entry.size > max) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
   try {
-    return JSON.parse(await entry.text()) as unknown;
+    const reader = (await entry.stream()).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      seen += read.value.length;
+      if (seen > max) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(read.value);
+    }
+  } catch (error) {
+    if (error instanceof TooLarge) throw error;
+    throw new Error(`${name} in the .zip is damaged and could not be unpacked`);
+  }
+  return new Blob(chunks as BlobPart[]);
+}
+
+async function readJson(name: string, entry: ZipEntry) {
+  const blob = await readEntry(name, entry, TRANSFER_LIMITS.bytes).catch((error: Error) => {
+    throw new Error(`${error.message}: nothing was imported`);
+  });
+  try {
+    return JSON.parse(await blob.text()) as unknown;
   } catch {
     throw new Error(`${name} in the .zip is not JSON: nothing was imported`);
   }
@@ -84,9 +121,12 @@ export async function readExportZip(file: Blob): Promise<ExportZip> {
     bytes: files.reduce((sum, entry) => sum + entry.size, 0),
     readDocument,
     async openFile(stored) {
-      const entry = entries[`${layout.folder}${stored.path}`];
+      const path = `${layout.folder}${stored.path}`;
+      const entry = entries[path];
       if (!entry || entry.isDirectory) return null;
-      return new File([await entry.blob(stored.mimeType)], stored.name, { type: stored.mimeType });
+      return new File([await readEntry(path, entry, MAX_FILE_BYTES, MAX_FILE_TEXT)], stored.name, {
+        type: stored.mimeType,
+      });
     },
   };
 }

@@ -4962,10 +4962,10 @@ export interface components {
         };
         FileText: {
             /**
-             * @description Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, or `failed` (see `error`)
+             * @description Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, `failed` (see `error`), or `skipped` when reading it would take more than the extractor allows (time, unpacked size; `error` says which)
              * @enum {string}
              */
-            status: "none" | "pending" | "ready" | "failed";
+            status: "none" | "pending" | "ready" | "failed" | "skipped";
             /**
              * @description What the text is cut into: a PDF's or Word document's pages, a presentation's slides, a workbook's sheets
              * @enum {string|null}

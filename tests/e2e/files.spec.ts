@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { strToU8, zipSync } from "fflate";
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
@@ -200,6 +201,45 @@ test("the Files view finds a word inside a PDF and says on which page", async ({
   await expect(all.getByRole("listitem")).toHaveCount(1);
   await page.getByLabel("Search files").fill("asphalt zebra");
   await expect(page.getByText("No file matches")).toBeVisible();
+});
+
+test("a file too large to read for search says so on the file, with the bound it went past", async ({
+  page,
+  account,
+}) => {
+  const projectId = await addProject(account, "Oak fourplex");
+  await openApp(page, modulePath("project-hub", { project: projectId }));
+  // A Word document of 60 KB whose XML unpacks to 60 MB.
+  const bomb = zipSync(
+    {
+      "_rels/.rels": strToU8(
+        `<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
+      "word/document.xml": new Uint8Array(60_000_000).fill(0x20),
+    },
+    { level: 9 },
+  );
+  await panel(page)
+    .getByLabel("Choose files to upload")
+    .setInputFiles({
+      name: "Offering memo.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: Buffer.from(bomb),
+    });
+  const list = panel(page).getByRole("list", { name: "Files of this record" });
+  await expect(list).toContainText("Offering memo.docx");
+  await expect
+    .poll(async () => {
+      const [file] = (await storedFiles(page, "project", projectId)) as unknown as {
+        text: { status: string };
+      }[];
+      return file?.text.status;
+    })
+    .toBe("skipped");
+  await page.reload();
+  await expect(list).toContainText(
+    "Its text was not read for search: This Word document has too much text to read (over 50 MB of XML)",
+  );
 });
 
 test("a PDF opens in the page, in a dialog that Escape closes, focus back on the file", async ({

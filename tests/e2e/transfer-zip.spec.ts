@@ -1,7 +1,8 @@
 /**
  * Export Data's .zip in a browser (issue 30): a workspace with a file on a project exported as a
  * .zip, imported into another account (where the project gets an id of its own) with the file back
- * on the project; imported again, nothing is stored twice.
+ * on the project; imported again, nothing is stored twice. A .zip that unpacks past its bound is
+ * refused by the name of the entry.
  */
 import type { Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
@@ -121,6 +122,37 @@ test("a .zip without an AI42 export is refused, and nothing is imported", async 
   });
   await expect(
     page.getByText(/This \.zip holds no AI42 export \(ai42-export\.json\)/),
+  ).toBeVisible();
+  await expect(dialog(page, "Import data")).toHaveCount(0);
+  const projects = await page.request.get("/api/projects", {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect((await projects.json()).data).toEqual([]);
+});
+
+test("a .zip whose export unpacks past what AI42 reads is refused by name, the tab unharmed", async ({
+  page,
+  account,
+}) => {
+  await openApp(page, "/home");
+  const choosing = page.waitForEvent("filechooser");
+  await command(page, "import data");
+  // 100 KB of .zip whose document unpacks to 100 MB.
+  const bomb = zipSync(
+    { "ai42-export.json": new Uint8Array(100_000_000).fill(0x20) },
+    { level: 9 },
+  );
+  await (
+    await choosing
+  ).setFiles({
+    name: "export.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(bomb),
+  });
+  await expect(
+    page.getByText(
+      "ai42-export.json in the .zip unpacks to over 25 MB, more than AI42 reads: nothing was imported",
+    ),
   ).toBeVisible();
   await expect(dialog(page, "Import data")).toHaveCount(0);
   const projects = await page.request.get("/api/projects", {

@@ -3,6 +3,7 @@
  * export, which file goes on which imported record, and the archive the Worker writes read
  * entry by entry, an Office file stored in it included (its own ZIP signatures must not cut it).
  */
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   ALREADY_HERE,
@@ -255,5 +256,43 @@ describe("readExportZip, on the .zip the Worker writes", () => {
     await expect(
       readExportZip(new Blob([encoder.encode("PK\u0003\u0004 not really")])),
     ).rejects.toThrow("The .zip could not be read");
+  });
+
+  it("refuses an entry that unpacks past its bound, by name, before it takes the memory", async () => {
+    // 30 MB of zeros in 30 KB: a document past what the API takes, a file past the largest upload.
+    const bomb = new Uint8Array(30_000_000);
+    const documentBomb = new Blob([
+      zipSync({ "ai42-export.json": bomb, "files.json": json(manifest) }, { level: 9 }),
+    ]);
+    await expect(readExportZip(documentBomb)).rejects.toThrow(
+      "ai42-export.json in the .zip unpacks to over 25 MB, more than AI42 reads: nothing was imported",
+    );
+    const listed = manifestFile({ id: "f9", name: "scan.pdf", path: "files/f9/scan.pdf" });
+    const fileBomb = zipSync(
+      {
+        "ai42-export.json": json(document),
+        "files.json": json({ ...manifest, files: [listed] }),
+        "files/f9/scan.pdf": bomb,
+      },
+      { level: 9 },
+    );
+    const zip = await readExportZip(new Blob([fileBomb]));
+    await expect(zip.openFile(listed)).rejects.toThrow(
+      "files/f9/scan.pdf in the .zip unpacks to over 25 MB, more than AI42 reads",
+    );
+    // The same, its size in the .zip made small: the bytes are counted, not believed.
+    const view = new DataView(fileBomb.buffer);
+    let at = view.getUint32(fileBomb.length - 22 + 16, true);
+    for (let n = 0; n < 3; n += 1) {
+      const name = new TextDecoder().decode(
+        fileBomb.subarray(at + 46, at + 46 + view.getUint16(at + 28, true)),
+      );
+      if (name === "files/f9/scan.pdf") view.setUint32(at + 24, 1_000, true);
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true);
+    }
+    const lying = await readExportZip(new Blob([fileBomb]));
+    await expect(lying.openFile(listed)).rejects.toThrow(
+      "files/f9/scan.pdf in the .zip is damaged and could not be unpacked",
+    );
   });
 });

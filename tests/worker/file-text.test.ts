@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import inspectionPdf from "../fixtures/files/inspection-report.pdf?base64";
 import inspectionDocx from "../fixtures/files/inspection-report.docx?base64";
@@ -181,6 +182,50 @@ describe("a file's text, read after the upload", () => {
       new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
     );
     expect(photo.text.status).toBe("none");
+  });
+
+  it("skips a file that would take more than its bounds, and says which; reads the next", async () => {
+    // A Word document whose XML inflates to 60 MB, though the zip says 10 bytes: the bytes
+    // inflated are counted, never the sizes declared.
+    const bomb = zipSync(
+      {
+        "_rels/.rels": strToU8(
+          `<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+        ),
+        "word/document.xml": new Uint8Array(60_000_000).fill(0x20),
+      },
+      { level: 1 },
+    );
+    const view = new DataView(bomb.buffer);
+    const central = view.getUint32(bomb.length - 22 + 16, true);
+    for (let at = central, n = 0; n < 2; n += 1) {
+      view.setUint32(at + 24, 10, true);
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true);
+    }
+    const skipped = await upload(alice.token, "Bomb.docx", bomb);
+    expect(await settled(alice.token, skipped.id)).toEqual({
+      status: "skipped",
+      unit: null,
+      pages: 0,
+      error: "This Word document has too much text to read (over 50 MB of XML)",
+    });
+    const after = await upload(alice.token, "After.docx", bytesOf(inspectionDocx));
+    expect((await settled(alice.token, after.id)).status).toBe("ready");
+  });
+
+  it("reads a workbook whose relationships tag never closes at once, as not a workbook", async () => {
+    // 1 KB of zip, 60,000 spaces after the tag's name and no ">".
+    const openTag = zipSync({
+      "_rels/.rels": strToU8(`<Relationships><Relationship${" ".repeat(60_000)}`),
+      "xl/workbook.xml": strToU8("<workbook/>"),
+    });
+    const started = Date.now();
+    const file = await upload(alice.token, "Open tag.xlsx", openTag);
+    expect(await settled(alice.token, file.id)).toMatchObject({
+      status: "failed",
+      error: "This is not an Excel workbook (.xlsx)",
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it("goes with the file when the file is deleted", async () => {

@@ -559,8 +559,9 @@ export const files = sqliteTable(
     status: text("status", { enum: ["pending", "ready", "deleting"] }).notNull(),
     /**
      * The file's text (file_pages), read after the upload by the extractor Worker: `none` for a
-     * kind without text (images, old binary Office files), `pending` until read, `ready`, or
-     * `failed` with the reason in `textError`.
+     * kind without text (images, old binary Office files), `pending` until read, `ready`,
+     * `failed` with the reason in `textError`, or `skipped` (too much to read: which bound in
+     * `textError`). No CHECK on the column: a new status needs no migration.
      */
     textStatus: text("text_status", { enum: FILE_TEXT_STATUSES }).notNull().default("none"),
     /** What the text is cut into (app/domain/file-text.ts): page, slide or sheet. */

@@ -24,7 +24,8 @@ import {
   type FileTextStatus,
   type SniffedType,
 } from "../../app/domain/files";
-import type { FileText, TextExtractor, TextUnit } from "../../app/domain/file-text";
+import type { TextExtractor, TextReading, TextUnit } from "../../app/domain/file-text";
+import { ReadLimitError } from "../../app/domain/read-limits";
 import { hasThumbnail } from "../../app/domain/file-uploads";
 import { MAX_THUMBNAIL_EDGE, readThumbnailPicture } from "../../app/domain/thumbnail-picture";
 import type { Database } from "../db/client";
@@ -572,13 +573,15 @@ export const MAX_TEXT_READS = 3;
 const GAVE_UP = "This file's text could not be read: reading it stopped three times";
 /** How long a read may take: well within the time `waitUntil` and a scheduled run are given. */
 const READ_TIMEOUT_MS = 25_000;
+const TOOK_TOO_LONG = "Reading the file took over 25 s";
 
 /**
  * Reads a stored file's text with the extractor and keeps it beside the file, a row a page. Only
  * a ready file whose text is pending and unchanged since `since` (ISO) is read, and it is claimed
  * first (its updatedAt moved on), so a second reader (the scheduled handler, while the upload's
  * own read goes on) leaves it alone. A file the extractor cannot read is marked failed with the
- * reason, and the user sees it.
+ * reason, one that would take more than its bounds allow skipped with the bound, and the user sees
+ * either.
  */
 export async function readFileText(
   db: Database,
@@ -616,22 +619,29 @@ export async function readFileText(
     await settle({ textStatus: "none" });
     return;
   }
-  let text: FileText | { error: string };
+  let text: TextReading;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     text = await Promise.race([
       extractor.extract({ objectKey: row.objectKey, format }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("timeout")), READ_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new ReadLimitError(TOOK_TOO_LONG)), READ_TIMEOUT_MS);
       }),
     ]);
   } catch (error) {
-    // The extractor itself failed (out of memory on a huge file, say) or took too long: said in
-    // words for the user, the runtime's own in the log.
+    // The extractor took too long (its own deadline did not stop it), or itself failed (out of
+    // memory on a huge file, say): said in words for the user, the runtime's own in the log.
     console.error("The text extractor failed", error);
-    text = { error: "This file's text could not be read: it may be too large or too complex" };
+    text =
+      error instanceof ReadLimitError
+        ? { skipped: error.message }
+        : { error: "This file's text could not be read: it may be too large or too complex" };
   } finally {
     clearTimeout(timer);
+  }
+  if ("skipped" in text) {
+    await settle({ textStatus: "skipped", textError: text.skipped.slice(0, 300) });
+    return;
   }
   if ("error" in text) {
     await settle({ textStatus: "failed", textError: text.error.slice(0, 300) });

@@ -4,8 +4,9 @@
  * page (app/domain/file-text.ts). PDFs are read with unpdf (PDF.js built for serverless runtimes).
  */
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { extractFileText, type FileText, type TextExtractor } from "../../app/domain/file-text";
+import { extractFileText, type TextExtractor, type TextReading } from "../../app/domain/file-text";
 import type { TextFormat } from "../../app/domain/files";
+import { ReadLimitError } from "../../app/domain/read-limits";
 import { readPdf } from "./read-pdf";
 
 interface Env {
@@ -14,8 +15,8 @@ interface Env {
 
 export default class Extractor extends WorkerEntrypoint<Env> implements TextExtractor {
   /**
-   * The text of the object at `objectKey`, read as `format`, or why it cannot be read (answered,
-   * not thrown: a file that cannot be read is not the Worker failing).
+   * The text of the object at `objectKey`, read as `format`, or why it cannot be read or was not
+   * (answered, not thrown: a file that cannot be read is not the Worker failing).
    */
   async extract({
     objectKey,
@@ -23,12 +24,13 @@ export default class Extractor extends WorkerEntrypoint<Env> implements TextExtr
   }: {
     objectKey: string;
     format: TextFormat;
-  }): Promise<FileText | { error: string }> {
+  }): Promise<TextReading> {
     const object = await this.env.FILES.get(objectKey);
     if (!object) return { error: "The file is no longer stored" };
     try {
       return await extractFileText(new Uint8Array(await object.arrayBuffer()), format, readPdf);
     } catch (error) {
+      if (error instanceof ReadLimitError) return { skipped: error.message };
       return { error: error instanceof Error ? error.message : String(error) };
     }
   }

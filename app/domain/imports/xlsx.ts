@@ -1,9 +1,10 @@
 /**
  * An Excel workbook (.xlsx) read into rows of cell text, the grid a CSV of the same sheet gives,
  * so one importer reads both. fflate unpacks the archive (loaded on first use: its own chunk in the
- * browser); the few XML parts a sheet needs are then read with regular expressions, as workerd has
- * no DOMParser and a spreadsheet library would not fit the Worker's size budget. Pure: runs in the
- * browser, in Node and in the Worker. See docs/decisions/0014-spreadsheet-files.md.
+ * browser); the few XML parts a sheet needs are then read with the tag scanner of ../ooxml, as
+ * workerd has no DOMParser and a spreadsheet library would not fit the Worker's size budget. Pure:
+ * runs in the browser, in Node and in the Worker. See docs/decisions/0014-spreadsheet-files.md and
+ * 0039-hostile-files.md.
  */
 import { onFirstUse } from "../format";
 import {
@@ -11,7 +12,9 @@ import {
   elements,
   first,
   mainPart,
+  nextTag,
   partText,
+  relatedById,
   relationships,
   unpackXml,
   type XmlElement as Element,
@@ -70,28 +73,28 @@ export async function readXlsxGrid(bytes: Uint8Array, sheet?: string) {
   return sheetGrid(workbook, found);
 }
 
-/** Every sheet (the first `max`), each as readXlsxSheet reads it, the workbook opened once. */
-export async function readXlsxSheets(bytes: Uint8Array, max = Infinity) {
+/**
+ * Every sheet (the first `max`), each as readXlsxSheet reads it, the workbook opened once and its
+ * shared strings and styles read once; `between` is awaited after each sheet (a deadline's check).
+ */
+export async function readXlsxSheets(
+  bytes: Uint8Array,
+  { max = Infinity, between }: { max?: number; between?: () => Promise<void> } = {},
+) {
   const workbook = await openWorkbook(bytes);
-  return workbook.sheets
-    .slice(0, max)
-    .map((sheet) => ({ name: sheet.name, rows: sheetGrid(workbook, sheet).rows }));
+  const read: { name: string; rows: string[][] }[] = [];
+  for (const sheet of workbook.sheets.slice(0, max)) {
+    read.push({ name: sheet.name, rows: sheetGrid(workbook, sheet).rows });
+    await between?.();
+  }
+  return read;
 }
 
 type Workbook = Awaited<ReturnType<typeof openWorkbook>>;
 
-function sheetGrid({ parts, path, xml }: Workbook, found: Workbook["sheets"][number]) {
+function sheetGrid({ parts, look }: Workbook, found: Workbook["sheets"][number]) {
   const sheetXml = partText(parts, found.path);
   if (sheetXml === null) throw new Error(NOT_A_WORKBOOK);
-  const related = relationships(parts, path);
-  const part = (type: string) =>
-    partText(parts, related.find((rel) => rel.type.endsWith(`/${type}`))?.path) ?? "";
-  const look: Look = {
-    strings: Array.from(elements(part("sharedStrings"), "si"), (si) => richText(si.body)),
-    shown: numbersShown(part("styles")),
-    // "1" from Excel, "true" from other writers: serial 0 is then 1 January 1904.
-    date1904: /^(1|true)$/.test(first(xml, "workbookPr")?.attrs.date1904 ?? ""),
-  };
   const rows: string[][] = [];
   const unsavedFormulas: { row: number; column: number }[] = [];
   let r = -1;
@@ -106,7 +109,7 @@ function sheetGrid({ parts, path, xml }: Workbook, found: Workbook["sheets"][num
       const letters = /^\$?([A-Z]{1,3})\$?\d/i.exec(cell.attrs.r ?? "")?.[1]?.toUpperCase();
       c = letters ? [...letters].reduce((n, l) => n * 26 + l.charCodeAt(0) - 64, 0) - 1 : c + 1;
       if (c >= MAX_COLUMNS) continue;
-      cells[c] = cellText(cell, look);
+      cells[c] = cellText(cell, look());
       // No value, or an empty one outside a text result (openpyxl writes <f>…</f><v></v>).
       const value = first(cell.body, "v");
       if (
@@ -137,15 +140,29 @@ async function openWorkbook(bytes: Uint8Array) {
   // The package names its main part: xl/workbook.xml from Excel, not necessarily from others.
   const path = mainPart(parts, "xl/workbook.xml");
   const xml = partText(parts, path) ?? "";
-  const related = relationships(parts, path);
+  const related = relatedById(parts, path);
   // A sheet's part is found through its r:id, never by its name: sheet3.xml may be the first.
   const sheets = Array.from(elements(xml, "sheet"), ({ attrs }) => ({
     name: attrs.name ?? "",
-    path: related.find((rel) => rel.id === attrs.id)?.path ?? "",
+    path: related.get(attrs.id) ?? "",
   })).filter((sheet) => sheet.name && sheet.path);
   // Another kind of zip (a .docx), a binary .xlsb, or a workbook too damaged to name a sheet.
   if (!sheets.length) throw new Error(NOT_A_WORKBOOK);
-  return { parts, path, xml, sheets };
+  // Read on the first cell that needs them, once for every sheet.
+  const look = onFirstUse((): Look => {
+    const part = (type: string) =>
+      partText(
+        parts,
+        relationships(parts, path).find((rel) => rel.type.endsWith(`/${type}`))?.path,
+      ) ?? "";
+    return {
+      strings: Array.from(elements(part("sharedStrings"), "si"), (si) => richText(si.body)),
+      shown: numbersShown(part("styles")),
+      // "1" from Excel, "true" from other writers: serial 0 is then 1 January 1904.
+      date1904: /^(1|true)$/.test(first(xml, "workbookPr")?.attrs.date1904 ?? ""),
+    };
+  });
+  return { parts, sheets, look };
 }
 
 /** What a cell's text depends on besides the cell. */
@@ -220,7 +237,8 @@ function numbersShown(xml: string): string[] {
 function isDateFormat(format: string): boolean {
   const bare = format.replace(/"[^"]*"|[\\_*]./g, "");
   if (/\[(h+|m+|s+)\]/i.test(bare)) return true;
-  return /[bdeghmsy]|a\/p/i.test(bare.replace(/\[[^\]]*\]|General|e[+-]/gi, ""));
+  // A section holds no "[": each "[" then starts a scan that ends at the next, never at the end.
+  return /[bdeghmsy]|a\/p/i.test(bare.replace(/\[[^[\]]*\]|General|e[+-]/gi, ""));
 }
 
 /**
@@ -248,7 +266,7 @@ function dateText(serial: number, date1904: boolean): string | null {
 /** A shared or inline string: the text of its runs, without the phonetic guides (<rPh>). */
 function richText(xml: string): string {
   // The guides come after the runs, as the schema orders a string's parts.
-  const runs = xml.split(/<(?:[\w.-]+:)?rPh\b/)[0] ?? "";
+  const runs = xml.slice(0, nextTag(xml, 0, "rPh")?.start);
   return unescapeText(Array.from(elements(runs, "t"), (t) => decode(t.body)).join(""));
 }
 

@@ -16,10 +16,11 @@ import { PhotoThumbnail } from "./photo-thumbnail";
 
 const UNIT_LABELS = { page: "Page", slide: "Slide", sheet: "Sheet" } as const;
 
-/** Where the file's text stands, when that is worth saying: being read, or unreadable. */
+/** Where the file's text stands, when that is worth saying: being read, unreadable, or too much. */
 function textNote(file: StoredFile) {
   if (file.text.status === "pending") return "Reading its text for search…";
   if (file.text.status === "failed") return `Its text can't be searched: ${file.text.error}`;
+  if (file.text.status === "skipped") return `Its text was not read for search: ${file.text.error}`;
   return null;
 }
 

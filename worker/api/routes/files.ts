@@ -62,7 +62,7 @@ export const FileSchema = z
       .object({
         status: z.enum(FILE_TEXT_STATUSES).openapi({
           description:
-            "Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, or `failed` (see `error`)",
+            "Whether the file's text has been read for search: `none` for a kind without text (images, .doc/.xls/.ppt), `pending` just after the upload, `ready`, `failed` (see `error`), or `skipped` when reading it would take more than the extractor allows (time, unpacked size; `error` says which)",
         }),
         unit: z.enum(["page", "slide", "sheet"]).nullable().openapi({
           description:
