@@ -7,6 +7,7 @@
  * costs, not its square. Pure: runs in the browser, in Node and in the Worker; fflate is loaded on
  * first use (its own chunk in the browser).
  */
+import { joinBytes } from "./bytes";
 import { isZip } from "./imports/text";
 import { ReadLimitError } from "./read-limits";
 
@@ -47,7 +48,7 @@ export async function unpackXml(
           at += INFLATE_STEP;
         } while (at < data.length);
       } else throw new Error(notThis);
-      parts.set(entry.name.toLowerCase(), joined(chunks));
+      parts.set(entry.name.toLowerCase(), joinBytes(chunks));
     }
   } catch (error) {
     throw error instanceof ReadLimitError ? error : new Error(notThis);
@@ -57,17 +58,6 @@ export async function unpackXml(
 
 const STORED = 0;
 const DEFLATED = 8;
-
-function joined(chunks: Uint8Array[]) {
-  if (chunks.length === 1) return chunks[0]!;
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
-}
 
 const u16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
 const u32 = (b: Uint8Array, i: number) => (u16(b, i) | (u16(b, i + 2) << 16)) >>> 0;

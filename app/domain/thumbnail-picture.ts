@@ -4,6 +4,7 @@
  * tables, transparency). Text, metadata, trailing bytes and anything else a client hid in it are
  * left out, so what `/thumbnail` serves is a picture and nothing more. Pure: bytes in, bytes out.
  */
+import { joinBytes } from "./bytes";
 
 /** The browser draws thumbnails 320 px on the long edge; twice that leaves room for sharp screens. */
 export const MAX_THUMBNAIL_EDGE = 640;
@@ -31,16 +32,6 @@ const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at 
 const u32le = (b: Uint8Array, at: number) => (u24le(b, at) + b[at + 3]! * 0x1000000) >>> 0;
 const ascii = (b: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...b.subarray(at, at + length));
-
-function joined(parts: Uint8Array[]) {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 function bounded(width: number, height: number, maxEdge: number) {
   if (width < 1 || height < 1) refuse("it has no width or height");
@@ -77,7 +68,7 @@ function readJpeg(b: Uint8Array, maxEdge: number) {
       if (at + 2 !== b.length) refuse("bytes follow its end");
       if (!size) refuse("it has no frame");
       kept.push(b.subarray(at, at + 2));
-      return { ...size!, bytes: joined(kept) };
+      return { ...size!, bytes: joinBytes(kept) };
     }
     if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
       refuse("a marker is out of place");
@@ -154,7 +145,7 @@ function readPng(b: Uint8Array, maxEdge: number) {
     if (type === "IEND") {
       if (end !== b.length) refuse("bytes follow its end");
       if (!pictures) refuse("it has no picture data");
-      return { ...size!, bytes: joined(kept) };
+      return { ...size!, bytes: joinBytes(kept) };
     }
     at = end;
   }
@@ -207,12 +198,12 @@ function readWebp(b: Uint8Array, maxEdge: number) {
     parts = [];
   }
   parts.push(b.subarray(picture!.at, picture!.end + ((picture!.end - picture!.at) % 2)));
-  const body = joined(parts);
+  const body = joinBytes(parts);
   const riff = new Uint8Array(12);
   riff.set([0x52, 0x49, 0x46, 0x46]);
   new DataView(riff.buffer).setUint32(4, body.length + 4, true);
   riff.set([0x57, 0x45, 0x42, 0x50], 8);
-  return { ...size, bytes: joined([riff, body]) };
+  return { ...size, bytes: joinBytes([riff, body]) };
 }
 
 const startsWith = (b: Uint8Array, prefix: readonly number[], at = 0) =>

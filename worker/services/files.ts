@@ -26,6 +26,7 @@ import {
 } from "../../app/domain/files";
 import type { TextExtractor, TextReading, TextUnit } from "../../app/domain/file-text";
 import { ReadLimitError } from "../../app/domain/read-limits";
+import { joinBytes } from "../../app/domain/bytes";
 import { hasThumbnail } from "../../app/domain/file-uploads";
 import { MAX_THUMBNAIL_EDGE, readThumbnailPicture } from "../../app/domain/thumbnail-picture";
 import type { Database } from "../db/client";
@@ -139,7 +140,7 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>) {
     chunks.push(next.value);
     length += next.value.length;
   }
-  return { head: concat(chunks, length), done };
+  return { head: joinBytes(chunks), done };
 }
 
 /** The stream's bytes, at most `max` of them (it is cancelled there). */
@@ -155,17 +156,7 @@ export async function readAtMost(stream: ReadableStream<Uint8Array>, max: number
       break;
     }
   }
-  return concat(chunks, length).subarray(0, max);
-}
-
-function concat(chunks: Uint8Array[], length: number) {
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
-  }
-  return joined;
+  return joinBytes(chunks).subarray(0, max);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { joinBytes } from "../../../app/domain/bytes";
 import type { AppError } from "../../errors";
 import type { AppEnv } from "../types";
 
@@ -34,16 +35,11 @@ export const limitBody = (maxSize: number, tooLarge: () => AppError) =>
       }
       chunks.push(next.value);
     }
-    const body = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, at);
-      at += chunk.length;
-    }
+    const body = joinBytes(chunks);
     const headers = new Headers(request.headers);
     headers.delete("Transfer-Encoding");
     headers.set("Content-Length", String(size));
-    c.req.raw = new Request(request, { body, headers });
+    c.req.raw = new Request(request, { body: body as Uint8Array<ArrayBuffer>, headers });
     c.set("bodyBytes", size);
     await next();
   });
