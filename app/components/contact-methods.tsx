@@ -12,7 +12,7 @@ import {
   listedEmails,
   listedPhones,
   type Listed,
-} from "~/domain/workspace-terms";
+} from "~/domain/contact-methods";
 import { CheckboxField, FieldError } from "./form";
 import { Badge } from "./ui";
 

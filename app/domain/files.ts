@@ -42,10 +42,11 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
   signature.every((byte, i) => bytes[offset + i] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
-const extensionOf = (name: string) => /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? "";
+export const extensionOf = (name: string) =>
+  /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? "";
 
 /** Office Open XML (a ZIP): the extension says which; the ZIP's first entry says it is one. */
-const OOXML: Record<string, SniffedType> = {
+export const OOXML: Record<string, SniffedType> = {
   docx: {
     kind: "document",
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -63,7 +64,7 @@ const OOXML: Record<string, SniffedType> = {
   },
 };
 /** The legacy binary Office formats share one container (OLE2). */
-const OLE: Record<string, SniffedType> = {
+export const OLE: Record<string, SniffedType> = {
   doc: { kind: "document", mimeType: "application/msword", inline: false },
   xls: { kind: "spreadsheet", mimeType: "application/vnd.ms-excel", inline: false },
   ppt: { kind: "presentation", mimeType: "application/vnd.ms-powerpoint", inline: false },
@@ -142,34 +143,6 @@ export function sniffFileType(head: Uint8Array, name: string): SniffedType | nul
   }
   const text = TEXT[extension];
   return text && isPlainText(head) ? text : null;
-}
-
-/** The extensions each stored type is known by, the usual one first. */
-const EXTENSIONS: Record<string, readonly string[]> = {
-  "application/pdf": ["pdf"],
-  "image/png": ["png"],
-  "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],
-  "image/gif": ["gif"],
-  "image/webp": ["webp"],
-  "image/heic": ["heic", "heif"],
-  ...Object.fromEntries(
-    Object.entries({ ...OOXML, ...OLE }).map(([extension, type]) => [type.mimeType, [extension]]),
-  ),
-  "text/plain": ["txt", "md"],
-  "text/csv": ["csv"],
-  "text/tab-separated-values": ["tsv"],
-};
-
-/**
- * The name a stored file is downloaded (and exported) under: its own, with the extension of the
- * type told from its bytes. A PDF sent as `poly.html` leaves as `poly.pdf`, so once saved it opens
- * as what it is, never as a page that runs.
- */
-export function downloadName(name: string, mimeType: string) {
-  const known = EXTENSIONS[mimeType.split(";")[0]!.trim().toLowerCase()];
-  if (!known || known.includes(extensionOf(name))) return name;
-  const base = name.replace(/\.[a-z0-9]{1,8}$/i, "").replace(/\.+$/, "") || "file";
-  return `${base}.${known[0]}`;
 }
 
 /** What the refusal of an unknown type says. */

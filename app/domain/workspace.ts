@@ -19,6 +19,7 @@ import {
 } from "./workspace-terms";
 
 export * from "./workspace-terms";
+export * from "./contact-methods";
 
 /**
  * An optional field that is always present after parsing, as null when not given, so that

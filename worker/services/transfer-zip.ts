@@ -19,7 +19,7 @@ import {
 import type { Manifest, ManifestFile } from "../../app/domain/transfer-zip-manifest";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { downloadName } from "../../app/domain/files";
+import { downloadName } from "../../app/domain/file-names";
 import { allReadyFiles, openFile, type StoredFile } from "./files";
 import { exportWorkspace } from "./transfer";
 

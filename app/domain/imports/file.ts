@@ -13,7 +13,7 @@ import { SOURCES } from "./sources";
 import { isZip, decodeText, type TextEncodingName } from "./text";
 import { gridTable, readCsvTable, type Table } from "./table";
 import type { SaleType } from "../auctions/auction-terms";
-import { CONTACT_FLAGS, type ContactFlag } from "../workspace-terms";
+import { CONTACT_FLAGS, type ContactFlag } from "../contact-methods";
 import type { ImportKind } from "./targets";
 import type { Conventions } from "./values";
 

@@ -6,7 +6,8 @@
  */
 import { formatCount } from "../format";
 import { LEAD_STATUSES } from "../marketing/lead-terms";
-import { CONTACT_FLAGS, PROPERTY_STATUSES } from "../workspace-terms";
+import { CONTACT_FLAGS } from "../contact-methods";
+import { PROPERTY_STATUSES } from "../workspace-terms";
 import {
   readAuctionStatus,
   readContactFlags,

@@ -7,7 +7,7 @@
  * through here. Pure: no I/O.
  */
 import { emailKey, phoneKey } from "../marketing/lead-terms";
-import { CONTACT_FLAGS, type Listed } from "../workspace-terms";
+import { CONTACT_FLAGS, type Listed } from "../contact-methods";
 
 export interface FieldChange {
   field: string;

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
-import { downloadName } from "~/domain/files";
+import { downloadName } from "~/domain/file-names";
 import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";

@@ -3,7 +3,7 @@
  * with "Open" and "Download" beside it; Escape closes and focus returns where it was (Modal).
  */
 import { Download, ExternalLink, Trash2 } from "lucide-react";
-import { downloadName } from "~/domain/files";
+import { downloadName } from "~/domain/file-names";
 import { Modal } from "~/components/ui";
 import { fileContentUrl, type StoredFile } from "~/lib/api/files";
 

@@ -43,7 +43,8 @@ import {
 } from "~/domain/marketing/lead-terms";
 import type { LeadInput } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
-import { contactName, listedEmails, listedPhones } from "~/domain/workspace-terms";
+import { listedEmails, listedPhones } from "~/domain/contact-methods";
+import { contactName } from "~/domain/workspace-terms";
 import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";

@@ -14,7 +14,7 @@ import {
   type CsvColumn,
 } from "../../../app/domain/csv-export";
 import { itemizedTotals } from "../../../app/domain/deals/itemized";
-import { listedEmails, listedPhones } from "../../../app/domain/workspace-terms";
+import { listedEmails, listedPhones } from "../../../app/domain/contact-methods";
 import { todayIn } from "../../../app/domain/today";
 import { allAuctions } from "../../services/auctions";
 import { allContacts } from "../../services/contacts";

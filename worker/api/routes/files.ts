@@ -9,9 +9,9 @@ import {
   FILE_TEXT_STATUSES,
   FILE_OWNERS,
   MAX_FILE_TEXT,
-  downloadName,
   type FileOwner,
 } from "../../../app/domain/files";
+import { downloadName } from "../../../app/domain/file-names";
 import { MAX_THUMBNAIL_EDGE } from "../../../app/domain/thumbnail-picture";
 import { AppError, invalidFields } from "../../errors";
 import {
