@@ -129,13 +129,18 @@ export function LoginScreen() {
       showFailure(result.error, MESSAGES.signupFormFallback);
       return;
     }
+    // Signed in by an auth layer that answers with a token: straight in.
+    if (result.data.token) {
+      window.location.assign(modulePath("home"));
+      return;
+    }
     // Signing up does not sign in (its answer is the same for an address that has an account):
     // the sign-in form, with the e-mail kept and what to do next said above it.
     setMode("signin");
     setFields({ ...emptyFields, email: fields.email });
     setShowPassword(false);
     setShowConfirm(false);
-    setSuccess(result.data.message);
+    setSuccess(result.data.message ?? "");
   }
 
   const signingUp = mode === "signup";

@@ -24,6 +24,9 @@ beforeAll(async () => {
         return json(500, {});
       case "/api/auth/register":
         return json(202, { data: { message: "Check your e-mail" } });
+      // An auth layer in front of the API that still tells a taken address apart.
+      case "/layer/api/auth/register":
+        return json(409, { error: { message: "taken", code: "EMAIL_TAKEN" } });
       case "/api/auth/login":
         return json(401, {});
       default:
@@ -82,6 +85,26 @@ describe("auth calls", () => {
       last_name: "B",
     });
     expect(result).toEqual({ data: { message: "Check your e-mail" } });
+  });
+
+  it("report a 409 from an auth layer in front of the API with the spec's sentence", async () => {
+    const address = server.address();
+    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    configureApi({ baseUrl: `${origin}/layer/api` });
+    try {
+      const result = await register({
+        email: "a@b.co",
+        password: "12345678",
+        first_name: "A",
+        last_name: "B",
+      });
+      expect(result.error).toEqual({
+        message: "An account with this email already exists. Please try logging in instead.",
+        statusCode: 409,
+      });
+    } finally {
+      configureApi({ baseUrl: `${origin}/api` });
+    }
   });
 
   it("fall back to Login failed when the server gives no message", async () => {

@@ -25,20 +25,26 @@ export async function login(email: string, password: string, remember: boolean) 
 }
 
 /**
- * Signs up: the answer is the same whether or not the address had an account (it says to check
- * the e-mail), and it does not sign in.
+ * Signs up. AI42's own API answers the same whether or not the address had an account (it says to
+ * check the e-mail) and does not sign in; an auth layer in front of it may still answer 409 for a
+ * taken address, or a token, which the product names and keeps.
  */
-export function register(input: {
+export async function register(input: {
   email: string;
   password: string;
   first_name: string;
   last_name: string;
 }) {
-  return apiRequest<{ message: string }>("/auth/register", {
+  const result = await apiRequest<{ message?: string; token?: string }>("/auth/register", {
     method: "POST",
     body: input,
     fallbackMessage: MESSAGES.registrationFailed,
   });
+  if (result.error?.statusCode === 409) {
+    return { error: { message: MESSAGES.emailTaken, statusCode: 409 } };
+  }
+  if (result.data?.token) storeToken(result.data.token);
+  return result;
 }
 
 /** The current user; the server may answer it wrapped in `user` or directly. */

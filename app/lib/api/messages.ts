@@ -6,6 +6,7 @@ export const MESSAGES = {
   loginFailed: "Login failed",
   loginFormFallback: "Login failed. Please try again.",
   registrationFailed: "Registration failed",
+  emailTaken: "An account with this email already exists. Please try logging in instead.",
   signupFormFallback: "Signup failed. Please try again.",
   passwordsDoNotMatch: "Passwords do not match",
   refreshUserFailed: "Failed to refresh user",
