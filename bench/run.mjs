@@ -28,6 +28,7 @@ import { measureRouteOptimizer } from "./measures/route-optimizer.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
+import { signUpAndIn } from "./accounts.mjs";
 import { formatReport, keptHistory } from "./report.mjs";
 
 const OUT = join(ROOT, "bench", ".out");
@@ -43,23 +44,14 @@ export const BENCH_EVENTS = 500;
 
 /** A new account with SEEDED_PROJECTS projects: its e-mail, and its session (bearer and cookie). */
 async function createBenchAccount(origin) {
-  const email = `bench-${Date.now()}@example.com`;
-  const registered = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: "benchmark password",
-      first_name: "Bench",
-      last_name: "Mark",
-    }),
+  const { email, token, cookie } = await signUpAndIn(origin, {
+    email: `bench-${Date.now()}@example.com`,
   });
-  const { token } = (await registered.json()).data;
   const account = {
     email,
     authorization: { Authorization: `Bearer ${token}` },
-    // The session cookie as a browser would send it back: the name=value part of Set-Cookie.
-    cookie: registered.headers.get("Set-Cookie").split(";")[0],
+    // The session cookie as a browser would send it back.
+    cookie,
   };
   // A read token, as an AI client or a script holds one.
   const made = await fetch(`${origin}/api/access-tokens`, {
@@ -99,17 +91,10 @@ async function createBenchAccount(origin) {
 
 /** An account of its own for the list imports, so their 100,000 leads slow no other measure. */
 async function createListAccount(origin) {
-  const registered = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: `bench-lists-${Date.now()}@example.com`,
-      password: "benchmark password",
-      first_name: "Bench",
-      last_name: "Lists",
-    }),
+  const { token } = await signUpAndIn(origin, {
+    email: `bench-lists-${Date.now()}@example.com`,
+    lastName: "Lists",
   });
-  const { token } = (await registered.json()).data;
   return { authorization: { Authorization: `Bearer ${token}` } };
 }
 

@@ -7,6 +7,7 @@
 import { performance } from "node:perf_hooks";
 import { deflateSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
+import { signUpAndIn } from "../accounts.mjs";
 
 const PDF_PAGES = 5_000;
 const UNPACKED_MB = 300;
@@ -104,17 +105,10 @@ function hostileFiles() {
 }
 
 async function register(origin, name) {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: `bench-${name}-${Date.now()}@example.com`,
-      password: "benchmark password",
-      first_name: "Bench",
-      last_name: name,
-    }),
+  const { token } = await signUpAndIn(origin, {
+    email: `bench-${name}-${Date.now()}@example.com`,
+    lastName: name,
   });
-  const { token } = (await response.json()).data;
   return { Authorization: `Bearer ${token}` };
 }
 

@@ -1,0 +1,25 @@
+// A benchmark's accounts made as a user makes one: signing up (which does not sign in), then
+// signing in, which answers the session as a bearer token and a cookie.
+
+export const BENCH_PASSWORD = "benchmark password";
+
+/** A new account: its e-mail, its bearer token and its session cookie (name=value). */
+export async function signUpAndIn(origin, { email, firstName = "Bench", lastName = "Mark" }) {
+  const post = (path, body) =>
+    fetch(`${origin}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const registered = await post("register", {
+    email,
+    password: BENCH_PASSWORD,
+    first_name: firstName,
+    last_name: lastName,
+  });
+  if (!registered.ok) throw new Error(`Signing up ${email} answered ${registered.status}`);
+  const signedIn = await post("login", { email, password: BENCH_PASSWORD });
+  if (!signedIn.ok) throw new Error(`Signing in ${email} answered ${signedIn.status}`);
+  const { token } = (await signedIn.json()).data;
+  return { email, token, cookie: (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0] };
+}
