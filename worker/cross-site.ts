@@ -2,7 +2,7 @@
  * Whether a state-changing request came from another site: what the API (middleware/csrf.ts) and
  * the pages' forms (the Worker entry) both refuse. Defined once so the two cannot drift.
  */
-import { readCookie, SESSION_COOKIE } from "./services/sessions";
+import { readCookie, SESSION_COOKIE } from "./cookies";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -7,9 +7,12 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AccessScope } from "../../app/domain/access";
 import { DEFAULT_TIME_ZONE, TIME_ZONE_HEADER, validTimeZone } from "../../app/domain/today";
 import type { Env } from "../env";
+import { readCookie, SESSION_COOKIE } from "../cookies";
 import type { PublicUser } from "./users";
 
-export const SESSION_COOKIE = "ai42_session";
+/** Where they are defined (cookies.ts) the Worker entry reads them without this module. */
+export { readCookie, SESSION_COOKIE };
+
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const REMEMBERED_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const JWT_ALGORITHM = "HS256";
@@ -171,15 +174,6 @@ export function sessionCookie(token: string, session: SessionRecord) {
 }
 
 export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
-
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || null;
-  }
-  return null;
-}
 
 export function bearerToken(header: string | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
