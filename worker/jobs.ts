@@ -15,6 +15,11 @@ export type JobMessage =
       queuedUntil?: string;
     }
   /**
+   * Judge the user's analysed properties again by a changed buy box, from `after` on
+   * (worker/services/deals.ts rejudgeBuyBox): judging one twice gives the same verdict.
+   */
+  | { type: "buy-box"; userId: string; after: string }
+  /**
    * An e-mail about the account (worker/services/account-emails.ts), with the origin its links
    * name. A reset names the address asked about, so the request that queues it never looks the
    * account up.

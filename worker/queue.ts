@@ -8,6 +8,7 @@ import { database } from "./db/client";
 import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
 import { deliverAccountEmail, MAX_ACCOUNT_EMAIL_ATTEMPTS } from "./services/account-emails";
+import { rejudgeBuyBoxLater } from "./services/deals";
 import { backoffSeconds, deliverEmail } from "./services/notifications";
 import { runSequenceStep } from "./services/sequences";
 
@@ -22,6 +23,12 @@ export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = 
         continue;
       }
       const body = message.body;
+      if (body.type === "buy-box") {
+        const after = await rejudgeBuyBoxLater(db, body.userId, body.after);
+        if (after !== null) await env.JOBS!.send({ ...body, after });
+        message.ack();
+        continue;
+      }
       if (body.type === "account-email") {
         await deliverAccountEmail(env, body, message.attempts).then(
           () => message.ack(),

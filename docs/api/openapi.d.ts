@@ -447,7 +447,7 @@ export interface paths {
         get: operations["getDealCriteria"];
         /**
          * Replace the user's buy box
-         * @description Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range.
+         * @description Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range. Properties are judged again by the new buy box (`meetsCriteria` in the list): up to 2,000 analysed properties before the answer, more in the background within seconds.
          */
         put: operations["saveDealCriteria"];
         post?: never;

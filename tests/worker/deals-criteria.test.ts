@@ -193,6 +193,7 @@ describe("the agent's buy box", () => {
     );
     const result = JSON.parse(matches.content) as {
       properties: { address: string; meetsCriteria: boolean | null; failed: unknown[] }[];
+      counts: { meeting: number; missing: number };
       auctions: { address: string; meetsCriteria: boolean | null; deal: { name: string } }[];
     };
     const byAddress = Object.fromEntries(result.properties.map((p) => [p.address, p]));
@@ -201,7 +202,10 @@ describe("the agent's buy box", () => {
       meetsCriteria: false,
       failed: [{ name: "minCapRate", target: 10, value: 6 }],
     });
-    expect(byAddress["3 Unanalyzed Lane"]).toMatchObject({ meetsCriteria: null, deal: null });
+    // A property without a verdict is not listed: the list is bounded by the verdicts, counted.
+    expect(byAddress["3 Unanalyzed Lane"]).toBeUndefined();
+    expect(result.properties.map((p) => p.address)).toEqual(["1 Meets Street", "2 Misses Road"]);
+    expect(result.counts).toEqual({ meeting: 1, missing: 1 });
     // The auction has no analysis of its own: its property's primary one judges it.
     expect(result.auctions).toMatchObject([
       { address: "2 Misses Road", meetsCriteria: false, deal: { name: "Poor" } },

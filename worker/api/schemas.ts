@@ -3,6 +3,7 @@
  * schema shows in the responses, the OpenAPI document and the browser's types at once. The
  * browser infers its types from these (type-only imports: no Worker code reaches the client).
  */
+import { LIST_FIGURES } from "../db/list-figures";
 import { IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
@@ -103,7 +104,13 @@ export const EntrySchema = createSelectSchema(entries, {
   .openapi("Entry");
 
 export const PropertySchema = createSelectSchema(properties)
-  .omit({ ...internal, dedupeKey: true })
+  .omit({
+    ...internal,
+    dedupeKey: true,
+    ...(Object.fromEntries(LIST_FIGURES.map((name) => [name, true])) as {
+      [K in (typeof LIST_FIGURES)[number]]: true;
+    }),
+  })
   .openapi("Property");
 
 /**

@@ -3,7 +3,18 @@
  * multi-row writes within D1's limits. Used by the services; a route that previews a write plan
  * before running it calls `runBatch` itself.
  */
-import { and, count, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { invalidFields, notFound, versionMismatch, type AppError } from "../errors";
 import type { Database } from "./client";
@@ -245,6 +256,56 @@ export async function* inChunks<T>(
     const rows = await read(size, offset);
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
+  }
+}
+
+/** A list's order: a column, its direction (empty values last either way), then the id. */
+export interface KeysetOrder {
+  column: SQLiteColumn;
+  dir: "asc" | "desc";
+  id: SQLiteColumn;
+}
+
+/** `ORDER BY` of a keyset order: one (user, column, id) index serves it either way. */
+export const keysetOrderBy = ({ column, dir, id }: KeysetOrder) =>
+  dir === "asc"
+    ? [sql`${column} ASC NULLS LAST`, sql`${id} ASC`]
+    : [sql`${column} DESC NULLS LAST`, sql`${id} DESC`];
+
+/**
+ * Every row a query matches in a keyset order, a chunk at a time (the exports): each chunk is
+ * sought through the order's index from where the last one ended, so it costs the same however far
+ * in it is (an offset would read every row before it again). The rows with a value come first,
+ * then those without, by id. `read` answers the rows matching its condition, in the order given.
+ */
+export async function* keysetChunks<T>(
+  read: (where: SQL, orderBy: SQL[], limit: number) => PromiseLike<T[]>,
+  order: KeysetOrder,
+  valueOf: (row: T) => unknown,
+  idOf: (row: T) => string,
+  size = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<T[]> {
+  const { column, id, dir } = order;
+  const past = sql.raw(dir === "asc" ? ">" : "<");
+  const by = sql.raw(dir === "asc" ? "ASC" : "DESC");
+  let last: T | undefined;
+  for (;;) {
+    const after = last && sql`(${column}, ${id}) ${past} (${valueOf(last)}, ${idOf(last)})`;
+    const rows = await read(
+      and(isNotNull(column), after)!,
+      [sql`${column} ${by}`, sql`${id} ${by}`],
+      size,
+    );
+    if (rows.length) yield rows;
+    if (rows.length < size) break;
+    last = rows.at(-1);
+  }
+  for (let lastId: string | undefined; ;) {
+    const after = lastId === undefined ? undefined : sql`${id} ${past} ${lastId}`;
+    const rows = await read(and(isNull(column), after)!, [sql`${id} ${by}`], size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    lastId = idOf(rows.at(-1)!);
   }
 }
 

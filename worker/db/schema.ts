@@ -103,6 +103,27 @@ const tagList = () =>
     .notNull()
     .$defaultFn(() => []);
 
+/** The property list's sorts, each a column with an index of its own (see `properties`). */
+export const PROPERTY_SORT_COLUMNS = [
+  "updatedAt",
+  "address",
+  "listPrice",
+  "estimatedValue",
+  "arv",
+  "rentEstimate",
+  "beds",
+  "squareFeet",
+  "yearBuilt",
+  "status",
+  "listingStatus",
+  "estimatedEquity",
+  "ownerName",
+  "cashFlowMonthly",
+  "capRate",
+  "cashOnCash",
+  "meetsCriteria",
+] as const;
+
 export const properties = sqliteTable(
   "properties",
   {
@@ -149,14 +170,36 @@ export const properties = sqliteTable(
     /** `ext:<external id>` or `addr:<normalised address>`: what an import matches on. */
     dedupeKey: text("dedupe_key").notNull(),
     ...timestamps,
+    /*
+     * What lists show, sort and filter by that lives in other rows, kept here by the database's
+     * triggers (migration 0031) in the same write that changes it, so a list reads a page through
+     * one index instead of working it out for every property: the primary analysis (the one
+     * flagged, else the first saved) with its key figures, whether it meets the buy box (1, 0, null
+     * without an analysis or a criterion that applies; a changed buy box is judged again in the
+     * background: `rejudgeBuyBox`), the list's photo and the owner's name. Never written by code.
+     */
+    primaryDealId: text("primary_deal_id"),
+    cashFlowMonthly: real("cash_flow_monthly"),
+    capRate: real("cap_rate"),
+    cashOnCash: real("cash_on_cash"),
+    meetsCriteria: integer("meets_criteria"),
+    photoFileId: text("photo_file_id"),
+    ownerName: text("owner_name"),
   },
   (t) => [
     uniqueIndex("properties_user_dedupe").on(t.userId, t.dedupeKey),
-    index("properties_user_status").on(t.userId, t.status),
-    // The list's filters and sorts by listing status, equity and owner.
-    index("properties_user_listing_status").on(t.userId, t.listingStatus),
-    index("properties_user_equity").on(t.userId, t.estimatedEquity),
     index("properties_user_owner").on(t.userId, t.ownerContactId),
+    index("properties_user_type").on(t.userId, t.propertyType),
+    // The analysed properties, in an order a background pass can carry on from (`rejudgeStatement`).
+    index("properties_user_primary_deal").on(t.userId, t.primaryDealId),
+    // The Dashboard's portfolio: the analysed properties with a cash flow, latest first, and totals.
+    index("properties_cash_flow_by_updated_at")
+      .on(t.userId, t.updatedAt, t.cashFlowMonthly, t.capRate)
+      .where(sql`${t.cashFlowMonthly} IS NOT NULL`),
+    // One per sort the list offers (each also its filter): a page is read in the index's order.
+    ...PROPERTY_SORT_COLUMNS.map((name) =>
+      index(`properties_by_${t[name].name}`).on(t.userId, t[name], t.id),
+    ),
   ],
 );
 

@@ -20,13 +20,7 @@ import {
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
 import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
-import {
-  countProperties,
-  primaryDeal,
-  primaryDealId,
-  propertiesWithAnalysis,
-  toListedProperty,
-} from "./properties";
+import { countProperties, propertiesWithAnalysis, toListedProperty } from "./properties";
 import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
 
@@ -53,8 +47,8 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
   const sales = auctionsWhere(userId, { from: now, to: later(AUCTION_DAYS * 24) });
   const deposits = auctionsWhere(userId, { depositFrom: now, depositTo: later(DEPOSIT_HOURS) });
   const followUps = leadsWhere(userId, { followUpBy: date });
-  // Properties whose primary analysis has a cash flow (rentals, BRRRR).
-  const analysed = and(eq(properties.userId, userId), isNotNull(primaryDeal.cashFlowMonthly));
+  // Properties whose primary analysis has a cash flow (rentals, BRRRR): an index of their own.
+  const analysed = and(eq(properties.userId, userId), isNotNull(properties.cashFlowMonthly));
   const [
     todayRoutes,
     saleRows,
@@ -98,11 +92,10 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     db
       .select({
         count: count(),
-        cashFlowMonthly: sql<number>`coalesce(sum(${primaryDeal.cashFlowMonthly}), 0)`,
-        averageCapRate: sql<number | null>`avg(${primaryDeal.capRate})`,
+        cashFlowMonthly: sql<number>`coalesce(sum(${properties.cashFlowMonthly}), 0)`,
+        averageCapRate: sql<number | null>`avg(${properties.capRate})`,
       })
       .from(properties)
-      .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
       .where(analysed),
     leadOutcomes(db, userId),
     db

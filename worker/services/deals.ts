@@ -3,7 +3,7 @@
  * access for the API and the agent. Every answer's metrics are worked out afresh from the stored
  * inputs; the three key figures kept in the row serve only SQL (sorting properties by them).
  */
-import { and, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { analyzeDeal } from "../../app/domain/deals/analyze";
 import {
   judgeCriteria,
@@ -23,6 +23,7 @@ import type {
   YearRow,
 } from "../../app/domain/deals/types";
 import type { Database } from "../db/client";
+import type { Env } from "../env";
 import { invalidFields } from "../errors";
 import {
   assertOwnedReference,
@@ -42,7 +43,7 @@ import {
 } from "../db/queries";
 import { auctions, dealCriteria, deals, projects, properties, type DealRow } from "../db/schema";
 import { dealFigures } from "./deal-figures";
-import { primaryDeal, primaryDealId } from "./properties";
+import { primaryDeal, rejudgeStatement } from "../db/list-figures";
 
 export interface DealFilters {
   q?: string;
@@ -73,16 +74,68 @@ export async function findCriteria(db: Database, userId: string): Promise<DealCr
   return criteria;
 }
 
-/** Replaces the user's buy box with the criteria given (those left out are cleared). */
-export async function saveCriteria(db: Database, userId: string, input: DealCriteriaInput) {
+/** Properties judged again per statement when the buy box changes: each a few milliseconds. */
+const REJUDGE_SLICE = 500;
+/** Slices judged in the request that saves the buy box: a workspace of this size is right at once. */
+const REJUDGE_IN_REQUEST = 4;
+/** Slices judged per queue message: the rest goes on in the next. */
+const REJUDGE_PER_MESSAGE = 40;
+
+/**
+ * Judges the user's analysed properties again by the buy box as it is now, a slice at a time in
+ * primary-analysis order from `after` ("" for the first), at most `slices` slices: answers where
+ * to carry on, or null once every property is judged.
+ */
+export async function rejudgeBuyBox(db: Database, userId: string, after: string, slices: number) {
+  for (let slice = 0; slice < slices; slice++) {
+    const judged = await db.all<{ primary_deal_id: string }>(
+      rejudgeStatement(userId, after, REJUDGE_SLICE),
+    );
+    if (judged.length < REJUDGE_SLICE) return null;
+    after = judged.reduce(
+      (last, row) => (row.primary_deal_id > last ? row.primary_deal_id : last),
+      after,
+    );
+  }
+  return after;
+}
+
+/**
+ * Replaces the user's buy box with the criteria given (those left out are cleared), and judges
+ * the properties' analyses by it: a small workspace's at once, a large one's in the background
+ * (`carryOn` is handed where to go on from).
+ */
+export async function saveCriteria(
+  db: Database,
+  userId: string,
+  input: DealCriteriaInput,
+  carryOn: (after: string) => Promise<void>,
+) {
   const criteria = savedCriteria(input);
   const values = { ...criteria, updatedAt: nowIso() };
   await db
     .insert(dealCriteria)
     .values({ ...values, userId })
     .onConflictDoUpdate({ target: dealCriteria.userId, set: values });
+  const after = await rejudgeBuyBox(db, userId, "", REJUDGE_IN_REQUEST);
+  if (after !== null) await carryOn(after);
   return criteria;
 }
+
+/**
+ * What `saveCriteria` hands the rest of the judging to: the JOBS queue; without one bound, the
+ * request's own background work.
+ */
+export const judgeLater =
+  (env: Env, db: Database, userId: string, waitUntil: (work: Promise<unknown>) => void) =>
+  async (after: string) => {
+    if (env.JOBS) await env.JOBS.send({ type: "buy-box", userId, after });
+    else waitUntil(rejudgeBuyBox(db, userId, after, Infinity));
+  };
+
+/** One queue message's share of judging the properties again: answers where the next carries on. */
+export const rejudgeBuyBoxLater = (db: Database, userId: string, after: string) =>
+  rejudgeBuyBox(db, userId, after, REJUDGE_PER_MESSAGE);
 
 /** The analysis of validated inputs: `{ strategy, metrics, years? }`. */
 export const analyze = ({ strategy, inputs }: AnalyzeRequest): Analysis =>
@@ -341,39 +394,64 @@ function boxed(
   };
 }
 
+/** How many properties and auctions of each verdict the agent is shown at most. */
+export const BUY_BOX_SHOWN = 50;
+
 /**
  * Which of the user's properties and auctions meet the buy box: each property by its primary
- * analysis, each auction by the analysis it names, else by its property's primary analysis.
- * Without an analysis, or without a criterion that applies to it, a record has no verdict.
+ * analysis (the verdict kept on the property, read through its index), each auction by the
+ * analysis it names, else by its property's primary analysis. The properties that meet it come
+ * first, then those that miss it, at most BUY_BOX_SHOWN of each, with how many there are of each;
+ * the next auctions, at most BUY_BOX_SHOWN. Without an analysis, or without a criterion that
+ * applies to it, a record has no verdict (counted, not listed, for properties).
  */
 export async function buyBoxMatches(db: Database, userId: string) {
-  const [criteria, propertyRows, auctionRows] = await Promise.all([
-    findCriteria(db, userId),
+  const judged = (verdict: 0 | 1) =>
     db
       .select({ id: properties.id, address: properties.address, deal: primaryDeal })
       .from(properties)
-      .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
-      .where(eq(properties.userId, userId)),
+      .innerJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId))
+      .where(and(eq(properties.userId, userId), eq(properties.meetsCriteria, verdict)))
+      .orderBy(desc(properties.id))
+      .limit(BUY_BOX_SHOWN);
+  const counted = (where: SQL) =>
     db
-      .select({
-        id: auctions.id,
-        address: auctions.address,
-        status: auctions.status,
-        currentSaleAt: auctions.currentSaleAt,
-        propertyId: auctions.propertyId,
-        deal: deals,
-      })
-      .from(auctions)
-      .leftJoin(deals, and(eq(deals.id, auctions.dealId), eq(deals.userId, auctions.userId)))
-      .where(eq(auctions.userId, userId))
-      .orderBy(auctions.currentSaleAt),
-  ]);
-  const primaryOf = new Map(propertyRows.map((row) => [row.id, row.deal]));
+      .select({ value: count() })
+      .from(properties)
+      .where(and(eq(properties.userId, userId), where));
+  const [criteria, meeting, missing, [meetingCount], [missingCount], auctionRows] =
+    await Promise.all([
+      findCriteria(db, userId),
+      judged(1),
+      judged(0),
+      counted(eq(properties.meetsCriteria, 1)),
+      counted(eq(properties.meetsCriteria, 0)),
+      db
+        .select({
+          id: auctions.id,
+          address: auctions.address,
+          status: auctions.status,
+          currentSaleAt: auctions.currentSaleAt,
+          deal: deals,
+          propertyDeal: primaryDeal,
+        })
+        .from(auctions)
+        .leftJoin(deals, and(eq(deals.id, auctions.dealId), eq(deals.userId, auctions.userId)))
+        .leftJoin(
+          properties,
+          and(eq(properties.id, auctions.propertyId), eq(properties.userId, auctions.userId)),
+        )
+        .leftJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId))
+        .where(eq(auctions.userId, userId))
+        .orderBy(auctions.currentSaleAt)
+        .limit(BUY_BOX_SHOWN),
+    ]);
   return {
     criteria,
-    properties: propertyRows.map((row) => boxed(row, row.deal, criteria)),
+    properties: [...meeting, ...missing].map((row) => boxed(row, row.deal, criteria)),
+    counts: { meeting: meetingCount!.value, missing: missingCount!.value },
     auctions: auctionRows.map((row) => ({
-      ...boxed(row, row.deal ?? primaryOf.get(row.propertyId ?? "") ?? null, criteria),
+      ...boxed(row, row.deal ?? row.propertyDeal, criteria),
       status: row.status,
       currentSaleAt: row.currentSaleAt,
     })),

@@ -16,9 +16,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
-import { CRITERIA, CRITERION_NAMES } from "../../app/domain/deals/criteria";
 import type { Strategy } from "../../app/domain/deals/types";
 import {
   propertyDedupeKey,
@@ -36,7 +34,8 @@ import {
   containsAny,
   D1_MAX_PARAMS,
   deleteOwned,
-  inChunks,
+  keysetChunks,
+  keysetOrderBy,
   missedChange,
   nextVersion,
   nowIso,
@@ -45,17 +44,18 @@ import {
   rowsPerStatement,
   runBatch,
   type IfVersion,
+  type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
+import { LIST_FIGURES, primaryDeal } from "../db/list-figures";
 import {
   auctions,
   contacts,
-  dealCriteria,
   deals,
-  files,
   projectContacts,
   projects,
   properties,
+  PROPERTY_SORT_COLUMNS,
   researchReports,
   type PropertyRow,
 } from "../db/schema";
@@ -66,40 +66,6 @@ import { toProject, toProperty, toResearch } from "../db/records";
 /** What an import does with a row that matches one the user already has. */
 export const EXISTING_ROWS = ["skip", "update"] as const;
 export type ExistingRows = (typeof EXISTING_ROWS)[number];
-
-/** The deal a property's key figures come from: its primary analysis, joined to each property. */
-export const primaryDeal = alias(deals, "primary_deal");
-
-/**
- * The one flagged primary, else (analyses saved before the first was flagged) the property's
- * first analysis: never one that merely changed last.
- */
-export const primaryDealId = sql`(SELECT ${deals.id} FROM ${deals} WHERE ${deals.userId} = ${properties.userId} AND ${deals.propertyId} = ${properties.id} ORDER BY ${deals.primary} DESC, ${deals.createdAt} ASC, ${deals.id} ASC LIMIT 1)`;
-
-/**
- * Whether the primary analysis meets the user's buy box as it is now, worked out in SQL from the
- * figures kept in the row (as `judgeCriteria` works it out from the analysis): 1 when every
- * criterion that applies passes, 0 when one fails (a null figure fails), null without an analysis
- * or a criterion that applies. Needs `dealCriteria` joined on the property's owner.
- */
-function meetsCriteriaOf() {
-  const columns = getTableColumns(primaryDeal);
-  const parts = CRITERION_NAMES.map((name) => {
-    const { bound, figure, strategies } = CRITERIA[name];
-    const target = getTableColumns(dealCriteria)[name];
-    const value = columns[figure];
-    // The strategies are the code's own constants, written into the SQL (no parameters spent).
-    const listed = sql.raw(strategies.map((strategy) => `'${strategy}'`).join(", "));
-    const applies = sql`(${target} IS NOT NULL AND ${primaryDeal.strategy} IN (${listed}))`;
-    const fails = sql`(${applies} AND (${value} IS NULL OR ${value} ${sql.raw(bound === "min" ? "<" : ">")} ${target}))`;
-    return { applies, fails };
-  });
-  const sum = (terms: SQL[]) => sql.join(terms, sql` + `);
-  return sql<
-    number | null
-  >`(CASE WHEN ${primaryDeal.id} IS NULL OR (${sum(parts.map((p) => p.applies))}) = 0 THEN NULL WHEN (${sum(parts.map((p) => p.fails))}) = 0 THEN 1 ELSE 0 END)`;
-}
-const meetsCriteria = meetsCriteriaOf();
 
 const ANALYSIS_SUMMARY = {
   id: deals.id,
@@ -114,106 +80,55 @@ const ANALYSIS_SUMMARY = {
 
 /**
  * The primary analysis's columns under names of their own: a D1 batch answers rows as objects,
- * in which two columns of one name ("id") would collide.
+ * in which two columns of one name ("id") would collide. Its figures and verdict are kept on the
+ * property (worker/db/list-figures.ts); its name and strategy are read through its id.
  */
 const PRIMARY_ANALYSIS = {
-  id: sql<string | null>`${primaryDeal.id}`.as("primary_analysis_id"),
+  id: sql<string | null>`${properties.primaryDealId}`.as("primary_analysis_id"),
   name: sql<string>`${primaryDeal.name}`.as("primary_analysis_name"),
   strategy: sql<Strategy>`${primaryDeal.strategy}`.as("primary_analysis_strategy"),
-  cashFlowMonthly: sql<number | null>`${primaryDeal.cashFlowMonthly}`.as(
+  cashFlowMonthly: sql<number | null>`${properties.cashFlowMonthly}`.as(
     "primary_analysis_cash_flow_monthly",
   ),
-  capRate: sql<number | null>`${primaryDeal.capRate}`.as("primary_analysis_cap_rate"),
-  cashOnCash: sql<number | null>`${primaryDeal.cashOnCash}`.as("primary_analysis_cash_on_cash"),
-  meetsCriteria: sql<boolean | null>`${meetsCriteria}`
+  capRate: sql<number | null>`${properties.capRate}`.as("primary_analysis_cap_rate"),
+  cashOnCash: sql<number | null>`${properties.cashOnCash}`.as("primary_analysis_cash_on_cash"),
+  meetsCriteria: sql<boolean | null>`${properties.meetsCriteria}`
     .mapWith((value: number | null) => (value === null ? null : value === 1))
     .as("primary_analysis_meets_criteria"),
 };
 
-/**
- * The property's picture in lists: the first photo stored on it with a thumbnail, else
- * the first photo a browser shows; null without one.
- */
-const PHOTO_FILE_ID = sql<
-  string | null
->`(select ${files.id} from ${files} where ${files.userId} = ${properties.userId} and ${files.ownerType} = 'property' and ${files.ownerId} = ${properties.id} and ${files.kind} = 'image' and ${files.status} = 'ready' and ${files.mimeType} <> 'image/heic' order by ${files.thumbnail} desc, ${files.createdAt}, ${files.id} limit 1)`.as(
-  "photo_file_id",
-);
-
-/**
- * The owner's name as lists show and sort it: the person's, else the company's; null without an
- * owner. Read through the owner's primary key, one lookup per row shown.
- */
-const ownerNameOf = sql<
-  string | null
->`(select coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.company}) from ${contacts} where ${contacts.id} = ${properties.ownerContactId} and ${contacts.userId} = ${properties.userId})`;
-const OWNER_NAME = sql<string | null>`${ownerNameOf}`.as("owner_name");
-
 /** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
 export const propertiesWithAnalysis = (db: Database) =>
   db
-    .select({
-      property: properties,
-      primaryAnalysis: PRIMARY_ANALYSIS,
-      photoFileId: PHOTO_FILE_ID,
-      ownerName: OWNER_NAME,
-    })
+    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
     .from(properties)
-    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
-    .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId));
-
-/** How many properties match, with the joins the buy box's filter reads. */
-export const countPropertiesWithAnalysis = (db: Database, where: SQL | undefined) =>
-  db
-    .select({ value: count() })
-    .from(properties)
-    .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
-    .leftJoin(dealCriteria, eq(dealCriteria.userId, properties.userId))
-    .where(where);
+    .leftJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId));
 
 type AnalysisColumns = {
   [K in keyof typeof PRIMARY_ANALYSIS]: (typeof PRIMARY_ANALYSIS)[K]["_"]["type"];
 };
 
 /**
- * A property as listed: its primary analysis's key figures (null without one), and the id of its
- * first photo (null without one).
+ * A property as listed: its primary analysis's key figures (null without one), the id of its
+ * first photo (null without one) and its owner's name.
  */
 export const toListedProperty = (row: {
   property: PropertyRow;
   primaryAnalysis: AnalysisColumns;
-  photoFileId: string | null;
-  ownerName: string | null;
 }) => {
   const { id, ...analysis } = row.primaryAnalysis;
   return {
     ...toProperty(row.property),
     primaryAnalysis: id === null ? null : { id, ...analysis },
-    photoFileId: row.photoFileId,
-    ownerName: row.ownerName,
+    photoFileId: row.property.photoFileId,
+    ownerName: row.property.ownerName,
   };
 };
 
-export const PROPERTY_SORTS = {
-  updatedAt: properties.updatedAt,
-  address: properties.address,
-  listPrice: properties.listPrice,
-  estimatedValue: properties.estimatedValue,
-  arv: properties.arv,
-  rentEstimate: properties.rentEstimate,
-  beds: properties.beds,
-  squareFeet: properties.squareFeet,
-  yearBuilt: properties.yearBuilt,
-  status: properties.status,
-  listingStatus: properties.listingStatus,
-  estimatedEquity: properties.estimatedEquity,
-  // A correlated lookup, not an index: sorting by it reads every row the filters select.
-  ownerName: ownerNameOf,
-  cashFlowMonthly: primaryDeal.cashFlowMonthly,
-  capRate: primaryDeal.capRate,
-  cashOnCash: primaryDeal.cashOnCash,
-  meetsCriteria,
-} as const;
+/** The list's sorts: each a column of the property with an index of its own. */
+export const PROPERTY_SORTS = Object.fromEntries(
+  PROPERTY_SORT_COLUMNS.map((name) => [name, properties[name]]),
+) as { [K in (typeof PROPERTY_SORT_COLUMNS)[number]]: (typeof properties)[K] };
 export type PropertySort = keyof typeof PROPERTY_SORTS;
 
 export interface PropertyFilters {
@@ -254,7 +169,7 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
     where.push(or(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q), owners)!);
   }
   if (filters.meetsCriteria)
-    where.push(sql`${meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`);
+    where.push(eq(properties.meetsCriteria, filters.meetsCriteria === "yes" ? 1 : 0));
   if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));
   if (filters.listingStatus) where.push(eq(properties.listingStatus, filters.listingStatus));
   if (filters.ownerOccupied)
@@ -265,34 +180,38 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   return and(...where);
 }
 
-/** How many of the user's properties the filters select (the Dashboard's buy-box figure). */
+/**
+ * How many of the user's properties the filters select (the list's total, the Dashboard's buy-box
+ * figure): counted in the index of the filter, without reading the rows.
+ */
 export const countProperties = (db: Database, userId: string, filters: PropertyFilters) =>
-  countPropertiesWithAnalysis(db, propertiesWhere(userId, filters));
+  db.select({ value: count() }).from(properties).where(propertiesWhere(userId, filters));
 
 export interface PropertyOrder {
   sort: PropertySort;
   dir: "asc" | "desc";
 }
 
+const keysetOf = (order: PropertyOrder): KeysetOrder => ({
+  column: PROPERTY_SORTS[order.sort],
+  dir: order.dir,
+  id: properties.id,
+});
+
 /**
  * The user's properties that match, with their primary analyses, in the order asked: empty values
- * (and, for the key figures, properties without an analysis) sort last either way.
+ * (and, for the key figures, properties without an analysis) sort last either way; read through
+ * the sort's index.
  */
-function matchingProperties(
+const matchingProperties = (
   db: Database,
   userId: string,
   filters: PropertyFilters,
   order: PropertyOrder,
-) {
-  const column = PROPERTY_SORTS[order.sort];
-  return propertiesWithAnalysis(db)
+) =>
+  propertiesWithAnalysis(db)
     .where(propertiesWhere(userId, filters))
-    .orderBy(
-      sql`${column} IS NULL`,
-      (order.dir === "asc" ? asc : desc)(column),
-      asc(properties.id),
-    );
-}
+    .orderBy(...keysetOrderBy(keysetOf(order)));
 
 /**
  * A page of the user's properties with their primary analyses, in one round trip (two, once, when
@@ -332,7 +251,10 @@ async function propertiesPage(
   return { items: rows.map(toListedProperty), meta: { page, limit, total: total!.value } };
 }
 
-/** Every property the list would show, in its order, a chunk at a time (the CSV export). */
+/**
+ * Every property the list would show, in its order, a chunk at a time (the CSV export), each chunk
+ * sought in the sort's index from where the last ended.
+ */
 export async function* allProperties(
   db: Database,
   userId: string,
@@ -340,8 +262,16 @@ export async function* allProperties(
   order: PropertyOrder,
 ) {
   await refreshDealFigures(db, userId);
-  const chunks = inChunks((limit, offset) =>
-    matchingProperties(db, userId, filters, order).limit(limit).offset(offset),
+  const keyset = keysetOf(order);
+  const chunks = keysetChunks(
+    (after, orderBy, limit) =>
+      propertiesWithAnalysis(db)
+        .where(and(propertiesWhere(userId, filters), after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    keyset,
+    (row) => row.property[order.sort],
+    (row) => row.property.id,
   );
   for await (const rows of chunks) yield rows.map(toListedProperty);
 }
@@ -538,7 +468,7 @@ export async function planPropertyWrites(
   const now = nowIso();
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const updatable = Object.entries(getTableColumns(properties)).filter(
-    ([name]) => !["id", "userId", "createdAt", "dedupeKey"].includes(name),
+    ([name]) => !["id", "userId", "createdAt", "dedupeKey", ...LIST_FIGURES].includes(name),
   );
   const statements = chunk(toWrite, rowsPerStatement(properties)).map((part) =>
     db

@@ -14,6 +14,7 @@ import {
   deleteDeal,
   findCriteria,
   listDeals,
+  judgeLater,
   saveCriteria,
   sensitivity,
   updateDeal,
@@ -83,7 +84,7 @@ app.openapi(
     operationId: "saveDealCriteria",
     summary: "Replace the user's buy box",
     description:
-      "Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range.",
+      "Each criterion optional; one left out or null is cleared. Percents as percent numbers (8 = 8 %): `minCapRate`, `minCashOnCash` and `minIrr` −100 to 1,000, `maxAllInPctOfArv` above 0 up to 1,000; `minDscr` 0–100; `maxPurchasePrice` and `maxPricePerUnit` above $0; 400 names a field out of range. Properties are judged again by the new buy box (`meetsCriteria` in the list): up to 2,000 analysed properties before the answer, more in the background within seconds.",
     ...signedIn,
     request: jsonBody(DealCriteriaInputSchema.openapi("DealCriteriaInput")),
     responses: {
@@ -91,7 +92,11 @@ app.openapi(
       ...errorResponses(400, 401),
     },
   }),
-  async (c) => c.json({ data: await saveCriteria(...scope(c), c.req.valid("json")) }, 200),
+  async (c) => {
+    const [db, userId] = scope(c);
+    const later = judgeLater(c.env, db, userId, (work) => c.executionCtx.waitUntil(work));
+    return c.json({ data: await saveCriteria(db, userId, c.req.valid("json"), later) }, 200);
+  },
 );
 
 app.openapi(
