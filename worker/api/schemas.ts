@@ -3,7 +3,7 @@
  * schema shows in the responses, the OpenAPI document and the browser's types at once. The
  * browser infers its types from these (type-only imports: no Worker code reaches the client).
  */
-import { IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
+import { IMPORT_RUN_KINDS, UNDO_DAYS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
@@ -1177,6 +1177,10 @@ export const ImportRunSchema = z
     unchanged: z.number(),
     failed: z.number(),
     undoneAt: z.string().nullable(),
+    undoableUntil: z.string().nullable().openapi({
+      description:
+        `Until when \`POST /imports/runs/{id}/undo\` can undo the run (${UNDO_DAYS} days after it ran: then what it changed is no longer kept); null once undone or past that`,
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -19,7 +19,7 @@ import {
   routes,
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
-import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
+import { joinedLeads, leadsWhere, leadTally, toLead } from "./leads";
 import {
   countProperties,
   primaryDeal,
@@ -65,7 +65,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     pipelineRows,
     portfolioRows,
     [portfolioTotals],
-    outcomeRows,
+    leadTallies,
     researchRows,
     documentRows,
     criteriaRows,
@@ -104,7 +104,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       .from(properties)
       .leftJoin(primaryDeal, eq(primaryDeal.id, primaryDealId))
       .where(analysed),
-    leadOutcomes(db, userId),
+    leadTally(db, userId),
     db
       .select({
         id: researchReports.id,
@@ -168,7 +168,10 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       averageCapRate:
         portfolioTotals!.averageCapRate === null ? null : Number(portfolioTotals!.averageCapRate),
     },
-    leads: { total: outcomeRows.length, funnel: leadFunnel(outcomeRows) },
+    leads: {
+      total: leadTallies.reduce((sum, tally) => sum + tally.leads, 0),
+      funnel: leadFunnel(leadTallies),
+    },
     buyBox: {
       set: Object.values(criteria).some((target) => target !== null),
       meeting: meeting!.value,

@@ -37,6 +37,7 @@ import {
   auctionHistory,
   auctions,
   leads,
+  mailingZip5,
   properties,
   type LeadRow as LeadRecord,
   type ContactRow,
@@ -144,7 +145,7 @@ async function planPropertyChunk(
         .where(
           and(
             eq(contacts.userId, userId),
-            sql`substr(${contacts.mailingZip}, 1, 5) IN (SELECT value FROM json_each(${JSON.stringify(zips)}))`,
+            inJsonList(mailingZip5(contacts.mailingZip), zips),
           ),
         )
     : [];
