@@ -84,6 +84,13 @@ export interface ImportOptions {
   source?: string;
 }
 
+/** The user's contacts whose mailing ZIP starts with one of these five-digit ZIPs, by its index. */
+export const contactsMailedTo = (db: Database, userId: string, zips: string[]) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inJsonList(mailingZip5(contacts.mailingZip), zips)));
+
 /** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
 async function planPropertyChunk(
   db: Database,
@@ -138,17 +145,7 @@ async function planPropertyChunk(
       ),
     ),
   ];
-  const sameOwners = zips.length
-    ? await db
-        .select()
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.userId, userId),
-            inJsonList(mailingZip5(contacts.mailingZip), zips),
-          ),
-        )
-    : [];
+  const sameOwners = zips.length ? await contactsMailedTo(db, userId, zips) : [];
   const ownerByKey = new Map<string, ContactRow>();
   for (const contact of sameOwners) {
     const key = ownerKey(contact);

@@ -174,30 +174,27 @@ async function measureSlice(db: Database, state: PassState, rows: number) {
       `SELECT rowid FROM ${name} WHERE rowid > ${state.afterRowid} ORDER BY rowid LIMIT 1 OFFSET ${rows - 1}`,
     ),
   );
-  // Fewer rows left than a slice: up to the table's last row now, and the next read moves on.
-  const upTo =
-    last?.rowid ??
-    (await db.all<{ rowid: number | null }>(sql.raw(`SELECT max(rowid) AS rowid FROM ${name}`)))[0]
-      ?.rowid ??
-    0;
-  if (upTo <= state.afterRowid) {
-    await movePass(db, state, { tableIndex: state.tableIndex + 1, afterRowid: 0 });
-    return;
-  }
+  // Fewer rows left than a slice: the rest of the table, and on to the next one in the same
+  // batch, so a row added after it is one the pass has passed (counted by its trigger).
+  const upTo = last ? ` AND r.rowid <= ${last.rowid}` : "";
+  const next = last
+    ? { afterRowid: last.rowid }
+    : { tableIndex: state.tableIndex + 1, afterRowid: 0 };
   const bytes = rowBytesSql(measured, "r");
-  const user = rowUserSql(measured, "r");
+  // `+`: grouped as a value, not in a `user_id` index's order, which SQLite would read whole.
+  const user = `+${rowUserSql(measured, "r")}`;
   // Only if the pass is still where it was read (`changes()` of the move before, in one batch).
   const add = sql.raw(
     `INSERT INTO "usage_counters" ("user_id", "storage_measure", "measure_pass")
      SELECT "user", sum("bytes"), ${state.pass} FROM (
        SELECT ${user} AS "user", ${bytes} AS "bytes" FROM ${name} AS r
-       WHERE r.rowid > ${state.afterRowid} AND r.rowid <= ${upTo} AND changes() = 1
+       WHERE r.rowid > ${state.afterRowid}${upTo} AND changes() = 1
      ) WHERE "user" IS NOT NULL GROUP BY "user"
      ON CONFLICT ("user_id") DO UPDATE SET
        "storage_measure" = CASE WHEN "measure_pass" = excluded."measure_pass" THEN "storage_measure" ELSE 0 END + excluded."storage_measure",
        "measure_pass" = excluded."measure_pass"`,
   );
-  await db.batch([movePass(db, state, { afterRowid: upTo }), db.run(add)]);
+  await db.batch([movePass(db, state, next), db.run(add)]);
 }
 
 /** Sets the next users' figures to what the pass measured; answers true once all are set. */
