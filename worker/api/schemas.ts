@@ -1177,10 +1177,12 @@ export const ImportRunSchema = z
     unchanged: z.number(),
     failed: z.number(),
     undoneAt: z.string().nullable(),
-    undoableUntil: z.string().nullable().openapi({
-      description:
-        `Until when \`POST /imports/runs/{id}/undo\` can undo the run (${UNDO_DAYS} days after it ran: then what it changed is no longer kept); null once undone or past that`,
-    }),
+    undoableUntil: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `Until when \`POST /imports/runs/{id}/undo\` can undo the run (${UNDO_DAYS} days after it ran: then what it changed is no longer kept); null once undone or past that`,
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

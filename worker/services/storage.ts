@@ -98,7 +98,7 @@ export function rowBytesSql({ table, outside = [] }: MeasuredTable, row: string)
 }
 
 /** The user a row of this table belongs to, as SQL over `row`. */
-export function rowUserSql({ table, parent }: MeasuredTable, row: string) {
+export function rowUserSql({ parent }: MeasuredTable, row: string) {
   if (!parent) return `${row}."user_id"`;
   return `(SELECT ${quoted(parent.table.userId.name)} FROM ${quoted(getTableName(parent.table))} WHERE ${quoted(parent.table.id.name)} = ${row}.${quoted(parent.key.name)})`;
 }

@@ -365,8 +365,7 @@ app.openapi(
     path: "/runs/{id}/undo",
     operationId: "undoImport",
     summary: "Undo a whole import: its new records deleted, every merged record as it was before",
-    description:
-      `Possible for ${UNDO_DAYS} days after the import ran (\`undoableUntil\` in the list of runs): then what it changed is no longer kept, and the answer is 409 \`UNDO_EXPIRED\`. 409 \`RUN_UNDONE\` when it was undone already.`,
+    description: `Possible for ${UNDO_DAYS} days after the import ran (\`undoableUntil\` in the list of runs): then what it changed is no longer kept, and the answer is 409 \`UNDO_EXPIRED\`. 409 \`RUN_UNDONE\` when it was undone already.`,
     ...signedIn,
     request: {
       params: z.object({
