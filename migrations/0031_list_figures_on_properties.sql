@@ -9,6 +9,7 @@ ALTER TABLE `properties` ADD `meets_criteria` integer;--> statement-breakpoint
 ALTER TABLE `properties` ADD `photo_file_id` text;--> statement-breakpoint
 ALTER TABLE `properties` ADD `owner_name` text;--> statement-breakpoint
 CREATE INDEX `properties_user_type` ON `properties` (`user_id`,`property_type`);--> statement-breakpoint
+CREATE INDEX `properties_cash_flow_by_updated_at` ON `properties` (`user_id`,`updated_at`,`cash_flow_monthly`,`cap_rate`) WHERE "properties"."cash_flow_monthly" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `properties_user_primary_deal` ON `properties` (`user_id`,`primary_deal_id`);--> statement-breakpoint
 CREATE INDEX `properties_by_updated_at` ON `properties` (`user_id`,`updated_at`,`id`);--> statement-breakpoint
 CREATE INDEX `properties_by_address` ON `properties` (`user_id`,`address`,`id`);--> statement-breakpoint

@@ -7,9 +7,11 @@ import type { Env } from "./env";
 import { forgetOldMcpCalls } from "./services/mcp-calls";
 import { dueBriefs } from "./services/daily-brief";
 import { readLostTexts, sweepFiles } from "./services/files";
+import { clearOldUndo } from "./services/import-runs";
 import { notify, releaseEmails } from "./services/notifications";
 import { dueReminders } from "./services/reminders";
 import { queueSequenceSteps } from "./services/sequences";
+import { remeasureStorage } from "./services/storage";
 
 /** wrangler.toml's crons: reminders every minute, the files' sweeps every five. */
 export const REMINDERS_CRON = "* * * * *";
@@ -33,5 +35,9 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     if (env.EXTRACT) await readLostTexts(db, env.EXTRACT, now);
     // The AI clients' log keeps LOG_DAYS (issue 32).
     await forgetOldMcpCalls(db, now);
+    // Imports older than UNDO_DAYS can no longer be undone: what they changed goes, in slices.
+    await clearOldUndo(db, now);
+    // The storage figures, counted as records are written, measured again a slice at a time.
+    await remeasureStorage(db, now);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { UNDO_DAYS } from "~/domain/imports/targets";
 import { toast } from "~/lib/toast";
 import { failureText } from "~/lib/api/workspace";
 import {
@@ -52,6 +53,8 @@ export function ImportProgress() {
 
 function ImportCard({ job }: { job: ImportJob }) {
   const percent = job.total ? Math.round((job.sent / job.total) * 100) : 100;
+  const undoable =
+    job.runId && (job.state === "done" || job.state === "stopped" || job.state === "failed");
   return (
     <div
       role="status"
@@ -102,24 +105,29 @@ function ImportCard({ job }: { job: ImportJob }) {
         </p>
       )}
       {job.error && <p className="text-danger">{job.error}</p>}
+      {undoable && (
+        <p className="text-muted">
+          Undo stays possible for {UNDO_DAYS} days; after that, what the import changed is no longer
+          kept.
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         {job.state === "running" && (
           <button type="button" className="btn-secondary" onClick={() => stopImport(job.id)}>
             Stop
           </button>
         )}
-        {job.runId &&
-          (job.state === "done" || job.state === "stopped" || job.state === "failed") && (
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() =>
-                undoImportJob(job.id).catch((error: unknown) => toast.error(failureText(error)))
-              }
-            >
-              Undo import
-            </button>
-          )}
+        {undoable && (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              undoImportJob(job.id).catch((error: unknown) => toast.error(failureText(error)))
+            }
+          >
+            Undo import
+          </button>
+        )}
       </div>
     </div>
   );

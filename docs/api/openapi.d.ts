@@ -1546,7 +1546,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a whole import: its new records deleted, every merged record as it was before */
+        /**
+         * Undo a whole import: its new records deleted, every merged record as it was before
+         * @description Possible for 30 days after the import ran (`undoableUntil` in the list of runs): then what it changed is no longer kept, and the answer is 409 `UNDO_EXPIRED`. 409 `RUN_UNDONE` when it was undone already.
+         */
         post: operations["undoImport"];
         delete?: never;
         options?: never;
@@ -4753,6 +4756,8 @@ export interface components {
             unchanged: number;
             failed: number;
             undoneAt: string | null;
+            /** @description Until when `POST /imports/runs/{id}/undo` can undo the run (30 days after it ran: then what it changed is no longer kept); null once undone or past that */
+            undoableUntil: string | null;
             createdAt: string;
             updatedAt: string;
         };

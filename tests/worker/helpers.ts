@@ -1,5 +1,7 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { createApi } from "../../worker/api/app";
+import { database } from "../../worker/db/client";
+import { remeasureStorage } from "../../worker/services/storage";
 import type { Env } from "../../worker/env";
 
 export const ORIGIN = "http://example.com";
@@ -172,3 +174,67 @@ export const RENTAL = {
   capexPct: 5,
   financing: { type: "loan", downPaymentPct: 20, interestRatePct: 6.5, termYears: 30 },
 };
+
+/** The bytes the user's records and files count as now (their storage figure). */
+export async function storedBytes(userId: string) {
+  const row = await env.DB.prepare(
+    "SELECT storage_bytes AS bytes FROM usage_counters WHERE user_id = ?",
+  )
+    .bind(userId)
+    .first<{ bytes: number }>();
+  return row?.bytes ?? 0;
+}
+
+/** Runs the background re-measure of storage until its pass is done. */
+export async function remeasureAllStorage() {
+  const db = database(env.DB);
+  while (!(await remeasureStorage(db))) {
+    // The pass goes on a slice at a time.
+  }
+}
+
+/** A statement a service ran: its SQL and the values bound to it. */
+export interface RanStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The database as services use it, keeping each statement they run, to read its query plan:
+ * the plans asserted are those of the services' own queries.
+ */
+export function recordingDatabase() {
+  const ran: RanStatement[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      if (key !== "prepare") {
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        const statement = target.prepare(sql);
+        const entry: RanStatement = { sql, params: [] };
+        ran.push(entry);
+        const bind = statement.bind.bind(statement);
+        statement.bind = (...params: unknown[]) => {
+          entry.params = params;
+          return bind(...params);
+        };
+        return statement;
+      };
+    },
+  });
+  return { db: database(d1), ran };
+}
+
+/** How SQLite runs the statement: the lines of EXPLAIN QUERY PLAN. */
+export async function queryPlan({ sql, params }: RanStatement) {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results.map((row) => row.detail);
+}
+
+/** A plan that sorts rows itself, reads a whole table, or runs a subquery per row. */
+export const UNBOUNDED_PLAN =
+  /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY|^SCAN (?!json_each)|CORRELATED/;

@@ -4,7 +4,7 @@
  * browser infers its types from these (type-only imports: no Worker code reaches the client).
  */
 import { LIST_FIGURES } from "../db/list-figures";
-import { IMPORT_RUN_KINDS } from "../../app/domain/imports/targets";
+import { IMPORT_RUN_KINDS, UNDO_DAYS } from "../../app/domain/imports/targets";
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
 import { ResearchReportSchema } from "../../app/domain/ai/research";
@@ -1184,6 +1184,12 @@ export const ImportRunSchema = z
     unchanged: z.number(),
     failed: z.number(),
     undoneAt: z.string().nullable(),
+    undoableUntil: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `Until when \`POST /imports/runs/{id}/undo\` can undo the run (${UNDO_DAYS} days after it ran: then what it changed is no longer kept); null once undone or past that`,
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -416,5 +416,5 @@ export function upsertJsonRows<T extends SQLiteTable & { userId: SQLiteColumn }>
 }
 
 /** A subquery of the values of a JSON array: `column IN (SELECT value FROM json_each(?))`. */
-export const inJsonList = (column: SQLiteColumn, values: readonly unknown[]) =>
+export const inJsonList = (column: SQLiteColumn | SQL, values: readonly unknown[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;

@@ -224,12 +224,19 @@ export const projects = sqliteTable(
     imported: importedValues(),
   },
   (t) => [
-    index("projects_user_status").on(t.userId, t.status),
+    // The pipeline's count and value by status read this index alone.
+    index("projects_user_status").on(t.userId, t.status, t.purchasePrice, t.budget),
     // The cron's "closing in 7 days" notices look across every user.
     index("projects_target_close").on(t.targetCloseDate),
     index("projects_user_type").on(t.userId, t.type),
   ],
 );
+
+/**
+ * A mailing ZIP's first five digits: what an import finds the owners it may merge with by. The
+ * index on it serves only a query that writes the expression the same way: use this.
+ */
+export const mailingZip5 = (zip: AnySQLiteColumn) => sql`substr(${zip}, 1, 5)`;
 
 export const contacts = sqliteTable(
   "contacts",
@@ -260,7 +267,12 @@ export const contacts = sqliteTable(
     imported: importedValues(),
     ...timestamps,
   },
-  (t) => [index("contacts_user_type").on(t.userId, t.type)],
+  (t) => [
+    index("contacts_user_type").on(t.userId, t.type),
+    // The leads list by name walks this in order.
+    index("contacts_user_name").on(t.userId, t.lastName, t.firstName, t.id),
+    index("contacts_user_zip5").on(t.userId, mailingZip5(t.mailingZip)),
+  ],
 );
 
 export const projectContacts = sqliteTable(
@@ -833,10 +845,27 @@ export const leads = sqliteTable(
     imported: importedValues(),
   },
   (t) => [
-    index("leads_user_status").on(t.userId, t.status),
-    index("leads_user_follow_up").on(t.userId, t.followUpOn),
+    // The list's sorts, each with its tie-break, so a page reads only its rows (worker/services/leads.ts).
+    index("leads_user_created").on(t.userId, t.createdAt, t.contactId),
+    index("leads_user_status").on(t.userId, t.status, t.createdAt, t.contactId),
+    // With what the campaigns' figures, funnel and speed to lead read (after the unique id, no
+    // change to the order), so those come from this index alone.
+    index("leads_user_campaign").on(
+      t.userId,
+      t.campaignId,
+      t.createdAt,
+      t.contactId,
+      t.reached,
+      t.status,
+      t.dealValue,
+      t.firstContactedAt,
+    ),
+    index("leads_user_score").on(t.userId, t.score, t.contactId),
+    // The status too, so follow-ups due are counted from the index alone.
+    index("leads_user_follow_up").on(t.userId, t.followUpOn, t.contactId, t.status),
     index("leads_follow_up").on(t.followUpOn),
-    index("leads_user_campaign").on(t.userId, t.campaignId),
+    // What the funnel and the speed to lead read, in the funnel's order.
+    index("leads_user_funnel").on(t.userId, t.reached, t.status, t.firstContactedAt, t.createdAt),
   ],
 );
 
@@ -889,9 +918,15 @@ export const importRuns = sqliteTable(
     unchanged: integer("unchanged").notNull().default(0),
     failed: integer("failed").notNull().default(0),
     undoneAt: text("undone_at"),
+    /** When its undo log was cleared, UNDO_DAYS after the run: it can no longer be undone. */
+    undoClearedAt: text("undo_cleared_at"),
     ...timestamps,
   },
-  (t) => [index("import_runs_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("import_runs_user").on(t.userId, t.createdAt),
+    // The cron's oldest runs whose undo log is still kept, across every user.
+    index("import_runs_undo_kept").on(t.undoClearedAt, t.createdAt),
+  ],
 );
 
 /**
@@ -926,12 +961,33 @@ export const usageCounters = sqliteTable("usage_counters", {
   /** The UTC day (YYYY-MM-DD) `tokens` counts in: what the providers reported, plus an estimate for calls still running. */
   day: text("day").notNull().default(""),
   tokens: integer("tokens").notNull().default(0),
-  /** Bytes of the user's rows: last measured at `storageMeasuredAt` (ms), plus what was written since. */
+  /**
+   * Bytes of the user's rows and files, counted by triggers as they are written and set by the
+   * background re-measure at `storageMeasuredAt` (ms; when counting began, for a newer account).
+   */
   storageBytes: integer("storage_bytes").notNull().default(0),
   storageMeasuredAt: integer("storage_measured_at").notNull().default(0),
-  /** Bytes reserved by large writes still running, and when the latest was reserved (ms). */
+  /** What the re-measure pass `measurePass` has read of the user's rows so far (services/storage.ts). */
+  storageMeasure: integer("storage_measure").notNull().default(0),
+  measurePass: integer("measure_pass").notNull().default(0),
+  /** Bytes reserved by writes still running, and when the latest was reserved (ms). */
   storagePending: integer("storage_pending").notNull().default(0),
   storagePendingSince: integer("storage_pending_since").notNull().default(0),
+});
+
+/**
+ * Where the background re-measure of storage is (worker/services/storage.ts), one row: the pass,
+ * the table it is reading (`-1` between passes) and the last rowid read, or, once all are read,
+ * the last user whose figure it set.
+ */
+export const storagePass = sqliteTable("storage_pass", {
+  id: integer("id").primaryKey(),
+  pass: integer("pass").notNull().default(0),
+  tableIndex: integer("table_index").notNull().default(-1),
+  afterRowid: integer("after_rowid").notNull().default(0),
+  settledAfter: text("settled_after").notNull().default(""),
+  startedAt: integer("started_at").notNull().default(0),
+  finishedAt: integer("finished_at").notNull().default(0),
 });
 
 /**
@@ -1186,6 +1242,7 @@ export type LeadBotRow = typeof leadBots.$inferSelect;
 export type SequenceRow = typeof sequences.$inferSelect;
 export type SequenceEnrollmentRow = typeof sequenceEnrollments.$inferSelect;
 export type SequenceLogRow = typeof sequenceLog.$inferSelect;
+export type ImportRunRow = typeof importRuns.$inferSelect;
 export type UsageCounterRow = typeof usageCounters.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type McpCallRow = typeof mcpCalls.$inferSelect;

@@ -189,12 +189,6 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer, call:
   const completionTokens = answer.usage?.completion_tokens ?? null;
   const toolCalls = answer.toolCalls?.length ? answer.toolCalls : null;
   const citations = answer.citations?.length ? answer.citations : null;
-  const bytes = [
-    ...turn.added.map((message) => message.content),
-    answer.content,
-    toolCalls ? JSON.stringify(toolCalls) : "",
-    citations ? JSON.stringify(citations) : "",
-  ].reduce((sum, text) => sum + text.length, 0);
   const writes = turn.stored ? [] : turnWrites(db, turn);
   const results = await runBatch(db, [
     ...writes,
@@ -225,10 +219,7 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer, call:
         updatedAt: nowIso(),
       })
       .where(eq(conversations.id, turn.conversation.id)),
-    settleAiCall(db, call, {
-      tokens: tokensUsed(call, answer.usage, answer.content.length),
-      bytes,
-    }),
+    settleAiCall(db, call, tokensUsed(call, answer.usage, answer.content.length)),
   ]);
   const [message] = results[writes.length] as ConversationMessageRow[];
   return toMessage(message!);

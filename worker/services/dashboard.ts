@@ -19,7 +19,7 @@ import {
   routes,
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
-import { joinedLeads, leadOutcomes, leadsWhere, toLead } from "./leads";
+import { joinedLeads, leadsWhere, leadTally, toLead } from "./leads";
 import { countProperties, propertiesWithAnalysis, toListedProperty } from "./properties";
 import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
@@ -59,7 +59,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     pipelineRows,
     portfolioRows,
     [portfolioTotals],
-    outcomeRows,
+    leadTallies,
     researchRows,
     documentRows,
     criteriaRows,
@@ -97,7 +97,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       })
       .from(properties)
       .where(analysed),
-    leadOutcomes(db, userId),
+    leadTally(db, userId),
     db
       .select({
         id: researchReports.id,
@@ -161,7 +161,10 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       averageCapRate:
         portfolioTotals!.averageCapRate === null ? null : Number(portfolioTotals!.averageCapRate),
     },
-    leads: { total: outcomeRows.length, funnel: leadFunnel(outcomeRows) },
+    leads: {
+      total: leadTallies.reduce((sum, tally) => sum + tally.leads, 0),
+      funnel: leadFunnel(leadTallies),
+    },
     buyBox: {
       set: Object.values(criteria).some((target) => target !== null),
       meeting: meeting!.value,

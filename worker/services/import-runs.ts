@@ -3,16 +3,25 @@
  * (a run of one batch). What a run changes is kept beside its writes, in the same batch: each
  * record it made (to delete) or replaced (as it was), and the children of each record it touched
  * (an auction's history, a conversation's messages, a project's contacts) as they were. Undo puts
- * all of it back in one batch.
+ * all of it back in one batch. What a run changed is kept UNDO_DAYS: then the cron clears it, a
+ * slice at a time, and the run can no longer be undone.
  */
-import { and, desc, eq, getTableName, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { fieldOf, inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
-import { auctionHistory, importRuns, importUndo } from "../db/schema";
+import {
+  fieldOf,
+  inJsonList,
+  isoAt,
+  jsonParts,
+  nowIso,
+  runBatch,
+  upsertJsonRows,
+} from "../db/queries";
+import { auctionHistory, importRuns, importUndo, type ImportRunRow } from "../db/schema";
 import { formatCount } from "../../app/domain/format";
-import type { ImportRunKind } from "../../app/domain/imports/targets";
+import { UNDO_DAYS, type ImportRunKind } from "../../app/domain/imports/targets";
 import { modulePath } from "../../app/domain/modules";
 import type { Env } from "../env";
 import { KINDS } from "./kinds";
@@ -87,6 +96,14 @@ export function undoWrites(db: Database, runId: string, entries: UndoEntry[]) {
   );
 }
 
+const UNDO_MS = UNDO_DAYS * 86_400_000;
+
+/** Until when the run can be undone (an ISO instant); null once it was undone or can't be. */
+export function undoableUntil(run: ImportRunRow, now = Date.now()) {
+  const until = Date.parse(run.createdAt) + UNDO_MS;
+  return run.undoneAt || run.undoClearedAt || until <= now ? null : isoAt(until);
+}
+
 /** Puts back exactly what the run changed: its new records deleted, the rest as they were. */
 export async function undoImport(db: Database, userId: string, runId: string) {
   const [run] = await db
@@ -95,6 +112,13 @@ export async function undoImport(db: Database, userId: string, runId: string) {
     .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId)));
   if (!run) throw notFound("Import run");
   if (run.undoneAt) throw new AppError(409, "RUN_UNDONE", "That import was already undone");
+  if (!undoableUntil(run)) {
+    throw new AppError(
+      409,
+      "UNDO_EXPIRED",
+      `That import ran over ${UNDO_DAYS} days ago: what it changed is no longer kept, so it can't be undone`,
+    );
+  }
   const entries = await db.select().from(importUndo).where(eq(importUndo.runId, runId));
   const of = (name: string) => entries.filter((entry) => entry.tableName === name);
   const statements: unknown[] = [];
@@ -132,14 +156,49 @@ export async function undoImport(db: Database, userId: string, runId: string) {
   return { runId, restored: entries.length };
 }
 
-/** The user's recent imports, newest first. */
-export const listImportRuns = (db: Database, userId: string, limit = 20) =>
-  db
+/** The user's recent imports, newest first, each with until when it can be undone. */
+export async function listImportRuns(db: Database, userId: string, limit = 20) {
+  const runs = await db
     .select()
     .from(importRuns)
     .where(eq(importRuns.userId, userId))
     .orderBy(desc(importRuns.createdAt))
     .limit(limit);
+  return runs.map((run) => ({ ...run, undoableUntil: undoableUntil(run) }));
+}
+
+/** Undo entries one statement deletes while clearing. */
+const CLEAR_UNDO_ROWS = 500;
+
+/**
+ * Clears what runs older than UNDO_DAYS changed, oldest run first, a slice of entries a
+ * statement, for about `budgetMs`; a run whose entries are all gone is marked cleared.
+ */
+export async function clearOldUndo(db: Database, now = Date.now(), budgetMs = 2000) {
+  const started = Date.now();
+  const before = isoAt(now - UNDO_MS);
+  while (Date.now() - started < budgetMs) {
+    const [run] = await db
+      .select({ id: importRuns.id })
+      .from(importRuns)
+      .where(and(isNull(importRuns.undoClearedAt), lt(importRuns.createdAt, before)))
+      .orderBy(asc(importRuns.createdAt))
+      .limit(1);
+    if (!run) return;
+    const cleared = await db
+      .delete(importUndo)
+      .where(
+        sql`rowid IN (SELECT rowid FROM ${importUndo} WHERE ${importUndo.runId} = ${run.id} LIMIT ${CLEAR_UNDO_ROWS})`,
+      )
+      .returning({ runId: importUndo.runId });
+    if (cleared.length < CLEAR_UNDO_ROWS) {
+      await db
+        .update(importRuns)
+        .set({ undoClearedAt: isoAt(now) })
+        .where(eq(importRuns.id, run.id));
+    }
+  }
+}
 
 const IMPORTED_WHERE: Record<ImportRunKind, string> = {
   properties: modulePath("possible-investments"),

@@ -37,6 +37,7 @@ import {
   auctionHistory,
   auctions,
   leads,
+  mailingZip5,
   properties,
   type LeadRow as LeadRecord,
   type ContactRow,
@@ -82,6 +83,13 @@ export interface ImportOptions {
   fileName?: string;
   source?: string;
 }
+
+/** The user's contacts whose mailing ZIP starts with one of these five-digit ZIPs, by its index. */
+export const contactsMailedTo = (db: Database, userId: string, zips: string[]) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inJsonList(mailingZip5(contacts.mailingZip), zips)));
 
 /** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
 async function planPropertyChunk(
@@ -137,17 +145,7 @@ async function planPropertyChunk(
       ),
     ),
   ];
-  const sameOwners = zips.length
-    ? await db
-        .select()
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.userId, userId),
-            sql`substr(${contacts.mailingZip}, 1, 5) IN (SELECT value FROM json_each(${JSON.stringify(zips)}))`,
-          ),
-        )
-    : [];
+  const sameOwners = zips.length ? await contactsMailedTo(db, userId, zips) : [];
   const ownerByKey = new Map<string, ContactRow>();
   for (const contact of sameOwners) {
     const key = ownerKey(contact);

@@ -16,14 +16,17 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { campaignFigures, leadFunnel } from "../../app/domain/marketing/campaigns";
+import {
+  campaignFigures,
+  leadFunnel,
+  type CampaignLeads,
+} from "../../app/domain/marketing/campaigns";
 import { checkLeadRows } from "../../app/domain/marketing/lead-import";
 import {
   duplicateKeys,
   firstContactAfter,
   reachedAfter,
   speedToLeadMinutes,
-  averageSpeedToLead,
   type LeadInput,
   type LeadStatus,
 } from "../../app/domain/marketing/leads";
@@ -37,6 +40,7 @@ import {
   containsAny,
   D1_MAX_PARAMS,
   inChunks,
+  inJsonList,
   nextVersion,
   nowIso,
   rowsPerStatement,
@@ -114,6 +118,9 @@ export type Lead = ReturnType<typeof toLead>;
 
 const OPEN: LeadStatus[] = ["dead", "under_contract"];
 
+/** Whether these filters read the lead's contact (its name, flags), not the lead alone. */
+const readsContact = (filters: LeadFilters) => Boolean(filters.q || filters.mailable);
+
 export function leadsWhere(userId: string, filters: LeadFilters) {
   const where: SQL[] = [eq(leads.userId, userId)];
   if (filters.status) where.push(eq(leads.status, filters.status));
@@ -136,15 +143,26 @@ export function leadsWhere(userId: string, filters: LeadFilters) {
   return and(...where);
 }
 
+/**
+ * Each order is an index's, its tie-break by id (stable across pages) included, so a page reads
+ * only its rows: `leads_user_created` (newest: the lead's own creation, its contact's too),
+ * `leads_user_follow_up`, `leads_user_score`, `contacts_user_name` (schema.ts).
+ */
 const ORDER: Record<LeadSort, SQL[]> = {
-  newest: [desc(contacts.createdAt)],
-  follow_up: [asc(leads.followUpOn)],
-  score: [desc(leads.score)],
-  name: [asc(contacts.lastName), asc(contacts.firstName)],
+  newest: [desc(leads.createdAt), desc(leads.contactId)],
+  follow_up: [asc(leads.followUpOn), asc(leads.contactId)],
+  score: [desc(leads.score), desc(leads.contactId)],
+  name: [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
 };
 
-/** The list's order, then by id (stable across pages). */
-const leadsOrder = (filters: LeadFilters) => [...ORDER[filters.sort ?? "newest"], asc(contacts.id)];
+const leadsOrder = (filters: LeadFilters) => ORDER[filters.sort ?? "newest"];
+
+/** The leads a list shows; by name, its contact's user too, where the name order's index starts. */
+const listedWhere = (userId: string, filters: LeadFilters) =>
+  and(
+    leadsWhere(userId, filters),
+    filters.sort === "name" ? eq(contacts.userId, userId) : undefined,
+  );
 
 export const joinedLeads = (db: Database) =>
   db
@@ -152,26 +170,37 @@ export const joinedLeads = (db: Database) =>
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId));
 
-/** A page of the user's leads, with the total. */
-export async function listLeads(
+/** The statements of a page of the user's leads: its rows, and how many match. */
+export function leadsPage(
   db: Database,
   userId: string,
   filters: LeadFilters,
   { page, limit }: PageRequest,
 ) {
-  const where = leadsWhere(userId, filters);
-  const [rows, total] = await db.batch([
+  const counted = db.select({ value: count() }).from(leads);
+  return [
     joinedLeads(db)
-      .where(where)
+      .where(listedWhere(userId, filters))
       .orderBy(...leadsOrder(filters))
       .limit(limit)
       .offset((page - 1) * limit),
-    db
-      .select({ value: count() })
-      .from(leads)
-      .innerJoin(contacts, eq(contacts.id, leads.contactId))
-      .where(where),
-  ]);
+    // Counted from the lead's indexes alone unless a filter reads the contact.
+    (readsContact(filters)
+      ? counted.innerJoin(contacts, eq(contacts.id, leads.contactId))
+      : counted
+    ).where(leadsWhere(userId, filters)),
+  ] as const;
+}
+
+/** A page of the user's leads, with the total. */
+export async function listLeads(
+  db: Database,
+  userId: string,
+  filters: LeadFilters,
+  request: PageRequest,
+) {
+  const { page, limit } = request;
+  const [rows, total] = await db.batch(leadsPage(db, userId, filters, request));
   return {
     items: rows.map((row) => toLead(row.contact, row.lead)),
     meta: { page, limit, total: total[0]!.value },
@@ -189,7 +218,7 @@ export async function* allLeads(db: Database, userId: string, filters: LeadFilte
       .from(leads)
       .innerJoin(contacts, eq(contacts.id, leads.contactId))
       .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))
-      .where(leadsWhere(userId, filters))
+      .where(listedWhere(userId, filters))
       .orderBy(...leadsOrder(filters))
       .limit(limit)
       .offset(offset),
@@ -480,51 +509,89 @@ async function ownCampaignIds(db: Database, userId: string, ids: (string | null)
   return new Set(found.flat().map((row) => row.id));
 }
 
-/** What the figures read of each lead: status, stage reached, deal value, campaign, timing. */
-export function leadOutcomes(db: Database, userId: string, campaignId?: string) {
-  return db
-    .select({
-      status: leads.status,
-      reached: leads.reached,
-      dealValue: leads.dealValue,
-      campaignId: leads.campaignId,
-      createdAt: leads.createdAt,
-      firstContactedAt: leads.firstContactedAt,
-    })
-    .from(leads)
-    .where(
-      campaignId
-        ? and(eq(leads.userId, userId), eq(leads.campaignId, campaignId))
-        : eq(leads.userId, userId),
-    );
-}
+/**
+ * The user's leads, or one campaign's, counted by the stage each reached and its status: what the
+ * funnel adds up. One statement over an index (`leads_user_funnel`; a campaign's,
+ * `leads_user_campaign`), a row per pair, however many leads there are.
+ */
+const TALLY = { reached: leads.reached, status: leads.status, leads: count() };
+const tallyWhere = (userId: string, campaignId?: string) =>
+  and(eq(leads.userId, userId), campaignId ? eq(leads.campaignId, campaignId) : undefined);
+
+export const leadTally = (db: Database, userId: string) =>
+  db.select(TALLY).from(leads).where(tallyWhere(userId)).groupBy(leads.reached, leads.status);
+
+/**
+ * A contacted lead's speed to lead in whole ms, as SQL (`speedToLeadMinutes` × 60,000: julianday
+ * keeps milliseconds exactly once rounded); null for a lead not contacted.
+ */
+const speedMs = sql`max(0, round((julianday(${leads.firstContactedAt}) - julianday(${leads.createdAt})) * 86400000))`;
 
 /** The funnel and the average speed to lead, overall or for one campaign. */
 export async function leadSummary(db: Database, userId: string, campaignId?: string) {
   if (campaignId) {
     await assertOwnedReference(db, campaigns, userId, campaignId, "campaignId", "campaign");
   }
-  const rows = await leadOutcomes(db, userId, campaignId);
+  const tallies = await db
+    .select({
+      ...TALLY,
+      speedMs: sql<number | null>`sum(${speedMs})`,
+      contacted: sql<number>`count(${speedMs})`,
+    })
+    .from(leads)
+    .where(tallyWhere(userId, campaignId))
+    // A campaign's leads come from its own index: `+` keeps SQLite from walking all the user's
+    // leads in `leads_user_funnel`'s order instead (unary plus takes a term off an index's order).
+    .groupBy(campaignId ? sql`+${leads.reached}` : leads.reached, leads.status);
+  const sum = (value: (row: (typeof tallies)[number]) => number | null) =>
+    tallies.reduce((total, row) => total + Number(value(row) ?? 0), 0);
+  const contacted = sum((row) => row.contacted);
   return {
-    leads: rows.length,
-    funnel: leadFunnel(rows),
-    averageSpeedToLeadMinutes: averageSpeedToLead(rows),
+    leads: sum((row) => row.leads),
+    funnel: leadFunnel(tallies),
+    averageSpeedToLeadMinutes: contacted ? sum((row) => row.speedMs) / 60_000 / contacted : null,
   };
 }
 
-/** Every campaign's figures from the leads naming it, by campaign id. */
+/**
+ * Every campaign's figures from the leads naming it, by campaign id: one statement over
+ * `leads_user_campaign`. A deal is closed when its lead is under contract with a deal value.
+ */
 export async function figuresByCampaign(
   db: Database,
   userId: string,
   list: { id: string; spend: number | null }[],
 ) {
-  const rows = list.length ? await leadOutcomes(db, userId) : [];
+  const closed = sql`CASE WHEN ${leads.status} = 'under_contract' THEN ${leads.dealValue} END`;
+  const rows = list.length
+    ? await db
+        .select({
+          campaignId: leads.campaignId,
+          leads: count(),
+          dealsClosed: sql<number>`count(${closed})`,
+          revenue: sql<number | null>`sum(${closed})`,
+        })
+        .from(leads)
+        .where(
+          and(
+            eq(leads.userId, userId),
+            inJsonList(
+              leads.campaignId,
+              list.map((campaign) => campaign.id),
+            ),
+          ),
+        )
+        .groupBy(leads.campaignId)
+    : [];
+  const byCampaign = new Map<string | null, CampaignLeads>(
+    rows.map(({ campaignId, ...counted }) => [campaignId, counted]),
+  );
   return new Map(
     list.map((campaign) => [
       campaign.id,
       campaignFigures(
         campaign,
-        rows.filter((row) => row.campaignId === campaign.id),
+        byCampaign.get(campaign.id) ?? { leads: 0, dealsClosed: 0, revenue: null },
       ),
     ]),
   );

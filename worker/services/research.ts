@@ -106,10 +106,7 @@ export async function researchProperty(env: Env, db: Database, userId: string, q
           })),
         })
         .returning(),
-      settleAiCall(db, call, {
-        tokens: tokensUsed(call, completion.usage, answer.length),
-        bytes: query.length + JSON.stringify(report).length,
-      }),
+      settleAiCall(db, call, tokensUsed(call, completion.usage, answer.length)),
     ]);
     return saved;
   });

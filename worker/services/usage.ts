@@ -8,13 +8,12 @@
  * - AI tokens a UTC day: a call reserves its estimated prompt when it starts (so a hundred parallel
  *   calls cannot all start on an unused budget) and settles to what the provider reported, in the
  *   batch that saves its answer; a call that fails gives its reservation back.
- * - Storage: the bytes of the user's records. Measuring reads every row the user has (about 0.4 s
- *   for 50,000 leads), so it runs at most once a minute per user, when it matters: after a large
- *   write (once answered), before a refusal, for the Connections screen. In between, the figure
- *   grows by what is written. See docs/decisions/0016-per-user-limits.md.
+ * - Storage: the bytes of the user's records and files, counted by triggers in each write that
+ *   changes them and re-measured in the background (services/storage.ts); a write holds what it
+ *   was sent as pending while it runs, so parallel writes cannot all fit in what is left. See
+ *   docs/decisions/0016-per-user-limits.md and 0041-storage-counted-as-written.md.
  */
-import { and, eq, getTableColumns, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, eq, lt, lte, ne, or, sql } from "drizzle-orm";
 import {
   estimateTokens,
   nextUtcMidnight,
@@ -30,127 +29,15 @@ import {
 } from "../../app/domain/usage";
 import { AppError } from "../errors";
 import type { Database } from "../db/client";
-import {
-  auctionHistory,
-  auctions,
-  calendarEvents,
-  campaigns,
-  contacts,
-  conversationMessages,
-  conversations,
-  deals,
-  entries,
-  files,
-  importMappings,
-  importRuns,
-  importUndo,
-  leadBots,
-  leads,
-  projectFiles,
-  projects,
-  properties,
-  rehabTemplates,
-  researchReports,
-  routes,
-  usageCounters,
-  type UsageCounterRow,
-} from "../db/schema";
+import { usageCounters, type UsageCounterRow } from "../db/schema";
 import type { Env } from "../env";
 
-/** A storage figure older than this is measured again before it refuses anything. */
-export const STORAGE_REMEASURE_MS = 60_000;
-/** A write at least this large is held as pending while it runs, and measured after it. */
-export const MEASURE_AFTER_BYTES = 256 * 1024;
 /** Reservations of writes that never finished (an isolate that died) are dropped after this. */
 const PENDING_EXPIRES_MS = 15 * 60_000;
 
 const counters = usageCounters;
 
 export const limitsOf = (env: Env) => usageLimits(env);
-
-// ---------------------------------------------------------------------------------------------
-// Measuring storage
-
-type UserTable = SQLiteTable & { userId: SQLiteColumn };
-
-/** The tables holding a user's records, read through an index on `user_id`. */
-const OWNED_TABLES: UserTable[] = [
-  properties,
-  projects,
-  contacts,
-  entries,
-  conversations,
-  researchReports,
-  calendarEvents,
-  deals,
-  auctions,
-  routes,
-  campaigns,
-  leads,
-  leadBots,
-  importMappings,
-  importRuns,
-  rehabTemplates,
-  files,
-];
-/** Tables without a `user_id` index, read through their parent's. */
-const CHILD_TABLES: {
-  table: SQLiteTable;
-  key: SQLiteColumn;
-  parent: UserTable & { id: SQLiteColumn };
-}[] = [
-  { table: conversationMessages, key: conversationMessages.conversationId, parent: conversations },
-  { table: importUndo, key: importUndo.runId, parent: importRuns },
-  { table: auctionHistory, key: auctionHistory.auctionId, parent: auctions },
-  { table: projectFiles, key: projectFiles.projectId, parent: projects },
-];
-
-/**
- * A row's size: the length of its values written out together (text as characters, numbers as
- * digits). One printf over every column keeps the expression shallow (SQLite refuses a tree over
- * 100 deep, which `length(a) + length(b) + …` over a wide table passes).
- */
-function rowBytes(table: SQLiteTable) {
-  const columns = Object.values(getTableColumns(table));
-  return sql`length(printf(${sql.raw(`'${"%s".repeat(columns.length)}'`)}, ${sql.join(columns, sql`, `)}))`;
-}
-
-/** The bytes the user's records take, as one expression (one bound parameter per table). */
-function storedBytes(userId: string): SQL {
-  const parts = [
-    ...OWNED_TABLES.map(
-      (table) =>
-        sql`(SELECT coalesce(sum(${rowBytes(table)}), 0) FROM ${table} WHERE ${table.userId} = ${userId})`,
-    ),
-    ...CHILD_TABLES.map(
-      ({ table, key, parent }) =>
-        sql`(SELECT coalesce(sum(${rowBytes(table)}), 0) FROM ${table} JOIN ${parent} ON ${key} = ${parent.id} WHERE ${parent.userId} = ${userId})`,
-    ),
-    // A stored file's bytes are in R2, counted by its row: the file's and its thumbnail's.
-    sql`(SELECT coalesce(sum(${files.size} + ${files.thumbnailSize}), 0) FROM ${files} WHERE ${files.userId} = ${userId})`,
-  ];
-  return sql.join(parts, sql` + `);
-}
-
-/** Measures the user's storage and keeps the figure; reservations long abandoned are dropped. */
-export async function measureStorage(db: Database, userId: string, now = Date.now()) {
-  const [row] = await db
-    .insert(counters)
-    .values({ userId, storageBytes: sql`(${storedBytes(userId)})`, storageMeasuredAt: now })
-    .onConflictDoUpdate({
-      target: counters.userId,
-      set: {
-        storageBytes: sql`excluded.storage_bytes`,
-        storageMeasuredAt: now,
-        storagePending: sql`CASE WHEN ${counters.storagePendingSince} < ${now - PENDING_EXPIRES_MS} THEN 0 ELSE ${counters.storagePending} END`,
-      },
-    })
-    .returning();
-  return row!;
-}
-
-const mayMeasure = (row: UsageCounterRow | undefined, now: number) =>
-  !row || now - row.storageMeasuredAt >= STORAGE_REMEASURE_MS;
 
 const storageUsed = (row: UsageCounterRow) => row.storageBytes + row.storagePending;
 
@@ -207,8 +94,21 @@ const storageRefusal = (limits: UsageLimits, used: number, needed: number, now: 
     { used, max: limits.storageQuotaBytes, now },
   );
 
-const readCounters = async (db: Database, userId: string) =>
-  (await db.select().from(counters).where(eq(counters.userId, userId)))[0];
+/** The user's counters; before their first record or AI call makes them, nothing used. */
+const readCounters = async (db: Database, userId: string): Promise<UsageCounterRow> =>
+  (await db.select().from(counters).where(eq(counters.userId, userId)))[0] ?? {
+    userId,
+    windowStart: 0,
+    requests: 0,
+    day: "",
+    tokens: 0,
+    storageBytes: 0,
+    storageMeasuredAt: 0,
+    storageMeasure: 0,
+    measurePass: 0,
+    storagePending: 0,
+    storagePendingSince: 0,
+  };
 
 // ---------------------------------------------------------------------------------------------
 // AI calls
@@ -249,10 +149,11 @@ export async function startAiCall(
   if (tokens > limits.aiDailyTokens) throw tokenRefusal(limits, 0, tokens, now);
   const window = rateWindowOf(now);
   const day = utcDayOf(now);
+  // A user without counters has no records yet (their first makes them): 0 is exact from now.
   const admit = () =>
     db
       .insert(counters)
-      .values({ userId, windowStart: window, requests: 1, day, tokens })
+      .values({ userId, windowStart: window, requests: 1, day, tokens, storageMeasuredAt: now })
       .onConflictDoUpdate({
         target: counters.userId,
         set: {
@@ -264,8 +165,6 @@ export async function startAiCall(
         setWhere: and(
           or(ne(counters.windowStart, window), lt(counters.requests, limits.aiRequestsPerMinute)),
           or(ne(counters.day, day), lte(sql`${counters.tokens} + ${tokens}`, limits.aiDailyTokens)),
-          // Storage never measured (0) counts as unknown: the refusal path measures it.
-          storing === null ? undefined : sql`${counters.storageMeasuredAt} > 0`,
           storing === null
             ? undefined
             : lte(
@@ -292,35 +191,25 @@ export async function startAiCall(
 
   const call = { userId, day, reservedTokens: tokens };
   if ((await admit()).length) return call;
-  let row = (await readCounters(db, userId))!;
-  let over = overLimit(row);
-  // Refused for storage, or storage never measured: measure it before saying no.
-  if (storing !== null && (!over || over.code === STORAGE_CODE) && mayMeasure(row, now)) {
-    row = await measureStorage(db, userId, now);
-    over = overLimit(row);
-  }
+  const row = await readCounters(db, userId);
+  const over = overLimit(row);
   if (over) throw over;
-  // Under every limit now (measured, or another request changed the row meanwhile): once more.
+  // Under every limit now (another request changed the row meanwhile): once more.
   if ((await admit()).length) return call;
-  throw overLimit((await readCounters(db, userId))!) ?? rateRefusal(limits, row, now);
+  throw overLimit(await readCounters(db, userId)) ?? rateRefusal(limits, row, now);
 }
 
 /**
  * The statement that settles a call once its answer is in (run it in the batch that saves the
- * answer): the day's tokens take the provider's count instead of the estimate, and the storage
- * figure grows by the bytes written. With nothing used, it gives the reservation back.
+ * answer): the day's tokens take the provider's count instead of the estimate (what the answer
+ * stores is counted by the write that stores it). With nothing used, it gives the reservation back.
  */
-export function settleAiCall(
-  db: Database,
-  call: AiCall,
-  used: { tokens: number; bytes: number } = { tokens: 0, bytes: 0 },
-) {
+export function settleAiCall(db: Database, call: AiCall, usedTokens = 0) {
   return db
     .update(counters)
     .set({
       // After midnight UTC the reservation was yesterday's: the tokens count today.
-      tokens: sql`CASE WHEN ${counters.day} = ${call.day} THEN max(${counters.tokens} + ${used.tokens - call.reservedTokens}, 0) ELSE ${counters.tokens} + ${used.tokens} END`,
-      storageBytes: sql`${counters.storageBytes} + ${used.bytes}`,
+      tokens: sql`CASE WHEN ${counters.day} = ${call.day} THEN max(${counters.tokens} + ${usedTokens - call.reservedTokens}, 0) ELSE ${counters.tokens} + ${usedTokens} END`,
     })
     .where(eq(counters.userId, call.userId));
 }
@@ -351,10 +240,9 @@ export function tokensUsed(
 // Large writes (imports, documents)
 
 /**
- * Makes room for a write of `bytes` against the storage quota, or refuses it (413). The figure is
- * measured first when it is unknown, or when it would refuse and is over a minute old. A small
- * write (a document) is counted at once, one statement; a large one is held as pending while it
- * runs, and answers true: release it with `releaseStorage` once written (or not).
+ * Makes room for a write of `bytes` against the storage quota, or refuses it (413), in one
+ * statement: the bytes are held as pending while the write runs. Release them with
+ * `releaseStorage` once it is written (or not): what it wrote is counted by the write itself.
  */
 export async function reserveStorage(
   db: Database,
@@ -364,55 +252,33 @@ export async function reserveStorage(
   now = Date.now(),
 ) {
   const limits = limitsOf(env);
-  const { storageQuotaBytes } = limits;
-  const held = bytes >= MEASURE_AFTER_BYTES;
+  // Reservations older than any write runs were left by writes that never finished.
+  const pending = sql`CASE WHEN ${counters.storagePendingSince} < ${now - PENDING_EXPIRES_MS} THEN 0 ELSE ${counters.storagePending} END`;
   const reserve = () =>
     db
-      .update(counters)
-      .set(
-        held
-          ? { storagePending: sql`${counters.storagePending} + ${bytes}`, storagePendingSince: now }
-          : { storageBytes: sql`${counters.storageBytes} + ${bytes}` },
-      )
-      .where(
-        and(
-          eq(counters.userId, userId),
-          sql`${counters.storageMeasuredAt} > 0`,
-          lte(
-            sql`${counters.storageBytes} + ${counters.storagePending} + ${bytes}`,
-            storageQuotaBytes,
-          ),
+      .insert(counters)
+      .values({ userId, storagePending: bytes, storagePendingSince: now, storageMeasuredAt: now })
+      .onConflictDoUpdate({
+        target: counters.userId,
+        set: { storagePending: sql`${pending} + ${bytes}`, storagePendingSince: now },
+        setWhere: lte(
+          sql`${counters.storageBytes} + ${pending} + ${bytes}`,
+          limits.storageQuotaBytes,
         ),
-      )
+      })
       .returning({ userId: counters.userId });
-  if ((await reserve()).length) return held;
-  const row = await readCounters(db, userId);
-  const measured = mayMeasure(row, now) ? await measureStorage(db, userId, now) : row!;
-  if (storageUsed(measured) + bytes <= storageQuotaBytes && (await reserve()).length) return held;
-  throw storageRefusal(limits, storageUsed(measured), bytes, now);
+  const reserved = bytes <= limits.storageQuotaBytes && (await reserve()).length > 0;
+  if (reserved) return;
+  const used = storageUsed(await readCounters(db, userId));
+  throw storageRefusal(limits, used, bytes, now);
 }
 
-/**
- * Ends a large write's reservation: one that went through adds what it was sent, one that failed
- * adds nothing. Answers whether the figure should now be measured (what a large write stores may
- * differ from what it was sent), when it is over a minute old: the caller measures after answering.
- */
-export async function releaseStorage(
-  db: Database,
-  userId: string,
-  bytes: number,
-  wrote: boolean,
-  now = Date.now(),
-) {
-  const [row] = await db
+/** Ends a write's reservation: what it wrote is counted already, by the write. */
+export async function releaseStorage(db: Database, userId: string, bytes: number) {
+  await db
     .update(counters)
-    .set({
-      storagePending: sql`max(${counters.storagePending} - ${bytes}, 0)`,
-      storageBytes: sql`${counters.storageBytes} + ${wrote ? bytes : 0}`,
-    })
-    .where(eq(counters.userId, userId))
-    .returning({ measuredAt: counters.storageMeasuredAt });
-  return wrote && now - (row?.measuredAt ?? 0) >= STORAGE_REMEASURE_MS;
+    .set({ storagePending: sql`max(${counters.storagePending} - ${bytes}, 0)` })
+    .where(eq(counters.userId, userId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,9 +287,7 @@ export async function releaseStorage(
 /** The user's usage against each limit, as the Connections screen shows it. */
 export async function usageOf(db: Database, env: Env, userId: string, now = Date.now()) {
   const limits = limitsOf(env);
-  let row = await readCounters(db, userId);
-  if (mayMeasure(row, now)) row = await measureStorage(db, userId, now);
-  const counted = row!;
+  const counted = await readCounters(db, userId);
   const window = rateWindowOf(now);
   return {
     aiRequests: {
@@ -439,7 +303,7 @@ export async function usageOf(db: Database, env: Env, userId: string, now = Date
     storage: {
       used: storageUsed(counted),
       limit: limits.storageQuotaBytes,
-      measuredAt: new Date(counted.storageMeasuredAt).toISOString(),
+      measuredAt: new Date(counted.storageMeasuredAt || now).toISOString(),
     },
   };
 }

@@ -10,6 +10,9 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_RUN_KINDS = [...IMPORT_KINDS, "data"] as const;
 export type ImportRunKind = (typeof IMPORT_RUN_KINDS)[number];
 
+/** How long an import run can be undone: then what it changed is no longer kept. */
+export const UNDO_DAYS = 30;
+
 /** How many numbered phone and e-mail columns an import reads (Phone 1 … Phone 10). */
 export const MAX_NUMBERED = 10;
 const numbered = (stem: "phone" | "email", label: string) =>

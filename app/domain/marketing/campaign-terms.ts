@@ -29,21 +29,18 @@ export const CHANNEL_LABELS: Record<CampaignChannel, string> = {
 export const CAMPAIGN_STATUSES = ["planned", "active", "paused", "completed"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** What the figures read of a lead. */
-export interface LeadOutcome {
-  status: LeadStatus;
-  reached: FunnelStage;
-  dealValue: number | null;
-}
-
-export interface CampaignFigures {
+/** The leads naming a campaign, as counted: how many, and their deals. */
+export interface CampaignLeads {
   leads: number;
-  /** Spend ÷ leads; null without leads or without spend recorded. */
-  costPerLead: number | null;
   /** Leads under contract with a deal value: a deal without one is not yet a figure. */
   dealsClosed: number;
   /** The deal value of the deals closed; null without one. */
   revenue: number | null;
+}
+
+export interface CampaignFigures extends CampaignLeads {
+  /** Spend ÷ leads; null without leads or without spend recorded. */
+  costPerLead: number | null;
   /** (Revenue − spend) ÷ spend, as a fraction (1.5 = 150 %); null without spend or revenue. */
   returnOnSpend: number | null;
 }
@@ -51,20 +48,23 @@ export interface CampaignFigures {
 /** A campaign's figures from the leads that name it. */
 export function campaignFigures(
   campaign: { spend: number | null },
-  leads: readonly LeadOutcome[],
+  { leads, dealsClosed, revenue }: CampaignLeads,
 ): CampaignFigures {
   const spend = campaign.spend ?? 0;
-  const values = leads.flatMap((lead) =>
-    lead.status === "under_contract" && lead.dealValue !== null ? [lead.dealValue] : [],
-  );
-  const revenue = values.length ? values.reduce((sum, value) => sum + value, 0) : null;
   return {
-    leads: leads.length,
-    costPerLead: leads.length && spend ? spend / leads.length : null,
-    dealsClosed: values.length,
+    leads,
+    costPerLead: leads && spend ? spend / leads : null,
+    dealsClosed,
     revenue,
     returnOnSpend: spend && revenue !== null ? (revenue - spend) / spend : null,
   };
+}
+
+/** How many leads reached a stage with a status (the funnel counts these, not each lead). */
+export interface LeadTally {
+  reached: FunnelStage;
+  status: LeadStatus;
+  leads: number;
 }
 
 export interface FunnelStep {
@@ -84,20 +84,23 @@ export interface Funnel {
 }
 
 /** The funnel of lead statuses: how many got to each stage, and stage-to-stage conversion. */
-export function leadFunnel(leads: readonly Pick<LeadOutcome, "status" | "reached">[]): Funnel {
+export function leadFunnel(tallies: readonly LeadTally[]): Funnel {
   const rank = (stage: FunnelStage) => FUNNEL_STAGES.indexOf(stage);
+  const total = (which: (tally: LeadTally) => boolean) =>
+    tallies.reduce((sum, tally) => sum + (which(tally) ? tally.leads : 0), 0);
   const steps = FUNNEL_STAGES.map((stage, i) => ({
     stage,
-    count: leads.filter((lead) => rank(lead.reached) >= i).length,
+    count: total((tally) => rank(tally.reached) >= i),
     conversion: null as number | null,
   }));
   steps.forEach((step, i) => {
     const previous = steps[i - 1];
     step.conversion = previous && previous.count ? step.count / previous.count : null;
   });
+  const leads = total(() => true);
   return {
     steps,
-    dead: leads.filter((lead) => lead.status === "dead").length,
-    overall: leads.length ? steps.at(-1)!.count / leads.length : null,
+    dead: total((tally) => tally.status === "dead"),
+    overall: leads ? steps.at(-1)!.count / leads : null,
   };
 }

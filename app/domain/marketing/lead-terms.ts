@@ -73,15 +73,6 @@ export function speedToLeadMinutes(lead: {
   return Math.max(0, (Date.parse(lead.firstContactedAt) - Date.parse(lead.createdAt)) / 60_000);
 }
 
-/** The mean speed to lead of the contacted leads, in minutes; null when none was contacted. */
-export function averageSpeedToLead(
-  leads: readonly { createdAt: string; firstContactedAt: string | null }[],
-): number | null {
-  const minutes = leads.map(speedToLeadMinutes).filter((m): m is number => m !== null);
-  if (!minutes.length) return null;
-  return minutes.reduce((sum, m) => sum + m, 0) / minutes.length;
-}
-
 /** "4 min", "2 h 5 min", "3 d 4 h": a speed to lead said briefly. */
 export function formatDuration(minutes: number | null): string {
   if (minutes === null) return "Not contacted yet";

@@ -20,7 +20,7 @@ import {
 } from "../../../app/domain/imports/file";
 import { mappingKey, mappingReport, recogniseSource } from "../../../app/domain/imports/mapping";
 import { accountedRows, shapeTable, type Table } from "../../../app/domain/imports/table";
-import { IMPORT_KINDS, TARGETS } from "../../../app/domain/imports/targets";
+import { IMPORT_KINDS, TARGETS, UNDO_DAYS } from "../../../app/domain/imports/targets";
 import {
   importAuctionRows,
   importLeadRows,
@@ -352,7 +352,10 @@ app.openapi(
   }),
   async (c) => {
     const runs = await listImportRuns(...scope(c));
-    return c.json({ data: runs.map(({ userId: _u, ...run }) => run) }, 200);
+    return c.json(
+      { data: runs.map(({ userId: _u, undoClearedAt: _cleared, ...run }) => run) },
+      200,
+    );
   },
 );
 
@@ -362,6 +365,7 @@ app.openapi(
     path: "/runs/{id}/undo",
     operationId: "undoImport",
     summary: "Undo a whole import: its new records deleted, every merged record as it was before",
+    description: `Possible for ${UNDO_DAYS} days after the import ran (\`undoableUntil\` in the list of runs): then what it changed is no longer kept, and the answer is 409 \`UNDO_EXPIRED\`. 409 \`RUN_UNDONE\` when it was undone already.`,
     ...signedIn,
     request: {
       params: z.object({
