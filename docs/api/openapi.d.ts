@@ -5796,7 +5796,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -6471,7 +6471,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -7184,7 +7184,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -7796,7 +7796,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -8574,7 +8574,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -9777,7 +9777,7 @@ export interface operations {
                 from: string;
                 /** @description The day's end (exclusive) */
                 to: string;
-                /** @description Words properties (address, city, ZIP) and contacts (name, company, address) contain */
+                /** @description Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) to offer */
                 q?: string;
             };
             header?: never;
@@ -9978,7 +9978,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 /** @description Routes on this day or later */
                 from?: string;
@@ -10440,7 +10440,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -12558,7 +12558,7 @@ export interface operations {
     exportPropertiesCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -12623,7 +12623,7 @@ export interface operations {
     exportAuctionsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -12689,7 +12689,7 @@ export interface operations {
     exportLeadsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -12748,7 +12748,7 @@ export interface operations {
     exportContactsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -12801,7 +12801,7 @@ export interface operations {
     exportProjectsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -12857,7 +12857,7 @@ export interface operations {
     exportDealsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -14106,7 +14106,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
             };
             header?: never;
@@ -14296,7 +14296,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
             };
             header?: never;
