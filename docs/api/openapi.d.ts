@@ -15680,7 +15680,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Words of the file's name or text: each must be in one or the other */
+                /** @description Words of the file's name or text: each must begin a word of one or the other */
                 q?: string;
                 /** @description The kind of record */
                 ownerType?: "project" | "property" | "auction" | "contact" | "deal";
