@@ -5801,7 +5801,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -6476,7 +6476,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -7189,7 +7189,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -7801,7 +7801,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -8579,7 +8579,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -9782,7 +9782,7 @@ export interface operations {
                 from: string;
                 /** @description The day's end (exclusive) */
                 to: string;
-                /** @description Words properties (address, city, ZIP) and contacts (name, company, address) contain */
+                /** @description Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) to offer */
                 q?: string;
             };
             header?: never;
@@ -9983,7 +9983,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 /** @description Routes on this day or later */
                 from?: string;
@@ -10445,7 +10445,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -12563,7 +12563,7 @@ export interface operations {
     exportPropertiesCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
                 propertyType?: "single_family" | "multi_family" | "condo" | "townhouse" | "mobile_home" | "land" | "commercial" | "other";
@@ -12628,7 +12628,7 @@ export interface operations {
     exportAuctionsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 saleType?: "judicial" | "upset" | "sheriff" | "tax" | "trustee";
                 status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
@@ -12694,7 +12694,7 @@ export interface operations {
     exportLeadsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 status?: "new" | "contacted" | "qualified" | "appointment" | "under_contract" | "dead";
                 campaignId?: string;
@@ -12753,7 +12753,7 @@ export interface operations {
     exportContactsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "agent" | "lender" | "contractor" | "seller" | "buyer" | "attorney" | "title_company" | "property_manager" | "wholesaler" | "investor" | "lead" | "other";
             };
@@ -12806,7 +12806,7 @@ export interface operations {
     exportProjectsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 type?: "fix_and_flip" | "buy_and_hold" | "brrrr" | "wholesale" | "new_construction" | "commercial" | "land" | "other";
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
@@ -12862,7 +12862,7 @@ export interface operations {
     exportDealsCsv: {
         parameters: {
             query?: {
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
                 propertyId?: string;
                 projectId?: string;
@@ -14111,7 +14111,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
             };
             header?: never;
@@ -14301,7 +14301,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves) */
+                /** @description Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing) */
                 q?: string;
             };
             header?: never;
@@ -15685,7 +15685,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description Words of the file's name or text: each must be in one or the other */
+                /** @description Words of the file's name or text: each must begin a word of one or the other */
                 q?: string;
                 /** @description The kind of record */
                 ownerType?: "project" | "property" | "auction" | "contact" | "deal";

@@ -65,7 +65,7 @@ describe("q on GET /data/properties", () => {
     expect((await list(bob.call, "/data/properties?q=001%20Picker")).meta.total).toBe(0);
   });
 
-  it("takes % and _ literally and refuses a search over 200 characters", async () => {
+  it("takes % and _ as no wildcards and refuses a search over 200 characters", async () => {
     expect((await list(alice.call, "/data/properties?q=%25")).meta.total).toBe(0);
     expect((await list(alice.call, "/data/properties?q=1_0")).meta.total).toBe(0);
     const long = await alice.call(`/data/properties?q=${"a".repeat(201)}`);

@@ -26,7 +26,7 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   q: z.string().trim().max(200).optional().openapi({
     description:
-      "Only the rows with this text in one of the fields the list searches (a substring, in any case; `%` and `_` match themselves)",
+      "Only the rows where each word typed begins a word of the fields the list searches (in any case, accents ignored: `mai` finds Main St, `jose` finds José; signs alone find nothing)",
   }),
 });
 

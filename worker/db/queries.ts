@@ -1,5 +1,5 @@
 /**
- * Query helpers every per-user table shares: ownership, paging, search, row shaping and chunked
+ * Query helpers every per-user table shares: ownership, paging, row shaping and chunked
  * multi-row writes within D1's limits. Used by the services; a route that previews a write plan
  * before running it calls `runBatch` itself.
  */
@@ -11,7 +11,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  or,
   sql,
   type SQL,
 } from "drizzle-orm";
@@ -194,18 +193,6 @@ export function publicRow<T extends { userId: string }, K extends keyof T = neve
   delete copy.imported;
   for (const key of internal) delete copy[key];
   return copy as Omit<T, "userId" | "imported" | K>;
-}
-
-/** The term with LIKE's wildcards escaped (use with ESCAPE '\\'). */
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `%term%` for LIKE: rows containing the term. */
-export const likePattern = (term: string) => `%${escapeLike(term)}%`;
-
-/** Rows where any of the columns (or expressions) contains the term (case-insensitive for ASCII). */
-export function containsAny(columns: (SQLiteColumn | SQL)[], term: string): SQL {
-  const pattern = likePattern(term);
-  return or(...columns.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`))!;
 }
 
 export interface PageRequest {

@@ -1,6 +1,9 @@
 /**
  * The one drizzle schema for AI42's D1 database. Every table a user owns carries `user_id`.
- * Migrations in /migrations are generated from this file with `npm run db:generate`.
+ * Migrations in /migrations are generated from this file with `npm run db:generate`. The search
+ * indexes (FTS5 tables with their views and triggers, worker/db/search.ts) are not drizzle's: a
+ * generated migration that recreates a searched table must create its triggers again and rebuild
+ * its index (docs/decisions/0043-search-fts5.md).
  */
 import { sql } from "drizzle-orm";
 import {

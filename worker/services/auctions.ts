@@ -44,7 +44,6 @@ import type { Database } from "../db/client";
 import {
   assertVersion,
   chunk,
-  containsAny,
   D1_MAX_PARAMS,
   deleteOwned,
   findOwned,
@@ -73,6 +72,7 @@ import {
   properties,
   type AuctionRow,
 } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
 import { toProperty } from "../db/records";
 
@@ -103,15 +103,6 @@ export interface AuctionFilters {
   /** … and before this one. */
   depositTo?: string;
 }
-
-const SEARCH_COLUMNS = [
-  auctions.address,
-  auctions.city,
-  auctions.county,
-  auctions.caseNumber,
-  auctions.apn,
-  auctions.notes,
-];
 
 /** An auction as the API answers it: without the owner and Google bookkeeping, with its deposit. */
 export function toAuction(row: AuctionRow) {
@@ -146,7 +137,7 @@ const sameText = (column: SQLiteColumn, value: string) =>
   sql`lower(trim(${column})) = lower(${value.trim()})`;
 
 export function auctionsWhere(userId: string, filters: AuctionFilters) {
-  const where: SQL[] = [eq(auctions.userId, userId)];
+  const where: SQL[] = [ownedMatching(SEARCH_INDEXES.auctions, userId, filters.q)];
   if (filters.saleType) where.push(eq(auctions.saleType, filters.saleType));
   if (filters.status) where.push(eq(auctions.status, filters.status));
   if (filters.state) where.push(sameText(auctions.state, filters.state));
@@ -158,7 +149,6 @@ export function auctionsWhere(userId: string, filters: AuctionFilters) {
     if (filters.depositFrom) where.push(gte(auctions.depositDueAt, utc(filters.depositFrom)!));
     if (filters.depositTo) where.push(lt(auctions.depositDueAt, utc(filters.depositTo)!));
   }
-  if (filters.q) where.push(containsAny(SEARCH_COLUMNS, filters.q));
   return and(...where);
 }
 

@@ -1,9 +1,8 @@
 /** Contacts: the one data access for the API and the agent. */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { withFirstListed, type ContactInput, type ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
-  containsAny,
   deleteOwned,
   findOwned,
   missedChange,
@@ -16,15 +15,17 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 
 export interface ContactFilters {
   q?: string;
   type?: ContactType;
 }
 
+/** What a contact search reads: both names ("maria lo" finds Maria Lopez), e-mail, company… */
 export const CONTACT_SEARCH_COLUMNS = [
-  // The name as shown ("Maria Lopez"), so a full name typed into a picker finds its contact.
-  sql`${contacts.firstName} || ' ' || ${contacts.lastName}`,
+  contacts.firstName,
+  contacts.lastName,
   contacts.email,
   contacts.company,
   contacts.phone,
@@ -35,9 +36,10 @@ export const CONTACT_SEARCH_COLUMNS = [
 export const toContact = (row: ContactRow) => publicRow(row);
 
 function contactsWhere(userId: string, filters: ContactFilters) {
-  const where: SQL[] = [eq(contacts.userId, userId)];
+  const where: SQL[] = [
+    ownedMatching(SEARCH_INDEXES.contacts, userId, filters.q, { columns: CONTACT_SEARCH_COLUMNS }),
+  ];
   if (filters.type) where.push(eq(contacts.type, filters.type));
-  if (filters.q) where.push(containsAny(CONTACT_SEARCH_COLUMNS, filters.q));
   return and(...where);
 }
 

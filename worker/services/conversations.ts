@@ -14,7 +14,6 @@ import {
 import type { AiProvider } from "../../app/domain/ai/providers";
 import type { Database } from "../db/client";
 import {
-  containsAny,
   deleteOwned,
   findOwned,
   nowIso,
@@ -31,6 +30,7 @@ import {
   type ConversationRow,
   type ToolCallRecord,
 } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { notFound } from "../errors";
 import type { Env } from "../env";
 import { aiClient, chatModel } from "./ai-providers";
@@ -235,9 +235,7 @@ export async function listConversations(
   q: string | undefined,
   page: PageRequest,
 ) {
-  const where = q
-    ? and(eq(conversations.userId, userId), containsAny([conversations.title], q))
-    : eq(conversations.userId, userId);
+  const where = ownedMatching(SEARCH_INDEXES.conversations, userId, q);
   const { rows, meta } = await selectPage(
     db,
     conversations,

@@ -28,7 +28,6 @@ import { invalidFields } from "../errors";
 import {
   assertOwnedReference,
   assertVersion,
-  containsAny,
   deleteOwned,
   findOwned,
   inChunks,
@@ -42,6 +41,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { auctions, dealCriteria, deals, projects, properties, type DealRow } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { dealFigures } from "./deal-figures";
 import { primaryDeal, rejudgeStatement } from "../db/list-figures";
 
@@ -203,11 +203,10 @@ async function dealShower(db: Database, userId: string, options: { years?: boole
 }
 
 function dealsWhere(userId: string, filters: DealFilters) {
-  const where: SQL[] = [eq(deals.userId, userId)];
+  const where: SQL[] = [ownedMatching(SEARCH_INDEXES.deals, userId, filters.q)];
   if (filters.propertyId) where.push(eq(deals.propertyId, filters.propertyId));
   if (filters.projectId) where.push(eq(deals.projectId, filters.projectId));
   if (filters.strategy) where.push(eq(deals.strategy, filters.strategy));
-  if (filters.q) where.push(containsAny([deals.name], filters.q));
   return and(...where);
 }
 

@@ -4,7 +4,6 @@ import type { EntryInput } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
-  containsAny,
   deleteOwned,
   findOwned,
   missedChange,
@@ -14,13 +13,12 @@ import {
   type IfVersion,
 } from "../db/queries";
 import { entries, projects, type EntryRow } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 
 export interface EntryFilters {
   q?: string;
   projectId?: string;
 }
-
-export const ENTRY_SEARCH_COLUMNS = [entries.title, entries.content, entries.tags];
 
 export const toEntry = (row: EntryRow) => publicRow(row);
 
@@ -31,9 +29,8 @@ export async function listEntries(
   filters: EntryFilters,
   limit?: number,
 ) {
-  const where: SQL[] = [eq(entries.userId, userId)];
+  const where: SQL[] = [ownedMatching(SEARCH_INDEXES.entries, userId, filters.q)];
   if (filters.projectId) where.push(eq(entries.projectId, filters.projectId));
-  if (filters.q) where.push(containsAny(ENTRY_SEARCH_COLUMNS, filters.q));
   const query = db
     .select()
     .from(entries)

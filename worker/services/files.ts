@@ -30,15 +30,7 @@ import { joinBytes } from "../../app/domain/bytes";
 import { hasThumbnail } from "../../app/domain/file-uploads";
 import { MAX_THUMBNAIL_EDGE, readThumbnailPicture } from "../../app/domain/thumbnail-picture";
 import type { Database } from "../db/client";
-import {
-  chunk,
-  containsAny,
-  D1_MAX_PARAMS,
-  findOwned,
-  nowIso,
-  rowsPerStatement,
-  runBatch,
-} from "../db/queries";
+import { chunk, D1_MAX_PARAMS, findOwned, nowIso, rowsPerStatement, runBatch } from "../db/queries";
 import {
   auctions,
   contacts,
@@ -49,6 +41,13 @@ import {
   properties,
   type FileRow,
 } from "../db/schema";
+import {
+  ownedMatching,
+  rowsMatching,
+  SEARCH_INDEXES,
+  searchWords,
+  valuesMatching,
+} from "../db/search";
 import { AppError, invalidFields, notConfigured, notFound } from "../errors";
 import type { Env } from "../env";
 
@@ -379,12 +378,6 @@ export type FoundFile = StoredFile & { ownerName: string; match?: TextMatch };
 
 const SNIPPET_CHARS = 240;
 
-/** A search reads this many words of its query at most (each is a bound parameter, twice). */
-export const MAX_SEARCH_WORDS = 10;
-
-const wordsOf = (q: string | undefined) =>
-  (q ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-
 /**
  * The user's stored files, newest first; `total` counts all that match. With `q`, a file is found
  * when each word is in its name or its text, and the first page holding all of them is answered
@@ -396,17 +389,24 @@ export async function listFiles(
   filters: FileFilters,
   snippetChars = SNIPPET_CHARS,
 ): Promise<{ files: FoundFile[]; total: number }> {
-  const words = wordsOf(filters.q);
+  const words = searchWords(filters.q ?? "");
   const where = and(
-    eq(files.userId, userId),
+    ownedMatching(SEARCH_INDEXES.files, userId, filters.q, {
+      // Each word in the name or on a page of the text.
+      matches: (terms) =>
+        and(
+          ...terms.map((word) =>
+            or(
+              rowsMatching(SEARCH_INDEXES.files, userId, [word]),
+              sql`${files.id} IN (${valuesMatching(SEARCH_INDEXES.filePages, filePages.fileId, userId, [word])})`,
+            ),
+          ),
+        )!,
+    }),
     eq(files.status, "ready"),
     filters.ownerType ? eq(files.ownerType, filters.ownerType) : undefined,
     filters.ownerId ? eq(files.ownerId, filters.ownerId) : undefined,
     filters.kind ? eq(files.kind, filters.kind) : undefined,
-    ...words.map(
-      (word) =>
-        sql`(${containsAny([files.name], word)} or exists (select 1 from ${filePages} where ${filePages.fileId} = ${files.id} and ${containsAny([filePages.text], word)}))`,
-    ),
   );
   const [rows, [count]] = await db.batch([
     db
@@ -481,7 +481,7 @@ async function textMatches(
   const found = new Map<string, TextMatch>();
   const withText = rows.filter((row) => row.textStatus === "ready");
   if (words.length === 0 || withText.length === 0) return found;
-  const holding = words.map((word) => containsAny([filePages.text], word));
+  const holding = words.map((word) => rowsMatching(SEARCH_INDEXES.filePages, userId, [word]));
   // Each statement within D1's bound parameters: the user, the words, then as many ids as fit.
   const firstPages = async (files: FileRow[], condition: SQL | undefined) =>
     (
@@ -505,7 +505,7 @@ async function textMatches(
         ),
       )) as { fileId: string; page: number }[][]
     ).flat();
-  const withAll = await firstPages(withText, and(...holding));
+  const withAll = await firstPages(withText, rowsMatching(SEARCH_INDEXES.filePages, userId, words));
   const matched = new Set(withAll.map((hit) => hit.fileId));
   const rest = withText.filter((row) => !matched.has(row.id));
   const pages = [...withAll, ...(rest.length ? await firstPages(rest, or(...holding)) : [])];

@@ -12,6 +12,7 @@ import {
   isNotNull,
   lte,
   notInArray,
+  or,
   sql,
   type SQL,
 } from "drizzle-orm";
@@ -37,7 +38,6 @@ import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   chunk,
-  containsAny,
   D1_MAX_PARAMS,
   inChunks,
   inJsonList,
@@ -49,6 +49,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { campaigns, contacts, leads, type ContactRow, type LeadRow } from "../db/schema";
+import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
 import { CONTACT_SEARCH_COLUMNS } from "./contacts";
 
 export const LEAD_SORTS = ["newest", "follow_up", "score", "name"] as const;
@@ -122,7 +123,16 @@ const OPEN: LeadStatus[] = ["dead", "under_contract"];
 const readsContact = (filters: LeadFilters) => Boolean(filters.q || filters.mailable);
 
 export function leadsWhere(userId: string, filters: LeadFilters) {
-  const where: SQL[] = [eq(leads.userId, userId)];
+  const where: SQL[] = [
+    ownedMatching(SEARCH_INDEXES.leads, userId, filters.q, {
+      // The contact's fields too: the leads of the contacts it finds.
+      matches: (words) =>
+        or(
+          rowsMatching(SEARCH_INDEXES.leads, userId, words),
+          sql`${leads.contactId} IN (${valuesMatching(SEARCH_INDEXES.contacts, contacts.id, userId, words, CONTACT_SEARCH_COLUMNS)})`,
+        )!,
+    }),
+  ];
   if (filters.status) where.push(eq(leads.status, filters.status));
   if (filters.campaignId) where.push(eq(leads.campaignId, filters.campaignId));
   if (filters.followUpBy) {
@@ -132,7 +142,6 @@ export function leadsWhere(userId: string, filters: LeadFilters) {
       notInArray(leads.status, OPEN),
     );
   }
-  if (filters.q) where.push(containsAny([...CONTACT_SEARCH_COLUMNS, leads.source], filters.q));
   if (filters.mailable) {
     where.push(
       eq(contacts.doNotMail, false),

@@ -11,7 +11,6 @@ import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   assertVersion,
-  containsAny,
   deleteOwned,
   findOwned,
   missedChange,
@@ -32,6 +31,7 @@ import {
   projects,
   properties,
 } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { toContact } from "./contacts";
 import { toEntry } from "./entries";
 import { toProject, toProperty } from "../db/records";
@@ -45,20 +45,12 @@ export interface ProjectFilters {
   closeTo?: string;
 }
 
-export const PROJECT_SEARCH_COLUMNS = [
-  projects.name,
-  projects.address,
-  projects.city,
-  projects.description,
-];
-
 function projectsWhere(userId: string, filters: ProjectFilters) {
-  const where: SQL[] = [eq(projects.userId, userId)];
+  const where: SQL[] = [ownedMatching(SEARCH_INDEXES.projects, userId, filters.q)];
   if (filters.type) where.push(eq(projects.type, filters.type));
   if (filters.status) where.push(eq(projects.status, filters.status));
   if (filters.closeFrom) where.push(gte(projects.targetCloseDate, filters.closeFrom));
   if (filters.closeTo) where.push(lte(projects.targetCloseDate, filters.closeTo));
-  if (filters.q) where.push(containsAny(PROJECT_SEARCH_COLUMNS, filters.q));
   return and(...where);
 }
 

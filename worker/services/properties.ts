@@ -16,6 +16,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
 import type { Strategy } from "../../app/domain/deals/types";
 import {
@@ -31,7 +32,6 @@ import {
   assertOwnedReference,
   assertOwnedReferences,
   chunk,
-  containsAny,
   D1_MAX_PARAMS,
   deleteOwned,
   keysetChunks,
@@ -48,6 +48,7 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { LIST_FIGURES, primaryDeal } from "../db/list-figures";
+import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
 import {
   auctions,
   contacts,
@@ -148,26 +149,23 @@ export interface PropertyFilters {
   minEquity?: number;
 }
 
-export const PROPERTY_SEARCH_COLUMNS = [
-  properties.address,
-  properties.city,
-  properties.state,
-  properties.zip,
-  properties.externalId,
-  properties.notes,
-];
-
 const OWNER_SEARCH_COLUMNS = [contacts.firstName, contacts.lastName, contacts.company];
+const OWNED = "owned";
+const owned = alias(properties, OWNED);
 
 function propertiesWhere(userId: string, filters: PropertyFilters) {
-  const where: SQL[] = [eq(properties.userId, userId)];
+  const where: SQL[] = [
+    ownedMatching(SEARCH_INDEXES.properties, userId, filters.q, {
+      // The owner's name too: the properties of the contacts it finds (by the owner index).
+      matches: (words) =>
+        or(
+          rowsMatching(SEARCH_INDEXES.properties, userId, words),
+          sql`${properties.id} IN (SELECT ${owned.id} FROM ${properties} AS ${sql.identifier(OWNED)} WHERE ${owned.userId} = ${userId} AND ${owned.ownerContactId} IN (${valuesMatching(SEARCH_INDEXES.contacts, contacts.id, userId, words, OWNER_SEARCH_COLUMNS)}))`,
+        )!,
+    }),
+  ];
   if (filters.status) where.push(eq(properties.status, filters.status));
   if (filters.propertyType) where.push(eq(properties.propertyType, filters.propertyType));
-  if (filters.q) {
-    // The owner's name too: through their contacts, found first (the user's, by its index).
-    const owners = sql`${properties.ownerContactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${contacts.userId} = ${userId} AND (${containsAny(OWNER_SEARCH_COLUMNS, filters.q)}))`;
-    where.push(or(containsAny(PROPERTY_SEARCH_COLUMNS, filters.q), owners)!);
-  }
   if (filters.meetsCriteria)
     where.push(eq(properties.meetsCriteria, filters.meetsCriteria === "yes" ? 1 : 0));
   if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));

@@ -9,15 +9,9 @@ import { researchToMarkdown } from "../../app/domain/ai/markdown";
 import { mentions, readReport, ResearchReportSchema } from "../../app/domain/ai/research";
 import { citationsOf } from "../../app/domain/ai/sse";
 import type { Database } from "../db/client";
-import {
-  containsAny,
-  deleteOwned,
-  findOwned,
-  ownedBy,
-  selectPage,
-  type PageRequest,
-} from "../db/queries";
+import { deleteOwned, findOwned, ownedBy, selectPage, type PageRequest } from "../db/queries";
 import { entries, projects, properties, researchReports } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import type { Env } from "../env";
 import { aiClient, callProvider, providerConfig } from "./ai-providers";
 import { createEntry, toEntry } from "./entries";
@@ -120,9 +114,7 @@ export async function listResearch(
   q: string | undefined,
   page: PageRequest,
 ) {
-  const where = q
-    ? and(eq(researchReports.userId, userId), containsAny([researchReports.query], q))
-    : eq(researchReports.userId, userId);
+  const where = ownedMatching(SEARCH_INDEXES.researchReports, userId, q);
   const { rows, meta } = await selectPage(
     db,
     researchReports,

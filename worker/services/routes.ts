@@ -34,7 +34,6 @@ import { label } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
   chunk,
-  containsAny,
   D1_MAX_PARAMS,
   deleteOwned,
   findOwned,
@@ -62,6 +61,7 @@ import {
   type PropertyRow,
   type RouteRow,
 } from "../db/schema";
+import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import type { Env } from "../env";
 import {
   assertWritableCalendar,
@@ -168,10 +168,9 @@ export async function listRoutes(
   page: PageRequest,
 ) {
   const where = and(
-    eq(routes.userId, userId),
+    ownedMatching(SEARCH_INDEXES.routes, userId, filters.q),
     filters.from ? gte(routes.date, filters.from) : undefined,
     filters.to ? lt(routes.date, filters.to) : undefined,
-    filters.q ? containsAny([routes.name], filters.q) : undefined,
   );
   const { rows, meta } = await selectPage(
     db,
@@ -240,7 +239,7 @@ export interface CandidateQuery {
   /** The day's bounds (ISO instants): auctions and events in it. */
   from: string;
   to: string;
-  /** Words that properties (address, city) and contacts (name, company) must contain. */
+  /** Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) found. */
   q?: string;
 }
 
@@ -249,10 +248,9 @@ async function propertyCandidates(db: Database, userId: string, q?: string) {
     .select()
     .from(properties)
     .where(
-      and(
-        eq(properties.userId, userId),
-        q ? containsAny([properties.address, properties.city, properties.zip], q) : undefined,
-      ),
+      ownedMatching(SEARCH_INDEXES.properties, userId, q, {
+        columns: [properties.address, properties.city, properties.zip],
+      }),
     )
     .orderBy(desc(properties.updatedAt))
     .limit(MAX_CANDIDATES);
@@ -327,14 +325,10 @@ async function contactCandidates(db: Database, userId: string, q?: string) {
     .from(contacts)
     .where(
       and(
-        eq(contacts.userId, userId),
+        ownedMatching(SEARCH_INDEXES.contacts, userId, q, {
+          columns: [contacts.firstName, contacts.lastName, contacts.company, contacts.address],
+        }),
         isNotNull(contacts.address),
-        q
-          ? containsAny(
-              [contacts.firstName, contacts.lastName, contacts.company, contacts.address],
-              q,
-            )
-          : undefined,
       ),
     )
     .orderBy(asc(contacts.lastName), asc(contacts.firstName))

@@ -16,7 +16,9 @@ export const searchQuery = z
   .trim()
   .max(200)
   .optional()
-  .describe("Words to look for; omit for all");
+  .describe(
+    'Words to look for, each the beginning of a word ("mai" finds "Main St"); omit for all',
+  );
 
 export interface ToolOutcome {
   result: unknown;

@@ -105,11 +105,9 @@ export const FileListQuerySchema = PageQuerySchema.extend({
   ownerType: OwnerTypeSchema.optional(),
   ownerId: z.string().min(1).max(64).optional(),
   kind: FileSchema.shape.kind.optional(),
-  q: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: "Words of the file's name or text: each must be in one or the other" }),
+  q: z.string().max(200).optional().openapi({
+    description: "Words of the file's name or text: each must begin a word of one or the other",
+  }),
 });
 
 const DownloadQuerySchema = z.object({

@@ -62,7 +62,7 @@ const CandidatesQuery = z
     to: InstantSchema.openapi({ description: "The day's end (exclusive)" }),
     q: z.string().trim().min(1).max(100).optional().openapi({
       description:
-        "Words properties (address, city, ZIP) and contacts (name, company, address) contain",
+        "Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) to offer",
     }),
   })
   .refine((query) => Date.parse(query.to) > Date.parse(query.from), {

@@ -1,0 +1,419 @@
+/**
+ * Search through the FTS5 indexes (migration 0033, worker/db/search.ts): `q` on the lists finds a
+ * record by the beginning of a word of any column searched, in any case and with or without
+ * accents; it follows every write at once (the indexes' triggers); it never shows another user's
+ * records; any text typed is answered, never a 500; and SQLite reads the search's matches through
+ * the index, not all the user's rows (the query plans).
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "../../worker/db/client";
+import { SEARCH_INDEXES, searchTableOf } from "../../worker/db/search";
+import { listLeads } from "../../worker/services/leads";
+import { listProperties } from "../../worker/services/properties";
+import { account, type Caller } from "./helpers";
+
+type Page = { data: { id: string }[]; meta?: { total: number } };
+type Made = { data: { id: string } };
+
+let alice: Awaited<ReturnType<typeof account>>;
+let bob: Awaited<ReturnType<typeof account>>;
+beforeAll(async () => {
+  alice = await account();
+  bob = await account();
+});
+
+/** The ids a list answers for `q`, checking that it answered 200 and counted them all. */
+async function found(call: Caller, list: string, q: string) {
+  const separator = list.includes("?") ? "&" : "?";
+  const { status, body } = await call<Page>(`${list}${separator}q=${encodeURIComponent(q)}`);
+  expect(status, `${list} q=${q}`).toBe(200);
+  // The documents' list has no pages; the others count what they match.
+  if (body.meta) expect(body.meta.total, `${list} q=${q}`).toBe(body.data.length);
+  return body.data.map((row) => row.id);
+}
+
+async function create(call: Caller, path: string, json: unknown) {
+  const { status, body } = await call<Made>(path, { method: "POST", json });
+  expect(status, `${path}: ${JSON.stringify(body)}`).toBe(201);
+  return body.data.id;
+}
+
+/** Imports one property (the import's upsert: a second import of its address updates it). */
+async function importProperty(call: Caller, json: Record<string, unknown>) {
+  const { status, body } = await call<{ data: { ids: string[] } }>("/data/properties", {
+    method: "POST",
+    json,
+  });
+  expect(status).toBe(200);
+  return body.data.ids[0]!;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+describe("a word's beginning finds the record, in any column searched", () => {
+  it("finds a property by its address, city, state, ZIP, external id, notes or owner", async () => {
+    const { call } = await account();
+    const owner = await create(call, "/contacts", {
+      firstName: "Ngozi",
+      lastName: "Adeyemi",
+      company: "Adeyemi Holdings",
+    });
+    const id = await importProperty(call, {
+      address: "1427 Maplewood Ave",
+      city: "Dayton",
+      state: "OH",
+      zip: "45402",
+      externalId: "MLS-77812",
+      notes: "Roof replaced by Okafor Roofing",
+      ownerContactId: owner,
+    });
+    await importProperty(call, { address: "9 Quarry Rd", city: "Xenia" });
+    for (const q of [
+      "maple",
+      "1427 MAPLEW",
+      "dayt",
+      "oh",
+      "4540",
+      "mls-778",
+      "okaf roof",
+      "ngoz",
+      "adeyemi hold",
+    ]) {
+      expect(await found(call, "/data/properties", q), q).toEqual([id]);
+    }
+    // Words begin where the record's words begin: a piece inside a word is not one.
+    expect(await found(call, "/data/properties", "plewood")).toEqual([]);
+    // Every word must be found.
+    expect(await found(call, "/data/properties", "maple xenia")).toEqual([]);
+  });
+
+  it("finds a contact by name, e-mail, phone, company, tags or notes, accents ignored", async () => {
+    const { call } = await account();
+    const id = await create(call, "/contacts", {
+      firstName: "José",
+      lastName: "Núñez",
+      email: "jnunez@corrientes.example",
+      phone: "(937) 555-0147",
+      company: "Corrientes Capital",
+      tags: ["probate"],
+      notes: "Met at the REIA lunch",
+    });
+    await create(call, "/contacts", { firstName: "Jo", lastName: "Anderson" });
+    for (const q of [
+      "jose",
+      "JOSÉ ñu",
+      "nunez",
+      "jnun",
+      "jnunez@corrientes.ex",
+      "937 555",
+      "555-01",
+      "corr cap",
+      "probat",
+      "reia",
+    ]) {
+      expect(await found(call, "/contacts", q), q).toEqual([id]);
+    }
+  });
+
+  it("finds a lead by its contact's fields or its source", async () => {
+    const { call } = await account();
+    const id = await create(call, "/marketing/leads", {
+      firstName: "Tobias",
+      lastName: "Wren",
+      email: "tobias@wren.example",
+      source: "Door knocking",
+    });
+    await create(call, "/marketing/leads", { firstName: "Ida", source: "Mailer" });
+    for (const q of ["tob wren", "wren.ex", "door knock", "DOOR"]) {
+      expect(await found(call, "/marketing/leads", q), q).toEqual([id]);
+    }
+  });
+
+  it("finds projects, auctions, documents and deal analyses by their words", async () => {
+    const { call } = await account();
+    const project = await create(call, "/projects", {
+      name: "Larkspur duplex",
+      address: "31 Fenwick St",
+      city: "Springfield",
+      description: "Seller financing likely",
+    });
+    const auction = await create(call, "/auctions", {
+      saleType: "sheriff",
+      saleAt: inDays(10),
+      address: "77 Tanager Way",
+      city: "Pittsburgh",
+      county: "Allegheny",
+      state: "PA",
+      caseNumber: "MG-24-001234",
+      apn: "0123-R-00456",
+      notes: "Occupied, redemption period",
+    });
+    const entry = await create(call, "/data/entries", {
+      title: "Offer checklist",
+      content: "Confirm **escrow** with the title company",
+      tags: ["closing"],
+    });
+    const deal = await create(call, "/deals", {
+      name: "Quillfeather flip",
+      strategy: "flip",
+      inputs: { purchasePrice: 100000, arv: 160000, holdingMonths: 6 },
+    });
+    // Each list: what finds its record, and a piece from inside a word, which does not.
+    const cases: [string, string, string[], string][] = [
+      ["/projects", project, ["larks", "fenw", "springf", "financ"], "kspur"],
+      [
+        "/auctions",
+        auction,
+        ["tanag", "pitts", "alleg", "mg-24-0012", "0123-r", "redemp"],
+        "nager",
+      ],
+      ["/data/entries", entry, ["offer check", "escrow", "closi"], "crow"],
+      ["/deals", deal, ["quill", "QUILLFEATHER FL"], "feather"],
+    ];
+    for (const [list, id, words, inside] of cases) {
+      for (const q of words) expect(await found(call, list, q), `${list} ${q}`).toEqual([id]);
+      expect(await found(call, list, inside), `${list} ${inside}`).toEqual([]);
+    }
+  });
+});
+
+describe("a search follows every write at once", () => {
+  it("finds a property by its new words after an edit or an import, and not once it is deleted", async () => {
+    const { call } = await account();
+    const id = await importProperty(call, {
+      address: "52 Maplewood Ave",
+      city: "Dayton",
+      externalId: "PR-5521",
+    });
+    expect(await found(call, "/data/properties", "maplew")).toEqual([id]);
+
+    const edited = await call(`/data/properties/${id}`, {
+      method: "PUT",
+      json: { address: "88 Birchwood Ct", city: "Dayton", externalId: "PR-5521", listPrice: 1 },
+    });
+    expect(edited.status).toBe(200);
+    expect(await found(call, "/data/properties", "maplew")).toEqual([]);
+    expect(await found(call, "/data/properties", "birchw dayt")).toEqual([id]);
+
+    // A change to a field no search reads leaves the record found once.
+    await call(`/data/properties/${id}`, {
+      method: "PUT",
+      json: { address: "88 Birchwood Ct", city: "Dayton", externalId: "PR-5521", listPrice: 2 },
+    });
+    expect(await found(call, "/data/properties", "birchw")).toEqual([id]);
+
+    // The import updates the record it matches (by external id): its new notes are found.
+    const imported = { address: "88 Birchwood Ct", externalId: "PR-5521", notes: "Cash buyer" };
+    expect(await importProperty(call, imported)).toBe(id);
+    expect(await found(call, "/data/properties", "cash buy")).toEqual([id]);
+
+    expect((await call(`/data/properties/${id}`, { method: "DELETE" })).status).toBe(200);
+    expect(await found(call, "/data/properties", "birchw")).toEqual([]);
+  });
+
+  it("finds a lead by its contact's new name, and not once the contact is deleted", async () => {
+    const { call } = await account();
+    const id = await create(call, "/marketing/leads", { firstName: "Marisol", lastName: "Ybarra" });
+    const renamed = await call(`/marketing/leads/${id}`, {
+      method: "PUT",
+      json: { firstName: "Marisol", lastName: "Quintero" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await found(call, "/marketing/leads", "ybarra")).toEqual([]);
+    expect(await found(call, "/marketing/leads", "quint")).toEqual([id]);
+
+    // The lead goes with its contact (a cascade, which the lead's index follows too).
+    expect((await call(`/contacts/${id}`, { method: "DELETE" })).status).toBe(200);
+    expect(await found(call, "/marketing/leads", "quint")).toEqual([]);
+    expect(await found(call, "/contacts", "marisol")).toEqual([]);
+  });
+});
+
+describe("another user's records", () => {
+  it("never appear in a search, even with the same words", async () => {
+    const mine = await importProperty(alice.call, { address: "5 Wisteria Ln", city: "Fairview" });
+    const theirs = await importProperty(bob.call, { address: "5 Wisteria Ln", city: "Fairview" });
+    await create(bob.call, "/contacts", { firstName: "Wisteria", lastName: "Owner" });
+    expect(await found(alice.call, "/data/properties", "wister")).toEqual([mine]);
+    expect(await found(bob.call, "/data/properties", "wister")).toEqual([theirs]);
+    expect(await found(alice.call, "/contacts", "wister")).toEqual([]);
+    const only = await importProperty(bob.call, { address: "1 Zinnia Ct" });
+    expect(await found(alice.call, "/data/properties", "zinn")).toEqual([]);
+    expect(await found(bob.call, "/data/properties", "zinn")).toEqual([only]);
+  });
+});
+
+describe("any text typed", () => {
+  // Every list reads `q` through the same words (worker/db/search.ts): all the inputs go to the
+  // searches made of several parts, a few to each of the others.
+  const LISTS = ["/data/properties", "/marketing/leads", "/files"];
+  const OTHER_LISTS = [
+    "/contacts",
+    "/projects",
+    "/auctions",
+    "/data/entries",
+    "/deals",
+    "/routes",
+    "/conversations",
+    "/ai/research",
+  ];
+  const HOSTILE = [
+    '"',
+    '""',
+    "'",
+    "*",
+    "*main",
+    "main*",
+    "NEAR(",
+    "NEAR(main oak, 2)",
+    "AND",
+    "OR NOT",
+    "-",
+    "-main",
+    ":",
+    "address:main",
+    "{address city}: main",
+    "^main",
+    "+",
+    "(",
+    ")",
+    "%",
+    "_",
+    "\\",
+    '"main" OR "oak"',
+    "main AND",
+    "🏠",
+    "main\u0000oak",
+    // As long as every list takes (the route candidates' `q` stops at 100 characters).
+    "a".repeat(100),
+    Array.from({ length: 25 }, (_, i) => `w${i}`).join(" "),
+  ];
+
+  it("is answered with 200 on every list, never a 500", { timeout: 60_000 }, async () => {
+    const { call } = await account();
+    await importProperty(call, { address: "12 Main St" });
+    const asked = [
+      ...LISTS.map((list) => [list, HOSTILE] as const),
+      ...OTHER_LISTS.map((list) => [list, ['"', "NEAR(", "{title}: *", "main\u0000oak"]] as const),
+    ];
+    for (const [list, inputs] of asked) {
+      const answers = await Promise.all(
+        inputs.map(async (q) => {
+          const { status } = await call(`${list}?q=${encodeURIComponent(q)}`);
+          return { q, status };
+        }),
+      );
+      for (const { q, status } of answers) {
+        expect(status, `${list} q=${JSON.stringify(q)}`).toBe(200);
+      }
+    }
+  });
+
+  it("takes operators as words, finds nothing for signs alone, and everything for spaces", async () => {
+    const { call } = await account();
+    const anderson = await create(call, "/contacts", { firstName: "Ola", lastName: "Anderson" });
+    const nearby = await create(call, "/contacts", { firstName: "Nearby", lastName: "Realty" });
+    expect(await found(call, "/contacts", "AND")).toEqual([anderson]);
+    expect(await found(call, "/contacts", "NEAR(")).toEqual([nearby]);
+    expect(await found(call, "/contacts", '"ola"')).toEqual([anderson]);
+    for (const q of ["%", "-", '"', "*", "🏠"])
+      expect(await found(call, "/contacts", q)).toEqual([]);
+    expect((await found(call, "/contacts", "   ")).sort()).toEqual([anderson, nearby].sort());
+  });
+});
+
+/**
+ * The statements a service sends, with their values: a D1 binding that notes each one bound
+ * before handing it on.
+ */
+function recordingDatabase() {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      if (key !== "prepare") {
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        const statement = target.prepare(sql);
+        return new Proxy(statement, {
+          get(inner, name) {
+            const value = Reflect.get(inner, name, inner) as unknown;
+            if (name !== "bind") return typeof value === "function" ? value.bind(inner) : value;
+            return (...params: unknown[]) => {
+              sent.push({ sql, params });
+              return statement.bind(...params);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { db: database(d1), sent };
+}
+
+/** What SQLite plans for each statement that searches, one line per step. */
+async function searchPlans(sent: { sql: string; params: unknown[] }[]) {
+  const searches = sent.filter(({ sql }) => sql.includes(" MATCH "));
+  expect(searches.length).toBeGreaterThan(0);
+  return Promise.all(
+    searches.map(async ({ sql, params }) => {
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      return results.map((row) => row.detail);
+    }),
+  );
+}
+
+describe("a search's query plan", () => {
+  it("reads the properties list and its count from the index's matches", async () => {
+    const { db, sent } = recordingDatabase();
+    await listProperties(
+      db,
+      alice.user.id,
+      { q: "wisteria fairview" },
+      { sort: "updatedAt", dir: "desc" },
+      { page: 1, limit: 25 },
+    );
+    for (const plan of await searchPlans(sent)) {
+      const steps = plan.join("\n");
+      expect(steps).toMatch(/SCAN properties_search VIRTUAL TABLE/);
+      expect(steps).toMatch(/SCAN contacts_search VIRTUAL TABLE/);
+      // The properties are looked up by the matches' rowids and ids, never read as a whole or
+      // through a user index (all of the user's rows).
+      expect(steps).toMatch(/SEARCH properties USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(steps).not.toMatch(/^SCAN (properties|contacts)\b/m);
+      expect(steps).not.toMatch(/SEARCH properties USING (COVERING )?INDEX properties_user_/);
+      expect(steps).not.toMatch(/SEARCH contacts USING (COVERING )?INDEX contacts_user_/);
+    }
+  });
+
+  it("reads the leads list and its count from the indexes' matches", async () => {
+    const { db, sent } = recordingDatabase();
+    await listLeads(db, alice.user.id, { q: "door knock" }, { page: 1, limit: 25 });
+    for (const plan of await searchPlans(sent)) {
+      const steps = plan.join("\n");
+      expect(steps).toMatch(/SCAN leads_search VIRTUAL TABLE/);
+      expect(steps).toMatch(/SCAN contacts_search VIRTUAL TABLE/);
+      expect(steps).not.toMatch(/^SCAN (leads|contacts)\b/m);
+      expect(steps).not.toMatch(/SEARCH leads USING (COVERING )?INDEX leads_user_/);
+      expect(steps).not.toMatch(/SEARCH contacts USING (COVERING )?INDEX contacts_user_/);
+    }
+  });
+});
+
+describe("the indexes", () => {
+  it("leaves every index in agreement with its table after all the writes above", async () => {
+    for (const index of Object.values(SEARCH_INDEXES)) {
+      const table = searchTableOf(index);
+      // FTS5 compares the index with the rows it reads through its view, column by column.
+      await env.DB.prepare(
+        `INSERT INTO ${table}(${table}, rank) VALUES ('integrity-check', 1)`,
+      ).run();
+      const columns = index.columns.map((column) => column.name).join(", ");
+      await env.DB.prepare(`SELECT user_key, ${columns} FROM ${table} LIMIT 1`).all();
+    }
+  });
+});
