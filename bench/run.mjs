@@ -25,6 +25,7 @@ import { measureModulePages } from "./measures/module-pages.mjs";
 import { measureNpmStart } from "./measures/npm-start.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
 import { measureRouteOptimizer } from "./measures/route-optimizer.mjs";
+import { measureScale } from "./measures/scale.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
@@ -38,6 +39,7 @@ const APP_PORT = 8816;
 const BARE_PORT = 8817;
 const FIRST_API_PORT = 8818;
 const CRON_PORT = 8819;
+const SCALE_PORT = 8820;
 const SEEDED_PROJECTS = 50;
 /** Events in AI42's own calendar, all in March 2027 (the month the calendar benchmark lists). */
 export const BENCH_EVENTS = 500;
@@ -120,6 +122,10 @@ console.log("Timing the route optimiser...");
 const routing = await measureRouteOptimizer();
 console.log("Timing the Cron Trigger over 10,000 users, and the queue's e-mails...");
 const cron = await measureCron(OUT, CRON_PORT);
+console.log(
+  "Timing an investor's reads as their workspace grows to 50,000 properties and leads...",
+);
+const scale = await measureScale(OUT, SCALE_PORT);
 
 const fake = await startFakeOpenAI({ paceMs: 50 });
 const app = await startWrangler({
@@ -185,6 +191,7 @@ try {
       relay,
       imports,
       fileImports,
+      scale,
       fileUpload,
       hostileUpload,
       calendar,

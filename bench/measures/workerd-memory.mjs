@@ -1,5 +1,6 @@
-// The workerd process that serves the Worker under `wrangler dev`, and its memory as Linux reports
-// it (/proc/<pid>/status): the local runtime's whole process, an upper bound on the isolate's own.
+// The workerd process that serves the Worker under `wrangler dev`, and its memory and CPU time as
+// Linux reports them (/proc/<pid>/status, /proc/<pid>/stat): the local runtime's whole process, an
+// upper bound on the isolate's own.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
@@ -17,16 +18,26 @@ function descendants(pid) {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** The workerd process serving the app started by `wranglerPid`. */
+/**
+ * The workerd process serving the app started by `wranglerPid`. `wrangler dev` runs two: its proxy,
+ * which listens on the port it was given and hands each request on, and the one that runs the
+ * Worker, whose entry socket is on a port the system picks (`--socket-addr=entry=127.0.0.1:0`).
+ * Undefined when there is not exactly one such (another wrangler lays its processes out anew).
+ */
 export function workerdOf(wranglerPid) {
-  return descendants(wranglerPid).find((child) => {
+  const running = descendants(wranglerPid).filter((child) => {
     try {
-      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("workerd");
+      const args = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0");
+      return (
+        args[0].endsWith("workerd") && args.some((arg) => /^--socket-addr=entry=.*:0$/.test(arg))
+      );
     } catch {
       return false;
     }
   });
+  return running.length === 1 ? running[0] : undefined;
 }
+
 /** A memory figure of the process (VmRSS, VmHWM), in MB. */
 export const statusMb = (pid, field) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -34,3 +45,14 @@ export const statusMb = (pid, field) => {
     .find((l) => l.startsWith(`${field}:`));
   return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN;
 };
+
+/**
+ * The CPU time the process has used, in seconds, all its threads (/proc/<pid>/stat: user and
+ * system time in clock ticks, which Linux reports at 100 a second whatever the kernel's own rate).
+ */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command's name (which may hold spaces), from the state (field 3) on.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
