@@ -2,9 +2,9 @@
  * What the property list shows, sorts and filters by that lives in other rows — the primary
  * analysis and its key figures, whether it meets the buy box, the list's photo, the owner's name —
  * kept on the property by triggers, so a page of the list is read through one index whatever the
- * user owns. The triggers are this module's SQL (migration 0031 holds them as written here; a worker
- * test compares the database's triggers with `LIST_FIGURE_TRIGGERS`, so a change here needs a
- * migration). The buy box is the exception: a changed buy box judges every analysed property
+ * user owns. The triggers are this module's SQL: migration 0031 holds them as
+ * scripts/list-figure-triggers.ts writes them, and a worker test compares the database's triggers
+ * with `LIST_FIGURE_TRIGGERS`, so a change here needs a migration written the same way. The buy box is the exception: a changed buy box judges every analysed property
  * again, which `rejudgeStatement` does a slice at a time, in the background for a large workspace.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";

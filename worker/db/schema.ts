@@ -764,7 +764,8 @@ export const routes = sqliteTable(
     ...timestamps,
     imported: importedValues(),
   },
-  (t) => [index("routes_user_date").on(t.userId, t.date)],
+  // A day's routes in the order they leave (the Dashboard, the Route Planner's day).
+  (t) => [index("routes_user_date").on(t.userId, t.date, t.departAt)],
 );
 
 /** The places a user's routes start from, remembered (home, office). */
