@@ -380,8 +380,8 @@ const SNIPPET_CHARS = 240;
 
 /**
  * The user's stored files, newest first; `total` counts all that match. With `q`, a file is found
- * when each word is in its name or its text, and the first page holding all of them is answered
- * with the text around them.
+ * when each word begins a word of its name or its text, and the first page holding all of them is
+ * answered with the text around them.
  */
 export async function listFiles(
   db: Database,
