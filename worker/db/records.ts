@@ -13,6 +13,7 @@ export const toProject = (row: ProjectRow) => publicRow(row);
  * The dedupe key is the import's, not the user's; the list's figures kept on the row are shown as
  * the listed property's own fields (`toListedProperty`).
  */
-export const toProperty = (row: PropertyRow) => publicRow(row, "dedupeKey", ...LIST_FIGURES);
+export const toProperty = (row: Omit<PropertyRow, "imported">) =>
+  publicRow(row, "dedupeKey", ...LIST_FIGURES);
 
 export const toResearch = (row: ResearchReportRow) => publicRow(row);

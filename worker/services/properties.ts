@@ -98,10 +98,16 @@ const PRIMARY_ANALYSIS = {
     .as("primary_analysis_meets_criteria"),
 };
 
+/**
+ * A property's columns as a list reads them: all but what its last import wrote (the merge's
+ * bookkeeping, half a kilobyte a row that no list shows, and the most of an export's bytes).
+ */
+const { imported: _imported, ...LISTED_COLUMNS } = getTableColumns(properties);
+
 /** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
 export const propertiesWithAnalysis = (db: Database) =>
   db
-    .select({ property: properties, primaryAnalysis: PRIMARY_ANALYSIS })
+    .select({ property: LISTED_COLUMNS, primaryAnalysis: PRIMARY_ANALYSIS })
     .from(properties)
     .leftJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId));
 
@@ -114,7 +120,7 @@ type AnalysisColumns = {
  * first photo (null without one) and its owner's name.
  */
 export const toListedProperty = (row: {
-  property: PropertyRow;
+  property: Omit<PropertyRow, "imported">;
   primaryAnalysis: AnalysisColumns;
 }) => {
   const { id, ...analysis } = row.primaryAnalysis;
