@@ -566,7 +566,8 @@ describe("local search beyond EXACT_MAX_STOPS stops", () => {
     }
   });
 
-  it("comes within 2 % of the exact optimum on 12 stops", () => {
+  // The exact optimum of 12 stops is seconds of work on a busy machine.
+  it("comes within 2 % of the exact optimum on 12 stops", { timeout: 30_000 }, () => {
     for (const [seed, windows] of [
       [1, false],
       [2, false],
