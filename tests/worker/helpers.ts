@@ -238,3 +238,48 @@ export async function queryPlan({ sql, params }: RanStatement) {
 /** A plan that sorts rows itself, reads a whole table, or runs a subquery per row. */
 export const UNBOUNDED_PLAN =
   /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY|^SCAN (?!json_each)|CORRELATED/;
+
+/**
+ * `rows` of each list but properties for the user, written straight to D1, with ties and empty
+ * values in every sort column so that an order's tie-break by id and its place for empty values
+ * both matter: leads (three in four contacts, `<user>-c<i>`), other contacts, projects, saved
+ * analyses and auctions.
+ */
+export async function seedLists(userId: string, rows = 20) {
+  const numbers = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)`;
+  const at = (column: string) => `printf('2026-11-01T00:00:%02d.000Z', ${column})`;
+  await env.DB.batch(
+    [
+      `INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at)
+       SELECT printf('%s-c%03d', ?1, i), ?1, CASE i % 2 WHEN 0 THEN 'Ann' ELSE 'Ben' END,
+              CASE i % 3 WHEN 0 THEN 'Ames' WHEN 1 THEN 'Bell' ELSE 'Cole' END,
+              CASE WHEN i % 4 = 0 THEN 'lender' ELSE 'lead' END, '[]', ${at("i % 3")}, ${at("i % 3")}
+       FROM n`,
+      `INSERT INTO leads (contact_id, user_id, status, reached, score, consent_email, consent_sms,
+                          consent_call, follow_up_on, answers, created_at, updated_at)
+       SELECT printf('%s-c%03d', ?1, i), ?1, 'new', 'new',
+              CASE WHEN i % 3 = 0 THEN NULL ELSE i % 2 END, 0, 0, 0,
+              CASE WHEN i % 5 < 2 THEN NULL ELSE printf('2027-03-0%d', i % 2 + 1) END, '[]',
+              ${at("i % 3")}, ${at("i % 3")}
+       FROM n WHERE i % 4 <> 0`,
+      `INSERT INTO projects (id, user_id, name, type, status, created_at, updated_at)
+       SELECT printf('%s-j%03d', ?1, i), ?1, printf('Project %d', i), 'other', 'prospecting',
+              ${at("i % 3")}, ${at("i % 3")}
+       FROM n`,
+      `INSERT INTO deals (id, user_id, name, strategy, inputs, created_at, updated_at)
+       SELECT printf('%s-a%03d', ?1, i), ?1, printf('Analysis %d', i), 'flip', '{}',
+              ${at("i % 3")}, ${at("i % 3")}
+       FROM n`,
+      `INSERT INTO auctions (id, user_id, sale_type, sale_at, time_zone, current_sale_at, address,
+                             county, opening_bid, deposit_due_at, status, created_at, updated_at)
+       SELECT printf('%s-u%03d', ?1, i), ?1,
+              CASE i % 3 WHEN 0 THEN 'sheriff' WHEN 1 THEN 'tax' ELSE 'trustee' END,
+              ${at("i % 3")}, 'America/New_York', ${at("i % 3")}, printf('%d Lot Rd', i % 5),
+              CASE WHEN i % 2 = 0 THEN NULL ELSE 'Allegheny' END,
+              CASE WHEN i % 4 = 0 THEN NULL ELSE i % 2 * 1000 END,
+              CASE WHEN i % 3 = 0 THEN NULL ELSE ${at("i % 2")} END,
+              CASE i % 2 WHEN 0 THEN 'upcoming' ELSE 'postponed' END, ${at("i % 3")}, ${at("i % 3")}
+       FROM n`,
+    ].map((insert) => env.DB.prepare(`${numbers} ${insert}`).bind(userId, rows)),
+  );
+}

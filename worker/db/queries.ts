@@ -235,87 +235,92 @@ export async function selectPage<T extends SQLiteTable>(
 export const EXPORT_CHUNK_ROWS = 1000;
 
 /**
- * Every row a query matches, a chunk at a time (the CSV exports): `read` answers the rows from an
- * offset in a stable order (one that ends on the id), so chunks neither overlap nor skip.
+ * A list's order: its columns, most significant first, in one direction, then the id in that
+ * direction too, so one index on (user, ...columns, id) serves it either way. Only the first
+ * column may be empty: rows without it come last either way, unless `nulls` puts them first.
  */
-export async function* inChunks<T>(
-  read: (limit: number, offset: number) => PromiseLike<T[]>,
-  size = EXPORT_CHUNK_ROWS,
-): AsyncGenerator<T[]> {
-  for (let offset = 0; ; offset += size) {
-    const rows = await read(size, offset);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-  }
-}
-
-/** A list's order: a column, its direction (empty values last either way), then the id. */
 export interface KeysetOrder {
-  column: SQLiteColumn;
+  columns: [SQLiteColumn, ...SQLiteColumn[]];
   dir: "asc" | "desc";
   id: SQLiteColumn;
+  nulls?: "first" | "last";
 }
 
-/** `ORDER BY` of a keyset order: one (user, column, id) index serves it either way. */
-export const keysetOrderBy = ({ column, dir, id }: KeysetOrder) =>
-  dir === "asc"
-    ? [sql`${column} ASC NULLS LAST`, sql`${id} ASC`]
-    : [sql`${column} DESC NULLS LAST`, sql`${id} DESC`];
+/** `ORDER BY` of a keyset order. */
+export function keysetOrderBy({ columns: [first, ...rest], dir, id, nulls = "last" }: KeysetOrder) {
+  const by = sql.raw(dir === "asc" ? "ASC" : "DESC");
+  return [
+    sql`${first} ${by} NULLS ${sql.raw(nulls === "last" ? "LAST" : "FIRST")}`,
+    ...[...rest, id].map((column) => sql`${column} ${by}`),
+  ];
+}
 
 /**
  * Every row a query matches in a keyset order, a chunk at a time (the exports): each chunk is
  * sought through the order's index from where the last one ended, so it costs the same however far
- * in it is (an offset would read every row before it again). The rows with a value come first,
- * then those without, by id. `read` answers the rows matching its condition, in the order given.
+ * in it is (an offset would read every row before it again). The rows with a first value and those
+ * without are each read as a run of their own (a row value compared with an empty one is never
+ * past it), in the order's place for them. `read` answers the rows matching its condition, in the
+ * order given; `keyOf` a row's values of the order's columns, then its id.
  */
 export async function* keysetChunks<T>(
-  read: (where: SQL, orderBy: SQL[], limit: number) => PromiseLike<T[]>,
+  read: (where: SQL | undefined, orderBy: SQL[], limit: number) => PromiseLike<T[]>,
   order: KeysetOrder,
-  valueOf: (row: T) => unknown,
-  idOf: (row: T) => string,
+  keyOf: (row: T) => unknown[],
   size = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<T[]> {
-  const { column, id, dir } = order;
+  const {
+    columns: [first, ...rest],
+    id,
+    dir,
+    nulls = "last",
+  } = order;
   const past = sql.raw(dir === "asc" ? ">" : "<");
   const by = sql.raw(dir === "asc" ? "ASC" : "DESC");
-  let last: T | undefined;
-  for (;;) {
-    const after = last && sql`(${column}, ${id}) ${past} (${valueOf(last)}, ${idOf(last)})`;
-    const rows = await read(
-      and(isNotNull(column), after)!,
-      [sql`${column} ${by}`, sql`${id} ${by}`],
-      size,
-    );
-    if (rows.length) yield rows;
-    if (rows.length < size) break;
-    last = rows.at(-1);
-  }
-  for (let lastId: string | undefined; ;) {
-    const after = lastId === undefined ? undefined : sql`${id} ${past} ${lastId}`;
-    const rows = await read(and(isNull(column), after)!, [sql`${id} ${by}`], size);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-    lastId = idOf(rows.at(-1)!);
+  const valued = {
+    where: first.notNull ? undefined : isNotNull(first),
+    key: [first, ...rest, id],
+    from: 0,
+  };
+  // Without a first value, a row's place is its other values' (its key less the first).
+  const empty = { where: isNull(first), key: [...rest, id], from: 1 };
+  const runs = first.notNull ? [valued] : nulls === "last" ? [valued, empty] : [empty, valued];
+  for (const { where, key, from } of runs) {
+    const orderBy = key.map((column) => sql`${column} ${by}`);
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = await read(and(where, after), orderBy, size);
+      if (rows.length) yield rows;
+      if (rows.length < size) break;
+      const values = keyOf(rows.at(-1)!).slice(from);
+      const bound = values.map((value, i) => sql.param(value, key[i]));
+      after = sql`(${sql.join(key, sql`, `)}) ${past} (${sql.join(bound, sql`, `)})`;
+    }
   }
 }
 
-/** Every matching row of a table, in order, a chunk at a time: `selectPage` without pages. */
-export const selectAll = <T extends SQLiteTable>(
+/** Every matching row of a table in a keyset order, a chunk at a time: `selectPage` without pages. */
+export function selectAll<T extends SQLiteTable>(
   db: Database,
   table: T,
   where: SQL | undefined,
-  order: (SQL | SQLiteColumn)[],
-) =>
-  inChunks(
-    (limit, offset) =>
+  order: KeysetOrder,
+  size = EXPORT_CHUNK_ROWS,
+) {
+  const fields = [...order.columns, order.id].map((column) => fieldOf(table, column));
+  return keysetChunks(
+    (after, orderBy, limit) =>
       db
         .select()
         .from(table as SQLiteTable)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset) as PromiseLike<T["$inferSelect"][]>,
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit) as PromiseLike<T["$inferSelect"][]>,
+    order,
+    (row) => fields.map((field) => (row as Record<string, unknown>)[field]),
+    size,
   );
+}
 
 export function chunk<T>(items: T[], size: number) {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>

@@ -232,6 +232,8 @@ export const projects = sqliteTable(
     // The cron's "closing in 7 days" notices look across every user.
     index("projects_target_close").on(t.targetCloseDate),
     index("projects_user_type").on(t.userId, t.type),
+    // The list's order, newest change first, with its tie-break.
+    index("projects_user_updated").on(t.userId, t.updatedAt, t.id),
   ],
 );
 
@@ -526,7 +528,8 @@ export const deals = sqliteTable(
   },
   (t) => [
     index("deals_user_property").on(t.userId, t.propertyId),
-    index("deals_user_updated").on(t.userId, t.updatedAt),
+    // The list's order, newest change first, with its tie-break.
+    index("deals_user_updated").on(t.userId, t.updatedAt, t.id),
   ],
 );
 
@@ -661,6 +664,18 @@ export const filePages = sqliteTable(
  * is where the sale happens. The Google columns say which events stand for its dates in the
  * Google calendar chosen for auctions, and whether they still match the auction.
  */
+/** The auction list's sorts, each a column with an index of its own (see `auctions`). */
+export const AUCTION_SORT_COLUMNS = [
+  "currentSaleAt",
+  "depositDueAt",
+  "openingBid",
+  "address",
+  "status",
+  "saleType",
+  "county",
+  "updatedAt",
+] as const;
+
 export const auctions = sqliteTable(
   "auctions",
   {
@@ -713,8 +728,11 @@ export const auctions = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index("auctions_user_sale").on(t.userId, t.currentSaleAt),
-    index("auctions_user_deposit").on(t.userId, t.depositDueAt),
+    // One per sort the list offers (the sale's and the deposit's also their date ranges): a page
+    // or an export's chunk is read in the index's order.
+    ...AUCTION_SORT_COLUMNS.map((name) =>
+      index(`auctions_by_${t[name].name}`).on(t.userId, t[name], t.id),
+    ),
     // The cron's reminders look across every user.
     index("auctions_deposit_due").on(t.depositDueAt),
     index("auctions_current_sale").on(t.currentSaleAt),

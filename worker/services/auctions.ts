@@ -46,7 +46,9 @@ import {
   chunk,
   D1_MAX_PARAMS,
   deleteOwned,
+  EXPORT_CHUNK_ROWS,
   findOwned,
+  keysetOrderBy,
   missedChange,
   nextVersion,
   nowIso,
@@ -58,10 +60,12 @@ import {
   selectAll,
   selectPage,
   type IfVersion,
+  type KeysetOrder,
   type OwnedTable,
   type PageRequest,
 } from "../db/queries";
 import {
+  AUCTION_SORT_COLUMNS,
   auctionHistory,
   auctions,
   contacts,
@@ -76,16 +80,9 @@ import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
 import { toProperty } from "../db/records";
 
-export const AUCTION_SORTS = {
-  currentSaleAt: auctions.currentSaleAt,
-  depositDueAt: auctions.depositDueAt,
-  openingBid: auctions.openingBid,
-  address: auctions.address,
-  status: auctions.status,
-  saleType: auctions.saleType,
-  county: auctions.county,
-  updatedAt: auctions.updatedAt,
-} as const;
+export const AUCTION_SORTS = Object.fromEntries(
+  AUCTION_SORT_COLUMNS.map((name) => [name, auctions[name]]),
+) as { [K in (typeof AUCTION_SORT_COLUMNS)[number]]: (typeof auctions)[K] };
 export type AuctionSort = keyof typeof AUCTION_SORTS;
 
 export interface AuctionFilters {
@@ -157,11 +154,12 @@ export interface AuctionOrder {
   dir: "asc" | "desc";
 }
 
-/** The list's order: empty values last either way, then by id (stable across pages). */
-function auctionsOrder(order: AuctionOrder) {
-  const column = AUCTION_SORTS[order.sort];
-  return [sql`${column} IS NULL`, (order.dir === "asc" ? asc : desc)(column), asc(auctions.id)];
-}
+/** The list's order, its sort's index's: empty values last either way, then by id. */
+const auctionsOrder = (order: AuctionOrder): KeysetOrder => ({
+  columns: [AUCTION_SORTS[order.sort]],
+  dir: order.dir,
+  id: auctions.id,
+});
 
 /** A page of the user's auctions. */
 export async function listAuctions(
@@ -175,7 +173,7 @@ export async function listAuctions(
     db,
     auctions,
     auctionsWhere(userId, filters),
-    auctionsOrder(order),
+    keysetOrderBy(auctionsOrder(order)),
     { page, limit },
   );
   return { items: rows.map(toAuction), meta };
@@ -187,8 +185,10 @@ export async function* allAuctions(
   userId: string,
   filters: AuctionFilters,
   order: AuctionOrder,
+  size = EXPORT_CHUNK_ROWS,
 ) {
-  const chunks = selectAll(db, auctions, auctionsWhere(userId, filters), auctionsOrder(order));
+  const where = auctionsWhere(userId, filters);
+  const chunks = selectAll(db, auctions, where, auctionsOrder(order), size);
   for await (const rows of chunks) yield rows.map(toAuction);
 }
 

@@ -1,10 +1,12 @@
 /** Contacts: the one data access for the API and the agent. */
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { withFirstListed, type ContactInput, type ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
   deleteOwned,
+  EXPORT_CHUNK_ROWS,
   findOwned,
+  keysetOrderBy,
   missedChange,
   nextVersion,
   ownedAt,
@@ -12,6 +14,7 @@ import {
   selectAll,
   selectPage,
   type IfVersion,
+  type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
@@ -43,7 +46,12 @@ function contactsWhere(userId: string, filters: ContactFilters) {
   return and(...where);
 }
 
-const BY_NAME = [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)];
+/** By last name, then first name: the order `contacts_user_name` holds. */
+export const CONTACTS_BY_NAME: KeysetOrder = {
+  columns: [contacts.lastName, contacts.firstName],
+  dir: "asc",
+  id: contacts.id,
+};
 
 /** A page of the user's contacts, by name. */
 export async function listContacts(
@@ -56,15 +64,21 @@ export async function listContacts(
     db,
     contacts,
     contactsWhere(userId, filters),
-    BY_NAME,
+    keysetOrderBy(CONTACTS_BY_NAME),
     page,
   );
   return { items: rows.map(toContact), meta };
 }
 
 /** Every contact the list would show, by name, a chunk at a time (the CSV export). */
-export async function* allContacts(db: Database, userId: string, filters: ContactFilters) {
-  const chunks = selectAll(db, contacts, contactsWhere(userId, filters), BY_NAME);
+export async function* allContacts(
+  db: Database,
+  userId: string,
+  filters: ContactFilters,
+  size = EXPORT_CHUNK_ROWS,
+) {
+  const where = contactsWhere(userId, filters);
+  const chunks = selectAll(db, contacts, where, CONTACTS_BY_NAME, size);
   for await (const rows of chunks) yield rows.map(toContact);
 }
 

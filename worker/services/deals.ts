@@ -29,8 +29,10 @@ import {
   assertOwnedReference,
   assertVersion,
   deleteOwned,
+  EXPORT_CHUNK_ROWS,
   findOwned,
-  inChunks,
+  keysetChunks,
+  keysetOrderBy,
   missedChange,
   nextVersion,
   nowIso,
@@ -38,6 +40,7 @@ import {
   runBatch,
   selectPage,
   type IfVersion,
+  type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
 import { auctions, dealCriteria, deals, projects, properties, type DealRow } from "../db/schema";
@@ -210,7 +213,8 @@ function dealsWhere(userId: string, filters: DealFilters) {
   return and(...where);
 }
 
-const NEWEST_CHANGE_FIRST = [desc(deals.updatedAt), desc(deals.id)];
+/** The order `deals_user_updated` holds. */
+const NEWEST_CHANGE_FIRST: KeysetOrder = { columns: [deals.updatedAt], dir: "desc", id: deals.id };
 
 /** A page of the user's analyses, most recently changed first, without their projections. */
 export async function listDeals(
@@ -220,7 +224,7 @@ export async function listDeals(
   page: PageRequest,
 ) {
   const [{ rows, meta }, show] = await Promise.all([
-    selectPage(db, deals, dealsWhere(userId, filters), NEWEST_CHANGE_FIRST, page),
+    selectPage(db, deals, dealsWhere(userId, filters), keysetOrderBy(NEWEST_CHANGE_FIRST), page),
     dealShower(db, userId, { years: false }),
   ]);
   return { items: rows.map(show), meta };
@@ -231,19 +235,27 @@ export async function listDeals(
  * time (the CSV export). The key figures are the row's own (written with the analysis, as the
  * property list sorts on them), so a long export works out no projections.
  */
-export function allDeals(db: Database, userId: string, filters: DealFilters) {
-  return inChunks((limit, offset) =>
-    db
-      .select({ deal: deals, propertyAddress: properties.address })
-      .from(deals)
-      .leftJoin(
-        properties,
-        and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)),
-      )
-      .where(dealsWhere(userId, filters))
-      .orderBy(...NEWEST_CHANGE_FIRST)
-      .limit(limit)
-      .offset(offset),
+export function allDeals(
+  db: Database,
+  userId: string,
+  filters: DealFilters,
+  size = EXPORT_CHUNK_ROWS,
+) {
+  return keysetChunks(
+    (after, orderBy, limit) =>
+      db
+        .select({ deal: deals, propertyAddress: properties.address })
+        .from(deals)
+        .leftJoin(
+          properties,
+          and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)),
+        )
+        .where(and(dealsWhere(userId, filters), after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    NEWEST_CHANGE_FIRST,
+    ({ deal }) => [deal.updatedAt, deal.id],
+    size,
   );
 }
 

@@ -4,9 +4,7 @@
  */
 import {
   and,
-  asc,
   count,
-  desc,
   eq,
   inArray,
   isNotNull,
@@ -39,18 +37,21 @@ import {
   assertOwnedReference,
   chunk,
   D1_MAX_PARAMS,
-  inChunks,
+  EXPORT_CHUNK_ROWS,
   inJsonList,
+  keysetChunks,
+  keysetOrderBy,
   nextVersion,
   nowIso,
   rowsPerStatement,
   runBatch,
   type IfVersion,
+  type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
 import { campaigns, contacts, leads, type ContactRow, type LeadRow } from "../db/schema";
 import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
-import { CONTACT_SEARCH_COLUMNS } from "./contacts";
+import { CONTACT_SEARCH_COLUMNS, CONTACTS_BY_NAME } from "./contacts";
 
 export const LEAD_SORTS = ["newest", "follow_up", "score", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -152,16 +153,39 @@ export function leadsWhere(userId: string, filters: LeadFilters) {
   return and(...where);
 }
 
+/** A lead as the list reads it: its contact's fields and its own. */
+type JoinedLead = { contact: LeadContact; lead: LeadRow };
+
 /**
- * Each order is an index's, its tie-break by id (stable across pages) included, so a page reads
- * only its rows: `leads_user_created` (newest: the lead's own creation, its contact's too),
- * `leads_user_follow_up`, `leads_user_score`, `contacts_user_name` (schema.ts).
+ * Each sort is an index's order, its tie-break by id included, so a page or an export's chunk
+ * reads only its rows: `leads_user_created` (newest: the lead's own creation, its contact's too),
+ * `leads_user_follow_up` (leads without a date first, where the index holds them),
+ * `leads_user_score`, `contacts_user_name` (schema.ts). `keyOf` is a row's place in it.
  */
-const ORDER: Record<LeadSort, SQL[]> = {
-  newest: [desc(leads.createdAt), desc(leads.contactId)],
-  follow_up: [asc(leads.followUpOn), asc(leads.contactId)],
-  score: [desc(leads.score), desc(leads.contactId)],
-  name: [asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)],
+const ORDER: Record<LeadSort, KeysetOrder & { keyOf: (row: JoinedLead) => unknown[] }> = {
+  newest: {
+    columns: [leads.createdAt],
+    dir: "desc",
+    id: leads.contactId,
+    keyOf: ({ lead }) => [lead.createdAt, lead.contactId],
+  },
+  follow_up: {
+    columns: [leads.followUpOn],
+    dir: "asc",
+    nulls: "first",
+    id: leads.contactId,
+    keyOf: ({ lead }) => [lead.followUpOn, lead.contactId],
+  },
+  score: {
+    columns: [leads.score],
+    dir: "desc",
+    id: leads.contactId,
+    keyOf: ({ lead }) => [lead.score, lead.contactId],
+  },
+  name: {
+    ...CONTACTS_BY_NAME,
+    keyOf: ({ contact }) => [contact.lastName, contact.firstName, contact.id],
+  },
 };
 
 const leadsOrder = (filters: LeadFilters) => ORDER[filters.sort ?? "newest"];
@@ -190,7 +214,7 @@ export function leadsPage(
   return [
     joinedLeads(db)
       .where(listedWhere(userId, filters))
-      .orderBy(...leadsOrder(filters))
+      .orderBy(...keysetOrderBy(leadsOrder(filters)))
       .limit(limit)
       .offset((page - 1) * limit),
     // Counted from the lead's indexes alone unless a filter reads the contact.
@@ -220,17 +244,26 @@ export async function listLeads(
  * Every lead the list would show, in its order, with its campaign's name, a chunk at a time (the
  * CSV export).
  */
-export async function* allLeads(db: Database, userId: string, filters: LeadFilters) {
-  const chunks = inChunks((limit, offset) =>
-    db
-      .select({ contact: CONTACT_FIELDS, lead: leads, campaignName: campaigns.name })
-      .from(leads)
-      .innerJoin(contacts, eq(contacts.id, leads.contactId))
-      .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))
-      .where(listedWhere(userId, filters))
-      .orderBy(...leadsOrder(filters))
-      .limit(limit)
-      .offset(offset),
+export async function* allLeads(
+  db: Database,
+  userId: string,
+  filters: LeadFilters,
+  size = EXPORT_CHUNK_ROWS,
+) {
+  const order = leadsOrder(filters);
+  const chunks = keysetChunks(
+    (after, orderBy, limit) =>
+      db
+        .select({ contact: CONTACT_FIELDS, lead: leads, campaignName: campaigns.name })
+        .from(leads)
+        .innerJoin(contacts, eq(contacts.id, leads.contactId))
+        .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))
+        .where(and(listedWhere(userId, filters), after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    order,
+    order.keyOf,
+    size,
   );
   for await (const rows of chunks) {
     yield rows.map((row) => ({ ...toLead(row.contact, row.lead), campaignName: row.campaignName }));

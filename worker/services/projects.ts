@@ -12,7 +12,9 @@ import {
   assertOwnedReference,
   assertVersion,
   deleteOwned,
+  EXPORT_CHUNK_ROWS,
   findOwned,
+  keysetOrderBy,
   missedChange,
   nextVersion,
   ownedAt,
@@ -21,6 +23,7 @@ import {
   selectAll,
   selectPage,
   type IfVersion,
+  type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -54,7 +57,12 @@ function projectsWhere(userId: string, filters: ProjectFilters) {
   return and(...where);
 }
 
-const NEWEST_CHANGE_FIRST = [desc(projects.updatedAt), desc(projects.id)];
+/** The order `projects_user_updated` holds. */
+const NEWEST_CHANGE_FIRST: KeysetOrder = {
+  columns: [projects.updatedAt],
+  dir: "desc",
+  id: projects.id,
+};
 
 /** A page of the user's projects, most recently changed first. */
 export async function listProjects(
@@ -67,15 +75,21 @@ export async function listProjects(
     db,
     projects,
     projectsWhere(userId, filters),
-    NEWEST_CHANGE_FIRST,
+    keysetOrderBy(NEWEST_CHANGE_FIRST),
     page,
   );
   return { items: rows.map(toProject), meta };
 }
 
 /** Every project the list would show, in its order, a chunk at a time (the CSV export). */
-export async function* allProjects(db: Database, userId: string, filters: ProjectFilters) {
-  const chunks = selectAll(db, projects, projectsWhere(userId, filters), NEWEST_CHANGE_FIRST);
+export async function* allProjects(
+  db: Database,
+  userId: string,
+  filters: ProjectFilters,
+  size = EXPORT_CHUNK_ROWS,
+) {
+  const where = projectsWhere(userId, filters);
+  const chunks = selectAll(db, projects, where, NEWEST_CHANGE_FIRST, size);
   for await (const rows of chunks) yield rows.map(toProject);
 }
 

@@ -197,7 +197,7 @@ export interface PropertyOrder {
 }
 
 const keysetOf = (order: PropertyOrder): KeysetOrder => ({
-  column: PROPERTY_SORTS[order.sort],
+  columns: [PROPERTY_SORTS[order.sort]],
   dir: order.dir,
   id: properties.id,
 });
@@ -274,8 +274,7 @@ export async function* allProperties(
         .orderBy(...orderBy)
         .limit(limit),
     keyset,
-    (row) => row.property[order.sort],
-    (row) => row.property.id,
+    (row) => [row.property[order.sort], row.property.id],
   );
   for await (const rows of chunks) yield rows.map(toListedProperty);
 }
