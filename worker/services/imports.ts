@@ -140,12 +140,14 @@ function keyContacts(
       .from(
         sql`(SELECT json_extract(value, '$.i') AS i, json_extract(value, '$.u') AS u, json_extract(value, '$.k') AS k FROM json_each(${json})) AS read`,
       )
+      // Each contact sought by its id from the list (the unary + keeps SQLite from walking the
+      // user's unkeyed contacts by index instead, reading the list again for each).
       .where(
         and(
-          eq(contacts.userId, userId),
           sql`${contacts.id} = read.i`,
+          sql`+${contacts.userId} = ${userId}`,
           sql`${contacts.updatedAt} = read.u`,
-          isNull(contacts.ownerKey),
+          sql`+${contacts.ownerKey} IS NULL`,
         ),
       ),
   );
