@@ -93,7 +93,7 @@ export const ContactSchema = createSelectSchema(contacts, {
   phones: numberedContacts,
   emails: numberedContacts,
 })
-  .omit(internal)
+  .omit({ ...internal, ownerKey: true })
   .openapi("Contact");
 
 export const EntrySchema = createSelectSchema(entries, {

@@ -238,8 +238,8 @@ export const projects = sqliteTable(
 );
 
 /**
- * A mailing ZIP's first five digits: what an import finds the owners it may merge with by. The
- * index on it serves only a query that writes the expression the same way: use this.
+ * A mailing ZIP's first five digits: what an import finds the owners not keyed yet by. The index
+ * on it serves only a query that writes the expression the same way: use this.
  */
 export const mailingZip5 = (zip: AnySQLiteColumn) => sql`substr(${zip}, 1, 5)`;
 
@@ -270,13 +270,21 @@ export const contacts = sqliteTable(
     notes: text("notes"),
     tags: tagList(),
     imported: importedValues(),
+    /**
+     * Who the contact is as a property list's owner (ownerKey: name and mailing address), as the
+     * last import worked it out: "" when they have none, null when not worked out yet or their
+     * name or mailing address changed since (a trigger clears it). An import finds the owners it
+     * merges with by it, without reading every contact mailed to the same ZIPs.
+     */
+    ownerKey: text("owner_key"),
     ...timestamps,
   },
   (t) => [
     index("contacts_user_type").on(t.userId, t.type),
     // The leads list by name walks this in order.
     index("contacts_user_name").on(t.userId, t.lastName, t.firstName, t.id),
-    index("contacts_user_zip5").on(t.userId, mailingZip5(t.mailingZip)),
+    // An import's owners by their key; those not keyed yet by their mailing ZIP.
+    index("contacts_user_owner_key").on(t.userId, t.ownerKey, mailingZip5(t.mailingZip)),
   ],
 );
 

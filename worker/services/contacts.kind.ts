@@ -4,8 +4,11 @@ import { contacts, type ContactRow } from "../db/schema";
 import { toContact } from "./contacts";
 import { ownFields, recordKind, usersRows } from "./record-kind";
 
-/** A contact's own fields (what merges compare, in Import Data and the file imports). */
-export const contactFields = (row: Record<string, unknown>) => ownFields(row);
+/**
+ * A contact's own fields (what merges compare, in Import Data and the file imports): not the owner
+ * key an import works out from them.
+ */
+export const contactFields = (row: Record<string, unknown>) => ownFields(row, ["ownerKey"]);
 
 export const contactKind = recordKind({
   name: "contacts",

@@ -36,7 +36,7 @@ export const CONTACT_SEARCH_COLUMNS = [
   contacts.notes,
 ];
 
-export const toContact = (row: ContactRow) => publicRow(row);
+export const toContact = (row: ContactRow) => publicRow(row, "ownerKey");
 
 function contactsWhere(userId: string, filters: ContactFilters) {
   const where: SQL[] = [

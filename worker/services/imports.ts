@@ -4,7 +4,7 @@
  * replaced, so a run can be undone whole and a failure or a closed tab never leaves half a chunk.
  * Re-running the same file changes nothing. Mappings the user corrected are remembered per source.
  */
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { FieldChange } from "../../app/domain/imports/merge";
 import { mergeRecord, sameValue } from "../../app/domain/imports/merge";
 import { auctionKey, type AuctionRow } from "../../app/domain/imports/auctions";
@@ -21,7 +21,7 @@ import {
 } from "../../app/domain/workspace";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { inJsonList, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
 import { auctionFields } from "./auctions.kind";
 import { contactFields } from "./contacts.kind";
@@ -84,12 +84,74 @@ export interface ImportOptions {
   source?: string;
 }
 
-/** The user's contacts whose mailing ZIP starts with one of these five-digit ZIPs, by its index. */
-export const contactsMailedTo = (db: Database, userId: string, zips: string[]) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), inJsonList(mailingZip5(contacts.mailingZip), zips)));
+/**
+ * The user's contacts an owner with one of these keys may be, each with its key: those an import
+ * keyed with one of them, and those not keyed yet (made or changed outside an import since) mailed
+ * to one of these five-digit ZIPs; both through one index, so the read is bounded by the file's
+ * owners, not by how many contacts share their ZIPs. The earliest made come first.
+ */
+export async function ownerCandidates(
+  db: Database,
+  userId: string,
+  keys: string[],
+  zips: string[],
+) {
+  const [keyed, unkeyed] = await db.batch([
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inJsonList(contacts.ownerKey, keys))),
+    db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          isNull(contacts.ownerKey),
+          inJsonList(mailingZip5(contacts.mailingZip), zips),
+        ),
+      ),
+  ]);
+  return [...keyed, ...unkeyed]
+    .map((contact) => ({ contact, key: ownerKey(contact) }))
+    .sort(
+      (a, b) =>
+        a.contact.createdAt.localeCompare(b.contact.createdAt) ||
+        a.contact.id.localeCompare(b.contact.id),
+    );
+}
+
+/**
+ * Keys these contacts as owners ("" for none), each only if it is still as it was read (its
+ * version) and not keyed since: the next import finds them through the index.
+ */
+function keyContacts(
+  db: Database,
+  userId: string,
+  read: { contact: ContactRow; key: string | null }[],
+) {
+  const rows = read
+    .filter(({ contact }) => contact.ownerKey === null)
+    .map(({ contact, key }) => ({ i: contact.id, u: contact.updatedAt, k: key ?? "" }));
+  return jsonParts(rows).map((json) =>
+    db
+      .update(contacts)
+      .set({ ownerKey: sql`read.k` })
+      .from(
+        sql`(SELECT json_extract(value, '$.i') AS i, json_extract(value, '$.u') AS u, json_extract(value, '$.k') AS k FROM json_each(${json})) AS read`,
+      )
+      // Each contact sought by its id from the list (the unary + keeps SQLite from walking the
+      // user's unkeyed contacts by index instead, reading the list again for each).
+      .where(
+        and(
+          sql`${contacts.id} = read.i`,
+          sql`+${contacts.userId} = ${userId}`,
+          sql`${contacts.updatedAt} = read.u`,
+          sql`+${contacts.ownerKey} IS NULL`,
+        ),
+      ),
+  );
+}
 
 /** Plans one chunk of property rows: which are new, merged or unchanged, and the writes. */
 async function planPropertyChunk(
@@ -137,18 +199,18 @@ async function planPropertyChunk(
     : [];
   const ownerById = new Map(owners.map((row) => [row.id, row]));
   // Owners the user already has (a contact of the same name and mailing address), found by the
-  // mailing ZIPs of the chunk's owners.
-  const zips = [
-    ...new Set(
-      unique.flatMap((row) =>
-        row.owner && ownerKey(row.owner) ? [row.owner.mailingZip!.trim().slice(0, 5)] : [],
-      ),
-    ),
-  ];
-  const sameOwners = zips.length ? await contactsMailedTo(db, userId, zips) : [];
+  // keys of the chunk's owners.
+  const keys = new Set<string>();
+  const zips = new Set<string>();
+  for (const row of unique) {
+    const key = row.owner && ownerKey(row.owner);
+    if (!key) continue;
+    keys.add(key);
+    zips.add(row.owner!.mailingZip!.trim().slice(0, 5));
+  }
+  const candidates = keys.size ? await ownerCandidates(db, userId, [...keys], [...zips]) : [];
   const ownerByKey = new Map<string, ContactRow>();
-  for (const contact of sameOwners) {
-    const key = ownerKey(contact);
+  for (const { contact, key } of candidates) {
     if (key && !ownerByKey.has(key)) ownerByKey.set(key, contact);
   }
   /** The contact each owner of this chunk became, by owner key. */
@@ -236,7 +298,15 @@ async function planPropertyChunk(
       kept,
     });
   }
-  return { problems, propertyWrites, contactWrites, undo, planned, counts };
+  return {
+    problems,
+    propertyWrites,
+    contactWrites,
+    keying: keyContacts(db, userId, candidates),
+    undo,
+    planned,
+    counts,
+  };
 }
 
 /** The owner's contact merged (or made), and the write it needs, if any. */
@@ -263,6 +333,7 @@ function planOwner(
         id: crypto.randomUUID(),
         userId,
         imported: merged.imported,
+        ownerKey: ownerKey(input) ?? "",
         createdAt: now,
         updatedAt: now,
       } satisfies typeof contacts.$inferInsert,
@@ -274,14 +345,20 @@ function planOwner(
   return {
     merged,
     before: current,
-    write: {
+    write: withOwnerKey({
       ...current,
       ...merged.values,
       imported: merged.imported,
       updatedAt: merged.changes.length ? now : current.updatedAt,
-    } as typeof contacts.$inferInsert,
+    } as typeof contacts.$inferInsert),
   };
 }
+
+/** A contact as an import writes it: keyed as an owner by its name and mailing address. */
+const withOwnerKey = <T extends typeof contacts.$inferInsert>(contact: T): T => ({
+  ...contact,
+  ownerKey: ownerKey(contact) ?? "",
+});
 
 /** The user's run with this id (a later chunk of the same file), or a new one. */
 async function runFor(db: Database, userId: string, kind: ImportKind, options: ImportOptions) {
@@ -408,6 +485,7 @@ export function importPropertyRows(
       ...plan,
       // Owners first: properties point at them.
       writes: [
+        ...plan.keying,
         ...upsertJsonRows(db, contacts, plan.contactWrites, [contacts.id]),
         ...upsertJsonRows(db, properties, plan.propertyWrites, [properties.id]),
       ],
@@ -624,7 +702,7 @@ export async function importLeadRows(
         action = "new";
         const input = LeadInputSchema.parse(incoming);
         const { contact: newContact, lead: newLead } = newLeadRows(userId, input, now, true);
-        contactWrites.push({ ...newContact, imported: merged.imported });
+        contactWrites.push(withOwnerKey({ ...newContact, imported: merged.imported }));
         leadWrites.push(newLead);
         undo.push({ tableName: "contacts", recordId: newContact.id, before: null });
       } else {
@@ -637,12 +715,9 @@ export async function importLeadRows(
           const leadValues = Object.fromEntries(
             Object.entries(merged.values).filter(([key]) => !CONTACT_KEYS.has(key)),
           );
-          contactWrites.push({
-            ...contact,
-            ...contactValues,
-            imported: merged.imported,
-            updatedAt,
-          });
+          contactWrites.push(
+            withOwnerKey({ ...contact, ...contactValues, imported: merged.imported, updatedAt }),
+          );
           const status = (leadValues.status as LeadRecord["status"] | undefined) ?? lead.status;
           leadWrites.push({
             ...lead,
