@@ -221,5 +221,5 @@ describe("/api with personal access tokens", () => {
     }
     expect(failures).toEqual([]);
     // Some 360 requests: more than the usual test's time.
-  }, 120_000);
+  }, 240_000);
 });
