@@ -21,7 +21,7 @@ import {
 } from "../../app/domain/workspace";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { inJsonList, jsonParts, nowIso, othersTurn, runBatch, upsertJsonRows } from "../db/queries";
 import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
 import { auctionFields } from "./auctions.kind";
 import { contactFields } from "./contacts.kind";
@@ -426,6 +426,7 @@ async function runImport<R>(
   let start = 0;
   do {
     const first = start === 0;
+    if (!first) await othersTurn();
     const plan = await planChunk(rows.slice(start, start + IMPORT_CHUNK_ROWS));
     problems.push(...plan.problems);
     counts.failed += plan.problems.length;

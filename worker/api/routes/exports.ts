@@ -30,6 +30,7 @@ import {
   PropertyListQuerySchema,
   saleRangeInOrder,
 } from "../list-queries";
+import { othersTurn } from "../../db/queries";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
 import { DealListQuerySchema } from "./deals";
@@ -232,13 +233,6 @@ const csvRoute = <Q extends ListQuery>(list: string, operationId: string, what: 
   });
 
 /**
- * A turn of the event loop for whatever else the isolate was asked meanwhile. Without it workerd
- * runs a stream whose every read is answered in-process (a local D1) to its end before taking
- * another request: everyone's requests would wait for the whole export.
- */
-const otherRequestsFirst = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
  * The file, written as its rows are read: the header row first, then a chunk of records per
  * query, so memory holds one chunk however long the list. The first chunk is read before the
  * answer starts, so a query that fails answers the usual JSON error rather than a cut-off file.
@@ -258,7 +252,7 @@ async function csvFile<T>(
       if (first.done) controller.close();
     },
     async pull(controller) {
-      await otherRequestsFirst();
+      await othersTurn();
       const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(csvRecords(columns, next.value)));
