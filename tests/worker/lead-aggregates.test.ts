@@ -311,10 +311,10 @@ describe("each figure's statement", () => {
       { id: campaigns.summer, spend: null },
     ]);
     await pipelineStats(db, user.id);
-    const summaries = await plansReading(ran, /from "(leads|projects)"/);
+    const summaries = await plansReading(ran, /from "(leads|lead_tallies|projects)"/);
     ran.length = 0;
     await dashboard(db, user.id, { date: "2027-03-10", now: "2027-03-08T12:00:00.000Z" });
-    const dashboards = await plansReading(ran, /from "(leads|projects|auctions)"/);
+    const dashboards = await plansReading(ran, /from "(leads|lead_tallies|projects|auctions)"/);
 
     expect(summaries.length + dashboards.length).toBeGreaterThanOrEqual(12);
     for (const { sql, plan } of [...summaries, ...dashboards]) {
@@ -326,10 +326,75 @@ describe("each figure's statement", () => {
         );
       }
     }
+    // The user's funnel: the few rows the triggers keep, never the leads.
     const funnel = (tables: typeof summaries) =>
-      tables.find(({ sql }) => /group by "leads"."reached", "leads"."status"/.test(sql))!;
-    expect(funnel(dashboards).plan).toEqual([
-      expect.stringMatching(/^SEARCH leads USING COVERING INDEX leads_user_funnel \(user_id=\?\)$/),
-    ]);
+      tables.find(({ sql }) => /from "lead_tallies"/.test(sql))!;
+    for (const read of [funnel(summaries), funnel(dashboards)]) {
+      expect(read.plan).toEqual([
+        expect.stringMatching(/^SEARCH lead_tallies USING INDEX \w+ \(user_id=\?\)$/),
+      ]);
+    }
+  });
+});
+
+describe("the funnel's tallies", () => {
+  /** The user's leads counted afresh, as the tallies should hold them. */
+  async function countedAfresh(userId: string) {
+    const speed =
+      "max(0, round((julianday(first_contacted_at) - julianday(created_at)) * 86400000))";
+    const { results } = await env.DB.prepare(
+      `SELECT reached, status, count(*) AS leads, coalesce(sum(${speed}), 0) AS speedMs, count(${speed}) AS contacted FROM leads WHERE user_id = ? GROUP BY reached, status ORDER BY reached, status`,
+    )
+      .bind(userId)
+      .all();
+    return results;
+  }
+  async function kept(userId: string) {
+    const { results } = await env.DB.prepare(
+      "SELECT reached, status, leads, speed_ms AS speedMs, contacted FROM lead_tallies WHERE user_id = ? AND leads > 0 ORDER BY reached, status",
+    )
+      .bind(userId)
+      .all();
+    return results;
+  }
+
+  it("follow every lead made, worked, imported and deleted, and the summary reads them", async () => {
+    const { user, call } = await account();
+    const made = async (json: Record<string, unknown>) =>
+      (await call<Data<{ id: string }>>("/marketing/leads", { method: "POST", json })).body.data.id;
+    const ann = await made({ firstName: "Ann", email: "ann@example.com" });
+    const bo = await made({ firstName: "Bo", phone: "937-555-0102" });
+    await made({ firstName: "Cy" });
+    // Ann is contacted (her first contact timed), then qualified; Bo is contacted, then dead.
+    for (const [id, json] of [
+      [ann, { firstName: "Ann", email: "ann@example.com", status: "contacted" }],
+      [ann, { firstName: "Ann", email: "ann@example.com", status: "qualified" }],
+      [bo, { firstName: "Bo", phone: "937-555-0102", status: "contacted" }],
+      [bo, { firstName: "Bo", phone: "937-555-0102", status: "dead" }],
+    ] as const) {
+      const changed = await call(`/marketing/leads/${id}`, { method: "PUT", json });
+      expect(changed.status, `${json.firstName} → ${json.status}`).toBe(200);
+    }
+    const imported = await call("/marketing/leads/import", {
+      method: "POST",
+      json: {
+        rows: [
+          { firstName: "Di", status: "appointment" },
+          { firstName: "Ed", status: "new" },
+        ],
+      },
+    });
+    expect(imported.status).toBe(200);
+    expect((await call(`/marketing/leads/${bo}`, { method: "DELETE" })).status).toBe(200);
+
+    const afresh = await countedAfresh(user.id);
+    expect(afresh.length).toBeGreaterThanOrEqual(3);
+    expect(await kept(user.id)).toEqual(afresh);
+    const summary = await call<Data<Summary>>("/marketing/summary");
+    expect(summary.body.data.leads).toBe(4);
+    expect(summary.body.data.funnel.steps[0]).toMatchObject({ stage: "new", count: 4 });
+    // Ann alone is left of those contacted through AI42, her first contact timed.
+    expect(summary.body.data.averageSpeedToLeadMinutes).not.toBeNull();
+    expect(afresh.find((row) => row.reached === "qualified")).toMatchObject({ contacted: 1 });
   });
 });

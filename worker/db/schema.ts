@@ -199,6 +199,14 @@ export const properties = sqliteTable(
     index("properties_cash_flow_by_updated_at")
       .on(t.userId, t.updatedAt, t.cashFlowMonthly, t.capRate)
       .where(sql`${t.cashFlowMonthly} IS NOT NULL`),
+    // The buy-box filter in the list's first order, latest change first: a few thousand verdicts
+    // among tens of thousands of properties would otherwise be a long walk of the order's index.
+    index("properties_meeting_by_updated_at")
+      .on(t.userId, t.updatedAt, t.id)
+      .where(sql`${t.meetsCriteria} = 1`),
+    index("properties_missing_by_updated_at")
+      .on(t.userId, t.updatedAt, t.id)
+      .where(sql`${t.meetsCriteria} = 0`),
     // One per sort the list offers (each also its filter): a page is read in the index's order.
     ...PROPERTY_SORT_COLUMNS.map((name) =>
       index(`properties_by_${t[name].name}`).on(t.userId, t[name], t.id),
@@ -897,6 +905,27 @@ export const leads = sqliteTable(
     // What the funnel and the speed to lead read, in the funnel's order.
     index("leads_user_funnel").on(t.userId, t.reached, t.status, t.firstContactedAt, t.createdAt),
   ],
+);
+
+/**
+ * The user's leads counted by the stage each reached and its status, with the speed to lead of
+ * those contacted (the sum of their ms and how many): what the funnel, the Dashboard and the
+ * Marketing summary add up, kept by triggers on `leads` (migration 0038) so a read is a
+ * few rows however many leads there are.
+ */
+export const leadTallies = sqliteTable(
+  "lead_tallies",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reached: text("reached", { enum: FUNNEL_STAGES }).notNull(),
+    status: text("status", { enum: LEAD_STATUSES }).notNull(),
+    leads: integer("leads").notNull().default(0),
+    speedMs: real("speed_ms").notNull().default(0),
+    contacted: integer("contacted").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reached, t.status] })],
 );
 
 /** A lead bot: persona, qualifying questions in order, and the hand-off rule. */

@@ -6,6 +6,7 @@ import {
   and,
   count,
   eq,
+  gt,
   inArray,
   isNotNull,
   lte,
@@ -49,7 +50,14 @@ import {
   type KeysetOrder,
   type PageRequest,
 } from "../db/queries";
-import { campaigns, contacts, leads, type ContactRow, type LeadRow } from "../db/schema";
+import {
+  campaigns,
+  contacts,
+  leadTallies,
+  leads,
+  type ContactRow,
+  type LeadRow,
+} from "../db/schema";
 import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
 import { CONTACT_SEARCH_COLUMNS, CONTACTS_BY_NAME } from "./contacts";
 
@@ -552,39 +560,53 @@ async function ownCampaignIds(db: Database, userId: string, ids: (string | null)
 }
 
 /**
- * The user's leads, or one campaign's, counted by the stage each reached and its status: what the
- * funnel adds up. One statement over an index (`leads_user_funnel`; a campaign's,
- * `leads_user_campaign`), a row per pair, however many leads there are.
+ * The user's leads counted by the stage each reached and its status (what the funnel adds up), as
+ * the triggers on `leads` keep them: a row per pair, however many leads there are.
  */
-const TALLY = { reached: leads.reached, status: leads.status, leads: count() };
-const tallyWhere = (userId: string, campaignId?: string) =>
-  and(eq(leads.userId, userId), campaignId ? eq(leads.campaignId, campaignId) : undefined);
-
+const KEPT_TALLY = {
+  reached: leadTallies.reached,
+  status: leadTallies.status,
+  leads: leadTallies.leads,
+  speedMs: leadTallies.speedMs,
+  contacted: leadTallies.contacted,
+};
 export const leadTally = (db: Database, userId: string) =>
-  db.select(TALLY).from(leads).where(tallyWhere(userId)).groupBy(leads.reached, leads.status);
+  db
+    .select(KEPT_TALLY)
+    .from(leadTallies)
+    .where(and(eq(leadTallies.userId, userId), gt(leadTallies.leads, 0)));
 
 /**
  * A contacted lead's speed to lead in whole ms, as SQL (`speedToLeadMinutes` × 60,000: julianday
- * keeps milliseconds exactly once rounded); null for a lead not contacted.
+ * keeps milliseconds exactly once rounded); null for a lead not contacted. The tallies' triggers
+ * (migration 0038) sum the same expression.
  */
 const speedMs = sql`max(0, round((julianday(${leads.firstContactedAt}) - julianday(${leads.createdAt})) * 86400000))`;
+
+/** One campaign's leads counted as `leadTally` counts the user's: from the campaign's index. */
+const campaignTally = (db: Database, userId: string, campaignId: string) =>
+  db
+    .select({
+      reached: leads.reached,
+      status: leads.status,
+      leads: count(),
+      speedMs: sql<number | null>`sum(${speedMs})`,
+      contacted: sql<number>`count(${speedMs})`,
+    })
+    .from(leads)
+    .where(and(eq(leads.userId, userId), eq(leads.campaignId, campaignId)))
+    // `+` keeps SQLite from walking all the user's leads in `leads_user_funnel`'s order instead of
+    // the campaign's own index (unary plus takes a term off an index's order).
+    .groupBy(sql`+${leads.reached}`, leads.status);
 
 /** The funnel and the average speed to lead, overall or for one campaign. */
 export async function leadSummary(db: Database, userId: string, campaignId?: string) {
   if (campaignId) {
     await assertOwnedReference(db, campaigns, userId, campaignId, "campaignId", "campaign");
   }
-  const tallies = await db
-    .select({
-      ...TALLY,
-      speedMs: sql<number | null>`sum(${speedMs})`,
-      contacted: sql<number>`count(${speedMs})`,
-    })
-    .from(leads)
-    .where(tallyWhere(userId, campaignId))
-    // A campaign's leads come from its own index: `+` keeps SQLite from walking all the user's
-    // leads in `leads_user_funnel`'s order instead (unary plus takes a term off an index's order).
-    .groupBy(campaignId ? sql`+${leads.reached}` : leads.reached, leads.status);
+  const tallies = await (campaignId
+    ? campaignTally(db, userId, campaignId)
+    : leadTally(db, userId));
   const sum = (value: (row: (typeof tallies)[number]) => number | null) =>
     tallies.reduce((total, row) => total + Number(value(row) ?? 0), 0);
   const contacted = sum((row) => row.contacted);

@@ -172,8 +172,12 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
   ];
   if (filters.status) where.push(eq(properties.status, filters.status));
   if (filters.propertyType) where.push(eq(properties.propertyType, filters.propertyType));
+  // Written as a literal, not a parameter: SQLite reads a partial index (the verdict's, latest
+  // change first) only for a query whose condition it can see implies the index's.
   if (filters.meetsCriteria)
-    where.push(eq(properties.meetsCriteria, filters.meetsCriteria === "yes" ? 1 : 0));
+    where.push(
+      sql`${properties.meetsCriteria} = ${sql.raw(filters.meetsCriteria === "yes" ? "1" : "0")}`,
+    );
   if (filters.updatedSince) where.push(gte(properties.updatedAt, filters.updatedSince));
   if (filters.listingStatus) where.push(eq(properties.listingStatus, filters.listingStatus));
   if (filters.ownerOccupied)

@@ -1,0 +1,2 @@
+CREATE INDEX `properties_meeting_by_updated_at` ON `properties` (`user_id`,`updated_at`,`id`) WHERE "properties"."meets_criteria" = 1;--> statement-breakpoint
+CREATE INDEX `properties_missing_by_updated_at` ON `properties` (`user_id`,`updated_at`,`id`) WHERE "properties"."meets_criteria" = 0;
