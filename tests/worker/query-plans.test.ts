@@ -195,5 +195,13 @@ describe("the hot reads' plans", () => {
       dashboardReads.map(async (one) => ({ ...one, flaws: await flaws(one) })),
     );
     expect(found.filter((one) => one.flaws.length)).toEqual([]);
+    // The portfolio's few analysed properties from their own index, not a walk of every property.
+    const portfolio = dashboardReads.filter((one) =>
+      /"cash_flow_monthly" is not null/.test(one.sql),
+    );
+    expect(portfolio.length).toBe(2);
+    for (const one of portfolio) {
+      expect((await plan(one)).join("\n"), one.sql).toMatch(/properties_cash_flow_by_updated_at/);
+    }
   });
 });

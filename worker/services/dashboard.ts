@@ -87,7 +87,9 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
       .groupBy(projects.status),
     propertiesWithAnalysis(db)
       .where(analysed)
-      .orderBy(desc(properties.updatedAt))
+      // In the order the portfolio's partial index holds them: only that index gives it, so SQLite
+      // reads it rather than walk every property by its latest change for the few analysed.
+      .orderBy(desc(properties.updatedAt), desc(properties.cashFlowMonthly))
       .limit(PORTFOLIO_SHOWN),
     db
       .select({
