@@ -28,6 +28,7 @@ const NOT_THE_USERS_WORK = [
   "sequence_log", // what the sequences did: the account's own send log, not records
   "access_tokens", // credentials: an import must never bring a token back to life
   "mcp_calls", // what AI clients did: the account's audit log, not records
+  "lead_tallies", // the funnel's counts, kept by triggers as the imported leads are written
 ];
 /**
  * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the
