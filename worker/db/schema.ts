@@ -902,8 +902,6 @@ export const leads = sqliteTable(
     // The status too, so follow-ups due are counted from the index alone.
     index("leads_user_follow_up").on(t.userId, t.followUpOn, t.contactId, t.status),
     index("leads_follow_up").on(t.followUpOn),
-    // What the funnel and the speed to lead read, in the funnel's order.
-    index("leads_user_funnel").on(t.userId, t.reached, t.status, t.firstContactedAt, t.createdAt),
   ],
 );
 

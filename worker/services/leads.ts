@@ -595,9 +595,7 @@ const campaignTally = (db: Database, userId: string, campaignId: string) =>
     })
     .from(leads)
     .where(and(eq(leads.userId, userId), eq(leads.campaignId, campaignId)))
-    // `+` keeps SQLite from walking all the user's leads in `leads_user_funnel`'s order instead of
-    // the campaign's own index (unary plus takes a term off an index's order).
-    .groupBy(sql`+${leads.reached}`, leads.status);
+    .groupBy(leads.reached, leads.status);
 
 /** The funnel and the average speed to lead, overall or for one campaign. */
 export async function leadSummary(db: Database, userId: string, campaignId?: string) {
