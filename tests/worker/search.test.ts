@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
-import { SEARCH_INDEXES, searchTableOf } from "../../worker/db/search";
+import { SEARCH_INDEXES, searchTableOf, WALK_FROM_MATCHES } from "../../worker/db/search";
 import { listLeads } from "../../worker/services/leads";
 import { listProperties } from "../../worker/services/properties";
 import { account, type Caller } from "./helpers";
@@ -125,7 +125,7 @@ describe("a word's beginning finds the record, in any column searched", () => {
       source: "Door knocking",
     });
     await create(call, "/marketing/leads", { firstName: "Ida", source: "Mailer" });
-    for (const q of ["tob wren", "wren.ex", "door knock", "DOOR"]) {
+    for (const q of ["tob wren", "wren.ex", "door knock", "DOOR", "door tobias"]) {
       expect(await found(call, "/marketing/leads", q), q).toEqual([id]);
     }
   });
@@ -367,6 +367,149 @@ async function searchPlans(sent: { sql: string; params: unknown[] }[]) {
   );
 }
 
+/**
+ * A workspace of `rows` properties and as many leads, written as imports write them (the indexes'
+ * triggers fire): six in seven on Magnolia Ave, owned by or named Whitfield, the rest on Elm St,
+ * named Ames; a few Elm St properties owned by "Magnolia Holdings" (found through their owner);
+ * times shared by many rows, so that the order's tie-break by id is read.
+ */
+async function seedSearchable(userId: string, rows: number) {
+  const numbers = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)`;
+  const at = `printf('2026-11-01T00:%02d:00.000Z', i % 40)`;
+  const id = (kind: string) => `printf('%s-${kind}%05d', ?1, i)`;
+  await env.DB.batch(
+    [
+      `INSERT INTO contacts (id, user_id, first_name, last_name, company, type, tags, created_at, updated_at)
+       SELECT ${id("c")}, ?1, 'Pat', CASE WHEN i % 7 = 0 THEN 'Ames' ELSE 'Whitfield' END,
+              CASE WHEN i % 50 = 0 THEN 'Magnolia Holdings' END, 'lead', '[]', ${at}, ${at}
+       FROM n`,
+      `INSERT INTO leads (contact_id, user_id, source, status, reached, consent_email, consent_sms,
+                          consent_call, answers, created_at, updated_at)
+       SELECT ${id("c")}, ?1, 'Mailer', 'new', 'new', 0, 0, 0, '[]', ${at}, ${at} FROM n`,
+      `INSERT INTO properties (id, user_id, address, city, state, zip, status, dedupe_key,
+                               list_price, owner_contact_id, created_at, updated_at)
+       SELECT ${id("p")}, ?1,
+              printf('%d %s', i, CASE WHEN i % 7 = 0 THEN 'Elm St' ELSE 'Magnolia Ave' END),
+              'Austin', 'TX', '78701', 'lead', ${id("k")}, (i % 90) * 1000, ${id("c")}, ${at}, ${at}
+       FROM n`,
+    ].map((insert) => env.DB.prepare(`${numbers} ${insert}`).bind(userId, rows)),
+  );
+}
+
+describe("a search with many matches", () => {
+  const ROWS = Math.ceil(((WALK_FROM_MATCHES + 200) * 7) / 6);
+  let many: Awaited<ReturnType<typeof account>>;
+  beforeAll(async () => {
+    many = await account();
+    await seedSearchable(many.user.id, ROWS);
+  });
+
+  /** The ids of a page as SQLite gives them without the search index (`LIKE`), and the count. */
+  async function expected(query: string, params: unknown[], page: number) {
+    const { results } = await env.DB.prepare(query)
+      .bind(many.user.id, ...params)
+      .all<{ id: string }>();
+    const ids = results.map((row) => row.id);
+    return { ids: ids.slice((page - 1) * 25, page * 25), total: ids.length };
+  }
+
+  async function listed(path: string) {
+    const { status, body } = await many.call<Page>(path);
+    expect(status, path).toBe(200);
+    return { ids: body.data.map((row) => row.id), total: body.meta!.total };
+  }
+
+  const OWN_OR_OWNER = `FROM properties AS p LEFT JOIN contacts AS c ON c.id = p.owner_contact_id
+    WHERE p.user_id = ?1 AND (p.address LIKE ?2 OR c.first_name LIKE ?2 OR c.last_name LIKE ?2 OR c.company LIKE ?2)`;
+
+  it("pages properties in the list's order and counts them all, as with few matches", async () => {
+    for (const [word, like] of [
+      ["magno", "%magno%"],
+      ["elm", "%elm %"],
+    ] as const) {
+      for (const page of [1, 3]) {
+        const latest = await expected(
+          `SELECT p.id ${OWN_OR_OWNER} ORDER BY p.updated_at DESC, p.id DESC`,
+          [like],
+          page,
+        );
+        expect(
+          await listed(`/data/properties?q=${word}&limit=25&page=${page}`),
+          `${word} ${page}`,
+        ).toEqual(latest);
+        const cheapest = await expected(
+          `SELECT p.id ${OWN_OR_OWNER} ORDER BY p.list_price ASC, p.id ASC`,
+          [like],
+          page,
+        );
+        expect(
+          await listed(`/data/properties?q=${word}&sort=listPrice&dir=asc&limit=25&page=${page}`),
+          `${word} ${page} by price`,
+        ).toEqual(cheapest);
+      }
+    }
+    // The dense word matches more than the walk needs; the sparse one fewer.
+    expect((await listed("/data/properties?q=magno")).total).toBeGreaterThanOrEqual(
+      WALK_FROM_MATCHES,
+    );
+    expect((await listed("/data/properties?q=elm")).total).toBeLessThan(WALK_FROM_MATCHES);
+  });
+
+  it("pages leads newest first, counting them all, by their own words and their contact's", async () => {
+    const leadsOf = `FROM leads AS l JOIN contacts AS c ON c.id = l.contact_id
+      WHERE l.user_id = ?1 AND (c.last_name LIKE ?2 OR c.company LIKE ?2 OR l.source LIKE ?2)`;
+    for (const [word, like] of [
+      ["whitf", "whitf%"],
+      ["ames", "ames"],
+    ] as const) {
+      for (const page of [1, 3]) {
+        const newest = await expected(
+          `SELECT l.contact_id AS id ${leadsOf} ORDER BY l.created_at DESC, l.contact_id DESC`,
+          [like],
+          page,
+        );
+        expect(
+          await listed(`/marketing/leads?q=${word}&limit=25&page=${page}`),
+          `${word} ${page}`,
+        ).toEqual(newest);
+      }
+    }
+    // Words from the lead's source and from its contact's name, together.
+    const both = await expected(
+      `SELECT l.contact_id AS id ${leadsOf} AND l.source = 'Mailer' ORDER BY l.created_at DESC, l.contact_id DESC`,
+      ["ames"],
+      1,
+    );
+    expect(await listed("/marketing/leads?q=mailer%20ames&limit=25")).toEqual(both);
+  });
+
+  it("reads a page by walking the list's index, and counts in the search indexes", async () => {
+    const { db, sent } = recordingDatabase();
+    await listProperties(
+      db,
+      many.user.id,
+      { q: "magnolia" },
+      { sort: "updatedAt", dir: "desc" },
+      { page: 1, limit: 25 },
+    );
+    await listLeads(db, many.user.id, { q: "whitfield" }, { page: 1, limit: 25 });
+    const [propertyCount, propertyPage, leadCount, leadPage] = await searchPlans(sent);
+    // The counts read the indexes alone (the owners' through the owner index), never a property.
+    expect(propertyCount!.join("\n")).not.toMatch(/(SCAN|SEARCH) properties\b/);
+    expect(propertyCount!.join("\n")).toMatch(
+      /SEARCH owned USING COVERING INDEX properties_user_owner/,
+    );
+    expect(leadCount).toEqual([expect.stringMatching(/SCAN leads_search VIRTUAL TABLE/)]);
+    // The pages walk the order's index and stop after a page: nothing to sort.
+    expect(propertyPage!.join("\n")).toMatch(
+      /SEARCH properties USING INDEX properties_by_updated_at/,
+    );
+    expect(leadPage!.join("\n")).toMatch(/SEARCH leads USING INDEX leads_user_created/);
+    for (const plan of [propertyPage!, leadPage!])
+      expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
 describe("a search's query plan", () => {
   it("reads the properties list and its count from the index's matches", async () => {
     const { db, sent } = recordingDatabase();
@@ -377,30 +520,36 @@ describe("a search's query plan", () => {
       { sort: "updatedAt", dir: "desc" },
       { page: 1, limit: 25 },
     );
-    for (const plan of await searchPlans(sent)) {
+    const plans = await searchPlans(sent);
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
       const steps = plan.join("\n");
       expect(steps).toMatch(/SCAN properties_search VIRTUAL TABLE/);
       expect(steps).toMatch(/SCAN contacts_search VIRTUAL TABLE/);
-      // The properties are looked up by the matches' rowids and ids, never read as a whole or
-      // through a user index (all of the user's rows).
-      expect(steps).toMatch(/SEARCH properties USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(steps).not.toMatch(/^SCAN (properties|contacts)\b/m);
-      expect(steps).not.toMatch(/SEARCH properties USING (COVERING )?INDEX properties_user_/);
+      expect(steps).not.toMatch(/SEARCH properties USING (COVERING )?INDEX properties_/);
       expect(steps).not.toMatch(/SEARCH contacts USING (COVERING )?INDEX contacts_user_/);
     }
+    // The few matches' rows are looked up by rowid, never read through a user index (all of the
+    // user's rows).
+    expect(plans[1]!.join("\n")).toMatch(
+      /SEARCH properties USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    );
   });
 
-  it("reads the leads list and its count from the indexes' matches", async () => {
+  it("reads the leads list and its count from the index's matches", async () => {
     const { db, sent } = recordingDatabase();
     await listLeads(db, alice.user.id, { q: "door knock" }, { page: 1, limit: 25 });
-    for (const plan of await searchPlans(sent)) {
+    const plans = await searchPlans(sent);
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
       const steps = plan.join("\n");
       expect(steps).toMatch(/SCAN leads_search VIRTUAL TABLE/);
-      expect(steps).toMatch(/SCAN contacts_search VIRTUAL TABLE/);
       expect(steps).not.toMatch(/^SCAN (leads|contacts)\b/m);
       expect(steps).not.toMatch(/SEARCH leads USING (COVERING )?INDEX leads_user_/);
       expect(steps).not.toMatch(/SEARCH contacts USING (COVERING )?INDEX contacts_user_/);
     }
+    expect(plans[1]!.join("\n")).toMatch(/SEARCH leads USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
 });
 

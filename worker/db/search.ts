@@ -59,7 +59,18 @@ export const SEARCH_INDEXES = {
     contacts.tags,
     contacts.notes,
   ]),
-  leads: searchIndex(leads, [leads.source]),
+  // A lead is found by its contact's words as well as its own: one index holds both (its
+  // contact's written in by triggers), so a search reads one set of matches and counts them there.
+  leads: searchIndex(leads, [
+    leads.source,
+    contacts.firstName,
+    contacts.lastName,
+    contacts.email,
+    contacts.company,
+    contacts.phone,
+    contacts.tags,
+    contacts.notes,
+  ]),
   projects: searchIndex(projects, [
     projects.name,
     projects.address,
@@ -123,6 +134,17 @@ export function matchExpression(
   return `user_key : ${ftsString(userKey(userId))} AND {${within}} : (${terms})`;
 }
 
+/** The rowids of the user's rows of an index's table whose `columns` hold every word. */
+export function rowidsMatching(
+  index: SearchIndex,
+  userId: string,
+  words: readonly string[],
+  columns: readonly SQLiteColumn[] = index.columns,
+): SQL {
+  const fts = sql.identifier(searchTableOf(index));
+  return sql`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${matchExpression(userId, words, columns)}`;
+}
+
 /**
  * A condition on a row of an index's table: it is one of the user's whose `columns` hold every
  * word. SQLite answers it from the index (the table's rows by rowid).
@@ -133,8 +155,8 @@ export function rowsMatching(
   words: readonly string[],
   columns: readonly SQLiteColumn[] = index.columns,
 ): SQL {
-  const fts = sql.identifier(searchTableOf(index));
-  return sql`${sql.identifier(getTableName(index.table))}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${matchExpression(userId, words, columns)})`;
+  const table = sql.identifier(getTableName(index.table));
+  return sql`${table}.rowid IN (${rowidsMatching(index, userId, words, columns)})`;
 }
 
 /**
@@ -152,6 +174,14 @@ export function valuesMatching(
   return sql`SELECT ${table}.${sql.identifier(column.name)} FROM ${table} WHERE ${rowsMatching(index, userId, words, columns)}`;
 }
 
+/**
+ * From this many matches, a search's page is read by walking the list's own index (the user's rows
+ * in the order shown) and keeping the rows that match: with matches this dense a page is found
+ * within some 25 × rows ÷ matches entries, where sorting the matches would read every one of them
+ * (a lookup each). Below it the matches are few enough to read and sort.
+ */
+export const WALK_FROM_MATCHES = 1000;
+
 export interface SearchOptions {
   /** The columns to search (by default every column of the index). */
   columns?: readonly SQLiteColumn[];
@@ -161,6 +191,11 @@ export interface SearchOptions {
    * table's rowid or id among a subquery's), or the search reads all the user's rows.
    */
   matches?: (words: readonly string[]) => SQL;
+  /**
+   * The matches are many (`WALK_FROM_MATCHES`): compare the owner as the user indexes do, so that
+   * SQLite walks the list's index in its order rather than read and sort every match.
+   */
+  walk?: boolean;
 }
 
 /**
@@ -168,15 +203,39 @@ export interface SearchOptions {
  * A search of nothing but spaces is none (every row); one of nothing but signs ("%", "-") finds
  * no row. Use it in place of the owner filter: with a search, the owner is compared on each match
  * (`+` keeps SQLite off the table's user indexes), so the rows are read from the index's
- * matches, not from all the user's rows.
+ * matches, not from all the user's rows; unless `walk`.
  */
 export function ownedMatching(
   index: SearchIndex,
   userId: string,
   q: string | undefined,
-  { columns, matches = (words) => rowsMatching(index, userId, words, columns) }: SearchOptions = {},
+  {
+    columns,
+    matches = (words) => rowsMatching(index, userId, words, columns),
+    walk = false,
+  }: SearchOptions = {},
 ): SQL {
   if (!q?.trim()) return eq(index.table.userId, userId);
   const words = searchWords(q);
-  return and(sql`+${index.table.userId} = ${userId}`, words.length ? matches(words) : sql`0`)!;
+  const owner = walk ? eq(index.table.userId, userId) : sql`+${index.table.userId} = ${userId}`;
+  return and(owner, words.length ? matches(words) : sql`0`)!;
 }
+
+/**
+ * The words of a list's filters when they are a search and nothing else (`ignored`: what only
+ * orders the list), whose matches can then be counted in the search indexes alone
+ * (`countedRowids`), no row read; otherwise null.
+ */
+export function onlySearchWords(filters: { q?: string }, ignored: readonly string[] = []) {
+  const others = Object.entries(filters).some(
+    ([key, value]) => key !== "q" && !ignored.includes(key) && value !== undefined,
+  );
+  const words = others || !filters.q ? [] : searchWords(filters.q);
+  return words.length ? words : null;
+}
+
+/**
+ * How many distinct rowids the subqueries give (the matches of a search, through every path it
+ * takes), as a FROM source to count: `db.select({ value: count() }).from(countedRowids(…))`.
+ */
+export const countedRowids = (sets: readonly SQL[]) => sql`(${sql.join([...sets], sql` UNION `)})`;

@@ -7,11 +7,11 @@ import {
   count,
   eq,
   gt,
+  getTableColumns,
   inArray,
   isNotNull,
   lte,
   notInArray,
-  or,
   sql,
   type SQL,
 } from "drizzle-orm";
@@ -58,8 +58,15 @@ import {
   type ContactRow,
   type LeadRow,
 } from "../db/schema";
-import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
-import { CONTACT_SEARCH_COLUMNS, CONTACTS_BY_NAME } from "./contacts";
+import {
+  countedRowids,
+  onlySearchWords,
+  ownedMatching,
+  rowidsMatching,
+  SEARCH_INDEXES,
+  WALK_FROM_MATCHES,
+} from "../db/search";
+import { CONTACTS_BY_NAME } from "./contacts";
 
 export const LEAD_SORTS = ["newest", "follow_up", "score", "name"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -104,16 +111,15 @@ const CONTACT_FIELDS = {
 };
 type LeadContact = Pick<ContactRow, keyof typeof CONTACT_FIELDS>;
 
+/**
+ * A lead's own columns as a list reads them: all but what its last import wrote (the merge's
+ * bookkeeping, which no list shows and a sort would carry for every match).
+ */
+const { imported: _imported, ...LEAD_FIELDS } = getTableColumns(leads);
+
 /** A lead as the API shows it: the contact's fields, the lead's, and its speed to lead. */
-export function toLead(contact: LeadContact, lead: LeadRow) {
-  const {
-    contactId: _contactId,
-    userId: _userId,
-    createdAt: _c,
-    imported: _i,
-    updatedAt,
-    ...own
-  } = lead;
+export function toLead(contact: LeadContact, lead: Omit<LeadRow, "imported">) {
+  const { contactId: _contactId, userId: _userId, createdAt: _c, updatedAt, ...own } = lead;
   return {
     ...contact,
     ...own,
@@ -131,17 +137,10 @@ const OPEN: LeadStatus[] = ["dead", "under_contract"];
 /** Whether these filters read the lead's contact (its name, flags), not the lead alone. */
 const readsContact = (filters: LeadFilters) => Boolean(filters.q || filters.mailable);
 
-export function leadsWhere(userId: string, filters: LeadFilters) {
-  const where: SQL[] = [
-    ownedMatching(SEARCH_INDEXES.leads, userId, filters.q, {
-      // The contact's fields too: the leads of the contacts it finds.
-      matches: (words) =>
-        or(
-          rowsMatching(SEARCH_INDEXES.leads, userId, words),
-          sql`${leads.contactId} IN (${valuesMatching(SEARCH_INDEXES.contacts, contacts.id, userId, words, CONTACT_SEARCH_COLUMNS)})`,
-        )!,
-    }),
-  ];
+/** The leads the filters select; `walk`: a search with many matches (`WALK_FROM_MATCHES`). */
+export function leadsWhere(userId: string, filters: LeadFilters, walk = false) {
+  // The search index holds the lead's contact's words too (its name, e-mail, phone…).
+  const where: SQL[] = [ownedMatching(SEARCH_INDEXES.leads, userId, filters.q, { walk })];
   if (filters.status) where.push(eq(leads.status, filters.status));
   if (filters.campaignId) where.push(eq(leads.campaignId, filters.campaignId));
   if (filters.followUpBy) {
@@ -162,7 +161,7 @@ export function leadsWhere(userId: string, filters: LeadFilters) {
 }
 
 /** A lead as the list reads it: its contact's fields and its own. */
-type JoinedLead = { contact: LeadContact; lead: LeadRow };
+type JoinedLead = { contact: LeadContact; lead: Omit<LeadRow, "imported"> };
 
 /**
  * Each sort is an index's order, its tie-break by id included, so a page or an export's chunk
@@ -199,52 +198,58 @@ const ORDER: Record<LeadSort, KeysetOrder & { keyOf: (row: JoinedLead) => unknow
 const leadsOrder = (filters: LeadFilters) => ORDER[filters.sort ?? "newest"];
 
 /** The leads a list shows; by name, its contact's user too, where the name order's index starts. */
-const listedWhere = (userId: string, filters: LeadFilters) =>
+const listedWhere = (userId: string, filters: LeadFilters, walk = false) =>
   and(
-    leadsWhere(userId, filters),
+    leadsWhere(userId, filters, walk),
     filters.sort === "name" ? eq(contacts.userId, userId) : undefined,
   );
 
 export const joinedLeads = (db: Database) =>
   db
-    .select({ contact: CONTACT_FIELDS, lead: leads })
+    .select({ contact: CONTACT_FIELDS, lead: LEAD_FIELDS })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId));
 
-/** The statements of a page of the user's leads: its rows, and how many match. */
-export function leadsPage(
+/**
+ * How many of the user's leads the filters select: counted from the lead's indexes alone unless a
+ * filter reads the contact; a search alone, in its index.
+ */
+function countLeads(db: Database, userId: string, filters: LeadFilters) {
+  const words = onlySearchWords(filters, ["sort"]);
+  const counted = db.select({ value: count() });
+  if (words)
+    return counted.from(countedRowids([rowidsMatching(SEARCH_INDEXES.leads, userId, words)]));
+  return (
+    readsContact(filters)
+      ? counted.from(leads).innerJoin(contacts, eq(contacts.id, leads.contactId))
+      : counted.from(leads)
+  ).where(leadsWhere(userId, filters));
+}
+
+/**
+ * A page of the user's leads, with the total: one round trip (a search: two, its matches counted
+ * first, as how many decides how its page is read).
+ */
+export async function listLeads(
   db: Database,
   userId: string,
   filters: LeadFilters,
   { page, limit }: PageRequest,
 ) {
-  const counted = db.select({ value: count() }).from(leads);
-  return [
+  const pageOf = (walk: boolean) =>
     joinedLeads(db)
-      .where(listedWhere(userId, filters))
+      .where(listedWhere(userId, filters, walk))
       .orderBy(...keysetOrderBy(leadsOrder(filters)))
       .limit(limit)
-      .offset((page - 1) * limit),
-    // Counted from the lead's indexes alone unless a filter reads the contact.
-    (readsContact(filters)
-      ? counted.innerJoin(contacts, eq(contacts.id, leads.contactId))
-      : counted
-    ).where(leadsWhere(userId, filters)),
-  ] as const;
-}
-
-/** A page of the user's leads, with the total. */
-export async function listLeads(
-  db: Database,
-  userId: string,
-  filters: LeadFilters,
-  request: PageRequest,
-) {
-  const { page, limit } = request;
-  const [rows, total] = await db.batch(leadsPage(db, userId, filters, request));
+      .offset((page - 1) * limit);
+  const counted = countLeads(db, userId, filters);
+  const [rows, [total]] = filters.q?.trim()
+    ? [null, await counted]
+    : await db.batch([pageOf(false), counted]);
+  const listed = rows ?? (await pageOf(total!.value >= WALK_FROM_MATCHES));
   return {
-    items: rows.map((row) => toLead(row.contact, row.lead)),
-    meta: { page, limit, total: total[0]!.value },
+    items: listed.map((row) => toLead(row.contact, row.lead)),
+    meta: { page, limit, total: total!.value },
   };
 }
 
@@ -262,7 +267,7 @@ export async function* allLeads(
   const chunks = keysetChunks(
     (after, orderBy, limit) =>
       db
-        .select({ contact: CONTACT_FIELDS, lead: leads, campaignName: campaigns.name })
+        .select({ contact: CONTACT_FIELDS, lead: LEAD_FIELDS, campaignName: campaigns.name })
         .from(leads)
         .innerJoin(contacts, eq(contacts.id, leads.contactId))
         .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))

@@ -48,7 +48,15 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { LIST_FIGURES, primaryDeal } from "../db/list-figures";
-import { ownedMatching, rowsMatching, SEARCH_INDEXES, valuesMatching } from "../db/search";
+import {
+  countedRowids,
+  onlySearchWords,
+  ownedMatching,
+  rowidsMatching,
+  SEARCH_INDEXES,
+  valuesMatching,
+  WALK_FROM_MATCHES,
+} from "../db/search";
 import {
   auctions,
   contacts,
@@ -159,15 +167,22 @@ const OWNER_SEARCH_COLUMNS = [contacts.firstName, contacts.lastName, contacts.co
 const OWNED = "owned";
 const owned = alias(properties, OWNED);
 
-function propertiesWhere(userId: string, filters: PropertyFilters) {
+/**
+ * The rowids of the user's properties a search finds: by their own words, or by their owner's
+ * name (the properties of the contacts it finds, through the owner index).
+ */
+const propertyMatches = (userId: string, words: readonly string[]) => [
+  rowidsMatching(SEARCH_INDEXES.properties, userId, words),
+  sql`SELECT ${sql.identifier(OWNED)}.rowid FROM ${properties} AS ${sql.identifier(OWNED)} WHERE ${owned.userId} = ${userId} AND ${owned.ownerContactId} IN (${valuesMatching(SEARCH_INDEXES.contacts, contacts.id, userId, words, OWNER_SEARCH_COLUMNS)})`,
+];
+
+/** The properties the filters select; `walk`: a search with many matches (`WALK_FROM_MATCHES`). */
+function propertiesWhere(userId: string, filters: PropertyFilters, walk = false) {
   const where: SQL[] = [
     ownedMatching(SEARCH_INDEXES.properties, userId, filters.q, {
-      // The owner's name too: the properties of the contacts it finds (by the owner index).
+      walk,
       matches: (words) =>
-        or(
-          rowsMatching(SEARCH_INDEXES.properties, userId, words),
-          sql`${properties.id} IN (SELECT ${owned.id} FROM ${properties} AS ${sql.identifier(OWNED)} WHERE ${owned.userId} = ${userId} AND ${owned.ownerContactId} IN (${valuesMatching(SEARCH_INDEXES.contacts, contacts.id, userId, words, OWNER_SEARCH_COLUMNS)}))`,
-        )!,
+        or(...propertyMatches(userId, words).map((set) => sql`${properties}.rowid IN (${set})`))!,
     }),
   ];
   if (filters.status) where.push(eq(properties.status, filters.status));
@@ -190,10 +205,16 @@ function propertiesWhere(userId: string, filters: PropertyFilters) {
 
 /**
  * How many of the user's properties the filters select (the list's total, the Dashboard's buy-box
- * figure): counted in the index of the filter, without reading the rows.
+ * figure): counted in the index of the filter, without reading the rows; a search alone, in the
+ * search indexes.
  */
-export const countProperties = (db: Database, userId: string, filters: PropertyFilters) =>
-  db.select({ value: count() }).from(properties).where(propertiesWhere(userId, filters));
+export function countProperties(db: Database, userId: string, filters: PropertyFilters) {
+  const words = onlySearchWords(filters);
+  const counted = db.select({ value: count() });
+  return words
+    ? counted.from(countedRowids(propertyMatches(userId, words)))
+    : counted.from(properties).where(propertiesWhere(userId, filters));
+}
 
 export interface PropertyOrder {
   sort: PropertySort;
@@ -216,14 +237,16 @@ const matchingProperties = (
   userId: string,
   filters: PropertyFilters,
   order: PropertyOrder,
+  walk = false,
 ) =>
   propertiesWithAnalysis(db)
-    .where(propertiesWhere(userId, filters))
+    .where(propertiesWhere(userId, filters, walk))
     .orderBy(...keysetOrderBy(keysetOf(order)));
 
 /**
- * A page of the user's properties with their primary analyses, in one round trip (two, once, when
- * analyses saved before their buy-box figures were kept are worked out first).
+ * A page of the user's properties with their primary analyses, in one round trip (a search: two,
+ * its matches counted first; and once more when analyses saved before their buy-box figures were
+ * kept are worked out first).
  */
 export const listProperties = (
   db: Database,
@@ -244,19 +267,22 @@ async function propertiesPage(
   items: ReturnType<typeof toListedProperty>[];
   meta: PageRequest & { total: number };
 }> {
-  const [stale, rows, [total]] = await db.batch([
-    staleDeals(db, userId),
-    matchingProperties(db, userId, filters, order)
+  const pageOf = (walk: boolean) =>
+    matchingProperties(db, userId, filters, order, walk)
       .limit(limit)
-      .offset((page - 1) * limit),
-    countProperties(db, userId, filters),
-  ]);
+      .offset((page - 1) * limit);
+  const counted = countProperties(db, userId, filters);
+  // A search counts its matches first: how many decides how its page is read.
+  const [stale, [total], rows] = filters.q?.trim()
+    ? await db.batch([staleDeals(db, userId), counted])
+    : await db.batch([staleDeals(db, userId), counted, pageOf(false)]);
   // Analyses saved before their buy-box figures were kept: worked out once, then read again.
   if (stale.length && refresh) {
     await refreshDealFigures(db, userId);
     return propertiesPage(db, userId, filters, order, { page, limit }, false);
   }
-  return { items: rows.map(toListedProperty), meta: { page, limit, total: total!.value } };
+  const listed = rows ?? (await pageOf(total!.value >= WALK_FROM_MATCHES));
+  return { items: listed.map(toListedProperty), meta: { page, limit, total: total!.value } };
 }
 
 /**
