@@ -5,13 +5,16 @@
  */
 import {
   and,
+  Column,
   count,
   eq,
   getTableColumns,
   inArray,
+  is,
   isNotNull,
   isNull,
   sql,
+  type DriverValueDecoder,
   type SQL,
 } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -331,6 +334,36 @@ export function selectAll<T extends SQLiteTable>(
     (row) => fields.map((field) => (row as Record<string, unknown>)[field]),
     size,
   );
+}
+
+type Decoder = DriverValueDecoder<unknown, unknown>;
+
+/**
+ * The rows of a select of flat `fields` (columns, or named SQL with its decoder), read as D1's
+ * arrays and decoded column by column, each column's decoder looked up once. drizzle's own
+ * mapping, made for nested shapes and joins, looks each field's kind up again in every row: for an
+ * export's 50,000 rows it took a third of the export's time.
+ */
+export async function flatRows<R>(
+  fields: Record<string, Column | SQL.Aliased>,
+  query: PromiseLike<R[]> & { values(): PromiseLike<unknown[][]> },
+): Promise<R[]> {
+  // A select lists its fields in the order of their keys: each array holds them so.
+  const keys = Object.keys(fields);
+  const decoders = keys.map((key) => {
+    const field = fields[key]!;
+    // A named SQL's decoder (`mapWith`) is drizzle's internal field, which its mapping reads too.
+    return is(field, Column) ? field : (field.sql as unknown as { decoder: Decoder }).decoder;
+  });
+  const rows = await query.values();
+  return rows.map((row) => {
+    const decoded: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      decoded[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+    }
+    return decoded as R;
+  });
 }
 
 export function chunk<T>(items: T[], size: number) {

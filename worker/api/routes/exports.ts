@@ -76,10 +76,10 @@ const PROPERTY_COLUMNS: Columns<typeof allProperties> = [
   { header: "Latitude", value: (p) => p.latitude },
   { header: "Longitude", value: (p) => p.longitude },
   // The primary analysis's key figures: columns the property import leaves aside.
-  { header: "Analysis strategy", value: (p) => p.primaryAnalysis?.strategy },
-  { header: "Cash flow / month", value: (p) => p.primaryAnalysis?.cashFlowMonthly },
-  { header: "Cap rate %", value: (p) => p.primaryAnalysis?.capRate },
-  { header: "Cash-on-cash %", value: (p) => p.primaryAnalysis?.cashOnCash },
+  { header: "Analysis strategy", value: (p) => p.analysisStrategy },
+  { header: "Cash flow / month", value: (p) => p.cashFlowMonthly },
+  { header: "Cap rate %", value: (p) => p.capRate },
+  { header: "Cash-on-cash %", value: (p) => p.cashOnCash },
 ];
 
 /** Times as the clock reads where the sale is, with that zone's offset (the import keeps it). */
