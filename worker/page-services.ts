@@ -91,7 +91,7 @@ export interface PageOrigin {
 }
 
 export function pageServices(env: Env, userId: string, from: PageOrigin) {
-  const db = database(env.DB, userId);
+  const db = database(env.DB);
   const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   // Asked once per page, however many of its parts would ask Google Calendar.
   let calendarConnected: Promise<boolean> | undefined;

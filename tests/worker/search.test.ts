@@ -9,6 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { SEARCH_INDEXES, searchTableOf, WALK_FROM_MATCHES } from "../../worker/db/search";
+import { listContacts } from "../../worker/services/contacts";
 import { listLeads } from "../../worker/services/leads";
 import { listProperties } from "../../worker/services/properties";
 import { account, type Caller } from "./helpers";
@@ -483,6 +484,26 @@ describe("a search with many matches", () => {
     expect(await listed("/marketing/leads?q=mailer%20ames&limit=25")).toEqual(both);
   });
 
+  it("pages contacts by name, counting them all", async () => {
+    for (const [word, like] of [
+      ["whitf", "whitf%"],
+      ["ames", "ames"],
+    ] as const) {
+      for (const page of [1, 3]) {
+        const byName = await expected(
+          `SELECT id FROM contacts WHERE user_id = ?1 AND (last_name LIKE ?2 OR company LIKE ?2)
+           ORDER BY last_name ASC, first_name ASC, id ASC`,
+          [like],
+          page,
+        );
+        expect(
+          await listed(`/contacts?q=${word}&limit=25&page=${page}`),
+          `${word} ${page}`,
+        ).toEqual(byName);
+      }
+    }
+  });
+
   it("reads a page by walking the list's index, and counts in the search indexes", async () => {
     const { db, sent } = recordingDatabase();
     await listProperties(
@@ -493,20 +514,25 @@ describe("a search with many matches", () => {
       { page: 1, limit: 25 },
     );
     await listLeads(db, many.user.id, { q: "whitfield" }, { page: 1, limit: 25 });
-    const [propertyCount, propertyPage, leadCount, leadPage] = await searchPlans(sent);
+    await listContacts(db, many.user.id, { q: "whitfield" }, { page: 1, limit: 25 });
+    const [propertyCount, propertyPage, leadCount, leadPage, contactCount, contactPage] =
+      await searchPlans(sent);
     // The counts read the indexes alone (the owners' through the owner index), never a property.
     expect(propertyCount!.join("\n")).not.toMatch(/(SCAN|SEARCH) properties\b/);
     expect(propertyCount!.join("\n")).toMatch(
       /SEARCH owned USING COVERING INDEX properties_user_owner/,
     );
     expect(leadCount).toEqual([expect.stringMatching(/SCAN leads_search VIRTUAL TABLE/)]);
+    expect(contactCount).toEqual([expect.stringMatching(/SCAN contacts_search VIRTUAL TABLE/)]);
     // The pages walk the order's index and stop after a page: nothing to sort.
     expect(propertyPage!.join("\n")).toMatch(
       /SEARCH properties USING INDEX properties_by_updated_at/,
     );
     expect(leadPage!.join("\n")).toMatch(/SEARCH leads USING INDEX leads_user_created/);
-    for (const plan of [propertyPage!, leadPage!])
+    expect(contactPage!.join("\n")).toMatch(/SEARCH contacts USING INDEX contacts_user_name/);
+    for (const plan of [propertyPage!, leadPage!, contactPage!]) {
       expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });
 

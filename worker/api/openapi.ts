@@ -130,8 +130,7 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
  * What a signed-in route's service call starts with: the database and the user whose rows it may
  * touch (`listProjects(...scope(c), filters)`).
  */
-export const scope = (c: Context<AppEnv>) =>
-  [database(c.env.DB, c.var.session.userId), c.var.session.userId] as const;
+export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.userId] as const;
 
 /** This AI42's public origin: APP_URL when set, else the request's (e-mailed links, OAuth redirects). */
 export const appOrigin = (c: Context<AppEnv>) => publicOrigin(c.env, c.req.raw);

@@ -1,5 +1,5 @@
 /** Contacts: the one data access for the API and the agent. */
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { withFirstListed, type ContactInput, type ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
 import {
@@ -18,7 +18,14 @@ import {
   type PageRequest,
 } from "../db/queries";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
-import { ownedMatching, SEARCH_INDEXES } from "../db/search";
+import {
+  countedRowids,
+  onlySearchWords,
+  ownedMatching,
+  rowidsMatching,
+  SEARCH_INDEXES,
+  WALK_FROM_MATCHES,
+} from "../db/search";
 
 export interface ContactFilters {
   q?: string;
@@ -38,9 +45,13 @@ export const CONTACT_SEARCH_COLUMNS = [
 
 export const toContact = (row: ContactRow) => publicRow(row, "ownerKey");
 
-function contactsWhere(userId: string, filters: ContactFilters) {
+/** The contacts the filters select; `walk`: a search with many matches (`WALK_FROM_MATCHES`). */
+function contactsWhere(userId: string, filters: ContactFilters, walk = false) {
   const where: SQL[] = [
-    ownedMatching(SEARCH_INDEXES.contacts, userId, filters.q, { columns: CONTACT_SEARCH_COLUMNS }),
+    ownedMatching(SEARCH_INDEXES.contacts, userId, filters.q, {
+      columns: CONTACT_SEARCH_COLUMNS,
+      walk,
+    }),
   ];
   if (filters.type) where.push(eq(contacts.type, filters.type));
   return and(...where);
@@ -53,21 +64,44 @@ export const CONTACTS_BY_NAME: KeysetOrder = {
   id: contacts.id,
 };
 
-/** A page of the user's contacts, by name. */
+/**
+ * A page of the user's contacts, by name. A search counts its matches first (in the search index
+ * alone when it is the only filter): how many decides how its page is read.
+ */
 export async function listContacts(
   db: Database,
   userId: string,
   filters: ContactFilters,
   page: PageRequest,
 ) {
-  const { rows, meta } = await selectPage(
-    db,
-    contacts,
-    contactsWhere(userId, filters),
-    keysetOrderBy(CONTACTS_BY_NAME),
-    page,
-  );
-  return { items: rows.map(toContact), meta };
+  const order = keysetOrderBy(CONTACTS_BY_NAME);
+  if (!filters.q?.trim()) {
+    const { rows, meta } = await selectPage(
+      db,
+      contacts,
+      contactsWhere(userId, filters),
+      order,
+      page,
+    );
+    return { items: rows.map(toContact), meta };
+  }
+  const words = onlySearchWords(filters);
+  const counted = db.select({ value: count() });
+  const [total] = await (words
+    ? counted.from(
+        countedRowids([
+          rowidsMatching(SEARCH_INDEXES.contacts, userId, words, CONTACT_SEARCH_COLUMNS),
+        ]),
+      )
+    : counted.from(contacts).where(contactsWhere(userId, filters)));
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(contactsWhere(userId, filters, total!.value >= WALK_FROM_MATCHES))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  return { items: rows.map(toContact), meta: { ...page, total: total!.value } };
 }
 
 /** Every contact the list would show, by name, a chunk at a time (the CSV export). */
