@@ -39,6 +39,17 @@ const searchIndex = <T extends SearchedTable>(
   columns: SQLiteColumn[],
 ): SearchIndex<T> => ({ table, columns });
 
+/** What a contact search reads: both names ("maria lo" finds Maria Lopez), e-mail, company… */
+export const CONTACT_SEARCH_COLUMNS = [
+  contacts.firstName,
+  contacts.lastName,
+  contacts.email,
+  contacts.company,
+  contacts.phone,
+  contacts.tags,
+  contacts.notes,
+];
+
 /** Every index, as the migration creates them (a test checks that each column is there). */
 export const SEARCH_INDEXES = {
   properties: searchIndex(properties, [
@@ -61,16 +72,7 @@ export const SEARCH_INDEXES = {
   ]),
   // A lead is found by its contact's words as well as its own: one index holds both (its
   // contact's written in by triggers), so a search reads one set of matches and counts them there.
-  leads: searchIndex(leads, [
-    leads.source,
-    contacts.firstName,
-    contacts.lastName,
-    contacts.email,
-    contacts.company,
-    contacts.phone,
-    contacts.tags,
-    contacts.notes,
-  ]),
+  leads: searchIndex(leads, [leads.source, ...CONTACT_SEARCH_COLUMNS]),
   projects: searchIndex(projects, [
     projects.name,
     projects.address,

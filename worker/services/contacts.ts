@@ -19,6 +19,7 @@ import {
 } from "../db/queries";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
 import {
+  CONTACT_SEARCH_COLUMNS,
   countedRowids,
   onlySearchWords,
   ownedMatching,
@@ -31,17 +32,6 @@ export interface ContactFilters {
   q?: string;
   type?: ContactType;
 }
-
-/** What a contact search reads: both names ("maria lo" finds Maria Lopez), e-mail, company… */
-export const CONTACT_SEARCH_COLUMNS = [
-  contacts.firstName,
-  contacts.lastName,
-  contacts.email,
-  contacts.company,
-  contacts.phone,
-  contacts.tags,
-  contacts.notes,
-];
 
 export const toContact = (row: ContactRow) => publicRow(row, "ownerKey");
 

@@ -134,8 +134,11 @@ export type Lead = ReturnType<typeof toLead>;
 
 const OPEN: LeadStatus[] = ["dead", "under_contract"];
 
-/** Whether these filters read the lead's contact (its name, flags), not the lead alone. */
-const readsContact = (filters: LeadFilters) => Boolean(filters.q || filters.mailable);
+/**
+ * Whether these filters read the lead's contact (its flags), not the lead alone: a search does
+ * not, its index holding the contact's words.
+ */
+const readsContact = (filters: LeadFilters) => Boolean(filters.mailable);
 
 /** The leads the filters select; `walk`: a search with many matches (`WALK_FROM_MATCHES`). */
 export function leadsWhere(userId: string, filters: LeadFilters, walk = false) {
