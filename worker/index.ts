@@ -12,6 +12,7 @@ import { crossSitePage, isCrossSite } from "./cross-site";
 import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
+import { answered } from "./giving-way";
 import { withPrivateHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build);
@@ -26,21 +27,25 @@ let api: (typeof import("./api/app"))["api"] | undefined;
 // another is tied to the first, and workerd cancels the second as hung if the first goes away.
 const loadApi = async () => (api ??= (await import("./api/app")).api);
 
+/** The answer to a request: the API's, MCP's and its OAuth provider's, or a page. */
+async function respond(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api" || pathname.startsWith("/api/"))
+    return (await loadApi()).fetch(request, env, ctx);
+  // MCP and its OAuth endpoints, loaded on first use like the API.
+  if (servedByOAuthProvider(pathname)) {
+    const { serveOAuth } = await import("./mcp/oauth");
+    return withPrivateHeaders(await serveOAuth(request, env, ctx));
+  }
+  // A page's form sent from another site is refused here, as a page, before Remix would end it
+  // with an error of its own.
+  if (isCrossSite(request)) return withPrivateHeaders(crossSitePage());
+  return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/"))
-      return (await loadApi()).fetch(request, env, ctx);
-    // MCP and its OAuth endpoints (issue 32), loaded on first use like the API.
-    if (servedByOAuthProvider(pathname)) {
-      const { serveOAuth } = await import("./mcp/oauth");
-      return withPrivateHeaders(await serveOAuth(request, env, ctx));
-    }
-    // A page's form sent from another site is refused here, as a page, before Remix would end it
-    // with an error of its own.
-    if (isCrossSite(request)) return withPrivateHeaders(crossSitePage());
-    return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
-  },
+  // Counted while being answered, so that an export streaming meanwhile gives way to it.
+  fetch: (request, env, ctx) => answered(() => respond(request, env, ctx)),
   // Awaited rather than handed to waitUntil: the run counts as the invocation's own work, and
   // `/__scheduled` (wrangler dev --test-scheduled) answers when it is done.
   async scheduled(controller, env) {

@@ -231,15 +231,6 @@ export async function selectPage<T extends SQLiteTable>(
 }
 
 /**
- * A turn of the event loop for whatever else the isolate was asked meanwhile, taken between the
- * slices of long work (an export's chunks, an import's). Without it workerd runs work whose every
- * read is answered in-process (a local D1) to its end before taking another request: everyone's
- * requests would wait for the whole export. On Cloudflare, where D1 answers over the network, it
- * costs nothing.
- */
-export const othersTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
  * How many rows an export reads per query: memory stays flat however many rows match, and each
  * query with its share of the file's writing stays within some 30 ms, so other requests to the
  * database and the isolate get their turn between chunks. 50,000 rows take 100 queries: D1 allows

@@ -21,7 +21,8 @@ import {
 } from "../../app/domain/workspace";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { inJsonList, jsonParts, nowIso, othersTurn, runBatch, upsertJsonRows } from "../db/queries";
+import { inJsonList, jsonParts, nowIso, runBatch, upsertJsonRows } from "../db/queries";
+import { othersTurn } from "../giving-way";
 import { auctionColumns, chosenCalendar, historyRow, syncPending } from "./auctions";
 import { auctionFields } from "./auctions.kind";
 import { contactFields } from "./contacts.kind";

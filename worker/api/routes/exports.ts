@@ -30,7 +30,7 @@ import {
   PropertyListQuerySchema,
   saleRangeInOrder,
 } from "../list-queries";
-import { othersTurn } from "../../db/queries";
+import { givingWay } from "../../giving-way";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
 import { DealListQuerySchema } from "./deals";
@@ -245,6 +245,7 @@ async function csvFile<T>(
 ) {
   const encoder = new TextEncoder();
   const first = await chunks.next();
+  const othersFirst = givingWay();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const records = first.done ? "" : csvRecords(columns, first.value);
@@ -252,7 +253,7 @@ async function csvFile<T>(
       if (first.done) controller.close();
     },
     async pull(controller) {
-      await othersTurn();
+      await othersFirst();
       const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(csvRecords(columns, next.value)));
