@@ -244,15 +244,21 @@ export const EXPORT_CHUNK_ROWS = 500;
  * direction too, so one index on (user, ...columns, id) serves it either way. Only the first
  * column may be empty: rows without it come last either way, unless `nulls` puts them first.
  */
-export interface KeysetOrder {
+export interface KeysetOrder<Tie extends SQLiteColumn | SQL = SQLiteColumn> {
   columns: [SQLiteColumn, ...SQLiteColumn[]];
   dir: "asc" | "desc";
-  id: SQLiteColumn;
+  /** What breaks ties: the id, or the rowid where the order's index ends on it. */
+  id: Tie;
   nulls?: "first" | "last";
 }
 
 /** `ORDER BY` of a keyset order. */
-export function keysetOrderBy({ columns: [first, ...rest], dir, id, nulls = "last" }: KeysetOrder) {
+export function keysetOrderBy({
+  columns: [first, ...rest],
+  dir,
+  id,
+  nulls = "last",
+}: KeysetOrder<SQLiteColumn | SQL>) {
   const by = sql.raw(dir === "asc" ? "ASC" : "DESC");
   return [
     sql`${first} ${by} NULLS ${sql.raw(nulls === "last" ? "LAST" : "FIRST")}`,
@@ -270,7 +276,7 @@ export function keysetOrderBy({ columns: [first, ...rest], dir, id, nulls = "las
  */
 export async function* keysetChunks<T>(
   read: (where: SQL | undefined, orderBy: SQL[], limit: number) => PromiseLike<T[]>,
-  order: KeysetOrder,
+  order: KeysetOrder<SQLiteColumn | SQL>,
   keyOf: (row: T) => unknown[],
   size = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<T[]> {
@@ -298,7 +304,10 @@ export async function* keysetChunks<T>(
       if (rows.length) yield rows;
       if (rows.length < size) break;
       const values = keyOf(rows.at(-1)!).slice(from);
-      const bound = values.map((value, i) => sql.param(value, key[i]));
+      const bound = values.map((value, i) => {
+        const column = key[i]!;
+        return is(column, Column) ? sql.param(value, column) : sql`${value}`;
+      });
       after = sql`(${sql.join(key, sql`, `)}) ${past} (${sql.join(bound, sql`, `)})`;
     }
   }

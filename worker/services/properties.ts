@@ -222,10 +222,16 @@ export interface PropertyOrder {
   dir: "asc" | "desc";
 }
 
-const keysetOf = (order: PropertyOrder): KeysetOrder => ({
+/**
+ * What orders properties of the same value: the rowid every index of the list's sorts ends on
+ * (they are kept in the order they were added).
+ */
+const PROPERTY_TIE = sql<number>`${properties}.rowid`;
+
+const keysetOf = (order: PropertyOrder): KeysetOrder<SQL> => ({
   columns: [PROPERTY_SORTS[order.sort]],
   dir: order.dir,
-  id: properties.id,
+  id: PROPERTY_TIE,
 });
 
 /**
@@ -306,6 +312,8 @@ const {
 const EXPORTED = {
   ...EXPORTED_COLUMNS,
   analysisStrategy: sql<Strategy | null>`${primaryDeal.strategy}`.as("primary_analysis_strategy"),
+  // Where the next chunk starts among properties of the same value; the file does not show it.
+  tie: PROPERTY_TIE.as("tie"),
 };
 
 /**
@@ -332,7 +340,7 @@ export async function* allProperties(
           .limit(limit),
       ),
     keysetOf(order),
-    (row) => [row[order.sort], row.id],
+    (row) => [row[order.sort], row.tie],
   );
 }
 
