@@ -17,8 +17,6 @@ DROP INDEX `properties_by_cash_flow_monthly`;--> statement-breakpoint
 DROP INDEX `properties_by_cap_rate`;--> statement-breakpoint
 DROP INDEX `properties_by_cash_on_cash`;--> statement-breakpoint
 DROP INDEX `properties_by_meets_criteria`;--> statement-breakpoint
-CREATE INDEX `properties_meeting_by_updated_at` ON `properties` (`user_id`,`updated_at`) WHERE "properties"."meets_criteria" = 1;--> statement-breakpoint
-CREATE INDEX `properties_missing_by_updated_at` ON `properties` (`user_id`,`updated_at`) WHERE "properties"."meets_criteria" = 0;--> statement-breakpoint
 CREATE INDEX `properties_by_updated_at` ON `properties` (`user_id`,`updated_at`);--> statement-breakpoint
 CREATE INDEX `properties_by_address` ON `properties` (`user_id`,`address`);--> statement-breakpoint
 CREATE INDEX `properties_by_list_price` ON `properties` (`user_id`,`list_price`);--> statement-breakpoint
@@ -35,4 +33,8 @@ CREATE INDEX `properties_by_owner_name` ON `properties` (`user_id`,`owner_name`)
 CREATE INDEX `properties_by_cash_flow_monthly` ON `properties` (`user_id`,`cash_flow_monthly`);--> statement-breakpoint
 CREATE INDEX `properties_by_cap_rate` ON `properties` (`user_id`,`cap_rate`);--> statement-breakpoint
 CREATE INDEX `properties_by_cash_on_cash` ON `properties` (`user_id`,`cash_on_cash`);--> statement-breakpoint
-CREATE INDEX `properties_by_meets_criteria` ON `properties` (`user_id`,`meets_criteria`);
+CREATE INDEX `properties_by_meets_criteria` ON `properties` (`user_id`,`meets_criteria`);--> statement-breakpoint
+-- The buy-box filter's partial indexes last: SQLite, choosing between indexes that look alike
+-- (these and properties_by_updated_at), takes the one made last, and they are the short walk.
+CREATE INDEX `properties_meeting_by_updated_at` ON `properties` (`user_id`,`updated_at`) WHERE "properties"."meets_criteria" = 1;--> statement-breakpoint
+CREATE INDEX `properties_missing_by_updated_at` ON `properties` (`user_id`,`updated_at`) WHERE "properties"."meets_criteria" = 0;

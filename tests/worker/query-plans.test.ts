@@ -134,6 +134,26 @@ describe("the hot reads' plans", () => {
     expect(found.filter((one) => one.flaws.length)).toEqual([]);
   });
 
+  it("the buy-box filter, latest change first, in its verdict's own index", async () => {
+    for (const [meetsCriteria, index] of [
+      ["yes", "properties_meeting_by_updated_at"],
+      ["no", "properties_missing_by_updated_at"],
+    ] as const) {
+      const sent: Sent[] = [];
+      const db = database(noting(env.DB, sent));
+      await listProperties(
+        db,
+        userId,
+        { meetsCriteria },
+        { sort: "updatedAt", dir: "desc" },
+        { page: 1, limit: 25 },
+      );
+      const page = reads(sent).find((one) => /from "properties".*\blimit\b/is.test(one.sql))!;
+      // The list's own index would walk every property for the few with a verdict.
+      expect(await plan(page)).toContainEqual(expect.stringContaining(`INDEX ${index} `));
+    }
+  });
+
   it("the CSV export's chunks, each sought from where the last ended", async () => {
     const sent: Sent[] = [];
     const db = database(noting(env.DB, sent));
