@@ -1,7 +1,8 @@
--- Drops the search indexes of migration 0033 with their triggers and views, for a `wrangler d1
--- export` (which refuses a database with virtual tables): run it with `wrangler d1 execute`, export,
--- then create them again from the tables with `migrations/0033_search.sql`
--- (docs/decisions/0041-search-fts5.md). Writes keep working in between; searches answer errors.
+-- Drops the search indexes of migrations 0033 and 0040 with their triggers and views, for a
+-- `wrangler d1 export` (which refuses a database with virtual tables): run it with `wrangler d1
+-- execute`, export, then create them again from the tables with `migrations/0033_search.sql` and
+-- then `migrations/0040_lead_search_with_contacts.sql` (docs/decisions/0043-search-fts5.md).
+-- Writes keep working in between; searches answer errors.
 DROP TRIGGER IF EXISTS `properties_search_insert`;
 DROP TRIGGER IF EXISTS `properties_search_delete`;
 DROP TRIGGER IF EXISTS `properties_search_update`;
@@ -15,6 +16,7 @@ DROP VIEW IF EXISTS `contacts_search_rows`;
 DROP TRIGGER IF EXISTS `leads_search_insert`;
 DROP TRIGGER IF EXISTS `leads_search_delete`;
 DROP TRIGGER IF EXISTS `leads_search_update`;
+DROP TRIGGER IF EXISTS `leads_search_contact`;
 DROP TABLE IF EXISTS `leads_search`;
 DROP VIEW IF EXISTS `leads_search_rows`;
 DROP TRIGGER IF EXISTS `projects_search_insert`;
