@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answered, DOWNLOAD_REST_MS, GIVE_WAY_MOST_MS, givingWay } from "../../worker/giving-way";
+import {
+  answered,
+  DOWNLOAD_REST_MS,
+  GIVE_WAY_MOST_MS,
+  givingWay,
+  OTHERS_RECENT_MS,
+} from "../../worker/giving-way";
 
 const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const ok = async () => new Response("ok");
@@ -33,11 +39,14 @@ describe("a download giving way to the requests the isolate is answering", () =>
     expect(order).toEqual(["request answered", "next chunk"]);
   });
 
-  it("rests after a chunk during which another request came, and only then", async () => {
+  it("rests after each chunk while others keep coming, and goes at full speed once they stop", async () => {
     const nextChunk = givingWay();
     await answered(ok);
     expect(await timed(nextChunk)).toBeGreaterThanOrEqual(DOWNLOAD_REST_MS - 1);
-    // Nobody came since: the chunk after goes at once.
+    // Another came only just before: the download still rests.
+    expect(await timed(nextChunk)).toBeGreaterThanOrEqual(DOWNLOAD_REST_MS - 1);
+    // Nobody since OTHERS_RECENT_MS: the next chunk goes at once.
+    await later(OTHERS_RECENT_MS);
     expect(await timed(nextChunk)).toBeLessThan(DOWNLOAD_REST_MS);
   });
 
