@@ -49,8 +49,8 @@ export const othersTurn = () => pause(0);
  * What a streamed download awaits before each chunk after the first, made once its Response is
  * (so it is not counted itself): a turn; then, while other requests are being answered, pauses of
  * a millisecond, up to GIVE_WAY_MOST_MS of them; then, if others came in the last
- * OTHERS_RECENT_MS, DOWNLOAD_REST_MS more. Alone, a download goes at full speed. Each wait is this request's own
- * timer, so it ends whatever becomes of the others.
+ * OTHERS_RECENT_MS, DOWNLOAD_REST_MS more. Alone, a download goes at full speed. Each wait is
+ * this request's own timer, so it ends whatever becomes of the others.
  */
 export function givingWay(): () => Promise<void> {
   let seen = arrived;

@@ -10,9 +10,9 @@ import * as build from "ai42:server-build";
 import { servedByOAuthProvider } from "../app/domain/access";
 import { crossSitePage, isCrossSite } from "./cross-site";
 import type { Env } from "./env";
+import { answered } from "./giving-way";
 import type { JobMessage } from "./jobs";
 import { loadContext } from "./load-context";
-import { answered } from "./giving-way";
 import { withPrivateHeaders } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(build);

@@ -240,14 +240,15 @@ export async function selectPage<T extends SQLiteTable>(
 export const EXPORT_CHUNK_ROWS = 500;
 
 /**
- * A list's order: its columns, most significant first, in one direction, then the id in that
- * direction too, so one index on (user, ...columns, id) serves it either way. Only the first
+ * A list's order: its columns, most significant first, in one direction, then what breaks ties
+ * (the id, or the rowid) in that direction too, so one index on (user, ...columns, id), or on
+ * (user, ...columns) with the rowid SQLite ends it with, serves it either way. Only the first
  * column may be empty: rows without it come last either way, unless `nulls` puts them first.
  */
 export interface KeysetOrder<Tie extends SQLiteColumn | SQL = SQLiteColumn> {
   columns: [SQLiteColumn, ...SQLiteColumn[]];
   dir: "asc" | "desc";
-  /** What breaks ties: the id, or the rowid where the order's index ends on it. */
+  /** What breaks ties: the id, or the rowid where the order's index has no id. */
   id: Tie;
   nulls?: "first" | "last";
 }
