@@ -273,7 +273,7 @@ export function keysetOrderBy({
  * in it is (an offset would read every row before it again). The rows with a first value and those
  * without are each read as a run of their own (a row value compared with an empty one is never
  * past it), in the order's place for them. `read` answers the rows matching its condition, in the
- * order given; `keyOf` a row's values of the order's columns, then its id.
+ * order given; `keyOf` a row's values of the order's columns, then its tie.
  */
 export async function* keysetChunks<T>(
   read: (where: SQL | undefined, orderBy: SQL[], limit: number) => PromiseLike<T[]>,
