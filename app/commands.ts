@@ -32,7 +32,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { modulePath } from "./domain/modules";
+import { analysisPath, modulePath } from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
   COMMAND_SHORTCUTS,
@@ -306,7 +306,7 @@ export const COMMANDS: readonly Command[] = [
       "flip",
     ],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("possible-investments", { analysis: "new" })),
+    action: ({ navigate }) => navigate(analysisPath({ id: "new" })),
   },
   {
     id: "import-properties",

@@ -1,11 +1,11 @@
 /**
- * The modules' server loaders (issue 28): what each module's first screen shows, read by the `$`
- * route for the signed-in user through the API's own services, so the HTML arrives with the data.
- * One per id of LOADED_MODULES (app/modules.ts); any other module loads its data in the browser.
+ * The server loaders of the modules still served by the catch-all route (app/routes/_app.$.tsx):
+ * what each one's first screen shows, read for the signed-in user through the API's own
+ * services, so the HTML arrives with the data. One per id of LOADED_MODULES; a module with routes
+ * of its own reads in its routes' loaders.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { todayIn } from "./domain/today";
-import { isPhoneRequest, type ModuleLoaderArgs } from "./lib/module-loader.server";
+import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadConnections } from "./features/connections/connections.server";
 import { loadAuctions } from "./features/auctions/auctions.server";
@@ -13,19 +13,16 @@ import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
-import { loadPossibleInvestments } from "./features/possible-investments/possible-investments.server";
 import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
-import { getSession } from "./lib/auth.server";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
   "main-agent": loadMainAgent,
-  "possible-investments": loadPossibleInvestments,
   "property-research": loadPropertyResearch,
   "route-planner": loadRoutePlanner,
   "project-hub": loadProjectHub,
@@ -44,68 +41,52 @@ export type LoadedModule = {
   [Id in LoadedModuleId]: { id: Id; data: ModuleData<Id> | null };
 }[LoadedModuleId];
 
-/** The `$` route's loader data (app/lib/module-data.ts reads it). */
-export interface WorkspaceData {
-  module: LoadedModule | null;
+/**
+ * What the workspace layout (app/routes/_app.tsx) reads when the app starts with this page: the
+ * entries and the bell's counts. Nothing on a client navigation's read (the app is running), or
+ * signed out.
+ */
+export interface WorkspaceStart {
   /**
-   * Every entry of the user, for the entries store the app fills at start (spec §4): on the
-   * page's own request (the app starts with it), streamed after the page, and null when that read
-   * failed (ignored, as the spec says). Null on a client navigation's read (the app is running,
-   * its store filled), signed out, and when the module's data holds the entries already.
+   * Every entry of the user, for the entries store the app fills at start (spec §4): streamed
+   * after the page, and null when that read failed (ignored, as the spec says).
    */
   entries: Promise<Entry[] | null> | null;
   /**
-   * The bell's counts, on the page's own request (the app starts with them, so the first paint
-   * shows the badge and the bell asks nothing until its next poll); null on a client navigation's
-   * read, signed out, and when the read failed (the bell then asks).
+   * The bell's counts (the first paint shows the badge and the bell asks nothing until its next
+   * poll); null when the read failed (the bell then asks).
    */
   notifications: NotificationCounts | null;
 }
 
-/**
- * The workspace at `id` (null: a path no module opens) for the request's user: the module's
- * first screen (null when signed out or it has no loader) and, when the app starts with this
- * page, the entries.
- */
-export async function loadWorkspace(
-  id: ModuleId | null,
+export async function loadWorkspaceStart(
   request: Request,
   context: AppLoadContext,
-): Promise<WorkspaceData> {
-  const session = await getSession(request, context);
-  if (!session) return { module: null, entries: null, notifications: null };
-  const now = new Date();
-  const url = new URL(request.url);
-  const { timeZone } = session;
-  const services = await context.services(session.userId, { origin: url.origin, timeZone });
-  const [module, notifications] = await Promise.all([
-    id && isLoadedModule(id)
-      ? loadModule(id, {
-          url,
-          services,
-          today: todayIn(timeZone, now),
-          timeZone,
-          now,
-          phone: isPhoneRequest(request.headers),
-        })
-      : null,
-    context.documentRequest
-      ? services.notificationCounts().catch((error: unknown) => {
-          console.error(error);
-          return null;
-        })
-      : null,
-  ]);
-  // A first screen that holds every entry (Project Hub's documents) fills the store itself.
-  const holdsEntries = Boolean(module?.data && "entries" in module.data);
-  const entries =
-    context.documentRequest && !holdsEntries
-      ? services.listEntries().catch((error: unknown) => {
-          console.error(error);
-          return null;
-        })
-      : null;
-  return { module, entries, notifications };
+): Promise<WorkspaceStart> {
+  const args = context.documentRequest ? await pageArgs(request, context) : null;
+  if (!args) return { entries: null, notifications: null };
+  const failed = (error: unknown) => {
+    console.error(error);
+    return null;
+  };
+  return {
+    entries: args.services.listEntries().catch(failed),
+    notifications: await args.services.notificationCounts().catch(failed),
+  };
+}
+
+/**
+ * The first screen of the module at `id` for the request's user: null when signed out or when
+ * the module reads its data in the browser.
+ */
+export async function loadModuleScreen(
+  id: ModuleId,
+  request: Request,
+  context: AppLoadContext,
+): Promise<LoadedModule | null> {
+  if (!isLoadedModule(id)) return null;
+  const args = await pageArgs(request, context);
+  return args ? loadModule(id, args) : null;
 }
 
 async function loadModule(id: LoadedModuleId, args: ModuleLoaderArgs): Promise<LoadedModule> {

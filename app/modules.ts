@@ -26,8 +26,11 @@ export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
   /** Other words people search the palette with (synonyms, what the module holds). */
   keywords: readonly string[];
-  /** Code-split; the server loads it before rendering its page (app/lib/preloadable.ts). */
-  View: Preloadable<ModuleViewProps>;
+  /**
+   * The view the catch-all route shows (app/routes/_app.$.tsx), code-split; the server loads it
+   * before rendering its page (app/lib/preloadable.ts). None for a module with routes of its own.
+   */
+  View?: Preloadable<ModuleViewProps>;
 }
 
 const placeholder = preloadable(() => import("./features/module-placeholder"));
@@ -73,7 +76,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     skeleton: "table",
     upcoming:
       "Import properties from CSV or JSON, track them through your pipeline and analyse each deal.",
-    View: preloadable(() => import("./features/possible-investments/possible-investments")),
   },
   "route-planner": {
     title: "Route Planner (Maps)",

@@ -40,7 +40,20 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext): Promi
   // A page's form sent from another site is refused here, as a page, before Remix would end it
   // with an error of its own.
   if (isCrossSite(request)) return withPrivateHeaders(crossSitePage());
-  return withPrivateHeaders(await handleRemixRequest(request, loadContext(env, ctx, request)));
+  const page = withHost(request);
+  return withPrivateHeaders(await handleRemixRequest(page, loadContext(env, ctx, page)));
+}
+
+/**
+ * The request with the host it was sent to named, for Remix, which refuses a form whose Origin it
+ * cannot compare with a Host header. A request handed over inside workerd (a service binding's
+ * fetch) has none; its URL's host is the one `isCrossSite` has just checked Origin against.
+ */
+function withHost(request: Request) {
+  if (request.headers.has("Host")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("X-Forwarded-Host", new URL(request.url).host);
+  return new Request(request, { headers });
 }
 
 export default {

@@ -1,10 +1,11 @@
 /**
  * The pages' door onto the data (DESIGN: one data access, two doors): the services the API's
- * routes call, bound to D1 and to the signed-in user, for the modules' loaders
- * (app/modules.server.ts). The Worker hands it over in the load context, so the Remix server
- * build imports only its type and bundles no second copy of the services.
+ * routes call, bound to D1 and to the signed-in user, for the pages' loaders and actions. The
+ * Worker hands it over in the load context, so the Remix server build imports only its type and
+ * bundles no second copy of the services.
  */
 import type { z } from "zod";
+import type { PropertyInput } from "../app/domain/workspace";
 import { MCP_PATH } from "../app/domain/access";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
@@ -18,6 +19,7 @@ import {
   ResearchListQuerySchema,
   RouteListQuerySchema,
 } from "./api/list-queries";
+import { MAX_PAGE_SIZE } from "./api/openapi";
 import { FileListQuerySchema } from "./api/routes/files";
 import { database } from "./db/client";
 import { publicOrigin, type Env } from "./env";
@@ -39,7 +41,7 @@ import { listConnectedApps, type ConnectedApp } from "./services/connected-apps"
 import { listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
-import { dealDetail } from "./services/deals";
+import { dealDetail, listDeals } from "./services/deals";
 import { listEntries } from "./services/entries";
 import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
@@ -51,7 +53,12 @@ import { listSequences, sequenceSettingsOf } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import { listProjects, projectDetail } from "./services/projects";
-import { listProperties } from "./services/properties";
+import {
+  deleteProperty,
+  listProperties,
+  propertyDetail,
+  updateProperty,
+} from "./services/properties";
 import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
 import { usageOf } from "./services/usage";
@@ -79,6 +86,28 @@ async function orNotFound<T>(read: Promise<T>) {
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
+  }
+}
+
+/** Why a page's write was refused, as the API would answer it (its status, code and words). */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  /** A 400's problem per field; a 412's record as it now is (`{ current }`). */
+  details?: unknown;
+}
+
+/** A page's write: what it made, or why it was refused (a client's mistake, never thrown). */
+export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
+
+async function written<T>(write: Promise<T>): Promise<Written<T>> {
+  try {
+    return { done: await write, refused: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const { status, code, message, details } = error;
+    return { done: null, refused: { status, code, message, details } };
   }
 }
 
@@ -128,6 +157,17 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     listProperties: pageFor(PropertyListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
       listProperties(db, userId, filters, { sort, dir }, { page, limit }),
     ),
+    /** A property's page (`GET /api/data/properties/{id}`); null when it is not the user's. */
+    propertyDetail: (id: string) => orNotFound(propertyDetail(db, userId, id)),
+    /** A property's saved analyses, the latest change first, as its page lists them. */
+    propertyAnalyses: async (propertyId: string) =>
+      (await listDeals(db, userId, { propertyId }, { page: 1, limit: MAX_PAGE_SIZE })).items,
+    /** `PUT /api/data/properties/{id}`, made only if the property is still at `version`. */
+    updateProperty: (id: string, input: PropertyInput, version: string) =>
+      written(updateProperty(db, userId, id, input, [version])),
+    /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
+    deleteProperty: (id: string, version: string) =>
+      written(deleteProperty(db, userId, id, [version])),
     listAuctions: pageFor(AuctionListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
       listAuctions(db, userId, filters, { sort, dir }, { page, limit }),
     ),

@@ -1,25 +1,26 @@
-/** The signed-in workspace: sidebar, mobile header, command palette and the module view. */
-import { useLocation, useNavigate } from "@remix-run/react";
+/** The signed-in workspace: sidebar, mobile header, command palette and the page's route. */
+import { Outlet, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
 import type { Command, CommandContext } from "~/commands";
-import { activeModuleId, childModules, moduleForPath, modulePath } from "~/domain/modules";
+import { activeModuleId, childModules, modulePath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { useWorkspaceData } from "~/lib/module-data";
+import { useLoadedModule, useWorkspaceStart } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
+import { workspaceRevision } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/import-choice";
 import { pickImportFile } from "~/lib/import-file";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { usePolledNotificationCounts } from "~/lib/stores/notification-counts";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
+import { MODULES, SIDEBAR_MODULES } from "~/modules";
 import {
   COMMAND_SHORTCUTS,
   commandOfKey,
@@ -32,7 +33,6 @@ import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
 import { ImportProgress } from "./import-progress";
 import { NotificationBell } from "./notification-bell";
 import { RouteErrorBoundary } from "./error-fallback";
-import { NotFound } from "./not-found";
 import { Sidebar } from "./sidebar";
 import { Skeleton } from "./skeleton";
 import { Toasts } from "./toasts";
@@ -69,20 +69,20 @@ function HydrationSignal(props: { onHydrated: (hydrated: true) => void }) {
 }
 
 /**
- * The module view, loaded lazily behind its skeleton. Memoised so that the shell's own state (the
- * palette, the menu) never re-renders its Suspense boundary: an update that reaches a boundary
- * still waiting for its chunk during hydration makes React throw the server's HTML away (error
- * #421).
+ * The page's route, behind the module's skeleton while a view of it downloads. Memoised so that
+ * the shell's own state (the palette, the menu) never re-renders its Suspense boundary: an update
+ * that reaches a boundary still waiting for its chunk during hydration makes React throw the
+ * server's HTML away (error #421).
  */
-const ModuleOutlet = memo(function ModuleOutlet(props: {
-  module: AppModule;
+const PageOutlet = memo(function PageOutlet(props: {
+  moduleId: string | null;
   onHydrated: (hydrated: true) => void;
 }) {
-  const { module } = props;
+  const module = MODULES.find((m) => m.id === props.moduleId);
   return (
     // A new boundary per module shows its skeleton even during a navigation transition.
-    <Suspense key={module.id} fallback={<Skeleton variant={module.skeleton} />}>
-      <module.View module={module} modules={SIDEBAR_MODULES} />
+    <Suspense key={props.moduleId} fallback={<Skeleton variant={module?.skeleton} />}>
+      <Outlet />
       <HydrationSignal onHydrated={props.onHydrated} />
     </Suspense>
   );
@@ -127,15 +127,19 @@ export default function AppShell() {
   // The entries the app starts with came with the page: in its first screen (Project Hub's
   // documents), else streamed after it. Only a page that came without them (the workspace opened
   // from the login screen) asks the API.
-  const workspace = useWorkspaceData();
-  const [entriesAtStart] = useState(() => {
-    const loaded = workspace?.module?.data;
-    return loaded && "entries" in loaded ? loaded.entries : (workspace?.entries ?? undefined);
-  });
+  const workspace = useWorkspaceStart();
+  const loaded = useLoadedModule()?.data;
+  const [entriesAtStart] = useState(() =>
+    loaded && "entries" in loaded ? loaded.entries : (workspace?.entries ?? undefined),
+  );
   useEffect(() => {
     void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();
   }, [entriesAtStart]);
+
+  // Records changed behind the page (an import, the agent's write): every loader on it reads again.
+  const { revalidate } = useRevalidator();
+  useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
 
   // The bell's counts came with the page as well (the store polls on from them).
   const [countsAtStart] = useState(() => workspace?.notifications ?? null);
@@ -228,7 +232,7 @@ export default function AppShell() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [desktop, paletteOpen, runCommand]);
 
-  const module = moduleForPath(MODULES, pathname);
+  const activeId = activeModuleId(MODULES, pathname);
   const closeOnMobile = () => {
     if (desktop === false) setMobileOpen(false);
   };
@@ -245,7 +249,7 @@ export default function AppShell() {
       <Sidebar
         modules={SIDEBAR_MODULES}
         childrenOf={(id) => childModules(MODULES, id)}
-        activeId={activeModuleId(MODULES, pathname)}
+        activeId={activeId}
         collapsed={collapsed}
         width={collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED}
         mobile={desktop === false}
@@ -308,14 +312,7 @@ export default function AppShell() {
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
         >
           <RouteErrorBoundary resetKey={pathname}>
-            {module ? (
-              <ModuleOutlet module={module} onHydrated={setHydrated} />
-            ) : (
-              <>
-                <NotFound signedIn />
-                <HydrationSignal onHydrated={setHydrated} />
-              </>
-            )}
+            <PageOutlet moduleId={activeId} onHydrated={setHydrated} />
           </RouteErrorBoundary>
         </main>
       </div>

@@ -3,7 +3,7 @@
  * once resized, its new name, and where the record a file belongs to opens. Pure: no I/O, no DOM.
  */
 import type { FileOwner } from "./files";
-import { modulePath } from "./modules";
+import { analysisPath, modulePath, propertyPath } from "./modules";
 
 /** A photo's long edge after the browser resizes it. */
 export const MAX_PHOTO_EDGE = 2048;
@@ -56,11 +56,11 @@ export function fileOwnerPath(ownerType: FileOwner, ownerId: string): string | n
     case "project":
       return modulePath("project-hub", { project: ownerId });
     case "property":
-      return modulePath("possible-investments", { property: ownerId });
+      return propertyPath(ownerId);
     case "auction":
       return modulePath("auction", { auction: ownerId });
     case "deal":
-      return modulePath("possible-investments", { analysis: ownerId });
+      return analysisPath({ id: ownerId });
     case "contact":
       // A contact opens in a dialog of the contacts list, not at an address of its own.
       return null;

@@ -4,6 +4,7 @@
  */
 import type { AuctionStatus, SaleType } from "./auctions/auction";
 import type { BuyBoxFilter } from "./deals/buy-box-filter";
+import type { Strategy } from "./deals/types";
 import type { GoogleOutcome } from "./google";
 import type { LeadStatus } from "./marketing/leads";
 import type { ListingStatus, PropertyStatus, PropertyType } from "./workspace";
@@ -21,12 +22,9 @@ export interface ModuleParams {
   /** `page` the page of the research history; `report` the id of the report open beside it. */
   "property-research": { page?: number; report?: string };
   /**
-   * `import: "1"` opens the import dialog; `property` a property's page (`new`: the form to add
-   * one by hand); `analysis` the deal analyzer (`new`, for `property` when given, in `strategy`,
-   * or a saved analysis's id; `term` a glossary entry's slug, whose figure the analyzer
-   * highlights with its formula); `compare` two to four saved analyses, their ids joined by commas.
-   * The list's search (`q`), filters, sort (`sort`, `dir`) and `page` are those of
-   * `GET /api/data/properties`.
+   * `import: "1"` opens the import dialog. The list's search (`q`), filters, sort (`sort`, `dir`)
+   * and `page` are those of `GET /api/data/properties`. A property, an analysis and Compare have
+   * paths of their own (`propertyPath`, `analysisPath`, `comparePath`).
    */
   "possible-investments": {
     q?: string;
@@ -43,11 +41,6 @@ export interface ModuleParams {
     dir?: "asc" | "desc";
     page?: number;
     import?: "1";
-    property?: string;
-    analysis?: string;
-    strategy?: "rental" | "flip" | "brrrr" | "wholesale";
-    term?: string;
-    compare?: string;
   };
   /**
    * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
@@ -134,7 +127,6 @@ export type ModuleId = keyof ModuleParams;
 export const LOADED_MODULES = [
   "home",
   "main-agent",
-  "possible-investments",
   "property-research",
   "route-planner",
   "project-hub",
@@ -155,15 +147,49 @@ export type MarketingTab = (typeof MARKETING_TABS)[number];
 export const RESOURCES_TABS = ["glossary", "guides", "apps"] as const;
 export type ResourcesTab = (typeof RESOURCES_TABS)[number];
 
-/** `/project-hub?tab=documents&new=1`: the path that opens a module, with its parameters. */
-export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id]) {
+/** "?a=1&b=2" of the parameters that have a value; "" when none has. */
+function queryOf(params: object | undefined) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params ?? {})) {
     if (value) query.set(name, String(value));
   }
   const search = query.toString();
-  return search ? `/${id}?${search}` : `/${id}`;
+  return search ? `?${search}` : "";
 }
+
+/** `/project-hub?tab=documents&new=1`: the path that opens a module, with its parameters. */
+export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id]) {
+  return `/${id}${queryOf(params)}`;
+}
+
+/**
+ * The modules whose records are pages of their own, at paths under the module's
+ * (`/possible-investments/<id>`): the module owns every path that starts with its segment.
+ */
+export const RECORD_ROUTED_MODULES = [
+  "possible-investments",
+] as const satisfies readonly ModuleId[];
+
+const segment = (id: string) => encodeURIComponent(id);
+
+/** A property's page; `new`: the form to add one by hand. */
+export const propertyPath = (id: string) => `/possible-investments/${segment(id)}`;
+
+/**
+ * The deal analyzer: a saved analysis, or `new` (for `propertyId` when given, its figures filling
+ * the form), in `strategy`; `term` a glossary entry's slug, whose figure it highlights.
+ */
+export function analysisPath(
+  analysis: { id: string; propertyId?: string | null },
+  params?: { strategy?: Strategy; term?: string },
+) {
+  const under = analysis.propertyId ? propertyPath(analysis.propertyId) : "/possible-investments";
+  return `${under}/analyses/${segment(analysis.id)}${queryOf(params)}`;
+}
+
+/** Two to four saved analyses side by side; `propertyId` the property they were compared from. */
+export const comparePath = (ids: readonly string[], propertyId?: string | null) =>
+  `/possible-investments/compare${queryOf({ ids: ids.join(","), property: propertyId })}`;
 
 export type ModuleSection = "main";
 
@@ -195,8 +221,8 @@ export function childModules<T extends ModuleDefinition>(modules: readonly T[], 
 
 /**
  * The module a path opens: a single segment naming an enabled module (or one of its aliases);
- * null for any other path — `/nope`, or `/home/nope` (modules take their state in the query,
- * never in deeper segments) — which is answered 404 "Page not found".
+ * null for any other path — `/nope`, or `/home/nope` (modules take their state in the query, but
+ * for those whose records have paths of their own) — which is answered 404 "Page not found".
  */
 export function moduleForPath<T extends ModuleDefinition>(
   modules: readonly T[],
@@ -209,10 +235,17 @@ export function moduleForPath<T extends ModuleDefinition>(
   );
 }
 
-/** The sidebar's active module: the module the path opens; none on a page that is not found. */
+/**
+ * The sidebar's active module: the module the path opens, or whose record it is (its first
+ * segment); none on a page that is not found.
+ */
 export function activeModuleId<T extends ModuleDefinition>(
   modules: readonly T[],
   pathname: string,
 ) {
-  return moduleForPath(modules, pathname)?.id ?? null;
+  const [first] = pathname.split("/").filter(Boolean);
+  const owner = (RECORD_ROUTED_MODULES as readonly string[]).includes(first ?? "")
+    ? modules.find((m) => m.isEnabled && m.id === first)
+    : moduleForPath(modules, pathname);
+  return owner?.id ?? null;
 }

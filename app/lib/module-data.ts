@@ -1,25 +1,29 @@
 /**
- * A module view's first-screen data, as the `$` route's loader read it (app/modules.server.ts). It
+ * A module view's first-screen data, as the catch-all route's loader read it (app/modules.server.ts). It
  * is read again through Remix's revalidation, never a hand-made fetch: on a retry, and whenever the
  * workspace changes behind the screen (an import, the agent's write). Remix keeps the newest read.
  */
 import { useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { LoadedModuleId } from "~/domain/modules";
-import type { ModuleData, WorkspaceData } from "~/modules.server";
-import { workspaceRevision } from "./stores/workspace-revision";
+import type { LoadedModule, ModuleData, WorkspaceStart } from "~/modules.server";
 
-/** app/routes/$.tsx */
-const WORKSPACE_ROUTE = "routes/$";
+/** app/routes/_app.tsx */
+const WORKSPACE_ROUTE = "routes/_app";
+/** app/routes/_app.$.tsx */
+const MODULE_ROUTE = "routes/_app.$";
 
-/** What the `$` route's loader read: the module's first screen, the entries the app starts with. */
-export const useWorkspaceData = () =>
-  useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceData | undefined;
+/** What the workspace layout read when the app started with this page: the entries, the bell. */
+export const useWorkspaceStart = () =>
+  useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceStart | undefined;
+
+/** The first screen of the module the catch-all route serves, if it serves this page. */
+export const useLoadedModule = () =>
+  useRouteLoaderData(MODULE_ROUTE) as LoadedModule | null | undefined;
 
 export function useModuleData<Id extends LoadedModuleId>(id: Id) {
-  const loaded = useWorkspaceData()?.module;
+  const loaded = useLoadedModule();
   const { revalidate } = useRevalidator();
-  useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
   const module = loaded?.id === id ? loaded : null;
   const navigation = useNavigation();
   const { pathname } = useLocation();

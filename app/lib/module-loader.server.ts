@@ -1,6 +1,11 @@
-/** What a module's server loader is given, and how it refuses a query string (app/modules.server.ts). */
-import { data } from "@remix-run/cloudflare";
+/**
+ * What a page's loader or action is given for the signed-in user, and how it refuses a query
+ * string or a record that is not there.
+ */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { PageServices } from "../../worker/page-services";
+import { todayIn } from "~/domain/today";
+import { getSession } from "./auth.server";
 
 export interface ModuleLoaderArgs {
   url: URL;
@@ -21,6 +26,32 @@ export interface ModuleLoaderArgs {
 
 export const isPhoneRequest = (headers: Headers) =>
   headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/i.test(headers.get("User-Agent") ?? "");
+
+/**
+ * The signed-in user's services and clock for a page's request; null when signed out (the page
+ * then shows the login screen, and reads nothing).
+ */
+export async function pageArgs(
+  request: Request,
+  context: AppLoadContext,
+): Promise<ModuleLoaderArgs | null> {
+  const session = await getSession(request, context);
+  if (!session) return null;
+  const url = new URL(request.url);
+  const { timeZone } = session;
+  const now = new Date();
+  return {
+    url,
+    services: await context.services(session.userId, { origin: url.origin, timeZone }),
+    today: todayIn(timeZone, now),
+    timeZone,
+    now,
+    phone: isPhoneRequest(request.headers),
+  };
+}
+
+/** The 404 page (its text the spec's "Page not found") for a record the user has no such of. */
+export const notFound = () => data(null, { status: 404 });
 
 /** A query string the module cannot read: a 400 page saying why, never a 500. */
 export const badQuery = (message: string) => data({ message }, { status: 400 });

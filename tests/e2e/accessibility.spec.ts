@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { isoDay } from "../../app/domain/dates";
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath, comparePath, modulePath, propertyPath } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
@@ -164,11 +164,11 @@ for (const width of WIDTHS) {
         modulePath("project-hub", { project: projectId }),
         modulePath("calendar", { view: "week" }),
         modulePath("calendar", { view: "agenda" }),
-        modulePath("possible-investments", { property: propertyId }),
-        modulePath("possible-investments", { property: "new" }),
-        modulePath("possible-investments", { analysis: deals[0]! }),
-        modulePath("possible-investments", { analysis: deals[1]! }),
-        modulePath("possible-investments", { compare: deals.join(",") }),
+        propertyPath(propertyId),
+        propertyPath("new"),
+        analysisPath({ id: deals[0]! }),
+        analysisPath({ id: deals[1]! }),
+        comparePath(deals),
         modulePath("auction", { view: "calendar" }),
         modulePath("auction", { auction: auctionId }),
         modulePath("auction", { auction: "new", property: propertyId }),

@@ -6,7 +6,7 @@
  * a county list imported with one bad row.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { modulePath, propertyPath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 const NOW = new Date("2027-03-17T10:20:00-04:00");
@@ -36,7 +36,7 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
 }) => {
   test.setTimeout(90_000);
   const propertyId = await addProperty(account);
-  await openApp(page, modulePath("possible-investments", { property: propertyId }));
+  await openApp(page, propertyPath(propertyId));
   await page.getByRole("link", { name: "Track an auction" }).click();
 
   // Prefilled from the property, in Texas's zone.

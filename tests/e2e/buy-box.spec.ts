@@ -11,7 +11,7 @@
  * At $1,500 rent: GSI 18,000; EGI 17,100; expenses 1,368 + 1,800 = 3,168; NOI 13,932; 6.97 %.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath, modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 /** An input of the analyzer's form, by its label (the grid's captions name some of them too). */
@@ -20,7 +20,7 @@ const panel = (page: Page) => page.getByRole("region", { name: "Buy box" });
 const grid = (page: Page) => page.getByRole("region", { name: "What if: sensitivity grid" });
 
 async function newCashRental(page: Page) {
-  await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+  await openApp(page, analysisPath({ id: "new" }));
   await page.getByRole("radio", { name: "Cash" }).check();
   await field(page, "Purchase price").fill("200000");
   await field(page, "Gross rent / month").fill("2000");

@@ -5,7 +5,7 @@
  * hand in the test, and each recalculates as it is typed.
  */
 import type { Locator, Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("region", { name: "Results" });
@@ -51,7 +51,7 @@ for (const width of [1280, 375]) {
       page,
       account,
     }) => {
-      await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+      await openApp(page, analysisPath({ id: "new" }));
       await page.getByLabel("Purchase price").fill("400,000");
       await page.getByLabel("Gross rent / month").fill("1,500");
       await page.getByRole("radio", { name: "Cash" }).check();
@@ -136,10 +136,7 @@ for (const width of [1280, 375]) {
       page,
       account,
     }) => {
-      await openApp(
-        page,
-        modulePath("possible-investments", { analysis: "new", strategy: "flip" }),
-      );
+      await openApp(page, analysisPath({ id: "new" }, { strategy: "flip" }));
       await page.getByLabel("Purchase price").fill("150,000");
       await page.getByLabel("After repair value (ARV)").fill("250,000");
       await page.getByLabel("Holding period").fill("6");
@@ -197,10 +194,7 @@ for (const width of [1280, 375]) {
       page,
       account,
     }) => {
-      await openApp(
-        page,
-        modulePath("possible-investments", { analysis: "new", strategy: "flip" }),
-      );
+      await openApp(page, analysisPath({ id: "new" }, { strategy: "flip" }));
       await page.getByLabel("Purchase price").fill("150,000");
       await page.getByLabel("After repair value (ARV)").fill("250,000");
       await page.getByLabel("Rehab cost").fill("20,000");

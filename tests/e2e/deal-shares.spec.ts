@@ -3,7 +3,7 @@
  * lender opens without an account as the printed report, with no scripts; revoked, it opens
  * nothing. At 1280 and 375 px.
  */
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
 
 /** A $250,000 rental bought with 20 % down: a $200,000 30-year loan at 6.5 % is $1,264.14 a month. */
@@ -29,7 +29,7 @@ for (const width of [1280, 375]) {
       inputs: RENTAL,
     });
     const { data: deal } = (await saved.json()) as { data: { id: string } };
-    await openApp(page, modulePath("possible-investments", { analysis: deal.id }));
+    await openApp(page, analysisPath({ id: deal.id }));
     await expect(page.getByLabel("Analysis name")).toHaveValue("Quince duplex");
 
     await page.getByRole("button", { name: "Share" }).click();

@@ -11,7 +11,7 @@
  * NOI 14,318.40; cap rate 7.74 %.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath, modulePath, propertyPath } from "../../app/domain/modules";
 import { expect, fakeOpenAIRequests, openApp, test } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("region", { name: "Results" });
@@ -39,15 +39,16 @@ test("an analysis from an imported property: live figures and formulas, saved, c
 }) => {
   await importProperty(account);
   await openApp(page, modulePath("possible-investments"));
-  await page.getByRole("button", { name: "12 Oak St", exact: true }).click();
+  await page.getByRole("link", { name: "12 Oak St", exact: true }).click();
   await expect(page.getByRole("heading", { name: "12 Oak St" })).toBeVisible();
+  await expect(page).toHaveURL(/\/possible-investments\/[\w-]+$/);
   await expect(page.getByLabel("Taxes / year")).toHaveValue("$2,400");
   // Facts are edited in place: typed over, saved when the field is left.
   await page.getByLabel("ARV").fill("250,000");
   await page.getByLabel("ARV").press("Enter");
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await expect(page.getByLabel("ARV")).toHaveValue("$250,000");
-  await page.getByRole("button", { name: "Analyze this property" }).click();
+  await page.getByRole("link", { name: "Analyze this property" }).click();
 
   // Prefilled from the property; paid in cash.
   await expect(page.getByLabel("Purchase price")).toHaveValue("185000");
@@ -86,7 +87,7 @@ test("an analysis from an imported property: live figures and formulas, saved, c
   await page.getByLabel("Analysis name").fill("Oak St as a rental");
   await page.getByRole("button", { name: "Save analysis" }).click();
   await expect(page.getByText("Analysis “Oak St as a rental” saved")).toBeVisible();
-  await expect(page).toHaveURL(/analysis=[\w-]+/);
+  await expect(page).toHaveURL(/\/possible-investments\/[\w-]+\/analyses\/[\w-]+$/);
 
   // Print / PDF: only the report, with the formulas.
   await page.emulateMedia({ media: "print" });
@@ -102,8 +103,8 @@ test("an analysis from an imported property: live figures and formulas, saved, c
 
   // A second analysis of the same property, as a flip, then both side by side.
   await page.getByRole("button", { name: "Back to 12 Oak St" }).click();
-  await expect(page.getByRole("button", { name: "Oak St as a rental" })).toBeVisible();
-  await page.getByRole("button", { name: "New analysis" }).click();
+  await expect(page.getByRole("link", { name: "Oak St as a rental" })).toBeVisible();
+  await page.getByRole("link", { name: "New analysis" }).click();
   await page.getByRole("group", { name: "Strategy" }).getByRole("button", { name: "Flip" }).click();
   await page.getByLabel("After repair value (ARV)").fill("260000");
   await page.getByLabel("Rehab cost").fill("30000");
@@ -127,7 +128,7 @@ test("an analysis from an imported property: live figures and formulas, saved, c
 
   await page.getByRole("checkbox", { name: "Compare Oak St as a rental" }).check();
   await page.getByRole("checkbox", { name: "Compare Oak St as a flip" }).check();
-  await page.getByRole("button", { name: /^Compare/ }).click();
+  await page.getByRole("link", { name: /^Compare/ }).click();
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader", { name: /Oak St as a rental/ })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: /Oak St as a flip/ })).toBeVisible();
@@ -147,7 +148,7 @@ test("Ask the agent: the analysis goes to the chat, and the answer carries the c
   page,
   account,
 }) => {
-  await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+  await openApp(page, analysisPath({ id: "new" }));
   await page.getByLabel("Purchase price").fill("185000");
   await page.getByLabel("Gross rent / month").fill("1650");
   await page.getByLabel("Property taxes / year").fill("2400");
@@ -195,7 +196,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the analyzer fits the screen and reads with the keyboard", async ({ page, account }) => {
-    await openApp(page, modulePath("possible-investments", { analysis: "new" }));
+    await openApp(page, analysisPath({ id: "new" }));
     await page.getByLabel("Purchase price").fill("150000");
     await page.getByLabel("Gross rent / month").fill("1500");
     await expect(metric(page, "Cap rate")).toBeVisible();
@@ -222,7 +223,7 @@ test("a property added by hand opens its page; the same address again opens the 
   await page.getByLabel("Notes").blur();
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
 
-  await openApp(page, modulePath("possible-investments", { property: "new" }));
+  await openApp(page, propertyPath("new"));
   await page.getByLabel("Address").fill("77 Elm St");
   await page.getByRole("button", { name: "Add property" }).click();
   await expect(page.getByText("77 Elm St is already in your list: here it is")).toBeVisible();
@@ -246,7 +247,7 @@ test("an analysis given its units through the API keeps them when saved in the a
     inputs: { purchasePrice: 250000, units, financing: { type: "cash" } },
   });
   const { data: deal } = (await created.json()) as { data: { id: string } };
-  await openApp(page, modulePath("possible-investments", { analysis: deal.id }));
+  await openApp(page, analysisPath({ id: deal.id }));
   const itemized = page.getByRole("region", { name: "Units" });
   await expect(itemized.getByRole("textbox", { name: "Unit, unit 2" })).toHaveValue("1B");
   await expect(metric(page, "Gross scheduled income")).toContainText("$24,600");

@@ -7,7 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
-import { modulePath } from "../../app/domain/modules";
+import { modulePath, propertyPath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 /** A one-page PDF with a line of text, as a PDF writer lays it out. */
@@ -331,7 +331,7 @@ test("the property page shows an uploaded photo in its gallery and opens it larg
     zip: "78702",
   });
   const [propertyId] = (await response.json()).data.ids as string[];
-  await openApp(page, modulePath("possible-investments", { property: propertyId! }));
+  await openApp(page, propertyPath(propertyId!));
   const photos = page.getByTestId("files-panel");
   await expect(photos.getByRole("heading", { name: "Photos and files" })).toBeVisible();
   await photos.getByLabel("Choose files to upload").setInputFiles([

@@ -50,7 +50,7 @@ test("a PropStream list: the owner, equity and listing status on the property pa
   await table.getByRole("button", { name: "Equity" }).click();
   await expect(table.getByRole("row").nth(1)).toContainText("3401 Refugee Rd");
 
-  await table.getByRole("button", { name: "5568 Bermuda Bay Dr", exact: true }).click();
+  await table.getByRole("link", { name: "5568 Bermuda Bay Dr", exact: true }).click();
   const owner = page.getByTestId("property-owner");
   await expect(owner).toContainText("Olumide Adeyemi");
   await expect(owner).toContainText("Absentee owner");

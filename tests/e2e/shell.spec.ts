@@ -150,7 +150,7 @@ test.describe("workspace shell", () => {
       await expect(selected, query).toHaveText(new RegExp(`^${best}`));
     }
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/possible-investments\?analysis=new$/);
+    await expect(page).toHaveURL(/\/possible-investments\/analyses\/new$/);
     await expect(search).toBeHidden();
     await expect(page.getByLabel("Purchase price")).toBeVisible();
   });

@@ -4,7 +4,7 @@
  * screen. A screen that does scroll sideways leaves a screenshot in the test's output folder.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { analysisPath, comparePath, modulePath, propertyPath } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { seedSamplePortfolio } from "../../scripts/demo-data.mjs";
 import { expect, openApp, test, type Account } from "./fixtures";
@@ -120,10 +120,10 @@ test("no screen scrolls sideways at 375, 1024 or 1280 px", async ({ page, accoun
     ...SIDEBAR_MODULES.map((module): [string] => [modulePath(module.id)]),
     ["/assistant"],
     [modulePath("possible-investments"), LONG.address],
-    [modulePath("possible-investments", { property: propertyId }), LONG.deal],
-    [modulePath("possible-investments", { analysis: dealId }), "Cap rate"],
-    [modulePath("possible-investments", { compare: compared.join(",") }), LONG.deal],
-    [modulePath("possible-investments", { property: "new" })],
+    [propertyPath(propertyId!), LONG.deal],
+    [analysisPath({ id: dealId }), "Cap rate"],
+    [comparePath(compared), LONG.deal],
+    [propertyPath("new")],
     [modulePath("auction", { auction }), "2026 CV 04417"],
     [modulePath("auction", { view: "calendar" })],
     [modulePath("auction", { guide: "1" })],
@@ -186,7 +186,7 @@ test("no screen scrolls sideways at 375, 1024 or 1280 px", async ({ page, accoun
     expect(box.x, price).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, price).toBeLessThanOrEqual(375);
   }
-  await openApp(page, modulePath("possible-investments", { compare: compared.join(",") }));
+  await openApp(page, comparePath(compared));
   const region = page.getByRole("region", { name: "Analyses side by side" });
   await region.focus();
   await page.keyboard.press("ArrowRight");

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { COMMANDS, rankCommands, SHORTCUT_SHEET, type CommandContext } from "~/commands";
 import { moduleForPath, modulePath } from "~/domain/modules";
@@ -82,9 +82,22 @@ describe("palette commands (spec §3)", () => {
   });
 
   it("open forms and screens on paths a module or a page of its own opens", () => {
-    // A page outside the modules (the password's) is a Remix route file of its own name.
-    const isPage = (pathname: string) =>
-      existsSync(`app/routes/${pathname.slice(1).replaceAll("/", ".")}.tsx`);
+    // A page of its own (the password's, a record's) is a Remix route file: its name's segments,
+    // split on dots, are the path's ("$id" any one segment), past the pathless `_app` layout.
+    const routes = readdirSync("app/routes")
+      .map((file) => file.replace(/\.tsx?$/, "").split("."))
+      .map((segments) => segments.filter((segment) => segment !== "_app" && segment !== "_index"))
+      .filter((segments) => segments.length > 0 && segments.at(-1) !== "$");
+    const isPage = (pathname: string) => {
+      const parts = pathname.split("/").filter(Boolean);
+      return routes.some(
+        (segments) =>
+          segments.length === parts.length &&
+          segments.every((segment, i) =>
+            segment.startsWith("$") ? true : segment.replace(/_$/, "") === parts[i],
+          ),
+      );
+    };
     for (const command of COMMANDS.filter((c) => ["NAVIGATE", "OPEN_FORM"].includes(c.type))) {
       const context = testContext();
       command.action(context);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   activeModuleId,
+  analysisPath,
   childModules,
+  comparePath,
   modulePath,
+  propertyPath,
   moduleForPath,
   visibleModules,
   type ModuleDefinition,
@@ -87,6 +90,14 @@ describe("active module (spec §2, issue 9: unknown paths highlight nothing)", (
     expect(activeModuleId(MODULES, "/emails")).toBeNull();
   });
 
+  it("is the module whose record a path opens, for modules whose records have paths", () => {
+    expect(activeModuleId(MODULES, "/possible-investments/p1")).toBe("possible-investments");
+    expect(activeModuleId(MODULES, "/possible-investments/p1/analyses/d1")).toBe(
+      "possible-investments",
+    );
+    expect(moduleForPath(MODULES, "/possible-investments/p1")).toBeNull();
+  });
+
   it("opens the Main Agent at /assistant and /main-agent", () => {
     expect(moduleForPath(MODULES, "/assistant")?.id).toBe("main-agent");
     expect(moduleForPath(MODULES, "/main-agent")?.id).toBe("main-agent");
@@ -116,5 +127,27 @@ describe("modulePath", () => {
       "/project-hub?tab=documents&doc=a+b%26c",
     );
     expect(modulePath("project-hub", { project: undefined })).toBe("/project-hub");
+  });
+});
+
+describe("Possible Investments' record paths", () => {
+  it("puts a property, its analyses and Compare at paths of their own", () => {
+    expect(propertyPath("p1")).toBe("/possible-investments/p1");
+    expect(propertyPath("new")).toBe("/possible-investments/new");
+    expect(analysisPath({ id: "d1", propertyId: "p1" })).toBe(
+      "/possible-investments/p1/analyses/d1",
+    );
+    expect(analysisPath({ id: "d1", propertyId: null })).toBe("/possible-investments/analyses/d1");
+    expect(analysisPath({ id: "new" }, { strategy: "flip", term: "cap-rate" })).toBe(
+      "/possible-investments/analyses/new?strategy=flip&term=cap-rate",
+    );
+    expect(comparePath(["d1", "d2"], "p1")).toBe(
+      "/possible-investments/compare?ids=d1%2Cd2&property=p1",
+    );
+    expect(comparePath(["d1", "d2"])).toBe("/possible-investments/compare?ids=d1%2Cd2");
+  });
+
+  it("keeps an id that is not a plain segment inside its segment", () => {
+    expect(propertyPath("a/b?c")).toBe("/possible-investments/a%2Fb%3Fc");
   });
 });

@@ -34,7 +34,7 @@ import {
   formatMoney,
   formatPercent,
 } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { analysisPath, modulePath, propertyPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
 import { MESSAGES } from "~/lib/api/messages";
@@ -288,7 +288,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
               <Row term="Property">
                 {links.property ? (
                   <Link
-                    to={modulePath("possible-investments", { property: links.property.id })}
+                    to={propertyPath(links.property.id)}
                     className="text-accent hover:underline"
                   >
                     {formatAddress(links.property)}
@@ -299,10 +299,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
               </Row>
               <Row term="Analysis">
                 {links.deal && (
-                  <Link
-                    to={modulePath("possible-investments", { analysis: links.deal.id })}
-                    className="text-accent hover:underline"
-                  >
+                  <Link to={analysisPath(links.deal)} className="text-accent hover:underline">
                     {links.deal.name}
                   </Link>
                 )}

@@ -28,7 +28,7 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { analysisPath, modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { useStreamed } from "~/lib/module-data";
@@ -353,7 +353,7 @@ function BuyBoxLine(props: { buyBox: Dashboard["buyBox"] }) {
         <span>
           No buy box yet:{" "}
           <Link
-            to={modulePath("possible-investments", { analysis: "new" })}
+            to={analysisPath({ id: "new" })}
             className="font-medium text-accent hover:underline"
           >
             set your criteria in the analyzer
@@ -377,7 +377,7 @@ export function PortfolioCard(props: { data: Dashboard }) {
     >
       <BuyBoxLine buyBox={props.data.buyBox} />
       {portfolio.properties.length === 0 && (
-        <Teach to={modulePath("possible-investments", { analysis: "new" })} action="Analyse a deal">
+        <Teach to={analysisPath({ id: "new" })} action="Analyse a deal">
           No property has a rental analysis yet. Analyse a rental or a BRRRR and mark it primary:
           its cash flow and cap rate add up here.
         </Teach>

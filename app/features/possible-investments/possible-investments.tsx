@@ -1,36 +1,28 @@
 /**
- * Possible Investments (/possible-investments): the properties an investor is weighing, each
- * property's page, the deal analyzer and Compare. Which one shows is in the query string
- * (`ModuleParams`), so Back and links work.
+ * Possible Investments' list (/possible-investments): the properties an investor is weighing, as
+ * its route's loader read them. Its search, filters, sort and page are in the query string; a
+ * property opens at its own path, and its status and deletion go to the property's action.
  */
 import { PhotoThumbnail } from "../files/photo-thumbnail";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
-import { lazy, Suspense, useState, type ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { toast } from "~/lib/toast";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
-import { modulePath } from "~/domain/modules";
+import { analysisPath, propertyPath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
-import {
-  label,
-  LISTING_STATUSES,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  type PropertyInput,
-} from "~/domain/workspace";
+import { label, LISTING_STATUSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
 import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
-import { DEAL_STRATEGIES, type Strategy } from "~/domain/deals/types";
 import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useModuleData } from "~/lib/module-data";
-import type { ModuleViewProps } from "../module-view";
+import { askChangedElsewhere } from "~/lib/changed-elsewhere";
+import { MODULES } from "~/modules";
 import {
-  deleteWithUndo,
   ExportCsvLink,
   FilterBar,
   toastFailure,
@@ -41,28 +33,10 @@ import {
   useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
-import { Skeleton } from "~/components/skeleton";
 import { useImportChanges } from "~/lib/import-runner";
+import { usePropertyChanges, type PropertyActionData } from "./property-action";
 
-// The screens the URL opens besides the list are downloaded when opened: the list's page carries
-// neither the deal math nor the form's schemas.
-const DealAnalyzer = lazy(() =>
-  import("../deals/analyzer").then((module) => ({ default: module.DealAnalyzer })),
-);
-const DealCompare = lazy(() =>
-  import("../deals/compare").then((module) => ({ default: module.DealCompare })),
-);
-const PropertyForm = lazy(() =>
-  import("./property-form").then((module) => ({ default: module.PropertyForm })),
-);
-const PropertyPage = lazy(() =>
-  import("./property-page").then((module) => ({ default: module.PropertyPage })),
-);
-
-/** A screen besides the list, behind its skeleton while it downloads. */
-const Opened = (props: { children: ReactNode }) => (
-  <Suspense fallback={<Skeleton variant="card" />}>{props.children}</Suspense>
-);
+const MODULE = MODULES.find((module) => module.id === "possible-investments")!;
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 /**
@@ -142,107 +116,93 @@ const allMoneyBack = (analysis: Property["primaryAnalysis"]) =>
 const inputOf = (property: Property) =>
   import("~/domain/workspace").then((module) => module.propertyInputOf(property));
 
-const isStrategy = (value: string | null): value is Strategy =>
-  DEAL_STRATEGIES.includes(value as Strategy);
-
-/** The list, a property's page, the analyzer or Compare, as the query string says. */
-export default function PossibleInvestments(props: ModuleViewProps) {
-  const [params, update] = useQueryParams();
-  const property = params.get("property");
-  const analysis = params.get("analysis");
-  const compare = params.get("compare");
-  const strategy = params.get("strategy");
-  const term = params.get("term");
-  /** Shows another view: the parameters named, every other view's removed. */
-  const show = (view: { property?: string; analysis?: string; compare?: string }) =>
-    update({
-      property: view.property ?? null,
-      analysis: view.analysis ?? null,
-      compare: view.compare ?? null,
-      strategy: null,
-      term: null,
-    });
-
-  if (analysis) {
-    return (
-      <Opened>
-        <DealAnalyzer
-          dealId={analysis === "new" ? null : analysis}
-          propertyId={property}
-          strategy={isStrategy(strategy) ? strategy : null}
-          term={term}
-          onBack={() => show({ property: property ?? undefined })}
-          onSaved={(deal) =>
-            update(
-              { analysis: deal.id, property: deal.propertyId ?? null, strategy: null, term: null },
-              { replace: true },
-            )
-          }
-        />
-      </Opened>
-    );
-  }
-  if (compare) {
-    return (
-      <Opened>
-        <DealCompare
-          ids={compare.split(",")}
-          onBack={() => show({ property: property ?? undefined })}
-          onOpen={(id) => show({ analysis: id, property: property ?? undefined })}
-        />
-      </Opened>
-    );
-  }
-  if (property === "new") {
-    return (
-      <div>
-        <h2 className="mb-4 text-2xl font-semibold">Add a property</h2>
-        <Opened>
-          <PropertyForm
-            onSave={async (input) => {
-              // Never over another property at the same address: that one is opened instead.
-              const result = await propertiesApi.import([input], { existing: "skip" });
-              const [id] = result.ids;
-              if (result.skipped) toast(`${input.address} is already in your list: here it is`);
-              if (id) show({ property: id });
-            }}
-            onDone={() => show({})}
-          />
-        </Opened>
-      </div>
-    );
-  }
-  if (property) {
-    return (
-      <Opened>
-        <PropertyPage
-          key={property}
-          id={property}
-          onBack={() => show({})}
-          onAnalyze={(dealId) => show({ property, analysis: dealId ?? "new" })}
-          onCompare={(ids) => show({ property, compare: ids.join(",") })}
-        />
-      </Opened>
-    );
-  }
-  return <PropertyList {...props} onOpen={(id) => show({ property: id })} />;
+/** A row's pipeline status, changed through the property's action (shown as chosen meanwhile). */
+function StatusSelect(props: { property: Property }) {
+  const { property } = props;
+  const changes = usePropertyChanges(property);
+  const sending = changes.sending?.get("status");
+  return (
+    <select
+      aria-label={`Pipeline status of ${property.address}`}
+      value={typeof sending === "string" ? sending : property.status}
+      onChange={(e) => changes.change({ status: e.target.value })}
+      className="input w-auto !px-2 !py-1 text-xs"
+    >
+      {PROPERTY_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {label(s)}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /**
- * The list renders from the `$` route's loader (possible-investments.server.ts): its search,
- * filters, sort and page are in the URL, so the HTML arrives with the page the URL names and a
- * change of them reads the list again through Remix.
+ * Deletes a property through its action, against the version the list shows; offers Undo (the
+ * property imported again) for the toast's lifetime.
  */
-function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: string) => void }) {
-  const { data, retry, loading } = useModuleData("possible-investments");
-  const list = data?.properties;
+function useDeleteProperty(onDone: () => void) {
+  const fetcher = useFetcher<PropertyActionData>();
+  const asked = useRef<Property | null>(null);
+  const send = (property: Property, version: string) => {
+    asked.current = property;
+    fetcher.submit(
+      { intent: "delete", version },
+      { method: "post", action: propertyPath(property.id) },
+    );
+  };
+  useEffect(() => {
+    const property = asked.current;
+    if (fetcher.state !== "idle" || !property || !fetcher.data) return;
+    asked.current = null;
+    const answer = fetcher.data;
+    if ("deleted" in answer) {
+      const what = `“${property.address}”`;
+      toast(`${what} deleted`, {
+        duration: 8000,
+        action: {
+          label: "Undo",
+          onClick: () => {
+            inputOf(property)
+              .then((input) => propertiesApi.import([input]))
+              .then(() => {
+                toast.success(`${what} restored`);
+                onDone();
+              })
+              .catch(toastFailure);
+          },
+        },
+      });
+    } else if ("conflict" in answer) {
+      void askChangedElsewhere("property").then((choice) => {
+        if (choice === "overwrite") send(property, answer.conflict.updatedAt);
+        else if (choice === "reload") onDone();
+      });
+    } else if ("message" in answer) {
+      toast.error(MESSAGES.deleteProperty, { description: answer.message });
+    }
+  });
+  return (property: Property) => send(property, property.updatedAt);
+}
+
+/**
+ * The list as its route's loader read it (possible-investments.server.ts): its search, filters,
+ * sort and page are in the URL, so the HTML arrives with the page the URL names and a change of
+ * them reads the list again through Remix.
+ */
+export function PropertyList(props: { properties: { items: Property[]; meta: PageMeta } }) {
+  const list = props.properties;
+  const module = MODULE;
+  const { revalidate: retry } = useRevalidator();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
-  // Status changes shown before the list is read again: each holds while the row is the version
-  // it was changed from.
-  const [changing, setChanging] = useState<Record<string, { from: string; status: string }>>({});
+  const deleteProperty = useDeleteProperty(retry);
   useImportChanges("properties", retry);
 
   const q = params.get("q") ?? "";
@@ -284,44 +244,9 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
     (value: string) =>
       update({ [name]: value || null, page: null });
 
-  const statusOf = (property: Property) => {
-    const change = changing[property.id];
-    return change?.from === property.updatedAt ? change.status : property.status;
-  };
-  const changeStatus = (property: Property, next: string) => {
-    setChanging((all) => ({ ...all, [property.id]: { from: property.updatedAt, status: next } }));
-    const undo = () => setChanging(({ [property.id]: _, ...others }) => others);
-    return sendVersioned({
-      what: "property",
-      version: property.updatedAt,
-      send: async (ifMatch) =>
-        propertiesApi.update(
-          property.id,
-          { ...(await inputOf(property)), status: next as PropertyInput["status"] },
-          ifMatch,
-        ),
-      reload: retry,
-    }).then(
-      (updated) => {
-        if (!updated) undo();
-        retry();
-      },
-      (error: unknown) => {
-        undo();
-        toastFailure(error);
-      },
-    );
-  };
-
-  const remove = async (property: Property) => {
+  const remove = (property: Property) => {
     setDeleting(null);
-    await deleteWithUndo({
-      what: `“${property.address}”`,
-      remove: (ifMatch) => propertiesApi.remove(property.id, ifMatch),
-      version: { kind: "property", updatedAt: property.updatedAt, reload: () => undefined },
-      restore: async () => propertiesApi.import([await inputOf(property)]).then(retry),
-    });
-    retry();
+    deleteProperty(property);
   };
 
   const items = list?.items ?? [];
@@ -336,16 +261,10 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
         description={module.description}
         actions={
           <>
-            <Link
-              to={modulePath("possible-investments", { analysis: "new" })}
-              className="btn-secondary"
-            >
+            <Link to={analysisPath({ id: "new" })} className="btn-secondary">
               <Calculator aria-hidden className="size-4" /> New analysis
             </Link>
-            <Link
-              to={modulePath("possible-investments", { property: "new" })}
-              className="btn-secondary"
-            >
+            <Link to={propertyPath("new")} className="btn-secondary">
               <Plus aria-hidden className="size-4" /> Add property
             </Link>
             <ExportCsvLink list="properties" query={query} />
@@ -414,7 +333,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={data ? null : MESSAGES.fetchProperties}
+        failure={null}
         onRetry={retry}
         filtered={filtered}
         empty={{
@@ -442,13 +361,12 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                         <PhotoThumbnail fileId={property.photoFileId} size={40} />
                       )}
                       <div className="min-w-0">
-                        <button
-                          type="button"
-                          onClick={() => onOpen(property.id)}
+                        <Link
+                          to={propertyPath(property.id)}
                           className="block text-left font-medium hover:underline"
                         >
                           {property.address}
-                        </button>
+                        </Link>
                         <span className="block text-xs text-muted">
                           {formatAddress({
                             city: property.city,
@@ -467,18 +385,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
                     </div>
                   </td>
                   <td className={`max-sm:col-span-2 ${CELL}`}>
-                    <select
-                      aria-label={`Pipeline status of ${property.address}`}
-                      value={statusOf(property)}
-                      onChange={(e) => void changeStatus(property, e.target.value)}
-                      className="input w-auto !px-2 !py-1 text-xs"
-                    >
-                      {PROPERTY_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {label(s)}
-                        </option>
-                      ))}
-                    </select>
+                    <StatusSelect property={property} />
                   </td>
                   <td data-label="Owner" className={`wrap-anywhere ${CELL} ${UNTIL_2XL}`}>
                     {property.ownerName ?? <span className="text-muted">—</span>}
@@ -545,7 +452,7 @@ function PropertyList({ module, onOpen }: ModuleViewProps & { onOpen: (id: strin
           deleting && <>“{deleting.address}” will be deleted; projects linked to it are unlinked.</>
         }
         confirmLabel="Delete property"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </div>

@@ -1,60 +1,61 @@
 /**
  * What a property page shows of the facts a list or a listing brings, each edited in place (saved
- * when the field is left): who owns it and where they get their mail, what it is worth and owes,
- * how it is listed, and its parcel. Every field an import fills is here.
+ * when the field is left; without JavaScript, with the facts' form): who owns it and where they
+ * get their mail, what it is worth and owes, how it is listed, and its parcel. Every field an
+ * import fills is here.
  */
 import { Link } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
 import { Badge } from "~/components/ui";
-import { formatAddress, formatCount, formatMoney } from "~/domain/format";
+import { formatAddress, formatMoney } from "~/domain/format";
 import { modulePath } from "~/domain/modules";
+import {
+  choiceText,
+  factText,
+  LISTING_FACTS,
+  LISTING_URL_FACT,
+  PARCEL_FACTS,
+  VALUATION_FACTS,
+  type Fact,
+} from "~/domain/property-facts";
 import type { PropertyInput } from "~/domain/workspace";
 import { contactName, label, LISTING_STATUSES, SQFT_PER_ACRE } from "~/domain/workspace-terms";
 import type { PropertyDetail } from "~/lib/api/workspace";
 
 /**
- * How a fact is typed and shown: money ("$185,000"), a count ("1,320"), a year ("1948"), a day,
- * or text.
+ * A fact typed over in place: with JavaScript saved when the field is left (or Enter), put back on
+ * Escape; without, sent with the facts' form (`form`, the id of the page's form) by its button.
  */
-export type FactKind = "money" | "count" | "year" | "day" | "text";
-
-/** A fact's text in its field: empty when unknown. */
-export function factText(value: unknown, kind: FactKind = "count") {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number" && kind !== "year")
-    return kind === "money" ? formatMoney(value) : formatCount(value);
-  return String(value);
-}
-
-/** A fact typed over in place: saved when the field is left (or Enter), put back on Escape. */
 export function FactField(props: {
-  id: string;
-  label: string;
+  fact: Fact;
   value: string;
+  form: string;
   multiline?: boolean;
-  kind?: FactKind;
-  onSave: (text: string) => Promise<string | null>;
+  /** What the last save was refused for, from the server. */
+  error?: string;
+  onSave: (text: string) => void;
 }) {
   const [text, setText] = useState(props.value);
-  const [error, setError] = useState("");
   useEffect(() => setText(props.value), [props.value]);
-  const kind = props.kind ?? "count";
-  const commit = async () => {
-    if (text.trim() === props.value.trim()) return;
-    setError((await props.onSave(text)) ?? "");
+  const { key, kind } = props.fact;
+  const id = `fact-${key}`;
+  const { error } = props;
+  const commit = () => {
+    if (text.trim() !== props.value.trim()) props.onSave(text);
   };
   const shared = {
-    id: props.id,
+    id,
+    name: key,
+    form: props.form,
     value: text,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${props.id}-error` : undefined,
-    onBlur: () => void commit(),
+    "aria-describedby": error ? `${id}-error` : undefined,
+    onBlur: commit,
     onKeyDown: (event: React.KeyboardEvent) => {
       if (event.key === "Escape") {
         setText(props.value);
-        setError("");
       } else if (event.key === "Enter" && !props.multiline) {
         (event.target as HTMLElement).blur();
       }
@@ -64,8 +65,8 @@ export function FactField(props: {
   };
   return (
     <div className="min-w-0">
-      <label htmlFor={props.id} className="block px-2 text-xs tracking-wide text-muted uppercase">
-        {props.label}
+      <label htmlFor={id} className="block px-2 text-xs tracking-wide text-muted uppercase">
+        {props.fact.label}
       </label>
       {props.multiline ? (
         <textarea {...shared} rows={3} onChange={(event) => setText(event.target.value)} />
@@ -81,7 +82,7 @@ export function FactField(props: {
         />
       )}
       {error && (
-        <p id={`${props.id}-error`} className="px-2 text-xs text-danger">
+        <p id={`${id}-error`} className="px-2 text-xs text-danger">
           {error}
         </p>
       )}
@@ -89,17 +90,36 @@ export function FactField(props: {
   );
 }
 
-/** Saves one fact of the property; the message to show beside it when the server refuses it. */
-export type SaveFact = (
-  key: keyof PropertyInput,
-  text: string,
-  kind: FactKind,
-) => Promise<string | null>;
+/** What a panel of facts needs from the page: its form, the refusals, and where changes go. */
+export interface FactsForm {
+  /** The id of the page's facts form, which the fields are sent with. */
+  form: string;
+  /** What the last save was refused for, by fact. */
+  errors: Record<string, string>;
+  /** Saves facts as typed (or a choice's value), by key. */
+  onChange: (fields: Record<string, string>) => void;
+  /** The facts on their way to be saved (a choice shows as chosen meanwhile). */
+  sending?: FormData;
+}
 
-interface Fact {
-  key: keyof PropertyInput;
-  label: string;
-  kind: FactKind;
+/** A typed fact of the property, with its refusal, saved through the page's form. */
+export function PropertyFact(props: {
+  fact: Fact;
+  detail: PropertyInput;
+  facts: FactsForm;
+  multiline?: boolean;
+}) {
+  const { fact, facts } = props;
+  return (
+    <FactField
+      fact={fact}
+      form={facts.form}
+      multiline={props.multiline}
+      value={factText(props.detail[fact.key], fact.kind)}
+      error={facts.errors[fact.key]}
+      onSave={(text) => facts.onChange({ [fact.key]: text })}
+    />
+  );
 }
 
 /** One panel of facts: its title, its fields, and what more it shows. */
@@ -108,7 +128,7 @@ function FactPanel(props: {
   title: string;
   facts: Fact[];
   detail: PropertyDetail;
-  onSave: SaveFact;
+  form: FactsForm;
   children?: ReactNode;
 }) {
   return (
@@ -122,58 +142,48 @@ function FactPanel(props: {
       {props.children}
       <div className="grid grid-cols-2 gap-2">
         {props.facts.map((fact) => (
-          <FactField
-            key={fact.key}
-            id={`fact-${fact.key}`}
-            label={fact.label}
-            kind={fact.kind}
-            value={factText(props.detail[fact.key as keyof PropertyDetail], fact.kind)}
-            onSave={(text) => props.onSave(fact.key, text, fact.kind)}
-          />
+          <PropertyFact key={fact.key} fact={fact} detail={props.detail} facts={props.form} />
         ))}
       </div>
     </section>
   );
 }
 
-const VALUATION: Fact[] = [
-  { key: "estimatedValue", label: "Estimated value", kind: "money" },
-  { key: "estimatedEquity", label: "Equity", kind: "money" },
-  { key: "loanBalance", label: "Loan balance", kind: "money" },
-  { key: "lastSalePrice", label: "Last sale price", kind: "money" },
-  { key: "lastSaleDate", label: "Last sale date", kind: "day" },
+const OCCUPANCY_OPTIONS = [
+  { value: "", label: "Not known" },
+  { value: "true", label: "Owner lives there" },
+  { value: "false", label: "Absentee owner" },
 ];
-const LISTING: Fact[] = [
-  { key: "externalId", label: "MLS # / listing id", kind: "text" },
-  { key: "daysOnMarket", label: "Days on market", kind: "count" },
-  { key: "hoaMonthly", label: "HOA / month", kind: "money" },
-  { key: "sourcePropertyType", label: "Type as listed", kind: "text" },
-  { key: "source", label: "Source", kind: "text" },
-];
-const PARCEL: Fact[] = [
-  { key: "apn", label: "APN", kind: "text" },
-  { key: "county", label: "County", kind: "text" },
-  { key: "lotSize", label: "Lot (sq ft)", kind: "count" },
-  { key: "yearBuilt", label: "Year built", kind: "year" },
+const LISTING_OPTIONS = [
+  { value: "", label: "Not known" },
+  ...LISTING_STATUSES.map((status) => ({ value: status, label: label(status) })),
 ];
 
-/** A choice among a few values saved as soon as it changes ("" for not known). */
-function ChoiceField(props: {
-  id: string;
+/**
+ * A choice among a few values ("" for not known): with JavaScript saved as soon as it changes,
+ * without sent with the facts' form.
+ */
+export function ChoiceField(props: {
+  name: keyof PropertyInput;
   label: string;
   value: string;
-  options: { value: string; label: string }[];
-  onSave: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  facts: FactsForm;
+  className?: string;
 }) {
+  const id = `fact-${props.name}`;
+  const sending = props.facts.sending?.get(props.name);
   return (
-    <div className="mb-2 px-2">
-      <label htmlFor={props.id} className="block text-xs tracking-wide text-muted uppercase">
+    <div className={props.className ?? "mb-2 px-2"}>
+      <label htmlFor={id} className="block text-xs tracking-wide text-muted uppercase">
         {props.label}
       </label>
       <select
-        id={props.id}
-        value={props.value}
-        onChange={(event) => props.onSave(event.target.value)}
+        id={id}
+        name={props.name}
+        form={props.facts.form}
+        value={typeof sending === "string" ? sending : props.value}
+        onChange={(event) => props.facts.onChange({ [props.name]: event.target.value })}
         className="input mt-1 w-auto max-w-full !py-1 text-sm"
       >
         {props.options.map((option) => (
@@ -190,13 +200,8 @@ function ChoiceField(props: {
  * The owner (a contact: their page, flags, mailing address and every phone and e-mail), whether
  * they live there, what the property is worth and owes, its listing, and its parcel.
  */
-export function PropertyFactPanels(props: {
-  detail: PropertyDetail;
-  onSave: SaveFact;
-  /** Saves a value that is not typed: a choice of occupancy or listing status. */
-  onChoose: (key: keyof PropertyInput, value: unknown) => void;
-}) {
-  const { detail, onSave, onChoose } = props;
+export function PropertyFactPanels(props: { detail: PropertyDetail; facts: FactsForm }) {
+  const { detail, facts } = props;
   const owner = detail.owner;
   const mailing =
     owner &&
@@ -246,23 +251,19 @@ export function PropertyFactPanels(props: {
           </p>
         )}
         <ChoiceField
-          id="fact-ownerOccupied"
+          name="ownerOccupied"
           label="Occupancy"
-          value={detail.ownerOccupied === null ? "" : String(detail.ownerOccupied)}
-          options={[
-            { value: "", label: "Not known" },
-            { value: "true", label: "Owner lives there" },
-            { value: "false", label: "Absentee owner" },
-          ]}
-          onSave={(value) => onChoose("ownerOccupied", value === "" ? null : value === "true")}
+          value={choiceText(detail.ownerOccupied)}
+          options={OCCUPANCY_OPTIONS}
+          facts={facts}
         />
       </section>
       <FactPanel
         id="valuation-title"
         title="Valuation"
-        facts={VALUATION}
+        facts={VALUATION_FACTS}
         detail={detail}
-        onSave={onSave}
+        form={facts}
       >
         {equityWorkedOut !== null && (
           <p className="mb-1 px-2 text-xs text-muted">
@@ -270,16 +271,19 @@ export function PropertyFactPanels(props: {
           </p>
         )}
       </FactPanel>
-      <FactPanel id="listing-title" title="Listing" facts={LISTING} detail={detail} onSave={onSave}>
+      <FactPanel
+        id="listing-title"
+        title="Listing"
+        facts={LISTING_FACTS}
+        detail={detail}
+        form={facts}
+      >
         <ChoiceField
-          id="fact-listingStatus"
+          name="listingStatus"
           label="Listing status"
-          value={detail.listingStatus ?? ""}
-          options={[
-            { value: "", label: "Not known" },
-            ...LISTING_STATUSES.map((status) => ({ value: status, label: label(status) })),
-          ]}
-          onSave={(value) => onChoose("listingStatus", value || null)}
+          value={choiceText(detail.listingStatus)}
+          options={LISTING_OPTIONS}
+          facts={facts}
         />
         {detail.listingUrl && (
           <a
@@ -291,15 +295,9 @@ export function PropertyFactPanels(props: {
             Open the listing <ExternalLink aria-hidden className="size-3.5" />
           </a>
         )}
-        <FactField
-          id="fact-listingUrl"
-          label="Listing URL"
-          kind="text"
-          value={detail.listingUrl ?? ""}
-          onSave={(text) => onSave("listingUrl", text, "text")}
-        />
+        <PropertyFact fact={LISTING_URL_FACT} detail={detail} facts={facts} />
       </FactPanel>
-      <FactPanel id="parcel-title" title="Parcel" facts={PARCEL} detail={detail} onSave={onSave}>
+      <FactPanel id="parcel-title" title="Parcel" facts={PARCEL_FACTS} detail={detail} form={facts}>
         {detail.lotSize !== null && detail.lotSize >= SQFT_PER_ACRE / 10 && (
           <p className="mb-1 px-2 text-xs text-muted">
             Lot: {(detail.lotSize / SQFT_PER_ACRE).toFixed(2)} acres

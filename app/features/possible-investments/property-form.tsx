@@ -1,4 +1,4 @@
-/** A property added by hand (`?property=new`), checked with the API's own rules. */
+/** A property added by hand (`/possible-investments/new`), checked with the API's own rules. */
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
 import { useForm } from "~/lib/use-form";

@@ -1,46 +1,37 @@
 /**
- * One property (`?property=<id>`): its facts, edited in place (each saved when the field is left),
- * its analyses with their rules of thumb (open one, make it primary, compare up to four, start a
- * new one), and what else the workspace holds on it: projects, their contacts, research reports.
+ * One property (`/possible-investments/<id>`), as its route's loader read it: its facts, edited in
+ * place (each saved when the field is left; without JavaScript, all at once with Save facts), its
+ * analyses with their rules of thumb (open one, make it primary, compare up to four, start a new
+ * one), and what else the workspace holds on it: projects, their contacts, research reports.
  */
-import { Link } from "@remix-run/react";
-import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { FactField, factText, PropertyFactPanels, type FactKind } from "./property-facts";
+import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
+import { ArrowLeft, Calculator, Gavel, GitCompare, Star, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ErrorNotice } from "~/components/ui";
+import { Badge } from "~/components/ui";
 import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
-import { formatAddress, formatDate, parseNumberLike } from "~/domain/format";
+import { formatAddress, formatDate } from "~/domain/format";
 import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
-import { modulePath } from "~/domain/modules";
-import {
-  contactName,
-  label,
-  PROPERTY_STATUSES,
-  propertyInputOf,
-  type PropertyInput,
-} from "~/domain/workspace";
+import { analysisPath, comparePath, modulePath } from "~/domain/modules";
+import { MAIN_FACTS, NOTES_FACT } from "~/domain/property-facts";
+import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
-import { propertiesApi, ServiceError, type PropertyDetail } from "~/lib/api/workspace";
-import { changedRecord, sendVersioned } from "~/lib/changed-elsewhere";
+import type { PropertyDetail } from "~/lib/api/workspace";
+import { changedRecord } from "~/lib/changed-elsewhere";
+import { useHydrated } from "~/lib/use-hydrated";
 import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { FilesPanel } from "../files/files-panel";
-import { BackLink, ExportCsvLink, toastFailure } from "../shared";
+import { ExportCsvLink, toastFailure } from "../shared";
+import { usePropertyChanges, type PropertyActionData } from "./property-action";
 
-/** The figures shown (as money or a count, "$185,000", "1,320") and edited in place. */
-const FACTS: { key: keyof PropertyInput; label: string; kind: FactKind }[] = [
-  { key: "listPrice", label: "Price", kind: "money" },
-  { key: "rentEstimate", label: "Rent / month", kind: "money" },
-  { key: "arv", label: "ARV", kind: "money" },
-  { key: "propertyTaxesAnnual", label: "Taxes / year", kind: "money" },
-  { key: "beds", label: "Beds", kind: "count" },
-  { key: "baths", label: "Baths", kind: "count" },
-  { key: "squareFeet", label: "Sq ft", kind: "count" },
-];
+/** The id of the form every fact of the page is sent with, without JavaScript. */
+const FACTS_FORM = "property-facts";
+
+const STATUS_OPTIONS = PROPERTY_STATUSES.map((status) => ({ value: status, label: label(status) }));
 
 /** An analysis in the property's list: its headline figures and rules of thumb. */
 function AnalysisCard(props: {
@@ -50,7 +41,6 @@ function AnalysisCard(props: {
   selected: boolean;
   canSelect: boolean;
   onSelect: (selected: boolean) => void;
-  onOpen: () => void;
   onMakePrimary: () => void;
 }) {
   const { deal } = props;
@@ -77,13 +67,9 @@ function AnalysisCard(props: {
             className="mt-1 accent-[var(--accent)]"
           />
           <div>
-            <button
-              type="button"
-              onClick={props.onOpen}
-              className="text-left font-medium hover:underline"
-            >
+            <Link to={analysisPath(deal)} className="text-left font-medium hover:underline">
               {deal.name}
-            </button>
+            </Link>
             <p className="text-xs text-muted">
               {label(deal.strategy)} · saved {formatDate(deal.updatedAt)}
             </p>
@@ -120,84 +106,20 @@ function AnalysisCard(props: {
   );
 }
 
-export function PropertyPage(props: {
-  id: string;
-  onBack: () => void;
-  onAnalyze: (dealId: string | null) => void;
-  onCompare: (dealIds: string[]) => void;
-}) {
-  const [detail, setDetail] = useState<PropertyDetail | null>(null);
-  const [deals, setDeals] = useState<Deal[]>([]);
-  const [failure, setFailure] = useState("");
+export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[] }) {
+  const { property: detail, analyses: deals } = props;
   const [selected, setSelected] = useState<string[]>([]);
-
-  /** The facts as last sent, until the page has read them back. */
-  const written = useRef<PropertyInput | null>(null);
-  /** The version the facts on screen were read at: each save is made against it (If-Match). */
-  const version = useRef<string>();
-  /** Saves go one at a time, each against the version the one before it made. */
-  const saving = useRef<Promise<unknown>>(Promise.resolve());
-
-  const load = useCallback(async () => {
-    try {
-      const [property, analyses] = await Promise.all([
-        propertiesApi.get(props.id),
-        dealsApi.list({ propertyId: props.id, limit: 100 }),
-      ]);
-      written.current = null;
-      version.current = property.updatedAt;
-      setDetail(property);
-      setDeals(analyses.items);
-      setFailure("");
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    }
-  }, [props.id]);
-  useEffect(() => void load(), [load]);
-
-  if (failure) {
-    return (
-      <div>
-        <BackLink onBack={props.onBack}>All properties</BackLink>
-        <ErrorNotice message={failure} onRetry={load} />
-      </div>
-    );
-  }
-  if (!detail) return <Skeleton variant="default" />;
-
-  /** Saves one fact; the message to show beside it when the server refuses it. */
-  const saveFact = async (key: keyof PropertyInput, value: unknown) => {
-    // Built on every fact saved so far, even those still on their way: a quick Tab from one
-    // field to the next must not send the first one's old value back.
-    const facts = { ...(written.current ?? propertyInputOf(detail)), [key]: value };
-    written.current = facts;
-    const save = saving.current.then(async () => {
-      const saved = await sendVersioned({
-        what: "property",
-        version: version.current,
-        send: (ifMatch) => propertiesApi.update(detail.id, facts, ifMatch),
-        // Read again below: the page shows the property as it now is.
-        reload: () => undefined,
-      });
-      await load();
-      return saved;
-    });
-    saving.current = save.catch(() => undefined);
-    try {
-      if (await save) toast.success("Saved");
-      return null;
-    } catch (error) {
-      if (error instanceof ServiceError) return error.fieldErrors[key] ?? error.failure.message;
-      toastFailure(error);
-      return null;
-    }
-  };
-  /** A fact as typed: a number ("125,000"), a day, or text; empty clears it. */
-  const saveTyped = async (key: keyof PropertyInput, text: string, kind: FactKind) => {
-    if (!text.trim()) return saveFact(key, null);
-    if (kind === "text" || kind === "day") return saveFact(key, text.trim());
-    const value = parseNumberLike(text);
-    return value === null ? "Type a number, like 125,000" : saveFact(key, value);
+  const { revalidate } = useRevalidator();
+  const hydrated = useHydrated();
+  const changes = usePropertyChanges(detail);
+  // Without JavaScript the page itself was posted: what was refused comes back with it.
+  const posted = useActionData<PropertyActionData>();
+  const refused = posted && "fieldErrors" in posted ? posted : null;
+  const facts: FactsForm = {
+    form: FACTS_FORM,
+    errors: { ...refused?.fieldErrors, ...changes.fieldErrors },
+    onChange: changes.change,
+    sending: changes.sending,
   };
 
   const makePrimary = async (deal: Deal) => {
@@ -223,7 +145,7 @@ export function PropertyPage(props: {
         return primary(current);
       });
       toast.success(`“${deal.name}” is the primary analysis`);
-      await load();
+      revalidate();
     } catch (error) {
       toastFailure(error);
     }
@@ -231,7 +153,33 @@ export function PropertyPage(props: {
 
   return (
     <div>
-      <BackLink onBack={props.onBack}>All properties</BackLink>
+      <Link
+        to={modulePath("possible-investments")}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> All properties
+      </Link>
+      <Form method="post" id={FACTS_FORM} hidden>
+        <input type="hidden" name="intent" value="facts" />
+        <input type="hidden" name="version" value={detail.updatedAt} />
+      </Form>
+      {(refused || changes.refusal) && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm"
+        >
+          {changes.refusal ?? refused?.message}
+        </p>
+      )}
+      {posted && "conflict" in posted && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm"
+        >
+          This property was changed elsewhere meanwhile, so nothing was saved: here it is as it now
+          is.
+        </p>
+      )}
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-2xl font-semibold">{detail.address}</h2>
@@ -247,9 +195,9 @@ export function PropertyPage(props: {
           >
             <Gavel aria-hidden className="size-4" /> Track an auction
           </Link>
-          <button type="button" onClick={() => props.onAnalyze(null)} className="btn-primary">
+          <Link to={analysisPath({ id: "new", propertyId: detail.id })} className="btn-primary">
             <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
-          </button>
+          </Link>
         </div>
       </div>
 
@@ -261,47 +209,28 @@ export function PropertyPage(props: {
           <h3 id="facts-title" className="mb-3 font-semibold">
             Facts
           </h3>
-          <div className="mb-3 px-2">
-            <label
-              htmlFor="fact-status"
-              className="block text-xs tracking-wide text-muted uppercase"
-            >
-              Status
-            </label>
-            <select
-              id="fact-status"
-              value={detail.status}
-              onChange={(event) => void saveFact("status", event.target.value)}
-              className="input mt-1 w-auto !py-1 text-sm"
-            >
-              {PROPERTY_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {label(status)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            name="status"
+            label="Status"
+            value={detail.status}
+            options={STATUS_OPTIONS}
+            facts={facts}
+            className="mb-3 px-2"
+          />
           <div className="grid grid-cols-2 gap-2">
-            {FACTS.map((fact) => (
-              <FactField
-                key={fact.key}
-                id={`fact-${fact.key}`}
-                label={fact.label}
-                kind={fact.kind}
-                value={factText(detail[fact.key], fact.kind)}
-                onSave={(text) => saveTyped(fact.key, text, fact.kind)}
-              />
+            {MAIN_FACTS.map((fact) => (
+              <PropertyFact key={fact.key} fact={fact} detail={detail} facts={facts} />
             ))}
           </div>
           <div className="mt-2">
-            <FactField
-              id="fact-notes"
-              label="Notes"
-              value={detail.notes ?? ""}
-              multiline
-              onSave={(text) => saveFact("notes", text.trim() || null)}
-            />
+            <PropertyFact fact={NOTES_FACT} detail={detail} facts={facts} multiline />
           </div>
+          {!hydrated && (
+            // Without JavaScript each field is not saved as it is left: the form sends them all.
+            <button type="submit" form={FACTS_FORM} className="btn-primary mt-3">
+              Save facts
+            </button>
+          )}
         </section>
 
         <section aria-labelledby="analyses-title" className="space-y-3">
@@ -310,18 +239,17 @@ export function PropertyPage(props: {
               Analyses
             </h3>
             <div className="flex flex-wrap gap-2">
-              {deals.length > 0 && <ExportCsvLink list="deals" query={{ propertyId: props.id }} />}
-              {deals.length > 1 && (
-                <button
-                  type="button"
-                  disabled={selected.length < 2}
-                  onClick={() => props.onCompare(selected)}
-                  className="btn-secondary disabled:opacity-50"
-                >
-                  <GitCompare aria-hidden className="size-4" /> Compare{" "}
-                  {selected.length > 1 ? selected.length : ""}
-                </button>
-              )}
+              {deals.length > 0 && <ExportCsvLink list="deals" query={{ propertyId: detail.id }} />}
+              {deals.length > 1 &&
+                (selected.length < 2 ? (
+                  <button type="button" disabled className="btn-secondary disabled:opacity-50">
+                    <GitCompare aria-hidden className="size-4" /> Compare
+                  </button>
+                ) : (
+                  <Link to={comparePath(selected, detail.id)} className="btn-secondary">
+                    <GitCompare aria-hidden className="size-4" /> Compare {selected.length}
+                  </Link>
+                ))}
             </div>
           </div>
           {deals.length > 1 && (
@@ -334,13 +262,12 @@ export function PropertyPage(props: {
                 Run the numbers as a rental, a flip, a BRRRR or a wholesale deal: the price, rent
                 and taxes you have here fill the form.
               </p>
-              <button
-                type="button"
-                onClick={() => props.onAnalyze(null)}
-                className="btn-primary mt-4"
+              <Link
+                to={analysisPath({ id: "new", propertyId: detail.id })}
+                className="btn-primary mt-4 inline-block"
               >
                 Analyze this property
-              </button>
+              </Link>
             </div>
           ) : (
             <ul className="space-y-3">
@@ -356,7 +283,6 @@ export function PropertyPage(props: {
                       on ? [...ids, deal.id] : ids.filter((id) => id !== deal.id),
                     )
                   }
-                  onOpen={() => props.onAnalyze(deal.id)}
                   onMakePrimary={() => void makePrimary(deal)}
                 />
               ))}
@@ -364,11 +290,7 @@ export function PropertyPage(props: {
           )}
         </section>
       </div>
-      <PropertyFactPanels
-        detail={detail}
-        onSave={saveTyped}
-        onChoose={(key, value) => void saveFact(key, value)}
-      />
+      <PropertyFactPanels detail={detail} facts={facts} />
       <FilesPanel
         ownerType="property"
         ownerId={detail.id}
@@ -377,7 +299,33 @@ export function PropertyPage(props: {
         className="mt-6"
       />
       <RelatedRecords detail={detail} />
+      <DeleteProperty detail={detail} />
     </div>
+  );
+}
+
+/**
+ * Deleting the property, behind a confirmation that opens in place (a disclosure, so it works
+ * without JavaScript too); the list shows next.
+ */
+function DeleteProperty(props: { detail: PropertyDetail }) {
+  return (
+    <details className="mt-6 rounded-2xl border border-line bg-surface p-4">
+      <summary className="cursor-pointer text-sm text-muted hover:text-danger">
+        Delete this property…
+      </summary>
+      <Form method="post" className="mt-3 space-y-3">
+        <p className="text-sm">
+          “{props.detail.address}” will be deleted; projects linked to it are unlinked.
+        </p>
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="version" value={props.detail.updatedAt} />
+        <input type="hidden" name="back" value={modulePath("possible-investments")} />
+        <button type="submit" className="btn-danger inline-flex items-center gap-1.5">
+          <Trash2 aria-hidden className="size-4" /> Delete property
+        </button>
+      </Form>
+    </details>
   );
 }
 

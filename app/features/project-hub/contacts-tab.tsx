@@ -12,7 +12,7 @@ import {
 import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
 import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
-import { modulePath } from "~/domain/modules";
+import { modulePath, propertyPath } from "~/domain/modules";
 import { formatAddress, formatMoney } from "~/domain/format";
 import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import {
@@ -387,10 +387,7 @@ function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetai
           <ul className="divide-y divide-line">
             {owned.map((property) => (
               <li key={property.id} className="py-2">
-                <Link
-                  to={modulePath("possible-investments", { property: property.id })}
-                  className="font-medium hover:text-accent"
-                >
+                <Link to={propertyPath(property.id)} className="font-medium hover:text-accent">
                   {property.address}
                 </Link>
                 <span className="ml-2 text-muted">

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Skeleton } from "~/components/skeleton";
 import { Badge, EmptyState, ErrorNotice } from "~/components/ui";
-import { modulePath, RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
+import { analysisPath, modulePath, RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
 import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary";
 import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
@@ -124,11 +124,7 @@ function GlossaryItem(props: { entry: GlossaryEntry; selected: boolean }) {
         {entry.strategies.map((strategy) => (
           <Link
             key={strategy}
-            to={modulePath("possible-investments", {
-              analysis: "new",
-              strategy,
-              term: entry.slug,
-            })}
+            to={analysisPath({ id: "new" }, { strategy, term: entry.slug })}
             className="text-accent underline"
           >
             the {label(strategy)} analyzer

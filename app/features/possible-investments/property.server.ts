@@ -1,0 +1,108 @@
+/**
+ * A property's page on the server: what it shows (the property and its analyses), and the
+ * changes made from it or from the list (its facts and status, its deletion), each checked with
+ * the API's own schema and made against the version the page showed.
+ */
+import { data, redirect } from "@remix-run/cloudflare";
+import { changedFacts } from "~/domain/property-facts";
+import { fieldProblems, parseTyped } from "~/domain/validation";
+import { modulePath } from "~/domain/modules";
+import { PropertyInputSchema, propertyInputOf } from "~/domain/workspace";
+import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import type { Deal } from "~/lib/api/deals";
+import type { Refusal } from "../../../worker/page-services";
+import type { PropertyActionData } from "./property-action";
+
+export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
+  const [property, analyses] = await Promise.all([
+    services.propertyDetail(id),
+    services.propertyAnalyses(id),
+  ]);
+  if (!property) throw notFound();
+  // As the API answers them: its schema reads an optional input left out (null) as absent.
+  return { property, analyses: analyses as Deal[] };
+}
+
+/** A refused change as the page shows it: beside its fields, or as the changed-elsewhere question. */
+function refusedAnswer(refused: Refusal) {
+  if (refused.status === 404) throw notFound();
+  if (refused.status === 412) {
+    const { current } = refused.details as { current: { updatedAt: string } };
+    return data<PropertyActionData>(
+      { conflict: { updatedAt: current.updatedAt }, message: refused.message },
+      { status: 412 },
+    );
+  }
+  const fields = Array.isArray(refused.details) ? (refused.details as Problem[]) : [];
+  return data<PropertyActionData>(
+    { message: refused.message, fieldErrors: fieldErrorsOf(fields) },
+    { status: refused.status },
+  );
+}
+
+/** The list to go back to: the one named (with its filters), or the whole list. */
+function listPath(back: FormDataEntryValue | null) {
+  const list = modulePath("possible-investments");
+  return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
+}
+
+interface Problem {
+  field: string;
+  message: string;
+}
+const fieldErrorsOf = (problems: Problem[]) =>
+  Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
+
+/**
+ * A change of property `id` sent from a page: `intent` "facts" (the facts the form sent that
+ * differ from the property's) or "delete", against `version`. A browser without JavaScript posts
+ * the page itself (`sent.document`) and is sent on: POST, then a redirect, to the page it was
+ * sent from, or after a delete to the list (`back`, a list's URL with its filters, when sent). A
+ * page with JavaScript gets what happened as data, but for a delete that names where to go `back`.
+ */
+export async function actOnProperty(
+  { services }: ModuleLoaderArgs,
+  id: string,
+  form: FormData,
+  sent: { document: boolean; from: string },
+) {
+  const intent = form.get("intent");
+  const version = form.get("version");
+  if (typeof version !== "string" || !version)
+    return data<PropertyActionData>(
+      { message: "Send the version of the property this change was made against", fieldErrors: {} },
+      { status: 400 },
+    );
+  if (intent === "delete") {
+    const { refused } = await services.deleteProperty(id, version);
+    if (refused) return refusedAnswer(refused);
+    const back = form.get("back");
+    if (sent.document || back !== null) throw redirect(listPath(back), 303);
+    return { deleted: true } satisfies PropertyActionData;
+  }
+  if (intent !== "facts")
+    return data<PropertyActionData>(
+      { message: `There is no change “${String(intent)}” of a property`, fieldErrors: {} },
+      { status: 400 },
+    );
+  const property = await services.propertyDetail(id);
+  if (!property) throw notFound();
+  const parsed = parseTyped(PropertyInputSchema, {
+    ...propertyInputOf(property),
+    ...changedFacts(property, form),
+  });
+  if (!parsed.success) {
+    const problems = fieldProblems(parsed.error);
+    return data<PropertyActionData>(
+      {
+        message: problems.map((p) => `${p.field}: ${p.message}`).join("; "),
+        fieldErrors: fieldErrorsOf(problems),
+      },
+      { status: 400 },
+    );
+  }
+  const { done, refused } = await services.updateProperty(id, parsed.data, version);
+  if (refused) return refusedAnswer(refused);
+  if (sent.document) throw redirect(sent.from, 303);
+  return { saved: { updatedAt: done.updatedAt } } satisfies PropertyActionData;
+}

@@ -1,0 +1,7 @@
+/** Two to four saved analyses side by side. */
+import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
+import { CompareScreen } from "~/features/possible-investments/opened-screens";
+
+export default CompareScreen;
+
+export const ErrorBoundary = WorkspaceErrorBoundary;

@@ -1,0 +1,269 @@
+/**
+ * A property at its own URL (/possible-investments/<id>): the server HTML holds the record and its
+ * analyses; another user's id, or none, is the 404 page; the links the list's query string once
+ * opened move there for good; and its facts and deletion are forms that work without JavaScript
+ * (POST, then a redirect), each made against the version the page showed.
+ */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, cookieValue, ORIGIN, RENTAL, register } from "./helpers";
+
+/** What the spec has a path with nothing at it say. */
+const NOT_FOUND_TEXT = "Module not implemented yet";
+
+/** An investor with one property ("12 <word> St", taxes with cents) and an analysis of it. */
+async function investor(word: string) {
+  const { cookie, token } = await register({ first_name: word });
+  const imported = await api("/data/properties", {
+    method: "POST",
+    token,
+    json: {
+      address: `12 ${word} St`,
+      city: "Dayton",
+      state: "OH",
+      listPrice: 185_000,
+      propertyTaxesAnnual: 1234.56,
+      beds: 3,
+      status: "analyzing",
+    },
+  });
+  expect(imported.status).toBe(200);
+  const [propertyId] = ((await imported.json()) as { data: { ids: string[] } }).data.ids;
+  const deal = await api("/deals", {
+    method: "POST",
+    token,
+    json: { name: `${word} rental`, strategy: "rental", inputs: RENTAL, propertyId },
+  });
+  expect(deal.status).toBe(201);
+  const dealId = ((await deal.json()) as { data: { id: string } }).data.id;
+  return { cookie: cookieValue(cookie), token, propertyId: propertyId!, dealId };
+}
+
+const property = async (token: string, id: string) => {
+  const response = await api(`/data/properties/${id}`, { token });
+  return {
+    status: response.status,
+    data:
+      response.status === 200
+        ? ((await response.json()) as { data: Record<string, unknown> }).data
+        : null,
+  };
+};
+
+const page = async (path: string, cookie?: string) => {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get("Location"),
+  };
+};
+
+/** A form posted by a browser without JavaScript, from this AI42's own page. */
+const post = async (
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  origin = ORIGIN,
+) => {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get("Location"),
+  };
+};
+
+/** The facts form as the page shows it: every field's text, then the changes made. */
+const factsForm = (version: string, changes: Record<string, string> = {}) => ({
+  intent: "facts",
+  version,
+  status: "analyzing",
+  listPrice: "$185,000",
+  propertyTaxesAnnual: "$1,235",
+  beds: "3",
+  arv: "",
+  notes: "",
+  ...changes,
+});
+
+describe("a property's page", () => {
+  it("arrives with the property, its facts and its analyses in the HTML", async () => {
+    const ana = await investor("Alder");
+    const { status, html } = await page(`/possible-investments/${ana.propertyId}`, ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("<title>12 Alder St · AI42</title>");
+    expect(html).toMatch(/<h2[^>]*>12 Alder St<\/h2>/);
+    expect(html).toMatch(
+      /id="fact-listPrice"[^>]*value="\$185,000"|value="\$185,000"[^>]*id="fact-listPrice"/,
+    );
+    expect(html).toContain("Alder rental");
+    expect(html).toContain(`href="/possible-investments/${ana.propertyId}/analyses/${ana.dealId}"`);
+  });
+
+  it("is the 404 page for another user's property and for an id no one has", async () => {
+    const ana = await investor("Birch");
+    const other = await investor("Cedar");
+    for (const id of [other.propertyId, "nope"]) {
+      const { status, html } = await page(`/possible-investments/${id}`, ana.cookie);
+      expect(status, id).toBe(404);
+      expect(html, id).toContain(NOT_FOUND_TEXT);
+      expect(html, id).toContain("<title>Page not found · AI42</title>");
+      expect(html, id).not.toContain("12 Cedar St");
+    }
+  });
+
+  it("shows a visitor the login screen and no property", async () => {
+    const ana = await investor("Dogwood");
+    const { status, html } = await page(`/possible-investments/${ana.propertyId}`);
+    expect(status).toBe(200);
+    expect(html).toContain("Welcome Back");
+    expect(html).not.toContain("12 Dogwood St");
+  });
+
+  it("answers the old query-string links with a permanent redirect to the record's URL", async () => {
+    const { cookie } = await investor("Elm");
+    const moved = {
+      "/possible-investments?property=p1": "/possible-investments/p1",
+      "/possible-investments?property=new": "/possible-investments/new",
+      "/possible-investments?analysis=d1&property=p1": "/possible-investments/p1/analyses/d1",
+      "/possible-investments?analysis=d1": "/possible-investments/analyses/d1",
+      "/possible-investments?analysis=new&strategy=flip&term=cap-rate":
+        "/possible-investments/analyses/new?strategy=flip&term=cap-rate",
+      "/possible-investments?compare=d1,d2&property=p1":
+        "/possible-investments/compare?ids=d1%2Cd2&property=p1",
+    };
+    for (const [from, to] of Object.entries(moved)) {
+      const answer = await page(from, cookie);
+      expect(answer.status, from).toBe(301);
+      expect(answer.location, from).toBe(to);
+    }
+  });
+});
+
+describe("a property's facts, saved without JavaScript", () => {
+  it("saves what was changed and keeps what was sent as shown, then shows the page again", async () => {
+    const ana = await investor("Fir");
+    const before = await property(ana.token, ana.propertyId);
+    const path = `/possible-investments/${ana.propertyId}`;
+    const saved = await post(
+      path,
+      ana.cookie,
+      factsForm(String(before.data!.updatedAt), {
+        listPrice: "179,500",
+        notes: "Roof is new",
+        status: "offer_made",
+      }),
+    );
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(path);
+    const after = (await property(ana.token, ana.propertyId)).data!;
+    expect(after).toMatchObject({
+      listPrice: 179_500,
+      notes: "Roof is new",
+      status: "offer_made",
+      beds: 3,
+    });
+    // Shown as "$1,235", sent back unchanged: not rounded.
+    expect(after.propertyTaxesAnnual).toBe(1234.56);
+    expect((await page(path, ana.cookie)).html).toContain("Roof is new");
+  });
+
+  it("refuses a fact the schema refuses, says why beside it, and changes nothing", async () => {
+    const ana = await investor("Ginkgo");
+    const before = (await property(ana.token, ana.propertyId)).data!;
+    const refused = await post(
+      `/possible-investments/${ana.propertyId}`,
+      ana.cookie,
+      factsForm(String(before.updatedAt), { beds: "-2", notes: "kept?" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/id="fact-beds-error"[^>]*>[^<]+/);
+    expect((await property(ana.token, ana.propertyId)).data).toEqual(before);
+  });
+
+  it("changes nothing when the property changed elsewhere since the page was read (412)", async () => {
+    const ana = await investor("Hawthorn");
+    const stale = String((await property(ana.token, ana.propertyId)).data!.updatedAt);
+    const elsewhere = await api(`/data/properties/${ana.propertyId}`, {
+      method: "PUT",
+      token: ana.token,
+      json: { address: "12 Hawthorn St", status: "owned" },
+    });
+    expect(elsewhere.status).toBe(200);
+    const now = (await property(ana.token, ana.propertyId)).data!;
+    const answer = await post(
+      `/possible-investments/${ana.propertyId}`,
+      ana.cookie,
+      factsForm(stale, { notes: "mine" }),
+    );
+    expect(answer.status).toBe(412);
+    expect(answer.html).toContain("was changed elsewhere meanwhile, so nothing was saved");
+    expect((await property(ana.token, ana.propertyId)).data).toEqual(now);
+  });
+
+  it("refuses another user's property, a form from another site and a missing version", async () => {
+    const ana = await investor("Ivy");
+    const other = await investor("Juniper");
+    const theirs = (await property(other.token, other.propertyId)).data!;
+    const version = String(theirs.updatedAt);
+    const path = `/possible-investments/${other.propertyId}`;
+    expect((await post(path, ana.cookie, factsForm(version, { notes: "x" }))).status).toBe(404);
+    expect((await post(path, ana.cookie, { intent: "delete", version })).status).toBe(404);
+    expect(
+      (await post(path, other.cookie, factsForm(version, { notes: "x" }), "https://evil.example"))
+        .status,
+    ).toBe(403);
+    expect((await post(path, other.cookie, { intent: "facts", notes: "x" })).status).toBe(400);
+    expect((await post(path, other.cookie, { intent: "paint", version })).status).toBe(400);
+    expect((await property(other.token, other.propertyId)).data).toEqual(theirs);
+  });
+});
+
+describe("deleting a property from its page", () => {
+  it("deletes it against the version shown and goes back to the list", async () => {
+    const ana = await investor("Kapok");
+    const version = String((await property(ana.token, ana.propertyId)).data!.updatedAt);
+    const path = `/possible-investments/${ana.propertyId}`;
+    const deleted = await post(path, ana.cookie, {
+      intent: "delete",
+      version,
+      back: "/possible-investments",
+    });
+    expect(deleted.status).toBe(303);
+    expect(deleted.location).toBe("/possible-investments");
+    expect((await property(ana.token, ana.propertyId)).status).toBe(404);
+    expect((await page(path, ana.cookie)).status).toBe(404);
+  });
+
+  it("goes back only to the list, with its filters, never elsewhere", async () => {
+    const ana = await investor("Laurel");
+    const version = String((await property(ana.token, ana.propertyId)).data!.updatedAt);
+    const deleted = await post(`/possible-investments/${ana.propertyId}`, ana.cookie, {
+      intent: "delete",
+      version,
+      back: "https://evil.example/possible-investments",
+    });
+    expect(deleted.location).toBe("/possible-investments");
+    const other = await investor("Linden");
+    const otherVersion = String((await property(other.token, other.propertyId)).data!.updatedAt);
+    const filtered = await post(`/possible-investments/${other.propertyId}`, other.cookie, {
+      intent: "delete",
+      version: otherVersion,
+      back: "/possible-investments?status=analyzing",
+    });
+    expect(filtered.location).toBe("/possible-investments?status=analyzing");
+  });
+});
