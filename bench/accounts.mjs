@@ -23,3 +23,31 @@ export async function signUpAndIn(origin, { email, firstName = "Bench", lastName
   const { token } = (await signedIn.json()).data;
   return { email, token, cookie: (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0] };
 }
+
+/**
+ * The id of one of the account's properties, given a saved rental analysis so that its page reads
+ * and renders one (the page the request rates open).
+ */
+export async function analysedProperty(origin, account) {
+  const headers = { "Content-Type": "application/json", ...account.authorization };
+  const listed = await fetch(`${origin}/api/data/properties?limit=1`, { headers });
+  const [property] = (await listed.json()).data;
+  if (!property) throw new Error("The bench account has no property to open");
+  const saved = await fetch(`${origin}/api/deals`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "Bench rental",
+      strategy: "rental",
+      propertyId: property.id,
+      inputs: {
+        purchasePrice: 185000,
+        grossMonthlyRent: 1650,
+        propertyTaxesAnnual: 2400,
+        financing: { type: "loan", downPaymentPct: 20, interestRatePct: 7, termYears: 30 },
+      },
+    }),
+  });
+  if (!saved.ok) throw new Error(`Saving the bench analysis answered ${saved.status}`);
+  return property.id;
+}

@@ -175,6 +175,10 @@ const segment = (id: string) => encodeURIComponent(id);
 /** A property's page; `new`: the form to add one by hand. */
 export const propertyPath = (id: string) => `/possible-investments/${segment(id)}`;
 
+/** Where a screen of a property's goes back to: its page, or the list for no property. */
+export const propertyOrListPath = (propertyId: string | null | undefined) =>
+  propertyId ? propertyPath(propertyId) : "/possible-investments";
+
 /**
  * The deal analyzer: a saved analysis, or `new` (for `propertyId` when given, its figures filling
  * the form), in `strategy`; `term` a glossary entry's slug, whose figure it highlights.

@@ -1,6 +1,6 @@
 /** A property added by hand. */
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
-import { NewPropertyScreen } from "~/features/possible-investments/opened-screens";
+import { NewPropertyScreen } from "~/features/possible-investments/new-property-screen";
 
 export default NewPropertyScreen;
 

@@ -92,7 +92,28 @@ export const ENDPOINTS = [
     signedIn: "cookie",
     target: 0.25,
   },
+  {
+    key: "possibleInvestments",
+    measure:
+      "GET /possible-investments signed in (the list's first page of 1,000 properties, read and rendered on the server)",
+    path: "/possible-investments",
+    signedIn: "cookie",
+    target: 0.1,
+  },
+  {
+    key: "property",
+    measure:
+      "GET /possible-investments/<id> signed in (a property's page with its analyses, read and rendered on the server)",
+    // A property of the account's (`account.propertyId`), named when the rates are measured.
+    path: "/possible-investments/{propertyId}",
+    signedIn: "cookie",
+    target: 0.1,
+  },
 ];
+
+/** The endpoint's path for this account: `{name}` is the account's `name`. */
+const pathOf = (endpoint, account) =>
+  endpoint.path.replace(/\{(\w+)\}/g, (_, name) => account[name]);
 
 /** GET, or POST of `body` as JSON when the endpoint has one. */
 const requestInit = (headers, body) =>
@@ -124,8 +145,12 @@ async function requestRate(url, headers, body) {
   return count / ((Date.now() - started) / 1000);
 }
 
-/** @returns {Promise<import("../report.mjs").Measured>} */
-export async function measureRequestRates({ origin, bareOrigin, account }) {
+/**
+ * `only`: the keys of the endpoints to measure (all when left out).
+ * @returns {Promise<import("../report.mjs").Measured>}
+ */
+export async function measureRequestRates({ origin, bareOrigin, account, only }) {
+  const endpoints = only ? ENDPOINTS.filter(({ key }) => only.includes(key)) : ENDPOINTS;
   const credentials = {
     bearer: account.authorization,
     token: account.accessToken,
@@ -135,19 +160,20 @@ export async function measureRequestRates({ origin, bareOrigin, account }) {
     ...credentials[endpoint.signedIn],
     ...endpoint.headers,
   });
-  for (const endpoint of ENDPOINTS.filter(({ signedIn }) => signedIn === "cookie")) {
+  for (const endpoint of endpoints.filter(({ signedIn }) => signedIn === "cookie")) {
     // A cookie the server turned down would measure the login screen instead.
-    const page = await fetch(`${origin}${endpoint.path}`, { headers: headersFor(endpoint) });
-    if (!(await page.text()).includes(account.email))
-      throw new Error(`${endpoint.path} did not render signed in with the session cookie`);
+    const path = pathOf(endpoint, account);
+    const page = await fetch(`${origin}${path}`, { headers: headersFor(endpoint) });
+    if (!page.ok || !(await page.text()).includes(account.email))
+      throw new Error(`${path} did not render signed in with the session cookie`);
   }
   const samples = { bare: [] };
-  for (const endpoint of ENDPOINTS) samples[endpoint.key] = [];
+  for (const endpoint of endpoints) samples[endpoint.key] = [];
   // Interleaved rounds, median of each, so drift on a shared machine hits all alike.
   for (let round = 0; round < ROUNDS; round += 1) {
     samples.bare.push(await requestRate(`${bareOrigin}/`, {}));
-    for (const endpoint of ENDPOINTS) {
-      const url = `${origin}${endpoint.path}`;
+    for (const endpoint of endpoints) {
+      const url = `${origin}${pathOf(endpoint, account)}`;
       samples[endpoint.key].push(await requestRate(url, headersFor(endpoint), endpoint.body));
     }
   }
@@ -176,7 +202,16 @@ const EXPLAIN_MISS = {
     "renders the whole first screen with it on the server (issue 28), which together take as " +
     `long as ${(1 / ratio.home - 1 / ratio.me).toFixed(1)} bare-Worker requests. It is the page ` +
     "view's only request: before, the page came without data and the browser asked the API for it.",
+  possibleInvestments: (ratio) => pageMiss(ratio, ratio.possibleInvestments, "the list's page"),
+  property: (ratio) => pageMiss(ratio, ratio.property, "the property and its analyses"),
 };
+
+/** Why a signed-in page misses: the session read, then its data read and rendered. */
+const pageMiss = (ratio, page, what) =>
+  `the page reads the session as \`GET /api/auth/me\` does (${ratio.me.toFixed(2)}×), then ` +
+  `${what} through the API's services, and Remix renders the shell and the page on the server: ` +
+  `together as long as ${(1 / page - 1 / ratio.me).toFixed(1)} bare-Worker requests beyond the ` +
+  "session's.";
 
 /** "sits at it (0.25×)" or "sits below it (0.20×)" for a ratio compared with a floor. */
 function relationTo(value, floor, name) {

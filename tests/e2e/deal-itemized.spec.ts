@@ -114,7 +114,8 @@ for (const width of [1280, 375]) {
       await page.getByLabel("Analysis name").fill("Fiveplex");
       await page.getByRole("button", { name: "Save analysis" }).click();
       await expect(page.getByText("Analysis “Fiveplex” saved")).toBeVisible();
-      const id = new URL(page.url()).searchParams.get("analysis")!;
+      await expect(page).toHaveURL(/\/analyses\/[\w-]+$/);
+      const id = new URL(page.url()).pathname.split("/").at(-1)!;
       const saved = await inputsOf(page, account.token, id);
       expect(saved.grossMonthlyRent).toBeUndefined();
       expect(saved.units).toEqual([

@@ -55,8 +55,8 @@ test("a property opens from the list as a link, Back keeps the list's filters, a
   await page.getByLabel("ARV").press("Enter");
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await expect(page.getByLabel("ARV")).toHaveValue("$250,000");
-  await page.getByLabel("Status").selectOption("offer_made");
-  await expect(page.getByLabel("Status")).toHaveValue("offer_made");
+  await page.getByLabel("Status", { exact: true }).selectOption("offer_made");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("offer_made");
   await expect
     .poll(async () => (await stored(page, id)).data)
     .toMatchObject({ arv: 250_000, status: "offer_made", propertyTaxesAnnual: 1234.56 });
@@ -81,7 +81,7 @@ test("a fact changed elsewhere meanwhile is asked about, and overwriting saves i
   expect(elsewhere.status()).toBe(200);
   await page.getByLabel("Rent / month").fill("1,650");
   await page.getByLabel("Rent / month").blur();
-  const dialog = page.getByRole("dialog", { name: "This record was changed elsewhere" });
+  const dialog = page.getByRole("dialog", { name: "This property was changed elsewhere" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Overwrite" }).click();
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
@@ -103,12 +103,12 @@ test.describe("without JavaScript", () => {
 
     await page.getByLabel("Price", { exact: true }).fill("$179,500");
     await page.getByLabel("Notes").fill("Roof is new");
-    await page.getByLabel("Status").selectOption("offer_made");
+    await page.getByLabel("Status", { exact: true }).selectOption("offer_made");
     await page.getByRole("button", { name: "Save facts" }).click();
     await expect(page).toHaveURL(`/possible-investments/${id}`);
     await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$179,500");
     await expect(page.getByLabel("Notes")).toHaveValue("Roof is new");
-    await expect(page.getByLabel("Status")).toHaveValue("offer_made");
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("offer_made");
     // Sent back as shown ("$1,235"), the taxes keep their cents.
     expect((await stored(page, id)).data).toMatchObject({
       listPrice: 179_500,

@@ -153,6 +153,44 @@ describe("a property's page", () => {
   });
 });
 
+describe("an analysis's page", () => {
+  it("arrives with the saved analysis in the analyzer, under its property's path", async () => {
+    const ana = await investor("Magnolia");
+    const path = `/possible-investments/${ana.propertyId}/analyses/${ana.dealId}`;
+    const { status, html } = await page(path, ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toMatch(/id="[^"]*"[^>]*value="Magnolia rental"|value="Magnolia rental"/);
+    expect(html).toContain("12 Magnolia St");
+  });
+
+  it("sends an analysis reached under another path to its own", async () => {
+    const ana = await investor("Nutmeg");
+    const own = `/possible-investments/${ana.propertyId}/analyses/${ana.dealId}`;
+    for (const path of [
+      `/possible-investments/analyses/${ana.dealId}`,
+      `/possible-investments/x/analyses/${ana.dealId}`,
+    ]) {
+      const answer = await page(path, ana.cookie);
+      expect(answer.status, path).toBe(302);
+      expect(answer.location, path).toBe(own);
+    }
+  });
+
+  it("is the 404 page for another user's analysis, and for a new one of another user's property", async () => {
+    const ana = await investor("Olive");
+    const other = await investor("Pecan");
+    for (const path of [
+      `/possible-investments/analyses/${other.dealId}`,
+      `/possible-investments/${other.propertyId}/analyses/new`,
+    ]) {
+      const { status, html } = await page(path, ana.cookie);
+      expect(status, path).toBe(404);
+      expect(html, path).toContain(NOT_FOUND_TEXT);
+      expect(html, path).not.toContain("Pecan");
+    }
+  });
+});
+
 describe("a property's facts, saved without JavaScript", () => {
   it("saves what was changed and keeps what was sent as shown, then shows the page again", async () => {
     const ana = await investor("Fir");

@@ -8,7 +8,7 @@ import { Bot, Printer, Save, Share2, Trash2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
-import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
+import { ConfirmDialog, Modal } from "~/components/ui";
 import { dealLoan } from "~/domain/deals/analyze";
 import {
   FORM_GROUPS,
@@ -36,10 +36,9 @@ import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
 import { entryBySlug } from "~/domain/resources/glossary";
 import { dealsApi, type Deal } from "~/lib/api/deals";
-import { propertiesApi, type PropertyDetail } from "~/lib/api/workspace";
+import type { PropertyDetail } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { chatStore } from "~/lib/stores/chat";
-import { useRead } from "~/lib/use-read";
 import { BackLink, deleteWithUndo, toastFailure } from "../shared";
 import { CriteriaPanel, useBuyBox } from "./criteria-panel";
 import { DealInputs } from "./deal-inputs";
@@ -93,20 +92,12 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
     : (unique[0] ?? "the form");
 }
 
-/** What the analyzer opens: a saved analysis and its property, or the property a new one is for. */
-async function openAnalysis(dealId: string | null, propertyId: string | null) {
-  if (!dealId) {
-    return { deal: null, property: propertyId ? await propertiesApi.get(propertyId) : null };
-  }
-  const deal = await dealsApi.get(dealId);
-  return { deal, property: deal.propertyId ? await propertiesApi.get(deal.propertyId) : null };
-}
-
 export function DealAnalyzer(props: {
-  /** A saved analysis, or null for a new one. */
-  dealId: string | null;
-  /** The property a new analysis is for (its figures prefill the form). */
-  propertyId: string | null;
+  /**
+   * What the page's loader read: a saved analysis (null for a new one) and its property, or the
+   * property a new one is for (its figures prefill the form).
+   */
+  opened: { deal: Deal | null; property: PropertyDetail | null };
   strategy: Strategy | null;
   /** A glossary entry's slug: its figure is highlighted, with its formula, under Results. */
   term?: string | null;
@@ -124,7 +115,7 @@ export function DealAnalyzer(props: {
   const [sharing, setSharing] = useState(false);
   // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
   const [triedSave, setTriedSave] = useState(false);
-  const propertyId = saved?.propertyId ?? props.propertyId;
+  const propertyId = saved?.propertyId ?? props.opened.property?.id ?? null;
   const buyBox = useBuyBox();
 
   /** A saved analysis on screen: its name, strategy and figures in the form. */
@@ -135,19 +126,16 @@ export function DealAnalyzer(props: {
     setForm(formOfInputs(deal.strategy, deal.inputs as Record<string, unknown>));
   };
 
-  // The analysis just saved (its id now in the URL) is the one on screen: nothing to read.
-  const [savedHere, setSavedHere] = useState<string | null>(null);
-  const opened = useRead(
-    props.dealId !== null && props.dealId === savedHere ? null : [props.dealId, props.propertyId],
-    openAnalysis,
-  );
-  const property: PropertyDetail | null = opened.data?.property ?? null;
-  // What a read opens is put in the form once, as it arrives; from then on the form is the user's.
-  const [filled, setFilled] = useState(opened.data);
-  if (opened.data !== filled) {
-    setFilled(opened.data);
-    if (opened.data?.deal) showDeal(opened.data.deal);
-    else if (opened.data) {
+  const { opened } = props;
+  const property = opened.property;
+  // What the page opens is put in the form once; from then on the form is the user's. Read
+  // again (the workspace changed behind the page), the same version of it changes nothing.
+  const openedVersion = `${opened.deal?.id}@${opened.deal?.updatedAt}/${property?.id}`;
+  const [filled, setFilled] = useState<string | null>(null);
+  if (openedVersion !== filled) {
+    setFilled(openedVersion);
+    if (opened.deal) showDeal(opened.deal);
+    else {
       setForm(newDealForm(property ?? undefined));
       setName(property ? property.address : "New analysis");
     }
@@ -164,14 +152,6 @@ export function DealAnalyzer(props: {
   const shown = worked ?? (lastWorked.current?.strategy === strategy ? lastWorked.current : null);
   const verdict = shown && buyBox.judge(shown.strategy, shown.inputs, shown.metrics);
 
-  if (opened.failure && !opened.loading) {
-    return (
-      <div>
-        <BackLink onBack={props.onBack}>Back</BackLink>
-        <ErrorNotice message={opened.failure} onRetry={opened.retry} />
-      </div>
-    );
-  }
   if (!form || !reading) return <Skeleton variant="default" />;
   const sought = props.term ? entryBySlug(props.term) : undefined;
 
@@ -205,7 +185,6 @@ export function DealAnalyzer(props: {
           })
         : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
       if (!deal) return;
-      setSavedHere(deal.id);
       setSaved(deal);
       toast.success(`Analysis “${deal.name}” saved`);
       if (!saved) props.onSaved(deal);

@@ -5,13 +5,7 @@
  */
 import type { z } from "zod";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
-import type {
-  ContactInput,
-  EntryInput,
-  ProjectFileInput,
-  ProjectInput,
-  PropertyInput,
-} from "~/domain/workspace";
+import type { ContactInput, EntryInput, ProjectFileInput, ProjectInput } from "~/domain/workspace";
 import type {
   ContactDetailSchema,
   ContactSchema,
@@ -284,23 +278,6 @@ export const propertiesApi = {
     orThrow(
       apiRequest<PropertyDetail>(`/data/properties/${encodeURIComponent(id)}`),
       MESSAGES.fetchProperty,
-    ),
-  update: (id: string, input: Partial<PropertyInput>, ifMatch?: string) =>
-    orThrow(
-      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, {
-        method: "PUT",
-        body: input,
-        ifMatch,
-      }),
-      MESSAGES.updateProperty,
-    ),
-  remove: (id: string, ifMatch?: string) =>
-    orThrow(
-      apiRequest<Property>(`/data/properties/${encodeURIComponent(id)}`, {
-        method: "DELETE",
-        ifMatch,
-      }),
-      MESSAGES.deleteProperty,
     ),
 };
 

@@ -1,0 +1,52 @@
+// The request rates of the signed-in pages on their own (a part of `npm run bench`'s request
+// rates): a new account holding 1,000 properties (the import measure's) and one analysis, on a
+// fresh local AI42, against a bare Worker under the same wrangler.
+// `node bench/pages-alone.mjs`; PAGES_PORT and PAGES_BARE_PORT for other ports.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import {
+  applyMigrations,
+  buildUnlessPresent,
+  ensureDevVars,
+  ROOT,
+  startWrangler,
+} from "../scripts/lib.mjs";
+import { analysedProperty, signUpAndIn } from "./accounts.mjs";
+import { measureImports } from "./measures/imports.mjs";
+import { measureRequestRates } from "./measures/request-rates.mjs";
+
+const PORT = Number(process.env.PAGES_PORT ?? 8838);
+const BARE_PORT = Number(process.env.PAGES_BARE_PORT ?? 8839);
+const PAGES = ["me", "home", "possibleInvestments", "property"];
+
+ensureDevVars();
+buildUnlessPresent();
+const persistTo = join(ROOT, "bench", ".out", "pages-state");
+rmSync(persistTo, { recursive: true, force: true });
+applyMigrations(persistTo);
+const app = await startWrangler({ port: PORT, persistTo, quiet: true });
+const bare = await startWrangler({
+  port: BARE_PORT,
+  config: join(ROOT, "bench", "bare", "wrangler.toml"),
+  quiet: true,
+});
+try {
+  const origin = `http://127.0.0.1:${PORT}`;
+  const { email, token, cookie } = await signUpAndIn(origin, {
+    email: `bench-pages-${Date.now()}@example.com`,
+  });
+  const account = { email, authorization: { Authorization: `Bearer ${token}` }, cookie };
+  await measureImports(origin, account);
+  account.propertyId = await analysedProperty(origin, account);
+  const rates = await measureRequestRates({
+    origin,
+    bareOrigin: `http://127.0.0.1:${BARE_PORT}`,
+    account,
+    only: PAGES,
+  });
+  console.log(JSON.stringify(rates, null, 1));
+} finally {
+  app.kill("SIGTERM");
+  bare.kill("SIGTERM");
+}
+process.exit(0);
