@@ -1,6 +1,7 @@
-// The request rates of the signed-in pages on their own (a part of `npm run bench`'s request
-// rates): a new account holding 1,000 properties (the import measure's) and one analysis, on a
-// fresh local AI42, against a bare Worker under the same wrangler.
+// The signed-in pages on their own (parts of `npm run bench`): their request rates against a bare
+// Worker under the same wrangler, and what a phone downloads on each (the module pages and a
+// property's), for a new account holding 1,000 properties (the import measure's) and one analysis,
+// on a fresh local AI42.
 // `node bench/pages-alone.mjs`; PAGES_PORT and PAGES_BARE_PORT for other ports.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,11 +14,13 @@ import {
 } from "../scripts/lib.mjs";
 import { analysedProperty, signUpAndIn } from "./accounts.mjs";
 import { measureImports } from "./measures/imports.mjs";
+import { measureModulePages } from "./measures/module-pages.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
 
 const PORT = Number(process.env.PAGES_PORT ?? 8838);
 const BARE_PORT = Number(process.env.PAGES_BARE_PORT ?? 8839);
-const PAGES = ["me", "home", "possibleInvestments", "property"];
+// The dashboard's API read too: the signed-in home page is explained by it.
+const PAGES = ["me", "dashboard", "home", "possibleInvestments", "property"];
 
 ensureDevVars();
 buildUnlessPresent();
@@ -44,7 +47,10 @@ try {
     account,
     only: PAGES,
   });
-  console.log(JSON.stringify(rates, null, 1));
+  const pages = await measureModulePages(origin, account, [
+    `/possible-investments/${account.propertyId}`,
+  ]);
+  console.log(JSON.stringify({ rates, pages }, null, 1));
 } finally {
   app.kill("SIGTERM");
   bare.kill("SIGTERM");

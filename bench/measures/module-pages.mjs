@@ -24,8 +24,11 @@ export async function modulePaths(context, origin) {
   return [...new Set(paths)];
 }
 
-/** @returns {Promise<import("../report.mjs").Measured>} */
-export async function measureModulePages(origin, account) {
+/**
+ * `records`: record pages to measure besides the module pages (a property's, `/possible-investments/<id>`).
+ * @returns {Promise<import("../report.mjs").Measured>}
+ */
+export async function measureModulePages(origin, account, records = []) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   try {
@@ -33,7 +36,7 @@ export async function measureModulePages(origin, account) {
       ...devices["Pixel 7"],
       extraHTTPHeaders: { Cookie: account.cookie },
     });
-    for (const path of await modulePaths(context, origin)) {
+    for (const path of [...(await modulePaths(context, origin)), ...records]) {
       const page = await context.newPage();
       const scripts = new Set();
       const asked = [];
