@@ -10,7 +10,7 @@ import { database, type Database } from "../../worker/db/client";
 import { allAuctions, AUCTION_SORTS, type AuctionSort } from "../../worker/services/auctions";
 import { allContacts } from "../../worker/services/contacts";
 import { dashboard } from "../../worker/services/dashboard";
-import { allDeals } from "../../worker/services/deals";
+import { allDeals, listDeals } from "../../worker/services/deals";
 import { allLeads, LEAD_SORTS } from "../../worker/services/leads";
 import { allProjects } from "../../worker/services/projects";
 import {
@@ -152,6 +152,25 @@ describe("the hot reads' plans", () => {
       // The list's own index would walk every property for the few with a verdict.
       expect(await plan(page)).toContainEqual(expect.stringContaining(`INDEX ${index} `));
     }
+  });
+
+  it("a property's analyses, newest change first, from the property's own index", async () => {
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const { items } = await listDeals(
+      db,
+      userId,
+      { propertyId: `${userId}-p00005` },
+      { page: 1, limit: 100 },
+    );
+    expect(items.map((deal) => deal.id)).toEqual([`${userId}-d00005`]);
+    const found = await Promise.all(
+      reads(sent).map(async (one) => ({ ...one, flaws: await flaws(one) })),
+    );
+    expect(found.filter((one) => one.flaws.length)).toEqual([]);
+    const page = reads(sent).find((one) => /from "deals".*\blimit\b/is.test(one.sql))!;
+    // The list's own index would walk every analysis of the user for the property's few.
+    expect(await plan(page)).toContainEqual(expect.stringContaining("INDEX deals_user_property "));
   });
 
   it("the CSV export's chunks, each sought from where the last ended", async () => {

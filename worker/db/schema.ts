@@ -547,7 +547,8 @@ export const deals = sqliteTable(
     imported: importedValues(),
   },
   (t) => [
-    index("deals_user_property").on(t.userId, t.propertyId),
+    // A property's analyses, newest change first (its page lists them), with the tie-break.
+    index("deals_user_property").on(t.userId, t.propertyId, t.updatedAt, t.id),
     // The list's order, newest change first, with its tie-break.
     index("deals_user_updated").on(t.userId, t.updatedAt, t.id),
   ],
