@@ -5,7 +5,8 @@
  * bundles no second copy of the services.
  */
 import type { z } from "zod";
-import type { PropertyInput } from "../app/domain/workspace";
+import { parseTyped } from "../app/domain/validation";
+import { PropertyInputSchema } from "../app/domain/workspace";
 import { MCP_PATH } from "../app/domain/access";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
@@ -124,6 +125,7 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   // Asked once per page, however many of its parts would ask Google Calendar.
   let calendarConnected: Promise<boolean> | undefined;
+  let entries: ReturnType<typeof listEntries> | undefined;
   // Where AI clients reach this AI42, as the API and the OAuth provider name it.
   const accessOrigin = publicOrigin(env, { url: from.origin });
   const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
@@ -162,9 +164,18 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     /** A property's saved analyses, the latest change first, as its page lists them. */
     propertyAnalyses: async (propertyId: string) =>
       (await listDeals(db, userId, { propertyId }, { page: 1, limit: MAX_PAGE_SIZE })).items,
-    /** `PUT /api/data/properties/{id}`, made only if the property is still at `version`. */
-    updateProperty: (id: string, input: PropertyInput, version: string) =>
-      written(updateProperty(db, userId, id, input, [version])),
+    /**
+     * `PUT /api/data/properties/{id}`, checked with the API's schema (numbers as a form types
+     * them, "$125,000"), made only if the property is still at `version`.
+     */
+    updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
+      written(
+        (async () => {
+          const parsed = parseTyped(PropertyInputSchema, input);
+          if (!parsed.success) throw validationError(parsed.error);
+          return updateProperty(db, userId, id, parsed.data, [version]);
+        })(),
+      ),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
       written(deleteProperty(db, userId, id, [version])),
@@ -231,8 +242,11 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
       const found = await listFiles(db, userId, { ...filters, limit, offset: (page - 1) * limit });
       return { items: found.files, meta: { page, limit, total: found.total } };
     }),
-    /** All of the user's documents, newest change first (`GET /api/data/entries`). */
-    listEntries: () => listEntries(db, userId, {}),
+    /**
+     * All of the user's documents, newest change first (`GET /api/data/entries`): read once per
+     * page, however many of its loaders ask (the app's store at start, Project Hub's documents).
+     */
+    listEntries: () => (entries ??= listEntries(db, userId, {})),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
       listRoutes(db, userId, filters, { page, limit }),
     ),

@@ -173,11 +173,11 @@ export const RECORD_ROUTED_MODULES = [
 const segment = (id: string) => encodeURIComponent(id);
 
 /** A property's page; `new`: the form to add one by hand. */
-export const propertyPath = (id: string) => `/possible-investments/${segment(id)}`;
+export const propertyPath = (id: string) => `${modulePath("possible-investments")}/${segment(id)}`;
 
 /** Where a screen of a property's goes back to: its page, or the list for no property. */
 export const propertyOrListPath = (propertyId: string | null | undefined) =>
-  propertyId ? propertyPath(propertyId) : "/possible-investments";
+  propertyId ? propertyPath(propertyId) : modulePath("possible-investments");
 
 /**
  * The deal analyzer: a saved analysis, or `new` (for `propertyId` when given, its figures filling
@@ -187,13 +187,12 @@ export function analysisPath(
   analysis: { id: string; propertyId?: string | null },
   params?: { strategy?: Strategy; term?: string },
 ) {
-  const under = analysis.propertyId ? propertyPath(analysis.propertyId) : "/possible-investments";
-  return `${under}/analyses/${segment(analysis.id)}${queryOf(params)}`;
+  return `${propertyOrListPath(analysis.propertyId)}/analyses/${segment(analysis.id)}${queryOf(params)}`;
 }
 
 /** Two to four saved analyses side by side; `propertyId` the property they were compared from. */
 export const comparePath = (ids: readonly string[], propertyId?: string | null) =>
-  `/possible-investments/compare${queryOf({ ids: ids.join(","), property: propertyId })}`;
+  `${modulePath("possible-investments")}/compare${queryOf({ ids: ids.join(","), property: propertyId })}`;
 
 export type ModuleSection = "main";
 

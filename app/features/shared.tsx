@@ -1,5 +1,6 @@
 /** Pieces shared by the data screens (Project Hub, Possible Investments). */
 import {
+  Link,
   useLocation,
   useNavigate,
   useNavigation,
@@ -21,15 +22,21 @@ export const options = (values: readonly string[], allLabel?: string) => [
   ...values.map((value) => ({ value, label: label(value) })),
 ];
 
-/** "← All projects": back from a record to its list. */
-export function BackLink(props: { onBack: () => void; children: string }) {
-  return (
-    <button
-      type="button"
-      onClick={props.onBack}
-      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
-    >
+/** "← All projects": back from a record to its list, by a link (`to`) or an action (`onBack`). */
+export function BackLink(props: ({ to: string } | { onBack: () => void }) & { children: string }) {
+  const className = "mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg";
+  const content = (
+    <>
       <ArrowLeft aria-hidden className="size-4" /> {props.children}
+    </>
+  );
+  return "to" in props ? (
+    <Link to={props.to} className={className}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" onClick={props.onBack} className={className}>
+      {content}
     </button>
   );
 }

@@ -28,6 +28,12 @@ export const isPhoneRequest = (headers: Headers) =>
   headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/i.test(headers.get("User-Agent") ?? "");
 
 /**
+ * One set of services per request: the layout's loader and the page's run side by side on one
+ * context, and a read both ask for (the entries) is then made once.
+ */
+const servicesOf = new WeakMap<AppLoadContext, Promise<PageServices>>();
+
+/**
  * The signed-in user's services and clock for a page's request; null when signed out (the page
  * then shows the login screen, and reads nothing).
  */
@@ -40,9 +46,14 @@ export async function pageArgs(
   const url = new URL(request.url);
   const { timeZone } = session;
   const now = new Date();
+  let services = servicesOf.get(context);
+  if (!services) {
+    services = context.services(session.userId, { origin: url.origin, timeZone });
+    servicesOf.set(context, services);
+  }
   return {
     url,
-    services: await context.services(session.userId, { origin: url.origin, timeZone }),
+    services: await services,
     today: todayIn(timeZone, now),
     timeZone,
     now,

@@ -35,11 +35,11 @@ export function usePropertyChanges(property: { id: string; updatedAt: string }) 
   version.current = later(version.current, property.updatedAt);
 
   const submit = useCallback(
-    (fields: Record<string, string>, intent: "facts" | "delete" = "facts") => {
+    (fields: Record<string, string>) => {
       inFlight.current = true;
       sent.current = fields;
       fetcher.submit(
-        { ...fields, intent, version: version.current },
+        { ...fields, intent: "facts", version: version.current },
         { method: "post", action: propertyPath(property.id) },
       );
     },
@@ -87,7 +87,6 @@ export function usePropertyChanges(property: { id: string; updatedAt: string }) 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   return {
     change,
-    remove: useCallback(() => submit({}, "delete"), [submit]),
     /** What the last change was refused for, by field (none while another is on its way). */
     fieldErrors: answer && "fieldErrors" in answer ? answer.fieldErrors : {},
     /** Why the last change was refused, when it was not for a field. */
@@ -97,6 +96,5 @@ export function usePropertyChanges(property: { id: string; updatedAt: string }) 
         : null,
     /** The facts on their way, as sent (to show before the page is read again). */
     sending: fetcher.formData,
-    deleted: Boolean(answer && "deleted" in answer),
   };
 }

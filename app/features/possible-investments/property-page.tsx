@@ -5,7 +5,7 @@
  * one), and what else the workspace holds on it: projects, their contacts, research reports.
  */
 import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
-import { ArrowLeft, Calculator, Gavel, GitCompare, Star, Trash2 } from "lucide-react";
+import { Calculator, Gavel, GitCompare, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
@@ -18,6 +18,7 @@ import { analysisPath, comparePath, modulePath } from "~/domain/modules";
 import { MAIN_FACTS, NOTES_FACT } from "~/domain/property-facts";
 import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import type { PropertyDetail } from "~/lib/api/workspace";
 import { changedRecord } from "~/lib/changed-elsewhere";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -25,7 +26,7 @@ import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { FilesPanel } from "../files/files-panel";
-import { ExportCsvLink, toastFailure } from "../shared";
+import { BackLink, ExportCsvLink, toastFailure } from "../shared";
 import { usePropertyChanges, type PropertyActionData } from "./property-action";
 
 /** The id of the form every fact of the page is sent with, without JavaScript. */
@@ -115,6 +116,11 @@ export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[]
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<PropertyActionData>();
   const refused = posted && "fieldErrors" in posted ? posted : null;
+  /** Why the last change was not saved, when not for a field of the page. */
+  const notice =
+    posted && "conflict" in posted
+      ? `${MESSAGES.changedElsewhere("property")} meanwhile, so nothing was saved: here it is as it now is.`
+      : (changes.refusal ?? refused?.message);
   const facts: FactsForm = {
     form: FACTS_FORM,
     errors: { ...refused?.fieldErrors, ...changes.fieldErrors },
@@ -153,31 +159,17 @@ export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[]
 
   return (
     <div>
-      <Link
-        to={modulePath("possible-investments")}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> All properties
-      </Link>
+      <BackLink to={modulePath("possible-investments")}>All properties</BackLink>
       <Form method="post" id={FACTS_FORM} hidden>
         <input type="hidden" name="intent" value="facts" />
         <input type="hidden" name="version" value={detail.updatedAt} />
       </Form>
-      {(refused || changes.refusal) && (
+      {notice && (
         <p
           role="alert"
           className="mb-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm"
         >
-          {changes.refusal ?? refused?.message}
-        </p>
-      )}
-      {posted && "conflict" in posted && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm"
-        >
-          This property was changed elsewhere meanwhile, so nothing was saved: here it is as it now
-          is.
+          {notice}
         </p>
       )}
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">

@@ -1,13 +1,13 @@
 /**
  * A property's page on the server: what it shows (the property and its analyses), and the
  * changes made from it or from the list (its facts and status, its deletion), each checked with
- * the API's own schema and made against the version the page showed.
+ * the API's own schema (in the services) and made against the version the page showed.
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import { changedFacts } from "~/domain/property-facts";
-import { fieldProblems, parseTyped } from "~/domain/validation";
 import { modulePath } from "~/domain/modules";
-import { PropertyInputSchema, propertyInputOf } from "~/domain/workspace";
+import { firstPerField, type FieldProblem } from "~/domain/problems";
+import { propertyInputOf } from "~/domain/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import type { Deal } from "~/lib/api/deals";
 import type { Refusal } from "../../../worker/page-services";
@@ -33,9 +33,9 @@ function refusedAnswer(refused: Refusal) {
       { status: 412 },
     );
   }
-  const fields = Array.isArray(refused.details) ? (refused.details as Problem[]) : [];
+  const fields = Array.isArray(refused.details) ? (refused.details as FieldProblem[]) : [];
   return data<PropertyActionData>(
-    { message: refused.message, fieldErrors: fieldErrorsOf(fields) },
+    { message: refused.message, fieldErrors: firstPerField(fields) },
     { status: refused.status },
   );
 }
@@ -45,13 +45,6 @@ function listPath(back: FormDataEntryValue | null) {
   const list = modulePath("possible-investments");
   return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
 }
-
-interface Problem {
-  field: string;
-  message: string;
-}
-const fieldErrorsOf = (problems: Problem[]) =>
-  Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
 
 /**
  * A change of property `id` sent from a page: `intent` "facts" (the facts the form sent that
@@ -87,21 +80,11 @@ export async function actOnProperty(
     );
   const property = await services.propertyDetail(id);
   if (!property) throw notFound();
-  const parsed = parseTyped(PropertyInputSchema, {
-    ...propertyInputOf(property),
-    ...changedFacts(property, form),
-  });
-  if (!parsed.success) {
-    const problems = fieldProblems(parsed.error);
-    return data<PropertyActionData>(
-      {
-        message: problems.map((p) => `${p.field}: ${p.message}`).join("; "),
-        fieldErrors: fieldErrorsOf(problems),
-      },
-      { status: 400 },
-    );
-  }
-  const { done, refused } = await services.updateProperty(id, parsed.data, version);
+  const { done, refused } = await services.updateProperty(
+    id,
+    { ...propertyInputOf(property), ...changedFacts(property, form) },
+    version,
+  );
   if (refused) return refusedAnswer(refused);
   if (sent.document) throw redirect(sent.from, 303);
   return { saved: { updatedAt: done.updatedAt } } satisfies PropertyActionData;
