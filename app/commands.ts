@@ -32,7 +32,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { analysisPath, modulePath } from "./domain/modules";
+import { analysisPath, documentPath, modulePath, projectPath } from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
   COMMAND_SHORTCUTS,
@@ -267,7 +267,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["deal", "flip", "rental", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("project-hub", { new: "1" })),
+    action: ({ navigate }) => navigate(projectPath("new")),
   },
   {
     id: "new-contact",
@@ -287,7 +287,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["docs", "note", "write", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "documents", new: "1" })),
+    action: ({ navigate }) => navigate(documentPath("new")),
   },
   {
     id: "new-deal-analysis",

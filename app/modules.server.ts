@@ -15,7 +15,6 @@ import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
-import { loadProjectHub } from "./features/project-hub/project-hub.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
@@ -25,7 +24,6 @@ const MODULE_LOADERS = {
   "main-agent": loadMainAgent,
   "property-research": loadPropertyResearch,
   "route-planner": loadRoutePlanner,
-  "project-hub": loadProjectHub,
   resources: loadResources,
   marketing: loadMarketing,
   connections: loadConnections,

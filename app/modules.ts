@@ -112,7 +112,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
       "files",
     ],
     skeleton: "list",
-    View: preloadable(() => import("./features/project-hub/project-hub")),
   },
   connections: {
     title: "Connections",

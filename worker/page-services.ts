@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
-import { PropertyInputSchema } from "../app/domain/workspace";
+import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
 import { MCP_PATH } from "../app/domain/access";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
@@ -39,11 +39,11 @@ import {
 } from "./services/calendar";
 import { listCampaigns } from "./services/campaigns";
 import { listConnectedApps, type ConnectedApp } from "./services/connected-apps";
-import { listContacts } from "./services/contacts";
+import { contactDetail, listContacts } from "./services/contacts";
 import { listConversations } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { dealDetail, listDeals } from "./services/deals";
-import { listEntries } from "./services/entries";
+import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
 import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
@@ -53,7 +53,16 @@ import { listNotifications, notificationCounts, settingsOf } from "./services/no
 import { listSequences, sequenceSettingsOf } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
-import { listProjects, projectDetail } from "./services/projects";
+import {
+  createProject,
+  deleteProject,
+  linkContact,
+  listProjects,
+  projectDetail,
+  unlinkContact,
+  unlinkFile,
+  updateProject,
+} from "./services/projects";
 import {
   deleteProperty,
   listProperties,
@@ -102,14 +111,25 @@ export interface Refusal {
 /** A page's write: what it made, or why it was refused (a client's mistake, never thrown). */
 export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
 
-async function written<T>(write: Promise<T>): Promise<Written<T>> {
+/** Runs `write` (a check that throws the API's 400 included) and tells what it made or why not. */
+async function written<T>(write: () => Promise<T>): Promise<Written<T>> {
   try {
-    return { done: await write, refused: null };
+    return { done: await write(), refused: null };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     const { status, code, message, details } = error;
     return { done: null, refused: { status, code, message, details } };
   }
+}
+
+/**
+ * A form's fields as `schema` reads them (numbers as typed, "$125,000"), or the API's 400 naming
+ * each field's problem.
+ */
+function checked<Schema extends z.ZodObject>(schema: Schema, input: Record<string, unknown>) {
+  const parsed = parseTyped(schema, input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
 }
 
 /** Where the page was asked from: what a call that may reach Google needs besides the user. */
@@ -169,16 +189,10 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
      * them, "$125,000"), made only if the property is still at `version`.
      */
     updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
-      written(
-        (async () => {
-          const parsed = parseTyped(PropertyInputSchema, input);
-          if (!parsed.success) throw validationError(parsed.error);
-          return updateProperty(db, userId, id, parsed.data, [version]);
-        })(),
-      ),
+      written(() => updateProperty(db, userId, id, checked(PropertyInputSchema, input), [version])),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
-      written(deleteProperty(db, userId, id, [version])),
+      written(() => deleteProperty(db, userId, id, [version])),
     listAuctions: pageFor(AuctionListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
       listAuctions(db, userId, filters, { sort, dir }, { page, limit }),
     ),
@@ -234,6 +248,25 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     ),
     /** One project with its contacts, documents, files and property; null when it is not the user's. */
     projectDetail: (id: string) => orNotFound(projectDetail(db, userId, id)),
+    /** `POST /api/projects`, checked with the API's schema. */
+    createProject: (input: Record<string, unknown>) =>
+      written(() => createProject(db, userId, checked(ProjectInputSchema, input))),
+    /** `PUT /api/projects/{id}`, made only if the project is still at `version`. */
+    updateProject: (id: string, input: Record<string, unknown>, version: string) =>
+      written(() => updateProject(db, userId, id, checked(ProjectInputSchema, input), [version])),
+    /** `DELETE /api/projects/{id}`, made only if the project is still at `version`. */
+    deleteProject: (id: string, version: string) =>
+      written(() => deleteProject(db, userId, id, [version])),
+    /** `POST /api/projects/{id}/contacts`: links the user's contact to the project. */
+    linkContact: (id: string, contactId: string) =>
+      written(() => linkContact(db, userId, id, contactId)),
+    /** `DELETE /api/projects/{id}/contacts/{contactId}`. */
+    unlinkContact: (id: string, contactId: string) =>
+      written(() => unlinkContact(db, userId, id, contactId)),
+    /** `DELETE /api/projects/{id}/files/{fileId}`: the Drive file stays in Drive. */
+    unlinkFile: (id: string, fileId: string) => written(() => unlinkFile(db, userId, id, fileId)),
+    /** A contact with the projects it is on; null when it is not the user's. */
+    contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
       listContacts(db, userId, filters, { page, limit }),
     ),
@@ -247,6 +280,17 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
      * page, however many of its loaders ask (the app's store at start, Project Hub's documents).
      */
     listEntries: () => (entries ??= listEntries(db, userId, {})),
+    /** A document (`GET /api/data/entries/{id}`); null when it is not the user's. */
+    entry: (id: string) => orNotFound(getEntry(db, userId, id)),
+    /** `POST /api/data/entries`, checked with the API's schema. */
+    createEntry: (input: Record<string, unknown>) =>
+      written(() => createEntry(db, userId, checked(EntryInputSchema, input))),
+    /** `PUT /api/data/entries/{id}`, made only if the document is still at `version`. */
+    updateEntry: (id: string, input: Record<string, unknown>, version: string) =>
+      written(() => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version])),
+    /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
+    deleteEntry: (id: string, version: string) =>
+      written(() => deleteEntry(db, userId, id, [version])),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
       listRoutes(db, userId, filters, { page, limit }),
     ),

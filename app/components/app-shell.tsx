@@ -10,7 +10,7 @@ import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { useLoadedModule, useWorkspaceStart } from "~/lib/module-data";
+import { useWorkspaceStart } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { useTheme } from "~/lib/theme";
@@ -124,14 +124,11 @@ export default function AppShell() {
     [openBell],
   );
 
-  // The entries the app starts with came with the page: in its first screen (Project Hub's
-  // documents), else streamed after it. Only a page that came without them (the workspace opened
-  // from the login screen) asks the API.
+  // The entries the app starts with came with the page, streamed after it (read once with
+  // Project Hub's documents when that is the page). Only a page that came without them (the
+  // workspace opened from the login screen) asks the API.
   const workspace = useWorkspaceStart();
-  const loaded = useLoadedModule()?.data;
-  const [entriesAtStart] = useState(() =>
-    loaded && "entries" in loaded ? loaded.entries : (workspace?.entries ?? undefined),
-  );
+  const [entriesAtStart] = useState(() => workspace?.entries ?? undefined);
   useEffect(() => {
     void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();

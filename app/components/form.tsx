@@ -5,6 +5,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 interface FieldProps {
   id: string;
+  /** What the field is posted as (by default its id). */
+  name?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -44,7 +46,7 @@ export function TextField(
       <Label id={props.id} label={props.label} required={props.required ?? true} />
       <input
         id={props.id}
-        name={props.id}
+        name={props.name ?? props.id}
         // Amounts are typed as text so "45,000" is accepted; the form turns them into numbers.
         type={props.type === "number" ? "text" : (props.type ?? "text")}
         required={props.required ?? true}
@@ -68,7 +70,7 @@ export function TextAreaField(props: FieldProps & { rows?: number; className?: s
       <Label id={props.id} label={props.label} required={props.required ?? false} />
       <textarea
         id={props.id}
-        name={props.id}
+        name={props.name ?? props.id}
         required={props.required}
         rows={props.rows ?? 4}
         value={props.value}
@@ -91,7 +93,7 @@ export function SelectField(
       <Label id={props.id} label={props.label} />
       <select
         id={props.id}
-        name={props.id}
+        name={props.name ?? props.id}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.error ? true : undefined}
@@ -110,12 +112,14 @@ export function SelectField(
 }
 
 /** A checkbox in a form of text fields: its value is "true" or "false". */
-export function CheckboxField(props: Pick<FieldProps, "id" | "label" | "value" | "onChange">) {
+export function CheckboxField(
+  props: Pick<FieldProps, "id" | "name" | "label" | "value" | "onChange">,
+) {
   return (
     <label htmlFor={props.id} className="flex w-fit cursor-pointer items-center gap-2 text-sm">
       <input
         id={props.id}
-        name={props.id}
+        name={props.name ?? props.id}
         type="checkbox"
         checked={props.value === "true"}
         onChange={(event) => props.onChange(String(event.target.checked))}
@@ -139,7 +143,7 @@ export function PasswordField(
       <div className="relative">
         <input
           id={props.id}
-          name={props.id}
+          name={props.name ?? props.id}
           type={props.visible ? "text" : "password"}
           required
           value={props.value}
@@ -187,8 +191,9 @@ export function typedBeforeHydration(form: HTMLFormElement | null) {
 }
 
 /**
- * Disabled until the page is interactive as well as while busy, so a form typed into before
- * hydration is never submitted natively (which would put a password in the URL).
+ * Disabled while busy and, for a form the browser alone cannot send, until the page is
+ * interactive, so a form typed into before hydration is never submitted natively (which would
+ * put a password in the URL). A form posted to a page's action (`posts`) works before then too.
  */
 export function SubmitButton(props: {
   busy: boolean;
@@ -196,12 +201,13 @@ export function SubmitButton(props: {
   children: ReactNode;
   /** Full width by default (account screens); `inline` for a form's action row. */
   inline?: boolean;
+  posts?: boolean;
 }) {
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={props.busy || !hydrated}
+      disabled={props.busy || (!hydrated && !props.posts)}
       className={`btn-primary whitespace-nowrap ${props.inline ? "" : "w-full"}`}
     >
       {props.busy ? props.busyLabel : props.children}

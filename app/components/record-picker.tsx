@@ -50,6 +50,8 @@ export function RecordPicker(props: {
   /** Said to screen readers only, where the surroundings say what the box is for. */
   hideLabel?: boolean;
   error?: string;
+  /** The field the chosen record's id is posted as, when the picker is in a form an action reads. */
+  name?: string;
 }) {
   const { id, source, value } = props;
   const listId = `${id}-list`;
@@ -127,9 +129,9 @@ export function RecordPicker(props: {
   return (
     <div className="relative">
       {!props.hideLabel && <Label id={id} label={props.label} />}
+      {props.name && <input type="hidden" name={props.name} value={value} />}
       <input
         id={id}
-        name={id}
         type="text"
         role="combobox"
         aria-label={props.hideLabel ? props.label : undefined}

@@ -3,7 +3,7 @@
  * once resized, its new name, and where the record a file belongs to opens. Pure: no I/O, no DOM.
  */
 import type { FileOwner } from "./files";
-import { analysisPath, modulePath, propertyPath } from "./modules";
+import { analysisPath, contactPath, modulePath, projectPath, propertyPath } from "./modules";
 
 /** A photo's long edge after the browser resizes it. */
 export const MAX_PHOTO_EDGE = 2048;
@@ -50,11 +50,11 @@ export const FILE_OWNER_LABELS: Record<FileOwner, string> = {
   deal: "Deal analysis",
 };
 
-/** Where the record a file belongs to opens; null where the app has no page of its own for it. */
-export function fileOwnerPath(ownerType: FileOwner, ownerId: string): string | null {
+/** Where the record a file belongs to opens. */
+export function fileOwnerPath(ownerType: FileOwner, ownerId: string): string {
   switch (ownerType) {
     case "project":
-      return modulePath("project-hub", { project: ownerId });
+      return projectPath(ownerId);
     case "property":
       return propertyPath(ownerId);
     case "auction":
@@ -62,7 +62,6 @@ export function fileOwnerPath(ownerType: FileOwner, ownerId: string): string | n
     case "deal":
       return analysisPath({ id: ownerId });
     case "contact":
-      // A contact opens in a dialog of the contacts list, not at an address of its own.
-      return null;
+      return contactPath(ownerId);
   }
 }

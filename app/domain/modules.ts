@@ -75,15 +75,15 @@ export interface ModuleParams {
     import?: "1";
   };
   /**
-   * One tab each (`tab`, default projects). `new` opens the tab's new-record form: "1", or on
-   * documents a project id to link the new document to; `project` opens a project, `doc` a
-   * document, `contact` a contact's page. The files tab's search (`q`), `kind` and `page` are
-   * those of `GET /api/files`.
+   * One tab each (`tab`, default projects), with its list's search (`q`), filters and `page` as
+   * the tab's `GET /api/…` reads them; contacts' `new: "1"` opens the new-contact form. A project,
+   * a contact and a document have paths of their own (`projectPath`, `contactPath`,
+   * `documentPath`).
    */
   "project-hub":
-    | { tab?: "projects"; project?: string; new?: "1" }
-    | { tab: "contacts"; new?: "1"; contact?: string }
-    | { tab: "documents"; doc?: string; new?: string }
+    | { tab?: "projects"; q?: string; type?: string; status?: string; page?: number }
+    | { tab: "contacts"; q?: string; type?: string; page?: number; new?: "1" }
+    | { tab: "documents"; q?: string; kind?: string }
     | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
   /**
    * `google`: how the Google connect flow ended, as the OAuth callback names it; `section:
@@ -129,7 +129,6 @@ export const LOADED_MODULES = [
   "main-agent",
   "property-research",
   "route-planner",
-  "project-hub",
   "resources",
   "marketing",
   "connections",
@@ -163,12 +162,15 @@ export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id
 }
 
 /**
- * The modules whose records are pages of their own, at paths under the module's
- * (`/possible-investments/<id>`): the module owns every path that starts with its segment.
+ * The modules whose records are pages of their own, at paths under the module's, with the paths
+ * their routes answer (app/routes/_app.<module>.*): a path that matches opens that module.
  */
-export const RECORD_ROUTED_MODULES = [
-  "possible-investments",
-] as const satisfies readonly ModuleId[];
+const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
+  // A property, its analyses (or one without a property), Compare, the form to add one.
+  "possible-investments": /^\/(analyses\/[^/]+|[^/]+(\/analyses\/[^/]+)?)$/,
+  // A project (or the form to create one), a contact, a document (or the form to write one).
+  "project-hub": /^\/(projects|contacts|documents)\/[^/]+$/,
+};
 
 const segment = (id: string) => encodeURIComponent(id);
 
@@ -193,6 +195,16 @@ export function analysisPath(
 /** Two to four saved analyses side by side; `propertyId` the property they were compared from. */
 export const comparePath = (ids: readonly string[], propertyId?: string | null) =>
   `${modulePath("possible-investments")}/compare${queryOf({ ids: ids.join(","), property: propertyId })}`;
+
+/** A project's page; `new`: the form to create one. */
+export const projectPath = (id: string) => `${modulePath("project-hub")}/projects/${segment(id)}`;
+
+/** A contact's page: how to reach them, what they own, the projects they are on. */
+export const contactPath = (id: string) => `${modulePath("project-hub")}/contacts/${segment(id)}`;
+
+/** A document's page; `new` the form to write one, linked to `project` when given. */
+export const documentPath = (id: string, params?: { project?: string }) =>
+  `${modulePath("project-hub")}/documents/${segment(id)}${queryOf(params)}`;
 
 export type ModuleSection = "main";
 
@@ -240,15 +252,16 @@ export function moduleForPath<T extends ModuleDefinition>(
 
 /**
  * The sidebar's active module: the module the path opens, or whose record it is (its first
- * segment); none on a page that is not found.
+ * segment, on a path its record routes answer); none on a page that is not found.
  */
 export function activeModuleId<T extends ModuleDefinition>(
   modules: readonly T[],
   pathname: string,
 ) {
-  const [first] = pathname.split("/").filter(Boolean);
-  const owner = (RECORD_ROUTED_MODULES as readonly string[]).includes(first ?? "")
-    ? modules.find((m) => m.isEnabled && m.id === first)
-    : moduleForPath(modules, pathname);
+  const module = moduleForPath(modules, pathname);
+  if (module) return module.id;
+  const [, first = "", rest = ""] = /^\/([^/]+)(\/.*?)\/?$/.exec(pathname) ?? [];
+  const records = RECORD_PATHS[first as ModuleId];
+  const owner = records?.test(rest) ? modules.find((m) => m.isEnabled && m.id === first) : null;
   return owner?.id ?? null;
 }

@@ -5,6 +5,7 @@ import {
   useNavigate,
   useNavigation,
   useNavigationType,
+  useRevalidator,
   useSearchParams,
 } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
@@ -91,6 +92,20 @@ export function useDialogParam(name: string) {
     if (next !== open) update({ [name]: next ? "1" : null }, { replace: true });
   };
   return [open, setOpen] as const;
+}
+
+/**
+ * A list page's reading state: `loading` while its URL (a filter, a page, a tab) is being read
+ * again, so the rows about to change can say so; `retry` reads the page again.
+ */
+export function usePageReading() {
+  const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return {
+    loading: navigation.state === "loading" && navigation.location.pathname === pathname,
+    retry: revalidate,
+  };
 }
 
 /** Filter setters that also go back to page 1: a changed filter starts at its first page. */
@@ -272,28 +287,30 @@ export function FormActions(props: {
   saving: boolean;
   failure: string;
   submitLabel: string;
-  onCancel: () => void;
+  /** Cancel: a button's handler, or a link back (which works without JavaScript). */
+  onCancel: (() => void) | { to: string };
   secondary?: React.ReactNode;
+  /** The form posts to a page's action, so it can be sent before the page is interactive. */
+  posts?: boolean;
 }) {
   return (
     <>
       <FormMessage kind="error">{props.failure}</FormMessage>
       <div className="flex justify-end gap-3">
         {props.secondary && <div className="mr-auto">{props.secondary}</div>}
-        <button type="button" onClick={props.onCancel} className="btn-secondary">
-          Cancel
-        </button>
-        <SubmitButton inline busy={props.saving} busyLabel="Saving...">
+        {typeof props.onCancel === "function" ? (
+          <button type="button" onClick={props.onCancel} className="btn-secondary">
+            Cancel
+          </button>
+        ) : (
+          <Link to={props.onCancel.to} className="btn-secondary">
+            Cancel
+          </Link>
+        )}
+        <SubmitButton inline busy={props.saving} busyLabel="Saving..." posts={props.posts}>
           {props.submitLabel}
         </SubmitButton>
       </div>
     </>
   );
 }
-
-/** "downtown, hard money" → ["downtown", "hard money"] */
-export const splitTags = (text: string) =>
-  text
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);

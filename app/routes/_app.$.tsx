@@ -3,7 +3,7 @@
  * (its screens in the query string), read by its loader in app/modules.server.ts; any other path
  * is the spec's "Page not found" (404).
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   useLocation,
@@ -14,6 +14,7 @@ import { NotFound } from "~/components/not-found";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { isLoadedModule, moduleForPath } from "~/domain/modules";
 import type { PreloadHandle } from "~/lib/preloadable";
+import { notFound } from "~/lib/module-loader.server";
 import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
 import { loadModuleScreen, type LoadedModule } from "~/modules.server";
 
@@ -25,7 +26,8 @@ const servedAt = (pathname: string) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const module = servedAt(new URL(request.url).pathname);
-  if (!module) return data(null, { status: 404 });
+  // Thrown, so the workspace's title says "Page not found" too.
+  if (!module) throw notFound();
   return loadModuleScreen(module.id, request, context);
 }
 

@@ -7,7 +7,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { isoDay } from "../../app/domain/dates";
-import { analysisPath, comparePath, modulePath, propertyPath } from "../../app/domain/modules";
+import {
+  analysisPath,
+  comparePath,
+  modulePath,
+  projectPath,
+  propertyPath,
+} from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
@@ -161,7 +167,7 @@ for (const width of WIDTHS) {
         ...SIDEBAR_MODULES.map((module) => modulePath(module.id)),
         modulePath("project-hub", { tab: "contacts" }),
         modulePath("project-hub", { tab: "documents" }),
-        modulePath("project-hub", { project: projectId }),
+        projectPath(projectId),
         modulePath("calendar", { view: "week" }),
         modulePath("calendar", { view: "agenda" }),
         propertyPath(propertyId),
@@ -205,7 +211,7 @@ for (const width of WIDTHS) {
         [modulePath("home"), () => page.keyboard.press("?")],
         // A deep link: on a phone the menu drawer is closed, and the header's bell is in reach.
         [modulePath("auction"), () => page.getByRole("button", { name: /^Notifications/ }).click()],
-        [modulePath("project-hub", { new: "1" }), async () => undefined],
+        [projectPath("new"), async () => undefined],
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],
         [

@@ -7,7 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
-import { modulePath, propertyPath } from "../../app/domain/modules";
+import { modulePath, projectPath, propertyPath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 /** A one-page PDF with a line of text, as a PDF writer lays it out. */
@@ -71,7 +71,7 @@ test("two files uploaded to a project at once, each with a progress bar, then li
   account,
 }) => {
   const projectId = await addProject(account, "Linden duplex");
-  await openApp(page, modulePath("project-hub", { project: projectId }));
+  await openApp(page, projectPath(projectId));
   await expect(
     panel(page).getByText("No files yet — drop files here or choose them."),
   ).toBeVisible();
@@ -168,7 +168,7 @@ test("the Files view finds a word inside a PDF and says on which page", async ({
   account,
 }) => {
   const projectId = await addProject(account, "Maple duplex");
-  await openApp(page, modulePath("project-hub", { project: projectId }));
+  await openApp(page, projectPath(projectId));
   // A three-page inspection report written by LibreOffice; the roof is on page 2.
   await panel(page)
     .getByLabel("Choose files to upload")
@@ -208,7 +208,7 @@ test("a file too large to read for search says so on the file, with the bound it
   account,
 }) => {
   const projectId = await addProject(account, "Oak fourplex");
-  await openApp(page, modulePath("project-hub", { project: projectId }));
+  await openApp(page, projectPath(projectId));
   // A Word document of 60 KB whose XML unpacks to 60 MB.
   const bomb = zipSync(
     {
@@ -247,7 +247,7 @@ test("a PDF opens in the page, in a dialog that Escape closes, focus back on the
   account,
 }) => {
   const projectId = await addProject(account, "Title review");
-  await openApp(page, modulePath("project-hub", { project: projectId }));
+  await openApp(page, projectPath(projectId));
   await panel(page)
     .getByLabel("Choose files to upload")
     .setInputFiles({
@@ -284,7 +284,7 @@ test.describe("on a phone", () => {
     account,
   }) => {
     const projectId = await addProject(account, "Drive-by photos");
-    await openApp(page, modulePath("project-hub", { project: projectId }));
+    await openApp(page, projectPath(projectId));
     const camera = panel(page).locator("input[type=file][capture]");
     await expect(camera).toHaveAttribute("capture", "environment");
     await expect(camera).toHaveAttribute("accept", "image/*");

@@ -28,7 +28,7 @@ test("a document saved in two pages: the second is asked to reload or overwrite"
     });
     return ((await response.json()) as { data: { content: string } }).data.content;
   };
-  const path = `/project-hub?tab=documents&doc=${id}`;
+  const path = `/project-hub/documents/${id}`;
   await openApp(page, path);
   const other = await browser.newPage({ baseURL: page.url() });
   await other.context().addCookies(await page.context().cookies());

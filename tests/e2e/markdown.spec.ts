@@ -4,7 +4,7 @@ test("a javascript:, data: or vbscript: link in Markdown is plain text; safe lin
   page,
   account,
 }) => {
-  await openApp(page, "/project-hub?tab=documents&new=1");
+  await openApp(page, "/project-hub/documents/new");
   await page
     .getByLabel("Content (Markdown)")
     .fill(

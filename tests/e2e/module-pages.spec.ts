@@ -4,7 +4,7 @@
  * page asks the API nothing its HTML (or the data streamed after it) holds.
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { documentPath, modulePath, projectPath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
@@ -414,7 +414,7 @@ test.describe("Project Hub", () => {
     await expect(projects).toContainText("Oak rental");
     await expect(page.getByLabel("Filter by type")).toHaveValue("brrrr");
 
-    await page.goto(modulePath("project-hub", { project: flip }));
+    await page.goto(projectPath(flip));
     await expect(page.getByRole("heading", { name: "Maple flip" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Maple offer notes" })).toBeVisible();
 
@@ -426,7 +426,7 @@ test.describe("Project Hub", () => {
     await expect(documents).toContainText("Maple offer notes");
     await expect(documents).toContainText("Maple flip");
 
-    await page.goto(modulePath("project-hub", { tab: "documents", doc }));
+    await page.goto(documentPath(doc));
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Maple offer notes");
     await expect(page.getByLabel("Content (Markdown)")).toHaveValue("Max bid: $200,000");
   });
@@ -453,7 +453,7 @@ test.describe("Project Hub", () => {
       await expect(projects.getByRole("listitem")).toHaveCount(2);
       await expectEntryStored(page, "Maple offer notes");
       await forgetEntries();
-      await openApp(page, modulePath("project-hub", { project: flip }));
+      await openApp(page, projectPath(flip));
       await expect(page.getByRole("heading", { name: "Maple flip" })).toBeVisible();
       await expectEntryStored(page, "Maple offer notes");
       await openApp(page, modulePath("project-hub", { tab: "contacts" }));

@@ -230,10 +230,8 @@ test.describe("workspace shell", () => {
     await expect(page).toHaveURL(/\/project-hub\?tab=contacts$/);
 
     await run("New project");
-    await expect(
-      page.getByRole("dialog", { name: "New project" }).getByLabel("Name"),
-    ).toBeVisible();
-    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/project-hub/projects/new");
+    await expect(page.getByLabel("Name")).toBeVisible();
     await run("New document");
     await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
     await run("Import properties");

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
-import { modulePath } from "../../app/domain/modules";
+import { projectPath } from "../../app/domain/modules";
 import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
@@ -82,7 +82,7 @@ test("exports a workspace with its files as a .zip and restores it in another ac
   }[];
   const imported = projects.find((project) => project.name === "Maple fourplex")!;
   expect(imported.id).not.toBe(projectId);
-  await openApp(other, modulePath("project-hub", { project: imported.id }));
+  await openApp(other, projectPath(imported.id));
   const list = other.getByTestId("files-panel").getByRole("list", { name: "Files of this record" });
   await expect(list.getByText("rent-roll.csv")).toBeVisible();
   await expect(list.getByText("front.jpg")).toBeVisible();
@@ -101,7 +101,7 @@ test("exports a workspace with its files as a .zip and restores it in another ac
     dialog(other, "Import data").getByRole("status", { name: "Import summary" }),
   ).toContainText("Files: 0 restored, 2 already here, 0 not restored.");
   await dialog(other, "Import data").getByRole("button", { name: "Close", exact: true }).click();
-  await openApp(other, modulePath("project-hub", { project: imported.id }));
+  await openApp(other, projectPath(imported.id));
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await other.close();
 });

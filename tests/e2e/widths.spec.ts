@@ -4,7 +4,13 @@
  * screen. A screen that does scroll sideways leaves a screenshot in the test's output folder.
  */
 import type { Page } from "@playwright/test";
-import { analysisPath, comparePath, modulePath, propertyPath } from "../../app/domain/modules";
+import {
+  analysisPath,
+  comparePath,
+  modulePath,
+  projectPath,
+  propertyPath,
+} from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { seedSamplePortfolio } from "../../scripts/demo-data.mjs";
 import { expect, openApp, test, type Account } from "./fixtures";
@@ -129,10 +135,10 @@ test("no screen scrolls sideways at 375, 1024 or 1280 px", async ({ page, accoun
     [modulePath("auction", { guide: "1" })],
     [modulePath("route-planner", { route }), "Dayton drive-bys"],
     [modulePath("project-hub"), LONG.project],
-    [modulePath("project-hub", { project: projectId }), LONG.project],
+    [projectPath(projectId), LONG.project],
     [modulePath("project-hub", { tab: "contacts" }), LONG.contact],
     [modulePath("project-hub", { tab: "documents" }), LONG.document],
-    [modulePath("project-hub", { new: "1" })],
+    [projectPath("new")],
     [modulePath("marketing", { tab: "campaigns" })],
     [modulePath("marketing", { tab: "funnel" })],
     [modulePath("marketing", { tab: "bots" })],

@@ -3,29 +3,38 @@ import { expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
-test("creates, filters, edits and deletes a project, with undo", async ({ page, account }) => {
+test("creates, filters, edits and deletes a project, each at its own page", async ({
+  page,
+  account,
+}) => {
   await openApp(page, "/project-hub");
   await expect(page.getByText("No projects yet")).toBeVisible();
-  await page.getByRole("button", { name: "Create your first project" }).click();
-  const form = dialog(page, "New project");
-  await form.getByRole("button", { name: "Create project" }).click();
-  await expect(form.getByText("Give the project a name")).toBeVisible();
-  await form.getByLabel("Name").fill("x".repeat(201));
-  await form.getByRole("button", { name: "Create project" }).click();
-  await expect(form.getByText("Use at most 200 characters")).toBeVisible();
-  await form.getByLabel("Budget ($)").fill("about 45k");
-  await form.getByRole("button", { name: "Create project" }).click();
-  await expect(form.getByText("“about 45k” is not a number")).toBeVisible();
-  await form.getByLabel("Budget ($)").fill("$45,000");
-  await form.getByLabel("Name").fill("14 Maple St flip");
-  await form.getByLabel("Type").selectOption("fix_and_flip");
-  await form.getByRole("button", { name: "Create project" }).click();
-  await expect(form).toBeHidden();
+  await page.getByRole("link", { name: "Create your first project" }).click();
+  await expect(page).toHaveURL("/project-hub/projects/new");
+  await expect(page).toHaveTitle("New project · AI42");
+  const create = page.getByRole("button", { name: "Create project" });
+  await create.click();
+  await expect(page.getByText("Give the project a name")).toBeVisible();
+  await page.getByLabel("Name").fill("x".repeat(201));
+  await create.click();
+  await expect(page.getByText("Use at most 200 characters")).toBeVisible();
+  await page.getByLabel("Budget ($)").fill("about 45k");
+  await create.click();
+  await expect(page.getByText("“about 45k” is not a number")).toBeVisible();
+  await page.getByLabel("Budget ($)").fill("$45,000");
+  await page.getByLabel("Name").fill("14 Maple St flip");
+  await page.getByLabel("Type").selectOption("fix_and_flip");
+  await create.click();
+  await expect(page.getByRole("heading", { name: "14 Maple St flip" })).toBeVisible();
+  await expect(page).toHaveURL(/\/project-hub\/projects\/[^/]+$/);
 
-  await page.getByRole("button", { name: "New project" }).click();
-  await dialog(page, "New project").getByLabel("Name").fill("Oak duplex");
-  await dialog(page, "New project").getByLabel("Type").selectOption("brrrr");
-  await dialog(page, "New project").getByRole("button", { name: "Create project" }).click();
+  await page.getByRole("link", { name: "All projects" }).click();
+  await page.getByRole("link", { name: "New project" }).click();
+  await page.getByLabel("Name").fill("Oak duplex");
+  await page.getByLabel("Type").selectOption("brrrr");
+  await create.click();
+  await expect(page.getByRole("heading", { name: "Oak duplex" })).toBeVisible();
+  await page.getByRole("link", { name: "All projects" }).click();
 
   const list = page.getByRole("list", { name: "Projects" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
@@ -36,24 +45,20 @@ test("creates, filters, edits and deletes a project, with undo", async ({ page, 
   await page.getByLabel("Search projects").fill("maple");
   await expect(list.getByRole("listitem")).toHaveCount(1);
 
-  await list.getByRole("button", { name: /14 Maple St flip/ }).click();
+  await list.getByRole("link", { name: /14 Maple St flip/ }).click();
   await expect(page.getByRole("heading", { name: "14 Maple St flip" })).toBeVisible();
   await expect(page.getByText("$45,000")).toBeVisible();
   await page.getByRole("button", { name: "Edit" }).click();
   await dialog(page, "Edit project").getByLabel("Status").selectOption("under_contract");
   await dialog(page, "Edit project").getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog(page, "Edit project")).toBeHidden();
   await expect(page.getByText("Under contract")).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
-  await dialog(page, "Delete this project?")
-    .getByRole("button", { name: "Delete project" })
-    .click();
-  await expect(page.getByText("Project “14 Maple St flip” deleted")).toBeVisible();
-  await page.getByLabel("Search projects").fill("");
+  await page.getByText("Delete this project…").click();
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await expect(page).toHaveURL("/project-hub");
   await expect(list.getByRole("listitem")).toHaveCount(1);
-  await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByText("Project “14 Maple St flip” restored")).toBeVisible();
-  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list).toContainText("Oak duplex");
 });
 
 test("links and unlinks a contact, and writes a markdown document for the project", async ({
@@ -78,14 +83,15 @@ test("links and unlinks a contact, and writes a markdown document for the projec
   await expect(page.getByRole("list", { name: "Contacts" })).toContainText("Maria Lopez");
 
   await page.getByRole("tab", { name: "Projects" }).click();
-  await page.getByRole("button", { name: /Linden rental/ }).click();
+  await page.getByRole("link", { name: /Linden rental/ }).click();
   await page.getByRole("combobox", { name: "Contact to link" }).fill("maria lo");
   await page.getByRole("option", { name: "Maria Lopez" }).click();
   await page.getByRole("button", { name: "Link" }).click();
   await expect(page.getByRole("button", { name: "Unlink Maria Lopez" })).toBeVisible();
   await page.getByRole("tab", { name: "Contacts" }).click();
-  await page.getByRole("button", { name: /^Maria Lopez/ }).click();
-  const card = dialog(page, "Maria Lopez");
+  await page.getByRole("link", { name: /^Maria Lopez/ }).click();
+  await expect(page.getByRole("heading", { name: "Maria Lopez" })).toBeVisible();
+  const card = page.getByRole("article");
   await expect(card.getByRole("link", { name: "maria@example.com" })).toBeVisible();
   await card.getByRole("link", { name: "Linden rental" }).click();
   await expect(page.getByRole("heading", { name: "Linden rental" })).toBeVisible();
@@ -106,13 +112,13 @@ test("links and unlinks a contact, and writes a markdown document for the projec
     page.getByTestId("markdown-preview").getByRole("cell", { name: "$12,000" }),
   ).toBeVisible();
   await page.getByRole("button", { name: "Create document" }).click();
-  await expect(page.getByText("Document created")).toBeVisible();
-  // The new document is named in the URL, so a reload opens it.
-  await expect(page).toHaveURL(/[?&]doc=/);
+  // The new document has a page of its own, so a reload opens it.
+  await expect(page).toHaveURL(/\/project-hub\/documents\/[^/]+$/);
+  await expect(page).toHaveTitle("Offer notes · AI42");
 
   await page.reload();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Offer notes");
-  await page.getByRole("button", { name: /All documents/ }).click();
+  await page.getByRole("link", { name: /All documents/ }).click();
   await expect(page.getByRole("list", { name: "Documents" })).toContainText("Offer notes");
   await expect(page.getByRole("list", { name: "Documents" })).toContainText("Linden rental");
   const stored = await page.evaluate(() => localStorage.getItem("project-hub-storage"));
@@ -190,13 +196,11 @@ test("imports a CSV of properties with one bad row and changes a pipeline status
   await expect(table.getByRole("row")).toHaveCount(2);
 
   await openApp(page, "/project-hub");
-  await page.getByRole("button", { name: "Create your first project" }).click();
-  const form = dialog(page, "New project");
-  await form.getByLabel("Name").fill("Oak St flip");
-  await form.getByRole("combobox", { name: "Property" }).fill("oak");
-  await form.getByRole("option", { name: /^12 Oak St, Dayton/ }).click();
-  await form.getByRole("button", { name: "Create project" }).click();
-  await page.getByRole("button", { name: /Oak St flip/ }).click();
+  await page.getByRole("link", { name: "Create your first project" }).click();
+  await page.getByLabel("Name").fill("Oak St flip");
+  await page.getByRole("combobox", { name: "Property" }).fill("oak");
+  await page.getByRole("option", { name: /^12 Oak St, Dayton/ }).click();
+  await page.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { name: "Property" })).toBeVisible();
   await expect(page.getByText("List $189,900")).toBeVisible();
 

@@ -52,13 +52,11 @@ describe("isResizablePhoto", () => {
 });
 
 describe("fileOwnerPath", () => {
-  it("opens each record that has a page of its own", () => {
-    expect(fileOwnerPath("project", "p1")).toBe("/project-hub?project=p1");
+  it("opens each record at its page", () => {
+    expect(fileOwnerPath("project", "p1")).toBe("/project-hub/projects/p1");
+    expect(fileOwnerPath("contact", "c 1")).toBe("/project-hub/contacts/c%201");
     expect(fileOwnerPath("property", "h1")).toBe("/possible-investments/h1");
     expect(fileOwnerPath("auction", "a1")).toBe("/auction?auction=a1");
     expect(fileOwnerPath("deal", "d1")).toBe("/possible-investments/analyses/d1");
-  });
-  it("has no address for a contact (it opens in a dialog of the contacts list)", () => {
-    expect(fileOwnerPath("contact", "c1")).toBeNull();
   });
 });

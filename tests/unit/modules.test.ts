@@ -4,7 +4,10 @@ import {
   analysisPath,
   childModules,
   comparePath,
+  contactPath,
+  documentPath,
   modulePath,
+  projectPath,
   propertyPath,
   moduleForPath,
   visibleModules,
@@ -95,6 +98,10 @@ describe("active module (spec §2, issue 9: unknown paths highlight nothing)", (
     expect(activeModuleId(MODULES, "/possible-investments/p1/analyses/d1")).toBe(
       "possible-investments",
     );
+    expect(activeModuleId(MODULES, "/possible-investments/analyses/d1")).toBe(
+      "possible-investments",
+    );
+    expect(activeModuleId(MODULES, "/possible-investments/p1/deeper")).toBeNull();
     expect(moduleForPath(MODULES, "/possible-investments/p1")).toBeNull();
   });
 
@@ -120,13 +127,13 @@ describe("modulePath", () => {
 
   it("adds the parameters given, in order, encoded, and leaves out the empty ones", () => {
     expect(modulePath("home")).toBe("/home");
-    expect(modulePath("project-hub", { tab: "documents", new: "1" })).toBe(
-      "/project-hub?tab=documents&new=1",
+    expect(modulePath("project-hub", { tab: "contacts", new: "1" })).toBe(
+      "/project-hub?tab=contacts&new=1",
     );
-    expect(modulePath("project-hub", { tab: "documents", doc: "a b&c" })).toBe(
-      "/project-hub?tab=documents&doc=a+b%26c",
+    expect(modulePath("project-hub", { tab: "documents", q: "a b&c" })).toBe(
+      "/project-hub?tab=documents&q=a+b%26c",
     );
-    expect(modulePath("project-hub", { project: undefined })).toBe("/project-hub");
+    expect(modulePath("project-hub", { tab: undefined })).toBe("/project-hub");
   });
 });
 
@@ -149,5 +156,20 @@ describe("Possible Investments' record paths", () => {
 
   it("keeps an id that is not a plain segment inside its segment", () => {
     expect(propertyPath("a/b?c")).toBe("/possible-investments/a%2Fb%3Fc");
+  });
+});
+
+describe("Project Hub's record paths", () => {
+  it("puts a project, a contact and a document at paths of their own", () => {
+    expect(projectPath("p1")).toBe("/project-hub/projects/p1");
+    expect(projectPath("new")).toBe("/project-hub/projects/new");
+    expect(contactPath("c/1")).toBe("/project-hub/contacts/c%2F1");
+    expect(documentPath("d1")).toBe("/project-hub/documents/d1");
+    expect(documentPath("new", { project: "p 1" })).toBe("/project-hub/documents/new?project=p+1");
+  });
+
+  it("makes Project Hub the active module on each of them", () => {
+    for (const path of [projectPath("p1"), contactPath("c1"), documentPath("new")])
+      expect(activeModuleId(MODULES, path), path).toBe("project-hub");
   });
 });

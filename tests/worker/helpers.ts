@@ -283,3 +283,40 @@ export async function seedLists(userId: string, rows = 20) {
     ].map((insert) => env.DB.prepare(`${numbers} ${insert}`).bind(userId, rows)),
   );
 }
+
+/** A page as the server answers it, redirects not followed (`location` says where to). */
+export async function pageAt(path: string, cookie?: string) {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get("Location"),
+  };
+}
+
+/** A form posted by a browser without JavaScript, from this AI42's own page (or `origin`'s). */
+export async function postForm(
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  origin = ORIGIN,
+) {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get("Location"),
+  };
+}

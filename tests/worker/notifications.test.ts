@@ -245,7 +245,7 @@ describe("reminders, each at its time and once", () => {
       /^Promised a call back today: (Maria Seller, Jon Seller|Jon Seller, Maria Seller)\.$/,
     );
     expect(notices.find((n) => n.kind === "project_close")!.link).toBe(
-      `/project-hub?project=${project.body.data.id}`,
+      `/project-hub/projects/${project.body.data.id}`,
     );
     // Follow-ups are in the app only by default: no e-mail for them, one for the closing.
     expect(followUps.email.status).toBe("none");

@@ -4,9 +4,8 @@
  * opened move there for good; and its facts and deletion are forms that work without JavaScript
  * (POST, then a redirect), each made against the version the page showed.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, ORIGIN, RENTAL, register } from "./helpers";
+import { api, cookieValue, pageAt as page, postForm as post, RENTAL, register } from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -47,42 +46,6 @@ const property = async (token: string, id: string) => {
       response.status === 200
         ? ((await response.json()) as { data: Record<string, unknown> }).data
         : null,
-  };
-};
-
-const page = async (path: string, cookie?: string) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, {
-    headers: cookie ? { Cookie: cookie } : {},
-    redirect: "manual",
-  });
-  return {
-    status: response.status,
-    html: await response.text(),
-    location: response.headers.get("Location"),
-  };
-};
-
-/** A form posted by a browser without JavaScript, from this AI42's own page. */
-const post = async (
-  path: string,
-  cookie: string,
-  fields: Record<string, string>,
-  origin = ORIGIN,
-) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: origin,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-  return {
-    status: response.status,
-    html: await response.text(),
-    location: response.headers.get("Location"),
   };
 };
 

@@ -33,7 +33,7 @@ import {
 import { clockIn, dayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays, reminderMark } from "../../app/domain/calendar/event-terms";
 import { formatAddress, formatDate, formatMoney } from "../../app/domain/format";
-import { modulePath } from "../../app/domain/modules";
+import { modulePath, projectPath } from "../../app/domain/modules";
 import {
   daysAway,
   DEPOSIT_REMINDER_HOURS,
@@ -272,7 +272,7 @@ function closingNotice(project: ProjectRow, today: string): NewNotification {
     key: `project_close:${project.id}:${close}`,
     title: `Closing ${daysAway(close, today)}: ${project.name}`,
     body: `${project.name} is set to close on ${formatDate(close)}.`,
-    link: modulePath("project-hub", { project: project.id }),
+    link: projectPath(project.id),
   };
 }
 

@@ -34,7 +34,13 @@ import {
   formatMoney,
   formatPercent,
 } from "~/domain/format";
-import { analysisPath, modulePath, propertyPath } from "~/domain/modules";
+import {
+  analysisPath,
+  documentPath,
+  modulePath,
+  projectPath,
+  propertyPath,
+} from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
 import { MESSAGES } from "~/lib/api/messages";
@@ -306,10 +312,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
               </Row>
               <Row term="Project">
                 {links.project && (
-                  <Link
-                    to={modulePath("project-hub", { project: links.project.id })}
-                    className="text-accent hover:underline"
-                  >
+                  <Link to={projectPath(links.project.id)} className="text-accent hover:underline">
                     {links.project.name}
                   </Link>
                 )}
@@ -347,7 +350,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
                     {links.documents.map((doc) => (
                       <li key={doc.id}>
                         <Link
-                          to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
+                          to={documentPath(doc.id)}
                           className="hover:text-accent hover:underline"
                         >
                           {doc.title}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ExternalLink, FolderKanban, Gavel } from "lucide-react";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { describeWhen } from "~/domain/calendar/views";
-import { modulePath } from "~/domain/modules";
+import { modulePath, projectPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 
 /**
@@ -35,10 +35,7 @@ export function EventDetails(props: { event: CalendarEvent; calendarName: string
             A closing comes from its project's target close date: change the date on the project.
           </p>
           {event.projectId && (
-            <Link
-              to={modulePath("project-hub", { project: event.projectId })}
-              className="btn-primary"
-            >
+            <Link to={projectPath(event.projectId)} className="btn-primary">
               <FolderKanban aria-hidden className="mr-1.5 size-4" /> Open the project
             </Link>
           )}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowRight, Rocket } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
-import { modulePath } from "~/domain/modules";
+import { documentPath, modulePath, projectPath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
 import { MESSAGES } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
@@ -77,7 +77,7 @@ function Overview({ date, timeZone, stats, dashboard, events }: ModuleData<"home
           title="Your workspace is empty"
           action={
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to={modulePath("project-hub", { new: "1" })} className="btn-primary">
+              <Link to={projectPath("new")} className="btn-primary">
                 Create a project
               </Link>
               <Link
@@ -86,10 +86,7 @@ function Overview({ date, timeZone, stats, dashboard, events }: ModuleData<"home
               >
                 Import properties
               </Link>
-              <Link
-                to={modulePath("project-hub", { tab: "documents", new: "1" })}
-                className="btn-secondary"
-              >
+              <Link to={documentPath("new")} className="btn-secondary">
                 Write a document
               </Link>
             </div>

@@ -28,7 +28,7 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
-import { analysisPath, modulePath } from "~/domain/modules";
+import { analysisPath, documentPath, modulePath, projectPath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { useStreamed } from "~/lib/module-data";
@@ -303,7 +303,7 @@ export function PipelineCard(props: { data: Dashboard }) {
       linkLabel="Projects"
     >
       {total === 0 && (
-        <Teach to={modulePath("project-hub", { new: "1" })} action="Create a project">
+        <Teach to={projectPath("new")} action="Create a project">
           No projects yet. Each deal you work becomes a project that moves from prospecting to sold.
         </Teach>
       )}
@@ -495,10 +495,7 @@ export function RecentCard(props: { data: Dashboard }) {
             <FileText aria-hidden className="size-3.5" /> Documents
           </h3>
           {data.documents.length === 0 ? (
-            <Teach
-              to={modulePath("project-hub", { tab: "documents", new: "1" })}
-              action="Write a document"
-            >
+            <Teach to={documentPath("new")} action="Write a document">
               No documents yet. Keep checklists, contracts and notes beside your deals.
             </Teach>
           ) : (
@@ -506,7 +503,7 @@ export function RecentCard(props: { data: Dashboard }) {
               {data.documents.map((doc) => (
                 <li key={doc.id} className="flex justify-between gap-3 py-2">
                   <Link
-                    to={modulePath("project-hub", { tab: "documents", doc: doc.id })}
+                    to={documentPath(doc.id)}
                     className="min-w-0 truncate font-medium hover:text-accent"
                   >
                     {doc.title}

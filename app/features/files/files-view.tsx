@@ -1,27 +1,25 @@
 /**
  * Project Hub's Files tab: every file the user stored, whatever record it is on, with a search of
  * names and text (each hit says on which page), and filters by kind of file and of record, in the
- * URL. It renders from the `$` route's loader
- * (project-hub.server.ts), as the other tabs do.
+ * URL, as Project Hub's loader read them (project-hub.server.ts).
  */
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
 import { ListStates } from "~/components/list-states";
 import { FILE_OWNER_LABELS } from "~/domain/file-uploads";
 import { FILE_OWNERS, type FileKind } from "~/domain/files";
-import { MESSAGES } from "~/lib/api/messages";
 import type { StoredFile } from "~/lib/api/files";
-import { useModuleData } from "~/lib/module-data";
-import { FilterBar, SearchBox, useQueryParams, useSearchParam } from "../shared";
+import type { Page } from "~/lib/api/workspace";
+import { FilterBar, SearchBox, usePageReading, useQueryParams, useSearchParam } from "../shared";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { KIND_LABELS } from "./file-kind-icon";
 import { FileList } from "./file-list";
 import { FilePreview } from "./file-preview";
 
-export function FilesView() {
-  const { data, retry: load, loading: reading } = useModuleData("project-hub");
-  const list = (data?.tab === "files" && data.files) || null;
-  const items = list?.items ?? [];
+export function FilesView(props: { files: Page<StoredFile> }) {
+  const { loading, retry: load } = usePageReading();
+  const list = props.files;
+  const items = list.items;
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const q = params.get("q") ?? "";
@@ -71,15 +69,15 @@ export function FilesView() {
         icon={Paperclip}
         skeleton="list"
         count={items.length}
-        loading={(data !== null && !list) || reading}
-        failure={data ? null : MESSAGES.fetchFiles}
+        loading={loading}
+        failure={null}
         onRetry={load}
         filtered={Boolean(q || kind || ownerType)}
         empty={{
           title: "No files yet",
           text: "Upload contracts, inspection reports and photos on a project, a property, an auction, a contact or a deal analysis: they are all listed here.",
         }}
-        meta={list?.meta}
+        meta={list.meta}
         onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <div className="rounded-2xl border border-line bg-surface px-4 sm:px-5">

@@ -7,7 +7,7 @@ import { PhotoThumbnail } from "../files/photo-thumbnail";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { toast } from "~/lib/toast";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
@@ -29,6 +29,7 @@ import {
   FilterSelect,
   SearchBox,
   useDialogParam,
+  usePageReading,
   useQueryParams,
   useSearchParam,
 } from "../shared";
@@ -193,11 +194,7 @@ function useDeleteProperty(onDone: () => void) {
 export function PropertyList(props: { properties: { items: Property[]; meta: PageMeta } }) {
   const list = props.properties;
   const module = MODULE;
-  const { revalidate: retry } = useRevalidator();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const { loading, retry } = usePageReading();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const [importing, setImporting] = useDialogParam("import");

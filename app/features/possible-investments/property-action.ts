@@ -9,16 +9,11 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { propertyPath } from "~/domain/modules";
 import { askChangedElsewhere } from "~/lib/changed-elsewhere";
+import type { RecordActionData } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 
 /** What the property's action answers a page with JavaScript. */
-export type PropertyActionData =
-  | { saved: { updatedAt: string } }
-  | { deleted: true }
-  /** The property was changed elsewhere since the version sent: it is now at `updatedAt`. */
-  | { conflict: { updatedAt: string }; message: string }
-  /** Refused (400): why, and for each field it names what is wrong with it. */
-  | { message: string; fieldErrors: Record<string, string> };
+export type PropertyActionData = RecordActionData | { deleted: true };
 
 /** The later of two versions (ISO instants compare as text). */
 const later = (a: string, b: string) => (a > b ? a : b);

@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
 import { Badge } from "~/components/ui";
 import { formatAddress, formatMoney } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { contactPath } from "~/domain/modules";
 import {
   choiceText,
   factText,
@@ -226,10 +226,7 @@ export function PropertyFactPanels(props: { detail: PropertyDetail; facts: Facts
         </h3>
         {owner ? (
           <div className="mb-3 space-y-1.5 px-2 text-sm" data-testid="property-owner">
-            <Link
-              to={modulePath("project-hub", { tab: "contacts", contact: owner.id })}
-              className="font-medium text-accent hover:underline"
-            >
+            <Link to={contactPath(owner.id)} className="font-medium text-accent hover:underline">
               {contactName(owner)}
             </Link>
             <div className="flex flex-wrap gap-1.5">

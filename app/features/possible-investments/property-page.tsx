@@ -5,7 +5,7 @@
  * one), and what else the workspace holds on it: projects, their contacts, research reports.
  */
 import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
-import { Calculator, Gavel, GitCompare, Star, Trash2 } from "lucide-react";
+import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
@@ -14,7 +14,7 @@ import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
 import { formatAddress, formatDate } from "~/domain/format";
 import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
-import { analysisPath, comparePath, modulePath } from "~/domain/modules";
+import { analysisPath, comparePath, contactPath, modulePath, projectPath } from "~/domain/modules";
 import { MAIN_FACTS, NOTES_FACT } from "~/domain/property-facts";
 import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
@@ -22,6 +22,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import type { PropertyDetail } from "~/lib/api/workspace";
 import { changedRecord } from "~/lib/changed-elsewhere";
 import { useHydrated } from "~/lib/use-hydrated";
+import { DeleteRecord } from "~/components/delete-record";
 import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
@@ -291,33 +292,15 @@ export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[]
         className="mt-6"
       />
       <RelatedRecords detail={detail} />
-      <DeleteProperty detail={detail} />
+      <DeleteRecord
+        summary="Delete this property…"
+        consequence={<>“{detail.address}” will be deleted; projects linked to it are unlinked.</>}
+        confirmLabel="Delete property"
+        version={detail.updatedAt}
+        back={modulePath("possible-investments")}
+        className="mt-6"
+      />
     </div>
-  );
-}
-
-/**
- * Deleting the property, behind a confirmation that opens in place (a disclosure, so it works
- * without JavaScript too); the list shows next.
- */
-function DeleteProperty(props: { detail: PropertyDetail }) {
-  return (
-    <details className="mt-6 rounded-2xl border border-line bg-surface p-4">
-      <summary className="cursor-pointer text-sm text-muted hover:text-danger">
-        Delete this property…
-      </summary>
-      <Form method="post" className="mt-3 space-y-3">
-        <p className="text-sm">
-          “{props.detail.address}” will be deleted; projects linked to it are unlinked.
-        </p>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="version" value={props.detail.updatedAt} />
-        <input type="hidden" name="back" value={modulePath("possible-investments")} />
-        <button type="submit" className="btn-danger inline-flex items-center gap-1.5">
-          <Trash2 aria-hidden className="size-4" /> Delete property
-        </button>
-      </Form>
-    </details>
   );
 }
 
@@ -362,10 +345,7 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
         empty="No project is linked to this property."
         item={(project) => (
           <>
-            <Link
-              to={modulePath("project-hub", { project: project.id })}
-              className="hover:underline"
-            >
+            <Link to={projectPath(project.id)} className="hover:underline">
               {project.name}
             </Link>{" "}
             <span className="text-muted">· {label(project.status)}</span>
@@ -379,10 +359,7 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
         empty="Its owner and the people on its projects show here."
         item={(contact) => (
           <>
-            <Link
-              to={modulePath("project-hub", { tab: "contacts", contact: contact.id })}
-              className="hover:underline"
-            >
+            <Link to={contactPath(contact.id)} className="hover:underline">
               {contactName(contact)}
             </Link>{" "}
             <span className="text-muted">

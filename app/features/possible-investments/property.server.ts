@@ -3,14 +3,13 @@
  * changes made from it or from the list (its facts and status, its deletion), each checked with
  * the API's own schema (in the services) and made against the version the page showed.
  */
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { changedFacts } from "~/domain/property-facts";
 import { modulePath } from "~/domain/modules";
-import { firstPerField, type FieldProblem } from "~/domain/problems";
 import { propertyInputOf } from "~/domain/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 import type { Deal } from "~/lib/api/deals";
-import type { Refusal } from "../../../worker/page-services";
 import type { PropertyActionData } from "./property-action";
 
 export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
@@ -21,23 +20,6 @@ export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
   return { property, analyses: analyses as Deal[] };
-}
-
-/** A refused change as the page shows it: beside its fields, or as the changed-elsewhere question. */
-function refusedAnswer(refused: Refusal) {
-  if (refused.status === 404) throw notFound();
-  if (refused.status === 412) {
-    const { current } = refused.details as { current: { updatedAt: string } };
-    return data<PropertyActionData>(
-      { conflict: { updatedAt: current.updatedAt }, message: refused.message },
-      { status: 412 },
-    );
-  }
-  const fields = Array.isArray(refused.details) ? (refused.details as FieldProblem[]) : [];
-  return data<PropertyActionData>(
-    { message: refused.message, fieldErrors: firstPerField(fields) },
-    { status: refused.status },
-  );
 }
 
 /** The list to go back to: the one named (with its filters), or the whole list. */
@@ -60,12 +42,8 @@ export async function actOnProperty(
   sent: { document: boolean; from: string },
 ) {
   const intent = form.get("intent");
-  const version = form.get("version");
-  if (typeof version !== "string" || !version)
-    return data<PropertyActionData>(
-      { message: "Send the version of the property this change was made against", fieldErrors: {} },
-      { status: 400 },
-    );
+  const { version, refused: unversioned } = versionIn(form, "property");
+  if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteProperty(id, version);
     if (refused) return refusedAnswer(refused);
@@ -74,10 +52,7 @@ export async function actOnProperty(
     return { deleted: true } satisfies PropertyActionData;
   }
   if (intent !== "facts")
-    return data<PropertyActionData>(
-      { message: `There is no change “${String(intent)}” of a property`, fieldErrors: {} },
-      { status: 400 },
-    );
+    return refusedForm(`There is no change “${String(intent)}” of a property`);
   const property = await services.propertyDetail(id);
   if (!property) throw notFound();
   const { done, refused } = await services.updateProperty(

@@ -1,32 +1,27 @@
 import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   ContactFlagBadges,
   ContactFlagsFields,
-  ContactMethodList,
   MethodsField,
   personFields,
   personInput,
 } from "~/components/contact-methods";
 import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/components/form";
-import { Badge, ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
+import { Badge, ConfirmDialog, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
-import { modulePath, propertyPath } from "~/domain/modules";
-import { formatAddress, formatMoney } from "~/domain/format";
-import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
+import { contactPath } from "~/domain/modules";
 import {
-  contactsApi,
-  propertiesApi,
-  type Contact,
-  type ContactDetail,
-  type Property,
-} from "~/lib/api/workspace";
-import { MESSAGES } from "~/lib/api/messages";
+  CONTACT_TYPES,
+  contactName,
+  label,
+  splitTags,
+  type ContactInput,
+} from "~/domain/workspace";
+import { contactsApi, type Contact, type Page } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useModuleData } from "~/lib/module-data";
 import { useForm } from "~/lib/use-form";
-import { FilesPanel } from "../files/files-panel";
 import {
   deleteWithUndo,
   ExportCsvLink,
@@ -35,24 +30,23 @@ import {
   textOf,
   FilterSelect,
   SearchBox,
-  splitTags,
   FormActions,
   useDialogParam,
+  usePageReading,
   useQueryParams,
   useSearchParam,
 } from "../shared";
 
 /**
- * The contacts list renders from the `$` route's loader (project-hub.server.ts): its search,
- * type and page are in the URL, so the HTML arrives with the page the URL names.
+ * The contacts list as Project Hub's loader read it (project-hub.server.ts): its search, type and
+ * page are in the URL, so the HTML arrives with the page the URL names.
  */
-export function ContactsTab() {
-  const { data, retry: load, loading: reading } = useModuleData("project-hub");
-  const list = (data?.tab === "contacts" && data.contacts) || null;
-  const items = list?.items ?? [];
+export function ContactsTab(props: { contacts: Page<Contact> }) {
+  const { loading, retry: load } = usePageReading();
+  const list = props.contacts;
+  const items = list.items;
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
-  const loading = (data !== null && !list) || reading;
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
   const [creating, setCreating] = useDialogParam("new");
@@ -62,14 +56,6 @@ export function ContactsTab() {
     setEditing(null);
   };
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  // The contact open on its page: `contact` in the URL, so a property can link its owner here.
-  const viewingId = params.get("contact");
-  const [viewedName, setViewedName] = useState("");
-  const setViewing = (contact: Contact | null) => {
-    setViewedName(contact ? contactName(contact) : "");
-    update({ contact: contact?.id ?? null });
-  };
-
   const remove = async (contact: Contact) => {
     setDeleting(null);
     const { id: _id, createdAt: _c, updatedAt: _u, ...input } = contact;
@@ -111,7 +97,7 @@ export function ContactsTab() {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={data ? null : MESSAGES.fetchContacts}
+        failure={null}
         onRetry={load}
         filtered={Boolean(q || type)}
         empty={{
@@ -123,7 +109,7 @@ export function ContactsTab() {
             </button>
           ),
         }}
-        meta={list?.meta}
+        meta={list.meta}
         onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul
@@ -139,11 +125,7 @@ export function ContactsTab() {
               <span className="grid size-9 shrink-0 place-items-center rounded-full bg-accent/15 text-sm font-semibold text-accent">
                 {contactName(contact).charAt(0).toUpperCase()}
               </span>
-              <button
-                type="button"
-                onClick={() => setViewing(contact)}
-                className="col-span-2 min-w-0 text-left sm:flex-1"
-              >
+              <Link to={contactPath(contact.id)} className="col-span-2 min-w-0 sm:flex-1">
                 <span className="block truncate font-medium hover:text-accent">
                   {contactName(contact)}
                 </span>
@@ -151,7 +133,7 @@ export function ContactsTab() {
                   {[contact.company, contact.email, contact.phone].filter(Boolean).join(" · ") ||
                     "No details yet"}
                 </span>
-              </button>
+              </Link>
               <span className="col-start-2 flex min-w-0 flex-wrap gap-1.5">
                 <Badge>{label(contact.type)}</Badge>
                 <ContactFlagBadges person={contact} />
@@ -206,15 +188,6 @@ export function ContactsTab() {
             }
             onDone={closeForm}
           />
-        )}
-      </Modal>
-      <Modal
-        open={viewingId !== null}
-        title={viewedName || "Contact"}
-        onClose={() => setViewing(null)}
-      >
-        {viewingId && (
-          <ContactDetailView id={viewingId} onLoaded={(c) => setViewedName(contactName(c))} />
         )}
       </Modal>
       <ConfirmDialog
@@ -309,118 +282,5 @@ function ContactForm(props: {
         onCancel={props.onDone}
       />
     </form>
-  );
-}
-
-/**
- * A contact's page: every phone and e-mail with its kind, the flags a list set, where to write to
- * them, the properties they own and the projects they are on.
- */
-function ContactDetailView(props: { id: string; onLoaded: (contact: ContactDetail) => void }) {
-  const [detail, setDetail] = useState<ContactDetail | null>(null);
-  const [owned, setOwned] = useState<Property[] | null>(null);
-  const [ownedFailure, setOwnedFailure] = useState("");
-  const [failure, setFailure] = useState("");
-  const { id, onLoaded } = props;
-  useEffect(() => {
-    contactsApi.get(id).then(
-      (loaded) => {
-        setDetail(loaded);
-        onLoaded(loaded);
-      },
-      (error: Error) => setFailure(error.message),
-    );
-    propertiesApi.list({ ownerContactId: id, limit: 20, sort: "address", dir: "asc" }).then(
-      (page) => setOwned(page.items),
-      (error: Error) => setOwnedFailure(error.message),
-    );
-    // `onLoaded` names the dialog; a new one each render must not read the contact again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-  if (failure) return <ErrorNotice message={failure} />;
-  if (!detail) return <p className="text-sm text-muted">Loading…</p>;
-  const c = detail;
-  const mailing = formatAddress({
-    address: c.mailingAddress,
-    city: c.mailingCity,
-    state: c.mailingState,
-    zip: c.mailingZip,
-  });
-  return (
-    <div className="space-y-4 text-sm">
-      <div className="flex flex-wrap gap-1.5">
-        <Badge>{label(c.type)}</Badge>
-        <ContactFlagBadges person={c} />
-      </div>
-      <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-2">
-        {c.company && (
-          <>
-            <dt className="text-muted">Company</dt>
-            <dd>{c.company}</dd>
-          </>
-        )}
-        {c.address && (
-          <>
-            <dt className="text-muted">Address</dt>
-            <dd>{c.address}</dd>
-          </>
-        )}
-        {mailing && (
-          <>
-            <dt className="text-muted">Mailing</dt>
-            <dd>{mailing}</dd>
-          </>
-        )}
-        <dt className="text-muted">Reach</dt>
-        <dd>
-          <ContactMethodList person={c} />
-          {!c.phone && !c.email && !c.phones.length && !c.emails.length && (
-            <span className="text-muted">No phone or e-mail yet</span>
-          )}
-        </dd>
-      </dl>
-      {c.notes && <p className="whitespace-pre-wrap text-muted">{c.notes}</p>}
-      {ownedFailure && <ErrorNotice message={ownedFailure} />}
-      {owned && owned.length > 0 && (
-        <section aria-label="Properties they own">
-          <h3 className="mb-2 font-medium">Properties they own</h3>
-          <ul className="divide-y divide-line">
-            {owned.map((property) => (
-              <li key={property.id} className="py-2">
-                <Link to={propertyPath(property.id)} className="font-medium hover:text-accent">
-                  {property.address}
-                </Link>
-                <span className="ml-2 text-muted">
-                  {[property.city, property.estimatedValue && formatMoney(property.estimatedValue)]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section aria-label="Linked projects">
-        <h3 className="mb-2 font-medium">Projects</h3>
-        {detail.projects.length === 0 ? (
-          <p className="text-muted">Not linked to a project yet: link it from a project's page.</p>
-        ) : (
-          <ul className="divide-y divide-line">
-            {detail.projects.map((project) => (
-              <li key={project.id} className="py-2">
-                <Link
-                  to={modulePath("project-hub", { project: project.id })}
-                  className="font-medium hover:text-accent"
-                >
-                  {project.name}
-                </Link>
-                <span className="ml-2 text-muted">{label(project.status)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <FilesPanel ownerType="contact" ownerId={c.id} />
-    </div>
   );
 }

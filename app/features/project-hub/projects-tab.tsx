@@ -1,56 +1,47 @@
+import { Link } from "@remix-run/react";
 import { FolderKanban, Plus } from "lucide-react";
-
 import { ListStates } from "~/components/list-states";
-import { Badge, Modal } from "~/components/ui";
+import { Badge } from "~/components/ui";
 import { formatAddress, formatMoney } from "~/domain/format";
+import { projectPath } from "~/domain/modules";
 import { label, PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
-import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
-import { useProjects, useProjectsFrom } from "~/lib/stores/projects";
-import { ProjectDetailView, STATUS_TONE } from "./project-detail";
-import { ProjectForm } from "./project-form";
+import type { Page, Project } from "~/lib/api/workspace";
+import { useProjectsFrom } from "~/lib/stores/projects";
+import { STATUS_TONE } from "./project-status";
 import {
   ExportCsvLink,
   FilterBar,
   FilterSelect,
   SearchBox,
-  useDialogParam,
+  usePageReading,
   useQueryParams,
   useSearchParam,
 } from "../shared";
 
 /**
- * The projects list renders from the `$` route's loader (project-hub.server.ts), through the
- * projects store: its search, filters and page are in the URL, so the HTML arrives with the page
- * the URL names and a change of them reads the list again through Remix.
+ * The projects list as Project Hub's loader read it (project-hub.server.ts), through the projects
+ * store: its search, filters and page are in the URL, so the HTML arrives with the page the URL
+ * names and a change of them reads the list again through Remix.
  */
-export function ProjectsTab() {
+export function ProjectsTab(props: { projects: Page<Project> }) {
   const [params, update] = useQueryParams();
-  const openId = params.get("project");
-  const [creating, setCreating] = useDialogParam("new");
-  const { data, retry, loading: reading } = useModuleData("project-hub");
-  const page = (data?.tab === "projects" && data.projects) || null;
-  const { projects, meta } = useProjectsFrom(page);
-  const createProject = useProjects((s) => s.createProject);
+  const { loading, retry } = usePageReading();
+  const { projects, meta } = useProjectsFrom(props.projects);
   const [search, setSearch] = useSearchParam();
-  const loading = (data !== null && !page) || reading;
 
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
   const status = params.get("status") ?? "";
   const filterBy = (name: "type" | "status") => (value: string) =>
     update({ [name]: value || null, page: null });
-  const open = (id: string | null) => update({ project: id });
-
-  if (openId) return <ProjectDetailView id={openId} onBack={() => open(null)} />;
 
   return (
     <div>
       <div className="mb-4 flex justify-end gap-2">
         <ExportCsvLink list="projects" query={{ q, type, status }} />
-        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+        <Link to={projectPath("new")} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New project
-        </button>
+        </Link>
       </div>
       <FilterBar>
         <SearchBox
@@ -80,16 +71,16 @@ export function ProjectsTab() {
         skeleton="list"
         count={projects.length}
         loading={loading}
-        failure={data ? null : MESSAGES.fetchProjects}
+        failure={null}
         onRetry={retry}
         filtered={Boolean(q || type || status)}
         empty={{
           title: "No projects yet",
           text: "A project is a deal you are working on: a flip, a rental, a wholesale assignment. Give it a status to track it through your pipeline, then link the people and documents around it.",
           action: (
-            <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+            <Link to={projectPath("new")} className="btn-primary">
               Create your first project
-            </button>
+            </Link>
           ),
         }}
         meta={meta}
@@ -101,9 +92,8 @@ export function ProjectsTab() {
         >
           {projects.map((project) => (
             <li key={project.id}>
-              <button
-                type="button"
-                onClick={() => open(project.id)}
+              <Link
+                to={projectPath(project.id)}
                 className="grid w-full gap-1 px-5 py-4 text-left hover:bg-raised sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)_auto] sm:items-center sm:gap-4"
               >
                 <span className="min-w-0">
@@ -122,15 +112,11 @@ export function ProjectsTab() {
                     {formatMoney(project.budget)}
                   </span>
                 </span>
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
       </ListStates>
-      <Modal open={creating} title="New project" onClose={() => setCreating(false)} wide>
-        {/* The store appends the new project at once; closing the form reads the list again. */}
-        <ProjectForm onSave={createProject} onDone={() => setCreating(false)} />
-      </Modal>
     </div>
   );
 }

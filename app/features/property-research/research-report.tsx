@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { LocalTime } from "~/components/local-time";
-import { modulePath } from "~/domain/modules";
+import { documentPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import { aiApi, type Research } from "~/lib/api/ai";
 import { entriesStore } from "~/lib/stores/entries";
@@ -98,10 +98,7 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
             <Clipboard aria-hidden className="size-4" /> Copy
           </button>
           {research.savedEntryId ? (
-            <Link
-              to={modulePath("project-hub", { tab: "documents", doc: research.savedEntryId })}
-              className="btn-secondary"
-            >
+            <Link to={documentPath(research.savedEntryId)} className="btn-secondary">
               <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
             </Link>
           ) : (

@@ -151,22 +151,6 @@ export const projectsApi = {
     ),
   stats: () =>
     orThrow(apiRequest<ProjectStats>("/projects/stats/overview"), MESSAGES.fetchProjectStats),
-  linkContact: (projectId: string, contactId: string) =>
-    orThrow(
-      apiRequest(`/projects/${encodeURIComponent(projectId)}/contacts`, {
-        method: "POST",
-        body: { contactId },
-      }),
-      MESSAGES.linkContact,
-    ),
-  unlinkContact: (projectId: string, contactId: string) =>
-    orThrow(
-      apiRequest(
-        `/projects/${encodeURIComponent(projectId)}/contacts/${encodeURIComponent(contactId)}`,
-        { method: "DELETE" },
-      ),
-      MESSAGES.unlinkContact,
-    ),
   linkFile: (projectId: string, file: ProjectFileInput) =>
     orThrow(
       apiRequest<ProjectFile>(`/projects/${encodeURIComponent(projectId)}/files`, {
@@ -174,14 +158,6 @@ export const projectsApi = {
         body: file,
       }),
       MESSAGES.linkDriveFile,
-    ),
-  unlinkFile: (projectId: string, fileId: string) =>
-    orThrow(
-      apiRequest<ProjectFile>(
-        `/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`,
-        { method: "DELETE" },
-      ),
-      MESSAGES.unlinkDriveFile,
     ),
 };
 

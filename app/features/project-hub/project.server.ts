@@ -1,0 +1,81 @@
+/**
+ * A project's pages on the server: the project with the people, documents and files around it;
+ * the form that creates one; and the changes made from its page (its fields, its contacts and
+ * Drive files, its deletion), each checked with the API's own schema (in the services) and made
+ * against the version the page showed.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { modulePath, projectPath } from "~/domain/modules";
+import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import type { RecordActionData } from "~/lib/record-action";
+
+/** What the project's action answers a page with JavaScript. */
+export type ProjectActionData = RecordActionData | { linked: true };
+import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+
+export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
+  const project = await services.projectDetail(id);
+  if (!project) throw notFound();
+  return { project };
+}
+
+/** A new project from the form at /project-hub/projects/new; its page once made. */
+export async function createProject({ services }: ModuleLoaderArgs, form: FormData) {
+  const input = formInput(form);
+  const { done, refused } = await services.createProject(input);
+  if (refused) return refusedAnswer(refused, input);
+  throw redirect(projectPath(done.id), 303);
+}
+
+/** The contact or Drive file a link change names. */
+function named(form: FormData, field: string) {
+  const id = form.get(field);
+  return typeof id === "string" && id ? id : null;
+}
+
+/**
+ * A change of project `id` sent from its page: `intent` "update" (the form's fields, against
+ * `version`), "delete" (against `version`, then to the list), "link-contact" or
+ * "unlink-contact" (`contactId`) or "unlink-file" (`fileId`). A browser without JavaScript
+ * posts the page itself (`sent.document`) and is sent back to it.
+ */
+export async function actOnProject(
+  { services }: ModuleLoaderArgs,
+  id: string,
+  form: FormData,
+  sent: { document: boolean },
+) {
+  const intent = form.get("intent");
+  const back = () => {
+    if (sent.document) throw redirect(projectPath(id), 303);
+  };
+  if (intent === "link-contact" || intent === "unlink-contact" || intent === "unlink-file") {
+    const field = intent === "unlink-file" ? "fileId" : "contactId";
+    const target = named(form, field);
+    if (!target)
+      return refusedForm(`Say which ${field === "fileId" ? "file" : "contact"} to change`);
+    const change =
+      intent === "link-contact"
+        ? services.linkContact(id, target)
+        : intent === "unlink-contact"
+          ? services.unlinkContact(id, target)
+          : services.unlinkFile(id, target);
+    const { refused } = await change;
+    if (refused) return refusedAnswer(refused);
+    back();
+    return { linked: true };
+  }
+  const { version, refused: unversioned } = versionIn(form, "project");
+  if (unversioned) return unversioned;
+  if (intent === "delete") {
+    const { refused } = await services.deleteProject(id, version);
+    if (refused) return refusedAnswer(refused);
+    throw redirect(modulePath("project-hub"), 303);
+  }
+  if (intent !== "update")
+    return refusedForm(`There is no change “${String(intent)}” of a project`);
+  const { done, refused } = await services.updateProject(id, formInput(form), version);
+  if (refused) return refusedAnswer(refused);
+  back();
+  return { saved: { updatedAt: done.updatedAt } };
+}

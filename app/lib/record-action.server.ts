@@ -1,0 +1,59 @@
+/**
+ * How a record page's action reads a form and answers a refusal: the API's checks and words (in
+ * the services), said as action data the page shows beside its fields or as the changed-elsewhere
+ * question.
+ */
+import { data } from "@remix-run/cloudflare";
+import { firstPerField, type FieldProblem } from "~/domain/problems";
+import type { Refusal } from "../../worker/page-services";
+import { notFound } from "./module-loader.server";
+import type { Refused } from "./record-action";
+
+/** What a form posts besides its record's fields. */
+const CONTROL_FIELDS = new Set(["intent", "version", "back"]);
+
+/**
+ * A form's record fields: the text of each, an empty one left out (the API reads a missing
+ * field as "not given", and an empty date or amount is not a value).
+ */
+export function formInput(form: FormData): Record<string, string> {
+  const input: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && value.trim() && !CONTROL_FIELDS.has(name)) input[name] = value;
+  }
+  return input;
+}
+
+/** A 400 of the action: `message`, with no field to show it beside. */
+export const refusedForm = (message: string) =>
+  data<Refused>({ message, fieldErrors: {} }, { status: 400 });
+
+/** The version the form's change was made against; a 400 when the form sent none. */
+export function versionIn(form: FormData, what: string) {
+  const version = form.get("version");
+  if (typeof version === "string" && version) return { version, refused: null };
+  return {
+    version: null,
+    refused: refusedForm(`Send the version of the ${what} this change was made against`),
+  };
+}
+
+/**
+ * A refused change as the page shows it: beside its fields, or as the changed-elsewhere question.
+ * `typed`: the form's fields as sent, for a page rendered again without JavaScript to show them.
+ */
+export function refusedAnswer(refused: Refusal, typed?: Record<string, string>) {
+  if (refused.status === 404) throw notFound();
+  if (refused.status === 412) {
+    const { current } = refused.details as { current: { updatedAt: string } };
+    return data<Refused>(
+      { conflict: { updatedAt: current.updatedAt }, message: refused.message },
+      { status: 412 },
+    );
+  }
+  const fields = Array.isArray(refused.details) ? (refused.details as FieldProblem[]) : [];
+  return data<Refused>(
+    { message: refused.message, fieldErrors: firstPerField(fields), ...(typed && { typed }) },
+    { status: refused.status },
+  );
+}

@@ -1,0 +1,26 @@
+/** A contact's page: read by its loader. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
+import { contactName } from "~/domain/workspace";
+import { loadContact } from "~/features/project-hub/contact.server";
+import { ContactPage } from "~/features/project-hub/contact-page";
+import { pageArgs } from "~/lib/module-loader.server";
+import { titled } from "~/lib/page-title";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const args = await pageArgs(request, context);
+  return args ? loadContact(args, params.contactId!) : null;
+}
+
+/** The contact's name as the title; the workspace's when there is no contact to name. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  titled(matches, data ? contactName(data.contact) : null);
+
+export default function ContactRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  // Signed out, the workspace shows the login screen instead of this page.
+  return loaded && <ContactPage key={loaded.contact.id} {...loaded} />;
+}
+
+export const ErrorBoundary = WorkspaceErrorBoundary;
