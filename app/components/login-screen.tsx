@@ -1,4 +1,5 @@
 /** The sign-in / create-account screen (spec §2 "Login screen", §4, §5, §8). */
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { nextAfterSignIn } from "~/domain/access";
 import { modulePath } from "~/domain/modules";
@@ -35,16 +36,30 @@ function byFormField(problems: FieldProblem[]) {
 const detailsOf = (failure: ApiFailure) =>
   Array.isArray(failure.details) ? (failure.details as FieldProblem[]) : [];
 
-export function LoginScreen() {
+/** Why the form posted without JavaScript was refused (app/routes/sign-in.tsx). */
+export interface RefusedSignIn {
+  message: string;
+  fieldErrors: Record<string, string>;
+  email: string;
+}
+
+export function LoginScreen(props: { refused?: RefusedSignIn }) {
   const { user, marketingUrl } = useAuth();
+  const { pathname, search } = useLocation();
+  const { refused } = props;
   const [mode, setMode] = useState<Mode>("signin");
-  const [fields, setFields] = useState(emptyFields);
+  const [fields, setFields] = useState(() => ({ ...emptyFields, email: refused?.email ?? "" }));
   const [showPassword, setShowPassword] = useState(false);
   const [showConfirm, setShowConfirm] = useState(false);
   const [remember, setRemember] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const refusedFields = byFormField(
+    Object.entries(refused?.fieldErrors ?? {}).map(([field, message]) => ({ field, message })),
+  );
+  const [error, setError] = useState(
+    refused && !Object.keys(refusedFields).length ? refused.message : "",
+  );
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>(refusedFields);
   const [success, setSuccess] = useState("");
   const form = useRef<HTMLFormElement>(null);
 
@@ -179,7 +194,16 @@ export function LoginScreen() {
           ? "Your AI workspace for real-estate investing"
           : "Sign in to your AI42 workspace"}
       </p>
-      <form ref={form} onSubmit={submit} noValidate className="mt-6 space-y-4">
+      {/* Without JavaScript the browser posts the form (never a password in a URL) to the
+          sign-in action, which comes back to this page: the one shown, or the one it was for. */}
+      <form
+        ref={form}
+        method="post"
+        action={`/sign-in?${new URLSearchParams({ next: pathname === "/sign-in" ? (new URLSearchParams(search).get("next") ?? "/home") : pathname + search })}`}
+        onSubmit={submit}
+        noValidate
+        className="mt-6 space-y-4"
+      >
         {signingUp && (
           <div className="grid grid-cols-2 gap-3">
             <TextField
@@ -248,6 +272,7 @@ export function LoginScreen() {
           </div>
         )}
         <SubmitButton
+          posts
           busy={loading}
           busyLabel={signingUp ? "Creating Account..." : "Signing In..."}
         >

@@ -82,3 +82,12 @@ export function nextAfterSignIn(search: string) {
   const next = new URLSearchParams(search).get("next");
   return next?.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) ? next : null;
 }
+
+/**
+ * The page a login form posted without JavaScript goes back to once signed in (`next`, the page
+ * it was shown on): a path on this origin only (never elsewhere: no open redirect); else the
+ * Dashboard.
+ */
+export function pageAfterSignIn(next: string | null) {
+  return next?.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/home";
+}

@@ -158,3 +158,10 @@ export function propertyDedupeKey(property: {
 
 /** Square feet in an acre: lots are kept in square feet, shown in acres too. */
 export const SQFT_PER_ACRE = 43_560;
+
+/** "downtown, hard money" → ["downtown", "hard money"] */
+export const splitTags = (text: string) =>
+  text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);

@@ -41,13 +41,6 @@ export const requiredText = (max: number, message: string) =>
 export const optionalText = (max: number) => optional(text(max));
 export const money = optional(z.number().finite().min(0).max(1e12));
 export const isoDate = optional(DaySchema);
-/** "downtown, hard money" → ["downtown", "hard money"] */
-export const splitTags = (text: string) =>
-  text
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-
 export const tags = z.array(text(40).min(1)).max(20).default([]);
 export const id = z.string().min(1).max(64);
 

@@ -10,6 +10,7 @@ import { isoDay } from "../../app/domain/dates";
 import {
   analysisPath,
   comparePath,
+  documentPath,
   modulePath,
   projectPath,
   propertyPath,
@@ -168,6 +169,8 @@ for (const width of WIDTHS) {
         modulePath("project-hub", { tab: "contacts" }),
         modulePath("project-hub", { tab: "documents" }),
         projectPath(projectId),
+        projectPath("new"),
+        documentPath("new"),
         modulePath("calendar", { view: "week" }),
         modulePath("calendar", { view: "agenda" }),
         propertyPath(propertyId),
@@ -211,7 +214,6 @@ for (const width of WIDTHS) {
         [modulePath("home"), () => page.keyboard.press("?")],
         // A deep link: on a phone the menu drawer is closed, and the header's bell is in reach.
         [modulePath("auction"), () => page.getByRole("button", { name: /^Notifications/ }).click()],
-        [projectPath("new"), async () => undefined],
         [modulePath("project-hub", { tab: "contacts", new: "1" }), async () => undefined],
         [modulePath("possible-investments", { import: "1" }), async () => undefined],
         [

@@ -301,3 +301,28 @@ test.describe("login screen", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signs in from the page asked for, says why it refuses, and lands back on that page", async ({
+    page,
+  }) => {
+    const user = newUser({ first_name: "Nadia" });
+    expect((await page.request.post("/api/auth/register", { data: user })).status()).toBe(202);
+    await page.goto("/project-hub?tab=documents");
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/project-hub?tab=documents");
+    await expect(page.getByText("No documents yet")).toBeVisible();
+    await expect(page.getByTestId("user-badge")).toHaveText("N");
+  });
+});

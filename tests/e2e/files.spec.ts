@@ -378,9 +378,9 @@ test("files dropped on a contact's panel are uploaded to that contact", async ({
 }) => {
   await account.post("/contacts", { firstName: "Dana", lastName: "Reyes", type: "agent" });
   await openApp(page, modulePath("project-hub", { tab: "contacts" }));
-  await page.getByRole("button", { name: /^Dana Reyes/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Dana Reyes" });
-  const files = dialog.getByTestId("files-panel");
+  await page.getByRole("link", { name: /^Dana Reyes/ }).click();
+  await expect(page.getByRole("heading", { name: "Dana Reyes" })).toBeVisible();
+  const files = page.getByTestId("files-panel");
   await expect(files.getByText("No files yet — drop files here or choose them.")).toBeVisible();
 
   const dataTransfer = await page.evaluateHandle(() => {

@@ -51,7 +51,7 @@ test("connects Google, reads the inbox and Drive, links a file to a project, and
   await dialog.getByRole("button", { name: "Link" }).click();
   await expect(page.getByText(`“${fileName}” is linked to Oak St flip`)).toBeVisible();
 
-  await openApp(page, `/project-hub?project=${project.id}`);
+  await openApp(page, `/project-hub/projects/${project.id}`);
   await expect(
     page.getByTestId("project-files").getByRole("link", { name: fileName }),
   ).toHaveAttribute("href", /^https:\/\/docs\.google\.com\/|^https:\/\/drive\.google\.com\//);

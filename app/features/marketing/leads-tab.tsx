@@ -44,8 +44,7 @@ import {
 import type { LeadInput } from "~/domain/marketing/leads";
 import { modulePath } from "~/domain/modules";
 import { listedEmails, listedPhones } from "~/domain/contact-methods";
-import { splitTags } from "~/domain/workspace";
-import { contactName } from "~/domain/workspace-terms";
+import { contactName, splitTags } from "~/domain/workspace-terms";
 import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { sendVersioned } from "~/lib/changed-elsewhere";

@@ -1,3 +1,4 @@
+import { splitTags } from "~/domain/workspace-terms";
 import { Link } from "@remix-run/react";
 import { Contact as ContactIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -12,13 +13,7 @@ import { MailingAddressFields, SelectField, TextAreaField, TextField } from "~/c
 import { Badge, ConfirmDialog, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
 import { contactPath } from "~/domain/modules";
-import {
-  CONTACT_TYPES,
-  contactName,
-  label,
-  splitTags,
-  type ContactInput,
-} from "~/domain/workspace";
+import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import { contactsApi, type Contact, type Page } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { useForm } from "~/lib/use-form";

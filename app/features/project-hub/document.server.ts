@@ -3,8 +3,8 @@
  * made from its page (its text and fields, its deletion), each checked with the API's own schema
  * (in the services) and made against the version the page showed.
  */
+import { splitTags } from "~/domain/workspace-terms";
 import { redirect } from "@remix-run/cloudflare";
-import { splitTags } from "~/domain/workspace";
 import { documentPath, modulePath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";

@@ -8,9 +8,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
-import { database } from "../../db/client";
 import type { Env } from "../../env";
-import { noteSignInZone } from "../../services/notifications";
 import { AppError, notConfigured } from "../../errors";
 import { requireAuth, sessionRequired } from "../middleware/auth";
 import type { AppEnv } from "../types";
@@ -39,17 +37,12 @@ import {
   countLoginAttempt,
 } from "../../services/login-throttle";
 import { consumeResetToken } from "../../services/password-reset";
-import {
-  hashPassword,
-  needsRehash,
-  verifyAgainstDummy,
-  verifyPassword,
-} from "../../services/passwords";
+import { requireSecret, signIn, tooManyAttempts } from "../../services/sign-in";
+import { hashPassword, verifyPassword } from "../../services/passwords";
 import {
   clearedSessionCookie,
   createSession,
   readSession,
-  requestTimeZone,
   requestToken,
   revokeSession,
   sessionCookie,
@@ -60,7 +53,6 @@ import {
   insertUser,
   normalizeEmail,
   publicUser,
-  setPasswordHash,
 } from "../../services/users";
 
 export const UserSchema = z
@@ -81,13 +73,8 @@ const MessageSchema = z.object({ message: z.string() });
 /** The answer to a sign-up, the same whether the address was new or already had an account. */
 export const SIGNED_UP_MESSAGE =
   "Check your e-mail: we sent a message to finish signing up. You can sign in with your e-mail and password now.";
-export const BAD_CREDENTIALS_MESSAGE = "Invalid email or password";
 export const PASSWORD_CHANGED_MESSAGE =
   "Your password has been changed. Every device was signed out, and every access token and connected AI app revoked.";
-
-function requireSecret(secret: string | undefined) {
-  if (!secret) throw notConfigured("JWT_SECRET", "Sign-in");
-}
 
 /**
  * The origin account e-mails' links name (see `emailLinkOrigin`); without one, the request is
@@ -104,17 +91,6 @@ function requireLinkOrigin(env: Env, requestUrl: string, what: string) {
 
 const queueEmail = (c: Context<AppEnv>, email: AccountEmail) =>
   queueAccountEmail(c.env, email, (work) => c.executionCtx.waitUntil(work));
-
-function tooManyAttempts(retryAfter: number) {
-  const minutes = Math.ceil(retryAfter / 60);
-  return new AppError(
-    429,
-    "TOO_MANY_ATTEMPTS",
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { retryAfter },
-    { "Retry-After": String(retryAfter) },
-  );
-}
 
 const auth = router();
 
@@ -172,29 +148,8 @@ auth.openapi(
     },
   }),
   async (c) => {
-    requireSecret(c.env.JWT_SECRET);
-    const { password, remember = false } = c.req.valid("json");
-    const email = normalizeEmail(c.req.valid("json").email);
-    const address = clientAddress(c.req.raw);
-    const retryAfter = await countLoginAttempt(c.env.DB, email, address);
-    if (retryAfter !== null) throw tooManyAttempts(retryAfter);
-    const row = await findUserByEmail(c.env.DB, email);
-    if (!row) {
-      await verifyAgainstDummy(password);
-      throw new AppError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
-    }
-    if (!(await verifyPassword(password, row.passwordHash))) {
-      throw new AppError(401, "INVALID_CREDENTIALS", BAD_CREDENTIALS_MESSAGE);
-    }
-    await clearLoginAttempts(c.env.DB, email, address);
-    if (needsRehash(row.passwordHash)) {
-      await setPasswordHash(c.env.DB, row.id, await hashPassword(password));
-    }
-    const user = publicUser(row);
-    const zone = requestTimeZone(c.req.raw);
-    const { token, session } = await createSession(c.env, user, remember, zone);
-    await noteSignInZone(database(c.env.DB), user.id, zone, Date.now());
-    c.header("Set-Cookie", sessionCookie(token, session));
+    const { token, user, cookie } = await signIn(c.env, c.req.raw, c.req.valid("json"));
+    c.header("Set-Cookie", cookie);
     return c.json({ data: { token, user } }, 200);
   },
 );
