@@ -51,3 +51,30 @@ export async function analysedProperty(origin, account) {
   if (!saved.ok) throw new Error(`Saving the bench analysis answered ${saved.status}`);
   return property.id;
 }
+
+/**
+ * The id of a project of the account's on `propertyId`, with a contact linked to it and a
+ * document in it (the project page the request rates open).
+ */
+export async function linkedProject(origin, account, propertyId) {
+  const headers = { "Content-Type": "application/json", ...account.authorization };
+  const create = async (path, body) => {
+    const response = await fetch(`${origin}/api${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}`);
+    return (await response.json()).data.id;
+  };
+  const projectId = await create("/projects", { name: "Bench flip", budget: 45000, propertyId });
+  const contactId = await create("/contacts", { firstName: "Bench", lastName: "Lender" });
+  const linked = await fetch(`${origin}/api/projects/${projectId}/contacts`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ contactId }),
+  });
+  if (!linked.ok) throw new Error(`Linking the bench contact answered ${linked.status}`);
+  await create("/data/entries", { title: "Bench offer notes", content: "Max bid", projectId });
+  return projectId;
+}

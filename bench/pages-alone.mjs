@@ -1,7 +1,7 @@
 // The signed-in pages on their own (parts of `npm run bench`): their request rates against a bare
-// Worker under the same wrangler, and what a phone downloads on each (the module pages and a
-// property's), for a new account holding 1,000 properties (the import measure's) and one analysis,
-// on a fresh local AI42.
+// Worker under the same wrangler, and what a phone downloads on each (the module pages, a
+// property's, a project's and the new-project form), for a new account holding 1,000 properties
+// (the import measure's), one analysis and one project, on a fresh local AI42.
 // `node bench/pages-alone.mjs`; PAGES_PORT and PAGES_BARE_PORT for other ports.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +12,7 @@ import {
   ROOT,
   startWrangler,
 } from "../scripts/lib.mjs";
-import { analysedProperty, signUpAndIn } from "./accounts.mjs";
+import { analysedProperty, linkedProject, signUpAndIn } from "./accounts.mjs";
 import { measureImports } from "./measures/imports.mjs";
 import { measureModulePages } from "./measures/module-pages.mjs";
 import { measureRequestRates } from "./measures/request-rates.mjs";
@@ -20,7 +20,7 @@ import { measureRequestRates } from "./measures/request-rates.mjs";
 const PORT = Number(process.env.PAGES_PORT ?? 8838);
 const BARE_PORT = Number(process.env.PAGES_BARE_PORT ?? 8839);
 // The dashboard's API read too: the signed-in home page is explained by it.
-const PAGES = ["me", "dashboard", "home", "possibleInvestments", "property"];
+const PAGES = ["me", "dashboard", "home", "possibleInvestments", "property", "project"];
 
 ensureDevVars();
 buildUnlessPresent();
@@ -41,6 +41,7 @@ try {
   const account = { email, authorization: { Authorization: `Bearer ${token}` }, cookie };
   await measureImports(origin, account);
   account.propertyId = await analysedProperty(origin, account);
+  account.projectId = await linkedProject(origin, account, account.propertyId);
   const rates = await measureRequestRates({
     origin,
     bareOrigin: `http://127.0.0.1:${BARE_PORT}`,
@@ -49,6 +50,8 @@ try {
   });
   const pages = await measureModulePages(origin, account, [
     `/possible-investments/${account.propertyId}`,
+    `/project-hub/projects/${account.projectId}`,
+    "/project-hub/projects/new",
   ]);
   console.log(JSON.stringify({ rates, pages }, null, 1));
 } finally {

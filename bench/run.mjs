@@ -29,7 +29,7 @@ import { measureScale } from "./measures/scale.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
-import { analysedProperty, signUpAndIn } from "./accounts.mjs";
+import { analysedProperty, linkedProject, signUpAndIn } from "./accounts.mjs";
 import { formatReport, keptHistory } from "./report.mjs";
 
 const OUT = join(ROOT, "bench", ".out");
@@ -167,6 +167,7 @@ try {
   const relay = await measureStreamRelay(origin, account, fake);
   console.log("Measuring request rates...");
   account.propertyId = await analysedProperty(origin, account);
+  account.projectId = await linkedProject(origin, account, account.propertyId);
   const rates = await measureRequestRates({
     origin,
     bareOrigin: `http://127.0.0.1:${BARE_PORT}`,

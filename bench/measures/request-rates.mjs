@@ -109,6 +109,15 @@ export const ENDPOINTS = [
     signedIn: "cookie",
     target: 0.1,
   },
+  {
+    key: "project",
+    measure:
+      "GET /project-hub/projects/<id> signed in (a project with its contact, document and property, read and rendered on the server)",
+    // A project of the account's (`account.projectId`), named when the rates are measured.
+    path: "/project-hub/projects/{projectId}",
+    signedIn: "cookie",
+    target: 0.1,
+  },
 ];
 
 /** The endpoint's path for this account: `{name}` is the account's `name`. */
@@ -204,6 +213,7 @@ const EXPLAIN_MISS = {
     "view's only request: before, the page came without data and the browser asked the API for it.",
   possibleInvestments: (ratio) => pageMiss(ratio, ratio.possibleInvestments, "the list's page"),
   property: (ratio) => pageMiss(ratio, ratio.property, "the property and its analyses"),
+  project: (ratio) => pageMiss(ratio, ratio.project, "the project and what is linked to it"),
 };
 
 /** Why a signed-in page misses: the session read, then its data read and rendered. */

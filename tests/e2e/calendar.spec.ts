@@ -288,7 +288,7 @@ test("a project's target close date is a read-only closing; its calendar can be 
   await expect(panel.getByText("Mar 24, 2027 · all day")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await panel.getByRole("link", { name: "Open the project" }).click();
-  await expect(page).toHaveURL(new RegExp(`/project-hub\\?project=${project.id}$`));
+  await expect(page).toHaveURL(`/project-hub/projects/${project.id}`);
   await expect(page.getByRole("heading", { name: "Maple St flip" })).toBeVisible();
 
   await openApp(page, modulePath("calendar"));
