@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
 import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
 import { MCP_PATH } from "../app/domain/access";
+import type { FileOwner } from "../app/domain/files";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
 import {
   AuctionListQuerySchema,
@@ -275,6 +276,15 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
       const found = await listFiles(db, userId, { ...filters, limit, offset: (page - 1) * limit });
       return { items: found.files, meta: { page, limit, total: found.total } };
     }),
+    /**
+     * The files of one of the user's records, as its files panel lists them (`GET /api/files` with
+     * `ownerType` and `ownerId`, the API's largest page).
+     */
+    recordFiles: async (ownerType: FileOwner, ownerId: string) => {
+      const limit = MAX_PAGE_SIZE;
+      const found = await listFiles(db, userId, { ownerType, ownerId, limit, offset: 0 });
+      return { items: found.files, meta: { page: 1, limit, total: found.total } };
+    },
     /**
      * All of the user's documents, newest change first (`GET /api/data/entries`): read once per
      * page, however many of its loaders ask (the app's store at start, Project Hub's documents).

@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function ProjectRoute() {
   const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return loaded && <ProjectPage key={loaded.project.id} project={loaded.project} />;
+  return loaded && <ProjectPage key={loaded.project.id} {...loaded} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

@@ -76,6 +76,28 @@ describe("Project Hub's record pages", () => {
       expect(html).toMatch(/<a aria-current="page"[^>]+href="\/project-hub"/);
   });
 
+  it("arrive with their files in the HTML, another user's never listed", async () => {
+    const ana = await investor("Sanderling");
+    const ben = await investor("Knot");
+    const upload = async (token: string, ownerType: string, ownerId: string, name: string) => {
+      const body = new FormData();
+      body.append("ownerType", ownerType);
+      body.append("ownerId", ownerId);
+      body.append("file", new File(["Unit,Rent\nA,1200\n"], name, { type: "text/csv" }));
+      const response = await api("/files", { method: "POST", token, body });
+      expect(response.status).toBe(201);
+    };
+    await upload(ana.token, "project", ana.project.id, "sanderling-comps.csv");
+    await upload(ana.token, "contact", ana.contact.id, "sanderling-w9.csv");
+    await upload(ben.token, "project", ben.project.id, "knot-comps.csv");
+    const project = await page(`/project-hub/projects/${ana.project.id}`, ana.cookie);
+    expect(project.html).toContain("sanderling-comps.csv");
+    expect(project.html).not.toContain("sanderling-w9.csv");
+    const contact = await page(`/project-hub/contacts/${ana.contact.id}`, ana.cookie);
+    expect(contact.html).toContain("sanderling-w9.csv");
+    for (const { html } of [project, contact]) expect(html).not.toContain("knot-comps.csv");
+  });
+
   it("are the 404 page for another user's record and for an id no one has", async () => {
     const ana = await investor("Gannet");
     const ben = await investor("Heron");

@@ -1,14 +1,18 @@
 /**
  * The files of one record (a project, property, auction, contact or deal analysis): upload by
  * dropping or choosing them (a phone's camera too), each with its progress; the list, with
- * preview, download and delete. `gallery` shows the photos first, as thumbnails.
+ * preview, download and delete. `gallery` shows the photos first, as thumbnails. On a record's
+ * page whose loader read them (`files`), the list comes with the page and is read again through
+ * the loader after an upload or a delete; elsewhere the panel reads it.
  */
 import { Paperclip } from "lucide-react";
+import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { Skeleton } from "~/components/skeleton";
 import { ErrorNotice } from "~/components/ui";
 import type { FileOwner } from "~/domain/files";
 import { filesApi, type StoredFile } from "~/lib/api/files";
+import type { PageMeta } from "~/lib/api/client";
 import { useRead } from "~/lib/use-read";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { FileList } from "./file-list";
@@ -24,18 +28,27 @@ const PANEL_FILES = 100;
 const readFiles = (ownerType: FileOwner, ownerId: string, _version: number) =>
   filesApi.list({ ownerType, ownerId, limit: PANEL_FILES });
 
+/** A record's files as its page's loader reads them. */
+export type RecordFiles = { items: StoredFile[]; meta: PageMeta };
+
 export function FilesPanel(props: {
   ownerType: FileOwner;
   ownerId: string;
   title?: string;
   gallery?: boolean;
   className?: string;
+  /** The record's files as its page's loader read them. */
+  files?: RecordFiles;
 }) {
   const { ownerType, ownerId } = props;
   // Counted up after each upload or delete, so the list is read again.
   const [version, setVersion] = useState(0);
-  const reread = () => setVersion((n) => n + 1);
-  const list = useRead([ownerType, ownerId, version], readFiles);
+  const { revalidate } = useRevalidator();
+  const reread = props.files ? revalidate : () => setVersion((n) => n + 1);
+  const read = useRead(props.files ? null : [ownerType, ownerId, version], readFiles);
+  const list = props.files
+    ? { data: props.files, loading: false, failure: null, retry: reread }
+    : read;
   const [keepOriginal, setKeepOriginal] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);

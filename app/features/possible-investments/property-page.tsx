@@ -26,7 +26,7 @@ import { DeleteRecord } from "~/components/delete-record";
 import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
-import { FilesPanel } from "../files/files-panel";
+import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, ExportCsvLink, toastFailure } from "../shared";
 import { usePropertyChanges, type PropertyActionData } from "./property-action";
 
@@ -108,7 +108,11 @@ function AnalysisCard(props: {
   );
 }
 
-export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[] }) {
+export function PropertyPage(props: {
+  property: PropertyDetail;
+  analyses: Deal[];
+  files: RecordFiles;
+}) {
   const { property: detail, analyses: deals } = props;
   const [selected, setSelected] = useState<string[]>([]);
   const { revalidate } = useRevalidator();
@@ -287,6 +291,7 @@ export function PropertyPage(props: { property: PropertyDetail; analyses: Deal[]
       <FilesPanel
         ownerType="property"
         ownerId={detail.id}
+        files={props.files}
         title="Photos and files"
         gallery
         className="mt-6"

@@ -13,13 +13,14 @@ import type { Deal } from "~/lib/api/deals";
 import type { PropertyActionData } from "./property-action";
 
 export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
-  const [property, analyses] = await Promise.all([
+  const [property, analyses, files] = await Promise.all([
     services.propertyDetail(id),
     services.propertyAnalyses(id),
+    services.recordFiles("property", id),
   ]);
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { property, analyses: analyses as Deal[] };
+  return { property, analyses: analyses as Deal[], files };
 }
 
 /** The list to go back to: the one named (with its filters), or the whole list. */

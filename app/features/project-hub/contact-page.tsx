@@ -10,10 +10,14 @@ import { formatAddress, formatMoney } from "~/domain/format";
 import { modulePath, projectPath, propertyPath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { ContactDetail, Property } from "~/lib/api/workspace";
-import { FilesPanel } from "../files/files-panel";
+import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink } from "../shared";
 
-export function ContactPage(props: { contact: ContactDetail; owned: Property[] }) {
+export function ContactPage(props: {
+  contact: ContactDetail;
+  owned: Property[];
+  files: RecordFiles;
+}) {
   const { contact: detail, owned } = props;
   const c = detail;
   const mailing = formatAddress({
@@ -94,7 +98,7 @@ export function ContactPage(props: { contact: ContactDetail; owned: Property[] }
           </ul>
         )}
       </section>
-      <FilesPanel ownerType="contact" ownerId={c.id} />
+      <FilesPanel ownerType="contact" ownerId={c.id} files={props.files} />
     </article>
   );
 }

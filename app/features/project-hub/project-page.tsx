@@ -17,7 +17,7 @@ import type { ProjectDetail } from "~/lib/api/workspace";
 import { refusalOf, useRecordAction } from "~/lib/record-action";
 import { contactSource } from "~/lib/record-sources";
 import { toast } from "~/lib/toast";
-import { FilesPanel } from "../files/files-panel";
+import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, FormActions } from "../shared";
 import type { ProjectActionData } from "./project.server";
 import { ProjectFields } from "./project-form";
@@ -45,7 +45,7 @@ function LinkChange(props: {
   );
 }
 
-export function ProjectPage({ project }: { project: ProjectDetail }) {
+export function ProjectPage({ project, files }: { project: ProjectDetail; files: RecordFiles }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const refused = refusalOf(useActionData<ProjectActionData>());
   const [editing, setEditing] = useState(false);
@@ -217,7 +217,12 @@ export function ProjectPage({ project }: { project: ProjectDetail }) {
           </Link>
         </section>
 
-        <FilesPanel ownerType="project" ownerId={project.id} className="lg:col-span-2" />
+        <FilesPanel
+          ownerType="project"
+          ownerId={project.id}
+          files={files}
+          className="lg:col-span-2"
+        />
 
         {project.property && (
           <section

@@ -14,9 +14,12 @@ export type ProjectActionData = RecordActionData | { linked: true };
 import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 
 export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
-  const project = await services.projectDetail(id);
+  const [project, files] = await Promise.all([
+    services.projectDetail(id),
+    services.recordFiles("project", id),
+  ]);
   if (!project) throw notFound();
-  return { project };
+  return { project, files };
 }
 
 /** A new project from the form at /project-hub/projects/new; its page once made. */
@@ -46,7 +49,8 @@ export async function actOnProject(
   sent: { document: boolean },
 ) {
   const intent = form.get("intent");
-  const back = () => {
+  /** Without JavaScript, the page again (POST, then a redirect); with it, what happened. */
+  const backToPage = () => {
     if (sent.document) throw redirect(projectPath(id), 303);
   };
   if (intent === "link-contact" || intent === "unlink-contact" || intent === "unlink-file") {
@@ -62,8 +66,8 @@ export async function actOnProject(
           : services.unlinkFile(id, target);
     const { refused } = await change;
     if (refused) return refusedAnswer(refused);
-    back();
-    return { linked: true };
+    backToPage();
+    return { linked: true } as const;
   }
   const { version, refused: unversioned } = versionIn(form, "project");
   if (unversioned) return unversioned;
@@ -76,6 +80,6 @@ export async function actOnProject(
     return refusedForm(`There is no change “${String(intent)}” of a project`);
   const { done, refused } = await services.updateProject(id, formInput(form), version);
   if (refused) return refusedAnswer(refused);
-  back();
+  backToPage();
   return { saved: { updatedAt: done.updatedAt } };
 }
