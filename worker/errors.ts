@@ -51,3 +51,26 @@ export function invalidFields(details: FieldProblem[]) {
 }
 
 export const validationError = (error: ZodError) => invalidFields(fieldProblems(error));
+
+/** Why a page's write was refused, as the API would answer it (its status, code and words). */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  /** A 400's problem per field; a 412's record as it now is (`{ current }`). */
+  details?: unknown;
+}
+
+/** A page's write: what it made, or why it was refused (a client's mistake, never thrown). */
+export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
+
+/** Runs `write` (a check that throws the API's 400 included) and tells what it made or why not. */
+export async function written<T>(write: () => Promise<T>): Promise<Written<T>> {
+  try {
+    return { done: await write(), refused: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const { status, code, message, details } = error;
+    return { done: null, refused: { status, code, message, details } };
+  }
+}

@@ -1,6 +1,7 @@
 import { publicOrigin, type Env } from "./env";
 import type { ConsentStep } from "./mcp/consent";
-import type { PageOrigin, PageServices, Refusal } from "./page-services";
+import type { Written } from "./errors";
+import type { PageOrigin, PageServices } from "./page-services";
 import type { SharedDealPage } from "./services/deal-shares";
 
 declare module "@remix-run/cloudflare" {
@@ -22,13 +23,13 @@ declare module "@remix-run/cloudflare" {
     unsubscribeLink: (token: string, confirm: boolean) => Promise<UnsubscribeTarget | null>;
     /**
      * The login form posted without JavaScript (worker/services/sign-in.ts, as the API signs in):
-     * the new session's cookie, or why not (the API's status and words).
+     * the new session's cookie (`done`), or why not (the API's status and words).
      */
     signIn: (form: {
       email: string;
       password: string;
       remember: boolean;
-    }) => Promise<{ cookie: string; refused: null } | { cookie: null; refused: Refusal }>;
+    }) => Promise<Written<string>>;
     /**
      * An MCP client's OAuth authorization (worker/mcp/consent.ts), for the signed-in user's
      * consent page: the request checked and described, then the user's answer.
@@ -94,20 +95,16 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
       }
     },
     signIn: async (form: { email: string; password: string; remember: boolean }) => {
-      const [{ signIn }, { LoginSchema }, { AppError, validationError }] = await Promise.all([
+      const [{ signIn }, { LoginSchema }, { validationError, written }] = await Promise.all([
         import("./services/sign-in"),
         import("../app/domain/account"),
         import("./errors"),
       ]);
-      try {
+      return written(async () => {
         const parsed = LoginSchema.safeParse(form);
         if (!parsed.success) throw validationError(parsed.error);
-        return { cookie: (await signIn(env, request, parsed.data)).cookie, refused: null };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        const { status, code, message, details } = error;
-        return { cookie: null, refused: { status, code, message, details } };
-      }
+        return (await signIn(env, request, parsed.data)).cookie;
+      });
     },
   };
 }

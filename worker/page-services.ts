@@ -26,7 +26,8 @@ import { FileListQuerySchema } from "./api/routes/files";
 import { database } from "./db/client";
 import { publicOrigin, type Env } from "./env";
 import { oauthApi } from "./mcp/oauth";
-import { AppError, validationError } from "./errors";
+import { AppError, validationError, written } from "./errors";
+export type { Refusal, Written } from "./errors";
 import { listAccessTokens } from "./services/access-tokens";
 import { aiStatus } from "./services/ai-config";
 import { auctionCalendarSetting, auctionDetail, listAuctions } from "./services/auctions";
@@ -97,29 +98,6 @@ async function orNotFound<T>(read: Promise<T>) {
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
-  }
-}
-
-/** Why a page's write was refused, as the API would answer it (its status, code and words). */
-export interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-  /** A 400's problem per field; a 412's record as it now is (`{ current }`). */
-  details?: unknown;
-}
-
-/** A page's write: what it made, or why it was refused (a client's mistake, never thrown). */
-export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
-
-/** Runs `write` (a check that throws the API's 400 included) and tells what it made or why not. */
-async function written<T>(write: () => Promise<T>): Promise<Written<T>> {
-  try {
-    return { done: await write(), refused: null };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const { status, code, message, details } = error;
-    return { done: null, refused: { status, code, message, details } };
   }
 }
 

@@ -8,6 +8,7 @@ import * as authApi from "~/lib/api/auth";
 import type { ApiFailure } from "~/lib/api/client";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
+import { fieldErrorsOf, refusalOf, typedIn, type Refused } from "~/lib/record-action";
 import { AuthCard } from "./auth-card";
 import { FormMessage, PasswordField, SubmitButton, TextField, typedBeforeHydration } from "./form";
 
@@ -36,30 +37,26 @@ function byFormField(problems: FieldProblem[]) {
 const detailsOf = (failure: ApiFailure) =>
   Array.isArray(failure.details) ? (failure.details as FieldProblem[]) : [];
 
-/** Why the form posted without JavaScript was refused (app/routes/sign-in.tsx). */
-export interface RefusedSignIn {
-  message: string;
-  fieldErrors: Record<string, string>;
-  email: string;
-}
-
-export function LoginScreen(props: { refused?: RefusedSignIn }) {
+/**
+ * The login screen; `refused`, why the form posted without JavaScript was refused
+ * (app/routes/sign-in.tsx), with the e-mail it was sent with.
+ */
+export function LoginScreen(props: { refused?: Refused }) {
   const { user, marketingUrl } = useAuth();
   const { pathname, search } = useLocation();
   const { refused } = props;
   const [mode, setMode] = useState<Mode>("signin");
-  const [fields, setFields] = useState(() => ({ ...emptyFields, email: refused?.email ?? "" }));
+  const [fields, setFields] = useState(() => ({ ...emptyFields, ...typedIn(refused) }));
   const [showPassword, setShowPassword] = useState(false);
   const [showConfirm, setShowConfirm] = useState(false);
   const [remember, setRemember] = useState(false);
   const [loading, setLoading] = useState(false);
-  const refusedFields = byFormField(
-    Object.entries(refused?.fieldErrors ?? {}).map(([field, message]) => ({ field, message })),
+  const [error, setError] = useState(() => refusalOf(refused));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>(() =>
+    byFormField(
+      Object.entries(fieldErrorsOf(refused)).map(([field, message]) => ({ field, message })),
+    ),
   );
-  const [error, setError] = useState(
-    refused && !Object.keys(refusedFields).length ? refused.message : "",
-  );
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>(refusedFields);
   const [success, setSuccess] = useState("");
   const form = useRef<HTMLFormElement>(null);
 
@@ -159,6 +156,11 @@ export function LoginScreen(props: { refused?: RefusedSignIn }) {
   }
 
   const signingUp = mode === "signup";
+  // The page signing in goes back to: this one, or the one a refused form was sent for.
+  const shownFor =
+    pathname === "/sign-in"
+      ? (new URLSearchParams(search).get("next") ?? "/home")
+      : pathname + search;
   const goToWebsite = (
     <button
       type="button"
@@ -199,7 +201,7 @@ export function LoginScreen(props: { refused?: RefusedSignIn }) {
       <form
         ref={form}
         method="post"
-        action={`/sign-in?${new URLSearchParams({ next: pathname === "/sign-in" ? (new URLSearchParams(search).get("next") ?? "/home") : pathname + search })}`}
+        action={`/sign-in?${new URLSearchParams({ next: shownFor })}`}
         onSubmit={submit}
         noValidate
         className="mt-6 space-y-4"

@@ -3,11 +3,11 @@
  * API): signed in, the browser goes back to the page it was on (`next`) with the session's
  * cookie; refused, the login screen again with why, beside its field or under the form.
  */
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { LoginScreen, type RefusedSignIn } from "~/components/login-screen";
+import { LoginScreen } from "~/components/login-screen";
 import { pageAfterSignIn } from "~/domain/access";
-import { firstPerField, type FieldProblem } from "~/domain/problems";
+import { refusedAnswer } from "~/lib/record-action.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -17,21 +17,15 @@ const text = (form: FormData, name: string) => {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const email = text(form, "email");
-  const signedIn = await context.signIn({
+  const { done: cookie, refused } = await context.signIn({
     email,
     password: text(form, "password"),
     remember: form.has("remember"),
   });
-  const { refused } = signedIn;
-  if (!refused) {
-    const next = pageAfterSignIn(new URL(request.url).searchParams.get("next"));
-    throw redirect(next, { status: 303, headers: { "Set-Cookie": signedIn.cookie } });
-  }
-  const problems = Array.isArray(refused.details) ? (refused.details as FieldProblem[]) : [];
-  return data<RefusedSignIn>(
-    { message: refused.message, fieldErrors: firstPerField(problems), email },
-    { status: refused.status },
-  );
+  // The e-mail is kept in the form shown again; the password never is.
+  if (refused) return refusedAnswer(refused, { email });
+  const next = pageAfterSignIn(new URL(request.url).searchParams.get("next"));
+  throw redirect(next, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function SignIn() {

@@ -69,13 +69,9 @@ export function FileList(props: {
               {props.showOwner && (
                 <span className="block truncate text-xs text-muted">
                   {ownerName ? `${owner}: ` : ""}
-                  {ownerPath ? (
-                    <Link to={ownerPath} className="text-accent hover:underline">
-                      {ownerName || owner}
-                    </Link>
-                  ) : (
-                    ownerName || owner
-                  )}
+                  <Link to={ownerPath} className="text-accent hover:underline">
+                    {ownerName || owner}
+                  </Link>
                 </span>
               )}
               {"match" in file && file.match && (

@@ -17,10 +17,10 @@ import {
   refusalOf,
   typedIn,
   useFormFields,
-  useRecordAction,
   type RecordActionData,
   type Refused,
 } from "~/lib/record-action";
+import { useRecordAction } from "~/lib/use-record-action";
 import { PROJECT_SOURCE } from "~/lib/record-sources";
 import { entriesStore } from "~/lib/stores/entries";
 import { toast } from "~/lib/toast";
