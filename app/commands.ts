@@ -32,7 +32,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { analysisPath, documentPath, modulePath, projectPath } from "./domain/modules";
+import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
   COMMAND_SHORTCUTS,
@@ -326,7 +326,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["auction", "foreclosure", "sale", "bid", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("auction", { auction: "new" })),
+    action: ({ navigate }) => navigate(auctionPath("new")),
   },
   {
     id: "plan-route",

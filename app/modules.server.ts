@@ -8,7 +8,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadConnections } from "./features/connections/connections.server";
-import { loadAuctions } from "./features/auctions/auctions.server";
 import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
@@ -27,7 +26,6 @@ const MODULE_LOADERS = {
   resources: loadResources,
   marketing: loadMarketing,
   connections: loadConnections,
-  auction: loadAuctions,
   calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 

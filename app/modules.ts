@@ -93,7 +93,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 6,
     keywords: ["auctions", "foreclosure", "sheriff", "tax", "trustee", "bids"],
     skeleton: "table",
-    View: preloadable(() => import("./features/auctions/auctions")),
   },
   "project-hub": {
     title: "Project Hub",

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
 import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
+import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
@@ -30,7 +31,14 @@ import { AppError, validationError, written } from "./errors";
 export type { Refusal, Written } from "./errors";
 import { listAccessTokens } from "./services/access-tokens";
 import { aiStatus } from "./services/ai-config";
-import { auctionCalendarSetting, auctionDetail, listAuctions } from "./services/auctions";
+import {
+  auctionCalendarSetting,
+  auctionDetail,
+  createAuction,
+  deleteAuction,
+  listAuctions,
+  updateAuction,
+} from "./services/auctions";
 import {
   googleCalendarConnected,
   googleCalendars,
@@ -74,7 +82,7 @@ import {
 import { getResearch, listResearch } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
 import { usageOf } from "./services/usage";
-import { maxBidDefaults } from "./services/users";
+import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -109,6 +117,16 @@ function checked<Schema extends z.ZodObject>(schema: Schema, input: Record<strin
   const parsed = parseTyped(schema, input);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/**
+ * A body a page builds as the API's clients do (JSON: an auction's times and bid inputs), read by
+ * the route's own schema, or the API's 400 naming each field's problem.
+ */
+function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
 }
 
 /** Where the page was asked from: what a call that may reach Google needs besides the user. */
@@ -177,7 +195,22 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     ),
     /** An auction's page (`GET /api/auctions/{id}`); null when the user has no such auction. */
     auctionDetail: (id: string) => orNotFound(auctionDetail(db, userId, id)),
+    /**
+     * `POST /api/auctions`: its dates written to the Google calendar for auctions, if one is
+     * chosen (`calendar` says whether they reached it).
+     */
+    createAuction: (input: unknown) =>
+      written(() => createAuction(scope, parsed(AuctionInputSchema, input))),
+    /** `PUT /api/auctions/{id}`, made only if the auction is still at `version`. */
+    updateAuction: (id: string, input: unknown, version: string) =>
+      written(() => updateAuction(scope, id, parsed(AuctionInputSchema, input), [version])),
+    /** `DELETE /api/auctions/{id}`, made only if the auction is still at `version`. */
+    deleteAuction: (id: string, version: string) =>
+      written(() => deleteAuction(scope, id, [version])),
     maxBidDefaults: () => maxBidDefaults(db, userId),
+    /** `PUT /api/auctions/max-bid/defaults`: what every new auction's calculator starts from. */
+    saveMaxBidDefaults: (input: unknown) =>
+      written(() => saveMaxBidDefaults(db, userId, parsed(MaxBidDefaultsSchema, input))),
     /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
     dealDetail: (id: string) => orNotFound(dealDetail(db, userId, id)),
     calendarEvents,

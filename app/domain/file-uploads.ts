@@ -3,7 +3,7 @@
  * once resized, its new name, and where the record a file belongs to opens. Pure: no I/O, no DOM.
  */
 import type { FileOwner } from "./files";
-import { analysisPath, contactPath, modulePath, projectPath, propertyPath } from "./modules";
+import { analysisPath, auctionPath, contactPath, projectPath, propertyPath } from "./modules";
 
 /** A photo's long edge after the browser resizes it. */
 export const MAX_PHOTO_EDGE = 2048;
@@ -58,7 +58,7 @@ export function fileOwnerPath(ownerType: FileOwner, ownerId: string): string {
     case "property":
       return propertyPath(ownerId);
     case "auction":
-      return modulePath("auction", { auction: ownerId });
+      return auctionPath(ownerId);
     case "deal":
       return analysisPath({ id: ownerId });
     case "contact":

@@ -1,6 +1,6 @@
 /**
  * The little Markdown a notification's body holds (issue 31): links to paths in the app
- * (`[12 Oak St](/auction?auction=…)`) and **bold** headings, as parts to render, without a
+ * (`[12 Oak St](/auction/…)`) and **bold** headings, as parts to render, without a
  * Markdown library. Anything else stays text. Pure.
  */
 export type InlinePart =

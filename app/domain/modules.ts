@@ -50,11 +50,11 @@ export interface ModuleParams {
   "route-planner": { route?: string; tab?: "list" | "map"; page?: number };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
-   * ("2027-04", default this month); `auction` an auction's page (`new`: the form to add one,
-   * prefilled from `property` when given); `guide: "1"` the guide to the five sale types;
-   * `import: "1"` the CSV import. The list's search (`q`), filters, sort (`sort`, `dir`) and
-   * `page` are those of `GET /api/auctions`, but for the sale range: days (`from`, `to`, both
-   * included), where the API takes instants.
+   * ("2027-04", default this month); `import: "1"` the CSV import. The list's search (`q`),
+   * filters, sort (`sort`, `dir`) and `page` are those of `GET /api/auctions`, but for the sale
+   * range: days (`from`, `to`, both included), where the API takes instants. An auction, the
+   * form to add one and the guide to the sale types have paths of their own (`auctionPath`,
+   * `SALE_TYPES_GUIDE_PATH`).
    */
   auction: {
     q?: string;
@@ -69,9 +69,6 @@ export interface ModuleParams {
     page?: number;
     view?: "list" | "calendar";
     month?: string;
-    auction?: string;
-    property?: string;
-    guide?: "1";
     import?: "1";
   };
   /**
@@ -132,7 +129,6 @@ export const LOADED_MODULES = [
   "resources",
   "marketing",
   "connections",
-  "auction",
   "calendar",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
@@ -170,6 +166,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "possible-investments": /^\/(analyses\/[^/]+|[^/]+(\/analyses\/[^/]+)?)$/,
   // A project (or the form to create one), a contact, a document (or the form to write one).
   "project-hub": /^\/(projects|contacts|documents)\/[^/]+$/,
+  // An auction (or the form to add one), the guide to the sale types.
+  auction: /^\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -205,6 +203,13 @@ export const contactPath = (id: string) => `${modulePath("project-hub")}/contact
 /** A document's page; `new` the form to write one, linked to `project` when given. */
 export const documentPath = (id: string, params?: { project?: string }) =>
   `${modulePath("project-hub")}/documents/${segment(id)}${queryOf(params)}`;
+
+/** An auction's page; `new`: the form to add one, filled from `property` when given. */
+export const auctionPath = (id: string, params?: { property?: string }) =>
+  `${modulePath("auction")}/${segment(id)}${queryOf(params)}`;
+
+/** The guide to the five sale types: which liens survive each, and what to check. */
+export const SALE_TYPES_GUIDE_PATH = `${modulePath("auction")}/sale-types`;
 
 export type ModuleSection = "main";
 

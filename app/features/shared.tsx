@@ -167,6 +167,7 @@ export function toastFailure(error: unknown) {
  */
 export async function deleteWithUndo<R extends { updatedAt: string }>(options: {
   what: string;
+  /** Resolves to false when nothing was deleted (the user reloaded a record changed elsewhere). */
   remove: (ifMatch?: string) => Promise<unknown>;
   restore: () => Promise<unknown>;
   version?: { kind: string; updatedAt: string | Date; reload: (current: R) => void };
@@ -180,7 +181,7 @@ export async function deleteWithUndo<R extends { updatedAt: string }>(options: {
           send: (ifMatch) => options.remove(ifMatch).then(() => true),
           reload: version.reload,
         })
-      : await options.remove().then(() => true);
+      : await options.remove().then((done) => done !== false);
     if (!removed) return false;
   } catch (error) {
     toastFailure(error);

@@ -24,13 +24,25 @@ export function formInput(form: FormData): Record<string, string> {
   return input;
 }
 
+/**
+ * The body a page with JavaScript sent as JSON (a form that builds its input, as the API's
+ * clients do): an object, empty when it was not one; null for a form's body.
+ */
+export async function jsonBody(request: Request): Promise<Record<string, unknown> | null> {
+  if (!request.headers.get("Content-Type")?.startsWith("application/json")) return null;
+  const body: unknown = await request.json().catch(() => null);
+  return body && typeof body === "object" && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
 /** A 400 of the action: `message`, with no field to show it beside. */
 export const refusedForm = (message: string) =>
   data<Refused>({ message, fieldErrors: {} }, { status: 400 });
 
 /** The version the form's change was made against; a 400 when the form sent none. */
-export function versionIn(form: FormData, what: string) {
-  const version = form.get("version");
+export function versionIn(form: FormData | Record<string, unknown>, what: string) {
+  const version = form instanceof FormData ? form.get("version") : form.version;
   if (typeof version === "string" && version) return { version, refused: null };
   return {
     version: null,

@@ -4999,7 +4999,7 @@ export interface components {
             /** @enum {string} */
             kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
             title: string;
-            /** @description Plain text with markdown links to records (`[12 Oak St](/auction?auction=…)`) and **bold** headings */
+            /** @description Plain text with markdown links to records (`[12 Oak St](/auction/…)`) and **bold** headings */
             body: string;
             /** @description The record's path in the app */
             link: string | null;

@@ -9,11 +9,13 @@ import type { Page } from "@playwright/test";
 import { isoDay } from "../../app/domain/dates";
 import {
   analysisPath,
+  auctionPath,
   comparePath,
   documentPath,
   modulePath,
   projectPath,
   propertyPath,
+  SALE_TYPES_GUIDE_PATH,
 } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
@@ -179,9 +181,9 @@ for (const width of WIDTHS) {
         analysisPath({ id: deals[1]! }),
         comparePath(deals),
         modulePath("auction", { view: "calendar" }),
-        modulePath("auction", { auction: auctionId }),
-        modulePath("auction", { auction: "new", property: propertyId }),
-        modulePath("auction", { guide: "1" }),
+        auctionPath(auctionId),
+        auctionPath("new", { property: propertyId }),
+        SALE_TYPES_GUIDE_PATH,
         "/no-such-page",
       ];
       for (const path of screens) {
@@ -199,7 +201,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("table")).toBeVisible();
       await expectNoViolations(page, "an open conversation");
 
-      await openApp(page, modulePath("auction", { auction: "new" }));
+      await openApp(page, auctionPath("new"));
       await page.getByRole("button", { name: "Add auction" }).click();
       await expect(page.getByText("Give the property's address")).toBeVisible();
       await expectNoViolations(page, "the new-auction form, with its field messages");
@@ -230,10 +232,7 @@ for (const width of WIDTHS) {
         ],
         [modulePath("calendar", { new: "1" }), async () => undefined],
         [modulePath("auction", { import: "1" }), async () => undefined],
-        [
-          modulePath("auction", { auction: auctionId }),
-          () => page.getByRole("button", { name: "Postpone" }).click(),
-        ],
+        [auctionPath(auctionId), () => page.getByRole("button", { name: "Postpone" }).click()],
         [
           modulePath("calendar", { view: "agenda" }),
           () => page.getByRole("button", { name: "Closing: Oak duplex" }).click(),

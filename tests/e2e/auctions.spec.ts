@@ -3,7 +3,8 @@
  * is fixed; timers run): an auction tracked from a property in Austin, Texas (Central time), its
  * sale shown in both zones, its maximum bid worked out and saved, its dates on the Auctions
  * calendar and on the Calendar screen; then postponed, with the history and the moved event; and
- * a county list imported with one bad row.
+ * a county list imported with one bad row; an auction opened from the list in a tab of its own
+ * and deleted, on its page and from the list with Undo.
  */
 import type { Page } from "@playwright/test";
 import { modulePath, propertyPath } from "../../app/domain/modules";
@@ -61,7 +62,7 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
   await page.getByLabel("Deposit due (time)").fill("17:00");
   await page.getByRole("button", { name: "Add auction" }).click();
   await expect(page.getByText("Auction added")).toBeVisible();
-  await expect(page).toHaveURL(/auction=[\w-]+$/);
+  await expect(page).toHaveURL(/\/auction\/[\w-]+$/);
   const auctionUrl = page.url();
 
   // The sale in the viewer's zone and where the sale is; the time left.
@@ -99,8 +100,8 @@ test("an auction tracked from a property: both zones, the max bid, and its dates
   await expect(page.getByText("$160,000").first()).toBeVisible();
 
   // On the Auctions calendar: the sale, and the deposit deadline the day before.
-  await page.getByRole("button", { name: "All auctions" }).click();
-  await expect(page.getByRole("button", { name: "12 Oak St", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "All auctions" }).click();
+  await expect(page.getByRole("link", { name: "12 Oak St", exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Calendar" }).click();
   await expect(page).toHaveURL(/[?&]view=calendar/);
   // Without a month the server shows the user's this month, from the real clock, not this
@@ -184,15 +185,63 @@ test("a county list imported from CSV: the bad row named in the preview, the goo
   ).toHaveText("2 new, 0 updated, 0 unchanged, 1 not imported");
 
   const table = page.getByRole("table", { name: "Auctions" });
-  await expect(table.getByRole("button", { name: "1 Pine St", exact: true })).toBeVisible();
-  await expect(table.getByRole("button", { name: "2 Birch Rd", exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: "1 Pine St", exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: "2 Birch Rd", exact: true })).toBeVisible();
   await expect(table.getByText("3 Cedar Ln")).toHaveCount(0);
   // Soonest first; the sale read in Ohio's zone (the same as the viewer's).
   await expect(table.getByRole("row").nth(1)).toContainText("Sat, Apr 10, 2027, 10:00 AM EDT");
   await expect(table.getByRole("row").nth(1)).toContainText("Sheriff sale");
   await page.getByLabel("Filter by sale type").selectOption("tax");
-  await expect(table.getByRole("button", { name: "1 Pine St", exact: true })).toHaveCount(0);
-  await expect(table.getByRole("button", { name: "2 Birch Rd", exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: "1 Pine St", exact: true })).toHaveCount(0);
+  await expect(table.getByRole("link", { name: "2 Birch Rd", exact: true })).toBeVisible();
+});
+
+test("an auction opened from the list in its own tab, deleted on its page and from the list with Undo", async ({
+  page,
+  account,
+  context,
+}) => {
+  for (const address of ["4 Elm St", "5 Ash Ct"]) {
+    const response = await account.post("/auctions", {
+      saleType: "tax",
+      saleAt: "2027-04-12T10:00:00-04:00",
+      address,
+      state: "OH",
+    });
+    expect(response.status()).toBe(201);
+  }
+  await openApp(page, modulePath("auction", { saleType: "tax" }));
+  const table = page.getByRole("table", { name: "Auctions" });
+  // A real link: it opens in a tab of its own.
+  const address = table.getByRole("link", { name: "4 Elm St", exact: true });
+  const href = await address.getAttribute("href");
+  expect(href).toMatch(/^\/auction\/[\w-]+$/);
+  const [tab] = await Promise.all([
+    context.waitForEvent("page"),
+    address.click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await expect(tab.getByRole("heading", { name: "4 Elm St" })).toBeVisible();
+  await tab.close();
+
+  await address.click();
+  await expect(page).toHaveURL(href!);
+  await page.getByText("Delete this auction…").click();
+  await page.getByRole("button", { name: "Delete auction" }).click();
+  // Back to the list, without it.
+  await expect(page).toHaveURL(/\/auction$/);
+  await expect(table.getByRole("link", { name: "5 Ash Ct", exact: true })).toBeVisible();
+  await expect(table.getByText("4 Elm St")).toHaveCount(0);
+
+  await table.getByRole("button", { name: "Delete the auction at 5 Ash Ct" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this auction?" })
+    .getByRole("button", { name: "Delete auction" })
+    .click();
+  await expect(page.getByText("Auction at 5 Ash Ct deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No auctions yet" })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Auction at 5 Ash Ct restored")).toBeVisible();
+  await expect(table.getByRole("link", { name: "5 Ash Ct", exact: true })).toBeVisible();
 });
 
 test("a Google calendar chosen for auctions: their dates are written there", async ({

@@ -4,7 +4,7 @@
  * page asks the API nothing its HTML (or the data streamed after it) holds.
  */
 import type { Page } from "@playwright/test";
-import { documentPath, modulePath, projectPath } from "../../app/domain/modules";
+import { auctionPath, documentPath, modulePath, projectPath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
@@ -759,7 +759,7 @@ test("Auctions shows the list, the month and an auction its URL asks for without
     "Sheriff sale: 2 Aspen Ave",
   );
 
-  await page.goto(modulePath("auction", { auction: first }));
+  await page.goto(auctionPath(first!));
   await expect(page.getByRole("heading", { name: "1 Aspen Ave" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Status history" })).toContainText("Added as won");
 });
@@ -774,8 +774,11 @@ test.describe("Auctions with JavaScript", () => {
     const [first] = await bidding(account, "Hazel", 3, 1);
     await account.post("/data/entries", { title: "Hazel Ave bid sheet" });
     const asked: string[] = [];
+    const wrote: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "GET") asked.push(new URL(request.url()).pathname);
+      const { pathname } = new URL(request.url());
+      if (request.method() === "GET") asked.push(pathname);
+      else if (pathname.startsWith("/api/")) wrote.push(pathname);
     });
     const read = () =>
       asked.filter(
@@ -824,7 +827,7 @@ test.describe("Auctions with JavaScript", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "May 2027" })).toBeVisible();
 
-    await openApp(page, modulePath("auction", { auction: first }));
+    await openApp(page, auctionPath(first!));
     await expect(page.getByRole("heading", { name: "1 Hazel Ave" })).toBeVisible();
     // The auction's page is code-split: it hydrates once its code is in, after the shell.
     const dialog = page.getByRole("dialog");
@@ -836,8 +839,9 @@ test.describe("Auctions with JavaScript", () => {
     await dialog.getByLabel("Status").selectOption("lost");
     await dialog.getByRole("button", { name: "Save status" }).click();
     await expect(page.getByRole("list", { name: "Status history" })).toContainText("Lost");
-    // Each screen came in its page; only the status change (a PUT) went to the API.
+    // Each screen came in its page, and the status change went to the page's action.
     expect(read()).toEqual([]);
+    expect(wrote).toEqual([]);
   });
 });
 

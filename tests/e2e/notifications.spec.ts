@@ -6,7 +6,7 @@
  * on demand (`wrangler dev --test-scheduled`).
  */
 import type { Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { auctionPath, modulePath } from "../../app/domain/modules";
 import { DEFAULT_CHANNELS, NOTIFICATION_KIND_LABELS } from "../../app/domain/notifications";
 import { expect, openApp, test, type Account, confirmEmail } from "./fixtures";
 
@@ -68,7 +68,7 @@ test("the bell shows the unread count and the newest; opening one goes to its re
   await expect(list.getByRole("listitem").first()).toContainText(/just now|minute/);
 
   await list.getByRole("link", { name: /1 Bell St/ }).click();
-  await expect(page).toHaveURL(modulePath("auction", { auction: first.id }));
+  await expect(page).toHaveURL(auctionPath(first.id));
   await expect(page.getByRole("heading", { name: "1 Bell St" })).toBeVisible();
   await expect(panel(page)).toBeHidden();
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();

@@ -5,7 +5,7 @@
  * while the list is open.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { modulePath } from "../../app/domain/modules";
+import { auctionPath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
 
 const addressOf = (n: number) => `${String(n).padStart(3, "0")} Birch Way`;
@@ -23,7 +23,7 @@ test("links an auction to the 150th of 150 properties by typing part of its addr
   }));
   expect((await account.post("/data/properties", rows)).status()).toBe(200);
 
-  await openApp(page, modulePath("auction", { auction: "new" }));
+  await openApp(page, auctionPath("new"));
   await page.getByLabel("Sale type").selectOption("sheriff");
   await page.getByLabel("Sale date").fill("2027-04-06");
   await page.getByLabel("Address", { exact: true }).fill("150 Birch Way");
@@ -114,7 +114,7 @@ test("a search answered late never replaces the newer search's matches", async (
     await route.continue();
   });
 
-  await openApp(page, modulePath("auction", { auction: "new" }));
+  await openApp(page, auctionPath("new"));
   const picker = page.getByRole("combobox", { name: "Property" });
   const list = page.getByRole("listbox", { name: "Property matches" });
   const status = picker.locator("..").getByRole("status");

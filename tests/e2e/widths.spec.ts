@@ -6,10 +6,12 @@
 import type { Page } from "@playwright/test";
 import {
   analysisPath,
+  auctionPath,
   comparePath,
   modulePath,
   projectPath,
   propertyPath,
+  SALE_TYPES_GUIDE_PATH,
 } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { seedSamplePortfolio } from "../../scripts/demo-data.mjs";
@@ -130,9 +132,9 @@ test("no screen scrolls sideways at 375, 1024 or 1280 px", async ({ page, accoun
     [analysisPath({ id: dealId }), "Cap rate"],
     [comparePath(compared), LONG.deal],
     [propertyPath("new")],
-    [modulePath("auction", { auction }), "2026 CV 04417"],
+    [auctionPath(auction!), "2026 CV 04417"],
     [modulePath("auction", { view: "calendar" })],
-    [modulePath("auction", { guide: "1" })],
+    [SALE_TYPES_GUIDE_PATH],
     [modulePath("route-planner", { route }), "Dayton drive-bys"],
     [modulePath("project-hub"), LONG.project],
     [projectPath(projectId), LONG.project],

@@ -56,7 +56,7 @@ describe("fileOwnerPath", () => {
     expect(fileOwnerPath("project", "p1")).toBe("/project-hub/projects/p1");
     expect(fileOwnerPath("contact", "c 1")).toBe("/project-hub/contacts/c%201");
     expect(fileOwnerPath("property", "h1")).toBe("/possible-investments/h1");
-    expect(fileOwnerPath("auction", "a1")).toBe("/auction?auction=a1");
+    expect(fileOwnerPath("auction", "a1")).toBe("/auction/a1");
     expect(fileOwnerPath("deal", "d1")).toBe("/possible-investments/analyses/d1");
   });
 });

@@ -63,12 +63,10 @@ describe("formatting for the screens", () => {
   });
 
   it("reads a notification's links to records and its bold, and leaves the rest as text", () => {
-    expect(
-      inlineParts("**Today** [12 Oak St](/auction?auction=a1) at 10:00; [x](http://e.vil)"),
-    ).toEqual([
+    expect(inlineParts("**Today** [12 Oak St](/auction/a1) at 10:00; [x](http://e.vil)")).toEqual([
       { type: "bold", text: "Today" },
       { type: "text", text: " " },
-      { type: "link", text: "12 Oak St", path: "/auction?auction=a1" },
+      { type: "link", text: "12 Oak St", path: "/auction/a1" },
       { type: "text", text: " at 10:00; [x](http://e.vil)" },
     ]);
     expect(inlineParts("")).toEqual([]);

@@ -103,6 +103,9 @@ describe("active module (spec §2, issue 9: unknown paths highlight nothing)", (
     );
     expect(activeModuleId(MODULES, "/possible-investments/p1/deeper")).toBeNull();
     expect(moduleForPath(MODULES, "/possible-investments/p1")).toBeNull();
+    for (const path of ["/auction/a1", "/auction/new", "/auction/sale-types"])
+      expect(activeModuleId(MODULES, path), path).toBe("auction");
+    expect(activeModuleId(MODULES, "/auction/a1/deeper")).toBeNull();
   });
 
   it("opens the Main Agent at /assistant and /main-agent", () => {

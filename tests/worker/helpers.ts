@@ -320,3 +320,21 @@ export async function postForm(
     location: response.headers.get("Location"),
   };
 }
+
+/**
+ * A JSON body posted to a page's action, as a page with JavaScript sends a form that builds its
+ * input (an auction's); the page answers as its action does, rendered.
+ */
+export async function postJson(path: string, cookie: string, body: unknown) {
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    html: await response.text(),
+    location: response.headers.get("Location"),
+  };
+}

@@ -120,7 +120,7 @@ describe("reminders, each at its time and once", () => {
     expect(notices.data[0]!.body).toBe(
       "The $10,000 deposit for 12 Oak St, Austin, TX 78701 is due Mon, Apr 5, 2027, 5:00 PM CDT.",
     );
-    expect(notices.data[0]!.link).toBe(`/auction?auction=${auctionId}`);
+    expect(notices.data[0]!.link).toBe(`/auction/${auctionId}`);
 
     await run(due - 24 * HOUR);
     await run(due - 24 * HOUR + 5 * MINUTE);
@@ -138,7 +138,7 @@ describe("reminders, each at its time and once", () => {
     expect(await postsTo(user.email)).toBe(2);
     const [first] = emails;
     expect(first!.subject).toBe("Deposit due in 72 hours: 12 Oak St");
-    expect(first!.text).toContain(`Open in AI42: http://example.com/auction?auction=${auctionId}`);
+    expect(first!.text).toContain(`Open in AI42: http://example.com/auction/${auctionId}`);
     expect(first!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(first!.headers?.["List-Unsubscribe"]).toMatch(
       /^<http:\/\/example\.com\/api\/notifications\/unsubscribe\?token=[\w.-]+>$/,
@@ -193,7 +193,7 @@ describe("reminders, each at its time and once", () => {
     expect(today.body).toBe(
       "The sheriff sale of 12 Oak St, Austin, TX 78701 is today, Mon, Mar 15, 2027, 10:00 AM CDT.",
     );
-    expect(today.link).toBe(`/auction?auction=${austin}`);
+    expect(today.link).toBe(`/auction/${austin}`);
     expect(phoenix).toBeTruthy();
   });
 
@@ -446,11 +446,11 @@ describe("the daily brief", () => {
     const briefs = (await noticesOf(call)).data.filter((n) => n.kind === "daily_brief");
     expect(briefs.map((n) => n.title)).toEqual(["Your day: Jul 3, 2027"]);
     expect(briefs[0]!.body).toContain(
-      `**Sales today**\n- 10:30 AM GMT+2: [12 Oak St](/auction?auction=${auctionId}) (sheriff sale)`,
+      `**Sales today**\n- 10:30 AM GMT+2: [12 Oak St](/auction/${auctionId}) (sheriff sale)`,
     );
     const [email] = await emailsTo(user.email, 1);
     expect(email!.subject).toBe("Your day: Jul 3, 2027");
-    expect(email!.text).toContain(`12 Oak St <http://example.com/auction?auction=${auctionId}>`);
+    expect(email!.text).toContain(`12 Oak St <http://example.com/auction/${auctionId}>`);
   });
 });
 

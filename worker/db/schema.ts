@@ -1104,7 +1104,7 @@ export const notifications = sqliteTable(
     key: text("key").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    /** The record's path in the app ("/auctions?auction=…"). */
+    /** The record's path in the app ("/auction/…"). */
     link: text("link"),
     /** Whether the bell lists it: the kind's in-app choice when it was made. */
     inApp: integer("in_app", { mode: "boolean" }).notNull(),

@@ -14,7 +14,7 @@ import {
 import { timeOfDayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatDate } from "../../app/domain/format";
-import { modulePath } from "../../app/domain/modules";
+import { auctionPath, modulePath } from "../../app/domain/modules";
 import { LATE_LIMIT_MS, nextHourAt, wallInstant } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
@@ -90,7 +90,7 @@ export async function composeBrief(
       `**Sales today**\n${sales
         .map(
           (auction) =>
-            `- ${timeOfDayIn(currentSaleAt(auction), auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
+            `- ${timeOfDayIn(currentSaleAt(auction), auction.timeZone)}: ${link(auction.address, auctionPath(auction.id))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
         )
         .join("\n")}`,
     );
@@ -99,7 +99,7 @@ export async function composeBrief(
       `**Deposits due today**\n${deposits
         .map(
           (auction) =>
-            `- ${timeOfDayIn(auction.depositDueAt!, auction.timeZone)}: ${link(auction.address, modulePath("auction", { auction: auction.id }))}`,
+            `- ${timeOfDayIn(auction.depositDueAt!, auction.timeZone)}: ${link(auction.address, auctionPath(auction.id))}`,
         )
         .join("\n")}`,
     );

@@ -453,7 +453,7 @@ export const UNSUBSCRIBE_API_PATH = "/api/notifications/unsubscribe";
 export const UNSUBSCRIBE_PAGE_PATH = "/unsubscribe";
 
 /**
- * A notice's body for a text e-mail: its markdown links (`[12 Oak St](/auction?auction=…)`, paths
+ * A notice's body for a text e-mail: its markdown links (`[12 Oak St](/auction/…)`, paths
  * in the app) spelled out with the app's address, its bold as plain words.
  */
 const plainText = (body: string, origin: string) =>

@@ -33,7 +33,7 @@ import {
 import { clockIn, dayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays, reminderMark } from "../../app/domain/calendar/event-terms";
 import { formatAddress, formatDate, formatMoney } from "../../app/domain/format";
-import { modulePath, projectPath } from "../../app/domain/modules";
+import { auctionPath, modulePath, projectPath } from "../../app/domain/modules";
 import {
   daysAway,
   DEPOSIT_REMINDER_HOURS,
@@ -111,7 +111,7 @@ async function depositsDue(db: Database, now: number): Promise<NewNotification[]
         key: `deposit_due:${DEPOSIT_REMINDER_HOURS[mark]}:${auction.id}:${auction.depositDueAt}`,
         title: `Deposit due in ${timeUntil(due, now)}: ${auction.address}`,
         body: `The ${amount === null ? "" : `${formatMoney(amount)} `}deposit for ${where} is due ${clockIn(auction.depositDueAt!, auction.timeZone)}.`,
-        link: modulePath("auction", { auction: auction.id }),
+        link: auctionPath(auction.id),
       },
     ];
   });
@@ -152,7 +152,7 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
         key: `sale_${day}:${auction.id}:${saleAt}`,
         title: `Sale ${day}: ${auction.address}`,
         body: `The ${auction.saleType} sale of ${formatAddress(auction)} is ${day}, ${saleTimeKnownNow(auction) ? clockIn(saleAt, auction.timeZone) : `${dayIn(saleAt, auction.timeZone)} (its time not posted yet)`}${auction.venue ? `, at ${auction.venue}` : ""}.`,
-        link: modulePath("auction", { auction: auction.id }),
+        link: auctionPath(auction.id),
       },
     ];
   });

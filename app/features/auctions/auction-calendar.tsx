@@ -8,14 +8,12 @@
 import { Link } from "@remix-run/react";
 import { Banknote, ChevronLeft, ChevronRight, Gavel } from "lucide-react";
 import { useMemo } from "react";
-import { ErrorNotice } from "~/components/ui";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { KIND_COLORS } from "~/domain/calendar/views";
 import { byDay, isoDay } from "~/domain/dates";
 import { auctionEventId } from "~/domain/auctions/calendar";
 import { onFirstUse } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
-import { MESSAGES } from "~/lib/api/messages";
+import { auctionPath, modulePath } from "~/domain/modules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { monthGrid, shiftMonth } from "./month";
 
@@ -50,7 +48,7 @@ function EventLink(props: { event: CalendarEvent }) {
   );
   return (
     <Link
-      to={modulePath("auction", { auction: event.auctionId ?? undefined })}
+      to={event.auctionId ? auctionPath(event.auctionId) : modulePath("auction")}
       className="flex items-start gap-1 rounded-md border-l-4 bg-raised px-1.5 py-1 text-left text-xs break-words hover:underline"
       style={{ borderColor: SWATCH }}
     >
@@ -59,22 +57,18 @@ function EventLink(props: { event: CalendarEvent }) {
   );
 }
 
-/**
- * The month renders from the `$` route's loader (auctions.server.ts), which reads the events of
- * the month the URL names; `events` is null when that read failed.
- */
+/** The month renders from the list's loader (auctions.server.ts), which reads the month the URL names. */
 export function AuctionCalendar(props: {
   month: string;
-  events: CalendarEvent[] | null;
+  events: CalendarEvent[];
   onMonth: (month: string) => void;
-  onRetry: () => void;
 }) {
   const { events } = props;
   const grid = useMemo(() => monthGrid(props.month), [props.month]);
   // The viewer's today, once in the browser: the server's may be another day.
   const today = useHydrated() ? isoDay(new Date()) : "";
   const days = useMemo(
-    () => byDay(grid.days, events ?? [], (event) => isoDay(new Date(timeOf(event)))),
+    () => byDay(grid.days, events, (event) => isoDay(new Date(timeOf(event)))),
     [grid, events],
   );
   const inMonth = (day: string) => day.startsWith(props.month);
@@ -112,8 +106,7 @@ export function AuctionCalendar(props: {
           </button>
         </div>
       </div>
-      {!events && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={props.onRetry} />}
-      {events && busyDays.length === 0 && (
+      {busyDays.length === 0 && (
         <p role="status" className="mb-4 text-sm text-muted">
           No sales or deposit deadlines in {grid.title}.
         </p>

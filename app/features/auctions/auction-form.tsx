@@ -18,7 +18,7 @@ import type { AuctionInput } from "~/domain/auctions/auction";
 import type { MaxBidInputs } from "~/domain/auctions/max-bid";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
 import { zoneOfState } from "~/domain/auctions/state-zones";
-import { modulePath } from "~/domain/modules";
+import { SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { CONTACT_SOURCE, dealSource, PROJECT_SOURCE, PROPERTY_SOURCE } from "~/lib/record-sources";
@@ -69,7 +69,7 @@ function LienHint(props: { saleType: string }) {
         </>
       )}
       <Link
-        to={modulePath("auction", { guide: "1" })}
+        to={SALE_TYPES_GUIDE_PATH}
         target="_blank"
         rel="noopener"
         className="mt-2 inline-flex items-center gap-1 text-accent underline"
@@ -125,7 +125,8 @@ export function AuctionForm(props: {
   onSave: (input: AuctionInput) => Promise<unknown>;
   /** After a save. */
   onDone?: () => void;
-  onCancel: () => void;
+  /** Closes the form, or (`to`) the page to go back to. */
+  onCancel: (() => void) | { to: string };
 }) {
   const form = useAuctionForm({ ...props, idPrefix: "auction" });
   const { values, setValues } = form;

@@ -17,19 +17,22 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatAddress, formatMoney } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { auctionPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
-import { auctionsApi, type Auction, type AuctionSort } from "~/lib/api/auctions";
+import type { Auction, AuctionSort } from "~/lib/api/auctions";
+import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
+import { useVersionedAction } from "~/lib/use-action-call";
 import {
   deleteWithUndo,
   ExportCsvLink,
   FilterSelect,
   SearchBox,
+  usePageReading,
   useQueryParams,
   useSearchParam,
 } from "../shared";
+import type { AuctionActionAnswer, NewAuctionAnswer } from "./auction.server";
 import { dayRange } from "./month";
 import { DepositDeadline, SaleTime, STATUS_TONE, useNow } from "./sale-time";
 
@@ -69,14 +72,38 @@ function FilterInput(props: {
 }
 
 /**
- * The list renders from the `$` route's loader (auctions.server.ts): its search, filters, sort and
- * page are in the URL, so the HTML arrives with the page the URL names and a change of them reads
- * the list again through Remix.
+ * Deletes an auction through its page's action, against the version the list shows; Undo adds it
+ * again through the action of the form that adds one, for the toast's lifetime.
  */
-export function AuctionList(props: { onOpen: (id: string) => void; onImport: () => void }) {
+function useDeleteAuction() {
+  const send = useVersionedAction<AuctionActionAnswer>("auction", MESSAGES.deleteAuction);
+  const restore = useVersionedAction<NewAuctionAnswer>("auction", MESSAGES.createAuction);
+  return (auction: Auction) =>
+    deleteWithUndo({
+      what: `Auction at ${auction.address}`,
+      remove: async () =>
+        (await send({ intent: "delete", version: auction.updatedAt }, auctionPath(auction.id))) !==
+        undefined,
+      restore: () =>
+        import("./auction-checks").then(({ auctionInputOf }) =>
+          restore({ input: auctionInputOf(auction) }, auctionPath("new")),
+        ),
+    });
+}
+
+/**
+ * The list as its route's loader read it (auctions.server.ts): its search, filters, sort and page
+ * are in the URL, so the HTML arrives with the page the URL names and a change of them reads the
+ * list again through Remix.
+ */
+export function AuctionList(props: {
+  list: { items: Auction[]; meta: PageMeta };
+  onImport: () => void;
+}) {
+  const { list } = props;
   const now = useNow();
-  const { data, retry, loading } = useModuleData("auction");
-  const list = data?.view === "list" ? data.list : null;
+  const { loading, retry } = usePageReading();
+  const deleteAuction = useDeleteAuction();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const [state, setState] = useSearchParam("state");
@@ -109,21 +136,12 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
   const filterBy = (name: "saleType" | "status" | "from" | "to") => (value: string) =>
     update({ [name]: value || null, page: null });
 
-  const remove = async (auction: Auction) => {
+  const remove = (auction: Auction) => {
     setDeleting(null);
-    await deleteWithUndo({
-      what: `Auction at ${auction.address}`,
-      remove: (ifMatch) => auctionsApi.remove(auction.id, ifMatch),
-      version: { kind: "auction", updatedAt: auction.updatedAt, reload: () => undefined },
-      restore: () =>
-        import("./auction-checks")
-          .then(({ auctionInputOf }) => auctionsApi.create(auctionInputOf(auction)))
-          .then(retry),
-    });
-    retry();
+    void deleteAuction(auction);
   };
 
-  const items = list?.items ?? [];
+  const items = list.items;
   const filtered = Boolean(
     q || saleType || status || query.state || query.county || fromDay || toDay,
   );
@@ -190,7 +208,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={data ? null : MESSAGES.fetchAuctions}
+        failure={null}
         onRetry={retry}
         filtered={filtered}
         empty={{
@@ -198,7 +216,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
           text: "Track the sheriff, tax, trustee, judicial and upset sales you are watching: each sale's time, its deposit deadline and the most you should bid. Add one by hand or import a county list.",
           action: (
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to={modulePath("auction", { auction: "new" })} className="btn-primary">
+              <Link to={auctionPath("new")} className="btn-primary">
                 <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
               </Link>
               <button type="button" onClick={props.onImport} className="btn-secondary">
@@ -207,7 +225,7 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
             </div>
           ),
         }}
-        meta={list?.meta}
+        meta={list.meta}
         onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
@@ -223,13 +241,12 @@ export function AuctionList(props: { onOpen: (id: string) => void; onImport: () 
               {items.map((auction) => (
                 <tr key={auction.id} className="relative hover:bg-raised/60">
                   <td className={`max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
-                    <button
-                      type="button"
-                      onClick={() => props.onOpen(auction.id)}
-                      className="block text-left font-medium break-words hover:underline"
+                    <Link
+                      to={auctionPath(auction.id)}
+                      className="block font-medium break-words hover:underline"
                     >
                       {auction.address}
-                    </button>
+                    </Link>
                     <span className="block text-xs text-muted">
                       {[
                         auction.county && `${auction.county} County`,

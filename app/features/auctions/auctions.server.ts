@@ -1,12 +1,12 @@
 /**
- * Auctions' first screen, read on the server: the list's page the URL asks for or the month the
- * calendar shows, each with the Google Calendar setting under it, or an auction's page. The form
- * to add one and the guide read nothing here.
+ * Auctions' list, read on the server: the list's page the URL asks for or the month the calendar
+ * shows, each with the Google Calendar setting under it.
  */
+import { redirect } from "@remix-run/cloudflare";
 import { midnightIn } from "~/domain/auctions/time-zones";
 import { addDays, isIsoDay, isoDay } from "~/domain/dates";
-import type { Auction, AuctionDetail } from "~/lib/api/auctions";
-import type { Deal } from "~/lib/api/deals";
+import { auctionPath, SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
+import type { Auction } from "~/lib/api/auctions";
 import type { Page } from "~/lib/api/workspace";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import { monthGrid } from "./month";
@@ -18,14 +18,27 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const dayAfter = (day: string) => isoDay(addDays(new Date(`${day}T00:00`), 1));
 
+/**
+ * Where a link to a screen the query string once opened now lives (`?auction=<id>`,
+ * `?auction=new&property=`, `?guide=1`): answered with a permanent redirect.
+ */
+export function movedScreen(url: URL) {
+  const query = url.searchParams;
+  const auction = query.get("auction");
+  const property = query.get("property") ?? undefined;
+  const moved = auction
+    ? auctionPath(auction, auction === "new" ? { property } : undefined)
+    : query.get("guide") === "1"
+      ? SALE_TYPES_GUIDE_PATH
+      : null;
+  return moved && redirect(moved, 301);
+}
+
+/** The list's page or the calendar's month, as the route's loader reads it. */
+export type AuctionsPageData = Awaited<ReturnType<typeof loadAuctions>>;
+
 export async function loadAuctions({ url, services, today, timeZone }: ModuleLoaderArgs) {
   const params = url.searchParams;
-  const auction = params.get("auction");
-  // The guide and the form to add an auction read nothing (the form reads the property it starts
-  // from in the browser, in the viewer's own zone).
-  if (params.get("guide") === "1" || auction === "new") return { view: "form" as const };
-  if (auction) return { view: "auction" as const, auction: await auctionPage(services, auction) };
-
   if (params.get("view") === "calendar") {
     const month = params.get("month") ?? today.slice(0, 7);
     if (!MONTH.test(month)) throw badQuery("Name a month like 2027-04");
@@ -72,18 +85,4 @@ async function googleCalendarSetting(services: ModuleLoaderArgs["services"]) {
   if (!status.connected) return { state: "disconnected" as const };
   const [chosen, calendars] = await Promise.all([services.auctionCalendar(), services.calendars()]);
   return { state: "ready" as const, chosen, calendars: calendars.google };
-}
-
-/**
- * An auction with what its page starts from: the user's max-bid defaults and, until the bid's
- * inputs are saved, the analysis behind it. Null when the user has no such auction.
- */
-async function auctionPage(services: ModuleLoaderArgs["services"], id: string) {
-  const [detail, defaults] = await Promise.all([
-    services.auctionDetail(id),
-    services.maxBidDefaults(),
-  ]);
-  if (!detail) return null;
-  const deal = detail.dealId && !detail.bidInputs ? await services.dealDetail(detail.dealId) : null;
-  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null };
 }

@@ -1,7 +1,7 @@
 /**
  * Which Google calendar the auctions' dates are also written to (or none: AI42's calendar only).
  * Choosing one writes every auction's dates there; without Google connected, it says where to
- * connect it. The setting arrives with the page (auctions.server.ts); the Google calendars to
+ * connect it. The setting arrives with the list (auctions.server.ts); the Google calendars to
  * choose from stream in after it.
  */
 import { Link } from "@remix-run/react";
@@ -12,10 +12,10 @@ import { auctionsApi, syncAuctionCalendar, type AuctionCalendar } from "~/lib/ap
 import { MESSAGES } from "~/lib/api/messages";
 import { failureText } from "~/lib/api/workspace";
 import { useStreamed } from "~/lib/module-data";
-import type { ModuleData } from "~/modules.server";
+import type { AuctionsPageData } from "./auctions.server";
 import { ALL_WRITTEN, syncOutcome, syncProgress } from "./notices";
 
-type Setting = Extract<ModuleData<"auction">, { view: "list" }>["google"];
+type Setting = AuctionsPageData["google"];
 
 const NONE = "";
 

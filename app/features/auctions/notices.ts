@@ -21,10 +21,10 @@ export function syncOutcome(result: AuctionCalendarSync) {
 }
 
 /** Says a save went through, and whether the dates reached the Google calendar for auctions. */
-export function announceSaved(saved: SavedAuction, what: string) {
-  if (saved.calendar.status === "failed") {
+export function announceSaved(calendar: SavedAuction["calendar"], what: string) {
+  if (calendar.status === "failed") {
     toast.warning(`${what}, but its dates are not on Google Calendar yet`, {
-      description: saved.calendar.message,
+      description: calendar.message,
     });
   } else {
     toast.success(what);

@@ -1,13 +1,17 @@
-/** The guide to the five sale types (`?guide=1`): what each sale is, the liens, what to watch. */
+/**
+ * The guide to the five sale types (/auction/sale-types): what each sale is, the liens, what to
+ * watch.
+ */
 import { Scale } from "lucide-react";
 import { SALE_TYPES } from "~/domain/auctions/auction-terms";
 import { CHECK_YOUR_STATE, SALE_TYPE_GUIDE } from "~/domain/auctions/sale-types";
+import { modulePath } from "~/domain/modules";
 import { BackLink } from "../shared";
 
-export function SaleTypesGuide(props: { onBack: () => void }) {
+export function SaleTypesGuide() {
   return (
     <article aria-labelledby="sale-types-title">
-      <BackLink onBack={props.onBack}>All auctions</BackLink>
+      <BackLink to={modulePath("auction")}>All auctions</BackLink>
       <h2 id="sale-types-title" className="text-2xl font-semibold">
         The five sale types
       </h2>

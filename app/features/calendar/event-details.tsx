@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ExternalLink, FolderKanban, Gavel } from "lucide-react";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { describeWhen } from "~/domain/calendar/views";
-import { modulePath, projectPath } from "~/domain/modules";
+import { auctionPath, projectPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 
 /**
@@ -46,7 +46,7 @@ export function EventDetails(props: { event: CalendarEvent; calendarName: string
             A sale time or deposit deadline comes from its auction: change it on the auction.
           </p>
           {event.auctionId && (
-            <Link to={modulePath("auction", { auction: event.auctionId })} className="btn-primary">
+            <Link to={auctionPath(event.auctionId)} className="btn-primary">
               <Gavel aria-hidden className="mr-1.5 size-4" /> Open auction
             </Link>
           )}

@@ -28,7 +28,7 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
-import { analysisPath, documentPath, modulePath, projectPath } from "~/domain/modules";
+import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { useStreamed } from "~/lib/module-data";
@@ -170,10 +170,7 @@ export function TodayCard(props: {
 
 function AuctionLink({ auction }: { auction: Pick<Auction, "id" | "address" | "saleType"> }) {
   return (
-    <Link
-      to={modulePath("auction", { auction: auction.id })}
-      className="block truncate font-medium hover:text-accent"
-    >
+    <Link to={auctionPath(auction.id)} className="block truncate font-medium hover:text-accent">
       {auction.address}{" "}
       <span className="font-normal text-muted">({saleTypeLabel(auction.saleType)})</span>
     </Link>
@@ -196,7 +193,7 @@ export function AuctionsCard(props: { data: Dashboard }) {
         <div>
           <h3 className="mb-2 text-sm text-muted">Sales</h3>
           {data.auctions.items.length === 0 ? (
-            <Teach to={modulePath("auction", { auction: "new" })} action="Track an auction">
+            <Teach to={auctionPath("new")} action="Track an auction">
               No sale set for the next 14 days. Track the sheriff, tax and trustee sales you watch
               to see their countdowns here.
             </Teach>

@@ -14,7 +14,14 @@ import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
 import { formatAddress, formatDate } from "~/domain/format";
 import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
-import { analysisPath, comparePath, contactPath, modulePath, projectPath } from "~/domain/modules";
+import {
+  analysisPath,
+  auctionPath,
+  comparePath,
+  contactPath,
+  modulePath,
+  projectPath,
+} from "~/domain/modules";
 import { MAIN_FACTS, NOTES_FACT } from "~/domain/property-facts";
 import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
 import { dealsApi, type Deal } from "~/lib/api/deals";
@@ -186,10 +193,7 @@ export function PropertyPage(props: {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link
-            to={modulePath("auction", { auction: "new", property: detail.id })}
-            className="btn-secondary"
-          >
+          <Link to={auctionPath("new", { property: detail.id })} className="btn-secondary">
             <Gavel aria-hidden className="size-4" /> Track an auction
           </Link>
           <Link to={analysisPath({ id: "new", propertyId: detail.id })} className="btn-primary">
@@ -402,7 +406,7 @@ function RelatedRecords(props: { detail: PropertyDetail }) {
         empty="Sales of this property you track show here."
         item={(auction) => (
           <>
-            <Link to={modulePath("auction", { auction: auction.id })} className="hover:underline">
+            <Link to={auctionPath(auction.id)} className="hover:underline">
               {saleTypeLabel(auction.saleType)}
             </Link>{" "}
             <span className="text-muted">

@@ -43,7 +43,7 @@ export const NotificationSchema = z
     title: z.string(),
     body: z.string().openapi({
       description:
-        "Plain text with markdown links to records (`[12 Oak St](/auction?auction=…)`) and **bold** headings",
+        "Plain text with markdown links to records (`[12 Oak St](/auction/…)`) and **bold** headings",
     }),
     link: z.string().nullable().openapi({ description: "The record's path in the app" }),
     createdAt: z.string(),

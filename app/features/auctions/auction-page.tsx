@@ -1,24 +1,16 @@
 /**
- * One auction (`?auction=<id>`): when the sale is (in the viewer's zone and where the sale is) and
- * how long until it, the money and deadlines, the max-bid calculator, the status history, and the
- * records around it (property, analysis, project and its documents, contacts). Edit, postpone,
- * change the status, delete with Undo.
+ * An auction's page (/auction/<id>): when the sale is (in the viewer's zone and where the sale is)
+ * and how long until it, the money and deadlines, the max-bid calculator, the status history, and
+ * the records around it (property, analysis, project and its documents, contacts). Edit,
+ * postpone, change the status and save the bid through the page's action; delete behind a
+ * confirmation.
  */
 import { Link } from "@remix-run/react";
-import {
-  CalendarClock,
-  ExternalLink,
-  FileText,
-  Gavel,
-  History,
-  Link2,
-  Pencil,
-  Trash2,
-} from "lucide-react";
+import { CalendarClock, ExternalLink, FileText, Gavel, History, Link2, Pencil } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
+import { DeleteRecord } from "~/components/delete-record";
 import { toast } from "~/lib/toast";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, ErrorNotice, Figure, Modal } from "~/components/ui";
+import { Badge, Figure, Modal } from "~/components/ui";
 import type { AuctionInput } from "~/domain/auctions/auction";
 import {
   adjournedWithoutDate,
@@ -42,13 +34,14 @@ import {
   propertyPath,
 } from "~/domain/modules";
 import { label } from "~/domain/workspace";
-import { auctionsApi, type AuctionDetail, type AuctionHistoryEntry } from "~/lib/api/auctions";
+import type { AuctionDetail, AuctionHistoryEntry } from "~/lib/api/auctions";
+import type { Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useModuleData } from "~/lib/module-data";
-import { FilesPanel } from "../files/files-panel";
-import { BackLink, deleteWithUndo, toastFailure } from "../shared";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { FilesPanel, type RecordFiles } from "../files/files-panel";
+import { BackLink, toastFailure } from "../shared";
 import { auctionInputOf } from "./auction-checks";
+import type { AuctionActionAnswer } from "./auction.server";
 import { auctionFormValues, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
 import { MaxBidCalculator } from "./max-bid-calculator";
@@ -111,60 +104,33 @@ function Row(props: { term: string; children: ReactNode }) {
 }
 
 /**
- * The page renders from the `$` route's loader (auctions.server.ts): the auction, the user's
- * max-bid defaults and the analysis behind the bid arrive in the HTML, and a save reads them again
- * through Remix.
+ * The page as its route's loader read it (auction.server.ts): the auction, the user's max-bid
+ * defaults, its files and the analysis behind the bid arrive in the HTML, and each change is read
+ * again through Remix.
  */
-export function AuctionDetailView(props: { id: string; onBack: () => void }) {
+export function AuctionPage(props: {
+  detail: AuctionDetail;
+  /** The user's own defaults; null: none kept yet (the calculator's). */
+  defaults: MaxBidDefaults | null;
+  deal: Deal | null;
+  files: RecordFiles;
+}) {
+  const { detail, deal } = props;
   const now = useNow();
-  const { data, retry } = useModuleData("auction");
   const [editing, setEditing] = useState(false);
   const [change, setChange] = useState<StatusChange | null>(null);
-  const [confirming, setConfirming] = useState(false);
   // The defaults just kept, until the page is read again.
   const [kept, setKept] = useState<MaxBidDefaults | null>(null);
+  const send = useVersionedAction<AuctionActionAnswer>("auction", MESSAGES.updateAuction);
 
-  const page = data?.view === "auction" ? data.auction : undefined;
-  const detail = page?.detail ?? null;
-  const property = detail?.links.property ?? null;
-  const deal = page?.deal ?? null;
-  const defaults = kept ?? page?.defaults ?? null;
+  const property = detail.links.property;
+  const defaults = kept ?? props.defaults;
   const sources = useMemo(() => ({ property, deal, defaults }), [property, deal, defaults]);
-
-  if (!data || page === null) {
-    return (
-      <div>
-        <BackLink onBack={props.onBack}>All auctions</BackLink>
-        {data ? (
-          <ErrorNotice message="Auction not found" />
-        ) : (
-          <ErrorNotice message={MESSAGES.fetchAuction} onRetry={retry} />
-        )}
-      </div>
-    );
-  }
-  if (!detail) return <Skeleton variant="default" />;
 
   /** Saves against the version shown; reloaded after a 412, the page shows the auction as it is. */
   const save = async (input: AuctionInput, what: string) => {
-    const saved = await sendVersioned({
-      what: "auction",
-      version: detail.updatedAt,
-      send: (ifMatch) => auctionsApi.update(detail.id, input, ifMatch),
-      reload: () => undefined,
-    });
-    if (saved) announceSaved(saved, what);
-    retry();
-  };
-  const remove = async () => {
-    setConfirming(false);
-    const removed = await deleteWithUndo({
-      what: `Auction at ${detail.address}`,
-      remove: (ifMatch) => auctionsApi.remove(detail.id, ifMatch),
-      version: { kind: "auction", updatedAt: detail.updatedAt, reload: retry },
-      restore: () => auctionsApi.create(auctionInputOf(detail)),
-    });
-    if (removed) props.onBack();
+    const answer = await send({ intent: "update", version: detail.updatedAt, input });
+    if (answer && "saved" in answer) announceSaved(answer.calendar, what);
   };
 
   const { links } = detail;
@@ -176,7 +142,7 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
     .join(" · ");
   return (
     <article>
-      <BackLink onBack={props.onBack}>All auctions</BackLink>
+      <BackLink to={modulePath("auction")}>All auctions</BackLink>
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 className="text-2xl font-semibold break-words">{detail.address}</h2>
@@ -195,13 +161,6 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
           </button>
           <button type="button" onClick={() => setChange("status")} className="btn-secondary">
             <Gavel aria-hidden className="size-4" /> Change status
-          </button>
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            className="btn-secondary text-danger"
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
           </button>
         </div>
       </header>
@@ -266,11 +225,11 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
               "Bid saved",
             ).catch(toastFailure)
           }
-          onKeepDefaults={(kept) =>
-            auctionsApi
-              .saveMaxBidDefaults(kept)
-              .then((saved) => {
-                setKept(saved);
+          onKeepDefaults={(defaults) =>
+            send({ intent: "keep-defaults", defaults })
+              .then((answer) => {
+                if (!answer || !("kept" in answer)) return;
+                setKept(answer.kept);
                 toast.success("Kept as your defaults for every auction");
               })
               .catch(toastFailure)
@@ -391,7 +350,18 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
           </Card>
         </div>
       </div>
-      <FilesPanel ownerType="auction" ownerId={detail.id} className="mt-6" />
+      <FilesPanel ownerType="auction" ownerId={detail.id} files={props.files} className="mt-6" />
+
+      <DeleteRecord
+        summary="Delete this auction…"
+        consequence={
+          <>The auction at “{detail.address}” will be deleted, with its dates on your calendars.</>
+        }
+        confirmLabel="Delete auction"
+        version={detail.updatedAt}
+        back={modulePath("auction")}
+        className="mt-6"
+      />
 
       <Modal open={editing} title="Edit auction" onClose={() => setEditing(false)} wide>
         <AuctionForm
@@ -415,16 +385,6 @@ export function AuctionDetailView(props: { id: string; onBack: () => void }) {
           )
         }
         onClose={() => setChange(null)}
-      />
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this auction?"
-        message={
-          <>The auction at “{detail.address}” will be deleted, with its dates on your calendars.</>
-        }
-        confirmLabel="Delete auction"
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
       />
     </article>
   );
