@@ -6,15 +6,16 @@ import type { z } from "zod";
 import type { ChatRequest, TtsVoice } from "~/domain/ai/chat";
 import type { AiProvider } from "~/domain/ai/providers";
 import { createSseParser, type StreamChunk } from "~/domain/ai/sse";
+import type { AiStatusSchema, ChatAnswerSchema } from "../../../worker/api/routes/ai.schemas";
 import type {
-  AiStatusSchema,
-  ChatAnswerSchema,
   ConversationDetailSchema,
   ConversationSchema,
   MessageSchema,
+} from "../../../worker/api/routes/conversations.schemas";
+import type {
   ResearchSchema,
   SavedResearchSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/research.schemas";
 import { apiFetch, apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, queryString, ServiceError, type Page } from "./workspace";

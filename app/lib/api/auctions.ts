@@ -13,7 +13,7 @@ import type {
   AuctionImportResultSchema,
   AuctionSchema,
   CalendarSyncSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/auctions.schemas";
 import { apiRequest, type ApiResult } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, pageOrThrow, queryString, ServiceError } from "./workspace";

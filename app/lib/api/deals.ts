@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
 import type { RehabItem } from "~/domain/deals/types";
 import type { DealCriteria, DealCriteriaInput } from "~/domain/deals/criteria";
-import type { DealSchema } from "../../../worker/api/schemas";
+import type { DealSchema } from "../../../worker/api/routes/deals.schemas";
 import type { DealShare } from "../../../worker/services/deal-shares";
 import type { RehabTemplate } from "../../../worker/services/rehab-templates";
 import { apiRequest } from "./client";

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { FileKind, FileOwner } from "~/domain/files";
 import { localTimeZone, TIME_ZONE_HEADER } from "~/domain/today";
-import type { FileSchema, FoundFileSchema } from "../../../worker/api/routes/files";
+import type { FileSchema, FoundFileSchema } from "../../../worker/api/routes/files.schemas";
 import { apiFetch, apiRequest, apiUrl, storedToken, type ApiFailure } from "./client";
 import { MESSAGES } from "./messages";
 import { pageOrThrow, queryString, ServiceError } from "./workspace";

@@ -6,12 +6,12 @@
 import type { z } from "zod";
 import type { CalendarEvent, EventInputSchema } from "~/domain/calendar/events";
 import type { ExtraGoogleScope } from "~/domain/google";
+import type { CalendarInfoSchema } from "../../../worker/api/routes/calendar.schemas";
 import type {
-  CalendarInfoSchema,
   DriveFileSchema,
   GmailMessageSchema,
   GoogleStatusSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/google.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, queryString, ServiceError } from "./workspace";

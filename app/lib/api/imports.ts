@@ -6,7 +6,10 @@ import type { z } from "zod";
 import type { SaleType } from "~/domain/auctions/auction-terms";
 import type { TableRecord } from "~/domain/imports/table";
 import type { ImportKind } from "~/domain/imports/targets";
-import type { FileImportResultSchema, ImportRunSchema } from "../../../worker/api/schemas";
+import type {
+  FileImportResultSchema,
+  ImportRunSchema,
+} from "../../../worker/api/routes/imports.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, queryString } from "./workspace";

@@ -14,7 +14,7 @@ import type {
   LeadImportResultSchema,
   LeadSchema,
   LeadSummarySchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/marketing.schemas";
 import { readChatStream } from "./ai";
 import { apiFetch, apiRequest } from "./client";
 import { MESSAGES } from "./messages";

@@ -10,12 +10,14 @@ import type { Place, RouteBody, StartPlaces } from "~/domain/routing/route";
 import type {
   GeocodedPlaceSchema,
   MapsConfigSchema,
+  TravelMatrixSchema,
+} from "../../../worker/api/routes/maps.schemas";
+import type {
   RouteCalendarResultSchema,
   RouteSchema,
   RouteSummarySchema,
   StopCandidateSchema,
-  TravelMatrixSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/routes.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, pageOrThrow, queryString } from "./workspace";

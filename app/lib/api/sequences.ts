@@ -10,7 +10,7 @@ import type {
   LeadSequencesSchema,
   SequenceSchema,
   SequenceSettingsResultSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/sequences.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow } from "./workspace";

@@ -9,17 +9,23 @@ import type { ContactInput, EntryInput, ProjectFileInput, ProjectInput } from "~
 import type {
   ContactDetailSchema,
   ContactSchema,
-  EntrySchema,
+} from "../../../worker/api/routes/contacts.schemas";
+import type { EntrySchema } from "../../../worker/api/routes/entries.schemas";
+import type {
   ProjectDetailSchema,
   ProjectFileSchema,
-  ProjectSchema,
   ProjectStatsSchema,
+} from "../../../worker/api/routes/projects.schemas";
+import type {
   PropertyDetailSchema,
   PropertyImportResultSchema,
   PropertyWithAnalysisSchema,
+} from "../../../worker/api/routes/properties.schemas";
+import type {
   WorkspaceExportSchema,
   WorkspaceImportResultSchema,
-} from "../../../worker/api/schemas";
+} from "../../../worker/api/routes/transfer.schemas";
+import type { ProjectSchema } from "../../../worker/api/shared-schemas";
 import { apiRequest, type ApiFailure, type ApiResult, type PageMeta } from "./client";
 import { MESSAGES } from "./messages";
 

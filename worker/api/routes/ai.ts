@@ -30,7 +30,7 @@ import {
   router,
   signedIn,
 } from "../openapi";
-import { AiStatusSchema, ChatAnswerSchema } from "../schemas";
+import { AiStatusSchema, ChatAnswerSchema } from "./ai.schemas";
 import type { AppEnv } from "../types";
 
 const MODEL_CHOICE =

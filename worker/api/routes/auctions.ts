@@ -41,7 +41,7 @@ import {
   MaxBidDefaultsBodySchema,
   MaxBidInputsSchema,
   MaxBidSchema,
-} from "../schemas";
+} from "./auctions.schemas";
 import { maxBidDefaults, saveMaxBidDefaults } from "../../services/users";
 import { AuctionListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";

@@ -24,6 +24,7 @@ import {
   router,
   sessionOnly,
 } from "../openapi";
+import { MessageSchema, SessionSchema, UserSchema } from "./auth.schemas";
 import { emailLinkOrigin } from "../../services/email";
 import {
   CONFIRM_RESEND_SECONDS,
@@ -55,20 +56,8 @@ import {
   publicUser,
 } from "../../services/users";
 
-export const UserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    created_at: z.string(),
-  })
-  .openapi("User");
-
 const RegisterRequest = RegisterSchema.openapi("RegisterRequest");
 const LoginRequest = LoginSchema.openapi("LoginRequest");
-const SessionSchema = z.object({ token: z.string(), user: UserSchema }).openapi("Session");
-const MessageSchema = z.object({ message: z.string() });
 
 /** The answer to a sign-up, the same whether the address was new or already had an account. */
 export const SIGNED_UP_MESSAGE =

@@ -27,7 +27,8 @@ import {
   router,
   signedIn,
 } from "../openapi";
-import { CalendarEventSchema, CalendarInfoSchema, GoogleStatusSchema } from "../schemas";
+import { CalendarEventSchema, CalendarInfoSchema } from "./calendar.schemas";
+import { GoogleStatusSchema } from "./google.schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
 const app = router();

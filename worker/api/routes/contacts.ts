@@ -18,7 +18,7 @@ import {
   signedIn,
   scope,
 } from "../openapi";
-import { ContactDetailSchema, ContactSchema } from "../schemas";
+import { ContactDetailSchema, ContactSchema } from "./contacts.schemas";
 import { ContactListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 

@@ -20,7 +20,7 @@ import {
   scope,
 } from "../openapi";
 import { ConversationListQuerySchema } from "../list-queries";
-import { ConversationDetailSchema, ConversationSchema } from "../schemas";
+import { ConversationDetailSchema, ConversationSchema } from "./conversations.schemas";
 
 const RenameSchema = z
   .object({

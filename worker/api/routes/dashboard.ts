@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../app/domain/dates";
 import { dashboard } from "../../services/dashboard";
 import { apiRoute, dataResponse, errorResponses, router, scope, signedIn } from "../openapi";
-import { DashboardSchema } from "../schemas";
+import { DashboardSchema } from "./dashboard.schemas";
 
 const DashboardQuerySchema = z.object({
   date: z

@@ -12,17 +12,7 @@ import {
   scope,
   signedIn,
 } from "../openapi";
-
-const DealShareSchema = z
-  .object({
-    id: z.string(),
-    dealId: z.string(),
-    token: z.string().openapi({ description: "The link's unguessable part" }),
-    url: z.string().openapi({ description: "The link: its report, readable without an account" }),
-    expiresAt: z.string().nullable().openapi({ description: "Null: until revoked" }),
-    createdAt: z.string(),
-  })
-  .openapi("DealShare");
+import { DealShareSchema, RevokedSchema } from "./deal-shares.schemas";
 
 const DealShareBody = z
   .object({
@@ -41,8 +31,6 @@ const ShareParamSchema = IdParamSchema.extend({
     .max(64)
     .openapi({ param: { name: "shareId", in: "path" } }),
 });
-
-const REVOKED = z.object({ revoked: z.array(z.string()) });
 
 const app = router();
 
@@ -99,7 +87,7 @@ app.openapi(
     ...signedIn,
     request: { params: IdParamSchema },
     responses: {
-      200: dataResponse("The ids of the revoked links", REVOKED),
+      200: dataResponse("The ids of the revoked links", RevokedSchema),
       ...errorResponses(401, 404),
     },
   }),
@@ -120,7 +108,7 @@ app.openapi(
     ...signedIn,
     request: { params: ShareParamSchema },
     responses: {
-      200: dataResponse("The id of the revoked link", REVOKED),
+      200: dataResponse("The id of the revoked link", RevokedSchema),
       ...errorResponses(401, 404),
     },
   }),

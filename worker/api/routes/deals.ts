@@ -37,7 +37,7 @@ import {
   DealInputSchemas,
   DealSchema,
   DealSensitivitySchema,
-} from "../schemas";
+} from "./deals.schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
 const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");

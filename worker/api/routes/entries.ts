@@ -19,7 +19,7 @@ import {
   signedInStoring,
   scope,
 } from "../openapi";
-import { EntrySchema } from "../schemas";
+import { EntrySchema } from "./entries.schemas";
 import { etag, ifMatch, versioned } from "../versions";
 
 const EntryBody = EntryInputSchema.openapi("EntryInput");

@@ -29,7 +29,7 @@ import {
   sessionOnly,
   signedIn,
 } from "../openapi";
-import { DriveFileSchema, GmailMessageSchema, GoogleStatusSchema } from "../schemas";
+import { DriveFileSchema, GmailMessageSchema, GoogleStatusSchema } from "./google.schemas";
 
 const app = router();
 

@@ -1,13 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, router } from "../openapi";
-
-const Check = z.enum(["ok", "fail"]);
-const HealthSchema = z
-  .object({
-    status: z.enum(["ok", "degraded"]),
-    checks: z.object({ db: Check, kv: Check }),
-  })
-  .openapi("Health");
+import { HealthSchema } from "./health.schemas";
 
 async function check(probe: () => Promise<unknown>) {
   try {

@@ -34,7 +34,7 @@ import { assertOwnedReference } from "../../db/queries";
 import { campaigns } from "../../db/schema";
 import { notifyImportFinished } from "../../services/import-runs";
 import { AppError, invalidFields } from "../../errors";
-import { FileImportResultSchema, ImportRunSchema } from "../schemas";
+import { FileImportResultSchema, ImportRunSchema } from "./imports.schemas";
 import {
   apiRoute,
   dataResponse,

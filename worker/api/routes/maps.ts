@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { LatLngSchema } from "../../../app/domain/routing/route";
 import { geocode, mapsConfig, roadLine, roadMatrix } from "../../services/maps";
 import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
-import { GeocodedPlaceSchema, MapsConfigSchema, TravelMatrixSchema } from "../schemas";
+import { GeocodedPlaceSchema, MapsConfigSchema, TravelMatrixSchema } from "./maps.schemas";
 import { database } from "../../db/client";
 
 /** A route's points: the start, up to 200 stops and an end. */

@@ -53,18 +53,16 @@ import {
   signedInStoring,
 } from "../openapi";
 import {
+  CampaignRecordSchema,
   CampaignSchema,
   CopyDraftSchema,
   LeadBotSchema,
   LeadImportResultSchema,
   LeadSchema,
   LeadSummarySchema,
-} from "../schemas";
+} from "./marketing.schemas";
 import { LeadListQuerySchema, LeadSummaryQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
-
-/** A campaign without its figures: what a delete and a 412 answer. */
-const CampaignRecordSchema = CampaignSchema.omit({ figures: true });
 
 const LeadBody = LeadInputSchema.openapi("LeadInput");
 const CampaignBody = CampaignInputSchema.openapi("CampaignInput");

@@ -3,14 +3,9 @@
  * again, the preferences, and the one-click unsubscribe an e-mail links to (no sign-in).
  */
 import { z } from "@hono/zod-openapi";
-import {
-  HH_MM,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-} from "../../../app/domain/notifications";
+import { HH_MM, type NotificationKind } from "../../../app/domain/notifications";
 import { isTimeZone } from "../../../app/domain/today";
 import { database } from "../../db/client";
-import { EMAIL_STATUSES } from "../../db/schema";
 import {
   describeUnsubscribe,
   listNotifications,
@@ -33,42 +28,15 @@ import {
   scope,
   signedIn,
 } from "../openapi";
+import {
+  ChoiceSchema,
+  CountsSchema,
+  KindSchema,
+  NotificationSchema,
+  NotificationSettingsSchema,
+  UnsubscribedSchema,
+} from "./notifications.schemas";
 
-const KindSchema = z.enum(NOTIFICATION_KINDS);
-
-export const NotificationSchema = z
-  .object({
-    id: z.string(),
-    kind: KindSchema,
-    title: z.string(),
-    body: z.string().openapi({
-      description:
-        "Plain text with markdown links to records (`[12 Oak St](/auction/…)`) and **bold** headings",
-    }),
-    link: z.string().nullable().openapi({ description: "The record's path in the app" }),
-    createdAt: z.string(),
-    readAt: z.string().nullable(),
-    email: z
-      .object({
-        status: z.enum(EMAIL_STATUSES).openapi({
-          description:
-            "`none` (not e-mailed), `waiting` (quiet hours), `queued`, `sending`, `sent`, or `failed` after its last attempt (see `error`)",
-        }),
-        error: z.string().nullable().openapi({ description: "Why the last attempt failed" }),
-        attempts: z.number().int(),
-      })
-      .openapi("NotificationEmail"),
-  })
-  .openapi("Notification");
-
-const CountsSchema = z
-  .object({
-    unread: z.number().int().openapi({ description: "Notifications in the bell not yet read" }),
-    failed: z.number().int().openapi({ description: "E-mails that could not be sent" }),
-  })
-  .openapi("NotificationCounts");
-
-const ChoiceSchema = z.object({ inApp: z.boolean(), email: z.boolean() });
 const TimeSchema = z
   .string()
   .regex(HH_MM, { error: "Use a time like 22:00" })
@@ -79,28 +47,6 @@ const QuietHoursSchema = z
     error: "Quiet hours start and end at different times",
     path: ["end"],
   });
-
-export const NotificationSettingsSchema = z
-  .object({
-    timeZone: z.string(),
-    zoneChosen: z.boolean().openapi({
-      description:
-        "False while the zone follows the browser's at each sign-in; true once the user chose one",
-    }),
-    briefHour: z.number().int().nullable().openapi({
-      description: "The daily brief's hour (0–23) in `timeZone`; null: no brief",
-    }),
-    quietHours: z
-      .object({ start: z.string(), end: z.string() })
-      .nullable()
-      .openapi({ description: "No e-mail between these wall-clock times (it waits until `end`)" }),
-    channels: z.record(KindSchema, ChoiceSchema),
-    emailConfirmed: z.boolean().openapi({
-      description:
-        "False until the user opens the link e-mailed at sign-up (POST /auth/confirm-email/resend sends another): until then nothing is e-mailed, and a kind chosen by e-mail is shown in the app",
-    }),
-  })
-  .openapi("NotificationSettings");
 
 const SettingsChangeSchema = z
   .object({
@@ -144,8 +90,6 @@ const TokenQuerySchema = z.object({
     .min(1)
     .max(2000),
 });
-const UnsubscribedSchema = z.object({ kind: KindSchema, label: z.string() }).openapi("Unsubscribe");
-
 const app = router();
 
 app.openapi(

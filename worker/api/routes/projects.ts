@@ -24,12 +24,13 @@ import {
   signedIn,
   scope,
 } from "../openapi";
+import { ProjectSchema } from "../shared-schemas";
 import {
+  ContactLinkSchema,
   ProjectDetailSchema,
   ProjectFileSchema,
-  ProjectSchema,
   ProjectStatsSchema,
-} from "../schemas";
+} from "./projects.schemas";
 import { ProjectListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 
@@ -42,7 +43,6 @@ const ContactLinkParams = IdParamSchema.extend({
     .max(64)
     .openapi({ param: { name: "contactId", in: "path" } }),
 });
-const LinkSchema = z.object({ projectId: z.string(), contactId: z.string() });
 
 const app = router();
 
@@ -171,7 +171,7 @@ app.openapi(
       ...jsonBody(z.object({ contactId: z.string().min(1).max(64) })),
     },
     responses: {
-      201: dataResponse("Linked", LinkSchema),
+      201: dataResponse("Linked", ContactLinkSchema),
       ...errorResponses(400, 401, 404),
     },
   }),
@@ -197,7 +197,7 @@ app.openapi(
     ...signedIn,
     request: { params: ContactLinkParams },
     responses: {
-      200: dataResponse("Unlinked", LinkSchema),
+      200: dataResponse("Unlinked", ContactLinkSchema),
       ...errorResponses(401, 404),
     },
   }),

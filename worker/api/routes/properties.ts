@@ -29,7 +29,7 @@ import {
   PropertyImportResultSchema,
   PropertySchema,
   PropertyWithAnalysisSchema,
-} from "../schemas";
+} from "./properties.schemas";
 import { PropertyListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 

@@ -17,17 +17,7 @@ import {
   signedIn,
   signedInStoring,
 } from "../openapi";
-
-const RehabTemplateSchema = z
-  .object({
-    id: z.string(),
-    category: z.string(),
-    description: z.string().nullable(),
-    quantity: z.number().nullable().openapi({ description: "Null: 1, as a line without one" }),
-    unitCost: z.number(),
-    createdAt: z.string(),
-  })
-  .openapi("RehabTemplate");
+import { RehabTemplateSchema } from "./rehab-templates.schemas";
 
 const app = router();
 

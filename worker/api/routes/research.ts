@@ -19,7 +19,7 @@ import {
 } from "../openapi";
 import { aiLimitsNote } from "../../services/usage";
 import { ResearchListQuerySchema } from "../list-queries";
-import { ResearchSchema, SavedResearchSchema } from "../schemas";
+import { ResearchSchema, SavedResearchSchema } from "./research.schemas";
 
 const app = router();
 

@@ -41,7 +41,7 @@ import {
   RouteSchema,
   RouteSummarySchema,
   StopCandidateSchema,
-} from "../schemas";
+} from "./routes.schemas";
 import { RouteListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
 

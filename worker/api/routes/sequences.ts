@@ -36,7 +36,7 @@ import {
   LeadSequencesSchema,
   SequenceSchema,
   SequenceSettingsResultSchema,
-} from "../schemas";
+} from "./sequences.schemas";
 
 const SequenceBody = SequenceInputSchema.openapi("SequenceInput");
 const SettingsBody = SequenceSettingsSchema.openapi("SequenceSettingsInput");

@@ -24,7 +24,7 @@ import {
   scope,
   importQuery,
 } from "../openapi";
-import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "../schemas";
+import { WorkspaceExportSchema, WorkspaceImportResultSchema } from "./transfer.schemas";
 
 const ImportQuerySchema = importQuery("skip").extend({
   overwriteEdits: z.enum(["true", "false"]).default("false").openapi({

@@ -1,0 +1,14 @@
+import { z } from "@hono/zod-openapi";
+
+export const DealShareSchema = z
+  .object({
+    id: z.string(),
+    dealId: z.string(),
+    token: z.string().openapi({ description: "The link's unguessable part" }),
+    url: z.string().openapi({ description: "The link: its report, readable without an account" }),
+    expiresAt: z.string().nullable().openapi({ description: "Null: until revoked" }),
+    createdAt: z.string(),
+  })
+  .openapi("DealShare");
+
+export const RevokedSchema = z.object({ revoked: z.array(z.string()) });

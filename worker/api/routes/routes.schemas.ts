@@ -1,0 +1,90 @@
+import { z } from "@hono/zod-openapi";
+import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../../app/domain/routing/route";
+import { routes } from "../../db/schema";
+import { createSelectSchema, internal } from "../shared-schemas";
+
+const LegSchema = z
+  .object({
+    from: z.string().openapi({ description: "A stop id, or `start`" }),
+    to: z.string().openapi({ description: "A stop id, or `end` / `start` for the last leg" }),
+    distanceKm: z.number(),
+    minutes: z.number().openapi({ description: "Driving time of the leg" }),
+    arriveAt: z.string().openapi({ description: "Arrival at `to` (ISO 8601, departAt's offset)" }),
+    departAt: z
+      .string()
+      .openapi({ description: "Departure from `from`, after its wait and service" }),
+    waitMinutes: z.number().openapi({ description: "Wait at `to` for its window to open" }),
+  })
+  .openapi("RouteLeg");
+
+export const RoutePlanSchema = z
+  .object({
+    order: z.array(z.string()).openapi({ description: "The stop ids in the order to visit them" }),
+    legs: z.array(LegSchema),
+    totalDistanceKm: z.number(),
+    totalMinutes: z.number().openapi({
+      description: "From departAt to the last arrival, waits and service included",
+    }),
+    feasible: z.boolean().openapi({ description: "Whether every window is reached" }),
+    late: z.array(z.string()).openapi({ description: "Stops reached after their window's end" }),
+  })
+  .openapi("RoutePlan");
+
+export const PLAN_SOURCES = ["roads", "estimate"] as const;
+const planSource = z.enum(PLAN_SOURCES).openapi({
+  description:
+    "`roads`: distances and times from the routing service (ROUTING_URL); `estimate`: the straight line × roadFactor at speedKmh",
+});
+export const PlanMetaSchema = z.object({ source: planSource });
+
+const placeJson = PlaceSchema.openapi("Place");
+export const RouteSchema = createSelectSchema(routes, {
+  start: placeJson,
+  end: placeJson.nullable(),
+  stops: z.array(RouteStopSchema.openapi("RouteStop")),
+  order: z.array(z.string()),
+  plan: RoutePlanSchema,
+  calendarEventIds: z.array(z.string()).nullable(),
+})
+  .omit(internal)
+  .openapi("Route");
+
+export const RouteSummarySchema = RouteSchema.pick({
+  id: true,
+  name: true,
+  date: true,
+  departAt: true,
+  planSource: true,
+  updatedAt: true,
+})
+  .extend({
+    stopCount: z.number(),
+    totalDistanceKm: z.number(),
+    totalMinutes: z.number(),
+    feasible: z.boolean(),
+  })
+  .openapi("RouteSummary");
+
+export const StopCandidateSchema = z
+  .object({
+    source: z.enum(STOP_SOURCES),
+    sourceId: z.string(),
+    label: z.string(),
+    detail: z.string().openapi({ description: "What it is, in words: “Sheriff sale 10:00 AM”" }),
+    address: z.string().nullable(),
+    lat: z.number().nullable().openapi({ description: "Null until the address is geocoded" }),
+    lng: z.number().nullable(),
+    window: z.object({ start: z.string(), end: z.string() }).nullable().openapi({
+      description: "An auction's sale time, an event's start: when the stop must be reached",
+    }),
+    serviceMinutes: z.number(),
+  })
+  .openapi("StopCandidate");
+
+export const RouteCalendarResultSchema = z
+  .object({
+    calendarId: z.string(),
+    eventIds: z.array(z.string()),
+    replaced: z.number().openapi({ description: "Events this route had added before, removed" }),
+  })
+  .openapi("RouteCalendarResult");
