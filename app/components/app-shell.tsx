@@ -1,10 +1,9 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the page's route. */
-import { Outlet, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Outlet, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
-import type { Command, CommandContext } from "~/commands";
 import { activeModuleId, childModules, modulePath } from "~/domain/modules";
 import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
@@ -13,21 +12,14 @@ import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } fr
 import { useWorkspaceStart } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
-import { useTheme } from "~/lib/theme";
 import { workspaceRevision } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/import-choice";
-import { pickImportFile } from "~/lib/import-file";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { usePolledNotificationCounts } from "~/lib/stores/notification-counts";
 import { useMediaQuery } from "~/lib/use-media-query";
+import { useRunCommand } from "~/lib/run-command";
+import { useShortcuts } from "~/lib/use-shortcuts";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
-import {
-  COMMAND_SHORTCUTS,
-  commandOfKey,
-  isEditableTarget,
-  matchesShortcut,
-  PALETTE_SHORTCUT,
-} from "~/shortcuts";
 import { Brand } from "./brand";
 import { ChangedElsewhereDialog } from "./changed-elsewhere-dialog";
 import { ImportProgress } from "./import-progress";
@@ -69,20 +61,23 @@ function HydrationSignal(props: { onHydrated: (hydrated: true) => void }) {
 }
 
 /**
- * The page's route, behind the module's skeleton while a view of it downloads. Memoised so that
- * the shell's own state (the palette, the menu) never re-renders its Suspense boundary: an update
- * that reaches a boundary still waiting for its chunk during hydration makes React throw the
- * server's HTML away (error #421).
+ * The page's route, behind the module's skeleton while a view of it downloads, or, on the way to
+ * another module (`pendingId`: its route's code and loader still coming), that module's skeleton.
+ * Memoised so that the shell's own state (the palette, the menu) never re-renders its Suspense
+ * boundary: an update that reaches a boundary still waiting for its chunk during hydration makes
+ * React throw the server's HTML away (error #421).
  */
 const PageOutlet = memo(function PageOutlet(props: {
   moduleId: string | null;
+  pendingId: string | null;
   onHydrated: (hydrated: true) => void;
 }) {
-  const module = MODULES.find((m) => m.id === props.moduleId);
+  const module = MODULES.find((m) => m.id === (props.pendingId ?? props.moduleId));
+  const skeleton = <Skeleton variant={module?.skeleton} />;
   return (
     // A new boundary per module shows its skeleton even during a navigation transition.
-    <Suspense key={props.moduleId} fallback={<Skeleton variant={module?.skeleton} />}>
-      <Outlet />
+    <Suspense key={props.moduleId} fallback={skeleton}>
+      {props.pendingId ? skeleton : <Outlet />}
       <HydrationSignal onHydrated={props.onHydrated} />
     </Suspense>
   );
@@ -90,9 +85,7 @@ const PageOutlet = memo(function PageOutlet(props: {
 
 export default function AppShell() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const { user, logout } = useAuth();
-  const { toggleTheme } = useTheme();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
   // Below 1024 px the sidebar is a drawer. It starts open when the visit begins at the app's entry
@@ -177,59 +170,28 @@ export default function AppShell() {
     });
   }, [desktop]);
 
-  const runCommand = useCallback(
-    (command: Command) => {
-      setPaletteOpen(false);
-      const context: CommandContext = {
-        navigate: (path) => {
-          navigate(path);
-          setMobileOpen(false);
-        },
-        toggleSidebar,
-        toggleTheme,
-        notify: (message) => toast(message),
-        exportData: () => setExporting(true),
-        importData: pickImportFile,
-        newChat: () => void chat().then((state) => state.newChat()),
-        clearChatHistory: () => setClearing(true),
-        showShortcuts: () => setShortcutsOpen(true),
-      };
-      command.action(context);
-    },
-    [navigate, toggleSidebar, toggleTheme],
-  );
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (matchesShortcut(PALETTE_SHORTCUT, event)) {
-        event.preventDefault();
-        setPaletteOpen((open) => !open);
-        return;
-      }
-      if (event.key === "Escape" && !paletteOpen && desktop === false) {
-        setMobileOpen(false);
-        return;
-      }
-      const id = commandOfKey(event);
-      if (!id) return;
-      const shortcut = COMMAND_SHORTCUTS[id]!;
-      // Where the user types or has selected text, a plain key ("?") types and Ctrl/⌘+letter
-      // keeps its editing meaning (copy, bold…); Ctrl/⌘+Shift+letter, which editing leaves
-      // alone, still acts. In the open palette (its search box has the focus) every Ctrl/⌘ key acts.
-      const typing = isEditableTarget(event.target) || Boolean(window.getSelection()?.toString());
-      if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
-      event.preventDefault();
-      // The commands (names, icons, actions) load with the first key or the palette.
-      void import("~/commands").then(({ COMMANDS }) => {
-        const command = COMMANDS.find((c) => c.id === id);
-        if (command) runCommand(command);
-      });
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [desktop, paletteOpen, runCommand]);
+  const runCommand = useRunCommand({
+    closePalette: useCallback(() => setPaletteOpen(false), []),
+    closeMenu: useCallback(() => setMobileOpen(false), []),
+    toggleSidebar,
+    exportData: useCallback(() => setExporting(true), []),
+    newChat: useCallback(() => void chat().then((state) => state.newChat()), []),
+    clearChatHistory: useCallback(() => setClearing(true), []),
+    showShortcuts: useCallback(() => setShortcutsOpen(true), []),
+  });
+  useShortcuts({
+    paletteOpen,
+    togglePalette: useCallback(() => setPaletteOpen((open) => !open), []),
+    closeMenu: useMemo(() => (desktop === false ? () => setMobileOpen(false) : null), [desktop]),
+    run: runCommand,
+  });
 
   const activeId = activeModuleId(MODULES, pathname);
+  // Another module's page on its way: its skeleton, not the page being left.
+  const navigation = useNavigation();
+  const nextId =
+    navigation.state === "loading" ? activeModuleId(MODULES, navigation.location.pathname) : null;
+  const pendingId = nextId !== activeId ? nextId : null;
   const closeOnMobile = () => {
     if (desktop === false) setMobileOpen(false);
   };
@@ -309,7 +271,7 @@ export default function AppShell() {
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
         >
           <RouteErrorBoundary resetKey={pathname}>
-            <PageOutlet moduleId={activeId} onHydrated={setHydrated} />
+            <PageOutlet moduleId={activeId} pendingId={pendingId} onHydrated={setHydrated} />
           </RouteErrorBoundary>
         </main>
       </div>

@@ -457,7 +457,8 @@ test.describe("module loading", () => {
     await openApp(page, "/home");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/module-placeholder-*.js", async (route) => {
+    // The Auctions list's route: its code comes with the navigation.
+    await page.route("**/assets/_app.auction._index-*.js", async (route) => {
       await held;
       await route.continue();
     });
