@@ -8,10 +8,10 @@ import { redirect } from "@remix-run/cloudflare";
 import { modulePath, projectPath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import type { RecordActionData } from "~/lib/record-action";
+import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 
 /** What the project's action answers a page with JavaScript. */
 export type ProjectActionData = RecordActionData | { linked: true };
-import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 
 export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
   const [project, files] = await Promise.all([
