@@ -12,7 +12,6 @@ import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
-import { loadPropertyResearch } from "./features/property-research/property-research.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { NotificationCounts } from "./lib/api/notifications";
@@ -21,7 +20,6 @@ import type { Entry } from "./lib/api/workspace";
 const MODULE_LOADERS = {
   home: loadDashboard,
   "main-agent": loadMainAgent,
-  "property-research": loadPropertyResearch,
   "route-planner": loadRoutePlanner,
   resources: loadResources,
   marketing: loadMarketing,

@@ -65,7 +65,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 3,
     keywords: ["research", "address", "market", "comps", "comparables", "report"],
     skeleton: "default",
-    View: preloadable(() => import("./features/property-research/property-research")),
   },
   "possible-investments": {
     title: "Possible Investments",

@@ -79,7 +79,7 @@ import {
   propertyDetail,
   updateProperty,
 } from "./services/properties";
-import { getResearch, listResearch } from "./services/research";
+import { deleteResearch, getResearch, listResearch, saveResearchToHub } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
 import { usageOf } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
@@ -327,6 +327,13 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     ),
     /** The user's research report `id`; null when they have none by that id. */
     getResearch: (id: string) => orNotFound(getResearch(db, userId, id)),
+    /**
+     * `POST /api/ai/research/{id}/save`: the report as a Project Hub document, made once (a report
+     * already saved answers the document it was saved as).
+     */
+    saveResearch: (id: string) => written(() => saveResearchToHub(db, userId, id)),
+    /** `DELETE /api/ai/research/{id}`: a copy saved to the Project Hub stays. */
+    deleteResearch: (id: string) => written(() => deleteResearch(db, userId, id)),
     listLeads: pageFor(LeadListQuerySchema, ({ page, limit, ...filters }) =>
       listLeads(db, userId, filters, { page, limit }),
     ),

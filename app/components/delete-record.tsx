@@ -1,7 +1,7 @@
 /**
  * Deleting a record from its page, behind a confirmation that opens in place (a disclosure, so it
- * works without JavaScript too): the page's action deletes it against the version shown, then
- * sends the browser on (to the list).
+ * works without JavaScript too): the page's action deletes it (against the version shown, for a
+ * record that has versions), then sends the browser on (to the list).
  */
 import { Form } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
@@ -14,7 +14,8 @@ export function DeleteRecord(props: {
   consequence: ReactNode;
   /** The button that deletes: "Delete property". */
   confirmLabel: string;
-  version: string;
+  /** The version shown, for a record that has versions (a research report has none). */
+  version?: string;
   /** The list to go back to, with its filters, when the action takes one. */
   back?: string;
   className?: string;
@@ -27,7 +28,7 @@ export function DeleteRecord(props: {
       <Form method="post" className="mt-3 space-y-3">
         <p className="text-sm">{props.consequence}</p>
         <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="version" value={props.version} />
+        {props.version && <input type="hidden" name="version" value={props.version} />}
         {props.back && <input type="hidden" name="back" value={props.back} />}
         <button type="submit" className="btn-danger inline-flex items-center gap-1.5">
           <Trash2 aria-hidden className="size-4" /> {props.confirmLabel}

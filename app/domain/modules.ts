@@ -19,8 +19,8 @@ export interface ModuleParams {
   home: NoParams;
   /** `q` the words the saved conversations' titles are searched for. */
   "main-agent": { q?: string };
-  /** `page` the page of the research history; `report` the id of the report open beside it. */
-  "property-research": { page?: number; report?: string };
+  /** `page` the page of the research history. A report has a path of its own (`researchPath`). */
+  "property-research": { page?: number };
   /**
    * `import: "1"` opens the import dialog. The list's search (`q`), filters, sort (`sort`, `dir`)
    * and `page` are those of `GET /api/data/properties`. A property, an analysis and Compare have
@@ -124,7 +124,6 @@ export type ModuleId = keyof ModuleParams;
 export const LOADED_MODULES = [
   "home",
   "main-agent",
-  "property-research",
   "route-planner",
   "resources",
   "marketing",
@@ -168,6 +167,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "project-hub": /^\/(projects|contacts|documents)\/[^/]+$/,
   // An auction (or the form to add one), the guide to the sale types.
   auction: /^\/[^/]+$/,
+  // A saved research report.
+  "property-research": /^\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -210,6 +211,9 @@ export const auctionPath = (id: string, params?: { property?: string }) =>
 
 /** The guide to the five sale types: which liens survive each, and what to check. */
 export const SALE_TYPES_GUIDE_PATH = `${modulePath("auction")}/sale-types`;
+
+/** A saved research report's page. */
+export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;
 
 export type ModuleSection = "main";
 

@@ -6,14 +6,14 @@ import { fieldErrorsOf, refusalOf } from "./record-action";
 
 /**
  * A record's form sent to its page's action with JavaScript, against the version it was shown
- * at: `onSaved` once it is made; a change made elsewhere meanwhile asked about in the shell's
- * changed-elsewhere dialog (Overwrite sends it again against the version the record is at now,
- * Reload reads the page again and calls `onReload`). Without JavaScript the same form posts the
- * page itself.
+ * at: `onSaved` with the action's answer once it is made; a change made elsewhere meanwhile asked
+ * about in the shell's changed-elsewhere dialog (Overwrite sends it again against the version the
+ * record is at now, Reload reads the page again and calls `onReload`). Without JavaScript the same
+ * form posts the page itself.
  */
 export function useRecordAction<T extends object>(
   what: string,
-  handlers: { onSaved?: () => void; onReload?: () => void } = {},
+  handlers: { onSaved?: (answer: T) => void; onReload?: () => void } = {},
 ) {
   const fetcher = useFetcher<T>();
   const { submit } = fetcher;
@@ -53,7 +53,7 @@ export function useRecordAction<T extends object>(
           latest.current.onReload?.();
         }
       });
-    } else if (answer && !("message" in answer)) latest.current.onSaved?.();
+    } else if (answer && !("message" in answer)) latest.current.onSaved?.(answer as T);
   }, [fetcher.state, fetcher.data, what, send, revalidate]);
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -207,7 +207,7 @@ for (const width of WIDTHS) {
       await expectNoViolations(page, "the new-auction form, with its field messages");
 
       await openApp(page, modulePath("property-research"));
-      await page.getByRole("button", { name: /^14 Maple St, Dayton/ }).click();
+      await page.getByRole("link", { name: /^14 Maple St, Dayton/ }).click();
       await expect(page.getByTestId("research-report")).toBeVisible();
       await expectNoViolations(page, "a research report");
 

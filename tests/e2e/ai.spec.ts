@@ -308,12 +308,12 @@ test("property research: a grounded report with sources, saved to the Project Hu
   await page.getByRole("button", { name: "Research", exact: true }).click();
   const report = page.getByTestId("research-report");
   await expect(report.getByRole("heading", { name: "Summary" })).toBeVisible();
+  // The report just run opens at its own page.
+  await expect(page).toHaveURL(/\/property-research\/[^/?]+$/);
+  const reportPage = new URL(page.url()).pathname;
   await expect(report).toContainText("Research summary for 12 Oak St, Springfield");
   await expect(report).toContainText("12 Oak Street (Property)");
   await expect(report.getByRole("link", { name: /example\.com\/market-report/ })).toBeVisible();
-  await expect(page.getByRole("complementary", { name: "Research history" })).toContainText(
-    "12 Oak St, Springfield: flip or rent?",
-  );
 
   await report.getByRole("button", { name: "Save to Project Hub" }).click();
   await expect(page.getByText("Saved to Project Hub")).toBeVisible();
@@ -322,12 +322,14 @@ test("property research: a grounded report with sources, saved to the Project Hu
     "Research: 12 Oak St, Springfield: flip or rent?",
   );
 
-  // Later, from the history: the report knows it is saved, and saving never makes a second copy.
+  // Later, from the history: its link opens the report's page, which knows it is saved, and
+  // saving never makes a second copy.
   await openApp(page, "/property-research");
   await page
     .getByRole("complementary", { name: "Research history" })
-    .getByRole("button", { name: /^12 Oak St, Springfield: flip or rent\?/ })
+    .getByRole("link", { name: /^12 Oak St, Springfield: flip or rent\?/ })
     .click();
+  await expect(page).toHaveURL(reportPage);
   await expect(report.getByRole("link", { name: /open in Project Hub/ })).toBeVisible();
   await expect(report.getByRole("button", { name: "Save to Project Hub" })).toHaveCount(0);
   await openApp(page, "/project-hub?tab=documents");

@@ -4,7 +4,13 @@
  * page asks the API nothing its HTML (or the data streamed after it) holds.
  */
 import type { Page } from "@playwright/test";
-import { auctionPath, documentPath, modulePath, projectPath } from "../../app/domain/modules";
+import {
+  auctionPath,
+  documentPath,
+  modulePath,
+  projectPath,
+  researchPath,
+} from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
@@ -340,7 +346,7 @@ test.describe("Property Research", () => {
     return ids;
   }
 
-  test("shows the research history and the report its URL opens without JavaScript", async ({
+  test("shows the research history, and a report at its own URL, saved and deleted without JavaScript", async ({
     page,
     account,
   }) => {
@@ -350,23 +356,40 @@ test.describe("Property Research", () => {
     await expect(history).toContainText("3 Pine St: flip or rent?");
     await expect(history).toContainText("Pine county market");
 
-    await page.goto(modulePath("property-research", { report: id }));
+    await history.getByRole("link", { name: /^3 Pine St: flip or rent\?/ }).click();
+    await expect(page).toHaveURL(researchPath(id!));
+    await expect(page).toHaveTitle("3 Pine St: flip or rent? · AI42");
     const report = page.getByTestId("research-report");
     await expect(report.getByRole("heading", { name: "Summary" })).toBeVisible();
     await expect(report).toContainText("Research summary for 3 Pine St");
+
+    await report.getByRole("button", { name: "Save to Project Hub" }).click();
+    await expect(page).toHaveURL(researchPath(id!));
+    await expect(report.getByRole("link", { name: /open in Project Hub/ })).toBeVisible();
+
+    await page.getByText("Delete this research…").click();
+    await page.getByRole("button", { name: "Delete research" }).click();
+    await expect(page).toHaveURL(modulePath("property-research"));
+    await expect(history).toContainText("Pine county market");
+    await expect(history).not.toContainText("3 Pine St");
   });
 
   test.describe("with JavaScript", () => {
     test.use({ javaScriptEnabled: true });
 
-    test("the history arrives with the page, the open report lives in the URL, and a reload keeps it", async ({
+    test("the history arrives with the page, each report opens at its URL, and a reload keeps it", async ({
       page,
       account,
     }) => {
-      await reports(account, ["5 Birch Rd: flip or rent?", "Birch county market"]);
+      const [birch] = await reports(account, ["5 Birch Rd: flip or rent?", "Birch county market"]);
       await account.post("/data/entries", { title: "Birch Rd offer notes" });
       const asked: string[] = [];
-      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      const wrote: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === "GET") asked.push(pathname);
+        else if (pathname.startsWith("/api/")) wrote.push(pathname);
+      });
       await openApp(page, modulePath("property-research"));
       const history = page.getByRole("complementary", { name: "Research history" });
       await expect(history).toContainText("Birch county market");
@@ -374,16 +397,30 @@ test.describe("Property Research", () => {
       expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
       expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
 
-      await history.getByRole("button", { name: /^5 Birch Rd: flip or rent\?/ }).click();
-      await expect(page).toHaveURL(/[?&]report=/);
+      await history.getByRole("link", { name: /^5 Birch Rd: flip or rent\?/ }).click();
+      await expect(page).toHaveURL(researchPath(birch!));
       const report = page.getByTestId("research-report");
       await expect(report).toContainText("Research summary for 5 Birch Rd");
       await page.reload();
       await expect(page.locator("[data-hydrated]")).toBeAttached();
       await expect(report).toContainText("Research summary for 5 Birch Rd");
-      await page.goBack();
-      await expect(report).toHaveCount(0);
+
+      // Saved and deleted through the page's action.
+      await report.getByRole("button", { name: "Save to Project Hub" }).click();
+      await expect(page.getByText("Saved to Project Hub")).toBeVisible();
+      await expect(report.getByRole("link", { name: /open in Project Hub/ })).toBeVisible();
+      await page.getByText("Delete this research…").click();
+      await page.getByRole("button", { name: "Delete research" }).click();
+      await expect(page).toHaveURL(modulePath("property-research"));
+      await expect(history).not.toContainText("5 Birch Rd");
+
+      // From the history too, behind a confirmation.
+      await history.getByRole("button", { name: "Delete research Birch county market" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByText("Research deleted")).toBeVisible();
+      await expect(history).toContainText("Your reports are kept here.");
       expect(asked.filter((path) => path.startsWith("/api/ai/research"))).toEqual([]);
+      expect(wrote).toEqual([]);
     });
   });
 });

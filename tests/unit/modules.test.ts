@@ -10,6 +10,7 @@ import {
   projectPath,
   propertyPath,
   moduleForPath,
+  researchPath,
   visibleModules,
   type ModuleDefinition,
 } from "~/domain/modules";
@@ -174,5 +175,13 @@ describe("Project Hub's record paths", () => {
   it("makes Project Hub the active module on each of them", () => {
     for (const path of [projectPath("p1"), contactPath("c1"), documentPath("new")])
       expect(activeModuleId(MODULES, path), path).toBe("project-hub");
+  });
+});
+
+describe("a research report's path", () => {
+  it("is the report's own page, where Property Research is the active module", () => {
+    expect(researchPath("r/1")).toBe("/property-research/r%2F1");
+    expect(activeModuleId(MODULES, researchPath("r1"))).toBe("property-research");
+    expect(activeModuleId(MODULES, "/property-research/r1/deeper")).toBeNull();
   });
 });

@@ -1,43 +1,42 @@
 /**
  * Property Research (/property-research): a structured, web-grounded report on a property or
- * market, grounded in the investor's own matching records; saved to the Project Hub as a document
- * (once) and kept in a research history.
+ * market, grounded in the investor's own matching records; kept in a research history, each
+ * report at a page of its own, where it is saved to the Project Hub (once).
  */
+import { useNavigate } from "@remix-run/react";
 import { Search } from "lucide-react";
 import { MESSAGES } from "~/lib/api/messages";
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
+import { ConfirmDialog, EmptyState } from "~/components/ui";
 import { MAX_QUERY_CHARS, RESEARCH_EXAMPLES } from "~/domain/ai/research";
+import { researchPath } from "~/domain/modules";
 import { aiApi, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
-import { useModuleData } from "~/lib/module-data";
-import type { ModuleViewProps } from "../module-view";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { MODULES } from "~/modules";
 import { toastFailure, useQueryParams } from "../shared";
 import { ProviderNotice } from "./provider-notice";
-import { ResearchHistory } from "./research-history";
-import { ResearchReport } from "./research-report";
+import type { PropertyResearchPageData } from "./property-research.server";
+import type { ResearchActionAnswer } from "./research.server";
+import { deletionNote, ResearchHistory } from "./research-history";
+
+const MODULE = MODULES.find((module) => module.id === "property-research")!;
 
 /**
- * The history's page and the open report are the URL's (`page`, `report`), read by the `$` route's
- * loader (property-research.server.ts); a report just run or saved shows at once, before the page
- * is read again.
+ * The history's page is the URL's (`page`), read by the route's loader
+ * (property-research.server.ts). A research just run opens at its report's page.
  */
-export default function PropertyResearch({ module }: ModuleViewProps) {
-  const { data, retry } = useModuleData("property-research");
-  const [params, update] = useQueryParams();
-  const reportId = params.get("report");
+export function PropertyResearchPage({ loaded }: { loaded: PropertyResearchPageData }) {
+  const [, update] = useQueryParams();
+  const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
-  /** The report just run or saved, shown while the URL names it. */
-  const [fresh, setFresh] = useState<Research | null>(null);
-  const status = data?.ai ?? null;
   const [deleting, setDeleting] = useState<Research | null>(null);
-  const opened = data?.report?.id === reportId ? data.report : null;
-  const current = fresh?.id === reportId ? fresh : (opened?.research ?? null);
-  const show = (id: string | null) => update({ report: id });
+  const send = useVersionedAction<ResearchActionAnswer>("report", MESSAGES.deleteResearch);
+  const status = loaded.ai;
 
   const research = async (text = query) => {
     if (text.trim().length < 3 || running) return;
@@ -45,43 +44,36 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
     setError(null);
     try {
       const result = await aiApi.research(text.trim());
-      setFresh(result);
-      update({ report: result.id, page: null });
+      // Still running until its page replaces this one.
+      navigate(researchPath(result.id));
     } catch (failure) {
       setError({
         title: failure instanceof Error ? failure.message : MESSAGES.propertyResearch,
         message: failure instanceof ServiceError ? failure.failure.message : "",
       });
-    } finally {
       setRunning(false);
     }
   };
 
-  const showSaved = (saved: Research) => {
-    setFresh(saved);
-    retry();
-  };
-
+  /** Deletes through the report's action; the history is then read again. */
   const remove = async () => {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
     try {
-      await aiApi.deleteResearch(target.id);
-      if (current?.id === target.id) show(null);
-      else retry();
-      toast.success("Research deleted");
+      if (await send({ intent: "delete" }, researchPath(target.id)))
+        toast.success("Research deleted");
     } catch (failure) {
       toastFailure(failure);
     }
   };
 
-  const unconfigured = status ? !status.openai.configured && !status.perplexity.configured : false;
+  const unconfigured = !status.openai.configured && !status.perplexity.configured;
 
   return (
     <div>
-      <PageHeader icon={module.icon} title={module.title} description={module.description} />
-      {status && <ProviderNotice status={status} />}
+      <PageHeader icon={MODULE.icon} title={MODULE.title} description={MODULE.description} />
+      <ProviderNotice status={status} />
       <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-6">
           <form
@@ -152,10 +144,6 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
                 />
               ))}
             </div>
-          ) : current ? (
-            <ResearchReport research={current} onSaved={showSaved} />
-          ) : opened ? (
-            <ErrorNotice message="Research report not found: it is not in your history" />
           ) : (
             !error && (
               <EmptyState icon={Search} title="Research a property or a market" level={2}>
@@ -167,12 +155,8 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
         </div>
 
         <ResearchHistory
-          items={data?.history.items ?? []}
-          meta={data?.history.meta ?? null}
-          failure={data ? "" : MESSAGES.fetchResearch}
-          currentId={current?.id}
-          onRetry={retry}
-          onOpen={(research) => show(research.id)}
+          items={loaded.history.items}
+          meta={loaded.history.meta}
           onDelete={setDeleting}
           onPage={(page) => update({ page: page > 1 ? String(page) : null })}
         />
@@ -180,7 +164,7 @@ export default function PropertyResearch({ module }: ModuleViewProps) {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this research?"
-        message={`"${deleting?.query ?? ""}" will be removed from your history. Copies saved to the Project Hub stay.`}
+        message={deleting && deletionNote(deleting)}
         confirmLabel="Delete"
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}

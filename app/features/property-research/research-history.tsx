@@ -1,17 +1,19 @@
-/** The research history beside the report: open a past report, delete one, page through. */
+/** The research history beside the form: open a past report at its page, delete one, page on. */
+import { Link } from "@remix-run/react";
 import { History, Trash2 } from "lucide-react";
-import { ErrorNotice, Pagination } from "~/components/ui";
+import { Pagination } from "~/components/ui";
+import { researchPath } from "~/domain/modules";
 import type { PageMeta } from "~/lib/api/client";
 import type { Research } from "~/lib/api/ai";
 import { LocalTime } from "~/components/local-time";
 
+/** What deleting a report does, said before it is deleted (from the history or its page). */
+export const deletionNote = (research: Research) =>
+  `“${research.query}” will be removed from your history. Copies saved to the Project Hub stay.`;
+
 export function ResearchHistory(props: {
   items: Research[];
-  meta: PageMeta | null;
-  failure: string;
-  currentId: string | undefined;
-  onRetry: () => void;
-  onOpen: (research: Research) => void;
+  meta: PageMeta;
   onDelete: (research: Research) => void;
   onPage: (page: number) => void;
 }) {
@@ -21,35 +23,20 @@ export function ResearchHistory(props: {
       <h2 className="mb-3 flex items-center gap-2 font-semibold">
         <History aria-hidden className="size-4 text-muted" /> History
       </h2>
-      {props.failure ? (
-        <ErrorNotice message={props.failure} onRetry={props.onRetry} />
-      ) : !meta ? (
-        <div className="space-y-2">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="skeleton h-12 rounded-lg" />
-          ))}
-        </div>
-      ) : items.length === 0 ? (
+      {items.length === 0 ? (
         <p className="text-sm text-muted">Your reports are kept here.</p>
       ) : (
         <>
           <ul className="space-y-1">
             {items.map((item) => (
-              <li
-                key={item.id}
-                className={`group flex items-start rounded-lg ${props.currentId === item.id ? "bg-accent/15" : "hover:bg-raised"}`}
-              >
-                <button
-                  type="button"
-                  className="min-w-0 flex-1 px-3 py-2 text-left"
-                  onClick={() => props.onOpen(item)}
-                >
+              <li key={item.id} className="group flex items-start rounded-lg hover:bg-raised">
+                <Link to={researchPath(item.id)} className="min-w-0 flex-1 px-3 py-2">
                   <span className="line-clamp-2 text-sm break-words">{item.query}</span>
                   <span className="text-xs text-muted">
                     <LocalTime at={item.createdAt} />
                     {item.savedEntryId ? " · saved" : ""}
                   </span>
-                </button>
+                </Link>
                 <button
                   type="button"
                   aria-label={`Delete research ${item.query}`}

@@ -1,19 +1,24 @@
-/** One research report: its sections, sources, Copy, and Save to Project Hub (once). */
-import { Link } from "@remix-run/react";
+/**
+ * One research report: its sections, sources, Copy, and Save to Project Hub (once), a form posted
+ * to the report page's action that works without JavaScript too.
+ */
+import { Link, useActionData } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
 import { Clipboard, FileCheck2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { toast } from "~/lib/toast";
 import { SourceLinks } from "~/components/source-links";
-import { Badge } from "~/components/ui";
+import { Badge, ErrorNotice } from "~/components/ui";
 import { researchToMarkdown } from "~/domain/ai/markdown";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { LocalTime } from "~/components/local-time";
 import { documentPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
-import { aiApi, type Research } from "~/lib/api/ai";
+import type { Research } from "~/lib/api/ai";
+import { refusalOf, type Refused } from "~/lib/record-action";
 import { entriesStore } from "~/lib/stores/entries";
-import { toastFailure } from "../shared";
+import { useRecordAction } from "~/lib/use-record-action";
+import type { ResearchActionAnswer } from "./research.server";
 
 function Section(props: { title: string; children: ReactNode }) {
   return (
@@ -38,28 +43,23 @@ function List(props: { items: string[] }) {
   );
 }
 
-/** The report; `onSaved` receives the report as saved (it then names its document). */
-export function ResearchReport(props: { research: Research; onSaved: (saved: Research) => void }) {
+/** The report as its page's loader read it; once saved, it names its document. */
+export function ResearchReport(props: { research: Research }) {
   const { research } = props;
   const { report } = research;
-  const [saving, setSaving] = useState(false);
   const project = research.grounding.find((g) => g.kind === "project");
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await aiApi.saveResearch(research.id);
-      props.onSaved(saved.research);
-      void entriesStore.getState().fetchEntries();
+  // Without JavaScript the page itself was posted: what was refused comes back with it.
+  const posted = useActionData<Refused>();
+  const save = useRecordAction<Extract<ResearchActionAnswer, { saved: unknown }>>("report", {
+    onSaved: (answer) => {
+      // The entries store (kept under project-hub-storage) holds the new document too.
+      entriesStore.getState().receiveEntry(answer.saved);
       toast.success("Saved to Project Hub", {
         description: project ? `Linked to ${project.name}` : "Find it under Documents",
       });
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const refused = save.refusal || refusalOf(posted);
 
   return (
     <article
@@ -102,18 +102,17 @@ export function ResearchReport(props: { research: Research; onSaved: (saved: Res
               <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
             </Link>
           ) : (
-            <button
-              type="button"
-              className="btn-primary gap-2"
-              disabled={saving}
-              onClick={() => void save()}
-            >
-              <FileCheck2 aria-hidden className="size-4" />
-              {saving ? "Saving..." : "Save to Project Hub"}
-            </button>
+            <form method="post" onSubmit={save.onSubmit}>
+              <input type="hidden" name="intent" value="save" />
+              <button type="submit" className="btn-primary gap-2" disabled={save.busy}>
+                <FileCheck2 aria-hidden className="size-4" />
+                {save.busy ? "Saving..." : "Save to Project Hub"}
+              </button>
+            </form>
           )}
         </div>
       </header>
+      {refused && <ErrorNotice message={`${MESSAGES.saveResearch}: ${refused}`} />}
       <Section title="Summary">
         <p className="whitespace-pre-wrap">{report.summary}</p>
       </Section>

@@ -1,6 +1,6 @@
 /**
- * The AI calls (spec §7 /ai/*) and the conversation and research history. Like the project calls,
- * they throw a `ServiceError` carrying the spec's "Failed to …" message and what the server said.
+ * The AI calls (spec §7 /ai/*) and the conversation history. Like the project calls, they throw
+ * a `ServiceError` carrying the spec's "Failed to …" message and what the server said.
  */
 import type { z } from "zod";
 import type { ChatRequest, TtsVoice } from "~/domain/ai/chat";
@@ -12,10 +12,7 @@ import type {
   ConversationSchema,
   MessageSchema,
 } from "../../../worker/api/routes/conversations.schemas";
-import type {
-  ResearchSchema,
-  SavedResearchSchema,
-} from "../../../worker/api/routes/research.schemas";
+import type { ResearchSchema } from "../../../worker/api/routes/research.schemas";
 import { apiFetch, apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow, queryString, ServiceError, type Page } from "./workspace";
@@ -25,7 +22,6 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 export type ChatAnswer = z.infer<typeof ChatAnswerSchema>;
 export type Research = z.infer<typeof ResearchSchema>;
-export type SavedResearch = z.infer<typeof SavedResearchSchema>;
 export type AiStatus = z.infer<typeof AiStatusSchema>;
 export type ProviderStatus = AiStatus["openai"];
 
@@ -101,22 +97,6 @@ export const aiApi = {
     orThrow(
       apiRequest<Research>("/ai/property-research", { method: "POST", body: { query } }),
       MESSAGES.propertyResearch,
-    ),
-  researchHistory: async (page = 1): Promise<Page<Research>> => {
-    const result = await apiRequest<Research[]>(`/ai/research${queryString({ page, limit: 20 })}`);
-    if (result.error) throw new ServiceError(MESSAGES.fetchResearch, result.error);
-    return { items: result.data, meta: result.meta! };
-  },
-  /** Saves the report to the Project Hub; a report already saved answers its document. */
-  saveResearch: (id: string) =>
-    orThrow(
-      apiRequest<SavedResearch>(`/ai/research/${encodeURIComponent(id)}/save`, { method: "POST" }),
-      MESSAGES.saveResearch,
-    ),
-  deleteResearch: (id: string) =>
-    orThrow(
-      apiRequest<Research>(`/ai/research/${encodeURIComponent(id)}`, { method: "DELETE" }),
-      MESSAGES.deleteResearch,
     ),
 };
 

@@ -42,7 +42,6 @@ export const MESSAGES = {
   renameConversation: "Failed to rename conversation",
   deleteConversation: "Failed to delete conversation",
   clearChatHistory: "Failed to clear chat history",
-  fetchResearch: "Failed to fetch research history",
   deleteResearch: "Failed to delete research",
   saveResearch: "Failed to save the report to the Project Hub",
   exportData: "Failed to export data",
