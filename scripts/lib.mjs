@@ -276,6 +276,8 @@ export async function startWrangler({
   stdout,
   /** Run once the Worker answers, its output still held back (`npm start`: the demo account). */
   prepare = async () => {},
+  /** The DevTools inspector's port (bench/profile-pages.mjs); wrangler's own choice without it. */
+  inspectorPort,
 }) {
   // Beside the app's local state: each app started here has its own, and a later start of the same
   // state finds it again (the extractor's entry rewritten as it starts).
@@ -296,6 +298,7 @@ export async function startWrangler({
   args.push("--config", config ?? APP_CONFIG);
   // Its Cron Triggers run on demand at /__scheduled.
   if (!config) args.push("--test-scheduled");
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const printed = !quiet && !stdout;
   const child = spawn(bin("wrangler"), args, {

@@ -46,6 +46,23 @@ export function onFirstUse<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
+/**
+ * Date formatters by zone (undefined: the viewer's), each made on its first use, then kept: a
+ * page formats several dates a row, an import thousands, and making a formatter costs more than
+ * using it.
+ */
+export function perZone(options: Intl.DateTimeFormatOptions) {
+  const made = new Map<string | undefined, Intl.DateTimeFormat>();
+  return (zone: string | undefined) => {
+    let format = made.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+      made.set(zone, format);
+    }
+    return format;
+  };
+}
+
 const dollars = onFirstUse(
   () =>
     new Intl.NumberFormat("en-US", {
@@ -62,24 +79,34 @@ const cents = onFirstUse(
 export const formatMoney = (value: number | null | undefined, options: { cents?: boolean } = {}) =>
   isNumber(value) ? (options.cents ? cents : dollars)().format(value) : DASH;
 
+const percents = new Map<number, Intl.NumberFormat>();
+
 /** A percent number (7.5 means 7.5 %) as "7.5%", to at most `digits` decimals. */
-export const formatPercent = (value: number | null | undefined, digits = 2) =>
-  isNumber(value)
-    ? `${new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }).format(value)}%`
-    : DASH;
+export function formatPercent(value: number | null | undefined, digits = 2) {
+  if (!isNumber(value)) return DASH;
+  let format = percents.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });
+    percents.set(digits, format);
+  }
+  return `${format.format(value)}%`;
+}
+
+/** What `toLocaleString("en-US")` writes, without making a formatter for each number. */
+const grouped = onFirstUse(() => new Intl.NumberFormat("en-US"));
 
 /** "1,450" for counts and areas. */
 export const formatCount = (value: number | null | undefined) =>
-  isNumber(value) ? value.toLocaleString("en-US") : DASH;
+  isNumber(value) ? grouped().format(value) : DASH;
+
+const mediumDate = perZone({ dateStyle: "medium" });
 
 /** "Jan 15, 2027". A date-only value ("2027-01-15") is a calendar day, shown as such in any zone. */
 export const formatDate = (value: string | Date | null | undefined) =>
   value
-    ? new Intl.DateTimeFormat("en-US", {
-        dateStyle: "medium",
-        timeZone:
-          typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined,
-      }).format(new Date(value))
+    ? mediumDate(
+        typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined,
+      ).format(new Date(value))
     : DASH;
 
 const dateTime = onFirstUse(

@@ -3,6 +3,7 @@
  * client sends it in X-Time-Zone). One definition for the screens, the API and the agent, so
  * nothing says "today" in UTC while it is still yesterday where the user is. Pure: no I/O.
  */
+import { perZone } from "./format";
 
 /** Whether `zone` is an IANA time zone this runtime knows ("America/New_York", "UTC"). */
 export function isTimeZone(zone: string) {
@@ -24,14 +25,11 @@ export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZ
 export const validTimeZone = (zone: string | null | undefined) =>
   zone && zone.length <= 64 && isTimeZone(zone) ? zone : null;
 
+const calendarDay = perZone({ year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** "2026-11-24": the calendar day `now` falls on in `zone`. */
 export function todayIn(zone = DEFAULT_TIME_ZONE, now: Date | number = Date.now()) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = calendarDay(zone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }

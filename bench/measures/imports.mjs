@@ -9,7 +9,7 @@ import { median } from "../figures.mjs";
 export const IMPORT_ROWS = 1000;
 export const IMPORT_TARGET_SECONDS = 2;
 
-const propertyRows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
+export const propertyRows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
   address: `${i + 1} Bench Street`,
   city: "Dayton",
   state: "OH",
@@ -23,7 +23,7 @@ const propertyRows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
 
 const SALE_TYPES = ["judicial", "upset", "sheriff", "tax", "trustee"];
 /** Sales spread over 2028 (clear of the month the calendar benchmark lists), money as text. */
-const auctionRows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
+export const auctionRows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
   saleType: SALE_TYPES[i % SALE_TYPES.length],
   saleAt: new Date(Date.UTC(2028, 0, 4 + (i % 360), 15)).toISOString(),
   address: `${i + 1} Auction Avenue`,

@@ -2,22 +2,7 @@
  * The sale's own time zone and the viewer's: a sale time shown in both zones when their clocks
  * differ, wall-clock times read in a zone. A state's main zone is state-zones.ts. Pure: no I/O.
  */
-
-/**
- * Formatters by zone (undefined: the viewer's), made once each: a list renders several times a
- * row and an import reads thousands of times, and making a formatter costs more than using it.
- */
-function perZone(options: Intl.DateTimeFormatOptions) {
-  const made = new Map<string | undefined, Intl.DateTimeFormat>();
-  return (zone: string | undefined) => {
-    let format = made.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
-      made.set(zone, format);
-    }
-    return format;
-  };
-}
+import { perZone } from "../format";
 
 const clock = perZone({
   weekday: "short",

@@ -27,7 +27,7 @@ import {
   saleTimeKnownNow,
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
-import { formatDate, formatMoney, formatPercent } from "~/domain/format";
+import { formatDate, formatMoney, formatPercent, perZone } from "~/domain/format";
 import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
@@ -81,13 +81,11 @@ function Teach(props: { children: ReactNode; to: string; action: string }) {
   );
 }
 
+const hourMinute = perZone({ hour: "numeric", minute: "2-digit" });
+
 /** A time of the day in the user's zone (the session's), so the HTML says what the browser does. */
 const timeOf = (iso: string | null, timeZone: string) =>
-  iso
-    ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
-        new Date(iso),
-      )
-    : "—";
+  iso ? hourMinute(timeZone).format(new Date(iso)) : "—";
 
 /** The day's events (from the calendar's listing) and route stops; `date` is its ISO day. */
 export function TodayCard(props: {

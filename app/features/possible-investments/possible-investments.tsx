@@ -13,7 +13,7 @@ import { SortableHead, type SortableColumn, type TableSort } from "~/components/
 import { PageHeader } from "~/components/page-header";
 import { analysisPath, propertyPath } from "~/domain/modules";
 import { ConfirmDialog } from "~/components/ui";
-import { formatAddress, formatMoney, formatPercent } from "~/domain/format";
+import { formatAddress, formatCount, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
 import { label, LISTING_STATUSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
 import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
@@ -103,8 +103,7 @@ const factsOf = (property: Property) =>
   [
     property.beds !== null && `${property.beds}\u00a0bd`,
     property.baths !== null && `${property.baths}\u00a0ba`,
-    property.squareFeet !== null &&
-      `${property.squareFeet.toLocaleString("en-US")}\u00a0sq\u00a0ft`,
+    property.squareFeet !== null && `${formatCount(property.squareFeet)}\u00a0sq\u00a0ft`,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -400,9 +399,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
                   <td {...numberCell("beds")}>
                     {property.beds ?? "—"} / {property.baths ?? "—"}
                   </td>
-                  <td {...numberCell("squareFeet")}>
-                    {property.squareFeet?.toLocaleString("en-US") ?? "—"}
-                  </td>
+                  <td {...numberCell("squareFeet")}>{formatCount(property.squareFeet)}</td>
                   <td {...numberCell("listPrice")}>{formatMoney(property.listPrice)}</td>
                   <td {...numberCell("arv")}>{formatMoney(property.arv)}</td>
                   <td {...numberCell("rentEstimate")}>{formatMoney(property.rentEstimate)}</td>
