@@ -36,6 +36,14 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
     : {};
 }
 
+/**
+ * The list a record's page goes back to after a delete: the one the form names (`back`, with its
+ * filters) when it is that list, else the whole list at `list`; never another address.
+ */
+export function listToGoBackTo(list: string, back: unknown) {
+  return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
+}
+
 /** A 400 of the action: `message`, with no field to show it beside. */
 export const refusedForm = (message: string) =>
   data<Refused>({ message, fieldErrors: {} }, { status: 400 });

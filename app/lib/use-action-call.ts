@@ -1,8 +1,8 @@
 /**
- * A change sent to a route's action as JSON, with JavaScript, answered as a promise: for the
- * forms that build their input in the browser (an auction's times in the sale's zone, its bid's
- * inputs) and wait for the answer to show each problem beside its field. Remix reads the page
- * again after it, as after any action.
+ * A change sent to a route's action with JavaScript, answered as a promise: a form's fields, or
+ * JSON for the forms that build their input in the browser (an auction's times in the sale's zone,
+ * its bid's inputs) and wait for the answer to show each problem beside its field. Remix reads
+ * the page again after it, as after any action.
  */
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
@@ -14,8 +14,9 @@ import type { Refused } from "./record-action";
 type Body = Record<string, unknown>;
 
 /**
- * `call(body, action)`: sends `body` to the action at `action` (else the route's own) and
- * resolves with its answer.
+ * `call(body, action)`: sends `body` (a form's fields, or JSON) to the action at `action` (else
+ * the route's own) and resolves with its answer. `busy` while one is on its way; `answer`, the
+ * last one, once it is in.
  */
 export function useActionCall<T>() {
   const fetcher = useFetcher<T>();
@@ -36,32 +37,39 @@ export function useActionCall<T>() {
     on.resolve(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
-  return useCallback(
-    (body: Body, action?: string) =>
+  const call = useCallback(
+    (body: Body | FormData, action?: string) =>
       new Promise<T | undefined>((resolve) => {
         // A call sent again before the last was answered: the last's answer is never read.
         waiting.current?.resolve(undefined);
         waiting.current = { resolve, left: false };
+        if (body instanceof FormData) submit(body, { method: "post", action });
         // Remix sends a JSON body as it is; its type asks for JSON values, which `body` holds.
-        submit(body as Parameters<typeof submit>[0], {
-          method: "post",
-          encType: "application/json",
-          action,
-        });
+        else
+          submit(body as Parameters<typeof submit>[0], {
+            method: "post",
+            encType: "application/json",
+            action,
+          });
       }),
     [submit],
   );
+  return {
+    call,
+    busy: fetcher.state !== "idle",
+    answer: fetcher.state === "idle" ? fetcher.data : undefined,
+  };
 }
 
 /**
  * A change of a record sent to its action against the version the page shows (`body.version`;
- * none for a new record): its answer once made; a change made elsewhere meanwhile asked about in the shell's
- * changed-elsewhere dialog (Overwrite sends it again against the version the record is at now,
- * Reload reads the page again: undefined); a refusal thrown as the form shows it, each problem
- * beside its field (`failure`: "Failed to update auction"). `action`: as `useActionCall`'s.
+ * none for a new record): its answer once made; a change made elsewhere meanwhile asked about in
+ * the shell's changed-elsewhere dialog (Overwrite sends it again against the version the record is
+ * at now, Reload reads the page again: undefined); a refusal thrown as the form shows it, each
+ * problem beside its field (`failure`: "Failed to update auction"). `action`: as `useActionCall`'s.
  */
 export function useVersionedAction<T extends object>(what: string, failure: string) {
-  const call = useActionCall<T | Refused>();
+  const { call } = useActionCall<T | Refused>();
   const { revalidate } = useRevalidator();
   return useCallback(
     async function send(
@@ -91,7 +99,7 @@ export function useVersionedAction<T extends object>(what: string, failure: stri
 }
 
 /** A refused change as the forms read the API's own 400: each field's problem in `details`. */
-export const refusal = (
+const refusal = (
   answer: { message: string; fieldErrors: Record<string, string> },
   failure: string,
 ) =>

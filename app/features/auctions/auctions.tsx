@@ -3,7 +3,7 @@
  * import and the Google calendar their dates are also written to. An auction, the form to add one
  * and the guide to the sale types are pages of their own.
  */
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { BookOpen, Plus, Upload } from "lucide-react";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { PageHeader } from "~/components/page-header";
@@ -35,8 +35,7 @@ function viewLink(params: URLSearchParams, view: (typeof VIEWS)[number]["id"]) {
 }
 
 export function AuctionsPage({ loaded }: { loaded: AuctionsPageData }) {
-  const [params] = useSearchParams();
-  const [, update] = useQueryParams();
+  const [params, update] = useQueryParams();
   const { retry } = usePageReading();
   const [importing, setImporting] = useDialogParam("import");
   // Everything shown reads again: the list or month, and the Google setting.

@@ -8,7 +8,7 @@ import { changedFacts } from "~/domain/property-facts";
 import { modulePath } from "~/domain/modules";
 import { propertyInputOf } from "~/domain/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import { listToGoBackTo, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 import type { Deal } from "~/lib/api/deals";
 import type { PropertyActionData } from "./property-action";
 
@@ -21,12 +21,6 @@ export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
   return { property, analyses: analyses as Deal[], files };
-}
-
-/** The list to go back to: the one named (with its filters), or the whole list. */
-function listPath(back: FormDataEntryValue | null) {
-  const list = modulePath("possible-investments");
-  return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
 }
 
 /**
@@ -49,7 +43,8 @@ export async function actOnProperty(
     const { refused } = await services.deleteProperty(id, version);
     if (refused) return refusedAnswer(refused);
     const back = form.get("back");
-    if (sent.document || back !== null) throw redirect(listPath(back), 303);
+    if (sent.document || back !== null)
+      throw redirect(listToGoBackTo(modulePath("possible-investments"), back), 303);
     return { deleted: true } satisfies PropertyActionData;
   }
   if (intent !== "facts")
