@@ -190,7 +190,12 @@ export default function AppShell() {
         notify: (message) => toast(message),
         exportData: () => setExporting(true),
         importData: pickImportFile,
-        newChat: () => void chat().then((state) => state.newChat()),
+        // Emptied first: the Main Agent's URL shows the conversation the chat has open.
+        newChat: () =>
+          void chat().then((state) => {
+            state.newChat();
+            context.navigate(modulePath("main-agent"));
+          }),
         clearChatHistory: () => setClearing(true),
         showShortcuts: () => setShortcutsOpen(true),
       };
@@ -333,7 +338,14 @@ export default function AppShell() {
         onConfirm={() => {
           setClearing(false);
           chat()
-            .then((state) => state.clearHistory())
+            .then((state) => {
+              // A saved conversation's page gives way to a new chat before it is deleted.
+              if (pathname.startsWith(`${modulePath("main-agent")}/`)) {
+                state.newChat();
+                navigate(modulePath("main-agent"));
+              }
+              return state.clearHistory();
+            })
             .then(
               (deleted) =>
                 toast.success(

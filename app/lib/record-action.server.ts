@@ -40,6 +40,11 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
 export const refusedForm = (message: string) =>
   data<Refused>({ message, fieldErrors: {} }, { status: 400 });
 
+/** The list a form names to go back to (`back`, with its filters) when it is `list`, else `list`. */
+export function listToGoBackTo(back: unknown, list: string) {
+  return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
+}
+
 /** The version the form's change was made against; a 400 when the form sent none. */
 export function versionIn(form: FormData | Record<string, unknown>, what: string) {
   const version = form instanceof FormData ? form.get("version") : form.version;

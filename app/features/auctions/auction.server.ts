@@ -9,7 +9,13 @@ import { modulePath } from "~/domain/modules";
 import type { AuctionDetail, SavedAuction } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import {
+  jsonBody,
+  listToGoBackTo,
+  refusedAnswer,
+  refusedForm,
+  versionIn,
+} from "~/lib/record-action.server";
 import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
 import { newAuctionValues } from "./auction-fields";
 
@@ -62,12 +68,6 @@ export async function createAuction({ services }: ModuleLoaderArgs, request: Req
   return { created: { id: done.auction.id }, calendar: done.calendar } satisfies NewAuctionAnswer;
 }
 
-/** The list to go back to: the one named (with its filters), or the whole list. */
-function listPath(back: unknown) {
-  const list = modulePath("auction");
-  return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
-}
-
 /**
  * A change of auction `id`: as JSON with JavaScript, `intent` "update" (`input`, the auction's
  * fields as the API reads them, against `version`) or "keep-defaults" (`defaults`, the
@@ -94,7 +94,8 @@ export async function actOnAuction(
   if (intent === "delete") {
     const { refused } = await services.deleteAuction(id, version);
     if (refused) return refusedAnswer(refused);
-    if (sent.document || form.back) throw redirect(listPath(form.back), 303);
+    if (sent.document || form.back)
+      throw redirect(listToGoBackTo(form.back, modulePath("auction")), 303);
     return { deleted: true } satisfies AuctionActionAnswer;
   }
   if (intent !== "update")
