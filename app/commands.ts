@@ -66,6 +66,7 @@ export interface CommandContext {
   /** Workspace JSON, or (with a conversation open) a choice that includes the conversation. */
   exportData: () => void;
   importData: () => void;
+  /** Opens the Main Agent on a new conversation. */
   newChat: () => void;
   /** Asks for confirmation, then deletes every conversation. */
   clearChatHistory: () => void;
@@ -190,10 +191,7 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["ai", "ask", "assistant"],
     shortcut: COMMAND_SHORTCUTS["new-chat"],
     type: "NEW_CHAT",
-    action: ({ navigate, newChat }) => {
-      newChat();
-      navigate(modulePath("main-agent"));
-    },
+    action: ({ newChat }) => newChat(),
   },
   {
     id: "clear-chat",

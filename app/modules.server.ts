@@ -10,7 +10,6 @@ import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/mod
 import { loadConnections } from "./features/connections/connections.server";
 import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
-import { loadMainAgent } from "./features/main-agent/main-agent.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadResources } from "./features/resources/resources.server";
@@ -19,7 +18,6 @@ import type { Entry } from "./lib/api/workspace";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
-  "main-agent": loadMainAgent,
   "route-planner": loadRoutePlanner,
   resources: loadResources,
   marketing: loadMarketing,

@@ -56,7 +56,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     keywords: ["chat", "ai", "assistant", "agent", "conversations", "ask"],
     aliases: ["assistant"],
     skeleton: "list",
-    View: preloadable(() => import("./features/main-agent/main-agent")),
   },
   "property-research": {
     title: "Property Research",

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
 import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
+import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
@@ -50,7 +51,12 @@ import {
 import { listCampaigns } from "./services/campaigns";
 import { listConnectedApps, type ConnectedApp } from "./services/connected-apps";
 import { contactDetail, listContacts } from "./services/contacts";
-import { listConversations } from "./services/conversations";
+import {
+  conversationDetail,
+  deleteConversation,
+  listConversations,
+  renameConversation,
+} from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { dealDetail, listDeals } from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
@@ -321,6 +327,15 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     listConversations: pageFor(ConversationListQuerySchema, ({ page, limit, q }) =>
       listConversations(db, userId, q, { page, limit }),
     ),
+    /** A conversation with its messages; null when the user has none by that id. */
+    conversationDetail: (id: string) => orNotFound(conversationDetail(db, userId, id)),
+    /** `PATCH /api/conversations/{id}`, its title checked with the API's schema. */
+    renameConversation: (id: string, input: unknown) =>
+      written(() =>
+        renameConversation(db, userId, id, parsed(ConversationRenameSchema, input).title),
+      ),
+    /** `DELETE /api/conversations/{id}`, with its messages. */
+    deleteConversation: (id: string) => written(() => deleteConversation(db, userId, id)),
     mapsConfig: () => mapsConfig(env),
     listResearch: pageFor(ResearchListQuerySchema, ({ page, limit, q }) =>
       listResearch(db, userId, q, { page, limit }),

@@ -1,5 +1,5 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the page's route. */
-import { Outlet, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -85,6 +85,7 @@ const PageOutlet = memo(function PageOutlet(props: {
 
 export default function AppShell() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const { user, logout } = useAuth();
   const desktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
   const [collapsed, setCollapsed] = useState(false);
@@ -175,7 +176,15 @@ export default function AppShell() {
     closeMenu: useCallback(() => setMobileOpen(false), []),
     toggleSidebar,
     exportData: useCallback(() => setExporting(true), []),
-    newChat: useCallback(() => void chat().then((state) => state.newChat()), []),
+    // Emptied first: the Main Agent's URL shows the conversation the chat has open.
+    newChat: useCallback(
+      () =>
+        void chat().then((state) => {
+          state.newChat();
+          navigate(modulePath("main-agent"));
+        }),
+      [navigate],
+    ),
     clearChatHistory: useCallback(() => setClearing(true), []),
     showShortcuts: useCallback(() => setShortcutsOpen(true), []),
   });
@@ -295,7 +304,14 @@ export default function AppShell() {
         onConfirm={() => {
           setClearing(false);
           chat()
-            .then((state) => state.clearHistory())
+            .then((state) => {
+              // A saved conversation's page gives way to a new chat before it is deleted.
+              if (pathname.startsWith(`${modulePath("main-agent")}/`)) {
+                state.newChat();
+                navigate(modulePath("main-agent"));
+              }
+              return state.clearHistory();
+            })
             .then(
               (deleted) =>
                 toast.success(

@@ -17,7 +17,10 @@ type NoParams = Record<string, never>;
  */
 export interface ModuleParams {
   home: NoParams;
-  /** `q` the words the saved conversations' titles are searched for. */
+  /**
+   * `q` the words the saved conversations' titles are searched for. A saved conversation has a
+   * path of its own (`conversationPath`).
+   */
   "main-agent": { q?: string };
   /** `page` the page of the research history. A report has a path of its own (`researchPath`). */
   "property-research": { page?: number };
@@ -123,7 +126,6 @@ export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
 export const LOADED_MODULES = [
   "home",
-  "main-agent",
   "route-planner",
   "resources",
   "marketing",
@@ -169,6 +171,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   auction: /^\/[^/]+$/,
   // A saved research report.
   "property-research": /^\/[^/]+$/,
+  // A saved conversation.
+  "main-agent": /^\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -211,6 +215,10 @@ export const auctionPath = (id: string, params?: { property?: string }) =>
 
 /** The guide to the five sale types: which liens survive each, and what to check. */
 export const SALE_TYPES_GUIDE_PATH = `${modulePath("auction")}/sale-types`;
+
+/** A saved conversation with the Main Agent, open in the chat; `q` the list's search. */
+export const conversationPath = (id: string, params?: ModuleParams["main-agent"]) =>
+  `${modulePath("main-agent")}/${segment(id)}${queryOf(params)}`;
 
 /** A saved research report's page. */
 export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;

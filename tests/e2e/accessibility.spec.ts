@@ -195,7 +195,7 @@ for (const width of WIDTHS) {
       await openApp(page, modulePath("main-agent"));
       if (width < 768) await page.getByRole("button", { name: "Show conversations" }).click();
       await page
-        .getByRole("button", { name: /Compare cap rates/ })
+        .getByRole("link", { name: /Compare cap rates/ })
         .first()
         .click();
       await expect(page.getByRole("table")).toBeVisible();

@@ -55,6 +55,9 @@ test("chat streams, regenerates, edits and resends, stops, and comes back later"
   await expect(page.getByRole("navigation", { name: "Conversations" })).toContainText(
     "What is a cap rate?",
   );
+  // Once saved, the conversation is at its own URL, and the chat carries on there.
+  await expect(page).toHaveURL(/\/main-agent\/[^/?]+$/);
+  const saved = new URL(page.url()).pathname;
 
   await page.getByRole("button", { name: "Regenerate" }).click();
   await expect(answers(page)).toHaveCount(1);
@@ -89,7 +92,8 @@ test("chat streams, regenerates, edits and resends, stops, and comes back later"
   // Back later: the conversation, the edit and the partial answer were all saved.
   await openApp(page, "/assistant");
   await expect(page.getByTestId("user-message")).toHaveCount(0);
-  await page.getByRole("button", { name: "What is a cap rate?", exact: true }).click();
+  await page.getByRole("link", { name: "What is a cap rate?", exact: true }).click();
+  await expect(page).toHaveURL(saved);
   await expect(page.getByTestId("user-message")).toHaveCount(2);
   await expect(page.getByTestId("user-message").first()).toContainText(
     "What is a good cap rate for a duplex?",
@@ -107,20 +111,20 @@ test("New chat during a streaming answer leaves that conversation alone", async 
   await expect(answers(page).last()).toContainText("word3");
   await page.getByRole("button", { name: "New chat" }).click();
   await expect(answers(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/main-agent$/);
 
   await ask(page, "A fresh question");
   await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
   await expect(page.getByTestId("user-message")).toHaveCount(1);
   const list = page.getByRole("navigation", { name: "Conversations" });
-  await expect(list.getByRole("button", { name: "A fresh question", exact: true })).toBeVisible();
-  await expect(
-    list.getByRole("button", { name: "Give me a long answer", exact: true }),
-  ).toBeVisible();
+  await expect(list.getByRole("link", { name: "A fresh question", exact: true })).toBeVisible();
+  await list.getByRole("link", { name: "Give me a long answer", exact: true }).click();
+  await expect(page.getByTestId("user-message")).toContainText("Give me a long answer");
   // The Worker saves the stopped answer when workerd reports the hang-up, which it usually does at
   // once; when it drops the response silently, the relay's idle watch (CLIENT_IDLE_MS, 10 s)
-  // saves it. Opening the conversation again reads what is saved by then.
+  // saves it. Its page, read again, shows what is saved by then.
   await expect(async () => {
-    await list.getByRole("button", { name: "Give me a long answer", exact: true }).click();
+    await page.reload();
     await expect(page.getByTestId("user-message")).toContainText("Give me a long answer");
     await expect(answers(page).last()).toHaveAttribute("data-status", "stopped", {
       timeout: 1_000,
@@ -217,7 +221,7 @@ test("palette: Export Data offers the conversation, Clear Chat History confirms"
   const confirm = page.getByRole("dialog", { name: "Clear chat history?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(
-    page.getByRole("button", { name: "Is a 7% cap rate good?", exact: true }),
+    page.getByRole("link", { name: "Is a 7% cap rate good?", exact: true }),
   ).toBeVisible();
 
   await page.keyboard.press("Control+k");
@@ -227,6 +231,7 @@ test("palette: Export Data offers the conversation, Clear Chat History confirms"
   await expect(page.getByText("Chat history cleared: 1 conversation deleted")).toBeVisible();
   await expect(page.getByText("No saved conversations yet.")).toBeVisible();
   await expect(answers(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/main-agent$/);
 
   await page.keyboard.press("Control+Shift+O");
   await expect(page).toHaveURL(/\/main-agent$/);
@@ -243,7 +248,7 @@ test("conversation titles show whole, and a conversation is renamed from its row
   );
   await openApp(page, "/main-agent");
   const list = page.getByRole("navigation", { name: "Conversations" });
-  const row = list.getByRole("button", { name: question, exact: true });
+  const row = list.getByRole("link", { name: question, exact: true });
   const title = list.getByTestId("conversation-title");
   await expect(title).toHaveText(question);
   const cutOff = await title.evaluate(
@@ -264,6 +269,7 @@ test("conversation titles show whole, and a conversation is renamed from its row
   await expect.poll(() => opacity(renameRow)).toBe(1);
 
   await row.click();
+  await expect(page).toHaveURL(/\/main-agent\/[^/?]+$/);
   await expect(page.getByTestId("chat-title")).toHaveText(question);
   await page.getByRole("button", { name: "Rename conversation" }).click();
   await page.getByLabel("Conversation title").fill("Maple duplex returns");
@@ -272,6 +278,7 @@ test("conversation titles show whole, and a conversation is renamed from its row
   await expect(title).toHaveText("Maple duplex returns");
   await page.reload();
   await expect(title).toHaveText("Maple duplex returns");
+  await expect(page).toHaveTitle("Maple duplex returns · AI42");
 });
 
 test.describe("on a touch screen", () => {

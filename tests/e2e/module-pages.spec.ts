@@ -283,7 +283,10 @@ test.describe("Main Agent", () => {
     }
   }
 
-  test("shows the saved conversations without JavaScript", async ({ page, account }) => {
+  test("shows the saved conversations, and one at its own URL, without JavaScript", async ({
+    page,
+    account,
+  }) => {
     await conversations(account, ["Duplex on Elm", "Lenders in Ohio"]);
     await page.goto(modulePath("main-agent"));
     const list = page.getByRole("navigation", { name: "Conversations" });
@@ -294,6 +297,16 @@ test.describe("Main Agent", () => {
     await page.goto(modulePath("main-agent", { q: "lenders" }));
     await expect(list.getByTestId("conversation-title")).toHaveText(["Lenders in Ohio"]);
     await expect(page.getByLabel("Search conversations")).toHaveValue("lenders");
+
+    await list.getByRole("link", { name: "Lenders in Ohio", exact: true }).click();
+    await expect(page).toHaveURL(/\/main-agent\/[^/?]+\?q=lenders$/);
+    await expect(page).toHaveTitle("Lenders in Ohio · AI42");
+    await expect(page.getByTestId("chat-title")).toHaveText("Lenders in Ohio");
+    await expect(page.getByTestId("user-message")).toContainText("Lenders in Ohio");
+    await expect(page.getByTestId("assistant-message")).toContainText(
+      'You asked: "Lenders in Ohio"',
+    );
+    await expect(list.getByTestId("conversation-title")).toHaveText(["Lenders in Ohio"]);
   });
 
   test.describe("with JavaScript", () => {
@@ -327,9 +340,29 @@ test.describe("Main Agent", () => {
       await expect(page.getByLabel("Search conversations")).toHaveValue("rental");
       await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
 
-      // Opening one reads its messages.
-      await list.getByRole("button", { name: "Rental cash flow", exact: true }).click();
+      // Opening one reads its messages through its route's loader, and the search stays.
+      await list.getByRole("link", { name: "Rental cash flow", exact: true }).click();
+      await expect(page).toHaveURL(/\/main-agent\/[^/?]+\?q=rental$/);
       await expect(page.getByTestId("chat-title")).toHaveText("Rental cash flow");
+      await expect(page.getByTestId("user-message")).toContainText("Rental cash flow");
+      await expect(list.getByTestId("conversation-title")).toHaveText(["Rental cash flow"]);
+      await page.reload();
+      await expect(page.locator("[data-hydrated]")).toBeAttached();
+      await expect(page.getByTestId("user-message")).toContainText("Rental cash flow");
+      await list.getByRole("button", { name: "New chat" }).click();
+      await expect(page).toHaveURL(/\/main-agent\?q=rental$/);
+      await expect(page.getByTestId("user-message")).toHaveCount(0);
+
+      // Deleting the conversation the chat shows goes back to the list, through its action.
+      await list.getByRole("link", { name: "Rental cash flow", exact: true }).click();
+      await expect(page.getByTestId("user-message")).toContainText("Rental cash flow");
+      await list.getByRole("button", { name: "Delete Rental cash flow" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByText("Conversation deleted")).toBeVisible();
+      await expect(page).toHaveURL(/\/main-agent\?q=rental$/);
+      await expect(list).toContainText('No conversations match "rental".');
+      await expect(page.getByTestId("user-message")).toHaveCount(0);
+      expect(asked.filter((path) => path.startsWith("/api/conversations"))).toEqual([]);
     });
   });
 });

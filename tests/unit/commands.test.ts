@@ -254,7 +254,6 @@ describe("running a command", () => {
     expect(context.importData).toHaveBeenCalledOnce();
     run("New Chat");
     expect(context.newChat).toHaveBeenCalledOnce();
-    expect(context.navigate).toHaveBeenLastCalledWith("/main-agent");
     run("Clear Chat History");
     expect(context.clearChatHistory).toHaveBeenCalledOnce();
     run("Keyboard shortcuts");

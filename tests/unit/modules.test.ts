@@ -5,6 +5,7 @@ import {
   childModules,
   comparePath,
   contactPath,
+  conversationPath,
   documentPath,
   modulePath,
   projectPath,
@@ -183,5 +184,15 @@ describe("a research report's path", () => {
     expect(researchPath("r/1")).toBe("/property-research/r%2F1");
     expect(activeModuleId(MODULES, researchPath("r1"))).toBe("property-research");
     expect(activeModuleId(MODULES, "/property-research/r1/deeper")).toBeNull();
+  });
+});
+
+describe("a saved conversation's path", () => {
+  it("opens it in the Main Agent, keeping the list's search", () => {
+    expect(conversationPath("c/1")).toBe("/main-agent/c%2F1");
+    expect(conversationPath("c1", { q: "cap rate" })).toBe("/main-agent/c1?q=cap+rate");
+    expect(activeModuleId(MODULES, conversationPath("c1"))).toBe("main-agent");
+    expect(activeModuleId(MODULES, "/main-agent/c1/deeper")).toBeNull();
+    expect(activeModuleId(MODULES, "/assistant/c1")).toBeNull();
   });
 });

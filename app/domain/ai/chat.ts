@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   MAX_MESSAGE_CHARS,
   MAX_MESSAGES,
+  MAX_TITLE_CHARS,
   MAX_TTS_CHARS,
   TTS_VOICES,
   type ChatMessage,
@@ -47,6 +48,15 @@ export const ChatRequestSchema = z.object({
   model: modelName.optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** A saved conversation's new name, from its row in the list or the chat's header. */
+export const ConversationRenameSchema = z.object({
+  title: z
+    .string({ error: "Give the conversation a title" })
+    .trim()
+    .min(1, { error: "Give the conversation a title" })
+    .max(MAX_TITLE_CHARS),
+});
 
 export const TtsRequestSchema = z.object({
   text: z

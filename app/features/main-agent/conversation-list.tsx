@@ -1,45 +1,59 @@
 /**
- * The saved conversations: search, open, rename, delete. The first page arrives with the page
- * (main-agent.server.ts), found by the URL's `q`; it is read again through Remix whenever the
- * conversations change (the chat store's `revision`). "Show more" reads the next pages.
+ * The saved conversations: search, open (each at its own URL), rename, delete. The first page
+ * arrives with the page (main-agent.server.ts), found by the URL's `q`; it is read again through
+ * Remix after a rename or a delete (their actions) and whenever the chat saves (the chat store's
+ * `revision`). "Show more" reads the next pages.
  */
+import { Link, useNavigate } from "@remix-run/react";
 import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
-import { ConfirmDialog, ErrorNotice } from "~/components/ui";
+import { ConfirmDialog } from "~/components/ui";
+import { conversationPath, modulePath } from "~/domain/modules";
 import { conversationsApi, type Conversation } from "~/lib/api/ai";
 import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
+import type { Page } from "~/lib/api/workspace";
 import { useChat } from "~/lib/stores/chat";
-import { SearchBox, toastFailure, useQueryParams, useSearchParam } from "../shared";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { SearchBox, toastFailure, usePageReading, useQueryParams, useSearchParam } from "../shared";
+import type { ConversationActionAnswer } from "./conversation.server";
 import { RenameForm } from "./rename-conversation";
 
 const PAGE_SIZE = 50;
 
-export function ConversationList(props: { onOpened?: () => void }) {
-  const openId = useChat((s) => s.conversationId);
+export function ConversationList(props: {
+  /** The first page, as the route's loader read it. */
+  conversations: Page<Conversation>;
+  /** The conversation the chat shows. */
+  openId: string | null;
+  onOpened?: () => void;
+}) {
+  const { openId } = props;
+  const navigate = useNavigate();
   const revision = useChat((s) => s.revision);
-  const open = useChat((s) => s.open);
   const newChat = useChat((s) => s.newChat);
-  const changed = useChat((s) => s.changed);
-  const { data, retry } = useModuleData("main-agent");
+  const { retry } = usePageReading();
+  const send = useVersionedAction<ConversationActionAnswer>(
+    "conversation",
+    MESSAGES.deleteConversation,
+  );
   const [query, setQuery] = useSearchParam();
   const [params] = useQueryParams();
-  const q = params.get("q") ?? "";
-  const first = data?.conversations;
+  const q = params.get("q") || undefined;
+  const first = props.conversations;
   /** The pages after the first that "Show more" read, for the list they followed. */
   const [more, setMore] = useState<{ after: typeof first; items: Conversation[] }>({
     after: first,
     items: [],
   });
   const extra = more.after === first ? more.items : [];
-  const items = first ? [...first.items, ...extra] : [];
-  const total = first?.meta.total ?? 0;
+  const items = [...first.items, ...extra];
+  const total = first.meta.total;
   const [loadingMore, setLoadingMore] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
 
-  // A change of the conversations (an answer saved, a rename, Clear Chat History) reads them again.
+  // An answer saved, or Clear Chat History, reads the conversations again.
   const seenRevision = useRef(revision);
   useEffect(() => {
     if (revision === seenRevision.current) return;
@@ -48,7 +62,6 @@ export function ConversationList(props: { onOpened?: () => void }) {
   }, [revision, retry]);
 
   const loadMore = async () => {
-    if (!first) return;
     setLoadingMore(true);
     try {
       const page = await conversationsApi.list({
@@ -68,23 +81,21 @@ export function ConversationList(props: { onOpened?: () => void }) {
     }
   };
 
-  const choose = async (id: string) => {
-    try {
-      open(await conversationsApi.get(id));
-      props.onOpened?.();
-    } catch (error) {
-      toastFailure(error);
-    }
-  };
-
+  /**
+   * Deletes through the conversation's action. The one the chat shows gives way to a new chat
+   * first, and the action then sends the page back to the list (with its search).
+   */
   const remove = async () => {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
+    const shown = target.id === openId;
+    if (shown) newChat();
     try {
-      await conversationsApi.remove(target.id);
-      if (target.id === openId) newChat();
-      changed();
+      await send(
+        { intent: "delete", ...(shown && { back: modulePath("main-agent", { q }) }) },
+        conversationPath(target.id),
+      );
       toast.success("Conversation deleted");
     } catch (error) {
       toastFailure(error);
@@ -98,6 +109,8 @@ export function ConversationList(props: { onOpened?: () => void }) {
         className="btn-primary gap-2"
         onClick={() => {
           newChat();
+          // From a saved conversation's page to the Main Agent's own.
+          if (openId) navigate(modulePath("main-agent", { q }));
           props.onOpened?.();
         }}
       >
@@ -110,9 +123,7 @@ export function ConversationList(props: { onOpened?: () => void }) {
         placeholder="Search conversations"
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {!data ? (
-          <ErrorNotice message={MESSAGES.fetchConversations} onRetry={retry} />
-        ) : items.length === 0 ? (
+        {items.length === 0 ? (
           <p className="p-2 text-sm text-muted">
             {q ? `No conversations match "${q}".` : "No saved conversations yet."}
           </p>
@@ -130,17 +141,17 @@ export function ConversationList(props: { onOpened?: () => void }) {
                   <div
                     className={`group relative flex items-start rounded-lg ${conversation.id === openId ? "bg-accent/15 text-accent" : "hover:bg-raised"}`}
                   >
-                    <button
-                      type="button"
-                      onClick={() => void choose(conversation.id)}
-                      aria-current={conversation.id === openId ? "true" : undefined}
+                    <Link
+                      to={conversationPath(conversation.id, { q })}
+                      onClick={props.onOpened}
+                      aria-current={conversation.id === openId ? "page" : undefined}
                       title={conversation.title}
-                      className="min-w-0 flex-1 px-2 py-2 text-left text-sm"
+                      className="min-w-0 flex-1 px-2 py-2 text-sm"
                     >
                       <span className="line-clamp-2 break-words" data-testid="conversation-title">
                         {conversation.title}
                       </span>
-                    </button>
+                    </Link>
                     {/* The title has the row's whole width: where a pointer can hover, the
                         buttons show over its end; on a touch screen they sit beside it. */}
                     <span className="row-actions flex shrink-0 pt-0.5 can-hover:absolute can-hover:top-1 can-hover:right-1 can-hover:rounded-md can-hover:bg-raised can-hover:pt-0 can-hover:shadow">

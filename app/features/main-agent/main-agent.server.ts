@@ -1,9 +1,9 @@
 /**
- * Main Agent's first screen, read on the server: the first page of the saved conversations, found
- * by the URL's `q`, and the week ahead beside the chat (AI42's own events in the page; with Google
- * Calendar connected, the week's list with Google's events merged in streams after it). The open
- * conversation is the chat store's (the palette's New Chat and Clear Chat History act on it), and
- * answers stream in the browser.
+ * What the Main Agent shows beside the chat, read on the server: the first page of the saved
+ * conversations, found by the URL's `q`, and the week ahead (AI42's own events in the page; with
+ * Google Calendar connected, the week's list with Google's events merged in streams after it). A
+ * saved conversation is read by its own route (conversation.server.ts); answers stream in the
+ * browser.
  */
 import { midnightIn } from "~/domain/auctions/time-zones";
 import { addIsoDays } from "~/domain/calendar/events";
@@ -13,6 +13,9 @@ import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 export const CONVERSATIONS_PAGE_SIZE = 50;
 /** The days the week ahead shows, today first. */
 const WEEK_DAYS = 7;
+
+/** The conversations and the week ahead, as the Main Agent's routes read them. */
+export type MainAgentData = Awaited<ReturnType<typeof loadMainAgent>>;
 
 export async function loadMainAgent({ url, services, today, timeZone }: ModuleLoaderArgs) {
   const q = url.searchParams.get("q");

@@ -1,23 +1,33 @@
 /**
  * Main Agent (/main-agent, /assistant): the chat over the investor's own workspace. Streamed
  * answers with Stop, Regenerate and Edit-and-resend; OpenAI or Perplexity; agent mode lets the
- * model search and change the workspace through tools. Saved conversations on the left, the week
- * ahead on the right.
+ * model search and change the workspace through tools. Saved conversations on the left, each at
+ * its own URL (/main-agent/<id>), the week ahead on the right.
  */
+import { useNavigate, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Bot, Download, History, Pencil, Send, Square, Wrench } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
-import type { AiStatus } from "~/lib/api/ai";
-import { useModuleData } from "~/lib/module-data";
-import { chatStore, useChat } from "~/lib/stores/chat";
+import { conversationPath } from "~/domain/modules";
+import type { AiStatus, ConversationDetail } from "~/lib/api/ai";
+import { chatStore, fromMessage, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
-import type { ModuleViewProps } from "../module-view";
+import { MODULES } from "~/modules";
 import { ChatMessage } from "./chat-message";
 import { ConversationList } from "./conversation-list";
+import type { MainAgentData } from "./main-agent.server";
 import { RenameForm } from "./rename-conversation";
 import { TimeMatrix } from "./time-matrix";
+
+const MODULE = MODULES.find((module) => module.id === "main-agent")!;
+
+/** app/routes/_app.main-agent.tsx, and app/routes/_app.assistant.tsx at the spec's other path. */
+const MAIN_AGENT_ROUTE = "routes/_app.main-agent";
+const ASSISTANT_ROUTE = "routes/_app.assistant";
+/** app/routes/_app.main-agent.$conversationId.tsx: the saved conversation the URL names. */
+const CONVERSATION_ROUTE = "routes/_app.main-agent.$conversationId";
 
 /** From this width the week ahead gets a column of its own beside the chat. */
 const WIDE_MIN_WIDTH = 1440;
@@ -28,7 +38,7 @@ const SUGGESTIONS = [
   "What should I check before making an offer on a duplex?",
 ];
 
-function Composer(props: { disabled: boolean; status: AiStatus | null }) {
+function Composer(props: { disabled: boolean; status: AiStatus }) {
   const provider = useChat((s) => s.provider);
   const agentMode = useChat((s) => s.agentMode);
   const setProvider = useChat((s) => s.setProvider);
@@ -110,7 +120,7 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
             {AI_PROVIDERS.map((value) => (
               <option key={value} value={value}>
                 {PROVIDERS[value].label}
-                {status && !status[value].configured ? " (not configured)" : ""}
+                {status[value].configured ? "" : " (not configured)"}
               </option>
             ))}
           </select>
@@ -137,18 +147,54 @@ function Composer(props: { disabled: boolean; status: AiStatus | null }) {
   );
 }
 
-export default function MainAgent({ module }: ModuleViewProps) {
-  const items = useChat((s) => s.items);
+/**
+ * The chat as each of the Main Agent's routes renders it: the same component for all, so moving
+ * between a new conversation and saved ones keeps the chat (an answer on its way, the composer).
+ */
+export function MainAgentScreen() {
+  const atMainAgent = useRouteLoaderData(MAIN_AGENT_ROUTE) as MainAgentData | null | undefined;
+  const atAssistant = useRouteLoaderData(ASSISTANT_ROUTE) as MainAgentData | null | undefined;
+  const opened = useRouteLoaderData(CONVERSATION_ROUTE) as
+    { conversation: ConversationDetail } | null | undefined;
+  const loaded = atMainAgent ?? atAssistant;
+  // Signed out, the workspace shows the login screen instead of this page.
+  return loaded ? <MainAgent loaded={loaded} opened={opened?.conversation ?? null} /> : null;
+}
+
+/**
+ * The chat shows the chat store's conversation (the palette's New Chat, Clear Chat History and
+ * Export act on it), which follows the URL: the saved conversation it names (`opened`, read by its
+ * route's loader), or a new one.
+ */
+function MainAgent({
+  loaded,
+  opened,
+}: {
+  loaded: MainAgentData;
+  opened: ConversationDetail | null;
+}) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const q = params.get("q") ?? undefined;
+  const storeItems = useChat((s) => s.items);
   const busy = useChat((s) => s.busy);
-  const title = useChat((s) => s.title);
-  const conversationId = useChat((s) => s.conversationId);
+  const storeTitle = useChat((s) => s.title);
+  const storeId = useChat((s) => s.conversationId);
   const provider = useChat((s) => s.provider);
   const agentMode = useChat((s) => s.agentMode);
   const regenerate = useChat((s) => s.regenerate);
   const editAndResend = useChat((s) => s.editAndResend);
   const send = useChat((s) => s.send);
-  const { data } = useModuleData("main-agent");
-  const status = data?.ai ?? null;
+  const status = loaded.ai;
+  // Until the store opens the conversation the URL names (once the page is interactive, or its
+  // read on a navigation is in), the chat shows it as its loader read it: the HTML holds it.
+  const pending = opened && opened.id !== storeId ? opened : null;
+  const items = useMemo(
+    () => (pending ? pending.messages.map(fromMessage) : storeItems),
+    [pending, storeItems],
+  );
+  const title = pending ? pending.title : storeTitle;
+  const conversationId = pending ? pending.id : storeId;
   const [showList, setShowList] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** The saved conversation whose title is being edited in the header. */
@@ -160,6 +206,27 @@ export default function MainAgent({ module }: ModuleViewProps) {
     void chatStore.persist.rehydrate();
   }, []);
 
+  // The saved conversation the URL names is opened; one the chat already shows (an answer on its
+  // way) is left as it is.
+  useEffect(() => {
+    const chat = chatStore.getState();
+    if (opened && chat.conversationId !== opened.id) chat.open(opened);
+  }, [opened]);
+
+  // With no conversation in the URL, the chat's own goes there: the one still open when the Main
+  // Agent is opened again (an analysis handed over, say), or a new one once its first answer
+  // names it. New Chat empties the chat before it opens this URL.
+  useEffect(() => {
+    if (opened) return;
+    const follow = (id: string | null) => {
+      if (id) navigate(conversationPath(id, { q }), { replace: true });
+    };
+    follow(chatStore.getState().conversationId);
+    return chatStore.subscribe((state, previous) => {
+      if (state.conversationId !== previous.conversationId) follow(state.conversationId);
+    });
+  }, [opened, q, navigate]);
+
   const last = items.at(-1);
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
@@ -167,8 +234,8 @@ export default function MainAgent({ module }: ModuleViewProps) {
 
   const lastAnswer = items.map((item) => item.role).lastIndexOf("assistant");
   const usedProvider: AiProvider = agentMode ? "openai" : provider;
-  const unconfigured = status ? !status[usedProvider].configured : false;
-  const Icon = module.icon;
+  const unconfigured = !status[usedProvider].configured;
+  const Icon = MODULE.icon;
 
   return (
     <div className="-my-2 flex h-[calc(100dvh-7rem)] min-h-[32rem] gap-6 lg:h-[calc(100dvh-5rem)]">
@@ -183,10 +250,14 @@ export default function MainAgent({ module }: ModuleViewProps) {
         </div>
         <div className="flex min-h-0 flex-1 flex-col gap-4">
           <div className="min-h-0 flex-1">
-            <ConversationList onOpened={() => setShowList(false)} />
+            <ConversationList
+              conversations={loaded.conversations}
+              openId={conversationId}
+              onOpened={() => setShowList(false)}
+            />
           </div>
           {/* On narrower screens the week ahead lives here; on wide ones it has its own column. */}
-          {wide === false && <TimeMatrix week={data?.week ?? null} className="shrink-0" />}
+          {wide === false && <TimeMatrix week={loaded.week} className="shrink-0" />}
         </div>
       </aside>
 
@@ -205,7 +276,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
                   data-testid="chat-title"
                   title={items.length ? title : undefined}
                 >
-                  {items.length ? title : module.title}
+                  {items.length ? title : MODULE.title}
                 </h1>
                 {conversationId && (
                   <button
@@ -221,7 +292,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
               </div>
             )}
             <p className="truncate text-xs text-muted">
-              {status ? `${PROVIDERS[usedProvider].label} · ${status[usedProvider].model}` : " "}
+              {`${PROVIDERS[usedProvider].label} · ${status[usedProvider].model}`}
             </p>
           </div>
           <button
@@ -243,7 +314,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
           </button>
         </header>
 
-        {status && <ConfigNotice provider={usedProvider} status={status} />}
+        <ConfigNotice provider={usedProvider} status={status} />
 
         <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pr-1" aria-live="polite">
           {items.length === 0 ? (
@@ -293,7 +364,7 @@ export default function MainAgent({ module }: ModuleViewProps) {
 
       {wide && (
         <aside className="w-72 shrink-0" aria-label="Week ahead">
-          <TimeMatrix week={data?.week ?? null} />
+          <TimeMatrix week={loaded.week} />
         </aside>
       )}
 

@@ -1,23 +1,35 @@
-/** Renaming a saved conversation: one form and one call, from the list and from the chat's header. */
+/** Renaming a saved conversation: one form and its action, from the list and the chat's header. */
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import { MAX_TITLE_CHARS } from "~/domain/ai/chat-terms";
-import { conversationsApi } from "~/lib/api/ai";
+import { conversationPath } from "~/domain/modules";
+import { MESSAGES } from "~/lib/api/messages";
 import { chatStore } from "~/lib/stores/chat";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { toastFailure } from "../shared";
+import type { ConversationActionAnswer } from "./conversation.server";
 
-/** Renames on the server, then in the open chat's header (when it is that one) and the list. */
-async function renameConversation(id: string, title: string) {
-  try {
-    const renamed = await conversationsApi.rename(id, title);
-    const chat = chatStore.getState();
-    if (renamed.id === chat.conversationId) chat.setTitle(renamed.title);
-    chat.changed();
-    return true;
-  } catch (error) {
-    toastFailure(error);
-    return false;
-  }
+/**
+ * Renames through the conversation's action (which reads the list again), then in the open
+ * chat's header when it is that one.
+ */
+function useRenameConversation() {
+  const send = useVersionedAction<ConversationActionAnswer>(
+    "conversation",
+    MESSAGES.renameConversation,
+  );
+  return async (id: string, title: string) => {
+    try {
+      const answer = await send({ intent: "rename", title }, conversationPath(id));
+      if (!answer || !("renamed" in answer)) return false;
+      const chat = chatStore.getState();
+      if (answer.renamed.id === chat.conversationId) chat.setTitle(answer.renamed.title);
+      return true;
+    } catch (error) {
+      toastFailure(error);
+      return false;
+    }
+  };
 }
 
 /** The title in an input: Enter or Save renames, Escape or Cancel leaves it as it was. */
@@ -29,13 +41,14 @@ export function RenameForm(props: {
 }) {
   const [title, setTitle] = useState(props.title);
   const inputId = useId();
+  const rename = useRenameConversation();
   return (
     <form
       className={`flex min-w-0 items-center gap-1 ${props.className ?? ""}`}
       onSubmit={(event) => {
         event.preventDefault();
         if (!title.trim()) return;
-        void renameConversation(props.id, title).then((renamed) => renamed && props.onDone());
+        void rename(props.id, title).then((renamed) => renamed && props.onDone());
       }}
     >
       <label htmlFor={inputId} className="sr-only">

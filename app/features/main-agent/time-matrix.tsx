@@ -4,34 +4,30 @@
  * (main-agent.server.ts). Clicking it opens /calendar.
  */
 import { Link } from "@remix-run/react";
-import { MESSAGES } from "~/lib/api/messages";
 import { CalendarRange } from "lucide-react";
 import { byDay } from "~/domain/dates";
 import { modulePath } from "~/domain/modules";
 import { todayIn } from "~/domain/today";
 import type { CalendarEvent } from "~/lib/api/google";
 import { useStreamed } from "~/lib/module-data";
-import type { ModuleData } from "~/modules.server";
+import type { MainAgentData } from "./main-agent.server";
 
 const weekday = (day: string) =>
   new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(new Date(day));
 const dayOfMonth = (day: string) => Number(day.slice(8, 10));
 
-/** The week's days, events and zone; null when the page's read failed. */
-export function TimeMatrix(props: {
-  week: ModuleData<"main-agent">["week"] | null;
-  className?: string;
-}) {
+/** The week's days, events and zone. */
+export function TimeMatrix(props: { week: MainAgentData["week"]; className?: string }) {
   const { week } = props;
-  const merged = useStreamed(week?.merged, week?.days[0]);
-  const events = merged ?? week?.events ?? [];
+  const merged = useStreamed(week.merged, week.days[0]);
+  const events = merged ?? week.events;
   /** Google's calendars are still being read. */
-  const waiting = Boolean(week?.merged) && merged === undefined;
+  const waiting = Boolean(week.merged) && merged === undefined;
   /** The day an event starts on where the user is: an all-day event's date, or a timed one's. */
   const startDay = (event: CalendarEvent) =>
     event.start.date ??
-    (event.start.dateTime && week ? todayIn(week.timeZone, new Date(event.start.dateTime)) : null);
-  const columns = week ? byDay(week.days, events, startDay) : [];
+    (event.start.dateTime ? todayIn(week.timeZone, new Date(event.start.dateTime)) : null);
+  const columns = byDay(week.days, events, startDay);
   const count = events.length;
 
   return (
@@ -46,11 +42,7 @@ export function TimeMatrix(props: {
           Week ahead<span className="sr-only">: open the calendar</span>
         </h2>
         <span className="text-xs text-muted">
-          {!week
-            ? MESSAGES.fetchWeekAhead
-            : waiting
-              ? "Loading..."
-              : `${count} event${count === 1 ? "" : "s"}`}
+          {waiting ? "Loading..." : `${count} event${count === 1 ? "" : "s"}`}
         </span>
       </div>
       <ol className="divide-y divide-line/60">
@@ -75,7 +67,7 @@ export function TimeMatrix(props: {
           </li>
         ))}
       </ol>
-      {week && !waiting && count === 0 && (
+      {!waiting && count === 0 && (
         <p className="mt-3 text-xs text-muted">
           Nothing this week. Add events in the calendar, or target close dates on your projects.
         </p>

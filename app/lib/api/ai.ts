@@ -106,24 +106,6 @@ export const conversationsApi = {
     if (result.error) throw new ServiceError(MESSAGES.fetchConversations, result.error);
     return { items: result.data, meta: result.meta! } satisfies Page<Conversation>;
   },
-  get: (id: string) =>
-    orThrow(
-      apiRequest<ConversationDetail>(`/conversations/${encodeURIComponent(id)}`),
-      MESSAGES.fetchConversation,
-    ),
-  rename: (id: string, title: string) =>
-    orThrow(
-      apiRequest<Conversation>(`/conversations/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: { title },
-      }),
-      MESSAGES.renameConversation,
-    ),
-  remove: (id: string) =>
-    orThrow(
-      apiRequest<Conversation>(`/conversations/${encodeURIComponent(id)}`, { method: "DELETE" }),
-      MESSAGES.deleteConversation,
-    ),
   removeAll: () =>
     orThrow(
       apiRequest<{ deleted: number }>("/conversations", { method: "DELETE" }),

@@ -58,7 +58,8 @@ let controller: AbortController | null = null;
  */
 let turn = 0;
 
-const fromMessage = (message: Message): ChatItem => ({
+/** A saved message as the chat shows it. */
+export const fromMessage = (message: Message): ChatItem => ({
   key: message.id,
   role: message.role,
   content: message.content,

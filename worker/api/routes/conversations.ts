@@ -1,6 +1,6 @@
 /** The user's conversations with the Main Agent: list, read, rename, delete one or all. */
 import { z } from "@hono/zod-openapi";
-import { MAX_TITLE_CHARS } from "../../../app/domain/ai/chat";
+import { ConversationRenameSchema } from "../../../app/domain/ai/chat";
 import {
   conversationDetail,
   deleteAllConversations,
@@ -21,16 +21,6 @@ import {
 } from "../openapi";
 import { ConversationListQuerySchema } from "../list-queries";
 import { ConversationDetailSchema, ConversationSchema } from "./conversations.schemas";
-
-const RenameSchema = z
-  .object({
-    title: z
-      .string({ error: "Give the conversation a title" })
-      .trim()
-      .min(1, { error: "Give the conversation a title" })
-      .max(MAX_TITLE_CHARS),
-  })
-  .openapi("ConversationRename");
 
 const app = router();
 
@@ -81,7 +71,10 @@ app.openapi(
     operationId: "renameConversation",
     summary: "Rename a conversation",
     ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(RenameSchema) },
+    request: {
+      params: IdParamSchema,
+      ...jsonBody(ConversationRenameSchema.openapi("ConversationRename")),
+    },
     responses: {
       200: dataResponse("The renamed conversation", ConversationSchema),
       ...errorResponses(400, 401, 404),
