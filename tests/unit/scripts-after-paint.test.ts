@@ -48,6 +48,30 @@ describe("holding a page's scripts until its first paint", () => {
     }
   });
 
+  it("renames every preload of a long page, among text in any script", async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `<td data-i="${i}">Ünïcode “${i}” 🏠</td>`);
+    const preloads = Array.from(
+      { length: 40 },
+      (_, i) => `<link rel="modulepreload" href="/assets/m${i}.js"/>`,
+    );
+    const page = [...rows, ...preloads, SCRIPTS].join("");
+    const held = page
+      .replaceAll('rel="modulepreload"', `rel="${HELD_PRELOAD}"`)
+      .replaceAll(' type="module"', ` type="${HELD_MODULE}"`);
+    // In 700-byte chunks (cutting characters too), and as one chunk.
+    const bytes = new TextEncoder().encode(page);
+    for (const size of [700, bytes.length]) {
+      const source = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += size)
+            controller.enqueue(bytes.slice(at, at + size));
+          controller.close();
+        },
+      });
+      expect(await new Response(source.pipeThrough(holdScriptsUntilPaint())).text()).toBe(held);
+    }
+  });
+
   it("passes a page without scripts through unchanged", async () => {
     const page = "<!DOCTYPE html><html><body><h1>Shared analysis</h1></body></html>";
     expect(await received(page.split(""))).toBe(page);

@@ -501,7 +501,8 @@ export async function auctionCalendarEvents(
   const after = (column: SQLiteColumn, shift: number) =>
     window.after ? gte(column, minutes(window.after, shift)) : undefined;
   // Sales start at their time; deposit deadlines are shown as the half hour that ends at them.
-  const [sales, deposits] = await Promise.all([
+  // One batch: every read is a round trip to D1.
+  const [sales, deposits] = await db.batch([
     db
       .select()
       .from(auctions)
