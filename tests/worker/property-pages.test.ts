@@ -88,6 +88,38 @@ describe("a property's page", () => {
     }
   });
 
+  it("puts saved analyses side by side in Compare's HTML; another user's is the 404 page", async () => {
+    const ana = await investor("Aspen");
+    const second = await api("/deals", {
+      method: "POST",
+      token: ana.token,
+      json: {
+        name: "Aspen second rental",
+        strategy: "rental",
+        inputs: RENTAL,
+        propertyId: ana.propertyId,
+      },
+    });
+    expect(second.status).toBe(201);
+    const secondId = ((await second.json()) as { data: { id: string } }).data.id;
+    const compare = `/possible-investments/compare?ids=${ana.dealId},${secondId}&property=${ana.propertyId}`;
+    const { status, html } = await page(compare, ana.cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Compare analyses");
+    expect(html).toContain(`href="/possible-investments/${ana.propertyId}/analyses/${ana.dealId}"`);
+    expect(html).toContain(">Aspen second rental</a>");
+    expect(html).toContain(`href="/possible-investments/${ana.propertyId}"`);
+
+    const other = await investor("Beech");
+    const theirs = await page(
+      `/possible-investments/compare?ids=${ana.dealId},${other.dealId}`,
+      ana.cookie,
+    );
+    expect(theirs.status).toBe(404);
+    expect(theirs.html).not.toContain("Beech rental");
+    expect((await page("/possible-investments/compare", ana.cookie)).status).toBe(400);
+  });
+
   it("shows a visitor the login screen and no property", async () => {
     const ana = await investor("Dogwood");
     const { status, html } = await page(`/possible-investments/${ana.propertyId}`);

@@ -15,6 +15,9 @@ export const HEADLINE_METRICS: Record<Strategy, readonly string[]> = {
   wholesale: ["maxAllowableOffer", "buyerMaxPrice", "assignmentProfit"],
 };
 
+/** How many saved analyses Compare puts side by side. */
+export const MAX_COMPARED = 4;
+
 /** Whether more is better on a metric (Compare marks the highest), less, or neither. */
 const LOWER_IS_BETTER = new Set([
   "vacancyLoss",

@@ -1,16 +1,13 @@
-/** Compare (`?compare=<id>,<id>…`): two to four saved analyses side by side, the best value of
- * each row marked. */
+/** Compare: two to four saved analyses side by side, the best value of each row marked. */
+import { Link } from "@remix-run/react";
 import { Trophy } from "lucide-react";
-import { Skeleton } from "~/components/skeleton";
-import { ErrorNotice } from "~/components/ui";
+import { useMemo } from "react";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { bestColumns, rankedValue } from "~/domain/deals/judge";
+import { analysisPath } from "~/domain/modules";
 import { label as strategyLabel } from "~/domain/workspace";
-import { dealsApi, type Deal } from "~/lib/api/deals";
-import { useRead } from "~/lib/use-read";
+import type { Deal } from "~/lib/api/deals";
 import { BackLink } from "../shared";
-
-export const MAX_COMPARED = 4;
 
 /** The figures' names stay in view while a phone scrolls the analyses sideways. */
 const STICKY = "sticky left-0 z-1 bg-surface px-3 sm:px-4";
@@ -31,35 +28,26 @@ function metricRows(compared: readonly Compared[]) {
 }
 
 export function DealCompare(props: {
-  ids: string[];
-  onBack: () => void;
-  onOpen: (id: string) => void;
+  deals: readonly Deal[];
+  /** Where Back goes: the property they were compared from, or the list. */
+  back: string;
 }) {
-  const read = useRead(props.ids.slice(0, MAX_COMPARED), async (...ids) => {
-    const deals = await Promise.all(ids.map((id) => dealsApi.get(id)));
-    return deals.map((deal): Compared => ({
-      deal,
-      explained: explainDeal(deal.strategy, deal.inputs as never) as Record<
-        string,
-        MetricExplanation
-      >,
-      metrics: deal.metrics as Record<string, number | null>,
-    }));
-  });
-  const compared = read.data;
-
-  if (read.failure && !read.loading)
-    return (
-      <div>
-        <BackLink onBack={props.onBack}>Back</BackLink>
-        <ErrorNotice message={read.failure} onRetry={read.retry} />
-      </div>
-    );
-  if (!compared) return <Skeleton variant="table" />;
+  const compared = useMemo(
+    () =>
+      props.deals.map((deal): Compared => ({
+        deal,
+        explained: explainDeal(deal.strategy, deal.inputs as never) as Record<
+          string,
+          MetricExplanation
+        >,
+        metrics: deal.metrics as Record<string, number | null>,
+      })),
+    [props.deals],
+  );
 
   return (
     <div>
-      <BackLink onBack={props.onBack}>Back</BackLink>
+      <BackLink to={props.back}>Back</BackLink>
       <h2 className="mb-4 text-2xl font-semibold">Compare analyses</h2>
       <div
         tabIndex={0}
@@ -81,13 +69,9 @@ export function DealCompare(props: {
               </th>
               {compared.map(({ deal }) => (
                 <th key={deal.id} scope="col" className="px-3 py-3 text-right align-bottom sm:px-4">
-                  <button
-                    type="button"
-                    onClick={() => props.onOpen(deal.id)}
-                    className="font-semibold hover:underline"
-                  >
+                  <Link to={analysisPath(deal)} className="font-semibold hover:underline">
                     {deal.name}
-                  </button>
+                  </Link>
                   <span className="block text-xs font-normal text-muted">
                     {strategyLabel(deal.strategy)}
                   </span>

@@ -1,18 +1,13 @@
 /** Compare: two to four saved analyses side by side. Back goes where they were compared from. */
-import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DealCompare } from "../deals/compare";
-import { analysisPath, propertyOrListPath } from "~/domain/modules";
+import { propertyOrListPath } from "~/domain/modules";
+import type { ComparedAnalyses } from "./compare.server";
 
-/** `/possible-investments/compare?ids=<a>,<b>[&property=<id>]` */
+/** `/possible-investments/compare?ids=<a>,<b>[&property=<id>]`, as its loader read them. */
 export function CompareScreen() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const propertyId = params.get("property");
-  return (
-    <DealCompare
-      ids={(params.get("ids") ?? "").split(",").filter(Boolean)}
-      onBack={() => navigate(propertyOrListPath(propertyId))}
-      onOpen={(id) => navigate(analysisPath({ id, propertyId }))}
-    />
-  );
+  const compared = useLoaderData<ComparedAnalyses | null>();
+  // Signed out, the workspace shows the login screen instead of this page.
+  if (!compared) return null;
+  return <DealCompare deals={compared.deals} back={propertyOrListPath(compared.propertyId)} />;
 }

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
 import { Badge } from "~/components/ui";
-import { HEADLINE_METRICS, ruleChecks } from "~/domain/deals/judge";
+import { HEADLINE_METRICS, MAX_COMPARED, ruleChecks } from "~/domain/deals/judge";
 import { formatAddress, formatDate } from "~/domain/format";
 import { saleTimeKnownNow, saleTypeLabel } from "~/domain/auctions/auction-terms";
 import { dayIn, saleTimeInZones } from "~/domain/auctions/time-zones";
@@ -278,7 +278,7 @@ export function PropertyPage(props: {
                   deal={deal}
                   primary={detail.primaryAnalysis?.id === deal.id}
                   selected={selected.includes(deal.id)}
-                  canSelect={selected.length < 4}
+                  canSelect={selected.length < MAX_COMPARED}
                   onSelect={(on) =>
                     setSelected((ids) =>
                       on ? [...ids, deal.id] : ids.filter((id) => id !== deal.id),
