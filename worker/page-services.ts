@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
 import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
+import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
@@ -58,7 +59,7 @@ import {
   renameConversation,
 } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
-import { dealDetail, listDeals } from "./services/deals";
+import { dealDetail, listDeals, updateDeal } from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
 import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
@@ -219,6 +220,18 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
       written(() => saveMaxBidDefaults(db, userId, parsed(MaxBidDefaultsSchema, input))),
     /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
     dealDetail: (id: string) => orNotFound(dealDetail(db, userId, id)),
+    /**
+     * Makes saved analysis `id` its property's primary (`PUT /api/deals/{id}` with `primary:
+     * true`) as it now is: read, then written against the version read, so a change made
+     * elsewhere meanwhile is kept (and one made in between is a 412).
+     */
+    makeDealPrimary: (id: string) =>
+      written(async () => {
+        const deal = await dealDetail(db, userId, id);
+        const { name, strategy, inputs, propertyId, projectId } = deal;
+        const input = { name, strategy, inputs, propertyId, projectId, primary: true };
+        return updateDeal(db, userId, id, parsed(DealInputSchema, input), [deal.updatedAt]);
+      }),
     calendarEvents,
     /**
      * The events of a range as one list in the listing's order, for a card that shows them so:

@@ -120,6 +120,38 @@ describe("a property's page", () => {
     expect((await page("/possible-investments/compare", ana.cookie)).status).toBe(400);
   });
 
+  it("makes another analysis the primary with a form that works without JavaScript", async () => {
+    const ana = await investor("Hazel");
+    const second = await api("/deals", {
+      method: "POST",
+      token: ana.token,
+      json: {
+        name: "Hazel second",
+        strategy: "rental",
+        inputs: RENTAL,
+        propertyId: ana.propertyId,
+      },
+    });
+    const secondId = ((await second.json()) as { data: { id: string } }).data.id;
+    const path = `/possible-investments/${ana.propertyId}`;
+    const primaryOf = async (id: string, token = ana.token) => {
+      const response = await api(`/deals/${id}`, { token });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { data: { primary: boolean } }).data.primary;
+    };
+    expect([await primaryOf(ana.dealId), await primaryOf(secondId)]).toEqual([true, false]);
+
+    const other = await investor("Ivy");
+    const refused = await post(path, ana.cookie, { intent: "primary", analysis: other.dealId });
+    expect(refused.status).toBe(400);
+    expect(await primaryOf(other.dealId, other.token)).toBe(true);
+
+    const made = await post(path, ana.cookie, { intent: "primary", analysis: secondId });
+    expect(made.status).toBe(303);
+    expect(made.location).toBe(path);
+    expect([await primaryOf(ana.dealId), await primaryOf(secondId)]).toEqual([false, true]);
+  });
+
   it("shows a visitor the login screen and no property", async () => {
     const ana = await investor("Dogwood");
     const { status, html } = await page(`/possible-investments/${ana.propertyId}`);

@@ -13,7 +13,11 @@ import type { RecordActionData } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 
 /** What the property's action answers a page with JavaScript. */
-export type PropertyActionData = RecordActionData | { deleted: true };
+export type PropertyActionData =
+  | RecordActionData
+  | { deleted: true }
+  /** The analysis named is now the property's primary. */
+  | { primary: { name: string } };
 
 /** The later of two versions (ISO instants compare as text). */
 const later = (a: string, b: string) => (a > b ? a : b);

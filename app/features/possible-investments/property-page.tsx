@@ -4,9 +4,9 @@
  * analyses with their rules of thumb (open one, make it primary, compare up to four, start a new
  * one), and what else the workspace holds on it: projects, their contacts, research reports.
  */
-import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
 import { Badge } from "~/components/ui";
@@ -24,23 +24,48 @@ import {
 } from "~/domain/modules";
 import { MAIN_FACTS, NOTES_FACT } from "~/domain/property-facts";
 import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
-import { dealsApi, type Deal } from "~/lib/api/deals";
+import type { Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
 import type { PropertyDetail } from "~/lib/api/workspace";
-import { changedRecord } from "~/lib/changed-elsewhere";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DeleteRecord } from "~/components/delete-record";
-import { etagOf } from "~/domain/versions";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
-import { BackLink, ExportCsvLink, toastFailure } from "../shared";
+import { BackLink, ExportCsvLink } from "../shared";
 import { usePropertyChanges, type PropertyActionData } from "./property-action";
 
 /** The id of the form every fact of the page is sent with, without JavaScript. */
 const FACTS_FORM = "property-facts";
 
 const STATUS_OPTIONS = PROPERTY_STATUSES.map((status) => ({ value: status, label: label(status) }));
+
+/**
+ * Makes an analysis its property's primary: a form posted to the page's action (without
+ * JavaScript too), which makes it so as the analysis now is.
+ */
+function MakePrimary({ deal }: { deal: Deal }) {
+  const fetcher = useFetcher<PropertyActionData>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer) return;
+    if ("primary" in answer) toast.success(`“${answer.primary.name}” is the primary analysis`);
+    else if ("message" in answer) toast.error(answer.message);
+  }, [answer]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="primary" />
+      <input type="hidden" name="analysis" value={deal.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="text-xs text-muted hover:text-fg"
+      >
+        Make primary<span className="sr-only">: {deal.name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
 
 /** An analysis in the property's list: its headline figures and rules of thumb. */
 function AnalysisCard(props: {
@@ -50,7 +75,6 @@ function AnalysisCard(props: {
   selected: boolean;
   canSelect: boolean;
   onSelect: (selected: boolean) => void;
-  onMakePrimary: () => void;
 }) {
   const { deal } = props;
   const explained = explainDeal(deal.strategy, deal.inputs as never) as Record<
@@ -89,13 +113,7 @@ function AnalysisCard(props: {
             <Star aria-hidden className="mr-1 size-3" /> Primary
           </Badge>
         ) : (
-          <button
-            type="button"
-            onClick={props.onMakePrimary}
-            className="text-xs text-muted hover:text-fg"
-          >
-            Make primary<span className="sr-only">: {deal.name}</span>
-          </button>
+          <MakePrimary deal={deal} />
         )}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -122,7 +140,6 @@ export function PropertyPage(props: {
 }) {
   const { property: detail, analyses: deals } = props;
   const [selected, setSelected] = useState<string[]>([]);
-  const { revalidate } = useRevalidator();
   const hydrated = useHydrated();
   const changes = usePropertyChanges(detail);
   // Without JavaScript the page itself was posted: what was refused comes back with it.
@@ -138,35 +155,6 @@ export function PropertyPage(props: {
     errors: { ...refused?.fieldErrors, ...changes.fieldErrors },
     onChange: changes.change,
     sending: changes.sending,
-  };
-
-  const makePrimary = async (deal: Deal) => {
-    // A PUT replaces the analysis: it is sent against the version shown, so that a change made
-    // elsewhere meanwhile is not undone; then the analysis as it now is is made primary.
-    const primary = (shown: Deal) =>
-      dealsApi.update(
-        shown.id,
-        {
-          name: shown.name,
-          strategy: shown.strategy,
-          inputs: shown.inputs,
-          propertyId: shown.propertyId,
-          projectId: shown.projectId,
-          primary: true,
-        } as Parameters<typeof dealsApi.update>[1],
-        etagOf(shown.updatedAt),
-      );
-    try {
-      await primary(deal).catch((error: unknown) => {
-        const current = changedRecord<Deal>(error);
-        if (!current) throw error;
-        return primary(current);
-      });
-      toast.success(`“${deal.name}” is the primary analysis`);
-      revalidate();
-    } catch (error) {
-      toastFailure(error);
-    }
   };
 
   return (
@@ -284,7 +272,6 @@ export function PropertyPage(props: {
                       on ? [...ids, deal.id] : ids.filter((id) => id !== deal.id),
                     )
                   }
-                  onMakePrimary={() => void makePrimary(deal)}
                 />
               ))}
             </ul>

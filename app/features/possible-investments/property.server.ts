@@ -25,7 +25,8 @@ export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
 
 /**
  * A change of property `id` sent from a page: `intent` "facts" (the facts the form sent that
- * differ from the property's) or "delete", against `version`. A browser without JavaScript posts
+ * differ from the property's) or "delete", against `version`; or "primary", making one of its
+ * analyses (`analysis`) the primary one. A browser without JavaScript posts
  * the page itself (`sent.document`) and is sent on: POST, then a redirect, to the page it was
  * sent from, or after a delete to the list (`back`, a list's URL with its filters, when sent). A
  * page with JavaScript gets what happened as data, but for a delete that names where to go `back`.
@@ -37,6 +38,7 @@ export async function actOnProperty(
   sent: { document: boolean; from: string },
 ) {
   const intent = form.get("intent");
+  if (intent === "primary") return makePrimary(services, id, form.get("analysis"), sent);
   const { version, refused: unversioned } = versionIn(form, "property");
   if (unversioned) return unversioned;
   if (intent === "delete") {
@@ -59,4 +61,20 @@ export async function actOnProperty(
   if (refused) return refusedAnswer(refused);
   if (sent.document) throw redirect(sent.from, 303);
   return { saved: { updatedAt: done.updatedAt } } satisfies PropertyActionData;
+}
+
+/** Makes the property's analysis `analysisId` its primary: a 400 for another property's. */
+async function makePrimary(
+  services: ModuleLoaderArgs["services"],
+  propertyId: string,
+  analysisId: FormDataEntryValue | null,
+  sent: { document: boolean; from: string },
+) {
+  const deal = typeof analysisId === "string" ? await services.dealDetail(analysisId) : null;
+  if (!deal || deal.propertyId !== propertyId)
+    return refusedForm("Choose one of this property's analyses to make primary");
+  const { done, refused } = await services.makeDealPrimary(deal.id);
+  if (refused) return refusedAnswer(refused);
+  if (sent.document) throw redirect(sent.from, 303);
+  return { primary: { name: done.name } } satisfies PropertyActionData;
 }
