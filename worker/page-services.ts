@@ -6,7 +6,12 @@
  */
 import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
-import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
+import {
+  EntryInputSchema,
+  ProjectInputSchema,
+  PropertyInputSchema,
+  propertyDedupeKey,
+} from "../app/domain/workspace";
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
 import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
@@ -83,12 +88,14 @@ import {
 import {
   deleteProperty,
   listProperties,
+  planPropertyWrites,
   propertyDetail,
   updateProperty,
+  writeProperties,
 } from "./services/properties";
 import { deleteResearch, getResearch, listResearch, saveResearchToHub } from "./services/research";
 import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
-import { usageOf } from "./services/usage";
+import { releaseStorage, reserveStorage, usageOf } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 
 /**
@@ -155,6 +162,21 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
   const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
 
   /**
+   * A write that stores `input`, held against the storage quota while it runs as the API's
+   * storing routes hold their bodies (a 413 when there is no room for it).
+   */
+  const storing = <T>(input: unknown, write: () => Promise<T>) =>
+    written(async () => {
+      const bytes = new TextEncoder().encode(JSON.stringify(input)).byteLength;
+      await reserveStorage(db, env, userId, bytes);
+      try {
+        return await write();
+      } finally {
+        await releaseStorage(db, userId, bytes);
+      }
+    });
+
+  /**
    * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own
    * calendars (its events, project closings, auction dates) read now, and, when Google Calendar
    * is connected, the user's shown Google calendars as a promise, since Google is external and
@@ -194,6 +216,18 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
      */
     updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
       written(() => updateProperty(db, userId, id, checked(PropertyInputSchema, input), [version])),
+    /**
+     * `POST /api/data/properties?existing=skip` of one property, checked with the API's schema:
+     * the property written, or the one the user already has at its address (`skipped`).
+     */
+    addProperty: (input: Record<string, unknown>) =>
+      storing(input, async () => {
+        const valid = checked(PropertyInputSchema, input);
+        const row = { input: valid, key: propertyDedupeKey(valid) };
+        const plan = await planPropertyWrites(db, userId, [row], "skip");
+        const [id] = await writeProperties(db, plan);
+        return { id: id!, skipped: plan.skipped > 0 };
+      }),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
       written(() => deleteProperty(db, userId, id, [version])),
@@ -324,10 +358,10 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     entry: (id: string) => orNotFound(getEntry(db, userId, id)),
     /** `POST /api/data/entries`, checked with the API's schema. */
     createEntry: (input: Record<string, unknown>) =>
-      written(() => createEntry(db, userId, checked(EntryInputSchema, input))),
+      storing(input, () => createEntry(db, userId, checked(EntryInputSchema, input))),
     /** `PUT /api/data/entries/{id}`, made only if the document is still at `version`. */
     updateEntry: (id: string, input: Record<string, unknown>, version: string) =>
-      written(() => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version])),
+      storing(input, () => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version])),
     /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
     deleteEntry: (id: string, version: string) =>
       written(() => deleteEntry(db, userId, id, [version])),

@@ -5,7 +5,15 @@
  * (POST, then a redirect), each made against the version the page showed.
  */
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, pageAt as page, postForm as post, RENTAL, register } from "./helpers";
+import {
+  api,
+  cookieValue,
+  pageAt as page,
+  postForm as post,
+  postJson,
+  RENTAL,
+  register,
+} from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -330,5 +338,78 @@ describe("deleting a property from its page", () => {
       back: "/possible-investments?status=analyzing",
     });
     expect(filtered.location).toBe("/possible-investments?status=analyzing");
+  });
+});
+
+describe("adding a property by hand", () => {
+  const addresses = async (token: string) => {
+    const response = await api("/data/properties?limit=100", { token });
+    return ((await response.json()) as { data: { address: string }[] }).data
+      .map((p) => p.address)
+      .sort();
+  };
+
+  it("adds it with a form that works without JavaScript, then opens its page", async () => {
+    const ana = await investor("Juniper");
+    const added = await post("/possible-investments/new", ana.cookie, {
+      address: "7 Quince Ct",
+      city: "Akron",
+      propertyType: "single_family",
+      status: "new",
+      listPrice: "$99,500",
+      beds: "",
+    });
+    expect(added.status).toBe(303);
+    const { html } = await page(added.location!, ana.cookie);
+    expect(html).toContain("<title>7 Quince Ct · AI42</title>");
+    expect(html).toMatch(/value="\$99,500"/);
+    expect(await addresses(ana.token)).toEqual(["12 Juniper St", "7 Quince Ct"]);
+  });
+
+  it("refuses a form without an address, says why beside it, keeps what was typed and adds nothing", async () => {
+    const ana = await investor("Kapok");
+    const refused = await post("/possible-investments/new", ana.cookie, {
+      address: " ",
+      city: "Kent",
+      propertyType: "single_family",
+      status: "new",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('value="Kent"');
+    expect(refused.html).toContain(`id="property-address-error"`);
+    expect(await addresses(ana.token)).toEqual(["12 Kapok St"]);
+  });
+
+  it("names the property already at that address and writes nothing", async () => {
+    const ana = await investor("Larch");
+    const again = await post("/possible-investments/new", ana.cookie, {
+      address: "12 Larch St",
+      city: "Dayton",
+      state: "OH",
+      propertyType: "single_family",
+      status: "new",
+      listPrice: "1",
+    });
+    expect(again.status).toBe(200);
+    expect(again.html).toContain("already in your list");
+    expect(again.html).toContain(`href="/possible-investments/${ana.propertyId}"`);
+    expect((await property(ana.token, ana.propertyId)).data!.listPrice).toBe(185_000);
+  });
+
+  it("puts a deleted property back from the list's Undo (JSON), and refuses another site's form", async () => {
+    const ana = await investor("Maple");
+    const restored = await postJson("/possible-investments/new", ana.cookie, {
+      input: { address: "3 Undo Way", city: "Dayton", propertyTaxesAnnual: 1234.56 },
+    });
+    expect(restored.status).toBe(200);
+    expect(await addresses(ana.token)).toEqual(["12 Maple St", "3 Undo Way"]);
+    const forged = await post(
+      "/possible-investments/new",
+      ana.cookie,
+      { address: "9 Forged Rd", propertyType: "single_family", status: "new" },
+      "https://evil.example",
+    );
+    expect(forged.status).toBe(403);
+    expect(await addresses(ana.token)).toEqual(["12 Maple St", "3 Undo Way"]);
   });
 });

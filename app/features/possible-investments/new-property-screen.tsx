@@ -1,26 +1,43 @@
-/** The form to add a property by hand; the property's page opens once it is added. */
-import { useNavigate } from "@remix-run/react";
-import { PropertyForm } from "./property-form";
-import { toast } from "~/lib/toast";
+/**
+ * The form that adds a property by hand (/possible-investments/new), posted to its route's
+ * action: the property's page opens once it is added.
+ */
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { modulePath, propertyPath } from "~/domain/modules";
-import { propertiesApi } from "~/lib/api/workspace";
+import { fieldErrorsOf, refusalOf, typedIn } from "~/lib/record-action";
+import { BackLink, FormActions } from "../shared";
+import { PropertyFields } from "./property-form";
+import type { NewPropertyAnswer } from "./property.server";
+import type { Refused } from "~/lib/record-action";
 
-/** `/possible-investments/new` */
 export function NewPropertyScreen() {
-  const navigate = useNavigate();
+  // Refused: the page again, with what was typed and each field's problem.
+  const answer = useActionData<Refused | NewPropertyAnswer>();
+  const { state } = useNavigation();
+  const list = modulePath("possible-investments");
+  const existing = answer && "existing" in answer ? answer.existing : null;
   return (
-    <div>
+    <div className="max-w-3xl">
+      <BackLink to={list}>All properties</BackLink>
       <h2 className="mb-4 text-2xl font-semibold">Add a property</h2>
-      <PropertyForm
-        onSave={async (input) => {
-          // Never over another property at the same address: that one is opened instead.
-          const result = await propertiesApi.import([input], { existing: "skip" });
-          const [id] = result.ids;
-          if (result.skipped) toast(`${input.address} is already in your list: here it is`);
-          if (id) navigate(propertyPath(id));
-        }}
-        onDone={() => navigate(modulePath("possible-investments"))}
-      />
+      {existing && (
+        <p role="status" className="mb-4 rounded-xl border border-line bg-surface p-3 text-sm">
+          A property at this address is already in your list, so nothing was added.{" "}
+          <Link to={propertyPath(existing.id)} className="font-medium underline">
+            Open it
+          </Link>
+        </p>
+      )}
+      <Form method="post" noValidate className="space-y-4">
+        <PropertyFields errors={fieldErrorsOf(answer)} typed={typedIn(answer)} />
+        <FormActions
+          posts
+          saving={state === "submitting"}
+          failure={refusalOf(answer)}
+          submitLabel="Add property"
+          onCancel={{ to: list }}
+        />
+      </Form>
     </div>
   );
 }

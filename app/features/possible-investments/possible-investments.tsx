@@ -17,7 +17,7 @@ import { formatAddress, formatCount, formatMoney, formatPercent } from "~/domain
 import { ListStates } from "~/components/list-states";
 import { label, LISTING_STATUSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
 import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
-import { propertiesApi, type Property, type PropertyQuery } from "~/lib/api/workspace";
+import type { Property, PropertyQuery } from "~/lib/api/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
 import { askChangedElsewhere } from "~/lib/changed-elsewhere";
@@ -36,6 +36,8 @@ import {
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
 import { usePropertyChanges, type PropertyActionData } from "./property-action";
+import type { NewPropertyAnswer } from "./property.server";
+import { useVersionedAction } from "~/lib/use-action-call";
 
 const MODULE = MODULES.find((module) => module.id === "possible-investments")!;
 
@@ -139,10 +141,11 @@ function StatusSelect(props: { property: Property }) {
 
 /**
  * Deletes a property through its action, against the version the list shows; offers Undo (the
- * property imported again) for the toast's lifetime.
+ * property added again, through the action of the form that adds one) for the toast's lifetime.
  */
 function useDeleteProperty(onDone: () => void) {
   const fetcher = useFetcher<PropertyActionData>();
+  const restore = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.importProperties);
   const asked = useRef<Property | null>(null);
   const send = (property: Property, version: string) => {
     asked.current = property;
@@ -164,7 +167,7 @@ function useDeleteProperty(onDone: () => void) {
           label: "Undo",
           onClick: () => {
             inputOf(property)
-              .then((input) => propertiesApi.import([input]))
+              .then((input) => restore({ input }, propertyPath("new")))
               .then(() => {
                 toast.success(`${what} restored`);
                 onDone();

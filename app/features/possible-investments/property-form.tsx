@@ -1,8 +1,12 @@
-/** A property added by hand (`/possible-investments/new`), checked with the API's own rules. */
+/**
+ * A property's fields, added by hand (`/possible-investments/new`): posted to the page's action,
+ * which checks them with the API's own rules (amounts may be typed as "$125,000"), each shown
+ * with the problem the action found in it.
+ */
 import { SelectField, TextAreaField, TextField } from "~/components/form";
-import { PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyInput } from "~/domain/workspace";
-import { useForm } from "~/lib/use-form";
-import { FormActions, options } from "../shared";
+import { PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
+import { useFormFields } from "~/lib/record-action";
+import { options } from "../shared";
 
 const EMPTY = {
   address: "",
@@ -21,38 +25,26 @@ const EMPTY = {
   notes: "",
 };
 
-export function PropertyForm(props: {
-  onSave: (input: PropertyInput) => Promise<unknown>;
-  onDone: () => void;
+export function PropertyFields(props: {
+  errors: Record<string, string>;
+  /** What was typed, when a refused form is shown again. */
+  typed?: Record<string, string>;
 }) {
-  const form = useForm({
-    schema: () => import("~/domain/workspace").then((m) => m.PropertyInputSchema),
-    initial: EMPTY,
-    idPrefix: "property",
-    onSubmit: props.onSave,
-  });
+  const { field } = useFormFields({ ...EMPTY, ...props.typed }, "property", props.errors);
   const amount = (name: keyof typeof EMPTY, label: string) => (
-    <TextField {...form.field(name)} label={label} type="number" required={false} />
+    <TextField {...field(name)} label={label} type="number" required={false} />
   );
   return (
-    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="max-w-3xl space-y-4">
-      <TextField {...form.field("address")} label="Address" autoComplete="street-address" />
+    <>
+      <TextField {...field("address")} label="Address" autoComplete="street-address" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField {...form.field("city")} label="City" required={false} />
-        <TextField {...form.field("state")} label="State" required={false} />
-        <TextField {...form.field("zip")} label="ZIP" required={false} />
+        <TextField {...field("city")} label="City" required={false} />
+        <TextField {...field("state")} label="State" required={false} />
+        <TextField {...field("zip")} label="ZIP" required={false} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          {...form.field("propertyType")}
-          label="Type"
-          options={options(PROPERTY_TYPES)}
-        />
-        <SelectField
-          {...form.field("status")}
-          label="Status"
-          options={options(PROPERTY_STATUSES)}
-        />
+        <SelectField {...field("propertyType")} label="Type" options={options(PROPERTY_TYPES)} />
+        <SelectField {...field("status")} label="Status" options={options(PROPERTY_STATUSES)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
         {amount("listPrice", "Price ($)")}
@@ -65,13 +57,7 @@ export function PropertyForm(props: {
         {amount("baths", "Baths")}
         {amount("squareFeet", "Sq ft")}
       </div>
-      <TextAreaField {...form.field("notes")} label="Notes" />
-      <FormActions
-        saving={form.saving}
-        failure={form.failure}
-        submitLabel="Add property"
-        onCancel={props.onDone}
-      />
-    </form>
+      <TextAreaField {...field("notes")} label="Notes" />
+    </>
   );
 }

@@ -5,10 +5,17 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { changedFacts } from "~/domain/property-facts";
-import { modulePath } from "~/domain/modules";
+import { modulePath, propertyPath } from "~/domain/modules";
 import { propertyInputOf } from "~/domain/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { listToGoBackTo, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import {
+  formInput,
+  jsonBody,
+  listToGoBackTo,
+  refusedAnswer,
+  refusedForm,
+  versionIn,
+} from "~/lib/record-action.server";
 import type { Deal } from "~/lib/api/deals";
 import type { PropertyActionData } from "./property-action";
 
@@ -21,6 +28,26 @@ export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
   return { property, analyses: analyses as Deal[], files };
+}
+
+/** What adding a property answers: the property made, or the one at that address already. */
+export type NewPropertyAnswer = { created: { id: string } } | { existing: { id: string } };
+
+/**
+ * A property added from the form at /possible-investments/new (its page once added; a property
+ * already at that address is named, and nothing is written), or, as JSON with JavaScript, one put
+ * back (`input`, all its fields: a list's Undo of a delete).
+ */
+export async function createProperty({ services }: ModuleLoaderArgs, request: Request) {
+  const json = await jsonBody(request);
+  const input = json
+    ? ((json.input ?? {}) as Record<string, unknown>)
+    : formInput(await request.formData());
+  const { done, refused } = await services.addProperty(input);
+  if (refused) return refusedAnswer(refused, json ? undefined : (input as Record<string, string>));
+  if (done.skipped) return { existing: { id: done.id } } satisfies NewPropertyAnswer;
+  if (json) return { created: { id: done.id } } satisfies NewPropertyAnswer;
+  throw redirect(propertyPath(done.id), 303);
 }
 
 /**
