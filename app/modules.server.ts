@@ -8,7 +8,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadConnections } from "./features/connections/connections.server";
-import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
@@ -22,7 +21,6 @@ const MODULE_LOADERS = {
   resources: loadResources,
   marketing: loadMarketing,
   connections: loadConnections,
-  calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

@@ -130,7 +130,6 @@ export const LOADED_MODULES = [
   "resources",
   "marketing",
   "connections",
-  "calendar",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

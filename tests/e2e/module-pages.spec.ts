@@ -949,14 +949,19 @@ test("Calendar shows the events of the range its URL names without JavaScript", 
 test.describe("Calendar with JavaScript", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("shows the range its URL names from the page, not the API, and a reload keeps it", async ({
+  test("shows the range its URL names from the page, not the API, and a reload keeps it; its changes go to its action", async ({
     page,
     account,
   }) => {
     await walkthrough(account, "Hazel");
     await account.post("/data/entries", { title: "Hazel showing notes" });
     const asked: string[] = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const wrote: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === "GET") asked.push(pathname);
+      else if (pathname.startsWith("/api/")) wrote.push(pathname);
+    });
     await openApp(page, modulePath("calendar", { date: "2027-04-01" }));
     await expect(page.getByRole("heading", { level: 2, name: "April 2027" })).toBeVisible();
     await expect(page.locator('td[data-date="2027-04-06"]')).toContainText("Hazel walkthrough");
@@ -971,7 +976,26 @@ test.describe("Calendar with JavaScript", () => {
     await expect(page.locator("[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { level: 2, name: "May 2027" })).toBeVisible();
     await page.getByRole("button", { name: "Previous month" }).click();
-    await expect(page.locator('td[data-date="2027-04-06"]')).toContainText("Hazel walkthrough");
+    const sixth = page.locator('td[data-date="2027-04-06"]');
+    await expect(sixth).toContainText("Hazel walkthrough");
     expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
+
+    // Edited and deleted through the page's action; the calendar shows each without a reload.
+    await page.getByRole("button", { name: /Hazel walkthrough/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit event" });
+    await edit.getByLabel("Title").fill("Hazel second walkthrough");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(sixth).toContainText("Hazel second walkthrough");
+    await page.getByRole("button", { name: /Hazel second walkthrough/ }).click();
+    await edit.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this event?" })
+      .getByRole("button", { name: "Delete event" })
+      .click();
+    await expect(page.getByText("Event “Hazel second walkthrough” deleted")).toBeVisible();
+    await expect(sixth).not.toContainText("Hazel");
+    expect(asked.filter((path) => path.startsWith("/api/calendar"))).toEqual([]);
+    expect(wrote).toEqual([]);
   });
 });

@@ -54,7 +54,6 @@ export const MESSAGES = {
   fetchDriveFiles: "Failed to fetch Drive files",
   linkDriveFile: "Failed to link the file to the project",
   fetchCalendars: "Failed to fetch calendars",
-  fetchEvents: "Failed to fetch events",
   createEvent: "Failed to create event",
   updateEvent: "Failed to update event",
   deleteEvent: "Failed to delete event",
