@@ -154,7 +154,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 13,
     keywords: ["education", "guides", "apps", "learn"],
     skeleton: "list",
-    View: preloadable(() => import("./features/resources/resources")),
   },
 };
 

@@ -127,7 +127,6 @@ export type ModuleId = keyof ModuleParams;
 export const LOADED_MODULES = [
   "home",
   "route-planner",
-  "resources",
   "marketing",
   "connections",
 ] as const satisfies readonly ModuleId[];

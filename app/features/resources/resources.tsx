@@ -14,11 +14,12 @@ import { analysisPath, modulePath, RESOURCES_TABS, type ResourcesTab } from "~/d
 import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary";
 import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
-import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
 import { Markdown } from "~/components/markdown";
-import type { ModuleViewProps } from "../module-view";
+import { MODULES } from "~/modules";
 import { useQueryParams } from "../shared";
+import type { ResourcesPageData } from "./resources.server";
+
+const MODULE = MODULES.find((module) => module.id === "resources")!;
 
 const TITLES: Record<ResourcesTab, string> = {
   glossary: "Education",
@@ -26,13 +27,14 @@ const TITLES: Record<ResourcesTab, string> = {
   apps: "Apps",
 };
 
-export default function Resources({ module }: ModuleViewProps) {
+/** The tab the loader read (resources.server.ts); `term` and `guide` are read from the URL. */
+export function ResourcesPage({ loaded }: { loaded: ResourcesPageData }) {
   const [params, update] = useQueryParams();
-  const active = RESOURCES_TABS.find((tab) => tab === params.get("tab")) ?? "glossary";
+  const active = loaded.tab;
   const select = (tab: ResourcesTab) => update({ tab, term: null, guide: null });
   return (
     <div>
-      <PageHeader icon={module.icon} title={module.title} description={module.description} />
+      <PageHeader icon={MODULE.icon} title={MODULE.title} description={MODULE.description} />
       <div
         role="tablist"
         aria-label="Resources"
@@ -64,7 +66,7 @@ export default function Resources({ module }: ModuleViewProps) {
       <div role="tabpanel" aria-labelledby={`resources-tab-${active}`}>
         {active === "glossary" && <Glossary term={params.get("term")} />}
         {active === "guides" && <Guides open={params.get("guide")} />}
-        {active === "apps" && <Apps />}
+        {loaded.integrations && <Apps integrations={loaded.integrations} />}
       </div>
     </div>
   );
@@ -292,12 +294,9 @@ function AppRow(props: { name: string; status: Status; detail: string; to?: stri
   );
 }
 
-/** The integrations' status, as the `$` route's loader read it (resources.server.ts). */
-function Apps() {
-  const { data, retry } = useModuleData("resources");
-  if (data === null) return <ErrorNotice message={MESSAGES.fetchIntegrations} onRetry={retry} />;
-  if (!data.integrations) return <Skeleton variant="list" />;
-  const { ai, google, maps } = data.integrations;
+/** The integrations' status, as the route's loader read it (resources.server.ts). */
+function Apps(props: { integrations: NonNullable<ResourcesPageData["integrations"]> }) {
+  const { ai, google, maps } = props.integrations;
   const known = (value: boolean | undefined): Status =>
     value === undefined ? "unknown" : value ? "on" : "off";
   return (

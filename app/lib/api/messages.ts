@@ -45,7 +45,6 @@ export const MESSAGES = {
   saveResearch: "Failed to save the report to the Project Hub",
   exportData: "Failed to export data",
   clipboardRefused: "Could not copy: the browser refused clipboard access",
-  fetchIntegrations: "Failed to fetch the integrations' status",
   unexpected: "Something went wrong",
   googleStatus: "Failed to fetch the Google account status",
   connectGoogle: "Failed to connect Google",
