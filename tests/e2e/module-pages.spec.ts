@@ -602,7 +602,19 @@ test.describe("Resources", () => {
       integrations.getByRole("listitem").filter({ hasText: "Road distances" }),
     ).toContainText("Set ROUTING_URL");
     await page.getByRole("tab", { name: "Guides" }).click();
-    await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
+    const guides = page.getByRole("list", { name: "Guides" });
+    await expect(guides.getByRole("listitem")).toHaveCount(5);
+    // A guide is a link, and its text comes with the page.
+    await guides.getByRole("link", { name: /BRRRR step by step/ }).click();
+    await expect(page).toHaveURL(/\/resources\?tab=guides&guide=brrrr-step-by-step$/);
+    await expect(page.getByRole("article", { name: "BRRRR step by step" })).toContainText(
+      "4. Refinance",
+    );
+    await expect(
+      page
+        .getByRole("navigation", { name: "Contents" })
+        .getByRole("link", { name: "4. Refinance" }),
+    ).toBeVisible();
   });
 
   test.describe("with JavaScript", () => {
@@ -624,6 +636,7 @@ test.describe("Resources", () => {
       await expectEntryStored(page, "BRRRR checklist");
       await page.getByRole("tab", { name: "Guides" }).click();
       await expect(page).toHaveURL(/tab=guides/);
+      await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
       await page.getByRole("tab", { name: "Apps" }).click();
       await expect(integrations).toBeVisible();
       await page.reload();
@@ -636,6 +649,8 @@ test.describe("Resources", () => {
         "Ready",
       );
       expect(asked.filter((path) => status.test(path) || START_READS.test(path))).toEqual([]);
+      // The guides' Markdown came with the guides tab's page.
+      expect(asked.filter((path) => path.startsWith("/guides/"))).toEqual([]);
     });
   });
 });

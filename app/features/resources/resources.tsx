@@ -1,18 +1,17 @@
 /**
  * Resources (/resources, issue 15): the glossary of every figure AI42 computes (each entry linked
  * to the analyzer that shows it, and each analyzer metric back to its entry), the guides (Markdown
- * files served from public/guides, searchable, each with its contents), and the apps: the
- * integrations with their status, and outside tools worth knowing.
+ * files in public/guides, read by the route's loader, searchable, each with its contents), and the
+ * apps: the integrations with their status, and outside tools worth knowing.
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, ExternalLink, Search } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, EmptyState, ErrorNotice } from "~/components/ui";
+import { Badge, EmptyState } from "~/components/ui";
 import { analysisPath, modulePath, RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
 import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary";
-import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resources/guides";
+import { GUIDES, guideMatches, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
 import { Markdown } from "~/components/markdown";
 import { MODULES } from "~/modules";
@@ -65,7 +64,7 @@ export function ResourcesPage({ loaded }: { loaded: ResourcesPageData }) {
       </div>
       <div role="tabpanel" aria-labelledby={`resources-tab-${active}`}>
         {active === "glossary" && <Glossary term={params.get("term")} />}
-        {active === "guides" && <Guides open={params.get("guide")} />}
+        {loaded.guides && <Guides texts={loaded.guides} open={params.get("guide")} />}
         {loaded.integrations && <Apps integrations={loaded.integrations} />}
       </div>
     </div>
@@ -142,44 +141,27 @@ function GlossaryItem(props: { entry: GlossaryEntry; selected: boolean }) {
   );
 }
 
-function Guides(props: { open: string | null }) {
-  const [texts, setTexts] = useState<Record<string, string> | null>(null);
-  const [failure, setFailure] = useState("");
+/** The guides, their Markdown as the route's loader read it (`texts`, by slug). */
+function Guides(props: { texts: Record<string, string>; open: string | null }) {
+  const { texts } = props;
   const [query, setQuery] = useState("");
-  const [, update] = useQueryParams();
-  const load = useCallback(() => {
-    setFailure("");
-    Promise.all(
-      GUIDES.map((guide) =>
-        fetch(guidePath(guide.slug)).then((response) => {
-          if (!response.ok) throw new Error(`Could not load the guides (${response.status})`);
-          return response.text();
-        }),
-      ),
-    ).then(
-      (all) => setTexts(Object.fromEntries(GUIDES.map((g, i) => [g.slug, all[i]!]))),
-      (error: Error) => setFailure(error.message),
-    );
-  }, []);
-  useEffect(load, [load]);
   const shown = useMemo(
-    () => GUIDES.filter((guide) => !texts || guideMatches(guide, texts[guide.slug] ?? "", query)),
+    () => GUIDES.filter((guide) => guideMatches(guide, texts[guide.slug] ?? "", query)),
     [texts, query],
   );
   const open = GUIDES.find((guide) => guide.slug === props.open);
   if (open) {
-    const text = texts?.[open.slug];
-    const toc = text ? tableOfContents(text) : [];
+    const text = texts[open.slug] ?? "";
+    const toc = tableOfContents(text);
     return (
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-label="Contents" className="lg:sticky lg:top-6 lg:self-start">
-          <button
-            type="button"
-            onClick={() => update({ guide: null })}
-            className="mb-3 text-sm text-muted hover:text-fg"
+          <Link
+            to={modulePath("resources", { tab: "guides" })}
+            className="mb-3 block text-sm text-muted hover:text-fg"
           >
             ← All guides
-          </button>
+          </Link>
           <ol className="space-y-1 text-sm">
             {toc.map((entry) => (
               <li key={entry.id} className={entry.depth === 3 ? "pl-4" : ""}>
@@ -191,9 +173,7 @@ function Guides(props: { open: string | null }) {
           </ol>
         </nav>
         <article aria-label={open.title} className="min-w-0">
-          {failure && <ErrorNotice message={failure} onRetry={load} />}
-          {!text && !failure && <Skeleton />}
-          {text && <Markdown anchors>{text}</Markdown>}
+          <Markdown anchors>{text}</Markdown>
         </article>
       </div>
     );
@@ -210,7 +190,6 @@ function Guides(props: { open: string | null }) {
           className="input"
         />
       </label>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
       {shown.length === 0 && (
         <EmptyState icon={Search} title="No guide matches">
           Nothing in the guides mentions “{query}”. Try another word, or look in the Education
@@ -220,16 +199,16 @@ function Guides(props: { open: string | null }) {
       <ul aria-label="Guides" className="grid gap-4 sm:grid-cols-2">
         {shown.map((guide) => (
           <li key={guide.slug}>
-            <button
-              type="button"
-              onClick={() => update({ guide: guide.slug })}
+            {/* A link, so a guide opens without JavaScript too. */}
+            <Link
+              to={modulePath("resources", { tab: "guides", guide: guide.slug })}
               className="block h-full w-full rounded-2xl border border-line bg-surface p-5 text-left hover:border-accent/60"
             >
               <span className="flex items-center gap-2 font-medium">
                 <BookOpen aria-hidden className="size-4 text-accent" /> {guide.title}
               </span>
               <span className="mt-1 block text-sm text-muted">{guide.summary}</span>
-            </button>
+            </Link>
           </li>
         ))}
       </ul>
