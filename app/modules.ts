@@ -135,7 +135,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 11,
     keywords: ["events", "schedule", "agenda", "deadlines", "closings"],
     skeleton: "table",
-    View: preloadable(() => import("./features/calendar/calendar")),
   },
   emails: {
     title: "Emails",
@@ -155,7 +154,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 13,
     keywords: ["education", "guides", "apps", "learn"],
     skeleton: "list",
-    View: preloadable(() => import("./features/resources/resources")),
   },
 };
 

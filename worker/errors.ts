@@ -61,15 +61,21 @@ export interface Refusal {
   details?: unknown;
 }
 
-/** A page's write: what it made, or why it was refused (a client's mistake, never thrown). */
+/**
+ * A page's write: what it made, or why it was refused (a client's mistake, or a service we depend
+ * on failing, such as Google: never thrown).
+ */
 export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
 
-/** Runs `write` (a check that throws the API's 400 included) and tells what it made or why not. */
+/**
+ * Runs `write` (a check that throws the API's 400 included) and tells what it made or why not, as
+ * the API answers it; only a failure of our own (500) is thrown, to the error page.
+ */
 export async function written<T>(write: () => Promise<T>): Promise<Written<T>> {
   try {
     return { done: await write(), refused: null };
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (!(error instanceof AppError) || error.status === 500) throw error;
     const { status, code, message, details } = error;
     return { done: null, refused: { status, code, message, details } };
   }

@@ -17,7 +17,12 @@ import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
-import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
+import {
+  AUCTIONS_CALENDAR_ID,
+  EventInputSchema,
+  MAX_RESULTS,
+  mergeEvents,
+} from "../app/domain/calendar/events";
 import {
   AuctionListQuerySchema,
   ContactListQuerySchema,
@@ -47,9 +52,12 @@ import {
   updateAuction,
 } from "./services/auctions";
 import {
+  createEvent,
+  deleteEvent,
   googleCalendarConnected,
   googleCalendars,
   listEvents,
+  updateEvent,
   OWN_CALENDARS,
   type CalendarInfo,
   type EventListing,
@@ -296,6 +304,20 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
         : null;
       return { own: OWN_CALENDARS, google };
     },
+    /** `POST /api/calendar/events`: to AI42's calendar or one of the user's Google calendars. */
+    createEvent: (input: unknown) =>
+      written(() => createEvent(scope, parsed(EventInputSchema, input))),
+    /**
+     * `PUT /api/calendar/events/{id}`; an event of AI42's calendar is changed only if it is still
+     * at `version` (Google keeps its own events' versions: they have none here).
+     */
+    updateEvent: (id: string, input: unknown, version: string | null) =>
+      written(() =>
+        updateEvent(scope, id, parsed(EventInputSchema, input), version ? [version] : undefined),
+      ),
+    /** `DELETE /api/calendar/events/{id}?calendarId=`, versioned as `updateEvent`. */
+    deleteEvent: (id: string, calendarId: string | undefined, version: string | null) =>
+      written(() => deleteEvent(scope, id, calendarId, version ? [version] : undefined)),
     /** The Google calendar auctions are written to, if any (`GET /api/auctions/calendar`). */
     auctionCalendar: () => auctionCalendarSetting(scope),
     /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */

@@ -127,10 +127,8 @@ export type ModuleId = keyof ModuleParams;
 export const LOADED_MODULES = [
   "home",
   "route-planner",
-  "resources",
   "marketing",
   "connections",
-  "calendar",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

@@ -44,9 +44,9 @@ export function listToGoBackTo(list: string, back: unknown) {
   return typeof back === "string" && (back === list || back.startsWith(`${list}?`)) ? back : list;
 }
 
-/** A 400 of the action: `message`, with no field to show it beside. */
-export const refusedForm = (message: string) =>
-  data<Refused>({ message, fieldErrors: {} }, { status: 400 });
+/** A 400 of the action (or `status`): `message`, with no field to show it beside. */
+export const refusedForm = (message: string, status = 400) =>
+  data<Refused>({ message, fieldErrors: {} }, { status });
 
 /** The version the form's change was made against; a 400 when the form sent none. */
 export function versionIn(form: FormData | Record<string, unknown>, what: string) {

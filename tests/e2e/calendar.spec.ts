@@ -1,7 +1,8 @@
 /**
  * The Calendar screen in a browser, for a user in New York on Wednesday, March 17, 2027 at 10:20
- * (the clock is fixed; timers run): AI42's own events made, edited, moved and deleted with Undo;
- * the palette's New Event and View Today; the phone's agenda; project closings read-only.
+ * (the clock is fixed; timers run): AI42's own events made, edited, moved and deleted with Undo,
+ * each through the page's action (never the API), shown without a reload; the palette's New
+ * Event and View Today; the phone's agenda; project closings read-only.
  */
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
@@ -42,10 +43,21 @@ const middle = async (locator: ReturnType<Page["locator"]>) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 };
 
+/** The API paths the page writes to from now on: none, its changes go to its route's action. */
+function apiWrites(page: Page) {
+  const wrote: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && pathname.startsWith("/api/")) wrote.push(pathname);
+  });
+  return wrote;
+}
+
 test("an event made by clicking a day, edited, dragged to another day, deleted and undone", async ({
   page,
   account,
 }) => {
+  const wrote = apiWrites(page);
   await openApp(page, modulePath("calendar"));
   await expect(page.getByRole("heading", { level: 2, name: "March 2027" })).toBeVisible();
   await expect(page.getByText("Times in America/New York")).toBeVisible();
@@ -77,6 +89,7 @@ test("an event made by clicking a day, edited, dragged to another day, deleted a
   await expect(edit.getByLabel("End date")).toHaveValue("2027-03-11");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();
+  // The page reads the range again after the action: no reload.
   await expect(day(page, "2027-03-11")).toContainText("Sheriff sale (rescheduled)");
   await expect(day(page, "2027-03-10")).not.toContainText("Sheriff sale");
 
@@ -104,6 +117,7 @@ test("an event made by clicking a day, edited, dragged to another day, deleted a
   await expect(dialog(page, "Edit event").getByLabel("Location")).toHaveValue(
     "41 N Perry St, Dayton",
   );
+  expect(wrote).toEqual([]);
 });
 
 test("a click on a time slot of the week makes a timed event; the range moves with the buttons", async ({
@@ -153,6 +167,7 @@ test("in the week an event is dragged to another day and time and its end is dra
     hours.locator(`[data-date="${date}"] [data-time="${time}"]`);
   const inspection = event(page, "Roof inspection");
   await expect(inspection).toContainText("2:00 - 3:00 PM");
+  const wrote = apiWrites(page);
 
   // Grabbed in its first half hour, dropped on Thursday's 4 pm: a day and two hours later.
   const box = (await inspection.boundingBox())!;
@@ -175,6 +190,7 @@ test("in the week an event is dragged to another day and time and its end is dra
   await expect(inspection).toContainText("4:00 - 6:30 PM");
   await page.reload();
   await expect(event(page, "Roof inspection")).toContainText("4:00 - 6:30 PM");
+  expect(wrote).toEqual([]);
 
   // In the month, a drag from Monday the 22nd to Wednesday the 24th picks those days.
   await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" }).click();

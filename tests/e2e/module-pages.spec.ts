@@ -602,7 +602,19 @@ test.describe("Resources", () => {
       integrations.getByRole("listitem").filter({ hasText: "Road distances" }),
     ).toContainText("Set ROUTING_URL");
     await page.getByRole("tab", { name: "Guides" }).click();
-    await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
+    const guides = page.getByRole("list", { name: "Guides" });
+    await expect(guides.getByRole("listitem")).toHaveCount(5);
+    // A guide is a link, and its text comes with the page.
+    await guides.getByRole("link", { name: /BRRRR step by step/ }).click();
+    await expect(page).toHaveURL(/\/resources\?tab=guides&guide=brrrr-step-by-step$/);
+    await expect(page.getByRole("article", { name: "BRRRR step by step" })).toContainText(
+      "4. Refinance",
+    );
+    await expect(
+      page
+        .getByRole("navigation", { name: "Contents" })
+        .getByRole("link", { name: "4. Refinance" }),
+    ).toBeVisible();
   });
 
   test.describe("with JavaScript", () => {
@@ -624,6 +636,7 @@ test.describe("Resources", () => {
       await expectEntryStored(page, "BRRRR checklist");
       await page.getByRole("tab", { name: "Guides" }).click();
       await expect(page).toHaveURL(/tab=guides/);
+      await expect(page.getByRole("list", { name: "Guides" }).getByRole("listitem")).toHaveCount(5);
       await page.getByRole("tab", { name: "Apps" }).click();
       await expect(integrations).toBeVisible();
       await page.reload();
@@ -636,6 +649,8 @@ test.describe("Resources", () => {
         "Ready",
       );
       expect(asked.filter((path) => status.test(path) || START_READS.test(path))).toEqual([]);
+      // The guides' Markdown came with the guides tab's page.
+      expect(asked.filter((path) => path.startsWith("/guides/"))).toEqual([]);
     });
   });
 });
@@ -949,14 +964,19 @@ test("Calendar shows the events of the range its URL names without JavaScript", 
 test.describe("Calendar with JavaScript", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("shows the range its URL names from the page, not the API, and a reload keeps it", async ({
+  test("shows the range its URL names from the page, not the API, and a reload keeps it; its changes go to its action", async ({
     page,
     account,
   }) => {
     await walkthrough(account, "Hazel");
     await account.post("/data/entries", { title: "Hazel showing notes" });
     const asked: string[] = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const wrote: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === "GET") asked.push(pathname);
+      else if (pathname.startsWith("/api/")) wrote.push(pathname);
+    });
     await openApp(page, modulePath("calendar", { date: "2027-04-01" }));
     await expect(page.getByRole("heading", { level: 2, name: "April 2027" })).toBeVisible();
     await expect(page.locator('td[data-date="2027-04-06"]')).toContainText("Hazel walkthrough");
@@ -971,7 +991,26 @@ test.describe("Calendar with JavaScript", () => {
     await expect(page.locator("[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { level: 2, name: "May 2027" })).toBeVisible();
     await page.getByRole("button", { name: "Previous month" }).click();
-    await expect(page.locator('td[data-date="2027-04-06"]')).toContainText("Hazel walkthrough");
+    const sixth = page.locator('td[data-date="2027-04-06"]');
+    await expect(sixth).toContainText("Hazel walkthrough");
     expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
+
+    // Edited and deleted through the page's action; the calendar shows each without a reload.
+    await page.getByRole("button", { name: /Hazel walkthrough/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit event" });
+    await edit.getByLabel("Title").fill("Hazel second walkthrough");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(sixth).toContainText("Hazel second walkthrough");
+    await page.getByRole("button", { name: /Hazel second walkthrough/ }).click();
+    await edit.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this event?" })
+      .getByRole("button", { name: "Delete event" })
+      .click();
+    await expect(page.getByText("Event “Hazel second walkthrough” deleted")).toBeVisible();
+    await expect(sixth).not.toContainText("Hazel");
+    expect(asked.filter((path) => path.startsWith("/api/calendar"))).toEqual([]);
+    expect(wrote).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ test("a guide found by search, read through its contents; the apps' status", asy
   await expect(guides.getByRole("listitem")).toHaveCount(5);
   await page.getByPlaceholder(/Search the guides/).fill("seasoning");
   await expect(guides.getByRole("listitem")).toHaveCount(1);
-  await guides.getByRole("button", { name: /BRRRR step by step/ }).click();
+  await guides.getByRole("link", { name: /BRRRR step by step/ }).click();
   const article = page.getByRole("article", { name: "BRRRR step by step" });
   await expect(
     article.getByRole("heading", { level: 1, name: "BRRRR step by step" }),

@@ -519,6 +519,20 @@ describe("the Resources page", () => {
     expect(apps.html).toContain("Set ROUTING_URL");
   });
 
+  it("arrives on the guides tab with the guides, and with the guide its URL opens", async () => {
+    const { cookie } = await register({ first_name: "Dunnock" });
+    const guides = await page("/resources?tab=guides", cookieValue(cookie));
+    expect(guides.status).toBe(200);
+    expect(guides.html).toMatch(
+      /<a[^>]+href="\/resources\?tab=guides&amp;guide=brrrr-step-by-step"[^>]*>.*BRRRR step by step/s,
+    );
+    const guide = await page("/resources?tab=guides&guide=brrrr-step-by-step", cookieValue(cookie));
+    expect(guide.status).toBe(200);
+    expect(guide.html).toContain('<article aria-label="BRRRR step by step"');
+    expect(guide.html).toContain('href="#4-refinance"');
+    expect(guide.html).toContain("## 4. Refinance");
+  });
+
   it("shows a visitor the login screen and no integrations", async () => {
     const { status, html } = await page("/resources?tab=apps");
     expect(status).toBe(200);

@@ -1,6 +1,7 @@
 /**
- * The guides (issue 15): Markdown files in the repository (public/guides), served as static files
- * and rendered in the browser, each with a table of contents from its headings. Pure: no I/O.
+ * The guides (issue 15): Markdown files in the repository (public/guides), read by the Resources
+ * page's loader and rendered with the page, each with a table of contents from its headings. Pure:
+ * no I/O.
  */
 export interface Guide {
   slug: string;
@@ -36,7 +37,7 @@ export const GUIDES: readonly Guide[] = [
   },
 ];
 
-/** Where a guide's Markdown is served from. */
+/** Where a guide's Markdown is, under public/ (also served as a static file). */
 export const guidePath = (slug: string) => `/guides/${slug}.md`;
 
 /** "Tax deed vs tax lien" → "tax-deed-vs-tax-lien": a heading's anchor. */

@@ -2,14 +2,16 @@
  * Calendar (/calendar): AI42's own events, project closings, auction dates and the user's Google
  * calendars, in a month, week, day or agenda view. Its query parameters (view, date, new) are
  * described in `ModuleParams`; the range on screen is kept in them, so a reload or a link shows
- * it again.
+ * it again, and a change of them is read by the route's loader (calendar.server.ts). Events are
+ * created, changed and deleted through the route's action, which Remix follows by reading the
+ * range again.
  */
 
 import { CalendarX2, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "~/lib/toast";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog, ErrorNotice, Modal } from "~/components/ui";
+import { ConfirmDialog, Modal } from "~/components/ui";
 import {
   draftOfEvent,
   formValuesForRange,
@@ -31,27 +33,61 @@ import {
   writableCalendars,
 } from "~/domain/calendar/views";
 import { anyOnScreen, periodOf } from "~/domain/calendar/grid";
-import { isoDay } from "~/domain/dates";
-import { DEFAULT_TIME_ZONE, localTimeZone, todayIn } from "~/domain/today";
-import { calendarApi, type EventDraft } from "~/lib/api/google";
+import { localTimeZone, todayIn } from "~/domain/today";
+import type { EventDraft } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useModuleData, useStreamed } from "~/lib/module-data";
+import { useStreamed } from "~/lib/module-data";
 import { TABLET_MIN_WIDTH } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { useMediaQuery } from "~/lib/use-media-query";
-import type { ModuleViewProps } from "../module-view";
-import { deleteWithUndo, toastFailure, useDialogParam, useQueryParams } from "../shared";
+import { MODULES } from "~/modules";
+import {
+  deleteWithUndo,
+  toastFailure,
+  useDialogParam,
+  usePageReading,
+  useQueryParams,
+} from "../shared";
+import type { CalendarActionAnswer, CalendarPageData } from "./calendar.server";
 import { CalendarLegend } from "./calendar-legend";
 import { EventCalendar, type PickedRange, type ShownRange } from "./event-calendar";
 import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
 import { useHiddenCalendars } from "./use-hidden-calendars";
 
-export default function Calendar({ module }: ModuleViewProps) {
+const MODULE = MODULES.find((module) => module.id === "calendar")!;
+
+/**
+ * The calendar's changes, sent to its route's action: `create`, `update` an event against the
+ * version on screen (events of AI42's calendar have one: changed elsewhere meanwhile, the user
+ * reloads it or overwrites) and `remove` one.
+ */
+function useEventChanges() {
+  const created = useVersionedAction<{ saved: CalendarEvent }>("event", MESSAGES.createEvent);
+  const updated = useVersionedAction<{ saved: CalendarEvent }>("event", MESSAGES.updateEvent);
+  const removed = useVersionedAction<CalendarActionAnswer>("event", MESSAGES.deleteEvent);
+  // Google's events have no version here: Google keeps theirs.
+  const versionOf = (event: CalendarEvent) => event.updatedAt ?? undefined;
+  return {
+    create: (input: EventDraft) => created({ intent: "create", input }),
+    update: (event: CalendarEvent, input: EventDraft) =>
+      updated({ intent: "update", id: event.id, input, version: versionOf(event) }),
+    remove: (event: CalendarEvent) =>
+      removed({
+        intent: "delete",
+        id: event.id,
+        calendarId: event.calendarId,
+        version: versionOf(event),
+      }),
+  };
+}
+
+export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
   const [params, update] = useQueryParams();
   const { theme } = useTheme();
-  const { data, retry: reload, loading } = useModuleData("calendar");
+  const { loading } = usePageReading();
+  const changes = useEventChanges();
   /**
    * The calendar renders first with what the server knew (the session's zone and today, whether the
    * browser said it is a phone's), so the browser's first render is the server's HTML; the browser's own
@@ -64,23 +100,23 @@ export default function Calendar({ module }: ModuleViewProps) {
     setBrowser({ timeZone: zone, today: todayIn(zone) });
   }, []);
   const known = browser !== null && phone !== undefined;
-  const narrow = phone ?? data?.phone ?? false;
-  const timeZone = browser?.timeZone ?? data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = browser?.today ?? data?.today ?? null;
-  const asked = viewState({ view: params.get("view"), date: params.get("date") }, today ?? "");
+  const narrow = phone ?? data.phone;
+  const timeZone = browser?.timeZone ?? data.timeZone;
+  const today = browser?.today ?? data.today;
+  const asked = viewState({ view: params.get("view"), date: params.get("date") }, today);
   const view = asked.view ?? defaultView(narrow, params.get("date"));
 
   const [hidden, toggleHidden] = useHiddenCalendars();
   // With Google Calendar connected, Google's calendars and their events stream in after the page
   // (calendar.server.ts); the calendars are the same whatever the range, so they stay meanwhile.
-  const google = useStreamed(data?.google);
-  const googleCalendars = useStreamed(data?.calendars.google, "calendars");
+  const google = useStreamed(data.google);
+  const googleCalendars = useStreamed(data.calendars.google, "calendars");
   const calendars = useMemo(
-    () => [...(data?.calendars.own ?? []), ...(googleCalendars?.calendars ?? [])],
+    () => [...data.calendars.own, ...(googleCalendars?.calendars ?? [])],
     [data, googleCalendars],
   );
   const events = useMemo(
-    () => shownEvents([...(data?.events ?? []), ...(google?.events ?? [])], hidden),
+    () => shownEvents([...data.events, ...(google?.events ?? [])], hidden),
     [data, google, hidden],
   );
   const onScreen = useMemo(
@@ -107,14 +143,14 @@ export default function Calendar({ module }: ModuleViewProps) {
    * date is left out when the range holds the today the loader reads without one (the user's, by
    * the server's clock), so a browser whose clock says otherwise still names what it shows.
    */
-  const serverToday = data?.today;
+  const serverToday = data.today;
   const onRange = useCallback(
     (range: ShownRange) => {
       const state = paramsOfState({
         view: range.view,
         start: range.periodStart,
         end: range.periodEnd,
-        today: serverToday ?? isoDay(new Date()),
+        today: serverToday,
         narrow,
       });
       const current = new URLSearchParams(window.location.search);
@@ -124,27 +160,15 @@ export default function Calendar({ module }: ModuleViewProps) {
     [serverToday, narrow, update],
   );
 
-  /**
-   * Sends a change of an event against the version on screen (events of AI42's calendar have
-   * one): changed elsewhere meanwhile, the user reloads it or overwrites.
-   */
-  const changeEvent = (event: CalendarEvent, input: EventDraft) =>
-    sendVersioned({
-      what: "event",
-      version: event.updatedAt ?? undefined,
-      send: (ifMatch) => calendarApi.update(event.id, input, ifMatch),
-      reload: () => reload(),
-    });
-
   const onMove = (event: CalendarEvent, move: PickedRange, revert: () => void) => {
-    changeEvent(event, movedDraft(event, move, timeZone)).then(
+    changes.update(event, movedDraft(event, move, timeZone)).then(
       (moved) => {
         if (!moved) return revert();
-        reload();
         toast(`Event “${event.summary}” moved`, {
           action: {
             label: "Undo",
-            onClick: () => void changeEvent(moved, draftOfEvent(event)).then(reload, toastFailure),
+            onClick: () =>
+              void changes.update(moved.saved, draftOfEvent(event)).catch(toastFailure),
           },
         });
       },
@@ -155,17 +179,13 @@ export default function Calendar({ module }: ModuleViewProps) {
     );
   };
 
-  const remove = async (event: CalendarEvent) => {
+  const remove = (event: CalendarEvent) => {
     setDeleting(null);
-    await deleteWithUndo({
+    return deleteWithUndo({
       what: `Event “${event.summary}”`,
-      remove: (ifMatch) => calendarApi.remove(event, ifMatch),
-      restore: () => calendarApi.create(draftOfEvent(event)).then(reload),
-      version: event.updatedAt
-        ? { kind: "event", updatedAt: event.updatedAt, reload: () => reload() }
-        : undefined,
+      remove: async () => (await changes.remove(event)) !== undefined,
+      restore: () => changes.create(draftOfEvent(event)),
     });
-    reload();
   };
 
   const unreadable = unavailableNames(google?.unavailable ?? [], calendars);
@@ -178,61 +198,53 @@ export default function Calendar({ module }: ModuleViewProps) {
   return (
     <div>
       <PageHeader
-        icon={module.icon}
-        title={module.title}
-        description={module.description}
+        icon={MODULE.icon}
+        title={MODULE.title}
+        description={MODULE.description}
         actions={newEventButton}
       />
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_14rem]">
         <section aria-label="Events" className="min-w-0">
-          {/* Without the loader's data, the browser's today and zone are waited for. */}
-          {today !== null && (
-            <EventCalendar
-              view={view}
-              day={asked.day}
-              today={today}
-              events={events}
-              canEdit={editable}
-              theme={theme}
-              timeZone={timeZone}
-              // The URL is written from the browser's values only.
-              onRange={known ? onRange : undefined}
-              onPick={(range) => setPicked(formValuesForRange(range))}
-              onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
-              onMove={onMove}
-              onNew={() => setNewParam(true)}
-            >
-              <div className="mb-4 space-y-3 empty:hidden">
-                {!data && <ErrorNotice message={MESSAGES.fetchEvents} onRetry={reload} />}
-                {unreadable.length > 0 && (
-                  <p
-                    role="status"
-                    className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
-                  >
-                    Could not read {unreadable.join(", ")}: their events are missing here. Try again
-                    later, or reconnect Google in Connections.
-                  </p>
-                )}
-                {data && (google || !data.google) && !loading && !onScreen && (
-                  <div
-                    role="status"
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
-                  >
-                    <span className="flex items-center gap-2 text-muted">
-                      <CalendarX2 aria-hidden className="size-5" /> No events in this range
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => setNewParam(true)}
-                      className="btn-secondary"
-                    >
-                      <Plus aria-hidden className="size-4" /> New event
-                    </button>
-                  </div>
-                )}
-              </div>
-            </EventCalendar>
-          )}
+          <EventCalendar
+            view={view}
+            day={asked.day}
+            today={today}
+            events={events}
+            canEdit={editable}
+            theme={theme}
+            timeZone={timeZone}
+            // The URL is written from the browser's values only.
+            onRange={known ? onRange : undefined}
+            onPick={(range) => setPicked(formValuesForRange(range))}
+            onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
+            onMove={onMove}
+            onNew={() => setNewParam(true)}
+          >
+            <div className="mb-4 space-y-3 empty:hidden">
+              {unreadable.length > 0 && (
+                <p
+                  role="status"
+                  className="rounded-xl border border-line bg-raised px-4 py-3 text-sm"
+                >
+                  Could not read {unreadable.join(", ")}: their events are missing here. Try again
+                  later, or reconnect Google in Connections.
+                </p>
+              )}
+              {(google || !data.google) && !loading && !onScreen && (
+                <div
+                  role="status"
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-line bg-surface/60 px-4 py-3"
+                >
+                  <span className="flex items-center gap-2 text-muted">
+                    <CalendarX2 aria-hidden className="size-5" /> No events in this range
+                  </span>
+                  <button type="button" onClick={() => setNewParam(true)} className="btn-secondary">
+                    <Plus aria-hidden className="size-4" /> New event
+                  </button>
+                </div>
+              )}
+            </div>
+          </EventCalendar>
         </section>
         <CalendarLegend
           calendars={calendars.filter((calendar) => calendar.selected)}
@@ -255,7 +267,7 @@ export default function Calendar({ module }: ModuleViewProps) {
             event={editing}
             calendars={writableCalendars(calendars)}
             timeZone={timeZone}
-            onSave={(input) => changeEvent(editing, input).then(reload)}
+            onSave={(input) => changes.update(editing, input)}
             onDone={closeForm}
             onDelete={() => {
               setEditing(null);
@@ -270,7 +282,7 @@ export default function Calendar({ module }: ModuleViewProps) {
               initial={{ ...creating, calendarId: newCalendar }}
               calendars={writableCalendars(calendars)}
               timeZone={timeZone}
-              onSave={(input) => calendarApi.create(input).then(reload)}
+              onSave={changes.create}
               onDone={closeForm}
             />
           )

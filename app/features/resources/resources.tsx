@@ -1,24 +1,24 @@
 /**
  * Resources (/resources, issue 15): the glossary of every figure AI42 computes (each entry linked
  * to the analyzer that shows it, and each analyzer metric back to its entry), the guides (Markdown
- * files served from public/guides, searchable, each with its contents), and the apps: the
- * integrations with their status, and outside tools worth knowing.
+ * files in public/guides, read by the route's loader, searchable, each with its contents), and the
+ * apps: the integrations with their status, and outside tools worth knowing.
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, ExternalLink, Search } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, EmptyState, ErrorNotice } from "~/components/ui";
+import { Badge, EmptyState } from "~/components/ui";
 import { analysisPath, modulePath, RESOURCES_TABS, type ResourcesTab } from "~/domain/modules";
 import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary";
-import { GUIDES, guideMatches, guidePath, tableOfContents } from "~/domain/resources/guides";
+import { GUIDES, guideMatches, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
-import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
 import { Markdown } from "~/components/markdown";
-import type { ModuleViewProps } from "../module-view";
+import { MODULES } from "~/modules";
 import { useQueryParams } from "../shared";
+import type { ResourcesPageData } from "./resources.server";
+
+const MODULE = MODULES.find((module) => module.id === "resources")!;
 
 const TITLES: Record<ResourcesTab, string> = {
   glossary: "Education",
@@ -26,13 +26,14 @@ const TITLES: Record<ResourcesTab, string> = {
   apps: "Apps",
 };
 
-export default function Resources({ module }: ModuleViewProps) {
+/** The tab the loader read (resources.server.ts); `term` and `guide` are read from the URL. */
+export function ResourcesPage({ loaded }: { loaded: ResourcesPageData }) {
   const [params, update] = useQueryParams();
-  const active = RESOURCES_TABS.find((tab) => tab === params.get("tab")) ?? "glossary";
+  const active = loaded.tab;
   const select = (tab: ResourcesTab) => update({ tab, term: null, guide: null });
   return (
     <div>
-      <PageHeader icon={module.icon} title={module.title} description={module.description} />
+      <PageHeader icon={MODULE.icon} title={MODULE.title} description={MODULE.description} />
       <div
         role="tablist"
         aria-label="Resources"
@@ -63,8 +64,8 @@ export default function Resources({ module }: ModuleViewProps) {
       </div>
       <div role="tabpanel" aria-labelledby={`resources-tab-${active}`}>
         {active === "glossary" && <Glossary term={params.get("term")} />}
-        {active === "guides" && <Guides open={params.get("guide")} />}
-        {active === "apps" && <Apps />}
+        {loaded.guides && <Guides texts={loaded.guides} open={params.get("guide")} />}
+        {loaded.integrations && <Apps integrations={loaded.integrations} />}
       </div>
     </div>
   );
@@ -140,44 +141,27 @@ function GlossaryItem(props: { entry: GlossaryEntry; selected: boolean }) {
   );
 }
 
-function Guides(props: { open: string | null }) {
-  const [texts, setTexts] = useState<Record<string, string> | null>(null);
-  const [failure, setFailure] = useState("");
+/** The guides, their Markdown as the route's loader read it (`texts`, by slug). */
+function Guides(props: { texts: Record<string, string>; open: string | null }) {
+  const { texts } = props;
   const [query, setQuery] = useState("");
-  const [, update] = useQueryParams();
-  const load = useCallback(() => {
-    setFailure("");
-    Promise.all(
-      GUIDES.map((guide) =>
-        fetch(guidePath(guide.slug)).then((response) => {
-          if (!response.ok) throw new Error(`Could not load the guides (${response.status})`);
-          return response.text();
-        }),
-      ),
-    ).then(
-      (all) => setTexts(Object.fromEntries(GUIDES.map((g, i) => [g.slug, all[i]!]))),
-      (error: Error) => setFailure(error.message),
-    );
-  }, []);
-  useEffect(load, [load]);
   const shown = useMemo(
-    () => GUIDES.filter((guide) => !texts || guideMatches(guide, texts[guide.slug] ?? "", query)),
+    () => GUIDES.filter((guide) => guideMatches(guide, texts[guide.slug] ?? "", query)),
     [texts, query],
   );
   const open = GUIDES.find((guide) => guide.slug === props.open);
   if (open) {
-    const text = texts?.[open.slug];
-    const toc = text ? tableOfContents(text) : [];
+    const text = texts[open.slug] ?? "";
+    const toc = tableOfContents(text);
     return (
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-label="Contents" className="lg:sticky lg:top-6 lg:self-start">
-          <button
-            type="button"
-            onClick={() => update({ guide: null })}
-            className="mb-3 text-sm text-muted hover:text-fg"
+          <Link
+            to={modulePath("resources", { tab: "guides" })}
+            className="mb-3 block text-sm text-muted hover:text-fg"
           >
             ← All guides
-          </button>
+          </Link>
           <ol className="space-y-1 text-sm">
             {toc.map((entry) => (
               <li key={entry.id} className={entry.depth === 3 ? "pl-4" : ""}>
@@ -189,9 +173,7 @@ function Guides(props: { open: string | null }) {
           </ol>
         </nav>
         <article aria-label={open.title} className="min-w-0">
-          {failure && <ErrorNotice message={failure} onRetry={load} />}
-          {!text && !failure && <Skeleton />}
-          {text && <Markdown anchors>{text}</Markdown>}
+          <Markdown anchors>{text}</Markdown>
         </article>
       </div>
     );
@@ -208,7 +190,6 @@ function Guides(props: { open: string | null }) {
           className="input"
         />
       </label>
-      {failure && <ErrorNotice message={failure} onRetry={load} />}
       {shown.length === 0 && (
         <EmptyState icon={Search} title="No guide matches">
           Nothing in the guides mentions “{query}”. Try another word, or look in the Education
@@ -218,16 +199,16 @@ function Guides(props: { open: string | null }) {
       <ul aria-label="Guides" className="grid gap-4 sm:grid-cols-2">
         {shown.map((guide) => (
           <li key={guide.slug}>
-            <button
-              type="button"
-              onClick={() => update({ guide: guide.slug })}
+            {/* A link, so a guide opens without JavaScript too. */}
+            <Link
+              to={modulePath("resources", { tab: "guides", guide: guide.slug })}
               className="block h-full w-full rounded-2xl border border-line bg-surface p-5 text-left hover:border-accent/60"
             >
               <span className="flex items-center gap-2 font-medium">
                 <BookOpen aria-hidden className="size-4 text-accent" /> {guide.title}
               </span>
               <span className="mt-1 block text-sm text-muted">{guide.summary}</span>
-            </button>
+            </Link>
           </li>
         ))}
       </ul>
@@ -292,12 +273,9 @@ function AppRow(props: { name: string; status: Status; detail: string; to?: stri
   );
 }
 
-/** The integrations' status, as the `$` route's loader read it (resources.server.ts). */
-function Apps() {
-  const { data, retry } = useModuleData("resources");
-  if (data === null) return <ErrorNotice message={MESSAGES.fetchIntegrations} onRetry={retry} />;
-  if (!data.integrations) return <Skeleton variant="list" />;
-  const { ai, google, maps } = data.integrations;
+/** The integrations' status, as the route's loader read it (resources.server.ts). */
+function Apps(props: { integrations: NonNullable<ResourcesPageData["integrations"]> }) {
+  const { ai, google, maps } = props.integrations;
   const known = (value: boolean | undefined): Status =>
     value === undefined ? "unknown" : value ? "on" : "off";
   return (
