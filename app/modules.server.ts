@@ -7,9 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
-import { loadConnections } from "./features/connections/connections.server";
 import { loadCalendar } from "./features/calendar/calendar.server";
-import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadResources } from "./features/resources/resources.server";
@@ -17,11 +15,9 @@ import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 
 const MODULE_LOADERS = {
-  home: loadDashboard,
   "route-planner": loadRoutePlanner,
   resources: loadResources,
   marketing: loadMarketing,
-  connections: loadConnections,
   calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
