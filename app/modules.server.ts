@@ -7,18 +7,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
-import { loadConnections } from "./features/connections/connections.server";
-import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 
 const MODULE_LOADERS = {
-  home: loadDashboard,
   "route-planner": loadRoutePlanner,
   marketing: loadMarketing,
-  connections: loadConnections,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 
 export type ModuleData<Id extends LoadedModuleId> = Awaited<

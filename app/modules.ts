@@ -33,8 +33,6 @@ export interface AppModule extends ModuleSummary {
   View?: Preloadable<ModuleViewProps>;
 }
 
-const placeholder = preloadable(() => import("./features/module-placeholder"));
-
 type ModuleInput = Omit<AppModule, "id" | "section" | "isEnabled" | "isVisible"> &
   Partial<Pick<AppModule, "isEnabled" | "isVisible">>;
 
@@ -46,7 +44,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 1,
     keywords: ["overview", "home", "start", "figures"],
     skeleton: "card",
-    View: preloadable(() => import("./features/dashboard/dashboard")),
   },
   "main-agent": {
     title: "Main Agent",
@@ -117,7 +114,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 9,
     keywords: ["integrations", "settings", "google", "openai", "perplexity", "api keys"],
     skeleton: "list",
-    View: preloadable(() => import("./features/connections/connections")),
   },
   marketing: {
     title: "Marketing",
@@ -145,7 +141,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     isEnabled: false,
     isVisible: false,
     skeleton: "list",
-    View: placeholder,
   },
   resources: {
     title: "Resources",

@@ -16,6 +16,7 @@ import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions
 import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { MCP_PATH } from "../app/domain/access";
+import { CreateAccessTokenSchema } from "../app/domain/access-input";
 import type { FileOwner } from "../app/domain/files";
 import {
   AUCTIONS_CALENDAR_ID,
@@ -36,12 +37,13 @@ import {
 } from "./api/list-queries";
 import { MAX_PAGE_SIZE } from "./api/openapi";
 import { FileListQuerySchema } from "./api/routes/files";
+import { SettingsChangeSchema } from "./api/routes/notifications.schemas";
 import { database } from "./db/client";
 import { publicOrigin, type Env } from "./env";
 import { oauthApi } from "./mcp/oauth";
 import { AppError, validationError, written } from "./errors";
 export type { Refusal, Written } from "./errors";
-import { listAccessTokens } from "./services/access-tokens";
+import { createAccessToken, listAccessTokens, revokeAccessToken } from "./services/access-tokens";
 import { aiStatus } from "./services/ai-config";
 import {
   auctionCalendarSetting,
@@ -63,7 +65,11 @@ import {
   type EventListing,
 } from "./services/calendar";
 import { listCampaigns } from "./services/campaigns";
-import { listConnectedApps, type ConnectedApp } from "./services/connected-apps";
+import {
+  listConnectedApps,
+  revokeConnectedApp,
+  type ConnectedApp,
+} from "./services/connected-apps";
 import { contactDetail, listContacts } from "./services/contacts";
 import {
   conversationDetail,
@@ -75,11 +81,16 @@ import { dashboard, type DashboardQuery } from "./services/dashboard";
 import { dealDetail, listDeals, updateDeal } from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
 import { listFiles } from "./services/files";
-import { googleStatus } from "./services/google";
+import { disconnectGoogle, googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
 import { leadSummary, listLeads } from "./services/leads";
 import { listMcpCalls } from "./services/mcp-calls";
-import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
+import {
+  listNotifications,
+  notificationCounts,
+  settingsOf,
+  updateSettings,
+} from "./services/notifications";
 import { listSequences, sequenceSettingsOf } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
@@ -449,6 +460,9 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     notificationCounts: () => notificationCounts(db, userId),
     /** The notification preferences (`GET /api/notifications/settings`). */
     notificationSettings: () => settingsOf(db, userId),
+    /** `PUT /api/notifications/settings`, checked with the API's schema: the preferences after. */
+    saveNotificationSettings: (change: unknown) =>
+      written(() => updateSettings(db, userId, parsed(SettingsChangeSchema, change), Date.now())),
     /** The newest e-mails that could not be sent (`GET /api/notifications?filter=failed`). */
     failedNotifications: async (limit: number) =>
       (await listNotifications(db, userId, { page: 1, limit, filter: "failed" })).items,
@@ -456,6 +470,11 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     mcpUrl: () => `${accessOrigin}${MCP_PATH}`,
     /** The personal access tokens, newest first (`GET /api/access-tokens`). */
     accessTokens: () => listAccessTokens(db, userId),
+    /** `POST /api/access-tokens`, checked with the API's schema: the token, with its secret. */
+    createAccessToken: (input: unknown) =>
+      written(() => createAccessToken(db, userId, parsed(CreateAccessTokenSchema, input))),
+    /** `DELETE /api/access-tokens/{id}`: its next request is refused. */
+    revokeAccessToken: (id: string) => written(() => revokeAccessToken(db, userId, id)),
     /**
      * The apps connected through OAuth (`GET /api/connected-apps`); where the OAuth provider
      * cannot serve this origin (plain http away from this machine), the API's 503 as a problem.
@@ -472,6 +491,11 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
         throw error;
       }
     },
+    /** `DELETE /api/connected-apps/{id}`: the app's grant and every token under it stop working. */
+    disconnectApp: (id: string) =>
+      written(async () => revokeConnectedApp(await oauthApi(env, accessOrigin), userId, id)),
+    /** `POST /api/google/disconnect`: Google is asked to revoke AI42's access, the account forgotten. */
+    disconnectGoogle: () => written(() => disconnectGoogle(scope)),
     /** A page of the log of what AI clients did over MCP (`GET /api/mcp-calls`). */
     mcpCalls: (page: number, limit: number) => listMcpCalls(db, userId, { page, limit }),
   };

@@ -125,10 +125,8 @@ export interface ModuleParams {
 export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
 export const LOADED_MODULES = [
-  "home",
   "route-planner",
   "marketing",
-  "connections",
 ] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>

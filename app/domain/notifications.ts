@@ -24,6 +24,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type ChannelChoice = Record<NotificationChannel, boolean>;
+/** The preferences form's box for a kind's channel, as the page's action reads it. */
+export const channelField = (kind: NotificationKind, channel: NotificationChannel) =>
+  `channels.${kind}.${channel}`;
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   daily_brief: "Daily brief",

@@ -1,9 +1,9 @@
 import { Construction } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
-import type { ModuleViewProps } from "./module-view";
+import type { ModuleSummary } from "./module-view";
 
 /** An honest empty state for a module that is not built yet: no sample data. */
-export default function ModulePlaceholder({ module }: ModuleViewProps) {
+export function ModulePlaceholder({ module }: { module: ModuleSummary }) {
   return (
     <div>
       <PageHeader icon={module.icon} title={module.title} description={module.description} />

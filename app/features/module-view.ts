@@ -14,6 +14,4 @@ export interface ModuleSummary extends ModuleDefinition {
 
 export interface ModuleViewProps {
   module: ModuleSummary;
-  /** The sidebar's modules, in order (the dashboard links to each). */
-  modules: readonly ModuleSummary[];
 }

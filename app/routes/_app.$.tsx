@@ -15,7 +15,7 @@ import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { isLoadedModule, moduleForPath } from "~/domain/modules";
 import type { PreloadHandle } from "~/lib/preloadable";
 import { notFound } from "~/lib/module-loader.server";
-import { MODULES, SIDEBAR_MODULES, type AppModule } from "~/modules";
+import { MODULES, type AppModule } from "~/modules";
 import { loadModuleScreen, type LoadedModule } from "~/modules.server";
 
 /** The module this route serves at `pathname`: null for a path it answers 404. */
@@ -68,7 +68,7 @@ export const handle: PreloadHandle = {
 export default function ModuleScreen() {
   const { pathname } = useLocation();
   const module = servedAt(pathname);
-  return module ? <module.View module={module} modules={SIDEBAR_MODULES} /> : <NotFound signedIn />;
+  return module ? <module.View module={module} /> : <NotFound signedIn />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

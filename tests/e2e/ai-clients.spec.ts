@@ -38,6 +38,16 @@ async function makeToken(
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** The writes the page sends to /api, as they happen: its changes go to its route's action. */
+function apiWritesOf(page: Page) {
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && pathname.startsWith("/api/")) writes.push(pathname);
+  });
+  return writes;
+}
+
 /** One JSON-RPC call to /mcp with a token, as an MCP client makes it. */
 async function callTool(request: APIRequestContext, token: string, name: string, args = {}) {
   const response = await request.post("/mcp", {
@@ -70,6 +80,7 @@ test("a token's secret is shown once and copies; it reads /api, its scope stops 
   account,
 }) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const writes = apiWritesOf(page);
   await openApp(page, SECTION);
   await expect(page.getByRole("heading", { name: "AI clients", level: 2 })).toBeFocused();
   await expect(section(page).getByText("No access tokens yet.")).toBeVisible();
@@ -114,6 +125,7 @@ test("a token's secret is shown once and copies; it reads /api, its scope stops 
   await expect(page.getByText("Token revoked")).toBeVisible();
   await expect(section(page).getByText("No access tokens yet.")).toBeVisible();
   expect((await request.get("/api/projects", { headers: bearer(secret) })).status()).toBe(401);
+  expect(writes).toEqual([]);
 });
 
 test("a read-and-write token without expiry writes; the form checks the name and shows the API's refusals", async ({
@@ -132,23 +144,16 @@ test("a read-and-write token without expiry writes; the form checks the name and
   await form.getByRole("button", { name: "Make token" }).click();
   await expect(form.getByText("At most 80 characters")).toBeVisible();
 
-  // What the API refuses is shown at its field.
-  await page.route("**/api/access-tokens", (route) =>
-    route.fulfill({
-      status: 400,
-      json: {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "Invalid input",
-          details: [{ field: "name", message: "This name is taken by the API" }],
-        },
-      },
-    }),
-  );
+  // What the page's action refuses is shown at its field: a name emptied on its way there.
+  await page.route("**/connections.data*", (route) => {
+    const sent = route.request();
+    if (sent.method() !== "POST") return route.continue();
+    return route.continue({ postData: sent.postData()!.replace('"Cursor"', '"  "') });
+  });
   await form.getByLabel("Name").fill("Cursor");
   await form.getByRole("button", { name: "Make token" }).click();
-  await expect(form.getByText("This name is taken by the API")).toBeVisible();
-  await page.unroute("**/api/access-tokens");
+  await expect(form.getByText("Name the token")).toBeVisible();
+  await page.unroute("**/connections.data*");
   await form.getByRole("button", { name: "Cancel" }).click();
   await expect(section(page).getByRole("button", { name: "New token" })).toBeFocused();
 
@@ -243,6 +248,7 @@ test("an app connected through the consent page is listed and disconnected", asy
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL(`${REDIRECT_URI}**`);
 
+  const writes = apiWritesOf(page);
   await openApp(page, SECTION);
   const apps = section(page).getByRole("list", { name: "Connected apps" });
   await expect(apps.getByRole("listitem")).toHaveCount(1);
@@ -257,6 +263,7 @@ test("an app connected through the consent page is listed and disconnected", asy
   await expect(section(page).getByText(/^No apps connected\./)).toBeVisible();
   await page.reload();
   await expect(section(page).getByText(/^No apps connected\./)).toBeVisible();
+  expect(writes).toEqual([]);
 });
 
 test("the palette opens the section with its heading focused", async ({ page, account }) => {

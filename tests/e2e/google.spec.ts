@@ -56,6 +56,12 @@ test("connects Google, reads the inbox and Drive, links a file to a project, and
     page.getByTestId("project-files").getByRole("link", { name: fileName }),
   ).toHaveAttribute("href", /^https:\/\/docs\.google\.com\/|^https:\/\/drive\.google\.com\//);
 
+  // Disconnecting goes to the page's action, not to /api.
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && pathname.startsWith("/api/")) writes.push(pathname);
+  });
   await openApp(page, "/connections");
   await card.getByRole("button", { name: "Disconnect" }).click();
   await page
@@ -65,6 +71,7 @@ test("connects Google, reads the inbox and Drive, links a file to a project, and
   await expect(page.getByText("Google is disconnected")).toBeVisible();
   await expect(card.getByRole("button", { name: "Connect Google" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Inbox" })).toHaveCount(0);
+  expect(writes).toEqual([]);
 });
 
 test("a declined consent is said plainly and nothing is connected", async ({ page, account }) => {

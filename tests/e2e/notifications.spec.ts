@@ -197,6 +197,12 @@ test("the preferences are saved and kept; a refused value is shown at its field"
   page,
   account,
 }) => {
+  // The preferences are saved through the page's action, not /api.
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && pathname.startsWith("/api/")) writes.push(pathname);
+  });
   await openApp(page, modulePath("home"));
   await page.keyboard.press("Control+k");
   await page.getByPlaceholder("Search commands...").fill("notification preferences");
@@ -247,6 +253,7 @@ test("the preferences are saved and kept; a refused value is shown at its field"
   await expect(form.getByText("Quiet hours start and end at different times")).toBeVisible();
   await page.reload();
   await expect(form.getByLabel("To", { exact: true })).toHaveValue("06:45");
+  expect(writes).toEqual([]);
 });
 
 test("the e-mail's unsubscribe link works signed out and stops only that kind's e-mail", async ({

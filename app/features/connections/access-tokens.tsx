@@ -1,7 +1,8 @@
 /**
  * The personal access tokens of the AI clients section (issue 32): the list (never a secret),
  * New token (a name, a scope, a lifetime; checked with the API's own schema), the one time the
- * secret is shown, and Revoke (confirmed). A change reads the page's data again (`onChange`).
+ * secret is shown (the action's answer), and Revoke (confirmed). Each change goes to the page's
+ * action, after which Remix reads the list again.
  */
 import { KeyRound, Plus, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -17,10 +18,14 @@ import {
   tokenLifetimeLabel,
 } from "~/domain/access";
 import { formatRelative } from "~/domain/relative-time";
-import { accessApi, type AccessToken, type MadeAccessToken } from "~/lib/api/access";
+import type { AccessToken, MadeAccessToken } from "~/lib/api/access";
+import { MESSAGES } from "~/lib/api/messages";
+import type { Refused } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
+import { useActionCall, useVersionedAction } from "~/lib/use-action-call";
 import { useForm } from "~/lib/use-form";
-import { FormActions, toastFailure } from "../shared";
+import { FormActions } from "../shared";
+import type { ConnectionsActionAnswer } from "./connections.server";
 import { CopyButton } from "./copy-button";
 
 /** The lifetime select's value for a token that does not expire (the API's null). */
@@ -32,6 +37,10 @@ const LIFETIME_OPTIONS = TOKEN_LIFETIMES.map((days) => ({
 const DEFAULT_LIFETIME = "30";
 
 function TokenForm(props: { onMade: (made: MadeAccessToken) => void; onCancel: () => void }) {
+  const send = useVersionedAction<ConnectionsActionAnswer>(
+    "access token",
+    MESSAGES.createAccessToken,
+  );
   const form = useForm({
     schema: () => import("~/domain/access-input").then((m) => m.CreateAccessTokenSchema),
     initial: { name: "", scope: "read", expires_in_days: DEFAULT_LIFETIME },
@@ -40,7 +49,10 @@ function TokenForm(props: { onMade: (made: MadeAccessToken) => void; onCancel: (
       ...values,
       expires_in_days: values.expires_in_days === NO_EXPIRY ? null : Number(values.expires_in_days),
     }),
-    onSubmit: async (input) => props.onMade(await accessApi.createToken(input)),
+    onSubmit: async (input) => {
+      const answer = await send({ intent: "create-token", input });
+      if (answer && "made" in answer) props.onMade(answer.made);
+    },
   });
   const name = form.field("name");
   const scope = form.field("scope");
@@ -194,38 +206,35 @@ export function AccessTokens(props: {
   tokens: AccessToken[];
   /** When the page's data was read: what "expired" and "last used" are measured from. */
   now: number;
-  onChange: () => void;
 }) {
   const [creating, setCreating] = useState(false);
   const [made, setMade] = useState<MadeAccessToken | null>(null);
   const [confirming, setConfirming] = useState<AccessToken | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
-  // Gone from the list at once, before the page's data is read again.
-  const [revoked, setRevoked] = useState<string[]>([]);
+  const { call } = useActionCall<ConnectionsActionAnswer | Refused>();
   const heading = useRef<HTMLHeadingElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
-  const tokens = props.tokens.filter((token) => !revoked.includes(token.id));
+  const { tokens } = props;
 
   const closeForm = () => {
     setCreating(false);
     requestAnimationFrame(() => newButton.current?.focus());
   };
 
+  // The answer comes once the list is read again: the token is gone from it by then.
   async function revoke(token: AccessToken) {
     setConfirming(null);
     setRevoking(token.id);
-    try {
-      await accessApi.revokeToken(token.id);
-      setRevoked((ids) => [...ids, token.id]);
-      if (made?.access_token.id === token.id) setMade(null);
-      toast.success("Token revoked");
-      heading.current?.focus();
-      props.onChange();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setRevoking(null);
+    const answer = await call({ intent: "revoke-token", id: token.id });
+    setRevoking(null);
+    if (!answer) return;
+    if ("message" in answer) {
+      toast.error(MESSAGES.revokeAccessToken, { description: answer.message });
+      return;
     }
+    if (made?.access_token.id === token.id) setMade(null);
+    toast.success("Token revoked");
+    heading.current?.focus();
   }
 
   return (
@@ -264,7 +273,6 @@ export function AccessTokens(props: {
             onMade={(next) => {
               setCreating(false);
               setMade(next);
-              props.onChange();
             }}
           />
         )}

@@ -2,7 +2,7 @@
  * AI clients (issue 32), a section of Connections: the MCP server's address to give Claude,
  * ChatGPT, Cursor or any MCP client, the personal access tokens, the apps connected through
  * OAuth, and the log of what they did. They come with the page (connections.server.ts); a change
- * reads it again (`onChange`), and the log's further pages are read from the browser.
+ * goes to the page's action, and the log's further pages are read from the browser.
  */
 import { Activity as ActivityIcon, AppWindow, Bot } from "lucide-react";
 import { useRef, useState } from "react";
@@ -10,10 +10,13 @@ import { LocalTime } from "~/components/local-time";
 import { Badge, ConfirmDialog, ErrorNotice } from "~/components/ui";
 import { ACCESS_SCOPE_LABELS, ACCESS_SCOPE_MEANINGS, ACCESS_SCOPES } from "~/domain/access";
 import { accessApi, type AccessToken, type ConnectedApp, type McpCall } from "~/lib/api/access";
+import { MESSAGES } from "~/lib/api/messages";
 import { failureText, type Page } from "~/lib/api/workspace";
+import type { Refused } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
-import { toastFailure } from "../shared";
+import { useActionCall } from "~/lib/use-action-call";
 import { AccessTokens } from "./access-tokens";
+import type { ConnectionsActionAnswer } from "./connections.server";
 import { CopyButton } from "./copy-button";
 import { useSectionFocus } from "./section-focus";
 
@@ -25,28 +28,26 @@ function ConnectedApps(props: {
   apps: ConnectedApp[];
   /** Why the apps cannot be listed here (the OAuth provider cannot serve this address). */
   problem: string | null;
-  onChange: () => void;
 }) {
   const [confirming, setConfirming] = useState<ConnectedApp | null>(null);
   const [disconnecting, setDisconnecting] = useState<string | null>(null);
-  const [gone, setGone] = useState<string[]>([]);
+  const { call } = useActionCall<ConnectionsActionAnswer | Refused>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const apps = props.apps.filter((app) => !gone.includes(app.id));
+  const { apps } = props;
 
+  // The answer comes once the list is read again: the app is gone from it by then.
   async function disconnect(app: ConnectedApp) {
     setConfirming(null);
     setDisconnecting(app.id);
-    try {
-      await accessApi.disconnectApp(app.id);
-      setGone((ids) => [...ids, app.id]);
-      toast.success(`${app.client_name} is disconnected`);
-      heading.current?.focus();
-      props.onChange();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setDisconnecting(null);
+    const answer = await call({ intent: "disconnect-app", id: app.id });
+    setDisconnecting(null);
+    if (!answer) return;
+    if ("message" in answer) {
+      toast.error(MESSAGES.disconnectApp, { description: answer.message });
+      return;
     }
+    toast.success(`${app.client_name} is disconnected`);
+    heading.current?.focus();
   }
 
   return (
@@ -229,7 +230,6 @@ export function AiClientsSection(props: {
   calls: Page<McpCall>;
   /** When the page's data was read. */
   now: number;
-  onChange: () => void;
 }) {
   const heading = useSectionFocus("ai-clients");
   return (
@@ -285,12 +285,8 @@ export function AiClientsSection(props: {
         Neither can make, see or revoke tokens or connected apps: only you can, here.
       </p>
 
-      <AccessTokens tokens={props.tokens} now={props.now} onChange={props.onChange} />
-      <ConnectedApps
-        apps={props.apps.apps}
-        problem={props.apps.problem}
-        onChange={props.onChange}
-      />
+      <AccessTokens tokens={props.tokens} now={props.now} />
+      <ConnectedApps apps={props.apps.apps} problem={props.apps.problem} />
       <Activity calls={props.calls} />
     </section>
   );

@@ -6,18 +6,18 @@
 import { Bot, CheckCircle2, Globe, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Badge, ErrorNotice } from "~/components/ui";
+import { Badge } from "~/components/ui";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { GOOGLE_SERVICE_SCOPES } from "~/domain/google";
 import type { ProviderStatus } from "~/lib/api/ai";
-import { MESSAGES } from "~/lib/api/messages";
-import { useModuleData } from "~/lib/module-data";
+import { MODULES } from "~/modules";
+import { usePageReading } from "../shared";
 import { GoogleCard } from "./google-card";
 import { AiClientsSection } from "./ai-clients";
 import { DrivePanel, InboxPanel } from "./google-panels";
 import { NotificationsSection } from "./notification-preferences";
+import type { ConnectionsData } from "./connections.server";
 import { UsageCard } from "./usage-card";
-import type { ModuleViewProps } from "../module-view";
 
 function Card(props: {
   icon: typeof Bot;
@@ -74,57 +74,48 @@ function Card(props: {
   );
 }
 
-/**
- * The Google card, the providers, the usage and the AI clients render from the `$` route's loader
- * (connections.server.ts); a connect, a disconnect, a token made or revoked, or an answer from
- * Google reads them again. The Inbox and Drive panels ask Google from the browser.
- */
-export default function Connections({ module }: ModuleViewProps) {
-  const { data, retry } = useModuleData("connections");
-  const google = data?.google ?? null;
-  const status = data?.ai ?? null;
+const MODULE = MODULES.find((module) => module.id === "connections")!;
 
+/**
+ * Renders from its route's loader (connections.server.ts); its changes go to the route's action,
+ * after which Remix reads the page again, as it does when Google answers the Inbox or Drive panel
+ * (the account's status may have changed). The Inbox and Drive panels ask Google from the browser.
+ */
+export function ConnectionsPage({ loaded }: { loaded: ConnectionsData }) {
+  const { retry } = usePageReading();
+  const { google, ai } = loaded;
   const usable = (service: "gmail" | "drive") =>
-    google?.connected &&
+    google.connected &&
     !google.needsReconnect &&
     google.scopes?.includes(GOOGLE_SERVICE_SCOPES[service]);
 
   return (
     <div>
-      <PageHeader icon={module.icon} title={module.title} description={module.description} />
-      {data === null && <ErrorNotice message={MESSAGES.fetchConnections} onRetry={retry} />}
+      <PageHeader icon={MODULE.icon} title={MODULE.title} description={MODULE.description} />
       {/* grid-cols-1 lets the column narrow to the phone (an implicit column grows to its widest
           line, such as an Inbox subject); each panel then shortens its own long lines. */}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <GoogleCard status={google} onChange={retry} />
+        <GoogleCard status={google} />
         {usable("gmail") && <InboxPanel onSettled={retry} />}
         {usable("drive") && <DrivePanel onSettled={retry} />}
-        {!status && data !== null
-          ? [0, 1].map((i) => <div key={i} className="skeleton h-44 rounded-2xl" />)
-          : status && (
-              <>
-                <Card
-                  icon={Bot}
-                  title={PROVIDERS.openai.label}
-                  uses={PROVIDERS.openai.uses}
-                  status={status.openai}
-                />
-                <Card
-                  icon={Globe}
-                  title={PROVIDERS.perplexity.label}
-                  uses={PROVIDERS.perplexity.uses}
-                  status={status.perplexity}
-                />
-              </>
-            )}
-        {data && <UsageCard usage={data.usage} now={data.readAt} />}
-        {data && (
-          <NotificationsSection
-            settings={data.notifications.settings}
-            failed={data.notifications.failed}
-          />
-        )}
-        {data && <AiClientsSection {...data.aiClients} now={data.readAt} onChange={retry} />}
+        <Card
+          icon={Bot}
+          title={PROVIDERS.openai.label}
+          uses={PROVIDERS.openai.uses}
+          status={ai.openai}
+        />
+        <Card
+          icon={Globe}
+          title={PROVIDERS.perplexity.label}
+          uses={PROVIDERS.perplexity.uses}
+          status={ai.perplexity}
+        />
+        <UsageCard usage={loaded.usage} now={loaded.readAt} />
+        <NotificationsSection
+          settings={loaded.notifications.settings}
+          failed={loaded.notifications.failed}
+        />
+        <AiClientsSection {...loaded.aiClients} now={loaded.readAt} />
       </div>
     </div>
   );

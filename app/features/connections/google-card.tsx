@@ -16,7 +16,11 @@ import {
   type GoogleOutcome,
 } from "~/domain/google";
 import { googleApi, type GoogleStatus } from "~/lib/api/google";
+import { MESSAGES } from "~/lib/api/messages";
+import type { Refused } from "~/lib/record-action";
+import { useActionCall } from "~/lib/use-action-call";
 import { toastFailure, useQueryParams } from "../shared";
+import type { ConnectionsActionAnswer } from "./connections.server";
 
 const isOutcome = (value: string | null): value is GoogleOutcome =>
   Boolean(value && Object.hasOwn(GOOGLE_OUTCOMES, value));
@@ -38,37 +42,34 @@ function useConnectOutcome() {
   return isOutcome(outcome) ? outcome : null;
 }
 
-export function GoogleCard(props: { status: GoogleStatus | null; onChange: () => void }) {
-  const { status } = props;
+export function GoogleCard({ status }: { status: GoogleStatus }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  const { call, busy: disconnecting } = useActionCall<ConnectionsActionAnswer | Refused>();
+  const busy = connecting || disconnecting;
   const outcome = useConnectOutcome();
 
+  // Google's consent screen is reached through the API: it signs the OAuth state for the callback.
   async function connect() {
-    setBusy(true);
+    setConnecting(true);
     try {
       window.location.assign(await googleApi.connectUrl());
     } catch (error) {
-      setBusy(false);
+      setConnecting(false);
       toastFailure(error);
     }
   }
 
   async function disconnect() {
     setConfirming(false);
-    setBusy(true);
-    try {
-      await googleApi.disconnect();
+    const answer = await call({ intent: "disconnect-google" });
+    if (answer && "message" in answer)
+      toast.error(MESSAGES.disconnectGoogle, { description: answer.message });
+    else if (answer)
       toast.success("Google is disconnected: AI42 no longer has access to the account.");
-      props.onChange();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-    }
   }
 
-  const granted = status?.scopes ? grantedServices(status.scopes) : [];
+  const granted = status.scopes ? grantedServices(status.scopes) : [];
   return (
     <section
       className="rounded-2xl border border-line bg-surface p-5 md:col-span-2"
@@ -79,9 +80,7 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
         <h2 className="flex items-center gap-2 font-semibold">
           <Mail aria-hidden className="size-5 text-accent" /> Google
         </h2>
-        {!status ? (
-          <Badge>Checking…</Badge>
-        ) : !status.configured ? (
+        {!status.configured ? (
           <Badge tone="danger">
             <XCircle aria-hidden className="mr-1 size-3.5" /> Not configured
           </Badge>
@@ -109,7 +108,7 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
         </noscript>
       )}
 
-      {status && !status.configured && (
+      {!status.configured && (
         <div className="mt-3 rounded-xl bg-raised/60 p-3 text-sm">
           Set <code className="font-mono">GOOGLE_CLIENT_ID</code> and{" "}
           <code className="font-mono">GOOGLE_CLIENT_SECRET</code> (an OAuth client of type
@@ -119,7 +118,7 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
         </div>
       )}
 
-      {status?.configured && status.connected && (
+      {status.configured && status.connected && (
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted">Account</dt>
@@ -149,14 +148,14 @@ export function GoogleCard(props: { status: GoogleStatus | null; onChange: () =>
         </dl>
       )}
 
-      {status?.needsReconnect && (
+      {status.needsReconnect && (
         <p className="mt-3 text-sm text-danger">
           Google no longer accepts AI42&apos;s access (it was revoked or expired). Reconnect to read
           mail, files and calendars again.
         </p>
       )}
 
-      {status?.configured && (
+      {status.configured && (
         <div className="mt-4 flex flex-wrap gap-2">
           {(!status.connected ||
             status.needsReconnect ||

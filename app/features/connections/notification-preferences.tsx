@@ -1,28 +1,29 @@
 /**
  * The notification preferences (issue 31), a section of Connections: the time zone, the daily
  * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. They
- * come with the page (connections.server.ts).
+ * come with the page (connections.server.ts) and are saved through its action.
  */
+import { useActionData } from "@remix-run/react";
 import { BellRing } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { FieldError, FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { NotificationItem } from "~/components/notification-item";
 import {
+  channelField,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationSettings,
 } from "~/domain/notifications";
-import {
-  notificationsApi,
-  type AppNotification,
-  type NotificationPreferences,
-} from "~/lib/api/notifications";
+import type { AppNotification, NotificationPreferences } from "~/lib/api/notifications";
 import { resendConfirmation } from "~/lib/api/auth";
-import { ServiceError } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
+import { fieldErrorsOf, refusalOf, type Refused } from "~/lib/record-action";
 import { notificationsChanged } from "~/lib/stores/notification-counts";
+import { useRecordAction } from "~/lib/use-record-action";
+import type { ConnectionsActionAnswer } from "./connections.server";
 import { useSectionFocus } from "./section-focus";
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In app", email: "E-mail" };
@@ -56,19 +57,6 @@ const valuesOf = (settings: NotificationPreferences): Values => ({
   channels: settings.channels,
 });
 
-/** The preferences to save: the zone only once chosen, so until then it follows the browser's. */
-const changesOf = (
-  values: Values,
-  loaded: NotificationPreferences,
-): Partial<NotificationSettings> => ({
-  ...(loaded.zoneChosen || values.timeZone !== loaded.timeZone
-    ? { timeZone: values.timeZone }
-    : {}),
-  briefHour: values.briefHour === "" ? null : Number(values.briefHour),
-  quietHours: values.quiet ? { start: values.quietStart, end: values.quietEnd } : null,
-  channels: values.channels,
-});
-
 /** A field's problem from the API's 400, by the field's path or the nearest enclosing one. */
 function problemOf(errors: Record<string, string>, path: string) {
   for (let at = path; at; at = at.slice(0, Math.max(0, at.lastIndexOf(".")))) {
@@ -77,56 +65,57 @@ function problemOf(errors: Record<string, string>, path: string) {
   return undefined;
 }
 
+/**
+ * The preferences as plain fields posted to the page's action (connections.server.ts reads them):
+ * with JavaScript through a fetcher, the page staying as it is; without, the page itself.
+ */
 function PreferencesForm(props: { settings: NotificationPreferences }) {
-  const [loaded, setLoaded] = useState(props.settings);
+  // Without JavaScript the page itself was posted: what was refused comes back with it.
+  const posted = useActionData<Refused>();
   const [values, setValues] = useState(() => valuesOf(props.settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
   const [saved, setSaved] = useState("");
-  const [saving, setSaving] = useState(false);
   const [zones] = useState(() => timeZoneOptions(props.settings.timeZone));
+  const save = useRecordAction<ConnectionsActionAnswer>("notification preferences", {
+    onSaved: (answer) => {
+      if (!("saved" in answer)) return;
+      setValues(valuesOf(answer.saved));
+      setSaved("Notification preferences saved.");
+    },
+  });
+  const errors = { ...fieldErrorsOf(posted), ...save.fieldErrors };
+  const refusal = save.refusal || refusalOf(posted);
+  const failure = Object.keys(errors).length
+    ? `${MESSAGES.saveNotificationSettings}: check the fields marked`
+    : refusal && `${MESSAGES.saveNotificationSettings}: ${refusal}`;
   const change = (next: Partial<Values>) => {
     setSaved("");
     setValues((current) => ({ ...current, ...next }));
   };
   const field = (name: "timeZone" | "briefHour" | "quietStart" | "quietEnd", path: string) => ({
     id: `notifications-${name}`,
+    name,
     value: values[name],
     onChange: (value: string) => change({ [name]: value }),
     error: problemOf(errors, path),
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setFailure("");
-    setSaved("");
-    try {
-      const settings = await notificationsApi.saveSettings(changesOf(values, loaded));
-      setLoaded(settings);
-      setValues(valuesOf(settings));
-      setErrors({});
-      setSaved("Notification preferences saved.");
-    } catch (error) {
-      const byField = error instanceof ServiceError ? error.fieldErrors : {};
-      setErrors(byField);
-      setFailure(
-        error instanceof ServiceError
-          ? `${error.message}: ${Object.keys(byField).length ? "check the fields marked" : error.failure.message}`
-          : String(error),
-      );
-    } finally {
-      setSaving(false);
-    }
-  }
-
   const channelsProblem = problemOf(errors, "channels");
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Notification preferences">
+    <form
+      method="post"
+      onSubmit={(event) => {
+        setSaved("");
+        save.onSubmit(event);
+      }}
+      noValidate
+      className="space-y-5"
+      aria-label="Notification preferences"
+    >
+      <input type="hidden" name="intent" value="save-preferences" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <SelectField {...field("timeZone", "timeZone")} label="Time zone" options={zones} />
-          {!loaded.zoneChosen && (
+          {!props.settings.zoneChosen && (
             <p className="mt-1 text-xs text-muted">
               Your browser&apos;s, until you choose one: the brief, quiet hours and
               &ldquo;today&rdquo; follow it.
@@ -142,23 +131,23 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
           ]}
         />
       </div>
-      <fieldset className="space-y-3">
+      {/* The times show while the box is ticked, by CSS, so that they do without JavaScript too. */}
+      <fieldset className="group space-y-3">
         <legend className="mb-1.5 text-sm font-medium">Quiet hours</legend>
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
           <input
             type="checkbox"
+            name="quiet"
             checked={values.quiet}
             onChange={(event) => change({ quiet: event.target.checked })}
             className="size-4 accent-[var(--accent)]"
           />
           No e-mails during quiet hours (they wait until the quiet ends)
         </label>
-        {values.quiet && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...field("quietStart", "quietHours.start")} label="From" type="time" />
-            <TextField {...field("quietEnd", "quietHours.end")} label="To" type="time" />
-          </div>
-        )}
+        <div className="hidden gap-4 group-has-[:checked]:grid sm:grid-cols-2">
+          <TextField {...field("quietStart", "quietHours.start")} label="From" type="time" />
+          <TextField {...field("quietEnd", "quietHours.end")} label="To" type="time" />
+        </div>
         {!values.quiet && (
           <FieldError id="notifications-quiet" error={problemOf(errors, "quietHours")} />
         )}
@@ -201,6 +190,7 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
                   <td key={channel} className="py-2 text-center">
                     <input
                       type="checkbox"
+                      name={channelField(kind, channel)}
                       aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_LABELS[channel]}`}
                       checked={values.channels[kind][channel]}
                       onChange={(event) =>
@@ -224,7 +214,7 @@ function PreferencesForm(props: { settings: NotificationPreferences }) {
       <FormMessage kind="error">{failure}</FormMessage>
       <FormMessage kind="success">{saved}</FormMessage>
       <div className="flex justify-end">
-        <SubmitButton inline busy={saving} busyLabel="Saving...">
+        <SubmitButton inline busy={save.busy} busyLabel="Saving...">
           Save preferences
         </SubmitButton>
       </div>

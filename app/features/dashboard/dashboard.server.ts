@@ -8,6 +8,9 @@ import { addIsoDays } from "~/domain/calendar/events";
 import { isIsoDay } from "~/domain/dates";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 
+/** The dashboard as its route's loader reads it. */
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+
 export async function loadDashboard({ url, services, today, timeZone, now }: ModuleLoaderArgs) {
   // `?date=` shows another day as the API's `date` does (its route stops, the follow-ups due).
   const date = url.searchParams.get("date") ?? today;

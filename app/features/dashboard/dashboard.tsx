@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight, Rocket } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
-import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
+import { EmptyState, Figure } from "~/components/ui";
 import { documentPath, modulePath, projectPath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
-import { MESSAGES } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
-import { useModuleData } from "~/lib/module-data";
-import type { ModuleData } from "~/modules.server";
-import type { ModuleViewProps } from "../module-view";
+import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import type { DashboardData } from "./dashboard.server";
 import {
   AuctionsCard,
   FollowUpsCard,
@@ -19,19 +17,16 @@ import {
   TodayCard,
 } from "./today-cards";
 
-/** Renders from the `$` route's loader (dashboard.server.ts): the HTML arrives with the figures. */
-export default function Dashboard({ module, modules }: ModuleViewProps) {
+const MODULE = MODULES.find((module) => module.id === "home")!;
+
+/** Renders from its route's loader (dashboard.server.ts): the HTML arrives with the figures. */
+export function DashboardPage({ loaded }: { loaded: DashboardData }) {
   const { user } = useAuth();
-  const { data, retry } = useModuleData("home");
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
   return (
     <div>
-      <PageHeader icon={module.icon} title={greeting} description={module.description} />
-      {data ? (
-        <Overview {...data} />
-      ) : (
-        <ErrorNotice message={MESSAGES.fetchDashboard} onRetry={retry} />
-      )}
+      <PageHeader icon={MODULE.icon} title={greeting} description={MODULE.description} />
+      <Overview {...loaded} />
       <section aria-labelledby="modules-heading" className="mt-10">
         <h2
           id="modules-heading"
@@ -40,26 +35,24 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
           Your workspace
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {modules
-            .filter((m) => m.id !== module.id)
-            .map((m) => (
-              <li key={m.id}>
-                <Link
-                  to={modulePath(m.id)}
-                  className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 transition hover:border-accent/60 hover:bg-raised"
-                >
-                  <span className="flex items-center gap-3">
-                    <m.icon aria-hidden className="size-5 text-accent" />
-                    <span className="font-medium">{m.title}</span>
-                    <ArrowRight
-                      aria-hidden
-                      className="ml-auto size-4 text-muted transition group-hover:translate-x-0.5"
-                    />
-                  </span>
-                  <span className="mt-2 text-sm text-muted">{m.description}</span>
-                </Link>
-              </li>
-            ))}
+          {SIDEBAR_MODULES.filter((m) => m.id !== MODULE.id).map((m) => (
+            <li key={m.id}>
+              <Link
+                to={modulePath(m.id)}
+                className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 transition hover:border-accent/60 hover:bg-raised"
+              >
+                <span className="flex items-center gap-3">
+                  <m.icon aria-hidden className="size-5 text-accent" />
+                  <span className="font-medium">{m.title}</span>
+                  <ArrowRight
+                    aria-hidden
+                    className="ml-auto size-4 text-muted transition group-hover:translate-x-0.5"
+                  />
+                </span>
+                <span className="mt-2 text-sm text-muted">{m.description}</span>
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
     </div>
@@ -67,7 +60,7 @@ export default function Dashboard({ module, modules }: ModuleViewProps) {
 }
 
 /** The workspace figures (or how to start an empty one) and the cards. */
-function Overview({ date, timeZone, stats, dashboard, events }: ModuleData<"home">) {
+function Overview({ date, timeZone, stats, dashboard, events }: DashboardData) {
   const empty = stats.projects + stats.contacts + stats.documents + stats.properties === 0;
   return (
     <>

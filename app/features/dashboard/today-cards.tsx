@@ -28,14 +28,21 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent, perZone } from "~/domain/format";
-import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "~/domain/modules";
+import {
+  analysisPath,
+  auctionPath,
+  documentPath,
+  modulePath,
+  projectPath,
+  researchPath,
+} from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { useStreamed } from "~/lib/module-data";
-import type { ModuleData } from "~/modules.server";
 import { DepositDeadline, SaleTime, useNow } from "../auctions/sale-time";
+import type { DashboardData } from "./dashboard.server";
 
-type Dashboard = ModuleData<"home">["dashboard"];
+type Dashboard = DashboardData["dashboard"];
 
 function Card(props: {
   id: string;
@@ -91,7 +98,7 @@ const timeOf = (iso: string | null, timeZone: string) =>
 export function TodayCard(props: {
   data: Dashboard;
   date: string;
-  events: ModuleData<"home">["events"];
+  events: DashboardData["events"];
   timeZone: string;
 }) {
   const { date, timeZone } = props;
@@ -474,7 +481,7 @@ export function RecentCard(props: { data: Dashboard }) {
               {data.research.map((report) => (
                 <li key={report.id} className="flex justify-between gap-3 py-2">
                   <Link
-                    to={modulePath("property-research")}
+                    to={researchPath(report.id)}
                     className="min-w-0 truncate font-medium hover:text-accent"
                   >
                     {report.query}

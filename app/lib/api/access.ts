@@ -1,16 +1,15 @@
 /**
- * Access for AI clients (issue 32): making and revoking personal access tokens, disconnecting an
- * app connected through OAuth, and the log of what AI clients did, a page at a time. The lists'
- * first screen comes with the Connections page. Each throws a `ServiceError` with a "Failed to …"
- * message and what the server said.
+ * Access for AI clients (issue 32): the types of the tokens, connected apps and the log of what AI
+ * clients did, and the log's further pages, read in place (Show more) and throwing a
+ * `ServiceError` with a "Failed to …" message and what the server said. The lists' first screen
+ * comes with the Connections page; its changes go to the page's action.
  */
-import type { CreateAccessTokenInput } from "~/domain/access-input";
 import type { PublicAccessToken } from "../../../worker/services/access-tokens";
 import type { ConnectedApp } from "../../../worker/services/connected-apps";
 import type { publicMcpCall } from "../../../worker/services/mcp-calls";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
-import { orThrow, pageOrThrow, queryString } from "./workspace";
+import { pageOrThrow, queryString } from "./workspace";
 
 export type AccessToken = PublicAccessToken;
 export type McpCall = ReturnType<typeof publicMcpCall>;
@@ -23,23 +22,6 @@ export interface MadeAccessToken {
 }
 
 export const accessApi = {
-  createToken: (input: CreateAccessTokenInput) =>
-    orThrow(
-      apiRequest<MadeAccessToken>("/access-tokens", { method: "POST", body: input }),
-      MESSAGES.createAccessToken,
-    ),
-  revokeToken: (id: string) =>
-    orThrow(
-      apiRequest<{ id: string }>(`/access-tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
-      MESSAGES.revokeAccessToken,
-    ),
-  disconnectApp: (id: string) =>
-    orThrow(
-      apiRequest<{ id: string }>(`/connected-apps/${encodeURIComponent(id)}`, {
-        method: "DELETE",
-      }),
-      MESSAGES.disconnectApp,
-    ),
   calls: (query: { page: number; limit: number }) =>
     pageOrThrow(apiRequest<McpCall[]>(`/mcp-calls${queryString(query)}`), MESSAGES.fetchMcpCalls),
 };

@@ -1,5 +1,5 @@
 /**
- * The Google account (connect, status, disconnect), its Inbox and Drive lists, and the calendar
+ * The Google account (connect, status), its Inbox and Drive lists, and the calendar
  * (spec §7 /google/*, /calendar/*). Each call throws a `ServiceError` carrying a "Failed to …"
  * message and what the server said.
  */
@@ -35,11 +35,6 @@ export const googleApi = {
         MESSAGES.connectGoogle,
       )
     ).url,
-  disconnect: () =>
-    orThrow(
-      apiRequest<{ disconnected: boolean }>("/google/disconnect", { method: "POST" }),
-      MESSAGES.disconnectGoogle,
-    ),
   messages: (query: { q?: string; maxResults?: number } = {}) =>
     orThrow(
       apiRequest<GmailMessage[]>(`/google/gmail/messages${queryString(query)}`),

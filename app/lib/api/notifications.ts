@@ -68,12 +68,4 @@ export const notificationsApi = {
       apiRequest<NotificationPreferences>("/notifications/settings"),
       MESSAGES.fetchNotificationSettings,
     ),
-  saveSettings: (changes: Partial<NotificationSettings>) =>
-    orThrow(
-      apiRequest<NotificationPreferences>("/notifications/settings", {
-        method: "PUT",
-        body: changes,
-      }),
-      MESSAGES.saveNotificationSettings,
-    ),
 };

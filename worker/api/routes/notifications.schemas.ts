@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { NOTIFICATION_KINDS } from "../../../app/domain/notifications";
+import { HH_MM, NOTIFICATION_KINDS } from "../../../app/domain/notifications";
+import { isTimeZone } from "../../../app/domain/today";
 import { EMAIL_STATUSES } from "../../db/schema";
 
 export const KindSchema = z.enum(NOTIFICATION_KINDS);
@@ -63,3 +64,35 @@ export const NotificationSettingsSchema = z
 export const UnsubscribedSchema = z
   .object({ kind: KindSchema, label: z.string() })
   .openapi("Unsubscribe");
+
+const TimeSchema = z
+  .string()
+  .regex(HH_MM, { error: "Use a time like 22:00" })
+  .openapi({ example: "22:00" });
+const QuietHoursSchema = z
+  .object({ start: TimeSchema, end: TimeSchema })
+  .refine((quiet) => quiet.start !== quiet.end, {
+    error: "Quiet hours start and end at different times",
+    path: ["end"],
+  });
+
+/** A change of the preferences: any of their fields (`PUT /api/notifications/settings`). */
+export const SettingsChangeSchema = z
+  .object({
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { error: "Use a time zone like America/New_York" })
+      .optional(),
+    briefHour: z
+      .number({ error: "Choose an hour from 0 to 23, or none" })
+      .int()
+      .min(0, { error: "Choose an hour from 0 to 23, or none" })
+      .max(23, { error: "Choose an hour from 0 to 23, or none" })
+      .nullable()
+      .optional(),
+    quietHours: QuietHoursSchema.nullable().optional(),
+    channels: z.partialRecord(KindSchema, ChoiceSchema.partial()).optional(),
+  })
+  .strict()
+  .openapi("NotificationSettingsChange");

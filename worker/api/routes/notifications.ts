@@ -3,8 +3,7 @@
  * again, the preferences, and the one-click unsubscribe an e-mail links to (no sign-in).
  */
 import { z } from "@hono/zod-openapi";
-import { HH_MM, type NotificationKind } from "../../../app/domain/notifications";
-import { isTimeZone } from "../../../app/domain/today";
+import type { NotificationKind } from "../../../app/domain/notifications";
 import { database } from "../../db/client";
 import {
   describeUnsubscribe,
@@ -29,44 +28,12 @@ import {
   signedIn,
 } from "../openapi";
 import {
-  ChoiceSchema,
   CountsSchema,
-  KindSchema,
   NotificationSchema,
   NotificationSettingsSchema,
+  SettingsChangeSchema,
   UnsubscribedSchema,
 } from "./notifications.schemas";
-
-const TimeSchema = z
-  .string()
-  .regex(HH_MM, { error: "Use a time like 22:00" })
-  .openapi({ example: "22:00" });
-const QuietHoursSchema = z
-  .object({ start: TimeSchema, end: TimeSchema })
-  .refine((quiet) => quiet.start !== quiet.end, {
-    error: "Quiet hours start and end at different times",
-    path: ["end"],
-  });
-
-const SettingsChangeSchema = z
-  .object({
-    timeZone: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, { error: "Use a time zone like America/New_York" })
-      .optional(),
-    briefHour: z
-      .number({ error: "Choose an hour from 0 to 23, or none" })
-      .int()
-      .min(0, { error: "Choose an hour from 0 to 23, or none" })
-      .max(23, { error: "Choose an hour from 0 to 23, or none" })
-      .nullable()
-      .optional(),
-    quietHours: QuietHoursSchema.nullable().optional(),
-    channels: z.partialRecord(KindSchema, ChoiceSchema.partial()).optional(),
-  })
-  .strict()
-  .openapi("NotificationSettingsChange");
 
 const ListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
