@@ -11,14 +11,12 @@ import { loadConnections } from "./features/connections/connections.server";
 import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
 import { loadMarketing } from "./features/marketing/marketing.server";
-import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 
 const MODULE_LOADERS = {
   home: loadDashboard,
-  "route-planner": loadRoutePlanner,
   resources: loadResources,
   marketing: loadMarketing,
   connections: loadConnections,

@@ -46,11 +46,10 @@ export interface ModuleParams {
     import?: "1";
   };
   /**
-   * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
-   * `tab` which half of the planner a phone shows (default the list; wide screens show both);
-   * `page` the page of the saved routes.
+   * `page` the page of the saved routes. A saved route, and the one being planned, have paths of
+   * their own (`visitRoutePath`).
    */
-  "route-planner": { route?: string; tab?: "list" | "map"; page?: number };
+  "route-planner": { page?: number };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `import: "1"` the CSV import. The list's search (`q`),
@@ -126,7 +125,6 @@ export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
 export const LOADED_MODULES = [
   "home",
-  "route-planner",
   "resources",
   "marketing",
   "connections",
@@ -173,6 +171,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "property-research": /^\/[^/]+$/,
   // A saved conversation.
   "main-agent": /^\/[^/]+$/,
+  // A saved route, or the one being planned.
+  "route-planner": /^\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -219,6 +219,14 @@ export const SALE_TYPES_GUIDE_PATH = `${modulePath("auction")}/sale-types`;
 /** A saved conversation with the Main Agent, open in the chat; `q` the list's search. */
 export const conversationPath = (id: string, params?: ModuleParams["main-agent"]) =>
   `${modulePath("main-agent")}/${segment(id)}${queryOf(params)}`;
+
+/**
+ * A saved route in the planner (a route one drives, not a Remix route); `new`: a route being
+ * planned. `tab`: which half of the planner a phone shows (default the list; wide screens show
+ * both).
+ */
+export const visitRoutePath = (id: string, params?: { tab?: "list" | "map" }) =>
+  `${modulePath("route-planner")}/${segment(id)}${queryOf(params)}`;
 
 /** A saved research report's page. */
 export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;
