@@ -222,10 +222,9 @@ export const conversationPath = (id: string, params?: ModuleParams["main-agent"]
 
 /**
  * A saved route in the planner (a route one drives, not a Remix route); `new`: a route being
- * planned. `tab`: which half of the planner a phone shows (default the list; wide screens show
- * both).
+ * planned. `tab: "map"`: a phone shows the map (by default the list; wide screens show both).
  */
-export const visitRoutePath = (id: string, params?: { tab?: "list" | "map" }) =>
+export const visitRoutePath = (id: string, params?: { tab?: "map" }) =>
   `${modulePath("route-planner")}/${segment(id)}${queryOf(params)}`;
 
 /** A saved research report's page. */

@@ -27,7 +27,7 @@ export interface DraftState {
 
 export const NO_DRAFT: DraftState = { draft: null, version: null, dirty: false, reads: 0 };
 
-/** The settings a field sets as it is: the date has its own action (the default name follows it). */
+/** The settings a field sets as it is; the date has its own action (a default name follows it). */
 type DraftFields = Partial<
   Pick<RouteDraft, "name" | "time" | "start" | "endMode" | "end" | "speedKmh" | "roadFactor">
 >;

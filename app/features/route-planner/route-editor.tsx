@@ -68,7 +68,10 @@ type PlannerTab = "list" | "map";
 /** What a click on the map places. */
 type PinTarget = { kind: "stop"; id: string } | { kind: "start" } | { kind: "end" };
 
-/** What the route's loader read: the saved route (none while planning a new one), the map's settings, the start places. */
+/**
+ * What the route's loader read: the saved route (none while planning a new one), the map's
+ * settings, the start places.
+ */
 type Loaded = Awaited<ReturnType<typeof loadVisitRoute>>;
 
 export function RouteEditor({ loaded }: { loaded: Loaded }) {
@@ -236,7 +239,8 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
       const { saved } = answer;
       dispatch({ type: "saved", id: saved.id, version: saved.updatedAt });
       toast.success("Route saved");
-      if (!draft.id) navigate(visitRoutePath(saved.id, { tab }), { replace: true });
+      if (!draft.id)
+        navigate(visitRoutePath(saved.id, tab === "map" ? { tab } : {}), { replace: true });
       return saved.id;
     } catch (error) {
       toastFailure(error);

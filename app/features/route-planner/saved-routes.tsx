@@ -1,4 +1,4 @@
-/** The saved routes, the latest day first: each links to its page; delete asks, then offers Undo. */
+/** The saved routes, the latest day first, each a link to its page; a delete offers Undo. */
 import { Link } from "@remix-run/react";
 import { AlertTriangle, Plus, Route, Trash2 } from "lucide-react";
 import { useState } from "react";
