@@ -32,7 +32,14 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "./domain/modules";
+import {
+  analysisPath,
+  auctionPath,
+  documentPath,
+  modulePath,
+  projectPath,
+  visitRoutePath,
+} from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
   COMMAND_SHORTCUTS,
@@ -334,7 +341,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["route", "map", "directions", "drive", "visits", "itinerary", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("route-planner", { route: "new" })),
+    action: ({ navigate }) => navigate(visitRoutePath("new")),
   },
   {
     id: "import-auctions",

@@ -8,12 +8,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs, type ModuleLoaderArgs } from "./lib/module-loader.server";
 import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/modules";
 import { loadMarketing } from "./features/marketing/marketing.server";
-import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 
 const MODULE_LOADERS = {
-  "route-planner": loadRoutePlanner,
   marketing: loadMarketing,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;
 

@@ -79,7 +79,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 5,
     keywords: ["maps", "map", "routes", "directions", "visits", "showings"],
     skeleton: "card",
-    View: preloadable(() => import("./features/route-planner/route-planner")),
   },
   auction: {
     title: "Auctions",

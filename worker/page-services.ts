@@ -15,6 +15,7 @@ import {
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
 import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
+import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
 import { MCP_PATH } from "../app/domain/access";
 import { CreateAccessTokenSchema } from "../app/domain/access-input";
 import type { FileOwner } from "../app/domain/files";
@@ -113,7 +114,15 @@ import {
   writeProperties,
 } from "./services/properties";
 import { deleteResearch, getResearch, listResearch, saveResearchToHub } from "./services/research";
-import { getRoute, getStartPlaces, listRoutes } from "./services/routes";
+import {
+  createRoute,
+  deleteRoute,
+  getRoute,
+  getStartPlaces,
+  listRoutes,
+  saveStartPlaces,
+  updateRoute,
+} from "./services/routes";
 import { releaseStorage, reserveStorage, usageOf } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 
@@ -403,7 +412,19 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     ),
     /** The user's saved route `id`; null when they have none by that id (`GET /api/routes/{id}`: 404). */
     getRoute: (id: string) => orNotFound(getRoute(db, userId, id)),
+    /** `POST /api/routes`: its figures worked out for its order. */
+    createRoute: (input: unknown) =>
+      written(() => createRoute(db, env, userId, parsed(RouteInputSchema, input))),
+    /** `PUT /api/routes/{id}`, made only if the route is still at `version`. */
+    updateRoute: (id: string, input: unknown, version: string) =>
+      written(() => updateRoute(db, env, userId, id, parsed(RouteInputSchema, input), [version])),
+    /** `DELETE /api/routes/{id}`, made only if the route is still at `version`. */
+    deleteRoute: (id: string, version: string) =>
+      written(() => deleteRoute(db, userId, id, [version])),
     startPlaces: () => getStartPlaces(db, userId),
+    /** `PUT /api/routes/places`: home and office remembered for the next route. */
+    saveStartPlaces: (input: unknown) =>
+      written(() => saveStartPlaces(db, userId, parsed(StartPlacesSchema, input))),
     listConversations: pageFor(ConversationListQuerySchema, ({ page, limit, q }) =>
       listConversations(db, userId, q, { page, limit }),
     ),

@@ -46,11 +46,10 @@ export interface ModuleParams {
     import?: "1";
   };
   /**
-   * `route` a saved route's id, or `new` a route being planned (default: the saved routes);
-   * `tab` which half of the planner a phone shows (default the list; wide screens show both);
-   * `page` the page of the saved routes.
+   * `page` the page of the saved routes. A saved route, and the one being planned, have paths of
+   * their own (`visitRoutePath`).
    */
-  "route-planner": { route?: string; tab?: "list" | "map"; page?: number };
+  "route-planner": { page?: number };
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `import: "1"` the CSV import. The list's search (`q`),
@@ -124,10 +123,7 @@ export interface ModuleParams {
 
 export type ModuleId = keyof ModuleParams;
 /** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
-export const LOADED_MODULES = [
-  "route-planner",
-  "marketing",
-] as const satisfies readonly ModuleId[];
+export const LOADED_MODULES = ["marketing"] as const satisfies readonly ModuleId[];
 export type LoadedModuleId = (typeof LOADED_MODULES)[number];
 export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
   (LOADED_MODULES as readonly ModuleId[]).includes(id);
@@ -169,6 +165,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "property-research": /^\/[^/]+$/,
   // A saved conversation.
   "main-agent": /^\/[^/]+$/,
+  // A saved route, or the one being planned.
+  "route-planner": /^\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -215,6 +213,13 @@ export const SALE_TYPES_GUIDE_PATH = `${modulePath("auction")}/sale-types`;
 /** A saved conversation with the Main Agent, open in the chat; `q` the list's search. */
 export const conversationPath = (id: string, params?: ModuleParams["main-agent"]) =>
   `${modulePath("main-agent")}/${segment(id)}${queryOf(params)}`;
+
+/**
+ * A saved route in the planner (a route one drives, not a Remix route); `new`: a route being
+ * planned. `tab: "map"`: a phone shows the map (by default the list; wide screens show both).
+ */
+export const visitRoutePath = (id: string, params?: { tab?: "map" }) =>
+  `${modulePath("route-planner")}/${segment(id)}${queryOf(params)}`;
 
 /** A saved research report's page. */
 export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;

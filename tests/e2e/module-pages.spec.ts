@@ -10,6 +10,7 @@ import {
   modulePath,
   projectPath,
   researchPath,
+  visitRoutePath,
 } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
 
@@ -220,7 +221,7 @@ test.describe("Route Planner", () => {
     await expect(saved.getByRole("listitem")).toContainText(["Mesquite route 1"]);
     await expect(saved).toContainText("2 stops");
 
-    await page.goto(modulePath("route-planner", { route: id }));
+    await page.goto(visitRoutePath(id!));
     await expect(page.getByRole("heading", { name: "Mesquite route 1" })).toBeVisible();
     const stops = page.getByRole("list", { name: "Stops in the order they run" });
     await expect(stops.getByRole("listitem")).toHaveText([/40 Mesquite Ave/, /12 Mesquite St/]);
@@ -239,7 +240,7 @@ test.describe("Route Planner", () => {
       await account.post("/data/entries", { title: "Saguaro drive-by notes" });
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-      await openApp(page, modulePath("route-planner", { route: id }));
+      await openApp(page, visitRoutePath(id!));
       await expect(page.getByTestId("route-stop")).toHaveCount(2);
       await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
       await expect(page.getByLabel("Route name")).toHaveValue("Saguaro route 1");

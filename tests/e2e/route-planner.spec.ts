@@ -10,7 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { modulePath } from "../../app/domain/modules";
+import { modulePath, visitRoutePath } from "../../app/domain/modules";
 import { expect, newUser, openApp, test, type Account, registerThroughApi } from "./fixtures";
 
 const NOW = new Date("2027-03-17T07:00:00-07:00");
@@ -86,7 +86,7 @@ test("a day's route from three properties and an auction: optimised, dragged, sa
   await openApp(page, modulePath("route-planner"));
   await expect(page.getByRole("heading", { name: "No routes yet" })).toBeVisible();
   await page.getByRole("link", { name: "Plan a route" }).first().click();
-  await expect(page).toHaveURL(/route=new/);
+  await expect(page).toHaveURL(/\/route-planner\/new$/);
   await expect(page.getByRole("heading", { name: "No stops yet" })).toBeVisible();
   await expect(
     page.getByText(/^Add stops from your properties, auctions, contacts or calendar/),
@@ -176,7 +176,8 @@ test("a day's route from three properties and an auction: optimised, dragged, sa
   await page.getByLabel("Route name").fill("Phoenix drive-bys");
   await page.getByRole("button", { name: "Save route" }).click();
   await expect(page.getByText("Route saved")).toBeVisible();
-  await expect(page).toHaveURL(/route=[\w-]{8,}/);
+  await expect(page).toHaveURL(/\/route-planner\/[\w-]{8,}$/);
+  const routeUrl = page.url();
   await page.getByRole("button", { name: "Add to calendar" }).click();
   const calendar = page.getByRole("dialog", { name: "Add to calendar" });
   await expect(calendar.getByLabel("AI42's calendar")).toBeChecked();
@@ -225,18 +226,22 @@ test("a day's route from three properties and an auction: optimised, dragged, sa
   );
   await expectNoViolations(page, "a planned route");
 
-  // Reopened from the saved routes, then deleted and restored with Undo.
-  await page.getByRole("button", { name: "All routes" }).click();
+  // Reopened from its link in the saved routes, at its own URL; the browser's Back returns to the
+  // list. Then deleted and restored with Undo.
+  await page.getByRole("link", { name: "All routes" }).click();
   const saved = page.getByRole("region", { name: "Saved routes" });
   await expect(saved.getByRole("listitem")).toContainText(["Phoenix drive-bys"]);
   await expect(saved).toContainText("4 stops");
-  await saved.getByRole("button", { name: "Phoenix drive-bys", exact: true }).click();
+  await saved.getByRole("link", { name: "Phoenix drive-bys", exact: true }).click();
+  await expect(page).toHaveURL(routeUrl);
+  await expect(page).toHaveTitle("Phoenix drive-bys · AI42");
   await expect(page.getByRole("heading", { name: "Phoenix drive-bys" })).toBeVisible();
   await expect(stops(page)).toHaveCount(4);
   await expect(stops(page).getByRole("button", { name: /^Stop \d: / })).toHaveText(
     listed.map((name, index) => `Stop ${index + 1}: ${name}`),
   );
-  await page.getByRole("button", { name: "All routes" }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/route-planner$/);
   await saved.getByRole("button", { name: "Delete Phoenix drive-bys" }).click();
   await page
     .getByRole("dialog", { name: "Delete route?" })
@@ -244,12 +249,12 @@ test("a day's route from three properties and an auction: optimised, dragged, sa
     .click();
   await expect(page.getByText("No routes yet")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(saved.getByRole("button", { name: "Phoenix drive-bys", exact: true })).toBeVisible();
+  await expect(saved.getByRole("link", { name: "Phoenix drive-bys", exact: true })).toBeVisible();
 });
 
 test("a locked stop keeps its place when the rest is optimised", async ({ page, account }) => {
   await fillDay(account);
-  await openApp(page, modulePath("route-planner", { route: "new" }));
+  await openApp(page, visitRoutePath("new"));
   await lookUpStart(page, "100 N Central Ave");
   await page.getByRole("button", { name: "Add stops" }).first().click();
   const picker = page.getByRole("dialog", { name: "Add stops" });
@@ -281,7 +286,7 @@ test("a sale reached too late is marked in words; a longer stay lengthens the da
   account,
 }) => {
   await fillDay(account);
-  await openApp(page, modulePath("route-planner", { route: "new" }));
+  await openApp(page, visitRoutePath("new"));
   await lookUpStart(page, "100 N Central Ave");
   await page.getByLabel("Departure time").fill("10:59");
   await page.getByRole("button", { name: "Add stops" }).first().click();
@@ -313,7 +318,7 @@ test("an address the geocoder cannot find is pinned on the map by hand", async (
   account,
 }) => {
   expect(account.id).toBeTruthy();
-  await openApp(page, modulePath("route-planner", { route: "new" }));
+  await openApp(page, visitRoutePath("new"));
   await lookUpStart(page, "100 N Central Ave");
   await page.getByRole("button", { name: "Add stops" }).first().click();
   const picker = page.getByRole("dialog", { name: "Add stops" });
@@ -375,7 +380,7 @@ test("without a geocoder the planner says so, and stops are pinned by hand (also
 }) => {
   const user = newUser();
   await registerThroughApi(page, user, BARE);
-  await openApp(page, `${BARE}${modulePath("route-planner", { route: "new" })}`);
+  await openApp(page, `${BARE}${visitRoutePath("new")}`);
   await expect(
     page.getByText("No geocoder is configured (GEOCODER_URL): pin stops on the map by hand"),
   ).toBeVisible();

@@ -12,6 +12,7 @@ import {
   projectPath,
   propertyPath,
   SALE_TYPES_GUIDE_PATH,
+  visitRoutePath,
 } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { seedSamplePortfolio } from "../../scripts/demo-data.mjs";
@@ -135,7 +136,7 @@ test("no screen scrolls sideways at 375, 1024 or 1280 px", async ({ page, accoun
     [auctionPath(auction!), "2026 CV 04417"],
     [modulePath("auction", { view: "calendar" })],
     [SALE_TYPES_GUIDE_PATH],
-    [modulePath("route-planner", { route }), "Dayton drive-bys"],
+    [visitRoutePath(route!), "Dayton drive-bys"],
     [modulePath("project-hub"), LONG.project],
     [projectPath(projectId), LONG.project],
     [modulePath("project-hub", { tab: "contacts" }), LONG.contact],

@@ -13,6 +13,7 @@ import {
   moduleForPath,
   researchPath,
   visibleModules,
+  visitRoutePath,
   type ModuleDefinition,
 } from "~/domain/modules";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
@@ -194,5 +195,14 @@ describe("a saved conversation's path", () => {
     expect(activeModuleId(MODULES, conversationPath("c1"))).toBe("main-agent");
     expect(activeModuleId(MODULES, "/main-agent/c1/deeper")).toBeNull();
     expect(activeModuleId(MODULES, "/assistant/c1")).toBeNull();
+  });
+});
+
+describe("a route's path in the planner", () => {
+  it("is the route's own page (or the new route's), where Route Planner is the active module", () => {
+    expect(visitRoutePath("r/1")).toBe("/route-planner/r%2F1");
+    expect(visitRoutePath("new", { tab: "map" })).toBe("/route-planner/new?tab=map");
+    expect(activeModuleId(MODULES, visitRoutePath("r1"))).toBe("route-planner");
+    expect(activeModuleId(MODULES, "/route-planner/r1/deeper")).toBeNull();
   });
 });

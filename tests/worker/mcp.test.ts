@@ -475,7 +475,7 @@ describe("the writes a read_write token promises: analyses, routes, follow-up se
     expect(saved.isError, textOf(saved)).toBeFalsy();
     expect(textOf(saved)).toContain("Saved route “Tuesday drive-bys”: 2 stops");
     const { routeId, openAt } = saved.structuredContent as { routeId: string; openAt: string };
-    expect(openAt).toBe(`/route-planner?route=${routeId}`);
+    expect(openAt).toBe(`/route-planner/${routeId}`);
     const route = await owner.call<{
       data: { name: string; date: string; stops: { label: string; id: string }[]; order: string[] };
     }>(`/routes/${routeId}`);

@@ -14,7 +14,7 @@ import {
 import { timeOfDayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatDate } from "../../app/domain/format";
-import { auctionPath, modulePath } from "../../app/domain/modules";
+import { auctionPath, modulePath, visitRoutePath } from "../../app/domain/modules";
 import { LATE_LIMIT_MS, nextHourAt, wallInstant } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
@@ -108,7 +108,7 @@ export async function composeBrief(
       `**Route stops**\n${dayRoutes
         .map(
           (route) =>
-            `- ${link(route.name, modulePath("route-planner", { route: route.id }))}: ${route.stops.length} stop${route.stops.length === 1 ? "" : "s"}`,
+            `- ${link(route.name, visitRoutePath(route.id))}: ${route.stops.length} stop${route.stops.length === 1 ? "" : "s"}`,
         )
         .join("\n")}`,
     );

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { addIsoDays } from "../../app/domain/calendar/events";
 import { localTimeToIso } from "../../app/domain/auctions/time-zones";
-import { modulePath } from "../../app/domain/modules";
+import { visitRoutePath } from "../../app/domain/modules";
 import { isTimeZone, todayIn } from "../../app/domain/today";
 import type { LatLng } from "../../app/domain/routing/optimize";
 import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "../../app/domain/routing/problem";
@@ -289,7 +289,7 @@ export const routeTools = {
         result: {
           routeId: route.id,
           name: route.name,
-          openAt: modulePath("route-planner", { route: route.id }),
+          openAt: visitRoutePath(route.id),
           ...result,
         },
         summary: `Saved route “${route.name}”: ${line}`,

@@ -35,6 +35,7 @@ import {
   modulePath,
   projectPath,
   researchPath,
+  visitRoutePath,
 } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
@@ -141,16 +142,13 @@ export function TodayCard(props: {
         <div>
           <h3 className="mb-2 text-sm text-muted">Route stops</h3>
           {stops.length === 0 && (
-            <Teach to={modulePath("route-planner", { route: "new" })} action="Plan a route">
+            <Teach to={visitRoutePath("new")} action="Plan a route">
               No route planned for today. Put the day's drive-bys and auctions in the best order.
             </Teach>
           )}
           {stops.map((route) => (
             <div key={route.id} className="text-sm">
-              <Link
-                to={modulePath("route-planner", { route: route.id })}
-                className="font-medium hover:text-accent"
-              >
+              <Link to={visitRoutePath(route.id)} className="font-medium hover:text-accent">
                 {route.name}
               </Link>
               <ol aria-label={`Stops of ${route.name}`} className="mt-1 space-y-1">

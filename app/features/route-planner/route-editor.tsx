@@ -3,8 +3,10 @@
  * arrival, and the map. Optimise orders the stops on the device (`optimizeRoute`, locked stops kept
  * in place); every drag or edit re-times the route at once (`evaluateRoute`). With a road service
  * the figures and the line follow the roads; without, they are the straight-line estimate, said so.
+ * The draft is one state (`draftReducer`); saving it and remembering a start go to the page's
+ * action, adding its visits to a calendar to the API (it may reach Google).
  */
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import {
   CalendarPlus,
   Download,
@@ -15,43 +17,39 @@ import {
   Save,
   Sparkles,
 } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { toast } from "~/lib/toast";
+import { DeleteRecord } from "~/components/delete-record";
 import { Skeleton } from "~/components/skeleton";
-import { EmptyState, ErrorNotice } from "~/components/ui";
-import { modulePath } from "~/domain/modules";
+import { EmptyState } from "~/components/ui";
+import { modulePath, visitRoutePath } from "~/domain/modules";
 import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
 import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
-import type { Place, StartPlace, StartPlaces } from "~/domain/routing/route";
-import { routesApi, type MapsConfig, type SavedRoute, type StopCandidate } from "~/lib/api/routes";
+import type { Place, StartPlace } from "~/domain/routing/route";
+import { routesApi, type StopCandidate } from "~/lib/api/routes";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
 import { downloadFile } from "~/lib/transfer";
-import { useModuleData } from "~/lib/module-data";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { BackLink, toastFailure } from "../shared";
+import { BackLink, toastFailure, useQueryParams } from "../shared";
 import { CalendarDialog } from "./calendar-dialog";
 import {
   bodyOfDraft,
-  draftOfRoute,
   endPoint,
   estimateText,
   formatClock,
   isPlaced,
   legTo,
   lockedPositions,
-  moveItem,
-  newDraft,
   savingOf,
   stopOfAddress,
   stopOfCandidate,
   unsavableReason,
-  withPlacedOrder,
   type DraftStop,
-  type RouteDraft,
 } from "./draft";
+import { draftReducer, NO_DRAFT } from "./draft-reducer";
 import { PrintView } from "./print-view";
 import { EMPTY_TEACHING } from "./saved-routes";
 import { StopList, type Lookup } from "./stop-list";
@@ -61,6 +59,7 @@ import { SavedRouteSummary } from "./saved-route-summary";
 import { RouteTotals, savingText } from "./route-totals";
 import { pointOf, useRouteFigures } from "./use-route-figures";
 import { NO_GEOCODER, useGeocoder } from "./use-geocoder";
+import type { loadVisitRoute, VisitRouteActionAnswer } from "./visit-route.server";
 
 const RouteMap = lazy(() => import("./route-map.client"));
 
@@ -69,30 +68,26 @@ type PlannerTab = "list" | "map";
 /** What a click on the map places. */
 type PinTarget = { kind: "stop"; id: string } | { kind: "start" } | { kind: "end" };
 
-interface Setup {
-  config: MapsConfig;
-  places: StartPlaces | null;
-}
+/**
+ * What the route's loader read: the saved route (none while planning a new one), the map's
+ * settings, the start places.
+ */
+type Loaded = Awaited<ReturnType<typeof loadVisitRoute>>;
 
-export function RouteEditor(props: {
-  routeId: string;
-  tab: PlannerTab;
-  onTab: (tab: PlannerTab) => void;
-  /** A new route was saved: its id. */
-  onSaved: (id: string) => void;
-  onBack: () => void;
-}) {
+export function RouteEditor({ loaded }: { loaded: Loaded }) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [params, update] = useQueryParams();
+  const tab: PlannerTab = params.get("tab") === "map" ? "map" : "list";
+  const showTab = (next: PlannerTab) =>
+    update({ tab: next === "list" ? null : next }, { replace: true });
   const wide = useMediaQuery("(min-width: 1280px)");
   const geocode = useGeocoder();
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [draft, setDraft] = useState<RouteDraft | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { config, places } = loaded;
+  const [{ draft, version, dirty, reads }, dispatch] = useReducer(draftReducer, NO_DRAFT);
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   const [lookupBatch, setLookupBatch] = useState({ done: 0, total: 0 });
-  const [geocoderMissing, setGeocoderMissing] = useState(false);
-  /** Loads so far: the settings start again from each loaded route. */
-  const [loads, setLoads] = useState(0);
+  const [geocoderMissing, setGeocoderMissing] = useState(!config.geocoder);
   const [selected, setSelected] = useState<string | null>(null);
   const [pinning, setPinning] = useState<PinTarget | null>(null);
   const [picking, setPicking] = useState(false);
@@ -100,60 +95,38 @@ export function RouteEditor(props: {
   const [busy, setBusy] = useState<"saving" | "calendar" | null>(null);
   const [outcome, setOutcome] = useState<{ text: string; calendar?: boolean } | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  /** The route the screen holds: not loaded again when the URL names the route just saved. */
-  const heldId = useRef<string | null>(null);
-  /** The version of the saved route the draft was loaded from: a save is made against it. */
-  const version = useRef<string>();
+  const saveNew = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.createRoute);
+  const saveChanges = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.updateRoute);
+  const remember = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.saveStartPlaces);
 
-  // The route, the map's settings and the start places come with the page; the draft is made in
-  // the browser (its times are the viewer's clock), and not again for the route just saved.
-  const { data, retry } = useModuleData("route-planner");
-  const loaded = data?.planner?.routeId === props.routeId ? data.planner : null;
+  // The draft is made in the browser (its times are the viewer's clock) from each read of the
+  // page's loader; the reducer keeps the one held when it is the route just saved, or changed.
   useEffect(() => {
-    if (!loaded || loaded.missing || props.routeId === heldId.current) return;
-    const { config, places, route } = loaded;
-    heldId.current = props.routeId;
-    version.current = route?.updatedAt;
-    setSetup({ config, places });
-    setDraft(route ? draftOfRoute(route) : newDraft(new Date(), places));
-    setDirty(false);
+    dispatch({ type: "read", route: loaded.route, places: loaded.places, today: new Date() });
+  }, [loaded]);
+  // What was said about the route held before is not about the one read now.
+  useEffect(() => {
     setLookups({});
-    setGeocoderMissing(!config.geocoder);
-    setLoads((n) => n + 1);
     setOutcome(null);
-  }, [props.routeId, loaded]);
-
-  const change = useCallback((update: (draft: RouteDraft) => RouteDraft) => {
-    setDraft((draft) => draft && update(draft));
-    setDirty(true);
-  }, []);
+  }, [reads]);
 
   const { problem, stops, plan, entered, matrix, path, line, markers } = useRouteFigures(
     draft,
-    Boolean(setup?.config.roads),
+    config.roads,
   );
 
-  if (!data || loaded?.missing) {
-    const failure = data ? `${MESSAGES.fetchRoute}: Route not found` : MESSAGES.fetchRoute;
+  if (!draft) {
+    if (!loaded.route) return <Skeleton variant="default" />;
     return (
       <div>
-        <BackLink onBack={props.onBack}>All routes</BackLink>
-        <ErrorNotice message={failure} onRetry={retry} />
-      </div>
-    );
-  }
-  if (!draft || !setup) {
-    if (!loaded?.route) return <Skeleton variant="default" />;
-    return (
-      <div>
-        <BackLink onBack={props.onBack}>All routes</BackLink>
+        <BackLink to={modulePath("route-planner")}>All routes</BackLink>
         <h2 className="mb-4 text-2xl font-semibold">{loaded.route.name}</h2>
         <SavedRouteSummary route={loaded.route} />
+        <DeleteRoute name={loaded.route.name} version={loaded.route.updatedAt} />
       </div>
     );
   }
 
-  const { config, places } = setup;
   const figuresText = matrix ? "Road distances and driving times" : estimateText(draft);
   const placedCount = stops.length;
   const visits = plan ? plan.order.length : 0;
@@ -171,11 +144,7 @@ export function RouteEditor(props: {
 
   /** Adds stops; those without a place are looked up, one after another. */
   const addStops = (added: DraftStop[]) => {
-    change((d) => ({
-      ...d,
-      stops: [...d.stops, ...added],
-      order: [...d.order, ...added.map((s) => s.id)],
-    }));
+    dispatch({ type: "add-stops", stops: added });
     const toLookUp = added.filter((stop) => !isPlaced(stop));
     if (toLookUp.length === 0) return;
     if (geocoderMissing) {
@@ -193,12 +162,8 @@ export function RouteEditor(props: {
         setLookupBatch((batch) => ({ ...batch, done: batch.done + 1 }));
         if (result.kind === "found") {
           markLookup(stop.id, null);
-          change((d) => ({
-            ...d,
-            stops: d.stops.map((s) =>
-              s.id === stop.id ? { ...s, lat: result.place.lat, lng: result.place.lng } : s,
-            ),
-          }));
+          const { lat, lng } = result.place;
+          dispatch({ type: "place-stop", id: stop.id, lat, lng });
         } else if (result.kind === "no-geocoder") {
           setGeocoderMissing(true);
           markLookup(stop.id, "no-geocoder");
@@ -216,7 +181,7 @@ export function RouteEditor(props: {
     setPinning((current) =>
       current && JSON.stringify(current) === JSON.stringify(target) ? null : target,
     );
-    if (!wide) props.onTab("map");
+    if (!wide) showTab("map");
   };
 
   const pin = (point: LatLng) => {
@@ -230,18 +195,14 @@ export function RouteEditor(props: {
     if (pinning.kind === "stop") {
       const id = pinning.id;
       markLookup(id, null);
-      change((d) => ({
-        ...d,
-        stops: d.stops.map((s) => (s.id === id ? { ...s, ...rounded } : s)),
-      }));
+      dispatch({ type: "place-stop", id, ...rounded });
       setSelected(id);
-    } else if (pinning.kind === "start") change((d) => ({ ...d, start: pinned }));
-    else change((d) => ({ ...d, end: pinned }));
+    } else dispatch({ type: "set", fields: { [pinning.kind]: pinned } });
     setPinning(null);
   };
 
   const move = (id: string, to: number) => {
-    change((d) => ({ ...d, order: moveItem(d.order, d.order.indexOf(id), to) }));
+    dispatch({ type: "move-stop", id, to });
     const stop = draft.stops.find((s) => s.id === id);
     setAnnouncement(
       `${stop?.label ?? "Stop"} moved to position ${to + 1} of ${draft.order.length}.`,
@@ -251,7 +212,7 @@ export function RouteEditor(props: {
   const optimise = () => {
     if (!problem || !entered) return;
     const best = optimizeRoute(problem, { matrix, locked: lockedPositions(draft) });
-    change((d) => ({ ...d, order: withPlacedOrder(d, best.order) }));
+    dispatch({ type: "order", placed: best.order });
     const late = best.late.length
       ? ` ${best.late.length} ${best.late.length === 1 ? "stop is" : "stops are"} still late: no order reaches every window.`
       : "";
@@ -266,27 +227,20 @@ export function RouteEditor(props: {
     }
     setBusy("saving");
     try {
-      const body = bodyOfDraft(draft);
-      const { id } = draft;
-      const saved = id
-        ? await sendVersioned({
-            what: "route",
-            version: version.current,
-            send: (ifMatch) => routesApi.update(id, body, ifMatch),
-            reload: (current: SavedRoute) => {
-              version.current = current.updatedAt;
-              setDraft(draftOfRoute(current));
-              setDirty(false);
-            },
-          })
-        : await routesApi.create(body);
-      if (!saved) return null;
-      version.current = saved.updatedAt;
-      heldId.current = saved.id;
-      setDraft((d) => d && { ...d, id: saved.id });
-      setDirty(false);
+      const input = bodyOfDraft(draft);
+      const answer = draft.id
+        ? await saveChanges({ intent: "save", input, version: version ?? undefined })
+        : await saveNew({ intent: "save", input });
+      if (!answer || !("saved" in answer)) {
+        // Read again instead (the route was changed elsewhere): the next read replaces the draft.
+        dispatch({ type: "discard" });
+        return null;
+      }
+      const { saved } = answer;
+      dispatch({ type: "saved", id: saved.id, version: saved.updatedAt });
       toast.success("Route saved");
-      if (!draft.id) props.onSaved(saved.id);
+      if (!draft.id)
+        navigate(visitRoutePath(saved.id, tab === "map" ? { tab } : {}), { replace: true });
       return saved.id;
     } catch (error) {
       toastFailure(error);
@@ -319,12 +273,11 @@ export function RouteEditor(props: {
   /** Remembers a start as home or office; whether it was. */
   const rememberPlace = async (name: StartPlace, place: Place) => {
     try {
-      const saved = await routesApi.savePlaces({
-        home: places?.home ?? null,
-        office: places?.office ?? null,
-        [name]: place,
+      const answer = await remember({
+        intent: "remember",
+        places: { home: places.home, office: places.office, [name]: place },
       });
-      setSetup({ config, places: saved });
+      if (!answer) return false;
       toast.success(`Remembered as your ${name}`);
       return true;
     } catch (error) {
@@ -417,24 +370,10 @@ export function RouteEditor(props: {
             pinning={pinning?.kind === "stop" ? pinning.id : null}
             onSelect={setSelected}
             onMove={move}
-            onToggleLock={(id) =>
-              change((d) => ({
-                ...d,
-                stops: d.stops.map((s) => (s.id === id ? { ...s, locked: !s.locked } : s)),
-              }))
-            }
-            onServiceMinutes={(id, minutes) =>
-              change((d) => ({
-                ...d,
-                stops: d.stops.map((s) => (s.id === id ? { ...s, serviceMinutes: minutes } : s)),
-              }))
-            }
+            onToggleLock={(id) => dispatch({ type: "toggle-lock", id })}
+            onServiceMinutes={(id, minutes) => dispatch({ type: "service-minutes", id, minutes })}
             onRemove={(id) => {
-              change((d) => ({
-                ...d,
-                stops: d.stops.filter((s) => s.id !== id),
-                order: d.order.filter((o) => o !== id),
-              }));
+              dispatch({ type: "remove-stop", id });
               markLookup(id, null);
               if (selected === id) setSelected(null);
             }}
@@ -456,21 +395,21 @@ export function RouteEditor(props: {
 
   return (
     <div>
-      <BackLink onBack={props.onBack}>All routes</BackLink>
+      <BackLink to={modulePath("route-planner")}>All routes</BackLink>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-semibold">{draft.id ? draft.name : "Plan a route"}</h2>
         {dirty && draft.id && <span className="text-sm text-muted">Unsaved changes</span>}
       </div>
 
       <RouteSettings
-        key={loads}
+        key={reads}
         draft={draft}
         places={places}
         geocode={geocode}
         geocoderMissing={geocoderMissing}
         pinning={pinning?.kind === "start" || pinning?.kind === "end" ? pinning.kind : null}
         wide={Boolean(wide)}
-        change={change}
+        dispatch={dispatch}
         onPin={(kind) => startPinning({ kind })}
         onRemember={rememberPlace}
       />
@@ -592,30 +531,28 @@ export function RouteEditor(props: {
             aria-label="Show the route as"
             className="mb-4 flex gap-1 border-b border-line"
           >
-            {(["list", "map"] as const).map((tab) => (
+            {(["list", "map"] as const).map((shown) => (
               <button
-                key={tab}
+                key={shown}
                 type="button"
                 role="tab"
-                id={`route-tab-${tab}`}
-                aria-selected={props.tab === tab}
-                aria-controls={`route-panel-${tab}`}
-                onClick={() => props.onTab(tab)}
-                className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${props.tab === tab ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
+                id={`route-tab-${shown}`}
+                aria-selected={tab === shown}
+                aria-controls={`route-panel-${shown}`}
+                onClick={() => showTab(shown)}
+                className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition ${tab === shown ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg"}`}
               >
-                {tab === "list" ? "List" : "Map"}
+                {shown === "list" ? "List" : "Map"}
               </button>
             ))}
           </div>
-          <div
-            id={`route-panel-${props.tab}`}
-            role="tabpanel"
-            aria-labelledby={`route-tab-${props.tab}`}
-          >
-            {props.tab === "list" ? list : <div className="h-[65vh]">{map}</div>}
+          <div id={`route-panel-${tab}`} role="tabpanel" aria-labelledby={`route-tab-${tab}`}>
+            {tab === "list" ? list : <div className="h-[65vh]">{map}</div>}
           </div>
         </>
       )}
+
+      {draft.id && version && <DeleteRoute name={draft.name} version={version} />}
 
       <StopPicker
         open={picking}
@@ -645,6 +582,20 @@ export function RouteEditor(props: {
         line={line}
       />
     </div>
+  );
+}
+
+/** A saved route's delete, at the version shown; then the list. */
+function DeleteRoute(props: { name: string; version: string }) {
+  return (
+    <DeleteRecord
+      summary="Delete this route…"
+      consequence={<>“{props.name}” will be deleted. Visits it added to a calendar stay there.</>}
+      confirmLabel="Delete route"
+      version={props.version}
+      back={modulePath("route-planner")}
+      className="mt-6"
+    />
   );
 }
 

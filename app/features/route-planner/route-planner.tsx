@@ -1,44 +1,31 @@
 /**
- * Route Planner (/route-planner, issue 14): the saved routes, and the planner for a new or a saved
- * one. Which shows is in the query string (`ModuleParams`), so Back and links work.
+ * Route Planner (/route-planner): the saved routes, paged by the URL. A saved route, and the one
+ * being planned, are pages of their own (/route-planner/<id>, /route-planner/new).
  */
 import { Link } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
-import { modulePath } from "~/domain/modules";
-import type { ModuleViewProps } from "../module-view";
-import { useQueryParams } from "../shared";
-import { RouteEditor } from "./route-editor";
+import { visitRoutePath } from "~/domain/modules";
+import { MODULES } from "~/modules";
+import type { SavedRoutesPageData } from "./route-planner.server";
 import { SavedRoutes } from "./saved-routes";
 
-export default function RoutePlanner({ module }: ModuleViewProps) {
-  const [params, update] = useQueryParams();
-  const route = params.get("route");
+const MODULE = MODULES.find((module) => module.id === "route-planner")!;
 
-  if (route) {
-    return (
-      <RouteEditor
-        routeId={route}
-        tab={params.get("tab") === "map" ? "map" : "list"}
-        onTab={(tab) => update({ tab: tab === "list" ? null : tab }, { replace: true })}
-        onSaved={(id) => update({ route: id }, { replace: true })}
-        onBack={() => update({ route: null, tab: null })}
-      />
-    );
-  }
+export function RoutePlannerPage({ loaded }: { loaded: SavedRoutesPageData }) {
   return (
     <div>
       <PageHeader
-        icon={module.icon}
-        title={module.title}
-        description={module.description}
+        icon={MODULE.icon}
+        title={MODULE.title}
+        description={MODULE.description}
         actions={
-          <Link to={modulePath("route-planner", { route: "new" })} className="btn-primary">
+          <Link to={visitRoutePath("new")} className="btn-primary">
             <Plus aria-hidden className="mr-1.5 size-4" /> Plan a route
           </Link>
         }
       />
-      <SavedRoutes onOpen={(id) => update({ route: id })} />
+      <SavedRoutes routes={loaded.routes} />
     </div>
   );
 }

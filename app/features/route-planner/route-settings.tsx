@@ -2,9 +2,10 @@
  * A route's name, departure (day and time), start and end. On a phone it folds away behind a line
  * that sums it up, open at first for a new route; wide screens always show it.
  */
-import { useState } from "react";
+import { useState, type Dispatch } from "react";
 import type { Place, StartPlace, StartPlaces } from "~/domain/routing/route";
-import { defaultRouteName, endPoint, formatClock, localInstant, type RouteDraft } from "./draft";
+import { endPoint, formatClock, localInstant, type RouteDraft } from "./draft";
+import type { DraftAction } from "./draft-reducer";
 import { choiceOf, PlaceChooser, type PlaceChoice } from "./place-chooser";
 import type { GeocodeOutcome } from "./use-geocoder";
 
@@ -35,7 +36,7 @@ export function RouteSettings(props: {
   /** Which of the two a click on the map is placing. */
   pinning: "start" | "end" | null;
   wide: boolean;
-  change: (update: (draft: RouteDraft) => RouteDraft) => void;
+  dispatch: Dispatch<DraftAction>;
   onPin: (kind: "start" | "end") => void;
   /** Remembers a start as home or office; whether it was. */
   onRemember: (name: StartPlace, place: Place) => Promise<boolean>;
@@ -73,7 +74,9 @@ export function RouteSettings(props: {
             id="route-name"
             value={draft.name}
             maxLength={200}
-            onChange={(event) => props.change((d) => ({ ...d, name: event.target.value }))}
+            onChange={(event) =>
+              props.dispatch({ type: "set", fields: { name: event.target.value } })
+            }
             className="input"
           />
         </div>
@@ -89,12 +92,7 @@ export function RouteSettings(props: {
               value={draft.date}
               onChange={(event) => {
                 const date = event.target.value;
-                if (!date) return;
-                props.change((d) => ({
-                  ...d,
-                  date,
-                  name: d.name === defaultRouteName(d.date) ? defaultRouteName(date) : d.name,
-                }));
+                if (date) props.dispatch({ type: "date", date });
               }}
               className="input"
             />
@@ -110,7 +108,7 @@ export function RouteSettings(props: {
               value={draft.time}
               onChange={(event) => {
                 const time = event.target.value;
-                if (time) props.change((d) => ({ ...d, time }));
+                if (time) props.dispatch({ type: "set", fields: { time } });
               }}
               className="input"
             />
@@ -127,9 +125,9 @@ export function RouteSettings(props: {
           pinning={props.pinning === "start"}
           onChoice={(choice, place) => {
             setStartChoice(choice);
-            if (place) props.change((d) => ({ ...d, start: place }));
+            if (place) props.dispatch({ type: "set", fields: { start: place } });
           }}
-          onPlace={(place) => props.change((d) => ({ ...d, start: place }))}
+          onPlace={(place) => props.dispatch({ type: "set", fields: { start: place } })}
           onPin={() => props.onPin("start")}
           onRemember={(name, place) => void remember(name, place)}
         />
@@ -145,13 +143,17 @@ export function RouteSettings(props: {
           pinning={props.pinning === "end"}
           onChoice={(choice, place) => {
             setEndChoice(choice);
-            props.change((d) =>
-              choice === "start" || choice === "last"
-                ? { ...d, endMode: choice, end: null }
-                : { ...d, endMode: "place", end: place ?? null },
-            );
+            props.dispatch({
+              type: "set",
+              fields:
+                choice === "start" || choice === "last"
+                  ? { endMode: choice, end: null }
+                  : { endMode: "place", end: place ?? null },
+            });
           }}
-          onPlace={(place) => props.change((d) => ({ ...d, endMode: "place", end: place }))}
+          onPlace={(place) =>
+            props.dispatch({ type: "set", fields: { endMode: "place", end: place } })
+          }
           onPin={() => props.onPin("end")}
         />
       </section>

@@ -1,6 +1,6 @@
 /**
  * A saved route as it was saved: its day, its stops in the order they run and its figures. The
- * page arrives with it (route-planner.server.ts), so it reads without JavaScript; once the
+ * page arrives with it (visit-route.server.ts), so it reads without JavaScript; once the
  * browser has started, the planner takes its place and works the figures out again.
  */
 import { formatDate } from "~/domain/format";

@@ -1,46 +1,62 @@
-/** The saved routes, the latest day first: each opens in the planner; delete asks, then offers Undo. */
+/** The saved routes, the latest day first, each a link to its page; a delete offers Undo. */
 import { Link } from "@remix-run/react";
 import { AlertTriangle, Plus, Route, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ListStates } from "~/components/list-states";
 import { ConfirmDialog } from "~/components/ui";
 import { formatDate } from "~/domain/format";
-import { modulePath } from "~/domain/modules";
+import { visitRoutePath } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
-import { bodyOfRoute, routesApi, type RouteSummary } from "~/lib/api/routes";
-import { useModuleData } from "~/lib/module-data";
-import { deleteWithUndo, useQueryParams } from "../shared";
+import type { RouteSummary } from "~/lib/api/routes";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { deleteWithUndo, usePageReading, useQueryParams } from "../shared";
 import { formatKm, formatMinutes } from "./draft";
+import type { SavedRoutesPageData } from "./route-planner.server";
+import type { VisitRouteActionAnswer } from "./visit-route.server";
 
 export const EMPTY_TEACHING =
   "Add stops from your properties, auctions, contacts or calendar, or type an address: AI42 finds the order that saves the most driving and still reaches every sale on time.";
 
 /**
- * The page of saved routes the URL names (`page`), as the `$` route's loader read it
- * (route-planner.server.ts); a delete or its Undo reads it again through Remix.
+ * Deletes a route through its page's action, against the version the list shows; Undo saves it
+ * again through the action of the route being planned, for the toast's lifetime.
  */
-export function SavedRoutes(props: { onOpen: (id: string) => void }) {
-  const { data, retry, loading } = useModuleData("route-planner");
-  const routes = data?.routes;
-  const items = routes?.items ?? [];
-  const [, update] = useQueryParams();
-  const [deleting, setDeleting] = useState<RouteSummary | null>(null);
-
-  const remove = async (route: RouteSummary) => {
-    setDeleting(null);
-    let deleted: Awaited<ReturnType<typeof routesApi.remove>> | null = null;
-    const done = await deleteWithUndo({
+function useDeleteRoute() {
+  const send = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.deleteRoute);
+  const restore = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.createRoute);
+  return async (route: RouteSummary) => {
+    let answer: VisitRouteActionAnswer | undefined;
+    await deleteWithUndo({
       what: `Route “${route.name}”`,
-      remove: async (ifMatch) => {
-        deleted = await routesApi.remove(route.id, ifMatch);
+      remove: async () => {
+        answer = await send(
+          { intent: "delete", version: route.updatedAt },
+          visitRoutePath(route.id),
+        );
+        return answer !== undefined;
       },
-      version: { kind: "route", updatedAt: route.updatedAt, reload: retry },
       restore: async () => {
-        if (deleted) await routesApi.create(bodyOfRoute(deleted));
-        retry();
+        if (answer && "deleted" in answer)
+          await restore({ intent: "save", input: answer.deleted }, visitRoutePath("new"));
       },
     });
-    if (done) retry();
+  };
+}
+
+/**
+ * The page of saved routes the URL names (`page`), as the list's loader read it
+ * (route-planner.server.ts); a delete or its Undo reads it again through Remix.
+ */
+export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] }) {
+  const { loading, retry } = usePageReading();
+  const items = routes.items;
+  const [, update] = useQueryParams();
+  const [deleting, setDeleting] = useState<RouteSummary | null>(null);
+  const deleteRoute = useDeleteRoute();
+
+  const remove = (route: RouteSummary) => {
+    setDeleting(null);
+    void deleteRoute(route);
   };
 
   return (
@@ -54,32 +70,31 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={data ? null : MESSAGES.fetchRoutes}
+        failure={null}
         onRetry={retry}
         filtered={false}
         empty={{
           title: "No routes yet",
           text: EMPTY_TEACHING,
           action: (
-            <Link to={modulePath("route-planner", { route: "new" })} className="btn-primary">
+            <Link to={visitRoutePath("new")} className="btn-primary">
               <Plus aria-hidden className="mr-1.5 size-4" /> Plan a route
             </Link>
           ),
         }}
-        meta={routes?.meta}
+        meta={routes.meta}
         onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {items.map((route) => (
             <li key={route.id} className="flex items-center gap-3 p-4">
               <div className="min-w-0 flex-1">
-                <button
-                  type="button"
-                  onClick={() => props.onOpen(route.id)}
-                  className="text-left font-medium break-words hover:text-accent"
+                <Link
+                  to={visitRoutePath(route.id)}
+                  className="font-medium break-words hover:text-accent"
                 >
                   {route.name}
-                </button>
+                </Link>
                 <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-muted">
                   <span>{formatDate(route.date)}</span>
                   <span>
@@ -118,7 +133,7 @@ export function SavedRoutes(props: { onOpen: (id: string) => void }) {
           )
         }
         confirmLabel="Delete route"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </section>

@@ -1,8 +1,8 @@
 /**
- * The Route Planner's calls (issue 14): the map's settings, addresses looked up, road figures and
- * lines, the stops a day's route can be built from, the remembered start places, saved routes and
- * their visits written to a calendar. Each call throws a `ServiceError` carrying a "Failed to …"
- * message and what the server said.
+ * The Route Planner's calls to the API (issue 14): the map's own reads (addresses looked up, road
+ * figures and lines), the stops a day's route can be built from, and a route's visits written to a
+ * calendar. Saved routes are read and written by the planner's routes. Each call throws a
+ * `ServiceError` carrying a "Failed to …" message and what the server said.
  */
 import type { z } from "zod";
 import type { LatLng } from "~/domain/routing/optimize";
@@ -20,7 +20,7 @@ import type {
 } from "../../../worker/api/routes/routes.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
-import { orThrow, pageOrThrow, queryString } from "./workspace";
+import { orThrow, queryString } from "./workspace";
 
 export type MapsConfig = z.infer<typeof MapsConfigSchema>;
 export type GeocodedPlace = z.infer<typeof GeocodedPlaceSchema>;
@@ -65,30 +65,6 @@ export const routesApi = {
       apiRequest<StopCandidate[]>(`/routes/candidates${queryString({ ...query })}`),
       MESSAGES.fetchStopCandidates,
     ),
-  places: () => orThrow(apiRequest<StartPlaces>("/routes/places"), MESSAGES.fetchStartPlaces),
-  savePlaces: (places: StartPlaces) =>
-    orThrow(
-      apiRequest<StartPlaces>("/routes/places", { method: "PUT", body: places }),
-      MESSAGES.saveStartPlaces,
-    ),
-  list: (query: { page?: number; limit?: number } = {}) =>
-    pageOrThrow(
-      apiRequest<RouteSummary[]>(`/routes${queryString({ ...query })}`),
-      MESSAGES.fetchRoutes,
-    ),
-  get: (id: string) => orThrow(apiRequest<SavedRoute>(routePath(id)), MESSAGES.fetchRoute),
-  create: (body: RouteBody) =>
-    orThrow(apiRequest<SavedRoute>("/routes", { method: "POST", body }), MESSAGES.createRoute),
-  update: (id: string, body: RouteBody, ifMatch?: string) =>
-    orThrow(
-      apiRequest<SavedRoute>(routePath(id), { method: "PUT", body, ifMatch }),
-      MESSAGES.updateRoute,
-    ),
-  remove: (id: string, ifMatch?: string) =>
-    orThrow(
-      apiRequest<SavedRoute>(routePath(id), { method: "DELETE", ifMatch }),
-      MESSAGES.deleteRoute,
-    ),
   /** One event per visit in AI42's calendar (`local`) or a Google calendar, replacing earlier ones. */
   addToCalendar: (id: string, calendarId: string) =>
     orThrow(
@@ -99,17 +75,3 @@ export const routesApi = {
       MESSAGES.addRouteToCalendar,
     ),
 };
-
-/** What re-creates a saved route (Undo after a delete): its fields, without its figures. */
-export const bodyOfRoute = (route: SavedRoute): RouteBody => ({
-  name: route.name,
-  date: route.date,
-  departAt: route.departAt,
-  start: route.start,
-  end: route.end,
-  returnToStart: route.returnToStart,
-  speedKmh: route.speedKmh,
-  roadFactor: route.roadFactor,
-  stops: route.stops,
-  order: route.order,
-});

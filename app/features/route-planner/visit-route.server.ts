@@ -1,0 +1,104 @@
+/**
+ * A route in the planner on the server: a saved route (or none yet, at `new`) with what the
+ * planner is drawn with, and the changes made from its page or the list (saving it, deleting it,
+ * remembering a start place), each checked with the API's own schema (in the services) and, for
+ * a saved route, made against the version the page showed.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { modulePath } from "~/domain/modules";
+import type { RouteBody, StartPlaces } from "~/domain/routing/route";
+import type { SavedRoute } from "~/lib/api/routes";
+import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import {
+  jsonBody,
+  listToGoBackTo,
+  refusedAnswer,
+  refusedForm,
+  versionIn,
+} from "~/lib/record-action.server";
+
+/** The path segment of the route being planned, not yet saved. */
+export const NEW_ROUTE = "new";
+
+/** What a route's action answers a page with JavaScript. */
+export type VisitRouteActionAnswer =
+  | { saved: { id: string; updatedAt: string } }
+  | { remembered: StartPlaces }
+  /** What adds the deleted route again (the list's Undo). */
+  | { deleted: RouteBody };
+
+/** What adds a deleted route again: its fields, without its figures. */
+const bodyOfRoute = (route: SavedRoute): RouteBody => ({
+  name: route.name,
+  date: route.date,
+  departAt: route.departAt,
+  start: route.start,
+  end: route.end,
+  returnToStart: route.returnToStart,
+  speedKmh: route.speedKmh,
+  roadFactor: route.roadFactor,
+  stops: route.stops,
+  order: route.order,
+});
+
+/**
+ * The route `id` (none for `new`) with the map's settings and the start places. The map itself,
+ * its tiles and the road figures stay in the browser.
+ */
+export async function loadVisitRoute({ services }: ModuleLoaderArgs, id: string) {
+  const [config, places, route] = await Promise.all([
+    services.mapsConfig(),
+    services.startPlaces(),
+    id === NEW_ROUTE ? null : services.getRoute(id),
+  ]);
+  // Another user's route, or none by that id, is not found: never their data.
+  if (id !== NEW_ROUTE && !route) throw notFound();
+  return { config, places, route };
+}
+
+/**
+ * A change from the planner, as JSON with JavaScript: `intent` "save" (`input`, the route as the
+ * API reads it: made at `new`, else replacing route `id` against `version`) or "remember"
+ * (`places`, home and office). As a form (with or without JavaScript), "delete" against
+ * `version`, then to the list (`back`, with its page), or, from the list with JavaScript (no
+ * `back`), what adds it again.
+ */
+export async function actOnVisitRoute(
+  { services }: ModuleLoaderArgs,
+  id: string,
+  request: Request,
+  sent: { document: boolean },
+) {
+  const json = await jsonBody(request);
+  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const intent = form.intent;
+  if (intent === "remember") {
+    const { done, refused } = await services.saveStartPlaces(form.places);
+    if (refused) return refusedAnswer(refused);
+    return { remembered: done } satisfies VisitRouteActionAnswer;
+  }
+  if (intent === "save") {
+    if (!json)
+      return refusedForm(
+        "Saving a route needs JavaScript: its stops are placed and timed in the browser",
+      );
+    if (id === NEW_ROUTE) {
+      const { done, refused } = await services.createRoute(form.input);
+      if (refused) return refusedAnswer(refused);
+      return { saved: { id: done.id, updatedAt: done.updatedAt } } satisfies VisitRouteActionAnswer;
+    }
+    const { version, refused: unversioned } = versionIn(form, "route");
+    if (unversioned) return unversioned;
+    const { done, refused } = await services.updateRoute(id, form.input, version);
+    if (refused) return refusedAnswer(refused);
+    return { saved: { id: done.id, updatedAt: done.updatedAt } } satisfies VisitRouteActionAnswer;
+  }
+  if (intent !== "delete") return refusedForm(`There is no change “${String(intent)}” of a route`);
+  const { version, refused: unversioned } = versionIn(form, "route");
+  if (unversioned) return unversioned;
+  const { done, refused } = await services.deleteRoute(id, version);
+  if (refused) return refusedAnswer(refused);
+  if (sent.document || form.back)
+    throw redirect(listToGoBackTo(modulePath("route-planner"), form.back), 303);
+  return { deleted: bodyOfRoute(done) } satisfies VisitRouteActionAnswer;
+}
