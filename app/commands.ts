@@ -32,7 +32,14 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { CALENDAR_KEYS } from "./domain/calendar/keys";
-import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "./domain/modules";
+import {
+  analysisPath,
+  auctionPath,
+  documentPath,
+  leadPath,
+  modulePath,
+  projectPath,
+} from "./domain/modules";
 import { SIDEBAR_MODULES } from "./modules";
 import {
   COMMAND_SHORTCUTS,
@@ -354,7 +361,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["lead", "seller", "prospect", "marketing", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("marketing", { tab: "leads", new: "1" })),
+    action: ({ navigate }) => navigate(leadPath("new")),
   },
   {
     id: "import-leads",

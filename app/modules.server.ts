@@ -10,7 +10,6 @@ import { isLoadedModule, type LoadedModuleId, type ModuleId } from "./domain/mod
 import { loadConnections } from "./features/connections/connections.server";
 import { loadCalendar } from "./features/calendar/calendar.server";
 import { loadDashboard } from "./features/dashboard/dashboard.server";
-import { loadMarketing } from "./features/marketing/marketing.server";
 import { loadRoutePlanner } from "./features/route-planner/route-planner.server";
 import { loadResources } from "./features/resources/resources.server";
 import type { NotificationCounts } from "./lib/api/notifications";
@@ -20,7 +19,6 @@ const MODULE_LOADERS = {
   home: loadDashboard,
   "route-planner": loadRoutePlanner,
   resources: loadResources,
-  marketing: loadMarketing,
   connections: loadConnections,
   calendar: loadCalendar,
 } satisfies Record<LoadedModuleId, (args: ModuleLoaderArgs) => Promise<unknown>>;

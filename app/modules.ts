@@ -126,7 +126,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 10,
     keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
     skeleton: "list",
-    View: preloadable(() => import("./features/marketing/marketing")),
   },
   calendar: {
     title: "Calendar",

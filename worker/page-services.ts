@@ -9,6 +9,9 @@ import { parseTyped } from "../app/domain/validation";
 import { EntryInputSchema, ProjectInputSchema, PropertyInputSchema } from "../app/domain/workspace";
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
+import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
+import { LeadInputSchema } from "../app/domain/marketing/leads";
+import { EnrollmentInputSchema } from "./api/routes/sequences.schemas";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
 import { AUCTIONS_CALENDAR_ID, MAX_RESULTS, mergeEvents } from "../app/domain/calendar/events";
@@ -48,7 +51,13 @@ import {
   type CalendarInfo,
   type EventListing,
 } from "./services/calendar";
-import { listCampaigns } from "./services/campaigns";
+import {
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+} from "./services/campaigns";
 import { listConnectedApps, type ConnectedApp } from "./services/connected-apps";
 import { contactDetail, listContacts } from "./services/contacts";
 import {
@@ -63,10 +72,23 @@ import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./
 import { listFiles } from "./services/files";
 import { googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
-import { leadSummary, listLeads } from "./services/leads";
+import {
+  createLead,
+  deleteLead,
+  getLead,
+  leadSummary,
+  listLeads,
+  updateLead,
+} from "./services/leads";
 import { listMcpCalls } from "./services/mcp-calls";
 import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
-import { listSequences, sequenceSettingsOf } from "./services/sequences";
+import {
+  enrollLead,
+  leadSequences,
+  listSequences,
+  sequenceSettingsOf,
+  stopLeadSequence,
+} from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import {
@@ -367,7 +389,39 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
         throw error;
       }
     },
+    /** A lead's page (`GET /api/marketing/leads/{id}`); null when the user has no such lead. */
+    leadDetail: (id: string) => orNotFound(getLead(db, userId, id)),
+    /** `POST /api/marketing/leads`: a duplicate of a lead's e-mail or phone is the API's 409. */
+    createLead: (input: unknown) =>
+      written(() => createLead(db, userId, parsed(LeadInputSchema, input))),
+    /** `PUT /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
+    updateLead: (id: string, input: unknown, version: string) =>
+      written(() => updateLead(db, userId, id, parsed(LeadInputSchema, input), [version])),
+    /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
+    deleteLead: (id: string, version: string) =>
+      written(() => deleteLead(db, userId, id, [version])),
+    /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`). */
+    leadSequences: (id: string) => leadSequences(db, userId, id),
+    /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
+    startLeadSequence: (id: string, input: unknown) =>
+      written(() =>
+        enrollLead(db, userId, id, parsed(EnrollmentInputSchema, input).sequenceId, Date.now()),
+      ),
+    /** `POST /api/marketing/sequences/enrollments/{id}/stop`. */
+    stopLeadSequence: (enrollmentId: string) =>
+      written(() => stopLeadSequence(db, userId, enrollmentId, Date.now())),
     listCampaigns: () => listCampaigns(db, userId),
+    /** A campaign's page (`GET /api/marketing/campaigns/{id}`); null when it is not the user's. */
+    campaignDetail: (id: string) => orNotFound(getCampaign(db, userId, id)),
+    /** `POST /api/marketing/campaigns`, checked with the API's schema (amounts as a form types them). */
+    createCampaign: (input: Record<string, unknown>) =>
+      written(() => createCampaign(db, userId, checked(CampaignInputSchema, input))),
+    /** `PUT /api/marketing/campaigns/{id}`, made only if the campaign is still at `version`. */
+    updateCampaign: (id: string, input: Record<string, unknown>, version: string) =>
+      written(() => updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version])),
+    /** `DELETE /api/marketing/campaigns/{id}`: its leads stay, without a campaign. */
+    deleteCampaign: (id: string, version: string) =>
+      written(() => deleteCampaign(db, userId, id, [version])),
     listLeadBots: () => listBots(db, userId),
     listSequences: () => listSequences(db, userId),
     sequenceSettings: () => sequenceSettingsOf(db, userId),

@@ -92,21 +92,21 @@ export interface ModuleParams {
    */
   connections: { google?: GoogleOutcome; section?: "notifications" | "ai-clients" };
   /**
-   * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
-   * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the
-   * lead bots (`bot` the bot open in the editor and playground). The leads list's search (`q`),
-   * filters (`status`, `followUpBy`), `sort` and `page` are those of `GET /api/marketing/leads`.
+   * One tab each (`tab`, default leads): leads (`import` the CSV import), campaigns, the funnel
+   * and the lead bots (`bot` the bot open in the editor and playground). The leads list's search
+   * (`q`), filters (`status`, `campaignId`, `followUpBy`), `sort` and `page` are those of
+   * `GET /api/marketing/leads`; the funnel's `campaignId` that of `GET /api/marketing/summary`. A
+   * lead and a campaign have paths of their own (`leadPath`, `campaignPath`).
    */
   marketing: {
     tab?: MarketingTab;
     q?: string;
     status?: LeadStatus;
+    campaignId?: string;
     followUpBy?: string;
     sort?: "newest" | "follow_up" | "score" | "name";
     page?: number;
-    new?: "1";
     import?: "1";
-    campaign?: string;
     bot?: string;
   };
   /**
@@ -128,7 +128,6 @@ export const LOADED_MODULES = [
   "home",
   "route-planner",
   "resources",
-  "marketing",
   "connections",
   "calendar",
 ] as const satisfies readonly ModuleId[];
@@ -173,6 +172,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "property-research": /^\/[^/]+$/,
   // A saved conversation.
   "main-agent": /^\/[^/]+$/,
+  // A lead or a campaign (or the form to add one).
+  marketing: /^\/(leads|campaigns)\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -222,6 +223,16 @@ export const conversationPath = (id: string, params?: ModuleParams["main-agent"]
 
 /** A saved research report's page. */
 export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;
+
+/**
+ * A lead's page: its fields, its follow-up sequence; `new` the form to add one. `back`: the
+ * leads list it was opened from, with its filters.
+ */
+export const leadPath = (id: string, params?: { back?: string }) =>
+  `${modulePath("marketing")}/leads/${segment(id)}${queryOf(params)}`;
+
+/** A campaign's page: its figures, its funnel and its leads; `new` the form to add one. */
+export const campaignPath = (id: string) => `${modulePath("marketing")}/campaigns/${segment(id)}`;
 
 export type ModuleSection = "main";
 

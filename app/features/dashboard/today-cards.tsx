@@ -28,7 +28,14 @@ import {
   saleTypeLabel,
 } from "~/domain/auctions/auction-terms";
 import { formatDate, formatMoney, formatPercent, perZone } from "~/domain/format";
-import { analysisPath, auctionPath, documentPath, modulePath, projectPath } from "~/domain/modules";
+import {
+  analysisPath,
+  auctionPath,
+  documentPath,
+  leadPath,
+  modulePath,
+  projectPath,
+} from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
 import { useStreamed } from "~/lib/module-data";
@@ -266,7 +273,12 @@ export function FollowUpsCard(props: { data: Dashboard }) {
             {data.followUps.items.map((lead) => (
               <li key={lead.id} className="flex items-center justify-between gap-3 py-2">
                 <span className="min-w-0">
-                  <span className="block truncate font-medium">{contactName(lead)}</span>
+                  <Link
+                    to={leadPath(lead.id)}
+                    className="block truncate font-medium hover:text-accent"
+                  >
+                    {contactName(lead)}
+                  </Link>
                   <span className="block truncate text-muted">
                     {label(lead.status)} · {lead.phone ?? lead.email ?? "no phone or e-mail"}
                   </span>

@@ -4,10 +4,10 @@
  * new, edit, delete with a confirmation. A lead's own sequence is on its row (lead-sequence.tsx).
  */
 import { ListOrdered, Mail, Pencil, Plus, Trash2, X } from "lucide-react";
+import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal } from "~/components/ui";
+import { Badge, ConfirmDialog, EmptyState, Modal } from "~/components/ui";
 import {
   DEFAULT_DAILY_CAP,
   STEP_ACTION_LABELS,
@@ -16,7 +16,6 @@ import {
   type StepAction,
 } from "~/domain/marketing/sequence-terms";
 import { googleApi } from "~/lib/api/google";
-import { MESSAGES } from "~/lib/api/messages";
 import {
   sequencesApi,
   type Sequence,
@@ -25,7 +24,6 @@ import {
 } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
 import { FormActions, toastFailure, useDialogParam } from "../shared";
-import { useTabData } from "./tab-data";
 
 const SENDING_WORDS: Record<SequenceSettingsState["gmailSending"], string> = {
   allowed: "E-mail steps are sent from your Gmail.",
@@ -34,12 +32,18 @@ const SENDING_WORDS: Record<SequenceSettingsState["gmailSending"], string> = {
   reconnect: "Google no longer accepts AI42's access: reconnect it.",
 };
 
-export function SequencesTab() {
-  const { data, retry } = useTabData("sequences");
+/** The sequences and their settings, as the route's loader read them; a change reads them again. */
+export function SequencesTab({
+  sequences,
+  settings,
+}: {
+  sequences: Sequence[];
+  settings: SequenceSettingsState;
+}) {
+  const { revalidate: retry } = useRevalidator();
   const [creating, setCreating] = useDialogParam("new");
   const [editing, setEditing] = useState<Sequence | null>(null);
   const [deleting, setDeleting] = useState<Sequence | null>(null);
-  const sequences = data?.sequences;
 
   const remove = async (sequence: Sequence) => {
     setDeleting(null);
@@ -57,17 +61,13 @@ export function SequencesTab() {
 
   return (
     <div className="space-y-6">
-      {data === null && <ErrorNotice message={MESSAGES.fetchSequences} onRetry={retry} />}
-      {data === undefined && <Skeleton variant="card" />}
-      {data && <SettingsCard settings={data.settings} onSaved={retry} />}
-      {data && (
-        <div className="flex justify-end">
-          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-            <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
-          </button>
-        </div>
-      )}
-      {sequences?.length === 0 && (
+      <SettingsCard settings={settings} onSaved={retry} />
+      <div className="flex justify-end">
+        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+          <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
+        </button>
+      </div>
+      {sequences.length === 0 && (
         <EmptyState
           icon={ListOrdered}
           title="No sequences yet"
@@ -82,7 +82,7 @@ export function SequencesTab() {
           they reply. Its e-mails go only to leads who agreed to receive e-mail.
         </EmptyState>
       )}
-      {sequences && sequences.length > 0 && (
+      {sequences.length > 0 && (
         <ul aria-label="Sequences" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {sequences.map((sequence) => (
             <li

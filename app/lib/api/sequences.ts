@@ -1,12 +1,11 @@
 /**
- * Follow-up sequences for leads (issue 31): the sequences, their settings, and a lead's sequences
- * with their log. Each call throws a `ServiceError` carrying a "Failed to …" message and what the
- * server said.
+ * Follow-up sequences for leads (issue 31): the sequences and their settings (a lead's sequences
+ * are read and started on its page, by its route). Each call throws a `ServiceError` carrying a
+ * "Failed to …" message and what the server said.
  */
 import type { z } from "zod";
 import type { SequenceInputSchema, SequenceSettings } from "~/domain/marketing/sequences";
 import type {
-  EnrollmentSchema,
   LeadSequencesSchema,
   SequenceSchema,
   SequenceSettingsResultSchema,
@@ -18,7 +17,6 @@ import { orThrow } from "./workspace";
 export type Sequence = z.infer<typeof SequenceSchema>;
 export type SequenceBody = z.input<typeof SequenceInputSchema>;
 export type SequenceSettingsState = z.infer<typeof SequenceSettingsResultSchema>;
-export type Enrollment = z.infer<typeof EnrollmentSchema>;
 export type LeadSequences = z.infer<typeof LeadSequencesSchema>;
 
 const BASE = "/marketing/sequences";
@@ -42,20 +40,5 @@ export const sequencesApi = {
     orThrow(
       apiRequest<SequenceSettingsState>(`${BASE}/settings`, { method: "PUT", body: settings }),
       MESSAGES.saveSequenceSettings,
-    ),
-  ofLead: (leadId: string) =>
-    orThrow(apiRequest<LeadSequences>(`${BASE}/leads/${id(leadId)}`), MESSAGES.fetchLeadSequences),
-  start: (leadId: string, sequenceId: string) =>
-    orThrow(
-      apiRequest<Enrollment>(`${BASE}/leads/${id(leadId)}`, {
-        method: "POST",
-        body: { sequenceId },
-      }),
-      MESSAGES.startSequence,
-    ),
-  stop: (enrollmentId: string) =>
-    orThrow(
-      apiRequest<Enrollment>(`${BASE}/enrollments/${id(enrollmentId)}/stop`, { method: "POST" }),
-      MESSAGES.stopSequence,
     ),
 };
