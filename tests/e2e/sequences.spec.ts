@@ -40,6 +40,8 @@ test("a sequence is made, started on a lead and stopped, with its log", async ({
 
   // The lead's sequence is on its page, opened from the list.
   await page.getByRole("tab", { name: "Leads" }).click();
+  await expect(page).toHaveURL(modulePath("marketing", { tab: "leads" }));
+  await expect(page.getByTestId("lead-row")).toHaveCount(1);
   await page.getByRole("link", { name: "Maria Lopez", exact: true }).click();
   await expect(page).toHaveURL(/\/marketing\/leads\/[^/?]+\?back=%2Fmarketing%3Ftab%3Dleads$/);
   const section = page.getByRole("region", { name: "Follow-up sequence" });
