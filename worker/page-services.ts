@@ -11,6 +11,7 @@ import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
 import { LeadInputSchema } from "../app/domain/marketing/leads";
+import { SequenceInputSchema, SequenceSettingsSchema } from "../app/domain/marketing/sequences";
 import { EnrollmentInputSchema } from "./api/routes/sequences.schemas";
 import { MCP_PATH } from "../app/domain/access";
 import type { FileOwner } from "../app/domain/files";
@@ -83,11 +84,15 @@ import {
 import { listMcpCalls } from "./services/mcp-calls";
 import { listNotifications, notificationCounts, settingsOf } from "./services/notifications";
 import {
+  createSequence,
+  deleteSequence,
   enrollLead,
   leadSequences,
   listSequences,
   sequenceSettingsOf,
   stopLeadSequence,
+  updateSequence,
+  updateSequenceSettings,
 } from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
@@ -424,7 +429,20 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
       written(() => deleteCampaign(db, userId, id, [version])),
     listLeadBots: () => listBots(db, userId),
     listSequences: () => listSequences(db, userId),
+    /** `POST /api/marketing/sequences`. */
+    createSequence: (input: unknown) =>
+      written(() => createSequence(db, userId, parsed(SequenceInputSchema, input))),
+    /** `PUT /api/marketing/sequences/{id}`. */
+    updateSequence: (id: string, input: unknown) =>
+      written(() => updateSequence(db, userId, id, parsed(SequenceInputSchema, input))),
+    /** `DELETE /api/marketing/sequences/{id}`: stopped on the leads it is running on. */
+    deleteSequence: (id: string) => written(() => deleteSequence(db, userId, id, Date.now())),
     sequenceSettings: () => sequenceSettingsOf(db, userId),
+    /** `PUT /api/marketing/sequences/settings`: on or off, and the daily cap. */
+    saveSequenceSettings: (input: unknown) =>
+      written(() =>
+        updateSequenceSettings(db, userId, parsed(SequenceSettingsSchema, input), Date.now()),
+      ),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
     googleStatus: () => googleStatus({ db, env, userId }),
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */

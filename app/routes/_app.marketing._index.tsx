@@ -1,12 +1,16 @@
-/** Marketing's lists: the tab the URL names (`tab`), its leads searched, filtered and paged by the URL. */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+/**
+ * Marketing's lists: the tab the URL names (`tab`), its leads searched, filtered and paged by the
+ * URL; the sequences' changes go to its action.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { BotsTab } from "~/features/marketing/bots-tab";
 import { CampaignsTab } from "~/features/marketing/campaigns-tab";
 import { FunnelTab } from "~/features/marketing/funnel-tab";
 import { LeadsTab } from "~/features/marketing/leads-tab";
-import { loadMarketing, movedScreen } from "~/features/marketing/marketing.server";
+import { actOnMarketing, loadMarketing, movedScreen } from "~/features/marketing/marketing.server";
 import { SequencesTab } from "~/features/marketing/sequences-tab";
 import { pageArgs } from "~/lib/module-loader.server";
 
@@ -15,6 +19,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (moved) throw moved;
   const args = await pageArgs(request, context);
   return args ? loadMarketing(args) : null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const args = await pageArgs(request, context);
+  // Signed out meanwhile: the page shows the login screen.
+  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  return actOnMarketing(args, request);
 }
 
 export default function MarketingListRoute() {

@@ -312,6 +312,52 @@ describe("Marketing's actions", () => {
     });
   });
 
+  it("make, change and delete a sequence and its settings through the index's action", async () => {
+    const ana = await marketer("Tern");
+    const steps = [{ day: 0, action: "email", subject: "Hi", body: "Would you sell?" }];
+    const refused = await postJson("/marketing?index", ana.cookie, {
+      intent: "save-sequence",
+      input: { name: "", steps },
+    });
+    expect(refused.status).toBe(400);
+    const none = await api("/marketing/sequences", { token: ana.token });
+    expect(((await none.json()) as { data: unknown[] }).data).toHaveLength(0);
+
+    const made = await postJson("/marketing?index", ana.cookie, {
+      intent: "save-sequence",
+      input: { name: "Sellers", steps },
+    });
+    expect(made.status).toBe(200);
+    const list = async () =>
+      (
+        (await (await api("/marketing/sequences", { token: ana.token })).json()) as {
+          data: (Made & { name: string })[];
+        }
+      ).data;
+    const [sequence] = await list();
+    expect(sequence).toMatchObject({ name: "Sellers" });
+    await postJson("/marketing?index", ana.cookie, {
+      intent: "save-sequence",
+      id: sequence!.id,
+      input: { name: "Sellers 2", steps },
+    });
+    expect((await list())[0]).toMatchObject({ name: "Sellers 2" });
+
+    const settings = await postJson("/marketing?index", ana.cookie, {
+      intent: "sequence-settings",
+      input: { enabled: true, dailyCap: 20 },
+    });
+    expect(settings.status).toBe(200);
+    const kept = await api("/marketing/sequences/settings", { token: ana.token });
+    expect(((await kept.json()) as { data: unknown }).data).toMatchObject({
+      enabled: true,
+      dailyCap: 20,
+    });
+
+    await postJson("/marketing?index", ana.cookie, { intent: "delete-sequence", id: sequence!.id });
+    expect(await list()).toHaveLength(0);
+  });
+
   it("refuse a form from another site", async () => {
     const ana = await marketer("Stilt");
     for (const [path, version] of [

@@ -1,7 +1,11 @@
-/** Marketing's lists, read on the server: the open tab's leads, campaigns, funnel or bots. */
+/**
+ * Marketing's lists, read on the server (the open tab's leads, sequences, campaigns, funnel or
+ * bots), and the changes made on the sequences tab.
+ */
 import { redirect } from "@remix-run/cloudflare";
 import { campaignPath, leadPath, MARKETING_TABS } from "~/domain/modules";
 import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { jsonBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
 
 /** Leads per page of the list (and of a campaign's leads on its page). */
 export const LEADS_PAGE_SIZE = 20;
@@ -74,3 +78,41 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
 
 /** The open tab's list, as the index route's loader reads it. */
 export type MarketingList = Awaited<ReturnType<typeof loadMarketing>>;
+
+/** What the index's action answers: the sequence saved, the settings kept, or the deletion. */
+export type MarketingActionAnswer =
+  { sequence: { id: string } } | { settings: true } | { deleted: true };
+
+/**
+ * A change made on the sequences tab, as JSON (its form builds a sequence's steps in the browser):
+ * `intent` "save-sequence" (`input`, and `id` for one that exists), "delete-sequence" (`id`) or
+ * "sequence-settings" (`input`: on or off, the daily cap).
+ */
+export async function actOnMarketing({ services }: ModuleLoaderArgs, request: Request) {
+  const body = await jsonBody(request);
+  if (!body)
+    return refusedForm("Changing sequences needs JavaScript: their steps are built in the form");
+  const id = typeof body.id === "string" && body.id ? body.id : null;
+  switch (body.intent) {
+    case "save-sequence": {
+      const { done, refused } = await (id
+        ? services.updateSequence(id, body.input)
+        : services.createSequence(body.input));
+      if (refused) return refusedAnswer(refused);
+      return { sequence: { id: done.id } } satisfies MarketingActionAnswer;
+    }
+    case "delete-sequence": {
+      if (!id) return refusedForm("Say which sequence to delete");
+      const { refused } = await services.deleteSequence(id);
+      if (refused) return refusedAnswer(refused);
+      return { deleted: true } satisfies MarketingActionAnswer;
+    }
+    case "sequence-settings": {
+      const { refused } = await services.saveSequenceSettings(body.input);
+      if (refused) return refusedAnswer(refused);
+      return { settings: true } satisfies MarketingActionAnswer;
+    }
+    default:
+      return refusedForm(`There is no change “${String(body.intent)}” here`);
+  }
+}

@@ -4,7 +4,6 @@
  * new, edit, delete with a confirmation. A lead's own sequence is on its row (lead-sequence.tsx).
  */
 import { ListOrdered, Mail, Pencil, Plus, Trash2, X } from "lucide-react";
-import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
 import { Badge, ConfirmDialog, EmptyState, Modal } from "~/components/ui";
@@ -16,14 +15,16 @@ import {
   type StepAction,
 } from "~/domain/marketing/sequence-terms";
 import { googleApi } from "~/lib/api/google";
-import {
-  sequencesApi,
-  type Sequence,
-  type SequenceBody,
-  type SequenceSettingsState,
-} from "~/lib/api/sequences";
+import { MESSAGES } from "~/lib/api/messages";
+import type { Sequence, SequenceBody, SequenceSettingsState } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { FormActions, toastFailure, useDialogParam } from "../shared";
+import type { MarketingActionAnswer } from "./marketing.server";
+
+/** A change of the sequences sent to the route's action; Remix reads the tab again after it. */
+const useSequenceChange = (failure: string) =>
+  useVersionedAction<MarketingActionAnswer>("sequence", failure);
 
 const SENDING_WORDS: Record<SequenceSettingsState["gmailSending"], string> = {
   allowed: "E-mail steps are sent from your Gmail.",
@@ -40,7 +41,8 @@ export function SequencesTab({
   sequences: Sequence[];
   settings: SequenceSettingsState;
 }) {
-  const { revalidate: retry } = useRevalidator();
+  const save = useSequenceChange(MESSAGES.saveSequence);
+  const removal = useSequenceChange(MESSAGES.deleteSequence);
   const [creating, setCreating] = useDialogParam("new");
   const [editing, setEditing] = useState<Sequence | null>(null);
   const [deleting, setDeleting] = useState<Sequence | null>(null);
@@ -48,8 +50,7 @@ export function SequencesTab({
   const remove = async (sequence: Sequence) => {
     setDeleting(null);
     try {
-      await sequencesApi.remove(sequence.id);
-      retry();
+      await removal({ intent: "delete-sequence", id: sequence.id });
     } catch (error) {
       toastFailure(error);
     }
@@ -61,7 +62,7 @@ export function SequencesTab({
 
   return (
     <div className="space-y-6">
-      <SettingsCard settings={settings} onSaved={retry} />
+      <SettingsCard settings={settings} />
       <div className="flex justify-end">
         <button type="button" onClick={() => setCreating(true)} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
@@ -141,11 +142,7 @@ export function SequencesTab({
         {(creating || editing) && (
           <SequenceForm
             sequence={editing ?? undefined}
-            onSave={(input) =>
-              (editing ? sequencesApi.update(editing.id, input) : sequencesApi.create(input)).then(
-                retry,
-              )
-            }
+            onSave={(input) => save({ intent: "save-sequence", id: editing?.id, input })}
             onDone={closeForm}
           />
         )}
@@ -172,15 +169,18 @@ export function SequencesTab({
 }
 
 /** On or off, the daily cap, and whether e-mail steps can go from Gmail. */
-function SettingsCard(props: { settings: SequenceSettingsState; onSaved: () => void }) {
+function SettingsCard(props: { settings: SequenceSettingsState }) {
   const { settings } = props;
   const [cap, setCap] = useState(String(settings.dailyCap));
   const [busy, setBusy] = useState(false);
+  const send = useSequenceChange(MESSAGES.saveSequenceSettings);
   const save = async (enabled: boolean) => {
     setBusy(true);
     try {
-      await sequencesApi.saveSettings({ enabled, dailyCap: Number(cap) || DEFAULT_DAILY_CAP });
-      props.onSaved();
+      await send({
+        intent: "sequence-settings",
+        input: { enabled, dailyCap: Number(cap) || DEFAULT_DAILY_CAP },
+      });
     } catch (error) {
       toastFailure(error);
     } finally {

@@ -102,7 +102,6 @@ export const MESSAGES = {
   importFile: "Failed to import the file",
   undoImport: "Failed to undo the import",
   deleteCampaign: "Failed to delete campaign",
-  fetchSequences: "Failed to fetch sequences",
   saveSequence: "Failed to save the sequence",
   deleteSequence: "Failed to delete the sequence",
   saveSequenceSettings: "Failed to save the sequence settings",
