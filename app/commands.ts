@@ -36,6 +36,7 @@ import {
   analysisPath,
   auctionPath,
   documentPath,
+  leadPath,
   modulePath,
   projectPath,
   visitRoutePath,
@@ -361,7 +362,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["lead", "seller", "prospect", "marketing", "create"],
     type: "OPEN_FORM",
-    action: ({ navigate }) => navigate(modulePath("marketing", { tab: "leads", new: "1" })),
+    action: ({ navigate }) => navigate(leadPath("new")),
   },
   {
     id: "import-leads",

@@ -19,18 +19,12 @@ import {
 } from "lucide-react";
 import type { SkeletonVariant } from "./components/skeleton";
 import { visibleModules, type ModuleId } from "./domain/modules";
-import type { ModuleSummary, ModuleViewProps } from "./features/module-view";
-import { preloadable, type Preloadable } from "./lib/preloadable";
+import type { ModuleSummary } from "./features/module-view";
 
 export interface AppModule extends ModuleSummary {
   skeleton: SkeletonVariant;
   /** Other words people search the palette with (synonyms, what the module holds). */
   keywords: readonly string[];
-  /**
-   * The view the catch-all route shows (app/routes/_app.$.tsx), code-split; the server loads it
-   * before rendering its page (app/lib/preloadable.ts). None for a module with routes of its own.
-   */
-  View?: Preloadable<ModuleViewProps>;
 }
 
 type ModuleInput = Omit<AppModule, "id" | "section" | "isEnabled" | "isVisible"> &
@@ -121,7 +115,6 @@ const DEFINITIONS: Record<ModuleId, ModuleInput> = {
     order: 10,
     keywords: ["campaigns", "funnels", "bots", "leads", "lead generation"],
     skeleton: "list",
-    View: preloadable(() => import("./features/marketing/marketing")),
   },
   calendar: {
     title: "Calendar",

@@ -16,6 +16,10 @@ import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions
 import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
+import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
+import { LeadInputSchema } from "../app/domain/marketing/leads";
+import { SequenceInputSchema, SequenceSettingsSchema } from "../app/domain/marketing/sequences";
+import { EnrollmentInputSchema } from "./api/routes/sequences.schemas";
 import { MCP_PATH } from "../app/domain/access";
 import { CreateAccessTokenSchema } from "../app/domain/access-input";
 import type { FileOwner } from "../app/domain/files";
@@ -65,7 +69,13 @@ import {
   type CalendarInfo,
   type EventListing,
 } from "./services/calendar";
-import { listCampaigns } from "./services/campaigns";
+import {
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+} from "./services/campaigns";
 import {
   listConnectedApps,
   revokeConnectedApp,
@@ -84,7 +94,14 @@ import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./
 import { listFiles } from "./services/files";
 import { disconnectGoogle, googleStatus } from "./services/google";
 import { listBots } from "./services/lead-bots";
-import { leadSummary, listLeads } from "./services/leads";
+import {
+  createLead,
+  deleteLead,
+  getLead,
+  leadSummary,
+  listLeads,
+  updateLead,
+} from "./services/leads";
 import { listMcpCalls } from "./services/mcp-calls";
 import {
   listNotifications,
@@ -92,7 +109,17 @@ import {
   settingsOf,
   updateSettings,
 } from "./services/notifications";
-import { listSequences, sequenceSettingsOf } from "./services/sequences";
+import {
+  createSequence,
+  deleteSequence,
+  enrollLead,
+  leadSequences,
+  listSequences,
+  sequenceSettingsOf,
+  stopLeadSequence,
+  updateSequence,
+  updateSequenceSettings,
+} from "./services/sequences";
 import { mapsConfig } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import {
@@ -403,7 +430,9 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
       storing(input, () => createEntry(db, userId, checked(EntryInputSchema, input))),
     /** `PUT /api/data/entries/{id}`, made only if the document is still at `version`. */
     updateEntry: (id: string, input: Record<string, unknown>, version: string) =>
-      storing(input, () => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version])),
+      storing(input, () =>
+        updateEntry(db, userId, id, checked(EntryInputSchema, input), [version]),
+      ),
     /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
     deleteEntry: (id: string, version: string) =>
       written(() => deleteEntry(db, userId, id, [version])),
@@ -468,10 +497,55 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
         throw error;
       }
     },
+    /** A lead's page (`GET /api/marketing/leads/{id}`); null when the user has no such lead. */
+    leadDetail: (id: string) => orNotFound(getLead(db, userId, id)),
+    /** `POST /api/marketing/leads`: a duplicate of a lead's e-mail or phone is the API's 409. */
+    createLead: (input: unknown) =>
+      written(() => createLead(db, userId, parsed(LeadInputSchema, input))),
+    /** `PUT /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
+    updateLead: (id: string, input: unknown, version: string) =>
+      written(() => updateLead(db, userId, id, parsed(LeadInputSchema, input), [version])),
+    /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
+    deleteLead: (id: string, version: string) =>
+      written(() => deleteLead(db, userId, id, [version])),
+    /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`). */
+    leadSequences: (id: string) => leadSequences(db, userId, id),
+    /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
+    startLeadSequence: (id: string, input: unknown) =>
+      written(() =>
+        enrollLead(db, userId, id, parsed(EnrollmentInputSchema, input).sequenceId, Date.now()),
+      ),
+    /** `POST /api/marketing/sequences/enrollments/{id}/stop`. */
+    stopLeadSequence: (enrollmentId: string) =>
+      written(() => stopLeadSequence(db, userId, enrollmentId, Date.now())),
     listCampaigns: () => listCampaigns(db, userId),
+    /** A campaign's page (`GET /api/marketing/campaigns/{id}`); null when it is not the user's. */
+    campaignDetail: (id: string) => orNotFound(getCampaign(db, userId, id)),
+    /** `POST /api/marketing/campaigns`, checked with the API's schema (amounts as a form types them). */
+    createCampaign: (input: Record<string, unknown>) =>
+      written(() => createCampaign(db, userId, checked(CampaignInputSchema, input))),
+    /** `PUT /api/marketing/campaigns/{id}`, made only if the campaign is still at `version`. */
+    updateCampaign: (id: string, input: Record<string, unknown>, version: string) =>
+      written(() => updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version])),
+    /** `DELETE /api/marketing/campaigns/{id}`: its leads stay, without a campaign. */
+    deleteCampaign: (id: string, version: string) =>
+      written(() => deleteCampaign(db, userId, id, [version])),
     listLeadBots: () => listBots(db, userId),
     listSequences: () => listSequences(db, userId),
+    /** `POST /api/marketing/sequences`. */
+    createSequence: (input: unknown) =>
+      written(() => createSequence(db, userId, parsed(SequenceInputSchema, input))),
+    /** `PUT /api/marketing/sequences/{id}`. */
+    updateSequence: (id: string, input: unknown) =>
+      written(() => updateSequence(db, userId, id, parsed(SequenceInputSchema, input))),
+    /** `DELETE /api/marketing/sequences/{id}`: stopped on the leads it is running on. */
+    deleteSequence: (id: string) => written(() => deleteSequence(db, userId, id, Date.now())),
     sequenceSettings: () => sequenceSettingsOf(db, userId),
+    /** `PUT /api/marketing/sequences/settings`: on or off, and the daily cap. */
+    saveSequenceSettings: (input: unknown) =>
+      written(() =>
+        updateSequenceSettings(db, userId, parsed(SequenceSettingsSchema, input), Date.now()),
+      ),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
     googleStatus: () => googleStatus({ db, env, userId }),
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */

@@ -91,21 +91,21 @@ export interface ModuleParams {
    */
   connections: { google?: GoogleOutcome; section?: "notifications" | "ai-clients" };
   /**
-   * One tab each (`tab`, default leads): leads (`new` the new-lead form, `import` the CSV import,
-   * `campaign` only a campaign's leads), campaigns, the funnel (`campaign` one campaign's) and the
-   * lead bots (`bot` the bot open in the editor and playground). The leads list's search (`q`),
-   * filters (`status`, `followUpBy`), `sort` and `page` are those of `GET /api/marketing/leads`.
+   * One tab each (`tab`, default leads): leads (`import` the CSV import), campaigns, the funnel
+   * and the lead bots (`bot` the bot open in the editor and playground). The leads list's search
+   * (`q`), filters (`status`, `campaignId`, `followUpBy`), `sort` and `page` are those of
+   * `GET /api/marketing/leads`; the funnel's `campaignId` that of `GET /api/marketing/summary`. A
+   * lead and a campaign have paths of their own (`leadPath`, `campaignPath`).
    */
   marketing: {
     tab?: MarketingTab;
     q?: string;
     status?: LeadStatus;
+    campaignId?: string;
     followUpBy?: string;
     sort?: "newest" | "follow_up" | "score" | "name";
     page?: number;
-    new?: "1";
     import?: "1";
-    campaign?: string;
     bot?: string;
   };
   /**
@@ -122,12 +122,6 @@ export interface ModuleParams {
 }
 
 export type ModuleId = keyof ModuleParams;
-/** The modules whose first screen the server reads: app/modules.server.ts has a loader for each. */
-export const LOADED_MODULES = ["marketing"] as const satisfies readonly ModuleId[];
-export type LoadedModuleId = (typeof LOADED_MODULES)[number];
-export const isLoadedModule = (id: ModuleId): id is LoadedModuleId =>
-  (LOADED_MODULES as readonly ModuleId[]).includes(id);
-
 export const PROJECT_HUB_TABS = ["projects", "contacts", "documents", "files"] as const;
 export type ProjectHubTab = (typeof PROJECT_HUB_TABS)[number];
 export const MARKETING_TABS = ["leads", "sequences", "campaigns", "funnel", "bots"] as const;
@@ -167,6 +161,8 @@ const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   "main-agent": /^\/[^/]+$/,
   // A saved route, or the one being planned.
   "route-planner": /^\/[^/]+$/,
+  // A lead or a campaign (or the form to add one).
+  marketing: /^\/(leads|campaigns)\/[^/]+$/,
 };
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -223,6 +219,16 @@ export const visitRoutePath = (id: string, params?: { tab?: "map" }) =>
 
 /** A saved research report's page. */
 export const researchPath = (id: string) => `${modulePath("property-research")}/${segment(id)}`;
+
+/**
+ * A lead's page: its fields, its follow-up sequence; `new` the form to add one. `back`: the
+ * leads list it was opened from, with its filters.
+ */
+export const leadPath = (id: string, params?: { back?: string }) =>
+  `${modulePath("marketing")}/leads/${segment(id)}${queryOf(params)}`;
+
+/** A campaign's page: its figures, its funnel and its leads; `new` the form to add one. */
+export const campaignPath = (id: string) => `${modulePath("marketing")}/campaigns/${segment(id)}`;
 
 export type ModuleSection = "main";
 

@@ -16,7 +16,7 @@ const CONTROL_FIELDS = new Set(["intent", "version", "back"]);
  * A form's record fields: the text of each, an empty one left out (the API reads a missing
  * field as "not given", and an empty date or amount is not a value).
  */
-export function formInput(form: FormData): Record<string, string> {
+export function formInput(form: Iterable<[string, unknown]>): Record<string, string> {
   const input: Record<string, string> = {};
   for (const [name, value] of form) {
     if (typeof value === "string" && value.trim() && !CONTROL_FIELDS.has(name)) input[name] = value;

@@ -13,7 +13,7 @@ import { useAuth } from "~/lib/auth";
 import { titled } from "~/lib/page-title";
 import { preloadable, type PreloadHandle } from "~/lib/preloadable";
 import { MODULES } from "~/modules";
-import { loadWorkspaceStart } from "~/modules.server";
+import { loadWorkspaceStart } from "~/workspace-start.server";
 
 const AppShell = preloadable(() => import("~/components/app-shell"));
 // Signed in, a page does not download the login form; signed out, the shell.

@@ -59,7 +59,7 @@ test("each card shows its module's data for the demo portfolio, and links to it"
 
   await card("follow-ups").getByRole("link", { name: "Leads" }).click();
   await expect(page).toHaveURL(/\/marketing\?tab=leads/);
-  await expect(page.getByRole("button", { name: "Henry Cole", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Henry Cole", exact: true })).toBeVisible();
 });
 
 test("a new account's cards each say how to fill them", async ({ page, account }) => {

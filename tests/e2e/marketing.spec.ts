@@ -1,8 +1,8 @@
 /**
  * Marketing in a browser: a CSV of leads imported (a bad row named in the preview, a duplicate
  * skipped), a lead moved along and the funnel following; a lead bot rehearsed in the playground
- * against the fake OpenAI-compatible server, streamed, and the lead its answers make; an SMS draft
- * with the compliance rules; a duplicate lead named on create.
+ * against the fake OpenAI-compatible server, streamed, and the lead its answers make, at its own
+ * URL; an SMS draft with the compliance rules; a duplicate lead named on create.
  */
 import { modulePath } from "../../app/domain/modules";
 import type { Page } from "@playwright/test";
@@ -101,9 +101,11 @@ test("a lead bot rehearsed in the playground makes a lead with its answers", asy
   await playground.getByRole("button", { name: "Create lead from this conversation" }).click();
   await expect(playground.getByText("Lead created: Maria Lopez")).toBeVisible();
 
+  // The lead's own page, its form filled from the answers.
   await playground.getByRole("link", { name: "See it in Leads" }).click();
-  await page.getByRole("button", { name: "Maria Lopez", exact: true }).click();
-  const form = page.getByRole("dialog", { name: "Edit lead" });
+  await expect(page).toHaveURL(/\/marketing\/leads\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Maria Lopez" })).toBeVisible();
+  const form = page.getByRole("region", { name: "Details" });
   await expect(form.getByLabel("Property address")).toHaveValue("14 Elm St, Dayton OH");
   await expect(form.getByLabel("Source")).toHaveValue("Lead bot: Sam");
   await expect(form.getByText("What's the address of the property?")).toBeVisible();
@@ -167,10 +169,16 @@ test("an SMS draft carries the compliance rules; a duplicate lead is named", asy
   await expect(dialog.getByText(/Recipient: Ann Lee\./)).toBeVisible();
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
-  await page.getByRole("button", { name: "New lead" }).click();
-  const form = page.getByRole("dialog", { name: "New lead" });
-  await form.getByLabel("First name").fill("Annie");
-  await form.getByRole("textbox", { name: /^Phone/ }).fill("+1 (614) 555-0199");
-  await form.getByRole("button", { name: "Create lead" }).click();
-  await expect(form.getByText("Already a lead: Ann Lee")).toBeVisible();
+  await page.getByRole("link", { name: "New lead" }).click();
+  await expect(page).toHaveURL("/marketing/leads/new");
+  await page.getByLabel("First name").fill("Annie");
+  await page.getByRole("textbox", { name: /^Phone/ }).fill("+1 (614) 555-0199");
+  await page.getByRole("button", { name: "Create lead" }).click();
+  await expect(page.getByText("Already a lead: Ann Lee")).toBeVisible();
+
+  // Made through the form's action, the new lead opens at its own URL.
+  await page.getByRole("textbox", { name: /^Phone/ }).fill("614-555-0188");
+  await page.getByRole("button", { name: "Create lead" }).click();
+  await expect(page).toHaveURL(/\/marketing\/leads\/(?!new)[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Annie" })).toBeVisible();
 });

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import {
   auctionPath,
+  campaignPath,
   documentPath,
   modulePath,
   projectPath,
@@ -700,6 +701,35 @@ test("Marketing shows its leads, campaigns, funnel and lead bots without JavaScr
   await expect(page.getByTestId("funnel-contacted")).toContainText(/1\s*50%/);
   await page.goto(modulePath("marketing", { tab: "bots" }));
   await expect(page.getByRole("list", { name: "Lead bots" })).toContainText("Sam");
+
+  // A lead and a campaign at their own URLs, each opened from its link.
+  await page.goto(modulePath("marketing", { status: "contacted" }));
+  await rows.getByRole("link", { name: "Maria Lopez", exact: true }).click();
+  await expect(page).toHaveURL(
+    /\/marketing\/leads\/[^/?]+\?back=%2Fmarketing%3Fstatus%3Dcontacted$/,
+  );
+  await expect(page).toHaveTitle("Maria Lopez · AI42");
+  await expect(page.getByRole("heading", { level: 2, name: "Maria Lopez" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Maria");
+  await page.goto(modulePath("marketing", { tab: "campaigns" }));
+  await page.getByRole("link", { name: "Spring mailer", exact: true }).click();
+  await expect(page).toHaveURL(/\/marketing\/campaigns\/[^/?]+$/);
+  await expect(page.getByRole("list", { name: "Its leads" })).toContainText("Maria Lopez");
+  await expect(page.getByTestId("funnel-new")).toContainText("1");
+
+  // A campaign's form works without JavaScript: it is changed, then deleted, back to the list.
+  await page.getByLabel("Name", { exact: true }).fill("Spring mailer 2");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Spring mailer 2" })).toBeVisible();
+  await page.getByText("Delete this campaign…").click();
+  await page.getByRole("button", { name: "Delete campaign" }).click();
+  await expect(page).toHaveURL(modulePath("marketing", { tab: "campaigns" }));
+  await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
+  await page.goto(campaignPath("new"));
+  await page.getByLabel("Name", { exact: true }).fill("Summer texts");
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/marketing\/campaigns\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Summer texts" })).toBeVisible();
 });
 
 test.describe("Marketing with JavaScript", () => {
@@ -712,9 +742,13 @@ test.describe("Marketing with JavaScript", () => {
     await marketing(account);
     await account.post("/data/entries", { title: "Spring mailer script" });
     const read: string[] = [];
+    const wrote: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.method() !== "GET") return;
+      if (request.method() !== "GET") {
+        if (path.startsWith("/api/")) wrote.push(path);
+        return;
+      }
       if (path.startsWith("/api/marketing") || START_READS.test(path)) read.push(path);
     });
     await openApp(page, modulePath("marketing"));
@@ -745,9 +779,30 @@ test.describe("Marketing with JavaScript", () => {
     await page.goBack();
     expect(read).toEqual([]);
 
+    // A lead opens from its link at its own URL, read by the page: an edit shows without a
+    // reload, and the delete goes back to the list with its filters.
+    await page.getByRole("link", { name: "Maria Lopez", exact: true }).click();
+    await expect(page).toHaveURL(
+      /\/marketing\/leads\/[^/?]+\?back=%2Fmarketing%3Fstatus%3Dcontacted%26q%3Dlopez$/,
+    );
+    await expect(page).toHaveTitle("Maria Lopez · AI42");
+    await page.getByLabel("Score (0–100)").fill("80");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Lead saved")).toBeVisible();
+    await expect(page.locator("article header")).toContainText("Score 80");
+    await page.getByLabel("Last name").fill("Lopez-Diaz");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Maria Lopez-Diaz" })).toBeVisible();
+    await expect(page).toHaveTitle("Maria Lopez-Diaz · AI42");
+    await page.getByRole("link", { name: "All leads" }).click();
+    await expect(page).toHaveURL(modulePath("marketing", { status: "contacted", q: "lopez" }));
+    await expect(rows).toContainText("Maria Lopez-Diaz");
+    expect(read).toEqual([]);
+
     // A status move shows at once; read again, the filtered list lets the lead go.
-    await page.getByLabel("Status of Maria Lopez").selectOption("qualified");
+    await page.getByLabel("Status of Maria Lopez-Diaz").selectOption("qualified");
     await expect(page.getByText("No lead matches")).toBeVisible();
+    expect(wrote).toEqual([]);
   });
 });
 

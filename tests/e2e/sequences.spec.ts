@@ -1,8 +1,8 @@
 /**
  * Follow-up sequences in a browser: sequences turned on (without Gmail's send permission, the
  * screen offers it and says e-mail steps become tasks), a sequence made with its steps, started on
- * a lead, its status and log on the lead, and stopped; a lead who has not agreed to e-mail is
- * warned of before a sequence with e-mail steps starts.
+ * a lead, its status and log on the lead's page, and stopped; a lead who has not agreed to e-mail
+ * is warned of before a sequence with e-mail steps starts.
  */
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";
@@ -38,22 +38,26 @@ test("a sequence is made, started on a lead and stopped, with its log", async ({
   await expect(card).toContainText("2 steps");
   await expect(card).toContainText("Day 2");
 
+  // The lead's sequence is on its page, opened from the list.
   await page.getByRole("tab", { name: "Leads" }).click();
-  await page.getByRole("button", { name: "Follow-up sequence for Maria Lopez" }).click();
-  const dialog = page.getByRole("dialog", { name: "Follow-up sequence: Maria Lopez" });
-  await expect(dialog.getByText("Nothing done yet.")).toBeVisible();
-  await dialog.getByRole("button", { name: "Start sequence" }).click();
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Motivated sellers");
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("active");
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Step 1 of 2");
+  await expect(page).toHaveURL(modulePath("marketing", { tab: "leads" }));
+  await expect(page.getByTestId("lead-row")).toHaveCount(1);
+  await page.getByRole("link", { name: "Maria Lopez", exact: true }).click();
+  await expect(page).toHaveURL(/\/marketing\/leads\/[^/?]+\?back=%2Fmarketing%3Ftab%3Dleads$/);
+  const section = page.getByRole("region", { name: "Follow-up sequence" });
+  await expect(section.getByText("Nothing done yet.")).toBeVisible();
+  await section.getByRole("button", { name: "Start sequence" }).click();
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("Motivated sellers");
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("active");
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("Step 1 of 2");
 
-  await dialog.getByRole("button", { name: "Stop" }).click();
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("stopped");
-  await expect(dialog.getByTestId("sequence-log-entry")).toContainText("Stopped by you");
-  await expect(dialog.getByRole("button", { name: "Start sequence" })).toBeVisible();
+  await section.getByRole("button", { name: "Stop" }).click();
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("stopped");
+  await expect(section.getByTestId("sequence-log-entry")).toContainText("Stopped by you");
+  await expect(section.getByRole("button", { name: "Start sequence" })).toBeVisible();
 });
 
-test("a sequence with e-mail steps is not started on a lead who has not agreed to e-mail: the dialog says why", async ({
+test("a sequence with e-mail steps is not started on a lead who has not agreed to e-mail: the lead's page says why", async ({
   page,
   account,
 }) => {
@@ -77,22 +81,18 @@ test("a sequence with e-mail steps is not started on a lead who has not agreed t
     consentEmail: false,
   });
   await openApp(page, modulePath("marketing", { tab: "leads" }));
-  const open = page.getByRole("button", { name: "Follow-up sequence for Dana Reyes" });
-  const dialog = page.getByRole("dialog", { name: "Follow-up sequence: Dana Reyes" });
-  const warning = dialog.getByTestId("sequence-email-warning");
-  await open.click();
+  await page.getByRole("link", { name: "Dana Reyes", exact: true }).click();
+  const section = page.getByRole("region", { name: "Follow-up sequence" });
+  const warning = section.getByTestId("sequence-email-warning");
   await expect(warning).toContainText(
     "Dana Reyes has not agreed to e-mail: this sequence's 2 e-mail steps would not be sent.",
   );
-  await expect(dialog.getByRole("button", { name: "Start sequence" })).toBeDisabled();
-  // Cancel: nothing started.
-  await warning.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
+  await expect(section.getByRole("button", { name: "Start sequence" })).toBeDisabled();
 
-  await open.click();
+  // Recorded on the lead through its page's action, the lead as it now is lets the sequence start.
   await warning.getByRole("button", { name: "Record e-mail consent" }).click();
   await expect(warning).toBeHidden();
-  await dialog.getByRole("button", { name: "Start sequence" }).click();
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("active");
-  await expect(dialog.getByTestId("lead-sequence-status")).toContainText("Step 1 of 3");
+  await section.getByRole("button", { name: "Start sequence" }).click();
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("active");
+  await expect(section.getByTestId("lead-sequence-status")).toContainText("Step 1 of 3");
 });

@@ -474,12 +474,12 @@ test.describe("module loading", () => {
     account,
   }) => {
     await openApp(page, "/home");
-    await page.route("**/assets/marketing-*.js", (route) => route.abort("failed"));
-    await sidebarLink(page, "Marketing").click();
+    await page.route("**/assets/resources-*.js", (route) => route.abort("failed"));
+    await sidebarLink(page, "Resources").click();
     await expect(page.getByRole("heading", { name: "Oops! Something went wrong" })).toBeVisible();
     await expect(page.getByText("Please try refreshing the page")).toBeVisible();
     await page.getByText("Error details").click();
-    await expect(page.locator("details pre")).toContainText("marketing");
+    await expect(page.locator("details pre")).toContainText("resources");
     await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
 
     await sidebarLink(page, "Dashboard").click();

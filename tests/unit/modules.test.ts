@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   activeModuleId,
   analysisPath,
+  campaignPath,
   childModules,
   comparePath,
   contactPath,
   conversationPath,
   documentPath,
+  leadPath,
   modulePath,
   projectPath,
   propertyPath,
@@ -177,6 +179,24 @@ describe("Project Hub's record paths", () => {
   it("makes Project Hub the active module on each of them", () => {
     for (const path of [projectPath("p1"), contactPath("c1"), documentPath("new")])
       expect(activeModuleId(MODULES, path), path).toBe("project-hub");
+  });
+});
+
+describe("Marketing's record paths", () => {
+  it("puts a lead (with the list it was opened from) and a campaign at paths of their own", () => {
+    expect(leadPath("l/1")).toBe("/marketing/leads/l%2F1");
+    expect(leadPath("new")).toBe("/marketing/leads/new");
+    expect(leadPath("l1", { back: "/marketing?status=new" })).toBe(
+      "/marketing/leads/l1?back=%2Fmarketing%3Fstatus%3Dnew",
+    );
+    expect(campaignPath("c1")).toBe("/marketing/campaigns/c1");
+  });
+
+  it("makes Marketing the active module on each of them, and no deeper path", () => {
+    for (const path of [leadPath("l1"), leadPath("new"), campaignPath("c1")])
+      expect(activeModuleId(MODULES, path), path).toBe("marketing");
+    expect(activeModuleId(MODULES, "/marketing/leads")).toBeNull();
+    expect(activeModuleId(MODULES, "/marketing/leads/l1/more")).toBeNull();
   });
 });
 

@@ -577,7 +577,7 @@ describe("the Marketing page", () => {
     expect(search.html).toContain("Alder Lead 03");
     expect(search.html).not.toContain("Alder Lead 01");
 
-    const campaign = await page(`/marketing?campaign=${ana.campaignId}`, ana.cookie);
+    const campaign = await page(`/marketing?campaignId=${ana.campaignId}`, ana.cookie);
     expect(campaign.html).toContain("Alder Lead 02");
     expect(campaign.html).not.toContain("Alder Lead 03");
     expect(text(campaign.html)).toContain("2 leads · average speed to lead");
@@ -610,7 +610,7 @@ describe("the Marketing page", () => {
     expect(funnel.html).toMatch(reached("new", "New", 2));
     expect(funnel.html).toMatch(reached("contacted", "Contacted", 1));
     const campaignFunnel = await page(
-      `/marketing?tab=funnel&campaign=${ana.campaignId}`,
+      `/marketing?tab=funnel&campaignId=${ana.campaignId}`,
       ana.cookie,
     );
     expect(campaignFunnel.html).toMatch(reached("new", "New", 1));
@@ -645,8 +645,8 @@ describe("the Marketing page", () => {
       "page=0",
       "status=sold-ish",
       "followUpBy=tomorrow",
-      `campaign=${theirs.campaignId}`,
-      `tab=funnel&campaign=${theirs.campaignId}`,
+      `campaignId=${theirs.campaignId}`,
+      `tab=funnel&campaignId=${theirs.campaignId}`,
     ]) {
       const { status, html } = await page(`/marketing?${query}`, cookie);
       expect(status, query).toBe(400);

@@ -14,7 +14,7 @@ import {
 import { timeOfDayIn } from "../../app/domain/auctions/time-zones";
 import { addIsoDays } from "../../app/domain/calendar/event-terms";
 import { formatDate } from "../../app/domain/format";
-import { auctionPath, modulePath, visitRoutePath } from "../../app/domain/modules";
+import { auctionPath, leadPath, modulePath, visitRoutePath } from "../../app/domain/modules";
 import { LATE_LIMIT_MS, nextHourAt, wallInstant } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
@@ -128,7 +128,7 @@ export async function composeBrief(
       `**Follow-ups due**\n${followUpRows
         .map(
           ({ contact, lead }) =>
-            `- ${link(`${contact.firstName} ${contact.lastName}`.trim(), modulePath("marketing", { tab: "leads", q: contact.email ?? `${contact.firstName} ${contact.lastName}` }))}${lead.followUpOn! < day ? ` (since ${formatDate(lead.followUpOn)})` : ""}`,
+            `- ${link(`${contact.firstName} ${contact.lastName}`.trim(), leadPath(contact.id))}${lead.followUpOn! < day ? ` (since ${formatDate(lead.followUpOn)})` : ""}`,
         )
         .join("\n")}${more(followUpTotal, followUpRows.length)}`,
     );

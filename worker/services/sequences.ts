@@ -32,6 +32,7 @@ import {
   type StepOutcome,
   type StopReason,
 } from "../../app/domain/marketing/sequences";
+import { leadPath } from "../../app/domain/modules";
 import { quietUntil } from "../../app/domain/notifications";
 import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace-terms";
@@ -534,7 +535,7 @@ export async function runSequenceStep(
           key: `seq:${enrollment.id}:stop`,
           title: `Sequence stopped: ${contactName(contact)}`,
           body: `“${sequence.name}” stopped for ${contactName(contact)}: ${STOP_REASONS[reason]}.`,
-          link: leadLink(contact.id),
+          link: leadPath(contact.id),
         },
       ],
       now,
@@ -635,8 +636,6 @@ export async function runSequenceStep(
   await makeTask(db, env, context, job, step, filled, claimed, { day, now });
   return { outcome: "task" };
 }
-
-const leadLink = (leadId: string) => `/marketing?tab=leads&sequence=${encodeURIComponent(leadId)}`;
 
 /** The thread's messages and the account's own address; null when it cannot be read. */
 async function readThread(google: GoogleScope, threadId: string) {
@@ -819,7 +818,7 @@ async function makeTask(
         key: stepKey(enrollment.id, job.step),
         title,
         body: reason ? `${detail}. ${filled.body}`.slice(0, 500) : filled.body.slice(0, 500),
-        link: leadLink(contact.id),
+        link: leadPath(contact.id),
       },
     ],
     now,

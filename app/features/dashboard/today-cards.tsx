@@ -32,6 +32,7 @@ import {
   analysisPath,
   auctionPath,
   documentPath,
+  leadPath,
   modulePath,
   projectPath,
   researchPath,
@@ -271,7 +272,12 @@ export function FollowUpsCard(props: { data: Dashboard }) {
             {data.followUps.items.map((lead) => (
               <li key={lead.id} className="flex items-center justify-between gap-3 py-2">
                 <span className="min-w-0">
-                  <span className="block truncate font-medium">{contactName(lead)}</span>
+                  <Link
+                    to={leadPath(lead.id)}
+                    className="block truncate font-medium hover:text-accent"
+                  >
+                    {contactName(lead)}
+                  </Link>
                   <span className="block truncate text-muted">
                     {label(lead.status)} · {lead.phone ?? lead.email ?? "no phone or e-mail"}
                   </span>

@@ -3,29 +3,26 @@
  * e-mail or address) and a hand-off rule; and a playground that chats with the bot through the AI,
  * streamed, keeping which question is being answered. A finished conversation becomes a lead.
  */
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Bot, Plus, RotateCcw, Send, Square, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "~/lib/toast";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { FormMessage, TextAreaField, TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { ConfirmDialog, EmptyState, ErrorNotice } from "~/components/ui";
+import { ConfirmDialog, EmptyState } from "~/components/ui";
 import {
   MAX_BOT_QUESTIONS,
   QUESTION_FIELDS,
   type QuestionField,
 } from "~/domain/marketing/bot-terms";
-import { modulePath } from "~/domain/modules";
+import { leadPath } from "~/domain/modules";
 import { contactName } from "~/domain/workspace-terms";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
-import { MESSAGES } from "~/lib/api/messages";
 import { failureText } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
 import { NOT_LOADED } from "~/lib/use-form";
 import { toastFailure, useQueryParams } from "../shared";
-import { useTabData } from "./tab-data";
 
 const FIELD_LABELS: Record<QuestionField, string> = {
   none: "Keep the answer only",
@@ -36,20 +33,19 @@ const FIELD_LABELS: Record<QuestionField, string> = {
 };
 
 /**
- * The bots render from the `$` route's loader (marketing.server.ts), the one open in the editor
- * named by `bot`; a save or delete reads them again. The playground talks to the AI from here.
+ * The bots render from the route's loader (marketing.server.ts), the one open in the editor named
+ * by `bot`; a save or delete reads them again. The playground talks to the AI from here.
  */
-export function BotsTab() {
+export function BotsTab({ bots }: { bots: LeadBot[] }) {
   const [params, update] = useQueryParams();
-  const { data, retry } = useTabData("bots");
-  const bots = data?.bots;
+  const { revalidate: retry } = useRevalidator();
   // The bot last saved: a new one opens in the editor before the list is read again.
   const [saved, setSaved] = useState<LeadBot | null>(null);
   const openId = params.get("bot");
   const open =
     openId === "new"
       ? null
-      : (bots?.find((bot) => bot.id === openId) ?? (saved?.id === openId ? saved : null));
+      : (bots.find((bot) => bot.id === openId) ?? (saved?.id === openId ? saved : null));
   const show = (id: string | null) => update({ bot: id });
 
   if (openId && (openId === "new" || open)) {
@@ -78,9 +74,7 @@ export function BotsTab() {
           <Plus aria-hidden className="mr-1.5 size-4" /> New lead bot
         </button>
       </div>
-      {data === null && <ErrorNotice message={MESSAGES.fetchLeadBots} onRetry={retry} />}
-      {data === undefined && <Skeleton variant="list" />}
-      {bots?.length === 0 && (
+      {bots.length === 0 && (
         <EmptyState
           icon={Bot}
           title="No lead bots yet"
@@ -95,7 +89,7 @@ export function BotsTab() {
           your rule. Rehearse it in the playground; each finished conversation becomes a lead.
         </EmptyState>
       )}
-      {bots && bots.length > 0 && (
+      {bots.length > 0 && (
         <ul aria-label="Lead bots" className="grid gap-4 sm:grid-cols-2">
           {bots.map((bot) => (
             <li key={bot.id}>
@@ -549,7 +543,7 @@ function Playground(props: { bot: LeadBot }) {
         ) : lead ? (
           <p role="status" className="text-sm">
             Lead created: <strong>{contactName(lead)}</strong>.{" "}
-            <Link to={modulePath("marketing", { tab: "leads" })} className="text-accent underline">
+            <Link to={leadPath(lead.id)} className="text-accent underline">
               See it in Leads
             </Link>
           </p>

@@ -1,74 +1,49 @@
 /**
  * The campaigns, each with the figures its leads give: leads, cost per lead, deals closed,
- * revenue and return on spend; new, edit, delete (its leads stay, unattributed) and an outreach
+ * revenue and return on spend; each links to its page (its funnel, its leads, the form that edits
+ * it), and is deleted here through that page's action (its leads stay, unattributed); an outreach
  * draft for the campaign.
  */
 import { Link } from "@remix-run/react";
 import { Megaphone, MessageSquareText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { SelectField, TextAreaField, TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Figure, Modal } from "~/components/ui";
+import { Badge, ConfirmDialog, EmptyState, Figure } from "~/components/ui";
 import { formatDate, formatMoney, formatPercent } from "~/domain/format";
-import {
-  CAMPAIGN_CHANNELS,
-  CAMPAIGN_STATUSES,
-  CHANNEL_LABELS,
-} from "~/domain/marketing/campaign-terms";
-import type { CampaignInput } from "~/domain/marketing/campaigns";
-import { modulePath } from "~/domain/modules";
-import { campaignsApi, type Campaign } from "~/lib/api/marketing";
+import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
+import { campaignPath, modulePath } from "~/domain/modules";
+import type { Campaign } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useForm } from "~/lib/use-form";
-import { FormActions, options, textOf, toastFailure, useDialogParam } from "../shared";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { toastFailure } from "../shared";
 import { OutreachDialog } from "./outreach-dialog";
-import { useTabData } from "./tab-data";
 
-/** The campaigns render from the `$` route's loader (marketing.server.ts); a change reads them again. */
-export function CampaignsTab() {
-  const { data, retry } = useTabData("campaigns");
-  const campaigns = data?.campaigns;
-  const [creating, setCreating] = useDialogParam("new");
-  const [editing, setEditing] = useState<Campaign | null>(null);
+/** The campaigns as the route's loader read them; a delete reads them again. */
+export function CampaignsTab({ campaigns }: { campaigns: Campaign[] }) {
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const [drafting, setDrafting] = useState<Campaign | null>(null);
-  const closeForm = () => {
-    setCreating(false);
-    setEditing(null);
-  };
-  const remove = async (campaign: Campaign) => {
+  const send = useVersionedAction<{ deleted: true }>("campaign", MESSAGES.deleteCampaign);
+  const remove = (campaign: Campaign) => {
     setDeleting(null);
-    try {
-      await sendVersioned({
-        what: "campaign",
-        version: campaign.updatedAt,
-        send: (ifMatch) => campaignsApi.remove(campaign.id, ifMatch),
-        reload: () => undefined,
-      });
-      retry();
-    } catch (error) {
-      toastFailure(error);
-    }
+    send({ intent: "delete", version: campaign.updatedAt }, campaignPath(campaign.id)).catch(
+      toastFailure,
+    );
   };
 
   return (
     <div>
       <div className="mb-4 flex justify-end">
-        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+        <Link to={campaignPath("new")} className="btn-primary">
           <Plus aria-hidden className="mr-1.5 size-4" /> New campaign
-        </button>
+        </Link>
       </div>
-      {data === null && <ErrorNotice message={MESSAGES.fetchCampaigns} onRetry={retry} />}
-      {data === undefined && <Skeleton variant="card" />}
-      {campaigns?.length === 0 && (
+      {campaigns.length === 0 && (
         <EmptyState
           icon={Megaphone}
           title="No campaigns yet"
           action={
-            <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+            <Link to={campaignPath("new")} className="btn-primary">
               Create a campaign
-            </button>
+            </Link>
           }
         >
           A campaign is one way you reach sellers: a mailer, a texting run, a PPC ad, bandit signs.
@@ -76,7 +51,7 @@ export function CampaignsTab() {
           cost per lead and return on spend.
         </EmptyState>
       )}
-      {campaigns && campaigns.length > 0 && (
+      {campaigns.length > 0 && (
         <ul aria-label="Campaigns" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {campaigns.map((campaign) => {
             const f = campaign.figures;
@@ -88,7 +63,11 @@ export function CampaignsTab() {
               >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <h3 className="truncate font-medium">{campaign.name}</h3>
+                    <h3 className="truncate font-medium">
+                      <Link to={campaignPath(campaign.id)} className="hover:text-accent">
+                        {campaign.name}
+                      </Link>
+                    </h3>
                     <p className="text-sm text-muted">
                       {CHANNEL_LABELS[campaign.channel]} ·{" "}
                       {campaign.startOn ? formatDate(campaign.startOn) : "No start date"}
@@ -115,13 +94,13 @@ export function CampaignsTab() {
                 </dl>
                 <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
                   <Link
-                    to={modulePath("marketing", { tab: "leads", campaign: campaign.id })}
+                    to={modulePath("marketing", { tab: "leads", campaignId: campaign.id })}
                     className="btn-secondary"
                   >
                     Its leads
                   </Link>
                   <Link
-                    to={modulePath("marketing", { tab: "funnel", campaign: campaign.id })}
+                    to={modulePath("marketing", { tab: "funnel", campaignId: campaign.id })}
                     className="btn-secondary"
                   >
                     Its funnel
@@ -135,14 +114,13 @@ export function CampaignsTab() {
                     >
                       <MessageSquareText aria-hidden className="size-4" />
                     </button>
-                    <button
-                      type="button"
+                    <Link
+                      to={campaignPath(campaign.id)}
                       aria-label={`Edit ${campaign.name}`}
-                      onClick={() => setEditing(campaign)}
                       className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
                     >
                       <Pencil aria-hidden className="size-4" />
-                    </button>
+                    </Link>
                     <button
                       type="button"
                       aria-label={`Delete ${campaign.name}`}
@@ -158,31 +136,6 @@ export function CampaignsTab() {
           })}
         </ul>
       )}
-      <Modal
-        open={creating || editing !== null}
-        title={editing ? "Edit campaign" : "New campaign"}
-        onClose={closeForm}
-        wide
-      >
-        {(creating || editing) && (
-          <CampaignForm
-            campaign={editing ?? undefined}
-            onSave={(input) =>
-              (editing
-                ? sendVersioned({
-                    what: "campaign",
-                    version: editing.updatedAt,
-                    send: (ifMatch) => campaignsApi.update(editing.id, input, ifMatch),
-                    // The list loads again below: it shows the campaign as it now is.
-                    reload: () => undefined,
-                  })
-                : campaignsApi.create(input)
-              ).then(retry)
-            }
-            onDone={closeForm}
-          />
-        )}
-      </Modal>
       <OutreachDialog
         open={drafting !== null}
         onClose={() => setDrafting(null)}
@@ -195,67 +148,9 @@ export function CampaignsTab() {
           deleting && <>“{deleting.name}” will be deleted. Its leads stay, without a campaign.</>
         }
         confirmLabel="Delete campaign"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </div>
-  );
-}
-
-const fieldsOf = (campaign?: Campaign) => ({
-  name: textOf(campaign?.name),
-  channel: campaign?.channel ?? "direct_mail",
-  status: campaign?.status ?? "planned",
-  budget: textOf(campaign?.budget),
-  spend: textOf(campaign?.spend),
-  startOn: textOf(campaign?.startOn),
-  endOn: textOf(campaign?.endOn),
-  notes: textOf(campaign?.notes),
-});
-
-function CampaignForm(props: {
-  campaign?: Campaign;
-  onSave: (input: CampaignInput) => Promise<unknown>;
-  onDone: () => void;
-}) {
-  const form = useForm({
-    schema: () => import("~/domain/marketing/campaigns").then((m) => m.CampaignInputSchema),
-    initial: fieldsOf(props.campaign),
-    idPrefix: "campaign",
-    onSubmit: props.onSave,
-    onDone: props.onDone,
-  });
-  return (
-    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
-      <TextField {...form.field("name")} label="Name" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          {...form.field("channel")}
-          label="Channel"
-          options={CAMPAIGN_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
-        />
-        <SelectField
-          {...form.field("status")}
-          label="Status"
-          options={options(CAMPAIGN_STATUSES)}
-        />
-        <TextField {...form.field("budget")} label="Budget ($)" type="number" required={false} />
-        <TextField
-          {...form.field("spend")}
-          label="Spent so far ($)"
-          type="number"
-          required={false}
-        />
-        <TextField {...form.field("startOn")} label="Starts" type="date" required={false} />
-        <TextField {...form.field("endOn")} label="Ends" type="date" required={false} />
-      </div>
-      <TextAreaField {...form.field("notes")} label="Notes" />
-      <FormActions
-        saving={form.saving}
-        failure={form.failure}
-        submitLabel={props.campaign ? "Save changes" : "Create campaign"}
-        onCancel={props.onDone}
-      />
-    </form>
   );
 }

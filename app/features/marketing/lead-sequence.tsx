@@ -1,13 +1,13 @@
 /**
- * A lead's follow-up sequence: the one running (its next step and when) with Stop, or
- * Start sequence (choose one), and the log of every step done: e-mailed, a task made, stopped. A
- * sequence with e-mail steps chosen for a lead who cannot be e-mailed (no address, no consent) is
- * not started: the dialog says why, and offers to record the lead's consent or to cancel.
+ * A lead's follow-up sequence, on its page as its loader read it: the one running (its next step
+ * and when) with Stop, or Start sequence (choose one), and the log of every step done: e-mailed,
+ * a task made, stopped. Starting and stopping are forms posted to the page's action. A sequence
+ * with e-mail steps chosen for a lead who cannot be e-mailed (no address, no consent) is not
+ * started: the page says why, and offers to record the lead's consent.
  */
-import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
-import { FormMessage } from "~/components/form";
-import { Badge, Modal } from "~/components/ui";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { Badge } from "~/components/ui";
 import { formatDateTime } from "~/domain/format";
 import {
   sequenceBlock,
@@ -19,10 +19,8 @@ import {
 } from "~/domain/marketing/sequence-terms";
 import { modulePath } from "~/domain/modules";
 import { contactName } from "~/domain/workspace-terms";
-import { leadsApi, type Lead } from "~/lib/api/marketing";
-import { sequencesApi, type LeadSequences, type Sequence } from "~/lib/api/sequences";
-import { failureText } from "~/lib/api/workspace";
-import { sendVersioned } from "~/lib/changed-elsewhere";
+import type { Lead } from "~/lib/api/marketing";
+import type { LeadSequences, Sequence } from "~/lib/api/sequences";
 
 /** What the user can do about a sequence that can't reach the lead. */
 const BLOCK_ADVICE: Record<SequenceBlock, string> = {
@@ -47,192 +45,136 @@ const OUTCOME_WORDS = {
   stopped: "Stopped",
 } as const;
 
-export function LeadSequenceDialog(props: {
-  lead: { id: string; name: string } | null;
+export function LeadSequence(props: {
+  lead: Lead;
   sequences: Sequence[];
-  onClose: () => void;
+  followUp: LeadSequences;
+  /** Records the lead's consent to e-mail (a change of its fields, against its version). */
+  onRecordConsent: () => void;
+  busy: boolean;
 }) {
-  const leadId = props.lead?.id;
-  const [state, setState] = useState<LeadSequences | null>(null);
-  // The lead as it now is: whether its e-mail steps can be sent.
-  const [lead, setLead] = useState<Lead | null>(null);
+  const { lead, sequences, followUp } = props;
   const [choice, setChoice] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState("");
-
-  const load = useCallback(async () => {
-    if (!leadId) return;
-    try {
-      const [sequences, current] = await Promise.all([
-        sequencesApi.ofLead(leadId),
-        leadsApi.get(leadId),
-      ]);
-      setState(sequences);
-      setLead(current);
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  }, [leadId]);
-  useEffect(() => {
-    setState(null);
-    setLead(null);
-    setFailure("");
-    void load();
-  }, [load]);
-
-  const act = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setFailure("");
-    try {
-      await action();
-      await load();
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const running = state?.enrollments.find((enrollment) => enrollment.status === "active");
-  const latest = state?.enrollments[0];
-  const chosen = choice || props.sequences[0]?.id || "";
-  const chosenSequence = props.sequences.find((sequence) => sequence.id === chosen);
-  const blocked = lead && chosenSequence ? sequenceBlock(lead, chosenSequence.steps) : null;
-  const recordConsent = (current: Lead) =>
-    act(() =>
-      sendVersioned<Lead, Lead>({
-        what: "lead",
-        version: current.updatedAt,
-        send: (ifMatch) => leadsApi.change(current, { consentEmail: true }, ifMatch),
-        reload: setLead,
-      }),
-    );
+  const running = followUp.enrollments.find((enrollment) => enrollment.status === "active");
+  const latest = followUp.enrollments[0];
+  const chosen = choice || sequences[0]?.id || "";
+  const chosenSequence = sequences.find((sequence) => sequence.id === chosen);
+  const blocked = chosenSequence ? sequenceBlock(lead, chosenSequence.steps) : null;
 
   return (
-    <Modal
-      open={props.lead !== null}
-      title={props.lead ? `Follow-up sequence: ${props.lead.name}` : "Follow-up sequence"}
-      onClose={props.onClose}
-      wide
+    <section
+      aria-labelledby="lead-sequence"
+      className="space-y-4 rounded-2xl border border-line bg-surface p-5"
     >
-      <div className="space-y-4">
-        {!state && !failure && <p className="text-sm text-muted">Loading…</p>}
-        {latest && (
-          <p
-            data-testid="lead-sequence-status"
-            className="flex flex-wrap items-center gap-2 text-sm"
-          >
-            <span className="font-medium">{latest.sequenceName}</span>
-            <Badge tone={STATUS_TONES[latest.status]}>{latest.status}</Badge>
-            {latest.status === "active" && latest.stepCount !== null && (
-              <span className="text-muted">
-                Step {latest.nextStep + 1} of {latest.stepCount}
-                {latest.nextAt && `, due ${formatDateTime(latest.nextAt)}`}
-              </span>
-            )}
-            {latest.stopReason && (
-              <span className="text-muted">{STOP_REASONS[latest.stopReason]}</span>
-            )}
-          </p>
-        )}
-        {state && running && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void act(() => sequencesApi.stop(running.id))}
-            className="btn-secondary"
-          >
+      <h3 id="lead-sequence" className="font-medium">
+        Follow-up sequence
+      </h3>
+      {latest ? (
+        <p data-testid="lead-sequence-status" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">{latest.sequenceName}</span>
+          <Badge tone={STATUS_TONES[latest.status]}>{latest.status}</Badge>
+          {latest.status === "active" && latest.stepCount !== null && (
+            <span className="text-muted">
+              Step {latest.nextStep + 1} of {latest.stepCount}
+              {latest.nextAt && `, due ${formatDateTime(latest.nextAt)}`}
+            </span>
+          )}
+          {latest.stopReason && (
+            <span className="text-muted">{STOP_REASONS[latest.stopReason]}</span>
+          )}
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Not in a sequence yet.</p>
+      )}
+      {running && (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="stop-sequence" />
+          <input type="hidden" name="enrollmentId" value={running.id} />
+          <button type="submit" disabled={props.busy} className="btn-secondary">
             Stop
           </button>
-        )}
-        {state && !running && props.sequences.length === 0 && (
-          <p className="text-sm text-muted">
-            No sequences yet:{" "}
-            <Link
-              to={modulePath("marketing", { tab: "sequences" })}
-              className="text-accent underline"
+        </Form>
+      )}
+      {!running && sequences.length === 0 && (
+        <p className="text-sm text-muted">
+          No sequences yet:{" "}
+          <Link
+            to={modulePath("marketing", { tab: "sequences" })}
+            className="text-accent underline"
+          >
+            create one
+          </Link>
+          .
+        </p>
+      )}
+      {!running && sequences.length > 0 && (
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="start-sequence" />
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Sequence
+            <select
+              name="sequenceId"
+              value={chosen}
+              onChange={(event) => setChoice(event.target.value)}
+              className="input"
             >
-              create one
-            </Link>
-            .
+              {sequences.map((sequence) => (
+                <option key={sequence.id} value={sequence.id}>
+                  {sequence.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            disabled={props.busy || !chosen || blocked !== null}
+            className="btn-primary"
+          >
+            Start sequence
+          </button>
+        </Form>
+      )}
+      {!running && blocked && (
+        <div
+          role="alert"
+          data-testid="sequence-email-warning"
+          className="space-y-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+        >
+          <p className="font-medium">
+            {sequenceBlockedText(contactName(lead), blocked, chosenSequence!.steps)}.
           </p>
-        )}
-        {state && !running && props.sequences.length > 0 && (
-          <div className="flex flex-wrap items-end gap-3">
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              Sequence
-              <select
-                value={chosen}
-                onChange={(event) => setChoice(event.target.value)}
-                className="input"
-              >
-                {props.sequences.map((sequence) => (
-                  <option key={sequence.id} value={sequence.id}>
-                    {sequence.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+          <p className="text-muted">{BLOCK_ADVICE[blocked]}</p>
+          {blocked === "no_consent" && (
             <button
               type="button"
-              disabled={busy || !chosen || blocked !== null}
-              onClick={() => void act(() => sequencesApi.start(leadId!, chosen))}
+              disabled={props.busy}
+              onClick={props.onRecordConsent}
               className="btn-primary"
             >
-              Start sequence
+              Record e-mail consent
             </button>
-          </div>
+          )}
+        </div>
+      )}
+      <section aria-label="Sequence log">
+        <h4 className="mb-2 text-sm font-medium">Log</h4>
+        {followUp.log.length === 0 ? (
+          <p className="text-sm text-muted">Nothing done yet.</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line text-sm">
+            {followUp.log.map((entry) => (
+              <li key={entry.id} data-testid="sequence-log-entry" className="px-3 py-2">
+                <span className="mr-2 text-muted">{formatDateTime(entry.at)}</span>
+                <Badge>{OUTCOME_WORDS[entry.outcome]}</Badge>{" "}
+                <span className="text-muted">
+                  Step {entry.step + 1} ({STEP_ACTION_LABELS[entry.action]}):
+                </span>{" "}
+                {entry.detail}
+              </li>
+            ))}
+          </ul>
         )}
-        {state && !running && lead && blocked && (
-          <div
-            role="alert"
-            data-testid="sequence-email-warning"
-            className="space-y-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
-          >
-            <p className="font-medium">
-              {sequenceBlockedText(contactName(lead), blocked, chosenSequence!.steps)}.
-            </p>
-            <p className="text-muted">{BLOCK_ADVICE[blocked]}</p>
-            <div className="flex flex-wrap gap-2">
-              {blocked === "no_consent" && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void recordConsent(lead)}
-                  className="btn-primary"
-                >
-                  Record e-mail consent
-                </button>
-              )}
-              <button type="button" onClick={props.onClose} className="btn-secondary">
-                Cancel
-              </button>
-            </div>
-          </div>
-        )}
-        <FormMessage kind="error">{failure}</FormMessage>
-        {state && (
-          <section aria-label="Sequence log">
-            <h3 className="mb-2 text-sm font-medium">Log</h3>
-            {state.log.length === 0 ? (
-              <p className="text-sm text-muted">Nothing done yet.</p>
-            ) : (
-              <ul className="divide-y divide-line rounded-xl border border-line text-sm">
-                {state.log.map((entry) => (
-                  <li key={entry.id} data-testid="sequence-log-entry" className="px-3 py-2">
-                    <span className="mr-2 text-muted">{formatDateTime(entry.at)}</span>
-                    <Badge>{OUTCOME_WORDS[entry.outcome]}</Badge>{" "}
-                    <span className="text-muted">
-                      Step {entry.step + 1} ({STEP_ACTION_LABELS[entry.action]}):
-                    </span>{" "}
-                    {entry.detail}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
-      </div>
-    </Modal>
+      </section>
+    </section>
   );
 }

@@ -1,73 +1,47 @@
 /**
  * The leads: motivated sellers with their stage, score, consent and next follow-up; the average
- * speed to lead; a lead's status moved in place; new, edit, delete with Undo, the CSV import and
- * an outreach draft.
+ * speed to lead; a lead's status moved in place and its deletion with Undo, through the lead's
+ * page's action; each lead's page (its form, its sequence); the CSV import and an outreach draft.
  */
-import { Link } from "@remix-run/react";
-import {
-  ListOrdered,
-  MessageSquareText,
-  Pencil,
-  Plus,
-  Trash2,
-  Upload,
-  UserRoundSearch,
-} from "lucide-react";
+import { Link, useLocation } from "@remix-run/react";
+import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
 import { useState } from "react";
-import {
-  ContactFlagBadges,
-  ContactFlagsFields,
-  ContactMethodList,
-  MethodsField,
-  personFields,
-  personInput,
-} from "~/components/contact-methods";
-import {
-  CheckboxField,
-  MailingAddressFields,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "~/components/form";
+import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
+import { CheckboxField } from "~/components/form";
 import { ListStates } from "~/components/list-states";
-import { Badge, ConfirmDialog, Modal } from "~/components/ui";
-import { isoDay } from "~/domain/dates";
+import { Badge, ConfirmDialog } from "~/components/ui";
 import { formatDate, formatMoney } from "~/domain/format";
-import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
 import {
   followUpDue,
   formatDuration,
-  LEAD_SOURCES,
   LEAD_STATUSES,
   type LeadStatus,
 } from "~/domain/marketing/lead-terms";
 import type { LeadInput } from "~/domain/marketing/leads";
-import { modulePath } from "~/domain/modules";
+import { leadPath, modulePath } from "~/domain/modules";
 import { listedEmails, listedPhones } from "~/domain/contact-methods";
-import { contactName, splitTags } from "~/domain/workspace-terms";
-import { leadsApi, type Campaign, type Lead } from "~/lib/api/marketing";
+import { contactName } from "~/domain/workspace-terms";
+import type { Campaign, Lead, LeadSummary } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { useForm } from "~/lib/use-form";
+import type { Page } from "~/lib/api/workspace";
+import { useVersionedAction } from "~/lib/use-action-call";
 import {
   deleteWithUndo,
   ExportCsvLink,
   FilterBar,
   FilterSelect,
-  FormActions,
   options,
   SearchBox,
-  textOf,
   toastFailure,
   useDialogParam,
+  usePageReading,
   useQueryParams,
   useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { useImportChanges } from "~/lib/import-runner";
-import { LeadSequenceDialog } from "./lead-sequence";
+import type { LeadActionAnswer, NewLeadAnswer } from "./lead.server";
 import { OutreachDialog } from "./outreach-dialog";
-import { useTabData } from "./tab-data";
 
 /** The fields a client writes, as the lead has them (with the schema, loaded when needed). */
 const inputOf = (lead: LeadInput) =>
@@ -85,40 +59,61 @@ const SORTS = [
  * and page are the URL's, so the HTML arrives with the page the URL names and a change of them
  * reads the list, the speed to lead and the campaigns again through Remix.
  */
-export function LeadsTab() {
-  const { data, retry, loading } = useTabData("leads");
+/**
+ * Deletes a lead through its page's action, against the version the list shows; Undo adds it
+ * again through the action of the form that adds one, for the toast's lifetime.
+ */
+function useDeleteLead() {
+  const send = useVersionedAction<LeadActionAnswer>("lead", MESSAGES.deleteLead);
+  const restore = useVersionedAction<NewLeadAnswer>("lead", MESSAGES.createLead);
+  return (lead: Lead) =>
+    deleteWithUndo({
+      what: `Lead “${contactName(lead)}”`,
+      remove: async () =>
+        (await send({ intent: "delete", version: lead.updatedAt }, leadPath(lead.id))) !==
+        undefined,
+      restore: () => inputOf(lead).then((input) => restore({ input }, leadPath("new"))),
+    });
+}
+
+/**
+ * The list as the route's loader read it (marketing.server.ts): its search, filters, sort and
+ * page are the URL's, so the HTML arrives with the page the URL names and a change of them reads
+ * the list, the speed to lead and the campaigns again through Remix. Each name links to the
+ * lead's page, which goes back to this list with its filters.
+ */
+export function LeadsTab(props: {
+  leads: Page<Lead>;
+  summary: LeadSummary;
+  campaigns: Campaign[];
+  today: string;
+}) {
+  const { loading, retry } = usePageReading();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
-  const campaignId = params.get("campaign") ?? "";
+  const { search: listQuery } = useLocation();
+  const back = `${modulePath("marketing")}${listQuery}`;
+  const campaignId = params.get("campaignId") ?? "";
   const q = params.get("q") ?? "";
   const status = params.get("status") ?? "";
   const followUpBy = params.get("followUpBy") ?? "";
   const sort = params.get("sort") ?? "newest";
-  const [creating, setCreating] = useDialogParam("new");
   const [importing, setImporting] = useDialogParam("import");
-  const [editing, setEditing] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [drafting, setDrafting] = useState<Lead | null>(null);
-  // The lead whose follow-up sequence is open: `sequence` in the URL (a notice links to it).
-  const sequenceLeadId = params.get("sequence");
   // Status moves shown before the list is read again: each holds while the lead is the version
   // it was moved from.
   const [moving, setMoving] = useState<Record<string, { from: string; status: LeadStatus }>>({});
-  const campaigns = data?.campaigns ?? [];
-  const summary = data?.summary;
-  const items = data?.leads.items ?? [];
-  const today = data?.today ?? isoDay(new Date());
+  const { campaigns, summary, today } = props;
+  const items = props.leads.items;
+  const changeStatus = useVersionedAction<LeadActionAnswer>("lead", MESSAGES.updateLead);
+  const deleteLead = useDeleteLead();
   useImportChanges("leads", retry);
 
   /** What Export CSV writes: the list's leads, every page. */
   const query = { q, status, campaignId, followUpBy, sort };
   const filterBy = (name: "status" | "followUpBy" | "sort") => (value: string) =>
     update({ [name]: value || null, page: null });
-
-  const closeForm = () => {
-    setCreating(false);
-    setEditing(null);
-  };
 
   const statusOf = (lead: Lead) => {
     const move = moving[lead.id];
@@ -128,17 +123,12 @@ export function LeadsTab() {
     setMoving((all) => ({ ...all, [lead.id]: { from: lead.updatedAt, status: next } }));
     const undo = () => setMoving(({ [lead.id]: _, ...others }) => others);
     try {
-      const saved = await sendVersioned({
-        what: "lead",
-        version: lead.updatedAt,
-        send: (ifMatch) =>
-          inputOf(lead).then((input) =>
-            leadsApi.update(lead.id, { ...input, status: next }, ifMatch),
-          ),
-        reload: retry,
-      });
+      const input = await inputOf(lead);
+      const saved = await changeStatus(
+        { intent: "update", version: lead.updatedAt, input: { ...input, status: next } },
+        leadPath(lead.id),
+      );
       if (!saved) undo();
-      retry();
     } catch (error) {
       undo();
       toastFailure(error);
@@ -147,32 +137,20 @@ export function LeadsTab() {
 
   const remove = async (lead: Lead) => {
     setDeleting(null);
-    await deleteWithUndo({
-      what: `Lead “${contactName(lead)}”`,
-      remove: (ifMatch) => leadsApi.remove(lead.id, ifMatch),
-      version: { kind: "lead", updatedAt: lead.updatedAt, reload: () => undefined },
-      restore: () => inputOf(lead).then(leadsApi.create).then(retry),
-    });
-    retry();
+    await deleteLead(lead);
   };
 
   const campaignName = (id: string | null) => campaigns.find((c) => c.id === id)?.name;
-  const leadName = (id: string) => {
-    const lead = items.find((item) => item.id === id);
-    return lead ? contactName(lead) : "this lead";
-  };
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted" data-testid="speed-to-lead">
-          {summary
-            ? `${summary.leads} ${summary.leads === 1 ? "lead" : "leads"} · average speed to lead: ${
-                summary.averageSpeedToLeadMinutes === null
-                  ? "none contacted yet"
-                  : formatDuration(summary.averageSpeedToLeadMinutes)
-              }`
-            : " "}
+          {`${summary.leads} ${summary.leads === 1 ? "lead" : "leads"} · average speed to lead: ${
+            summary.averageSpeedToLeadMinutes === null
+              ? "none contacted yet"
+              : formatDuration(summary.averageSpeedToLeadMinutes)
+          }`}
         </p>
         <div className="flex flex-wrap gap-2">
           <ExportCsvLink list="leads" query={query} />
@@ -182,9 +160,9 @@ export function LeadsTab() {
           <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
             <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
           </button>
-          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+          <Link to={leadPath("new")} className="btn-primary">
             <Plus aria-hidden className="mr-1.5 size-4" /> New lead
-          </button>
+          </Link>
         </div>
       </div>
       <FilterBar>
@@ -205,7 +183,7 @@ export function LeadsTab() {
           aria-label="Filter by campaign"
           value={campaignId}
           onChange={(event) =>
-            update({ campaign: event.target.value || null, page: null }, { replace: true })
+            update({ campaignId: event.target.value || null, page: null }, { replace: true })
           }
           className="input"
         >
@@ -251,7 +229,7 @@ export function LeadsTab() {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={data === null ? MESSAGES.fetchLeads : null}
+        failure={null}
         onRetry={retry}
         filtered={Boolean(q || status || campaignId || followUpBy)}
         empty={{
@@ -268,7 +246,7 @@ export function LeadsTab() {
             </div>
           ),
         }}
-        meta={data?.leads.meta}
+        meta={props.leads.meta}
         onPage={(page) => update({ page: page > 1 ? String(page) : null })}
       >
         <ul
@@ -285,13 +263,12 @@ export function LeadsTab() {
                 className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:px-5"
               >
                 <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(lead)}
-                    className="block max-w-full truncate text-left font-medium hover:text-accent"
+                  <Link
+                    to={leadPath(lead.id, { back })}
+                    className="block max-w-full truncate font-medium hover:text-accent"
                   >
                     {name}
-                  </button>
+                  </Link>
                   {listedPhones(lead).length + listedEmails(lead).length > 0 ? (
                     <ContactMethodList person={lead} className="mt-0.5" />
                   ) : (
@@ -351,22 +328,13 @@ export function LeadsTab() {
                   >
                     <MessageSquareText aria-hidden className="size-4" />
                   </button>
-                  <button
-                    type="button"
-                    aria-label={`Follow-up sequence for ${name}`}
-                    onClick={() => update({ sequence: lead.id })}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                  >
-                    <ListOrdered aria-hidden className="size-4" />
-                  </button>
-                  <button
-                    type="button"
+                  <Link
+                    to={leadPath(lead.id, { back })}
                     aria-label={`Edit ${name}`}
-                    onClick={() => setEditing(lead)}
                     className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
                   >
                     <Pencil aria-hidden className="size-4" />
-                  </button>
+                  </Link>
                   <button
                     type="button"
                     aria-label={`Delete ${name}`}
@@ -381,32 +349,6 @@ export function LeadsTab() {
           })}
         </ul>
       </ListStates>
-      <Modal
-        open={creating || editing !== null}
-        title={editing ? "Edit lead" : "New lead"}
-        onClose={closeForm}
-        wide
-      >
-        {(creating || editing) && (
-          <LeadForm
-            lead={editing ?? undefined}
-            campaigns={campaigns}
-            onSave={(input) =>
-              (editing
-                ? sendVersioned({
-                    what: "lead",
-                    version: editing.updatedAt,
-                    send: (ifMatch) => leadsApi.update(editing.id, input, ifMatch),
-                    // The list loads again below: it shows the lead as it now is.
-                    reload: () => undefined,
-                  })
-                : leadsApi.create(input)
-              ).then(retry)
-            }
-            onDone={closeForm}
-          />
-        )}
-      </Modal>
       <FileImportDialog
         kind="leads"
         open={importing}
@@ -418,11 +360,6 @@ export function LeadsTab() {
         onClose={() => setDrafting(null)}
         target={drafting ? { leadId: drafting.id, name: contactName(drafting) } : null}
       />
-      <LeadSequenceDialog
-        lead={sequenceLeadId ? { id: sequenceLeadId, name: leadName(sequenceLeadId) } : null}
-        sequences={data?.sequences ?? []}
-        onClose={() => update({ sequence: null })}
-      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this lead?"
@@ -432,134 +369,5 @@ export function LeadsTab() {
         onCancel={() => setDeleting(null)}
       />
     </div>
-  );
-}
-
-const fieldsOf = (lead?: Lead) => ({
-  firstName: textOf(lead?.firstName),
-  lastName: textOf(lead?.lastName),
-  ...personFields(lead),
-  address: textOf(lead?.address),
-  mailingAddress: textOf(lead?.mailingAddress),
-  mailingCity: textOf(lead?.mailingCity),
-  mailingState: textOf(lead?.mailingState),
-  mailingZip: textOf(lead?.mailingZip),
-  company: textOf(lead?.company),
-  source: textOf(lead?.source),
-  status: lead?.status ?? "new",
-  score: textOf(lead?.score),
-  followUpOn: textOf(lead?.followUpOn),
-  campaignId: textOf(lead?.campaignId),
-  dealValue: textOf(lead?.dealValue),
-  consentEmail: String(lead?.consentEmail ?? false),
-  consentSms: String(lead?.consentSms ?? false),
-  consentCall: String(lead?.consentCall ?? false),
-  tags: lead?.tags.join(", ") ?? "",
-  notes: textOf(lead?.notes),
-});
-
-/** Create or edit a lead, checked with the API's own rules (a duplicate is named by the API). */
-function LeadForm(props: {
-  lead?: Lead;
-  campaigns: Campaign[];
-  onSave: (input: LeadInput) => Promise<unknown>;
-  onDone: () => void;
-}) {
-  const form = useForm({
-    schema: () => import("~/domain/marketing/leads").then((m) => m.LeadInputSchema),
-    initial: fieldsOf(props.lead),
-    idPrefix: "lead",
-    shownUnder: { phone: "phones", email: "emails" },
-    toInput: (values) => ({
-      ...values,
-      tags: splitTags(values.tags),
-      consentEmail: values.consentEmail === "true",
-      consentSms: values.consentSms === "true",
-      consentCall: values.consentCall === "true",
-      answers: props.lead?.answers ?? [],
-      ...personInput(values),
-    }),
-    onSubmit: props.onSave,
-    onDone: props.onDone,
-  });
-  return (
-    <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...form.field("firstName")} label="First name" required={false} />
-        <TextField {...form.field("lastName")} label="Last name" required={false} />
-      </div>
-      <MethodsField kind="phone" {...form.field("phones")} />
-      <MethodsField kind="email" {...form.field("emails")} />
-      <TextField
-        {...form.field("address")}
-        label="Property address"
-        required={false}
-        placeholder="The property they may sell"
-      />
-      <MailingAddressFields field={form.field} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField {...form.field("status")} label="Status" options={options(LEAD_STATUSES)} />
-        <TextField {...form.field("score")} label="Score (0–100)" type="number" required={false} />
-        <TextField
-          {...form.field("followUpOn")}
-          label="Next follow-up"
-          type="date"
-          required={false}
-        />
-        <TextField
-          {...form.field("source")}
-          label="Source"
-          required={false}
-          placeholder={LEAD_SOURCES.slice(0, 3).join(", ") + "…"}
-        />
-        <SelectField
-          {...form.field("campaignId")}
-          label="Campaign"
-          options={[
-            { value: "", label: "None" },
-            ...props.campaigns.map((c) => ({
-              value: c.id,
-              label: `${c.name} (${CHANNEL_LABELS[c.channel]})`,
-            })),
-          ]}
-        />
-        <TextField
-          {...form.field("dealValue")}
-          label="Deal value ($)"
-          type="number"
-          required={false}
-        />
-      </div>
-      <fieldset className="rounded-xl border border-line p-3">
-        <legend className="px-1 text-sm font-medium">Consent to be contacted by</legend>
-        <div className="flex flex-wrap gap-5">
-          <CheckboxField {...form.field("consentEmail")} label="E-mail" />
-          <CheckboxField {...form.field("consentSms")} label="SMS (written consent)" />
-          <CheckboxField {...form.field("consentCall")} label="Phone calls" />
-        </div>
-      </fieldset>
-      <ContactFlagsFields field={form.field} />
-      <TextField {...form.field("tags")} label="Tags (comma-separated)" required={false} />
-      <TextAreaField {...form.field("notes")} label="Notes" />
-      {props.lead && props.lead.answers.length > 0 && (
-        <section aria-label="The bot's questions and answers" className="text-sm">
-          <h3 className="mb-1 font-medium">Answers to the lead bot</h3>
-          <dl className="space-y-1">
-            {props.lead.answers.map((a) => (
-              <div key={a.question}>
-                <dt className="text-muted">{a.question}</dt>
-                <dd>{a.answer}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
-      <FormActions
-        saving={form.saving}
-        failure={form.failure}
-        submitLabel={props.lead ? "Save changes" : "Create lead"}
-        onCancel={props.onDone}
-      />
-    </form>
   );
 }

@@ -6,8 +6,7 @@
 import { ListOrdered, Mail, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { Badge, ConfirmDialog, EmptyState, ErrorNotice, Modal } from "~/components/ui";
+import { Badge, ConfirmDialog, EmptyState, Modal } from "~/components/ui";
 import {
   DEFAULT_DAILY_CAP,
   STEP_ACTION_LABELS,
@@ -17,15 +16,15 @@ import {
 } from "~/domain/marketing/sequence-terms";
 import { googleApi } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
-import {
-  sequencesApi,
-  type Sequence,
-  type SequenceBody,
-  type SequenceSettingsState,
-} from "~/lib/api/sequences";
+import type { Sequence, SequenceBody, SequenceSettingsState } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { FormActions, toastFailure, useDialogParam } from "../shared";
-import { useTabData } from "./tab-data";
+import type { MarketingActionAnswer } from "./marketing.server";
+
+/** A change of the sequences sent to the route's action; Remix reads the tab again after it. */
+const useSequenceChange = (failure: string) =>
+  useVersionedAction<MarketingActionAnswer>("sequence", failure);
 
 const SENDING_WORDS: Record<SequenceSettingsState["gmailSending"], string> = {
   allowed: "E-mail steps are sent from your Gmail.",
@@ -34,18 +33,24 @@ const SENDING_WORDS: Record<SequenceSettingsState["gmailSending"], string> = {
   reconnect: "Google no longer accepts AI42's access: reconnect it.",
 };
 
-export function SequencesTab() {
-  const { data, retry } = useTabData("sequences");
+/** The sequences and their settings, as the route's loader read them; a change reads them again. */
+export function SequencesTab({
+  sequences,
+  settings,
+}: {
+  sequences: Sequence[];
+  settings: SequenceSettingsState;
+}) {
+  const save = useSequenceChange(MESSAGES.saveSequence);
+  const removal = useSequenceChange(MESSAGES.deleteSequence);
   const [creating, setCreating] = useDialogParam("new");
   const [editing, setEditing] = useState<Sequence | null>(null);
   const [deleting, setDeleting] = useState<Sequence | null>(null);
-  const sequences = data?.sequences;
 
   const remove = async (sequence: Sequence) => {
     setDeleting(null);
     try {
-      await sequencesApi.remove(sequence.id);
-      retry();
+      await removal({ intent: "delete-sequence", id: sequence.id });
     } catch (error) {
       toastFailure(error);
     }
@@ -57,17 +62,13 @@ export function SequencesTab() {
 
   return (
     <div className="space-y-6">
-      {data === null && <ErrorNotice message={MESSAGES.fetchSequences} onRetry={retry} />}
-      {data === undefined && <Skeleton variant="card" />}
-      {data && <SettingsCard settings={data.settings} onSaved={retry} />}
-      {data && (
-        <div className="flex justify-end">
-          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-            <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
-          </button>
-        </div>
-      )}
-      {sequences?.length === 0 && (
+      <SettingsCard settings={settings} />
+      <div className="flex justify-end">
+        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+          <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
+        </button>
+      </div>
+      {sequences.length === 0 && (
         <EmptyState
           icon={ListOrdered}
           title="No sequences yet"
@@ -82,7 +83,7 @@ export function SequencesTab() {
           they reply. Its e-mails go only to leads who agreed to receive e-mail.
         </EmptyState>
       )}
-      {sequences && sequences.length > 0 && (
+      {sequences.length > 0 && (
         <ul aria-label="Sequences" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {sequences.map((sequence) => (
             <li
@@ -141,11 +142,7 @@ export function SequencesTab() {
         {(creating || editing) && (
           <SequenceForm
             sequence={editing ?? undefined}
-            onSave={(input) =>
-              (editing ? sequencesApi.update(editing.id, input) : sequencesApi.create(input)).then(
-                retry,
-              )
-            }
+            onSave={(input) => save({ intent: "save-sequence", id: editing?.id, input })}
             onDone={closeForm}
           />
         )}
@@ -172,15 +169,18 @@ export function SequencesTab() {
 }
 
 /** On or off, the daily cap, and whether e-mail steps can go from Gmail. */
-function SettingsCard(props: { settings: SequenceSettingsState; onSaved: () => void }) {
+function SettingsCard(props: { settings: SequenceSettingsState }) {
   const { settings } = props;
   const [cap, setCap] = useState(String(settings.dailyCap));
   const [busy, setBusy] = useState(false);
+  const send = useSequenceChange(MESSAGES.saveSequenceSettings);
   const save = async (enabled: boolean) => {
     setBusy(true);
     try {
-      await sequencesApi.saveSettings({ enabled, dailyCap: Number(cap) || DEFAULT_DAILY_CAP });
-      props.onSaved();
+      await send({
+        intent: "sequence-settings",
+        input: { enabled, dailyCap: Number(cap) || DEFAULT_DAILY_CAP },
+      });
     } catch (error) {
       toastFailure(error);
     } finally {

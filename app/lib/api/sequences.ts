@@ -1,61 +1,16 @@
 /**
- * Follow-up sequences for leads (issue 31): the sequences, their settings, and a lead's sequences
- * with their log. Each call throws a `ServiceError` carrying a "Failed to …" message and what the
- * server said.
+ * Follow-up sequences for leads (issue 31) as the pages have them: the sequences, their settings
+ * and a lead's sequences with their log (read by the routes' loaders, changed by their actions).
  */
 import type { z } from "zod";
-import type { SequenceInputSchema, SequenceSettings } from "~/domain/marketing/sequences";
+import type { SequenceInputSchema } from "~/domain/marketing/sequences";
 import type {
-  EnrollmentSchema,
   LeadSequencesSchema,
   SequenceSchema,
   SequenceSettingsResultSchema,
 } from "../../../worker/api/routes/sequences.schemas";
-import { apiRequest } from "./client";
-import { MESSAGES } from "./messages";
-import { orThrow } from "./workspace";
 
 export type Sequence = z.infer<typeof SequenceSchema>;
 export type SequenceBody = z.input<typeof SequenceInputSchema>;
 export type SequenceSettingsState = z.infer<typeof SequenceSettingsResultSchema>;
-export type Enrollment = z.infer<typeof EnrollmentSchema>;
 export type LeadSequences = z.infer<typeof LeadSequencesSchema>;
-
-const BASE = "/marketing/sequences";
-const id = encodeURIComponent;
-
-export const sequencesApi = {
-  list: () => orThrow(apiRequest<Sequence[]>(BASE), MESSAGES.fetchSequences),
-  create: (input: SequenceBody) =>
-    orThrow(apiRequest<Sequence>(BASE, { method: "POST", body: input }), MESSAGES.saveSequence),
-  update: (sequenceId: string, input: SequenceBody) =>
-    orThrow(
-      apiRequest<Sequence>(`${BASE}/${id(sequenceId)}`, { method: "PUT", body: input }),
-      MESSAGES.saveSequence,
-    ),
-  remove: (sequenceId: string) =>
-    orThrow(
-      apiRequest<Sequence>(`${BASE}/${id(sequenceId)}`, { method: "DELETE" }),
-      MESSAGES.deleteSequence,
-    ),
-  saveSettings: (settings: SequenceSettings) =>
-    orThrow(
-      apiRequest<SequenceSettingsState>(`${BASE}/settings`, { method: "PUT", body: settings }),
-      MESSAGES.saveSequenceSettings,
-    ),
-  ofLead: (leadId: string) =>
-    orThrow(apiRequest<LeadSequences>(`${BASE}/leads/${id(leadId)}`), MESSAGES.fetchLeadSequences),
-  start: (leadId: string, sequenceId: string) =>
-    orThrow(
-      apiRequest<Enrollment>(`${BASE}/leads/${id(leadId)}`, {
-        method: "POST",
-        body: { sequenceId },
-      }),
-      MESSAGES.startSequence,
-    ),
-  stop: (enrollmentId: string) =>
-    orThrow(
-      apiRequest<Enrollment>(`${BASE}/enrollments/${id(enrollmentId)}/stop`, { method: "POST" }),
-      MESSAGES.stopSequence,
-    ),
-};

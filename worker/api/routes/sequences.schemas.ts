@@ -22,6 +22,11 @@ export const SequenceSettingsResultSchema = z
   })
   .openapi("SequenceSettings");
 
+/** Which sequence to start on a lead. */
+export const EnrollmentInputSchema = z
+  .object({ sequenceId: z.string().min(1).max(64) })
+  .openapi("SequenceEnrollmentInput");
+
 export const EnrollmentSchema = createSelectSchema(sequenceEnrollments)
   .pick({
     id: true,

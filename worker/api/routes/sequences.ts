@@ -32,6 +32,7 @@ import {
   signedIn,
 } from "../openapi";
 import {
+  EnrollmentInputSchema,
   EnrollmentSchema,
   LeadSequencesSchema,
   SequenceSchema,
@@ -40,9 +41,6 @@ import {
 
 const SequenceBody = SequenceInputSchema.openapi("SequenceInput");
 const SettingsBody = SequenceSettingsSchema.openapi("SequenceSettingsInput");
-const EnrollBody = z
-  .object({ sequenceId: z.string().min(1).max(64) })
-  .openapi("SequenceEnrollmentInput");
 
 const app = router();
 
@@ -139,7 +137,7 @@ app.openapi(
     description:
       "409 SEQUENCES_OFF while sequences are off; 409 DO_NOT_CONTACT, LITIGATOR or DECEASED when the lead is flagged so (no sequence starts on them); 409 DO_NOT_MAIL when the sequence has letter steps and the lead is flagged do not mail; 409 NO_EMAIL_ADDRESS or NO_EMAIL_CONSENT when the sequence has e-mail steps and the lead has no e-mail address or has not agreed to e-mail (`details`: `reason`, `emailSteps`; a sequence without e-mail steps starts); 409 ALREADY_IN_SEQUENCE when the lead is in one.",
     ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(EnrollBody) },
+    request: { params: IdParamSchema, ...jsonBody(EnrollmentInputSchema) },
     responses: {
       201: dataResponse("The lead's new sequence", EnrollmentSchema),
       ...errorResponses(400, 401, 404, 409),

@@ -1,0 +1,74 @@
+/**
+ * A campaign's pages on the server: the campaign with its funnel and its leads, the form that
+ * adds one, and the changes made from its page or the list (its fields, its deletion), each
+ * checked with the API's own schema (in the services) and made against the version shown.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { campaignPath, modulePath } from "~/domain/modules";
+import { badQuery, notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import {
+  formInput,
+  jsonBody,
+  refusedAnswer,
+  refusedForm,
+  versionIn,
+} from "~/lib/record-action.server";
+import { LEADS_PAGE_SIZE } from "./marketing.server";
+
+/** The campaigns list, where a deleted campaign's page goes back to. */
+const CAMPAIGNS_LIST = modulePath("marketing", { tab: "campaigns" });
+
+/**
+ * A campaign with what its page shows: its figures, the funnel of its leads and their first page
+ * (the whole list at the leads tab, filtered by the campaign).
+ */
+export async function loadCampaign({ services }: ModuleLoaderArgs, id: string) {
+  const campaign = await services.campaignDetail(id);
+  if (!campaign) throw notFound();
+  const [summary, leads] = await Promise.all([
+    services.leadSummary({ campaignId: id }),
+    services.listLeads({ campaignId: id, limit: String(LEADS_PAGE_SIZE) }),
+  ]);
+  if (summary.problem !== null) throw badQuery(summary.problem);
+  if (leads.problem !== null) throw badQuery(leads.problem);
+  return { campaign, summary: summary.summary, leads: leads.page };
+}
+
+/** A new campaign from the form at /marketing/campaigns/new; its page once made. */
+export async function createCampaign({ services }: ModuleLoaderArgs, form: FormData) {
+  const input = formInput(form);
+  const { done, refused } = await services.createCampaign(input);
+  if (refused) return refusedAnswer(refused, input);
+  throw redirect(campaignPath(done.id), 303);
+}
+
+/**
+ * A change of campaign `id` sent from its page or the list: `intent` "update" (the form's fields,
+ * against `version`; a browser without JavaScript is sent back to the page) or "delete" (against
+ * `version`), then to the campaigns list when the page asks (`back`, or posted without
+ * JavaScript), else, from the list with JavaScript (as JSON), what happened.
+ */
+export async function actOnCampaign(
+  { services }: ModuleLoaderArgs,
+  id: string,
+  request: Request,
+  sent: { document: boolean },
+) {
+  const json = await jsonBody(request);
+  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { version, refused: unversioned } = versionIn(form, "campaign");
+  if (unversioned) return unversioned;
+  if (form.intent === "delete") {
+    const { refused } = await services.deleteCampaign(id, version);
+    if (refused) return refusedAnswer(refused);
+    if (sent.document || form.back) throw redirect(CAMPAIGNS_LIST, 303);
+    return { deleted: true } as const;
+  }
+  if (form.intent !== "update")
+    return refusedForm(`There is no change “${String(form.intent)}” of a campaign`);
+  const input = formInput(Object.entries(form));
+  const { done, refused } = await services.updateCampaign(id, input, version);
+  if (refused) return refusedAnswer(refused, input);
+  if (sent.document) throw redirect(campaignPath(id), 303);
+  return { saved: { updatedAt: done.updatedAt } };
+}

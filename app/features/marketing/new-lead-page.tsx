@@ -1,0 +1,37 @@
+/**
+ * The form that adds a lead (/marketing/leads/new): the input it builds is sent to its route's
+ * action, then the lead's page opens.
+ */
+import { useNavigate } from "@remix-run/react";
+import { leadPath, modulePath } from "~/domain/modules";
+import type { Campaign } from "~/lib/api/marketing";
+import { MESSAGES } from "~/lib/api/messages";
+import { toast } from "~/lib/toast";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { BackLink } from "../shared";
+import type { NewLeadAnswer } from "./lead.server";
+import { LeadForm } from "./lead-form";
+
+export function NewLeadPage(props: { campaigns: Campaign[] }) {
+  const navigate = useNavigate();
+  const create = useVersionedAction<NewLeadAnswer>("lead", MESSAGES.createLead);
+  const list = modulePath("marketing");
+  return (
+    <div className="max-w-4xl">
+      <BackLink to={list}>All leads</BackLink>
+      <h2 className="mb-4 text-xl font-semibold">New lead</h2>
+      <div className="rounded-2xl border border-line bg-surface p-5">
+        <LeadForm
+          campaigns={props.campaigns}
+          onSave={async (input) => {
+            const answer = await create({ input });
+            if (!answer) return;
+            toast.success("Lead created");
+            navigate(leadPath(answer.created.id), { replace: true });
+          }}
+          onCancel={{ to: list }}
+        />
+      </div>
+    </div>
+  );
+}

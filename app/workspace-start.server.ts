@@ -1,0 +1,39 @@
+/** What the app reads when it starts with a page: the entries and the bell's counts. */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { pageArgs } from "./lib/module-loader.server";
+import type { NotificationCounts } from "./lib/api/notifications";
+import type { Entry } from "./lib/api/workspace";
+
+/**
+ * What the workspace layout (app/routes/_app.tsx) reads when the app starts with this page: the
+ * entries and the bell's counts. Nothing on a client navigation's read (the app is running), or
+ * signed out.
+ */
+export interface WorkspaceStart {
+  /**
+   * Every entry of the user, for the entries store the app fills at start (spec §4): streamed
+   * after the page, and null when that read failed (ignored, as the spec says).
+   */
+  entries: Promise<Entry[] | null> | null;
+  /**
+   * The bell's counts (the first paint shows the badge and the bell asks nothing until its next
+   * poll); null when the read failed (the bell then asks).
+   */
+  notifications: NotificationCounts | null;
+}
+
+export async function loadWorkspaceStart(
+  request: Request,
+  context: AppLoadContext,
+): Promise<WorkspaceStart> {
+  const args = context.documentRequest ? await pageArgs(request, context) : null;
+  if (!args) return { entries: null, notifications: null };
+  const failed = (error: unknown) => {
+    console.error(error);
+    return null;
+  };
+  return {
+    entries: args.services.listEntries().catch(failed),
+    notifications: await args.services.notificationCounts().catch(failed),
+  };
+}
