@@ -8,11 +8,12 @@ import { Link, useActionData } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
-import { Badge, ErrorNotice, Figure } from "~/components/ui";
-import { formatDate, formatMoney, formatPercent } from "~/domain/format";
+import { Badge, ErrorNotice } from "~/components/ui";
+import { formatDate } from "~/domain/format";
 import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
 import { leadPath, modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace-terms";
+import { CampaignFigures } from "./campaign-figures";
 import type { Campaign, Lead, LeadSummary } from "~/lib/api/marketing";
 import type { Page } from "~/lib/api/workspace";
 import { fieldErrorsOf, refusalOf, typedIn, type RecordActionData } from "~/lib/record-action";
@@ -29,7 +30,6 @@ export function CampaignPage(props: {
   leads: Page<Lead>;
 }) {
   const { campaign, summary, leads } = props;
-  const f = campaign.figures;
   const list = modulePath("marketing", { tab: "campaigns" });
   const itsLeads = modulePath("marketing", { tab: "leads", campaignId: campaign.id });
   // Without JavaScript the page itself was posted: what was refused comes back with it, and the
@@ -62,20 +62,10 @@ export function CampaignPage(props: {
         </button>
       </header>
       <div className="space-y-6">
-        <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-3">
-          <Figure
-            term="Spend / budget"
-            value={`${formatMoney(campaign.spend ?? 0)} / ${formatMoney(campaign.budget)}`}
-          />
-          <Figure term="Leads" value={f.leads} />
-          <Figure term="Cost per lead" value={formatMoney(f.costPerLead)} />
-          <Figure term="Deals closed" value={f.dealsClosed} />
-          <Figure term="Revenue" value={formatMoney(f.revenue)} />
-          <Figure
-            term="Return on spend"
-            value={f.returnOnSpend === null ? "—" : formatPercent(f.returnOnSpend * 100, 0)}
-          />
-        </dl>
+        <CampaignFigures
+          campaign={campaign}
+          className="grid grid-cols-2 gap-4 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-3"
+        />
         <section aria-labelledby="campaign-funnel">
           <h3 id="campaign-funnel" className="mb-3 font-medium">
             Its funnel

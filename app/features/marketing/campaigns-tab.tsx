@@ -7,10 +7,11 @@
 import { Link } from "@remix-run/react";
 import { Megaphone, MessageSquareText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Badge, ConfirmDialog, EmptyState, Figure } from "~/components/ui";
-import { formatDate, formatMoney, formatPercent } from "~/domain/format";
+import { Badge, ConfirmDialog, EmptyState } from "~/components/ui";
+import { formatDate } from "~/domain/format";
 import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
 import { campaignPath, modulePath } from "~/domain/modules";
+import { CampaignFigures } from "./campaign-figures";
 import type { Campaign } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -53,87 +54,74 @@ export function CampaignsTab({ campaigns }: { campaigns: Campaign[] }) {
       )}
       {campaigns.length > 0 && (
         <ul aria-label="Campaigns" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {campaigns.map((campaign) => {
-            const f = campaign.figures;
-            return (
-              <li
-                key={campaign.id}
-                data-testid="campaign-card"
-                className="rounded-2xl border border-line bg-surface p-5"
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h3 className="truncate font-medium">
-                      <Link to={campaignPath(campaign.id)} className="hover:text-accent">
-                        {campaign.name}
-                      </Link>
-                    </h3>
-                    <p className="text-sm text-muted">
-                      {CHANNEL_LABELS[campaign.channel]} ·{" "}
-                      {campaign.startOn ? formatDate(campaign.startOn) : "No start date"}
-                      {campaign.endOn && ` – ${formatDate(campaign.endOn)}`}
-                    </p>
-                  </div>
-                  <Badge tone={campaign.status === "active" ? "success" : "neutral"}>
-                    {campaign.status}
-                  </Badge>
-                </div>
-                <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  <Figure
-                    term="Spend / budget"
-                    value={`${formatMoney(campaign.spend ?? 0)} / ${formatMoney(campaign.budget)}`}
-                  />
-                  <Figure term="Leads" value={f.leads} />
-                  <Figure term="Cost per lead" value={formatMoney(f.costPerLead)} />
-                  <Figure term="Deals closed" value={f.dealsClosed} />
-                  <Figure term="Revenue" value={formatMoney(f.revenue)} />
-                  <Figure
-                    term="Return on spend"
-                    value={f.returnOnSpend === null ? "—" : formatPercent(f.returnOnSpend * 100, 0)}
-                  />
-                </dl>
-                <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-                  <Link
-                    to={modulePath("marketing", { tab: "leads", campaignId: campaign.id })}
-                    className="btn-secondary"
-                  >
-                    Its leads
-                  </Link>
-                  <Link
-                    to={modulePath("marketing", { tab: "funnel", campaignId: campaign.id })}
-                    className="btn-secondary"
-                  >
-                    Its funnel
-                  </Link>
-                  <span className="ml-auto flex gap-1">
-                    <button
-                      type="button"
-                      aria-label={`Draft a message for ${campaign.name}`}
-                      onClick={() => setDrafting(campaign)}
-                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                    >
-                      <MessageSquareText aria-hidden className="size-4" />
-                    </button>
-                    <Link
-                      to={campaignPath(campaign.id)}
-                      aria-label={`Edit ${campaign.name}`}
-                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                    >
-                      <Pencil aria-hidden className="size-4" />
+          {campaigns.map((campaign) => (
+            <li
+              key={campaign.id}
+              data-testid="campaign-card"
+              className="rounded-2xl border border-line bg-surface p-5"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h3 className="truncate font-medium">
+                    <Link to={campaignPath(campaign.id)} className="hover:text-accent">
+                      {campaign.name}
                     </Link>
-                    <button
-                      type="button"
-                      aria-label={`Delete ${campaign.name}`}
-                      onClick={() => setDeleting(campaign)}
-                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
-                  </span>
+                  </h3>
+                  <p className="text-sm text-muted">
+                    {CHANNEL_LABELS[campaign.channel]} ·{" "}
+                    {campaign.startOn ? formatDate(campaign.startOn) : "No start date"}
+                    {campaign.endOn && ` – ${formatDate(campaign.endOn)}`}
+                  </p>
                 </div>
-              </li>
-            );
-          })}
+                <Badge tone={campaign.status === "active" ? "success" : "neutral"}>
+                  {campaign.status}
+                </Badge>
+              </div>
+              <CampaignFigures
+                campaign={campaign}
+                className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3"
+              />
+              <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+                <Link
+                  to={modulePath("marketing", { tab: "leads", campaignId: campaign.id })}
+                  className="btn-secondary"
+                >
+                  Its leads
+                </Link>
+                <Link
+                  to={modulePath("marketing", { tab: "funnel", campaignId: campaign.id })}
+                  className="btn-secondary"
+                >
+                  Its funnel
+                </Link>
+                <span className="ml-auto flex gap-1">
+                  <button
+                    type="button"
+                    aria-label={`Draft a message for ${campaign.name}`}
+                    onClick={() => setDrafting(campaign)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <MessageSquareText aria-hidden className="size-4" />
+                  </button>
+                  <Link
+                    to={campaignPath(campaign.id)}
+                    aria-label={`Edit ${campaign.name}`}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </Link>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${campaign.name}`}
+                    onClick={() => setDeleting(campaign)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </span>
+              </div>
+            </li>
+          ))}
         </ul>
       )}
       <OutreachDialog
