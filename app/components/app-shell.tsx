@@ -31,7 +31,7 @@ import { Toasts } from "./toasts";
 import { ConfirmDialog } from "./ui";
 
 const CommandPalette = lazy(() => import("./command-palette.client"));
-// What only a command opens is downloaded when it is opened (issue 28, item 7): the chat's store
+// What only a command opens is downloaded when it is opened: the chat's store
 // (with the deal math its hand-over cards use), the import's preview (with zod) and the `?` sheet
 // (with every command).
 const ExportDialog = lazy(() =>

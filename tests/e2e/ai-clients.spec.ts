@@ -1,5 +1,5 @@
 /**
- * AI clients on Connections in a browser (issue 32): a personal access token made, its secret
+ * AI clients on Connections in a browser: a personal access token made, its secret
  * shown once and copied, used against /api and /mcp within its scope, and revoked through the
  * confirm dialog; an app connected through the real OAuth consent and disconnected; the log of
  * what AI clients did, a page at a time; the empty states; the palette's entry and `section=`;

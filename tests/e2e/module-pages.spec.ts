@@ -1,5 +1,5 @@
 /**
- * Module pages rendered with their data (issue 28), in a browser with JavaScript turned off: the
+ * Module pages rendered with their data, in a browser with JavaScript turned off: the
  * first screen is in the HTML the server sends, not fetched after hydration. With JavaScript, the
  * page asks the API nothing its HTML (or the data streamed after it) holds.
  */

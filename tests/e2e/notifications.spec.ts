@@ -1,5 +1,5 @@
 /**
- * Notifications in a browser (issue 31): the bell's count and list, opening a record and Mark all
+ * Notifications in a browser: the bell's count and list, opening a record and Mark all
  * read, an e-mail that could not be sent; the preferences saved (and a refused value); the
  * unsubscribe link, signed out; an event's reminder. Notices are made by the real flow: an auction
  * whose deposit falls due 72 hours from now, less a minute, and the Worker's scheduled handler run

@@ -1,5 +1,5 @@
 /**
- * JavaScript per page (issue 28, item 7): a page downloads what it shows. zod (the forms' and
+ * JavaScript per page: a page downloads what it shows. zod (the forms' and
  * imports' schemas) comes when someone starts filling in a form; Chart.js with the first chart
  * scrolled to.
  */

@@ -89,7 +89,7 @@ describe("visibleModules", () => {
   });
 });
 
-describe("active module (spec §2, issue 9: unknown paths highlight nothing)", () => {
+describe("active module (spec §2: unknown paths highlight nothing)", () => {
   it("is the module the path names, and none for any other path", () => {
     expect(activeModuleId(MODULES, "/auction")).toBe("auction");
     expect(activeModuleId(MODULES, "/project-hub/anything/deeper")).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Module pages rendered with their data (issue 28): the `$` route's loader reads the module's first
+ * Module pages rendered with their data: each module route's loader reads its first
  * screen for the session cookie's user, so the HTML holds it, readable without JavaScript; what
  * asks Google streams after it; a visitor gets the login screen and no data; a query string the
  * module cannot read is a 400 page.

@@ -1,5 +1,5 @@
 /**
- * Auctions the investor watches (issue 13): CRUD with a status history, filters and paging, the
+ * Auctions the investor watches: CRUD with a status history, filters and paging, the
  * import, their dates as calendar events, and those dates written to the Google calendar the user
  * chose for auctions. The one data access for the API and the agent.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily brief (issue 31): at the hour each user picks, in their zone, what their day holds —
+ * The daily brief: at the hour each user picks, in their zone, what their day holds —
  * sales and deposits, route stops, events, follow-ups, and analyses that newly meet the buy box —
  * each with a link. A day with nothing to say sends nothing. The cron finds the users due with
  * one indexed query (`brief_next_at`), and moves each one's next brief on before writing it, with

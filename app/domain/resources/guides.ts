@@ -1,5 +1,5 @@
 /**
- * The guides (issue 15): Markdown files in the repository (public/guides), read by the Resources
+ * The guides: Markdown files in the repository (public/guides), read by the Resources
  * page's loader and rendered with the page, each with a table of contents from its headings. Pure:
  * no I/O.
  */

@@ -1,5 +1,5 @@
 /**
- * The personal access tokens of the AI clients section (issue 32): the list (never a secret),
+ * The personal access tokens of the AI clients section: the list (never a secret),
  * New token (a name, a scope, a lifetime; checked with the API's own schema), the one time the
  * secret is shown (the action's answer), and Revoke (confirmed). Each change goes to the page's
  * action, after which Remix reads the list again.

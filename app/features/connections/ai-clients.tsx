@@ -1,5 +1,5 @@
 /**
- * AI clients (issue 32), a section of Connections: the MCP server's address to give Claude,
+ * AI clients, a section of Connections: the MCP server's address to give Claude,
  * ChatGPT, Cursor or any MCP client, the personal access tokens, the apps connected through
  * OAuth, and the log of what they did. They come with the page (connections.server.ts); a change
  * goes to the page's action, and the log's further pages are read from the browser.

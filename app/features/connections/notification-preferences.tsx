@@ -1,5 +1,5 @@
 /**
- * The notification preferences (issue 31), a section of Connections: the time zone, the daily
+ * The notification preferences, a section of Connections: the time zone, the daily
  * brief's hour, quiet hours, each kind's channels, and the e-mails that could not be sent. They
  * come with the page (connections.server.ts) and are saved through its action.
  */

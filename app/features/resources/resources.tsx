@@ -1,5 +1,5 @@
 /**
- * Resources (/resources, issue 15): the glossary of every figure AI42 computes (each entry linked
+ * Resources (/resources): the glossary of every figure AI42 computes (each entry linked
  * to the analyzer that shows it, and each analyzer metric back to its entry), the guides (Markdown
  * files in public/guides, read by the route's loader, searchable, each with its contents), and the
  * apps: the integrations with their status, and outside tools worth knowing.

@@ -1,5 +1,5 @@
 /**
- * Access for AI clients (issue 32): the types of the tokens, connected apps and the log of what AI
+ * Access for AI clients: the types of the tokens, connected apps and the log of what AI
  * clients did, and the log's further pages, read in place (Show more) and throwing a
  * `ServiceError` with a "Failed to …" message and what the server said. The lists' first screen
  * comes with the Connections page; its changes go to the page's action.

@@ -1,5 +1,5 @@
 /**
- * The bell's panel's and the preferences' calls (issue 31): the newest notifications, marking
+ * The bell's panel's and the preferences' calls: the newest notifications, marking
  * them read, sending a failed e-mail again, and the preferences (the unread count, which every
  * page reads, is in app/lib/stores/notification-counts.ts). Each throws a
  * `ServiceError` carrying a "Failed to …" message and what the server said.

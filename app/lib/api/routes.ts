@@ -1,5 +1,5 @@
 /**
- * The Route Planner's calls to the API (issue 14): the map's own reads (addresses looked up, road
+ * The Route Planner's calls to the API: the map's own reads (addresses looked up, road
  * figures and lines), the stops a day's route can be built from, and a route's visits written to a
  * calendar. Saved routes are read and written by the planner's routes. Each call throws a
  * `ServiceError` carrying a "Failed to …" message and what the server said.

@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences for leads (issue 31) as the pages have them: the sequences, their settings
+ * Follow-up sequences for leads as the pages have them: the sequences, their settings
  * and a lead's sequences with their log (read by the routes' loaders, changed by their actions).
  */
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 31): the bell's list and counts, marking read, trying a failed e-mail
+ * Notifications: the bell's list and counts, marking read, trying a failed e-mail
  * again, the preferences, and the one-click unsubscribe an e-mail links to (no sign-in).
  */
 import { z } from "@hono/zod-openapi";
