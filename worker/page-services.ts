@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { parseTyped } from "../app/domain/validation";
 import {
+  ContactInputSchema,
   EntryInputSchema,
   ProjectInputSchema,
   PropertyInputSchema,
@@ -81,7 +82,13 @@ import {
   revokeConnectedApp,
   type ConnectedApp,
 } from "./services/connected-apps";
-import { contactDetail, listContacts } from "./services/contacts";
+import {
+  contactDetail,
+  createContact,
+  deleteContact,
+  listContacts,
+  updateContact,
+} from "./services/contacts";
 import {
   conversationDetail,
   deleteConversation,
@@ -401,6 +408,15 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     unlinkFile: (id: string, fileId: string) => written(() => unlinkFile(db, userId, id, fileId)),
     /** A contact with the projects it is on; null when it is not the user's. */
     contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
+    /** `POST /api/contacts`, as the API reads its body. */
+    createContact: (input: unknown) =>
+      written(() => createContact(db, userId, parsed(ContactInputSchema, input))),
+    /** `PUT /api/contacts/{id}`, made only if the contact is still at `version`. */
+    updateContact: (id: string, input: unknown, version: string) =>
+      written(() => updateContact(db, userId, id, parsed(ContactInputSchema, input), [version])),
+    /** `DELETE /api/contacts/{id}`, made only if the contact is still at `version`. */
+    deleteContact: (id: string, version: string) =>
+      written(() => deleteContact(db, userId, id, [version])),
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
       listContacts(db, userId, filters, { page, limit }),
     ),

@@ -1,9 +1,10 @@
-/** A contact's page: read by its loader. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+/** A contact's page: read by its loader, changed and deleted (and a new one made) by its action. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { contactName } from "~/domain/workspace";
-import { loadContact } from "~/features/project-hub/contact.server";
+import { actOnContact, loadContact } from "~/features/project-hub/contact.server";
 import { ContactPage } from "~/features/project-hub/contact-page";
 import { pageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
@@ -11,6 +12,13 @@ import { titled } from "~/lib/page-title";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const args = await pageArgs(request, context);
   return args ? loadContact(args, params.contactId!) : null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const args = await pageArgs(request, context);
+  // Signed out meanwhile: the page shows the login screen.
+  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  return actOnContact(args, params.contactId!, request, { document: context.documentRequest });
 }
 
 /** The contact's name as the title; the workspace's when there is no contact to name. */

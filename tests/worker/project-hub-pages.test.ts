@@ -6,7 +6,7 @@
  * redirect), each change made against the version the page showed.
  */
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, pageAt as page, postForm as post, register } from "./helpers";
+import { api, cookieValue, pageAt as page, postForm as post, postJson, register } from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -314,5 +314,79 @@ describe("Project Hub's forms without JavaScript", () => {
     ).toBe(404);
     expect((await stored(ben.token, `/projects/${ben.project.id}`)).status).toBe(200);
     expect((await stored(ben.token, `/data/entries/${ben.doc.id}`)).status).toBe(200);
+  });
+});
+
+describe("a contact's changes through its page's action", () => {
+  const contactOf = async (token: string, id: string) => {
+    const response = await api(`/contacts/${id}`, { token });
+    return response.status === 200
+      ? ((await response.json()) as { data: { firstName: string; updatedAt: string } }).data
+      : null;
+  };
+
+  it("makes, changes and deletes a contact as the list sends them (JSON), against the version shown", async () => {
+    const ana = await investor("Nutmeg");
+    const made = await postJson("/project-hub/contacts/new.data", ana.cookie, {
+      intent: "create",
+      input: { firstName: "Olive", lastName: "Agent", type: "agent", emails: [], phones: [] },
+    });
+    expect(made.status).toBe(200);
+    const listed = await api("/contacts?q=Olive", { token: ana.token });
+    const [olive] = ((await listed.json()) as { data: { id: string; updatedAt: string }[] }).data;
+    expect(olive).toBeDefined();
+
+    const refused = await postJson(`/project-hub/contacts/${olive!.id}.data`, ana.cookie, {
+      intent: "update",
+      version: olive!.updatedAt,
+      input: { firstName: "Olive", type: "astronaut" },
+    });
+    expect(refused.status).toBe(400);
+    const stale = await postJson(`/project-hub/contacts/${olive!.id}.data`, ana.cookie, {
+      intent: "update",
+      version: "2000-01-01T00:00:00.000Z",
+      input: { firstName: "Stale", type: "agent" },
+    });
+    expect(stale.status).toBe(412);
+    expect((await contactOf(ana.token, olive!.id))!.firstName).toBe("Olive");
+
+    const saved = await postJson(`/project-hub/contacts/${olive!.id}.data`, ana.cookie, {
+      intent: "update",
+      version: olive!.updatedAt,
+      input: { firstName: "Olivia", type: "agent" },
+    });
+    expect(saved.status).toBe(200);
+    const now = (await contactOf(ana.token, olive!.id))!;
+    expect(now.firstName).toBe("Olivia");
+
+    const deleted = await postJson(`/project-hub/contacts/${olive!.id}.data`, ana.cookie, {
+      intent: "delete",
+      version: now.updatedAt,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await contactOf(ana.token, olive!.id)).toBeNull();
+  });
+
+  it("deletes a contact from its page with a form that works without JavaScript, then goes to the list", async () => {
+    const ana = await investor("Oregano");
+    const path = `/project-hub/contacts/${ana.contact.id}`;
+    expect((await page(path, ana.cookie)).html).toContain("Delete this contact…");
+    const other = await investor("Paprika");
+    const theirs = await post(`/project-hub/contacts/${other.contact.id}`, ana.cookie, {
+      intent: "delete",
+      version: other.contact.updatedAt,
+    });
+    expect(theirs.status).toBe(404);
+    expect(await contactOf(other.token, other.contact.id)).not.toBeNull();
+    const unsaved = await post(path, ana.cookie, { intent: "create", firstName: "Form" });
+    expect(unsaved.status).toBe(400);
+
+    const deleted = await post(path, ana.cookie, {
+      intent: "delete",
+      version: ana.contact.updatedAt,
+    });
+    expect(deleted.status).toBe(303);
+    expect(deleted.location).toBe("/project-hub?tab=contacts");
+    expect(await contactOf(ana.token, ana.contact.id)).toBeNull();
   });
 });

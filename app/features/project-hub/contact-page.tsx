@@ -11,6 +11,7 @@ import { modulePath, projectPath, propertyPath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { ContactDetail, Property } from "~/lib/api/workspace";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
+import { DeleteRecord } from "~/components/delete-record";
 import { BackLink } from "../shared";
 
 export function ContactPage(props: {
@@ -99,6 +100,13 @@ export function ContactPage(props: {
         )}
       </section>
       <FilesPanel ownerType="contact" ownerId={c.id} files={props.files} />
+      <DeleteRecord
+        summary="Delete this contact…"
+        consequence={<>“{contactName(c)}” will be deleted and unlinked from its projects.</>}
+        confirmLabel="Delete contact"
+        version={c.updatedAt}
+        className="mt-6"
+      />
     </article>
   );
 }

@@ -14,8 +14,10 @@ import { Badge, ConfirmDialog, Modal } from "~/components/ui";
 import { ListStates } from "~/components/list-states";
 import { contactPath } from "~/domain/modules";
 import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
-import { contactsApi, type Contact, type Page } from "~/lib/api/workspace";
-import { sendVersioned } from "~/lib/changed-elsewhere";
+import type { Contact, Page } from "~/lib/api/workspace";
+import { MESSAGES } from "~/lib/api/messages";
+import { useVersionedAction } from "~/lib/use-action-call";
+import type { ContactActionAnswer } from "./contact.server";
 import { useForm } from "~/lib/use-form";
 import {
   deleteWithUndo,
@@ -34,7 +36,8 @@ import {
 
 /**
  * The contacts list as Project Hub's loader read it (project-hub.server.ts): its search, type and
- * page are in the URL, so the HTML arrives with the page the URL names.
+ * page are in the URL, so the HTML arrives with the page the URL names. A contact is made,
+ * changed and deleted through its page's action, and Remix reads the list again after each.
  */
 export function ContactsTab(props: { contacts: Page<Contact> }) {
   const { loading, retry: load } = usePageReading();
@@ -51,16 +54,21 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
     setEditing(null);
   };
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const create = useVersionedAction<ContactActionAnswer>("contact", MESSAGES.createContact);
+  const change = useVersionedAction<ContactActionAnswer>("contact", MESSAGES.updateContact);
+  const erase = useVersionedAction<ContactActionAnswer>("contact", MESSAGES.deleteContact);
+  // A new contact is made by the action of the path it will not have: the list's own form.
+  const created = (input: unknown) => create({ intent: "create", input }, contactPath("new"));
   const remove = async (contact: Contact) => {
     setDeleting(null);
     const { id: _id, createdAt: _c, updatedAt: _u, ...input } = contact;
     await deleteWithUndo({
       what: `Contact “${contactName(contact)}”`,
-      remove: (ifMatch) => contactsApi.remove(contact.id, ifMatch),
-      version: { kind: "contact", updatedAt: contact.updatedAt, reload: () => undefined },
-      restore: () => contactsApi.create(input).then(load),
+      remove: async () =>
+        (await erase({ intent: "delete", version: contact.updatedAt }, contactPath(contact.id))) !==
+        undefined,
+      restore: () => created(input),
     });
-    load();
   };
 
   return (
@@ -170,16 +178,12 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
           <ContactForm
             contact={editing ?? undefined}
             onSave={(input) =>
-              (editing
-                ? sendVersioned({
-                    what: "contact",
-                    version: editing.updatedAt,
-                    send: (ifMatch) => contactsApi.update(editing.id, input, ifMatch),
-                    // The list loads again below: it shows the contact as it now is.
-                    reload: () => undefined,
-                  })
-                : contactsApi.create(input)
-              ).then(load)
+              editing
+                ? change(
+                    { intent: "update", input, version: editing.updatedAt },
+                    contactPath(editing.id),
+                  )
+                : created(input)
             }
             onDone={closeForm}
           />

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
-import type { ContactInput, EntryInput, ProjectFileInput, ProjectInput } from "~/domain/workspace";
+import type { EntryInput, ProjectFileInput, ProjectInput } from "~/domain/workspace";
 import type {
   ContactDetailSchema,
   ContactSchema,
@@ -174,25 +174,6 @@ export const contactsApi = {
     orThrow(
       apiRequest<ContactDetail>(`/contacts/${encodeURIComponent(id)}`),
       MESSAGES.fetchContact,
-    ),
-  create: (input: Partial<ContactInput>) =>
-    orThrow(
-      apiRequest<Contact>("/contacts", { method: "POST", body: input }),
-      MESSAGES.createContact,
-    ),
-  update: (id: string, input: Partial<ContactInput>, ifMatch?: string) =>
-    orThrow(
-      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, {
-        method: "PUT",
-        body: input,
-        ifMatch,
-      }),
-      MESSAGES.updateContact,
-    ),
-  remove: (id: string, ifMatch?: string) =>
-    orThrow(
-      apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: "DELETE", ifMatch }),
-      MESSAGES.deleteContact,
     ),
 };
 
