@@ -2,7 +2,9 @@
  * The form that adds a property by hand (/possible-investments/new), posted to its route's
  * action: the property's page opens once it is added.
  */
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { toast } from "~/lib/toast";
 import { modulePath, propertyPath } from "~/domain/modules";
 import { fieldErrorsOf, refusalOf, typedIn } from "~/lib/record-action";
 import { BackLink, FormActions } from "../shared";
@@ -16,6 +18,14 @@ export function NewPropertyScreen() {
   const { state } = useNavigation();
   const list = modulePath("possible-investments");
   const existing = answer && "existing" in answer ? answer.existing : null;
+  const navigate = useNavigate();
+  // With JavaScript, the property already at that address opens, as if just added; without it,
+  // the form says so with a link to it.
+  useEffect(() => {
+    if (!existing) return;
+    toast(`${existing.address} is already in your list: here it is`);
+    navigate(propertyPath(existing.id), { replace: true });
+  }, [existing, navigate]);
   return (
     <div className="max-w-3xl">
       <BackLink to={list}>All properties</BackLink>

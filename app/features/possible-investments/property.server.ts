@@ -31,7 +31,8 @@ export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
 }
 
 /** What adding a property answers: the property made, or the one at that address already. */
-export type NewPropertyAnswer = { created: { id: string } } | { existing: { id: string } };
+export type NewPropertyAnswer =
+  { created: { id: string } } | { existing: { id: string; address: string } };
 
 /**
  * A property added from the form at /possible-investments/new (its page once added; a property
@@ -45,7 +46,10 @@ export async function createProperty({ services }: ModuleLoaderArgs, request: Re
     : formInput(await request.formData());
   const { done, refused } = await services.addProperty(input);
   if (refused) return refusedAnswer(refused, json ? undefined : (input as Record<string, string>));
-  if (done.skipped) return { existing: { id: done.id } } satisfies NewPropertyAnswer;
+  if (done.skipped)
+    return {
+      existing: { id: done.id, address: String(input.address).trim() },
+    } satisfies NewPropertyAnswer;
   if (json) return { created: { id: done.id } } satisfies NewPropertyAnswer;
   throw redirect(propertyPath(done.id), 303);
 }
