@@ -12,9 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DashboardRoute() {
-  const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return loaded && <DashboardPage loaded={loaded} />;
+  return <DashboardPage loaded={useLoaderData<typeof loader>()} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;
