@@ -1,31 +1,46 @@
 /**
  * The form that adds a property by hand (/possible-investments/new), posted to its route's
- * action: the property's page opens once it is added.
+ * action: checked in the browser first with the API's schema (loaded when the form is first
+ * filled in), then sent through a fetcher; the property's page opens once it is added. Without
+ * JavaScript the same fields post to the action, which answers with the page or the form again.
  */
-import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
-import { toast } from "~/lib/toast";
+import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { modulePath, propertyPath } from "~/domain/modules";
-import { fieldErrorsOf, refusalOf, typedIn } from "~/lib/record-action";
+import type { PropertyInput } from "~/domain/workspace";
+import { MESSAGES } from "~/lib/api/messages";
+import { fieldErrorsOf, refusalOf, typedIn, type Refused } from "~/lib/record-action";
+import { toast } from "~/lib/toast";
+import { useVersionedAction } from "~/lib/use-action-call";
+import { useForm } from "~/lib/use-form";
 import { BackLink, FormActions } from "../shared";
-import { PropertyFields } from "./property-form";
+import { EMPTY_PROPERTY, PropertyFields, type PropertyField } from "./property-form";
 import type { NewPropertyAnswer } from "./property.server";
-import type { Refused } from "~/lib/record-action";
 
 export function NewPropertyScreen() {
-  // Refused: the page again, with what was typed and each field's problem.
-  const answer = useActionData<Refused | NewPropertyAnswer>();
-  const { state } = useNavigation();
-  const list = modulePath("possible-investments");
-  const existing = answer && "existing" in answer ? answer.existing : null;
+  // Posted without JavaScript: the page again, with what was typed and each field's problem.
+  const posted = useActionData<Refused | NewPropertyAnswer>();
+  const existing = posted && "existing" in posted ? posted.existing : null;
   const navigate = useNavigate();
-  // With JavaScript, the property already at that address opens, as if just added; without it,
-  // the form says so with a link to it.
-  useEffect(() => {
-    if (!existing) return;
-    toast(`${existing.address} is already in your list: here it is`);
-    navigate(propertyPath(existing.id), { replace: true });
-  }, [existing, navigate]);
+  const send = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.importProperties);
+  const list = modulePath("possible-investments");
+  const form = useForm({
+    schema: () => import("~/domain/workspace").then((m) => m.PropertyInputSchema),
+    initial: { ...EMPTY_PROPERTY, ...typedIn(posted) },
+    idPrefix: "property",
+    onSubmit: async (input: PropertyInput) => {
+      const answer = await send({ input });
+      if (!answer) return;
+      // The property already at that address opens, as if just added.
+      if ("existing" in answer)
+        toast(`${answer.existing.address} is already in your list: here it is`);
+      navigate(propertyPath("existing" in answer ? answer.existing.id : answer.created.id));
+    },
+  });
+  const refused = fieldErrorsOf(posted);
+  const field = (name: PropertyField) => {
+    const shown = form.field(name);
+    return { ...shown, name, error: shown.error ?? refused[name] };
+  };
   return (
     <div className="max-w-3xl">
       <BackLink to={list}>All properties</BackLink>
@@ -38,12 +53,18 @@ export function NewPropertyScreen() {
           </Link>
         </p>
       )}
-      <Form method="post" noValidate className="space-y-4">
-        <PropertyFields errors={fieldErrorsOf(answer)} typed={typedIn(answer)} />
+      <Form
+        method="post"
+        onSubmit={form.submit}
+        onFocus={form.onFocus}
+        noValidate
+        className="space-y-4"
+      >
+        <PropertyFields field={field} />
         <FormActions
           posts
-          saving={state === "submitting"}
-          failure={refusalOf(answer)}
+          saving={form.saving}
+          failure={form.failure || refusalOf(posted)}
           submitLabel="Add property"
           onCancel={{ to: list }}
         />

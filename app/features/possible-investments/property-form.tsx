@@ -1,14 +1,13 @@
 /**
- * A property's fields, added by hand (`/possible-investments/new`): posted to the page's action,
- * which checks them with the API's own rules (amounts may be typed as "$125,000"), each shown
- * with the problem the action found in it.
+ * A property's fields, added by hand (`/possible-investments/new`), each named as the page's
+ * action reads it and shown with the problem found in it (by the browser or by the action).
  */
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
-import { useFormFields } from "~/lib/record-action";
 import { options } from "../shared";
 
-const EMPTY = {
+/** The form's fields, empty: the text of each as typed. */
+export const EMPTY_PROPERTY = {
   address: "",
   city: "",
   state: "",
@@ -25,13 +24,20 @@ const EMPTY = {
   notes: "",
 };
 
-export function PropertyFields(props: {
-  errors: Record<string, string>;
-  /** What was typed, when a refused form is shown again. */
-  typed?: Record<string, string>;
+export type PropertyField = keyof typeof EMPTY_PROPERTY;
+
+export function PropertyFields({
+  field,
+}: {
+  field: (name: PropertyField) => {
+    id: string;
+    name: string;
+    value: string;
+    onChange: (value: string) => void;
+    error?: string;
+  };
 }) {
-  const { field } = useFormFields({ ...EMPTY, ...props.typed }, "property", props.errors);
-  const amount = (name: keyof typeof EMPTY, label: string) => (
+  const amount = (name: PropertyField, label: string) => (
     <TextField {...field(name)} label={label} type="number" required={false} />
   );
   return (
