@@ -2,7 +2,7 @@
  * What a page's loader or action is given for the signed-in user, and how it refuses a query
  * string or a record that is not there.
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { PageServices } from "../../worker/page-services";
 import { todayIn } from "~/domain/today";
 import { getSession } from "./auth.server";
@@ -59,6 +59,16 @@ export async function pageArgs(
     now,
     phone: isPhoneRequest(request.headers),
   };
+}
+
+/**
+ * The signed-in user's services and clock for a page's action. Signed out meanwhile, the browser
+ * is sent back to the page, which then shows the login screen: nothing is written.
+ */
+export async function requirePageArgs(request: Request, context: AppLoadContext) {
+  const args = await pageArgs(request, context);
+  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  return args;
 }
 
 /** The 404 page (its text the spec's "Page not found") for a record the user has no such of. */

@@ -3,7 +3,7 @@
  * the services), said as action data the page shows beside its fields or as the changed-elsewhere
  * question.
  */
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
 import type { Refusal } from "../../worker/page-services";
 import { notFound } from "./module-loader.server";
@@ -34,6 +34,16 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
   return body && typeof body === "object" && !Array.isArray(body)
     ? (body as Record<string, unknown>)
     : {};
+}
+
+/**
+ * What a page posted to an action: `form`, its JSON body's fields (a form that builds its input,
+ * sent with JavaScript) or its form's; `json`, that JSON body, null for a form.
+ */
+export async function postedBody(request: Request) {
+  const json = await jsonBody(request);
+  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  return { json, form };
 }
 
 /**
@@ -76,4 +86,19 @@ export function refusedAnswer(refused: Refusal, typed?: Record<string, string>) 
     { message: refused.message, fieldErrors: firstPerField(fields), ...(typed && { typed }) },
     { status: refused.status },
   );
+}
+
+/**
+ * What a record's delete answers: refused as any change is; else, posted without JavaScript or
+ * naming the list to go back to (`back`, with its filters), a redirect to that list (`list` when
+ * it names another); else (a list's fetcher) that it was deleted.
+ */
+export function deletedAnswer(
+  refused: Refusal | null,
+  list: string,
+  sent: { document: boolean; back: unknown },
+) {
+  if (refused) return refusedAnswer(refused);
+  if (sent.document || sent.back) throw redirect(listToGoBackTo(list, sent.back), 303);
+  return { deleted: true } as const;
 }

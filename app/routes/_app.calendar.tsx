@@ -3,12 +3,11 @@
  * are created, changed and deleted through the action.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { CalendarPage } from "~/features/calendar/calendar";
 import { actOnCalendar, loadCalendar } from "~/features/calendar/calendar.server";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = await pageArgs(request, context);
@@ -16,9 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnCalendar(args, request);
 }
 

@@ -3,7 +3,6 @@
  * URL; the sequences' changes go to its action.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { BotsTab } from "~/features/marketing/bots-tab";
@@ -12,7 +11,7 @@ import { FunnelTab } from "~/features/marketing/funnel-tab";
 import { LeadsTab } from "~/features/marketing/leads-tab";
 import { actOnMarketing, loadMarketing, movedScreen } from "~/features/marketing/marketing.server";
 import { SequencesTab } from "~/features/marketing/sequences-tab";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const moved = movedScreen(new URL(request.url));
@@ -22,9 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnMarketing(args, request);
 }
 

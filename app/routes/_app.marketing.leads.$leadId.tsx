@@ -1,12 +1,11 @@
 /** A lead's page: read by its loader, changed, put on a sequence and deleted through its action. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { contactName } from "~/domain/workspace-terms";
 import { actOnLead, loadLead } from "~/features/marketing/lead.server";
 import { LeadPage } from "~/features/marketing/lead-page";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -15,9 +14,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnLead(args, params.leadId!, request, { document: context.documentRequest });
 }
 

@@ -1,11 +1,10 @@
 /** The form that adds a lead; its action makes it and the page opens the lead's. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { createLead, loadNewLead } from "~/features/marketing/lead.server";
 import { NewLeadPage } from "~/features/marketing/new-lead-page";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,9 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return createLead(args, request);
 }
 

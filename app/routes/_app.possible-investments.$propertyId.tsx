@@ -1,9 +1,8 @@
 /** A property's page: read by its loader, its facts changed and the property deleted by its action. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 import { actOnProperty, loadProperty } from "~/features/possible-investments/property.server";
 import { PropertyPage } from "~/features/possible-investments/property-page";
@@ -14,9 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   const { pathname, search } = new URL(request.url);
   return actOnProperty(args, params.propertyId!, await request.formData(), {
     document: context.documentRequest,

@@ -1,11 +1,10 @@
 /** The form that writes a new document (linked to `project` when given); its action saves it. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { createDocument } from "~/features/project-hub/document.server";
 import { NewDocumentPage } from "~/features/project-hub/document-page";
-import { pageArgs } from "~/lib/module-loader.server";
+import { requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export const loader = ({ request }: LoaderFunctionArgs) => ({
@@ -13,9 +12,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => ({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return createDocument(args, await request.formData());
 }
 

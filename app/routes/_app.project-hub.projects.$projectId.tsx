@@ -1,11 +1,10 @@
 /** A project's page: read by its loader, changed, linked and deleted through its action. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { ProjectPage } from "~/features/project-hub/project-page";
 import { actOnProject, loadProject } from "~/features/project-hub/project.server";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -14,9 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnProject(args, params.projectId!, await request.formData(), {
     document: context.documentRequest,
   });

@@ -1,11 +1,10 @@
 /** A research report's page: read by its loader, saved to Project Hub and deleted by its action. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { ResearchPage } from "~/features/property-research/research-page";
 import { actOnResearch, loadResearch } from "~/features/property-research/research.server";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -14,9 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnResearch(args, params.researchId!, request, { document: context.documentRequest });
 }
 

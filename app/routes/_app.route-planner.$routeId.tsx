@@ -4,12 +4,11 @@
  * route moves to its URL with the planner, its map and its figures as they are.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { RouteEditor } from "~/features/route-planner/route-editor";
 import { actOnVisitRoute, loadVisitRoute } from "~/features/route-planner/visit-route.server";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -18,9 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const args = await pageArgs(request, context);
-  // Signed out meanwhile: the page shows the login screen.
-  if (!args) throw redirect(new URL(request.url).pathname, 303);
+  const args = await requirePageArgs(request, context);
   return actOnVisitRoute(args, params.routeId!, request, { document: context.documentRequest });
 }
 

@@ -4,14 +4,14 @@
  * postponement, the bid, its deletion), each checked with the API's own schema (in the services)
  * and made against the version the page showed.
  */
-import { redirect } from "@remix-run/cloudflare";
 import { modulePath } from "~/domain/modules";
 import type { AuctionDetail, SavedAuction } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
+  deletedAnswer,
   jsonBody,
-  listToGoBackTo,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -81,8 +81,7 @@ export async function actOnAuction(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "keep-defaults") {
     const { done, refused } = await services.saveMaxBidDefaults(form.defaults);
@@ -93,10 +92,7 @@ export async function actOnAuction(
   if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteAuction(id, version);
-    if (refused) return refusedAnswer(refused);
-    if (sent.document || form.back)
-      throw redirect(listToGoBackTo(modulePath("auction"), form.back), 303);
-    return { deleted: true } satisfies AuctionActionAnswer;
+    return deletedAnswer(refused, modulePath("auction"), { ...sent, back: form.back });
   }
   if (intent !== "update")
     return refusedForm(`There is no change “${String(intent)}” of an auction`);

@@ -18,7 +18,7 @@ import {
 import type { MadeAccessToken } from "~/lib/api/access";
 import type { NotificationPreferences } from "~/lib/api/notifications";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
+import { postedBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
 
 /** How many of the e-mails that could not be sent the preferences list. */
 export const FAILED_EMAILS_LISTED = 20;
@@ -93,8 +93,7 @@ export async function actOnConnections(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { json, form } = await postedBody(request);
   const back = (section?: "notifications" | "ai-clients") =>
     redirect(modulePath("connections", { section }), 303);
   const id = typeof form.id === "string" ? form.id : "";

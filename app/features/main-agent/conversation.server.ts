@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { conversationPath, modulePath } from "~/domain/modules";
 import type { Conversation } from "~/lib/api/ai";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, listToGoBackTo, refusedAnswer, refusedForm } from "~/lib/record-action.server";
+import { deletedAnswer, postedBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
 
 /** What a conversation's action answers the chat: the conversation renamed, or gone. */
 export type ConversationActionAnswer = { renamed: Conversation } | { deleted: true };
@@ -30,8 +30,7 @@ export async function actOnConversation(
   request: Request,
   sent: { document: boolean },
 ) {
-  const body: Record<string, unknown> =
-    (await jsonBody(request)) ?? Object.fromEntries(await request.formData());
+  const body = (await postedBody(request)).form;
   const list = modulePath("main-agent");
   if (body.intent === "rename") {
     const { done, refused } = await services.renameConversation(id, { title: body.title });
@@ -42,7 +41,5 @@ export async function actOnConversation(
   if (body.intent !== "delete")
     return refusedForm(`There is no change “${String(body.intent)}” of a conversation`);
   const { refused } = await services.deleteConversation(id);
-  if (refused) return refusedAnswer(refused);
-  if (sent.document || body.back) throw redirect(listToGoBackTo(list, body.back), 303);
-  return { deleted: true } satisfies ConversationActionAnswer;
+  return deletedAnswer(refused, list, { ...sent, back: body.back });
 }

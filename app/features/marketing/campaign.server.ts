@@ -7,8 +7,9 @@ import { redirect } from "@remix-run/cloudflare";
 import { campaignPath, modulePath } from "~/domain/modules";
 import { badQuery, notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
+  deletedAnswer,
   formInput,
-  jsonBody,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -54,15 +55,12 @@ export async function actOnCampaign(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { form } = await postedBody(request);
   const { version, refused: unversioned } = versionIn(form, "campaign");
   if (unversioned) return unversioned;
   if (form.intent === "delete") {
     const { refused } = await services.deleteCampaign(id, version);
-    if (refused) return refusedAnswer(refused);
-    if (sent.document || form.back) throw redirect(CAMPAIGNS_LIST, 303);
-    return { deleted: true } as const;
+    return deletedAnswer(refused, CAMPAIGNS_LIST, { ...sent, back: form.back });
   }
   if (form.intent !== "update")
     return refusedForm(`There is no change “${String(form.intent)}” of a campaign`);

@@ -8,8 +8,10 @@ import { leadPath, modulePath } from "~/domain/modules";
 import type { Lead } from "~/lib/api/marketing";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
+  deletedAnswer,
   jsonBody,
   listToGoBackTo,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -75,8 +77,7 @@ export async function actOnLead(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "start-sequence" || intent === "stop-sequence") {
     const enrollmentId = named(form, "enrollmentId");
@@ -95,10 +96,7 @@ export async function actOnLead(
   if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteLead(id, version);
-    if (refused) return refusedAnswer(refused);
-    if (sent.document || form.back)
-      throw redirect(listToGoBackTo(modulePath("marketing"), form.back), 303);
-    return { deleted: true } satisfies LeadActionAnswer;
+    return deletedAnswer(refused, modulePath("marketing"), { ...sent, back: form.back });
   }
   if (intent !== "update") return refusedForm(`There is no change “${String(intent)}” of a lead`);
   const { done, refused } = await services.updateLead(id, form.input, version);

@@ -11,7 +11,7 @@ import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
   formInput,
   jsonBody,
-  listToGoBackTo,
+  deletedAnswer,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -74,11 +74,10 @@ export async function actOnProperty(
   if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteProperty(id, version);
-    if (refused) return refusedAnswer(refused);
-    const back = form.get("back");
-    if (sent.document || back !== null)
-      throw redirect(listToGoBackTo(modulePath("possible-investments"), back), 303);
-    return { deleted: true } satisfies PropertyActionData;
+    return deletedAnswer(refused, modulePath("possible-investments"), {
+      ...sent,
+      back: form.get("back"),
+    });
   }
   if (intent !== "facts")
     return refusedForm(`There is no change “${String(intent)}” of a property`);

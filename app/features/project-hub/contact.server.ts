@@ -2,12 +2,11 @@
  * A contact's page on the server: the contact, its projects, the properties it owns, its files;
  * and the changes made to a contact from its page or the contacts list.
  */
-import { redirect } from "@remix-run/cloudflare";
 import { modulePath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
-  jsonBody,
-  listToGoBackTo,
+  deletedAnswer,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -55,8 +54,7 @@ export async function actOnContact(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { json, form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "create" || intent === "update") {
     if (!json)
@@ -72,9 +70,7 @@ export async function actOnContact(
   if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteContact(id, version);
-    if (refused) return refusedAnswer(refused);
-    if (sent.document || form.back) throw redirect(listToGoBackTo(CONTACTS, form.back), 303);
-    return { deleted: true } satisfies ContactActionAnswer;
+    return deletedAnswer(refused, CONTACTS, { ...sent, back: form.back });
   }
   if (intent !== "update")
     return refusedForm(`There is no change “${String(intent)}” of a contact`);

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { modulePath, researchPath } from "~/domain/modules";
 import type { Entry } from "~/lib/api/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
+import { postedBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
 
 /** What a report's action answers a page with JavaScript: the document it is saved as, or gone. */
 export type ResearchActionAnswer = { saved: Entry } | { deleted: true };
@@ -29,8 +29,8 @@ export async function actOnResearch(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const { intent } = json ?? Object.fromEntries(await request.formData());
+  const { json, form } = await postedBody(request);
+  const { intent } = form;
   if (intent === "save") {
     const { done, refused } = await services.saveResearch(id);
     if (refused) return refusedAnswer(refused);

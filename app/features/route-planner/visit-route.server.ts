@@ -10,8 +10,8 @@ import type { RouteBody, StartPlaces } from "~/domain/routing/route";
 import type { SavedRoute } from "~/lib/api/routes";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
-  jsonBody,
   listToGoBackTo,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -69,8 +69,7 @@ export async function actOnVisitRoute(
   request: Request,
   sent: { document: boolean },
 ) {
-  const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const { json, form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "remember") {
     const { done, refused } = await services.saveStartPlaces(form.places);
