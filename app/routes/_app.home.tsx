@@ -12,8 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DashboardRoute() {
+  const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return <DashboardPage loaded={useLoaderData<typeof loader>()} />;
+  return loaded && <DashboardPage loaded={loaded} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

@@ -1,11 +1,10 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ArrowRight, Rocket } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
-import { EmptyState, ErrorNotice, Figure } from "~/components/ui";
+import { EmptyState, Figure } from "~/components/ui";
 import { documentPath, modulePath, projectPath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
 import { useAuth } from "~/lib/auth";
-import { MESSAGES } from "~/lib/api/messages";
 import { MODULES, SIDEBAR_MODULES } from "~/modules";
 import type { DashboardData } from "./dashboard.server";
 import {
@@ -21,22 +20,13 @@ import {
 const MODULE = MODULES.find((module) => module.id === "home")!;
 
 /** Renders from its route's loader (dashboard.server.ts): the HTML arrives with the figures. */
-/**
- * `loaded` is null when the page was read without the user's session: signed in by a stored
- * token alone (the loaders read the session cookie), the figures are offered again.
- */
-export function DashboardPage({ loaded }: { loaded: DashboardData | null }) {
+export function DashboardPage({ loaded }: { loaded: DashboardData }) {
   const { user } = useAuth();
-  const { revalidate } = useRevalidator();
   const greeting = user?.first_name ? `Welcome, ${user.first_name}` : "Welcome";
   return (
     <div>
       <PageHeader icon={MODULE.icon} title={greeting} description={MODULE.description} />
-      {loaded ? (
-        <Overview {...loaded} />
-      ) : (
-        <ErrorNotice message={MESSAGES.fetchDashboard} onRetry={revalidate} />
-      )}
+      <Overview {...loaded} />
       <section aria-labelledby="modules-heading" className="mt-10">
         <h2
           id="modules-heading"

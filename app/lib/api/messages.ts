@@ -56,7 +56,6 @@ export const MESSAGES = {
   updateEvent: "Failed to update event",
   deleteEvent: "Failed to delete event",
   importData: "Failed to import data",
-  fetchDashboard: "Failed to fetch the dashboard",
   fetchProperty: "Failed to fetch property",
   fetchDeals: "Failed to fetch deal analyses",
   fetchDeal: "Failed to fetch the deal analysis",
