@@ -3,6 +3,7 @@
  * The server renders with the user its session cookie names; in the browser the stored token is
  * read and the user refreshed at start, and a refused refresh signs the user out.
  */
+import { useRevalidator } from "@remix-run/react";
 import {
   createContext,
   startTransition,
@@ -61,10 +62,11 @@ export function AuthProvider(props: {
     props.initialUser ? "authenticated" : "unauthenticated",
   );
 
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     localStorage.removeItem(STORAGE_KEYS.lastPath);
     // Signed in by the session cookie, the server read the user for this very page (the root's
-    // loader): that is the refresh at start, and the page asks the API nothing more (issue 28).
+    // loader): that is the refresh at start, and the page asks the API nothing more.
     // Signed in by a stored token alone, the user is refreshed from the API behind Loading....
     if (props.initialUser || storedToken() === null) return;
     setStatus("loading");
@@ -79,6 +81,8 @@ export function AuthProvider(props: {
           const user = result.data;
           setUserState((current) => (sameUser(current, user) ? current : user));
           setStatus("authenticated");
+          // The refresh set the session's cookie: the page is read again, now as this user.
+          revalidate();
         } else {
           console.warn(MESSAGES.refreshUserFailed, result.error.message);
           storeToken(null);
@@ -90,7 +94,7 @@ export function AuthProvider(props: {
     return () => {
       cancelled = true;
     };
-  }, [props.initialUser]);
+  }, [props.initialUser, revalidate]);
 
   const logout = useCallback(async () => {
     await authApi.logout();

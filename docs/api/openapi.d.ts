@@ -47,7 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Asked by AI42's own pages (`Sec-Fetch-Site: same-origin`) with a session's bearer token and no session cookie, it also sets the session's cookie, so the pages read on the server as this user too.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;

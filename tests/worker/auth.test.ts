@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { createApi } from "../../worker/api/app";
@@ -310,6 +310,29 @@ describe("sessions", () => {
     expect(await byBearer.json()).toEqual({ data: { user } });
     const byCookie = await api("/auth/me", { headers: { Cookie: cookieValue(cookie) } });
     expect(await byCookie.json()).toEqual({ data: { user } });
+  });
+
+  it("gives the app's own page the session's cookie when it carries only the stored token", async () => {
+    const { token, cookie } = await register();
+    const sameOrigin = { "Sec-Fetch-Site": "same-origin" };
+    const refreshed = await api("/auth/me", { token, headers: sameOrigin });
+    expect(refreshed.status).toBe(200);
+    const set = refreshed.headers.get("Set-Cookie") ?? "";
+    expect(cookieValue(set)).toBe(cookieValue(cookie));
+    expect(set).toContain("HttpOnly");
+    // The pages' loaders now read as this user.
+    const home = await SELF.fetch(`${ORIGIN}/home`, { headers: { Cookie: cookieValue(set) } });
+    expect(await home.text()).not.toContain("Welcome Back");
+
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { "Sec-Fetch-Site": "cross-site" },
+      { ...sameOrigin, Cookie: cookieValue(cookie) },
+    ]) {
+      const asked = await api("/auth/me", { token, headers });
+      expect(asked.status).toBe(200);
+      expect(asked.headers.get("Set-Cookie"), JSON.stringify(headers)).toBeNull();
+    }
   });
 
   it("refuses a missing, forged, foreign-key or unsigned token", async () => {

@@ -188,3 +188,18 @@ export function requestToken(request: Request) {
   if (cookie) return { token: cookie, via: "cookie" as const };
   return null;
 }
+
+/**
+ * The session's cookie for a browser that carries the session only as its stored bearer token
+ * (signed in before the cookie was set, or with it cleared), when its own pages ask
+ * (`Sec-Fetch-Site: same-origin`): the pages' loaders read the cookie, so they then read as this
+ * user too. Null for any other request: one with the cookie already, an access token's, another
+ * site's.
+ */
+export function cookieForStoredToken(request: Request, session: Session) {
+  const carried = requestToken(request);
+  if (carried?.via !== "bearer" || session.access) return null;
+  if (request.headers.get("Sec-Fetch-Site") !== "same-origin") return null;
+  if (readCookie(request.headers.get("Cookie"), SESSION_COOKIE) === carried.token) return null;
+  return sessionCookie(carried.token, session);
+}

@@ -42,6 +42,7 @@ import { requireSecret, signIn, tooManyAttempts } from "../../services/sign-in";
 import { hashPassword, verifyPassword } from "../../services/passwords";
 import {
   clearedSessionCookie,
+  cookieForStoredToken,
   createSession,
   readSession,
   requestToken,
@@ -149,6 +150,8 @@ auth.openapi(
     path: "/me",
     operationId: "getCurrentUser",
     summary: "The signed-in user",
+    description:
+      "Asked by AI42's own pages (`Sec-Fetch-Site: same-origin`) with a session's bearer token and no session cookie, it also sets the session's cookie, so the pages read on the server as this user too.",
     security: bearerSecurity,
     middleware: [requireAuth] as const,
     responses: {
@@ -156,7 +159,11 @@ auth.openapi(
       ...errorResponses(401),
     },
   }),
-  (c) => c.json({ data: { user: c.var.session.user } }, 200),
+  (c) => {
+    const cookie = cookieForStoredToken(c.req.raw, c.var.session);
+    if (cookie) c.header("Set-Cookie", cookie);
+    return c.json({ data: { user: c.var.session.user } }, 200);
+  },
 );
 
 auth.openapi(
