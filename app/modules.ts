@@ -152,4 +152,12 @@ export const MODULES: readonly AppModule[] = (Object.keys(DEFINITIONS) as Module
   ...DEFINITIONS[id],
 }));
 
+const BY_ID = Object.fromEntries(MODULES.map((module) => [module.id, module])) as Record<
+  ModuleId,
+  AppModule
+>;
+
+/** The module with this id: every id has one (`DEFINITIONS` is keyed by them). */
+export const moduleOf = (id: ModuleId): AppModule => BY_ID[id];
+
 export const SIDEBAR_MODULES = visibleModules(MODULES);

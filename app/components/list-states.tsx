@@ -1,13 +1,13 @@
 /**
- * The states every list screen goes through, in one place: a failure with Try again, the first
- * load (a skeleton), empty (a teaching state; "no match" when filters are set), and the list,
- * dimmed while its next page loads, with its pages.
+ * The states every list screen goes through, in one place: the first load (a skeleton), empty (a
+ * teaching state; "no match" when filters are set), and the list, dimmed while its next page
+ * loads, with its pages. A list that fails to load is its route's error page.
  */
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { PageMeta } from "~/lib/api/client";
 import { Skeleton, type SkeletonVariant } from "./skeleton";
-import { EmptyState, ErrorNotice, Pagination } from "./ui";
+import { EmptyState, Pagination } from "./ui";
 
 export function ListStates(props: {
   /** What the list holds: "project" / "projects". */
@@ -16,8 +16,6 @@ export function ListStates(props: {
   skeleton: SkeletonVariant;
   count: number;
   loading: boolean;
-  failure: string | null;
-  onRetry: () => void;
   /** Filters or a search are set: an empty list means "no match", not "nothing yet". */
   filtered: boolean;
   /** What to say, and offer, when there is nothing yet. */
@@ -29,10 +27,9 @@ export function ListStates(props: {
   const { noun } = props;
   return (
     <>
-      {props.failure && <ErrorNotice message={props.failure} onRetry={props.onRetry} />}
       {props.loading && props.count === 0 ? (
         <Skeleton variant={props.skeleton} />
-      ) : props.count === 0 && !props.failure ? (
+      ) : props.count === 0 ? (
         props.filtered ? (
           <EmptyState icon={props.icon} title={`No ${noun.one} matches`}>
             Try another search, or clear the filters.

@@ -1,6 +1,6 @@
 /**
- * What every module view is given. A leaf: the registry (app/modules.ts) imports the views, so the
- * views take these types from here and never import the registry back.
+ * What a module is, as the registry (app/modules.ts) lists it and a placeholder page shows it. A
+ * leaf that imports no view, so any page may take the type.
  */
 import type { LucideIcon } from "lucide-react";
 import type { ModuleDefinition, ModuleId } from "~/domain/modules";
@@ -10,8 +10,4 @@ export interface ModuleSummary extends ModuleDefinition {
   icon: LucideIcon;
   /** What the module will hold, said plainly while it is not built yet. */
   upcoming?: string;
-}
-
-export interface ModuleViewProps {
-  module: ModuleSummary;
 }

@@ -5,9 +5,9 @@
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { ModulePlaceholder } from "~/features/module-placeholder";
 import { notFound } from "~/lib/module-loader.server";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 
-const EMAILS = MODULES.find((module) => module.id === "emails")!;
+const EMAILS = moduleOf("emails");
 
 export function loader() {
   if (!EMAILS.isEnabled) throw notFound();

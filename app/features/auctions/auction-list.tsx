@@ -102,7 +102,7 @@ export function AuctionList(props: {
 }) {
   const { list } = props;
   const now = useNow();
-  const { loading, retry } = usePageReading();
+  const { loading } = usePageReading();
   const deleteAuction = useDeleteAuction();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
@@ -208,8 +208,6 @@ export function AuctionList(props: {
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={retry}
         filtered={filtered}
         empty={{
           title: "No auctions yet",

@@ -9,7 +9,7 @@ import { FileImportDialog } from "~/components/file-import-dialog";
 import { PageHeader } from "~/components/page-header";
 import { auctionPath, modulePath, SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
 import { useImportChanges } from "~/lib/import-runner";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import { useDialogParam, usePageReading, useQueryParams } from "../shared";
 import { AuctionCalendar } from "./auction-calendar";
 import { AuctionList } from "./auction-list";
@@ -17,7 +17,7 @@ import type { AuctionsPageData } from "./auctions.server";
 import { GoogleCalendarSetting } from "./google-calendar-setting";
 import { monthOf } from "./month";
 
-const MODULE = MODULES.find((module) => module.id === "auction")!;
+const MODULE = moduleOf("auction");
 
 const VIEWS = [
   { id: "list", title: "List" },

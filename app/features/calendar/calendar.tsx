@@ -41,7 +41,7 @@ import { TABLET_MIN_WIDTH } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import {
   deleteWithUndo,
   toastFailure,
@@ -56,7 +56,7 @@ import { EventDetails } from "./event-details";
 import { EventForm } from "./event-form";
 import { useHiddenCalendars } from "./use-hidden-calendars";
 
-const MODULE = MODULES.find((module) => module.id === "calendar")!;
+const MODULE = moduleOf("calendar");
 
 /**
  * The calendar's changes, sent to its route's action: `create`, `update` an event against the

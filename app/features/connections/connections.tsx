@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui";
 import { PROVIDERS } from "~/domain/ai/providers";
 import { GOOGLE_SERVICE_SCOPES } from "~/domain/google";
 import type { ProviderStatus } from "~/lib/api/ai";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import { usePageReading } from "../shared";
 import { GoogleCard } from "./google-card";
 import { AiClientsSection } from "./ai-clients";
@@ -74,7 +74,7 @@ function Card(props: {
   );
 }
 
-const MODULE = MODULES.find((module) => module.id === "connections")!;
+const MODULE = moduleOf("connections");
 
 /**
  * Renders from its route's loader (connections.server.ts); its changes go to the route's action,

@@ -5,7 +5,7 @@ import { EmptyState, Figure } from "~/components/ui";
 import { documentPath, modulePath, projectPath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
 import { useAuth } from "~/lib/auth";
-import { MODULES, SIDEBAR_MODULES } from "~/modules";
+import { moduleOf, SIDEBAR_MODULES } from "~/modules";
 import type { DashboardData } from "./dashboard.server";
 import {
   AuctionsCard,
@@ -17,7 +17,7 @@ import {
   TodayCard,
 } from "./today-cards";
 
-const MODULE = MODULES.find((module) => module.id === "home")!;
+const MODULE = moduleOf("home");
 
 /** Renders from its route's loader (dashboard.server.ts): the HTML arrives with the figures. */
 export function DashboardPage({ loaded }: { loaded: DashboardData }) {

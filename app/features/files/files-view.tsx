@@ -70,8 +70,6 @@ export function FilesView(props: { files: Page<StoredFile> }) {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={load}
         filtered={Boolean(q || kind || ownerType)}
         empty={{
           title: "No files yet",

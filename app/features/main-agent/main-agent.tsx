@@ -14,14 +14,14 @@ import { conversationPath } from "~/domain/modules";
 import type { AiStatus, ConversationDetail } from "~/lib/api/ai";
 import { chatStore, fromMessage, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import { ChatMessage } from "./chat-message";
 import { ConversationList } from "./conversation-list";
 import type { MainAgentData } from "./main-agent.server";
 import { RenameForm } from "./rename-conversation";
 import { TimeMatrix } from "./time-matrix";
 
-const MODULE = MODULES.find((module) => module.id === "main-agent")!;
+const MODULE = moduleOf("main-agent");
 
 /** app/routes/_app.main-agent.tsx, and app/routes/_app.assistant.tsx at the spec's other path. */
 const MAIN_AGENT_ROUTE = "routes/_app.main-agent";

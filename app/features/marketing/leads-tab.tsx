@@ -229,8 +229,6 @@ export function LeadsTab(props: {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={retry}
         filtered={Boolean(q || status || campaignId || followUpBy)}
         empty={{
           title: "No leads yet",

@@ -76,9 +76,6 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
   }
 }
 
-/** The open tab's list, as the index route's loader reads it. */
-export type MarketingList = Awaited<ReturnType<typeof loadMarketing>>;
-
 /** What the index's action answers: the sequence saved, the settings kept, or the deletion. */
 export type MarketingActionAnswer =
   { sequence: { id: string } } | { settings: true } | { deleted: true };

@@ -7,9 +7,9 @@
 import { Link, Outlet, useLocation, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { MARKETING_TABS, modulePath, type MarketingTab } from "~/domain/modules";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 
-const MODULE = MODULES.find((module) => module.id === "marketing")!;
+const MODULE = moduleOf("marketing");
 
 const TITLES: Record<MarketingTab, string> = {
   leads: "Leads",

@@ -21,7 +21,7 @@ export function NewPropertyScreen() {
   const posted = useActionData<Refused | NewPropertyAnswer>();
   const existing = posted && "existing" in posted ? posted.existing : null;
   const navigate = useNavigate();
-  const send = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.importProperties);
+  const send = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.createProperty);
   const list = modulePath("possible-investments");
   const form = useForm({
     schema: () => import("~/domain/workspace").then((m) => m.PropertyInputSchema),

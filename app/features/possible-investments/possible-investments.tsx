@@ -21,7 +21,7 @@ import type { Property, PropertyQuery } from "~/lib/api/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
 import { askChangedElsewhere } from "~/lib/changed-elsewhere";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import {
   ExportCsvLink,
   FilterBar,
@@ -39,7 +39,7 @@ import { usePropertyChanges, type PropertyActionData } from "./property-action";
 import type { NewPropertyAnswer } from "./property.server";
 import { useVersionedAction } from "~/lib/use-action-call";
 
-const MODULE = MODULES.find((module) => module.id === "possible-investments")!;
+const MODULE = moduleOf("possible-investments");
 
 type SortKey = NonNullable<PropertyQuery["sort"]>;
 /**
@@ -145,7 +145,7 @@ function StatusSelect(props: { property: Property }) {
  */
 function useDeleteProperty(onDone: () => void) {
   const fetcher = useFetcher<PropertyActionData>();
-  const restore = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.importProperties);
+  const restore = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.createProperty);
   const asked = useRef<Property | null>(null);
   const send = (property: Property, version: string) => {
     asked.current = property;
@@ -332,8 +332,6 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
         skeleton="table"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={retry}
         filtered={filtered}
         empty={{
           title: "No properties yet",

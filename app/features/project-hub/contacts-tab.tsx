@@ -40,7 +40,7 @@ import {
  * changed and deleted through its page's action, and Remix reads the list again after each.
  */
 export function ContactsTab(props: { contacts: Page<Contact> }) {
-  const { loading, retry: load } = usePageReading();
+  const { loading } = usePageReading();
   const list = props.contacts;
   const items = list.items;
   const [params, update] = useQueryParams();
@@ -100,8 +100,6 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={load}
         filtered={Boolean(q || type)}
         empty={{
           title: "No contacts yet",

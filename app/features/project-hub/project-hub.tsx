@@ -5,9 +5,9 @@
 import { Link, Outlet, useLocation, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { modulePath, PROJECT_HUB_TABS, type ProjectHubTab } from "~/domain/modules";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 
-const MODULE = MODULES.find((module) => module.id === "project-hub")!;
+const MODULE = moduleOf("project-hub");
 
 const TITLES: Record<ProjectHubTab, string> = {
   projects: "Projects",

@@ -25,7 +25,7 @@ import {
  */
 export function ProjectsTab(props: { projects: Page<Project> }) {
   const [params, update] = useQueryParams();
-  const { loading, retry } = usePageReading();
+  const { loading } = usePageReading();
   const { projects, meta } = useProjectsFrom(props.projects);
   const [search, setSearch] = useSearchParam();
 
@@ -71,8 +71,6 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
         skeleton="list"
         count={projects.length}
         loading={loading}
-        failure={null}
-        onRetry={retry}
         filtered={Boolean(q || type || status)}
         empty={{
           title: "No projects yet",

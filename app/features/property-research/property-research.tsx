@@ -15,14 +15,14 @@ import { researchPath } from "~/domain/modules";
 import { aiApi, type Research } from "~/lib/api/ai";
 import { ServiceError } from "~/lib/api/workspace";
 import { useVersionedAction } from "~/lib/use-action-call";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import { toastFailure, useQueryParams } from "../shared";
 import { ProviderNotice } from "./provider-notice";
 import type { PropertyResearchPageData } from "./property-research.server";
 import type { ResearchActionAnswer } from "./research.server";
 import { deletionNote, ResearchHistory } from "./research-history";
 
-const MODULE = MODULES.find((module) => module.id === "property-research")!;
+const MODULE = moduleOf("property-research");
 
 /**
  * The history's page is the URL's (`page`), read by the route's loader

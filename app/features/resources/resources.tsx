@@ -14,11 +14,11 @@ import { searchGlossary, type GlossaryEntry } from "~/domain/resources/glossary"
 import { GUIDES, guideMatches, tableOfContents } from "~/domain/resources/guides";
 import { label } from "~/domain/workspace";
 import { Markdown } from "~/components/markdown";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import { useQueryParams } from "../shared";
 import type { ResourcesPageData } from "./resources.server";
 
-const MODULE = MODULES.find((module) => module.id === "resources")!;
+const MODULE = moduleOf("resources");
 
 const TITLES: Record<ResourcesTab, string> = {
   glossary: "Education",

@@ -6,11 +6,11 @@ import { Link } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { visitRoutePath } from "~/domain/modules";
-import { MODULES } from "~/modules";
+import { moduleOf } from "~/modules";
 import type { SavedRoutesPageData } from "./route-planner.server";
 import { SavedRoutes } from "./saved-routes";
 
-const MODULE = MODULES.find((module) => module.id === "route-planner")!;
+const MODULE = moduleOf("route-planner");
 
 export function RoutePlannerPage({ loaded }: { loaded: SavedRoutesPageData }) {
   return (

@@ -48,7 +48,7 @@ function useDeleteRoute() {
  * (route-planner.server.ts); a delete or its Undo reads it again through Remix.
  */
 export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] }) {
-  const { loading, retry } = usePageReading();
+  const { loading } = usePageReading();
   const items = routes.items;
   const [, update] = useQueryParams();
   const [deleting, setDeleting] = useState<RouteSummary | null>(null);
@@ -70,8 +70,6 @@ export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] 
         skeleton="list"
         count={items.length}
         loading={loading}
-        failure={null}
-        onRetry={retry}
         filtered={false}
         empty={{
           title: "No routes yet",

@@ -27,7 +27,6 @@ export type OutreachDraft = z.infer<typeof CopyDraftSchema>;
 const id = encodeURIComponent;
 
 export const botsApi = {
-  list: () => orThrow(apiRequest<LeadBot[]>("/marketing/bots"), MESSAGES.fetchLeadBots),
   create: (input: z.input<typeof LeadBotInputSchema>) =>
     orThrow(
       apiRequest<LeadBot>("/marketing/bots", { method: "POST", body: input }),

@@ -63,9 +63,4 @@ export const notificationsApi = {
       }),
       MESSAGES.retryNotificationEmail,
     ),
-  settings: () =>
-    orThrow(
-      apiRequest<NotificationPreferences>("/notifications/settings"),
-      MESSAGES.fetchNotificationSettings,
-    ),
 };

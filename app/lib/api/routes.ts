@@ -34,7 +34,6 @@ export type { Place, RouteBody, StartPlaces };
 const routePath = (id: string) => `/routes/${encodeURIComponent(id)}`;
 
 export const mapsApi = {
-  config: () => orThrow(apiRequest<MapsConfig>("/maps"), MESSAGES.fetchMaps),
   /**
    * The places an address may be, best first (an empty list: not found). A failure with status
    * 503 means no geocoder is configured; 429, that it is busy (ask again a little later).

@@ -229,14 +229,6 @@ export const propertiesApi = {
       apiRequest<Property[]>(`/data/properties${queryString({ ...query })}`),
       MESSAGES.fetchProperties,
     ),
-  import: (rows: unknown[], options: ImportOptions = {}) =>
-    orThrow(
-      apiRequest<PropertyImportResult>(`/data/properties${queryString({ ...options })}`, {
-        method: "POST",
-        body: rows,
-      }),
-      MESSAGES.importProperties,
-    ),
   get: (id: string) =>
     orThrow(
       apiRequest<PropertyDetail>(`/data/properties/${encodeURIComponent(id)}`),
