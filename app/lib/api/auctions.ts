@@ -1,7 +1,7 @@
 /**
- * The auctions (issue 13): the tracked sales, their import, and the Google calendar their dates are
- * written to. Each call throws a `ServiceError` carrying a "Failed to …" message and what the
- * server said. A save also says whether the auction's dates reached that Google calendar.
+ * The auctions: the tracked sales, their import, and the Google calendar their dates are written
+ * to. Each call throws a `ServiceError` carrying a "Failed to …" message and what the server said.
+ * A save also says whether the auction's dates reached that Google calendar.
  */
 import type { z } from "zod";
 import type { AuctionFieldsSchema } from "~/domain/auctions/auction";
