@@ -30,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    // The toasts go through lib/toast.ts, which loads sonner with the first toast (issue 28).
+    // The toasts go through lib/toast.ts, which loads sonner with the first toast.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/lib/toast.ts", "app/components/toasts.tsx"],
     rules: {

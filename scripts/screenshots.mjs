@@ -150,7 +150,7 @@ try {
     await desktop.waitForTimeout(4500);
   });
   if (wanted("screenshot-ai-clients.png")) {
-    // A token an AI client holds (issue 32), and a few of its calls in the log.
+    // A token an AI client holds, and a few of its calls in the log.
     const login = await desktop.request.post(`${origin}/api/auth/login`, {
       data: DEMO_ACCOUNT,
       headers: { Origin: origin },

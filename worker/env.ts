@@ -6,11 +6,11 @@ export interface Env {
   DB: D1Database;
   SESSIONS: KVNamespace;
   /**
-   * The OAuth provider's store (issue 32): registered MCP clients, their grants and tokens, kept
-   * hashed and encrypted by @cloudflare/workers-oauth-provider, which names the binding.
+   * The OAuth provider's store: registered MCP clients, their grants and tokens, kept hashed and
+   * encrypted by @cloudflare/workers-oauth-provider, which names the binding.
    */
   OAUTH_KV: KVNamespace;
-  /** The files users store (issue 30); absent, file uploads answer 503. */
+  /** The files users store; absent, file uploads answer 503. */
   FILES?: R2Bucket;
   /**
    * The text extractor Worker (workers/extract), a service binding: reads stored files' text for

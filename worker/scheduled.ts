@@ -21,7 +21,7 @@ export const SWEEPS_CRON = "*/5 * * * *";
 export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
   const db = database(env.DB);
   if (cron !== SWEEPS_CRON) {
-    // Reminders and briefs due (issue 31): made once each, their e-mails handed to the queue.
+    // Reminders and briefs due: made once each, their e-mails handed to the queue.
     await notify(db, env, [...(await dueReminders(db, now)), ...(await dueBriefs(db, now))], now);
     // E-mails whose quiet hours ended, and any the queue lost.
     await releaseEmails(db, env, now);
@@ -29,11 +29,11 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     await queueSequenceSteps(db, env, now);
   }
   if (cron !== REMINDERS_CRON) {
-    // Files left by a crashed upload or delete, or whose record was deleted (issue 30).
+    // Files left by a crashed upload or delete, or whose record was deleted.
     if (env.FILES) await sweepFiles(db, env.FILES, now);
     // Files whose text was not read after the upload (the Worker stopped first).
     if (env.EXTRACT) await readLostTexts(db, env.EXTRACT, now);
-    // The AI clients' log keeps LOG_DAYS (issue 32).
+    // The AI clients' log keeps LOG_DAYS.
     await forgetOldMcpCalls(db, now);
     // Imports older than UNDO_DAYS can no longer be undone: what they changed goes, in slices.
     await clearOldUndo(db, now);

@@ -1,6 +1,6 @@
 /**
- * A bar chart that downloads Chart.js only when it scrolls into view (issue 28: charts loaded
- * when shown), holding its height from the server's render on so nothing below it moves.
+ * A bar chart that downloads Chart.js only when it scrolls into view (a page's first load carries
+ * none of it), holding its height from the server's render on so nothing below it moves.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { BarChartProps } from "./bar-chart.client";

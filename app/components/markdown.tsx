@@ -1,7 +1,7 @@
 /**
- * Markdown as the user reads it: its text as written until the renderer (markdown.client.tsx,
- * about 57 KB gzip with its parsers) has downloaded, which happens in the browser the first time a
- * page shows Markdown (issue 28: Markdown loaded when shown). The server's HTML holds the text.
+ * Markdown as the user reads it: its text as written until the renderer (markdown.client.tsx, about
+ * 57 KB gzip with its parsers) has downloaded, which happens in the browser the first time a page
+ * shows Markdown, so a page without any never downloads it. The server's HTML holds the text.
  */
 import { lazy, Suspense, type ComponentProps } from "react";
 import { useHydrated } from "~/lib/use-hydrated";

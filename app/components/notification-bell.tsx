@@ -1,7 +1,7 @@
 /**
- * The bell (issue 31): the unread count in its name and on a badge, and the panel it opens. The
- * panel (the list, its calls and states) is downloaded when the bell is first opened, so every
- * page carries only this button.
+ * The bell: the unread count in its name and on a badge, and the panel it opens. The panel (the
+ * list, its calls and states) is downloaded when the bell is first opened, so every page carries
+ * only this button.
  */
 import { Bell } from "lucide-react";
 import { useStore } from "zustand";

@@ -1,8 +1,7 @@
 /**
- * The bell's panel (issue 31): the newest notifications, Mark all read, and the way to the
- * preferences. A popover beside the bell, not a modal: Escape or a click elsewhere closes it (the
- * focus goes back to the bell), Tab and the arrow keys move through it. Downloaded when the bell
- * is first opened.
+ * The bell's panel: the newest notifications, Mark all read, and the way to the preferences. A
+ * popover beside the bell, not a modal: Escape or a click elsewhere closes it (the focus goes back
+ * to the bell), Tab and the arrow keys move through it. Downloaded when the bell is first opened.
  */
 import { Link } from "@remix-run/react";
 import { Settings, X } from "lucide-react";

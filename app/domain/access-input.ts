@@ -1,6 +1,6 @@
 /**
- * A personal access token's form (issue 32), validated in the browser and by the API alike. Apart
- * from access.ts so that what only needs its words (the sign-in screen's `next`) loads no zod.
+ * A personal access token's form, validated in the browser and by the API alike. Apart from
+ * access.ts so that what only needs its words (the sign-in screen's `next`) loads no zod.
  */
 import { z } from "zod";
 import { ACCESS_SCOPES, TOKEN_LIFETIMES } from "./access";

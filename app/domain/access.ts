@@ -1,8 +1,8 @@
 /**
- * Access from outside AI42's own pages (issue 32): personal access tokens for /api and /mcp, and
- * the apps an investor connects through OAuth. Both carry one of two scopes: `read` sees the
- * user's data; `read_write` may also change it. Shared by the Worker (which enforces them) and the
- * Connections screen (which makes and lists them).
+ * Access from outside AI42's own pages: personal access tokens for /api and /mcp, and the apps an
+ * investor connects through OAuth. Both carry one of two scopes: `read` sees the user's data;
+ * `read_write` may also change it. Shared by the Worker (which enforces them) and the Connections
+ * screen (which makes and lists them).
  */
 export const ACCESS_SCOPES = ["read", "read_write"] as const;
 export type AccessScope = (typeof ACCESS_SCOPES)[number];

@@ -1,9 +1,9 @@
 /**
- * The text of a stored file (issue 30), page by page, so a search can say where it found a word
- * ("the inspection report, page 4"): a PDF's pages, a Word document's pages as Word last laid them
- * out (its page breaks), a presentation's slides, a workbook's sheets (a row's cells
- * on one line), and a text or CSV file as one page. Images have none (no OCR). Pure; a PDF is read by the
- * `pdf` reader the caller passes, as PDF.js is too large for the app's own Worker
+ * The text of a stored file, page by page, so a search can say where it found a word ("the
+ * inspection report, page 4"): a PDF's pages, a Word document's pages as Word last laid them out
+ * (its page breaks), a presentation's slides, a workbook's sheets (a row's cells on one line), and
+ * a text or CSV file as one page. Images have none (no OCR). Pure; a PDF is read by the `pdf`
+ * reader the caller passes, as PDF.js is too large for the app's own Worker
  * (workers/extract runs it).
  */
 import type { TextFormat } from "./files";

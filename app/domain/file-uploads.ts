@@ -1,6 +1,6 @@
 /**
- * What the upload screens work out before a file leaves the browser (issue 30): a photo's size
- * once resized, its new name, and where the record a file belongs to opens. Pure: no I/O, no DOM.
+ * What the upload screens work out before a file leaves the browser: a photo's size once resized,
+ * its new name, and where the record a file belongs to opens. Pure: no I/O, no DOM.
  */
 import type { FileOwner } from "./files";
 import { analysisPath, auctionPath, contactPath, projectPath, propertyPath } from "./modules";

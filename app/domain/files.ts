@@ -1,6 +1,6 @@
 /**
- * Business documents as files (issue 30): what may be stored, told from the bytes themselves
- * (magic numbers), never from the name or the type the client claims. Pure: no I/O.
+ * Business documents as files: what may be stored, told from the bytes themselves (magic numbers),
+ * never from the name or the type the client claims. Pure: no I/O.
  */
 
 /** One file's limit: 25 MB (25,000,000 bytes, as the limit is written). */

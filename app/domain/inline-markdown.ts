@@ -1,7 +1,7 @@
 /**
- * The little Markdown a notification's body holds (issue 31): links to paths in the app
- * (`[12 Oak St](/auction/…)`) and **bold** headings, as parts to render, without a
- * Markdown library. Anything else stays text. Pure.
+ * The little Markdown a notification's body holds: links to paths in the app
+ * (`[12 Oak St](/auction/…)`) and **bold** headings, as parts to render, without a Markdown
+ * library. Anything else stays text. Pure.
  */
 export type InlinePart =
   | { type: "text"; text: string }

@@ -146,7 +146,8 @@ export function modulePath<Id extends ModuleId>(id: Id, params?: ModuleParams[Id
 
 /**
  * The modules whose records are pages of their own, at paths under the module's, with the paths
- * their routes answer (app/routes/_app.<module>.*): a path that matches opens that module.
+ * their routes answer (app/routes/_app.<module>.*): a path that matches is that module's, for the
+ * sidebar (`activeModuleId`), though `moduleForPath` opens no module there.
  */
 const RECORD_PATHS: Partial<Record<ModuleId, RegExp>> = {
   // A property, its analyses (or one without a property), Compare, the form to add one.
@@ -259,9 +260,10 @@ export function childModules<T extends ModuleDefinition>(modules: readonly T[], 
 }
 
 /**
- * The module a path opens: a single segment naming an enabled module (or one of its aliases);
- * null for any other path — `/nope`, or `/home/nope` (modules take their state in the query, but
- * for those whose records have paths of their own) — which is answered 404 "Page not found".
+ * The module a path opens: a single segment naming an enabled module (or one of its aliases); null
+ * for any other path: `/nope`, `/home/nope`, and a record's page too (`RECORD_PATHS`), which
+ * `activeModuleId` places. Which paths are pages is the routes' to say: one that no route answers
+ * gets the "Page not found" page (404) from app/routes/_app.$.tsx.
  */
 export function moduleForPath<T extends ModuleDefinition>(
   modules: readonly T[],

@@ -1,8 +1,7 @@
 /**
- * Export Data's .zip (issue 30): the export document(s), the stored files, and `files.json`, which
- * says whose each file is. What the Worker writes and what Import Data reads back: names, and
- * which file goes on which imported record (the manifest's shape: transfer-zip-manifest.ts).
- * Pure: no I/O.
+ * Export Data's .zip: the export document(s), the stored files, and `files.json`, which says whose
+ * each file is. What the Worker writes and what Import Data reads back: names, and which file goes
+ * on which imported record (the manifest's shape: transfer-zip-manifest.ts). Pure: no I/O.
  */
 import type { FileOwner } from "./files";
 import type { RecordKindName } from "./record-kinds";

@@ -1,8 +1,8 @@
 /**
- * Import Data's .zip (issue 30), read in the browser: the Worker takes at most 100 MB in one
- * request, so the .zip never goes up whole. Its export document(s) go through `POST /import` in
- * order; then each stored file goes through `POST /files` to the record its owner became (the
- * import's `recordIds`), with its SHA-256, so that the server stores nothing twice.
+ * Import Data's .zip, read in the browser: the Worker takes at most 100 MB in one request, so the
+ * .zip never goes up whole. Its export document(s) go through `POST /import` in order; then each
+ * stored file goes through `POST /files` to the record its owner became (the import's `recordIds`),
+ * with its SHA-256, so that the server stores nothing twice.
  *
  * unzipit reads the archive from its central directory, one entry at a time from the chosen file
  * itself (a Blob read in slices, inflated by the browser's DecompressionStream): nothing but the

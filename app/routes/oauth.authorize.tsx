@@ -1,9 +1,9 @@
 /**
  * The consent page an AI client (Claude, ChatGPT, Cursor…) sends the investor to when it connects
- * to AI42 over OAuth (issue 32). Signed out, it goes through AI42's own sign-in and comes back.
- * It names the client (as it registered itself: not verified), where access goes, and what it may
- * do; the investor allows read only or read and write, or denies. A plain form: it works without
- * scripts, and the answer's redirect goes straight back to the client.
+ * to AI42 over OAuth. Signed out, it goes through AI42's own sign-in and comes back. It names the
+ * client (as it registered itself: not verified), where access goes, and what it may do; the
+ * investor allows read only or read and write, or denies. A plain form: it works without scripts,
+ * and the answer's redirect goes straight back to the client.
  */
 import {
   data,

@@ -1,7 +1,7 @@
 /**
- * An e-mail's unsubscribe link (issue 31): open without signing in, outside the workspace. It says
- * which e-mails it stops and stops them with one button (a plain form, so it works without
- * scripts); only that kind's e-mail is turned off. Kept out of search engines.
+ * An e-mail's unsubscribe link: open without signing in, outside the workspace. It says which
+ * e-mails it stops and stops them with one button (a plain form, so it works without scripts); only
+ * that kind's e-mail is turned off. Kept out of search engines.
  */
 import {
   data,

@@ -1,7 +1,7 @@
 // The Calendar's month view holding 500 events, in Chromium: from the moment the events' listing
-// has arrived (the page's HTML, which holds it: issue 28) to the moment every day of the month
-// shows its events, and from navigation to that moment (the whole wait a user sees). The server
-// renders the grid with the page (decision 28), so the browser has only to draw it and hydrate.
+// has arrived (the page's HTML, which holds it) to the moment every day of the month shows its
+// events, and from navigation to that moment (the whole wait a user sees). The server renders the
+// grid with the page (decision 28), so the browser has only to draw it and hydrate.
 /* global document -- read inside the page (waitForFunction, evaluate) */
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib.mjs";

@@ -1,10 +1,10 @@
-// The Cron Trigger's cost (issue 31): 10,000 users, each with an auction, a lead to call back
-// today, a project closing in a week and a calendar event with a reminder, seeded straight into a
-// fresh local D1 (every user's 7:00 still 12 hours away); first with nothing due,
-// then with 1 % of the users (100) due for a deposit reminder, an event reminder and their daily
-// brief. Each run is `GET /__scheduled` on its own `wrangler dev --test-scheduled` (the handler is
-// awaited, so the answer comes when the run is done); then how long the JOBS queue takes to send
-// every e-mail those runs made (printed to the log: no EMAIL_API_KEY).
+// The Cron Trigger's cost: 10,000 users, each with an auction, a lead to call back today, a project
+// closing in a week and a calendar event with a reminder, seeded straight into a fresh local D1
+// (every user's 7:00 still 12 hours away); first with nothing due, then with 1 % of the users (100)
+// due for a deposit reminder, an event reminder and their daily brief. Each run is
+// `GET /__scheduled` on its own `wrangler dev --test-scheduled` (the handler is awaited, so the
+// answer comes when the run is done); then how long the JOBS queue takes to send every e-mail those
+// runs made (printed to the log: no EMAIL_API_KEY).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
-// A 20 MB photo through POST /api/files (issue 30): the time from the first byte sent to the
-// answer, and how much the workerd process serving the Worker grew meanwhile (VmRSS sampled
-// every 10 ms, against its size just before): the upload streams to R2 a 5 MiB part at a time,
-// so the growth stays far below the file's size. The same for a 1 MB PDF-sized file.
+// A 20 MB photo through POST /api/files: the time from the first byte sent to the answer, and how
+// much the workerd process serving the Worker grew meanwhile (VmRSS sampled every 10 ms, against
+// its size just before): the upload streams to R2 a 5 MiB part at a time, so the growth stays far
+// below the file's size. The same for a 1 MB PDF-sized file.
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { workerdOf, statusMb } from "./workerd-memory.mjs";

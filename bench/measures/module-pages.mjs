@@ -1,7 +1,7 @@
-// What a signed-in phone downloads and asks for on each module page (issue 28): every script
-// Chromium fetches from our origin until the network is idle, read back from build/client and
-// gzipped, and every /api request the page makes after the HTML (whose data the HTML should hold).
-// The pages are the sidebar's links, as a user finds them.
+// What a signed-in phone downloads and asks for on each module page: every script Chromium fetches
+// from our origin until the network is idle, read back from build/client and gzipped, and every
+// /api request the page makes after the HTML (whose data the HTML should hold). The pages are the
+// sidebar's links, as a user finds them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";

@@ -1,8 +1,8 @@
 /**
- * The buy box and the what-if grid in a browser (issue 29): the analyzer's criteria panel (set,
- * edited, its verdict following the figures), the sensitivity grid (cells marked against the buy
- * box, the deal's own cell marked, recalculated as the form changes), Possible Investments'
- * buy-box filter, the Dashboard's count, and the verdict on a shared report; at 1280 and 375 px.
+ * The buy box and the what-if grid in a browser: the analyzer's criteria panel (set, edited, its
+ * verdict following the figures), the sensitivity grid (cells marked against the buy box, the
+ * deal's own cell marked, recalculated as the form changes), Possible Investments' buy-box filter,
+ * the Dashboard's count, and the verdict on a shared report; at 1280 and 375 px.
  *
  * The deal: $200,000 in cash, $2,000 rent, the analyzer's starting assumptions (5 % vacancy, 8 %
  * management, 5 % maintenance, 5 % capex), no taxes. GSI 24,000; vacancy 1,200; EGI 22,800;

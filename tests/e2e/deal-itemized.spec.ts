@@ -1,8 +1,8 @@
 /**
- * The analyzer's itemized editors (issue 29), at 1280 and 375 px: a unit table built by adding,
- * duplicating and pasting from a spreadsheet; a rehab estimate built from categories, a line saved
- * as a template and used again; comps that give the ARV and its range. Every figure is worked by
- * hand in the test, and each recalculates as it is typed.
+ * The analyzer's itemized editors, at 1280 and 375 px: a unit table built by adding, duplicating
+ * and pasting from a spreadsheet; a rehab estimate built from categories, a line saved as a
+ * template and used again; comps that give the ARV and its range. Every figure is worked by hand in
+ * the test, and each recalculates as it is typed.
  */
 import type { Locator, Page } from "@playwright/test";
 import { analysisPath } from "../../app/domain/modules";

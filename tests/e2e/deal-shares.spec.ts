@@ -1,7 +1,7 @@
 /**
- * A link to share (issue 29): from a saved analysis, the investor makes a read-only link, which a
- * lender opens without an account as the printed report, with no scripts; revoked, it opens
- * nothing. At 1280 and 375 px.
+ * A link to share: from a saved analysis, the investor makes a read-only link, which a lender opens
+ * without an account as the printed report, with no scripts; revoked, it opens nothing. At 1280 and
+ * 375 px.
  */
 import { analysisPath } from "../../app/domain/modules";
 import { expect, openApp, test } from "./fixtures";

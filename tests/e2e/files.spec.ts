@@ -1,8 +1,8 @@
 /**
- * Files on records in a browser (issue 30): several uploaded to a project at once, each with its
- * progress bar; a refused type says why and is not listed; delete asks first; on a phone the
- * camera input, and a photo resized before it is sent; the property's photo gallery; a PDF
- * previewed in the page; the Files view of the Project Hub.
+ * Files on records in a browser: several uploaded to a project at once, each with its progress bar;
+ * a refused type says why and is not listed; delete asks first; on a phone the camera input, and a
+ * photo resized before it is sent; the property's photo gallery; a PDF previewed in the page; the
+ * Files view of the Project Hub.
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";

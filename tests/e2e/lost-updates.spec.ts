@@ -1,6 +1,6 @@
 /**
- * Lost updates (issue 26, item 5): two pages edit one document; the second save is refused as
- * changed elsewhere, and the user reloads the first page's text or overwrites it with theirs.
+ * Lost updates: two pages edit one document; the second save is refused as changed elsewhere, and
+ * the user reloads the first page's text or overwrites it with theirs.
  */
 import type { Page } from "@playwright/test";
 import { expect, openApp, test } from "./fixtures";

@@ -1,6 +1,6 @@
 /**
- * An AI client connecting over OAuth (issue 32), for the browser tests of the consent page and of
- * Connections' connected apps.
+ * An AI client connecting over OAuth, for the browser tests of the consent page and of Connections'
+ * connected apps.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect } from "./fixtures";

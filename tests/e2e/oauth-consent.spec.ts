@@ -1,8 +1,8 @@
 /**
- * Issue 32: an AI client (here "Claude Desktop", registered as a remote MCP connector registers
- * itself) sends a signed-out investor to AI42's consent page; AI42's own sign-in brings them back
- * to it; they allow read only, and the client gets a code, then a token that works at /mcp.
- * The page names the client and where access goes, reads well on a phone, and passes axe.
+ * An AI client (here "Claude Desktop", registered as a remote MCP connector registers itself) sends
+ * a signed-out investor to AI42's consent page; AI42's own sign-in brings them back to it; they
+ * allow read only, and the client gets a code, then a token that works at /mcp. The page names the
+ * client and where access goes, reads well on a phone, and passes axe.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, newUser, openApp, test, registerThroughApi } from "./fixtures";

@@ -1,8 +1,8 @@
 /**
- * Export Data's .zip in a browser (issue 30): a workspace with a file on a project exported as a
- * .zip, imported into another account (where the project gets an id of its own) with the file back
- * on the project; imported again, nothing is stored twice. A .zip that unpacks past its bound is
- * refused by the name of the entry.
+ * Export Data's .zip in a browser: a workspace with a file on a project exported as a .zip,
+ * imported into another account (where the project gets an id of its own) with the file back on the
+ * project; imported again, nothing is stored twice. A .zip that unpacks past its bound is refused
+ * by the name of the entry.
  */
 import type { Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";

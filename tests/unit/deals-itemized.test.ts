@@ -1,7 +1,7 @@
 /**
- * Issue 29's itemized inputs, worked by hand: a 4-unit rent roll, a line-item rehab with a 10 %
- * contingency and three adjusted comps to the ARV; what they stand in for (the rent, the rehab,
- * the ARV) as every metric reads them; and the 400s the schema answers.
+ * The analyzer's itemized inputs, worked by hand: a 4-unit rent roll, a line-item rehab with a 10 %
+ * contingency and three adjusted comps to the ARV; what they stand in for (the rent, the rehab, the
+ * ARV) as every metric reads them; and the 400s the schema answers.
  */
 import { describe, expect, it } from "vitest";
 import { analyzeDeal } from "~/domain/deals/analyze";

@@ -31,8 +31,8 @@ const NOT_THE_USERS_WORK = [
   "lead_tallies", // the funnel's counts, kept by triggers as the imported leads are written
 ];
 /**
- * The user's work Export Data carries beside the JSON document: stored files (issue 30) go in the
- * .zip with their bytes, listed in its `files.json` (worker/services/transfer-zip.ts).
+ * The user's work Export Data carries beside the JSON document: stored files go in the .zip with
+ * their bytes, listed in its `files.json` (worker/services/transfer-zip.ts).
  */
 const EXPORTED_IN_THE_ZIP = ["files"];
 

@@ -1,7 +1,7 @@
 /**
- * Export Data's .zip (issue 30) as Import Data reads it back in the browser: which entries are the
- * export, which file goes on which imported record, and the archive the Worker writes read
- * entry by entry, an Office file stored in it included (its own ZIP signatures must not cut it).
+ * Export Data's .zip as Import Data reads it back in the browser: which entries are the export,
+ * which file goes on which imported record, and the archive the Worker writes read entry by entry,
+ * an Office file stored in it included (its own ZIP signatures must not cut it).
  */
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * Issue 32's personal access tokens on /api: made with a name, a scope and a lifetime, shown once
- * and stored only as a hash, listed with their last use, revoked at once; a read token's change is
- * refused 403 naming the scope; no token manages access; an expired or revoked one is 401.
+ * Personal access tokens on /api: made with a name, a scope and a lifetime, shown once and stored
+ * only as a hash, listed with their last use, revoked at once; a read token's change is refused 403
+ * naming the scope; no token manages access; an expired or revoked one is 401.
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";

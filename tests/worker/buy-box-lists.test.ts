@@ -1,8 +1,8 @@
 /**
- * The buy box across lists (issue 29), inside workerd with real local D1: Possible Investments
- * filters and sorts properties by whether their primary analysis meets the user's criteria as they
- * are now (the verdict kept on the property is judged again when either changes), and the
- * Dashboard counts them; another user's criteria and deals never count.
+ * The buy box across lists, inside workerd with real local D1: Possible Investments filters and
+ * sorts properties by whether their primary analysis meets the user's criteria as they are now (the
+ * verdict kept on the property is judged again when either changes), and the Dashboard counts them;
+ * another user's criteria and deals never count.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

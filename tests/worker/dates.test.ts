@@ -1,6 +1,6 @@
 /**
- * Dates of sales, events, follow-ups and closings are between 1900 and 2100 (issue 27, item 10):
- * a year-0001 or 9999 date is a typing slip, answered 400 naming the field, and nothing is made.
+ * Dates of sales, events, follow-ups and closings are between 1900 and 2100: a year-0001 or 9999
+ * date is a typing slip, answered 400 naming the field, and nothing is made.
  */
 import { describe, expect, it } from "vitest";
 import { account } from "./helpers";

@@ -1,6 +1,6 @@
 /**
- * A link to share (issue 29): a saved analysis's read-only link opens its printed report to anyone,
- * without an account, and nothing else of the user's; revoked, expired or another user's: 404.
+ * A link to share: a saved analysis's read-only link opens its printed report to anyone, without an
+ * account, and nothing else of the user's; revoked, expired or another user's: 404.
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

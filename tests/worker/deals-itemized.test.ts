@@ -1,6 +1,6 @@
 /**
- * Issue 29 through the API inside workerd with real local D1: units, a line-item rehab and comps
- * analyzed and saved (the inputs round-trip as given), and the 400s naming each field.
+ * The itemized inputs through the API inside workerd with real local D1: units, a line-item rehab
+ * and comps analyzed and saved (the inputs round-trip as given), and the 400s naming each field.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { account } from "./helpers";

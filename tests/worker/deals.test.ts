@@ -244,7 +244,7 @@ describe("POST /api/deals/analyze", () => {
     expect(priced.body.data).toEqual({
       strategy: "wholesale",
       metrics: { buyerMaxPrice: 110000, maxAllowableOffer: 100000, assignmentProfit: 15000 },
-      // Issue 29: every analysis answer says how it meets the buy box; Alice has none.
+      // Every analysis answer says how it meets the buy box; Alice has none.
       criteria: [],
       meetsCriteria: null,
     });

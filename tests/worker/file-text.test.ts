@@ -1,8 +1,8 @@
 /**
- * A stored file's text (issue 30, item 4), against the real local R2 and D1 and the extractor
- * Worker (workers/extract, bound as EXTRACT): read after the upload, searched by the files list and
- * by the agent, quoted with its page and a link, and read again by the scheduled handler when the
- * upload's read was lost. The files are real ones written by LibreOffice (tests/fixtures/files).
+ * A stored file's text, against the real local R2 and D1 and the extractor Worker (workers/extract,
+ * bound as EXTRACT): read after the upload, searched by the files list and by the agent, quoted
+ * with its page and a link, and read again by the scheduled handler when the upload's read was
+ * lost. The files are real ones written by LibreOffice (tests/fixtures/files).
  */
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 /**
- * Files in R2 (issue 30), against the real local R2 and D1: an upload comes back byte for byte,
- * only to its owner; what a browser would run is refused; the size limit and the quota answer
- * 413; a delete takes the object; a crash between the row and the object is cleaned up.
+ * Files in R2, against the real local R2 and D1: an upload comes back byte for byte, only to its
+ * owner; what a browser would run is refused; the size limit and the quota answer 413; a delete
+ * takes the object; a crash between the row and the object is cleaned up.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

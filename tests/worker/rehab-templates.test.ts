@@ -1,6 +1,6 @@
 /**
- * The rehab estimator's saved line templates (issue 29): each user's own, listed newest first,
- * checked as a rehab line is, limited in number, and another user's is 404 to list, use or delete.
+ * The rehab estimator's saved line templates: each user's own, listed newest first, checked as a
+ * rehab line is, limited in number, and another user's is 404 to list, use or delete.
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * The user's today (issue 27): the browser names its time zone in X-Time-Zone, and the agent's
- * date and the exports' file names follow it, not UTC. At 05:30 UTC on Nov 25 it is still 22:30
- * on Nov 24 in Phoenix.
+ * The user's today: the browser names its time zone in X-Time-Zone, and the agent's date and the
+ * exports' file names follow it, not UTC. At 05:30 UTC on Nov 25 it is still 22:30 on Nov 24 in
+ * Phoenix.
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 32's probe of /api with personal access tokens, driven by the OpenAPI document so that a
+ * A probe of /api with personal access tokens, driven by the OpenAPI document so that a
  * new route is probed without touching this file:
  * - a read token: every signed-in operation that is not a GET is refused 403 (INSUFFICIENT_SCOPE,
  *   or SESSION_REQUIRED where only a signed-in session may act), and nothing changes;

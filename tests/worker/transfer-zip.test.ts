@@ -1,8 +1,8 @@
 /**
- * Export Data's .zip and Import Data's restore of it (issue 30), against the real local R2 and D1:
- * the .zip streams the export document, the manifest and every file of the user's (no one
- * else's), byte for byte; the import says where each record landed, so a file goes on the record
- * its owner became; a file sent again with its SHA-256 is found already here and not stored twice.
+ * Export Data's .zip and Import Data's restore of it, against the real local R2 and D1: the .zip
+ * streams the export document, the manifest and every file of the user's (no one else's), byte for
+ * byte; the import says where each record landed, so a file goes on the record its owner became; a
+ * file sent again with its SHA-256 is found already here and not stored twice.
  */
 import { env } from "cloudflare:test";
 import { unzipSync } from "fflate";

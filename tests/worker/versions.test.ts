@@ -1,7 +1,7 @@
 /**
- * Lost updates (issue 26, item 5): every record's GET answers its version as ETag; a PUT or DELETE
- * with a stale If-Match changes nothing and answers 412 with the record as it now is; with the
- * current one it goes through and answers the new ETag; without If-Match it behaves as before.
+ * Lost updates: every record's GET answers its version as ETag; a PUT or DELETE with a stale
+ * If-Match changes nothing and answers 412 with the record as it now is; with the current one it
+ * goes through and answers the new ETag; without If-Match it behaves as before.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

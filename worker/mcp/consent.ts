@@ -1,8 +1,8 @@
 /**
- * The OAuth consent page's server side (issue 32; the page is app/routes/oauth.authorize.tsx): it
- * checks an MCP client's authorization request, names the client, where access goes and what it
- * asks for, and on the signed-in user's answer completes or declines it. The provider keeps the
- * request between the two steps, bound to this browser by a cookie, for ten minutes, once.
+ * The OAuth consent page's server side (the page is app/routes/oauth.authorize.tsx): it checks an
+ * MCP client's authorization request, names the client, where access goes and what it asks for, and
+ * on the signed-in user's answer completes or declines it. The provider keeps the request between
+ * the two steps, bound to this browser by a cookie, for ten minutes, once.
  */
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import {

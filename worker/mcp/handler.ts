@@ -1,7 +1,7 @@
 /**
- * /mcp over Streamable HTTP (issue 32), stateless: each POST is answered on its own, in JSON, by a
- * server made for the token's or app's user and scope (worker/mcp/server.ts). The OAuth provider
- * has checked the token before this runs.
+ * /mcp over Streamable HTTP, stateless: each POST is answered on its own, in JSON, by a server made
+ * for the token's or app's user and scope (worker/mcp/server.ts). The OAuth provider has checked
+ * the token before this runs.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpPrincipal } from "../../app/domain/access";

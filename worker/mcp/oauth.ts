@@ -1,9 +1,9 @@
 /**
- * AI42 as an OAuth 2.1 authorization server for MCP clients (issue 32), through Cloudflare's
+ * AI42 as an OAuth 2.1 authorization server for MCP clients, through Cloudflare's
  * workers-oauth-provider: dynamic client registration, PKCE, tokens and their revocation, the
  * discovery documents, and the token check in front of /mcp. The consent page is AI42's own
- * (app/routes/oauth.authorize.tsx). A personal access token is accepted at /mcp too, as an
- * external token.
+ * (app/routes/oauth.authorize.tsx). A personal access token is accepted at /mcp too, as an external
+ * token.
  *
  * Evaluated only for the provider's own paths and the consent page, never at start-up.
  */

@@ -1,9 +1,9 @@
 /**
- * AI42 as an MCP server (issue 32): the agent's tools, from their one registry, and two kinds of
- * resource (a property's report, a saved analysis), for one user through one token or app. A read
- * scope lists only the tools that change nothing, and a write tool called anyway is refused by
- * name. Every tool call and resource read counts against the user's AI requests a minute and is
- * logged with the token or app that made it.
+ * AI42 as an MCP server: the agent's tools, from their one registry, and two kinds of resource (a
+ * property's report, a saved analysis), for one user through one token or app. A read scope lists
+ * only the tools that change nothing, and a write tool called anyway is refused by name. Every tool
+ * call and resource read counts against the user's AI requests a minute and is logged with the
+ * token or app that made it.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {

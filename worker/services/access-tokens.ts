@@ -1,7 +1,7 @@
 /**
- * Personal access tokens (issue 32): made with a name, a scope and a lifetime, shown once, kept
- * only as a SHA-256 hash, listed with their last use and revoked by deleting the row. A request's
- * token is looked up by its hash in one indexed read that also brings its user.
+ * Personal access tokens: made with a name, a scope and a lifetime, shown once, kept only as a
+ * SHA-256 hash, listed with their last use and revoked by deleting the row. A request's token is
+ * looked up by its hash in one indexed read that also brings its user.
  */
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import {

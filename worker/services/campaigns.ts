@@ -1,4 +1,4 @@
-/** Campaigns (issue 15): CRUD, each with its figures worked out from the leads that name it. */
+/** Campaigns: CRUD, each with its figures worked out from the leads that name it. */
 import { desc, eq } from "drizzle-orm";
 import type { CampaignInput } from "../../app/domain/marketing/campaigns";
 import type { Database } from "../db/client";

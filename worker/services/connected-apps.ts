@@ -1,7 +1,7 @@
 /**
- * The apps a user connected through OAuth (issue 32): their grants, as the OAuth provider keeps
- * them in OAUTH_KV, listed beside the personal access tokens and revocable at once (the grant and
- * every token issued under it).
+ * The apps a user connected through OAuth: their grants, as the OAuth provider keeps them in
+ * OAUTH_KV, listed beside the personal access tokens and revocable at once (the grant and every
+ * token issued under it).
  */
 import type { GrantSummary, OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { accessScopeOf } from "../../app/domain/access";

@@ -1,9 +1,9 @@
 /**
- * The dashboard (issue 15): what needs the investor today, from every module, read in one D1
- * batch: today's route stops, the auctions of the next 14 days and the deposits due within 72
- * hours, the follow-ups due, the pipeline by status with its value, the portfolio from the primary
- * analyses, the lead funnel, recent research and documents. Calendar events (Google's included)
- * come from the calendar's own listing, so a slow Google never holds these.
+ * The dashboard: what needs the investor today, from every module, read in one D1 batch: today's
+ * route stops, the auctions of the next 14 days and the deposits due within 72 hours, the
+ * follow-ups due, the pipeline by status with its value, the portfolio from the primary analyses,
+ * the lead funnel, recent research and documents. Calendar events (Google's included) come from the
+ * calendar's own listing, so a slow Google never holds these.
  */
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { leadFunnel } from "../../app/domain/marketing/campaigns";

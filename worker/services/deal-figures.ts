@@ -1,7 +1,7 @@
 /**
- * The figures a saved analysis keeps in its row (issue 29): those the property list shows and
- * sorts on, and every other one the buy box reads, so that lists judge saved analyses against the
- * user's criteria as they are now, in SQL. Rows saved before they were kept are worked out here.
+ * The figures a saved analysis keeps in its row: those the property list shows and sorts on, and
+ * every other one the buy box reads, so that lists judge saved analyses against the user's criteria
+ * as they are now, in SQL. Rows saved before they were kept are worked out here.
  */
 import { and, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import { analyzeDeal } from "../../app/domain/deals/analyze";

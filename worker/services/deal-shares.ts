@@ -1,7 +1,7 @@
 /**
- * Read-only links to a saved analysis (issue 29, "A link to share"): the owner makes, lists and
- * revokes them; anyone with a live link's token reads that analysis as its printed report, and
- * nothing else of the user's (the property's address is the one other thing it shows).
+ * Read-only links to a saved analysis: the owner makes, lists and revokes them; anyone with a live
+ * link's token reads that analysis as its printed report, and nothing else of the user's (the
+ * property's address is the one other thing it shows).
  */
 import { database } from "../db/client";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";

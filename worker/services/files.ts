@@ -1,9 +1,9 @@
 /**
- * The files users store (issue 30): bytes in R2 (binding FILES), one D1 row each. A file's type is
- * told from its bytes and must be on the allow-list (app/domain/files.ts); its object key never
- * holds the user's file name. Uploads stream: the bytes go to R2 a part at a time (R2 takes a
- * stream only of known length, and a form's file part has none), so the Worker never holds more
- * than one part (5 MiB) of a file.
+ * The files users store: bytes in R2 (binding FILES), one D1 row each. A file's type is told from
+ * its bytes and must be on the allow-list (app/domain/files.ts); its object key never holds the
+ * user's file name. Uploads stream: the bytes go to R2 a part at a time (R2 takes a stream only of
+ * known length, and a form's file part has none), so the Worker never holds more than one part
+ * (5 MiB) of a file.
  *
  * Crash safety: the row is written first (`pending`), the object second, then the row turns
  * `ready`. A delete marks the row `deleting`, removes the object, then the row. `sweepFiles`

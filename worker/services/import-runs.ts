@@ -207,7 +207,7 @@ const IMPORTED_WHERE: Record<ImportRunKind, string> = {
   data: modulePath("home"),
 };
 
-/** "An import finished" (issue 31): the run's totals over all its chunks, once per run. */
+/** "An import finished": the run's totals over all its chunks, once per run. */
 export async function notifyImportFinished(
   db: Database,
   env: Env,

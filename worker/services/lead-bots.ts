@@ -1,7 +1,7 @@
 /**
- * Lead bots (issue 15): CRUD, a playground turn streamed through the same relay as the Main
- * Agent, and a finished conversation made into a lead. And the outreach drafts the agent writes
- * for a lead or a campaign.
+ * Lead bots: CRUD, a playground turn streamed through the same relay as the Main Agent, and a
+ * finished conversation made into a lead. And the outreach drafts the agent writes for a lead or a
+ * campaign.
  */
 import { desc, eq } from "drizzle-orm";
 import {

@@ -1,7 +1,7 @@
 /**
- * The map services (issue 14): the geocoder (Nominatim-compatible, GEOCODER_URL), cached in D1
- * per normalised address and called at most once a second across every isolate; and the optional
- * road service (OSRM-compatible, ROUTING_URL) for road distances, times and lines.
+ * The map services: the geocoder (Nominatim-compatible, GEOCODER_URL), cached in D1 per normalised
+ * address and called at most once a second across every isolate; and the optional road service
+ * (OSRM-compatible, ROUTING_URL) for road distances, times and lines.
  */
 import { eq, sql } from "drizzle-orm";
 import { normaliseAddress } from "../../app/domain/routing/route";

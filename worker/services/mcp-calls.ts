@@ -1,7 +1,7 @@
 /**
- * The log of what AI clients did over MCP (issue 32): each tool call and resource read, with the
- * token or app that made it and whether it worked. The user reads it on Connections; the sweep
- * forgets entries after LOG_DAYS.
+ * The log of what AI clients did over MCP: each tool call and resource read, with the token or app
+ * that made it and whether it worked. The user reads it on Connections; the sweep forgets entries
+ * after LOG_DAYS.
  */
 import { desc, eq, lt } from "drizzle-orm";
 import type { McpPrincipal } from "../../app/domain/access";

@@ -1,6 +1,6 @@
 /**
- * Notifications (issue 31): made once per idempotency key, listed by the bell, e-mailed through
- * the JOBS queue (worker/queue.ts) with retries, and the preferences that decide both.
+ * Notifications: made once per idempotency key, listed by the bell, e-mailed through the JOBS queue
+ * (worker/queue.ts) with retries, and the preferences that decide both.
  *
  * An e-mail's way: `waiting` until its time (now, or the end of quiet hours) → `queued` when the
  * cron (or the request that made it) hands it to the queue → `sending` once a consumer claims it

@@ -1,7 +1,7 @@
 /**
- * The user's own rehab line templates (issue 29, the analyzer's rehab estimator): a line saved
- * once and added to any analysis's rehab again. Each user's are theirs alone: another user's
- * template is "not found", as if it did not exist.
+ * The user's own rehab line templates (the analyzer's rehab estimator): a line saved once and added
+ * to any analysis's rehab again. Each user's are theirs alone: another user's template is "not
+ * found", as if it did not exist.
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import { MAX_REHAB_TEMPLATES, type RehabItemInput } from "../../app/domain/deals/inputs";

@@ -1,7 +1,7 @@
 /**
- * Routes (issue 14): the optimiser behind the API with road figures when a routing service is
- * set, the saved routes, the places routes start from, the stops a route can be built from, and the
- * visits written to a calendar. One service for the API and the agent's tool.
+ * Routes: the optimiser behind the API with road figures when a routing service is set, the saved
+ * routes, the places routes start from, the stops a route can be built from, and the visits written
+ * to a calendar. One service for the API and the agent's tool.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { saleTypeLabel } from "../../app/domain/auctions/auction";

@@ -36,8 +36,8 @@ export interface Session extends SessionRecord {
   /** The user's zone for their today: the request's X-Time-Zone, else the sign-in's. */
   timeZone: string;
   /**
-   * Set when a personal access token, not a sign-in, authenticated the request (issue 32): which
-   * token, and the scope that bounds what it may do.
+   * Set when a personal access token, not a sign-in, authenticated the request: which token, and
+   * the scope that bounds what it may do.
    */
   access?: { tokenId: string; tokenName: string; scope: AccessScope };
 }

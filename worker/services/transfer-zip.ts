@@ -1,9 +1,9 @@
 /**
- * Export Data's .zip (issue 30): the export document(s) as Import Data takes them, every stored
- * file's bytes under `files/<id>/<name>`, and last `files.json`, the manifest of the files it holds
- * and whose each one is (written last, it lists exactly what the .zip holds: a file deleted while
- * the .zip is written is left out). The archive is written as the response is read: one R2
- * object at a time, a chunk at a time, so neither the .zip nor a whole file is ever in memory.
+ * Export Data's .zip: the export document(s) as Import Data takes them, every stored file's bytes
+ * under `files/<id>/<name>`, and last `files.json`, the manifest of the files it holds and whose
+ * each one is (written last, it lists exactly what the .zip holds: a file deleted while the .zip is
+ * written is left out). The archive is written as the response is read: one R2 object at a time, a
+ * chunk at a time, so neither the .zip nor a whole file is ever in memory.
  *
  * fflate writes the archive. What is compressed already (photos, Office files) is stored as it
  * is; the rest is deflated by the runtime's CompressionStream, so no compressor is bundled.

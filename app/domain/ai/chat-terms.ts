@@ -1,7 +1,7 @@
 /**
  * A chat's limits and voices, and the rules a conversation's history follows, without the request
- * schemas (chat.ts, which re-exports these): the Main Agent downloads no zod (issue 28, item 7).
- * Pure: no I/O.
+ * schemas (chat.ts, which re-exports these): the Main Agent downloads no zod, so its first load
+ * stays small. Pure: no I/O.
  */
 
 /** A message of a conversation, as stored and as sent. */

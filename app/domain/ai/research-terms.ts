@@ -1,7 +1,7 @@
 /**
- * What the research screen says before any research runs (the query's limit, the examples),
- * apart from the report's schemas (research.ts, which re-exports these): the screen downloads no
- * zod until a report is read (issue 28, item 7). Pure.
+ * What the research screen says before any research runs (the query's limit, the examples), apart
+ * from the report's schemas (research.ts, which re-exports these): the screen downloads no zod
+ * until a report is read, so its first load stays small. Pure.
  */
 
 export const MAX_QUERY_CHARS = 1000;

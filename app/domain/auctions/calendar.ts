@@ -1,7 +1,7 @@
 /**
- * An auction's dates as calendar events (issue 13): the sale, at the time it is now set for, and
- * the deposit deadline. The merged calendar lists them read-only (edited on the auction), and the
- * same events are written to the Google calendar the user chose for auctions. Pure: no I/O.
+ * An auction's dates as calendar events: the sale, at the time it is now set for, and the deposit
+ * deadline. The merged calendar lists them read-only (edited on the auction), and the same events
+ * are written to the Google calendar the user chose for auctions. Pure: no I/O.
  */
 import { addIsoDays, AUCTIONS_CALENDAR_ID, type CalendarEvent } from "../calendar/event-terms";
 import { todayIn } from "../today";

@@ -1,5 +1,5 @@
 /**
- * The most to bid at an auction (issue 13), and the deposit a bid calls for. Pure: no I/O.
+ * The most to bid at an auction, and the deposit a bid calls for. Pure: no I/O.
  *
  * maxBid = (ARV·(1 − sellingCostsPct/100 − targetProfitPct/100) − rehabCost − survivingLiens
  *           − closingCosts − holdingCosts) / (1 + buyerPremiumPct/100), never below 0.

@@ -1,7 +1,7 @@
 /**
- * The five sale types in plain words (issue 13): what each sale is, and which liens usually
- * survive it. The form shows the lien line beside the sale type; the guide shows it all. General
- * patterns only: never legal advice, and always with CHECK_YOUR_STATE.
+ * The five sale types in plain words: what each sale is, and which liens usually survive it. The
+ * form shows the lien line beside the sale type; the guide shows it all. General patterns only:
+ * never legal advice, and always with CHECK_YOUR_STATE.
  */
 import type { SaleType } from "./auction";
 

@@ -1,7 +1,7 @@
 /**
- * The deal analysis contract (issue 12): every metric of a rental, flip, BRRRR or wholesale deal,
- * unrounded, from inputs the API has already checked. Shared by the analyzer screen, the API and
- * the agent's tools. Pure: no I/O.
+ * The deal analysis contract: every metric of a rental, flip, BRRRR or wholesale deal, unrounded,
+ * from inputs the API has already checked. Shared by the analyzer screen, the API and the agent's
+ * tools. Pure: no I/O.
  *
  * Where the contract leaves room, it is read literally:
  * - Debt service stays the same every projected year, even when the hold outlives the loan (the
@@ -68,8 +68,8 @@ function withFinancingDefaults(financing: PurchaseInputs["financing"]): Financin
 }
 
 /**
- * The rehab and ARV as given, else from the rehab items and the comps (issue 29), and the
- * itemized figures, which every analysis answers after its own.
+ * The rehab and ARV as given, else from the rehab items and the comps, and the itemized figures,
+ * which every analysis answers after its own.
  */
 function withPurchaseDefaults(inputs: PurchaseInputs & Pick<RentalInputs, "units">) {
   const itemized = itemizedMetrics(inputs);

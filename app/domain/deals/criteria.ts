@@ -1,7 +1,7 @@
 /**
- * The buy box (issue 29): the user's purchase criteria, saved once, and how an analysis measures
- * up to them. Each criterion reads one figure of the analysis (a metric, the purchase price, or
- * the all-in cost as a share of the ARV) and applies to the strategies that have it. Pure: no I/O.
+ * The buy box: the user's purchase criteria, saved once, and how an analysis measures up to them.
+ * Each criterion reads one figure of the analysis (a metric, the purchase price, or the all-in cost
+ * as a share of the ARV) and applies to the strategies that have it. Pure: no I/O.
  */
 import { z } from "zod";
 import { metricValue, withDefaults } from "./analyze";
@@ -144,7 +144,7 @@ export interface CriteriaVerdict {
   meetsCriteria: boolean | null;
 }
 
-/** The figures the criteria read, each once: what a saved analysis keeps for lists (issue 29). */
+/** The figures the criteria read, each once: what a saved analysis keeps for lists. */
 export const CRITERIA_FIGURES = [...new Set(Object.values(CRITERIA).map((c) => c.figure))];
 export type CriteriaFigure = (typeof CRITERIA)[CriterionName]["figure"];
 

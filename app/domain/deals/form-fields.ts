@@ -1,7 +1,7 @@
 /**
  * The deal analyzer's fields, grouped as its form shows them for each strategy, without the form's
  * reading and checking (form.ts, which re-exports these): the chat's handover card downloads no
- * zod (issue 28, item 7). Pure: no I/O.
+ * zod, so the chat's first load stays small. Pure: no I/O.
  */
 import type { Strategy } from "./types";
 

@@ -27,10 +27,10 @@ export interface DealFormValues {
   financed: boolean;
   interestOnly: boolean;
   /**
-   * The itemized inputs (units, rehab lines, comps; issue 29) as their cells' text, edited in the
-   * analyzer or as a saved analysis gives them, and sent with every save, so that opening and
-   * saving an analysis never drops them. While units or rehab lines are given, the figure they
-   * stand for (the gross rent, the rehab cost) is theirs, not a field's.
+   * The itemized inputs (units, rehab lines, comps) as their cells' text, edited in the analyzer or
+   * as a saved analysis gives them, and sent with every save, so that opening and saving an
+   * analysis never drops them. While units or rehab lines are given, the figure they stand for (the
+   * gross rent, the rehab cost) is theirs, not a field's.
    */
   itemized?: ItemizedForm;
 }

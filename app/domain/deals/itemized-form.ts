@@ -1,7 +1,7 @@
 /**
- * The analyzer's itemized inputs as a person edits them (issue 29, "Screens"): each unit, rehab
- * line and comp as the text typed in its cells, read back into the contract's lists (checked by
- * the API's own schema, through form.ts), and rows pasted from a spreadsheet. Pure: no I/O.
+ * The analyzer's itemized inputs as a person edits them: each unit, rehab line and comp as the text
+ * typed in its cells, read back into the contract's lists (checked by the API's own schema, through
+ * form.ts), and rows pasted from a spreadsheet. Pure: no I/O.
  */
 import { parseNumberLike } from "../format";
 import type { Comp, RehabItem, Unit } from "./types";

@@ -1,7 +1,7 @@
 /**
- * The itemized inputs of issue 29 and the figures they stand for: a rent roll of units (its rents
- * are the gross rent), a line-item rehab with a contingency (its total is the rehab cost) and
- * comps to the after-repair value. Unrounded, as the contract writes them. Pure: no I/O.
+ * The analyzer's itemized inputs and the figures they stand for: a rent roll of units (its rents
+ * are the gross rent), a line-item rehab with a contingency (its total is the rehab cost) and comps
+ * to the after-repair value. Unrounded, as the contract writes them. Pure: no I/O.
  */
 import type {
   Comp,

@@ -1,6 +1,6 @@
 /**
- * The what-if grid (issue 29): one metric of a deal as one or two of its inputs vary. Every cell
- * is `analyzeDeal` of the inputs with that row's and column's values put in, checked by the same
+ * The what-if grid: one metric of a deal as one or two of its inputs vary. Every cell is
+ * `analyzeDeal` of the inputs with that row's and column's values put in, checked by the same
  * schema as any analysis, so a cell is exactly what analyzing those inputs answers: one code path.
  * Pure: no I/O.
  */

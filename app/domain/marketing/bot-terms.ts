@@ -1,6 +1,7 @@
 /**
- * A lead bot's and an outreach draft's vocabularies and limits, without the schemas (bots.ts,
- * which re-exports these): Marketing's screens download no zod (issue 28, item 7). Pure: no I/O.
+ * A lead bot's and an outreach draft's vocabularies and limits, without the schemas (bots.ts, which
+ * re-exports these): Marketing's screens download no zod, so their first load stays small.
+ * Pure: no I/O.
  */
 
 /** The lead field a question's answer fills, besides being kept with the others. */

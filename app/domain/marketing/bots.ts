@@ -1,8 +1,8 @@
 /**
- * Lead bots (issue 15): a persona, the qualifying questions it asks in order, and the rule for
- * handing the seller over to the investor. The model words each turn; which question is being
- * answered is kept by the playground, so a finished conversation maps onto the lead's fields
- * without asking a model to read it back. And the outreach drafts the agent writes. Pure: no I/O.
+ * Lead bots: a persona, the qualifying questions it asks in order, and the rule for handing the
+ * seller over to the investor. The model words each turn; which question is being answered is kept
+ * by the playground, so a finished conversation maps onto the lead's fields without asking a model
+ * to read it back. And the outreach drafts the agent writes. Pure: no I/O.
  */
 import { z } from "zod";
 import { contactName, optionalText, requiredText, text } from "../workspace";

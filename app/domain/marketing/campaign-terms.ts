@@ -1,7 +1,8 @@
 /**
  * A campaign's vocabularies and the figures worked out from the leads that name it (cost per lead,
  * deals closed, return on spend, the funnel), without the input schema (campaigns.ts, which
- * re-exports these): Marketing's screens download no zod (issue 28, item 7). Pure: no I/O.
+ * re-exports these): Marketing's screens download no zod, so their first load stays small.
+ * Pure: no I/O.
  */
 import { FUNNEL_STAGES, type FunnelStage, type LeadStatus } from "./lead-terms";
 

@@ -1,6 +1,6 @@
 /**
- * Campaigns (issue 15) and the figures worked out from the leads that name them: cost per lead,
- * deals closed, return on spend, and the funnel of lead statuses. Pure: no I/O.
+ * Campaigns and the figures worked out from the leads that name them: cost per lead, deals closed,
+ * return on spend, and the funnel of lead statuses. Pure: no I/O.
  */
 import { z } from "zod";
 import { isoDate, money, optionalText, requiredText } from "../workspace";

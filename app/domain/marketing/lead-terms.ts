@@ -1,7 +1,7 @@
 /**
  * A lead's vocabularies and the figures worked out from leads (the funnel stage reached, speed to
  * lead, follow-ups due, duplicate keys), without the input schemas (leads.ts, which re-exports
- * these): Marketing's screens download no zod (issue 28, item 7). Pure: no I/O.
+ * these): Marketing's screens download no zod, so their first load stays small. Pure: no I/O.
  */
 
 /** Where a lead stands. All but `dead` are the funnel's stages, in order. */

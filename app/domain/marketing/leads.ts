@@ -1,8 +1,8 @@
 /**
- * Leads (issue 15): contacts of type `lead` with where they came from, how far they got, how
- * warm they are, what they agreed to be contacted by, and when to call them next. Their rules,
- * the funnel they move through and the speed-to-lead figure, shared by the API, the screen and the
- * dashboard. Pure: no I/O.
+ * Leads: contacts of type `lead` with where they came from, how far they got, how warm they are,
+ * what they agreed to be contacted by, and when to call them next. Their rules, the funnel they
+ * move through and the speed-to-lead figure, shared by the API, the screen and the dashboard.
+ * Pure: no I/O.
  */
 import { z } from "zod";
 import {

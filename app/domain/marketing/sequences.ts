@@ -1,8 +1,8 @@
 /**
- * Follow-up sequences for leads (issue 31): the steps (a day after the start and an action), the
- * input rules, the template's placeholders, why a sequence stops and what each step did, and the
- * e-mail as Gmail's `users.messages.send` takes it (RFC 2822, base64url). Shared by the Worker's
- * sequence runner, the API and the Sequences screen. Pure: no I/O.
+ * Follow-up sequences for leads: the steps (a day after the start and an action), the input rules,
+ * the template's placeholders, why a sequence stops and what each step did, and the e-mail as
+ * Gmail's `users.messages.send` takes it (RFC 2822, base64url). Shared by the Worker's sequence
+ * runner, the API and the Sequences screen. Pure: no I/O.
  */
 import { z } from "zod";
 

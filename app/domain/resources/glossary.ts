@@ -1,8 +1,8 @@
 /**
- * The glossary (issue 15): every figure the app computes, in our own words, with the formula as
- * the app works it out and the analyzer metrics that use it. Each analyzer metric names its entry
- * (`entryForMetric`), so the two link both ways; a unit test checks that every metric has one.
- * An entry's formula is written from the analyzer's own (formulas.ts), so the two cannot differ.
+ * The glossary: every figure the app computes, in our own words, with the formula as the app works
+ * it out and the analyzer metrics that use it. Each analyzer metric names its entry
+ * (`entryForMetric`), so the two link both ways; a unit test checks that every metric has one. An
+ * entry's formula is written from the analyzer's own (formulas.ts), so the two cannot differ.
  * Pure: no I/O.
  */
 import { metricDefinitions } from "../deals/formulas";

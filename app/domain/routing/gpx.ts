@@ -1,6 +1,6 @@
 /**
- * A route as a GPX 1.1 file (issue 14), for a satnav or a phone's maps app: a waypoint per stop in
- * the order they are visited, and a route through the start, the stops and the end. Pure: no I/O.
+ * A route as a GPX 1.1 file, for a satnav or a phone's maps app: a waypoint per stop in the order
+ * they are visited, and a route through the start, the stops and the end. Pure: no I/O.
  */
 
 export interface GpxPoint {

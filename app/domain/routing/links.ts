@@ -1,7 +1,7 @@
 /**
- * A route as Google Maps directions links (issue 14). Google takes at most 9 waypoints between a
- * link's origin and destination, so a longer route is split into parts, each starting where the
- * previous one ends. Pure: no I/O.
+ * A route as Google Maps directions links. Google takes at most 9 waypoints between a link's origin
+ * and destination, so a longer route is split into parts, each starting where the previous one
+ * ends. Pure: no I/O.
  */
 import type { LatLng } from "./optimize";
 

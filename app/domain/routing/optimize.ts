@@ -1,7 +1,7 @@
 /**
- * The route optimiser (issue 14): the order of a day's stops that is shortest while meeting every
- * time window (or, when none can, least late), and the figures of any order. One pure module for
- * the API, the agent and the screen (docs/decisions/0012-route-planner.md). No I/O.
+ * The route optimiser: the order of a day's stops that is shortest while meeting every time window
+ * (or, when none can, least late), and the figures of any order. One pure module for the API, the
+ * agent and the screen (docs/decisions/0012-route-planner.md). No I/O.
  */
 import { compileProblem, planOf, pointsOf, scoreOrder, isBetter, type Instance } from "./schedule";
 import type { LockedPositions, RoutePlan, RouteProblem, TravelMatrix } from "./problem";

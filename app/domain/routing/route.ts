@@ -1,7 +1,6 @@
 /**
- * A route as clients write it (issue 14): the optimisation request of `POST /api/routes/optimize`
- * and a saved route with its stops. The rules are the API's and the Route Planner's alike. Pure:
- * no I/O.
+ * A route as clients write it: the optimisation request of `POST /api/routes/optimize` and a saved
+ * route with its stops. The rules are the API's and the Route Planner's alike. Pure: no I/O.
  */
 import { z } from "zod";
 import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "./problem";

@@ -1,7 +1,7 @@
 /**
- * The analyzer's buy box (issue 29): the user's purchase criteria, how the analysis on screen
- * measures up to them (worked out as the figures change, by the same `judgeCriteria` the API runs),
- * and an editor that saves them (`PUT /api/deals/criteria`).
+ * The analyzer's buy box: the user's purchase criteria, how the analysis on screen measures up to
+ * them (worked out as the figures change, by the same `judgeCriteria` the API runs), and an editor
+ * that saves them (`PUT /api/deals/criteria`).
  */
 import { CheckCircle2, Pencil, Target, XCircle } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";

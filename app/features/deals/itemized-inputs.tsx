@@ -1,7 +1,7 @@
 /**
- * The analyzer's itemized inputs (issue 29): the unit table (rental, BRRRR), the rehab estimator
- * and the comps table, each started by its switch (from the figure it then stands for) and taken
- * out again by its own. They are part of the form: recalculated as they are typed, saved with it.
+ * The analyzer's itemized inputs: the unit table (rental, BRRRR), the rehab estimator and the comps
+ * table, each started by its switch (from the figure it then stands for) and taken out again by its
+ * own. They are part of the form: recalculated as they are typed, saved with it.
  */
 import { Building2, Calculator, Scale } from "lucide-react";
 import type { DealFormValues } from "~/domain/deals/form";

@@ -1,8 +1,8 @@
 /**
- * The analyzer's what-if grid (issue 29): one metric as two of the deal's inputs vary, each cell
- * worked out in the browser by `sensitivityGrid`, the very function behind
- * `POST /api/deals/sensitivity`, from the inputs on screen, so it follows every keystroke. Cells
- * are marked against the user's buy box when a criterion reads the metric.
+ * The analyzer's what-if grid: one metric as two of the deal's inputs vary, each cell worked out in
+ * the browser by `sensitivityGrid`, the very function behind `POST /api/deals/sensitivity`, from
+ * the inputs on screen, so it follows every keystroke. Cells are marked against the user's buy box
+ * when a criterion reads the metric.
  */
 import { CheckCircle2, RotateCcw, XCircle } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";

@@ -1,6 +1,6 @@
 /**
- * A saved analysis's read-only links (issue 29, "A link to share"): make one with an optional
- * expiry, copy it, see the live ones, revoke one. Whoever opens a link sees the printed report.
+ * A saved analysis's read-only links: make one with an optional expiry, copy it, see the live ones,
+ * revoke one. Whoever opens a link sees the printed report.
  */
 import { Check, Copy, Link2 } from "lucide-react";
 import { useState } from "react";

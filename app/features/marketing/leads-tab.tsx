@@ -55,9 +55,10 @@ const SORTS = [
 ] as const;
 
 /**
- * The list renders from the `$` route's loader (marketing.server.ts): its search, filters, sort
- * and page are the URL's, so the HTML arrives with the page the URL names and a change of them
- * reads the list, the speed to lead and the campaigns again through Remix.
+ * The list renders from the loader of Marketing's index route
+ * (app/routes/_app.marketing._index.tsx, through `loadMarketing` in marketing.server.ts): its
+ * search, filters, sort and page are the URL's, so the HTML arrives with the page the URL names and
+ * a change of them reads the list, the speed to lead and the campaigns again through Remix.
  */
 /**
  * Deletes a lead through its page's action, against the version the list shows; Undo adds it

@@ -1,4 +1,4 @@
-/** The deal analyses (issue 12): saved analyses and the server's own run of the math. */
+/** The deal analyses: saved analyses and the server's own run of the math. */
 import type { z } from "zod";
 import type { DealInputSchema } from "~/domain/deals/inputs";
 import type { RehabItem } from "~/domain/deals/types";

@@ -1,6 +1,6 @@
 /**
- * The files on the user's records (issue 30): list, upload with progress, delete, and the
- * addresses a file is shown or downloaded at (the session cookie signs a plain link in).
+ * The files on the user's records: list, upload with progress, delete, and the addresses a file is
+ * shown or downloaded at (the session cookie signs a plain link in).
  */
 import type { z } from "zod";
 import type { FileKind, FileOwner } from "~/domain/files";

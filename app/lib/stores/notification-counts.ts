@@ -1,8 +1,7 @@
 /**
- * The bell's unread count (issue 31), one for the whole shell: with the page (or read when the
- * workspace opens without one), every minute while the tab is seen, when the tab is seen again,
- * and after anything that changes the list (marking read, sending again). A failed read keeps the
- * last count.
+ * The bell's unread count, one for the whole shell: with the page (or read when the workspace opens
+ * without one), every minute while the tab is seen, when the tab is seen again, and after anything
+ * that changes the list (marking read, sending again). A failed read keeps the last count.
  */
 import { useEffect } from "react";
 import { createStore } from "zustand";

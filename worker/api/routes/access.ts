@@ -1,7 +1,7 @@
 /**
- * Access from outside AI42's pages (issue 32): personal access tokens, the apps connected through
- * OAuth, and the log of what AI clients did over MCP. Only a signed-in session manages them: an
- * access token cannot make, list or revoke access.
+ * Access from outside AI42's pages: personal access tokens, the apps connected through OAuth, and
+ * the log of what AI clients did over MCP. Only a signed-in session manages them: an access token
+ * cannot make, list or revoke access.
  */
 import { z } from "@hono/zod-openapi";
 import { MAX_ACCESS_TOKENS, TOKEN_PREFIX } from "../../../app/domain/access";

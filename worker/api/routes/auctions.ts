@@ -1,6 +1,6 @@
 /**
- * Auctions (issue 13): the sales the investor watches, their status history, the import, the
- * maximum bid, and the Google calendar their dates are written to.
+ * Auctions: the sales the investor watches, their status history, the import, the maximum bid, and
+ * the Google calendar their dates are written to.
  */
 import { z } from "@hono/zod-openapi";
 import { AuctionInputSchema, MAX_AUCTION_IMPORT_ROWS } from "../../../app/domain/auctions/auction";

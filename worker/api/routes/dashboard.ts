@@ -1,4 +1,4 @@
-/** The dashboard (issue 15): what needs the investor today, from every module, in one read. */
+/** The dashboard: what needs the investor today, from every module, in one read. */
 import { z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../app/domain/dates";
 import { dashboard } from "../../services/dashboard";

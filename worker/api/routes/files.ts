@@ -1,6 +1,6 @@
 /**
- * Files on the user's records (issue 30): upload (multipart, streamed to R2), list, metadata,
- * download, delete. Served only to their owner, never as something a browser would run.
+ * Files on the user's records: upload (multipart, streamed to R2), list, metadata, download,
+ * delete. Served only to their owner, never as something a browser would run.
  */
 import { z } from "@hono/zod-openapi";
 import {

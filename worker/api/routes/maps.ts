@@ -1,6 +1,6 @@
 /**
- * Maps (issue 14): what the map is drawn with, addresses looked up through the geocoder (cached),
- * and road figures and lines from the routing service when one is set.
+ * Maps: what the map is drawn with, addresses looked up through the geocoder (cached), and road
+ * figures and lines from the routing service when one is set.
  */
 import { z } from "@hono/zod-openapi";
 import { LatLngSchema } from "../../../app/domain/routing/route";

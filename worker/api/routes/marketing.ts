@@ -1,7 +1,7 @@
 /**
- * The marketing team area (issue 15), under /marketing: leads (contacts of type lead) with their
- * import, campaigns and their figures, the funnel, lead bots with their playground, and outreach
- * drafts. Every row is the signed-in user's; another user's id answers 404.
+ * The marketing team area, under /marketing: leads (contacts of type lead) with their import,
+ * campaigns and their figures, the funnel, lead bots with their playground, and outreach drafts.
+ * Every row is the signed-in user's; another user's id answers 404.
  */
 import { z } from "@hono/zod-openapi";
 import {

@@ -1,7 +1,7 @@
 /**
- * Routes (issue 14): the best order to visit the day's stops (`POST /routes/optimize`, the exact
- * contract), saved routes, the places they start from, the stops a route can be built from, and
- * the visits written to a calendar.
+ * Routes: the best order to visit the day's stops (`POST /routes/optimize`, the exact contract),
+ * saved routes, the places they start from, the stops a route can be built from, and the visits
+ * written to a calendar.
  */
 import { z } from "@hono/zod-openapi";
 import {
