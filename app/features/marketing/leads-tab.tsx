@@ -55,12 +55,6 @@ const SORTS = [
 ] as const;
 
 /**
- * The list renders from the loader of Marketing's index route
- * (app/routes/_app.marketing._index.tsx, through `loadMarketing` in marketing.server.ts): its
- * search, filters, sort and page are the URL's, so the HTML arrives with the page the URL names and
- * a change of them reads the list, the speed to lead and the campaigns again through Remix.
- */
-/**
  * Deletes a lead through its page's action, against the version the list shows; Undo adds it
  * again through the action of the form that adds one, for the toast's lifetime.
  */
