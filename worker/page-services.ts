@@ -74,6 +74,7 @@ import {
   createCampaign,
   deleteCampaign,
   getCampaign,
+  campaignChoices,
   listCampaigns,
   updateCampaign,
 } from "./services/campaigns";
@@ -120,9 +121,9 @@ import {
   createSequence,
   deleteSequence,
   enrollLead,
-  leadSequences,
   listSequences,
   sequenceSettingsOf,
+  sequencesOfLead,
   stopLeadSequence,
   updateSequence,
   updateSequenceSettings,
@@ -524,8 +525,8 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     deleteLead: (id: string, version: string) =>
       written(() => deleteLead(db, userId, id, [version])),
-    /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`). */
-    leadSequences: (id: string) => leadSequences(db, userId, id),
+    /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`), its lead read apart. */
+    leadSequences: (id: string) => sequencesOfLead(db, userId, id),
     /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
     startLeadSequence: (id: string, input: unknown) =>
       written(() =>
@@ -535,6 +536,8 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     stopLeadSequence: (enrollmentId: string) =>
       written(() => stopLeadSequence(db, userId, enrollmentId, Date.now())),
     listCampaigns: () => listCampaigns(db, userId),
+    /** The campaigns a lead's form or the leads' filter offers: names, no figures. */
+    campaignChoices: () => campaignChoices(db, userId),
     /** A campaign's page (`GET /api/marketing/campaigns/{id}`); null when it is not the user's. */
     campaignDetail: (id: string) => orNotFound(getCampaign(db, userId, id)),
     /** `POST /api/marketing/campaigns`, checked with the API's schema (amounts as a form types them). */

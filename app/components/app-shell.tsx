@@ -182,6 +182,7 @@ export default function AppShell() {
         void chat().then((state) => {
           state.newChat();
           navigate(modulePath("main-agent"));
+          setMobileOpen(false);
         }),
       [navigate],
     ),

@@ -405,6 +405,12 @@ test.describe("workspace shell", () => {
         await expect(page).toHaveURL(path);
         await expectClosed();
       }
+      // So does a new chat, which opens the Main Agent.
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expectOpen();
+      await page.keyboard.press("Control+Shift+O");
+      await expect(page).toHaveURL(/\/main-agent$/);
+      await expectClosed();
 
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Close menu" }).click();

@@ -29,6 +29,18 @@ export async function listCampaigns(db: Database, userId: string) {
   return withFigures(db, userId, rows);
 }
 
+/**
+ * The user's campaigns as a form or a filter offers them (name and channel), newest first: no
+ * figures, which would read every lead of every campaign.
+ */
+export function campaignChoices(db: Database, userId: string) {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name, channel: campaigns.channel })
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
 export async function getCampaign(db: Database, userId: string, id: string) {
   const row = await findOwned(db, campaigns, userId, id, "Campaign");
   return (await withFigures(db, userId, [row]))[0]!;

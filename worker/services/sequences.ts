@@ -230,6 +230,14 @@ export type SequenceLogEntry = ReturnType<typeof toLogEntry>;
 /** A lead's sequences (the running one first, then the latest) and what each step did. */
 export async function leadSequences(db: Database, userId: string, leadId: string) {
   await getLead(db, userId, leadId);
+  return sequencesOfLead(db, userId, leadId);
+}
+
+/**
+ * A lead's sequences and their log, for a reader that has found the lead already (its page): a
+ * lead that is not the user's has none.
+ */
+export async function sequencesOfLead(db: Database, userId: string, leadId: string) {
   const [enrollments, log] = await db.batch([
     db
       .select({ enrollment: sequenceEnrollments, steps: sequences.steps })

@@ -10,7 +10,7 @@ import { formatPercent } from "~/domain/format";
 import { formatDuration } from "~/domain/marketing/lead-terms";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace-terms";
-import type { Campaign, LeadSummary } from "~/lib/api/marketing";
+import type { CampaignChoice, LeadSummary } from "~/lib/api/marketing";
 import { BarChart } from "~/components/bar-chart";
 import { useQueryParams } from "../shared";
 
@@ -19,7 +19,13 @@ const percent = (fraction: number | null) =>
 const leadsText = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
 
 /** The funnel of every lead, or of one campaign's (`campaignId`), as the route's loader read it. */
-export function FunnelTab({ summary, campaigns }: { summary: LeadSummary; campaigns: Campaign[] }) {
+export function FunnelTab({
+  summary,
+  campaigns,
+}: {
+  summary: LeadSummary;
+  campaigns: CampaignChoice[];
+}) {
   const [params, update] = useQueryParams();
   const campaignId = params.get("campaignId") ?? "";
   return (

@@ -20,7 +20,7 @@ import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
 import { LEAD_SOURCES, LEAD_STATUSES } from "~/domain/marketing/lead-terms";
 import type { LeadInput } from "~/domain/marketing/leads";
 import { splitTags } from "~/domain/workspace-terms";
-import type { Campaign, Lead } from "~/lib/api/marketing";
+import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options, textOf } from "../shared";
 
@@ -50,7 +50,7 @@ const fieldsOf = (lead?: Lead) => ({
 /** Create or edit a lead: `onSave` sends the input built from the fields. */
 export function LeadForm(props: {
   lead?: Lead;
-  campaigns: Campaign[];
+  campaigns: CampaignChoice[];
   onSave: (input: LeadInput) => Promise<unknown>;
   onCancel: (() => void) | { to: string };
 }) {

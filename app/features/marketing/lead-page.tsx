@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from "~/domain/format";
 import { formatDuration } from "~/domain/marketing/lead-terms";
 import type { LeadInput } from "~/domain/marketing/leads";
 import { contactName, label } from "~/domain/workspace-terms";
-import type { Campaign, Lead } from "~/lib/api/marketing";
+import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import type { LeadSequences, Sequence } from "~/lib/api/sequences";
 import { refusalOf } from "~/lib/record-action";
@@ -28,7 +28,7 @@ import { OutreachDialog } from "./outreach-dialog";
 
 export function LeadPage(props: {
   lead: Lead;
-  campaigns: Campaign[];
+  campaigns: CampaignChoice[];
   sequences: Sequence[];
   followUp: LeadSequences;
   back: string;

@@ -29,20 +29,20 @@ export type NewLeadAnswer = { created: { id: string } };
  * sequences and their log, and the list it was opened from (`back`, with its filters).
  */
 export async function loadLead({ url, services }: ModuleLoaderArgs, id: string) {
-  const lead = await services.leadDetail(id);
-  if (!lead) throw notFound();
-  const [campaigns, sequences, followUp] = await Promise.all([
-    services.listCampaigns(),
+  const [lead, campaigns, sequences, followUp] = await Promise.all([
+    services.leadDetail(id),
+    services.campaignChoices(),
     services.listSequences(),
     services.leadSequences(id),
   ]);
+  if (!lead) throw notFound();
   const back = listToGoBackTo(modulePath("marketing"), url.searchParams.get("back"));
   return { lead: lead as Lead, campaigns, sequences, followUp, back };
 }
 
 /** The campaigns the new-lead form offers. */
 export const loadNewLead = async ({ services }: ModuleLoaderArgs) => ({
-  campaigns: await services.listCampaigns(),
+  campaigns: await services.campaignChoices(),
 });
 
 /** A new lead from the form at /marketing/leads/new (`input`, as the API's clients send it). */

@@ -21,7 +21,7 @@ import type { LeadInput } from "~/domain/marketing/leads";
 import { leadPath, modulePath } from "~/domain/modules";
 import { listedEmails, listedPhones } from "~/domain/contact-methods";
 import { contactName } from "~/domain/workspace-terms";
-import type { Campaign, Lead, LeadSummary } from "~/lib/api/marketing";
+import type { CampaignChoice, Lead, LeadSummary } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import type { Page } from "~/lib/api/workspace";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -80,7 +80,7 @@ function useDeleteLead() {
 export function LeadsTab(props: {
   leads: Page<Lead>;
   summary: LeadSummary;
-  campaigns: Campaign[];
+  campaigns: CampaignChoice[];
   today: string;
 }) {
   const { loading, retry } = usePageReading();

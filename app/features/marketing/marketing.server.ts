@@ -57,7 +57,7 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
     case "funnel": {
       const [summary, campaigns] = await Promise.all([
         summaryOf(params.get("campaignId")),
-        services.listCampaigns(),
+        services.campaignChoices(),
       ]);
       return { tab, summary, campaigns };
     }
@@ -68,7 +68,7 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
       const [list, summary, campaigns] = await Promise.all([
         services.listLeads({ ...listQuery, limit: String(LEADS_PAGE_SIZE) }),
         summaryOf(params.get("campaignId")),
-        services.listCampaigns(),
+        services.campaignChoices(),
       ]);
       if (list.problem !== null) throw badQuery(list.problem);
       return { tab, leads: list.page, summary, campaigns, today };

@@ -4,7 +4,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { leadPath, modulePath } from "~/domain/modules";
-import type { Campaign } from "~/lib/api/marketing";
+import type { CampaignChoice } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { toast } from "~/lib/toast";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -12,7 +12,7 @@ import { BackLink } from "../shared";
 import type { NewLeadAnswer } from "./lead.server";
 import { LeadForm } from "./lead-form";
 
-export function NewLeadPage(props: { campaigns: Campaign[] }) {
+export function NewLeadPage(props: { campaigns: CampaignChoice[] }) {
   const navigate = useNavigate();
   const create = useVersionedAction<NewLeadAnswer>("lead", MESSAGES.createLead);
   const list = modulePath("marketing");

@@ -21,6 +21,8 @@ import { orThrow, ServiceError } from "./workspace";
 export type Lead = z.infer<typeof LeadSchema>;
 export type LeadSummary = z.infer<typeof LeadSummarySchema>;
 export type Campaign = z.infer<typeof CampaignSchema>;
+/** A campaign as a lead's form or the leads' filter offers it. */
+export type CampaignChoice = Pick<Campaign, "id" | "name" | "channel">;
 export type LeadBot = z.infer<typeof LeadBotSchema>;
 export type OutreachDraft = z.infer<typeof CopyDraftSchema>;
 
