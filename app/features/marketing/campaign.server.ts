@@ -24,12 +24,13 @@ const CAMPAIGNS_LIST = modulePath("marketing", { tab: "campaigns" });
  * (the whole list at the leads tab, filtered by the campaign).
  */
 export async function loadCampaign({ services }: ModuleLoaderArgs, id: string) {
-  const campaign = await services.campaignDetail(id);
-  if (!campaign) throw notFound();
-  const [summary, leads] = await Promise.all([
+  // Read at once: another user's campaign id names none of their leads either.
+  const [campaign, summary, leads] = await Promise.all([
+    services.campaignDetail(id),
     services.leadSummary({ campaignId: id }),
     services.listLeads({ campaignId: id, limit: String(LEADS_PAGE_SIZE) }),
   ]);
+  if (!campaign) throw notFound();
   if (summary.problem !== null) throw badQuery(summary.problem);
   if (leads.problem !== null) throw badQuery(leads.problem);
   return { campaign, summary: summary.summary, leads: leads.page };
