@@ -158,7 +158,7 @@ import {
   saveStartPlaces,
   updateRoute,
 } from "./services/routes";
-import { releaseStorage, reserveStorage, usageOf } from "./services/usage";
+import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 
 /**
@@ -229,15 +229,15 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
    * storing routes hold their bodies (a 413 when there is no room for it).
    */
   const storing = <T>(input: unknown, write: () => Promise<T>) =>
-    written(async () => {
-      const bytes = new TextEncoder().encode(JSON.stringify(input)).byteLength;
-      await reserveStorage(db, env, userId, bytes);
-      try {
-        return await write();
-      } finally {
-        await releaseStorage(db, userId, bytes);
-      }
-    });
+    written(() =>
+      withStorageHeld(
+        db,
+        env,
+        userId,
+        new TextEncoder().encode(JSON.stringify(input)).byteLength,
+        write,
+      ),
+    );
 
   /**
    * The calendar's events in a range, as `GET /api/calendar/events` merges them: AI42's own

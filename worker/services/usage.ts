@@ -273,6 +273,25 @@ export async function reserveStorage(
   throw storageRefusal(limits, used, bytes, now);
 }
 
+/**
+ * Runs `write` with `bytes` held against the storage quota (a 413 when they do not fit, `write`
+ * then not run), released once it is done or failed.
+ */
+export async function withStorageHeld<T>(
+  db: Database,
+  env: Env,
+  userId: string,
+  bytes: number,
+  write: () => Promise<T>,
+) {
+  await reserveStorage(db, env, userId, bytes);
+  try {
+    return await write();
+  } finally {
+    await releaseStorage(db, userId, bytes);
+  }
+}
+
 /** Ends a write's reservation: what it wrote is counted already, by the write. */
 export async function releaseStorage(db: Database, userId: string, bytes: number) {
   await db

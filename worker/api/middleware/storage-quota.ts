@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { database } from "../../db/client";
-import { releaseStorage, reserveStorage } from "../../services/usage";
+import { withStorageHeld } from "../../services/usage";
 import type { AppEnv } from "../types";
 
 /**
@@ -15,10 +15,5 @@ export const storageQuota = createMiddleware<AppEnv>(async (c, next) => {
   const { userId } = c.var.session;
   // Measured once, by the body's limit: a chunked upload counts as a sized one does.
   const bytes = c.var.bodyBytes ?? 0;
-  await reserveStorage(db, c.env, userId, bytes);
-  try {
-    await next();
-  } finally {
-    await releaseStorage(db, userId, bytes);
-  }
+  await withStorageHeld(db, c.env, userId, bytes, next);
 });
