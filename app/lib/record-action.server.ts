@@ -58,10 +58,16 @@ export function listToGoBackTo(list: string, back: unknown) {
 export const refusedForm = (message: string, status = 400) =>
   data<Refused>({ message, fieldErrors: {} }, { status });
 
+/** A posted field's text (a form's field or a JSON body's); null when it holds none. */
+export function textIn(form: FormData | Record<string, unknown>, name: string) {
+  const value = form instanceof FormData ? form.get(name) : form[name];
+  return typeof value === "string" && value ? value : null;
+}
+
 /** The version the form's change was made against; a 400 when the form sent none. */
 export function versionIn(form: FormData | Record<string, unknown>, what: string) {
-  const version = form instanceof FormData ? form.get("version") : form.version;
-  if (typeof version === "string" && version) return { version, refused: null };
+  const version = textIn(form, "version");
+  if (version) return { version, refused: null };
   return {
     version: null,
     refused: refusedForm(`Send the version of the ${what} this change was made against`),

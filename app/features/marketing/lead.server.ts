@@ -14,6 +14,7 @@ import {
   postedBody,
   refusedAnswer,
   refusedForm,
+  textIn,
   versionIn,
 } from "~/lib/record-action.server";
 
@@ -57,12 +58,6 @@ export async function createLead({ services }: ModuleLoaderArgs, request: Reques
   return { created: { id: done.id } } satisfies NewLeadAnswer;
 }
 
-/** The form's field `name`, when it holds text. */
-function named(form: Record<string, unknown>, name: string) {
-  const value = form[name];
-  return typeof value === "string" && value ? value : null;
-}
-
 /**
  * A change of lead `id`: as JSON with JavaScript, `intent` "update" (`input`, the lead's fields
  * as the API reads them, against `version`: the page's form, or the list's status); as a form
@@ -80,7 +75,7 @@ export async function actOnLead(
   const { form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "start-sequence" || intent === "stop-sequence") {
-    const enrollmentId = named(form, "enrollmentId");
+    const enrollmentId = textIn(form, "enrollmentId");
     if (intent === "stop-sequence" && !enrollmentId)
       return refusedForm("Say which sequence of the lead to stop");
     const { refused } = await (intent === "start-sequence"

@@ -8,7 +8,13 @@ import { redirect } from "@remix-run/cloudflare";
 import { modulePath, projectPath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import type { RecordActionData } from "~/lib/record-action";
-import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import {
+  formInput,
+  refusedAnswer,
+  refusedForm,
+  textIn,
+  versionIn,
+} from "~/lib/record-action.server";
 
 /** What the project's action answers a page with JavaScript. */
 export type ProjectActionData = RecordActionData | { linked: true };
@@ -30,12 +36,6 @@ export async function createProject({ services }: ModuleLoaderArgs, form: FormDa
   throw redirect(projectPath(done.id), 303);
 }
 
-/** The contact or Drive file a link change names. */
-function named(form: FormData, field: string) {
-  const id = form.get(field);
-  return typeof id === "string" && id ? id : null;
-}
-
 /**
  * A change of project `id` sent from its page: `intent` "update" (the form's fields, against
  * `version`), "delete" (against `version`, then to the list), "link-contact" or
@@ -55,7 +55,7 @@ export async function actOnProject(
   };
   if (intent === "link-contact" || intent === "unlink-contact" || intent === "unlink-file") {
     const field = intent === "unlink-file" ? "fileId" : "contactId";
-    const target = named(form, field);
+    const target = textIn(form, field);
     if (!target)
       return refusedForm(`Say which ${field === "fileId" ? "file" : "contact"} to change`);
     const change =
