@@ -90,17 +90,18 @@ function chosen(key: (typeof CHOSEN_FACTS)[number], text: string) {
  */
 export function changedFacts(
   property: PropertyInput,
-  form: FormData,
+  form: FormData | Record<string, unknown>,
 ): Partial<Record<keyof PropertyInput, unknown>> {
+  const sent = (key: string) => (form instanceof FormData ? form.get(key) : form[key]);
   const changed: Partial<Record<keyof PropertyInput, unknown>> = {};
   for (const fact of TYPED_FACTS) {
-    const text = form.get(fact.key);
+    const text = sent(fact.key);
     if (typeof text !== "string") continue;
     if (text.trim() === factText(property[fact.key], fact.kind).trim()) continue;
     changed[fact.key] = text.trim() || null;
   }
   for (const key of CHOSEN_FACTS) {
-    const text = form.get(key);
+    const text = sent(key);
     if (typeof text === "string" && text !== choiceText(property[key]))
       changed[key] = chosen(key, text);
   }

@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
   const { pathname, search } = new URL(request.url);
-  return actOnProperty(args, params.propertyId!, await request.formData(), {
+  return actOnProperty(args, params.propertyId!, request, {
     document: context.documentRequest,
     from: pathname + search,
   });

@@ -6,9 +6,8 @@
 import { PhotoThumbnail } from "../files/photo-thumbnail";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "@remix-run/react";
-import { toast } from "~/lib/toast";
+import { useState } from "react";
+import { Link } from "@remix-run/react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
 import { analysisPath, propertyPath } from "~/domain/modules";
@@ -20,12 +19,11 @@ import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import type { Property, PropertyQuery } from "~/lib/api/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
-import { askChangedElsewhere } from "~/lib/changed-elsewhere";
 import { moduleOf } from "~/modules";
 import {
+  deleteWithUndo,
   ExportCsvLink,
   FilterBar,
-  toastFailure,
   FilterSelect,
   SearchBox,
   useDialogParam,
@@ -140,52 +138,22 @@ function StatusSelect(props: { property: Property }) {
 }
 
 /**
- * Deletes a property through its action, against the version the list shows; offers Undo (the
- * property added again, through the action of the form that adds one) for the toast's lifetime.
+ * Deletes a property through its page's action, against the version the list shows; Undo adds it
+ * again through the action of the form that adds one, for the toast's lifetime.
  */
-function useDeleteProperty(onDone: () => void) {
-  const fetcher = useFetcher<PropertyActionData>();
+function useDeleteProperty() {
+  const send = useVersionedAction<PropertyActionData>("property", MESSAGES.deleteProperty);
   const restore = useVersionedAction<NewPropertyAnswer>("property", MESSAGES.createProperty);
-  const asked = useRef<Property | null>(null);
-  const send = (property: Property, version: string) => {
-    asked.current = property;
-    fetcher.submit(
-      { intent: "delete", version },
-      { method: "post", action: propertyPath(property.id) },
-    );
-  };
-  useEffect(() => {
-    const property = asked.current;
-    if (fetcher.state !== "idle" || !property || !fetcher.data) return;
-    asked.current = null;
-    const answer = fetcher.data;
-    if ("deleted" in answer) {
-      const what = `“${property.address}”`;
-      toast(`${what} deleted`, {
-        duration: 8000,
-        action: {
-          label: "Undo",
-          onClick: () => {
-            inputOf(property)
-              .then((input) => restore({ input }, propertyPath("new")))
-              .then(() => {
-                toast.success(`${what} restored`);
-                onDone();
-              })
-              .catch(toastFailure);
-          },
-        },
-      });
-    } else if ("conflict" in answer) {
-      void askChangedElsewhere("property").then((choice) => {
-        if (choice === "overwrite") send(property, answer.conflict.updatedAt);
-        else if (choice === "reload") onDone();
-      });
-    } else if ("message" in answer) {
-      toast.error(MESSAGES.deleteProperty, { description: answer.message });
-    }
-  });
-  return (property: Property) => send(property, property.updatedAt);
+  return (property: Property) =>
+    deleteWithUndo({
+      what: `“${property.address}”`,
+      remove: async () =>
+        (await send(
+          { intent: "delete", version: property.updatedAt },
+          propertyPath(property.id),
+        )) !== undefined,
+      restore: () => inputOf(property).then((input) => restore({ input }, propertyPath("new"))),
+    });
 }
 
 /**
@@ -201,7 +169,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
   const [search, setSearch] = useSearchParam();
   const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
-  const deleteProperty = useDeleteProperty(retry);
+  const deleteProperty = useDeleteProperty();
   useImportChanges("properties", retry);
 
   const q = params.get("q") ?? "";

@@ -12,6 +12,7 @@ import {
   formInput,
   jsonBody,
   deletedAnswer,
+  postedBody,
   refusedAnswer,
   refusedForm,
   versionIn,
@@ -65,18 +66,20 @@ export async function createProperty({ services }: ModuleLoaderArgs, request: Re
 export async function actOnProperty(
   { services }: ModuleLoaderArgs,
   id: string,
-  form: FormData,
+  request: Request,
   sent: { document: boolean; from: string },
 ) {
-  const intent = form.get("intent");
-  if (intent === "primary") return makePrimary(services, id, form.get("analysis"), sent);
+  // A form's fields, or JSON from the list (its delete and Undo send JSON, as every list does).
+  const { form } = await postedBody(request);
+  const intent = form.intent;
+  if (intent === "primary") return makePrimary(services, id, form.analysis, sent);
   const { version, refused: unversioned } = versionIn(form, "property");
   if (unversioned) return unversioned;
   if (intent === "delete") {
     const { refused } = await services.deleteProperty(id, version);
     return deletedAnswer(refused, modulePath("possible-investments"), {
       ...sent,
-      back: form.get("back"),
+      back: form.back,
     });
   }
   if (intent !== "facts")
@@ -97,7 +100,7 @@ export async function actOnProperty(
 async function makePrimary(
   services: ModuleLoaderArgs["services"],
   propertyId: string,
-  analysisId: FormDataEntryValue | null,
+  analysisId: unknown,
   sent: { document: boolean; from: string },
 ) {
   const deal = typeof analysisId === "string" ? await services.dealDetail(analysisId) : null;
