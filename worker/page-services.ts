@@ -17,6 +17,7 @@ import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions
 import { DealInputSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
+import { LeadBotInputSchema } from "../app/domain/marketing/bots";
 import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
 import { LeadInputSchema } from "../app/domain/marketing/leads";
 import { SequenceInputSchema, SequenceSettingsSchema } from "../app/domain/marketing/sequences";
@@ -101,7 +102,7 @@ import { dealDetail, listDeals, updateDeal } from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
 import { listFiles } from "./services/files";
 import { disconnectGoogle, googleStatus } from "./services/google";
-import { listBots } from "./services/lead-bots";
+import { createBot, deleteBot, listBots, updateBot } from "./services/lead-bots";
 import {
   createLead,
   deleteLead,
@@ -550,6 +551,15 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
     deleteCampaign: (id: string, version: string) =>
       written(() => deleteCampaign(db, userId, id, [version])),
     listLeadBots: () => listBots(db, userId),
+    /** `POST /api/marketing/bots`, as the API reads its body. */
+    createLeadBot: (input: unknown) =>
+      written(() => createBot(db, userId, parsed(LeadBotInputSchema, input))),
+    /** `PUT /api/marketing/bots/{id}`, made only if the bot is still at `version`. */
+    updateLeadBot: (id: string, input: unknown, version: string) =>
+      written(() => updateBot(db, userId, id, parsed(LeadBotInputSchema, input), [version])),
+    /** `DELETE /api/marketing/bots/{id}`, made only if the bot is still at `version`: its leads stay. */
+    deleteLeadBot: (id: string, version: string) =>
+      written(() => deleteBot(db, userId, id, [version])),
     listSequences: () => listSequences(db, userId),
     /** `POST /api/marketing/sequences`. */
     createSequence: (input: unknown) =>

@@ -1,6 +1,6 @@
 /**
  * Marketing's lists: the tab the URL names (`tab`), its leads searched, filtered and paged by the
- * URL; the sequences' changes go to its action.
+ * URL; the sequences' and the lead bots' changes go to its action.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";

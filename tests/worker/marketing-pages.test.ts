@@ -3,7 +3,8 @@
  * `new` for each): the server HTML holds the lead or the campaign; another user's id, or none, is
  * the 404 page; the links the query string once opened move there for good; and leads and
  * campaigns are added, changed (against the version the page showed) and deleted through the
- * pages' actions, a campaign's by forms that work without JavaScript.
+ * pages' actions, a campaign's by forms that work without JavaScript; the index's action changes
+ * the sequences and the lead bots.
  */
 import { describe, expect, it } from "vitest";
 import { api, cookieValue, pageAt as page, postForm, postJson, register } from "./helpers";
@@ -356,6 +357,68 @@ describe("Marketing's actions", () => {
 
     await postJson("/marketing?index", ana.cookie, { intent: "delete-sequence", id: sequence!.id });
     expect(await list()).toHaveLength(0);
+  });
+
+  it("make, change and delete a lead bot through the index's action, against the version shown", async () => {
+    const ana = await marketer("Plover");
+    const questions = [{ text: "Who am I speaking with?", field: "name" }];
+    const input = { name: "Sam", persona: "Brief", handOff: "Say we will call", questions };
+    const bots = async () =>
+      (
+        (await (await api("/marketing/bots", { token: ana.token })).json()) as {
+          data: (Made & { name: string })[];
+        }
+      ).data;
+
+    // The bots tab's scripts read the action's answer (single fetch's `.data`).
+    const refused = await postJson("/marketing.data?index", ana.cookie, {
+      intent: "save-bot",
+      input: { ...input, name: " ", questions: [] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Give the bot a name");
+    expect(refused.html).toContain("Give the bot at least one question");
+    expect(await bots()).toHaveLength(0);
+
+    const made = await postJson("/marketing.data?index", ana.cookie, { intent: "save-bot", input });
+    expect(made.status).toBe(200);
+    const [bot] = await bots();
+    expect(bot).toMatchObject({ name: "Sam" });
+    expect(made.html).toContain(bot!.id);
+
+    const changed = await postJson("/marketing?index", ana.cookie, {
+      intent: "save-bot",
+      id: bot!.id,
+      version: bot!.updatedAt,
+      input: { ...input, name: "Samantha" },
+    });
+    expect(changed.status).toBe(200);
+    const [now] = await bots();
+    expect(now).toMatchObject({ name: "Samantha" });
+
+    // Made against the version before the change: refused, nothing changed or deleted.
+    for (const stale of [
+      { intent: "save-bot", id: bot!.id, version: bot!.updatedAt, input },
+      { intent: "delete-bot", id: bot!.id, version: bot!.updatedAt },
+    ]) {
+      const answer = await postJson("/marketing.data?index", ana.cookie, stale);
+      expect(answer.status, stale.intent).toBe(412);
+      expect(answer.html, stale.intent).toContain(now!.updatedAt);
+      expect(await bots(), stale.intent).toMatchObject([{ name: "Samantha" }]);
+    }
+    const unversioned = await postJson("/marketing?index", ana.cookie, {
+      intent: "delete-bot",
+      id: bot!.id,
+    });
+    expect(unversioned.status).toBe(400);
+
+    const deleted = await postJson("/marketing?index", ana.cookie, {
+      intent: "delete-bot",
+      id: bot!.id,
+      version: now!.updatedAt,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await bots()).toHaveLength(0);
   });
 
   it("refuse a form from another site", async () => {

@@ -3,9 +3,9 @@
  * e-mail or address) and a hand-off rule; and a playground that chats with the bot through the AI,
  * streamed, keeping which question is being answered. A finished conversation becomes a lead.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Bot, Plus, RotateCcw, Send, Square, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { toast } from "~/lib/toast";
 import { ConfigNotice } from "~/components/ai-config-notice";
 import { FormMessage, TextAreaField, TextField } from "~/components/form";
@@ -19,10 +19,12 @@ import { leadPath } from "~/domain/modules";
 import { contactName } from "~/domain/workspace-terms";
 import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
-import { failureText } from "~/lib/api/workspace";
-import { sendVersioned } from "~/lib/changed-elsewhere";
-import { NOT_LOADED } from "~/lib/use-form";
+import { MESSAGES } from "~/lib/api/messages";
+import { failureText, ServiceError } from "~/lib/api/workspace";
+import { useVersionedAction } from "~/lib/use-action-call";
 import { toastFailure, useQueryParams } from "../shared";
+import { botDraft, botDraftReducer, type BotFields } from "./bot-draft";
+import type { MarketingActionAnswer } from "./marketing.server";
 
 const FIELD_LABELS: Record<QuestionField, string> = {
   none: "Keep the answer only",
@@ -32,20 +34,19 @@ const FIELD_LABELS: Record<QuestionField, string> = {
   address: "Fills the property address",
 };
 
+/** A change of a lead bot sent to the route's action; Remix reads the tab again after it. */
+const useBotChange = (failure: string) =>
+  useVersionedAction<MarketingActionAnswer>("lead bot", failure);
+
 /**
  * The bots render from the route's loader (marketing.server.ts), the one open in the editor named
- * by `bot`; a save or delete reads them again. The playground talks to the AI from here.
+ * by `bot`; a save or delete goes to the route's action, which reads them again. The playground
+ * talks to the AI from here.
  */
 export function BotsTab({ bots }: { bots: LeadBot[] }) {
   const [params, update] = useQueryParams();
-  const { revalidate: retry } = useRevalidator();
-  // The bot last saved: a new one opens in the editor before the list is read again.
-  const [saved, setSaved] = useState<LeadBot | null>(null);
   const openId = params.get("bot");
-  const open =
-    openId === "new"
-      ? null
-      : (bots.find((bot) => bot.id === openId) ?? (saved?.id === openId ? saved : null));
+  const open = openId === "new" ? null : (bots.find((bot) => bot.id === openId) ?? null);
   const show = (id: string | null) => update({ bot: id });
 
   if (openId && (openId === "new" || open)) {
@@ -53,16 +54,9 @@ export function BotsTab({ bots }: { bots: LeadBot[] }) {
       <BotEditor
         key={openId}
         bot={open}
-        onSaved={(bot) => {
-          setSaved(bot);
-          // Opening another bot reads the list again; saving the open one asks for it again.
-          if (bot.id === openId) retry();
-          else show(bot.id);
-        }}
-        onDeleted={() => {
-          setSaved(null);
-          show(null);
-        }}
+        // A new bot opens in the editor: the list read again after the save holds it.
+        onSaved={(id) => id !== openId && show(id)}
+        onDeleted={() => show(null)}
         onBack={() => show(null)}
       />
     );
@@ -113,99 +107,47 @@ export function BotsTab({ bots }: { bots: LeadBot[] }) {
   );
 }
 
-interface QuestionDraft {
-  text: string;
-  field: QuestionField;
-}
-
+/** The editor's draft is one state (`botDraftReducer`); its save and delete go to the route's action. */
 function BotEditor(props: {
   bot: LeadBot | null;
-  onSaved: (bot: LeadBot) => void;
+  onSaved: (id: string) => void;
   onDeleted: () => void;
   onBack: () => void;
 }) {
-  const [name, setName] = useState(props.bot?.name ?? "");
-  const [persona, setPersona] = useState(
-    props.bot?.persona ?? "Friendly and brief, local to the area, never pushy.",
-  );
-  const [greeting, setGreeting] = useState(props.bot?.greeting ?? "");
-  const [handOff, setHandOff] = useState(
-    props.bot?.handOff ??
-      "When every question is answered, thank them and say the investor will call within the hour.",
-  );
-  const [questions, setQuestions] = useState<QuestionDraft[]>(
-    props.bot?.questions ?? [
-      { text: "Who am I speaking with?", field: "name" },
-      { text: "What's the address of the property?", field: "address" },
-      { text: "How soon would you like to sell?", field: "none" },
-      { text: "What's the best number to reach you?", field: "phone" },
-    ],
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [draft, dispatch] = useReducer(botDraftReducer, props.bot, botDraft);
+  const { fields, errors, version, reloading } = draft;
+  const { questions } = fields;
   const [failure, setFailure] = useState("");
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  // The version the fields were loaded from: a save or delete is made against it (If-Match).
-  const [version, setVersion] = useState(props.bot?.updatedAt);
-  /** Reload after a 412: the bot as it now is replaces the edit. */
-  const reload = (bot: LeadBot) => {
-    setName(bot.name);
-    setPersona(bot.persona);
-    setGreeting(bot.greeting ?? "");
-    setHandOff(bot.handOff);
-    setQuestions(bot.questions);
-    setVersion(bot.updatedAt);
-  };
-
-  const setQuestion = (i: number, change: Partial<QuestionDraft>) =>
-    setQuestions((list) => list.map((q, j) => (i === j ? { ...q, ...change } : q)));
-  const move = (i: number, by: number) =>
-    setQuestions((list) => {
-      const next = [...list];
-      const [item] = next.splice(i, 1);
-      next.splice(i + by, 0, item!);
-      return next;
-    });
+  const saveBot = useBotChange(MESSAGES.saveLeadBot);
+  const deleteBot = useBotChange(MESSAGES.deleteLeadBot);
+  // After Reload (the bot changed elsewhere), the bot as the loader reads it now replaces the edit.
+  useEffect(() => {
+    if (reloading && props.bot) dispatch({ type: "read", bot: props.bot });
+  }, [reloading, props.bot]);
+  const set = (change: Partial<Omit<BotFields, "questions">>) =>
+    dispatch({ type: "set", fields: change });
+  /** The saved bot's id and version, for a change made against it. */
+  const saved = () => (props.bot && version ? { id: props.bot.id, version } : {});
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    // The schema and zod's plain-words messages load on saving, not with the page.
-    let parsed;
-    try {
-      const [{ LeadBotInputSchema }] = await Promise.all([
-        import("~/domain/marketing/bots"),
-        import("~/domain/validation"),
-      ]);
-      parsed = LeadBotInputSchema.safeParse({ name, persona, greeting, questions, handOff });
-    } catch {
-      setFailure(NOT_LOADED);
-      return;
-    }
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]).reverse()),
-      );
-      return;
-    }
-    setErrors({});
     setFailure("");
     setSaving(true);
     try {
-      const bot = props.bot;
-      const saved = bot
-        ? await sendVersioned({
-            what: "lead bot",
-            version,
-            send: (ifMatch) => botsApi.update(bot.id, parsed.data, ifMatch),
-            reload,
-          })
-        : await botsApi.create(parsed.data);
-      if (!saved) return;
-      setVersion(saved.updatedAt);
-      toast.success(`Lead bot “${saved.name}” saved`);
-      props.onSaved(saved);
+      const answer = await saveBot({ intent: "save-bot", ...saved(), input: fields });
+      if (!answer) dispatch({ type: "reload" });
+      else if ("bot" in answer) {
+        dispatch({ type: "saved", version: answer.bot.updatedAt });
+        toast.success(`Lead bot “${answer.bot.name}” saved`);
+        props.onSaved(answer.bot.id);
+      }
     } catch (error) {
-      setFailure(failureText(error));
+      // The API's check of each field is shown beside it; any other failure below the form.
+      const fieldErrors = error instanceof ServiceError ? error.fieldErrors : {};
+      dispatch({ type: "refused", errors: fieldErrors });
+      if (Object.keys(fieldErrors).length === 0) setFailure(failureText(error));
     } finally {
       setSaving(false);
     }
@@ -214,15 +156,10 @@ function BotEditor(props: {
   const remove = async () => {
     setDeleting(false);
     if (!props.bot) return;
-    const bot = props.bot;
     try {
-      const removed = await sendVersioned({
-        what: "lead bot",
-        version,
-        send: (ifMatch) => botsApi.remove(bot.id, ifMatch).then(() => true),
-        reload,
-      });
-      if (removed) props.onDeleted();
+      const answer = await deleteBot({ intent: "delete-bot", ...saved() });
+      if (!answer) dispatch({ type: "reload" });
+      else props.onDeleted();
     } catch (error) {
       toastFailure(error);
     }
@@ -230,16 +167,27 @@ function BotEditor(props: {
 
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <form onSubmit={save} noValidate className="space-y-4" aria-label="Lead bot">
+      <form
+        onSubmit={(event) => void save(event)}
+        noValidate
+        className="space-y-4"
+        aria-label="Lead bot"
+      >
         <button type="button" onClick={props.onBack} className="text-sm text-muted hover:text-fg">
           ← All lead bots
         </button>
-        <TextField id="bot-name" label="Name" value={name} onChange={setName} error={errors.name} />
+        <TextField
+          id="bot-name"
+          label="Name"
+          value={fields.name}
+          onChange={(name) => set({ name })}
+          error={errors.name}
+        />
         <TextAreaField
           id="bot-persona"
           label="Persona: who the bot is and how it talks"
-          value={persona}
-          onChange={setPersona}
+          value={fields.persona}
+          onChange={(persona) => set({ persona })}
           error={errors.persona}
           rows={2}
         />
@@ -247,8 +195,9 @@ function BotEditor(props: {
           id="bot-greeting"
           label="First line"
           required={false}
-          value={greeting}
-          onChange={setGreeting}
+          value={fields.greeting}
+          onChange={(greeting) => set({ greeting })}
+          error={errors.greeting}
           placeholder="Hi, this is … Thanks for reaching out about your property."
         />
         <fieldset className="space-y-3">
@@ -263,7 +212,7 @@ function BotEditor(props: {
                 id={`bot-question-${i}`}
                 label={`Question ${i + 1}`}
                 value={question.text}
-                onChange={(text) => setQuestion(i, { text })}
+                onChange={(text) => dispatch({ type: "edit-question", index: i, change: { text } })}
                 error={errors[`questions.${i}.text`]}
               />
               <label className="text-sm">
@@ -271,7 +220,11 @@ function BotEditor(props: {
                 <select
                   value={question.field}
                   onChange={(event) =>
-                    setQuestion(i, { field: event.target.value as QuestionField })
+                    dispatch({
+                      type: "edit-question",
+                      index: i,
+                      change: { field: event.target.value as QuestionField },
+                    })
                   }
                   className="input"
                   aria-label={`What the answer to question ${i + 1} fills`}
@@ -288,7 +241,7 @@ function BotEditor(props: {
                   type="button"
                   aria-label={`Move question ${i + 1} up`}
                   disabled={i === 0}
-                  onClick={() => move(i, -1)}
+                  onClick={() => dispatch({ type: "move-question", index: i, by: -1 })}
                   className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
                 >
                   <ArrowUp aria-hidden className="size-4" />
@@ -297,7 +250,7 @@ function BotEditor(props: {
                   type="button"
                   aria-label={`Move question ${i + 1} down`}
                   disabled={i === questions.length - 1}
-                  onClick={() => move(i, 1)}
+                  onClick={() => dispatch({ type: "move-question", index: i, by: 1 })}
                   className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
                 >
                   <ArrowDown aria-hidden className="size-4" />
@@ -306,7 +259,7 @@ function BotEditor(props: {
                   type="button"
                   aria-label={`Remove question ${i + 1}`}
                   disabled={questions.length === 1}
-                  onClick={() => setQuestions((list) => list.filter((_, j) => j !== i))}
+                  onClick={() => dispatch({ type: "remove-question", index: i })}
                   className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger disabled:opacity-30"
                 >
                   <Trash2 aria-hidden className="size-4" />
@@ -317,7 +270,7 @@ function BotEditor(props: {
           {questions.length < MAX_BOT_QUESTIONS && (
             <button
               type="button"
-              onClick={() => setQuestions((list) => [...list, { text: "", field: "none" }])}
+              onClick={() => dispatch({ type: "add-question" })}
               className="btn-secondary"
             >
               <Plus aria-hidden className="mr-1.5 size-4" /> Add a question
@@ -327,8 +280,8 @@ function BotEditor(props: {
         <TextAreaField
           id="bot-handoff"
           label="Hand-off rule: when and how the bot hands the seller over to you"
-          value={handOff}
-          onChange={setHandOff}
+          value={fields.handOff}
+          onChange={(handOff) => set({ handOff })}
           error={errors.handOff}
           rows={2}
         />

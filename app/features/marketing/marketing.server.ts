@@ -1,11 +1,12 @@
 /**
  * Marketing's lists, read on the server (the open tab's leads, sequences, campaigns, funnel or
- * bots), and the changes made on the sequences tab.
+ * bots), and the changes made on the sequences and bots tabs.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { campaignPath, leadPath, MARKETING_TABS } from "~/domain/modules";
 import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
+import { jsonBody, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import type { PageServices } from "../../../worker/page-services";
 
 /** Leads per page of the list (and of a campaign's leads on its page). */
 export const LEADS_PAGE_SIZE = 20;
@@ -76,19 +77,36 @@ export async function loadMarketing({ url, services, today }: ModuleLoaderArgs) 
   }
 }
 
-/** What the index's action answers: the sequence saved, the settings kept, or the deletion. */
+/**
+ * What the index's action answers: the sequence saved, the settings kept, the lead bot saved (at
+ * its new version), or the deletion.
+ */
 export type MarketingActionAnswer =
-  { sequence: { id: string } } | { settings: true } | { deleted: true };
+  | { sequence: { id: string } }
+  | { settings: true }
+  | { bot: { id: string; name: string; updatedAt: string } }
+  | { deleted: true };
+
+/** A lead bot's save as its editor reads it: the bot at its new version, or the refusal. */
+function botSaved({ done, refused }: Awaited<ReturnType<PageServices["createLeadBot"]>>) {
+  if (refused) return refusedAnswer(refused);
+  const { id, name, updatedAt } = done;
+  return { bot: { id, name, updatedAt } } satisfies MarketingActionAnswer;
+}
 
 /**
- * A change made on the sequences tab, as JSON (its form builds a sequence's steps in the browser):
- * `intent` "save-sequence" (`input`, and `id` for one that exists), "delete-sequence" (`id`) or
- * "sequence-settings" (`input`: on or off, the daily cap).
+ * A change made on the sequences or bots tab, as JSON (their forms build a sequence's steps and a
+ * bot's questions in the browser): `intent` "save-sequence" (`input`, and `id` for one that
+ * exists), "delete-sequence" (`id`), "sequence-settings" (`input`: on or off, the daily cap),
+ * "save-bot" (`input`, and `id` with the `version` shown for one that exists) or "delete-bot"
+ * (`id`, `version`).
  */
 export async function actOnMarketing({ services }: ModuleLoaderArgs, request: Request) {
   const body = await jsonBody(request);
   if (!body)
-    return refusedForm("Changing sequences needs JavaScript: their steps are built in the form");
+    return refusedForm(
+      "Changing sequences and lead bots needs JavaScript: their steps and questions are built in the form",
+    );
   const id = typeof body.id === "string" && body.id ? body.id : null;
   switch (body.intent) {
     case "save-sequence": {
@@ -108,6 +126,20 @@ export async function actOnMarketing({ services }: ModuleLoaderArgs, request: Re
       const { refused } = await services.saveSequenceSettings(body.input);
       if (refused) return refusedAnswer(refused);
       return { settings: true } satisfies MarketingActionAnswer;
+    }
+    case "save-bot": {
+      if (!id) return botSaved(await services.createLeadBot(body.input));
+      const { version, refused } = versionIn(body, "lead bot");
+      if (refused) return refused;
+      return botSaved(await services.updateLeadBot(id, body.input, version));
+    }
+    case "delete-bot": {
+      if (!id) return refusedForm("Say which lead bot to delete");
+      const { version, refused: unversioned } = versionIn(body, "lead bot");
+      if (unversioned) return unversioned;
+      const { refused } = await services.deleteLeadBot(id, version);
+      if (refused) return refusedAnswer(refused);
+      return { deleted: true } satisfies MarketingActionAnswer;
     }
     default:
       return refusedForm(`There is no change “${String(body.intent)}” here`);

@@ -1,11 +1,11 @@
 /**
  * The marketing team area's shapes (leads, campaigns with their figures, the funnel), and the
- * calls its pages still make to the API: lead bots and their playground, and outreach drafts (the
- * leads and campaigns are read and written through their routes). Each call throws a
+ * calls its pages still make to the API: the lead bots' playground, and outreach drafts (the
+ * leads, campaigns and lead bots are read and written through their routes). Each call throws a
  * `ServiceError` carrying a "Failed to …" message and what the server said.
  */
 import type { z } from "zod";
-import type { BotChat, CopyRequest, LeadBotInputSchema } from "~/domain/marketing/bots";
+import type { BotChat, CopyRequest } from "~/domain/marketing/bots";
 import type {
   CampaignSchema,
   CopyDraftSchema,
@@ -29,21 +29,6 @@ export type OutreachDraft = z.infer<typeof CopyDraftSchema>;
 const id = encodeURIComponent;
 
 export const botsApi = {
-  create: (input: z.input<typeof LeadBotInputSchema>) =>
-    orThrow(
-      apiRequest<LeadBot>("/marketing/bots", { method: "POST", body: input }),
-      MESSAGES.saveLeadBot,
-    ),
-  update: (botId: string, input: z.input<typeof LeadBotInputSchema>, ifMatch?: string) =>
-    orThrow(
-      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "PUT", body: input, ifMatch }),
-      MESSAGES.saveLeadBot,
-    ),
-  remove: (botId: string, ifMatch?: string) =>
-    orThrow(
-      apiRequest<LeadBot>(`/marketing/bots/${id(botId)}`, { method: "DELETE", ifMatch }),
-      MESSAGES.deleteLeadBot,
-    ),
   /**
    * One playground turn, streamed: `onText` hears the bot's reply so far. Aborting `signal` stops
    * it with what had arrived.
