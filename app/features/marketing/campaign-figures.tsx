@@ -8,18 +8,27 @@ export function CampaignFigures(props: { campaign: Campaign; className: string }
   const f = campaign.figures;
   return (
     <dl className={props.className}>
-      <Figure
-        term="Spend / budget"
-        value={`${formatMoney(campaign.spend ?? 0)} / ${formatMoney(campaign.budget)}`}
-      />
-      <Figure term="Leads" value={f.leads} />
-      <Figure term="Cost per lead" value={formatMoney(f.costPerLead)} />
-      <Figure term="Deals closed" value={f.dealsClosed} />
-      <Figure term="Revenue" value={formatMoney(f.revenue)} />
-      <Figure
-        term="Return on spend"
-        value={f.returnOnSpend === null ? "—" : formatPercent(f.returnOnSpend * 100, 0)}
-      />
+      {(
+        [
+          [
+            "Spend / budget",
+            `${formatMoney(campaign.spend ?? 0)} / ${formatMoney(campaign.budget)}`,
+          ],
+          ["Leads", f.leads],
+          ["Cost per lead", formatMoney(f.costPerLead)],
+          ["Deals closed", f.dealsClosed],
+          ["Revenue", formatMoney(f.revenue)],
+          [
+            "Return on spend",
+            f.returnOnSpend === null ? "—" : formatPercent(f.returnOnSpend * 100, 0),
+          ],
+        ] as const
+      ).map(([term, value]) => (
+        // One cell of the grid for each figure, its term above its value.
+        <div key={term}>
+          <Figure term={term} value={value} />
+        </div>
+      ))}
     </dl>
   );
 }

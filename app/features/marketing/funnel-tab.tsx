@@ -74,17 +74,23 @@ export function Funnel({ summary }: { summary: LeadSummary }) {
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Figure term="Leads" value={summary.leads} />
-        <Figure term="Under contract, of all" value={percent(summary.funnel.overall)} />
-        <Figure term="Dead" value={summary.funnel.dead} />
-        <Figure
-          term="Average speed to lead"
-          value={
-            summary.averageSpeedToLeadMinutes === null
-              ? "None contacted"
-              : formatDuration(summary.averageSpeedToLeadMinutes)
-          }
-        />
+        {(
+          [
+            ["Leads", summary.leads],
+            ["Under contract, of all", percent(summary.funnel.overall)],
+            ["Dead", summary.funnel.dead],
+            [
+              "Average speed to lead",
+              summary.averageSpeedToLeadMinutes === null
+                ? "None contacted"
+                : formatDuration(summary.averageSpeedToLeadMinutes),
+            ],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <Figure term={term} value={value} />
+          </div>
+        ))}
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="rounded-2xl border border-line bg-surface p-4">
