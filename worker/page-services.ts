@@ -14,7 +14,8 @@ import {
   propertyDedupeKey,
 } from "../app/domain/workspace";
 import { AuctionInputSchema, MaxBidDefaultsSchema } from "../app/domain/auctions/auction";
-import { DealInputSchema } from "../app/domain/deals/inputs";
+import { DealCriteriaInputSchema } from "../app/domain/deals/criteria";
+import { DealInputSchema, RehabItemSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
 import { LeadBotInputSchema } from "../app/domain/marketing/bots";
@@ -22,6 +23,7 @@ import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
 import { LeadInputSchema } from "../app/domain/marketing/leads";
 import { SequenceInputSchema, SequenceSettingsSchema } from "../app/domain/marketing/sequences";
 import { EnrollmentInputSchema } from "./api/routes/sequences.schemas";
+import { DealShareInputSchema } from "./api/routes/deal-shares.schemas";
 import { MCP_PATH } from "../app/domain/access";
 import { CreateAccessTokenSchema } from "../app/domain/access-input";
 import type { FileOwner } from "../app/domain/files";
@@ -98,7 +100,17 @@ import {
   renameConversation,
 } from "./services/conversations";
 import { dashboard, type DashboardQuery } from "./services/dashboard";
-import { dealDetail, listDeals, updateDeal } from "./services/deals";
+import { createDealShare, listDealShares, revokeDealShares } from "./services/deal-shares";
+import {
+  createDeal,
+  dealDetail,
+  deleteDeal,
+  findCriteria,
+  judgeLater,
+  listDeals,
+  saveCriteria,
+  updateDeal,
+} from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
 import { listFiles } from "./services/files";
 import { disconnectGoogle, googleStatus } from "./services/google";
@@ -159,6 +171,11 @@ import {
   saveStartPlaces,
   updateRoute,
 } from "./services/routes";
+import {
+  createRehabTemplate,
+  deleteRehabTemplate,
+  listRehabTemplates,
+} from "./services/rehab-templates";
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 
@@ -215,7 +232,16 @@ export interface PageOrigin {
   timeZone: string;
 }
 
-export function pageServices(env: Env, userId: string, from: PageOrigin) {
+/**
+ * The services of `userId`'s pages; `waitUntil` keeps work a write hands on (judging a large
+ * workspace by a new buy box) running after the answer, as the API's request does.
+ */
+export function pageServices(
+  env: Env,
+  userId: string,
+  from: PageOrigin,
+  waitUntil: (work: Promise<unknown>) => void,
+) {
   const db = database(env.DB);
   const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
   // Asked once per page, however many of its parts would ask Google Calendar.
@@ -330,6 +356,50 @@ export function pageServices(env: Env, userId: string, from: PageOrigin) {
         const input = { name, strategy, inputs, propertyId, projectId, primary: true };
         return updateDeal(db, userId, id, parsed(DealInputSchema, input), [deal.updatedAt]);
       }),
+    /** `POST /api/deals`, checked with the API's schema. */
+    createDeal: (input: unknown) =>
+      written(() => createDeal(db, userId, parsed(DealInputSchema, input))),
+    /** `PUT /api/deals/{id}`, made only if the analysis is still at `version`. */
+    updateDeal: (id: string, input: unknown, version: string) =>
+      written(() => updateDeal(db, userId, id, parsed(DealInputSchema, input), [version])),
+    /** `DELETE /api/deals/{id}`, made only if the analysis is still at `version`. */
+    deleteDeal: (id: string, version: string) =>
+      written(() => deleteDeal(db, userId, id, [version])),
+    /**
+     * A saved analysis's links that still open, newest first (`GET /api/deals/{id}/shares`); null
+     * when the user has no analysis by that id.
+     */
+    dealShares: (dealId: string) => orNotFound(listDealShares(db, userId, dealId, accessOrigin)),
+    /** `POST /api/deals/{id}/share`: a new read-only link, its expiry checked with the API's schema. */
+    shareDeal: (dealId: string, input: unknown) =>
+      written(() =>
+        createDealShare(db, userId, dealId, parsed(DealShareInputSchema, input), accessOrigin),
+      ),
+    /** `DELETE /api/deals/{id}/share/{shareId}`: the link opens nothing from then on. */
+    revokeDealShare: (dealId: string, shareId: string) =>
+      written(() => revokeDealShares(db, userId, dealId, shareId)),
+    /** The user's buy box (`GET /api/deals/criteria`). */
+    dealCriteria: () => findCriteria(db, userId),
+    /**
+     * `PUT /api/deals/criteria`, checked with the API's schema: the properties are judged again by
+     * it, a large workspace's after the answer.
+     */
+    saveDealCriteria: (input: unknown) =>
+      written(() =>
+        saveCriteria(
+          db,
+          userId,
+          parsed(DealCriteriaInputSchema, input),
+          judgeLater(env, db, userId, waitUntil),
+        ),
+      ),
+    /** The user's rehab line templates, newest first (`GET /api/rehab-templates`). */
+    rehabTemplates: () => listRehabTemplates(db, userId),
+    /** `POST /api/rehab-templates`: a rehab line kept as a template, held against the quota. */
+    saveRehabTemplate: (input: unknown) =>
+      storing(input, () => createRehabTemplate(db, userId, parsed(RehabItemSchema, input))),
+    /** `DELETE /api/rehab-templates/{id}`. */
+    deleteRehabTemplate: (id: string) => written(() => deleteRehabTemplate(db, userId, id)),
     calendarEvents,
     /**
      * The events of a range as one list in the listing's order, for a card that shows them so:

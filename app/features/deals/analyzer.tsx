@@ -10,6 +10,7 @@ import { toast } from "~/lib/toast";
 import { Skeleton } from "~/components/skeleton";
 import { ConfirmDialog, Modal } from "~/components/ui";
 import { dealLoan } from "~/domain/deals/analyze";
+import { judgeCriteria, type DealCriteria } from "~/domain/deals/criteria";
 import {
   FORM_GROUPS,
   formOfInputs,
@@ -35,12 +36,13 @@ import { formatAddress } from "~/domain/format";
 import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
 import { entryBySlug } from "~/domain/resources/glossary";
-import { dealsApi, type Deal } from "~/lib/api/deals";
+import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import type { PropertyDetail } from "~/lib/api/workspace";
-import { sendVersioned } from "~/lib/changed-elsewhere";
 import { chatStore } from "~/lib/stores/chat";
-import { BackLink, deleteWithUndo, toastFailure } from "../shared";
-import { CriteriaPanel, useBuyBox } from "./criteria-panel";
+import { BackLink, toastFailure } from "../shared";
+import { useAnalysisChange } from "./analysis-change";
+import { CriteriaPanel } from "./criteria-panel";
 import { DealInputs } from "./deal-inputs";
 import { DealResults } from "./deal-results";
 import { DealReport } from "./deal-report";
@@ -95,9 +97,16 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
 export function DealAnalyzer(props: {
   /**
    * What the page's loader read: a saved analysis (null for a new one) and its property, or the
-   * property a new one is for (its figures prefill the form).
+   * property a new one is for (its figures prefill the form); the analysis's live links, the
+   * user's buy box and rehab line templates.
    */
-  opened: { deal: Deal | null; property: PropertyDetail | null };
+  opened: {
+    deal: Deal | null;
+    property: PropertyDetail | null;
+    shares: DealShare[];
+    criteria: DealCriteria;
+    templates: RehabTemplate[];
+  };
   strategy: Strategy | null;
   /** A glossary entry's slug: its figure is highlighted, with its formula, under Results. */
   term?: string | null;
@@ -116,7 +125,10 @@ export function DealAnalyzer(props: {
   // Until a save is tried, an empty field is not an error yet: only what was typed is checked.
   const [triedSave, setTriedSave] = useState(false);
   const propertyId = saved?.propertyId ?? props.opened.property?.id ?? null;
-  const buyBox = useBuyBox();
+  const saveChange = useAnalysisChange(MESSAGES.saveDeal);
+  const erase = useAnalysisChange(MESSAGES.deleteDeal);
+  // While this page's save is on its way, the page read again after it holds what it saved.
+  const ownSave = useRef(false);
 
   /** A saved analysis on screen: its name, strategy and figures in the form. */
   const showDeal = (deal: Deal) => {
@@ -134,7 +146,9 @@ export function DealAnalyzer(props: {
   const [filled, setFilled] = useState<string | null>(null);
   if (openedVersion !== filled) {
     setFilled(openedVersion);
-    if (opened.deal) showDeal(opened.deal);
+    // The form may hold more than the save kept (another strategy's figures, "$185,000" as typed).
+    if (ownSave.current && opened.deal) setSaved(opened.deal);
+    else if (opened.deal) showDeal(opened.deal);
     else {
       setForm(newDealForm(property ?? undefined));
       setName(property ? property.address : "New analysis");
@@ -150,7 +164,8 @@ export function DealAnalyzer(props: {
   const lastWorked = useRef<Worked | null>(null);
   if (worked) lastWorked.current = worked;
   const shown = worked ?? (lastWorked.current?.strategy === strategy ? lastWorked.current : null);
-  const verdict = shown && buyBox.judge(shown.strategy, shown.inputs, shown.metrics);
+  const verdict =
+    shown && judgeCriteria(shown.strategy, shown.inputs, shown.metrics, opened.criteria);
 
   if (!form || !reading) return <Skeleton variant="default" />;
   const sought = props.term ? entryBySlug(props.term) : undefined;
@@ -174,46 +189,43 @@ export function DealAnalyzer(props: {
       return;
     }
     setSaving(true);
+    ownSave.current = true;
     try {
-      const deal = saved
-        ? await sendVersioned({
-            what: "analysis",
-            version: saved.updatedAt,
-            send: (ifMatch) =>
-              dealsApi.update(saved.id, body() as Parameters<typeof dealsApi.update>[1], ifMatch),
-            reload: showDeal,
-          })
-        : await dealsApi.create(body() as Parameters<typeof dealsApi.create>[0]);
-      if (!deal) return;
+      // A saved analysis is changed against the version shown; a new one is made.
+      const answer = await saveChange({
+        intent: "save",
+        input: body(),
+        ...(saved && { version: saved.updatedAt }),
+      });
+      if (!answer || !("deal" in answer)) return;
+      const { deal } = answer;
       setSaved(deal);
       toast.success(`Analysis “${deal.name}” saved`);
       if (!saved) props.onSaved(deal);
     } catch (error) {
       toastFailure(error);
     } finally {
+      ownSave.current = false;
       setSaving(false);
     }
   };
 
+  /**
+   * Deletes the analysis shown (against its version), after the confirmation, then goes back. As
+   * on the other records' pages, the confirmation stands in for an Undo: the page is left at
+   * once, and a change sent from a page no longer shown would have no one to answer.
+   */
   const remove = async () => {
     if (!saved) return;
     setConfirming(false);
-    const removed = await deleteWithUndo({
-      what: `Analysis “${saved.name}”`,
-      remove: (ifMatch) => dealsApi.remove(saved.id, ifMatch),
-      version: { kind: "analysis", updatedAt: saved.updatedAt, reload: showDeal },
-      // What was saved, not the form: it may hold edits nobody saved.
-      restore: () =>
-        dealsApi.create({
-          name: saved.name,
-          strategy: saved.strategy,
-          inputs: saved.inputs,
-          propertyId: saved.propertyId,
-          projectId: saved.projectId,
-          primary: saved.primary,
-        } as Parameters<typeof dealsApi.create>[0]),
-    });
-    if (removed) props.onBack();
+    try {
+      if (!(await erase({ intent: "delete", version: saved.updatedAt }))) return;
+    } catch (error) {
+      toastFailure(error);
+      return;
+    }
+    toast(`Analysis “${saved.name}” deleted`);
+    props.onBack();
   };
 
   const address = property ? formatAddress(property) : "";
@@ -313,7 +325,13 @@ export function DealAnalyzer(props: {
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section aria-label="Inputs" className="min-w-0">
             <DealInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
-            <ItemizedInputs strategy={strategy} form={form} errors={errors} onChange={setForm} />
+            <ItemizedInputs
+              strategy={strategy}
+              form={form}
+              errors={errors}
+              onChange={setForm}
+              templates={opened.templates}
+            />
           </section>
           <section aria-label="Results" className="space-y-6 lg:sticky lg:top-4">
             {!reading.ok && (
@@ -334,7 +352,13 @@ export function DealAnalyzer(props: {
                 term={sought?.slug}
               />
             )}
-            {shown && <CriteriaPanel buyBox={buyBox} strategy={shown.strategy} verdict={verdict} />}
+            {shown && verdict && (
+              <CriteriaPanel
+                criteria={opened.criteria}
+                strategy={shown.strategy}
+                verdict={verdict}
+              />
+            )}
           </section>
         </div>
         {shown && (
@@ -343,7 +367,7 @@ export function DealAnalyzer(props: {
               strategy={shown.strategy}
               inputs={shown.inputs}
               metrics={shown.metrics}
-              criteria={buyBox.criteria}
+              criteria={opened.criteria}
             />
           </div>
         )}
@@ -383,7 +407,7 @@ export function DealAnalyzer(props: {
         onCancel={() => setConfirming(false)}
       />
       <Modal open={sharing} title="Share this analysis" onClose={() => setSharing(false)}>
-        {sharing && saved && <ShareLinks dealId={saved.id} />}
+        {sharing && saved && <ShareLinks shares={opened.shares} />}
       </Modal>
     </div>
   );

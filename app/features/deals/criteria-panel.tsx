@@ -1,52 +1,28 @@
 /**
  * The analyzer's buy box: the user's purchase criteria, how the analysis on screen measures up to
  * them (worked out as the figures change, by the same `judgeCriteria` the API runs), and an editor
- * that saves them (`PUT /api/deals/criteria`).
+ * that saves them through the page's action.
  */
 import { CheckCircle2, Pencil, Target, XCircle } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
 import { useState } from "react";
 import { TextField } from "~/components/form";
-import { Skeleton } from "~/components/skeleton";
-import { ErrorNotice } from "~/components/ui";
 import {
   CRITERIA,
   CRITERION_NAMES,
   formatCriterion,
-  judgeCriteria,
   verdictSummary,
   type CriteriaVerdict,
   type CriterionName,
   type DealCriteria,
 } from "~/domain/deals/criteria";
-import type { DealInputs, Strategy } from "~/domain/deals/types";
+import type { Strategy } from "~/domain/deals/types";
 import { parseNumberLike } from "~/domain/format";
 import { label } from "~/domain/workspace";
-import { dealsApi } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import { useForm } from "~/lib/use-form";
-import { useRead } from "~/lib/use-read";
 import { FormActions } from "../shared";
-
-const NO_KEY: [] = [];
-
-/** The user's buy box, read once for the analyzer's panels; a save shows at once. */
-export function useBuyBox() {
-  const read = useRead(NO_KEY, dealsApi.criteria);
-  const [saved, setSaved] = useState<DealCriteria | null>(null);
-  const criteria = saved ?? read.data ?? null;
-  return {
-    criteria,
-    loading: !criteria && read.loading,
-    failure: saved ? "" : read.failure,
-    retry: read.retry,
-    setSaved,
-    /** How an analysis measures up; null until the buy box is read. */
-    judge: <S extends Strategy>(strategy: S, inputs: DealInputs[S], metrics: object) =>
-      criteria && judgeCriteria(strategy, inputs, metrics, criteria),
-  };
-}
-
-export type BuyBox = ReturnType<typeof useBuyBox>;
+import { useAnalysisChange } from "./analysis-change";
 
 export const hasCriteria = (criteria: DealCriteria) =>
   CRITERION_NAMES.some((name) => criteria[name] !== null);
@@ -77,14 +53,14 @@ export function VerdictLine(props: { verdict: CriteriaVerdict; strategy: Strateg
   );
 }
 
+/** The buy box as the page's loader read it; a save reads it again. */
 export function CriteriaPanel(props: {
-  buyBox: BuyBox;
+  criteria: DealCriteria;
   strategy: Strategy;
-  verdict: CriteriaVerdict | null;
+  verdict: CriteriaVerdict;
 }) {
-  const { buyBox } = props;
   const [editing, setEditing] = useState(false);
-  const { criteria } = buyBox;
+  const { criteria } = props;
   return (
     <section
       aria-labelledby="buy-box-title"
@@ -94,23 +70,16 @@ export function CriteriaPanel(props: {
         <h2 id="buy-box-title" className="flex items-center gap-2 font-semibold">
           <Target aria-hidden className="size-4 text-muted" /> Buy box
         </h2>
-        {criteria && hasCriteria(criteria) && !editing && (
+        {hasCriteria(criteria) && !editing && (
           <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
             <Pencil aria-hidden className="size-4" /> Edit buy box
           </button>
         )}
       </div>
-      {buyBox.failure ? (
-        <ErrorNotice message={buyBox.failure} onRetry={buyBox.retry} />
-      ) : !criteria ? (
-        <Skeleton variant="default" />
-      ) : editing ? (
+      {editing ? (
         <CriteriaForm
           criteria={criteria}
-          onSaved={(saved) => {
-            buyBox.setSaved(saved);
-            setEditing(false);
-          }}
+          onSaved={() => setEditing(false)}
           onCancel={() => setEditing(false)}
         />
       ) : !hasCriteria(criteria) ? (
@@ -125,7 +94,7 @@ export function CriteriaPanel(props: {
           </button>
         </div>
       ) : (
-        props.verdict && <Verdict strategy={props.strategy} verdict={props.verdict} />
+        <Verdict strategy={props.strategy} verdict={props.verdict} />
       )}
     </section>
   );
@@ -198,15 +167,18 @@ const inputOf = (values: CriteriaText) =>
 /** The buy box's fields, checked with the API's own schema; an empty field is no criterion. */
 function CriteriaForm(props: {
   criteria: DealCriteria;
-  onSaved: (criteria: DealCriteria) => void;
+  onSaved: () => void;
   onCancel: () => void;
 }) {
+  const save = useAnalysisChange(MESSAGES.saveDealCriteria);
   const form = useForm({
     schema: () => import("~/domain/deals/criteria").then((m) => m.DealCriteriaInputSchema),
     initial: textOf(props.criteria),
     idPrefix: "criteria",
     toInput: inputOf,
-    onSubmit: async (input) => props.onSaved(await dealsApi.saveCriteria(input)),
+    onSubmit: async (input) => {
+      if (await save({ intent: "criteria", input })) props.onSaved();
+    },
   });
   return (
     <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-3">

@@ -15,6 +15,7 @@ import {
   type ItemizedForm,
 } from "~/domain/deals/itemized-form";
 import type { Strategy } from "~/domain/deals/types";
+import type { RehabTemplate } from "~/lib/api/deals";
 import { CompsEditor } from "./comps-editor";
 import { RehabEditor } from "./rehab-editor";
 import { UnitsEditor } from "./units-editor";
@@ -28,6 +29,8 @@ export function ItemizedInputs(props: {
   /** Messages by input path ("units.1.monthlyRent"). */
   errors: Record<string, string>;
   onChange: (form: DealFormValues) => void;
+  /** The user's rehab line templates, as the page's loader read them. */
+  templates: RehabTemplate[];
 }) {
   const { form, errors } = props;
   const itemized: ItemizedForm = form.itemized ?? {};
@@ -62,6 +65,7 @@ export function ItemizedInputs(props: {
       {itemized.rehabItems && (
         <RehabEditor
           lines={itemized.rehabItems}
+          templates={props.templates}
           contingencyPct={itemized.rehabContingencyPct ?? ""}
           errors={errors}
           onChange={(rehabItems, rehabContingencyPct) => set({ rehabItems, rehabContingencyPct })}

@@ -2,7 +2,7 @@
  * The analyzer's rehab estimator (every strategy with a rehab): lines of category, description,
  * quantity and unit cost, a contingency on top, and their total as the rehab cost. Lines come
  * from the categories a flipper expects or from the user's own saved templates; any line can be
- * saved as a template.
+ * saved as a template (through the page's action; the templates are the page loader's).
  */
 import { BookmarkPlus, Copy, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -17,10 +17,11 @@ import {
 } from "~/domain/deals/itemized-form";
 import { MAX_REHAB_ITEMS } from "~/domain/deals/inputs";
 import { formatMoney } from "~/domain/format";
-import { dealsApi, type RehabTemplate } from "~/lib/api/deals";
+import type { RehabTemplate } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import { toast } from "~/lib/toast";
-import { useRead } from "~/lib/use-read";
 import { toastFailure } from "../shared";
+import { useAnalysisChange } from "./analysis-change";
 import { ItemizedPanel, ItemizedTable, RowButton, type TableColumn } from "./itemized-table";
 
 const CATEGORY_LIST = "rehab-categories";
@@ -40,19 +41,21 @@ const TEMPLATE = "template:";
 
 export function RehabEditor(props: {
   lines: RehabRow[];
+  templates: RehabTemplate[];
   contingencyPct: string;
   errors: Record<string, string>;
   onChange: (lines: RehabRow[], contingencyPct: string) => void;
   onTakeOut: () => void;
 }) {
-  const { lines } = props;
-  const templates = useRead([], dealsApi.rehabTemplates);
+  const { lines, templates } = props;
+  const keep = useAnalysisChange(MESSAGES.saveRehabTemplate);
+  const removal = useAnalysisChange(MESSAGES.deleteRehabTemplate);
   const [picked, setPicked] = useState(`${CATEGORY}Roof`);
   const totals = rehabTotals({ rehabItems: lines, rehabContingencyPct: props.contingencyPct });
   const setLines = (next: RehabRow[]) =>
     props.onChange(next.slice(0, MAX_REHAB_ITEMS), props.contingencyPct);
   const pickedTemplate = picked.startsWith(TEMPLATE)
-    ? templates.data?.find((template) => template.id === picked.slice(TEMPLATE.length))
+    ? templates.find((template) => template.id === picked.slice(TEMPLATE.length))
     : undefined;
 
   const addPicked = () => {
@@ -71,9 +74,9 @@ export function RehabEditor(props: {
       return;
     }
     try {
-      const saved = await dealsApi.saveRehabTemplate(template);
-      templates.retry();
-      toast.success(`Template “${templateName(saved)}” saved`);
+      const answer = await keep({ intent: "save-template", input: template });
+      if (answer && "template" in answer)
+        toast.success(`Template “${templateName(answer.template)}” saved`);
     } catch (error) {
       toastFailure(error);
     }
@@ -81,9 +84,8 @@ export function RehabEditor(props: {
 
   const deleteTemplate = async (template: RehabTemplate) => {
     try {
-      await dealsApi.deleteRehabTemplate(template.id);
+      if (!(await removal({ intent: "delete-template", templateId: template.id }))) return;
       setPicked(`${CATEGORY}Roof`);
-      templates.retry();
       toast(`Template “${templateName(template)}” deleted`);
     } catch (error) {
       toastFailure(error);
@@ -163,9 +165,9 @@ export function RehabEditor(props: {
                 </option>
               ))}
             </optgroup>
-            {templates.data && templates.data.length > 0 && (
+            {templates.length > 0 && (
               <optgroup label="Your templates">
-                {templates.data.map((template) => (
+                {templates.map((template) => (
                   <option key={template.id} value={`${TEMPLATE}${template.id}`}>
                     {templateName(template)}
                   </option>
@@ -192,7 +194,6 @@ export function RehabEditor(props: {
           </button>
         )}
       </div>
-      {templates.failure && <p className="text-xs text-danger">{templates.failure}</p>}
       <dl className="grid max-w-sm grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 tabular-nums">
         <dt>Subtotal</dt>
         <dd className="text-right">{cents(totals.subtotal)}</dd>

@@ -4,12 +4,12 @@
  */
 import { Check, Copy, Link2 } from "lucide-react";
 import { useState } from "react";
-import { ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
-import { dealsApi, type DealShare } from "~/lib/api/deals";
+import type { DealShare } from "~/lib/api/deals";
+import { MESSAGES } from "~/lib/api/messages";
 import { toast } from "~/lib/toast";
-import { useRead } from "~/lib/use-read";
 import { toastFailure } from "../shared";
+import { useAnalysisChange } from "./analysis-change";
 
 /** How long a new link works, in days; 0: until revoked. */
 const EXPIRIES = [
@@ -21,8 +21,11 @@ const EXPIRIES = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function ShareLinks(props: { dealId: string }) {
-  const shares = useRead([props.dealId], dealsApi.shares);
+/** The live links as the page's loader read them; a link made or revoked reads them again. */
+export function ShareLinks(props: { shares: DealShare[] }) {
+  const { shares } = props;
+  const share = useAnalysisChange(MESSAGES.shareDeal);
+  const revocation = useAnalysisChange(MESSAGES.revokeDealShare);
   const [days, setDays] = useState(0);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
@@ -42,9 +45,8 @@ export function ShareLinks(props: { dealId: string }) {
     setBusy(true);
     try {
       const expiresAt = days ? new Date(Date.now() + days * DAY_MS).toISOString() : null;
-      const share = await dealsApi.share(props.dealId, expiresAt);
-      shares.retry();
-      await copy(share);
+      const answer = await share({ intent: "share", expiresAt });
+      if (answer && "share" in answer) await copy(answer.share);
     } catch (error) {
       toastFailure(error);
     } finally {
@@ -55,12 +57,11 @@ export function ShareLinks(props: { dealId: string }) {
   const revoke = async (share: DealShare) => {
     setRevoking(null);
     try {
-      await dealsApi.revokeShare(props.dealId, share.id);
+      await revocation({ intent: "revoke-share", shareId: share.id });
       toast("Link revoked: it opens nothing now");
     } catch (error) {
       toastFailure(error);
     }
-    shares.retry();
   };
 
   return (
@@ -92,13 +93,12 @@ export function ShareLinks(props: { dealId: string }) {
         </button>
       </div>
 
-      {shares.failure && <ErrorNotice message={shares.failure} onRetry={shares.retry} />}
-      {shares.data && shares.data.length === 0 && (
+      {shares.length === 0 && (
         <p className="text-sm text-muted">No live links: this analysis is not shared.</p>
       )}
-      {shares.data && shares.data.length > 0 && (
+      {shares.length > 0 && (
         <ul aria-label="Live links" className="divide-y divide-line rounded-xl border border-line">
-          {shares.data.map((share) => (
+          {shares.map((share) => (
             <li key={share.id} className="space-y-2 p-3">
               <input
                 readOnly

@@ -12,3 +12,13 @@ export const DealShareSchema = z
   .openapi("DealShare");
 
 export const RevokedSchema = z.object({ revoked: z.array(z.string()) });
+
+export const DealShareInputSchema = z
+  .object({
+    expiresAt: z
+      .string()
+      .datetime({ offset: true })
+      .nullish()
+      .openapi({ description: "When the link stops opening (an instant in the future)" }),
+  })
+  .openapi("DealShareInput");

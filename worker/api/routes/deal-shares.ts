@@ -12,17 +12,7 @@ import {
   scope,
   signedIn,
 } from "../openapi";
-import { DealShareSchema, RevokedSchema } from "./deal-shares.schemas";
-
-const DealShareBody = z
-  .object({
-    expiresAt: z
-      .string()
-      .datetime({ offset: true })
-      .nullish()
-      .openapi({ description: "When the link stops opening (an instant in the future)" }),
-  })
-  .openapi("DealShareInput");
+import { DealShareInputSchema, DealShareSchema, RevokedSchema } from "./deal-shares.schemas";
 
 const ShareParamSchema = IdParamSchema.extend({
   shareId: z
@@ -43,7 +33,7 @@ app.openapi(
     description:
       "Whoever opens `url` sees the analysis as its printed report (figures, formulas, the property's address; nothing else of the user's), without an account, until `expiresAt` or until revoked. An analysis may have several links. Another user's analysis answers 404.",
     ...signedIn,
-    request: { params: IdParamSchema, ...jsonBody(DealShareBody) },
+    request: { params: IdParamSchema, ...jsonBody(DealShareInputSchema) },
     responses: {
       201: dataResponse("The new link", DealShareSchema),
       ...errorResponses(400, 401, 404),
