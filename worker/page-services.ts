@@ -18,6 +18,7 @@ import { DealCriteriaInputSchema } from "../app/domain/deals/criteria";
 import { DealInputSchema, RehabItemSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
+import { RouteCalendarInputSchema } from "./api/routes/routes.schemas";
 import { LeadBotInputSchema } from "../app/domain/marketing/bots";
 import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
 import { LeadInputSchema } from "../app/domain/marketing/leads";
@@ -163,6 +164,7 @@ import {
 } from "./services/properties";
 import { deleteResearch, getResearch, listResearch, saveResearchToHub } from "./services/research";
 import {
+  addRouteToCalendar,
   createRoute,
   deleteRoute,
   getRoute,
@@ -540,6 +542,14 @@ export function pageServices(
       written(() => deleteRoute(db, userId, id, [version])),
     startPlaces: () => getStartPlaces(db, userId),
     /** `PUT /api/routes/places`: home and office remembered for the next route. */
+    /**
+     * `POST /api/routes/{id}/calendar`: one event per visit in AI42's calendar or a Google one,
+     * replacing those the route wrote before.
+     */
+    addRouteToCalendar: (id: string, input: unknown) =>
+      written(() =>
+        addRouteToCalendar(scope, id, parsed(RouteCalendarInputSchema, input).calendarId),
+      ),
     saveStartPlaces: (input: unknown) =>
       written(() => saveStartPlaces(db, userId, parsed(StartPlacesSchema, input))),
     listConversations: pageFor(ConversationListQuerySchema, ({ page, limit, q }) =>

@@ -200,6 +200,46 @@ describe("Route Planner's actions", () => {
     expect(((await places.json()) as { data: unknown }).data).toEqual({ home, office: null });
   });
 
+  it("write a saved route's visits to AI42's calendar, replacing them when added again; another user's route is not there", async () => {
+    const ana = await planner("Stilt");
+    const ben = await planner("Avocet");
+    const path = `/route-planner/${ana.route.id}.data`;
+    const first = await postJson(path, ana.cookie, {
+      intent: "add-to-calendar",
+      calendarId: "local",
+    });
+    expect(first.status).toBe(200);
+    const again = await postJson(path, ana.cookie, {
+      intent: "add-to-calendar",
+      calendarId: "local",
+    });
+    expect(again.status).toBe(200);
+    const events = await api(
+      "/calendar/events?calendarId=local&timeMin=2027-03-13T00:00:00Z&timeMax=2027-03-15T00:00:00Z",
+      { token: ana.token },
+    );
+    const summaries = ((await events.json()) as { data: { summary: string }[] }).data.map(
+      (event) => event.summary,
+    );
+    // One event per visit in the order they run, however often the route was added.
+    expect(summaries.filter((summary) => summary.startsWith("Visit"))).toEqual([
+      "Visit 1/2: 40 Stilt Ave",
+      "Visit 2/2: 12 Stilt St",
+    ]);
+    expect((await stored(ana.token, ana.route.id)).data).toMatchObject({ calendarId: "local" });
+
+    const others = await postJson(`/route-planner/${ben.route.id}.data`, ana.cookie, {
+      intent: "add-to-calendar",
+      calendarId: "local",
+    });
+    expect(others.status).toBe(404);
+    expect((await stored(ben.token, ben.route.id)).data).toMatchObject({ calendarId: null });
+    const unsaved = await postJson("/route-planner/new.data", ana.cookie, {
+      intent: "add-to-calendar",
+    });
+    expect(unsaved.status).toBe(400);
+  });
+
   it("delete a route without JavaScript against the version shown, then open the list", async () => {
     const ana = await planner("Knot");
     const ben = await planner("Heron");

@@ -27,7 +27,7 @@ import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
 import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
 import type { Place, StartPlace } from "~/domain/routing/route";
-import { routesApi, type StopCandidate } from "~/lib/api/routes";
+import type { StopCandidate } from "~/lib/api/routes";
 import { MESSAGES } from "~/lib/api/messages";
 import { downloadFile } from "~/lib/transfer";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -98,6 +98,10 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
   const saveNew = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.createRoute);
   const saveChanges = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.updateRoute);
   const remember = useVersionedAction<VisitRouteActionAnswer>("route", MESSAGES.saveStartPlaces);
+  const addVisits = useVersionedAction<VisitRouteActionAnswer>(
+    "route",
+    MESSAGES.addRouteToCalendar,
+  );
 
   // The draft is made in the browser (its times are the viewer's clock) from each read of the
   // page's loader; the reducer keeps the one held when it is the route just saved, or changed.
@@ -255,7 +259,9 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
     if (!id) return;
     setBusy("calendar");
     try {
-      const result = await routesApi.addToCalendar(id, calendarId);
+      const answer = await addVisits({ intent: "add-to-calendar", calendarId }, visitRoutePath(id));
+      if (!answer || !("addedToCalendar" in answer)) return;
+      const result = answer.addedToCalendar;
       const count = result.eventIds.length;
       const replaced = result.replaced ? ` The ${result.replaced} added before were replaced.` : "";
       setOutcome({

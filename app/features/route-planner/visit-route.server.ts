@@ -1,13 +1,13 @@
 /**
  * A route in the planner on the server: a saved route (or none yet, at `new`) with what the
  * planner is drawn with, and the changes made from its page or the list (saving it, deleting it,
- * remembering a start place), each checked with the API's own schema (in the services) and, for
+ * remembering a start place, writing its visits to a calendar), each checked with the API's own schema (in the services) and, for
  * a saved route, made against the version the page showed.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { modulePath } from "~/domain/modules";
+import { modulePath, visitRoutePath } from "~/domain/modules";
 import type { RouteBody, StartPlaces } from "~/domain/routing/route";
-import type { SavedRoute } from "~/lib/api/routes";
+import type { RouteCalendarResult, SavedRoute } from "~/lib/api/routes";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
   listToGoBackTo,
@@ -24,6 +24,8 @@ export const NEW_ROUTE = "new";
 export type VisitRouteActionAnswer =
   | { saved: { id: string; updatedAt: string } }
   | { remembered: StartPlaces }
+  /** The visits written to a calendar (`calendarId`), and how many the route had there before. */
+  | { addedToCalendar: RouteCalendarResult }
   /** What adds the deleted route again (the list's Undo). */
   | { deleted: RouteBody };
 
@@ -58,8 +60,9 @@ export async function loadVisitRoute({ services }: ModuleLoaderArgs, id: string)
 
 /**
  * A change from the planner, as JSON with JavaScript: `intent` "save" (`input`, the route as the
- * API reads it: made at `new`, else replacing route `id` against `version`) or "remember"
- * (`places`, home and office). As a form (with or without JavaScript), "delete" against
+ * API reads it: made at `new`, else replacing route `id` against `version`), "remember"
+ * (`places`, home and office) or "add-to-calendar" (`calendarId`: the saved route's visits written
+ * there, replacing those it wrote before). As a form (with or without JavaScript), "delete" against
  * `version`, then to the list (`back`, with its page), or, from the list with JavaScript (no
  * `back`), what adds it again.
  */
@@ -75,6 +78,15 @@ export async function actOnVisitRoute(
     const { done, refused } = await services.saveStartPlaces(form.places);
     if (refused) return refusedAnswer(refused);
     return { remembered: done } satisfies VisitRouteActionAnswer;
+  }
+  if (intent === "add-to-calendar") {
+    if (id === NEW_ROUTE) return refusedForm("Save the route before adding it to a calendar");
+    const { done, refused } = await services.addRouteToCalendar(id, {
+      calendarId: form.calendarId,
+    });
+    if (refused) return refusedAnswer(refused);
+    if (sent.document) throw redirect(visitRoutePath(id), 303);
+    return { addedToCalendar: done } satisfies VisitRouteActionAnswer;
   }
   if (intent === "save") {
     if (!json)

@@ -31,7 +31,6 @@ export type RouteSummary = z.infer<typeof RouteSummarySchema>;
 export type RouteCalendarResult = z.infer<typeof RouteCalendarResultSchema>;
 export type { Place, RouteBody, StartPlaces };
 
-const routePath = (id: string) => `/routes/${encodeURIComponent(id)}`;
 
 export const mapsApi = {
   /**
@@ -63,14 +62,5 @@ export const routesApi = {
     orThrow(
       apiRequest<StopCandidate[]>(`/routes/candidates${queryString({ ...query })}`),
       MESSAGES.fetchStopCandidates,
-    ),
-  /** One event per visit in AI42's calendar (`local`) or a Google calendar, replacing earlier ones. */
-  addToCalendar: (id: string, calendarId: string) =>
-    orThrow(
-      apiRequest<RouteCalendarResult>(`${routePath(id)}/calendar`, {
-        method: "POST",
-        body: { calendarId },
-      }),
-      MESSAGES.addRouteToCalendar,
     ),
 };

@@ -81,6 +81,11 @@ export const StopCandidateSchema = z
   })
   .openapi("StopCandidate");
 
+/** The calendar a route's visits are written to: AI42's own (`local`) or a Google calendar's id. */
+export const RouteCalendarInputSchema = z.object({
+  calendarId: z.string().trim().min(1).max(255).default("local"),
+});
+
 export const RouteCalendarResultSchema = z
   .object({
     calendarId: z.string(),

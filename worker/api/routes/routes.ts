@@ -36,6 +36,7 @@ import {
 } from "../openapi";
 import {
   PlanMetaSchema,
+  RouteCalendarInputSchema,
   RouteCalendarResultSchema,
   RoutePlanSchema,
   RouteSchema,
@@ -257,7 +258,7 @@ app.openapi(
     ...signedIn,
     request: {
       params: IdParamSchema,
-      ...jsonBody(z.object({ calendarId: z.string().trim().min(1).max(255).default("local") })),
+      ...jsonBody(RouteCalendarInputSchema),
     },
     responses: {
       200: dataResponse("The events written", RouteCalendarResultSchema),
