@@ -4,9 +4,10 @@
  * route moves to its URL with the planner, its map and its figures as they are.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { RouteEditor } from "~/features/route-planner/route-editor";
+import { addsToCalendar } from "~/features/route-planner/calendar-intent";
 import { actOnVisitRoute, loadVisitRoute } from "~/features/route-planner/visit-route.server";
 import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
@@ -20,6 +21,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
   return actOnVisitRoute(args, params.routeId!, request, { document: context.documentRequest });
 }
+
+/**
+ * Adding the visits to a calendar changes the route only in its version, which the action answers:
+ * the planner is not read again, which would replace its draft and what it says about the visits.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
+  addsToCalendar(json) ? false : defaultShouldRevalidate;
 
 /** The route's name as the title; the workspace's when there is no route to name. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -198,6 +198,20 @@ test("a day's route from three properties and an auction: optimised, dragged, sa
       .textContent()
       .then((t) => t!.replace(/^Stop 1: /, ""))}`,
   );
+  // Adding the visits moved the route's version on; the planner holds it, so a change then saves
+  // (no "changed elsewhere" question).
+  await page.getByLabel("Departure time").fill("09:30");
+  await page.getByRole("button", { name: "Save route" }).click();
+  const routeId = new URL(routeUrl).pathname.split("/").at(-1)!;
+  await expect
+    .poll(async () => {
+      const route = await page.request.get(`/api/routes/${routeId}`, {
+        headers: { Authorization: `Bearer ${account.token}` },
+      });
+      return ((await route.json()).data as { departAt: string }).departAt;
+    })
+    .toMatch(/T09:30/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // The GPX file: a waypoint per stop, in the route's order.
   const downloading = page.waitForEvent("download");

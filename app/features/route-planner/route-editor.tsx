@@ -60,6 +60,7 @@ import { RouteTotals, savingText } from "./route-totals";
 import { pointOf, useRouteFigures } from "./use-route-figures";
 import { NO_GEOCODER, useGeocoder } from "./use-geocoder";
 import type { loadVisitRoute, VisitRouteActionAnswer } from "./visit-route.server";
+import { ADD_TO_CALENDAR } from "./calendar-intent";
 
 const RouteMap = lazy(() => import("./route-map.client"));
 
@@ -259,8 +260,11 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
     if (!id) return;
     setBusy("calendar");
     try {
-      const answer = await addVisits({ intent: "add-to-calendar", calendarId }, visitRoutePath(id));
+      const answer = await addVisits({ intent: ADD_TO_CALENDAR, calendarId }, visitRoutePath(id));
       if (!answer || !("addedToCalendar" in answer)) return;
+      // The route is as it was but for its version, which the answer carries: the page is not read
+      // again (routes/_app.route-planner.$routeId.tsx), so what is said here stays.
+      if (answer.version) dispatch({ type: "saved", id, version: answer.version });
       const result = answer.addedToCalendar;
       const count = result.eventIds.length;
       const replaced = result.replaced ? ` The ${result.replaced} added before were replaced.` : "";

@@ -9,6 +9,7 @@ import { modulePath, visitRoutePath } from "~/domain/modules";
 import type { RouteBody, StartPlaces } from "~/domain/routing/route";
 import type { RouteCalendarResult, SavedRoute } from "~/lib/api/routes";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { ADD_TO_CALENDAR } from "./calendar-intent";
 import {
   listToGoBackTo,
   postedBody,
@@ -17,6 +18,13 @@ import {
   versionIn,
 } from "~/lib/record-action.server";
 
+/** Whether a post to a route's action adds its visits to a calendar (and nothing else). */
+export const addsToCalendar = (body: unknown) =>
+  typeof body === "object" &&
+  body !== null &&
+  "intent" in body &&
+  body.intent === "add-to-calendar";
+
 /** The path segment of the route being planned, not yet saved. */
 export const NEW_ROUTE = "new";
 
@@ -24,8 +32,11 @@ export const NEW_ROUTE = "new";
 export type VisitRouteActionAnswer =
   | { saved: { id: string; updatedAt: string } }
   | { remembered: StartPlaces }
-  /** The visits written to a calendar (`calendarId`), and how many the route had there before. */
-  | { addedToCalendar: RouteCalendarResult }
+  /**
+   * The visits written to a calendar (`calendarId`), how many the route had there before, and the
+   * route's version now (the write moves it on; the page is not read again for it).
+   */
+  | { addedToCalendar: RouteCalendarResult; version: string | null }
   /** What adds the deleted route again (the list's Undo). */
   | { deleted: RouteBody };
 
@@ -79,14 +90,18 @@ export async function actOnVisitRoute(
     if (refused) return refusedAnswer(refused);
     return { remembered: done } satisfies VisitRouteActionAnswer;
   }
-  if (intent === "add-to-calendar") {
+  if (intent === ADD_TO_CALENDAR) {
     if (id === NEW_ROUTE) return refusedForm("Save the route before adding it to a calendar");
     const { done, refused } = await services.addRouteToCalendar(id, {
       calendarId: form.calendarId,
     });
     if (refused) return refusedAnswer(refused);
     if (sent.document) throw redirect(visitRoutePath(id), 303);
-    return { addedToCalendar: done } satisfies VisitRouteActionAnswer;
+    const route = await services.getRoute(id);
+    return {
+      addedToCalendar: done,
+      version: route?.updatedAt ?? null,
+    } satisfies VisitRouteActionAnswer;
   }
   if (intent === "save") {
     if (!json)
