@@ -95,6 +95,14 @@ export function refusedAnswer(refused: Refusal, typed?: Record<string, string>) 
 }
 
 /**
+ * A refused change of a part of a page (an event on the calendar, a link or a template on an
+ * analysis): a part gone meanwhile (404) is said beside it, the page staying, instead of the page
+ * not found a record's page shows.
+ */
+export const refusedPartAnswer = (refused: Refusal) =>
+  refused.status === 404 ? refusedForm(refused.message, 404) : refusedAnswer(refused);
+
+/**
  * What a record's delete answers: refused as any change is; else, posted without JavaScript or
  * naming the list to go back to (`back`, with its filters), a redirect to that list (`list` when
  * it names another); else (a list's fetcher) that it was deleted.

@@ -13,8 +13,7 @@ import { addIsoDays } from "~/domain/calendar/event-terms";
 import type { CalendarEvent } from "~/domain/calendar/events";
 import { isIsoDay } from "~/domain/dates";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
-import type { Refusal } from "../../../worker/page-services";
+import { jsonBody, refusedForm, refusedPartAnswer, textIn } from "~/lib/record-action.server";
 
 const isView = (view: string): view is CalendarView =>
   (CALENDAR_VIEWS as readonly string[]).includes(view);
@@ -45,13 +44,6 @@ export type CalendarActionAnswer =
   { saved: CalendarEvent } | { deleted: { id: string; calendarId: string } };
 
 /**
- * A refused change as the calendar shows it: an event gone meanwhile (deleted elsewhere) is said
- * beside the form, the calendar staying, instead of the page not found a record's page shows.
- */
-const refusal = (refused: Refusal) =>
-  refused.status === 404 ? refusedForm(refused.message, 404) : refusedAnswer(refused);
-
-/**
  * A change of the calendar, as JSON (its times are read in the browser's zone, as the API's
  * clients send them): `intent` "create" (`input`, the event as `POST /api/calendar/events` reads
  * it), "update" (event `id`, `input`) or "delete" (event `id` of `calendarId`); a change of an
@@ -62,22 +54,22 @@ export async function actOnCalendar({ services }: ModuleLoaderArgs, request: Req
   if (!body)
     return refusedForm("Changing the calendar needs JavaScript: its times are read in your zone");
   const { intent, id, input } = body;
-  const version = typeof body.version === "string" && body.version ? body.version : null;
+  const version = textIn(body, "version");
   if (intent === "create") {
     const { done, refused } = await services.createEvent(input);
-    if (refused) return refusal(refused);
+    if (refused) return refusedPartAnswer(refused);
     return { saved: done } satisfies CalendarActionAnswer;
   }
   if (typeof id !== "string" || !id) return refusedForm("Name the event to change");
   if (intent === "update") {
     const { done, refused } = await services.updateEvent(id, input, version);
-    if (refused) return refusal(refused);
+    if (refused) return refusedPartAnswer(refused);
     return { saved: done } satisfies CalendarActionAnswer;
   }
   if (intent === "delete") {
     const calendarId = typeof body.calendarId === "string" ? body.calendarId : undefined;
     const { done, refused } = await services.deleteEvent(id, calendarId, version);
-    if (refused) return refusal(refused);
+    if (refused) return refusedPartAnswer(refused);
     return { deleted: done } satisfies CalendarActionAnswer;
   }
   return refusedForm(`There is no change “${String(intent)}” of an event`);

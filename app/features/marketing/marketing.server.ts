@@ -5,7 +5,13 @@
 import { redirect } from "@remix-run/cloudflare";
 import { campaignPath, leadPath, MARKETING_TABS } from "~/domain/modules";
 import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
+import {
+  jsonBody,
+  refusedAnswer,
+  refusedForm,
+  textIn,
+  versionIn,
+} from "~/lib/record-action.server";
 import type { PageServices } from "../../../worker/page-services";
 
 /** Leads per page of the list (and of a campaign's leads on its page). */
@@ -107,7 +113,7 @@ export async function actOnMarketing({ services }: ModuleLoaderArgs, request: Re
     return refusedForm(
       "Changing sequences and lead bots needs JavaScript: their steps and questions are built in the form",
     );
-  const id = typeof body.id === "string" && body.id ? body.id : null;
+  const id = textIn(body, "id");
   switch (body.intent) {
     case "save-sequence": {
       const { done, refused } = await (id

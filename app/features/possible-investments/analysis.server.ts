@@ -9,8 +9,14 @@ import type { DealCriteria } from "~/domain/deals/criteria";
 import { analysisPath } from "~/domain/modules";
 import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { jsonBody, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
-import type { Refusal } from "../../../worker/page-services";
+import {
+  jsonBody,
+  refusedAnswer,
+  refusedForm,
+  refusedPartAnswer,
+  textIn,
+  versionIn,
+} from "~/lib/record-action.server";
 
 /**
  * A saved analysis (`analysisId`) with its property and its live links, or for `new` the property
@@ -57,15 +63,6 @@ export type AnalysisActionAnswer =
   | { template: RehabTemplate };
 
 /**
- * A link or a template gone meanwhile is said beside what the page shows (the API's 404 as
- * action data), not as the page's 404: the analysis is still there.
- */
-const refusedPart = (refused: Refusal) =>
-  refused.status === 404 ? refusedForm(refused.message, 404) : refusedAnswer(refused);
-
-const text = (value: unknown) => (typeof value === "string" && value ? value : null);
-
-/**
  * A change made on the analyzer, as JSON (its figures are read in the browser): `intent` "save"
  * (`input` as the API reads an analysis; against `version` unless the analysis is `new`, which
  * creates it), "delete" (against `version`), "share" (`expiresAt`, null for no expiry),
@@ -110,10 +107,10 @@ export async function actOnAnalysis(
       return { share: done } satisfies AnalysisActionAnswer;
     }
     case "revoke-share": {
-      const shareId = text(body.shareId);
+      const shareId = textIn(body, "shareId");
       if (!shareId) return refusedForm("Say which link to revoke");
       const { refused } = await services.revokeDealShare(analysisId, shareId);
-      if (refused) return refusedPart(refused);
+      if (refused) return refusedPartAnswer(refused);
       return { revoked: true } satisfies AnalysisActionAnswer;
     }
     case "criteria": {
@@ -127,10 +124,10 @@ export async function actOnAnalysis(
       return { template: done } satisfies AnalysisActionAnswer;
     }
     case "delete-template": {
-      const templateId = text(body.templateId);
+      const templateId = textIn(body, "templateId");
       if (!templateId) return refusedForm("Say which template to delete");
       const { done, refused } = await services.deleteRehabTemplate(templateId);
-      if (refused) return refusedPart(refused);
+      if (refused) return refusedPartAnswer(refused);
       return { template: done } satisfies AnalysisActionAnswer;
     }
     default:
