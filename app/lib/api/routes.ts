@@ -31,7 +31,6 @@ export type RouteSummary = z.infer<typeof RouteSummarySchema>;
 export type RouteCalendarResult = z.infer<typeof RouteCalendarResultSchema>;
 export type { Place, RouteBody, StartPlaces };
 
-
 export const mapsApi = {
   /**
    * The places an address may be, best first (an empty list: not found). A failure with status
