@@ -133,6 +133,12 @@ test("New chat during a streaming answer leaves that conversation alone", async 
   await expect(page.getByTestId("user-message")).toHaveCount(1);
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).last()).toContainText("word3");
+
+  // Back: the fresh question's URL, where the chat moved itself once it was saved, opens it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/main-agent\/[^/?]+$/);
+  await expect(page.getByTestId("user-message")).toHaveText("A fresh question");
+  await expect(answers(page).last()).toHaveAttribute("data-status", "complete");
 });
 
 test("Perplexity answers with its sources; the agent answers from the user's own data", async ({

@@ -4,7 +4,13 @@
  * model search and change the workspace through tools. Saved conversations on the left, each at
  * its own URL (/main-agent/<id>), the week ahead on the right.
  */
-import { useNavigate, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
 import { Bot, Download, History, Pencil, Send, Square, Wrench } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ExportDialog } from "~/components/export-dialog";
@@ -28,6 +34,13 @@ const MAIN_AGENT_ROUTE = "routes/_app.main-agent";
 const ASSISTANT_ROUTE = "routes/_app.assistant";
 /** app/routes/_app.main-agent.$conversationId.tsx: the saved conversation the URL names. */
 const CONVERSATION_ROUTE = "routes/_app.main-agent.$conversationId";
+
+/**
+ * History state of a URL the chat moved to itself, once its conversation was saved. Landing there
+ * is not a request to open that conversation: the router can render the move late (behind a
+ * streamed answer), after New Chat has left that conversation.
+ */
+const MOVED_BY_CHAT = { movedByChat: true } as const;
 
 /** From this width the week ahead gets a column of its own beside the chat. */
 const WIDE_MIN_WIDTH = 1440;
@@ -186,9 +199,13 @@ function MainAgent({
   const editAndResend = useChat((s) => s.editAndResend);
   const send = useChat((s) => s.send);
   const status = loaded.ai;
+  const location = useLocation();
+  const movedByChat =
+    useNavigationType() === "REPLACE" &&
+    (location.state as Partial<typeof MOVED_BY_CHAT> | null)?.movedByChat === true;
   // Until the store opens the conversation the URL names (once the page is interactive, or its
   // read on a navigation is in), the chat shows it as its loader read it: the HTML holds it.
-  const pending = opened && opened.id !== storeId ? opened : null;
+  const pending = opened && opened.id !== storeId && !movedByChat ? opened : null;
   const items = useMemo(
     () => (pending ? pending.messages.map(fromMessage) : storeItems),
     [pending, storeItems],
@@ -207,11 +224,11 @@ function MainAgent({
   }, []);
 
   // The saved conversation the URL names is opened; one the chat already shows (an answer on its
-  // way) is left as it is.
+  // way) is left as it is, and so is a URL the chat moved to itself.
   useEffect(() => {
     const chat = chatStore.getState();
-    if (opened && chat.conversationId !== opened.id) chat.open(opened);
-  }, [opened]);
+    if (opened && !movedByChat && chat.conversationId !== opened.id) chat.open(opened);
+  }, [opened, movedByChat]);
 
   // With no conversation in the URL, the chat's own goes there: the one still open when the Main
   // Agent is opened again (an analysis handed over, say), or a new one once its first answer
@@ -219,7 +236,7 @@ function MainAgent({
   useEffect(() => {
     if (opened) return;
     const follow = (id: string | null) => {
-      if (id) navigate(conversationPath(id, { q }), { replace: true });
+      if (id) navigate(conversationPath(id, { q }), { replace: true, state: MOVED_BY_CHAT });
     };
     follow(chatStore.getState().conversationId);
     return chatStore.subscribe((state, previous) => {
