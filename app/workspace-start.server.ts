@@ -5,9 +5,9 @@ import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
 
 /**
- * What the workspace layout (app/routes/_app.tsx) reads when the app starts with this page: the
- * entries and the bell's counts. Nothing on a client navigation's read (the app is running), or
- * signed out.
+ * What the workspace layout (app/routes/_app.tsx) reads when the app starts: the entries and the
+ * bell's counts. The layout's loader runs once, when the shell first shows (its `shouldRevalidate`
+ * answers false); nothing signed out.
  */
 export interface WorkspaceStart {
   /**
@@ -26,7 +26,7 @@ export async function loadWorkspaceStart(
   request: Request,
   context: AppLoadContext,
 ): Promise<WorkspaceStart> {
-  const args = context.documentRequest ? await pageArgs(request, context) : null;
+  const args = await pageArgs(request, context);
   if (!args) return { entries: null, notifications: null };
   const failed = (error: unknown) => {
     console.error(error);
