@@ -60,6 +60,23 @@ describe("relaying a provider's stream", () => {
     expect(state.cancelled).toBe(true);
   });
 
+  it("takes a client's hang-up quietly when the provider's connection failed meanwhile", async () => {
+    const bytes = new TextEncoder();
+    const upstream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.encode(event("Cap")));
+      },
+      cancel() {
+        throw new Error("Network connection lost.");
+      },
+    });
+    const { body, ended } = relayed(upstream);
+    const reader = body.getReader();
+    await reader.read();
+    await expect(reader.cancel("client disconnected")).resolves.toBeUndefined();
+    expect(ended()).toMatchObject({ text: "Cap", stopped: true });
+  });
+
   it("ends as stopped when the client silently stops taking chunks", async () => {
     const { stream, state } = provider([event("one"), event(" two"), event(" three")]);
     const { body, ended } = relayed(stream, new AbortController().signal, 60);

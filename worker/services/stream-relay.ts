@@ -90,7 +90,9 @@ export function relayStream(
       },
       async cancel(reason) {
         end(true);
-        await reader.cancel(reason);
+        // The upstream may have failed meanwhile (its connection lost): the client is gone either
+        // way, and a failed cancel would only surface as an uncaught error in the Worker.
+        await reader.cancel(reason).catch(() => {});
       },
     },
     { highWaterMark: 0 },
