@@ -45,7 +45,7 @@ import {
   ResearchListQuerySchema,
   RouteListQuerySchema,
 } from "./api/list-queries";
-import { MAX_PAGE_SIZE } from "./api/openapi";
+import { IdParamSchema, MAX_PAGE_SIZE } from "./api/openapi";
 import { FileListQuerySchema } from "./api/routes/files";
 import { SettingsChangeSchema } from "./api/routes/notifications.schemas";
 import { database } from "./db/client";
@@ -113,7 +113,7 @@ import {
   updateDeal,
 } from "./services/deals";
 import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from "./services/entries";
-import { listFiles } from "./services/files";
+import { deleteFile, fileBucket, listFiles } from "./services/files";
 import { disconnectGoogle, googleStatus } from "./services/google";
 import { createBot, deleteBot, listBots, updateBot } from "./services/lead-bots";
 import {
@@ -508,6 +508,14 @@ export function pageServices(
       const found = await listFiles(db, userId, { ownerType, ownerId, limit, offset: 0 });
       return { items: found.files, meta: { page: 1, limit, total: found.total } };
     },
+    /**
+     * `DELETE /api/files/{id}`; with `owner`, only a file on that record (a record's files panel):
+     * one on another record is the same 404 as one that is not the user's.
+     */
+    deleteFile: (id: string, owner?: { ownerType: FileOwner; ownerId: string }) =>
+      written(() =>
+        deleteFile(db, userId, fileBucket(env), parsed(IdParamSchema, { id }).id, owner),
+      ),
     /**
      * All of the user's documents, newest change first (`GET /api/data/entries`): read once per
      * page, however many of its loaders ask (the app's store at start, Project Hub's documents).

@@ -1,19 +1,30 @@
-/** Project Hub's lists: the tab the URL names (`tab`), searched, filtered and paged by the URL. */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+/**
+ * Project Hub's lists: the tab the URL names (`tab`), searched, filtered and paged by the URL; a
+ * file deleted from the Files tab through its action.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WorkspaceErrorBoundary } from "~/components/route-error-boundary";
 import { FilesView } from "~/features/files/files-view";
 import { ContactsTab } from "~/features/project-hub/contacts-tab";
 import { DocumentsTab } from "~/features/project-hub/documents-tab";
-import { loadProjectHub, movedScreen } from "~/features/project-hub/project-hub.server";
+import {
+  actOnProjectHub,
+  loadProjectHub,
+  movedScreen,
+} from "~/features/project-hub/project-hub.server";
 import { ProjectsTab } from "~/features/project-hub/projects-tab";
-import { pageArgs } from "~/lib/module-loader.server";
+import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const moved = movedScreen(new URL(request.url));
   if (moved) throw moved;
   const args = await pageArgs(request, context);
   return args ? loadProjectHub(args) : null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return actOnProjectHub(await requirePageArgs(request, context), await request.formData());
 }
 
 export default function ProjectHubListRoute() {

@@ -2,7 +2,7 @@
  * Files on records in a browser: several uploaded to a project at once, each with its progress bar;
  * a refused type says why and is not listed; delete asks first; on a phone the camera input, and a
  * photo resized before it is sent; the property's photo gallery; a PDF previewed in the page; the
- * Files view of the Project Hub.
+ * Files view of the Project Hub; a delete of a file gone meanwhile says so.
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
@@ -161,6 +161,46 @@ test("two files uploaded to a project at once, each with a progress bar, then li
   await expect(all).toContainText("Project: Linden duplex");
   await all.getByRole("link", { name: "Linden duplex" }).click();
   await expect(page.getByRole("heading", { name: "Linden duplex" })).toBeVisible();
+
+  // The Files view deletes a file too, after asking.
+  await page.goBack();
+  await all.getByRole("button", { name: "Delete purchase-contract.pdf" }).click();
+  await confirm.getByRole("button", { name: "Delete file" }).click();
+  await expect(page.getByText("No file matches")).toBeVisible();
+  expect(await storedFiles(page, "project", projectId)).toEqual([]);
+});
+
+test("a file deleted elsewhere while its record's page was open: the delete says so, and the list drops it", async ({
+  page,
+  account,
+}) => {
+  const projectId = await addProject(account, "Birch triplex");
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const uploaded = await page.request.post("/api/files", {
+    headers: auth,
+    multipart: {
+      ownerType: "project",
+      ownerId: projectId,
+      file: { name: "birch-lease.csv", mimeType: "text/csv", buffer: Buffer.from("Unit\nA\n") },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { id } = (await uploaded.json()).data as { id: string };
+  await openApp(page, projectPath(projectId));
+  const list = panel(page).getByRole("list", { name: "Files of this record" });
+  await expect(list.getByText("birch-lease.csv")).toBeVisible();
+
+  expect((await page.request.delete(`/api/files/${id}`, { headers: auth })).status()).toBe(204);
+  await list.getByRole("button", { name: "Delete birch-lease.csv" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this file?" })
+    .getByRole("button", { name: "Delete file" })
+    .click();
+  await expect(page.getByText("Failed to delete file")).toBeVisible();
+  await expect(page.getByText("File not found")).toBeVisible();
+  await expect(
+    panel(page).getByText("No files yet — drop files here or choose them."),
+  ).toBeVisible();
 });
 
 test("the Files view finds a word inside a PDF and says on which page", async ({

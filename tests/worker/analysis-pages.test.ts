@@ -1,11 +1,22 @@
 /**
- * The deal analyzer's page reads what it shows with the analysis (its live links, the buy box, the
- * rehab line templates: the HTML holds them), and writes through its route's action as JSON: the
- * analysis saved (against the version shown, 412 when it changed meanwhile) or deleted, a link made
- * or revoked, the buy box, a template; a refused change names its fields and changes nothing.
+ * The deal analyzer's page reads what it shows with the analysis (its live links, its files, the
+ * buy box, the rehab line templates: the HTML holds them), and writes through its route's action
+ * as JSON: the analysis saved (against the version shown, 412 when it changed meanwhile) or
+ * deleted, a link made or revoked, the buy box, a template; a refused change names its fields and
+ * changes nothing. A file's delete is its files panel's form.
  */
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, pageAt as page, postForm, postJson, RENTAL, register } from "./helpers";
+import {
+  api,
+  cookieValue,
+  fileNames,
+  pageAt as page,
+  postForm,
+  postJson,
+  RENTAL,
+  register,
+  uploadFile,
+} from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -245,6 +256,25 @@ describe("the analyzer's action", () => {
     });
     expect(deleted.status).toBe(200);
     expect((await api(`/deals/${ana.deal.id}`, { token: ana.token })).status).toBe(404);
+  });
+
+  it("deletes one of the analysis's files, posted as its files panel's form; none of another record's", async () => {
+    const ana = await analyst("Tamarind");
+    const ours = await uploadFile(ana.token, "deal", ana.deal.id, "tamarind-comps.csv");
+    const onProperty = await uploadFile(ana.token, "property", ana.propertyId, "tamarind-roof.csv");
+    expect((await page(ana.path, ana.cookie)).html).toContain("tamarind-comps.csv");
+    const refused = await postForm(`${ana.path}.data`, ana.cookie, {
+      intent: "delete-file",
+      fileId: onProperty,
+    });
+    expect(refused.status).toBe(404);
+    const deleted = await postForm(`${ana.path}.data`, ana.cookie, {
+      intent: "delete-file",
+      fileId: ours,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await fileNames(ana.token, "deal", ana.deal.id)).toEqual([]);
+    expect(await fileNames(ana.token, "property", ana.propertyId)).toEqual(["tamarind-roof.csv"]);
   });
 
   it("needs JavaScript, and touches only the user's own analysis", async () => {

@@ -3,10 +3,19 @@
  * server HTML holds the auction; another user's id, or none, is the 404 page; the links the query
  * string once opened move there for good; and an auction is added, changed (against the version
  * the page showed) and deleted through the pages' actions, the delete by a form that works
- * without JavaScript.
+ * without JavaScript; its files are listed in its HTML and deleted through its action.
  */
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, pageAt as page, postForm, postJson, register } from "./helpers";
+import {
+  api,
+  cookieValue,
+  fileNames,
+  pageAt as page,
+  postForm,
+  postJson,
+  register,
+  uploadFile,
+} from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -222,6 +231,23 @@ describe("Auctions' actions", () => {
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/auction?status=upcoming");
     expect((await stored(ana.token, ana.auction.id)).status).toBe(404);
+  });
+
+  it("list the auction's files in its HTML and delete one of them, never another user's", async () => {
+    const ana = await bidder("Avocet");
+    const ben = await bidder("Stilt");
+    const ours = await uploadFile(ana.token, "auction", ana.auction.id, "avocet-notice.csv");
+    const theirs = await uploadFile(ben.token, "auction", ben.auction.id, "stilt-notice.csv");
+    expect((await page(`/auction/${ana.auction.id}`, ana.cookie)).html).toContain(
+      "avocet-notice.csv",
+    );
+    const path = `/auction/${ana.auction.id}.data`;
+    const refused = await postForm(path, ana.cookie, { intent: "delete-file", fileId: theirs });
+    expect(refused.status).toBe(404);
+    expect(await fileNames(ben.token, "auction", ben.auction.id)).toEqual(["stilt-notice.csv"]);
+    const deleted = await postForm(path, ana.cookie, { intent: "delete-file", fileId: ours });
+    expect(deleted.status).toBe(200);
+    expect(await fileNames(ana.token, "auction", ana.auction.id)).toEqual([]);
   });
 
   it("refuse a form from another site", async () => {

@@ -28,6 +28,23 @@ function requestInit(init: CallInit): RequestInit {
 export const api = (path: string, init: CallInit = {}) =>
   SELF.fetch(`${ORIGIN}/api${path}`, requestInit(init));
 
+/** A small CSV named `name` uploaded to one of the user's records through the API: its id. */
+export async function uploadFile(token: string, ownerType: string, ownerId: string, name: string) {
+  const body = new FormData();
+  body.append("ownerType", ownerType);
+  body.append("ownerId", ownerId);
+  body.append("file", new File([`Unit,Rent\nA,1200\n${name}\n`], name, { type: "text/csv" }));
+  const response = await api("/files", { method: "POST", token, body });
+  if (response.status !== 201) throw new Error(`${name} not uploaded: ${response.status}`);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** The names of a record's files, as the API lists them. */
+export async function fileNames(token: string, ownerType: string, ownerId: string) {
+  const response = await api(`/files?ownerType=${ownerType}&ownerId=${ownerId}`, { token });
+  return ((await response.json()) as { data: { name: string }[] }).data.map(({ name }) => name);
+}
+
 /**
  * Signs up (which does not sign in) and then signs in, both through the API: `response` is the
  * sign-up's answer, `token`, `user` and `cookie` the sign-in's. The address is not confirmed

@@ -6,7 +6,16 @@
  * redirect), each change made against the version the page showed.
  */
 import { describe, expect, it } from "vitest";
-import { api, cookieValue, pageAt as page, postForm as post, postJson, register } from "./helpers";
+import {
+  api,
+  cookieValue,
+  fileNames,
+  pageAt as page,
+  postForm as post,
+  postJson,
+  register,
+  uploadFile,
+} from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
 const NOT_FOUND_TEXT = "Module not implemented yet";
@@ -79,17 +88,9 @@ describe("Project Hub's record pages", () => {
   it("arrive with their files in the HTML, another user's never listed", async () => {
     const ana = await investor("Sanderling");
     const ben = await investor("Knot");
-    const upload = async (token: string, ownerType: string, ownerId: string, name: string) => {
-      const body = new FormData();
-      body.append("ownerType", ownerType);
-      body.append("ownerId", ownerId);
-      body.append("file", new File(["Unit,Rent\nA,1200\n"], name, { type: "text/csv" }));
-      const response = await api("/files", { method: "POST", token, body });
-      expect(response.status).toBe(201);
-    };
-    await upload(ana.token, "project", ana.project.id, "sanderling-comps.csv");
-    await upload(ana.token, "contact", ana.contact.id, "sanderling-w9.csv");
-    await upload(ben.token, "project", ben.project.id, "knot-comps.csv");
+    await uploadFile(ana.token, "project", ana.project.id, "sanderling-comps.csv");
+    await uploadFile(ana.token, "contact", ana.contact.id, "sanderling-w9.csv");
+    await uploadFile(ben.token, "project", ben.project.id, "knot-comps.csv");
     const project = await page(`/project-hub/projects/${ana.project.id}`, ana.cookie);
     expect(project.html).toContain("sanderling-comps.csv");
     expect(project.html).not.toContain("sanderling-w9.csv");
@@ -388,5 +389,75 @@ describe("a contact's changes through its page's action", () => {
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/project-hub?tab=contacts");
     expect(await contactOf(ana.token, ana.contact.id)).toBeNull();
+  });
+});
+
+describe("a file deleted from a page's files panel or the Files tab (their action)", () => {
+  /** A fetcher's post of the panel's delete: the form's fields, its answer read as data. */
+  const deleteFile = (path: string, cookie: string, fields: Record<string, string>) =>
+    post(path, cookie, { intent: "delete-file", ...fields });
+
+  it("deletes a file of the project's, and refuses another user's or another record's (404) and a post naming none (400), deleting nothing", async () => {
+    const ana = await investor("Shrike");
+    const ben = await investor("Vireo");
+    const ours = await uploadFile(ana.token, "project", ana.project.id, "shrike-bid.csv");
+    const kept = await uploadFile(ana.token, "project", ana.project.id, "shrike-kept.csv");
+    const onContact = await uploadFile(ana.token, "contact", ana.contact.id, "shrike-w9.csv");
+    const theirs = await uploadFile(ben.token, "project", ben.project.id, "vireo-bid.csv");
+    const project = `/project-hub/projects/${ana.project.id}.data`;
+
+    const deleted = await deleteFile(project, ana.cookie, { fileId: ours });
+    expect(deleted.status).toBe(200);
+    expect(deleted.html).toContain("fileDeleted");
+    expect(await fileNames(ana.token, "project", ana.project.id)).toEqual(["shrike-kept.csv"]);
+
+    for (const fileId of [theirs, onContact, ours, "nope"]) {
+      const refused = await deleteFile(project, ana.cookie, { fileId });
+      expect(refused.status, fileId).toBe(404);
+      expect(refused.html, fileId).toContain("File not found");
+    }
+    // Ben's own project is not Ana's to post to either.
+    const onTheirs = await deleteFile(`/project-hub/projects/${ben.project.id}.data`, ana.cookie, {
+      fileId: theirs,
+    });
+    expect(onTheirs.status).toBe(404);
+    expect((await deleteFile(project, ana.cookie, {})).status).toBe(400);
+    expect((await deleteFile(project, ana.cookie, { fileId: "x".repeat(65) })).status).toBe(400);
+    expect((await post(project, ana.cookie, { intent: "shred-file", fileId: kept })).status).toBe(
+      400,
+    );
+    expect(await fileNames(ana.token, "project", ana.project.id)).toEqual(["shrike-kept.csv"]);
+    expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual(["shrike-w9.csv"]);
+    expect(await fileNames(ben.token, "project", ben.project.id)).toEqual(["vireo-bid.csv"]);
+
+    // The page read again lists what is left.
+    const { html } = await page(`/project-hub/projects/${ana.project.id}`, ana.cookie);
+    expect(html).toContain("shrike-kept.csv");
+    expect(html).not.toContain("shrike-bid.csv");
+  });
+
+  it("deletes a file of the contact's from its page, only one of its own", async () => {
+    const ana = await investor("Dunlin");
+    const ours = await uploadFile(ana.token, "contact", ana.contact.id, "dunlin-w9.csv");
+    const onProject = await uploadFile(ana.token, "project", ana.project.id, "dunlin-bid.csv");
+    const contact = `/project-hub/contacts/${ana.contact.id}.data`;
+    expect((await deleteFile(contact, ana.cookie, { fileId: onProject })).status).toBe(404);
+    expect((await deleteFile(contact, ana.cookie, { fileId: ours })).status).toBe(200);
+    expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual([]);
+    expect(await fileNames(ana.token, "project", ana.project.id)).toEqual(["dunlin-bid.csv"]);
+  });
+
+  it("deletes any of the user's files from the Files tab, never another user's", async () => {
+    const ana = await investor("Whimbrel");
+    const ben = await investor("Godwit");
+    const ours = await uploadFile(ana.token, "contact", ana.contact.id, "whimbrel-w9.csv");
+    const theirs = await uploadFile(ben.token, "project", ben.project.id, "godwit-bid.csv");
+    const filesTab = "/project-hub.data?index";
+    expect((await deleteFile(filesTab, ana.cookie, { fileId: theirs })).status).toBe(404);
+    expect((await post(filesTab, ana.cookie, { intent: "paint", fileId: ours })).status).toBe(400);
+    expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual(["whimbrel-w9.csv"]);
+    expect((await deleteFile(filesTab, ana.cookie, { fileId: ours })).status).toBe(200);
+    expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual([]);
+    expect(await fileNames(ben.token, "project", ben.project.id)).toEqual(["godwit-bid.csv"]);
   });
 });

@@ -8,11 +8,13 @@ import { describe, expect, it } from "vitest";
 import {
   api,
   cookieValue,
+  fileNames,
   pageAt as page,
   postForm as post,
   postJson,
   RENTAL,
   register,
+  uploadFile,
 } from "./helpers";
 
 /** What the spec has a path with nothing at it say. */
@@ -82,6 +84,15 @@ describe("a property's page", () => {
     );
     expect(html).toContain("Alder rental");
     expect(html).toContain(`href="/possible-investments/${ana.propertyId}/analyses/${ana.dealId}"`);
+  });
+
+  it("arrives with its files in the HTML, not another record's", async () => {
+    const ana = await investor("Hazel");
+    await uploadFile(ana.token, "property", ana.propertyId, "hazel-inspection.csv");
+    await uploadFile(ana.token, "deal", ana.dealId, "hazel-comps.csv");
+    const { html } = await page(`/possible-investments/${ana.propertyId}`, ana.cookie);
+    expect(html).toContain("hazel-inspection.csv");
+    expect(html).not.toContain("hazel-comps.csv");
   });
 
   it("is the 404 page for another user's property and for an id no one has", async () => {
@@ -338,6 +349,40 @@ describe("deleting a property from its page", () => {
       back: "/possible-investments?status=analyzing",
     });
     expect(filtered.location).toBe("/possible-investments?status=analyzing");
+  });
+});
+
+describe("deleting a file from a property's page (the files panel's post to its action)", () => {
+  it("deletes one of the property's files; another user's or another record's is a 404, and a post naming none or an unknown change a 400, deleting nothing", async () => {
+    const ana = await investor("Rowan");
+    const ben = await investor("Sumac");
+    const ours = await uploadFile(ana.token, "property", ana.propertyId, "rowan-roof.csv");
+    const kept = await uploadFile(ana.token, "property", ana.propertyId, "rowan-kept.csv");
+    const onDeal = await uploadFile(ana.token, "deal", ana.dealId, "rowan-comps.csv");
+    const theirs = await uploadFile(ben.token, "property", ben.propertyId, "sumac-roof.csv");
+    const path = `/possible-investments/${ana.propertyId}.data`;
+
+    const deleted = await post(path, ana.cookie, { intent: "delete-file", fileId: ours });
+    expect(deleted.status).toBe(200);
+    expect(await fileNames(ana.token, "property", ana.propertyId)).toEqual(["rowan-kept.csv"]);
+
+    for (const fileId of [theirs, onDeal, ours]) {
+      const refused = await post(path, ana.cookie, { intent: "delete-file", fileId });
+      expect(refused.status, fileId).toBe(404);
+      expect(refused.html, fileId).toContain("File not found");
+    }
+    expect((await post(path, ana.cookie, { intent: "delete-file" })).status).toBe(400);
+    expect((await post(path, ana.cookie, { intent: "erase-file", fileId: kept })).status).toBe(400);
+    const onTheirs = `/possible-investments/${ben.propertyId}.data`;
+    expect(
+      (await post(onTheirs, ana.cookie, { intent: "delete-file", fileId: theirs })).status,
+    ).toBe(404);
+    expect(await fileNames(ana.token, "property", ana.propertyId)).toEqual(["rowan-kept.csv"]);
+    expect(await fileNames(ana.token, "deal", ana.dealId)).toEqual(["rowan-comps.csv"]);
+    expect(await fileNames(ben.token, "property", ben.propertyId)).toEqual(["sumac-roof.csv"]);
+    const { html } = await page(`/possible-investments/${ana.propertyId}`, ana.cookie);
+    expect(html).toContain("rowan-kept.csv");
+    expect(html).not.toContain("rowan-roof.csv");
   });
 });
 

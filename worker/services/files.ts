@@ -791,12 +791,29 @@ export async function openThumbnail(db: Database, userId: string, bucket: R2Buck
   };
 }
 
-/** Deletes one of the user's files: 404 when there is none. */
-export async function deleteFile(db: Database, userId: string, bucket: R2Bucket, id: string) {
+/**
+ * Deletes one of the user's files: 404 when there is none, or, with `owner` (a record's page
+ * deleting from its files panel), when it is not on that record.
+ */
+export async function deleteFile(
+  db: Database,
+  userId: string,
+  bucket: R2Bucket,
+  id: string,
+  owner?: { ownerType: FileOwner; ownerId: string },
+) {
   const [row] = await db
     .update(files)
     .set({ status: "deleting", updatedAt: nowIso() })
-    .where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, "ready")))
+    .where(
+      and(
+        eq(files.id, id),
+        eq(files.userId, userId),
+        eq(files.status, "ready"),
+        owner ? eq(files.ownerType, owner.ownerType) : undefined,
+        owner ? eq(files.ownerId, owner.ownerId) : undefined,
+      ),
+    )
     .returning({ id: files.id, objectKey: files.objectKey });
   if (!row) throw notFound("File");
   await discard(db, bucket, [row]);

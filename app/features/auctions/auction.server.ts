@@ -17,6 +17,7 @@ import {
   versionIn,
 } from "~/lib/record-action.server";
 import type { MaxBidDefaults } from "~/domain/auctions/max-bid";
+import { actOnFile } from "../files/files.server";
 import { newAuctionValues } from "./auction-fields";
 
 /** What an auction's action answers a page with JavaScript. */
@@ -73,7 +74,7 @@ export async function createAuction({ services }: ModuleLoaderArgs, request: Req
  * fields as the API reads them, against `version`) or "keep-defaults" (`defaults`, the
  * calculator's inputs kept for every auction); as a form (with or without JavaScript), "delete"
  * against `version`, then to the list (`back`, with its filters), or, from the list with
- * JavaScript (no `back`), what happened.
+ * JavaScript (no `back`), what happened; or "delete-file" (`fileId`, one of its files).
  */
 export async function actOnAuction(
   { services }: ModuleLoaderArgs,
@@ -83,6 +84,8 @@ export async function actOnAuction(
 ) {
   const { form } = await postedBody(request);
   const intent = form.intent;
+  if (intent === "delete-file")
+    return actOnFile(services, { ownerType: "auction", ownerId: id }, form);
   if (intent === "keep-defaults") {
     const { done, refused } = await services.saveMaxBidDefaults(form.defaults);
     if (refused) return refusedAnswer(refused);

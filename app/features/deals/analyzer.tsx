@@ -49,7 +49,7 @@ import { DealReport } from "./deal-report";
 import { ItemizedInputs } from "./itemized-inputs";
 import { AmortizationSchedule, ProjectionTable } from "./projection";
 import { SensitivityGrid } from "./sensitivity-grid";
-import { FilesPanel } from "../files/files-panel";
+import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { ShareLinks } from "./share-links";
 
 /** What the results show: the last inputs that passed the checks. */
@@ -97,8 +97,8 @@ function problemLabels(strategy: Strategy, errors: Record<string, string>) {
 export function DealAnalyzer(props: {
   /**
    * What the page's loader read: a saved analysis (null for a new one) and its property, or the
-   * property a new one is for (its figures prefill the form); the analysis's live links, the
-   * user's buy box and rehab line templates.
+   * property a new one is for (its figures prefill the form); the analysis's live links and
+   * files, the user's buy box and rehab line templates.
    */
   opened: {
     deal: Deal | null;
@@ -106,6 +106,8 @@ export function DealAnalyzer(props: {
     shares: DealShare[];
     criteria: DealCriteria;
     templates: RehabTemplate[];
+    /** A saved analysis's files (none read for a new one). */
+    files: RecordFiles | null;
   };
   strategy: Strategy | null;
   /** A glossary entry's slug: its figure is highlighted, with its formula, under Results. */
@@ -384,7 +386,9 @@ export function DealAnalyzer(props: {
             />
           </div>
         )}
-        {saved && <FilesPanel ownerType="deal" ownerId={saved.id} className="mt-6" />}
+        {saved && opened.files && (
+          <FilesPanel ownerType="deal" ownerId={saved.id} files={opened.files} className="mt-6" />
+        )}
       </div>
       {shown && (
         <DealReport

@@ -1,19 +1,15 @@
 /**
  * The files of one record (a project, property, auction, contact or deal analysis): upload by
  * dropping or choosing them (a phone's camera too), each with its progress; the list, with
- * preview, download and delete. `gallery` shows the photos first, as thumbnails. On a record's
- * page whose loader read them (`files`), the list comes with the page and is read again through
- * the loader after an upload or a delete; elsewhere the panel reads it.
+ * preview, download and delete. `gallery` shows the photos first, as thumbnails. The list comes
+ * with the page (its loader read it); a delete goes to the page's action, after which Remix reads
+ * the page again, as it is told to after each upload.
  */
 import { Paperclip } from "lucide-react";
-import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { Skeleton } from "~/components/skeleton";
-import { ErrorNotice } from "~/components/ui";
 import type { FileOwner } from "~/domain/files";
-import { filesApi, type StoredFile } from "~/lib/api/files";
+import type { StoredFile } from "~/lib/api/files";
 import type { PageMeta } from "~/lib/api/client";
-import { useRead } from "~/lib/use-read";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { FileList } from "./file-list";
 import { FilePreview } from "./file-preview";
@@ -22,13 +18,7 @@ import { UploadControls } from "./upload-controls";
 import { UploadProgress } from "./upload-progress";
 import { useUploads } from "./use-uploads";
 
-/** The files a record's panel lists (the API's largest page). */
-const PANEL_FILES = 100;
-
-const readFiles = (ownerType: FileOwner, ownerId: string, _version: number) =>
-  filesApi.list({ ownerType, ownerId, limit: PANEL_FILES });
-
-/** A record's files as its page's loader reads them. */
+/** A record's files as its page's loader reads them (`recordFiles`, the API's largest page). */
 export type RecordFiles = { items: StoredFile[]; meta: PageMeta };
 
 export function FilesPanel(props: {
@@ -38,24 +28,16 @@ export function FilesPanel(props: {
   gallery?: boolean;
   className?: string;
   /** The record's files as its page's loader read them. */
-  files?: RecordFiles;
+  files: RecordFiles;
 }) {
   const { ownerType, ownerId } = props;
-  // Counted up after each upload or delete, so the list is read again.
-  const [version, setVersion] = useState(0);
-  const { revalidate } = useRevalidator();
-  const reread = props.files ? revalidate : () => setVersion((n) => n + 1);
-  const read = useRead(props.files ? null : [ownerType, ownerId, version], readFiles);
-  const list = props.files
-    ? { data: props.files, loading: false, failure: null, retry: reread }
-    : read;
   const [keepOriginal, setKeepOriginal] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState<StoredFile | null>(null);
-  const { uploads, add, dismiss } = useUploads({ ownerType, ownerId }, reread);
+  const { uploads, add, dismiss } = useUploads({ ownerType, ownerId });
 
-  const files = list.data?.items ?? [];
+  const files = props.files.items;
   const photos = props.gallery ? files.filter((file) => file.kind === "image") : [];
   const others = props.gallery ? files.filter((file) => file.kind !== "image") : files;
   const title = props.title ?? "Files";
@@ -83,32 +65,26 @@ export function FilesPanel(props: {
     >
       <h3 id={headingId} className="mb-3 flex items-center gap-2 font-medium">
         <Paperclip aria-hidden className="size-4 text-accent" /> {title}
-        {list.data && list.data.meta.total > 0 && (
-          <span className="text-sm font-normal text-muted">({list.data.meta.total})</span>
+        {props.files.meta.total > 0 && (
+          <span className="text-sm font-normal text-muted">({props.files.meta.total})</span>
         )}
       </h3>
-      {list.failure && <ErrorNotice message={list.failure} onRetry={list.retry} />}
-      {!list.data && list.loading ? (
-        <Skeleton variant="list" />
+      {files.length === 0 ? (
+        <p className="mb-3 rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
+          No files yet — drop files here or choose them.
+        </p>
       ) : (
-        list.data &&
-        (files.length === 0 ? (
-          <p className="mb-3 rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-            No files yet — drop files here or choose them.
-          </p>
-        ) : (
-          <div className="mb-3">
-            <PhotoGallery photos={photos} onOpen={setPreviewing} />
-            {others.length > 0 && (
-              <FileList
-                files={others}
-                label={`${title} of this record`}
-                onPreview={setPreviewing}
-                onDelete={setDeleting}
-              />
-            )}
-          </div>
-        ))
+        <div className="mb-3">
+          <PhotoGallery photos={photos} onOpen={setPreviewing} />
+          {others.length > 0 && (
+            <FileList
+              files={others}
+              label={`${title} of this record`}
+              onPreview={setPreviewing}
+              onDelete={setDeleting}
+            />
+          )}
+        </div>
       )}
       <UploadControls
         keepOriginal={keepOriginal}
@@ -117,7 +93,7 @@ export function FilesPanel(props: {
       />
       <UploadProgress uploads={uploads} onDismiss={dismiss} />
       <FilePreview file={previewing} onClose={() => setPreviewing(null)} onDelete={setDeleting} />
-      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} onDeleted={reread} />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

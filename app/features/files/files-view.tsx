@@ -1,7 +1,8 @@
 /**
  * Project Hub's Files tab: every file the user stored, whatever record it is on, with a search of
  * names and text (each hit says on which page), and filters by kind of file and of record, in the
- * URL, as Project Hub's loader read them (project-hub.server.ts).
+ * URL, as Project Hub's loader read them (project-hub.server.ts); a file deleted through its
+ * action.
  */
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
@@ -17,7 +18,7 @@ import { FileList } from "./file-list";
 import { FilePreview } from "./file-preview";
 
 export function FilesView(props: { files: Page<StoredFile> }) {
-  const { loading, retry: load } = usePageReading();
+  const { loading } = usePageReading();
   const list = props.files;
   const items = list.items;
   const [params, update] = useQueryParams();
@@ -89,7 +90,7 @@ export function FilesView(props: { files: Page<StoredFile> }) {
         </div>
       </ListStates>
       <FilePreview file={previewing} onClose={() => setPreviewing(null)} onDelete={setDeleting} />
-      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} onDeleted={load} />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The files being sent to one record: each resized when it is a photo (unless the original is
- * kept), then uploaded with its progress; a stored one leaves the queue, a refused one stays with
- * the API's reason until dismissed.
+ * kept), then uploaded to the API with its progress (an action could not report it); a stored one
+ * leaves the queue and the page's loaders are read again, a refused one stays with the API's
+ * reason until dismissed.
  */
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_FILE_BYTES, MAX_FILE_TEXT, type FileOwner } from "~/domain/files";
 import { filesApi } from "~/lib/api/files";
@@ -20,8 +22,9 @@ export interface Upload {
 
 let nextKey = 1;
 
-export function useUploads(owner: { ownerType: FileOwner; ownerId: string }, onStored: () => void) {
+export function useUploads(owner: { ownerType: FileOwner; ownerId: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const { revalidate } = useRevalidator();
   // Leaving the record stops what it was still sending.
   const aborts = useRef(new AbortController());
   useEffect(() => {
@@ -51,7 +54,7 @@ export function useUploads(owner: { ownerType: FileOwner; ownerId: string }, onS
         ready.thumbnail,
       );
       setUploads((list) => list.filter((upload) => upload.key !== key));
-      onStored();
+      revalidate();
     } catch (error) {
       if (!signal.aborted) change(key, { state: "failed", message: failureReason(error) });
     }

@@ -1,28 +1,30 @@
 /**
  * The deal analyzer's page on the server: the saved analysis it opens with its property, its live
- * links, the buy box and the rehab templates; and the changes made on it (the analysis saved or
- * deleted, a link made or revoked, the buy box, a template), each checked with the API's own schema
- * (in the services).
+ * links, its files, the buy box and the rehab templates; and the changes made on it (the analysis
+ * saved or deleted, a link made or revoked, the buy box, a template, a file deleted), each checked
+ * with the API's own schema (in the services).
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { DealCriteria } from "~/domain/deals/criteria";
 import { analysisPath } from "~/domain/modules";
 import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
+import type { RecordFiles } from "../files/files-panel";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
 import {
-  jsonBody,
+  postedBody,
   refusedAnswer,
   refusedForm,
   refusedPartAnswer,
   textIn,
   versionIn,
 } from "~/lib/record-action.server";
+import { actOnFile } from "../files/files.server";
 
 /**
- * A saved analysis (`analysisId`) with its property and its live links, or for `new` the property
- * it is for (when the path names one); with either, the buy box and the rehab templates. An
- * analysis reached under another property's path (or none) is sent to its own path; one that is
- * not the user's, or a property that is not, is the 404 page.
+ * A saved analysis (`analysisId`) with its property, its live links and its files, or for `new`
+ * the property it is for (when the path names one); with either, the buy box and the rehab
+ * templates. An analysis reached under another property's path (or none) is sent to its own path;
+ * one that is not the user's, or a property that is not, is the 404 page.
  */
 export async function loadAnalysis(
   { services }: ModuleLoaderArgs,
@@ -36,19 +38,21 @@ export async function loadAnalysis(
       services.rehabTemplates(),
     ]);
     if (propertyId && !property) throw notFound();
-    return { deal: null, property, shares: [] as DealShare[], criteria, templates };
+    const files = null as RecordFiles | null;
+    return { deal: null, property, shares: [] as DealShare[], criteria, templates, files };
   }
-  const [deal, shares, criteria, templates] = await Promise.all([
+  const [deal, shares, criteria, templates, files] = await Promise.all([
     services.dealDetail(analysisId),
     services.dealShares(analysisId),
     services.dealCriteria(),
     services.rehabTemplates(),
+    services.recordFiles("deal", analysisId),
   ]);
   if (!deal || !shares) throw notFound();
   if (deal.propertyId !== propertyId) throw redirect(analysisPath(deal));
   const property = deal.propertyId ? await services.propertyDetail(deal.propertyId) : null;
   // As the API answers it: its schema reads an optional input left out (null) as absent.
-  return { deal: deal as Deal, property, shares, criteria, templates };
+  return { deal: deal as Deal, property, shares, criteria, templates, files };
 }
 
 export type OpenedAnalysis = Awaited<ReturnType<typeof loadAnalysis>>;
@@ -67,14 +71,18 @@ export type AnalysisActionAnswer =
  * (`input` as the API reads an analysis; against `version` unless the analysis is `new`, which
  * creates it), "delete" (against `version`), "share" (`expiresAt`, null for no expiry),
  * "revoke-share" (`shareId`), "criteria" (`input`, the buy box), "save-template" (`input`, a rehab
- * line) or "delete-template" (`templateId`).
+ * line) or "delete-template" (`templateId`); or, as a form's fields, "delete-file" (`fileId`, one
+ * of its files).
  */
 export async function actOnAnalysis(
   { services }: ModuleLoaderArgs,
   analysisId: string,
   request: Request,
 ) {
-  const body = await jsonBody(request);
+  const { json: body, form } = await postedBody(request);
+  // The files panel's delete is a form's fields, the same on every record's page.
+  if (form.intent === "delete-file")
+    return actOnFile(services, { ownerType: "deal", ownerId: analysisId }, form);
   if (!body)
     return refusedForm("Changing an analysis needs JavaScript: its figures are read in the form");
   const isNew = analysisId === "new";

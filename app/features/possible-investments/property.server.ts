@@ -18,6 +18,7 @@ import {
   versionIn,
 } from "~/lib/record-action.server";
 import type { Deal } from "~/lib/api/deals";
+import { actOnFile } from "../files/files.server";
 import type { PropertyActionData } from "./property-action";
 
 export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
@@ -57,10 +58,10 @@ export async function createProperty({ services }: ModuleLoaderArgs, request: Re
 
 /**
  * A change of property `id` sent from a page: `intent` "facts" (the facts the form sent that
- * differ from the property's) or "delete", against `version`; or "primary", making one of its
- * analyses (`analysis`) the primary one. A browser without JavaScript posts
- * the page itself (`sent.document`) and is sent on: POST, then a redirect, to the page it was
- * sent from, or after a delete to the list (`back`, a list's URL with its filters, when sent). A
+ * differ from the property's) or "delete", against `version`; "primary", making one of its
+ * analyses (`analysis`) the primary one; or "delete-file" (`fileId`, one of its files). A browser
+ * without JavaScript posts the page itself (`sent.document`) and is sent on: POST, then a
+ * redirect, to the page it was sent from, or after a delete to the list (`back`, a list's URL with its filters, when sent). A
  * page with JavaScript gets what happened as data, but for a delete that names where to go `back`.
  */
 export async function actOnProperty(
@@ -73,6 +74,8 @@ export async function actOnProperty(
   const { form } = await postedBody(request);
   const intent = form.intent;
   if (intent === "primary") return makePrimary(services, id, form.analysis, sent);
+  if (intent === "delete-file")
+    return actOnFile(services, { ownerType: "property", ownerId: id }, form);
   const { version, refused: unversioned } = versionIn(form, "property");
   if (unversioned) return unversioned;
   if (intent === "delete") {

@@ -12,6 +12,7 @@ import {
   versionIn,
 } from "~/lib/record-action.server";
 import type { RecordActionData } from "~/lib/record-action";
+import { actOnFile } from "../files/files.server";
 
 /** The properties of the contact's page: the first ones by address. */
 const OWNED_SHOWN = 20;
@@ -46,7 +47,8 @@ export type ContactActionAnswer =
  * "update" (`input`, the contact as the API reads it; an update against `version`: its phones
  * and e-mails are lists the form builds in the browser); as a form (with or without JavaScript)
  * or JSON, "delete" against `version`, then to the contacts list (`back`, with its filters), or,
- * from the list with JavaScript (no `back`), what happened.
+ * from the list with JavaScript (no `back`), what happened; or "delete-file" (`fileId`, one of
+ * its files).
  */
 export async function actOnContact(
   { services }: ModuleLoaderArgs,
@@ -56,6 +58,8 @@ export async function actOnContact(
 ) {
   const { json, form } = await postedBody(request);
   const intent = form.intent;
+  if (intent === "delete-file")
+    return actOnFile(services, { ownerType: "contact", ownerId: id }, form);
   if (intent === "create" || intent === "update") {
     if (!json)
       return refusedForm("Saving a contact needs JavaScript: its phones and e-mails are lists");

@@ -1,10 +1,12 @@
 /**
  * Project Hub's lists, read on the server: the tab the URL opens (`tab`), with its list's search,
- * filters and page as the API reads them.
+ * filters and page as the API reads them; and the Files tab's delete.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { contactPath, documentPath, PROJECT_HUB_TABS, projectPath } from "~/domain/modules";
 import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { refusedForm } from "~/lib/record-action.server";
+import { actOnFile } from "../files/files.server";
 
 /** Rows per page of the projects and contacts lists. */
 const PROJECT_HUB_PAGE_SIZE = 20;
@@ -60,3 +62,11 @@ export async function loadProjectHub({ url, services }: ModuleLoaderArgs) {
 }
 
 export type ProjectHubList = Awaited<ReturnType<typeof loadProjectHub>>;
+
+/** A change from Project Hub's lists: the Files tab's "delete-file" (`fileId`, any of the user's). */
+export async function actOnProjectHub({ services }: ModuleLoaderArgs, form: FormData) {
+  const intent = form.get("intent");
+  if (intent !== "delete-file")
+    return refusedForm(`There is no change “${String(intent)}” from Project Hub's lists`);
+  return actOnFile(services, null, form);
+}

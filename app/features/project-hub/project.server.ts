@@ -15,6 +15,7 @@ import {
   textIn,
   versionIn,
 } from "~/lib/record-action.server";
+import { actOnFile } from "../files/files.server";
 
 /** What the project's action answers a page with JavaScript. */
 export type ProjectActionData = RecordActionData | { linked: true };
@@ -39,8 +40,9 @@ export async function createProject({ services }: ModuleLoaderArgs, form: FormDa
 /**
  * A change of project `id` sent from its page: `intent` "update" (the form's fields, against
  * `version`), "delete" (against `version`, then to the list), "link-contact" or
- * "unlink-contact" (`contactId`) or "unlink-file" (`fileId`). A browser without JavaScript
- * posts the page itself (`sent.document`) and is sent back to it.
+ * "unlink-contact" (`contactId`), "unlink-file" (`fileId`, a Drive file) or "delete-file"
+ * (`fileId`, one of its stored files). A browser without JavaScript posts the page itself
+ * (`sent.document`) and is sent back to it.
  */
 export async function actOnProject(
   { services }: ModuleLoaderArgs,
@@ -49,6 +51,8 @@ export async function actOnProject(
   sent: { document: boolean },
 ) {
   const intent = form.get("intent");
+  if (intent === "delete-file")
+    return actOnFile(services, { ownerType: "project", ownerId: id }, form);
   /** Without JavaScript, the page again (POST, then a redirect); with it, what happened. */
   const backToPage = () => {
     if (sent.document) throw redirect(projectPath(id), 303);

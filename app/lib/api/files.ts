@@ -1,27 +1,19 @@
 /**
- * The files on the user's records: list, upload with progress, delete, and the addresses a file is
- * shown or downloaded at (the session cookie signs a plain link in).
+ * The files on the user's records: list (a .zip's import skips those already here), upload with
+ * progress, and the addresses a file is shown or downloaded at (the session cookie signs a plain
+ * link in).
  */
 import type { z } from "zod";
-import type { FileKind, FileOwner } from "~/domain/files";
+import type { FileOwner } from "~/domain/files";
 import { localTimeZone, TIME_ZONE_HEADER } from "~/domain/today";
 import type { FileSchema, FoundFileSchema } from "../../../worker/api/routes/files.schemas";
-import { apiFetch, apiRequest, apiUrl, storedToken, type ApiFailure } from "./client";
+import { apiRequest, apiUrl, storedToken, type ApiFailure } from "./client";
 import { MESSAGES } from "./messages";
 import { pageOrThrow, queryString, ServiceError } from "./workspace";
 
 export type StoredFile = z.infer<typeof FileSchema>;
 /** A file as the list answers it: its record's name, and where a search's words are in it. */
 export type ListedFile = z.infer<typeof FoundFileSchema>;
-
-export interface FileQuery {
-  ownerType?: FileOwner;
-  ownerId?: string;
-  kind?: FileKind | "";
-  q?: string;
-  page?: number;
-  limit?: number;
-}
 
 /** Where a file's bytes are: `inline` shows an image or a PDF in the page, else it downloads. */
 export const fileContentUrl = (id: string, inline = false) =>
@@ -45,16 +37,12 @@ function uploadFailure(request: XMLHttpRequest): ApiFailure {
 }
 
 export const filesApi = {
-  list: (query: FileQuery) =>
+  /** A page of all the user's files, newest first. */
+  list: (query: { page: number; limit: number }) =>
     pageOrThrow(
       apiRequest<ListedFile[]>(`/files${queryString({ ...query })}`),
       MESSAGES.fetchFiles,
     ),
-  /** 204, no body: read as a plain response. */
-  async remove(id: string) {
-    const { error } = await apiFetch(`/files/${encodeURIComponent(id)}`, { method: "DELETE" });
-    if (error) throw new ServiceError(MESSAGES.deleteFile, error);
-  },
   /**
    * Sends one file to a record. XMLHttpRequest, not fetch: only it reports the upload's progress
    * (`onProgress` with 0…1). The owner's fields go first, as the API reads them before the file;
