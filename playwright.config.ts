@@ -30,7 +30,8 @@ export default defineConfig({
     command: "node scripts/serve-e2e.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh build, two Workers and their migrations: minutes on a busy 2-core machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },
