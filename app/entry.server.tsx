@@ -5,7 +5,6 @@ import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 import { PageStylesProvider } from "./lib/page-styles";
 import { PAGE_STYLES } from "./lib/page-styles.server";
-import type { PreloadHandle } from "./lib/preloadable";
 import { holdScriptsUntilPaint } from "./lib/scripts-after-paint.server";
 import {
   createNonce,
@@ -20,16 +19,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // The first screen goes into the HTML itself, readable without JavaScript: its code-split views
-  // are loaded before rendering (app/lib/preloadable.ts). Awaiting `allReady` instead would also
-  // hold the page for deferred data, which streams in after the shell.
-  await Promise.all(
-    remixContext.staticHandlerContext.matches.map((match) =>
-      (
-        remixContext.routeModules[match.route.id]?.handle as Partial<PreloadHandle> | undefined
-      )?.preload?.(new URL(request.url)),
-    ),
-  );
   const nonce = createNonce();
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>

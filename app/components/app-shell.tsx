@@ -1,5 +1,5 @@
 /** The signed-in workspace: sidebar, mobile header, command palette and the page's route. */
-import { Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Outlet, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Menu, Search } from "lucide-react";
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -12,7 +12,6 @@ import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } fr
 import { useWorkspaceStart } from "~/lib/module-data";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
-import { workspaceRevision } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/import-choice";
 import { useFocusHeading } from "~/lib/use-focus-heading";
 import { usePolledNotificationCounts } from "~/lib/stores/notification-counts";
@@ -127,10 +126,6 @@ export default function AppShell() {
     void loadEntriesAtStart(entriesStore, entriesAtStart);
     return () => projectsStore.getState().clear();
   }, [entriesAtStart]);
-
-  // Records changed behind the page (an import, the agent's write): every loader on it reads again.
-  const { revalidate } = useRevalidator();
-  useEffect(() => workspaceRevision.subscribe(() => revalidate()), [revalidate]);
 
   // The bell's counts came with the page as well (the store polls on from them).
   const [countsAtStart] = useState(() => workspace?.notifications ?? null);

@@ -7,6 +7,7 @@
  * import it in the background of the page, chunk by chunk, with Undo. Pages show it through
  * file-import-dialog.tsx, which downloads it when it is first opened.
  */
+import { useRevalidator } from "@remix-run/react";
 import { FileUp } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { SALE_TYPES, saleTypeLabel, type SaleType } from "~/domain/auctions/auction-terms";
@@ -69,6 +70,8 @@ export function FileImportDialog(props: {
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState("");
   const latest = useRef(0);
+  // The page open when the run has written (the list imported into, or wherever the user went).
+  const { revalidate } = useRevalidator();
 
   // Each opening starts afresh (cleared on opening, so closing shows no empty state first).
   useEffect(() => {
@@ -148,14 +151,19 @@ export function FileImportDialog(props: {
 
   function submit() {
     if (!file || !preview) return;
-    startImport(kind, file.table, {
-      fileName: file.name,
-      mapping: fixedMapping(preview),
-      overwriteEdits,
-      remember: remember && changedMapping,
-      campaignId: campaignId || null,
-      saleType: saleType || null,
-    });
+    startImport(
+      kind,
+      file.table,
+      {
+        fileName: file.name,
+        mapping: fixedMapping(preview),
+        overwriteEdits,
+        remember: remember && changedMapping,
+        campaignId: campaignId || null,
+        saleType: saleType || null,
+      },
+      revalidate,
+    );
     close();
   }
 

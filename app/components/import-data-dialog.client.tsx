@@ -4,6 +4,7 @@
  * here as the user chose, and the toast that says so can undo it whole. An export .zip imports
  * its parts in order, then puts each file back on its record, and says what became of each.
  */
+import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import { useStore } from "zustand";
@@ -17,7 +18,6 @@ import {
   type ExistingRows,
   type WorkspaceImportResult,
 } from "~/lib/api/workspace";
-import { workspaceChanged } from "~/lib/stores/workspace-revision";
 import { importChoice } from "~/lib/import-choice";
 import {
   importExportZip,
@@ -55,6 +55,8 @@ export function ImportDataDialog() {
   const [importing, setImporting] = useState(false);
   const [restoring, setRestoring] = useState<RestoreProgress | null>(null);
   const [finished, setFinished] = useState<ZipImportResult | null>(null);
+  // What an import or its undo wrote shows on the page open by then: its loaders read again.
+  const { revalidate } = useRevalidator();
 
   const dryRun = useRead(
     file ? [file, existing, overwriteEdits] : null,
@@ -93,7 +95,7 @@ export function ImportDataDialog() {
     } finally {
       setImporting(false);
       setRestoring(null);
-      await workspaceChanged();
+      revalidate();
     }
   }
 
@@ -123,9 +125,9 @@ export function ImportDataDialog() {
               label: "Undo import",
               onClick: () =>
                 importsApi.undo(runId).then(
-                  async () => {
+                  () => {
                     toast.success(`Import of ${file.name} undone`);
-                    await workspaceChanged();
+                    revalidate();
                   },
                   (error: unknown) => toast.error(failureText(error)),
                 ),
@@ -133,7 +135,7 @@ export function ImportDataDialog() {
           }),
       });
       close();
-      await workspaceChanged();
+      revalidate();
     } catch (error) {
       setImportFailure(failureText(error));
     } finally {

@@ -3,6 +3,7 @@
  * (Stop ends it after the chunk being written), then what it did, with Undo for the whole file.
  * Mounted in the signed-in app shell, beside the toasts it shows them in.
  */
+import { useRevalidator } from "@remix-run/react";
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { UNDO_DAYS } from "~/domain/imports/targets";
@@ -52,6 +53,7 @@ export function ImportProgress() {
 }
 
 function ImportCard({ job }: { job: ImportJob }) {
+  const { revalidate } = useRevalidator();
   const percent = job.total ? Math.round((job.sent / job.total) * 100) : 100;
   const undoable =
     job.runId && (job.state === "done" || job.state === "stopped" || job.state === "failed");
@@ -122,7 +124,9 @@ function ImportCard({ job }: { job: ImportJob }) {
             type="button"
             className="btn-secondary"
             onClick={() =>
-              undoImportJob(job.id).catch((error: unknown) => toast.error(failureText(error)))
+              undoImportJob(job.id, revalidate).catch((error: unknown) =>
+                toast.error(failureText(error)),
+              )
             }
           >
             Undo import

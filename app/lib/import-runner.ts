@@ -2,9 +2,10 @@
  * Imports that run in the background of the page: a big list is sent a chunk of records at a
  * time (each written whole by the server), with its progress shown wherever the user goes in
  * the app, until it is done, fails or is stopped; then it can be undone whole. One store,
- * read with useSyncExternalStore.
+ * read with useSyncExternalStore. What a run wrote is shown through its caller's callback (the
+ * page open by then reading its records again).
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { Table } from "~/domain/imports/table";
 import { importsApi, type FileImportKind, type FileImportOptions } from "./api/imports";
 import { failureText } from "./api/workspace";
@@ -25,26 +26,6 @@ export interface ImportJob {
   runId: string | null;
   state: "running" | "done" | "failed" | "stopped" | "undone";
   error?: string;
-}
-
-/** Fired on the window when an import finishes or is undone, with its kind. */
-const IMPORT_CHANGED = "ai42:import-changed";
-const changed = (kind: FileImportKind) =>
-  window.dispatchEvent(new CustomEvent(IMPORT_CHANGED, { detail: kind }));
-
-/** Runs `reload` whenever an import of this kind finishes or is undone (an open list). */
-export function useImportChanges(kind: FileImportKind, reload: () => unknown) {
-  const latest = useRef(reload);
-  useEffect(() => {
-    latest.current = reload;
-  });
-  useEffect(() => {
-    const listener = (event: Event) => {
-      if ((event as CustomEvent<FileImportKind>).detail === kind) void latest.current();
-    };
-    window.addEventListener(IMPORT_CHANGED, listener);
-    return () => window.removeEventListener(IMPORT_CHANGED, listener);
-  }, [kind]);
 }
 
 let jobs: ImportJob[] = [];
@@ -72,12 +53,14 @@ export const useImportJobs = () =>
 
 /**
  * Starts importing a table's records: chunk after chunk, the first one's run carried by the
- * rest, so Undo takes the whole file back. `onFinished` runs when the last chunk is written.
+ * rest, so Undo takes the whole file back. `written` runs once the run has ended having written
+ * something: done, stopped or failed after a chunk.
  */
 export function startImport(
   kind: FileImportKind,
   table: Table,
   options: FileImportOptions & { fileName: string },
+  written: () => void,
 ) {
   const id = nextId++;
   const job: ImportJob = {
@@ -103,7 +86,7 @@ export function startImport(
     for (let start = 0; start < table.records.length; start += RECORDS_PER_REQUEST) {
       if (stopRequested.has(id)) {
         update(id, { state: "stopped" });
-        if (runId) changed(kind);
+        if (runId) written();
         return;
       }
       const records = table.records.slice(start, start + RECORDS_PER_REQUEST);
@@ -132,12 +115,12 @@ export function startImport(
       } catch (error) {
         update(id, { state: "failed", error: failureText(error) });
         // What the chunks before wrote is there: the list shows it.
-        if (runId) changed(kind);
+        if (runId) written();
         return;
       }
     }
     update(id, { state: "done" });
-    changed(kind);
+    written();
   })();
   return id;
 }
@@ -147,13 +130,13 @@ export function stopImport(id: number) {
   stopRequested.add(id);
 }
 
-/** Takes a run back whole: what it made deleted, what it merged as it was. */
-export async function undoImportJob(id: number) {
+/** Takes a run back whole: what it made deleted, what it merged as it was; then `undone`. */
+export async function undoImportJob(id: number, undone: () => void) {
   const job = jobs.find((j) => j.id === id);
   if (!job?.runId) return;
   await importsApi.undo(job.runId);
   update(id, { state: "undone" });
-  changed(job.kind);
+  undone();
 }
 
 export const dismissImport = (id: number) => {

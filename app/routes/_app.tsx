@@ -1,38 +1,27 @@
 /**
  * The workspace: Loading..., the login screen, or the app shell (sidebar, palette, bell, toasts)
  * around the page of the path (its own route, in the shell's outlet). Reads what the app starts
- * with: the entries and the bell's counts.
+ * with: the entries and the bell's counts. The shell and the login screen are plain imports, in
+ * this layout's route chunk (modulepreloaded with the page), so the server renders either into the
+ * HTML at once and the browser has both before hydrating; the price is a signed-out page
+ * downloading the shell's code and a signed-in one the login form's (0044).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLocation } from "@remix-run/react";
-import { Suspense } from "react";
+import AppShell from "~/components/app-shell";
+import { LoginScreen } from "~/components/login-screen";
 import { NotFound } from "~/components/not-found";
-import { Skeleton } from "~/components/skeleton";
 import { activeModuleId } from "~/domain/modules";
 import { useAuth } from "~/lib/auth";
 import { titled } from "~/lib/page-title";
-import { preloadable, type PreloadHandle } from "~/lib/preloadable";
 import { MODULES } from "~/modules";
 import { loadWorkspaceStart } from "~/workspace-start.server";
-
-const AppShell = preloadable(() => import("~/components/app-shell"));
-// Signed in, a page does not download the login form; signed out, the shell.
-const LoginScreen = preloadable(() =>
-  import("~/components/login-screen").then((module) => ({ default: module.LoginScreen })),
-);
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   loadWorkspaceStart(request, context);
 
 /** What the app starts with is read once, with the page; navigations ask the pages' loaders. */
 export const shouldRevalidate = () => false;
-
-export const handle: PreloadHandle = {
-  preload: () => Promise.all([AppShell.preload(), LoginScreen.preload()]),
-  // The server rendered the shell (its <main id="main">), or the login form.
-  preloadRendered: () =>
-    document.getElementById("main") ? AppShell.preload() : LoginScreen.preload(),
-};
 
 /**
  * The page's title: the module's, or "Page not found"; a record's route names the record. The
@@ -52,23 +41,7 @@ export default function Workspace() {
     return <div className="grid min-h-dvh place-items-center text-muted">Loading...</div>;
   }
   if (status === "unauthenticated") {
-    return activeModuleId(MODULES, pathname) ? (
-      <Suspense fallback={null}>
-        <LoginScreen />
-      </Suspense>
-    ) : (
-      <NotFound signedIn={false} />
-    );
+    return activeModuleId(MODULES, pathname) ? <LoginScreen /> : <NotFound signedIn={false} />;
   }
-  return (
-    <Suspense
-      fallback={
-        <div className="p-10">
-          <Skeleton />
-        </div>
-      }
-    >
-      <AppShell />
-    </Suspense>
-  );
+  return <AppShell />;
 }

@@ -8,9 +8,8 @@ import { BookOpen, Plus, Upload } from "lucide-react";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { PageHeader } from "~/components/page-header";
 import { auctionPath, modulePath, SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
-import { useImportChanges } from "~/lib/import-runner";
 import { moduleOf } from "~/modules";
-import { useDialogParam, usePageReading, useQueryParams } from "../shared";
+import { useDialogParam, useQueryParams } from "../shared";
 import { AuctionCalendar } from "./auction-calendar";
 import { AuctionList } from "./auction-list";
 import type { AuctionsPageData } from "./auctions.server";
@@ -36,10 +35,7 @@ function viewLink(params: URLSearchParams, view: (typeof VIEWS)[number]["id"]) {
 
 export function AuctionsPage({ loaded }: { loaded: AuctionsPageData }) {
   const [params, update] = useQueryParams();
-  const { retry } = usePageReading();
   const [importing, setImporting] = useDialogParam("import");
-  // Everything shown reads again: the list or month, and the Google setting.
-  useImportChanges("auctions", retry);
   const view = loaded.view;
   // The month the loader read (the user's this month when the URL names none).
   const month =

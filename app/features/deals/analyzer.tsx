@@ -3,7 +3,7 @@
  * domain functions the API runs, the projection and the loan's schedule; saved per property, sent
  * to the agent, printed as a one-page report.
  */
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { Bot, Printer, Save, Share2, Trash2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -117,6 +117,7 @@ export function DealAnalyzer(props: {
   onSaved: (deal: Deal) => void;
 }) {
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const [strategy, setStrategy] = useState<Strategy>(props.strategy ?? "rental");
   const [form, setForm] = useState<DealFormValues | null>(null);
   const [name, setName] = useState("");
@@ -233,7 +234,8 @@ export function DealAnalyzer(props: {
   const address = property ? formatAddress(property) : "";
   /**
    * Hands the analysis to the agent: its inputs as they are on screen (saved or not), so the
-   * agent's analyze_deal works out the very figures the user sees.
+   * agent's analyze_deal works out the very figures the user sees. Its tools writing has the page
+   * open by then read its records again.
    */
   const askAgent = async () => {
     if (!worked) return;
@@ -241,7 +243,7 @@ export function DealAnalyzer(props: {
     chat.newChat();
     chat.setAgentMode(true);
     navigate(modulePath("main-agent"));
-    await chat.send(
+    const wrote = await chat.send(
       handoverMessage({
         name: name || "Untitled",
         address,
@@ -250,6 +252,7 @@ export function DealAnalyzer(props: {
         figures: worked.explained,
       }),
     );
+    if (wrote) revalidate();
   };
   return (
     <div>

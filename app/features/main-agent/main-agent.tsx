@@ -8,6 +8,7 @@ import {
   useLocation,
   useNavigate,
   useNavigationType,
+  useRevalidator,
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
@@ -45,6 +46,18 @@ const MOVED_BY_CHAT = { movedByChat: true } as const;
 /** From this width the week ahead gets a column of its own beside the chat. */
 const WIDE_MIN_WIDTH = 1440;
 
+/**
+ * Runs a chat turn. One whose agent tools wrote has the page open by then read its records again
+ * (the week ahead here, or the list the user went on to while the agent worked).
+ */
+function useTurn() {
+  const { revalidate } = useRevalidator();
+  return (turn: Promise<boolean>) =>
+    void turn.then((wrote) => {
+      if (wrote) revalidate();
+    });
+}
+
 const SUGGESTIONS = [
   "How does my pipeline look this month?",
   "Find contacts who are lenders",
@@ -62,12 +75,13 @@ function Composer(props: { disabled: boolean; status: AiStatus }) {
   const stoppable = busy && !agentMode;
   const send = useChat((s) => s.send);
   const stop = useChat((s) => s.stop);
+  const turn = useTurn();
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
 
   const submit = () => {
     if (!text.trim() || busy) return;
-    void send(text);
+    turn(send(text));
     setText("");
   };
 
@@ -198,6 +212,7 @@ function MainAgent({
   const regenerate = useChat((s) => s.regenerate);
   const editAndResend = useChat((s) => s.editAndResend);
   const send = useChat((s) => s.send);
+  const turn = useTurn();
   const status = loaded.ai;
   const location = useLocation();
   const movedByChat =
@@ -350,7 +365,7 @@ function MainAgent({
                       type="button"
                       className="btn-secondary"
                       disabled={busy || unconfigured}
-                      onClick={() => void send(suggestion)}
+                      onClick={() => turn(send(suggestion))}
                     >
                       {suggestion}
                     </button>
@@ -366,8 +381,8 @@ function MainAgent({
                 busy={busy}
                 agentMode={agentMode}
                 isLastAnswer={index === lastAnswer && index === items.length - 1}
-                onRegenerate={() => void regenerate()}
-                onEdit={(text) => void editAndResend(index, text)}
+                onRegenerate={() => turn(regenerate())}
+                onEdit={(text) => turn(editAndResend(index, text))}
               />
             ))
           )}

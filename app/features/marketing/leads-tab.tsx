@@ -39,7 +39,6 @@ import {
   useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
-import { useImportChanges } from "~/lib/import-runner";
 import type { LeadActionAnswer, NewLeadAnswer } from "./lead.server";
 import { OutreachDialog } from "./outreach-dialog";
 
@@ -83,7 +82,7 @@ export function LeadsTab(props: {
   campaigns: CampaignChoice[];
   today: string;
 }) {
-  const { loading, retry } = usePageReading();
+  const { loading } = usePageReading();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const { search: listQuery } = useLocation();
@@ -103,7 +102,6 @@ export function LeadsTab(props: {
   const items = props.leads.items;
   const changeStatus = useVersionedAction<LeadActionAnswer>("lead", MESSAGES.updateLead);
   const deleteLead = useDeleteLead();
-  useImportChanges("leads", retry);
 
   /** What Export CSV writes: the list's leads, every page. */
   const query = { q, status, campaignId, followUpBy, sort };

@@ -32,7 +32,6 @@ import {
   useSearchParam,
 } from "../shared";
 import { FileImportDialog } from "~/components/file-import-dialog";
-import { useImportChanges } from "~/lib/import-runner";
 import { usePropertyChanges, type PropertyActionData } from "./property-action";
 import type { NewPropertyAnswer } from "./property.server";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -164,14 +163,12 @@ function useDeleteProperty() {
 export function PropertyList(props: { properties: { items: Property[]; meta: PageMeta } }) {
   const list = props.properties;
   const module = MODULE;
-  const { loading, retry } = usePageReading();
+  const { loading } = usePageReading();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
   const [importing, setImporting] = useDialogParam("import");
   const [deleting, setDeleting] = useState<Property | null>(null);
   const deleteProperty = useDeleteProperty();
-  useImportChanges("properties", retry);
-
   const q = params.get("q") ?? "";
   const status = params.get("status") ?? "";
   const propertyType = params.get("propertyType") ?? "";

@@ -11,7 +11,6 @@ import type { AiProvider } from "~/domain/ai/providers";
 import { aiApi, conversationsApi, type ConversationDetail, type Message } from "../api/ai";
 import { STORAGE_KEYS } from "../api/messages";
 import { ServiceError } from "../api/workspace";
-import { workspaceChanged } from "./workspace-revision";
 
 export interface ChatItem {
   key: string;
@@ -40,9 +39,13 @@ export interface ChatState {
   setAgentMode: (on: boolean) => void;
   newChat: () => void;
   open: (conversation: ConversationDetail) => void;
-  send: (text: string) => Promise<void>;
-  regenerate: () => Promise<void>;
-  editAndResend: (index: number, text: string) => Promise<void>;
+  /**
+   * A turn resolves to whether the agent's tools wrote to the workspace: the screen that asked
+   * then has the open page read its records again.
+   */
+  send: (text: string) => Promise<boolean>;
+  regenerate: () => Promise<boolean>;
+  editAndResend: (index: number, text: string) => Promise<boolean>;
   stop: () => void;
   clearHistory: () => Promise<number>;
   setTitle: (title: string) => void;
@@ -88,7 +91,7 @@ export const chatStore = createStore<ChatState>()(
         }));
       };
 
-      /** Asks for an answer to `kept` (which ends with the user's message). */
+      /** Asks for an answer to `kept` (which ends with the user's message); true if a tool wrote. */
       async function answer(kept: ChatItem[]) {
         const mine = ++turn;
         const { provider, agentMode, conversationId } = get();
@@ -108,7 +111,7 @@ export const chatStore = createStore<ChatState>()(
             const reply = await aiApi.coordinate(request);
             keepId(reply.conversationId);
             replaceLast(mine, fromMessage(reply.message));
-            if (reply.message.toolCalls?.some((call) => call.wrote)) void workspaceChanged();
+            return reply.message.toolCalls?.some((call) => call.wrote) ?? false;
           } else {
             controller = new AbortController();
             const result = await aiApi.stream(
@@ -127,6 +130,7 @@ export const chatStore = createStore<ChatState>()(
               citations: result.citations,
               status: result.stopped ? "stopped" : "complete",
             });
+            return false;
           }
         } catch (error) {
           const failure =
@@ -142,6 +146,7 @@ export const chatStore = createStore<ChatState>()(
               configKey,
             },
           });
+          return false;
         } finally {
           if (mine === turn) {
             controller = null;
@@ -178,23 +183,23 @@ export const chatStore = createStore<ChatState>()(
         },
         send: async (text) => {
           const content = text.trim();
-          if (!content || get().busy) return;
+          if (!content || get().busy) return false;
           const kept = get().items.filter((item) => item.status !== "error");
           if (!get().conversationId && !kept.length) set({ title: conversationTitle(content) });
-          await answer([...kept, { key: key(), role: "user", content, status: "complete" }]);
+          return answer([...kept, { key: key(), role: "user", content, status: "complete" }]);
         },
         regenerate: async () => {
-          if (get().busy) return;
+          if (get().busy) return false;
           const items = get().items;
           const lastUser = items.map((item) => item.role).lastIndexOf("user");
-          if (lastUser === -1) return;
-          await answer(items.slice(0, lastUser + 1));
+          if (lastUser === -1) return false;
+          return answer(items.slice(0, lastUser + 1));
         },
         editAndResend: async (index, text) => {
           const content = text.trim();
           const items = get().items;
-          if (!content || get().busy || items[index]?.role !== "user") return;
-          await answer([...items.slice(0, index), { ...items[index]!, key: key(), content }]);
+          if (!content || get().busy || items[index]?.role !== "user") return false;
+          return answer([...items.slice(0, index), { ...items[index]!, key: key(), content }]);
         },
         stop: () => controller?.abort(),
         clearHistory: async () => {
