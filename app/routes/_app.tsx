@@ -1,21 +1,30 @@
 /**
  * The workspace: Loading..., the login screen, or the app shell (sidebar, palette, bell, toasts)
  * around the page of the path (its own route, in the shell's outlet). Reads what the app starts
- * with: the entries and the bell's counts. The shell and the login screen are plain imports, in
- * this layout's route chunk (modulepreloaded with the page), so the server renders either into the
- * HTML at once and the browser has both before hydrating; the price is a signed-out page
- * downloading the shell's code and a signed-in one the login form's (0044).
+ * with: the entries and the bell's counts. The shell is a plain import, in this layout's route
+ * chunk (modulepreloaded with the page), so the server renders it into the HTML at once and the
+ * browser has it before hydrating. The login screen is rendered by the server the same way, but
+ * the browser downloads it only where it shows (signed out): until its code is in, React leaves
+ * the server's form as it is, which posts to /sign-in without JavaScript (0044).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import AppShell from "~/components/app-shell";
-import { LoginScreen } from "~/components/login-screen";
+import { LoginScreen as ServerLoginScreen } from "~/components/login-screen";
 import { NotFound } from "~/components/not-found";
 import { activeModuleId } from "~/domain/modules";
 import { useAuth } from "~/lib/auth";
 import { titled } from "~/lib/page-title";
 import { MODULES } from "~/modules";
 import { loadWorkspaceStart } from "~/workspace-start.server";
+
+// Vite makes `import.meta.env.SSR` a constant, so the browser's bundle keeps only the lazy one.
+const LoginScreen = import.meta.env.SSR
+  ? ServerLoginScreen
+  : lazy(() =>
+      import("~/components/login-screen").then((module) => ({ default: module.LoginScreen })),
+    );
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   loadWorkspaceStart(request, context);
@@ -41,7 +50,13 @@ export default function Workspace() {
     return <div className="grid min-h-dvh place-items-center text-muted">Loading...</div>;
   }
   if (status === "unauthenticated") {
-    return activeModuleId(MODULES, pathname) ? <LoginScreen /> : <NotFound signedIn={false} />;
+    return activeModuleId(MODULES, pathname) ? (
+      <Suspense fallback={null}>
+        <LoginScreen />
+      </Suspense>
+    ) : (
+      <NotFound signedIn={false} />
+    );
   }
   return <AppShell />;
 }
