@@ -1,0 +1,41 @@
+/**
+ * The bell's own route, /shell/notifications: its loader answers the panel's list (read by a
+ * fetcher when the panel opens), its action marks notifications read and sends a failed e-mail
+ * again. The bell sits in the app shell on every page and has no page of its own, so, as
+ * epic-stack's theme switch, it gets a resource route its fetchers read and post to. Named after
+ * the shell that holds it: /resources is the Resources screen's path and /api the API's.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
+import {
+  actOnNotifications,
+  loadNotifications,
+  signedOut,
+} from "~/features/shell/notifications.server";
+import { pageArgs } from "~/lib/module-loader.server";
+import type { Refused } from "~/lib/record-action";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const args = await pageArgs(request, context);
+  return args ? loadNotifications(args) : signedOut();
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const args = await pageArgs(request, context);
+  return args ? actOnNotifications(args, request) : signedOut();
+}
+
+/**
+ * A read or a change that did not reach the server (offline), or failed there, is said in the
+ * panel or a toast, as a refusal is: a fetcher's failure would otherwise be the page's error.
+ */
+const unreached = (error: unknown): Refused => ({
+  message: error instanceof Error ? error.message : String(error),
+  fieldErrors: {},
+});
+
+export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
+  serverLoader<typeof loader>().catch(unreached);
+
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  serverAction<typeof action>().catch(unreached);
