@@ -5,7 +5,7 @@
  * epic-stack's theme switch, it gets a resource route its fetchers read and post to. Named after
  * the shell that holds it: /resources is the Resources screen's path and /api the API's.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import {
   actOnNotifications,
@@ -15,14 +15,25 @@ import {
 import { pageArgs } from "~/lib/module-loader.server";
 import type { Refused } from "~/lib/record-action";
 
+/**
+ * An answer with a status (a refusal) to a request made directly (a script, the address bar)
+ * rather than by a fetcher (single fetch's `.data`): Remix would send such a request the data as
+ * JSON with a 200, so it is sent as a response with its own status.
+ */
+function withStatus<T>(answer: T, context: AppLoadContext): T {
+  if (context.documentRequest && answer instanceof Object && "init" in answer && "data" in answer)
+    throw Response.json(answer.data, (answer.init as ResponseInit | null) ?? undefined);
+  return answer;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const args = await pageArgs(request, context);
-  return args ? loadNotifications(args) : signedOut();
+  return withStatus(args ? await loadNotifications(args) : signedOut(), context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = await pageArgs(request, context);
-  return args ? actOnNotifications(args, request) : signedOut();
+  return withStatus(args ? await actOnNotifications(args, request) : signedOut(), context);
 }
 
 /**

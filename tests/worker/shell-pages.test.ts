@@ -81,6 +81,13 @@ describe("the bell's route", () => {
     expect(visitor.status).toBe(401);
     expect(visitor.text).toContain("Sign in to continue");
     expect(visitor.text).not.toContain("import finished");
+    // Asked directly, not by a fetcher, the route answers JSON, with the same status.
+    const direct = await fetchAt(BELL, {});
+    expect(direct.status).toBe(401);
+    expect(JSON.parse(direct.text)).toMatchObject({ message: expect.stringContaining("Sign in") });
+    const own = await fetchAt(BELL, { headers: { Cookie: ana.cookie } });
+    expect(own.status).toBe(200);
+    expect((JSON.parse(own.text) as { items: Notice[] }).items).toHaveLength(3);
     const posted = await fetchAt(`${BELL}.data`, {
       method: "POST",
       headers: { Origin: ORIGIN, "Content-Type": "application/json" },
