@@ -5,7 +5,7 @@
  * services and data access depend on nothing of it.
  */
 import type { ZodError } from "zod";
-import type { FieldProblem } from "../app/domain/problems";
+import { SIGN_IN_TO_CONTINUE, type FieldProblem } from "../app/domain/problems";
 import { fieldProblems } from "../app/domain/validation";
 import { etagOf } from "../app/domain/versions";
 
@@ -26,8 +26,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
-export const unauthorized = () =>
-  new AppError(401, "UNAUTHORIZED", "Sign in to continue: your session is missing or has expired");
+export const unauthorized = () => new AppError(401, "UNAUTHORIZED", SIGN_IN_TO_CONTINUE);
 export const notConfigured = (key: string, feature: string) =>
   new AppError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
 

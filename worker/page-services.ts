@@ -9,6 +9,7 @@ import { parseTyped } from "../app/domain/validation";
 import {
   ContactInputSchema,
   EntryInputSchema,
+  ProjectFileInputSchema,
   ProjectInputSchema,
   PropertyInputSchema,
   propertyDedupeKey,
@@ -47,7 +48,7 @@ import {
 } from "./api/list-queries";
 import { IdParamSchema, MAX_PAGE_SIZE } from "./api/openapi";
 import { FileListQuerySchema } from "./api/routes/files";
-import { SettingsChangeSchema } from "./api/routes/notifications.schemas";
+import { NotificationReadSchema, SettingsChangeSchema } from "./api/routes/notifications.schemas";
 import { database } from "./db/client";
 import { publicOrigin, type Env } from "./env";
 import { oauthApi } from "./mcp/oauth";
@@ -127,7 +128,9 @@ import {
 import { listMcpCalls } from "./services/mcp-calls";
 import {
   listNotifications,
+  markRead,
   notificationCounts,
+  retryEmail,
   settingsOf,
   updateSettings,
 } from "./services/notifications";
@@ -148,6 +151,7 @@ import {
   createProject,
   deleteProject,
   linkContact,
+  linkFile,
   listProjects,
   projectDetail,
   unlinkContact,
@@ -478,6 +482,9 @@ export function pageServices(
     /** `DELETE /api/projects/{id}/contacts/{contactId}`. */
     unlinkContact: (id: string, contactId: string) =>
       written(() => unlinkContact(db, userId, id, contactId)),
+    /** `POST /api/projects/{id}/files`: a Drive file linked to the project, as the API reads it. */
+    linkFile: (id: string, input: unknown) =>
+      written(() => linkFile(db, userId, id, parsed(ProjectFileInputSchema, input))),
     /** `DELETE /api/projects/{id}/files/{fileId}`: the Drive file stays in Drive. */
     unlinkFile: (id: string, fileId: string) => written(() => unlinkFile(db, userId, id, fileId)),
     /** A contact with the projects it is on; null when it is not the user's. */
@@ -670,6 +677,30 @@ export function pageServices(
     usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
     /** The bell's unread and unsent counts (`GET /api/notifications/unread`). */
     notificationCounts: () => notificationCounts(db, userId),
+    /** The bell's newest notifications, the read ones too (`GET /api/notifications?limit=`). */
+    notifications: async (limit: number) =>
+      (await listNotifications(db, userId, { page: 1, limit, filter: "all" })).items,
+    /**
+     * `POST /api/notifications/read`, checked with the API's schema (`ids`, or `all`): the counts
+     * after. Another user's id marks nothing, as there.
+     */
+    markNotificationsRead: (input: unknown) =>
+      written(() => markRead(db, userId, parsed(NotificationReadSchema, input), Date.now())),
+    /**
+     * `POST /api/notifications/{id}/retry`: the notification, its e-mail queued again (a 404 when
+     * it is not the user's, a 409 when its e-mail did not fail), with the counts after.
+     */
+    retryNotificationEmail: (id: unknown) =>
+      written(async () => {
+        const retried = await retryEmail(
+          db,
+          env,
+          userId,
+          parsed(IdParamSchema, { id }).id,
+          Date.now(),
+        );
+        return { retried, counts: await notificationCounts(db, userId) };
+      }),
     /** The notification preferences (`GET /api/notifications/settings`). */
     notificationSettings: () => settingsOf(db, userId),
     /** `PUT /api/notifications/settings`, checked with the API's schema: the preferences after. */

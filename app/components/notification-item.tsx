@@ -3,39 +3,52 @@
  * body and when, marked while unread, the record it opens, and an e-mail that could not be sent
  * with what went wrong and Try again.
  */
-import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatDateTime } from "~/domain/format";
 import { inlineParts } from "~/domain/inline-markdown";
 import { formatRelative } from "~/domain/relative-time";
-import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
-import { failureText } from "~/lib/api/workspace";
-import { notificationsChanged } from "~/lib/stores/notification-counts";
+import type { NotificationsAnswer } from "~/features/shell/notifications.server";
+import { MESSAGES } from "~/lib/api/messages";
+import type { AppNotification } from "~/lib/api/notifications";
+import type { Refused } from "~/lib/record-action";
+import { NOTIFICATIONS_ROUTE, showNotificationCounts } from "~/lib/stores/notification-counts";
 import { toast } from "~/lib/toast";
 
-/** Sends a failed e-mail again: the notification as it is now, or null when that failed (said). */
-export async function retryEmail(notification: AppNotification) {
-  try {
-    const sent = await notificationsApi.retry(notification.id);
-    toast.success(`“${notification.title}”: sending again`);
-    return sent;
-  } catch (error) {
-    toast.error(failureText(error));
-    return null;
-  } finally {
-    notificationsChanged();
-  }
+/**
+ * Try again on an e-mail that could not be sent, through the bell's route: said in a toast, the
+ * bell's count taken from the answer. The lists showing it are read again after it, as after any
+ * change (the preferences' "Couldn't send" then no longer lists it), so the answer is taken as it
+ * arrives, before that read may take the item away.
+ */
+function useRetryEmail(notification: AppNotification) {
+  const { submit, state, data: answer } = useFetcher<NotificationsAnswer | Refused>();
+  const { title } = notification;
+  useEffect(() => {
+    if (!answer) return;
+    if ("message" in answer) {
+      toast.error(`${MESSAGES.retryNotificationEmail}: ${answer.message}`);
+      return;
+    }
+    showNotificationCounts(answer.counts);
+    toast.success(`“${title}”: sending again`);
+  }, [answer, title]);
+  const retry = () =>
+    submit(
+      { intent: "retry", id: notification.id },
+      { method: "post", action: NOTIFICATIONS_ROUTE, encType: "application/json" },
+    );
+  return { retry, retrying: state !== "idle" };
 }
 
 export function NotificationItem(props: {
   notification: AppNotification;
   /** The record was opened (its link followed): the caller marks it read. */
   onOpen?: (notification: AppNotification) => void;
-  onRetried: (notification: AppNotification) => void;
 }) {
   const { notification } = props;
+  const { retry, retrying } = useRetryEmail(notification);
   const unread = !notification.readAt;
-  const [retrying, setRetrying] = useState(false);
   const title = (
     <span className={`block ${unread ? "font-semibold" : "font-medium text-muted"}`}>
       {notification.title}
@@ -97,12 +110,7 @@ export function NotificationItem(props: {
           <button
             type="button"
             disabled={retrying}
-            onClick={async () => {
-              setRetrying(true);
-              const sent = await retryEmail(notification);
-              setRetrying(false);
-              if (sent) props.onRetried(sent);
-            }}
+            onClick={() => void retry()}
             className="btn-secondary px-2 py-1 text-xs"
           >
             {retrying ? "Sending..." : "Try again"}

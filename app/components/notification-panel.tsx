@@ -3,21 +3,18 @@
  * popover beside the bell, not a modal: Escape or a click elsewhere closes it (the focus goes back
  * to the bell), Tab and the arrow keys move through it. Downloaded when the bell is first opened.
  */
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Settings, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { modulePath } from "~/domain/modules";
-import { notificationsApi, type AppNotification } from "~/lib/api/notifications";
-import { failureText } from "~/lib/api/workspace";
-import { notificationsChanged } from "~/lib/stores/notification-counts";
-import { toast } from "~/lib/toast";
-import { useRead } from "~/lib/use-read";
+import type { AppNotification } from "~/lib/api/notifications";
+import { MESSAGES } from "~/lib/api/messages";
+import { NOTIFICATIONS_ROUTE, useMarkRead } from "~/lib/stores/notification-counts";
+import type { loader } from "~/routes/shell.notifications";
 import { NOTIFICATION_PANEL_ID } from "./notification-bell";
 import { NotificationItem } from "./notification-item";
 import { ErrorNotice } from "./ui";
 
-/** How many of the newest the panel lists. */
-export const PANEL_LIMIT = 20;
 const GAP = 8;
 const WIDTH = 384;
 
@@ -49,11 +46,16 @@ export default function NotificationPanel(props: {
   const panel = useRef<HTMLDivElement>(null);
   // Only ever rendered in the browser (a click opens it), so the bell's box is there to read.
   const [place, setPlace] = useState(() => placeBeside(bell));
-  const [changed, setChanged] = useState<Record<string, AppNotification>>({});
-  const [marking, setMarking] = useState(false);
-  const read = useRead([], () => notificationsApi.list({ limit: PANEL_LIMIT }));
-  const items = read.data?.items.map((item) => changed[item.id] ?? item);
+  // The list is read as the panel opens, and again after each change made anywhere on the page.
+  const list = useFetcher<typeof loader>();
+  const { load } = list;
+  const read = () => load(NOTIFICATIONS_ROUTE);
+  useEffect(() => void load(NOTIFICATIONS_ROUTE), [load]);
+  const answer = list.data;
+  const failure = answer && "message" in answer ? answer.message : null;
+  const items = answer && "items" in answer ? answer.items : undefined;
   const unread = items?.filter((item) => !item.readAt) ?? [];
+  const { mark, marking } = useMarkRead();
 
   useEffect(() => {
     const follow = () => setPlace(placeBeside(bell));
@@ -72,33 +74,9 @@ export default function NotificationPanel(props: {
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [bell, onClose]);
 
-  const update = (notification: AppNotification) =>
-    setChanged((current) => ({ ...current, [notification.id]: notification }));
-
   function open(notification: AppNotification) {
     onClose(false);
-    if (notification.readAt) return;
-    update({ ...notification, readAt: new Date().toISOString() });
-    notificationsApi
-      .markRead([notification.id])
-      .then(notificationsChanged, (error: unknown) => toast.error(failureText(error)));
-  }
-
-  async function markAllRead() {
-    setMarking(true);
-    try {
-      await notificationsApi.markRead("all");
-      const now = new Date().toISOString();
-      setChanged((current) => ({
-        ...current,
-        ...Object.fromEntries(unread.map((item) => [item.id, { ...item, readAt: now }])),
-      }));
-    } catch (error) {
-      toast.error(failureText(error));
-    } finally {
-      setMarking(false);
-      notificationsChanged();
-    }
+    if (!notification.readAt) void mark([notification.id]);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -135,7 +113,7 @@ export default function NotificationPanel(props: {
         </h2>
         <button
           type="button"
-          onClick={markAllRead}
+          onClick={() => void mark("all")}
           disabled={marking || !unread.length}
           className="rounded-lg px-2 py-1 text-sm text-accent hover:bg-raised disabled:text-muted disabled:opacity-60"
         >
@@ -150,9 +128,12 @@ export default function NotificationPanel(props: {
           <X aria-hidden className="size-4" />
         </button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-2" aria-busy={read.loading || undefined}>
-        {read.failure ? (
-          <ErrorNotice message={read.failure} onRetry={read.retry} />
+      <div
+        className="min-h-0 flex-1 overflow-y-auto p-2"
+        aria-busy={list.state === "loading" || undefined}
+      >
+        {failure !== null ? (
+          <ErrorNotice message={`${MESSAGES.fetchNotifications}: ${failure}`} onRetry={read} />
         ) : !items ? (
           <p className="px-3 py-6 text-center text-sm text-muted" role="status">
             Loading...
@@ -162,12 +143,7 @@ export default function NotificationPanel(props: {
         ) : (
           <ul aria-label="Newest notifications" className="space-y-1">
             {items.map((item) => (
-              <NotificationItem
-                key={item.id}
-                notification={item}
-                onOpen={open}
-                onRetried={update}
-              />
+              <NotificationItem key={item.id} notification={item} onOpen={open} />
             ))}
           </ul>
         )}

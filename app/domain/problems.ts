@@ -4,6 +4,9 @@
  * downloading the schemas (the sign-in page loads them only when the form is sent).
  */
 
+/** What a request without a session is told (the API's 401, the shell's signed-out answers). */
+export const SIGN_IN_TO_CONTINUE = "Sign in to continue: your session is missing or has expired";
+
 export interface FieldProblem {
   /** The field's path: "price", "tags.2", "start.dateTime", or "body" for the whole. */
   field: string;

@@ -48,8 +48,30 @@ test("connects Google, reads the inbox and Drive, links a file to a project, and
   await file.getByRole("button", { name: /to a project$/ }).click();
   const dialog = page.getByRole("dialog", { name: "Link to project" });
   await expect(dialog.getByRole("combobox")).toHaveValue(/.+/);
+  // Linking goes to the page's action, not to /api.
+  const apiWrites: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && pathname.startsWith("/api/")) apiWrites.push(pathname);
+  });
   await dialog.getByRole("button", { name: "Link" }).click();
   await expect(page.getByText(`“${fileName}” is linked to Oak St flip`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(apiWrites).toEqual([]);
+
+  // A project deleted while the dialog is open: the failure is said, the dialog and page stay.
+  const gone = (await (await account.post("/projects", { name: "Elm St rental" })).json()).data;
+  await file.getByRole("button", { name: /to a project$/ }).click();
+  await expect(dialog.getByRole("combobox")).toHaveValue("Elm St rental");
+  const deleted = await page.request.delete(`/api/projects/${gone.id}`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(deleted.status()).toBe(200);
+  await dialog.getByRole("button", { name: "Link" }).click();
+  await expect(page.getByText("Failed to link the file to the project")).toBeVisible();
+  await expect(page.getByText("Project not found")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
 
   await openApp(page, `/project-hub/projects/${project.id}`);
   await expect(

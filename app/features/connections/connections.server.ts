@@ -4,7 +4,8 @@
  * the AI clients' access (tokens, connected apps, the first page of their log). Nothing here asks
  * Google: the Inbox and Drive panels read their lists from the browser once the page is up. Its
  * changes, each checked with the API's own schema (in the services): a token made or revoked, an
- * app disconnected, the notification preferences saved, Google disconnected.
+ * app disconnected, the notification preferences saved, Google disconnected, a Drive file linked
+ * to a project.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { GOOGLE_OUTCOMES } from "~/domain/google";
@@ -18,7 +19,13 @@ import {
 import type { MadeAccessToken } from "~/lib/api/access";
 import type { NotificationPreferences } from "~/lib/api/notifications";
 import { badQuery, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { postedBody, refusedAnswer, refusedForm } from "~/lib/record-action.server";
+import {
+  postedBody,
+  refusedAnswer,
+  refusedForm,
+  refusedPartAnswer,
+  textIn,
+} from "~/lib/record-action.server";
 
 /** How many of the e-mails that could not be sent the preferences list. */
 export const FAILED_EMAILS_LISTED = 20;
@@ -60,7 +67,8 @@ export type ConnectionsActionAnswer =
   | { revoked: string }
   | { disconnected: string }
   | { saved: NotificationPreferences }
-  | { googleDisconnected: boolean };
+  | { googleDisconnected: boolean }
+  | { linked: { projectId: string; driveFileId: string } };
 
 /**
  * The preferences form as the API's change: every kind's channels (a box left unticked is off),
@@ -85,8 +93,10 @@ function preferencesChange(form: Record<string, unknown>, current: NotificationP
 /**
  * A change made from Connections, by `intent`: "create-token" (JSON `input`, as the API reads it:
  * the answer holds the secret, shown this once), "revoke-token" and "disconnect-app" (`id`),
- * "save-preferences" (the preferences form's fields) and "disconnect-google". A page's own POST
- * (no JavaScript) is answered with a redirect back to the section it was made in.
+ * "save-preferences" (the preferences form's fields), "disconnect-google" and "link-drive-file"
+ * (JSON: `projectId` and the file as the API reads it, `input`; a project gone meanwhile is its
+ * 404 as data, the page staying). A page's own POST (no JavaScript) is answered with a redirect
+ * back to the section it was made in.
  */
 export async function actOnConnections(
   { services }: ModuleLoaderArgs,
@@ -128,6 +138,17 @@ export async function actOnConnections(
       if (refused) return refusedAnswer(refused);
       if (sent.document) throw back();
       return { googleDisconnected: done.disconnected } satisfies ConnectionsActionAnswer;
+    }
+    case "link-drive-file": {
+      // The Drive panel, where a file is chosen, is read in the browser: there is no form to post.
+      if (!json) return refusedForm("Linking a Drive file needs JavaScript");
+      const projectId = textIn(form, "projectId");
+      if (!projectId) return refusedForm("Choose the project to link the file to");
+      const { done, refused } = await services.linkFile(projectId, form.input);
+      if (refused) return refusedPartAnswer(refused);
+      return {
+        linked: { projectId: done.projectId, driveFileId: done.driveFileId },
+      } satisfies ConnectionsActionAnswer;
     }
     default:
       return refusedForm(`There is no change “${String(form.intent)}” in Connections`);

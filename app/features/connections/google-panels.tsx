@@ -1,6 +1,8 @@
 /**
  * The Inbox and Drive panels of Connections: the latest mail (search, unread marked, open in
  * Gmail) and Drive files (search, open, Link to project), read-only, from the connected account.
+ * Both ask Google as the user searches, so they read from the browser; linking a file to a project
+ * is a change, sent to Connections' action.
  */
 import { ExternalLink, FileText, Inbox, Link2, Search } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
@@ -10,9 +12,13 @@ import { Modal } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { gmailLink } from "~/domain/google";
 import { googleApi, type DriveFile, type GmailMessage } from "~/lib/api/google";
+import { MESSAGES } from "~/lib/api/messages";
 import { projectsApi } from "~/lib/api/workspace";
+import type { Refused } from "~/lib/record-action";
 import { PROJECT_SOURCE } from "~/lib/record-sources";
+import { useActionCall } from "~/lib/use-action-call";
 import { toastFailure } from "../shared";
+import type { ConnectionsActionAnswer } from "./connections.server";
 
 /**
  * A panel's list: loaded on open and on each search, with its loading, empty and failed states.
@@ -217,7 +223,8 @@ function LinkToProject(props: { file: DriveFile | null; onClose: () => void }) {
   /** Whether the user has a project; undefined until known. */
   const [anyProject, setAnyProject] = useState<boolean>();
   const [project, setProject] = useState({ id: "", name: "" });
-  const [saving, setSaving] = useState(false);
+  // Sent to Connections' action; the page is read again after it, as after any change.
+  const { call, busy: saving } = useActionCall<ConnectionsActionAnswer | Refused>();
   const open = Boolean(props.file);
   // The most recently changed project is chosen to start with.
   useEffect(() => {
@@ -232,22 +239,24 @@ function LinkToProject(props: { file: DriveFile | null; onClose: () => void }) {
     event.preventDefault();
     const file = props.file;
     if (!file || !project.id) return;
-    setSaving(true);
-    try {
-      await projectsApi.linkFile(project.id, {
+    const answer = await call({
+      intent: "link-drive-file",
+      projectId: project.id,
+      input: {
         driveFileId: file.id,
         name: file.name,
         mimeType: file.mimeType,
         webViewLink: file.webViewLink ?? `https://drive.google.com/file/d/${file.id}/view`,
         iconLink: file.iconLink,
-      });
-      toast.success(`“${file.name}” is linked to ${project.name}`);
-      props.onClose();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setSaving(false);
+      },
+    });
+    if (!answer) return;
+    if ("message" in answer) {
+      toast.error(MESSAGES.linkDriveFile, { description: answer.message });
+      return;
     }
+    toast.success(`“${file.name}” is linked to ${project.name}`);
+    props.onClose();
   }
 
   return (

@@ -21,7 +21,6 @@ import { resendConfirmation } from "~/lib/api/auth";
 import { MESSAGES } from "~/lib/api/messages";
 import { useAuth } from "~/lib/auth";
 import { fieldErrorsOf, refusalOf, type Refused } from "~/lib/record-action";
-import { notificationsChanged } from "~/lib/stores/notification-counts";
 import { useRecordAction } from "~/lib/use-record-action";
 import type { ConnectionsActionAnswer } from "./connections.server";
 import { useSectionFocus } from "./section-focus";
@@ -273,27 +272,18 @@ function UnconfirmedEmail() {
 
 /** The e-mails that could not be sent, each with what went wrong and Try again. */
 function FailedEmails(props: { failed: AppNotification[] }) {
-  const [changed, setChanged] = useState<Record<string, AppNotification>>({});
-  const items = props.failed.map((item) => changed[item.id] ?? item);
   return (
     <section aria-labelledby="failed-emails-heading" className="mt-8">
       <h3 id="failed-emails-heading" className="font-semibold">
         Couldn&apos;t send
       </h3>
       <div className="mt-2">
-        {items.length === 0 ? (
+        {props.failed.length === 0 ? (
           <p className="text-sm text-muted">Every e-mail was sent.</p>
         ) : (
           <ul aria-label="E-mails not sent" className="space-y-1">
-            {items.map((item) => (
-              <NotificationItem
-                key={item.id}
-                notification={item}
-                onRetried={(sent) => {
-                  setChanged((current) => ({ ...current, [sent.id]: sent }));
-                  notificationsChanged();
-                }}
-              />
+            {props.failed.map((item) => (
+              <NotificationItem key={item.id} notification={item} />
             ))}
           </ul>
         )}

@@ -1,13 +1,10 @@
 /**
- * The bell's panel's and the preferences' calls: the newest notifications, marking
- * them read, sending a failed e-mail again, and the preferences (the unread count, which every
- * page reads, is in app/lib/stores/notification-counts.ts). Each throws a
- * `ServiceError` carrying a "Failed to …" message and what the server said.
+ * Notifications as the bell and the preferences show them: the API's shapes. The bell reads and
+ * changes them through its own route (app/routes/shell.notifications.ts), the preferences through
+ * Connections'; the unread count, which every page polls, is in
+ * app/lib/stores/notification-counts.ts.
  */
 import type { NotificationKind, NotificationSettings } from "~/domain/notifications";
-import { apiRequest, type PageMeta } from "./client";
-import { MESSAGES } from "./messages";
-import { orThrow, queryString, ServiceError } from "./workspace";
 
 export type EmailStatus = "none" | "waiting" | "queued" | "sending" | "sent" | "failed";
 
@@ -36,31 +33,4 @@ export interface NotificationCounts {
 export type NotificationPreferences = NotificationSettings & {
   zoneChosen: boolean;
   emailConfirmed: boolean;
-};
-
-/** `all`: the newest first; `unread` only those; `failed` the e-mails that could not be sent. */
-export type NotificationFilter = "all" | "unread" | "failed";
-
-export const notificationsApi = {
-  async list(query: { filter?: NotificationFilter; page?: number; limit?: number }) {
-    const result = await apiRequest<AppNotification[]>(`/notifications${queryString(query)}`);
-    if (result.error) throw new ServiceError(MESSAGES.fetchNotifications, result.error);
-    return { items: result.data, meta: result.meta as (PageMeta & { unread: number }) | undefined };
-  },
-  /** Marks these (or, with `"all"`, every notification) read; answers the unread left. */
-  markRead: (which: readonly string[] | "all") =>
-    orThrow(
-      apiRequest<{ unread: number }>("/notifications/read", {
-        method: "POST",
-        body: which === "all" ? { all: true } : { ids: which },
-      }),
-      MESSAGES.markNotificationsRead,
-    ),
-  retry: (id: string) =>
-    orThrow(
-      apiRequest<AppNotification>(`/notifications/${encodeURIComponent(id)}/retry`, {
-        method: "POST",
-      }),
-      MESSAGES.retryNotificationEmail,
-    ),
 };

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
-import type { EntryInput, ProjectFileInput, ProjectInput } from "~/domain/workspace";
+import type { EntryInput, ProjectInput } from "~/domain/workspace";
 import type {
   ContactDetailSchema,
   ContactSchema,
@@ -13,7 +13,6 @@ import type {
 import type { EntrySchema } from "../../../worker/api/routes/entries.schemas";
 import type {
   ProjectDetailSchema,
-  ProjectFileSchema,
   ProjectStatsSchema,
 } from "../../../worker/api/routes/projects.schemas";
 import type {
@@ -37,7 +36,6 @@ export type Property = z.infer<typeof PropertyWithAnalysisSchema>;
 export type PropertyDetail = z.infer<typeof PropertyDetailSchema>;
 export type ProjectStats = z.infer<typeof ProjectStatsSchema>;
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
-export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 export type ContactDetail = z.infer<typeof ContactDetailSchema>;
 export type PropertyImportResult = z.infer<typeof PropertyImportResultSchema>;
 export type WorkspaceExport = z.infer<typeof WorkspaceExportSchema>;
@@ -157,14 +155,6 @@ export const projectsApi = {
     ),
   stats: () =>
     orThrow(apiRequest<ProjectStats>("/projects/stats/overview"), MESSAGES.fetchProjectStats),
-  linkFile: (projectId: string, file: ProjectFileInput) =>
-    orThrow(
-      apiRequest<ProjectFile>(`/projects/${encodeURIComponent(projectId)}/files`, {
-        method: "POST",
-        body: file,
-      }),
-      MESSAGES.linkDriveFile,
-    ),
 };
 
 export const contactsApi = {

@@ -5,6 +5,14 @@ import { EMAIL_STATUSES } from "../../db/schema";
 
 export const KindSchema = z.enum(NOTIFICATION_KINDS);
 
+/** Which notifications to mark read: some (`ids`) or `all`. */
+export const NotificationReadSchema = z
+  .union([
+    z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ])
+  .openapi("NotificationRead");
+
 export const NotificationSchema = z
   .object({
     id: z.string(),

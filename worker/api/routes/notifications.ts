@@ -30,6 +30,7 @@ import {
 import {
   CountsSchema,
   NotificationSchema,
+  NotificationReadSchema,
   NotificationSettingsSchema,
   SettingsChangeSchema,
   UnsubscribedSchema,
@@ -43,13 +44,6 @@ const ListQuerySchema = z.object({
       "`unread`: not read yet; `failed`: e-mails that could not be sent (the dead letters)",
   }),
 });
-
-const ReadSchema = z
-  .union([
-    z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict(),
-    z.object({ all: z.literal(true) }).strict(),
-  ])
-  .openapi("NotificationRead");
 
 const TokenQuerySchema = z.object({
   token: z
@@ -109,7 +103,7 @@ app.openapi(
     operationId: "markNotificationsRead",
     summary: "Marks notifications read: some (`ids`) or `all`",
     ...signedIn,
-    request: jsonBody(ReadSchema),
+    request: jsonBody(NotificationReadSchema),
     responses: { 200: dataResponse("The counts after", CountsSchema), ...errorResponses(400, 401) },
   }),
   async (c) => c.json({ data: await markRead(...scope(c), c.req.valid("json"), Date.now()) }, 200),
