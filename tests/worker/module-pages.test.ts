@@ -57,9 +57,15 @@ const page = async (path: string, cookie?: string) => {
 const mainOf = (html: string) => html.split('<main id="main"')[1]?.split("</main>")[0] ?? html;
 
 /** What a client navigation to `path` reads (single fetch's `<path>.data`), to its end. */
-const navigationRead = async (path: string, cookie: string) => {
+/**
+ * A client navigation's read of `path`, as Remix asks it: the loaders of `routes` only (the
+ * `_routes` it sends; the workspace layout's is left out once the shell shows, its
+ * `shouldRevalidate` answering false).
+ */
+const navigationRead = async (path: string, cookie: string, routes: string[]) => {
   const url = new URL(path, ORIGIN);
   url.pathname += ".data";
+  url.searchParams.set("_routes", routes.join(","));
   const response = await SELF.fetch(url, { headers: { Cookie: cookie } });
   expect(response.status, path).toBe(200);
   return response.text();
@@ -929,8 +935,18 @@ describe("the entries the app starts with (spec §4: the project-hub entries sto
       expect(html, path).not.toContain("Gecko max bid");
       expect(source, path).not.toContain("Tapir");
     }
-    for (const path of ["/main-agent", "/calendar", "/auction", "/marketing"])
-      expect(await navigationRead(path, cookie), path).not.toContain("Gecko max bid");
+    const pageRoutes = {
+      "/main-agent": ["routes/_app.main-agent"],
+      "/calendar": ["routes/_app.calendar"],
+      "/auction": ["routes/_app.auction._index"],
+      "/marketing": ["routes/_app.marketing", "routes/_app.marketing._index"],
+    };
+    for (const [path, routes] of Object.entries(pageRoutes))
+      expect(await navigationRead(path, cookie, routes), path).not.toContain("Gecko max bid");
+    // The shell starting after a client navigation from outside it (the sign-in page) reads them.
+    expect(await navigationRead("/home", cookie, ["routes/_app", "routes/_app.home"])).toContain(
+      "Gecko max bid",
+    );
     expect((await page("/main-agent")).source).not.toContain("max bid");
   });
 });
