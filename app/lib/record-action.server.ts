@@ -42,9 +42,15 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
  */
 export async function postedBody(request: Request) {
   const json = await jsonBody(request);
-  const form: Record<string, unknown> = json ?? Object.fromEntries(await request.formData());
+  const form: Record<string, unknown> = json ?? Object.fromEntries(await postedForm(request));
   return { json, form };
 }
+
+/**
+ * A page's posted form's fields; none when the body is not a form (plain text, say), so that the
+ * action refuses it as a form that names no change rather than failing.
+ */
+export const postedForm = (request: Request) => request.formData().catch(() => new FormData());
 
 /**
  * The list a record's page goes back to after a delete: the one the form names (`back`, with its

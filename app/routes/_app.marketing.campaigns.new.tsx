@@ -5,10 +5,11 @@ import { createCampaign } from "~/features/marketing/campaign.server";
 import { NewCampaignPage } from "~/features/marketing/new-campaign-page";
 import { requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
+import { postedForm } from "~/lib/record-action.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
-  return createCampaign(args, await request.formData());
+  return createCampaign(args, await postedForm(request));
 }
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, "New campaign");

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return actOnProjectHub(await requirePageArgs(request, context), await request.formData());
+  return actOnProjectHub(await requirePageArgs(request, context), request);
 }
 
 export default function ProjectHubListRoute() {

@@ -6,6 +6,7 @@ import { actOnDocument, loadDocument } from "~/features/project-hub/document.ser
 import { DocumentPage } from "~/features/project-hub/document-page";
 import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
+import { postedForm } from "~/lib/record-action.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const args = await pageArgs(request, context);
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
-  return actOnDocument(args, params.entryId!, await request.formData(), {
+  return actOnDocument(args, params.entryId!, await postedForm(request), {
     document: context.documentRequest,
   });
 }

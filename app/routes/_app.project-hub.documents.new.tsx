@@ -6,6 +6,7 @@ import { createDocument } from "~/features/project-hub/document.server";
 import { NewDocumentPage } from "~/features/project-hub/document-page";
 import { requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
+import { postedForm } from "~/lib/record-action.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => ({
   projectId: new URL(request.url).searchParams.get("project"),
@@ -13,7 +14,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => ({
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
-  return createDocument(args, await request.formData());
+  return createDocument(args, await postedForm(request));
 }
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, "New document");

@@ -6,6 +6,7 @@ import { ProjectPage } from "~/features/project-hub/project-page";
 import { actOnProject, loadProject } from "~/features/project-hub/project.server";
 import { pageArgs, requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
+import { postedForm } from "~/lib/record-action.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const args = await pageArgs(request, context);
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
-  return actOnProject(args, params.projectId!, await request.formData(), {
+  return actOnProject(args, params.projectId!, await postedForm(request), {
     document: context.documentRequest,
   });
 }

@@ -5,10 +5,11 @@ import { NewProjectPage } from "~/features/project-hub/new-project-page";
 import { createProject } from "~/features/project-hub/project.server";
 import { requirePageArgs } from "~/lib/module-loader.server";
 import { titled } from "~/lib/page-title";
+import { postedForm } from "~/lib/record-action.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = await requirePageArgs(request, context);
-  return createProject(args, await request.formData());
+  return createProject(args, await postedForm(request));
 }
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, "New project");

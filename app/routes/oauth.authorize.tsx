@@ -23,6 +23,7 @@ import {
 } from "~/domain/access";
 import { modulePath } from "~/domain/modules";
 import { getSession } from "~/lib/auth.server";
+import { postedForm } from "~/lib/record-action.server";
 import type { DocumentHandle } from "~/root";
 import type { ConsentStep } from "../../worker/mcp/consent";
 import { FORM_ACTION_HEADER } from "../../worker/security-headers";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
   if (!session) return signIn(new URL(request.url));
-  const form = await request.formData();
+  const form = await postedForm(request);
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -7,7 +7,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { LoginScreen } from "~/components/login-screen";
 import { pageAfterSignIn } from "~/domain/access";
-import { refusedAnswer } from "~/lib/record-action.server";
+import { postedForm, refusedAnswer } from "~/lib/record-action.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -15,7 +15,7 @@ const text = (form: FormData, name: string) => {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const email = text(form, "email");
   const { done: cookie, refused } = await context.signIn({
     email,

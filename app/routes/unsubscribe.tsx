@@ -13,6 +13,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { modulePath } from "~/domain/modules";
+import { postedForm } from "~/lib/record-action.server";
 import type { DocumentHandle } from "~/root";
 
 export const handle: DocumentHandle = { scripts: false };
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const token = form.get("token");
   const done = await targetOf(typeof token === "string" ? token : null, true, context);
   return data({ done }, { status: done ? 200 : 400 });

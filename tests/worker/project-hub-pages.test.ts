@@ -5,11 +5,13 @@
  * project or a document changed and deleted by forms that work without JavaScript (POST, then a
  * redirect), each change made against the version the page showed.
  */
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   api,
   cookieValue,
   fileNames,
+  ORIGIN,
   pageAt as page,
   postForm as post,
   postJson,
@@ -455,6 +457,18 @@ describe("a file deleted from a page's files panel or the Files tab (their actio
     const filesTab = "/project-hub.data?index";
     expect((await deleteFile(filesTab, ana.cookie, { fileId: theirs })).status).toBe(404);
     expect((await post(filesTab, ana.cookie, { intent: "paint", fileId: ours })).status).toBe(400);
+    // A body no form reads (plain text, or JSON naming no change here) is a client's mistake.
+    for (const [type, body] of [
+      ["text/plain", `intent=delete-file&fileId=${ours}`],
+      ["application/json", JSON.stringify({ intent: "paint" })],
+    ]) {
+      const unread = await SELF.fetch(`${ORIGIN}${filesTab}`, {
+        method: "POST",
+        headers: { Cookie: ana.cookie, Origin: ORIGIN, "Content-Type": type! },
+        body,
+      });
+      expect(unread.status, type).toBe(400);
+    }
     expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual(["whimbrel-w9.csv"]);
     expect((await deleteFile(filesTab, ana.cookie, { fileId: ours })).status).toBe(200);
     expect(await fileNames(ana.token, "contact", ana.contact.id)).toEqual([]);

@@ -61,8 +61,9 @@ export async function createProperty({ services }: ModuleLoaderArgs, request: Re
  * differ from the property's) or "delete", against `version`; "primary", making one of its
  * analyses (`analysis`) the primary one; or "delete-file" (`fileId`, one of its files). A browser
  * without JavaScript posts the page itself (`sent.document`) and is sent on: POST, then a
- * redirect, to the page it was sent from, or after a delete to the list (`back`, a list's URL with its filters, when sent). A
- * page with JavaScript gets what happened as data, but for a delete that names where to go `back`.
+ * redirect, to the page it was sent from, or after a delete to the list (`back`, a list's URL
+ * with its filters, when sent). A page with JavaScript gets what happened as data, but for a
+ * delete that names where to go `back`.
  */
 export async function actOnProperty(
   { services }: ModuleLoaderArgs,

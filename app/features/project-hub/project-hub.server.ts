@@ -5,7 +5,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { contactPath, documentPath, PROJECT_HUB_TABS, projectPath } from "~/domain/modules";
 import { badQuery, tabOf, type ModuleLoaderArgs } from "~/lib/module-loader.server";
-import { refusedForm } from "~/lib/record-action.server";
+import { postedBody, refusedForm } from "~/lib/record-action.server";
 import { actOnFile } from "../files/files.server";
 
 /** Rows per page of the projects and contacts lists. */
@@ -64,8 +64,9 @@ export async function loadProjectHub({ url, services }: ModuleLoaderArgs) {
 export type ProjectHubList = Awaited<ReturnType<typeof loadProjectHub>>;
 
 /** A change from Project Hub's lists: the Files tab's "delete-file" (`fileId`, any of the user's). */
-export async function actOnProjectHub({ services }: ModuleLoaderArgs, form: FormData) {
-  const intent = form.get("intent");
+export async function actOnProjectHub({ services }: ModuleLoaderArgs, request: Request) {
+  const { form } = await postedBody(request);
+  const intent = form.intent;
   if (intent !== "delete-file")
     return refusedForm(`There is no change “${String(intent)}” from Project Hub's lists`);
   return actOnFile(services, null, form);

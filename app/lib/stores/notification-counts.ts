@@ -58,7 +58,7 @@ export function showNotificationCounts(counts: NotificationCounts) {
   notificationCounts.setState({ counts });
 }
 
-const notificationsChanged = () => void refreshNotificationCounts();
+const readCounts = () => void refreshNotificationCounts();
 
 /** Marks these notifications read (or, with `"all"`, every one) through the bell's route. */
 export function useMarkRead() {
@@ -95,16 +95,16 @@ export function usePolledNotificationCounts(atStart: NotificationCounts | null) 
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
       clearInterval(timer);
-      timer = setInterval(notificationsChanged, UNREAD_POLL_MS);
+      timer = setInterval(readCounts, UNREAD_POLL_MS);
     };
     const onVisibility = () => {
       if (document.visibilityState === "visible") {
-        notificationsChanged();
+        readCounts();
         start();
       } else clearInterval(timer);
     };
     if (atStart) notificationCounts.setState({ counts: atStart });
-    else notificationsChanged();
+    else readCounts();
     if (document.visibilityState === "visible") start();
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
