@@ -27,11 +27,12 @@ buildUnlessPresent();
 const persistTo = join(ROOT, "bench", ".out", "pages-state");
 rmSync(persistTo, { recursive: true, force: true });
 applyMigrations(persistTo);
-const app = await startWrangler({ port: PORT, persistTo, quiet: true });
+const app = await startWrangler({ port: PORT, persistTo, quiet: true, devTools: false });
 const bare = await startWrangler({
   port: BARE_PORT,
   config: join(ROOT, "bench", "bare", "wrangler.toml"),
   quiet: true,
+  devTools: false,
 });
 try {
   const origin = `http://127.0.0.1:${PORT}`;

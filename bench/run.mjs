@@ -132,6 +132,7 @@ const app = await startWrangler({
   port: APP_PORT,
   persistTo,
   quiet: true,
+  devTools: false,
   vars: {
     OPENAI_API_KEY: "bench-key",
     OPENAI_BASE_URL: `${fake.url}/v1`,
@@ -146,6 +147,7 @@ const bare = await startWrangler({
   port: BARE_PORT,
   config: join(ROOT, "bench", "bare", "wrangler.toml"),
   quiet: true,
+  devTools: false,
 });
 const origin = `http://127.0.0.1:${APP_PORT}`;
 

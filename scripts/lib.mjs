@@ -278,6 +278,11 @@ export async function startWrangler({
   prepare = async () => {},
   /** The DevTools inspector's port (bench/profile-pages.mjs); wrangler's own choice without it. */
   inspectorPort,
+  /**
+   * false: served by scripts/serve-worker.mjs, without the DevTools relay whose copy of every
+   * subrequest costs more than a D1 query (the request-rate benchmarks).
+   */
+  devTools = true,
 }) {
   // Beside the app's local state: each app started here has its own, and a later start of the same
   // state finds it again (the extractor's entry rewritten as it starts).
@@ -301,7 +306,19 @@ export async function startWrangler({
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const printed = !quiet && !stdout;
-  const child = spawn(bin("wrangler"), args, {
+  const served = devTools
+    ? [bin("wrangler"), args]
+    : [
+        process.execPath,
+        [
+          join(ROOT, "scripts", "serve-worker.mjs"),
+          config ?? APP_CONFIG,
+          String(port),
+          persistTo ?? "",
+          ...(config ? [] : ["--test-scheduled"]),
+        ],
+      ];
+  const child = spawn(served[0], served[1], {
     cwd: ROOT,
     // The Worker as `wrangler deploy` bundles it. Wrangler defines process.env.NODE_ENV from its
     // own environment, "development" by default, which puts React's development build (checks and
@@ -310,6 +327,7 @@ export async function startWrangler({
     env: wranglerEnv({
       NODE_ENV: "production",
       ...(registry && { WRANGLER_REGISTRY_PATH: registry }),
+      ...(!devTools && { SERVE_WORKER_VARS: JSON.stringify(vars) }),
       ...(printed && process.stdout.isTTY && { FORCE_COLOR: "1" }),
     }),
     stdio: ["ignore", stdout ?? (quiet ? "ignore" : "pipe"), "inherit"],

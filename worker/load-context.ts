@@ -59,10 +59,15 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     cloudflare: { env, ctx },
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
     // login screen and the isolate's start-up never pay for the services (worker/index.ts).
-    services: async (userId: string, from: PageOrigin) =>
-      (await import("./page-services")).pageServices(env, userId, from, (work) =>
-        ctx.waitUntil(work),
-      ),
+    services: async (userId: string, from: PageOrigin) => {
+      const [{ pageServices }, { readTogether }] = await Promise.all([
+        import("./page-services"),
+        import("./d1-together"),
+      ]);
+      // A page's reads that start together go to D1 in one round trip; a form's writes, in order.
+      const db = request.method === "GET" ? readTogether(env.DB) : env.DB;
+      return pageServices({ ...env, DB: db }, userId, from, (work) => ctx.waitUntil(work));
+    },
     // Remix v2's single fetch hands loaders a copy of the request whose URL has lost its `.data`
     // suffix (server-runtime's handleSingleFetchRequest reads `/home.data` as `/home`), and the
     // `_routes` it may add is not always there, so a loader cannot tell the two apart. The

@@ -208,7 +208,7 @@ const EXPLAIN_MISS = {
     "the signed-in page first reads the session as `GET /api/auth/me` does " +
     `(${ratio.me.toFixed(2)}×), then reads the Dashboard's data as \`GET /api/dashboard\` and ` +
     `the workspace figures do (${ratio.dashboard.toFixed(2)}× for the first alone) and Remix ` +
-    "renders the whole first screen with it on the server (issue 28), which together take as " +
+    "renders the whole first screen with it on the server, which together take as " +
     `long as ${(1 / ratio.home - 1 / ratio.me).toFixed(1)} bare-Worker requests. It is the page ` +
     "view's only request: before, the page came without data and the browser asked the API for it.",
   possibleInvestments: (ratio) => pageMiss(ratio, ratio.possibleInvestments, "the list's page"),
@@ -251,10 +251,13 @@ export function describeRequestRates(rates) {
     })),
   ];
   const method =
-    "Request rates are local `wrangler dev` (workerd) with local D1 and KV, driven by " +
+    "Request rates are local workerd with local D1 and KV, served as `wrangler dev` serves a " +
+    "Worker but without the DevTools relay its CLI attaches (scripts/serve-worker.mjs: that " +
+    "relay copies every subrequest, each D1 query, to Node as a debug log written to a file, " +
+    "which production has not), driven by " +
     `${CONCURRENCY} concurrent Node \`fetch\` loops on the same machine: ${ROUNDS} interleaved ` +
-    `rounds of ${DURATION_MS / 1000} s per endpoint, median shown. The bare Worker runs under ` +
-    "the same wrangler in the same run, so the ratios are the comparable figures; absolute rates " +
+    `rounds of ${DURATION_MS / 1000} s per endpoint, median shown. The bare Worker is served ` +
+    "the same way in the same run, so the ratios are the comparable figures; absolute rates " +
     `are bounded by the load generator sharing the ${cpus().length} cores.`;
   const misses = missed.map(
     ({ key, measure, target }) =>
