@@ -26,8 +26,7 @@ const GONE = "A record that is no longer there";
 /**
  * What the records' route answers at `path` (null: nothing to read), read `delay` ms after the
  * path is named, so a search asks once typing pauses. `loading` until the answer for the path
- * named now has come (the last answer stays meanwhile); a read again of the same path (Remix's,
- * after an action) keeps showing the answer it replaces.
+ * named now has come; the last answer stays meanwhile.
  */
 function useRecords<T>(path: string | null, delay = 0) {
   const { load, data } = useFetcher<T | Refused>();

@@ -18,3 +18,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
   serverLoader<typeof loader>().catch(unreached);
+
+/**
+ * Not read again after each action on the page, as a page's loaders are: the picker asks again
+ * whenever its list opens, and a linked record's name does not change with the form around it.
+ */
+export const shouldRevalidate = () => false;
