@@ -39,6 +39,7 @@ import {
   AuctionListQuerySchema,
   ContactListQuerySchema,
   ConversationListQuerySchema,
+  DealListQuerySchema,
   LeadListQuerySchema,
   LeadSummaryQuerySchema,
   ProjectListQuerySchema,
@@ -348,6 +349,9 @@ export function pageServices(
     /** `PUT /api/auctions/max-bid/defaults`: what every new auction's calculator starts from. */
     saveMaxBidDefaults: (input: unknown) =>
       written(() => saveMaxBidDefaults(db, userId, parsed(MaxBidDefaultsSchema, input))),
+    listDeals: pageFor(DealListQuerySchema, ({ page, limit, ...filters }) =>
+      listDeals(db, userId, filters, { page, limit }),
+    ),
     /** A saved analysis (`GET /api/deals/{id}`); null when the user has none by that id. */
     dealDetail: (id: string) => orNotFound(dealDetail(db, userId, id)),
     /**

@@ -58,6 +58,9 @@ export function ImportDataDialog() {
   // What an import or its undo wrote shows on the page open by then: its loaders read again.
   const { revalidate } = useRevalidator();
 
+  // The preview is the import's own call with `dryRun`, made beside the import itself: the
+  // document cannot ride in a loader's URL, and posted to an action it would make Remix read the
+  // page under the dialog again after every preview, as after a write.
   const dryRun = useRead(
     file ? [file, existing, overwriteEdits] : null,
     (file, existing, overwriteEdits) =>

@@ -3,35 +3,56 @@
  * so a workspace of thousands is linked as easily as one of ten. The ARIA combobox pattern with a
  * listbox popup: focus stays in the text box, the arrows move through the matches
  * (aria-activedescendant), Enter chooses, Escape closes and puts back the linked record's name.
+ * The matches and the linked record's name are read by fetchers from the records' route
+ * (/records/<kind>), the newest read winning: a fetcher's next load cancels the one under way.
  */
+import { useFetcher } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formatCount } from "~/domain/format";
-import { useRead, type Read } from "~/lib/use-read";
+import type { Refused } from "~/lib/record-action";
+import {
+  recordsPath,
+  SEARCH_FAILED,
+  type PickedKind,
+  type RecordMatches,
+  type RecordOption,
+} from "~/lib/record-choices";
 import { FieldError, Label } from "./form";
 
-export interface RecordOption {
-  id: string;
-  label: string;
-}
-
-export interface RecordSource {
-  /** The first matches for the text typed ("" for the first page) and how many match in all. */
-  search: (q: string) => Promise<{ items: RecordOption[]; total: number }>;
-  /** The linked record, named even when it is not among the matches shown. */
-  find: (id: string) => Promise<RecordOption>;
-}
-
-/** How many matches the list shows; with more, it says to type on. */
-export const PICKER_MATCHES = 20;
 const SEARCH_DELAY_MS = 200;
 const GONE = "A record that is no longer there";
 
+/**
+ * What the records' route answers at `path` (null: nothing to read), read `delay` ms after the
+ * path is named, so a search asks once typing pauses. `loading` until the answer for the path
+ * named now has come; the last answer stays meanwhile.
+ */
+function useRecords<T>(path: string | null, delay = 0) {
+  const { load, data } = useFetcher<T | Refused>();
+  const latest = useRef(data);
+  latest.current = data;
+  /** The path last asked for, and the answer there was then: the path's own is any newer one. */
+  const [asked, setAsked] = useState<{ path: string; before: unknown } | null>(null);
+  useEffect(() => {
+    if (path === null) {
+      setAsked(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      setAsked({ path, before: latest.current });
+      void load(path);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [path, delay, load]);
+  const loading = path !== null && (asked?.path !== path || data === asked.before);
+  return { answer: data, loading };
+}
+
 /** The search for `q` as it stands: its matches, why there are none, or still asking. */
-function statusOf(search: Read<{ items: RecordOption[]; total: number }>, q: string) {
-  const found = search.data;
-  if (search.failure && !search.loading) return search.failure;
-  if (!found || search.loading) return "Searching…";
+function statusOf(kind: PickedKind, found: RecordMatches | Refused | undefined, q: string) {
+  if (!found) return "Searching…";
+  if ("message" in found) return `${SEARCH_FAILED[kind]}: ${found.message}`;
   if (found.items.length === 0) return q ? "No matches" : "Nothing to link yet";
   if (found.total > found.items.length)
     return `${found.items.length} of ${formatCount(found.total)} shown: type to narrow`;
@@ -44,7 +65,12 @@ export function RecordPicker(props: {
   /** The linked record's id; "" for none. */
   value: string;
   onChange: (id: string, label: string) => void;
-  source: RecordSource;
+  /** What is linked, searched for and named through /records/<kind>. */
+  kind: PickedKind;
+  /** The kind's list's own filters, by the API's names: the analyses of one property. */
+  filters?: Record<string, string>;
+  /** Records not to offer (the contacts a project has already). */
+  except?: ReadonlySet<string>;
   /** The choice that links nothing ("None"); without it a record must be chosen. */
   noneLabel?: string;
   /** Said to screen readers only, where the surroundings say what the box is for. */
@@ -53,7 +79,7 @@ export function RecordPicker(props: {
   /** The field the chosen record's id is posted as, when the picker is in a form an action reads. */
   name?: string;
 }) {
-  const { id, source, value } = props;
+  const { id, kind, value, except } = props;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [open, setOpen] = useState(false);
@@ -65,25 +91,31 @@ export function RecordPicker(props: {
   const q = (typed ?? "").trim();
 
   const known = value ? names.current.get(value) : undefined;
-  const named = useRead(value && known === undefined ? [source, value] : null, (source, id) =>
-    source.find(id),
+  const named = useRecords<RecordOption>(
+    value && known === undefined ? recordsPath(kind, { id: value }) : null,
   );
   const linkedLabel =
-    known ?? (!value || named.loading ? "" : named.failure ? GONE : (named.data?.label ?? ""));
+    known ??
+    (!value || named.loading || !named.answer
+      ? ""
+      : "message" in named.answer
+        ? GONE
+        : named.answer.label);
 
-  const search = useRead(
-    open ? [source, q] : null,
-    (source, q) =>
-      source.search(q).then((page) => {
-        for (const record of page.items) names.current.set(record.id, record.label);
-        return page;
-      }),
+  const search = useRecords<RecordMatches>(
+    open ? recordsPath(kind, { ...props.filters, q }) : null,
     q ? SEARCH_DELAY_MS : 0,
   );
+  const { answer } = search;
+  const matches = answer && "items" in answer ? offeredOf(answer, except) : undefined;
+  useEffect(() => {
+    if (answer && "items" in answer)
+      for (const record of answer.items) names.current.set(record.id, record.label);
+  }, [answer]);
 
   const options: RecordOption[] = [
     ...(props.noneLabel === undefined ? [] : [{ id: "", label: props.noneLabel }]),
-    ...(search.data?.items ?? []),
+    ...(matches?.items ?? []),
   ];
   const activeOption = open ? options[active] : undefined;
   const activeId = activeOption ? optionId(active) : undefined;
@@ -184,10 +216,17 @@ export function RecordPicker(props: {
             ))}
         </ul>
         <p role="status" className="border-t border-line px-3 py-2 text-xs text-muted">
-          {open ? statusOf(search, q) : ""}
+          {open ? statusOf(kind, search.loading ? undefined : (matches ?? answer), q) : ""}
         </p>
       </div>
       <FieldError id={id} error={props.error} />
     </div>
   );
+}
+
+/** The matches without the records not to offer, counted out of the total too. */
+function offeredOf(found: RecordMatches, except: ReadonlySet<string> | undefined): RecordMatches {
+  if (!except) return found;
+  const offered = found.items.filter((record) => !except.has(record.id));
+  return { items: offered, total: found.total - (found.items.length - offered.length) };
 }

@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import { DaySchema } from "../../app/domain/date-schemas";
 import { BUY_BOX_FILTERS } from "../../app/domain/deals/buy-box-filter";
+import { DEAL_STRATEGIES } from "../../app/domain/deals/types";
 import { LEAD_STATUSES } from "../../app/domain/marketing/leads";
 import {
   CONTACT_TYPES,
@@ -68,6 +69,14 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
 /** GET /api/contacts; the Project Hub's contacts. */
 export const ContactListQuerySchema = PageQuerySchema.extend({
   type: z.enum(CONTACT_TYPES).optional(),
+});
+
+const reference = z.string().min(1).max(64).optional();
+/** GET /api/deals; the saved analyses (a property's, a project's), as the record picker offers them. */
+export const DealListQuerySchema = PageQuerySchema.extend({
+  propertyId: reference,
+  projectId: reference,
+  strategy: z.enum(DEAL_STRATEGIES).optional(),
 });
 
 /** GET /api/marketing/leads; the Marketing leads list (its `campaign` is `campaignId`). */

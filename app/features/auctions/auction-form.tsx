@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
 import {
@@ -21,7 +21,6 @@ import { zoneOfState } from "~/domain/auctions/state-zones";
 import { SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
-import { CONTACT_SOURCE, dealSource, PROJECT_SOURCE, PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useForm } from "~/lib/use-form";
 import { FormActions, options } from "../shared";
 import { auctionBodyOf, WINNING_STATUSES, type AuctionFormValues } from "./auction-fields";
@@ -151,7 +150,6 @@ export function AuctionForm(props: {
   const zoneName = values.timeZone.replace(/_/g, " ");
   const percentDeposit = values.depositMode === "percent";
   const showPostponed = values.status === "postponed" || Boolean(values.postponedTo);
-  const deals = useMemo(() => dealSource(values.propertyId), [values.propertyId]);
 
   return (
     <form onSubmit={form.submit} onFocus={form.onFocus} noValidate className="space-y-6">
@@ -317,31 +315,32 @@ export function AuctionForm(props: {
           <RecordPicker
             {...form.field("propertyId")}
             label="Property"
-            source={PROPERTY_SOURCE}
+            kind="property"
             noneLabel="None"
           />
           <RecordPicker
             {...form.field("dealId")}
             label="Analysis behind the bid"
-            source={deals}
+            kind="analysis"
+            filters={{ propertyId: values.propertyId }}
             noneLabel="None"
           />
           <RecordPicker
             {...form.field("projectId")}
             label="Project"
-            source={PROJECT_SOURCE}
+            kind="project"
             noneLabel="None"
           />
           <RecordPicker
             {...form.field("attorneyContactId")}
             label="Attorney or trustee"
-            source={CONTACT_SOURCE}
+            kind="contact"
             noneLabel="None"
           />
           <RecordPicker
             {...form.field("auctioneerContactId")}
             label="Auctioneer"
-            source={CONTACT_SOURCE}
+            kind="contact"
             noneLabel="None"
           />
         </div>

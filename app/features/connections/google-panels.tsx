@@ -15,7 +15,6 @@ import { googleApi, type DriveFile, type GmailMessage } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
 import { projectsApi } from "~/lib/api/workspace";
 import type { Refused } from "~/lib/record-action";
-import { PROJECT_SOURCE } from "~/lib/record-sources";
 import { useActionCall } from "~/lib/use-action-call";
 import { toastFailure } from "../shared";
 import type { ConnectionsActionAnswer } from "./connections.server";
@@ -271,7 +270,7 @@ function LinkToProject(props: { file: DriveFile | null; onClose: () => void }) {
             label="Project"
             value={project.id}
             onChange={(id, name) => setProject({ id, name })}
-            source={PROJECT_SOURCE}
+            kind="project"
           />
           <div className="flex justify-end gap-3">
             <button type="button" className="btn-secondary" onClick={props.onClose}>

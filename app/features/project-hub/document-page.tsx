@@ -21,7 +21,6 @@ import {
   type Refused,
 } from "~/lib/record-action";
 import { useRecordAction } from "~/lib/use-record-action";
-import { PROJECT_SOURCE } from "~/lib/record-sources";
 import { entriesStore } from "~/lib/stores/entries";
 import { toast } from "~/lib/toast";
 import { BackLink, options } from "../shared";
@@ -54,7 +53,7 @@ function DocumentFields(props: {
         <RecordPicker
           {...field("projectId")}
           label="Project"
-          source={PROJECT_SOURCE}
+          kind="project"
           noneLabel="No project"
         />
       </div>

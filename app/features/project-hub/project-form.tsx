@@ -6,7 +6,6 @@ import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
 import { PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
 import type { Project } from "~/lib/api/workspace";
-import { PROPERTY_SOURCE } from "~/lib/record-sources";
 import { useFormFields } from "~/lib/record-action";
 import { options, textOf } from "../shared";
 
@@ -69,7 +68,7 @@ export function ProjectFields(props: {
       <RecordPicker
         {...field("propertyId")}
         label="Property"
-        source={PROPERTY_SOURCE}
+        kind="property"
         noneLabel="No property"
       />
       <TextAreaField {...field("description")} label="Description" />

@@ -16,7 +16,6 @@ import { contactName, label } from "~/domain/workspace";
 import type { ProjectDetail } from "~/lib/api/workspace";
 import { refusalOf } from "~/lib/record-action";
 import { useRecordAction } from "~/lib/use-record-action";
-import { contactSource } from "~/lib/record-sources";
 import { toast } from "~/lib/toast";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, FormActions } from "../shared";
@@ -58,10 +57,7 @@ export function ProjectPage({ project, files }: { project: ProjectDetail; files:
     },
     onReload: () => setEditing(false),
   });
-  const linkable = useMemo(
-    () => contactSource(new Set(project.contacts.map((contact) => contact.id))),
-    [project],
-  );
+  const linked = useMemo(() => new Set(project.contacts.map((contact) => contact.id)), [project]);
 
   return (
     <article>
@@ -150,7 +146,8 @@ export function ProjectPage({ project, files }: { project: ProjectDetail; files:
                 hideLabel
                 value={choice}
                 onChange={setChoice}
-                source={linkable}
+                kind="contact"
+                except={linked}
               />
             </div>
             <button

@@ -1,12 +1,10 @@
 /** Deal analyses: run the math on inputs, and saved analyses (CRUD) with their metrics. */
-import { z } from "@hono/zod-openapi";
 import { CRITERIA, DealCriteriaInputSchema } from "../../../app/domain/deals/criteria";
 import { analyzeRequestSchema, dealInputSchema } from "../../../app/domain/deals/inputs";
 import {
   MAX_SENSITIVITY_VALUES,
   SensitivityRequestSchema,
 } from "../../../app/domain/deals/sensitivity";
-import { DEAL_STRATEGIES } from "../../../app/domain/deals/types";
 import {
   analyzeForUser,
   createDeal,
@@ -25,7 +23,6 @@ import {
   errorResponses,
   IdParamSchema,
   jsonBody,
-  PageQuerySchema,
   pageResponse,
   router,
   signedIn,
@@ -39,16 +36,10 @@ import {
   DealSensitivitySchema,
 } from "./deals.schemas";
 import { etag, ifMatch, versioned } from "../versions";
+import { DealListQuerySchema } from "../list-queries";
 
 const AnalyzeBody = analyzeRequestSchema(DealInputSchemas).openapi("DealAnalysisRequest");
 const DealBody = dealInputSchema(DealInputSchemas).openapi("DealInput");
-
-const reference = z.string().min(1).max(64).optional();
-export const DealListQuerySchema = PageQuerySchema.extend({
-  propertyId: reference,
-  projectId: reference,
-  strategy: z.enum(DEAL_STRATEGIES).optional(),
-});
 
 const INPUT_RULES =
   "Money in dollars, every `…Pct` a percent number (7.5 = 7.5 %). Bad input answers 400 naming each field (`inputs.financing.termYears`): money below 0, a purchase price of 0 or less, a percent outside 0–100 (growth and appreciation: −99 to 100), `termYears`/`holdYears` not a whole number 1–50, `holdingMonths` not a whole number 1–120, or a string where a number belongs. Unknown input names are dropped; an optional input sent as null counts as left out. Itemized inputs: `units` (rental, BRRRR; 1–500) stand for `grossMonthlyRent`, which must then be absent; `rehabItems` (1–500, with `rehabContingencyPct` 0–100) stand for `rehabCost`, which must then be absent; `comps` (1–50) need `subjectSquareFeet` and give the ARV when `afterRepairValue` is absent (a wholesale deal needs one of the two). Each answers 400 naming the field otherwise, as does a comp whose adjustments leave it at $0 or less.";

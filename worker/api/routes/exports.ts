@@ -25,6 +25,7 @@ import { allProperties } from "../../services/properties";
 import {
   AuctionListFieldsSchema,
   ContactListQuerySchema,
+  DealListQuerySchema,
   LeadListQuerySchema,
   ProjectListQuerySchema,
   PropertyListQuerySchema,
@@ -33,7 +34,6 @@ import {
 import { givingWay } from "../../giving-way";
 import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
 import type { AppEnv } from "../types";
-import { DealListQuerySchema } from "./deals";
 
 /** What a service's `allX` yields chunks of. */
 type RowOf<G> = G extends AsyncIterable<(infer T)[]> ? T : never;

@@ -1,0 +1,26 @@
+/**
+ * The record picker's route, /records/<kind>: its loader answers the matches for what is typed
+ * (`q`) or names one record (`id`), read by the picker's fetchers as the user types. The picker
+ * sits in forms on many pages and has no page of its own, so, as the bell's list, it gets a
+ * resource route; /records is no module's segment, so no page is ever behind it.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { pageArgs } from "~/lib/module-loader.server";
+import { loadRecordChoices } from "~/lib/record-choices.server";
+import { unreached } from "~/lib/resource-route";
+import { signedOut, withStatus } from "~/lib/resource-route.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const args = await pageArgs(request, context);
+  return withStatus(args ? await loadRecordChoices(args, params.kind) : signedOut(), context);
+}
+
+export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
+  serverLoader<typeof loader>().catch(unreached);
+
+/**
+ * Not read again after each action on the page, as a page's loaders are: the picker asks again
+ * whenever its list opens, and a linked record's name does not change with the form around it.
+ */
+export const shouldRevalidate = () => false;
