@@ -5,19 +5,12 @@
  * each checked with the API's own schema (in the services). A refusal is action data the bell
  * shows in a toast (a notification gone meanwhile too: the page stays).
  */
-import { SIGN_IN_TO_CONTINUE } from "~/domain/problems";
 import type { AppNotification, NotificationCounts } from "~/lib/api/notifications";
 import type { ModuleLoaderArgs } from "~/lib/module-loader.server";
 import { postedBody, refusedForm, refusedPartAnswer } from "~/lib/record-action.server";
 
 /** How many of the newest the panel lists: the API's page when no limit is asked. */
 export const PANEL_LIMIT = 20;
-
-/**
- * Signed out (the session ended in another tab): the API's 401, as data. The bell is on every
- * page, and a redirect or a thrown answer would replace the page the user is on.
- */
-export const signedOut = () => refusedForm(SIGN_IN_TO_CONTINUE, 401);
 
 export async function loadNotifications({ services }: ModuleLoaderArgs) {
   return { items: await services.notifications(PANEL_LIMIT) };
