@@ -403,6 +403,8 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the list comes first, the map behind a tab", async ({ page, account }) => {
+    // Four accessibility passes, each seconds long on a busy machine.
+    test.setTimeout(60_000);
     await fillDay(account);
     await openApp(page, modulePath("route-planner"));
     await expectNoViolations(page, "no routes yet, at 375 px");
