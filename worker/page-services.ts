@@ -19,7 +19,8 @@ import { DealCriteriaInputSchema } from "../app/domain/deals/criteria";
 import { DealInputSchema, RehabItemSchema } from "../app/domain/deals/inputs";
 import { ConversationRenameSchema } from "../app/domain/ai/chat";
 import { RouteInputSchema, StartPlacesSchema } from "../app/domain/routing/route";
-import { RouteCalendarInputSchema } from "./api/routes/routes.schemas";
+import { RouteCalendarInputSchema, StopCandidatesQuerySchema } from "./api/routes/routes.schemas";
+import { RoadPointsSchema } from "./api/routes/maps.schemas";
 import { LeadBotInputSchema } from "../app/domain/marketing/bots";
 import { CampaignInputSchema } from "../app/domain/marketing/campaigns";
 import { LeadInputSchema } from "../app/domain/marketing/leads";
@@ -146,7 +147,7 @@ import {
   updateSequence,
   updateSequenceSettings,
 } from "./services/sequences";
-import { mapsConfig } from "./services/maps";
+import { mapsConfig, roadLine, roadMatrix } from "./services/maps";
 import { pipelineStats } from "./services/pipeline";
 import {
   createProject,
@@ -176,6 +177,7 @@ import {
   getStartPlaces,
   listRoutes,
   saveStartPlaces,
+  stopCandidates,
   updateRoute,
 } from "./services/routes";
 import {
@@ -571,6 +573,18 @@ export function pageServices(
       ),
     saveStartPlaces: (input: unknown) =>
       written(() => saveStartPlaces(db, userId, parsed(StartPlacesSchema, input))),
+    /**
+     * What a day's route can be built from (`GET /api/routes/candidates`), its query read with the
+     * API's schema: the candidates, or why not as the API answers (a 400, Google's failure).
+     */
+    stopCandidates: (query: unknown) =>
+      written(() => stopCandidates(scope, parsed(StopCandidatesQuerySchema, query))),
+    /** `POST /api/maps/matrix`: the road service's figures, or why not (400, 422, 502, 503). */
+    roadMatrix: (input: unknown) =>
+      written(() => roadMatrix(env, parsed(RoadPointsSchema, input).points)),
+    /** `POST /api/maps/line`: the line along the roads, or why not (400, 502, 503). */
+    roadLine: (input: unknown) =>
+      written(() => roadLine(env, parsed(RoadPointsSchema, input).points)),
     listConversations: pageFor(ConversationListQuerySchema, ({ page, limit, q }) =>
       listConversations(db, userId, q, { page, limit }),
     ),

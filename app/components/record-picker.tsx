@@ -6,11 +6,11 @@
  * The matches and the linked record's name are read by fetchers from the records' route
  * (/records/<kind>), the newest read winning: a fetcher's next load cancels the one under way.
  */
-import { useFetcher } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formatCount } from "~/domain/format";
 import type { Refused } from "~/lib/record-action";
+import { useResourceRead } from "~/lib/use-resource-read";
 import {
   recordsPath,
   SEARCH_FAILED,
@@ -22,32 +22,6 @@ import { FieldError, Label } from "./form";
 
 const SEARCH_DELAY_MS = 200;
 const GONE = "A record that is no longer there";
-
-/**
- * What the records' route answers at `path` (null: nothing to read), read `delay` ms after the
- * path is named, so a search asks once typing pauses. `loading` until the answer for the path
- * named now has come; the last answer stays meanwhile.
- */
-function useRecords<T>(path: string | null, delay = 0) {
-  const { load, data } = useFetcher<T | Refused>();
-  const latest = useRef(data);
-  latest.current = data;
-  /** The path last asked for, and the answer there was then: the path's own is any newer one. */
-  const [asked, setAsked] = useState<{ path: string; before: unknown } | null>(null);
-  useEffect(() => {
-    if (path === null) {
-      setAsked(null);
-      return;
-    }
-    const timer = setTimeout(() => {
-      setAsked({ path, before: latest.current });
-      void load(path);
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [path, delay, load]);
-  const loading = path !== null && (asked?.path !== path || data === asked.before);
-  return { answer: data, loading };
-}
 
 /** The search for `q` as it stands: its matches, why there are none, or still asking. */
 function statusOf(kind: PickedKind, found: RecordMatches | Refused | undefined, q: string) {
@@ -91,7 +65,7 @@ export function RecordPicker(props: {
   const q = (typed ?? "").trim();
 
   const known = value ? names.current.get(value) : undefined;
-  const named = useRecords<RecordOption>(
+  const named = useResourceRead<RecordOption | Refused>(
     value && known === undefined ? recordsPath(kind, { id: value }) : null,
   );
   const linkedLabel =
@@ -102,7 +76,7 @@ export function RecordPicker(props: {
         ? GONE
         : named.answer.label);
 
-  const search = useRecords<RecordMatches>(
+  const search = useResourceRead<RecordMatches | Refused>(
     open ? recordsPath(kind, { ...props.filters, q }) : null,
     q ? SEARCH_DELAY_MS : 0,
   );

@@ -1,13 +1,17 @@
 /**
- * How a resource route (a route with no page: the bell's list, the record picker's matches)
- * answers on the server. Its fetchers are on pages the user is reading, so what it refuses is
- * data they show, never a redirect or a thrown answer that would replace the page.
+ * A resource route's loader (a route with no page: what a fetcher reads in place, such as the
+ * bell's list or the stop picker's matches) on the server: the signed-in user's read, signed out
+ * the API's 401, either as data the screen shows rather than a page's error.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { SIGN_IN_TO_CONTINUE } from "~/domain/problems";
+import { pageArgs, type ModuleLoaderArgs } from "./module-loader.server";
 import { refusedForm } from "./record-action.server";
 
-/** Signed out (the session ended in another tab): the API's 401, as data. */
+/**
+ * Signed out (the session ended in another tab): the API's 401, as data. A fetcher's redirect or
+ * thrown answer would replace the page the user is on.
+ */
 export const signedOut = () => refusedForm(SIGN_IN_TO_CONTINUE, 401);
 
 /**
@@ -20,3 +24,11 @@ export function withStatus<T>(answer: T, context: AppLoadContext): T {
     throw Response.json(answer.data, (answer.init as ResponseInit | null) ?? undefined);
   return answer;
 }
+
+/** The loader of a resource route that answers `read` for the signed-in user. */
+export const resourceLoader =
+  <T>(read: (args: ModuleLoaderArgs) => Promise<T>) =>
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const args = await pageArgs(request, context);
+    return withStatus(args ? await read(args) : signedOut(), context);
+  };

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { pageArgs } from "~/lib/module-loader.server";
 import { loadRecordChoices } from "~/lib/record-choices.server";
-import { unreached } from "~/lib/resource-route";
+import { serverLoaderOrFailure } from "~/lib/resource-route";
 import { signedOut, withStatus } from "~/lib/resource-route.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -16,8 +16,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withStatus(args ? await loadRecordChoices(args, params.kind) : signedOut(), context);
 }
 
-export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
-  serverLoader<typeof loader>().catch(unreached);
+// A failure to reach the route is said in the picker, not as the page's error.
+export const clientLoader = (args: ClientLoaderFunctionArgs) =>
+  serverLoaderOrFailure<typeof loader>(args);
 
 /**
  * Not read again after each action on the page, as a page's loaders are: the picker asks again

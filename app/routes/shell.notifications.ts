@@ -5,25 +5,23 @@
  * epic-stack's theme switch, it gets a resource route its fetchers read and post to. Named after
  * the shell that holds it: /resources is the Resources screen's path and /api the API's.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { actOnNotifications, loadNotifications } from "~/features/shell/notifications.server";
 import { pageArgs } from "~/lib/module-loader.server";
-import { unreached } from "~/lib/resource-route";
-import { signedOut, withStatus } from "~/lib/resource-route.server";
+import { serverActionOrFailure, serverLoaderOrFailure } from "~/lib/resource-route";
+import { resourceLoader, signedOut, withStatus } from "~/lib/resource-route.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const args = await pageArgs(request, context);
-  return withStatus(args ? await loadNotifications(args) : signedOut(), context);
-}
+export const loader = resourceLoader(loadNotifications);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const args = await pageArgs(request, context);
   return withStatus(args ? await actOnNotifications(args, request) : signedOut(), context);
 }
 
-export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) =>
-  serverLoader<typeof loader>().catch(unreached);
+// The bell is on every page: a failure to reach its route is said in the panel or a toast.
+export const clientLoader = (args: ClientLoaderFunctionArgs) =>
+  serverLoaderOrFailure<typeof loader>(args);
 
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
-  serverAction<typeof action>().catch(unreached);
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  serverActionOrFailure<typeof action>(args);

@@ -222,10 +222,12 @@ test.describe("Route Planner", () => {
     await expect(saved.getByRole("listitem")).toContainText(["Mesquite route 1"]);
     await expect(saved).toContainText("2 stops");
 
+    // The server's HTML is the planner: the stops in the order they run, each with its arrival.
     await page.goto(visitRoutePath(id!));
     await expect(page.getByRole("heading", { name: "Mesquite route 1" })).toBeVisible();
-    const stops = page.getByRole("list", { name: "Stops in the order they run" });
-    await expect(stops.getByRole("listitem")).toHaveText([/40 Mesquite Ave/, /12 Mesquite St/]);
+    const stops = page.getByRole("list", { name: "Stops in visiting order" });
+    await expect(stops.getByTestId("route-stop")).toHaveText([/40 Mesquite Ave/, /12 Mesquite St/]);
+    await expect(stops.getByTestId("stop-eta")).toHaveText([/^Arrive /, /^Arrive /]);
     await expect(page.getByTestId("total-km")).toHaveText(/ km$/);
     await expect(page.getByTestId("total-time")).toHaveText(/min$/);
   });
@@ -241,6 +243,12 @@ test.describe("Route Planner", () => {
       await account.post("/data/entries", { title: "Saguaro drive-by notes" });
       const asked: string[] = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      // The planner the server rendered is the one the browser hydrates: React says nothing.
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       await openApp(page, visitRoutePath(id!));
       await expect(page.getByTestId("route-stop")).toHaveCount(2);
       await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
@@ -248,6 +256,7 @@ test.describe("Route Planner", () => {
       await expectEntryStored(page, "Saguaro drive-by notes");
       expect(asked.filter((path) => /^\/api\/(routes|maps)/.test(path))).toEqual([]);
       expect(asked.filter((path) => START_READS.test(path))).toEqual([]);
+      expect(errors).toEqual([]);
     });
 
     test("the saved routes keep their page in the URL, and a reload keeps it", async ({

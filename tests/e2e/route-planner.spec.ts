@@ -1,11 +1,13 @@
 /**
  * The Route Planner in a browser, for a user in Phoenix on Wednesday, March 17, 2027 at 7:00 (the
- * clock is fixed; timers run). Addresses are looked up by the fake geocoder, which puts every
+ * clock is fixed; timers run), signed in from there (the session keeps the zone its sign-in named,
+ * which the planner's times are read in). Addresses are looked up by the fake geocoder, which puts every
  * address in a 30 km box around Phoenix and finds nothing for words holding "nowhere"; no road
  * service is set, so the figures are the straight-line estimate. A day's route from three
  * properties and an auction (its address looked up as it is added), optimised, dragged, saved,
  * added to the calendar and downloaded as GPX; an address the geocoder cannot find, pinned by
- * hand; a phone's List / Map tabs; and a server without a geocoder.
+ * hand; the stop picker's search, and a read of it that fails; a phone's List / Map tabs; and a
+ * server without a geocoder.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
@@ -15,7 +17,8 @@ import { expect, newUser, openApp, test, type Account, registerThroughApi } from
 
 const NOW = new Date("2027-03-17T07:00:00-07:00");
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
-test.use({ timezoneId: "America/Phoenix" });
+// The browser's zone, and the one its sign-in names, as the app's own sign-in sends it.
+test.use({ timezoneId: "America/Phoenix", extraHTTPHeaders: { "X-Time-Zone": "America/Phoenix" } });
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW);
 });
@@ -327,6 +330,43 @@ test("a sale reached too late is marked in words; a longer stay lengthens the da
   await expect(page.getByTestId("total-time")).not.toHaveText(time!);
 });
 
+test("the stop picker's search narrows the records; a read that fails says so, with Try again", async ({
+  page,
+  account,
+}) => {
+  await fillDay(account);
+  await openApp(page, visitRoutePath("new"));
+  await page.getByRole("button", { name: "Add stops" }).first().click();
+  const picker = page.getByRole("dialog", { name: "Add stops" });
+  for (const { address } of PROPERTIES)
+    await expect(picker.getByRole("button", { name: `Add ${address}` })).toBeVisible();
+
+  // The search narrows the properties and contacts; the day's auction stays.
+  const search = picker.getByLabel("Search properties and contacts");
+  await search.fill("Camelback");
+  await expect(picker.getByRole("button", { name: `Add ${PROPERTIES[1]!.address}` })).toHaveCount(
+    0,
+  );
+  await expect(picker.getByRole("button", { name: `Add ${PROPERTIES[2]!.address}` })).toHaveCount(
+    0,
+  );
+  await expect(picker.getByRole("button", { name: `Add ${PROPERTIES[0]!.address}` })).toBeVisible();
+  await expect(picker.getByRole("button", { name: `Add ${AUCTION}` })).toBeVisible();
+
+  // A read that cannot reach the server is said in the picker, the planner staying; Try again
+  // reads it again.
+  await page.route("**/route-planner/candidates**", (route) => route.abort());
+  await search.fill("Glendale");
+  await expect(picker.getByRole("alert")).toContainText("Failed to fetch stops");
+  await page.unroute("**/route-planner/candidates**");
+  await picker.getByRole("button", { name: "Try again" }).click();
+  await expect(picker.getByRole("button", { name: `Add ${PROPERTIES[2]!.address}` })).toBeVisible();
+  await expect(picker.getByRole("alert")).toHaveCount(0);
+  await picker.getByRole("button", { name: `Add ${PROPERTIES[2]!.address}` }).click();
+  await picker.getByRole("button", { name: "Done" }).click();
+  await expect(stops(page)).toHaveCount(1);
+});
+
 test("an address the geocoder cannot find is pinned on the map by hand", async ({
   page,
   account,
@@ -363,6 +403,8 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the list comes first, the map behind a tab", async ({ page, account }) => {
+    // Four accessibility passes, each seconds long on a busy machine.
+    test.setTimeout(60_000);
     await fillDay(account);
     await openApp(page, modulePath("route-planner"));
     await expectNoViolations(page, "no routes yet, at 375 px");

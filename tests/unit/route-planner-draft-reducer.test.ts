@@ -1,19 +1,22 @@
 /**
- * The planner's draft as one state: what a read of the page's loader does to the draft held (a
- * new one started, a saved one read, the one just saved or changed kept), each change the screen
- * makes, and when the draft counts as changed.
+ * The planner's draft as one state: the first read of the page's loader (a new route on the
+ * session's day, a saved one with its times in the session's zone), what a later read does to the
+ * draft held (the one just saved or changed kept), the device's day for a new route, each change
+ * the screen makes, and when the draft counts as changed.
  */
 import { describe, expect, it } from "vitest";
 import {
   draftReducer,
-  NO_DRAFT,
+  firstDraft,
   type DraftAction,
+  type DraftRead,
   type DraftState,
 } from "~/features/route-planner/draft-reducer";
 import type { DraftStop } from "~/features/route-planner/draft";
 import type { SavedRoute } from "~/lib/api/routes";
 
-const TODAY = new Date("2027-03-17T07:00:00");
+const TODAY = "2027-03-17";
+const PHOENIX = "America/Phoenix";
 const HOME = { label: "Home", address: "1 Home St", lat: 33.45, lng: -112.07 };
 
 const stop = (id: string, placed = true): DraftStop => ({
@@ -46,37 +49,40 @@ const saved = (id: string, updatedAt: string, name = "Drive-bys") =>
     updatedAt,
   }) as unknown as SavedRoute;
 
-const read = (route: SavedRoute | null): DraftAction => ({
+const read = (route: SavedRoute | null, timeZone = PHOENIX): DraftRead => ({
   type: "read",
   route,
   places: { home: HOME, office: null },
   today: TODAY,
+  timeZone,
 });
 
 const run = (state: DraftState, ...actions: DraftAction[]) => actions.reduce(draftReducer, state);
+/** The planner as its page's first read makes it, then changed by `actions`. */
+const opened = (route: SavedRoute | null, ...actions: DraftAction[]) =>
+  run(firstDraft(read(route)), ...actions);
 
 describe("a read of the page's loader", () => {
   it("starts a new route for today from home, unchanged", () => {
-    const state = run(NO_DRAFT, read(null));
+    const state = opened(null);
     expect(state.draft).toMatchObject({ id: null, name: "Route for Mar 17", start: HOME });
     expect(state).toMatchObject({ version: null, dirty: false, reads: 1 });
   });
 
   it("keeps the route being planned when the new route's page is read again", () => {
-    const planning = run(NO_DRAFT, read(null), { type: "add-stops", stops: [stop("a")] });
+    const planning = opened(null, { type: "add-stops", stops: [stop("a")] });
     expect(run(planning, read(null))).toBe(planning);
   });
 
   it("reads a saved route at its version", () => {
-    const state = run(NO_DRAFT, read(saved("r1", "v1")));
+    const state = opened(saved("r1", "v1"));
     expect(state.draft).toMatchObject({ id: "r1", order: ["b", "a"] });
     expect(state).toMatchObject({ version: "v1", dirty: false, reads: 1 });
   });
 
   it("keeps the route just saved, and a changed draft (a save will ask about the change elsewhere)", () => {
-    const justSaved = run(
-      NO_DRAFT,
-      read(null),
+    const justSaved = opened(
+      null,
       { type: "add-stops", stops: [stop("a")] },
       {
         type: "saved",
@@ -85,36 +91,64 @@ describe("a read of the page's loader", () => {
       },
     );
     expect(justSaved).toMatchObject({ dirty: false, version: "v2" });
-    expect(justSaved.draft?.id).toBe("r1");
+    expect(justSaved.draft.id).toBe("r1");
     expect(run(justSaved, read(saved("r1", "v2")))).toBe(justSaved);
 
-    const changed = run(NO_DRAFT, read(saved("r1", "v1")), { type: "remove-stop", id: "a" });
+    const changed = opened(saved("r1", "v1"), { type: "remove-stop", id: "a" });
     expect(run(changed, read(saved("r1", "v3")))).toBe(changed);
   });
 
   it("takes the route as it is now once its changes are discarded, or when unchanged", () => {
-    const changed = run(NO_DRAFT, read(saved("r1", "v1")), { type: "remove-stop", id: "a" });
+    const changed = opened(saved("r1", "v1"), { type: "remove-stop", id: "a" });
     const reread = run(changed, { type: "discard" }, read(saved("r1", "v3", "Theirs")));
     expect(reread.draft).toMatchObject({ name: "Theirs", order: ["b", "a"] });
     expect(reread).toMatchObject({ version: "v3", dirty: false, reads: 2 });
 
-    const unchanged = run(NO_DRAFT, read(saved("r1", "v1")), read(saved("r1", "v3", "Theirs")));
-    expect(unchanged.draft?.name).toBe("Theirs");
+    const unchanged = opened(saved("r1", "v1"), read(saved("r1", "v3", "Theirs")));
+    expect(unchanged.draft.name).toBe("Theirs");
   });
 
   it("reads another route, or a new one, in place of the one held", () => {
-    const held = run(NO_DRAFT, read(saved("r1", "v1")), { type: "remove-stop", id: "a" });
-    expect(run(held, read(saved("r2", "v1"))).draft?.id).toBe("r2");
+    const held = opened(saved("r1", "v1"), { type: "remove-stop", id: "a" });
+    expect(run(held, read(saved("r2", "v1"))).draft.id).toBe("r2");
     expect(run(held, read(null)).draft).toMatchObject({ id: null, stops: [] });
   });
 });
 
+describe("the first read, the same on the server and in the browser", () => {
+  it("reads a saved route's departure in the session's zone", () => {
+    expect(opened(saved("r1", "v1")).draft).toMatchObject({
+      date: "2027-03-17",
+      time: "09:00",
+      timeZone: PHOENIX,
+    });
+    const inNewYork = firstDraft(read(saved("r1", "v1"), "America/New_York"));
+    expect(inNewYork.draft).toMatchObject({ time: "12:00", timeZone: "America/New_York" });
+  });
+
+  it("plans a new route on the session's day, which the device's day then replaces", () => {
+    const planning = opened(null);
+    expect(planning.draft).toMatchObject({ date: TODAY, name: "Route for Mar 17" });
+    const tomorrow = run(planning, { type: "today", today: "2027-03-18" });
+    expect(tomorrow.draft).toMatchObject({ date: "2027-03-18", name: "Route for Mar 18" });
+    expect(tomorrow.dirty).toBe(false);
+    expect(run(planning, { type: "today", today: TODAY })).toBe(planning);
+  });
+
+  it("leaves a saved route's day, and a new route already changed, as they are", () => {
+    const route = opened(saved("r1", "v1"));
+    expect(run(route, { type: "today", today: "2027-03-18" })).toBe(route);
+    const changed = opened(null, { type: "date", date: "2027-03-20" });
+    expect(run(changed, { type: "today", today: "2027-03-18" })).toBe(changed);
+  });
+});
+
 describe("the screen's changes", () => {
-  const start = run(NO_DRAFT, read(null));
+  const start = opened(null);
 
   it("add stops in the order they run, and count as a change", () => {
     const state = run(start, { type: "add-stops", stops: [stop("a"), stop("b", false)] });
-    expect(state.draft?.order).toEqual(["a", "b"]);
+    expect(state.draft.order).toEqual(["a", "b"]);
     expect(state.dirty).toBe(true);
   });
 
@@ -128,8 +162,8 @@ describe("the screen's changes", () => {
       { type: "service-minutes", id: "a", minutes: 45 },
       { type: "remove-stop", id: "b" },
     );
-    expect(state.draft?.order).toEqual(["c", "a"]);
-    expect(state.draft?.stops.map((s) => [s.id, s.locked, s.serviceMinutes])).toEqual([
+    expect(state.draft.order).toEqual(["c", "a"]);
+    expect(state.draft.stops.map((s) => [s.id, s.locked, s.serviceMinutes])).toEqual([
       ["a", false, 45],
       ["c", true, 15],
     ]);
@@ -141,7 +175,7 @@ describe("the screen's changes", () => {
       { type: "add-stops", stops: [stop("a"), stop("b", false), stop("c")] },
       { type: "order", placed: ["c", "a"] },
     );
-    expect(state.draft?.order).toEqual(["c", "a", "b"]);
+    expect(state.draft.order).toEqual(["c", "a", "b"]);
   });
 
   it("rename the route; a name left as the day's default follows the day", () => {
@@ -152,10 +186,6 @@ describe("the screen's changes", () => {
       { type: "set", fields: { name: "Phoenix drive-bys" } },
       { type: "date", date: "2027-03-19" },
     );
-    expect(named.draft?.name).toBe("Phoenix drive-bys");
-  });
-
-  it("change nothing before there is a draft", () => {
-    expect(run(NO_DRAFT, { type: "remove-stop", id: "a" })).toBe(NO_DRAFT);
+    expect(named.draft.name).toBe("Phoenix drive-bys");
   });
 });

@@ -5,11 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  bodyOfDraft,
+  formatClock,
+  localInstant,
   lockedPositions,
   minutesLate,
   moveItem,
   savingOf,
   unsavableReason,
+  windowText,
   withPlacedOrder,
   type DraftStop,
   type RouteDraft,
@@ -35,6 +39,7 @@ const draft = (stops: DraftStop[], order = stops.map((s) => s.id)): RouteDraft =
   name: "Drive-bys",
   date: "2027-03-17",
   time: "09:00",
+  timeZone: "America/Phoenix",
   start: { label: "Home", address: null, lat: 33.45, lng: -112.07 },
   endMode: "start",
   end: null,
@@ -89,6 +94,29 @@ describe("the route draft", () => {
     expect(minutesLate({ window }, leg("2027-03-17T11:00:20-07:00"))).toBe(1);
     expect(minutesLate({ window }, leg("2027-03-17T10:40:00-07:00"))).toBe(0);
     expect(minutesLate({ window: null }, leg("2027-03-17T23:00:00-07:00"))).toBe(0);
+  });
+
+  it("reads the day and time in the draft's zone, with that zone's offset on the day", () => {
+    expect(localInstant("2027-03-17", "09:00", "America/Phoenix")).toBe(
+      "2027-03-17T09:00:00-07:00",
+    );
+    // New York moved to summer time on March 14, 2027; not yet in January.
+    expect(localInstant("2027-03-17", "09:00", "America/New_York")).toBe(
+      "2027-03-17T09:00:00-04:00",
+    );
+    expect(localInstant("2027-01-05", "09:00", "America/New_York")).toBe(
+      "2027-01-05T09:00:00-05:00",
+    );
+    expect(localInstant("2027-03-17", "23:30", "Asia/Kolkata")).toBe("2027-03-17T23:30:00+05:30");
+    expect(bodyOfDraft(draft([stop("a")])).departAt).toBe("2027-03-17T09:00:00-07:00");
+  });
+
+  it("says times in the zone it is given, whatever the runtime's", () => {
+    const instant = "2027-03-17T16:42:00Z";
+    expect(formatClock(instant, "America/Phoenix")).toMatch(/^9:42\sAM$/);
+    expect(formatClock(instant, "UTC")).toMatch(/^4:42\sPM$/);
+    const window = { start: "2027-03-17T18:00:00Z", end: "2027-03-17T18:00:00Z" };
+    expect(windowText(window, "America/Phoenix")).toMatch(/^Arrive by 11:00\sAM$/);
   });
 
   it("says why a draft cannot be saved yet", () => {

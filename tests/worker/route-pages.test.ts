@@ -1,6 +1,7 @@
 /**
  * Route Planner's pages at their own URLs (/route-planner/<id>, /route-planner/new): the server
- * HTML holds a saved route's stops; another user's id, or none, is the 404 page; the links the
+ * HTML is the planner, with a saved route's stops and their times in the session's zone; another
+ * user's id, or none, is the 404 page; the links the
  * query string once opened move there for good; and a route is saved, changed (against the
  * version the page showed) and deleted through the page's action, the delete by a form that works
  * without JavaScript, as are the start places the planner remembers.
@@ -26,9 +27,18 @@ const routeInput = (word: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** An investor with one saved route, named after `word`. */
+/**
+ * An investor with one saved route, named after `word`, signed in from a browser in Phoenix (the
+ * session keeps the zone the sign-in named, as the sign-in form's does).
+ */
 async function planner(word: string) {
-  const { cookie, token } = await register({ first_name: word });
+  const { body, token } = await register({ first_name: word });
+  const signedIn = await api("/auth/login", {
+    method: "POST",
+    json: { email: body.email, password: body.password },
+    headers: { "X-Time-Zone": "America/Phoenix" },
+  });
+  const cookie = signedIn.headers.get("Set-Cookie") ?? "";
   const response = await api("/routes", { method: "POST", token, json: routeInput(word) });
   expect(response.status).toBe(201);
   const route = (
@@ -65,6 +75,14 @@ describe("Route Planner's pages", () => {
     expect(own.html.indexOf("40 Cedar Ave")).toBeLessThan(own.html.indexOf("12 Cedar St"));
     const km = `${Math.round(ana.route.plan.totalDistanceKm * 10) / 10} km`;
     expect(own.html).toMatch(new RegExp(`data-testid="total-km">${km}<`));
+    // The planner itself, before any script runs: its stops with their arrivals in the session's
+    // zone (leaving at 9:00 in Phoenix), and the controls that change and save the route.
+    expect(own.html.match(/data-testid="route-stop"/g)).toHaveLength(2);
+    expect(own.html).toMatch(/id="route-time"[^>]*value="09:00"/);
+    expect(own.html).toMatch(/id="route-name"[^>]*value="Cedar drive-bys"/);
+    expect(own.html).toMatch(/data-testid="stop-eta"><span>Arrive (<!-- -->)?9:\d\d\sAM<\/span>/);
+    for (const control of ["Add stops", "Optimise", "Save route", "Delete this route…"])
+      expect(own.html, control).toContain(control);
     // The sidebar's active module is the first segment of the path.
     expect(own.html).toMatch(/<a aria-current="page"[^>]+href="\/route-planner"/);
 

@@ -5,18 +5,11 @@
 import { useState } from "react";
 import { Modal } from "~/components/ui";
 import { LOCAL_CALENDAR_ID } from "~/domain/calendar/event-terms";
-import { calendarApi, googleApi } from "~/lib/api/google";
-import { useRead } from "~/lib/use-read";
+import { useResourceRead } from "~/lib/use-resource-read";
+import type { loader } from "~/routes/route-planner.calendars";
+import { GOOGLE_CALENDARS_ROUTE } from "./planner-reads";
 
 const LOCAL_CALENDAR_NAME = "AI42's calendar";
-
-/** The Google calendars the visits can be written to; none when Google is not connected. */
-async function writableGoogleCalendars() {
-  const status = await googleApi.status();
-  if (!status.configured || !status.connected) return [];
-  const calendars = await calendarApi.calendars();
-  return calendars.filter((calendar) => calendar.source === "google" && !calendar.readOnly);
-}
 
 export function CalendarDialog(props: {
   open: boolean;
@@ -26,9 +19,9 @@ export function CalendarDialog(props: {
   onClose: () => void;
 }) {
   const [chosen, setChosen] = useState(LOCAL_CALENDAR_ID);
-  const read = useRead(props.open ? [] : null, writableGoogleCalendars);
+  const { answer } = useResourceRead<typeof loader>(props.open ? GOOGLE_CALENDARS_ROUTE : null);
   // Without Google (or when it fails), AI42's own calendar is still there.
-  const google = read.failure ? [] : read.data;
+  const google = answer && ("calendars" in answer ? answer.calendars : []);
 
   const options = [
     { id: LOCAL_CALENDAR_ID, name: LOCAL_CALENDAR_NAME },

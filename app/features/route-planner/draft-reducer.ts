@@ -15,8 +15,7 @@ import {
 } from "./draft";
 
 export interface DraftState {
-  /** Null until the route (or a new one) is read. */
-  draft: RouteDraft | null;
+  draft: RouteDraft;
   /** The saved route's version the draft was read at or saved as: a save is made against it. */
   version: string | null;
   /** Changed since it was read or saved. */
@@ -25,20 +24,34 @@ export interface DraftState {
   reads: number;
 }
 
-export const NO_DRAFT: DraftState = { draft: null, version: null, dirty: false, reads: 0 };
-
 /** The settings a field sets as it is; the date has its own action (a default name follows it). */
 type DraftFields = Partial<
   Pick<RouteDraft, "name" | "time" | "start" | "endMode" | "end" | "speedKmh" | "roadFactor">
 >;
 
+/**
+ * What the page's loader read: a saved route, or none for a new one (`today`, the session's day,
+ * and `places` start it), its times read in `timeZone`, the session's.
+ */
+export interface DraftRead {
+  type: "read";
+  route: SavedRoute | null;
+  places: StartPlaces | null;
+  today: string;
+  timeZone: string;
+}
+
 export type DraftAction =
   /**
-   * What the page's loader read: a saved route, or none for a new one (`today`, `places` start
-   * it). A draft changed since is kept (a save will ask if the route changed elsewhere), as is
-   * the route already held at its version.
+   * A read of the page's loader after the first. A draft changed since is kept (a save will ask
+   * if the route changed elsewhere), as is the route already held at its version.
    */
-  | { type: "read"; route: SavedRoute | null; places: StartPlaces | null; today: Date }
+  | DraftRead
+  /**
+   * The day it is where the planner runs (the browser's clock, in the draft's zone): a new route
+   * not changed yet is planned for it, as the server may have counted another day.
+   */
+  | { type: "today"; today: string }
   /** The user chose to read the route again: the next read replaces the changes. */
   | { type: "discard" }
   /** The route was saved as `id`, at `version`. */
@@ -99,40 +112,41 @@ function changed(draft: RouteDraft, action: DraftAction): RouteDraft {
   }
 }
 
+/** The draft a read makes, the `reads`-th. */
+function readDraft(read: DraftRead, reads: number): DraftState {
+  const { route, timeZone } = read;
+  return route === null
+    ? { draft: newDraft(read.today, read.places, timeZone), version: null, dirty: false, reads }
+    : { draft: draftOfRoute(route, timeZone), version: route.updatedAt, dirty: false, reads };
+}
+
+/**
+ * The planner's state from the page's first read: made the same on the server and in the
+ * browser (the session's day and zone, no clock), so the page's HTML is the planner.
+ */
+export const firstDraft = (read: DraftRead) => readDraft(read, 1);
+
 export function draftReducer(state: DraftState, action: DraftAction): DraftState {
+  const held = state.draft;
   switch (action.type) {
     case "read": {
       const { route } = action;
-      const held = state.draft;
-      if (route === null) {
-        if (held && held.id === null) return state;
-        return {
-          draft: newDraft(action.today, action.places),
-          version: null,
-          dirty: false,
-          reads: state.reads + 1,
-        };
-      }
-      if (held?.id === route.id && (state.dirty || state.version === route.updatedAt)) return state;
-      return {
-        draft: draftOfRoute(route),
-        version: route.updatedAt,
-        dirty: false,
-        reads: state.reads + 1,
-      };
+      if (
+        route === null
+          ? held.id === null
+          : held.id === route.id && (state.dirty || state.version === route.updatedAt)
+      )
+        return state;
+      return readDraft(action, state.reads + 1);
     }
+    case "today":
+      if (held.id !== null || state.dirty || held.date === action.today) return state;
+      return { ...state, draft: changed(held, { type: "date", date: action.today }) };
     case "discard":
       return { ...state, dirty: false };
     case "saved":
-      return state.draft
-        ? {
-            ...state,
-            draft: { ...state.draft, id: action.id },
-            version: action.version,
-            dirty: false,
-          }
-        : state;
+      return { ...state, draft: { ...held, id: action.id }, version: action.version, dirty: false };
     default:
-      return state.draft ? { ...state, draft: changed(state.draft, action), dirty: true } : state;
+      return { ...state, draft: changed(held, action), dirty: true };
   }
 }

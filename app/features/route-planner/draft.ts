@@ -3,7 +3,8 @@
  * optimiser takes, the path on the map, the saving against the entered order, the body a save
  * sends. Pure: no I/O, no React.
  */
-import { isoDay } from "~/domain/dates";
+import { localTimeToIso, wallClockIn } from "~/domain/auctions/time-zones";
+import { perZone } from "~/domain/format";
 import type { LatLng, RouteLeg, RoutePlan, RouteProblem } from "~/domain/routing/optimize";
 import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEED_KMH } from "~/domain/routing/problem";
 import type { Place, RouteBody, RouteStop, StartPlaces } from "~/domain/routing/route";
@@ -21,9 +22,14 @@ export interface RouteDraft {
   /** The saved route's id; null until it is saved. */
   id: string | null;
   name: string;
-  /** The day (YYYY-MM-DD) and the departure time (HH:MM), in the viewer's zone. */
+  /** The day (YYYY-MM-DD) and the departure time (HH:MM), read in `timeZone`. */
   date: string;
   time: string;
+  /**
+   * The session's zone (the browser's when the user signed in): the server knows it, so the
+   * page's HTML and the browser's first render show the same times.
+   */
+  timeZone: string;
   start: Place | null;
   endMode: EndMode;
   end: Place | null;
@@ -44,14 +50,14 @@ const DEFAULT_DEPARTURE = "09:00";
 export const defaultRouteName = (date: string) =>
   `Route for ${new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`))}`;
 
-/** A new route for today, from home (else the office) when remembered. */
-export function newDraft(today: Date, places: StartPlaces | null): RouteDraft {
-  const date = isoDay(today);
+/** A new route for `today` (YYYY-MM-DD), from home (else the office) when remembered. */
+export function newDraft(today: string, places: StartPlaces | null, timeZone: string): RouteDraft {
   return {
     id: null,
-    name: defaultRouteName(date),
-    date,
+    name: defaultRouteName(today),
+    date: today,
     time: DEFAULT_DEPARTURE,
+    timeZone,
     start: places?.home ?? places?.office ?? null,
     endMode: "start",
     end: null,
@@ -62,19 +68,21 @@ export function newDraft(today: Date, places: StartPlaces | null): RouteDraft {
   };
 }
 
-/** "HH:MM" of an instant, in the viewer's zone. */
-const clockOf = (instant: string) => {
-  const at = new Date(instant);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, "0");
+
+/** "HH:MM" of an instant, in `zone`. */
+const clockOf = (instant: string, zone: string) => {
+  const wall = wallClockIn(Date.parse(instant), zone);
+  return `${pad(wall.hour)}:${pad(wall.minute)}`;
 };
 
-export function draftOfRoute(route: SavedRoute): RouteDraft {
+export function draftOfRoute(route: SavedRoute, timeZone: string): RouteDraft {
   return {
     id: route.id,
     name: route.name,
     date: route.date,
-    time: clockOf(route.departAt),
+    time: clockOf(route.departAt, timeZone),
+    timeZone,
     start: route.start,
     endMode: route.returnToStart ? "start" : route.end ? "place" : "last",
     end: route.end,
@@ -85,10 +93,10 @@ export function draftOfRoute(route: SavedRoute): RouteDraft {
   };
 }
 
-/** "2027-03-17T09:00:00-04:00": the local time with the viewer's offset on that day. */
-export function localInstant(date: string, time: string) {
-  const offset = -new Date(`${date}T${time}`).getTimezoneOffset();
-  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, "0");
+/** "2027-03-17T09:00:00-04:00": the time on that day in `zone`, with the zone's offset then. */
+export function localInstant(date: string, time: string, zone: string) {
+  const instant = Date.parse(localTimeToIso(`${date} ${time}`, zone) ?? `${date}T${time}:00Z`);
+  const offset = (Date.parse(`${date}T${time}:00Z`) - instant) / 60_000;
   return `${date}T${time}:00${offset < 0 ? "-" : "+"}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
 
@@ -149,7 +157,7 @@ export function problemOf(draft: RouteDraft): RouteProblem | null {
     start: draft.start,
     end: draft.endMode === "place" ? draft.end : null,
     returnToStart: draft.endMode === "start",
-    departAt: localInstant(draft.date, draft.time),
+    departAt: localInstant(draft.date, draft.time, draft.timeZone),
     speedKmh: draft.speedKmh,
     roadFactor: draft.roadFactor,
     stops,
@@ -255,15 +263,16 @@ export function formatMinutes(minutes: number) {
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, "0")} min`;
 }
 
-/** "9:42 AM" in the viewer's zone. */
-export const formatClock = (instant: string) =>
-  new Intl.DateTimeFormat("en-US", { timeStyle: "short" }).format(new Date(instant));
+const clock = perZone({ timeStyle: "short" });
 
-/** "Arrive by 10:00 AM", or "Between 9:00 AM and 11:00 AM". */
-export function windowText(window: { start: string; end: string }) {
+/** "9:42 AM" in `zone`. */
+export const formatClock = (instant: string, zone: string) => clock(zone).format(new Date(instant));
+
+/** "Arrive by 10:00 AM", or "Between 9:00 AM and 11:00 AM", in `zone`. */
+export function windowText(window: { start: string; end: string }, zone: string) {
   return window.start === window.end
-    ? `Arrive by ${formatClock(window.end)}`
-    : `Between ${formatClock(window.start)} and ${formatClock(window.end)}`;
+    ? `Arrive by ${formatClock(window.end, zone)}`
+    : `Between ${formatClock(window.start, zone)} and ${formatClock(window.end, zone)}`;
 }
 
 /** What the figures rest on, said plainly. */

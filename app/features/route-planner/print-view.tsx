@@ -27,6 +27,8 @@ export function PrintView(props: {
   endLabel: string | null;
   stops: readonly PlacedStop[];
   plan: RoutePlan | null;
+  /** The zone the times are shown in. */
+  timeZone: string;
   figures: string;
   markers: readonly MapMarker[];
   line: readonly [number, number][];
@@ -70,10 +72,10 @@ export function PrintView(props: {
                 <td className="py-0.5 pr-2">
                   <strong>{stop.label}</strong>
                   {stop.address && stop.address !== stop.label ? <div>{stop.address}</div> : null}
-                  {stop.window && <div>{windowText(stop.window)}</div>}
+                  {stop.window && <div>{windowText(stop.window, props.timeZone)}</div>}
                 </td>
                 <td className="py-0.5 pr-2 whitespace-nowrap">
-                  {leg ? formatClock(leg.arriveAt) : ""}
+                  {leg ? formatClock(leg.arriveAt, props.timeZone) : ""}
                   {late > 0 && <div className="font-bold">LATE by {formatMinutes(late)}</div>}
                 </td>
                 <td className="py-0.5 pr-2 whitespace-nowrap">

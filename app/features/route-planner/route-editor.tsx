@@ -3,8 +3,9 @@
  * arrival, and the map. Optimise orders the stops on the device (`optimizeRoute`, locked stops kept
  * in place); every drag or edit re-times the route at once (`evaluateRoute`). With a road service
  * the figures and the line follow the roads; without, they are the straight-line estimate, said so.
- * The draft is one state (`draftReducer`); saving it and remembering a start go to the page's
- * action, adding its visits to a calendar to the API (it may reach Google).
+ * The draft is one state (`draftReducer`), made from the page's loader on the server too, so the
+ * HTML is the planner; saving it, remembering a start and adding its visits to a calendar go to
+ * the page's action.
  */
 import { Link, useNavigate } from "@remix-run/react";
 import {
@@ -20,13 +21,13 @@ import {
 import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { toast } from "~/lib/toast";
 import { DeleteRecord } from "~/components/delete-record";
-import { Skeleton } from "~/components/skeleton";
 import { EmptyState } from "~/components/ui";
 import { modulePath, visitRoutePath } from "~/domain/modules";
 import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
 import { optimizeRoute, type LatLng } from "~/domain/routing/optimize";
 import type { Place, StartPlace } from "~/domain/routing/route";
+import { todayIn } from "~/domain/today";
 import type { StopCandidate } from "~/lib/api/routes";
 import { MESSAGES } from "~/lib/api/messages";
 import { downloadFile } from "~/lib/transfer";
@@ -49,13 +50,12 @@ import {
   unsavableReason,
   type DraftStop,
 } from "./draft";
-import { draftReducer, NO_DRAFT } from "./draft-reducer";
+import { draftReducer, firstDraft, type DraftRead } from "./draft-reducer";
 import { PrintView } from "./print-view";
 import { EMPTY_TEACHING } from "./saved-routes";
 import { StopList, type Lookup } from "./stop-list";
 import { StopPicker } from "./stop-picker";
 import { RouteSettings } from "./route-settings";
-import { SavedRouteSummary } from "./saved-route-summary";
 import { RouteTotals, savingText } from "./route-totals";
 import { pointOf, useRouteFigures } from "./use-route-figures";
 import { NO_GEOCODER, useGeocoder } from "./use-geocoder";
@@ -71,9 +71,17 @@ type PinTarget = { kind: "stop"; id: string } | { kind: "start" } | { kind: "end
 
 /**
  * What the route's loader read: the saved route (none while planning a new one), the map's
- * settings, the start places.
+ * settings, the start places, the session's day and zone.
  */
 type Loaded = Awaited<ReturnType<typeof loadVisitRoute>>;
+
+const readOf = (loaded: Loaded): DraftRead => ({
+  type: "read",
+  route: loaded.route,
+  places: loaded.places,
+  today: loaded.today,
+  timeZone: loaded.timeZone,
+});
 
 export function RouteEditor({ loaded }: { loaded: Loaded }) {
   const hydrated = useHydrated();
@@ -82,10 +90,15 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
   const tab: PlannerTab = params.get("tab") === "map" ? "map" : "list";
   const showTab = (next: PlannerTab) =>
     update({ tab: next === "list" ? null : next }, { replace: true });
-  const wide = useMediaQuery("(min-width: 1280px)");
+  // Until the browser's width is known, laid out as the server guessed (a phone's, or not).
+  const wide = useMediaQuery("(min-width: 1280px)") ?? !loaded.phone;
   const geocode = useGeocoder();
   const { config, places } = loaded;
-  const [{ draft, version, dirty, reads }, dispatch] = useReducer(draftReducer, NO_DRAFT);
+  const [{ draft, version, dirty, reads }, dispatch] = useReducer(
+    draftReducer,
+    readOf(loaded),
+    firstDraft,
+  );
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   const [lookupBatch, setLookupBatch] = useState({ done: 0, total: 0 });
   const [geocoderMissing, setGeocoderMissing] = useState(!config.geocoder);
@@ -104,11 +117,11 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
     MESSAGES.addRouteToCalendar,
   );
 
-  // The draft is made in the browser (its times are the viewer's clock) from each read of the
-  // page's loader; the reducer keeps the one held when it is the route just saved, or changed.
-  useEffect(() => {
-    dispatch({ type: "read", route: loaded.route, places: loaded.places, today: new Date() });
-  }, [loaded]);
+  // The first read made the draft; the reducer keeps the one held at a later read when it is the
+  // route just saved, or changed.
+  useEffect(() => dispatch(readOf(loaded)), [loaded]);
+  // A new route is for the day it is on the user's device, which the server's clock may not be on.
+  useEffect(() => dispatch({ type: "today", today: todayIn(loaded.timeZone) }), [loaded.timeZone]);
   // What was said about the route held before is not about the one read now.
   useEffect(() => {
     setLookups({});
@@ -119,18 +132,6 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
     draft,
     config.roads,
   );
-
-  if (!draft) {
-    if (!loaded.route) return <Skeleton variant="default" />;
-    return (
-      <div>
-        <BackLink to={modulePath("route-planner")}>All routes</BackLink>
-        <h2 className="mb-4 text-2xl font-semibold">{loaded.route.name}</h2>
-        <SavedRouteSummary route={loaded.route} />
-        <DeleteRoute name={loaded.route.name} version={loaded.route.updatedAt} />
-      </div>
-    );
-  }
 
   const figuresText = matrix ? "Road distances and driving times" : estimateText(draft);
   const placedCount = stops.length;
@@ -312,7 +313,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
           name: stop.label,
           lat: stop.lat,
           lng: stop.lng,
-          description: [stop.address, leg && `ETA ${formatClock(leg.arriveAt)}`]
+          description: [stop.address, leg && `ETA ${formatClock(leg.arriveAt, draft.timeZone)}`]
             .filter(Boolean)
             .join(" / "),
         };
@@ -375,6 +376,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
             stops={draft.stops}
             order={draft.order}
             plan={plan}
+            timeZone={draft.timeZone}
             lookups={lookups}
             selected={selected}
             pinning={pinning?.kind === "stop" ? pinning.id : null}
@@ -393,7 +395,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
             <p className="text-sm text-muted">
               {draft.endMode === "start" ? "Back at the start" : `At ${end.label}`}
               {plan.legs.length > stops.length
-                ? ` at ${formatClock(plan.legs[plan.legs.length - 1]!.arriveAt)}`
+                ? ` at ${formatClock(plan.legs[plan.legs.length - 1]!.arriveAt, draft.timeZone)}`
                 : ""}
               .
             </p>
@@ -418,7 +420,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         geocode={geocode}
         geocoderMissing={geocoderMissing}
         pinning={pinning?.kind === "start" || pinning?.kind === "end" ? pinning.kind : null}
-        wide={Boolean(wide)}
+        wide={wide}
         dispatch={dispatch}
         onPin={(kind) => startPinning({ kind })}
         onRemember={rememberPlace}
@@ -567,6 +569,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
       <StopPicker
         open={picking}
         date={draft.date}
+        timeZone={draft.timeZone}
         added={new Set(draft.stops.map((stop) => stop.id))}
         addressHint={geocoderMissing ? `${NO_GEOCODER}.` : null}
         onAdd={addCandidate}
@@ -587,6 +590,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         endLabel={draft.endMode === "start" ? "back at the start" : end ? `to ${end.label}` : null}
         stops={stops}
         plan={plan}
+        timeZone={draft.timeZone}
         figures={figuresText}
         markers={markers}
         line={line}

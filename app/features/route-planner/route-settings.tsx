@@ -19,7 +19,7 @@ function summaryOf(draft: RouteDraft) {
   const end = endPoint(draft);
   return [
     draft.start ? `From ${draft.start.label}` : "No start yet",
-    `at ${formatClock(localInstant(draft.date, draft.time))}`,
+    `at ${formatClock(localInstant(draft.date, draft.time, draft.timeZone), draft.timeZone)}`,
     draft.endMode === "start"
       ? "back at the start"
       : end

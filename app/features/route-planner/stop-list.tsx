@@ -44,6 +44,8 @@ export function StopList(props: {
   /** Every stop id, in the order the route runs. */
   order: readonly string[];
   plan: RoutePlan | null;
+  /** The zone the times are shown in. */
+  timeZone: string;
   lookups: Record<string, Lookup>;
   selected: string | null;
   pinning: string | null;
@@ -163,10 +165,12 @@ export function StopList(props: {
               {stop.address && stop.address !== stop.label && (
                 <p className="text-sm break-words text-muted">{stop.address}</p>
               )}
-              {stop.window && <p className="text-sm text-muted">{windowText(stop.window)}</p>}
+              {stop.window && (
+                <p className="text-sm text-muted">{windowText(stop.window, props.timeZone)}</p>
+              )}
               {placed && leg && (
                 <p className="mt-1 flex flex-wrap gap-x-3 text-sm" data-testid="stop-eta">
-                  <span>Arrive {formatClock(leg.arriveAt)}</span>
+                  <span>Arrive {formatClock(leg.arriveAt, props.timeZone)}</span>
                   {leg.waitMinutes >= 1 && <span>Wait {formatMinutes(leg.waitMinutes)}</span>}
                   {late > 0 && (
                     <span className="inline-flex items-center gap-1 font-semibold text-danger">

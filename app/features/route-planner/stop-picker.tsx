@@ -7,11 +7,13 @@ import { useState, type FormEvent } from "react";
 import { Modal } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import type { StopSource } from "~/domain/routing/route";
-import { routesApi, type StopCandidate } from "~/lib/api/routes";
-import { useRead } from "~/lib/use-read";
-import { dayRange } from "../auctions/month";
+import type { StopCandidate } from "~/lib/api/routes";
+import { MESSAGES } from "~/lib/api/messages";
+import { useResourceRead } from "~/lib/use-resource-read";
+import type { loader } from "~/routes/route-planner.candidates";
 import { SearchBox } from "../shared";
 import { windowText } from "./draft";
+import { stopCandidatesPath } from "./planner-reads";
 
 const GROUPS: { source: StopSource; title: (day: string) => string; icon: typeof Home }[] = [
   { source: "auction", title: (day) => `Auctions on ${day}`, icon: Gavel },
@@ -23,15 +25,11 @@ const GROUPS: { source: StopSource; title: (day: string) => string; icon: typeof
 /** Waited after a keystroke in the search before asking. */
 const SEARCH_DELAY_MS = 250;
 
-/** What can be added on `date`: its auctions and events, and the records matching `q`. */
-function candidatesOn(date: string, q: string) {
-  const { from, to } = dayRange(date, date);
-  return routesApi.candidates({ from: from!, to: to!, q: q || undefined });
-}
-
 export function StopPicker(props: {
   open: boolean;
   date: string;
+  /** The zone the day and the times are read in. */
+  timeZone: string;
   /** Ids of the stops already on the route (`source-sourceId`). */
   added: ReadonlySet<string>;
   /** Said under the address box when there is no geocoder. */
@@ -43,8 +41,14 @@ export function StopPicker(props: {
   const [search, setSearch] = useState("");
   const q = search.trim();
   const [address, setAddress] = useState("");
-  const read = useRead(props.open ? [props.date, q] : null, candidatesOn, q ? SEARCH_DELAY_MS : 0);
-  const { data: candidates, failure } = read;
+  const read = useResourceRead<typeof loader>(
+    props.open ? stopCandidatesPath(props.date, q, props.timeZone) : null,
+    q ? SEARCH_DELAY_MS : 0,
+  );
+  const { answer } = read;
+  const candidates = answer && "candidates" in answer ? answer.candidates : undefined;
+  const failure =
+    answer && "message" in answer ? `${MESSAGES.fetchStopCandidates}: ${answer.message}` : "";
 
   const addAddress = (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +140,9 @@ export function StopPicker(props: {
                             {[candidate.detail, candidate.address].filter(Boolean).join(" · ")}
                           </p>
                           {candidate.window && (
-                            <p className="text-muted">{windowText(candidate.window)}</p>
+                            <p className="text-muted">
+                              {windowText(candidate.window, props.timeZone)}
+                            </p>
                           )}
                           {candidate.lat === null && (
                             <p className="flex items-center gap-1 text-muted">

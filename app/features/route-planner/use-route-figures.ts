@@ -2,14 +2,15 @@
  * What the planner works out from the route as it stands, at every change: the optimiser's
  * problem, the plan of the running order and of the entered order, the path and the map's
  * markers. With a road service, its distances and times (asked once per set of points) and its
- * line (once the order settles) replace the straight-line estimate when they come.
+ * line (once the order settles) replace the straight-line estimate when they come, each read from
+ * the planner's road route (/route-planner/roads) by a fetcher.
  */
 import { useMemo } from "react";
 import { travelPoints } from "~/domain/routing/geo";
-import { evaluateRoute, type LatLng, type TravelMatrix } from "~/domain/routing/optimize";
+import { evaluateRoute, type TravelMatrix } from "~/domain/routing/optimize";
 import type { Place } from "~/domain/routing/route";
-import { mapsApi } from "~/lib/api/routes";
-import { useRead } from "~/lib/use-read";
+import { useResourceRead } from "~/lib/use-resource-read";
+import type { loader } from "~/routes/route-planner.roads";
 import {
   formatClock,
   formatMinutes,
@@ -20,6 +21,7 @@ import {
   routePath,
   type RouteDraft,
 } from "./draft";
+import { roadsPath } from "./planner-reads";
 import type { MapMarker } from "./route-map.client";
 
 /** Waited after the last change of order before asking for the road line. */
@@ -27,19 +29,19 @@ const LINE_DELAY_MS = 400;
 
 export const pointOf = (place: Place) => ({ label: place.label, lat: place.lat, lng: place.lng });
 
-export function useRouteFigures(draft: RouteDraft | null, roads: boolean) {
-  const problem = useMemo(() => (draft ? problemOf(draft) : null), [draft]);
-  const pointsKey = problem
-    ? JSON.stringify(travelPoints(problem).map(({ lat, lng }) => ({ lat, lng })))
-    : "";
-  const asksRoads = roads && pointsKey !== "";
-  const road = useRead(asksRoads ? [pointsKey] : null, (points) =>
-    mapsApi.matrix(JSON.parse(points) as LatLng[]),
+export function useRouteFigures(draft: RouteDraft, roads: boolean) {
+  const problem = useMemo(() => problemOf(draft), [draft]);
+  const asksRoads = roads && problem !== null;
+  const road = useResourceRead<typeof loader>(
+    asksRoads ? roadsPath("matrix", travelPoints(problem)) : null,
   );
   // The estimate until the road service answers for these points, and when it cannot.
-  const matrix: TravelMatrix | undefined = asksRoads && !road.loading ? road.data : undefined;
+  const matrix: TravelMatrix | undefined =
+    asksRoads && !road.loading && road.answer && "matrix" in road.answer
+      ? road.answer.matrix
+      : undefined;
 
-  const stops = useMemo(() => (draft ? orderedStops(draft) : []), [draft]);
+  const stops = useMemo(() => orderedStops(draft), [draft]);
   const plan = useMemo(
     () =>
       problem
@@ -63,23 +65,23 @@ export function useRouteFigures(draft: RouteDraft | null, roads: boolean) {
     [problem, matrix],
   );
 
-  const path = useMemo(() => (draft && plan ? routePath(draft) : []), [draft, plan]);
-  const pathKey = JSON.stringify(path);
+  const path = useMemo(() => (plan ? routePath(draft) : []), [draft, plan]);
   const asksLine = roads && path.length >= 2;
-  const roadLine = useRead(
-    asksLine ? [pathKey] : null,
-    (points) => mapsApi.line(JSON.parse(points) as LatLng[]),
+  const roadLine = useResourceRead<typeof loader>(
+    asksLine ? roadsPath("line", path) : null,
     LINE_DELAY_MS,
   );
   const straight = useMemo(
     () => path.map(({ lat, lng }) => [lat, lng] as [number, number]),
     [path],
   );
-  const roadsLine = asksLine && !roadLine.loading ? roadLine.data : undefined;
+  const roadsLine =
+    asksLine && !roadLine.loading && roadLine.answer && "line" in roadLine.answer
+      ? roadLine.answer.line
+      : undefined;
   const line = roadsLine && roadsLine.length > 1 ? roadsLine : straight;
 
   const markers = useMemo((): MapMarker[] => {
-    if (!draft) return [];
     const list: MapMarker[] = [];
     if (draft.start) list.push({ id: "start", kind: "start", ...pointOf(draft.start) });
     stops.forEach((stop, index) => {
@@ -92,7 +94,7 @@ export function useRouteFigures(draft: RouteDraft | null, roads: boolean) {
         label: stop.label,
         lat: stop.lat,
         lng: stop.lng,
-        eta: leg ? `Arrive ${formatClock(leg.arriveAt)}` : undefined,
+        eta: leg ? `Arrive ${formatClock(leg.arriveAt, draft.timeZone)}` : undefined,
         late: late > 0 ? `Late by ${formatMinutes(late)}` : undefined,
       });
     });

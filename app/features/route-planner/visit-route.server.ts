@@ -55,10 +55,15 @@ const bodyOfRoute = (route: SavedRoute): RouteBody => ({
 });
 
 /**
- * The route `id` (none for `new`) with the map's settings and the start places. The map itself,
- * its tiles and the road figures stay in the browser.
+ * The route `id` (none for `new`) with the map's settings and the start places, and the session's
+ * day and zone, which the planner's draft is made in (on the server too, so the HTML is the
+ * planner with its stops and times), and whether a phone asks (its layout, until the width is
+ * known). The map itself, its tiles and the road figures stay in the browser.
  */
-export async function loadVisitRoute({ services }: ModuleLoaderArgs, id: string) {
+export async function loadVisitRoute(
+  { services, today, timeZone, phone }: ModuleLoaderArgs,
+  id: string,
+) {
   const [config, places, route] = await Promise.all([
     services.mapsConfig(),
     services.startPlaces(),
@@ -66,7 +71,7 @@ export async function loadVisitRoute({ services }: ModuleLoaderArgs, id: string)
   ]);
   // Another user's route, or none by that id, is not found: never their data.
   if (id !== NEW_ROUTE && !route) throw notFound();
-  return { config, places, route };
+  return { config, places, route, today, timeZone, phone };
 }
 
 /**

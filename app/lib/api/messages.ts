@@ -71,8 +71,6 @@ export const MESSAGES = {
   chooseAuctionCalendar: "Failed to choose the calendar for auctions",
   syncAuctionCalendar: "Failed to write auction dates to Google Calendar",
   geocode: "Failed to look up the address",
-  roadFigures: "Failed to fetch road distances",
-  roadLine: "Failed to fetch the road line",
   fetchStopCandidates: "Failed to fetch stops",
   saveStartPlaces: "Failed to remember the start place",
   createRoute: "Failed to save route",

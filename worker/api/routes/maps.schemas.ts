@@ -1,4 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { LatLngSchema } from "../../../app/domain/routing/route";
+
+/** A route's points: the start, up to 200 stops and an end. */
+const MAX_ROAD_POINTS = 202;
+
+/** The points road figures or a road line are asked for, in the order the route runs. */
+export const RoadPointsSchema = z.object({
+  points: z
+    .array(LatLngSchema)
+    .min(2, { error: "Give at least two points" })
+    .max(MAX_ROAD_POINTS, { error: `At most ${MAX_ROAD_POINTS} points` }),
+});
 
 export const MapsConfigSchema = z
   .object({

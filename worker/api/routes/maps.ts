@@ -3,20 +3,15 @@
  * figures and lines from the routing service when one is set.
  */
 import { z } from "@hono/zod-openapi";
-import { LatLngSchema } from "../../../app/domain/routing/route";
 import { geocode, mapsConfig, roadLine, roadMatrix } from "../../services/maps";
 import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
-import { GeocodedPlaceSchema, MapsConfigSchema, TravelMatrixSchema } from "./maps.schemas";
+import {
+  GeocodedPlaceSchema,
+  MapsConfigSchema,
+  RoadPointsSchema,
+  TravelMatrixSchema,
+} from "./maps.schemas";
 import { database } from "../../db/client";
-
-/** A route's points: the start, up to 200 stops and an end. */
-const MAX_POINTS = 202;
-const PointsSchema = z.object({
-  points: z
-    .array(LatLngSchema)
-    .min(2, { error: "Give at least two points" })
-    .max(MAX_POINTS, { error: `At most ${MAX_POINTS} points` }),
-});
 
 const app = router();
 
@@ -70,7 +65,7 @@ app.openapi(
     description:
       "From the routing service (ROUTING_URL, OSRM `/table`); 503 without it, 422 when it cannot join two of the points.",
     ...signedIn,
-    request: jsonBody(PointsSchema),
+    request: jsonBody(RoadPointsSchema),
     responses: {
       200: dataResponse("Row i, column j: from point i to point j", TravelMatrixSchema),
       ...errorResponses(400, 401, 422, 502, 503),
@@ -87,7 +82,7 @@ app.openapi(
     summary: "The line along the roads through the points in order, as [lat, lng] pairs",
     description: "From the routing service (ROUTING_URL, OSRM `/route`); 503 without it.",
     ...signedIn,
-    request: jsonBody(PointsSchema),
+    request: jsonBody(RoadPointsSchema),
     responses: {
       200: dataResponse("The line", z.object({ line: z.array(z.tuple([z.number(), z.number()])) })),
       ...errorResponses(400, 401, 502, 503),

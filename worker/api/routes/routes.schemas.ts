@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { PlaceSchema, RouteStopSchema, STOP_SOURCES } from "../../../app/domain/routing/route";
+import {
+  InstantSchema,
+  PlaceSchema,
+  RouteStopSchema,
+  STOP_SOURCES,
+} from "../../../app/domain/routing/route";
 import { routes } from "../../db/schema";
 import { createSelectSchema, internal } from "../shared-schemas";
 
@@ -80,6 +85,30 @@ export const StopCandidateSchema = z
     serviceMinutes: z.number(),
   })
   .openapi("StopCandidate");
+
+/**
+ * What a day's route can be built from is asked for (`GET /routes/candidates`, and the planner's
+ * route that reads it for the stop picker): the day as two instants, and the words searched.
+ */
+export const StopCandidatesQuerySchema = z
+  .object({
+    from: InstantSchema.openapi({
+      description: "The day's start: its auctions and events from here",
+    }),
+    to: InstantSchema.openapi({ description: "The day's end (exclusive)" }),
+    q: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        "Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) to offer",
+    }),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    path: ["to"],
+    error: "`to` after `from`",
+  })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 7 * 86_400_000, {
+    path: ["to"],
+    error: "At most 7 days between `from` and `to`",
+  });
 
 /** The calendar a route's visits are written to: AI42's own (`local`) or a Google calendar's id. */
 export const RouteCalendarInputSchema = z.object({

@@ -5,7 +5,6 @@
  */
 import { z } from "@hono/zod-openapi";
 import {
-  InstantSchema,
   OptimizeInputSchema,
   RouteInputSchema,
   StartPlacesSchema,
@@ -42,6 +41,7 @@ import {
   RouteSchema,
   RouteSummarySchema,
   StopCandidateSchema,
+  StopCandidatesQuerySchema,
 } from "./routes.schemas";
 import { RouteListQuerySchema } from "../list-queries";
 import { etag, ifMatch, versioned } from "../versions";
@@ -54,26 +54,6 @@ const RouteBody = RouteInputSchema.openapi("RouteInput", {
   description:
     "`stops` in the order the user entered them; `order` the order the route runs in (every stop id once; the entered order when left out). PUT replaces every field.",
 });
-
-const CandidatesQuery = z
-  .object({
-    from: InstantSchema.openapi({
-      description: "The day's start: its auctions and events from here",
-    }),
-    to: InstantSchema.openapi({ description: "The day's end (exclusive)" }),
-    q: z.string().trim().min(1).max(100).optional().openapi({
-      description:
-        "Words that begin words of the properties (address, city, ZIP) and contacts (name, company, address) to offer",
-    }),
-  })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
-    path: ["to"],
-    error: "`to` after `from`",
-  })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 7 * 86_400_000, {
-    path: ["to"],
-    error: "At most 7 days between `from` and `to`",
-  });
 
 const app = router();
 
@@ -117,7 +97,7 @@ app.openapi(
     description:
       "Auctions set for the day (upcoming or postponed; the stop is the venue when given, else the property; the sale time is the window), timed events of the day with a location (the start is the window), properties (with their coordinates when known) and contacts with an address, at most 50 of each. A stop without `lat`/`lng` is geocoded before it is routed.",
     ...signedIn,
-    request: { query: CandidatesQuery },
+    request: { query: StopCandidatesQuerySchema },
     responses: {
       200: dataResponse("The candidates", z.array(StopCandidateSchema)),
       ...errorResponses(400, 401),
