@@ -62,7 +62,8 @@ export interface Refusal {
 
 /**
  * A page's write: what it made, or why it was refused (a client's mistake, or a service we depend
- * on failing, such as Google: never thrown).
+ * on failing, such as Google: never thrown). A page's read that the API may refuse the same way
+ * (a query it cannot read, the road service down) is told with it too.
  */
 export type Written<T> = { done: T; refused: null } | { done: null; refused: Refusal };
 

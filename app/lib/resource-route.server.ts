@@ -25,10 +25,10 @@ export function withStatus<T>(answer: T, context: AppLoadContext): T {
   return answer;
 }
 
-/** The loader of a resource route that answers `read` for the signed-in user. */
+/** The loader of a resource route: `read` for the signed-in user, with its path's params. */
 export const resourceLoader =
-  <T>(read: (args: ModuleLoaderArgs) => Promise<T>) =>
-  async ({ request, context }: LoaderFunctionArgs) => {
+  <T>(read: (args: ModuleLoaderArgs, params: LoaderFunctionArgs["params"]) => Promise<T>) =>
+  async ({ request, context, params }: LoaderFunctionArgs) => {
     const args = await pageArgs(request, context);
-    return withStatus(args ? await read(args) : signedOut(), context);
+    return withStatus(args ? await read(args, params) : signedOut(), context);
   };

@@ -4,17 +4,12 @@
  * sits in forms on many pages and has no page of its own, so, as the bell's list, it gets a
  * resource route; /records is no module's segment, so no page is ever behind it.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { pageArgs } from "~/lib/module-loader.server";
 import { loadRecordChoices } from "~/lib/record-choices.server";
 import { serverLoaderOrFailure } from "~/lib/resource-route";
-import { signedOut, withStatus } from "~/lib/resource-route.server";
+import { resourceLoader } from "~/lib/resource-route.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const args = await pageArgs(request, context);
-  return withStatus(args ? await loadRecordChoices(args, params.kind) : signedOut(), context);
-}
+export const loader = resourceLoader((args, params) => loadRecordChoices(args, params.kind));
 
 // A failure to reach the route is said in the picker, not as the page's error.
 export const clientLoader = (args: ClientLoaderFunctionArgs) =>

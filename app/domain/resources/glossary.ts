@@ -311,11 +311,11 @@ function formulaOf(entry: EntrySource) {
  */
 export const GLOSSARY: readonly GlossaryEntry[] = SOURCES.map((source) => {
   const { passes: _passes, formula, ...entry } = source;
-  const written = onFirstUse(() => formula ?? formulaOf(source));
+  const formulaOnce = onFirstUse(() => formula ?? formulaOf(source));
   return {
     ...entry,
     get formula() {
-      return written();
+      return formulaOnce();
     },
   };
 });
