@@ -230,6 +230,12 @@ test.describe("Route Planner", () => {
     await expect(stops.getByTestId("stop-eta")).toHaveText([/^Arrive /, /^Arrive /]);
     await expect(page.getByTestId("total-km")).toHaveText(/ km$/);
     await expect(page.getByTestId("total-time")).toHaveText(/min$/);
+    // What changes the draft needs the page started: disabled, where Delete posts its form.
+    for (const name of ["Add stops", "Optimise", "Save route", "Add to calendar", "Print"])
+      await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
+    await expect(stops.getByRole("button").first()).toBeDisabled();
+    await page.getByText("Delete this route…").click();
+    await expect(page.getByRole("button", { name: "Delete route" })).toBeEnabled();
   });
 
   test.describe("with JavaScript", () => {
@@ -253,6 +259,7 @@ test.describe("Route Planner", () => {
       await expect(page.getByTestId("route-stop")).toHaveCount(2);
       await expect(page.getByTestId("route-stop").first()).toContainText("40 Saguaro Ave");
       await expect(page.getByLabel("Route name")).toHaveValue("Saguaro route 1");
+      await expect(page.getByRole("button", { name: "Optimise", exact: true })).toBeEnabled();
       await expectEntryStored(page, "Saguaro drive-by notes");
       expect(asked.filter((path) => /^\/api\/(routes|maps)/.test(path))).toEqual([]);
       expect(asked.filter((path) => START_READS.test(path))).toEqual([]);

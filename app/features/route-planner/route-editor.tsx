@@ -360,7 +360,12 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
           icon={MapPin}
           title="No stops yet"
           action={
-            <button type="button" className="btn-primary" onClick={() => setPicking(true)}>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!hydrated}
+              onClick={() => setPicking(true)}
+            >
               <Plus aria-hidden className="mr-1.5 size-4" /> Add stops
             </button>
           }
@@ -372,25 +377,28 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
           {plan && (
             <RouteTotals plan={plan} entered={entered} stops={draft.stops} figures={figuresText} />
           )}
-          <StopList
-            stops={draft.stops}
-            order={draft.order}
-            plan={plan}
-            timeZone={draft.timeZone}
-            lookups={lookups}
-            selected={selected}
-            pinning={pinning?.kind === "stop" ? pinning.id : null}
-            onSelect={setSelected}
-            onMove={move}
-            onToggleLock={(id) => dispatch({ type: "toggle-lock", id })}
-            onServiceMinutes={(id, minutes) => dispatch({ type: "service-minutes", id, minutes })}
-            onRemove={(id) => {
-              dispatch({ type: "remove-stop", id });
-              markLookup(id, null);
-              if (selected === id) setSelected(null);
-            }}
-            onPin={(id) => startPinning({ kind: "stop", id })}
-          />
+          {/* Its buttons change the draft in the browser: usable once the page has started. */}
+          <fieldset disabled={!hydrated} className="min-w-0">
+            <StopList
+              stops={draft.stops}
+              order={draft.order}
+              plan={plan}
+              timeZone={draft.timeZone}
+              lookups={lookups}
+              selected={selected}
+              pinning={pinning?.kind === "stop" ? pinning.id : null}
+              onSelect={setSelected}
+              onMove={move}
+              onToggleLock={(id) => dispatch({ type: "toggle-lock", id })}
+              onServiceMinutes={(id, minutes) => dispatch({ type: "service-minutes", id, minutes })}
+              onRemove={(id) => {
+                dispatch({ type: "remove-stop", id });
+                markLookup(id, null);
+                if (selected === id) setSelected(null);
+              }}
+              onPin={(id) => startPinning({ kind: "stop", id })}
+            />
+          </fieldset>
           {plan && end && (
             <p className="text-sm text-muted">
               {draft.endMode === "start" ? "Back at the start" : `At ${end.label}`}
@@ -432,14 +440,21 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         </p>
       )}
 
+      {/* These work on the draft in the browser, so they wait for the page to start: without
+          JavaScript a disabled button says so, where an enabled one would do nothing. */}
       <div className="mb-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" onClick={() => setPicking(true)}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!hydrated}
+          onClick={() => setPicking(true)}
+        >
           <Plus aria-hidden className="size-4" /> Add stops
         </button>
         <button
           type="button"
           className="btn-primary"
-          disabled={placedCount < 2 || !problem}
+          disabled={!hydrated || placedCount < 2 || !problem}
           onClick={optimise}
         >
           <Sparkles aria-hidden className="mr-1.5 size-4" /> Optimise
@@ -447,7 +462,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         <button
           type="button"
           className="btn-secondary disabled:opacity-50"
-          disabled={busy !== null}
+          disabled={!hydrated || busy !== null}
           onClick={() => void save()}
         >
           <Save aria-hidden className="size-4" /> {busy === "saving" ? "Saving..." : "Save route"}
@@ -455,7 +470,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         <button
           type="button"
           className="btn-secondary disabled:opacity-50"
-          disabled={!plan || busy !== null}
+          disabled={!hydrated || !plan || busy !== null}
           onClick={() => setCalendarOpen(true)}
         >
           <CalendarPlus aria-hidden className="size-4" /> Add to calendar
@@ -463,7 +478,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         <button
           type="button"
           className="btn-secondary disabled:opacity-50"
-          disabled={!plan}
+          disabled={!hydrated || !plan}
           onClick={downloadGpx}
         >
           <Download aria-hidden className="size-4" /> Download GPX
@@ -471,7 +486,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         <button
           type="button"
           className="btn-secondary disabled:opacity-50"
-          disabled={!plan}
+          disabled={!hydrated || !plan}
           onClick={() => window.print()}
         >
           <Printer aria-hidden className="size-4" /> Print
