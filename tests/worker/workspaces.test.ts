@@ -178,6 +178,40 @@ describe("the workspace a request acts on", () => {
   });
 });
 
+describe("what follows the workspace, and what stays the person's", () => {
+  it("counts storage against the workspace a record is written in", async () => {
+    const usedIn = async (headers: Record<string, string>) => {
+      const usage = await ana.call<Answer<{ storage: { used: number } }>>("/usage", { headers });
+      expect(usage.status).toBe(200);
+      return usage.body.data.storage.used;
+    };
+    const [teamBefore, ownBefore] = [await usedIn(inWorkspace(team.id)), await usedIn({})];
+    const note = await ana.call("/data/entries", {
+      method: "POST",
+      headers: inWorkspace(team.id),
+      json: { title: "Team notes", content: "x".repeat(20_000) },
+    });
+    expect(note.status).toBe(201);
+    expect(await usedIn(inWorkspace(team.id))).toBeGreaterThanOrEqual(teamBefore + 20_000);
+    expect(await usedIn({})).toBe(ownBefore);
+  });
+
+  it("keeps the person's notification preferences the same in every workspace", async () => {
+    const changed = await ana.call("/notifications/settings", {
+      method: "PUT",
+      json: { timeZone: "America/Phoenix" },
+    });
+    expect(changed.status).toBe(200);
+    const own = await ana.call<Answer<{ timeZone: string }>>("/notifications/settings");
+    expect(own.body.data.timeZone).toBe("America/Phoenix");
+    const inTeam = await ana.call<Answer<unknown>>("/notifications/settings", {
+      headers: inWorkspace(team.id),
+    });
+    expect(own.status).toBe(200);
+    expect(inTeam.body.data).toEqual(own.body.data);
+  });
+});
+
 it("gives every account from before workspaces its own, with the records it had", async () => {
   // An account as the database held it before workspaces: no workspace, no membership.
   const id = crypto.randomUUID();
