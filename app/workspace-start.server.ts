@@ -1,8 +1,12 @@
-/** What the app reads when it starts with a page: the entries and the bell's counts. */
+/**
+ * What the app reads when it starts with a page: the entries, the bell's counts and the
+ * workspaces.
+ */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageArgs } from "./lib/module-loader.server";
 import type { NotificationCounts } from "./lib/api/notifications";
 import type { Entry } from "./lib/api/workspace";
+import type { Workspace } from "./domain/teams";
 
 /**
  * What the workspace layout (app/routes/_app.tsx) reads when the app starts: the entries and the
@@ -20,6 +24,11 @@ export interface WorkspaceStart {
    * poll); null when the read failed (the bell then asks).
    */
   notifications: NotificationCounts | null;
+  /**
+   * The person's workspaces, their own first, and the one this page works in, for the sidebar's
+   * switcher; null when that read failed (the switcher then shows nothing).
+   */
+  workspaces: { list: Workspace[]; currentId: string } | null;
 }
 
 export async function loadWorkspaceStart(
@@ -27,13 +36,18 @@ export async function loadWorkspaceStart(
   context: AppLoadContext,
 ): Promise<WorkspaceStart> {
   const args = await pageArgs(request, context);
-  if (!args) return { entries: null, notifications: null };
+  if (!args) return { entries: null, notifications: null, workspaces: null };
   const failed = (error: unknown) => {
     console.error(error);
     return null;
   };
+  const [notifications, workspaces] = await Promise.all([
+    args.services.notificationCounts().catch(failed),
+    args.services.workspaces().catch(failed),
+  ]);
   return {
     entries: args.services.listEntries().catch(failed),
-    notifications: await args.services.notificationCounts().catch(failed),
+    notifications,
+    workspaces: workspaces && { list: workspaces, currentId: args.services.workspaceId },
   };
 }

@@ -7,8 +7,11 @@ import type { SharedDealPage } from "./services/deal-shares";
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> };
-    /** The services a page's loader reads through, scoped to `userId` (worker/page-services.ts). */
-    services: (userId: string, from: PageOrigin) => Promise<PageServices>;
+    /**
+     * The services a page's loader reads through, scoped to the session's current workspace
+     * (worker/page-services.ts).
+     */
+    services: (session: PageSession, from: PageOrigin) => Promise<PageServices>;
     /**
      * Whether the browser asked for the page itself (its HTML: the app starts) rather than a
      * client navigation's data (single fetch's `<path>.data`).
@@ -44,6 +47,12 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/** Who asks for a page, and the workspace their session works in (none: their own). */
+export interface PageSession {
+  userId: string;
+  workspaceId?: string;
+}
+
 /** The kind of e-mail an unsubscribe link stops, and its name in the preferences. */
 export interface UnsubscribeTarget {
   kind: string;
@@ -59,14 +68,20 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     cloudflare: { env, ctx },
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
     // login screen and the isolate's start-up never pay for the services (worker/index.ts).
-    services: async (userId: string, from: PageOrigin) => {
-      const [{ pageServices }, { readTogether }] = await Promise.all([
-        import("./page-services"),
-        import("./d1-together"),
-      ]);
+    services: async (session: PageSession, from: PageOrigin) => {
+      const [{ pageServices }, { readTogether }, { database }, { currentWorkspace }] =
+        await Promise.all([
+          import("./page-services"),
+          import("./d1-together"),
+          import("./db/client"),
+          import("./services/workspaces"),
+        ]);
       // A page's reads that start together go to D1 in one round trip; a form's writes, in order.
       const db = request.method === "GET" ? readTogether(env.DB) : env.DB;
-      return pageServices({ ...env, DB: db }, userId, from, (work) => ctx.waitUntil(work));
+      const workspace = await currentWorkspace(database(db), session.userId, session.workspaceId);
+      return pageServices({ ...env, DB: db }, workspace.id, session.userId, from, (work) =>
+        ctx.waitUntil(work),
+      );
     },
     // Remix v2's single fetch hands loaders a copy of the request whose URL has lost its `.data`
     // suffix (server-runtime's handleSingleFetchRequest reads `/home.data` as `/home`), and the

@@ -187,6 +187,8 @@ import {
 } from "./services/rehab-templates";
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
+import { createWorkspace, findWorkspace, listWorkspaces } from "./services/workspaces";
+import { WorkspaceInputSchema } from "../app/domain/teams";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -242,17 +244,26 @@ export interface PageOrigin {
 }
 
 /**
- * The services of `userId`'s pages; `waitUntil` keeps work a write hands on (judging a large
- * workspace by a new buy box) running after the answer, as the API's request does.
+ * The services of the pages of `personId` working in workspace `userId` (the account that owns
+ * the workspace's records: docs/decisions/0046); what is the person's own in every workspace (their
+ * Google account, notifications, access) is theirs. `waitUntil` keeps work a write hands on
+ * (judging a large workspace by a new buy box) running after the answer, as the API's request does.
  */
 export function pageServices(
   env: Env,
   userId: string,
+  personId: string,
   from: PageOrigin,
   waitUntil: (work: Promise<unknown>) => void,
 ) {
   const db = database(env.DB);
-  const scope = { db, env, userId, origin: env.APP_URL ?? from.origin, timeZone: from.timeZone };
+  const scope = {
+    db,
+    env,
+    userId: personId,
+    origin: env.APP_URL ?? from.origin,
+    timeZone: from.timeZone,
+  };
   // Asked once per page, however many of its parts would ask Google Calendar.
   let calendarConnected: Promise<boolean> | undefined;
   let entries: ReturnType<typeof listEntries> | undefined;
@@ -689,21 +700,21 @@ export function pageServices(
         updateSequenceSettings(db, userId, parsed(SequenceSettingsSchema, input), Date.now()),
       ),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
-    googleStatus: () => googleStatus({ db, env, userId }),
+    googleStatus: () => googleStatus({ db, env, userId: personId }),
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */
     aiStatus: () => aiStatus(env),
     usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
     /** The bell's unread and unsent counts (`GET /api/notifications/unread`). */
-    notificationCounts: () => notificationCounts(db, userId),
+    notificationCounts: () => notificationCounts(db, personId),
     /** The bell's newest notifications, the read ones too (`GET /api/notifications?limit=`). */
     notifications: async (limit: number) =>
-      (await listNotifications(db, userId, { page: 1, limit, filter: "all" })).items,
+      (await listNotifications(db, personId, { page: 1, limit, filter: "all" })).items,
     /**
      * `POST /api/notifications/read`, checked with the API's schema (`ids`, or `all`): the counts
      * after. Another user's id marks nothing, as there.
      */
     markNotificationsRead: (input: unknown) =>
-      written(() => markRead(db, userId, parsed(NotificationReadSchema, input), Date.now())),
+      written(() => markRead(db, personId, parsed(NotificationReadSchema, input), Date.now())),
     /**
      * `POST /api/notifications/{id}/retry`: the notification, its e-mail queued again (a 404 when
      * it is not the user's, a 409 when its e-mail did not fail), with the counts after.
@@ -713,29 +724,29 @@ export function pageServices(
         const retried = await retryEmail(
           db,
           env,
-          userId,
+          personId,
           parsed(IdParamSchema, { id }).id,
           Date.now(),
         );
-        return { retried, counts: await notificationCounts(db, userId) };
+        return { retried, counts: await notificationCounts(db, personId) };
       }),
     /** The notification preferences (`GET /api/notifications/settings`). */
-    notificationSettings: () => settingsOf(db, userId),
+    notificationSettings: () => settingsOf(db, personId),
     /** `PUT /api/notifications/settings`, checked with the API's schema: the preferences after. */
     saveNotificationSettings: (change: unknown) =>
-      written(() => updateSettings(db, userId, parsed(SettingsChangeSchema, change), Date.now())),
+      written(() => updateSettings(db, personId, parsed(SettingsChangeSchema, change), Date.now())),
     /** The newest e-mails that could not be sent (`GET /api/notifications?filter=failed`). */
     failedNotifications: async (limit: number) =>
-      (await listNotifications(db, userId, { page: 1, limit, filter: "failed" })).items,
+      (await listNotifications(db, personId, { page: 1, limit, filter: "failed" })).items,
     /** The MCP server's address, for AI clients (`<origin>/mcp`). */
     mcpUrl: () => `${accessOrigin}${MCP_PATH}`,
     /** The personal access tokens, newest first (`GET /api/access-tokens`). */
-    accessTokens: () => listAccessTokens(db, userId),
+    accessTokens: () => listAccessTokens(db, personId),
     /** `POST /api/access-tokens`, checked with the API's schema: the token, with its secret. */
     createAccessToken: (input: unknown) =>
-      written(() => createAccessToken(db, userId, parsed(CreateAccessTokenSchema, input))),
+      written(() => createAccessToken(db, personId, parsed(CreateAccessTokenSchema, input))),
     /** `DELETE /api/access-tokens/{id}`: its next request is refused. */
-    revokeAccessToken: (id: string) => written(() => revokeAccessToken(db, userId, id)),
+    revokeAccessToken: (id: string) => written(() => revokeAccessToken(db, personId, id)),
     /**
      * The apps connected through OAuth (`GET /api/connected-apps`); where the OAuth provider
      * cannot serve this origin (plain http away from this machine), the API's 503 as a problem.
@@ -743,7 +754,7 @@ export function pageServices(
     connectedApps: async () => {
       try {
         return {
-          apps: await listConnectedApps(await oauthApi(env, accessOrigin), userId),
+          apps: await listConnectedApps(await oauthApi(env, accessOrigin), personId),
           problem: null,
         };
       } catch (error) {
@@ -754,11 +765,20 @@ export function pageServices(
     },
     /** `DELETE /api/connected-apps/{id}`: the app's grant and every token under it stop working. */
     disconnectApp: (id: string) =>
-      written(async () => revokeConnectedApp(await oauthApi(env, accessOrigin), userId, id)),
+      written(async () => revokeConnectedApp(await oauthApi(env, accessOrigin), personId, id)),
     /** `POST /api/google/disconnect`: Google is asked to revoke AI42's access, the account forgotten. */
     disconnectGoogle: () => written(() => disconnectGoogle(scope)),
     /** A page of the log of what AI clients did over MCP (`GET /api/mcp-calls`). */
-    mcpCalls: (page: number, limit: number) => listMcpCalls(db, userId, { page, limit }),
+    mcpCalls: (page: number, limit: number) => listMcpCalls(db, personId, { page, limit }),
+    /** The workspace these services work in: the one the session chose, else the person's own. */
+    workspaceId: userId,
+    /** The person's workspaces, their own first (`GET /api/workspaces`). */
+    workspaces: () => listWorkspaces(db, personId),
+    /** One of the person's workspaces; null when they are not a member (the API's 404). */
+    findWorkspace: (id: string) => orNotFound(findWorkspace(db, personId, id)),
+    /** `POST /api/workspaces`, checked with the API's schema: the new team workspace. */
+    createWorkspace: (input: unknown) =>
+      written(() => createWorkspace(db, personId, parsed(WorkspaceInputSchema, input))),
   };
 }
 

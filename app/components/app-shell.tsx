@@ -10,6 +10,7 @@ import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
 import { useWorkspaceStart } from "~/lib/module-data";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
 import { importChoice } from "~/lib/import-choice";
@@ -232,6 +233,15 @@ export default function AppShell() {
           closeOnMobile();
           void logout();
         }}
+        workspaceSwitcher={
+          workspace?.workspaces && (
+            <WorkspaceSwitcher
+              workspaces={workspace.workspaces.list}
+              currentId={workspace.workspaces.currentId}
+              collapsed={collapsed}
+            />
+          )
+        }
         bell={
           <NotificationBell
             countsAtStart={countsAtStart}

@@ -40,6 +40,8 @@ export function Sidebar(props: {
   onLogout: () => void;
   /** The notifications' bell, beside the search on wide screens (the phone's is in the header). */
   bell: ReactNode;
+  /** The workspace the pages work in, and the way to another (none when it could not be read). */
+  workspaceSwitcher: ReactNode;
 }) {
   const hideWhenCollapsed = props.collapsed ? "lg:hidden" : "";
   const aside = useRef<HTMLElement>(null);
@@ -104,6 +106,8 @@ export function Sidebar(props: {
             <X aria-hidden className="size-5" />
           </button>
         </div>
+
+        {props.workspaceSwitcher}
 
         <div className={`flex gap-2 px-3 pt-3 ${props.collapsed ? "lg:flex-col" : ""}`}>
           <button

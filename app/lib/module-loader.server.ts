@@ -48,7 +48,7 @@ export async function pageArgs(
   const now = new Date();
   let services = servicesOf.get(context);
   if (!services) {
-    services = context.services(session.userId, { origin: url.origin, timeZone });
+    services = context.services(session, { origin: url.origin, timeZone });
     servicesOf.set(context, services);
   }
   return {

@@ -29,6 +29,7 @@ const NOT_THE_USERS_WORK = [
   "access_tokens", // credentials: an import must never bring a token back to life
   "mcp_calls", // what AI clients did: the account's audit log, not records
   "lead_tallies", // the funnel's counts, kept by triggers as the imported leads are written
+  "workspace_members", // who works in a workspace: access, which an import must not grant
 ];
 /**
  * The user's work Export Data carries beside the JSON document: stored files go in the .zip with

@@ -37,6 +37,7 @@ import imports from "./routes/imports";
 import usage from "./routes/usage";
 import files from "./routes/files";
 import notifications from "./routes/notifications";
+import workspaces from "./routes/workspaces";
 import { UNSUBSCRIBE_API_PATH } from "../services/notifications";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
 import { fileTooLarge, MAX_THUMBNAIL_BYTES } from "../services/files";
@@ -67,7 +68,7 @@ const OPENAPI_CONFIG = {
     title: "AI42 API",
     version: "1.0.0",
     description:
-      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version. Name the user's IANA time zone in `X-Time-Zone` (America/Phoenix) for their today: the agent's date, export file names; without it, the zone the session signed in with, else UTC.",
+      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version. Name the user's IANA time zone in `X-Time-Zone` (America/Phoenix) for their today: the agent's date, export file names; without it, the zone the session signed in with, else UTC. Records belong to a workspace (each account has its own; a team shares one, GET /workspaces): name the one a call acts on in `X-Workspace-Id`; without it, the session's current workspace (PUT /workspaces/current), else the caller's own. A workspace the caller is not a member of answers 404, as if absent.",
     license: {
       name: "Proprietary: all rights reserved",
       identifier: "LicenseRef-AI42-Proprietary",
@@ -140,6 +141,7 @@ export function createApi() {
   api.route("/usage", usage);
   api.route("/files", files);
   api.route("/notifications", notifications);
+  api.route("/workspaces", workspaces);
   api.route("/", access);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

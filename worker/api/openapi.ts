@@ -127,10 +127,18 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
   });
 
 /**
- * What a signed-in route's service call starts with: the database and the user whose rows it may
- * touch (`listProjects(...scope(c), filters)`).
+ * What a signed-in route's service call starts with: the database and the workspace whose records
+ * it may touch (`listProjects(...scope(c), filters)`): the one the request names, else the
+ * session's (middleware/auth.ts).
  */
-export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.session.userId] as const;
+export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.workspace.id] as const;
+
+/**
+ * As `scope`, for what is the person's own in every workspace: their notifications and their
+ * preferences, their access tokens, their AI usage.
+ */
+export const personScope = (c: Context<AppEnv>) =>
+  [database(c.env.DB), c.var.session.userId] as const;
 
 /** This AI42's public origin: APP_URL when set, else the request's (e-mailed links, OAuth redirects). */
 export const appOrigin = (c: Context<AppEnv>) => publicOrigin(c.env, c.req.raw);

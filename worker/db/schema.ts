@@ -1,5 +1,6 @@
 /**
- * The one drizzle schema for AI42's D1 database. Every table a user owns carries `user_id`.
+ * The one drizzle schema for AI42's D1 database. Every table a workspace owns carries `user_id`:
+ * the id of the workspace's account (docs/decisions/0046-workspaces-are-accounts.md).
  * Migrations in /migrations are generated from this file with `npm run db:generate`. The search
  * indexes (FTS5 tables with their views and triggers, worker/db/search.ts) are not drizzle's: a
  * generated migration that recreates a searched table must create its triggers again and rebuild
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ACCESS_SCOPES } from "../../app/domain/access";
+import { ACCOUNT_KINDS, WORKSPACE_ROLES } from "../../app/domain/teams";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
@@ -80,8 +82,48 @@ export const users = sqliteTable("users", {
   emailConfirmedAt: text("email_confirmed_at"),
   /** The selling costs and profit the max-bid calculator starts from; null until set. */
   maxBidDefaults: text("max_bid_defaults", { mode: "json" }).$type<MaxBidDefaults>(),
+  /**
+   * `person`: someone who signs in. `team`: a team workspace's account, which owns the team's
+   * records as a person's account owns theirs, and which nobody signs in as (docs/decisions/0046).
+   */
+  kind: text("kind", { enum: ACCOUNT_KINDS }).notNull().default("person"),
   ...timestamps,
 });
+
+/**
+ * Every workspace, a person's own or a team's: the same id as the account that owns its records
+ * (for a person's own, theirs).
+ */
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  personal: integer("personal", { mode: "boolean" }).notNull(),
+  ...timestamps,
+});
+
+/** Who may work in a workspace, and as what. */
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    /** A member who sees only the leads, properties, projects and auctions assigned to them. */
+    assignedOnly: integer("assigned_only", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    // A person's workspaces, for the switcher.
+    index("workspace_members_user").on(t.userId),
+  ],
+);
 
 /**
  * Failed sign-in counters, one row per key: `account:<e-mail>|<client address>` (guessing one
@@ -93,6 +135,10 @@ export const loginFailures = sqliteTable("login_failures", {
   windowStart: integer("window_start").notNull(),
 });
 
+/**
+ * The account that owns a record: the workspace it belongs to (a person's own workspace is their
+ * account; a team's has an account of its own: docs/decisions/0046).
+ */
 const owner = () =>
   text("user_id")
     .notNull()

@@ -29,6 +29,11 @@ export interface SessionRecord {
    * plain link). Sessions from before it have none: UTC.
    */
   timeZone?: string;
+  /**
+   * The workspace the person chose to work in (the sidebar's switcher): where a request that names
+   * none acts. Without it, their own.
+   */
+  workspaceId?: string;
 }
 
 export interface Session extends SessionRecord {
@@ -100,6 +105,21 @@ export async function createSession(
     .setExpirationTime(record.expiresAt)
     .sign(await signingKey(env));
   return { token, session: { id: sessionId, ...record } };
+}
+
+/** Keeps `workspaceId` as the session's current workspace, for the rest of the session's life. */
+export async function setSessionWorkspace(
+  env: Env,
+  session: Pick<Session, "id" | "userId">,
+  workspaceId: string,
+) {
+  const key = sessionKey(session.userId, session.id);
+  const record = await env.SESSIONS.get<SessionRecord>(key, "json");
+  if (!record) return;
+  const ttl = Math.max(60, record.expiresAt - Math.floor(Date.now() / 1000));
+  await env.SESSIONS.put(key, JSON.stringify({ ...record, workspaceId } satisfies SessionRecord), {
+    expirationTtl: ttl,
+  });
 }
 
 /** The live session a token names, or null when the token is invalid, expired or revoked. */

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { MaxBidDefaults } from "../../app/domain/auctions/max-bid";
 import { database, type Database } from "../db/client";
 import { users, type UserRow } from "../db/schema";
+import { personalWorkspaceStatements } from "./workspaces";
 
 export interface PublicUser {
   id: string;
@@ -23,24 +24,35 @@ export function publicUser(row: UserRow): PublicUser {
   };
 }
 
+/** The person with this address: a team's account is never found by one (it signs in as no one). */
 export async function findUserByEmail(d1: D1Database, email: string) {
-  return database(d1).query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  return database(d1).query.users.findFirst({
+    where: and(eq(users.email, normalizeEmail(email)), eq(users.kind, "person")),
+  });
 }
 
 export async function findUserById(d1: D1Database, id: string) {
   return database(d1).query.users.findFirst({ where: eq(users.id, id) });
 }
 
-/** Inserts the user, or returns null when the e-mail is already taken. */
+/**
+ * Makes the account with its personal workspace (docs/decisions/0046), or returns null when the
+ * e-mail is already taken (and makes nothing).
+ */
 export async function insertUser(
   d1: D1Database,
   input: { email: string; passwordHash: string; firstName: string; lastName: string },
 ) {
-  const [row] = await database(d1)
-    .insert(users)
-    .values({ ...input, email: normalizeEmail(input.email) })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  const db = database(d1);
+  const id = crypto.randomUUID();
+  const [[row]] = await db.batch([
+    db
+      .insert(users)
+      .values({ ...input, id, email: normalizeEmail(input.email) })
+      .onConflictDoNothing({ target: users.email })
+      .returning(),
+    ...personalWorkspaceStatements(db, { id, ...input }),
+  ]);
   return row ?? null;
 }
 

@@ -1,9 +1,12 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { WORKSPACE_HEADER } from "../../../app/domain/teams";
 import { AppError, notConfigured, unauthorized } from "../../errors";
 import { database } from "../../db/client";
 import type { AppEnv } from "../types";
 import { isAccessToken, resolveAccessToken } from "../../services/access-tokens";
 import { readSession, requestTimeZone, requestToken, type Session } from "../../services/sessions";
+import { currentWorkspace, workspaceFor } from "../../services/workspaces";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -51,14 +54,27 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
       );
     }
     c.set("session", session);
+    c.set("workspace", await requestWorkspace(c, session));
     return next();
   }
   if (!c.env.JWT_SECRET) throw notConfigured("JWT_SECRET", "Sign-in");
   const session = carried && (await readSession(c.env, carried.token));
   if (!session) throw unauthorized();
   c.set("session", { ...session, timeZone: requestTimeZone(c.req.raw) ?? session.timeZone });
+  c.set("workspace", await requestWorkspace(c, session));
   await next();
 });
+
+/**
+ * The workspace a request acts on: the one its X-Workspace-Id names (404 unless the caller is a
+ * member), else the session's current one while they still are a member, else their own.
+ */
+async function requestWorkspace(c: Context<AppEnv>, session: Session) {
+  const db = database(c.env.DB);
+  const named = c.req.header(WORKSPACE_HEADER);
+  if (named !== undefined) return await workspaceFor(db, session.userId, named.trim());
+  return await currentWorkspace(db, session.userId, session.workspaceId);
+}
 
 /**
  * After requireAuth, for what only the account holder signed in to AI42 may do: make or revoke

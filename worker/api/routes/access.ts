@@ -24,7 +24,7 @@ import {
   MetaSchema,
   PageQuerySchema,
   router,
-  scope,
+  personScope,
   sessionOnly,
 } from "../openapi";
 import { AccessTokenSchema, ConnectedAppSchema, McpCallSchema } from "./access.schemas";
@@ -47,7 +47,7 @@ app.openapi(
       ...errorResponses(401, 403),
     },
   }),
-  async (c) => c.json({ data: await listAccessTokens(...scope(c)) }, 200),
+  async (c) => c.json({ data: await listAccessTokens(...personScope(c)) }, 200),
 );
 
 app.openapi(
@@ -67,7 +67,8 @@ app.openapi(
       ...errorResponses(400, 401, 403, 409),
     },
   }),
-  async (c) => c.json({ data: await createAccessToken(...scope(c), c.req.valid("json")) }, 201),
+  async (c) =>
+    c.json({ data: await createAccessToken(...personScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -84,7 +85,8 @@ app.openapi(
       ...errorResponses(401, 403, 404),
     },
   }),
-  async (c) => c.json({ data: await revokeAccessToken(...scope(c), c.req.valid("param").id) }, 200),
+  async (c) =>
+    c.json({ data: await revokeAccessToken(...personScope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -152,7 +154,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { items, meta } = await listMcpCalls(...scope(c), c.req.valid("query"));
+    const { items, meta } = await listMcpCalls(...personScope(c), c.req.valid("query"));
     return c.json({ data: items, meta }, 200);
   },
 );

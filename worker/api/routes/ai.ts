@@ -59,7 +59,7 @@ async function chatTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiProv
   const { client, model, turn, messages, call } = await beginChat(
     c.env,
     db,
-    c.var.session.userId,
+    c.var.workspace.id,
     input,
     provider,
     systemPrompt(c.var.session),
@@ -138,7 +138,7 @@ async function streamTurn(c: Context<AppEnv>, input: ChatRequest, provider: AiPr
   const started = await beginChat(
     c.env,
     db,
-    c.var.session.userId,
+    c.var.workspace.id,
     input,
     provider,
     systemPrompt(c.var.session),
@@ -219,7 +219,7 @@ app.openapi(
     const { text, voice } = c.req.valid("json");
     const { client } = aiClient(c.env, "openai");
     const db = database(c.env.DB);
-    const call = await startAiCall(db, c.env, c.var.session.userId, {
+    const call = await startAiCall(db, c.env, c.var.workspace.id, {
       characters: text.length,
       storing: null,
     });

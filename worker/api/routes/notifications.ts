@@ -24,7 +24,7 @@ import {
   jsonBody,
   MetaSchema,
   router,
-  scope,
+  personScope,
   signedIn,
 } from "../openapi";
 import {
@@ -79,7 +79,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { items, meta } = await listNotifications(...scope(c), c.req.valid("query"));
+    const { items, meta } = await listNotifications(...personScope(c), c.req.valid("query"));
     return c.json({ data: items, meta }, 200);
   },
 );
@@ -93,7 +93,7 @@ app.openapi(
     ...signedIn,
     responses: { 200: dataResponse("The counts", CountsSchema), ...errorResponses(401) },
   }),
-  async (c) => c.json({ data: await notificationCounts(...scope(c)) }, 200),
+  async (c) => c.json({ data: await notificationCounts(...personScope(c)) }, 200),
 );
 
 app.openapi(
@@ -106,7 +106,8 @@ app.openapi(
     request: jsonBody(NotificationReadSchema),
     responses: { 200: dataResponse("The counts after", CountsSchema), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json({ data: await markRead(...scope(c), c.req.valid("json"), Date.now()) }, 200),
+  async (c) =>
+    c.json({ data: await markRead(...personScope(c), c.req.valid("json"), Date.now()) }, 200),
 );
 
 app.openapi(
@@ -125,7 +126,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const [db, userId] = scope(c);
+    const [db, userId] = personScope(c);
     const notice = await retryEmail(db, c.env, userId, c.req.valid("param").id, Date.now());
     return c.json({ data: notice }, 200);
   },
@@ -143,7 +144,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => c.json({ data: await settingsOf(...scope(c)) }, 200),
+  async (c) => c.json({ data: await settingsOf(...personScope(c)) }, 200),
 );
 
 app.openapi(
@@ -165,7 +166,7 @@ app.openapi(
     const change = c.req.valid("json");
     const channels = change.channels as
       Partial<Record<NotificationKind, { inApp?: boolean; email?: boolean }>> | undefined;
-    const settings = await updateSettings(...scope(c), { ...change, channels }, Date.now());
+    const settings = await updateSettings(...personScope(c), { ...change, channels }, Date.now());
     return c.json({ data: settings }, 200);
   },
 );

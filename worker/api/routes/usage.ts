@@ -1,4 +1,4 @@
-/** The user's usage against the per-user limits (worker/services/usage.ts), for Connections. */
+/** The workspace's usage against its limits (worker/services/usage.ts), for Connections. */
 import { usageOf } from "../../services/usage";
 import { apiRoute, dataResponse, errorResponses, router, scope, signedIn } from "../openapi";
 import { UsageSchema } from "./usage.schemas";

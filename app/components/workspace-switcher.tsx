@@ -1,0 +1,108 @@
+/**
+ * The sidebar's workspace switcher: the workspace the pages work in, the person's others to move
+ * to, and a new team workspace. Each choice is a form posted to /workspaces/current that reloads
+ * the page in the chosen workspace, so it works before JavaScript (a `<details>` opens it).
+ */
+import { Form, useLocation } from "@remix-run/react";
+import { Check, ChevronsUpDown, Plus, Users } from "lucide-react";
+import { WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
+
+export function WorkspaceSwitcher(props: {
+  workspaces: readonly Workspace[];
+  currentId: string;
+  /** The sidebar is narrowed to its icons: only the current workspace's initial shows. */
+  collapsed: boolean;
+}) {
+  const { pathname } = useLocation();
+  const current = props.workspaces.find((one) => one.id === props.currentId);
+  if (!current) return null;
+  return (
+    <details className="group relative px-3 pt-3" data-testid="workspace-switcher">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-xl border border-line bg-raised px-2.5 py-2 text-sm hover:border-accent/60 [&::-webkit-details-marker]:hidden"
+        aria-label={`Workspace: ${current.name}. Switch workspace`}
+      >
+        <span
+          aria-hidden
+          className="grid size-6 shrink-0 place-items-center rounded-md bg-accent/20 text-xs font-semibold text-accent"
+        >
+          {current.personal ? (
+            current.name.trim()[0]?.toUpperCase()
+          ) : (
+            <Users className="size-3.5" />
+          )}
+        </span>
+        <span
+          className={`min-w-0 flex-1 truncate font-medium ${props.collapsed ? "lg:hidden" : ""}`}
+        >
+          {current.name}
+        </span>
+        <ChevronsUpDown
+          aria-hidden
+          className={`size-4 shrink-0 text-muted ${props.collapsed ? "lg:hidden" : ""}`}
+        />
+      </summary>
+      <div className="absolute inset-x-3 z-50 mt-1 rounded-xl border border-line bg-surface p-2 shadow-xl lg:min-w-64">
+        <Form method="post" action="/workspaces/current" reloadDocument>
+          <input type="hidden" name="returnTo" value={pathname} />
+          <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-muted">
+            Workspaces
+          </p>
+          <ul aria-label="Your workspaces">
+            {props.workspaces.map((workspace) => {
+              const here = workspace.id === current.id;
+              return (
+                <li key={workspace.id}>
+                  <button
+                    type="submit"
+                    name="workspaceId"
+                    value={workspace.id}
+                    aria-current={here ? "true" : undefined}
+                    className="flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm hover:bg-raised"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate">{workspace.name}</span>
+                      <span className="block text-xs text-muted">
+                        {workspace.personal ? "Personal" : WORKSPACE_ROLE_LABELS[workspace.role]}
+                      </span>
+                    </span>
+                    {here && <Check aria-label="Current" className="size-4 text-accent" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Form>
+        <Form
+          method="post"
+          action="/workspaces/current"
+          reloadDocument
+          className="mt-2 border-t border-line px-2 pt-2"
+        >
+          <input type="hidden" name="returnTo" value={pathname} />
+          <input type="hidden" name="intent" value="create" />
+          <label htmlFor="new-workspace-name" className="block text-xs text-muted">
+            New team workspace
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="new-workspace-name"
+              name="name"
+              required
+              maxLength={WORKSPACE_NAME_MAX}
+              placeholder="Team name"
+              className="input min-w-0 flex-1 py-1.5 text-sm"
+            />
+            <button
+              type="submit"
+              className="btn-secondary px-2.5 py-1.5"
+              aria-label="Create team workspace"
+            >
+              <Plus aria-hidden className="size-4" />
+            </button>
+          </div>
+        </Form>
+      </div>
+    </details>
+  );
+}

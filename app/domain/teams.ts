@@ -1,0 +1,49 @@
+/**
+ * Workspaces: what owns records. Each account has a personal one (its own id); a team shares
+ * others, each member with a role. Shared by the Worker (which checks roles on every call) and the
+ * screens (which hide what a role can't do). docs/decisions/0046-workspaces-are-accounts.md.
+ */
+import { z } from "zod";
+
+/** The header an API call names its workspace in; without it, the session's current workspace. */
+export const WORKSPACE_HEADER = "X-Workspace-Id";
+
+/** A person signs in; a team's account owns the team's records and never signs in. */
+export const ACCOUNT_KINDS = ["person", "team"] as const;
+
+export const WORKSPACE_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+  viewer: "Viewer",
+};
+
+/** Whether a role may change the workspace's records: all but a viewer. */
+export const writesRecords = (role: WorkspaceRole) => role !== "viewer";
+
+/** The longest workspace name: a sidebar line. */
+export const WORKSPACE_NAME_MAX = 80;
+
+export const WorkspaceInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name the workspace")
+    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
+});
+export type WorkspaceInput = z.infer<typeof WorkspaceInputSchema>;
+
+/** A workspace as its member sees it. */
+export interface Workspace {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  personal: boolean;
+}
+
+/** A person's own workspace is called by their name. */
+export const personalWorkspaceName = (firstName: string, lastName: string) =>
+  [firstName, lastName].filter(Boolean).join(" ").trim() || "Personal";

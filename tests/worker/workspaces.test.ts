@@ -1,0 +1,256 @@
+/**
+ * Workspaces (docs/decisions/0046): each account's own, made at sign-up and by the migration for
+ * accounts from before; team workspaces a person makes; the one a request acts on, named by
+ * X-Workspace-Id or chosen for the session; another's workspace is 404 as if it did not exist.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { account, api, pageAt, register, withToken } from "./helpers";
+
+interface Workspace {
+  id: string;
+  name: string;
+  role: string;
+  personal: boolean;
+}
+type Answer<T> = { data: T; error?: { code: string; message: string; details?: unknown } };
+type Caller = Awaited<ReturnType<typeof account>>;
+
+const inWorkspace = (id: string) => ({ "X-Workspace-Id": id });
+const listWorkspaces = (caller: Caller) => caller.call<Answer<Workspace[]>>("/workspaces");
+const makeWorkspace = (caller: Caller, json: unknown) =>
+  caller.call<Answer<Workspace>>("/workspaces", { method: "POST", json });
+const projectNames = async (caller: Caller, headers: Record<string, string> = {}) => {
+  const listed = await caller.call<Answer<{ name: string }[]>>("/projects", { headers });
+  expect(listed.status).toBe(200);
+  return listed.body.data.map((project) => project.name);
+};
+const makeProject = (caller: Caller, name: string, headers: Record<string, string> = {}) =>
+  caller.call<Answer<{ id: string }>>("/projects", {
+    method: "POST",
+    headers,
+    json: { name, type: "fix_and_flip", status: "prospecting" },
+  });
+
+let ana: Caller;
+let team: Workspace;
+
+beforeAll(async () => {
+  ana = await account();
+  const made = await makeWorkspace(ana, { name: "  Harbor Flips  " });
+  expect(made.status).toBe(201);
+  team = made.body.data;
+});
+
+describe("a person's workspaces", () => {
+  it("has its own from sign-up, named after them, and the teams it made after it", async () => {
+    expect(team).toEqual({
+      id: expect.any(String),
+      name: "Harbor Flips",
+      role: "owner",
+      personal: false,
+    });
+    expect(team.id).not.toBe(ana.user.id);
+    const listed = await listWorkspaces(ana);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([
+      { id: ana.user.id, name: "Ana Silva", role: "owner", personal: true },
+      team,
+    ]);
+    // Nobody else sees it.
+    const bea = await account();
+    expect((await listWorkspaces(bea)).body.data.map((one) => one.id)).toEqual([bea.user.id]);
+  });
+
+  it("refuses a workspace without a name, or one too long, and makes nothing", async () => {
+    const before = (await listWorkspaces(ana)).body.data;
+    for (const json of [{}, { name: "   " }, { name: "x".repeat(81) }, { name: 7 }]) {
+      const refused = await makeWorkspace(ana, json);
+      expect(refused.status, JSON.stringify(json)).toBe(400);
+      expect(refused.body.error?.code).toBe("VALIDATION_FAILED");
+    }
+    expect((await listWorkspaces(ana)).body.data).toEqual(before);
+  });
+
+  it("is made by a person signed in, not by an access token", async () => {
+    const { pat } = await withToken("read_write");
+    const refused = await api("/workspaces", {
+      method: "POST",
+      token: pat,
+      json: { name: "Token team" },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it("gives a team's account no way in: its address signs in as no one", async () => {
+    const { results } = await env.DB.prepare("SELECT email, kind FROM users WHERE id = ?")
+      .bind(team.id)
+      .all<{ email: string; kind: string }>();
+    expect(results).toEqual([{ email: `${team.id}@team.ai42.invalid`, kind: "team" }]);
+    const login = await api("/auth/login", {
+      method: "POST",
+      json: { email: results[0]!.email, password: "!team-account" },
+    });
+    expect(login.status).toBe(401);
+  });
+});
+
+describe("the workspace a request acts on", () => {
+  it("keeps a team's records apart from each member's own", async () => {
+    const teamProject = await makeProject(ana, "Team duplex", inWorkspace(team.id));
+    expect(teamProject.status).toBe(201);
+    expect((await makeProject(ana, "My own fourplex")).status).toBe(201);
+
+    expect(await projectNames(ana, inWorkspace(team.id))).toEqual(["Team duplex"]);
+    expect(await projectNames(ana)).toEqual(["My own fourplex"]);
+    expect(await projectNames(ana, inWorkspace(ana.user.id))).toEqual(["My own fourplex"]);
+    const read = await ana.call(`/projects/${teamProject.body.data.id}`);
+    expect(read.status).toBe(404);
+    const readInTeam = await ana.call(`/projects/${teamProject.body.data.id}`, {
+      headers: inWorkspace(team.id),
+    });
+    expect(readInTeam.status).toBe(200);
+  });
+
+  it("answers 404 for a workspace the caller is not a member of, and writes nothing there", async () => {
+    const eve = await account();
+    for (const id of [team.id, ana.user.id, crypto.randomUUID()]) {
+      const listed = await eve.call<Answer<unknown>>("/projects", { headers: inWorkspace(id) });
+      expect(listed.status, id).toBe(404);
+      expect(listed.body.error?.code).toBe("NOT_FOUND");
+    }
+    const made = await makeProject(eve, "Planted", inWorkspace(team.id));
+    expect(made.status).toBe(404);
+    expect(await projectNames(ana, inWorkspace(team.id))).not.toContain("Planted");
+  });
+
+  it("works in the workspace the session chose, pages too, until it chooses another", async () => {
+    const cy = await register();
+    const cyCall = (await account()).call; // a stranger, for the refusal below
+    const call = async <T>(path: string, init: RequestInit & { json?: unknown } = {}) => {
+      const response = await api(path, { ...init, token: cy.token });
+      return { status: response.status, body: (await response.json()) as T };
+    };
+    const made = await call<Answer<Workspace>>("/workspaces", {
+      method: "POST",
+      json: { name: "Cy & Partners" },
+    });
+    const cyTeam = made.body.data;
+    expect(
+      (
+        await call("/projects", {
+          method: "POST",
+          headers: inWorkspace(cyTeam.id),
+          json: { name: "Partners' triplex", type: "buy_and_hold", status: "prospecting" },
+        })
+      ).status,
+    ).toBe(201);
+
+    const chose = await call<Answer<Workspace>>("/workspaces/current", {
+      method: "PUT",
+      json: { id: cyTeam.id },
+    });
+    expect(chose.status).toBe(200);
+    expect(chose.body.data).toEqual(cyTeam);
+    const listed = await call<Answer<{ name: string }[]>>("/projects");
+    expect(listed.body.data.map((project) => project.name)).toEqual(["Partners' triplex"]);
+    // The page the same session opens shows the team's pipeline.
+    const page = await pageAt("/project-hub", cy.cookie);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Partners&#x27; triplex");
+
+    // Not a member: 404, and the session stays where it was.
+    const stranger = await cyCall<Answer<Workspace>>("/workspaces", {
+      method: "POST",
+      json: { name: "Not Cy's" },
+    });
+    const refused = await call<Answer<unknown>>("/workspaces/current", {
+      method: "PUT",
+      json: { id: stranger.body.data.id },
+    });
+    expect(refused.status).toBe(404);
+    expect((await call<Answer<{ name: string }[]>>("/projects")).body.data).toHaveLength(1);
+
+    const back = await call("/workspaces/current", { method: "PUT", json: { id: cy.user.id } });
+    expect(back.status).toBe(200);
+    expect((await call<Answer<unknown[]>>("/projects")).body.data).toEqual([]);
+    expect((await pageAt("/project-hub", cy.cookie)).html).not.toContain("Partners&#x27; triplex");
+  });
+});
+
+describe("what follows the workspace, and what stays the person's", () => {
+  it("counts storage against the workspace a record is written in", async () => {
+    const usedIn = async (headers: Record<string, string>) => {
+      const usage = await ana.call<Answer<{ storage: { used: number } }>>("/usage", { headers });
+      expect(usage.status).toBe(200);
+      return usage.body.data.storage.used;
+    };
+    const [teamBefore, ownBefore] = [await usedIn(inWorkspace(team.id)), await usedIn({})];
+    const note = await ana.call("/data/entries", {
+      method: "POST",
+      headers: inWorkspace(team.id),
+      json: { title: "Team notes", content: "x".repeat(20_000) },
+    });
+    expect(note.status).toBe(201);
+    expect(await usedIn(inWorkspace(team.id))).toBeGreaterThanOrEqual(teamBefore + 20_000);
+    expect(await usedIn({})).toBe(ownBefore);
+  });
+
+  it("keeps the person's notification preferences the same in every workspace", async () => {
+    const changed = await ana.call("/notifications/settings", {
+      method: "PUT",
+      json: { timeZone: "America/Phoenix" },
+    });
+    expect(changed.status).toBe(200);
+    const own = await ana.call<Answer<{ timeZone: string }>>("/notifications/settings");
+    expect(own.body.data.timeZone).toBe("America/Phoenix");
+    const inTeam = await ana.call<Answer<unknown>>("/notifications/settings", {
+      headers: inWorkspace(team.id),
+    });
+    expect(own.status).toBe(200);
+    expect(inTeam.body.data).toEqual(own.body.data);
+  });
+});
+
+it("gives every account from before workspaces its own, with the records it had", async () => {
+  // An account as the database held it before workspaces: no workspace, no membership.
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, updated_at) VALUES (?, ?, 'x', 'Old', 'Timer', ?, ?)",
+    ).bind(id, `${id}@example.com`, now, now),
+    env.DB.prepare(
+      "INSERT INTO projects (id, user_id, name, type, status, created_at, updated_at) VALUES (?, ?, 'Old duplex', 'fix_and_flip', 'prospecting', ?, ?)",
+    ).bind(crypto.randomUUID(), id, now, now),
+  ]);
+  const migration = env.TEST_MIGRATIONS.find((one) => one.name.startsWith("0043_"));
+  const backfill = migration!.queries.filter((query) => /^\s*INSERT/.test(query));
+  expect(backfill).toHaveLength(2);
+  await env.DB.batch(backfill.map((query) => env.DB.prepare(query)));
+  // Run again (a migration retried): nothing twice.
+  await env.DB.batch(backfill.map((query) => env.DB.prepare(query)));
+
+  const workspace = await env.DB.prepare("SELECT id, name, personal FROM workspaces WHERE id = ?")
+    .bind(id)
+    .all();
+  expect(workspace.results).toEqual([{ id, name: "Old Timer", personal: 1 }]);
+  const members = await env.DB.prepare(
+    "SELECT user_id, role FROM workspace_members WHERE workspace_id = ?",
+  )
+    .bind(id)
+    .all();
+  expect(members.results).toEqual([{ user_id: id, role: "owner" }]);
+  // Its records are its workspace's as they were: same ids, same owner.
+  const projects = await env.DB.prepare("SELECT name FROM projects WHERE user_id = ?")
+    .bind(id)
+    .all();
+  expect(projects.results).toEqual([{ name: "Old duplex" }]);
+  // And no team got a member it should not have.
+  const teamMembers = await env.DB.prepare(
+    "SELECT count(*) AS n FROM workspace_members WHERE workspace_id = ?",
+  )
+    .bind(team.id)
+    .first<{ n: number }>();
+  expect(teamMembers?.n).toBe(1);
+});

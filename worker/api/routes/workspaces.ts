@@ -1,0 +1,73 @@
+/** The workspaces a person works in: list them, make a team's, choose the current one. */
+import { z } from "@hono/zod-openapi";
+import { WORKSPACE_HEADER, WorkspaceInputSchema } from "../../../app/domain/teams";
+import { setSessionWorkspace } from "../../services/sessions";
+import { createWorkspace, findWorkspace, listWorkspaces } from "../../services/workspaces";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  personScope,
+  router,
+  sessionOnly,
+  signedIn,
+} from "../openapi";
+import { WorkspaceSchema } from "./workspaces.schemas";
+
+const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "listWorkspaces",
+    summary: "The caller's workspaces: their own first, then their teams' by name",
+    description: `Any /api call may name one of them in \`${WORKSPACE_HEADER}\`; without it, the session's current workspace (PUT /workspaces/current), else the caller's own.`,
+    ...signedIn,
+    responses: {
+      200: dataResponse("The workspaces", z.array(WorkspaceSchema)),
+      ...errorResponses(401),
+    },
+  }),
+  async (c) => c.json({ data: await listWorkspaces(...personScope(c)) }, 200),
+);
+
+app.openapi(
+  apiRoute({
+    method: "post",
+    path: "/",
+    operationId: "createWorkspace",
+    summary: "Make a team workspace, owned by the caller",
+    ...sessionOnly,
+    request: jsonBody(WorkspaceInputSchema.openapi("WorkspaceInput")),
+    responses: {
+      201: dataResponse("The new workspace", WorkspaceSchema),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  async (c) => c.json({ data: await createWorkspace(...personScope(c), c.req.valid("json")) }, 201),
+);
+
+app.openapi(
+  apiRoute({
+    method: "put",
+    path: "/current",
+    operationId: "setCurrentWorkspace",
+    summary: "Work in another of the caller's workspaces for the rest of the session",
+    description: `Requests that name no workspace in \`${WORKSPACE_HEADER}\` act in this one, pages too. 404 when the caller is not a member.`,
+    ...sessionOnly,
+    request: jsonBody(z.object({ id: z.string().min(1).max(64) }).openapi("CurrentWorkspace")),
+    responses: {
+      200: dataResponse("The workspace now current", WorkspaceSchema),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const workspace = await findWorkspace(...personScope(c), c.req.valid("json").id);
+    await setSessionWorkspace(c.env, c.var.session, workspace.id);
+    return c.json({ data: workspace }, 200);
+  },
+);
+
+export default app;

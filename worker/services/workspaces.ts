@@ -1,0 +1,172 @@
+/**
+ * Workspaces and memberships: which workspaces a person works in, making a team's, and which one a
+ * request acts on. A workspace is an account: a person's own is theirs, a team's has its own
+ * (docs/decisions/0046-workspaces-are-accounts.md).
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  personalWorkspaceName,
+  type Workspace,
+  type WorkspaceInput,
+  type WorkspaceRole,
+} from "../../app/domain/teams";
+import type { Database } from "../db/client";
+import { users, workspaceMembers, workspaces } from "../db/schema";
+import { AppError } from "../errors";
+
+/**
+ * A team's account is reached by no address anyone has: the `.invalid` domain is reserved for
+ * names that never resolve (RFC 2606), and sign-in never looks at a team's row.
+ */
+const teamAccountEmail = (id: string) => `${id}@team.ai42.invalid`;
+/** No password hashes to this: it names no algorithm (worker/services/passwords.ts). */
+const NO_PASSWORD = "!team-account";
+
+/** The workspace a request acts on, and the caller's role in it. */
+export interface WorkspaceScope {
+  id: string;
+  role: WorkspaceRole;
+  personal: boolean;
+}
+
+export const workspaceNotFound = () =>
+  new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
+
+/**
+ * The statements that give a new account its personal workspace (the account's own id) and its
+ * owner's membership, for the batch that makes the account. They copy the account's row, so when
+ * the account was not made (its address taken) they make nothing.
+ */
+export function personalWorkspaceStatements(
+  db: Database,
+  account: { id: string; firstName: string; lastName: string },
+) {
+  const now = new Date().toISOString();
+  const name = personalWorkspaceName(account.firstName, account.lastName);
+  return [
+    db.insert(workspaces).select(
+      db
+        .select({
+          id: users.id,
+          name: sql<string>`${name}`.as("name"),
+          personal: sql<boolean>`1`.as("personal"),
+          createdAt: sql<string>`${now}`.as("created_at"),
+          updatedAt: sql<string>`${now}`.as("updated_at"),
+        })
+        .from(users)
+        .where(eq(users.id, account.id)),
+    ),
+    db.insert(workspaceMembers).select(
+      db
+        .select({
+          workspaceId: users.id,
+          userId: users.id,
+          role: sql<WorkspaceRole>`'owner'`.as("role"),
+          assignedOnly: sql<boolean>`0`.as("assigned_only"),
+          createdAt: sql<string>`${now}`.as("created_at"),
+          updatedAt: sql<string>`${now}`.as("updated_at"),
+        })
+        .from(users)
+        .where(eq(users.id, account.id)),
+    ),
+  ] as const;
+}
+
+/** The workspaces a person works in: their own first, then the teams' by name. */
+export async function listWorkspaces(db: Database, userId: string): Promise<Workspace[]> {
+  return await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      personal: workspaces.personal,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(desc(workspaces.personal), asc(workspaces.name), asc(workspaces.id));
+}
+
+/** Makes a team workspace: its account, its row and its maker's owner membership, all or none. */
+export async function createWorkspace(
+  db: Database,
+  userId: string,
+  input: WorkspaceInput,
+): Promise<Workspace> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db.batch([
+    db.insert(users).values({
+      id,
+      email: teamAccountEmail(id),
+      passwordHash: NO_PASSWORD,
+      firstName: input.name,
+      lastName: "",
+      kind: "team",
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db
+      .insert(workspaces)
+      .values({ id, name: input.name, personal: false, createdAt: now, updatedAt: now }),
+    db
+      .insert(workspaceMembers)
+      .values({ workspaceId: id, userId, role: "owner", createdAt: now, updatedAt: now }),
+  ]);
+  return { id, name: input.name, role: "owner", personal: false };
+}
+
+/**
+ * The workspace a person's request acts on: `requested` (a header's or the session's) when they
+ * are a member of it, else 404 as if it did not exist; without one, their own. Their own needs no
+ * read: it is their account, and they own it.
+ */
+export async function workspaceFor(
+  db: Database,
+  userId: string,
+  requested: string | null | undefined,
+): Promise<WorkspaceScope> {
+  if (!requested || requested === userId) return { id: userId, role: "owner", personal: true };
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, requested), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw workspaceNotFound();
+  return { id: requested, role: row.role, personal: false };
+}
+
+/** One of the person's workspaces, as the switcher lists it; 404 when they are not a member. */
+export async function findWorkspace(db: Database, userId: string, id: string): Promise<Workspace> {
+  const [row] = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      personal: workspaces.personal,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw workspaceNotFound();
+  return row;
+}
+
+/**
+ * The workspace a session works in when a request names none: the one it chose while the person is
+ * still a member of it, else their own.
+ */
+export async function currentWorkspace(
+  db: Database,
+  userId: string,
+  chosen: string | null | undefined,
+): Promise<WorkspaceScope> {
+  try {
+    return await workspaceFor(db, userId, chosen);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404)
+      return await workspaceFor(db, userId, null);
+    throw error;
+  }
+}
