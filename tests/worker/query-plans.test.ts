@@ -13,6 +13,7 @@ import { dashboard } from "../../worker/services/dashboard";
 import { allDeals, listDeals } from "../../worker/services/deals";
 import { allLeads, LEAD_SORTS } from "../../worker/services/leads";
 import { allProjects } from "../../worker/services/projects";
+import { createWorkspace, listWorkspaces, workspaceFor } from "../../worker/services/workspaces";
 import {
   allProperties,
   listProperties,
@@ -242,5 +243,25 @@ describe("the hot reads' plans", () => {
     for (const one of portfolio) {
       expect((await plan(one)).join("\n"), one.sql).toMatch(/properties_cash_flow_by_updated_at/);
     }
+  });
+
+  it("a request's workspace and the switcher's list, each from its membership's own index", async () => {
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const team = await createWorkspace(database(env.DB), userId, { name: "Plan team" });
+    await workspaceFor(db, userId, team.id);
+    await listWorkspaces(db, userId);
+    const [member, list] = reads(sent);
+    // The primary key (workspace, person): SQLite's own index for it.
+    expect((await plan(member!)).join("\n")).toMatch(
+      /SEARCH workspace_members USING INDEX sqlite_autoindex_workspace_members_1 \(workspace_id=\? AND user_id=\?\)/,
+    );
+    const listed = (await plan(list!)).join("\n");
+    expect(listed).toMatch(
+      /SEARCH workspace_members USING INDEX workspace_members_user \(user_id=\?\)/,
+    );
+    expect(listed).toMatch(/SEARCH workspaces USING INDEX sqlite_autoindex_workspaces_1 \(id=\?\)/);
+    // A person is in a few workspaces: sorting those few by name is their own, not a table's.
+    expect(listed).not.toMatch(/^SCAN/m);
   });
 });

@@ -3,7 +3,7 @@
  * request acts on. A workspace is an account: a person's own is theirs, a team's has its own
  * (docs/decisions/0046-workspaces-are-accounts.md).
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   personalWorkspaceName,
   type Workspace,
@@ -72,9 +72,9 @@ export function personalWorkspaceStatements(
   ] as const;
 }
 
-/** The workspaces a person works in: their own first, then the teams' by name. */
-export async function listWorkspaces(db: Database, userId: string): Promise<Workspace[]> {
-  return await db
+/** A person's memberships with their workspaces, each as the switcher lists it. */
+const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
+  db
     .select({
       id: workspaces.id,
       name: workspaces.name,
@@ -83,8 +83,15 @@ export async function listWorkspaces(db: Database, userId: string): Promise<Work
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .orderBy(desc(workspaces.personal), asc(workspaces.name), asc(workspaces.id));
+    .where(and(eq(workspaceMembers.userId, userId), where));
+
+/** The workspaces a person works in: their own first, then the teams' by name. */
+export async function listWorkspaces(db: Database, userId: string): Promise<Workspace[]> {
+  return await memberWorkspaces(db, userId).orderBy(
+    desc(workspaces.personal),
+    asc(workspaces.name),
+    asc(workspaces.id),
+  );
 }
 
 /** Makes a team workspace: its account, its row and its maker's owner membership, all or none. */
@@ -138,17 +145,7 @@ export async function workspaceFor(
 
 /** One of the person's workspaces, as the switcher lists it; 404 when they are not a member. */
 export async function findWorkspace(db: Database, userId: string, id: string): Promise<Workspace> {
-  const [row] = await db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      role: workspaceMembers.role,
-      personal: workspaces.personal,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)))
-    .limit(1);
+  const [row] = await memberWorkspaces(db, userId, eq(workspaceMembers.workspaceId, id)).limit(1);
   if (!row) throw workspaceNotFound();
   return row;
 }
