@@ -4,6 +4,7 @@
  * the page in the chosen workspace, so it works before JavaScript (a `<details>` opens it).
  */
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Check, ChevronsUpDown, Plus, Users } from "lucide-react";
 import { WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
 
@@ -14,10 +15,36 @@ export function WorkspaceSwitcher(props: {
   collapsed: boolean;
 }) {
   const { pathname } = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  // Once the page has started, a press outside closes the list, as the bell's panel does.
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const open = details.current;
+      if (open?.open && !open.contains(event.target as Node)) open.open = false;
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, []);
+
+  /** Escape closes the list and gives the focus back to the switcher's button. */
+  function onKeyDown(event: KeyboardEvent) {
+    const open = details.current;
+    if (event.key !== "Escape" || !open?.open) return;
+    event.stopPropagation();
+    open.open = false;
+    open.querySelector("summary")?.focus();
+  }
+
   const current = props.workspaces.find((one) => one.id === props.currentId);
   if (!current) return null;
   return (
-    <details className="group relative px-3 pt-3" data-testid="workspace-switcher">
+    <details
+      ref={details}
+      onKeyDown={onKeyDown}
+      className="group relative px-3 pt-3"
+      data-testid="workspace-switcher"
+    >
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-xl border border-line bg-raised px-2.5 py-2 text-sm hover:border-accent/60 [&::-webkit-details-marker]:hidden"
         aria-label={`Workspace: ${current.name}. Switch workspace`}

@@ -51,6 +51,16 @@ test("a team workspace made from the sidebar is where the pages work, until swit
 }) => {
   await openApp(page, modulePath("project-hub"));
   await makeTeamAndComeBack(page, account);
+
+  // Escape closes the list, the focus back on the switcher; so does a press outside it.
+  const list = switcher(page).getByRole("list", { name: "Your workspaces" });
+  await openSwitcher(page);
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(switcher(page).locator("summary")).toBeFocused();
+  await openSwitcher(page);
+  await page.getByRole("heading", { name: "Project Hub", level: 1 }).click();
+  await expect(list).toBeHidden();
 });
 
 test.describe("without JavaScript", () => {
