@@ -9,6 +9,7 @@ import { setSessionWorkspace } from "../../worker/services/sessions";
 import { activeModuleId, modulePath } from "~/domain/modules";
 import { getSession } from "~/lib/auth.server";
 import { pageArgs } from "~/lib/module-loader.server";
+import { withStatus } from "~/lib/resource-route.server";
 import { MODULES } from "~/modules";
 
 /** The module page a form came from (`returnTo`), else the dashboard: never another site. */
@@ -29,11 +30,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let workspaceId: string;
   if (form.get("intent") === "create") {
     const made = await args.services.createWorkspace({ name: form.get("name") });
-    if (!made.done) return data({ message: made.refused.message }, { status: made.refused.status });
+    if (!made.done)
+      return withStatus(
+        data({ message: made.refused.message }, { status: made.refused.status }),
+        context,
+      );
     workspaceId = made.done.id;
   } else {
     const chosen = await args.services.findWorkspace(String(form.get("workspaceId") ?? ""));
-    if (!chosen) return data({ message: "No such workspace" }, { status: 404 });
+    if (!chosen)
+      return withStatus(data({ message: "No such workspace" }, { status: 404 }), context);
     workspaceId = chosen.id;
   }
   await setSessionWorkspace(context.cloudflare.env, session, workspaceId);

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { account, api, pageAt, register, withToken } from "./helpers";
+import { account, api, pageAt, postForm, register, withToken } from "./helpers";
 
 interface Workspace {
   id: string;
@@ -175,6 +175,53 @@ describe("the workspace a request acts on", () => {
     expect(back.status).toBe(200);
     expect((await call<Answer<unknown[]>>("/projects")).body.data).toEqual([]);
     expect((await pageAt("/project-hub", cy.cookie)).html).not.toContain("Partners&#x27; triplex");
+  });
+});
+
+describe("the sidebar's switcher, posted as a form", () => {
+  it("makes a team workspace and works in it, back on the module the form came from", async () => {
+    const dee = await register();
+    const made = await postForm("/workspaces/current", dee.cookie, {
+      intent: "create",
+      name: "Dee's Crew",
+      returnTo: "/project-hub/projects/not-this-one",
+    });
+    expect(made.status).toBe(303);
+    expect(made.location).toBe("/project-hub");
+    const listed = await api("/workspaces", { token: dee.token });
+    const mine = ((await listed.json()) as Answer<Workspace[]>).data;
+    expect(mine.map((one) => one.name)).toEqual(["Ana Silva", "Dee's Crew"]);
+    // The session works in it now: the API without a header lists the team's (none).
+    const projects = await api("/projects", { token: dee.token });
+    expect(((await projects.json()) as Answer<unknown[]>).data).toEqual([]);
+    expect((await pageAt("/project-hub", dee.cookie)).html).toContain("Dee&#x27;s Crew");
+
+    // Another site's form, another's workspace, a blank name: refused, the session unchanged.
+    const stranger = await account();
+    const theirs = (await makeWorkspace(stranger, { name: "Elsewhere" })).body.data;
+    const refused = [
+      await postForm(
+        "/workspaces/current",
+        dee.cookie,
+        { workspaceId: dee.user.id, returnTo: "/home" },
+        "https://evil.example",
+      ),
+      await postForm("/workspaces/current", dee.cookie, { workspaceId: theirs.id }),
+      await postForm("/workspaces/current", dee.cookie, { intent: "create", name: " " }),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([403, 404, 400]);
+    const after = await api("/workspaces", { token: dee.token });
+    expect(((await after.json()) as Answer<Workspace[]>).data).toHaveLength(2);
+    expect((await pageAt("/project-hub", dee.cookie)).html).toContain("Dee&#x27;s Crew");
+  });
+
+  it("sends a form from a page that is no module's back to the dashboard", async () => {
+    const fay = await register();
+    const moved = await postForm("/workspaces/current", fay.cookie, {
+      workspaceId: fay.user.id,
+      returnTo: "https://evil.example/home",
+    });
+    expect(moved).toMatchObject({ status: 303, location: "/home" });
   });
 });
 
