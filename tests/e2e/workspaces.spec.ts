@@ -23,8 +23,8 @@ async function openSwitcher(page: Page) {
   await expect(switcher(page).getByRole("list", { name: "Your workspaces" })).toBeVisible();
 }
 
-async function makeTeamAndComeBack(page: Page, account: Account) {
-  await ownProject(account, "Own fourplex");
+/** On Project Hub, with one project of the person's own. */
+async function makeTeamAndComeBack(page: Page) {
   await expect(page.getByText("Own fourplex")).toBeVisible();
   await expect(switcher(page).locator("summary")).toContainText("Ana Silva");
 
@@ -49,8 +49,9 @@ test("a team workspace made from the sidebar is where the pages work, until swit
   page,
   account,
 }) => {
+  await ownProject(account, "Own fourplex");
   await openApp(page, modulePath("project-hub"));
-  await makeTeamAndComeBack(page, account);
+  await makeTeamAndComeBack(page);
 
   // Escape closes the list, the focus back on the switcher; so does a press outside it.
   const list = switcher(page).getByRole("list", { name: "Your workspaces" });
@@ -67,7 +68,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the switcher makes a team workspace and switches back", async ({ page, account }) => {
+    await ownProject(account, "Own fourplex");
     await page.goto(modulePath("project-hub"));
-    await makeTeamAndComeBack(page, account);
+    await makeTeamAndComeBack(page);
   });
 });
