@@ -5,7 +5,7 @@
  */
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { Check, ChevronsUpDown, Plus, Users } from "lucide-react";
+import { Check, ChevronsUpDown, Plus, User, Users } from "lucide-react";
 import { WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
 
 export function WorkspaceSwitcher(props: {
@@ -45,23 +45,18 @@ export function WorkspaceSwitcher(props: {
       className="group relative px-3 pt-3"
       data-testid="workspace-switcher"
     >
-      <summary
-        className="flex cursor-pointer list-none items-center gap-2 rounded-xl border border-line bg-raised px-2.5 py-2 text-sm hover:border-accent/60 [&::-webkit-details-marker]:hidden"
-        aria-label={`Workspace: ${current.name}. Switch workspace`}
-      >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl border border-line bg-raised px-2.5 py-2 text-sm hover:border-accent/60 [&::-webkit-details-marker]:hidden">
         <span
           aria-hidden
-          className="grid size-6 shrink-0 place-items-center rounded-md bg-accent/20 text-xs font-semibold text-accent"
+          className="grid size-6 shrink-0 place-items-center rounded-md bg-accent/20 text-accent"
         >
-          {current.personal ? (
-            current.name.trim()[0]?.toUpperCase()
-          ) : (
-            <Users className="size-3.5" />
-          )}
+          {current.personal ? <User className="size-3.5" /> : <Users className="size-3.5" />}
         </span>
+        {/* Named by what it shows, so voice control finds it; narrowed, the name is only heard. */}
         <span
-          className={`min-w-0 flex-1 truncate font-medium ${props.collapsed ? "lg:hidden" : ""}`}
+          className={`min-w-0 flex-1 truncate font-medium ${props.collapsed ? "lg:sr-only" : ""}`}
         >
+          <span className="sr-only">Workspace: </span>
           {current.name}
         </span>
         <ChevronsUpDown

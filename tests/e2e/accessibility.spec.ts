@@ -4,8 +4,6 @@
  * 375 px, with data in every list, an open conversation, and the dialogs open. No rule is
  * disabled: any violation fails the test and is listed with its elements.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { isoDay } from "../../app/domain/dates";
 import {
   analysisPath,
@@ -19,29 +17,9 @@ import {
 } from "../../app/domain/modules";
 import { SIDEBAR_MODULES } from "../../app/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
+import { expectNoViolations } from "./axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 375];
-
-async function expectNoViolations(page: Page, where: string) {
-  // A settled page: a button fading in once the page hydrates (opacity 0.6 → 1 over 150 ms)
-  // has less contrast for those few frames than it keeps. Endless animations (a spinner) go on.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  expect(found, `axe on ${where}`).toEqual([]);
-}
 
 /** One of everything in the lists, and a conversation to open. */
 async function fillWorkspace(account: Account) {

@@ -5,14 +5,13 @@
  * what AI clients did, a page at a time; the empty states; the palette's entry and `section=`;
  * a phone's width and axe.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
 import { expect, openApp, test, type Account } from "./fixtures";
+import { expectNoViolations } from "./axe";
 import { REDIRECT_URI, startConnecting } from "./oauth-client";
 
 const SECTION = modulePath("connections", { section: "ai-clients" });
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const section = (page: Page) => page.getByRole("region", { name: "AI clients" });
 const tokenList = (page: Page) => section(page).getByRole("list", { name: "Access tokens" });
@@ -63,15 +62,6 @@ async function tokenThroughApi(account: Account, name: string, scope = "read") {
   const response = await account.post("/access-tokens", { name, scope, expires_in_days: 30 });
   expect(response.status()).toBe(201);
   return (await response.json()).data.token as string;
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  expect(found, `axe on ${where}`).toEqual([]);
 }
 
 test("a token's secret is shown once and copies; it reads /api, its scope stops writes, and revoked it is refused", async ({

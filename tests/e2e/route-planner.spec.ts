@@ -9,11 +9,11 @@
  * hand; the stop picker's search, and a read of it that fails; a phone's List / Map tabs; and a
  * server without a geocoder.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { modulePath, visitRoutePath } from "../../app/domain/modules";
 import { expect, newUser, openApp, test, type Account, registerThroughApi } from "./fixtures";
+import { expectNoViolations } from "./axe";
 
 const NOW = new Date("2027-03-17T07:00:00-07:00");
 const BARE = `http://127.0.0.1:${process.env.E2E_BARE_PORT ?? 8789}`;
@@ -46,16 +46,6 @@ async function fillDay(account: Account) {
     state: "AZ",
   });
   expect(auction.status()).toBe(201);
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const found = violations.map(
-    (v) => `${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  expect(found, `axe on ${where}`).toEqual([]);
 }
 
 const stops = (page: Page) => page.getByTestId("route-stop");

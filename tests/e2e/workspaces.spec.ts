@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
+import { expectNoViolations } from "./axe";
 import { expect, openApp, test, type Account } from "./fixtures";
 
 async function ownProject(account: Account, name: string) {
@@ -56,6 +57,7 @@ test("a team workspace made from the sidebar is where the pages work, until swit
   // Escape closes the list, the focus back on the switcher; so does a press outside it.
   const list = switcher(page).getByRole("list", { name: "Your workspaces" });
   await openSwitcher(page);
+  await expectNoViolations(page, "the workspace switcher, open");
   await page.keyboard.press("Escape");
   await expect(list).toBeHidden();
   await expect(switcher(page).locator("summary")).toBeFocused();
