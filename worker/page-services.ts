@@ -188,7 +188,7 @@ import {
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 import { createWorkspace, findWorkspace, listWorkspaces } from "./services/workspaces";
-import { WorkspaceInputSchema } from "../app/domain/teams";
+import { WorkspaceInputSchema } from "../app/domain/team-input";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two

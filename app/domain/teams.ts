@@ -3,8 +3,6 @@
  * others, each member with a role. Shared by the Worker (which checks roles on every call) and the
  * screens (which hide what a role can't do). docs/decisions/0046-workspaces-are-accounts.md.
  */
-import { z } from "zod";
-
 /** The header an API call names its workspace in; without it, the session's current workspace. */
 export const WORKSPACE_HEADER = "X-Workspace-Id";
 
@@ -26,15 +24,6 @@ export const writesRecords = (role: WorkspaceRole) => role !== "viewer";
 
 /** The longest workspace name: a sidebar line. */
 export const WORKSPACE_NAME_MAX = 80;
-
-export const WorkspaceInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name the workspace")
-    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
-});
-export type WorkspaceInput = z.infer<typeof WorkspaceInputSchema>;
 
 /** A workspace as its member sees it. */
 export interface Workspace {

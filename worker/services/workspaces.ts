@@ -4,12 +4,8 @@
  * (docs/decisions/0046-workspaces-are-accounts.md).
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import {
-  personalWorkspaceName,
-  type Workspace,
-  type WorkspaceInput,
-  type WorkspaceRole,
-} from "../../app/domain/teams";
+import type { WorkspaceInput } from "../../app/domain/team-input";
+import { personalWorkspaceName, type Workspace, type WorkspaceRole } from "../../app/domain/teams";
 import type { Database } from "../db/client";
 import { users, workspaceMembers, workspaces } from "../db/schema";
 import { AppError } from "../errors";

@@ -1,6 +1,7 @@
 /** The workspaces a person works in: list them, make a team's, choose the current one. */
 import { z } from "@hono/zod-openapi";
-import { WORKSPACE_HEADER, WorkspaceInputSchema } from "../../../app/domain/teams";
+import { WorkspaceInputSchema } from "../../../app/domain/team-input";
+import { WORKSPACE_HEADER } from "../../../app/domain/teams";
 import { setSessionWorkspace } from "../../services/sessions";
 import { createWorkspace, findWorkspace, listWorkspaces } from "../../services/workspaces";
 import {
