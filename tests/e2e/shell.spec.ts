@@ -67,7 +67,12 @@ test.describe("workspace shell", () => {
     await expect(links.last()).toContainText("Resources");
     await expect(sidebar.getByText("Emails")).toHaveCount(0);
     await expect(page.getByTestId("user-badge")).toHaveText("A");
-    await expect(sidebar.getByText("Ana Silva")).toBeVisible();
+    // The user's name and address at the foot, and their own workspace named at the top.
+    await expect(sidebar.getByText(account.email)).toBeVisible();
+    await expect(sidebar.getByText("Ana Silva").filter({ visible: true })).toHaveCount(2);
+    await expect(page.getByTestId("workspace-switcher").locator("summary")).toHaveText(
+      "Workspace: Ana Silva",
+    );
 
     expect((await sidebar.boundingBox())?.width).toBe(320);
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
