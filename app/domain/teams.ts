@@ -19,9 +19,6 @@ export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
   viewer: "Viewer",
 };
 
-/** Whether a role may change the workspace's records: all but a viewer. */
-export const writesRecords = (role: WorkspaceRole) => role !== "viewer";
-
 /** The longest workspace name: a sidebar line. */
 export const WORKSPACE_NAME_MAX = 80;
 

@@ -22,10 +22,9 @@ const NO_PASSWORD = "!team-account";
 export interface WorkspaceScope {
   id: string;
   role: WorkspaceRole;
-  personal: boolean;
 }
 
-export const workspaceNotFound = () =>
+const workspaceNotFound = () =>
   new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
 
 /**
@@ -120,23 +119,32 @@ export async function createWorkspace(
 }
 
 /**
- * The workspace a person's request acts on: `requested` (a header's or the session's) when they
- * are a member of it, else 404 as if it did not exist; without one, their own. Their own needs no
+ * The person's role in workspace `id`, or null when they are not a member. Their own needs no
  * read: it is their account, and they own it.
+ */
+async function roleIn(db: Database, userId: string, id: string): Promise<WorkspaceRole | null> {
+  if (id === userId) return "owner";
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/**
+ * The workspace a person's request names (`requested`: a header's) when they are a member of it,
+ * else 404 as if it did not exist; naming none, their own.
  */
 export async function workspaceFor(
   db: Database,
   userId: string,
   requested: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  if (!requested || requested === userId) return { id: userId, role: "owner", personal: true };
-  const [row] = await db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, requested), eq(workspaceMembers.userId, userId)))
-    .limit(1);
-  if (!row) throw workspaceNotFound();
-  return { id: requested, role: row.role, personal: false };
+  if (!requested) return { id: userId, role: "owner" };
+  const role = await roleIn(db, userId, requested);
+  if (!role) throw workspaceNotFound();
+  return { id: requested, role };
 }
 
 /** One of the person's workspaces, as the switcher lists it; 404 when they are not a member. */
@@ -155,11 +163,6 @@ export async function currentWorkspace(
   userId: string,
   chosen: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  try {
-    return await workspaceFor(db, userId, chosen);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404)
-      return await workspaceFor(db, userId, null);
-    throw error;
-  }
+  const role = chosen && (await roleIn(db, userId, chosen));
+  return chosen && role ? { id: chosen, role } : { id: userId, role: "owner" };
 }
