@@ -27,6 +27,9 @@ export class AppError extends Error {
 
 export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
 export const unauthorized = () => new AppError(401, "UNAUTHORIZED", SIGN_IN_TO_CONTINUE);
+/** 403: the caller's role in the workspace does not allow this (a viewer's write). */
+export const forbiddenRole = (message: string, role: string) =>
+  new AppError(403, "FORBIDDEN_ROLE", message, { role });
 export const notConfigured = (key: string, feature: string) =>
   new AppError(503, "NOT_CONFIGURED", `${feature} is not configured: set ${key}`, { key });
 

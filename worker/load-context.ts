@@ -39,8 +39,9 @@ declare module "@remix-run/cloudflare" {
      */
     oauthConsent: {
       ask: () => Promise<ConsentStep>;
+      /** The grant acts in the session's current workspace. */
       answer: (
-        userId: string,
+        session: PageSession,
         form: { handle: string; decision: string; scope: string },
       ) => Promise<ConsentStep>;
     };
@@ -79,7 +80,7 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
       // A page's reads that start together go to D1 in one round trip; a form's writes, in order.
       const db = request.method === "GET" ? readTogether(env.DB) : env.DB;
       const workspace = await currentWorkspace(database(db), session.userId, session.workspaceId);
-      return pageServices({ ...env, DB: db }, workspace.id, session.userId, from, (work) =>
+      return pageServices({ ...env, DB: db }, workspace, session.userId, from, (work) =>
         ctx.waitUntil(work),
       );
     },
@@ -95,9 +96,27 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
         const [{ askConsent }, oauth] = await Promise.all([import("./mcp/consent"), oauthOf()]);
         return askConsent(oauth, request);
       },
-      answer: async (userId: string, form: { handle: string; decision: string; scope: string }) => {
-        const [{ answerConsent }, oauth] = await Promise.all([import("./mcp/consent"), oauthOf()]);
-        return answerConsent(oauth, request, userId, form);
+      answer: async (
+        session: PageSession,
+        form: { handle: string; decision: string; scope: string },
+      ) => {
+        const [{ answerConsent }, oauth, { currentWorkspace }, { database }] = await Promise.all([
+          import("./mcp/consent"),
+          oauthOf(),
+          import("./services/workspaces"),
+          import("./db/client"),
+        ]);
+        const workspace = await currentWorkspace(
+          database(env.DB),
+          session.userId,
+          session.workspaceId,
+        );
+        return answerConsent(
+          oauth,
+          request,
+          { userId: session.userId, workspaceId: workspace.id },
+          form,
+        );
       },
     },
     unsubscribeLink: async (token: string, confirm: boolean) => {

@@ -54,7 +54,7 @@ import { NotificationReadSchema, SettingsChangeSchema } from "./api/routes/notif
 import { database } from "./db/client";
 import { publicOrigin, type Env } from "./env";
 import { oauthApi } from "./mcp/oauth";
-import { AppError, validationError, written } from "./errors";
+import { AppError, forbiddenRole, validationError, written } from "./errors";
 export type { Refusal, Written } from "./errors";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "./services/access-tokens";
 import { aiStatus } from "./services/ai-config";
@@ -187,7 +187,13 @@ import {
 } from "./services/rehab-templates";
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
-import { createWorkspace, findWorkspace, listWorkspaces } from "./services/workspaces";
+import {
+  createWorkspace,
+  findWorkspace,
+  listWorkspaces,
+  type WorkspaceScope,
+} from "./services/workspaces";
+import { VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
 import { WorkspaceInputSchema } from "../app/domain/team-input";
 
 /**
@@ -251,16 +257,18 @@ export interface PageOrigin {
  */
 export function pageServices(
   env: Env,
-  userId: string,
+  workspace: WorkspaceScope,
   personId: string,
   from: PageOrigin,
   waitUntil: (work: Promise<unknown>) => void,
 ) {
   const db = database(env.DB);
+  const userId = workspace.id;
   const scope = {
     db,
     env,
     userId: personId,
+    workspaceId: userId,
     origin: env.APP_URL ?? from.origin,
     timeZone: from.timeZone,
   };
@@ -272,11 +280,21 @@ export function pageServices(
   const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
 
   /**
+   * A change to the workspace's records, as `written` tells it: a viewer's is refused 403
+   * FORBIDDEN_ROLE before anything runs, as the API refuses it.
+   */
+  const recordWrite = <T>(write: () => Promise<T>) =>
+    written(() => {
+      if (!writesRecords(workspace.role)) throw forbiddenRole(VIEWER_CANT_WRITE, workspace.role);
+      return write();
+    });
+
+  /**
    * A write that stores `input`, held against the storage quota while it runs as the API's
    * storing routes hold their bodies (a 413 when there is no room for it).
    */
   const storing = <T>(input: unknown, write: () => Promise<T>) =>
-    written(() =>
+    recordWrite(() =>
       withStorageHeld(
         db,
         env,
@@ -325,7 +343,9 @@ export function pageServices(
      * them, "$125,000"), made only if the property is still at `version`.
      */
     updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
-      written(() => updateProperty(db, userId, id, checked(PropertyInputSchema, input), [version])),
+      recordWrite(() =>
+        updateProperty(db, userId, id, checked(PropertyInputSchema, input), [version]),
+      ),
     /**
      * `POST /api/data/properties?existing=skip` of one property, checked with the API's schema:
      * the property written, or the one the user already has at its address (`skipped`).
@@ -340,7 +360,7 @@ export function pageServices(
       }),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
-      written(() => deleteProperty(db, userId, id, [version])),
+      recordWrite(() => deleteProperty(db, userId, id, [version])),
     listAuctions: pageFor(AuctionListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
       listAuctions(db, userId, filters, { sort, dir }, { page, limit }),
     ),
@@ -351,17 +371,17 @@ export function pageServices(
      * chosen (`calendar` says whether they reached it).
      */
     createAuction: (input: unknown) =>
-      written(() => createAuction(scope, parsed(AuctionInputSchema, input))),
+      recordWrite(() => createAuction(scope, parsed(AuctionInputSchema, input))),
     /** `PUT /api/auctions/{id}`, made only if the auction is still at `version`. */
     updateAuction: (id: string, input: unknown, version: string) =>
-      written(() => updateAuction(scope, id, parsed(AuctionInputSchema, input), [version])),
+      recordWrite(() => updateAuction(scope, id, parsed(AuctionInputSchema, input), [version])),
     /** `DELETE /api/auctions/{id}`, made only if the auction is still at `version`. */
     deleteAuction: (id: string, version: string) =>
-      written(() => deleteAuction(scope, id, [version])),
+      recordWrite(() => deleteAuction(scope, id, [version])),
     maxBidDefaults: () => maxBidDefaults(db, userId),
     /** `PUT /api/auctions/max-bid/defaults`: what every new auction's calculator starts from. */
     saveMaxBidDefaults: (input: unknown) =>
-      written(() => saveMaxBidDefaults(db, userId, parsed(MaxBidDefaultsSchema, input))),
+      recordWrite(() => saveMaxBidDefaults(db, userId, parsed(MaxBidDefaultsSchema, input))),
     listDeals: pageFor(DealListQuerySchema, ({ page, limit, ...filters }) =>
       listDeals(db, userId, filters, { page, limit }),
     ),
@@ -373,7 +393,7 @@ export function pageServices(
      * elsewhere meanwhile is kept (and one made in between is a 412).
      */
     makeDealPrimary: (id: string) =>
-      written(async () => {
+      recordWrite(async () => {
         const deal = await dealDetail(db, userId, id);
         const { name, strategy, inputs, propertyId, projectId } = deal;
         const input = { name, strategy, inputs, propertyId, projectId, primary: true };
@@ -381,13 +401,13 @@ export function pageServices(
       }),
     /** `POST /api/deals`, checked with the API's schema. */
     createDeal: (input: unknown) =>
-      written(() => createDeal(db, userId, parsed(DealInputSchema, input))),
+      recordWrite(() => createDeal(db, userId, parsed(DealInputSchema, input))),
     /** `PUT /api/deals/{id}`, made only if the analysis is still at `version`. */
     updateDeal: (id: string, input: unknown, version: string) =>
-      written(() => updateDeal(db, userId, id, parsed(DealInputSchema, input), [version])),
+      recordWrite(() => updateDeal(db, userId, id, parsed(DealInputSchema, input), [version])),
     /** `DELETE /api/deals/{id}`, made only if the analysis is still at `version`. */
     deleteDeal: (id: string, version: string) =>
-      written(() => deleteDeal(db, userId, id, [version])),
+      recordWrite(() => deleteDeal(db, userId, id, [version])),
     /**
      * A saved analysis's links that still open, newest first (`GET /api/deals/{id}/shares`); null
      * when the user has no analysis by that id.
@@ -395,12 +415,12 @@ export function pageServices(
     dealShares: (dealId: string) => orNotFound(listDealShares(db, userId, dealId, accessOrigin)),
     /** `POST /api/deals/{id}/share`: a new read-only link, its expiry checked with the API's schema. */
     shareDeal: (dealId: string, input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         createDealShare(db, userId, dealId, parsed(DealShareInputSchema, input), accessOrigin),
       ),
     /** `DELETE /api/deals/{id}/share/{shareId}`: the link opens nothing from then on. */
     revokeDealShare: (dealId: string, shareId: string) =>
-      written(() => revokeDealShares(db, userId, dealId, shareId)),
+      recordWrite(() => revokeDealShares(db, userId, dealId, shareId)),
     /** The user's buy box (`GET /api/deals/criteria`). */
     dealCriteria: () => findCriteria(db, userId),
     /**
@@ -408,7 +428,7 @@ export function pageServices(
      * it, a large workspace's after the answer.
      */
     saveDealCriteria: (input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         saveCriteria(
           db,
           userId,
@@ -422,7 +442,7 @@ export function pageServices(
     saveRehabTemplate: (input: unknown) =>
       storing(input, () => createRehabTemplate(db, userId, parsed(RehabItemSchema, input))),
     /** `DELETE /api/rehab-templates/{id}`. */
-    deleteRehabTemplate: (id: string) => written(() => deleteRehabTemplate(db, userId, id)),
+    deleteRehabTemplate: (id: string) => recordWrite(() => deleteRehabTemplate(db, userId, id)),
     calendarEvents,
     /**
      * The events of a range as one list in the listing's order, for a card that shows them so:
@@ -455,18 +475,18 @@ export function pageServices(
     },
     /** `POST /api/calendar/events`: to AI42's calendar or one of the user's Google calendars. */
     createEvent: (input: unknown) =>
-      written(() => createEvent(scope, parsed(EventInputSchema, input))),
+      recordWrite(() => createEvent(scope, parsed(EventInputSchema, input))),
     /**
      * `PUT /api/calendar/events/{id}`; an event of AI42's calendar is changed only if it is still
      * at `version` (Google keeps its own events' versions: they have none here).
      */
     updateEvent: (id: string, input: unknown, version: string | null) =>
-      written(() =>
+      recordWrite(() =>
         updateEvent(scope, id, parsed(EventInputSchema, input), version ? [version] : undefined),
       ),
     /** `DELETE /api/calendar/events/{id}?calendarId=`, versioned as `updateEvent`. */
     deleteEvent: (id: string, calendarId: string | undefined, version: string | null) =>
-      written(() => deleteEvent(scope, id, calendarId, version ? [version] : undefined)),
+      recordWrite(() => deleteEvent(scope, id, calendarId, version ? [version] : undefined)),
     /** The Google calendar auctions are written to, if any (`GET /api/auctions/calendar`). */
     auctionCalendar: () => auctionCalendarSetting(scope),
     /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */
@@ -486,35 +506,40 @@ export function pageServices(
     projectDetail: (id: string) => orNotFound(projectDetail(db, userId, id)),
     /** `POST /api/projects`, checked with the API's schema. */
     createProject: (input: Record<string, unknown>) =>
-      written(() => createProject(db, userId, checked(ProjectInputSchema, input))),
+      recordWrite(() => createProject(db, userId, checked(ProjectInputSchema, input))),
     /** `PUT /api/projects/{id}`, made only if the project is still at `version`. */
     updateProject: (id: string, input: Record<string, unknown>, version: string) =>
-      written(() => updateProject(db, userId, id, checked(ProjectInputSchema, input), [version])),
+      recordWrite(() =>
+        updateProject(db, userId, id, checked(ProjectInputSchema, input), [version]),
+      ),
     /** `DELETE /api/projects/{id}`, made only if the project is still at `version`. */
     deleteProject: (id: string, version: string) =>
-      written(() => deleteProject(db, userId, id, [version])),
+      recordWrite(() => deleteProject(db, userId, id, [version])),
     /** `POST /api/projects/{id}/contacts`: links the user's contact to the project. */
     linkContact: (id: string, contactId: string) =>
-      written(() => linkContact(db, userId, id, contactId)),
+      recordWrite(() => linkContact(db, userId, id, contactId)),
     /** `DELETE /api/projects/{id}/contacts/{contactId}`. */
     unlinkContact: (id: string, contactId: string) =>
-      written(() => unlinkContact(db, userId, id, contactId)),
+      recordWrite(() => unlinkContact(db, userId, id, contactId)),
     /** `POST /api/projects/{id}/files`: a Drive file linked to the project, as the API reads it. */
     linkFile: (id: string, input: unknown) =>
-      written(() => linkFile(db, userId, id, parsed(ProjectFileInputSchema, input))),
+      recordWrite(() => linkFile(db, userId, id, parsed(ProjectFileInputSchema, input))),
     /** `DELETE /api/projects/{id}/files/{fileId}`: the Drive file stays in Drive. */
-    unlinkFile: (id: string, fileId: string) => written(() => unlinkFile(db, userId, id, fileId)),
+    unlinkFile: (id: string, fileId: string) =>
+      recordWrite(() => unlinkFile(db, userId, id, fileId)),
     /** A contact with the projects it is on; null when it is not the user's. */
     contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
     /** `POST /api/contacts`, as the API reads its body. */
     createContact: (input: unknown) =>
-      written(() => createContact(db, userId, parsed(ContactInputSchema, input))),
+      recordWrite(() => createContact(db, userId, parsed(ContactInputSchema, input))),
     /** `PUT /api/contacts/{id}`, made only if the contact is still at `version`. */
     updateContact: (id: string, input: unknown, version: string) =>
-      written(() => updateContact(db, userId, id, parsed(ContactInputSchema, input), [version])),
+      recordWrite(() =>
+        updateContact(db, userId, id, parsed(ContactInputSchema, input), [version]),
+      ),
     /** `DELETE /api/contacts/{id}`, made only if the contact is still at `version`. */
     deleteContact: (id: string, version: string) =>
-      written(() => deleteContact(db, userId, id, [version])),
+      recordWrite(() => deleteContact(db, userId, id, [version])),
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
       listContacts(db, userId, filters, { page, limit }),
     ),
@@ -537,7 +562,7 @@ export function pageServices(
      * one on another record is the same 404 as one that is not the user's.
      */
     deleteFile: (id: string, owner?: { ownerType: FileOwner; ownerId: string }) =>
-      written(() =>
+      recordWrite(() =>
         deleteFile(db, userId, fileBucket(env), parsed(IdParamSchema, { id }).id, owner),
       ),
     /**
@@ -557,7 +582,7 @@ export function pageServices(
       ),
     /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
     deleteEntry: (id: string, version: string) =>
-      written(() => deleteEntry(db, userId, id, [version])),
+      recordWrite(() => deleteEntry(db, userId, id, [version])),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
       listRoutes(db, userId, filters, { page, limit }),
     ),
@@ -565,13 +590,15 @@ export function pageServices(
     getRoute: (id: string) => orNotFound(getRoute(db, userId, id)),
     /** `POST /api/routes`: its figures worked out for its order. */
     createRoute: (input: unknown) =>
-      written(() => createRoute(db, env, userId, parsed(RouteInputSchema, input))),
+      recordWrite(() => createRoute(db, env, userId, parsed(RouteInputSchema, input))),
     /** `PUT /api/routes/{id}`, made only if the route is still at `version`. */
     updateRoute: (id: string, input: unknown, version: string) =>
-      written(() => updateRoute(db, env, userId, id, parsed(RouteInputSchema, input), [version])),
+      recordWrite(() =>
+        updateRoute(db, env, userId, id, parsed(RouteInputSchema, input), [version]),
+      ),
     /** `DELETE /api/routes/{id}`, made only if the route is still at `version`. */
     deleteRoute: (id: string, version: string) =>
-      written(() => deleteRoute(db, userId, id, [version])),
+      recordWrite(() => deleteRoute(db, userId, id, [version])),
     startPlaces: () => getStartPlaces(db, userId),
     /** `PUT /api/routes/places`: home and office remembered for the next route. */
     /**
@@ -579,11 +606,11 @@ export function pageServices(
      * replacing those the route wrote before.
      */
     addRouteToCalendar: (id: string, input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         addRouteToCalendar(scope, id, parsed(RouteCalendarInputSchema, input).calendarId),
       ),
     saveStartPlaces: (input: unknown) =>
-      written(() => saveStartPlaces(db, userId, parsed(StartPlacesSchema, input))),
+      recordWrite(() => saveStartPlaces(db, userId, parsed(StartPlacesSchema, input))),
     /**
      * What a day's route can be built from (`GET /api/routes/candidates`), its query read with the
      * API's schema: the candidates, or why not as the API answers (a 400, Google's failure).
@@ -603,11 +630,11 @@ export function pageServices(
     conversationDetail: (id: string) => orNotFound(conversationDetail(db, userId, id)),
     /** `PATCH /api/conversations/{id}`, its title checked with the API's schema. */
     renameConversation: (id: string, input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         renameConversation(db, userId, id, parsed(ConversationRenameSchema, input).title),
       ),
     /** `DELETE /api/conversations/{id}`, with its messages. */
-    deleteConversation: (id: string) => written(() => deleteConversation(db, userId, id)),
+    deleteConversation: (id: string) => recordWrite(() => deleteConversation(db, userId, id)),
     mapsConfig: () => mapsConfig(env),
     listResearch: pageFor(ResearchListQuerySchema, ({ page, limit, q }) =>
       listResearch(db, userId, q, { page, limit }),
@@ -618,9 +645,9 @@ export function pageServices(
      * `POST /api/ai/research/{id}/save`: the report as a Project Hub document, made once (a report
      * already saved answers the document it was saved as).
      */
-    saveResearch: (id: string) => written(() => saveResearchToHub(db, userId, id)),
+    saveResearch: (id: string) => recordWrite(() => saveResearchToHub(db, userId, id)),
     /** `DELETE /api/ai/research/{id}`: a copy saved to the Project Hub stays. */
-    deleteResearch: (id: string) => written(() => deleteResearch(db, userId, id)),
+    deleteResearch: (id: string) => recordWrite(() => deleteResearch(db, userId, id)),
     listLeads: pageFor(LeadListQuerySchema, ({ page, limit, ...filters }) =>
       listLeads(db, userId, filters, { page, limit }),
     ),
@@ -643,23 +670,23 @@ export function pageServices(
     leadDetail: (id: string) => orNotFound(getLead(db, userId, id)),
     /** `POST /api/marketing/leads`: a duplicate of a lead's e-mail or phone is the API's 409. */
     createLead: (input: unknown) =>
-      written(() => createLead(db, userId, parsed(LeadInputSchema, input))),
+      recordWrite(() => createLead(db, userId, parsed(LeadInputSchema, input))),
     /** `PUT /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     updateLead: (id: string, input: unknown, version: string) =>
-      written(() => updateLead(db, userId, id, parsed(LeadInputSchema, input), [version])),
+      recordWrite(() => updateLead(db, userId, id, parsed(LeadInputSchema, input), [version])),
     /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     deleteLead: (id: string, version: string) =>
-      written(() => deleteLead(db, userId, id, [version])),
+      recordWrite(() => deleteLead(db, userId, id, [version])),
     /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`), its lead read apart. */
     leadSequences: (id: string) => sequencesOfLead(db, userId, id),
     /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
     startLeadSequence: (id: string, input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         enrollLead(db, userId, id, parsed(EnrollmentInputSchema, input).sequenceId, Date.now()),
       ),
     /** `POST /api/marketing/sequences/enrollments/{id}/stop`. */
     stopLeadSequence: (enrollmentId: string) =>
-      written(() => stopLeadSequence(db, userId, enrollmentId, Date.now())),
+      recordWrite(() => stopLeadSequence(db, userId, enrollmentId, Date.now())),
     listCampaigns: () => listCampaigns(db, userId),
     /** The campaigns a lead's form or the leads' filter offers: names, no figures. */
     campaignChoices: () => campaignChoices(db, userId),
@@ -667,40 +694,42 @@ export function pageServices(
     campaignDetail: (id: string) => orNotFound(getCampaign(db, userId, id)),
     /** `POST /api/marketing/campaigns`, checked with the API's schema (amounts as a form types them). */
     createCampaign: (input: Record<string, unknown>) =>
-      written(() => createCampaign(db, userId, checked(CampaignInputSchema, input))),
+      recordWrite(() => createCampaign(db, userId, checked(CampaignInputSchema, input))),
     /** `PUT /api/marketing/campaigns/{id}`, made only if the campaign is still at `version`. */
     updateCampaign: (id: string, input: Record<string, unknown>, version: string) =>
-      written(() => updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version])),
+      recordWrite(() =>
+        updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version]),
+      ),
     /** `DELETE /api/marketing/campaigns/{id}`: its leads stay, without a campaign. */
     deleteCampaign: (id: string, version: string) =>
-      written(() => deleteCampaign(db, userId, id, [version])),
+      recordWrite(() => deleteCampaign(db, userId, id, [version])),
     listLeadBots: () => listBots(db, userId),
     /** `POST /api/marketing/bots`, as the API reads its body. */
     createLeadBot: (input: unknown) =>
-      written(() => createBot(db, userId, parsed(LeadBotInputSchema, input))),
+      recordWrite(() => createBot(db, userId, parsed(LeadBotInputSchema, input))),
     /** `PUT /api/marketing/bots/{id}`, made only if the bot is still at `version`. */
     updateLeadBot: (id: string, input: unknown, version: string) =>
-      written(() => updateBot(db, userId, id, parsed(LeadBotInputSchema, input), [version])),
+      recordWrite(() => updateBot(db, userId, id, parsed(LeadBotInputSchema, input), [version])),
     /** `DELETE /api/marketing/bots/{id}`, made only if the bot is still at `version`: its leads stay. */
     deleteLeadBot: (id: string, version: string) =>
-      written(() => deleteBot(db, userId, id, [version])),
+      recordWrite(() => deleteBot(db, userId, id, [version])),
     listSequences: () => listSequences(db, userId),
     /** `POST /api/marketing/sequences`. */
     createSequence: (input: unknown) =>
-      written(() => createSequence(db, userId, parsed(SequenceInputSchema, input))),
+      recordWrite(() => createSequence(db, userId, parsed(SequenceInputSchema, input))),
     /** `PUT /api/marketing/sequences/{id}`. */
     updateSequence: (id: string, input: unknown) =>
-      written(() => updateSequence(db, userId, id, parsed(SequenceInputSchema, input))),
+      recordWrite(() => updateSequence(db, userId, id, parsed(SequenceInputSchema, input))),
     /** `DELETE /api/marketing/sequences/{id}`: stopped on the leads it is running on. */
-    deleteSequence: (id: string) => written(() => deleteSequence(db, userId, id, Date.now())),
+    deleteSequence: (id: string) => recordWrite(() => deleteSequence(db, userId, id, Date.now())),
     sequenceSettings: () => sequenceSettingsOf(db, userId),
     /** `PUT /api/marketing/sequences/settings`: on or off, and the daily cap. */
     saveSequenceSettings: (input: unknown) =>
-      written(() =>
+      recordWrite(() =>
         updateSequenceSettings(db, userId, parsed(SequenceSettingsSchema, input), Date.now()),
       ),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
-    googleStatus: () => googleStatus({ db, env, userId: personId }),
+    googleStatus: () => googleStatus({ db, env, userId: personId, workspaceId: userId }),
     /** Which AI providers are set up, from the environment (`GET /api/ai/status`). */
     aiStatus: () => aiStatus(env),
     usage: (now: Date) => usageOf(db, env, userId, now.getTime()),
@@ -772,6 +801,8 @@ export function pageServices(
     mcpCalls: (page: number, limit: number) => listMcpCalls(db, personId, { page, limit }),
     /** The workspace these services work in: the one the session chose, else the person's own. */
     workspaceId: userId,
+    /** The person's role there: the screens offer only what it may do. */
+    role: workspace.role,
     /** The person's workspaces, their own first (`GET /api/workspaces`). */
     workspaces: () => listWorkspaces(db, personId),
     /** One of the person's workspaces; null when they are not a member (the API's 404). */

@@ -32,6 +32,11 @@ export const oauthScopesOf = (scope: AccessScope) =>
 /** Whom an MCP request acts for, and through what: the `props` its token carries. */
 export interface McpPrincipal {
   userId: string;
+  /**
+   * The workspace the token or grant acts in, with its maker's role there at each call; absent
+   * (made before workspaces), the person's own.
+   */
+  workspaceId?: string;
   scope: AccessScope;
   via: "token" | "app";
   /** The personal access token's id, or the OAuth client's id. */

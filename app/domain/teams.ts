@@ -33,3 +33,10 @@ export interface Workspace {
 /** A person's own workspace is called by their name. */
 export const personalWorkspaceName = (firstName: string, lastName: string) =>
   [firstName, lastName].filter(Boolean).join(" ").trim() || "Personal";
+
+/** Every role reads the workspace's records; all but a viewer change them. */
+export const writesRecords = (role: WorkspaceRole) => role !== "viewer";
+
+/** What a viewer is told when it asks to change something: by the API, a page or the agent. */
+export const VIEWER_CANT_WRITE =
+  "You are a viewer in this workspace: you can read its records but not change them. Ask an owner or admin for the member role.";

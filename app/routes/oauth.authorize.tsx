@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const step = await context.oauthConsent.answer(session.userId, {
+  const step = await context.oauthConsent.answer(session, {
     handle: field("handle"),
     decision: field("decision"),
     scope: field("scope"),

@@ -518,6 +518,7 @@ describe("agent tools", () => {
       const { record } = await runTool(database(env.DB), user.id, name, "{}", {
         env,
         origin: ORIGIN,
+        role: "owner",
       });
       expect(record).toMatchObject({ ok: false, wrote: false, summary: `Unknown tool ${name}` });
     }

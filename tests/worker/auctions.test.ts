@@ -570,7 +570,7 @@ describe("the agent's auction tools", () => {
     const bidInputs = { estimatedValue: 200000, rehabCost: 30000, sellingCostsPct: 7 };
     await put(call, soon.id, { saleAt: daysAhead(5), bidInputs, buyerPremiumPct: 5 });
     const db = database(env.DB);
-    const context = { env, origin: ORIGIN };
+    const context = { env, origin: ORIGIN, role: "owner" as const };
 
     const upcoming = await runTool(
       db,

@@ -143,7 +143,11 @@ describe("the verdict on every analysis answer", () => {
 
 describe("the agent's buy box", () => {
   const run = (userId: string, name: string, args: unknown) =>
-    runTool(database(env.DB), userId, name, JSON.stringify(args), { env, origin: ORIGIN });
+    runTool(database(env.DB), userId, name, JSON.stringify(args), {
+      env,
+      origin: ORIGIN,
+      role: "owner" as const,
+    });
 
   it("list_deals and analyze_deal answer the verdict; buy_box_matches names what meets it", async () => {
     const user = await account();

@@ -746,7 +746,7 @@ describe("property import ids", () => {
 });
 
 describe("agent tools", () => {
-  const context = () => ({ env, origin: ORIGIN });
+  const context = () => ({ env, origin: ORIGIN, role: "owner" as const });
   const run = (userId: string, name: string, args: unknown) =>
     runTool(database(env.DB), userId, name, JSON.stringify(args), context());
 

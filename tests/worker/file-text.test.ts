@@ -301,7 +301,7 @@ describe("the agent", () => {
   it("finds a file's page and quotes it with a link, and reads the pages on", async () => {
     const pdf = await upload(alice.token, "Roof report.pdf", bytesOf(inspectionPdf));
     await settled(alice.token, pdf.id);
-    const context = { env, origin: "http://example.com" };
+    const context = { env, origin: "http://example.com", role: "owner" as const };
     const searched = await entryTools.search_documents.run(
       db(),
       alice.user.id,
@@ -376,7 +376,7 @@ describe("read_file over long and missing pages", () => {
         { fileId: id, userId: alice.user.id, page: 1, text: long },
         { fileId: id, userId: alice.user.id, page: 3, text: "Signed by both parties." },
       ]);
-    const context = { env, origin: "http://example.com" };
+    const context = { env, origin: "http://example.com", role: "owner" as const };
     const read = async (fromPage: number, fromChar: number) =>
       (
         await entryTools.read_file.run(

@@ -680,7 +680,11 @@ describe("the calendar", () => {
 
 describe("the agent's calendar and Google tools", () => {
   const tool = (userId: string, name: string, args: unknown) =>
-    runTool(database(env.DB), userId, name, JSON.stringify(args), { env, origin: ORIGIN });
+    runTool(database(env.DB), userId, name, JSON.stringify(args), {
+      env,
+      origin: ORIGIN,
+      role: "owner" as const,
+    });
 
   it("create an event and list it back; mail and Drive search the connected account", async () => {
     const { user, call } = await connected();

@@ -487,7 +487,7 @@ describe("the agent's marketing tools", () => {
     const { user, call } = await account();
     const other = await account();
     const db = database(env.DB);
-    const context = { env, origin: ORIGIN };
+    const context = { env, origin: ORIGIN, role: "owner" as const };
     await createLead(call, { firstName: "Due", followUpOn: "2020-01-01", consentSms: true });
     await createLead(call, { firstName: "Later", followUpOn: "2999-01-01" });
     await createLead(other.call, { firstName: "Theirs", followUpOn: "2020-01-01" });

@@ -493,7 +493,7 @@ describe("what a day's route is built from", () => {
   it("lets the agent plan the day with the optimiser (saving nothing), and save it", async () => {
     const { call, user } = await account();
     const db = database(env.DB);
-    const context = { env, origin: ORIGIN };
+    const context = { env, origin: ORIGIN, role: "owner" as const };
     const places = [
       { address: "3 Far Rd", latitude: 33.3, longitude: -112.0 },
       { address: "1 Near Rd", latitude: 33.1, longitude: -112.0 },
@@ -665,7 +665,13 @@ describe("adding a route to the calendar, all or nothing", () => {
     // Adding again, with the queries counted: D1 allows 50 a request on the free plan, a batch
     // counting as one.
     const { binding, count } = countingD1(env.DB);
-    const scope = { db: database(binding), env: env as Env, userId: user.id, origin: ORIGIN };
+    const scope = {
+      db: database(binding),
+      env: env as Env,
+      userId: user.id,
+      workspaceId: user.id,
+      origin: ORIGIN,
+    };
     const again = await addRouteToCalendar(scope, routeId, "local");
     expect(again.replaced).toBe(200);
     expect(await taggedWith(routeId)).toEqual([...again.eventIds].sort());

@@ -6,7 +6,7 @@ import { publicOrigin } from "../env";
 import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
-import { requireAuth, requireSession } from "./middleware/auth";
+import { requireAuth, requireSession, requireWriteRole } from "./middleware/auth";
 import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";
 
@@ -148,12 +148,22 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
   db: database(c.env.DB),
   env: c.env,
   userId: c.var.session.userId,
+  workspaceId: c.var.workspace.id,
   origin: appOrigin(c),
   timeZone: c.var.session.timeZone,
 });
 
-/** Spread into `createRoute` for routes that need a signed-in user. */
-export const signedIn = { security: bearerSecurity, middleware: [requireAuth] };
+/**
+ * Spread into `createRoute` for routes that need a signed-in user. A change (any method but a
+ * read's) is the workspace's: a viewer is refused 403 FORBIDDEN_ROLE.
+ */
+export const signedIn = { security: bearerSecurity, middleware: [requireAuth, requireWriteRole] };
+
+/**
+ * Spread instead of `signedIn` on a POST or PUT that changes nothing the workspace holds, so any
+ * role may call it: a calculation, an AI answer, the person's own notifications.
+ */
+export const signedInAnyRole = { security: bearerSecurity, middleware: [requireAuth] };
 
 /**
  * Spread instead of `signedIn` on what only the account holder signed in to AI42 may do (make or
@@ -170,5 +180,5 @@ export const sessionOnly = {
  */
 export const signedInStoring = {
   security: bearerSecurity,
-  middleware: [requireAuth, storageQuota],
+  middleware: [requireAuth, requireWriteRole, storageQuota],
 };

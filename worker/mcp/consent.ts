@@ -90,7 +90,7 @@ export async function askConsent(oauth: OAuthHelpers, request: Request): Promise
 export async function answerConsent(
   oauth: OAuthHelpers,
   request: Request,
-  userId: string,
+  { userId, workspaceId }: { userId: string; workspaceId: string },
   form: { handle: string; decision: string; scope: string },
 ): Promise<ConsentStep> {
   try {
@@ -110,6 +110,7 @@ export async function answerConsent(
     const clientName = client?.clientName ?? approved.request.clientId;
     const props: McpPrincipal = {
       userId,
+      workspaceId,
       scope,
       via: "app",
       viaId: approved.request.clientId,

@@ -9,9 +9,31 @@ import { requestTimeZone } from "../services/sessions";
 import { database } from "../db/client";
 import { publicOrigin, type Env } from "../env";
 import { mcpServer } from "./server";
+import { roleIn } from "../services/workspaces";
 
 /** An MCP request's body: a tool's arguments are small; 1 MB is generous. */
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A token or grant whose maker is no longer a member of its workspace: refused as an invalid token
+ * (RFC 6750), so the client asks the person to connect again.
+ */
+const workspaceGone = () =>
+  new Response(
+    JSON.stringify({
+      error: "invalid_token",
+      error_description:
+        "This connection's workspace is no longer one you are a member of: connect again",
+    }),
+    {
+      status: 401,
+      headers: {
+        "Content-Type": "application/json",
+        "WWW-Authenticate":
+          'Bearer error="invalid_token", error_description="Not a member of this workspace"',
+      },
+    },
+  );
 
 export async function handleMcp(
   request: Request,
@@ -25,11 +47,18 @@ export async function handleMcp(
   if (request.method !== "POST") {
     return new Response(null, { status: 405, headers: { Allow: "POST" } });
   }
+  const db = database(env.DB);
+  // Membership is read at each call: a person removed from the workspace, or made a viewer,
+  // is held to it from their next request, whatever token or grant they hold.
+  const workspaceId = principal.workspaceId ?? principal.userId;
+  const role = await roleIn(db, principal.userId, workspaceId);
+  if (!role) return workspaceGone();
   const server = mcpServer({
-    db: database(env.DB),
+    db,
     env,
     origin: publicOrigin(env, request),
     principal,
+    workspace: { id: workspaceId, role },
     timeZone: requestTimeZone(request),
   });
   const transport = new WebStandardStreamableHTTPServerTransport({

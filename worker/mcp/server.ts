@@ -27,6 +27,8 @@ import { settingsOf } from "../services/notifications";
 import { listProperties, propertyDetail } from "../services/properties";
 import type { ToolContext } from "../services/tool";
 import { startAiCall } from "../services/usage";
+import type { WorkspaceScope } from "../services/workspaces";
+import { VIEWER_CANT_WRITE, writesRecords } from "../../app/domain/teams";
 
 export const SERVER_INFO = { name: "AI42", title: "AI42", version: "1.0.0" };
 
@@ -53,16 +55,18 @@ export interface McpContext {
   env: Env;
   origin: string;
   principal: McpPrincipal;
+  /** The workspace the principal acts in, and the person's role there now. */
+  workspace: WorkspaceScope;
   /** The zone the request names (X-Time-Zone), else the user's own. */
   timeZone: string | null;
 }
 
 /** Counts the call against the user's AI requests a minute: a 429 AppError past the limit. */
 const countCall = (context: McpContext) =>
-  startAiCall(context.db, context.env, context.principal.userId, { characters: 0, storing: null });
+  startAiCall(context.db, context.env, context.workspace.id, { characters: 0, storing: null });
 
 async function callTool(context: McpContext, name: string, args: unknown): Promise<CallToolResult> {
-  const { db, principal } = context;
+  const { db, principal, workspace } = context;
   const refuse = async (error: string) => {
     await logMcpCall(db, principal, { kind: "tool", name, ok: false, error });
     return { isError: true, content: [{ type: "text" as const, text: error }] };
@@ -73,6 +77,7 @@ async function callTool(context: McpContext, name: string, args: unknown): Promi
       `${name} changes data: this ${principal.via === "token" ? "token" : "connection"} has the read scope. Use a read_write one.`,
     );
   }
+  if (definition?.wrote && !writesRecords(workspace.role)) return refuse(VIEWER_CANT_WRITE);
   let run;
   try {
     await countCall(context);
@@ -80,8 +85,10 @@ async function callTool(context: McpContext, name: string, args: unknown): Promi
       env: context.env,
       origin: context.origin,
       timeZone: context.timeZone ?? (await settingsOf(db, principal.userId)).timeZone,
+      role: workspace.role,
+      personId: principal.userId,
     };
-    run = await executeTool(db, principal.userId, name, args ?? {}, toolContext);
+    run = await executeTool(db, workspace.id, name, args ?? {}, toolContext);
   } catch (error) {
     // A limit reached, a provider not configured: the client's to read. Anything else is ours,
     // logged here and told in general terms.
@@ -129,8 +136,8 @@ async function readResource(context: McpContext, uri: string) {
     const id = idOf(uri, (property ?? analysis)!);
     await countCall(context);
     const body = property
-      ? await propertyDetail(db, principal.userId, id)
-      : await dealDetail(db, principal.userId, id);
+      ? await propertyDetail(db, context.workspace.id, id)
+      : await dealDetail(db, context.workspace.id, id);
     await logMcpCall(db, principal, { kind: "resource", name: uri, ok: true });
     return { contents: [{ uri, mimeType: "application/json", text: text(body) }] };
   } catch (error) {
@@ -154,11 +161,11 @@ async function readResource(context: McpContext, uri: string) {
 }
 
 async function listResources(context: McpContext) {
-  const { db, principal } = context;
+  const { db } = context;
   const page = { page: 1, limit: LISTED_RESOURCES };
   const [properties, analyses] = await Promise.all([
-    listProperties(db, principal.userId, {}, { sort: "updatedAt", dir: "desc" }, page),
-    listDeals(db, principal.userId, {}, page),
+    listProperties(db, context.workspace.id, {}, { sort: "updatedAt", dir: "desc" }, page),
+    listDeals(db, context.workspace.id, {}, page),
   ]);
   return {
     resources: [
@@ -185,7 +192,8 @@ export function mcpServer(context: McpContext) {
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: NO_ELICITATION,
   });
-  const mayWrite = context.principal.scope === "read_write";
+  const mayWrite =
+    context.principal.scope === "read_write" && writesRecords(context.workspace.role);
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: toolSchemas()

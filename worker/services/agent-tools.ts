@@ -4,6 +4,7 @@
  * resource's service, and writes go through the same zod input schemas as the API, so the model
  * can change nothing a form could not.
  */
+import { VIEWER_CANT_WRITE, writesRecords } from "../../app/domain/teams";
 import { z } from "zod";
 import { AppError } from "../errors";
 import type { Database } from "../db/client";
@@ -82,6 +83,8 @@ export async function executeTool(
 ): Promise<ToolRun> {
   const definition = toolNamed(name);
   if (!definition) return { ok: false, error: `Unknown tool ${name}` };
+  if (definition.wrote && !writesRecords(context.role))
+    return { ok: false, error: VIEWER_CANT_WRITE };
   const parsed = definition.parameters.safeParse(args);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(

@@ -9,38 +9,51 @@ import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
 import type { Env } from "../env";
 import { runTool, toolDefinitions } from "./agent-tools";
+import type { ToolContext } from "./tool";
 import { callProvider } from "./ai-providers";
 import { beginChat, saveAnswer, type StartedChat } from "./conversations";
 import { AGENT_INSTRUCTIONS, systemPrompt } from "./prompts";
 import type { Session } from "./sessions";
+import type { WorkspaceScope } from "./workspaces";
 import { refundingOnFailure } from "./usage";
 
 /** The most tool rounds one agent call may take before it must answer. */
 export const MAX_AGENT_STEPS = 5;
 
+/**
+ * One turn of the agent for `session`'s person, in `workspace`: its tools read and write that
+ * workspace's records, as the person's role there allows.
+ */
 export async function runAgent(
   env: Env,
   db: Database,
   session: Session,
+  workspace: WorkspaceScope,
   input: ChatRequest,
   origin: string,
 ) {
   const started = await beginChat(
     env,
     db,
-    session.userId,
+    workspace.id,
     input,
     "openai",
     systemPrompt(session, AGENT_INSTRUCTIONS),
   );
-  return refundingOnFailure(db, started.call, () => agentTurn(env, db, session, origin, started));
+  const context: ToolContext = {
+    env,
+    origin,
+    timeZone: session.timeZone,
+    role: workspace.role,
+    personId: session.userId,
+  };
+  return refundingOnFailure(db, started.call, () => agentTurn(db, workspace.id, context, started));
 }
 
 async function agentTurn(
-  env: Env,
   db: Database,
-  session: Session,
-  origin: string,
+  workspaceId: string,
+  context: ToolContext,
   { client, model, turn, messages: prompt, call: aiCall }: StartedChat,
 ) {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = prompt;
@@ -70,10 +83,10 @@ async function agentTurn(
     for (const call of toolCalls) {
       const { record, content: result } = await runTool(
         db,
-        session.userId,
+        workspaceId,
         call.function.name,
         call.function.arguments,
-        { env, origin, timeZone: session.timeZone },
+        context,
       );
       calls.push(record);
       messages.push({ role: "tool", tool_call_id: call.id, content: result });

@@ -340,7 +340,7 @@ export const historyRow = (
 });
 
 export async function createAuction(scope: GoogleScope, input: AuctionInput) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const [calendarId] = await Promise.all([
     chosenCalendar(scope),
     assertReferences(db, userId, input),
@@ -375,7 +375,7 @@ export async function updateAuction(
   input: AuctionInput,
   ifVersion?: IfVersion,
 ) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const condition = { ifVersion, show: toAuction };
   const [before, calendarId] = await Promise.all([
     findAuction(db, userId, id),
@@ -424,7 +424,7 @@ export async function updateAuction(
  * Google calendar for auctions.
  */
 export async function deleteAuction(scope: GoogleScope, id: string, ifVersion?: IfVersion) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const condition = { ifVersion, show: toAuction };
   const row = await findAuction(db, userId, id);
   assertVersion(row, "Auction", condition);
@@ -442,7 +442,7 @@ export const SYNC_BATCH = 10;
  * The first few have their dates written to Google now, the rest on later syncs.
  */
 export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const checked = checkAuctionRows(rows);
   const linkProblems = await referenceProblems(
     db,
@@ -621,7 +621,7 @@ async function syncAuction(
   calendarId: string | null,
 ): Promise<CalendarSync> {
   const hasEvents = row.googleSaleEventId || row.googleDepositEventId;
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   if (!calendarId && !hasEvents) {
     if (!row.googleSynced)
       await db
@@ -681,7 +681,7 @@ const pendingCount = async (db: Database, userId: string) => {
  * rest wait for the next call.
  */
 export async function syncPending(scope: GoogleScope) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const [calendarId, rows] = await Promise.all([
     chosenCalendar(scope),
     db
@@ -714,7 +714,7 @@ export async function syncPending(scope: GoogleScope) {
 export async function auctionCalendarSetting(scope: GoogleScope) {
   return {
     googleCalendarId: await chosenCalendar(scope),
-    pending: await pendingCount(scope.db, scope.userId),
+    pending: await pendingCount(scope.db, scope.workspaceId),
   };
 }
 
@@ -724,7 +724,7 @@ export async function auctionCalendarSetting(scope: GoogleScope) {
  * the calendar chosen before); the first few are written now.
  */
 export async function chooseAuctionCalendar(scope: GoogleScope, googleCalendarId: string | null) {
-  const { db, userId } = scope;
+  const { db, userId, workspaceId } = scope;
   const status = await googleStatus(scope, "calendar");
   if (!status.connected)
     throw new AppError(
@@ -756,7 +756,7 @@ export async function chooseAuctionCalendar(scope: GoogleScope, googleCalendarId
       .set({ googleSynced: false })
       .where(
         and(
-          eq(auctions.userId, userId),
+          eq(auctions.userId, workspaceId),
           googleCalendarId
             ? undefined
             : or(isNotNull(auctions.googleSaleEventId), isNotNull(auctions.googleDepositEventId)),

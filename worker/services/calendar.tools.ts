@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { EventInputSchema, LOCAL_CALENDAR_ID } from "../../app/domain/calendar/events";
 import { createEvent, listEvents } from "./calendar";
-import { found, tool } from "./tool";
+import { found, tool, toolGoogleScope } from "./tool";
 
 /** How many events the agent reads at once. */
 const EVENTS_FOR_AGENT = 50;
@@ -19,10 +19,10 @@ export const calendarTools = {
       timeMax: z.iso.datetime({ offset: true }).optional().describe("End of the range"),
     }),
     run: async (db, userId, range, context) => {
-      const { events, unavailable } = await listEvents(
-        { db, userId, ...context },
-        { ...range, maxResults: EVENTS_FOR_AGENT },
-      );
+      const { events, unavailable } = await listEvents(toolGoogleScope(db, userId, context), {
+        ...range,
+        maxResults: EVENTS_FOR_AGENT,
+      });
       return {
         result: { events, unavailable },
         summary: found(
@@ -38,7 +38,7 @@ export const calendarTools = {
     parameters: EventInputSchema,
     wrote: true,
     run: async (db, userId, input, context) => {
-      const event = await createEvent({ db, userId, ...context }, input);
+      const event = await createEvent(toolGoogleScope(db, userId, context), input);
       return {
         result: event,
         summary: `Created event ${event.summary} on ${when(event).slice(0, 10)} in ${

@@ -330,7 +330,7 @@ export async function listEvents(
     after: cursor?.after ?? null,
     take: query.maxResults + (cursor?.skip ?? 0) + 1,
   };
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const page = (lists: CalendarEvent[][], unavailable: EventListing["unavailable"] = []) => ({
     ...mergeEvents(lists, query.maxResults, cursor),
     unavailable,
@@ -404,13 +404,13 @@ async function calendarOfEvent(scope: GoogleScope, id: string, calendarId: strin
   const [own] = await scope.db
     .select({ id: calendarEvents.id })
     .from(calendarEvents)
-    .where(ownedBy(calendarEvents, scope.userId, id))
+    .where(ownedBy(calendarEvents, scope.workspaceId, id))
     .limit(1);
   return own ? LOCAL_CALENDAR_ID : calendarForNew(scope, undefined);
 }
 
 export async function createEvent(scope: GoogleScope, input: EventInput) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   await assertOwnedLinks(db, userId, input);
   const calendarId = await calendarForNew(scope, input.calendarId);
   assertWritableCalendar(calendarId);
@@ -431,7 +431,7 @@ export async function createEvent(scope: GoogleScope, input: EventInput) {
  * are on the auction).
  */
 export async function getEvent(scope: GoogleScope, id: string, named?: string) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const calendarId = await calendarOfEvent(scope, id, named);
   if (calendarId === PROJECTS_CALENDAR_ID && id.startsWith("project-")) {
     const project = await findOwned(db, projects, userId, id.slice("project-".length), "Event");
@@ -460,7 +460,7 @@ export async function updateEvent(
   input: EventInput,
   ifVersion?: IfVersion,
 ) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   if (derivedCalendarOf(id) || READ_ONLY_CALENDARS.has(input.calendarId ?? ""))
     throw readOnlyCalendar();
   await assertOwnedLinks(db, userId, input);
@@ -499,7 +499,7 @@ export async function deleteEvent(
   named?: string,
   ifVersion?: IfVersion,
 ) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   if (derivedCalendarOf(id) || READ_ONLY_CALENDARS.has(named ?? "")) throw readOnlyCalendar();
   const calendarId = await calendarOfEvent(scope, id, named);
   if (isGoogleCalendar(calendarId)) {

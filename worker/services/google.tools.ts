@@ -1,7 +1,7 @@
 /** The agent's read-only tools over the investor's Google account: search mail and Drive. */
 import { z } from "zod";
 import { googleApis, withGoogle } from "./google";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { found, tool, toolGoogleScope, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const googleTools = {
   search_mail: tool({
@@ -11,11 +11,14 @@ export const googleTools = {
       query: z.string().trim().max(500).optional().describe("Gmail search; omit for the latest"),
     }),
     run: async (db, userId, { query }, context) => {
-      const messages = await withGoogle({ db, userId, ...context }, "gmail", async (auth, root) =>
-        (await googleApis()).listGmailMessages(auth, root, {
-          q: query,
-          maxResults: TOOL_SEARCH_LIMIT,
-        }),
+      const messages = await withGoogle(
+        toolGoogleScope(db, userId, context),
+        "gmail",
+        async (auth, root) =>
+          (await googleApis()).listGmailMessages(auth, root, {
+            q: query,
+            maxResults: TOOL_SEARCH_LIMIT,
+          }),
       );
       return {
         result: messages,
@@ -33,8 +36,14 @@ export const googleTools = {
       query: z.string().trim().max(200).optional().describe("Words in the file name"),
     }),
     run: async (db, userId, { query }, context) => {
-      const files = await withGoogle({ db, userId, ...context }, "drive", async (auth, root) =>
-        (await googleApis()).listDriveFiles(auth, root, { q: query, pageSize: TOOL_SEARCH_LIMIT }),
+      const files = await withGoogle(
+        toolGoogleScope(db, userId, context),
+        "drive",
+        async (auth, root) =>
+          (await googleApis()).listDriveFiles(auth, root, {
+            q: query,
+            pageSize: TOOL_SEARCH_LIMIT,
+          }),
       );
       return {
         result: files,

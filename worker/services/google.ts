@@ -34,11 +34,17 @@ const STATE_TTL_MS = 10 * 60_000;
 export const GOOGLE_CALLBACK_PATH = "/api/google/callback";
 const DEFAULT_API_BASE_URL = "https://www.googleapis.com";
 
-/** Where a call for the user's Google account goes: the database, the Worker's settings, the user, this AI42's origin (the OAuth redirect's). */
+/**
+ * Where a call for the user's Google account goes: the database, the Worker's settings, the person
+ * whose Google account it is (`userId`), the workspace whose records the call reads and writes
+ * (`workspaceId`: the account that owns them, docs/decisions/0046) and this AI42's origin (the
+ * OAuth redirect's).
+ */
 export interface GoogleScope {
   db: Database;
   env: Env;
   userId: string;
+  workspaceId: string;
   origin: string;
   /** The user's zone (the session's), for what "today" means to them. */
   timeZone?: string;

@@ -506,7 +506,7 @@ export async function importAuctionRows(
   readProblems: RowProblem[],
   options: ImportOptions,
 ) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const known = await db
     .select({
       id: auctions.id,

@@ -32,7 +32,7 @@ import {
   stopCandidates,
   type StopCandidate,
 } from "./routes";
-import { tool, type ToolContext } from "./tool";
+import { tool, toolGoogleScope, type ToolContext } from "./tool";
 
 const StopArgument = z
   .object({
@@ -181,9 +181,9 @@ async function planDay(db: Database, userId: string, args: PlanArguments, contex
   const bounds = dayBounds(date, zone);
   const asked = await Promise.all((args.stops ?? []).map((stop) => candidateOf(db, userId, stop)));
   const ofDay = args.today
-    ? (
-        await stopCandidates({ db, userId, env: context.env, origin: context.origin }, bounds)
-      ).filter((candidate) => candidate.source === "auction" || candidate.source === "event")
+    ? (await stopCandidates(toolGoogleScope(db, userId, context), bounds)).filter(
+        (candidate) => candidate.source === "auction" || candidate.source === "event",
+      )
     : [];
   const wanted = [...asked, ...ofDay];
   const { stops, unplaced } = await located(db, context.env, wanted.slice(0, MAX_ROUTE_STOPS));

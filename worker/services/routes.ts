@@ -375,7 +375,7 @@ function eventCandidate(event: CalendarEvent): StopCandidate[] {
  * a Google calendar that fails is left out). Auction dates in the calendar are the auctions.
  */
 export async function stopCandidates(scope: GoogleScope, query: CandidateQuery) {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const [found, auctionsOfDay, people, listing] = await Promise.all([
     propertyCandidates(db, userId, query.q),
     auctionCandidates(db, userId, query),
@@ -518,7 +518,7 @@ async function googleWrites(
   visits: EventInput[],
   calendarId: string,
 ): Promise<Written> {
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const events = visits.map((visit) => ({ ...visit, id: newGoogleEventId() }));
   const eventIds = events.map((event) => event.id);
   const kept = route.calendarId === calendarId ? (route.calendarEventIds ?? []) : [];
@@ -548,7 +548,7 @@ async function googleWrites(
  */
 export async function addRouteToCalendar(scope: GoogleScope, id: string, calendarId: string) {
   assertWritableCalendar(calendarId);
-  const { db, userId } = scope;
+  const { db, workspaceId: userId } = scope;
   const route = await getRoute(db, userId, id);
   const visits = await visitEvents(db, userId, route, calendarId);
   const elsewhere =

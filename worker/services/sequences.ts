@@ -474,6 +474,7 @@ const googleScopeOf = (db: Database, env: Env, userId: string): GoogleScope => (
   db,
   env,
   userId,
+  workspaceId: userId,
   // Only the OAuth redirect is made from it, and a refresh makes none.
   origin: env.APP_URL ?? "http://localhost",
 });

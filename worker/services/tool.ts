@@ -3,9 +3,11 @@
  * function over one user's data. Each resource declares its tools beside its service
  * (`<resource>.tools.ts`); agent-tools.ts collects them.
  */
+import type { WorkspaceRole } from "../../app/domain/teams";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import type { GoogleScope } from "./google";
 
 /** How many records a search tool returns to the model. */
 export const TOOL_SEARCH_LIMIT = 10;
@@ -27,14 +29,28 @@ export interface ToolOutcome {
 }
 
 /**
- * What tools that reach outside D1 need: the Worker's settings and this AI42's origin; and the
- * user's time zone, for their today (UTC when not given).
+ * What tools that reach outside D1 need: the Worker's settings and this AI42's origin; the
+ * user's time zone, for their today (UTC when not given); and their role in the workspace the tools
+ * act on, which decides whether a tool that writes may run.
  */
 export interface ToolContext {
   env: Env;
   origin: string;
   timeZone?: string;
+  role: WorkspaceRole;
+  /** The person the tools act for, whose Google account they reach; absent, the workspace's own. */
+  personId?: string;
 }
+
+/**
+ * A tool's reach into Google for workspace `workspaceId`: the acting person's account, and the
+ * workspace's records.
+ */
+export const toolGoogleScope = (
+  db: Database,
+  workspaceId: string,
+  { env, origin, timeZone, personId }: ToolContext,
+): GoogleScope => ({ db, env, origin, timeZone, userId: personId ?? workspaceId, workspaceId });
 
 export interface Tool {
   description: string;

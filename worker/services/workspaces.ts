@@ -122,7 +122,11 @@ export async function createWorkspace(
  * The person's role in workspace `id`, or null when they are not a member. Their own needs no
  * read: it is their account, and they own it.
  */
-async function roleIn(db: Database, userId: string, id: string): Promise<WorkspaceRole | null> {
+export async function roleIn(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<WorkspaceRole | null> {
   if (id === userId) return "owner";
   const [row] = await db
     .select({ role: workspaceMembers.role })

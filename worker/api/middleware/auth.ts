@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { WORKSPACE_HEADER } from "../../../app/domain/teams";
-import { AppError, notConfigured, unauthorized } from "../../errors";
+import { VIEWER_CANT_WRITE, WORKSPACE_HEADER, writesRecords } from "../../../app/domain/teams";
+import { AppError, forbiddenRole, notConfigured, unauthorized } from "../../errors";
 import { database } from "../../db/client";
 import type { AppEnv } from "../types";
 import { isAccessToken, resolveAccessToken } from "../../services/access-tokens";
@@ -75,6 +75,18 @@ async function requestWorkspace(c: Context<AppEnv>, session: Session) {
   if (named !== undefined) return await workspaceFor(db, session.userId, named.trim());
   return await currentWorkspace(db, session.userId, session.workspaceId);
 }
+
+/**
+ * After requireAuth, on routes that change the workspace's records: a viewer's change is refused
+ * 403 FORBIDDEN_ROLE before the route runs. Reads pass whatever the role.
+ */
+export const requireWriteRole = createMiddleware<AppEnv>(async (c, next) => {
+  const { role } = c.var.workspace;
+  if (!READ_METHODS.has(c.req.method) && !writesRecords(role)) {
+    throw forbiddenRole(VIEWER_CANT_WRITE, role);
+  }
+  await next();
+});
 
 /**
  * After requireAuth, for what only the account holder signed in to AI42 may do: make or revoke

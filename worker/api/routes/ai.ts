@@ -29,6 +29,7 @@ import {
   jsonBody,
   router,
   signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import { AiStatusSchema, ChatAnswerSchema } from "./ai.schemas";
 import type { AppEnv } from "../types";
@@ -48,7 +49,7 @@ const chatRoute = (provider: AiProvider, summary: string) =>
     operationId: `chat${PROVIDERS[provider].label}`,
     summary,
     description: `The turn is stored only once the provider has answered: a failed call leaves the conversation as it was.${MODEL_CHOICE}${aiLimitsNote(true)}`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(ChatRequestSchema.openapi("ChatRequest")),
     responses: ChatResponses,
   });
@@ -118,7 +119,7 @@ const streamRoute = (provider: AiProvider) =>
     operationId: `stream${PROVIDERS[provider].label}`,
     summary: `Streamed chat with ${provider === "openai" ? "OpenAI" : "Perplexity (citations in the chunks)"}: the provider's Server-Sent Events piped through as they arrive. The conversation id is in X-Conversation-Id; the answer (or the part received before a stop) is saved to it.`,
     description: `The turn is stored once the provider's stream has started: a failed call leaves the conversation as it was.${MODEL_CHOICE}${aiLimitsNote(true)}`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(ChatRequestSchema),
     responses: {
       200: {
@@ -205,7 +206,7 @@ app.openapi(
     operationId: "textToSpeech",
     summary: `Text to speech: \`{text, voice}\` → audio/mpeg`,
     description: `The text counts as tokens (about four characters each).${aiLimitsNote(false)}`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(TtsRequestSchema.openapi("TtsRequest")),
     responses: {
       200: {
@@ -247,7 +248,7 @@ app.openapi(
     summary:
       "The agent: the model plans and calls tools over the user's own projects, contacts, properties and documents, then answers. The answer lists every tool call made, writes included.",
     description: `The turn is stored with the answer: a failed call leaves the conversation as it was (writes its tools made stay).${MODEL_CHOICE}${aiLimitsNote(true)}`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(ChatRequestSchema),
     responses: ChatResponses,
   }),
@@ -256,6 +257,7 @@ app.openapi(
       c.env,
       database(c.env.DB),
       c.var.session,
+      c.var.workspace,
       c.req.valid("json"),
       appOrigin(c),
     );

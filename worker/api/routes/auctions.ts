@@ -18,16 +18,17 @@ import {
   updateAuction,
 } from "../../services/auctions";
 import {
+  IdParamSchema,
   apiRoute,
   dataResponse,
   errorResponses,
   googleScope,
-  IdParamSchema,
   jsonBody,
   pageResponse,
   router,
   scope,
   signedIn,
+  signedInAnyRole,
   signedInStoring,
 } from "../openapi";
 import {
@@ -154,7 +155,7 @@ app.openapi(
     summary: "The most to bid: the value less costs, liens and profit, before the buyer's premium",
     description:
       "maxBid = (ARV·(1 − sellingCostsPct/100 − targetProfitPct/100) − rehabCost − survivingLiens − closingCosts − holdingCosts) / (1 + buyerPremiumPct/100), never below 0. Nothing is stored.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(MaxBidInputsSchema),
     responses: {
       200: dataResponse("The maximum bid and its terms", MaxBidSchema),

@@ -18,15 +18,16 @@ import {
   updateDeal,
 } from "../../services/deals";
 import {
+  IdParamSchema,
   apiRoute,
   dataResponse,
   errorResponses,
-  IdParamSchema,
   jsonBody,
   pageResponse,
   router,
-  signedIn,
   scope,
+  signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import {
   DealAnalysisSchema,
@@ -97,7 +98,7 @@ app.openapi(
     operationId: "analyzeDeal",
     summary: "Analyze a rental, flip, BRRRR or wholesale deal (nothing is stored)",
     description: `Answers every metric of the strategy, unrounded (null where undefined); rental and BRRRR answers carry the yearly projection \`years\`. ${VERDICT_NOTE} ${INPUT_RULES}`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(AnalyzeBody),
     responses: {
       200: dataResponse("The analysis", DealAnalysisSchema),
@@ -114,7 +115,7 @@ app.openapi(
     operationId: "dealSensitivity",
     summary: "A what-if grid: one metric as one or two inputs vary (nothing is stored)",
     description: `\`rows\` (and optionally \`columns\`) name an input by its path (\`purchasePrice\`, \`financing.interestRatePct\`, \`refinance.ltvPct\`, \`units.0.monthlyRent\`: any number among the strategy's inputs) and give it 1–${MAX_SENSITIVITY_VALUES} values; \`metric\` is any metric of the strategy. Every cell is the analysis of the inputs with that row's and column's values put in, checked as \`POST /deals/analyze\` checks them, so it equals what analyze answers for them. 400 names an unknown input path (\`rows.input\`, \`columns.input\`) or metric (\`metric\`), and a value that makes the inputs invalid (\`rows.values.3\`, with the input's problem) or the inputs' own fields.`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(SensitivityRequestSchema.openapi("DealSensitivityRequest")),
     responses: {
       200: dataResponse("The grid", DealSensitivitySchema),

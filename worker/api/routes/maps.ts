@@ -4,7 +4,15 @@
  */
 import { z } from "@hono/zod-openapi";
 import { geocode, mapsConfig, roadLine, roadMatrix } from "../../services/maps";
-import { apiRoute, dataResponse, errorResponses, jsonBody, router, signedIn } from "../openapi";
+import {
+  apiRoute,
+  dataResponse,
+  errorResponses,
+  jsonBody,
+  router,
+  signedIn,
+  signedInAnyRole,
+} from "../openapi";
 import {
   GeocodedPlaceSchema,
   MapsConfigSchema,
@@ -64,7 +72,7 @@ app.openapi(
     summary: "Road distances (km) and driving times (minutes) between every pair of points",
     description:
       "From the routing service (ROUTING_URL, OSRM `/table`); 503 without it, 422 when it cannot join two of the points.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(RoadPointsSchema),
     responses: {
       200: dataResponse("Row i, column j: from point i to point j", TravelMatrixSchema),
@@ -81,7 +89,7 @@ app.openapi(
     operationId: "roadLine",
     summary: "The line along the roads through the points in order, as [lat, lng] pairs",
     description: "From the routing service (ROUTING_URL, OSRM `/route`); 503 without it.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(RoadPointsSchema),
     responses: {
       200: dataResponse("The line", z.object({ line: z.array(z.tuple([z.number(), z.number()])) })),

@@ -41,15 +41,16 @@ import {
   updateLead,
 } from "../../services/leads";
 import {
+  IdParamSchema,
   apiRoute,
   dataResponse,
   errorResponses,
-  IdParamSchema,
   jsonBody,
   pageResponse,
   router,
   scope,
   signedIn,
+  signedInAnyRole,
   signedInStoring,
 } from "../openapi";
 import {
@@ -405,7 +406,7 @@ app.openapi(
     operationId: "chatLeadBot",
     summary:
       "A playground turn: the bot's reply asking question `next` (or handing over when all are answered), streamed through the AI relay. Nothing is saved.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: IdParamSchema, ...jsonBody(BotChatSchema.openapi("LeadBotChat")) },
     responses: {
       200: {
@@ -461,7 +462,7 @@ app.openapi(
     operationId: "draftOutreach",
     summary:
       "Draft an outreach e-mail, SMS or letter for a lead or a campaign. SMS drafts carry the compliance note; AI42 never sends them.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(CopyRequestSchema.openapi("OutreachRequest")),
     responses: {
       200: dataResponse("The draft", CopyDraftSchema),

@@ -17,15 +17,16 @@ import {
   updateSettings,
 } from "../../services/notifications";
 import {
+  IdParamSchema,
+  MetaSchema,
   apiRoute,
   dataResponse,
   errorResponses,
-  IdParamSchema,
   jsonBody,
-  MetaSchema,
-  router,
   personScope,
+  router,
   signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import {
   CountsSchema,
@@ -102,7 +103,7 @@ app.openapi(
     path: "/read",
     operationId: "markNotificationsRead",
     summary: "Marks notifications read: some (`ids`) or `all`",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(NotificationReadSchema),
     responses: { 200: dataResponse("The counts after", CountsSchema), ...errorResponses(400, 401) },
   }),
@@ -118,7 +119,7 @@ app.openapi(
     summary: "Tries a failed e-mail again",
     description:
       "Only an e-mail that failed (`email.status` `failed`) can be retried: 409 otherwise.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: IdParamSchema },
     responses: {
       200: dataResponse("The notification, its e-mail queued", NotificationSchema),
@@ -155,7 +156,7 @@ app.openapi(
     summary: "Changes the notification preferences",
     description:
       "Any of the fields; `channels` may name some kinds and one channel of each. Choosing `timeZone` stops it following the browser's zone at sign-in.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(SettingsChangeSchema),
     responses: {
       200: dataResponse("The preferences after", NotificationSettingsSchema),

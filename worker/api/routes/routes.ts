@@ -22,16 +22,17 @@ import {
   updateRoute,
 } from "../../services/routes";
 import {
+  IdParamSchema,
   apiRoute,
   dataResponse,
   errorResponses,
   googleScope,
-  IdParamSchema,
   jsonBody,
   pageResponse,
   router,
   scope,
   signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import {
   PlanMetaSchema,
@@ -69,7 +70,7 @@ app.openapi(
       "The order minimises the total distance among orders that reach every window; when none can, it minimises the total lateness, Σ (arrival − window.end) in minutes, with `feasible: false` and the late stops in `late`. Up to 10 stops the answer is optimal (exact search over subsets); beyond, a deterministic construction and local search (2-opt, Or-opt, relocate).",
       "`legs`: one per stop, plus one to `end` or back to `start` (`to` is `end` / `start`); a leg's `departAt` is the departure from `from` after its wait and service. `totalMinutes`: from `departAt` to the last arrival, waits and service included. Times keep departAt's offset.",
     ].join("\n\n"),
-    ...signedIn,
+    ...signedInAnyRole,
     request: jsonBody(OptimizeBody),
     responses: {
       200: {
