@@ -4,6 +4,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { writesRecords } from "~/domain/teams";
 import type { WorkspaceStart } from "~/workspace-start.server";
 
 /** app/routes/_app.tsx */
@@ -12,6 +13,17 @@ const WORKSPACE_ROUTE = "routes/_app";
 /** What the workspace layout read when the app started with this page: the entries, the bell. */
 export const useWorkspaceStart = () =>
   useRouteLoaderData(WORKSPACE_ROUTE) as WorkspaceStart | undefined;
+
+/**
+ * Whether the person may change the records of the workspace the page works in: every role but a
+ * viewer. The server refuses a viewer's change whatever a screen shows; the screens offer none.
+ * Unknown (the workspaces' read failed): offered, and the server decides.
+ */
+export function useCanWrite() {
+  const workspaces = useWorkspaceStart()?.workspaces;
+  const current = workspaces?.list.find((workspace) => workspace.id === workspaces.currentId);
+  return current ? writesRecords(current.role) : true;
+}
 
 /**
  * What a streamed part of a module's data settles to: something slow or external (Google) that
