@@ -3,6 +3,7 @@
  * (its phones and e-mails as lists, its consents as yes or no): the page sends that input to its
  * route's action, which reads it with the same schema (a duplicate is named by the action).
  */
+import { AssigneeField } from "~/components/assignee";
 import {
   ContactFlagsFields,
   MethodsField,
@@ -22,6 +23,7 @@ import type { LeadInput } from "~/domain/marketing/leads";
 import { splitTags } from "~/domain/workspace-terms";
 import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { useForm } from "~/lib/use-form";
+import type { Member } from "../../../worker/services/assignees";
 import { FormActions, options, textOf } from "../shared";
 
 const fieldsOf = (lead?: Lead) => ({
@@ -40,6 +42,7 @@ const fieldsOf = (lead?: Lead) => ({
   followUpOn: textOf(lead?.followUpOn),
   campaignId: textOf(lead?.campaignId),
   dealValue: textOf(lead?.dealValue),
+  assigneeId: textOf(lead?.assigneeId),
   consentEmail: String(lead?.consentEmail ?? false),
   consentSms: String(lead?.consentSms ?? false),
   consentCall: String(lead?.consentCall ?? false),
@@ -51,6 +54,8 @@ const fieldsOf = (lead?: Lead) => ({
 export function LeadForm(props: {
   lead?: Lead;
   campaigns: CampaignChoice[];
+  /** The workspace's members, whom the lead may be assigned to. */
+  members: Member[];
   onSave: (input: LeadInput) => Promise<unknown>;
   onCancel: (() => void) | { to: string };
 }) {
@@ -116,6 +121,11 @@ export function LeadForm(props: {
           label="Deal value ($)"
           type="number"
           required={false}
+        />
+        <AssigneeField
+          {...form.field("assigneeId")}
+          members={props.members}
+          current={props.lead?.assignee}
         />
       </div>
       <fieldset className="rounded-xl border border-line p-3">

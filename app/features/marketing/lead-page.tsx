@@ -21,6 +21,7 @@ import { refusalOf } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { BackLink, toastFailure } from "../shared";
+import type { Member } from "../../../worker/services/assignees";
 import type { LeadActionAnswer } from "./lead.server";
 import { LeadForm } from "./lead-form";
 import { LeadSequence } from "./lead-sequence";
@@ -32,6 +33,7 @@ export function LeadPage(props: {
   sequences: Sequence[];
   followUp: LeadSequences;
   back: string;
+  members: Member[];
 }) {
   const { lead } = props;
   const name = contactName(lead);
@@ -97,6 +99,7 @@ export function LeadPage(props: {
             key={lead.updatedAt}
             lead={lead}
             campaigns={props.campaigns}
+            members={props.members}
             onSave={save}
             onCancel={{ to: props.back }}
           />

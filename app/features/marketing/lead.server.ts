@@ -30,21 +30,23 @@ export type NewLeadAnswer = { created: { id: string } };
  * sequences and their log, and the list it was opened from (`back`, with its filters).
  */
 export async function loadLead({ url, services }: ModuleLoaderArgs, id: string) {
-  const [lead, campaigns, sequences, followUp] = await Promise.all([
+  const [lead, campaigns, sequences, followUp, members] = await Promise.all([
     services.leadDetail(id),
     services.campaignChoices(),
     services.listSequences(),
     services.leadSequences(id),
+    services.members(),
   ]);
   if (!lead) throw notFound();
   const back = listToGoBackTo(modulePath("marketing"), url.searchParams.get("back"));
-  return { lead: lead as Lead, campaigns, sequences, followUp, back };
+  return { lead: lead as Lead, campaigns, sequences, followUp, back, members };
 }
 
-/** The campaigns the new-lead form offers. */
-export const loadNewLead = async ({ services }: ModuleLoaderArgs) => ({
-  campaigns: await services.campaignChoices(),
-});
+/** The campaigns the new-lead form offers, and whom the lead may be assigned to. */
+export async function loadNewLead({ services }: ModuleLoaderArgs) {
+  const [campaigns, members] = await Promise.all([services.campaignChoices(), services.members()]);
+  return { campaigns, members };
+}
 
 /** A new lead from the form at /marketing/leads/new (`input`, as the API's clients send it). */
 export async function createLead({ services }: ModuleLoaderArgs, request: Request) {

@@ -14,9 +14,10 @@ import { useVersionedAction } from "~/lib/use-action-call";
 import { useForm } from "~/lib/use-form";
 import { BackLink, FormActions } from "../shared";
 import { EMPTY_PROPERTY, PropertyFields, type PropertyField } from "./property-form";
+import type { Member } from "../../../worker/services/assignees";
 import type { NewPropertyAnswer } from "./property.server";
 
-export function NewPropertyScreen() {
+export function NewPropertyScreen(props: { members: Member[] }) {
   // Posted without JavaScript: the page again, with what was typed and each field's problem.
   const posted = useActionData<Refused | NewPropertyAnswer>();
   const existing = posted && "existing" in posted ? posted.existing : null;
@@ -60,7 +61,7 @@ export function NewPropertyScreen() {
         noValidate
         className="space-y-4"
       >
-        <PropertyFields field={field} />
+        <PropertyFields field={field} members={props.members} />
         <FormActions
           posts
           saving={form.saving}

@@ -22,15 +22,21 @@ import { actOnFile } from "../files/files.server";
 import type { PropertyActionData } from "./property-action";
 
 export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
-  const [property, analyses, files] = await Promise.all([
+  const [property, analyses, files, members] = await Promise.all([
     services.propertyDetail(id),
     services.propertyAnalyses(id),
     services.recordFiles("property", id),
+    services.members(),
   ]);
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { property, analyses: analyses as Deal[], files };
+  return { property, analyses: analyses as Deal[], files, members };
 }
+
+/** The form that adds a property by hand: whom it may be assigned to. */
+export const loadNewProperty = async ({ services }: ModuleLoaderArgs) => ({
+  members: await services.members(),
+});
 
 /** What adding a property answers: the property made, or the one at that address already. */
 export type NewPropertyAnswer =

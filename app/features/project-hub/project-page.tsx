@@ -19,6 +19,7 @@ import { useRecordAction } from "~/lib/use-record-action";
 import { toast } from "~/lib/toast";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, FormActions } from "../shared";
+import type { Member } from "../../../worker/services/assignees";
 import type { ProjectActionData } from "./project.server";
 import { ProjectFields } from "./project-form";
 import { STATUS_TONE } from "./project-status";
@@ -45,7 +46,15 @@ function LinkChange(props: {
   );
 }
 
-export function ProjectPage({ project, files }: { project: ProjectDetail; files: RecordFiles }) {
+export function ProjectPage({
+  project,
+  files,
+  members,
+}: {
+  project: ProjectDetail;
+  files: RecordFiles;
+  members: Member[];
+}) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const refused = refusalOf(useActionData<ProjectActionData>());
   const [editing, setEditing] = useState(false);
@@ -254,7 +263,7 @@ export function ProjectPage({ project, files }: { project: ProjectDetail; files:
         <form method="post" onSubmit={edit.onSubmit} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="version" value={project.updatedAt} />
-          <ProjectFields project={project} errors={edit.fieldErrors} />
+          <ProjectFields project={project} members={members} errors={edit.fieldErrors} />
           <FormActions
             posts
             saving={edit.busy}

@@ -21,13 +21,19 @@ import { actOnFile } from "../files/files.server";
 export type ProjectActionData = RecordActionData | { linked: true };
 
 export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
-  const [project, files] = await Promise.all([
+  const [project, files, members] = await Promise.all([
     services.projectDetail(id),
     services.recordFiles("project", id),
+    services.members(),
   ]);
   if (!project) throw notFound();
-  return { project, files };
+  return { project, files, members };
 }
+
+/** The form that creates a project: whom it may be assigned to. */
+export const loadNewProject = async ({ services }: ModuleLoaderArgs) => ({
+  members: await services.members(),
+});
 
 /** A new project from the form at /project-hub/projects/new; its page once made. */
 export async function createProject({ services }: ModuleLoaderArgs, form: FormData) {
