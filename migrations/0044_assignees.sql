@@ -1,6 +1,6 @@
 -- Assignment: leads, properties, projects, auctions and calendar events name the member they are
--- assigned to. drizzle-kit leaves a new column's ON DELETE out of ALTER TABLE ADD (drizzle-orm
--- issue 5619): added here by hand, as the schema says, so deleting an account unassigns its records
+-- assigned to. drizzle-kit 0.31 leaves a new column's ON DELETE out of the ALTER TABLE ADD it
+-- writes: added here by hand, as the schema says, so deleting an account unassigns its records
 -- instead of being refused by them.
 ALTER TABLE `auctions` ADD `assignee_id` text REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
 CREATE INDEX `auctions_user_assignee` ON `auctions` (`user_id`,`assignee_id`,`current_sale_at`,`id`);--> statement-breakpoint
