@@ -7,7 +7,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, register } from "./helpers";
+import { database } from "../../worker/db/client";
+import { executeTool } from "../../worker/services/agent-tools";
+import { api, ORIGIN, register } from "./helpers";
 
 type Answer<T> = {
   data: T;
@@ -343,6 +345,75 @@ describe.each(KINDS)("a team's $kind", (kind) => {
     const olgas = await assignedNotices(olga);
     expect(olgas.length).toBe(olgaBefore + 1);
     expect(olgas[0]!.title).toBe(`Mel assigned you ${kind.named(6)}`);
+  });
+});
+
+describe("an import", () => {
+  it("assigns each row to a member, refuses a row naming someone else, and tells each member once", async () => {
+    const team = await newTeam();
+    const before = (await assignedNotices(mel)).length;
+    const rows = [1, 2, 3].map((n) => ({ firstName: "Row", lastName: `Lead${n}` }));
+    const imported = await callAs<{ created: number; failed: { index: number }[] }>(
+      olga,
+      team,
+      "/marketing/leads/import",
+      {
+        method: "POST",
+        json: {
+          rows: [
+            ...rows.map((row) => ({ ...row, assigneeId: mel.user.id })),
+            { firstName: "Row", lastName: "Outsider", assigneeId: otto.user.id },
+          ],
+        },
+      },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.created).toBe(3);
+    expect(imported.body.data.failed).toEqual([
+      { index: 3, errors: [{ field: "assigneeId", message: "Not a member of this workspace" }] },
+    ]);
+    const told = await assignedNotices(mel);
+    expect(told.length).toBe(before + 1);
+    expect(told[0]!.title).toBe("Olga assigned you 3 leads");
+    expect((await listed(KINDS[0], mel, team, "assignee=me")).ids).toHaveLength(3);
+  });
+});
+
+describe("the agent", () => {
+  it("assigns what it makes as the forms do, and reaches only the records of a member who sees only theirs", async () => {
+    const team = await newTeam();
+    const db = database(env.DB);
+    const as = (person: Person, assignedOnly = false) => ({
+      env,
+      origin: ORIGIN,
+      role: "member" as const,
+      personId: person.user.id,
+      assignedOnly,
+    });
+    const refused = await executeTool(
+      db,
+      team,
+      "create_project",
+      { name: "By the agent", assigneeId: otto.user.id },
+      as(olga),
+    );
+    expect(refused).toEqual({ ok: false, error: expect.stringMatching(/Not a member/) });
+    const made = await executeTool(
+      db,
+      team,
+      "create_project",
+      { name: "Ash's by the agent", assigneeId: ash.user.id },
+      as(olga),
+    );
+    expect(made.ok).toBe(true);
+    await executeTool(db, team, "create_project", { name: "Nobody's by the agent" }, as(olga));
+    const seen = await executeTool(db, team, "search_projects", {}, as(ash, true));
+    expect((seen.ok && (seen.result as { name: string }[]).map((one) => one.name)) || []).toEqual([
+      "Ash's by the agent",
+    ]);
+    expect((await assignedNotices(ash))[0]!.title).toBe(
+      "Olga assigned you the project Ash's by the agent",
+    );
   });
 });
 
