@@ -773,7 +773,9 @@ export function pageServices(
     accessTokens: () => listAccessTokens(db, personId),
     /** `POST /api/access-tokens`, checked with the API's schema: the token, with its secret. */
     createAccessToken: (input: unknown) =>
-      written(() => createAccessToken(db, personId, parsed(CreateAccessTokenSchema, input))),
+      written(() =>
+        createAccessToken(db, personId, userId, parsed(CreateAccessTokenSchema, input)),
+      ),
     /** `DELETE /api/access-tokens/{id}`: its next request is refused. */
     revokeAccessToken: (id: string) => written(() => revokeAccessToken(db, personId, id)),
     /**

@@ -2287,7 +2287,7 @@ export interface paths {
         put?: never;
         /**
          * Make a personal access token; its secret is in this answer only
-         * @description Send it as `Authorization: Bearer ai42_pat_…` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most 50: 409 TOO_MANY_TOKENS beyond.
+         * @description Send it as `Authorization: Bearer ai42_pat_…` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most 50: 409 TOO_MANY_TOKENS beyond. It acts in the workspace this request works in (`X-Workspace-Id`, else the session's current) and only there, with the maker's role at each call: once they leave it, it stops working.
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -5203,6 +5203,8 @@ export interface components {
              * @enum {string}
              */
             scope: "read" | "read_write";
+            /** @description The workspace it acts in (the one its request named, else the session's current): only there, with its maker's role at each call */
+            workspace_id: string;
             /** @description The token's first characters (`ai42_pat_Ab12`), to tell it apart */
             shown: string;
             created_at: string;

@@ -1279,6 +1279,11 @@ export const accessTokens = sqliteTable(
   {
     id: id(),
     userId: owner(),
+    /**
+     * The workspace the token acts in, with its maker's role there at each request; null (made
+     * before workspaces) is the maker's own.
+     */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scope: text("scope", { enum: ACCESS_SCOPES }).notNull(),
     /** Hex SHA-256 of the whole token: what a request's token is looked up by. */
@@ -1293,6 +1298,8 @@ export const accessTokens = sqliteTable(
   (t) => [
     uniqueIndex("access_tokens_hash").on(t.tokenHash),
     index("access_tokens_user").on(t.userId, t.createdAt),
+    // A member's tokens in a workspace, revoked together when they leave it.
+    index("access_tokens_workspace").on(t.workspaceId, t.userId),
   ],
 );
 

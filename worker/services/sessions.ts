@@ -42,9 +42,9 @@ export interface Session extends SessionRecord {
   timeZone: string;
   /**
    * Set when a personal access token, not a sign-in, authenticated the request: which token, and
-   * the scope that bounds what it may do.
+   * the scope that bounds what it may do, and the workspace it acts in.
    */
-  access?: { tokenId: string; tokenName: string; scope: AccessScope };
+  access?: { tokenId: string; tokenName: string; scope: AccessScope; workspaceId: string };
 }
 
 /** The real IANA zone a request names in X-Time-Zone (the browser's), or null. */

@@ -24,7 +24,7 @@ export interface WorkspaceScope {
   role: WorkspaceRole;
 }
 
-const workspaceNotFound = () =>
+export const workspaceNotFound = () =>
   new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
 
 /**
