@@ -40,3 +40,10 @@ export const writesRecords = (role: WorkspaceRole) => role !== "viewer";
 /** What a viewer is told when it asks to change something: by the API, a page or the agent. */
 export const VIEWER_CANT_WRITE =
   "You are a viewer in this workspace: you can read its records but not change them. Ask an owner or admin for the member role.";
+
+/**
+ * What a screen that adds records (`what`: "add projects", "run research") says to a viewer in
+ * place of its form.
+ */
+export const viewerCantAdd = (what: string) =>
+  `You are a viewer in this workspace: ask an owner or admin to make you a member to ${what}.`;

@@ -3,7 +3,7 @@
  * and how long until it, the money and deadlines, the max-bid calculator, the status history, and
  * the records around it (property, analysis, project and its documents, contacts). Edit,
  * postpone, change the status and save the bid through the page's action; delete behind a
- * confirmation.
+ * confirmation. A viewer reads it all and works the max bid out, and changes nothing.
  */
 import { Link } from "@remix-run/react";
 import { CalendarClock, ExternalLink, FileText, Gavel, History, Link2, Pencil } from "lucide-react";
@@ -37,6 +37,7 @@ import { label } from "~/domain/workspace";
 import type { AuctionDetail, AuctionHistoryEntry } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, toastFailure } from "../shared";
@@ -117,6 +118,7 @@ export function AuctionPage(props: {
 }) {
   const { detail, deal } = props;
   const now = useNow();
+  const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
   const [change, setChange] = useState<StatusChange | null>(null);
   // The defaults just kept, until the page is read again.
@@ -152,17 +154,19 @@ export function AuctionPage(props: {
             {place && <span>· {place}</span>}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
-            <Pencil aria-hidden className="size-4" /> Edit
-          </button>
-          <button type="button" onClick={() => setChange("postpone")} className="btn-secondary">
-            <CalendarClock aria-hidden className="size-4" /> Postpone
-          </button>
-          <button type="button" onClick={() => setChange("status")} className="btn-secondary">
-            <Gavel aria-hidden className="size-4" /> Change status
-          </button>
-        </div>
+        {canWrite && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
+              <Pencil aria-hidden className="size-4" /> Edit
+            </button>
+            <button type="button" onClick={() => setChange("postpone")} className="btn-secondary">
+              <CalendarClock aria-hidden className="size-4" /> Postpone
+            </button>
+            <button type="button" onClick={() => setChange("status")} className="btn-secondary">
+              <Gavel aria-hidden className="size-4" /> Change status
+            </button>
+          </div>
+        )}
       </header>
 
       <div className="mb-6 grid grid-cols-2 gap-4 rounded-2xl border border-line bg-surface p-5 lg:grid-cols-4">
@@ -219,6 +223,7 @@ export function AuctionPage(props: {
           key={detail.updatedAt}
           auction={detail}
           sources={sources}
+          keeps={canWrite}
           onSave={(bidInputs, plannedBid) =>
             save(
               { ...auctionInputOf(detail), bidInputs, plannedBid } as AuctionInput,

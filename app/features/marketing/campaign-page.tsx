@@ -2,7 +2,8 @@
  * A campaign's page (/marketing/campaigns/:campaignId), as its route's loader read it: its figures,
  * the funnel of its leads and their first page (each a link to the lead), the form that edits it
  * and the delete. Both post to the route's action and work without JavaScript; with it, the edit
- * is sent against the version shown and a change made elsewhere is asked about.
+ * is sent against the version shown and a change made elsewhere is asked about. A viewer reads
+ * its fields disabled, and may draft a message.
  */
 import { Link, useActionData } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
@@ -16,6 +17,7 @@ import { contactName, label } from "~/domain/workspace-terms";
 import { CampaignFigures } from "./campaign-figures";
 import type { Campaign, Lead, LeadSummary } from "~/lib/api/marketing";
 import type { Page } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { fieldErrorsOf, refusalOf, typedIn, type RecordActionData } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useRecordAction } from "~/lib/use-record-action";
@@ -37,6 +39,7 @@ export function CampaignPage(props: {
   const posted = useActionData<RecordActionData>();
   const refused = refusalOf(posted);
   const [drafting, setDrafting] = useState(false);
+  const canWrite = useCanWrite();
   const edit = useRecordAction<RecordActionData>("campaign", {
     onSaved: () => toast.success("Campaign saved"),
   });
@@ -124,18 +127,22 @@ export function CampaignPage(props: {
           >
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="version" value={campaign.updatedAt} />
-            <CampaignFields
-              campaign={campaign}
-              errors={{ ...fieldErrorsOf(posted), ...edit.fieldErrors }}
-              typed={typedIn(posted)}
-            />
-            <FormActions
-              posts
-              saving={edit.busy}
-              failure={edit.refusal}
-              submitLabel="Save changes"
-              onCancel={{ to: list }}
-            />
+            <fieldset disabled={!canWrite} className="min-w-0 space-y-4">
+              <CampaignFields
+                campaign={campaign}
+                errors={{ ...fieldErrorsOf(posted), ...edit.fieldErrors }}
+                typed={typedIn(posted)}
+              />
+            </fieldset>
+            {canWrite && (
+              <FormActions
+                posts
+                saving={edit.busy}
+                failure={edit.refusal}
+                submitLabel="Save changes"
+                onCancel={{ to: list }}
+              />
+            )}
           </form>
         </section>
         <DeleteRecord

@@ -2,7 +2,8 @@
  * A lead's page (/marketing/leads/:leadId), as its route's loader read it: who they are, their
  * follow-up sequence, the form that edits them and the delete. Each change goes to the route's
  * action: the edit as the input the form builds, against the version shown; the sequence's start
- * and stop and the delete as forms that work without JavaScript too.
+ * and stop and the delete as forms that work without JavaScript too. A viewer reads it all (the
+ * form's fields disabled) and may draft a message; it changes nothing.
  */
 import { useActionData, useNavigation } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
@@ -16,6 +17,7 @@ import type { LeadInput } from "~/domain/marketing/leads";
 import { contactName, label } from "~/domain/workspace-terms";
 import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { LeadSequences, Sequence } from "~/lib/api/sequences";
 import { refusalOf } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
@@ -39,6 +41,7 @@ export function LeadPage(props: {
   const refused = refusalOf(useActionData<LeadActionAnswer>());
   const { state } = useNavigation();
   const [drafting, setDrafting] = useState(false);
+  const canWrite = useCanWrite();
   const send = useVersionedAction<LeadActionAnswer>("lead", MESSAGES.updateLead);
   const save = (input: LeadInput) =>
     send({ intent: "update", version: lead.updatedAt, input }).then((answer) => {
@@ -84,6 +87,7 @@ export function LeadPage(props: {
           followUp={props.followUp}
           onRecordConsent={() => void recordConsent()}
           busy={state !== "idle"}
+          readOnly={!canWrite}
         />
         <section
           aria-labelledby="lead-details"
@@ -99,6 +103,7 @@ export function LeadPage(props: {
             campaigns={props.campaigns}
             onSave={save}
             onCancel={{ to: props.back }}
+            readOnly={!canWrite}
           />
         </section>
         <DeleteRecord

@@ -9,6 +9,7 @@ export function NewProjectPage() {
       title="New project"
       submitLabel="Create project"
       list={{ to: modulePath("project-hub"), label: "All projects" }}
+      adds="add projects"
       Fields={ProjectFields}
     />
   );
