@@ -24,7 +24,7 @@ export interface WorkspaceScope {
   role: WorkspaceRole;
 }
 
-const workspaceNotFound = () =>
+export const workspaceNotFound = () =>
   new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
 
 /**
@@ -126,7 +126,11 @@ export async function createWorkspace(
  * The person's role in workspace `id`, or null when they are not a member. Their own needs no
  * read: it is their account, and they own it.
  */
-async function roleIn(db: Database, userId: string, id: string): Promise<WorkspaceRole | null> {
+export async function roleIn(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<WorkspaceRole | null> {
   if (id === userId) return "owner";
   const [row] = await db
     .select({ role: workspaceMembers.role })
