@@ -15,6 +15,11 @@ import { allLeads, LEAD_SORTS } from "../../worker/services/leads";
 import { allProjects } from "../../worker/services/projects";
 import { createWorkspace, listWorkspaces, workspaceFor } from "../../worker/services/workspaces";
 import {
+  describeInvitation,
+  inviteMember,
+  listInvitations,
+} from "../../worker/services/invitations";
+import {
   allProperties,
   listProperties,
   PROPERTY_SORTS,
@@ -263,5 +268,35 @@ describe("the hot reads' plans", () => {
     expect(listed).toMatch(/SEARCH workspaces USING INDEX sqlite_autoindex_workspaces_1 \(id=\?\)/);
     // A person is in a few workspaces: sorting those few by name is their own, not a table's.
     expect(listed).not.toMatch(/^SCAN/m);
+  });
+
+  it("a workspace's pending invitations and an invitation's link, each from its own index", async () => {
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const team = await createWorkspace(database(env.DB), userId, { name: "Invited team" });
+    const { token } = await inviteMember(database(env.DB), userId, team.id, {
+      email: "plan@example.com",
+      role: "member",
+    });
+    await listInvitations(db, userId, team.id);
+    await describeInvitation(db, token);
+    // Inviting the address again: is it a member, and revoking the invitation pending for it.
+    await inviteMember(db, userId, team.id, { email: "plan@example.com", role: "viewer" });
+    const [invitations, link, isMember] = reads(sent).filter(
+      (one) => !/^select "role" from "workspace_members"/.test(one.sql),
+    );
+    expect(await plan(invitations!)).toEqual([
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_workspace (workspace_id=?)",
+    ]);
+    expect((await plan(link!))[0]).toBe(
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_token_hash_unique (token_hash=?)",
+    );
+    expect((await plan(isMember!)).join("\n")).toMatch(
+      /SEARCH users USING INDEX users_email_unique \(email=\?\)\n.*workspace_members.*\(workspace_id=\? AND user_id=\?\)/,
+    );
+    const revokeOlder = sent.find((one) => /^update "workspace_invitations"/.test(one.sql));
+    expect(await plan(revokeOlder!)).toEqual([
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_workspace (workspace_id=?)",
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ACCESS_SCOPES } from "../../app/domain/access";
-import { ACCOUNT_KINDS, WORKSPACE_ROLES } from "../../app/domain/teams";
+import { ACCOUNT_KINDS, INVITATION_ROLES, WORKSPACE_ROLES } from "../../app/domain/teams";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
@@ -123,6 +123,35 @@ export const workspaceMembers = sqliteTable(
     // A person's workspaces, for the switcher.
     index("workspace_members_user").on(t.userId),
   ],
+);
+
+/**
+ * An invitation to join a workspace, e-mailed as a link: kept only as the SHA-256 of the link's
+ * token, which the inviter is shown once. Used once (accepted), revoked, or dead after a week.
+ */
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Stored lower-cased, as accounts' addresses are: it is compared with one. */
+    email: text("email").notNull(),
+    role: text("role", { enum: INVITATION_ROLES }).notNull(),
+    /** Hex SHA-256 of the link's token: what an opened link is looked up by. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: text("revoked_at"),
+  },
+  // The workspace's pending list, newest first.
+  (t) => [index("workspace_invitations_workspace").on(t.workspaceId, t.createdAt)],
 );
 
 /**
@@ -1361,3 +1390,4 @@ export type ImportRunRow = typeof importRuns.$inferSelect;
 export type UsageCounterRow = typeof usageCounters.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type McpCallRow = typeof mcpCalls.$inferSelect;
+export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;

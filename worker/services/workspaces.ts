@@ -67,6 +67,10 @@ export function personalWorkspaceStatements(
   ] as const;
 }
 
+/** Whether the workspace is the person's own: someone else's own one they joined is not. */
+const ownWorkspace = (userId: string) =>
+  sql<boolean>`${workspaces.id} = ${userId}`.mapWith(Boolean);
+
 /** A person's memberships with their workspaces, each as the switcher lists it. */
 const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
   db
@@ -74,7 +78,7 @@ const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
       id: workspaces.id,
       name: workspaces.name,
       role: workspaceMembers.role,
-      personal: workspaces.personal,
+      personal: ownWorkspace(userId),
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
@@ -83,7 +87,7 @@ const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
 /** The workspaces a person works in: their own first, then the teams' by name. */
 export async function listWorkspaces(db: Database, userId: string): Promise<Workspace[]> {
   return await memberWorkspaces(db, userId).orderBy(
-    desc(workspaces.personal),
+    desc(ownWorkspace(userId)),
     asc(workspaces.name),
     asc(workspaces.id),
   );

@@ -8,8 +8,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
-import type { Env } from "../../env";
-import { AppError, notConfigured } from "../../errors";
+import { AppError } from "../../errors";
 import { requireAuth, sessionRequired } from "../middleware/auth";
 import type { AppEnv } from "../types";
 import { queueAccountEmail, type AccountEmail } from "../../services/account-emails";
@@ -25,7 +24,7 @@ import {
   sessionOnly,
 } from "../openapi";
 import { MessageSchema, SessionSchema, UserSchema } from "./auth.schemas";
-import { emailLinkOrigin } from "../../services/email";
+import { emailLinkOrigin, requireLinkOrigin } from "../../services/email";
 import {
   CONFIRM_RESEND_SECONDS,
   consumeConfirmToken,
@@ -65,19 +64,6 @@ export const SIGNED_UP_MESSAGE =
   "Check your e-mail: we sent a message to finish signing up. You can sign in with your e-mail and password now.";
 export const PASSWORD_CHANGED_MESSAGE =
   "Your password has been changed. Every device was signed out, and every access token and connected AI app revoked.";
-
-/**
- * The origin account e-mails' links name (see `emailLinkOrigin`); without one, the request is
- * refused 503 before anything changes, and the log says what to set.
- */
-function requireLinkOrigin(env: Env, requestUrl: string, what: string) {
-  const origin = emailLinkOrigin(env, requestUrl);
-  if (origin) return origin;
-  console.error(
-    `[email] ${what} not sent: set APP_URL to this app's public address. Without it, e-mailed links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(requestUrl).host}).`,
-  );
-  throw notConfigured("APP_URL", what);
-}
 
 const queueEmail = (c: Context<AppEnv>, email: AccountEmail) =>
   queueAccountEmail(c.env, email, (work) => c.executionCtx.waitUntil(work));
