@@ -14,6 +14,7 @@ import { allDeals, listDeals } from "../../worker/services/deals";
 import { allLeads, LEAD_SORTS } from "../../worker/services/leads";
 import { allProjects } from "../../worker/services/projects";
 import { createWorkspace, listWorkspaces, workspaceFor } from "../../worker/services/workspaces";
+import { listMembers } from "../../worker/services/members";
 import {
   describeInvitation,
   inviteMember,
@@ -270,7 +271,7 @@ describe("the hot reads' plans", () => {
     expect(listed).not.toMatch(/^SCAN/m);
   });
 
-  it("a workspace's pending invitations and an invitation's link, each from its own index", async () => {
+  it("a workspace's members, its pending invitations and an invitation's link, each from its own index", async () => {
     const sent: Sent[] = [];
     const db = database(noting(env.DB, sent));
     const team = await createWorkspace(database(env.DB), userId, { name: "Invited team" });
@@ -278,13 +279,21 @@ describe("the hot reads' plans", () => {
       email: "plan@example.com",
       role: "member",
     });
+    await listMembers(db, userId, team.id);
     await listInvitations(db, userId, team.id);
     await describeInvitation(db, token);
     // Inviting the address again: is it a member, and revoking the invitation pending for it.
     await inviteMember(db, userId, team.id, { email: "plan@example.com", role: "viewer" });
-    const [invitations, link, isMember] = reads(sent).filter(
+    const [members, invitations, link, isMember] = reads(sent).filter(
       (one) => !/^select "role" from "workspace_members"/.test(one.sql),
     );
+    const listed = (await plan(members!)).join("\n");
+    expect(listed).toMatch(
+      /SEARCH workspace_members USING INDEX sqlite_autoindex_workspace_members_1 \(workspace_id=\?\)/,
+    );
+    expect(listed).toMatch(/SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+    // Every member is shown: sorting them by when they joined is the workspace's own, not a table's.
+    expect(listed).not.toMatch(/^SCAN/m);
     expect(await plan(invitations!)).toEqual([
       "SEARCH workspace_invitations USING INDEX workspace_invitations_workspace (workspace_id=?)",
     ]);

@@ -38,6 +38,7 @@ import usage from "./routes/usage";
 import files from "./routes/files";
 import notifications from "./routes/notifications";
 import workspaces from "./routes/workspaces";
+import members from "./routes/members";
 import invitations from "./routes/invitations";
 import { UNSUBSCRIBE_API_PATH } from "../services/notifications";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
@@ -143,6 +144,7 @@ export function createApi() {
   api.route("/files", files);
   api.route("/notifications", notifications);
   api.route("/workspaces", workspaces);
+  api.route("/workspaces", members);
   api.route("/", invitations);
   api.route("/", access);
 
