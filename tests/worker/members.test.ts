@@ -227,8 +227,20 @@ describe("DELETE /api/workspaces/{id}/members/{userId}", () => {
     const names = async () =>
       (await worker.call<Answer<{ name: string }[]>>("/projects")).body.data.map((one) => one.name);
     expect(await names()).toEqual(["Team duplex"]);
+    const made = await worker.call<Answer<{ token: string }>>("/access-tokens", {
+      method: "POST",
+      json: { name: "Team script", scope: "read", expires_in_days: 30 },
+    });
+    expect(made.status).toBe(201);
+    const tokenProjects = () => api("/projects", { token: made.body.data.token });
+    expect((await tokenProjects()).status).toBe(200);
 
     expect((await remove(owner, id, worker.user.id)).status).toBe(204);
+
+    // The token made there is gone with the membership.
+    expect((await tokenProjects()).status).toBe(401);
+    const tokens = await worker.call<Answer<unknown[]>>("/access-tokens");
+    expect(tokens.body.data).toEqual([]);
 
     expect(await names()).toEqual([]);
     const named = await worker.call<Answer<unknown>>("/projects", {

@@ -8,8 +8,8 @@ import type { MemberChange } from "../../app/domain/team-input";
 import { memberChangeRefusal, type WorkspaceRole } from "../../app/domain/teams";
 import type { Database } from "../db/client";
 import { users, workspaceMembers } from "../db/schema";
-import type { Env } from "../env";
 import { AppError } from "../errors";
+import { revokeWorkspaceTokens } from "./access-tokens";
 import { roleIn, workspaceNotFound } from "./workspaces";
 
 /** A member as the workspace's list shows them. */
@@ -140,7 +140,6 @@ export async function updateMember(
  */
 export async function removeMember(
   db: Database,
-  env: Env,
   personId: string,
   workspaceId: string,
   userId: string,
@@ -160,17 +159,15 @@ export async function removeMember(
     )
     .returning({ userId: workspaceMembers.userId });
   if (!removed) throw target.role === "owner" ? lastOwner() : memberNotFound();
-  await membershipEnded(db, env, workspaceId, userId);
+  await membershipEnded(db, workspaceId, userId);
 }
 
 /**
- * Ends what a person held in a workspace besides their membership, once it is gone: the place for
- * access bound to the workspace alone (access tokens, apps' grants). Their sessions need nothing:
- * each request reads the membership, and a session without it works in their own workspace.
+ * Ends what a person held in a workspace besides their membership, once it is gone: their access
+ * tokens there are deleted. Their sessions need nothing, nor do the apps they connected there:
+ * each request reads the membership (a session without it works in their own workspace, an app's
+ * call is refused).
  */
-export async function membershipEnded(
-  _db: Database,
-  _env: Env,
-  _workspaceId: string,
-  _userId: string,
-) {}
+export async function membershipEnded(db: Database, workspaceId: string, userId: string) {
+  await revokeWorkspaceTokens(db, workspaceId, userId);
+}

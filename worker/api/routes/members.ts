@@ -81,7 +81,7 @@ app.openapi(
   async (c) => {
     const { id, userId } = c.req.valid("param");
     const [db, personId] = personScope(c);
-    await removeMember(db, c.env, personId, id, userId);
+    await removeMember(db, personId, id, userId);
     return c.body(null, 204);
   },
 );
