@@ -161,7 +161,9 @@ export const signedIn = { security: bearerSecurity, middleware: [requireAuth, re
 
 /**
  * Spread instead of `signedIn` on a POST or PUT that changes nothing the workspace holds, so any
- * role may call it: a calculation, an AI answer, the person's own notifications.
+ * role may call it: a calculation, an AI answer, the person's own notifications; and on a change
+ * to the workspace its path names (its members, its invitations), whose service judges the
+ * caller's role there rather than in the workspace the request works in.
  */
 export const signedInAnyRole = { security: bearerSecurity, middleware: [requireAuth] };
 

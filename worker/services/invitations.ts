@@ -10,6 +10,7 @@ import {
   INVITATION_SPENT,
   INVITATION_TTL_DAYS,
   invitationForAnother,
+  invitationPath,
   invitationStatus,
   managerNeeded,
   WORKSPACE_ROLE_LABELS,
@@ -25,7 +26,7 @@ import type { Env } from "../env";
 import { AppError } from "../errors";
 import { queueJob, type JobMessage } from "../jobs";
 import { randomToken, sha256Hex } from "./crypto";
-import { sendEmail } from "./email";
+import { requireLinkOrigin, sendEmail } from "./email";
 import { normalizeEmail } from "./users";
 import { findWorkspace, roleIn, workspaceNotFound } from "./workspaces";
 
@@ -307,6 +308,30 @@ const membershipFromAcceptance = (
     .onConflictDoNothing();
 
 /** Hands the invitation's e-mail to the queue; without one bound, sends it after the answer. */
+/**
+ * Invites `input.email` (see `inviteMember`) and e-mails them the link, which the answer carries
+ * too, for the inviter to copy. The link names APP_URL, never a Host the caller chose: without it
+ * (away from a local run) nothing is made.
+ */
+export async function sendInvitation(
+  db: Database,
+  personId: string,
+  workspaceId: string,
+  input: InvitationInput,
+  env: Env,
+  request: { url: string; waitUntil: (work: Promise<unknown>) => void },
+) {
+  const origin = requireLinkOrigin(env, request.url, "Invitation e-mail");
+  const { invitation, token } = await inviteMember(db, personId, workspaceId, input);
+  const url = `${origin}${invitationPath(token)}`;
+  await queueInvitationEmail(
+    env,
+    { type: "invitation-email", invitationId: invitation.id, link: url },
+    request.waitUntil,
+  );
+  return { ...invitation, url };
+}
+
 export const queueInvitationEmail = (
   env: Env,
   email: InvitationEmail,

@@ -12,7 +12,7 @@ import {
   describeInvitation,
   inviteMember,
   listInvitations,
-  queueInvitationEmail,
+  sendInvitation,
   revokeInvitation,
 } from "../../services/invitations";
 import { setSessionWorkspace } from "../../services/sessions";
@@ -26,7 +26,7 @@ import {
   personScope,
   router,
   sessionOnly,
-  signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import {
   InvitationLinkSchema,
@@ -46,7 +46,7 @@ app.openapi(
     operationId: "createInvitation",
     summary: "Invite an address to the workspace, with a role; the link is e-mailed to it",
     description: `Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for ${INVITATION_TTL_DAYS} days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).`,
-    ...signedIn,
+    ...signedInAnyRole,
     request: {
       params: IdParamSchema,
       ...jsonBody(InvitationInputSchema.openapi("InvitationInput")),
@@ -57,20 +57,14 @@ app.openapi(
     },
   }),
   async (c) => {
-    // The e-mailed link names APP_URL, never a Host the caller chose: without it, nothing is made.
-    requireLinkOrigin(c.env, c.req.url, "Invitation e-mail");
-    const { invitation, token } = await inviteMember(
+    const invitation = await sendInvitation(
       ...personScope(c),
       c.req.valid("param").id,
       c.req.valid("json"),
-    );
-    const url = `${appOrigin(c)}${invitationPath(token)}`;
-    await queueInvitationEmail(
       c.env,
-      { type: "invitation-email", invitationId: invitation.id, link: url },
-      (work) => c.executionCtx.waitUntil(work),
+      { url: c.req.url, waitUntil: (work) => c.executionCtx.waitUntil(work) },
     );
-    return c.json({ data: { ...invitation, url } }, 201);
+    return c.json({ data: invitation }, 201);
   },
 );
 
@@ -82,7 +76,7 @@ app.openapi(
     summary: "The workspace's invitations still pending, newest first (never their links)",
     description:
       "Neither accepted, revoked nor expired. Owners and admins only (403 FORBIDDEN_ROLE otherwise).",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: IdParamSchema },
     responses: {
       200: dataResponse("The pending invitations", z.array(InvitationSchema)),
@@ -101,7 +95,7 @@ app.openapi(
     summary: "Revoke a pending invitation: its link stops working",
     description:
       "Owners and admins only (403 FORBIDDEN_ROLE otherwise). One that is not pending answers 404.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: InvitationParamsSchema },
     responses: {
       204: { description: "Revoked" },

@@ -10,7 +10,7 @@ import {
   jsonBody,
   personScope,
   router,
-  signedIn,
+  signedInAnyRole,
 } from "../openapi";
 import { MemberParamsSchema, MemberSchema } from "./members.schemas";
 
@@ -24,7 +24,7 @@ app.openapi(
     summary: "The workspace's members, earliest to join first",
     description:
       "Any member may read them, a viewer too. A workspace the caller is not a member of answers 404, as if absent.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: IdParamSchema },
     responses: {
       200: dataResponse("The members", z.array(MemberSchema)),
@@ -42,7 +42,7 @@ app.openapi(
     summary: "Change a member's role, or whether they see only what is assigned to them",
     description:
       "Owners and admins only (403 FORBIDDEN_ROLE otherwise); nobody raises their own role. An admin neither changes an owner nor makes anyone one; an owner may make another member an owner, which is how ownership passes. The last owner can't step down (409 LAST_OWNER), nor the person whose own workspace it is (409 OWN_WORKSPACE).",
-    ...signedIn,
+    ...signedInAnyRole,
     request: {
       params: MemberParamsSchema,
       ...jsonBody(
@@ -71,7 +71,7 @@ app.openapi(
     summary: "Remove a member, or leave (the caller's own id)",
     description:
       "Anyone may leave; owners and admins remove others (403 FORBIDDEN_ROLE otherwise), an admin never an owner. The last owner can't leave (409 LAST_OWNER), nor anyone be removed from their own workspace (409 OWN_WORKSPACE). Their access ends at once: the workspace answers them 404, and their sessions work in their own.",
-    ...signedIn,
+    ...signedInAnyRole,
     request: { params: MemberParamsSchema },
     responses: {
       204: { description: "Removed" },
