@@ -13,6 +13,7 @@ import {
   invite,
   member,
   ORIGIN,
+  register,
   uniqueEmail,
   withToken,
   type Caller,
@@ -344,5 +345,74 @@ describe("an invitation's link", () => {
     expect(joined.status).toBe(200);
     expect(joined.body.data.role).toBe("admin");
     expect(await statusOf(invitation.token)).toBe("accepted");
+  });
+});
+
+describe("signing up from an invitation's link", () => {
+  it("joins the workspace with the sign-up, and the first session works in it", async () => {
+    const address = uniqueEmail("newcomer");
+    const invitation = await invite(ana.call, team.id, address, "member");
+    await ana.call("/projects", {
+      method: "POST",
+      headers: { "X-Workspace-Id": team.id },
+      json: { name: "Welcome duplex", type: "fix_and_flip", status: "prospecting" },
+    });
+    const joe = await register({ email: address, invitation: invitation.token });
+    expect(joe.response.status).toBe(202);
+    const call = (path: string, headers: Record<string, string> = {}) =>
+      api(path, { token: joe.token, headers }).then(
+        async (response) => (await response.json()) as Answer<{ id: string; name: string }[]>,
+      );
+    expect((await call("/workspaces")).data).toEqual([
+      expect.objectContaining({ id: joe.user.id, personal: true }),
+      { id: team.id, name: "Harbor Flips", role: "member", personal: false },
+    ]);
+    const teamProjects = (await call("/projects", { "X-Workspace-Id": team.id })).data;
+    expect(teamProjects.map((one) => one.name)).toContain("Welcome duplex");
+    expect((await call("/projects")).data).toEqual(teamProjects);
+    expect(await statusOf(invitation.token)).toBe("accepted");
+
+    // Only the first: the next sign-in works in the account's own workspace.
+    const next = await api("/auth/login", {
+      method: "POST",
+      json: { email: address, password: joe.body.password },
+    });
+    const { token } = ((await next.json()) as { data: { token: string } }).data;
+    const own = await api("/projects", { token });
+    expect(((await own.json()) as Answer<unknown[]>).data).toEqual([]);
+  });
+
+  it("joins nothing for another address, an address that has an account, or a spent link", async () => {
+    const invited = uniqueEmail("invited");
+    const invitation = await invite(ana.call, team.id, invited);
+    const other = await register({ invitation: invitation.token });
+    expect(other.response.status).toBe(202);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    // The address's account exists already: the sign-up makes nothing, and joins no one.
+    const kim = await account();
+    const kimInvitation = await invite(ana.call, team.id, kim.user.email);
+    const taken = await api("/auth/register", {
+      method: "POST",
+      json: {
+        email: kim.user.email,
+        password: "another horse battery",
+        first_name: "Not",
+        last_name: "Kim",
+        invitation: kimInvitation.token,
+      },
+    });
+    expect(taken.status).toBe(202);
+    expect(await statusOf(kimInvitation.token)).toBe("pending");
+    expect((await kim.call<Answer<Workspace[]>>("/workspaces")).body.data).toHaveLength(1);
+
+    await revoke(ana, team.id, invitation.id);
+    const late = await register({ email: invited, invitation: invitation.token });
+    const lists = await api("/workspaces", { token: late.token });
+    expect(((await lists.json()) as Answer<Workspace[]>).data).toHaveLength(1);
+    for (const signedUp of [other, late]) {
+      const projects = await api("/projects", { token: signedUp.token });
+      expect(((await projects.json()) as Answer<unknown[]>).data).toEqual([]);
+    }
   });
 });
