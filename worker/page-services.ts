@@ -188,6 +188,7 @@ import {
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 import { createWorkspace, findWorkspace, listWorkspaces } from "./services/workspaces";
+import { acceptInvitation } from "./services/invitations";
 import { WorkspaceInputSchema } from "../app/domain/team-input";
 
 /**
@@ -779,6 +780,11 @@ export function pageServices(
     /** `POST /api/workspaces`, checked with the API's schema: the new team workspace. */
     createWorkspace: (input: unknown) =>
       written(() => createWorkspace(db, personId, parsed(WorkspaceInputSchema, input))),
+    /**
+     * `POST /api/invitations/{token}/accept`: the workspace joined, as the person's list shows it
+     * (the session is the page's to move there).
+     */
+    acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
   };
 }
 

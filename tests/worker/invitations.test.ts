@@ -13,6 +13,8 @@ import {
   invite,
   member,
   ORIGIN,
+  pageAt,
+  postForm,
   register,
   uniqueEmail,
   withToken,
@@ -414,5 +416,90 @@ describe("signing up from an invitation's link", () => {
       const projects = await api("/projects", { token: signedUp.token });
       expect(((await projects.json()) as Answer<unknown[]>).data).toEqual([]);
     }
+  });
+});
+
+describe("the invitation's page", () => {
+  it("shows who invites to what, and leads someone signed out to sign in or up, and back", async () => {
+    const { token } = await invite(ana.call, team.id, uniqueEmail("reader"), "viewer");
+    const page = await pageAt(`/invitations/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Join Harbor Flips");
+    expect(page.html).toMatch(/Ana Silva(<!-- -->)? invited/);
+    expect(page.html).toContain("Viewer");
+    const back = encodeURIComponent(`/invitations/${token}`);
+    expect(page.html).toContain(`href="/sign-in?next=${back}"`);
+    expect(page.html).toContain(`href="/sign-in?next=${back}&amp;mode=signup"`);
+    // The login form posted without JavaScript comes back here.
+    const signIn = await pageAt(`/sign-in?next=${back}`);
+    expect(signIn.html).toContain(`action="/sign-in?next=${back}"`);
+  });
+
+  it("accepts with a press of its button, for the address's account, and opens the workspace", async () => {
+    const lee = await register();
+    const invitation = await invite(ana.call, team.id, lee.user.email, "member");
+    const path = `/invitations/${invitation.token}`;
+    const shown = await pageAt(path, lee.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain("Accept invitation");
+    // Opening the page (a mail scanner does) accepts nothing.
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    // Another site's form is refused before the page runs.
+    expect((await postForm(path, lee.cookie, {}, "https://evil.example")).status).toBe(403);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    const accepted = await postForm(path, lee.cookie, {});
+    expect(accepted).toMatchObject({ status: 303, location: "/home" });
+    expect(await statusOf(invitation.token)).toBe("accepted");
+    const projects = await api("/projects", { token: lee.token });
+    const teamProjects = await api("/projects", {
+      token: lee.token,
+      headers: { "X-Workspace-Id": team.id },
+    });
+    expect(await projects.json()).toEqual(await teamProjects.json());
+
+    const again = await pageAt(path, lee.cookie);
+    expect(again.status).toBe(410);
+    expect(again.html).toContain("You joined Harbor Flips");
+    const refused = await postForm(path, lee.cookie, {});
+    expect(refused.status).toBe(410);
+  });
+
+  it("tells the wrong account, and anyone after the link is spent, why not", async () => {
+    const mia = await register();
+    const ned = await register();
+    const invitation = await invite(ana.call, team.id, mia.user.email);
+    const path = `/invitations/${invitation.token}`;
+    const wrong = await pageAt(path, ned.cookie);
+    expect(wrong.status).toBe(403);
+    expect(wrong.html).toContain(`This invitation is for ${mia.user.email}`);
+    expect(wrong.html).not.toContain("Accept invitation");
+    expect((await postForm(path, ned.cookie, {})).status).toBe(403);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    await revoke(ana, team.id, invitation.id);
+    for (const cookie of [mia.cookie, undefined]) {
+      const revoked = await pageAt(path, cookie);
+      expect(revoked.status).toBe(410);
+      expect(revoked.html).toContain("This invitation was withdrawn");
+    }
+    const expiring = await invite(ana.call, team.id, mia.user.email);
+    await env.DB.prepare("UPDATE workspace_invitations SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), expiring.id)
+      .run();
+    const expired = await pageAt(`/invitations/${expiring.token}`, mia.cookie);
+    expect(expired.status).toBe(410);
+    expect(expired.html).toContain("This invitation has expired");
+    const used = await invite(ana.call, team.id, ned.user.email);
+    await accept((await account()).call, used.token);
+    await api(`/invitations/${used.token}/accept`, { method: "POST", token: ned.token });
+    const spent = await pageAt(`/invitations/${used.token}`, mia.cookie);
+    expect(spent.status).toBe(410);
+    expect(spent.html).toContain("This invitation was already accepted");
+
+    const missing = await pageAt(`/invitations/${"x".repeat(43)}`);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("This invitation link is not valid");
   });
 });
