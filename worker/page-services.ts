@@ -194,6 +194,7 @@ import {
   type WorkspaceScope,
 } from "./services/workspaces";
 import { VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
+import { acceptInvitation } from "./services/invitations";
 import { WorkspaceInputSchema } from "../app/domain/team-input";
 
 /**
@@ -812,6 +813,11 @@ export function pageServices(
     /** `POST /api/workspaces`, checked with the API's schema: the new team workspace. */
     createWorkspace: (input: unknown) =>
       written(() => createWorkspace(db, personId, parsed(WorkspaceInputSchema, input))),
+    /**
+     * `POST /api/invitations/{token}/accept`: the workspace joined, as the person's list shows it
+     * (the session is the page's to move there).
+     */
+    acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
   };
 }
 

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up: make the account and e-mail a link to confirm its address
-         * @description Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password).
+         * @description Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password). `invitation`, the token of an invitation's link (/invitations/{token}): when it is pending and was sent to this address, the new account joins its workspace, with its role, and its first session works there; else it is ignored.
          */
         post: operations["register"];
         delete?: never;
@@ -2519,6 +2519,7 @@ export interface components {
             password: string;
             first_name: string;
             last_name: string;
+            invitation?: string;
         };
         Session: {
             token: string;

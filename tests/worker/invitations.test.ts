@@ -13,6 +13,9 @@ import {
   invite,
   member,
   ORIGIN,
+  pageAt,
+  postForm,
+  register,
   uniqueEmail,
   withToken,
   type Caller,
@@ -344,5 +347,159 @@ describe("an invitation's link", () => {
     expect(joined.status).toBe(200);
     expect(joined.body.data.role).toBe("admin");
     expect(await statusOf(invitation.token)).toBe("accepted");
+  });
+});
+
+describe("signing up from an invitation's link", () => {
+  it("joins the workspace with the sign-up, and the first session works in it", async () => {
+    const address = uniqueEmail("newcomer");
+    const invitation = await invite(ana.call, team.id, address, "member");
+    await ana.call("/projects", {
+      method: "POST",
+      headers: { "X-Workspace-Id": team.id },
+      json: { name: "Welcome duplex", type: "fix_and_flip", status: "prospecting" },
+    });
+    const joe = await register({ email: address, invitation: invitation.token });
+    expect(joe.response.status).toBe(202);
+    const call = (path: string, headers: Record<string, string> = {}) =>
+      api(path, { token: joe.token, headers }).then(
+        async (response) => (await response.json()) as Answer<{ id: string; name: string }[]>,
+      );
+    expect((await call("/workspaces")).data).toEqual([
+      expect.objectContaining({ id: joe.user.id, personal: true }),
+      { id: team.id, name: "Harbor Flips", role: "member", personal: false },
+    ]);
+    const teamProjects = (await call("/projects", { "X-Workspace-Id": team.id })).data;
+    expect(teamProjects.map((one) => one.name)).toContain("Welcome duplex");
+    expect((await call("/projects")).data).toEqual(teamProjects);
+    expect(await statusOf(invitation.token)).toBe("accepted");
+
+    // Only the first: the next sign-in works in the account's own workspace.
+    const next = await api("/auth/login", {
+      method: "POST",
+      json: { email: address, password: joe.body.password },
+    });
+    const { token } = ((await next.json()) as { data: { token: string } }).data;
+    const own = await api("/projects", { token });
+    expect(((await own.json()) as Answer<unknown[]>).data).toEqual([]);
+  });
+
+  it("joins nothing for another address, an address that has an account, or a spent link", async () => {
+    const invited = uniqueEmail("invited");
+    const invitation = await invite(ana.call, team.id, invited);
+    const other = await register({ invitation: invitation.token });
+    expect(other.response.status).toBe(202);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    // The address's account exists already: the sign-up makes nothing, and joins no one.
+    const kim = await account();
+    const kimInvitation = await invite(ana.call, team.id, kim.user.email);
+    const taken = await api("/auth/register", {
+      method: "POST",
+      json: {
+        email: kim.user.email,
+        password: "another horse battery",
+        first_name: "Not",
+        last_name: "Kim",
+        invitation: kimInvitation.token,
+      },
+    });
+    expect(taken.status).toBe(202);
+    expect(await statusOf(kimInvitation.token)).toBe("pending");
+    expect((await kim.call<Answer<Workspace[]>>("/workspaces")).body.data).toHaveLength(1);
+
+    await revoke(ana, team.id, invitation.id);
+    const late = await register({ email: invited, invitation: invitation.token });
+    const lists = await api("/workspaces", { token: late.token });
+    expect(((await lists.json()) as Answer<Workspace[]>).data).toHaveLength(1);
+    for (const signedUp of [other, late]) {
+      const projects = await api("/projects", { token: signedUp.token });
+      expect(((await projects.json()) as Answer<unknown[]>).data).toEqual([]);
+    }
+  });
+});
+
+describe("the invitation's page", () => {
+  it("shows who invites to what, and leads someone signed out to sign in or up, and back", async () => {
+    const { token } = await invite(ana.call, team.id, uniqueEmail("reader"), "viewer");
+    const page = await pageAt(`/invitations/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Join Harbor Flips");
+    expect(page.html).toMatch(/Ana Silva(<!-- -->)? invited/);
+    expect(page.html).toContain("Viewer");
+    const back = encodeURIComponent(`/invitations/${token}`);
+    expect(page.html).toContain(`href="/sign-in?next=${back}"`);
+    expect(page.html).toContain(`href="/sign-in?next=${back}&amp;mode=signup"`);
+    // The login form posted without JavaScript comes back here.
+    const signIn = await pageAt(`/sign-in?next=${back}`);
+    expect(signIn.html).toContain(`action="/sign-in?next=${back}"`);
+  });
+
+  it("accepts with a press of its button, for the address's account, and opens the workspace", async () => {
+    const lee = await register();
+    const invitation = await invite(ana.call, team.id, lee.user.email, "member");
+    const path = `/invitations/${invitation.token}`;
+    const shown = await pageAt(path, lee.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain("Accept invitation");
+    // Opening the page (a mail scanner does) accepts nothing.
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    // Another site's form is refused before the page runs.
+    expect((await postForm(path, lee.cookie, {}, "https://evil.example")).status).toBe(403);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    const accepted = await postForm(path, lee.cookie, {});
+    expect(accepted).toMatchObject({ status: 303, location: "/home" });
+    expect(await statusOf(invitation.token)).toBe("accepted");
+    const projects = await api("/projects", { token: lee.token });
+    const teamProjects = await api("/projects", {
+      token: lee.token,
+      headers: { "X-Workspace-Id": team.id },
+    });
+    expect(await projects.json()).toEqual(await teamProjects.json());
+
+    const again = await pageAt(path, lee.cookie);
+    expect(again.status).toBe(410);
+    expect(again.html).toContain("You joined Harbor Flips");
+    const refused = await postForm(path, lee.cookie, {});
+    expect(refused.status).toBe(410);
+  });
+
+  it("tells the wrong account, and anyone after the link is spent, why not", async () => {
+    const mia = await register();
+    const ned = await register();
+    const invitation = await invite(ana.call, team.id, mia.user.email);
+    const path = `/invitations/${invitation.token}`;
+    const wrong = await pageAt(path, ned.cookie);
+    expect(wrong.status).toBe(403);
+    expect(wrong.html).toContain(`This invitation is for ${mia.user.email}`);
+    expect(wrong.html).not.toContain("Accept invitation");
+    expect((await postForm(path, ned.cookie, {})).status).toBe(403);
+    expect(await statusOf(invitation.token)).toBe("pending");
+
+    await revoke(ana, team.id, invitation.id);
+    for (const cookie of [mia.cookie, undefined]) {
+      const revoked = await pageAt(path, cookie);
+      expect(revoked.status).toBe(410);
+      expect(revoked.html).toContain("This invitation was withdrawn");
+    }
+    const expiring = await invite(ana.call, team.id, mia.user.email);
+    await env.DB.prepare("UPDATE workspace_invitations SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), expiring.id)
+      .run();
+    const expired = await pageAt(`/invitations/${expiring.token}`, mia.cookie);
+    expect(expired.status).toBe(410);
+    expect(expired.html).toContain("This invitation has expired");
+    const used = await invite(ana.call, team.id, ned.user.email);
+    await accept((await account()).call, used.token);
+    await api(`/invitations/${used.token}/accept`, { method: "POST", token: ned.token });
+    const spent = await pageAt(`/invitations/${used.token}`, mia.cookie);
+    expect(spent.status).toBe(410);
+    expect(spent.html).toContain("This invitation was already accepted");
+
+    const missing = await pageAt(`/invitations/${"x".repeat(43)}`);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("This invitation link is not valid");
   });
 });

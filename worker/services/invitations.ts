@@ -307,6 +307,40 @@ const membershipFromAcceptance = (
     )
     .onConflictDoNothing();
 
+/**
+ * A sign-up from an invitation's link (`token`) with `email`: the statements that accept it for
+ * the new account in the batch that makes the account, when it is pending and was sent to that
+ * address; and, after the batch, the workspace it joined, if any. They read the account's row, so
+ * when the account was not made (its address taken) they change nothing.
+ */
+export async function signUpInvitation(db: Database, token: string, email: string) {
+  const sent = and(
+    eq(workspaceInvitations.tokenHash, await sha256Hex(token)),
+    eq(workspaceInvitations.email, normalizeEmail(email)),
+  );
+  const at = isoAt(Date.now());
+  return {
+    statements: (accountId: string) =>
+      [
+        acceptance(
+          db,
+          and(sent, sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${accountId})`),
+          accountId,
+          at,
+        ),
+        membershipFromAcceptance(db, sent, accountId, at),
+      ] as const,
+    joined: async (accountId: string) => {
+      const [row] = await db
+        .select({ workspaceId: workspaceInvitations.workspaceId })
+        .from(workspaceInvitations)
+        .where(and(sent, eq(workspaceInvitations.acceptedBy, accountId)))
+        .limit(1);
+      return row?.workspaceId ?? null;
+    },
+  };
+}
+
 /** Hands the invitation's e-mail to the queue; without one bound, sends it after the answer. */
 /**
  * Invites `input.email` (see `inviteMember`) and e-mails them the link, which the answer carries
