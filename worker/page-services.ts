@@ -193,9 +193,19 @@ import {
   listWorkspaces,
   type WorkspaceScope,
 } from "./services/workspaces";
-import { VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
-import { acceptInvitation } from "./services/invitations";
-import { WorkspaceInputSchema } from "../app/domain/team-input";
+import { managesMembers, VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
+import {
+  acceptInvitation,
+  listInvitations,
+  revokeInvitation,
+  sendInvitation,
+} from "./services/invitations";
+import { listMembers, removeMember, updateMember } from "./services/members";
+import {
+  InvitationInputSchema,
+  MemberChangeSchema,
+  WorkspaceInputSchema,
+} from "../app/domain/team-input";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -804,6 +814,8 @@ export function pageServices(
     mcpCalls: (page: number, limit: number) => listMcpCalls(db, personId, { page, limit }),
     /** The workspace these services work in: the one the session chose, else the person's own. */
     workspaceId: userId,
+    /** The person these services act for. */
+    personId,
     /** The person's role there: the screens offer only what it may do. */
     role: workspace.role,
     /** The person's workspaces, their own first (`GET /api/workspaces`). */
@@ -817,6 +829,28 @@ export function pageServices(
      * `POST /api/invitations/{token}/accept`: the workspace joined, as the person's list shows it
      * (the session is the page's to move there).
      */
+    /** The members of the workspace the pages work in (`GET /api/workspaces/{id}/members`). */
+    members: () => listMembers(db, personId, userId),
+    /** Its pending invitations; null for a member or a viewer, who may not see them. */
+    invitations: async () =>
+      managesMembers(workspace.role) ? await listInvitations(db, personId, userId) : null,
+    /** `POST /api/workspaces/{id}/invitations`: the invitation with its link, also e-mailed. */
+    invite: (input: unknown) =>
+      written(() =>
+        sendInvitation(db, personId, userId, parsed(InvitationInputSchema, input), env, {
+          url: from.origin,
+          waitUntil,
+        }),
+      ),
+    /** `DELETE /api/workspaces/{id}/invitations/{invitationId}`: its link stops working. */
+    revokeInvitation: (id: string) => written(() => revokeInvitation(db, personId, userId, id)),
+    /** `PATCH /api/workspaces/{id}/members/{userId}`: a role, or what they see. */
+    changeMember: (memberId: string, change: unknown) =>
+      written(() =>
+        updateMember(db, personId, userId, memberId, parsed(MemberChangeSchema, change)),
+      ),
+    /** `DELETE /api/workspaces/{id}/members/{userId}`: removed, or (themselves) leaving. */
+    removeMember: (memberId: string) => written(() => removeMember(db, personId, userId, memberId)),
     acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
   };
 }
