@@ -4,21 +4,18 @@
  */
 import { z } from "@hono/zod-openapi";
 import { InvitationInputSchema } from "../../../app/domain/team-input";
-import { INVITATION_TTL_DAYS, invitationPath } from "../../../app/domain/teams";
+import { INVITATION_TTL_DAYS } from "../../../app/domain/teams";
 import { database } from "../../db/client";
-import { requireLinkOrigin } from "../../services/email";
 import {
   acceptInvitation,
   describeInvitation,
-  inviteMember,
   listInvitations,
-  sendInvitation,
   revokeInvitation,
+  sendInvitation,
 } from "../../services/invitations";
 import { setSessionWorkspace } from "../../services/sessions";
 import {
   apiRoute,
-  appOrigin,
   dataResponse,
   errorResponses,
   IdParamSchema,
