@@ -2275,6 +2275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's activity log, newest first (filters: recordType, recordId, userId)
+         * @description Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept 365 days. Any member may read it; a workspace the caller is not a member of answers 404. 50 entries a page; `meta.hasMore` says whether older ones follow (the log is not counted).
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access-tokens": {
         parameters: {
             query?: never;
@@ -5195,6 +5215,40 @@ export interface components {
         CurrentWorkspace: {
             id: string;
         };
+        ActivityEntry: {
+            id: string;
+            /** @description When (UTC ISO 8601) */
+            at: string;
+            /** @enum {string} */
+            action: "created" | "updated" | "deleted";
+            /**
+             * @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file`
+             * @enum {string}
+             */
+            recordType: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+            recordId: string;
+            actor: components["schemas"]["Actor"];
+            /**
+             * @description An update's changed fields by the names the API gives them, each `{ from, to }` (a value longer than 1,000 characters as JSON is kept as its beginning, a string ending "…"); the record's id, owner and times are left out. Null for `created` and `deleted`.
+             * @example {
+             *       "status": {
+             *         "from": "new",
+             *         "to": "contacted"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    from?: unknown;
+                    to?: unknown;
+                };
+            } | null;
+        };
+        /** @description Who did it; null once their account is gone */
+        Actor: {
+            id: string;
+            name: string;
+        } | null;
         AccessToken: {
             id: string;
             name: string;
@@ -16744,6 +16798,81 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description From 1, 50 entries a page */
+                page?: number;
+                /** @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file` */
+                recordType?: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+                /** @description One record's entries (with its `recordType`) */
+                recordId?: string;
+                /** @description Only what this person did */
+                userId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityEntry"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            /** @description Whether older entries follow on the next page */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

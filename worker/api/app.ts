@@ -10,6 +10,7 @@ import { limitBody } from "./middleware/body-limit";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import access from "./routes/access";
+import activity from "./routes/activity";
 import ai from "./routes/ai";
 import auctions from "./routes/auctions";
 import auth from "./routes/auth";
@@ -142,6 +143,7 @@ export function createApi() {
   api.route("/files", files);
   api.route("/notifications", notifications);
   api.route("/workspaces", workspaces);
+  api.route("/workspaces", activity);
   api.route("/", access);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -83,14 +83,21 @@ export const dataResponse = <T extends z.ZodType>(description: string, schema: T
   content: { "application/json": { schema: z.object({ data: schema }) } },
 });
 
-/** A paged list: `{ data: [...], meta: { page, limit, total } }`. */
-export const pageResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+/**
+ * A paged list: `{ data: [...], meta: { page, limit, total } }`; a list whose total would be a
+ * count of more than it shows answers another `meta` (the activity log's `hasMore`).
+ */
+export const pageResponse = <T extends z.ZodType>(
+  description: string,
+  schema: T,
+  meta: z.ZodType = MetaSchema,
+) => ({
   description,
   content: {
     "application/json": {
       schema: z.object({
         data: z.array(schema),
-        meta: MetaSchema,
+        meta,
       }),
     },
   },
