@@ -2597,6 +2597,11 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         } | null;
+        /** @description Who made the record's latest change in the activity log; null when nobody is known to have */
+        Actor: {
+            id: string;
+            name: string;
+        } | null;
         ProjectFileInput: {
             driveFileId: string;
             name: string;
@@ -5227,7 +5232,7 @@ export interface components {
              */
             recordType: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
             recordId: string;
-            actor: components["schemas"]["Actor"];
+            actor: components["schemas"]["Actor"] & unknown;
             /**
              * @description An update's changed fields by the names the API gives them, each `{ from, to }` (a value longer than 1,000 characters as JSON is kept as its beginning, a string ending "…"); the record's id, owner and times are left out. Null for `created` and `deleted`.
              * @example {
@@ -5244,11 +5249,6 @@ export interface components {
                 };
             } | null;
         };
-        /** @description Who did it; null once their account is gone */
-        Actor: {
-            id: string;
-            name: string;
-        } | null;
         AccessToken: {
             id: string;
             name: string;
@@ -6198,7 +6198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6213,6 +6213,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6281,7 +6282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6296,6 +6297,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6830,7 +6832,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6845,6 +6847,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6913,7 +6916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6928,6 +6931,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7063,7 +7067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7078,6 +7082,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7217,7 +7222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7232,6 +7237,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7573,7 +7579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7588,6 +7594,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7656,7 +7663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7671,6 +7678,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8157,7 +8165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8172,6 +8180,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8240,7 +8249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8255,6 +8264,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9353,7 +9363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9368,6 +9378,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9439,7 +9450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9454,6 +9465,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10340,7 +10352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10355,6 +10367,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10423,7 +10436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10438,6 +10451,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10885,7 +10899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10900,6 +10914,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10968,7 +10983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10983,6 +10998,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11272,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11301,6 +11317,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11383,7 +11400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11412,6 +11429,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11650,7 +11668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11665,6 +11683,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11733,7 +11752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11748,6 +11767,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15583,7 +15603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15598,6 +15618,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15708,7 +15729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15723,6 +15744,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
