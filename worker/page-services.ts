@@ -5,6 +5,7 @@
  * bundles no second copy of the services.
  */
 import type { z } from "zod";
+import type { RecordType } from "../app/domain/activity";
 import { parseTyped } from "../app/domain/validation";
 import {
   ContactInputSchema,
@@ -57,7 +58,14 @@ import { oauthApi } from "./mcp/oauth";
 import { AppError, forbiddenRole, validationError, written } from "./errors";
 export type { Refusal, Written } from "./errors";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "./services/access-tokens";
-import { created, deleted, tracked, updated, type TrackedChange } from "./services/activity";
+import {
+  created,
+  deleted,
+  recordHistory,
+  tracked,
+  updated,
+  type TrackedChange,
+} from "./services/activity";
 import { aiStatus } from "./services/ai-config";
 import {
   auctionCalendarSetting,
@@ -868,6 +876,12 @@ export function pageServices(
     disconnectGoogle: () => written(() => disconnectGoogle(scope)),
     /** A page of the log of what AI clients did over MCP (`GET /api/mcp-calls`). */
     mcpCalls: (page: number, limit: number) => listMcpCalls(db, personId, { page, limit }),
+    /**
+     * A record's latest `limit` entries of the activity log, newest first, and whether it has
+     * older ones (`GET /api/workspaces/{id}/activity?recordType=&recordId=`): its page's History.
+     */
+    history: (type: RecordType, id: string, limit: number) =>
+      recordHistory(db, userId, type, id, limit),
     /** The workspace these services work in: the one the session chose, else the person's own. */
     workspaceId: userId,
     /** The person's role there: the screens offer only what it may do. */

@@ -6,6 +6,8 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown";
 import { RecordPicker } from "~/components/record-picker";
@@ -133,7 +135,7 @@ export function NewDocumentPage(props: { projectId: string | null }) {
   );
 }
 
-export function DocumentPage({ entry }: { entry: Entry }) {
+export function DocumentPage({ entry, history }: { entry: Entry; history: RecordHistory }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<Refused>();
   const reloading = useRef(false);
@@ -170,6 +172,7 @@ export function DocumentPage({ entry }: { entry: Entry }) {
           submitLabel="Save"
         />
       </form>
+      <HistoryPanel history={history} className="mt-6" />
       <DeleteRecord
         summary="Delete this document…"
         consequence={<>“{entry.title}” will be deleted.</>}
