@@ -2319,6 +2319,26 @@ export interface paths {
         patch: operations["updateMember"];
         trace?: never;
     };
+    "/workspaces/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's activity log, newest first (filters: recordType, recordId, userId)
+         * @description Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept 365 days. Any member may read it; a workspace the caller is not a member of answers 404. 50 entries a page; `meta.hasMore` says whether older ones follow (the log is not counted).
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{id}/invitations": {
         parameters: {
             query?: never;
@@ -2705,6 +2725,11 @@ export interface components {
             notes: string | null;
             createdAt: string;
             updatedAt: string;
+        } | null;
+        /** @description Who made the record's latest change in the activity log; null when nobody is known to have */
+        Actor: {
+            id: string;
+            name: string;
         } | null;
         ProjectFileInput: {
             driveFileId: string;
@@ -5341,6 +5366,35 @@ export interface components {
             role?: "owner" | "admin" | "member" | "viewer";
             assignedOnly?: boolean;
         };
+        ActivityEntry: {
+            id: string;
+            /** @description When (UTC ISO 8601) */
+            at: string;
+            /** @enum {string} */
+            action: "created" | "updated" | "deleted";
+            /**
+             * @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file`
+             * @enum {string}
+             */
+            recordType: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+            recordId: string;
+            actor: components["schemas"]["Actor"] & unknown;
+            /**
+             * @description An update's changed fields by the names the API gives them, each `{ from, to }` (a value longer than 1,000 characters as JSON is kept as its beginning, a string ending "…"); the record's id, owner and times are left out. Null for `created` and `deleted`.
+             * @example {
+             *       "status": {
+             *         "from": "new",
+             *         "to": "contacted"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    from?: unknown;
+                    to?: unknown;
+                };
+            } | null;
+        };
         NewInvitation: components["schemas"]["Invitation"] & {
             /** @description The link e-mailed to the address, shown this once: AI42 keeps only its token's hash */
             url: string;
@@ -6318,7 +6372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6333,6 +6387,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6401,7 +6456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6416,6 +6471,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6950,7 +7006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6965,6 +7021,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7033,7 +7090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7048,6 +7105,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7183,7 +7241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7198,6 +7256,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7337,7 +7396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7352,6 +7411,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7693,7 +7753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7708,6 +7768,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7776,7 +7837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7791,6 +7852,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8277,7 +8339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8292,6 +8354,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8360,7 +8423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8375,6 +8438,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9473,7 +9537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9488,6 +9552,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9559,7 +9624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9574,6 +9639,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10460,7 +10526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10475,6 +10541,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10543,7 +10610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10558,6 +10625,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11005,7 +11073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11020,6 +11088,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11088,7 +11157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11103,6 +11172,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11392,7 +11462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11421,6 +11491,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11503,7 +11574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11532,6 +11603,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11770,7 +11842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11785,6 +11857,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11853,7 +11926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11868,6 +11941,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15703,7 +15777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15718,6 +15792,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15828,7 +15903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15843,6 +15918,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -17127,6 +17203,81 @@ export interface operations {
             };
             /** @description Error 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description From 1, 50 entries a page */
+                page?: number;
+                /** @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file` */
+                recordType?: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+                /** @description One record's entries (with its `recordType`) */
+                recordId?: string;
+                /** @description Only what this person did */
+                userId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityEntry"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            /** @description Whether older entries follow on the next page */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

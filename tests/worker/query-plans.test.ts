@@ -7,6 +7,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database, type Database } from "../../worker/db/client";
+import { RECORD_TYPES } from "../../app/domain/activity";
+import {
+  forgetOldActivity,
+  lastChanger,
+  listActivity,
+  readRecord,
+  recordActivity,
+  recordCreated,
+} from "../../worker/services/activity";
 import { allAuctions, AUCTION_SORTS, type AuctionSort } from "../../worker/services/auctions";
 import { allContacts } from "../../worker/services/contacts";
 import { dashboard } from "../../worker/services/dashboard";
@@ -249,6 +258,53 @@ describe("the hot reads' plans", () => {
     for (const one of portfolio) {
       expect((await plan(one)).join("\n"), one.sql).toMatch(/properties_cash_flow_by_updated_at/);
     }
+  });
+
+  it("the activity log: each filter's page, a record's last changer, each kind's read and the sweep, each through its own index", async () => {
+    const write = database(env.DB);
+    for (let i = 0; i < 30; i++)
+      await recordActivity(write, {
+        workspaceId: userId,
+        actorId: userId,
+        recordType: RECORD_TYPES[i % RECORD_TYPES.length]!,
+        recordId: `r${i % 5}`,
+        action: "updated",
+        at: `2026-11-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+      });
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const page = { page: 2, limit: 10 };
+    for (const filters of [
+      {},
+      { recordType: "project" as const },
+      { recordType: "project" as const, recordId: "r1" },
+      { userId },
+      { userId, recordType: "lead" as const },
+    ])
+      await listActivity(db, userId, filters, page);
+    await lastChanger(db, userId, "project", "r1");
+    for (const type of RECORD_TYPES) await readRecord(db, userId, type, `${userId}-j001`);
+    await recordCreated(db, { workspaceId: userId, actorId: userId }, "project", [
+      `${userId}-j001`,
+    ]);
+    await forgetOldActivity(db, Date.parse("2028-01-01T00:00:00Z"));
+    const plans = await Promise.all(
+      sent.map(async (one) => ({ sql: one.sql, plan: (await plan(one)).join("\n") })),
+    );
+    for (const { sql, plan: lines } of plans) {
+      expect(lines, sql).not.toMatch(/TEMP B-TREE|CORRELATED|^SCAN/m);
+    }
+    const logs = plans.filter((one) => /from "activity"/.test(one.sql) && /^select/i.test(one.sql));
+    expect(logs.map((one) => one.plan.match(/USING (?:COVERING )?INDEX (\w+)/)?.[1])).toEqual([
+      "activity_workspace_at",
+      "activity_workspace_type_at",
+      "activity_workspace_record_at",
+      "activity_workspace_actor_at",
+      "activity_workspace_actor_at",
+      "activity_workspace_record_at",
+    ]);
+    const sweep = plans.find((one) => /^delete from "activity"/i.test(one.sql))!;
+    expect(sweep.plan).toMatch(/activity_at/);
   });
 
   it("a request's workspace and the switcher's list, each from its membership's own index", async () => {

@@ -6,6 +6,7 @@ import { publicOrigin } from "../env";
 import type { GoogleScope } from "../services/google";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
+import { recordsActivity } from "./middleware/activity";
 import { requireAuth, requireSession, requireWriteRole } from "./middleware/auth";
 import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";
@@ -82,14 +83,21 @@ export const dataResponse = <T extends z.ZodType>(description: string, schema: T
   content: { "application/json": { schema: z.object({ data: schema }) } },
 });
 
-/** A paged list: `{ data: [...], meta: { page, limit, total } }`. */
-export const pageResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+/**
+ * A paged list: `{ data: [...], meta: { page, limit, total } }`; a list whose total would be a
+ * count of more than it shows answers another `meta` (the activity log's `hasMore`).
+ */
+export const pageResponse = <T extends z.ZodType>(
+  description: string,
+  schema: T,
+  meta: z.ZodType = MetaSchema,
+) => ({
   description,
   content: {
     "application/json": {
       schema: z.object({
         data: z.array(schema),
-        meta: MetaSchema,
+        meta,
       }),
     },
   },
@@ -155,9 +163,13 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
 
 /**
  * Spread into `createRoute` for routes that need a signed-in user. A change (any method but a
- * read's) is the workspace's: a viewer is refused 403 FORBIDDEN_ROLE.
+ * read's) is the workspace's: a viewer is refused 403 FORBIDDEN_ROLE, and a record's creation,
+ * change or deletion is kept in the activity log.
  */
-export const signedIn = { security: bearerSecurity, middleware: [requireAuth, requireWriteRole] };
+export const signedIn = {
+  security: bearerSecurity,
+  middleware: [requireAuth, requireWriteRole, recordsActivity],
+};
 
 /**
  * Spread instead of `signedIn` on a POST or PUT that changes nothing the workspace holds, so any
@@ -182,5 +194,5 @@ export const sessionOnly = {
  */
 export const signedInStoring = {
   security: bearerSecurity,
-  middleware: [requireAuth, requireWriteRole, storageQuota],
+  middleware: [requireAuth, requireWriteRole, storageQuota, recordsActivity],
 };

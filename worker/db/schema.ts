@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ACCESS_SCOPES } from "../../app/domain/access";
+import { ACTIVITY_ACTIONS, RECORD_TYPES, type ActivityChanges } from "../../app/domain/activity";
 import { ACCOUNT_KINDS, INVITATION_ROLES, WORKSPACE_ROLES } from "../../app/domain/teams";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
@@ -1358,6 +1359,39 @@ export const mcpCalls = sqliteTable(
   ],
 );
 
+/**
+ * The activity log: who created, changed (the fields, from and to) or deleted which record of a
+ * workspace, and when. Kept a year (the sweeps remove older entries); an entry stays when its
+ * record is gone, and loses its actor when their account goes.
+ */
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    recordType: text("record_type", { enum: RECORD_TYPES }).notNull(),
+    recordId: text("record_id").notNull(),
+    action: text("action", { enum: ACTIVITY_ACTIONS }).notNull(),
+    /** An update's fields by their API names, each `{ from, to }`; null for a create or a delete. */
+    changes: text("changes", { mode: "json" }).$type<ActivityChanges>(),
+    at: text("at").notNull(),
+  },
+  (t) => [
+    // The workspace's log, newest first; one kind's; one record's history; one person's doings:
+    // each a page read in its index's order. Ties in the order of the rowid SQLite ends each
+    // entry with, which grows with each entry written.
+    index("activity_workspace_at").on(t.workspaceId, t.at),
+    index("activity_workspace_type_at").on(t.workspaceId, t.recordType, t.at),
+    index("activity_workspace_record_at").on(t.workspaceId, t.recordType, t.recordId, t.at),
+    index("activity_workspace_actor_at").on(t.workspaceId, t.actorId, t.at),
+    // The sweep's: entries older than the log keeps, across workspaces.
+    index("activity_at").on(t.at),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -1391,3 +1425,4 @@ export type UsageCounterRow = typeof usageCounters.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type McpCallRow = typeof mcpCalls.$inferSelect;
 export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;

@@ -9,6 +9,8 @@ import { Link } from "@remix-run/react";
 import { CalendarClock, ExternalLink, FileText, Gavel, History, Link2, Pencil } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { toast } from "~/lib/toast";
 import { Badge, Figure, Modal } from "~/components/ui";
 import type { AuctionInput } from "~/domain/auctions/auction";
@@ -115,6 +117,7 @@ export function AuctionPage(props: {
   defaults: MaxBidDefaults | null;
   deal: Deal | null;
   files: RecordFiles;
+  history: RecordHistory;
 }) {
   const { detail, deal } = props;
   const now = useNow();
@@ -356,6 +359,7 @@ export function AuctionPage(props: {
         </div>
       </div>
       <FilesPanel ownerType="auction" ownerId={detail.id} files={props.files} className="mt-6" />
+      <HistoryPanel history={props.history} className="mt-6" />
 
       <DeleteRecord
         summary="Delete this auction…"

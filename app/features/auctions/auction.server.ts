@@ -8,6 +8,7 @@ import { modulePath } from "~/domain/modules";
 import type { AuctionDetail, SavedAuction } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   deletedAnswer,
   jsonBody,
@@ -33,16 +34,18 @@ export type NewAuctionAnswer = { created: { id: string }; calendar: SavedAuction
  * An auction with what its page starts from: the user's max-bid defaults, its files and, until
  * the bid's inputs are saved, the analysis behind it.
  */
-export async function loadAuction({ services }: ModuleLoaderArgs, id: string) {
-  const [detail, defaults, files] = await Promise.all([
+export async function loadAuction(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [detail, defaults, files, history] = await Promise.all([
     services.auctionDetail(id),
     services.maxBidDefaults(),
     services.recordFiles("auction", id),
+    loadHistory(args, "auction", id),
   ]);
   if (!detail) throw notFound();
   const deal = detail.dealId && !detail.bidInputs ? await services.dealDetail(detail.dealId) : null;
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null, files };
+  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null, files, history };
 }
 
 /**

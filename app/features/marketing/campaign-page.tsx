@@ -9,6 +9,8 @@ import { Link, useActionData } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
@@ -30,6 +32,7 @@ export function CampaignPage(props: {
   campaign: Campaign;
   summary: LeadSummary;
   leads: Page<Lead>;
+  history: RecordHistory;
 }) {
   const { campaign, summary, leads } = props;
   const list = modulePath("marketing", { tab: "campaigns" });
@@ -145,6 +148,7 @@ export function CampaignPage(props: {
             )}
           </form>
         </section>
+        <HistoryPanel history={props.history} />
         <DeleteRecord
           summary="Delete this campaign…"
           consequence={<>“{campaign.name}” will be deleted. Its leads stay, without a campaign.</>}

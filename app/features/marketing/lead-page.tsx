@@ -10,6 +10,8 @@ import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { formatDate, formatMoney } from "~/domain/format";
 import { formatDuration } from "~/domain/marketing/lead-terms";
@@ -34,6 +36,7 @@ export function LeadPage(props: {
   sequences: Sequence[];
   followUp: LeadSequences;
   back: string;
+  history: RecordHistory;
 }) {
   const { lead } = props;
   const name = contactName(lead);
@@ -106,6 +109,7 @@ export function LeadPage(props: {
             readOnly={!canWrite}
           />
         </section>
+        <HistoryPanel history={props.history} />
         <DeleteRecord
           summary="Delete this lead…"
           consequence={<>“{name}” and their contact will be deleted.</>}

@@ -31,6 +31,8 @@ import type { PropertyDetail } from "~/lib/api/workspace";
 import { useCanWrite } from "~/lib/module-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
@@ -141,6 +143,7 @@ export function PropertyPage(props: {
   property: PropertyDetail;
   analyses: Deal[];
   files: RecordFiles;
+  history: RecordHistory;
 }) {
   const { property: detail, analyses: deals } = props;
   const [selected, setSelected] = useState<string[]>([]);
@@ -301,6 +304,7 @@ export function PropertyPage(props: {
         className="mt-6"
       />
       <RelatedRecords detail={detail} />
+      <HistoryPanel history={props.history} className="mt-6" />
       <DeleteRecord
         summary="Delete this property…"
         consequence={<>“{detail.address}” will be deleted; projects linked to it are unlinked.</>}

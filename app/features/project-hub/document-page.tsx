@@ -7,6 +7,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown";
 import { RecordPicker } from "~/components/record-picker";
@@ -149,13 +151,17 @@ function NewDocumentForm(props: { projectId: string | null }) {
   );
 }
 
-export function DocumentPage({ entry }: { entry: Entry }) {
+export function DocumentPage({ entry, history }: { entry: Entry; history: RecordHistory }) {
   const canWrite = useCanWrite();
-  return canWrite ? <DocumentEditor entry={entry} /> : <DocumentReading entry={entry} />;
+  return canWrite ? (
+    <DocumentEditor entry={entry} history={history} />
+  ) : (
+    <DocumentReading entry={entry} history={history} />
+  );
 }
 
 /** A document as a viewer reads it: its title, kind, tags and project, and its text rendered. */
-function DocumentReading({ entry }: { entry: Entry }) {
+function DocumentReading({ entry, history }: { entry: Entry; history: RecordHistory }) {
   return (
     <article>
       <BackLink to={DOCUMENTS}>All documents</BackLink>
@@ -180,11 +186,12 @@ function DocumentReading({ entry }: { entry: Entry }) {
           <p className="text-muted">No text yet.</p>
         )}
       </div>
+      <HistoryPanel history={history} className="mt-6" />
     </article>
   );
 }
 
-function DocumentEditor({ entry }: { entry: Entry }) {
+function DocumentEditor({ entry, history }: { entry: Entry; history: RecordHistory }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<Refused>();
   const reloading = useRef(false);
@@ -221,6 +228,7 @@ function DocumentEditor({ entry }: { entry: Entry }) {
           submitLabel="Save"
         />
       </form>
+      <HistoryPanel history={history} className="mt-6" />
       <DeleteRecord
         summary="Delete this document…"
         consequence={<>“{entry.title}” will be deleted.</>}

@@ -8,6 +8,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FileText, Home, Pencil, Plus, UserPlus, Users, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
 import { RecordPicker } from "~/components/record-picker";
 import { Badge, ErrorNotice, Figure, Modal } from "~/components/ui";
 import { formatAddress, formatDate, formatMoney } from "~/domain/format";
@@ -16,6 +17,7 @@ import { contactName, label } from "~/domain/workspace";
 import type { ProjectDetail } from "~/lib/api/workspace";
 import { useCanWrite } from "~/lib/module-data";
 import { refusalOf } from "~/lib/record-action";
+import type { RecordHistory } from "~/lib/record-history";
 import { useRecordAction } from "~/lib/use-record-action";
 import { toast } from "~/lib/toast";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
@@ -46,7 +48,15 @@ function LinkChange(props: {
   );
 }
 
-export function ProjectPage({ project, files }: { project: ProjectDetail; files: RecordFiles }) {
+export function ProjectPage({
+  project,
+  files,
+  history,
+}: {
+  project: ProjectDetail;
+  files: RecordFiles;
+  history: RecordHistory;
+}) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const refused = refusalOf(useActionData<ProjectActionData>());
   const [editing, setEditing] = useState(false);
@@ -251,6 +261,8 @@ export function ProjectPage({ project, files }: { project: ProjectDetail; files:
           </section>
         )}
       </div>
+
+      <HistoryPanel history={history} className="mt-6" />
 
       <DeleteRecord
         summary="Delete this project…"

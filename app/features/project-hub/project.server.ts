@@ -15,18 +15,21 @@ import {
   textIn,
   versionIn,
 } from "~/lib/record-action.server";
+import { loadHistory } from "~/lib/record-history.server";
 import { actOnFile } from "../files/files.server";
 
 /** What the project's action answers a page with JavaScript. */
 export type ProjectActionData = RecordActionData | { linked: true };
 
-export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
-  const [project, files] = await Promise.all([
+export async function loadProject(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [project, files, history] = await Promise.all([
     services.projectDetail(id),
     services.recordFiles("project", id),
+    loadHistory(args, "project", id),
   ]);
   if (!project) throw notFound();
-  return { project, files };
+  return { project, files, history };
 }
 
 /** A new project from the form at /project-hub/projects/new; its page once made. */
