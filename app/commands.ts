@@ -2,7 +2,8 @@
  * The command palette's commands (spec §3): the one list, read by the palette, the global
  * shortcuts and the keyboard-shortcut sheet. A "Go to" entry for every module of the registry,
  * the spec's ten commands, and each screen's main actions. Each really acts (a module that is not
- * built yet says so on its own screen).
+ * built yet says so on its own screen). Those that change the workspace's records are marked, and
+ * a viewer is not offered them.
  */
 import {
   BellRing,
@@ -92,6 +93,8 @@ export interface Command {
   shortcut?: Shortcut;
   type: CommandType;
   action: (context: CommandContext) => void;
+  /** It adds, imports or deletes the workspace's records: a viewer may not (the server refuses). */
+  changes?: true;
 }
 
 const NAVIGATION: Command[] = SIDEBAR_MODULES.map((module) => ({
@@ -208,6 +211,7 @@ export const COMMANDS: readonly Command[] = [
     icon: Trash2,
     category: "chat",
     type: "CLEAR_CHAT",
+    changes: true,
     action: ({ clearChatHistory }) => clearChatHistory(),
   },
   {
@@ -218,6 +222,7 @@ export const COMMANDS: readonly Command[] = [
     category: "calendar",
     shortcut: COMMAND_SHORTCUTS["new-event"],
     type: "NEW_EVENT",
+    changes: true,
     action: ({ navigate }) => navigate(modulePath("calendar", { new: "1" })),
   },
   {
@@ -273,6 +278,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["deal", "flip", "rental", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(projectPath("new")),
   },
   {
@@ -283,6 +289,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["contacts", "person", "people", "crm", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(modulePath("project-hub", { tab: "contacts", new: "1" })),
   },
   {
@@ -293,6 +300,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["docs", "note", "write", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(documentPath("new")),
   },
   {
@@ -312,6 +320,7 @@ export const COMMANDS: readonly Command[] = [
       "flip",
     ],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(analysisPath({ id: "new" })),
   },
   {
@@ -322,6 +331,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["csv", "deals", "leads", "listings", "upload"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(modulePath("possible-investments", { import: "1" })),
   },
   {
@@ -332,6 +342,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["auction", "foreclosure", "sale", "bid", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(auctionPath("new")),
   },
   {
@@ -342,6 +353,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["route", "map", "directions", "drive", "visits", "itinerary", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(visitRoutePath("new")),
   },
   {
@@ -352,6 +364,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["csv", "foreclosure", "sheriff", "tax", "upload"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(modulePath("auction", { import: "1" })),
   },
   {
@@ -362,6 +375,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["lead", "seller", "prospect", "marketing", "create"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(leadPath("new")),
   },
   {
@@ -372,6 +386,7 @@ export const COMMANDS: readonly Command[] = [
     category: "data",
     keywords: ["csv", "leads", "sellers", "marketing", "upload", "list"],
     type: "OPEN_FORM",
+    changes: true,
     action: ({ navigate }) => navigate(modulePath("marketing", { tab: "leads", import: "1" })),
   },
   {
@@ -394,20 +409,42 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["restore", "upload", "json"],
     shortcut: COMMAND_SHORTCUTS["import-data"],
     type: "IMPORT_DATA",
+    changes: true,
     action: ({ importData }) => importData(),
   },
 ];
 
+/** The commands a person may run in the workspace they work in: a viewer's change nothing. */
+export const commandsFor = (canWrite: boolean) =>
+  canWrite ? COMMANDS : COMMANDS.filter((command) => !command.changes);
+
+interface SheetEntry {
+  shortcut: Shortcut;
+  description: string;
+  /** Its key changes the workspace's records (a command's, the calendar's C). */
+  changes?: true;
+}
+
 /** Every key the workspace answers to, as the `?` sheet lists them. */
-export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; description: string }[] = [
+export const SHORTCUT_SHEET: readonly SheetEntry[] = [
   { shortcut: PALETTE_SHORTCUT, description: "Open or close the command palette" },
   ...COMMANDS.flatMap((command) =>
-    command.shortcut ? [{ shortcut: command.shortcut, description: command.name }] : [],
+    command.shortcut
+      ? [{ shortcut: command.shortcut, description: command.name, changes: command.changes }]
+      : [],
   ),
   { shortcut: NOTIFICATIONS_SHORTCUT, description: "Focus the notifications" },
-  ...CALENDAR_KEYS.map(({ key, description }) => ({ shortcut: { key }, description })),
+  ...CALENDAR_KEYS.map(({ key, description, action }) => ({
+    shortcut: { key },
+    description,
+    changes: action.type === "new" || undefined,
+  })),
   { shortcut: { key: "Escape" }, description: "Close the palette, a dialog or the menu" },
 ];
+
+/** The keys the `?` sheet lists to a person: to a viewer, none that changes records. */
+export const shortcutSheet = (canWrite: boolean) =>
+  canWrite ? SHORTCUT_SHEET : SHORTCUT_SHEET.filter((entry) => !entry.changes);
 
 /**
  * Points for where a query word is found: a command's own name beats its synonyms, which beat its

@@ -11,7 +11,7 @@ import { etagOf } from "../app/domain/versions";
 
 /** The statuses a failure of the user's request (4xx) or of a service we depend on (5xx) takes. */
 export type FailureStatus =
-  400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+  400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 export class AppError extends Error {
   constructor(

@@ -30,4 +30,24 @@ export type JobMessage =
       kind: "confirm-email" | "already-registered" | "password-changed";
       userId: string;
       origin: string;
-    };
+    }
+  /**
+   * An invitation's e-mail (worker/services/invitations.ts), with its link. Unlike an account
+   * e-mail's, the link's token is made before the e-mail is sent: the inviter is shown it with
+   * the invitation, and the database keeps only its hash, so the message is what carries it.
+   */
+  | { type: "invitation-email"; invitationId: string; link: string };
+
+/**
+ * Hands `message` to the JOBS queue, which tries its work again when it fails; without a queue
+ * bound, `work` runs once after the answer, a failure only logged.
+ */
+export async function queueJob(
+  queue: Queue<JobMessage> | undefined,
+  message: JobMessage,
+  work: () => Promise<unknown>,
+  waitUntil: (work: Promise<unknown>) => void,
+) {
+  if (queue) await queue.send(message);
+  else waitUntil(work().catch((error) => console.error(`[jobs] ${message.type}:`, error)));
+}

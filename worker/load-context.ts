@@ -3,6 +3,7 @@ import type { ConsentStep } from "./mcp/consent";
 import type { Written } from "./errors";
 import type { PageOrigin, PageServices } from "./page-services";
 import type { SharedDealPage } from "./services/deal-shares";
+import type { InvitationLink } from "./services/invitations";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -19,6 +20,11 @@ declare module "@remix-run/cloudflare" {
     documentRequest: boolean;
     /** A shared analysis's page, open to anyone with the link (worker/services/deal-shares.ts). */
     sharedDeal: (token: string) => Promise<SharedDealPage>;
+    /**
+     * What an invitation's link invites to, open without signing in
+     * (worker/services/invitations.ts); null when the link names none.
+     */
+    invitation: (token: string) => Promise<InvitationLink | null>;
     /**
      * An e-mail's unsubscribe link, open without signing in (worker/services/notifications.ts):
      * what it stops, and stopping it. Null when the link is not valid.
@@ -118,6 +124,19 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
           form,
         );
       },
+    },
+    invitation: async (token: string) => {
+      const [{ describeInvitation }, { database }, { AppError }] = await Promise.all([
+        import("./services/invitations"),
+        import("./db/client"),
+        import("./errors"),
+      ]);
+      try {
+        return await describeInvitation(database(env.DB), token);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
     },
     unsubscribeLink: async (token: string, confirm: boolean) => {
       const [{ describeUnsubscribe, unsubscribe }, { database }, { AppError }] = await Promise.all([

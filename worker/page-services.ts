@@ -5,6 +5,7 @@
  * bundles no second copy of the services.
  */
 import type { z } from "zod";
+import type { RecordType } from "../app/domain/activity";
 import { parseTyped } from "../app/domain/validation";
 import {
   ContactInputSchema,
@@ -57,6 +58,14 @@ import { oauthApi } from "./mcp/oauth";
 import { AppError, forbiddenRole, validationError, written } from "./errors";
 export type { Refusal, Written } from "./errors";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "./services/access-tokens";
+import {
+  created,
+  deleted,
+  recordHistory,
+  tracked,
+  updated,
+  type TrackedChange,
+} from "./services/activity";
 import { aiStatus } from "./services/ai-config";
 import {
   auctionCalendarSetting,
@@ -185,7 +194,7 @@ import {
   deleteRehabTemplate,
   listRehabTemplates,
 } from "./services/rehab-templates";
-import { readAssigneeFilter, workspaceMembers } from "./services/assignees";
+import { readAssigneeFilter, assignableMembers } from "./services/assignees";
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 import {
@@ -194,8 +203,19 @@ import {
   listWorkspaces,
   type WorkspaceScope,
 } from "./services/workspaces";
-import { VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
-import { WorkspaceInputSchema } from "../app/domain/team-input";
+import { managesMembers, VIEWER_CANT_WRITE, writesRecords } from "../app/domain/teams";
+import {
+  acceptInvitation,
+  listInvitations,
+  revokeInvitation,
+  sendInvitation,
+} from "./services/invitations";
+import { listMembers, removeMember, updateMember } from "./services/members";
+import {
+  InvitationInputSchema,
+  MemberChangeSchema,
+  WorkspaceInputSchema,
+} from "../app/domain/team-input";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -290,29 +310,34 @@ export function pageServices(
   const accessOrigin = publicOrigin(env, { url: from.origin });
   const googleCalendarOn = () => (calendarConnected ??= googleCalendarConnected(scope));
 
+  const doer = { workspaceId: userId, actorId: personId };
+
   /**
    * A change to the workspace's records, as `written` tells it: a viewer's is refused 403
-   * FORBIDDEN_ROLE before anything runs, as the API refuses it.
+   * FORBIDDEN_ROLE before anything runs, as the API refuses it. With `change`, what it does to
+   * that record is kept in the activity log, as the API's routes keep it.
    */
-  const recordWrite = <T>(write: () => Promise<T>) =>
+  const recordWrite = <T>(write: () => Promise<T>, change?: TrackedChange<T>) =>
     written(() => {
       if (!writesRecords(workspace.role)) throw forbiddenRole(VIEWER_CANT_WRITE, workspace.role);
-      return write();
+      return change ? tracked(db, doer, change, write) : write();
     });
 
   /**
    * A write that stores `input`, held against the storage quota while it runs as the API's
    * storing routes hold their bodies (a 413 when there is no room for it).
    */
-  const storing = <T>(input: unknown, write: () => Promise<T>) =>
-    recordWrite(() =>
-      withStorageHeld(
-        db,
-        env,
-        userId,
-        new TextEncoder().encode(JSON.stringify(input)).byteLength,
-        write,
-      ),
+  const storing = <T>(input: unknown, write: () => Promise<T>, change?: TrackedChange<T>) =>
+    recordWrite(
+      () =>
+        withStorageHeld(
+          db,
+          env,
+          userId,
+          new TextEncoder().encode(JSON.stringify(input)).byteLength,
+          write,
+        ),
+      change,
     );
 
   /**
@@ -362,24 +387,29 @@ export function pageServices(
      * them, "$125,000"), made only if the property is still at `version`.
      */
     updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
-      recordWrite(() =>
-        updateProperty(db, workspace, id, checked(PropertyInputSchema, input), [version]),
+      recordWrite(
+        () => updateProperty(db, workspace, id, checked(PropertyInputSchema, input), [version]),
+        updated("property", id),
       ),
     /**
      * `POST /api/data/properties?existing=skip` of one property, checked with the API's schema:
      * the property written, or the one the user already has at its address (`skipped`).
      */
     addProperty: (input: Record<string, unknown>) =>
-      storing(input, async () => {
-        const valid = checked(PropertyInputSchema, input);
-        const row = { input: valid, key: propertyDedupeKey(valid) };
-        const plan = await planPropertyWrites(db, workspace, [row], "skip");
-        const [id] = await writeProperties(db, plan);
-        return { id: id!, skipped: plan.skipped > 0 };
-      }),
+      storing(
+        input,
+        async () => {
+          const valid = checked(PropertyInputSchema, input);
+          const row = { input: valid, key: propertyDedupeKey(valid) };
+          const plan = await planPropertyWrites(db, workspace, [row], "skip");
+          const [id] = await writeProperties(db, plan);
+          return { id: id!, skipped: plan.skipped > 0 };
+        },
+        created("property", (done) => (done.skipped ? [] : [done.id])),
+      ),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
-      recordWrite(() => deleteProperty(db, workspace, id, [version])),
+      recordWrite(() => deleteProperty(db, workspace, id, [version]), deleted("property", id)),
     listAuctions: pageFor(
       AuctionListQuerySchema,
       async ({ page, limit, sort, dir, assignee, ...filters }) =>
@@ -398,13 +428,19 @@ export function pageServices(
      * chosen (`calendar` says whether they reached it).
      */
     createAuction: (input: unknown) =>
-      recordWrite(() => createAuction(scope, parsed(AuctionInputSchema, input))),
+      recordWrite(
+        () => createAuction(scope, parsed(AuctionInputSchema, input)),
+        created("auction", (done) => [done.auction.id]),
+      ),
     /** `PUT /api/auctions/{id}`, made only if the auction is still at `version`. */
     updateAuction: (id: string, input: unknown, version: string) =>
-      recordWrite(() => updateAuction(scope, id, parsed(AuctionInputSchema, input), [version])),
+      recordWrite(
+        () => updateAuction(scope, id, parsed(AuctionInputSchema, input), [version]),
+        updated("auction", id),
+      ),
     /** `DELETE /api/auctions/{id}`, made only if the auction is still at `version`. */
     deleteAuction: (id: string, version: string) =>
-      recordWrite(() => deleteAuction(scope, id, [version])),
+      recordWrite(() => deleteAuction(scope, id, [version]), deleted("auction", id)),
     maxBidDefaults: () => maxBidDefaults(db, userId),
     /** `PUT /api/auctions/max-bid/defaults`: what every new auction's calculator starts from. */
     saveMaxBidDefaults: (input: unknown) =>
@@ -420,21 +456,30 @@ export function pageServices(
      * elsewhere meanwhile is kept (and one made in between is a 412).
      */
     makeDealPrimary: (id: string) =>
-      recordWrite(async () => {
-        const deal = await dealDetail(db, userId, id);
-        const { name, strategy, inputs, propertyId, projectId } = deal;
-        const input = { name, strategy, inputs, propertyId, projectId, primary: true };
-        return updateDeal(db, userId, id, parsed(DealInputSchema, input), [deal.updatedAt]);
-      }),
+      recordWrite(
+        async () => {
+          const deal = await dealDetail(db, userId, id);
+          const { name, strategy, inputs, propertyId, projectId } = deal;
+          const input = { name, strategy, inputs, propertyId, projectId, primary: true };
+          return updateDeal(db, userId, id, parsed(DealInputSchema, input), [deal.updatedAt]);
+        },
+        updated("analysis", id),
+      ),
     /** `POST /api/deals`, checked with the API's schema. */
     createDeal: (input: unknown) =>
-      recordWrite(() => createDeal(db, userId, parsed(DealInputSchema, input))),
+      recordWrite(
+        () => createDeal(db, userId, parsed(DealInputSchema, input)),
+        created("analysis"),
+      ),
     /** `PUT /api/deals/{id}`, made only if the analysis is still at `version`. */
     updateDeal: (id: string, input: unknown, version: string) =>
-      recordWrite(() => updateDeal(db, userId, id, parsed(DealInputSchema, input), [version])),
+      recordWrite(
+        () => updateDeal(db, userId, id, parsed(DealInputSchema, input), [version]),
+        updated("analysis", id),
+      ),
     /** `DELETE /api/deals/{id}`, made only if the analysis is still at `version`. */
     deleteDeal: (id: string, version: string) =>
-      recordWrite(() => deleteDeal(db, userId, id, [version])),
+      recordWrite(() => deleteDeal(db, userId, id, [version]), deleted("analysis", id)),
     /**
      * A saved analysis's links that still open, newest first (`GET /api/deals/{id}/shares`); null
      * when the user has no analysis by that id.
@@ -502,18 +547,23 @@ export function pageServices(
     },
     /** `POST /api/calendar/events`: to AI42's calendar or one of the user's Google calendars. */
     createEvent: (input: unknown) =>
-      recordWrite(() => createEvent(scope, parsed(EventInputSchema, input))),
+      recordWrite(() => createEvent(scope, parsed(EventInputSchema, input)), created("event")),
     /**
      * `PUT /api/calendar/events/{id}`; an event of AI42's calendar is changed only if it is still
      * at `version` (Google keeps its own events' versions: they have none here).
      */
     updateEvent: (id: string, input: unknown, version: string | null) =>
-      recordWrite(() =>
-        updateEvent(scope, id, parsed(EventInputSchema, input), version ? [version] : undefined),
+      recordWrite(
+        () =>
+          updateEvent(scope, id, parsed(EventInputSchema, input), version ? [version] : undefined),
+        updated("event", id),
       ),
     /** `DELETE /api/calendar/events/{id}?calendarId=`, versioned as `updateEvent`. */
     deleteEvent: (id: string, calendarId: string | undefined, version: string | null) =>
-      recordWrite(() => deleteEvent(scope, id, calendarId, version ? [version] : undefined)),
+      recordWrite(
+        () => deleteEvent(scope, id, calendarId, version ? [version] : undefined),
+        deleted("event", id),
+      ),
     /** The Google calendar auctions are written to, if any (`GET /api/auctions/calendar`). */
     auctionCalendar: () => auctionCalendarSetting(scope),
     /** The auctions' sale times and deposit deadlines in a range, as the calendar lists them. */
@@ -538,15 +588,19 @@ export function pageServices(
     projectDetail: (id: string) => orNotFound(projectDetail(db, workspace, id)),
     /** `POST /api/projects`, checked with the API's schema. */
     createProject: (input: Record<string, unknown>) =>
-      recordWrite(() => createProject(db, workspace, checked(ProjectInputSchema, input))),
+      recordWrite(
+        () => createProject(db, workspace, checked(ProjectInputSchema, input)),
+        created("project"),
+      ),
     /** `PUT /api/projects/{id}`, made only if the project is still at `version`. */
     updateProject: (id: string, input: Record<string, unknown>, version: string) =>
-      recordWrite(() =>
-        updateProject(db, workspace, id, checked(ProjectInputSchema, input), [version]),
+      recordWrite(
+        () => updateProject(db, workspace, id, checked(ProjectInputSchema, input), [version]),
+        updated("project", id),
       ),
     /** `DELETE /api/projects/{id}`, made only if the project is still at `version`. */
     deleteProject: (id: string, version: string) =>
-      recordWrite(() => deleteProject(db, workspace, id, [version])),
+      recordWrite(() => deleteProject(db, workspace, id, [version]), deleted("project", id)),
     /** `POST /api/projects/{id}/contacts`: links the user's contact to the project. */
     linkContact: (id: string, contactId: string) =>
       recordWrite(() => linkContact(db, workspace, id, contactId)),
@@ -563,15 +617,19 @@ export function pageServices(
     contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
     /** `POST /api/contacts`, as the API reads its body. */
     createContact: (input: unknown) =>
-      recordWrite(() => createContact(db, userId, parsed(ContactInputSchema, input))),
+      recordWrite(
+        () => createContact(db, userId, parsed(ContactInputSchema, input)),
+        created("contact"),
+      ),
     /** `PUT /api/contacts/{id}`, made only if the contact is still at `version`. */
     updateContact: (id: string, input: unknown, version: string) =>
-      recordWrite(() =>
-        updateContact(db, userId, id, parsed(ContactInputSchema, input), [version]),
+      recordWrite(
+        () => updateContact(db, userId, id, parsed(ContactInputSchema, input), [version]),
+        updated("contact", id),
       ),
     /** `DELETE /api/contacts/{id}`, made only if the contact is still at `version`. */
     deleteContact: (id: string, version: string) =>
-      recordWrite(() => deleteContact(db, userId, id, [version])),
+      recordWrite(() => deleteContact(db, userId, id, [version]), deleted("contact", id)),
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
       listContacts(db, userId, filters, { page, limit }),
     ),
@@ -594,8 +652,9 @@ export function pageServices(
      * one on another record is the same 404 as one that is not the user's.
      */
     deleteFile: (id: string, owner?: { ownerType: FileOwner; ownerId: string }) =>
-      recordWrite(() =>
-        deleteFile(db, userId, fileBucket(env), parsed(IdParamSchema, { id }).id, owner),
+      recordWrite(
+        () => deleteFile(db, userId, fileBucket(env), parsed(IdParamSchema, { id }).id, owner),
+        deleted("file", id),
       ),
     /**
      * All of the user's documents, newest change first (`GET /api/data/entries`): read once per
@@ -606,15 +665,21 @@ export function pageServices(
     entry: (id: string) => orNotFound(getEntry(db, userId, id)),
     /** `POST /api/data/entries`, checked with the API's schema. */
     createEntry: (input: Record<string, unknown>) =>
-      storing(input, () => createEntry(db, userId, checked(EntryInputSchema, input))),
+      storing(
+        input,
+        () => createEntry(db, userId, checked(EntryInputSchema, input)),
+        created("document"),
+      ),
     /** `PUT /api/data/entries/{id}`, made only if the document is still at `version`. */
     updateEntry: (id: string, input: Record<string, unknown>, version: string) =>
-      storing(input, () =>
-        updateEntry(db, userId, id, checked(EntryInputSchema, input), [version]),
+      storing(
+        input,
+        () => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version]),
+        updated("document", id),
       ),
     /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
     deleteEntry: (id: string, version: string) =>
-      recordWrite(() => deleteEntry(db, userId, id, [version])),
+      recordWrite(() => deleteEntry(db, userId, id, [version]), deleted("document", id)),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
       listRoutes(db, userId, filters, { page, limit }),
     ),
@@ -622,15 +687,19 @@ export function pageServices(
     getRoute: (id: string) => orNotFound(getRoute(db, userId, id)),
     /** `POST /api/routes`: its figures worked out for its order. */
     createRoute: (input: unknown) =>
-      recordWrite(() => createRoute(db, env, userId, parsed(RouteInputSchema, input))),
+      recordWrite(
+        () => createRoute(db, env, userId, parsed(RouteInputSchema, input)),
+        created("route"),
+      ),
     /** `PUT /api/routes/{id}`, made only if the route is still at `version`. */
     updateRoute: (id: string, input: unknown, version: string) =>
-      recordWrite(() =>
-        updateRoute(db, env, userId, id, parsed(RouteInputSchema, input), [version]),
+      recordWrite(
+        () => updateRoute(db, env, userId, id, parsed(RouteInputSchema, input), [version]),
+        updated("route", id),
       ),
     /** `DELETE /api/routes/{id}`, made only if the route is still at `version`. */
     deleteRoute: (id: string, version: string) =>
-      recordWrite(() => deleteRoute(db, userId, id, [version])),
+      recordWrite(() => deleteRoute(db, userId, id, [version]), deleted("route", id)),
     startPlaces: () => getStartPlaces(db, userId),
     /** `PUT /api/routes/places`: home and office remembered for the next route. */
     /**
@@ -707,13 +776,16 @@ export function pageServices(
     leadDetail: (id: string) => orNotFound(getLead(db, workspace, id)),
     /** `POST /api/marketing/leads`: a duplicate of a lead's e-mail or phone is the API's 409. */
     createLead: (input: unknown) =>
-      recordWrite(() => createLead(db, workspace, parsed(LeadInputSchema, input))),
+      recordWrite(() => createLead(db, workspace, parsed(LeadInputSchema, input)), created("lead")),
     /** `PUT /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     updateLead: (id: string, input: unknown, version: string) =>
-      recordWrite(() => updateLead(db, workspace, id, parsed(LeadInputSchema, input), [version])),
+      recordWrite(
+        () => updateLead(db, workspace, id, parsed(LeadInputSchema, input), [version]),
+        updated("lead", id),
+      ),
     /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     deleteLead: (id: string, version: string) =>
-      recordWrite(() => deleteLead(db, workspace, id, [version])),
+      recordWrite(() => deleteLead(db, workspace, id, [version]), deleted("lead", id)),
     /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`), its lead read apart. */
     leadSequences: (id: string) => sequencesOfLead(db, userId, id),
     /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
@@ -731,34 +803,48 @@ export function pageServices(
     campaignDetail: (id: string) => orNotFound(getCampaign(db, userId, id)),
     /** `POST /api/marketing/campaigns`, checked with the API's schema (amounts as a form types them). */
     createCampaign: (input: Record<string, unknown>) =>
-      recordWrite(() => createCampaign(db, userId, checked(CampaignInputSchema, input))),
+      recordWrite(
+        () => createCampaign(db, userId, checked(CampaignInputSchema, input)),
+        created("campaign"),
+      ),
     /** `PUT /api/marketing/campaigns/{id}`, made only if the campaign is still at `version`. */
     updateCampaign: (id: string, input: Record<string, unknown>, version: string) =>
-      recordWrite(() =>
-        updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version]),
+      recordWrite(
+        () => updateCampaign(db, userId, id, checked(CampaignInputSchema, input), [version]),
+        updated("campaign", id),
       ),
     /** `DELETE /api/marketing/campaigns/{id}`: its leads stay, without a campaign. */
     deleteCampaign: (id: string, version: string) =>
-      recordWrite(() => deleteCampaign(db, userId, id, [version])),
+      recordWrite(() => deleteCampaign(db, userId, id, [version]), deleted("campaign", id)),
     listLeadBots: () => listBots(db, userId),
     /** `POST /api/marketing/bots`, as the API reads its body. */
     createLeadBot: (input: unknown) =>
-      recordWrite(() => createBot(db, userId, parsed(LeadBotInputSchema, input))),
+      recordWrite(() => createBot(db, userId, parsed(LeadBotInputSchema, input)), created("bot")),
     /** `PUT /api/marketing/bots/{id}`, made only if the bot is still at `version`. */
     updateLeadBot: (id: string, input: unknown, version: string) =>
-      recordWrite(() => updateBot(db, userId, id, parsed(LeadBotInputSchema, input), [version])),
+      recordWrite(
+        () => updateBot(db, userId, id, parsed(LeadBotInputSchema, input), [version]),
+        updated("bot", id),
+      ),
     /** `DELETE /api/marketing/bots/{id}`, made only if the bot is still at `version`: its leads stay. */
     deleteLeadBot: (id: string, version: string) =>
-      recordWrite(() => deleteBot(db, userId, id, [version])),
+      recordWrite(() => deleteBot(db, userId, id, [version]), deleted("bot", id)),
     listSequences: () => listSequences(db, userId),
     /** `POST /api/marketing/sequences`. */
     createSequence: (input: unknown) =>
-      recordWrite(() => createSequence(db, userId, parsed(SequenceInputSchema, input))),
+      recordWrite(
+        () => createSequence(db, userId, parsed(SequenceInputSchema, input)),
+        created("sequence"),
+      ),
     /** `PUT /api/marketing/sequences/{id}`. */
     updateSequence: (id: string, input: unknown) =>
-      recordWrite(() => updateSequence(db, userId, id, parsed(SequenceInputSchema, input))),
+      recordWrite(
+        () => updateSequence(db, userId, id, parsed(SequenceInputSchema, input)),
+        updated("sequence", id),
+      ),
     /** `DELETE /api/marketing/sequences/{id}`: stopped on the leads it is running on. */
-    deleteSequence: (id: string) => recordWrite(() => deleteSequence(db, userId, id, Date.now())),
+    deleteSequence: (id: string) =>
+      recordWrite(() => deleteSequence(db, userId, id, Date.now()), deleted("sequence", id)),
     sequenceSettings: () => sequenceSettingsOf(db, userId),
     /** `PUT /api/marketing/sequences/settings`: on or off, and the daily cap. */
     saveSequenceSettings: (input: unknown) =>
@@ -810,7 +896,9 @@ export function pageServices(
     accessTokens: () => listAccessTokens(db, personId),
     /** `POST /api/access-tokens`, checked with the API's schema: the token, with its secret. */
     createAccessToken: (input: unknown) =>
-      written(() => createAccessToken(db, personId, parsed(CreateAccessTokenSchema, input))),
+      written(() =>
+        createAccessToken(db, personId, userId, parsed(CreateAccessTokenSchema, input)),
+      ),
     /** `DELETE /api/access-tokens/{id}`: its next request is refused. */
     revokeAccessToken: (id: string) => written(() => revokeAccessToken(db, personId, id)),
     /**
@@ -836,12 +924,20 @@ export function pageServices(
     disconnectGoogle: () => written(() => disconnectGoogle(scope)),
     /** A page of the log of what AI clients did over MCP (`GET /api/mcp-calls`). */
     mcpCalls: (page: number, limit: number) => listMcpCalls(db, personId, { page, limit }),
+    /**
+     * A record's latest `limit` entries of the activity log, newest first, and whether it has
+     * older ones (`GET /api/workspaces/{id}/activity?recordType=&recordId=`): its page's History.
+     */
+    history: (type: RecordType, id: string, limit: number) =>
+      recordHistory(db, userId, type, id, limit),
     /** The workspace these services work in: the one the session chose, else the person's own. */
     workspaceId: userId,
+    /** The person these services act for. */
+    personId,
     /** The person's role there: the screens offer only what it may do. */
     role: workspace.role,
     /** The workspace's members, by name: whom a record's form offers to assign it to. */
-    members: () => workspaceMembers(db, userId),
+    assignees: () => assignableMembers(db, userId),
     /** The person's workspaces, their own first (`GET /api/workspaces`). */
     workspaces: () => listWorkspaces(db, personId),
     /** One of the person's workspaces; null when they are not a member (the API's 404). */
@@ -849,6 +945,33 @@ export function pageServices(
     /** `POST /api/workspaces`, checked with the API's schema: the new team workspace. */
     createWorkspace: (input: unknown) =>
       written(() => createWorkspace(db, personId, parsed(WorkspaceInputSchema, input))),
+    /**
+     * `POST /api/invitations/{token}/accept`: the workspace joined, as the person's list shows it
+     * (the session is the page's to move there).
+     */
+    /** The members of the workspace the pages work in (`GET /api/workspaces/{id}/members`). */
+    members: () => listMembers(db, personId, userId),
+    /** Its pending invitations; null for a member or a viewer, who may not see them. */
+    invitations: async () =>
+      managesMembers(workspace.role) ? await listInvitations(db, personId, userId) : null,
+    /** `POST /api/workspaces/{id}/invitations`: the invitation with its link, also e-mailed. */
+    invite: (input: unknown) =>
+      written(() =>
+        sendInvitation(db, personId, userId, parsed(InvitationInputSchema, input), env, {
+          url: from.origin,
+          waitUntil,
+        }),
+      ),
+    /** `DELETE /api/workspaces/{id}/invitations/{invitationId}`: its link stops working. */
+    revokeInvitation: (id: string) => written(() => revokeInvitation(db, personId, userId, id)),
+    /** `PATCH /api/workspaces/{id}/members/{userId}`: a role, or what they see. */
+    changeMember: (memberId: string, change: unknown) =>
+      written(() =>
+        updateMember(db, personId, userId, memberId, parsed(MemberChangeSchema, change)),
+      ),
+    /** `DELETE /api/workspaces/{id}/members/{userId}`: removed, or (themselves) leaving. */
+    removeMember: (memberId: string) => written(() => removeMember(db, personId, userId, memberId)),
+    acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Env } from "./env";
 import type { JobMessage } from "./jobs";
 import { deliverAccountEmail, MAX_ACCOUNT_EMAIL_ATTEMPTS } from "./services/account-emails";
 import { rejudgeBuyBoxLater } from "./services/deals";
+import { deliverInvitationEmail } from "./services/invitations";
 import { backoffSeconds, deliverEmail } from "./services/notifications";
 import { runSequenceStep } from "./services/sequences";
 
@@ -29,13 +30,17 @@ export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = 
         message.ack();
         continue;
       }
-      if (body.type === "account-email") {
-        await deliverAccountEmail(env, body, message.attempts).then(
+      if (body.type === "account-email" || body.type === "invitation-email") {
+        const [what, delivery] =
+          body.type === "account-email"
+            ? [body.kind, deliverAccountEmail(env, body, message.attempts)]
+            : ["invitation", deliverInvitationEmail(env, body)];
+        await delivery.then(
           () => message.ack(),
           (error: unknown) => {
             // The provider failed: again later, and after the last try, only the log says so.
             const last = message.attempts >= MAX_ACCOUNT_EMAIL_ATTEMPTS;
-            console.error(`[queue] ${body.kind} e-mail${last ? ", given up" : ""}:`, error);
+            console.error(`[queue] ${what} e-mail${last ? ", given up" : ""}:`, error);
             if (last) message.ack();
             else message.retry({ delaySeconds: backoffSeconds(message.attempts) });
           },

@@ -4,6 +4,7 @@
  */
 import { database } from "./db/client";
 import type { Env } from "./env";
+import { forgetOldActivity } from "./services/activity";
 import { forgetOldMcpCalls } from "./services/mcp-calls";
 import { dueBriefs } from "./services/daily-brief";
 import { readLostTexts, sweepFiles } from "./services/files";
@@ -35,6 +36,8 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     if (env.EXTRACT) await readLostTexts(db, env.EXTRACT, now);
     // The AI clients' log keeps LOG_DAYS.
     await forgetOldMcpCalls(db, now);
+    // The activity log keeps a year, removed in slices: a busy day's entries a sweep at a time.
+    await forgetOldActivity(db, now);
     // Imports older than UNDO_DAYS can no longer be undone: what they changed goes, in slices.
     await clearOldUndo(db, now);
     // The storage figures, counted as records are written, measured again a slice at a time.

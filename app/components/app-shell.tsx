@@ -9,7 +9,7 @@ import { MESSAGES, STORAGE_KEYS } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useAuth } from "~/lib/auth";
 import { DESKTOP_MIN_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from "~/lib/layout";
-import { useWorkspaceStart } from "~/lib/module-data";
+import { useCanWrite, useWorkspaceStart } from "~/lib/module-data";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 import { entriesStore, loadEntriesAtStart } from "~/lib/stores/entries";
 import { projectsStore } from "~/lib/stores/projects";
@@ -190,6 +190,7 @@ export default function AppShell() {
     togglePalette: useCallback(() => setPaletteOpen((open) => !open), []),
     closeMenu: useMemo(() => (desktop === false ? () => setMobileOpen(false) : null), [desktop]),
     run: runCommand,
+    canWrite: useCanWrite(),
   });
 
   const activeId = activeModuleId(MODULES, pathname);

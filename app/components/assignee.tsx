@@ -4,7 +4,7 @@
  * member of the workspace, "Unassigned" first.
  */
 import { assigneeOf, type Assignee } from "~/domain/assignees";
-import type { Member } from "../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { SelectField } from "./form";
 
 export function AssigneeBadge(props: { assignee: Assignee | null }) {

@@ -7,6 +7,10 @@ import { Modal } from "./ui";
 export function ChangedElsewhereDialog() {
   const question = useChangedElsewhere();
   const what = question?.what ?? "record";
+  const who = question?.changedBy?.name;
+  const changed = who
+    ? `${who} changed this ${what} since you opened it`
+    : `Someone changed this ${what} in another tab, window or device since you opened it`;
   const reload = useRef<HTMLButtonElement>(null);
   // The safe choice takes the focus once the dialog is open (the Modal's effect runs first):
   // Enter never overwrites someone's work by accident.
@@ -20,9 +24,8 @@ export function ChangedElsewhereDialog() {
       onClose={() => question?.answer(null)}
     >
       <p className="text-muted">
-        Someone changed this {what} in another tab, window or device since you opened it, so your
-        change was not saved. Reload it to see it as it is now (your change is dropped), or
-        overwrite it with your change.
+        {changed}, so your change was not saved. Reload it to see it as it is now (your change is
+        dropped), or overwrite it with your change.
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <button

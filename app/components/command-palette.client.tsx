@@ -1,8 +1,9 @@
 import { Command } from "cmdk";
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { COMMANDS, rankCommands, type Command as AppCommand } from "~/commands";
+import { commandsFor, rankCommands, type Command as AppCommand } from "~/commands";
 import { PALETTE_LIST_MAX_HEIGHT } from "~/lib/layout";
+import { useCanWrite } from "~/lib/module-data";
 import { ShortcutKeys } from "./shortcuts-dialog";
 
 const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
@@ -15,8 +16,9 @@ const CATEGORY_TITLES: Record<AppCommand["category"], string> = {
 
 /**
  * Ctrl/Cmd+K palette (spec §2): filter by name, description or keyword, best match first, arrows
- * wrap, Enter runs, Escape or backdrop closes. Mounted while open and loaded on first opening (a `.client` module,
- * so neither cmdk nor its dialog enters the Worker or a page's first download).
+ * wrap, Enter runs, Escape or backdrop closes; a viewer's lists none that changes records. Mounted
+ * while open and loaded on first opening (a `.client` module, so neither cmdk nor its dialog
+ * enters the Worker or a page's first download).
  */
 export default function CommandPalette(props: {
   onClose: () => void;
@@ -24,8 +26,9 @@ export default function CommandPalette(props: {
   mac: boolean;
 }) {
   const [query, setQuery] = useState("");
+  const commands = commandsFor(useCanWrite());
   // Best first, so cmdk selects the best match; a category shows where its best command ranks.
-  const matching = rankCommands(COMMANDS, query);
+  const matching = rankCommands(commands, query);
   const categories = [...new Set(matching.map((command) => command.category))];
 
   return (

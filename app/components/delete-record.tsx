@@ -1,11 +1,12 @@
 /**
  * Deleting a record from its page, behind a confirmation that opens in place (a disclosure, so it
  * works without JavaScript too): the page's action deletes it (against the version shown, for a
- * record that has versions), then sends the browser on (to the list).
+ * record that has versions), then sends the browser on (to the list). A viewer is offered none.
  */
 import { Form } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { useCanWrite } from "~/lib/module-data";
 
 export function DeleteRecord(props: {
   /** What opens the confirmation: "Delete this property…". */
@@ -20,6 +21,8 @@ export function DeleteRecord(props: {
   back?: string;
   className?: string;
 }) {
+  const canWrite = useCanWrite();
+  if (!canWrite) return null;
   return (
     <details className={`rounded-2xl border border-line bg-surface p-4 ${props.className ?? ""}`}>
       <summary className="cursor-pointer text-sm text-muted hover:text-danger">

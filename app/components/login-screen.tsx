@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { nextAfterSignIn } from "~/domain/access";
 import { modulePath } from "~/domain/modules";
+import { invitationTokenIn } from "~/domain/teams";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
 import * as authApi from "~/lib/api/auth";
 import type { ApiFailure } from "~/lib/api/client";
@@ -61,6 +62,9 @@ export function LoginScreen(props: { refused?: Refused }) {
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
+    // Sent here to sign up (an invitation's page): signing up takes JavaScript, so the server's
+    // form is the sign-in one and the sign-up form shows once the page is interactive.
+    if (new URLSearchParams(window.location.search).get("mode") === "signup") setMode("signup");
     // What the user typed before the page was interactive wins over a remembered e-mail.
     const typed = typedBeforeHydration(form.current);
     const rememberBox = form.current?.elements.namedItem("remember");
@@ -110,6 +114,9 @@ export function LoginScreen(props: { refused?: Refused }) {
       password: fields.password,
       first_name: fields.firstName,
       last_name: fields.lastName,
+      // Sent from an invitation's page: the new account joins its workspace.
+      invitation:
+        invitationTokenIn(new URLSearchParams(window.location.search).get("next")) ?? undefined,
     };
     // The schemas (and zod) load when the form is first sent, not with the page.
     const [{ LoginSchema, RegisterSchema }, { fieldProblems }] = await Promise.all([
@@ -131,7 +138,7 @@ export function LoginScreen(props: { refused?: Refused }) {
       }
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, fields.email.trim());
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-      // Sent here by an AI client's consent page: back to it, signed in.
+      // Sent here by an AI client's consent page or an invitation's: back to it, signed in.
       window.location.assign(nextAfterSignIn(window.location.search) ?? modulePath("home"));
       return;
     }

@@ -1,4 +1,5 @@
-import { SHORTCUT_SHEET } from "~/commands";
+import { shortcutSheet } from "~/commands";
+import { useCanWrite } from "~/lib/module-data";
 import { shortcutLabel, type Shortcut } from "~/shortcuts";
 import { Modal } from "./ui";
 
@@ -11,12 +12,13 @@ export function ShortcutKeys(props: { shortcut: Shortcut; mac: boolean }) {
   );
 }
 
-/** The `?` sheet: every key the workspace answers to, from the command list. */
+/** The `?` sheet: every key the workspace answers to (for this person), from the command list. */
 export function ShortcutsDialog(props: { open: boolean; onClose: () => void; mac: boolean }) {
+  const sheet = shortcutSheet(useCanWrite());
   return (
     <Modal open={props.open} title="Keyboard shortcuts" onClose={props.onClose}>
       <dl className="divide-y divide-line text-sm">
-        {SHORTCUT_SHEET.map(({ shortcut, description }) => (
+        {sheet.map(({ shortcut, description }) => (
           <div key={description} className="flex items-center justify-between gap-4 py-2">
             <dt>{description}</dt>
             <dd>

@@ -95,6 +95,13 @@ export function WorkspaceSwitcher(props: {
             })}
           </ul>
         </Form>
+        <a
+          href="/team"
+          className="mt-1 flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-raised"
+        >
+          <Users aria-hidden className="size-4 text-muted" />
+          Members and invitations
+        </a>
         <Form
           method="post"
           action="/workspaces/current"

@@ -4,6 +4,8 @@
  * `read_write` may also change it. Shared by the Worker (which enforces them) and the Connections
  * screen (which makes and lists them).
  */
+import { invitationTokenIn } from "./teams";
+
 export const ACCESS_SCOPES = ["read", "read_write"] as const;
 export type AccessScope = (typeof ACCESS_SCOPES)[number];
 
@@ -80,12 +82,13 @@ export const servedByOAuthProvider = (pathname: string) =>
   pathname.startsWith("/.well-known/oauth-");
 
 /**
- * Where sign-in goes on to when the login screen was opened with `?next=` by the consent page: an
- * OAuth authorization on this origin only (never elsewhere: no open redirect); else null.
+ * Where sign-in goes on to when the login screen was opened with `?next=` by the consent page or
+ * an invitation's: an OAuth authorization or an invitation on this origin only (never elsewhere:
+ * no open redirect); else null.
  */
 export function nextAfterSignIn(search: string) {
   const next = new URLSearchParams(search).get("next");
-  return next?.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) ? next : null;
+  return next?.startsWith(`${OAUTH_AUTHORIZE_PATH}?`) || invitationTokenIn(next) ? next : null;
 }
 
 /**

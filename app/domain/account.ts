@@ -19,6 +19,11 @@ export const RegisterSchema = z.object({
   password: NewPasswordSchema,
   first_name: Name,
   last_name: Name,
+  /**
+   * The token of the invitation whose link the sign-up came from: sent to this address, the new
+   * account joins its workspace.
+   */
+  invitation: z.string().min(1).max(200).optional(),
 });
 
 export const LoginSchema = z.object({

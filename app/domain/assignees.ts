@@ -12,6 +12,13 @@ export const NOT_A_MEMBER = "Not a member of this workspace";
 export const ASSIGNEE_ME = "me";
 export const ASSIGNEE_NONE = "none";
 
+/** A member of a workspace, as the assignee choice lists them. */
+export interface AssignableMember {
+  userId: string;
+  firstName: string;
+  lastName: string;
+}
+
 /** A member as a record shows whom it is assigned to: their initials for a badge, their name. */
 export interface Assignee {
   id: string;

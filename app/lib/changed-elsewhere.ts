@@ -5,15 +5,20 @@
  * change sent again, against the version the record is at now).
  */
 import { createStore, useStore } from "zustand";
+import type { Actor } from "~/domain/activity";
 import { etagOf } from "~/domain/versions";
 import { MESSAGES } from "./api/messages";
 import { ServiceError } from "./api/workspace";
 
 export type Resolution = "reload" | "overwrite";
 
-/** What the dialog asks: about which kind of record ("document"), and how it answers. */
+/**
+ * What the dialog asks: about which kind of record ("document"), who changed it (null when
+ * unknown), and how it answers.
+ */
 export interface ChangedElsewhereQuestion {
   what: string;
+  changedBy: Actor | null;
   answer: (choice: Resolution | null) => void;
 }
 
@@ -24,12 +29,13 @@ export const changedElsewhereStore = createStore<{ question: ChangedElsewhereQue
 export const useChangedElsewhere = () => useStore(changedElsewhereStore, (state) => state.question);
 
 /** Asks what to do about a record changed elsewhere; null when the dialog is dismissed. */
-export function askChangedElsewhere(what: string) {
+export function askChangedElsewhere(what: string, changedBy: Actor | null = null) {
   changedElsewhereStore.getState().question?.answer(null);
   return new Promise<Resolution | null>((resolve) => {
     changedElsewhereStore.setState({
       question: {
         what,
+        changedBy,
         answer: (choice) => {
           changedElsewhereStore.setState({ question: null });
           resolve(choice);
@@ -39,10 +45,16 @@ export function askChangedElsewhere(what: string) {
   });
 }
 
-/** The record as it now is, when a failed change says it was changed elsewhere (412). */
-export function changedRecord<R>(error: unknown): R | undefined {
+/**
+ * The record as it now is and who changed it last, when a failed change says it was changed
+ * elsewhere (412).
+ */
+export function changedRecord<R>(
+  error: unknown,
+): { current: R; changedBy: Actor | null } | undefined {
   if (!(error instanceof ServiceError) || error.failure.statusCode !== 412) return undefined;
-  return (error.failure.details as { current?: R } | undefined)?.current;
+  const details = error.failure.details as { current?: R; changedBy?: Actor | null } | undefined;
+  return details?.current && { current: details.current, changedBy: details.changedBy ?? null };
 }
 
 /**
@@ -60,9 +72,10 @@ export async function sendVersioned<T, R extends { updatedAt: string }>(change: 
   try {
     return await change.send(change.version === undefined ? undefined : etagOf(change.version));
   } catch (error) {
-    const current = changedRecord<R>(error);
-    if (!current) throw error;
-    const choice = await askChangedElsewhere(change.what);
+    const changed = changedRecord<R>(error);
+    if (!changed) throw error;
+    const { current, changedBy } = changed;
+    const choice = await askChangedElsewhere(change.what, changedBy);
     if (choice === "overwrite") return sendVersioned({ ...change, version: current.updatedAt });
     if (choice === "reload") {
       change.reload(current);

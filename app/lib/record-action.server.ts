@@ -4,6 +4,7 @@
  * question.
  */
 import { data, redirect } from "@remix-run/cloudflare";
+import type { Actor } from "~/domain/activity";
 import { firstPerField, type FieldProblem } from "~/domain/problems";
 import type { Refusal } from "../../worker/page-services";
 import { notFound } from "./module-loader.server";
@@ -87,9 +88,15 @@ export function versionIn(form: FormData | Record<string, unknown>, what: string
 export function refusedAnswer(refused: Refusal, typed?: Record<string, string>) {
   if (refused.status === 404) throw notFound();
   if (refused.status === 412) {
-    const { current } = refused.details as { current: { updatedAt: string } };
+    const { current, changedBy } = refused.details as {
+      current: { updatedAt: string };
+      changedBy?: Actor | null;
+    };
     return data<Refused>(
-      { conflict: { updatedAt: current.updatedAt }, message: refused.message },
+      {
+        conflict: { updatedAt: current.updatedAt, changedBy: changedBy ?? null },
+        message: refused.message,
+      },
       { status: 412 },
     );
   }

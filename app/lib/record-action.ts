@@ -4,11 +4,15 @@
  * answers with a redirect, or with the page and these answers in it.
  */
 import { useState } from "react";
+import type { Actor } from "~/domain/activity";
 
 /** A change refused by the record's action. */
 export type Refused =
-  /** The record was changed elsewhere since the version sent: it is now at `updatedAt`. */
-  | { conflict: { updatedAt: string }; message: string }
+  /**
+   * The record was changed elsewhere since the version sent: it is now at `updatedAt`, its latest
+   * change made by `changedBy` (null when unknown).
+   */
+  | { conflict: { updatedAt: string; changedBy: Actor | null }; message: string }
   /**
    * Refused (400): why, and for each field it names what is wrong with it; `typed`, the fields
    * as sent, when the page is rendered again with them (a form posted without JavaScript).

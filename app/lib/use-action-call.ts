@@ -79,7 +79,7 @@ export function useVersionedAction<T extends object>(what: string, failure: stri
       const answer = await call(body, action);
       if (!answer) return undefined;
       if ("conflict" in answer) {
-        const choice = await askChangedElsewhere(what);
+        const choice = await askChangedElsewhere(what, answer.conflict.changedBy);
         if (choice === "overwrite")
           return send({ ...body, version: answer.conflict.updatedAt }, action);
         if (choice === "reload") {

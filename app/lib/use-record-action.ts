@@ -26,7 +26,7 @@ export function useRecordAction<T extends object>(
       const answer = await call(form);
       if (!answer) return;
       if ("conflict" in answer) {
-        const choice = await askChangedElsewhere(what);
+        const choice = await askChangedElsewhere(what, answer.conflict.changedBy);
         if (choice === "overwrite") {
           form.set("version", answer.conflict.updatedAt);
           await send(form);

@@ -1,6 +1,7 @@
 /**
  * The workspace's keyboard: the palette's key opens and closes it, Escape closes the phone menu,
- * and a command's key (app/shortcuts.ts) runs the command, its code loaded with the first key.
+ * and a command's key (app/shortcuts.ts) runs the command, its code loaded with the first key; a
+ * viewer's keys run none that changes records.
  */
 import { useEffect } from "react";
 import type { Command } from "~/commands";
@@ -18,8 +19,10 @@ export function useShortcuts(keys: {
   /** Closes the phone menu; null where there is none (a wide screen). */
   closeMenu: (() => void) | null;
   run: (command: Command) => void;
+  /** The person may change the workspace's records (not a viewer). */
+  canWrite: boolean;
 }) {
-  const { paletteOpen, togglePalette, closeMenu, run } = keys;
+  const { paletteOpen, togglePalette, closeMenu, run, canWrite } = keys;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (matchesShortcut(PALETTE_SHORTCUT, event)) {
@@ -41,12 +44,12 @@ export function useShortcuts(keys: {
       if (typing && !(shortcut.commandKey && (shortcut.shift || paletteOpen))) return;
       event.preventDefault();
       // The commands (names, icons, actions) load with the first key or the palette.
-      void import("~/commands").then(({ COMMANDS }) => {
-        const command = COMMANDS.find((c) => c.id === id);
+      void import("~/commands").then(({ commandsFor }) => {
+        const command = commandsFor(canWrite).find((c) => c.id === id);
         if (command) run(command);
       });
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [paletteOpen, togglePalette, closeMenu, run]);
+  }, [paletteOpen, togglePalette, closeMenu, run, canWrite]);
 }

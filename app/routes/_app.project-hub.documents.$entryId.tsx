@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function DocumentRoute() {
   const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return loaded && <DocumentPage key={loaded.entry.id} entry={loaded.entry} />;
+  return loaded && <DocumentPage key={loaded.entry.id} {...loaded} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

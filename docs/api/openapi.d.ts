@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up: make the account and e-mail a link to confirm its address
-         * @description Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password).
+         * @description Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password). `invitation`, the token of an invitation's link (/invitations/{token}): when it is pending and was sent to this address, the new account joins its workspace, with its role, and its first session works there; else it is ignored.
          */
         post: operations["register"];
         delete?: never;
@@ -2290,6 +2290,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's members, earliest to join first
+         * @description Any member may read them, a viewer too. A workspace the caller is not a member of answers 404, as if absent.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (the caller's own id)
+         * @description Anyone may leave; owners and admins remove others (403 FORBIDDEN_ROLE otherwise), an admin never an owner. The last owner can't leave (409 LAST_OWNER), nor anyone be removed from their own workspace (409 OWN_WORKSPACE). Their access ends at once: the workspace answers them 404, and their sessions work in their own.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role, or whether they see only what is assigned to them
+         * @description Owners and admins only (403 FORBIDDEN_ROLE otherwise); nobody raises their own role. An admin neither changes an owner nor makes anyone one; an owner may make another member an owner, which is how ownership passes. The last owner can't step down (409 LAST_OWNER), nor the person whose own workspace it is (409 OWN_WORKSPACE).
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/workspaces/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's activity log, newest first (filters: recordType, recordId, userId)
+         * @description Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept 365 days. Any member may read it; a workspace the caller is not a member of answers 404. 50 entries a page; `meta.hasMore` says whether older ones follow (the log is not counted).
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's invitations still pending, newest first (never their links)
+         * @description Neither accepted, revoked nor expired. Owners and admins only (403 FORBIDDEN_ROLE otherwise).
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite an address to the workspace, with a role; the link is e-mailed to it
+         * @description Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for 7 days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation: its link stops working
+         * @description Owners and admins only (403 FORBIDDEN_ROLE otherwise). One that is not pending answers 404.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation's link invites to, and whether it still works
+         * @description Open to anyone with the link: its token is the proof. 404 INVITATION_NOT_FOUND for a link that names none.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: join its workspace, and work in it for the rest of the session
+         * @description By the account whose address it was sent to (403 INVITATION_WRONG_ADDRESS otherwise, and the link stays good). Once: 410 INVITATION_USED after, 410 INVITATION_EXPIRED past its week, 410 INVITATION_REVOKED when withdrawn. Someone already a member keeps their role. Signed in only: a personal access token is refused 403 SESSION_REQUIRED.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access-tokens": {
         parameters: {
             query?: never;
@@ -2302,7 +2450,7 @@ export interface paths {
         put?: never;
         /**
          * Make a personal access token; its secret is in this answer only
-         * @description Send it as `Authorization: Bearer ai42_pat_…` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most 50: 409 TOO_MANY_TOKENS beyond.
+         * @description Send it as `Authorization: Bearer ai42_pat_…` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most 50: 409 TOO_MANY_TOKENS beyond. It acts in the workspace this request works in (`X-Workspace-Id`, else the session's current) and only there, with the maker's role at each call: once they leave it, it stops working.
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -2406,6 +2554,7 @@ export interface components {
             password: string;
             first_name: string;
             last_name: string;
+            invitation?: string;
         };
         Session: {
             token: string;
@@ -2604,6 +2753,11 @@ export interface components {
             notes: string | null;
             createdAt: string;
             updatedAt: string;
+        } | null;
+        /** @description Who made the record's latest change in the activity log; null when nobody is known to have */
+        Actor: {
+            id: string;
+            name: string;
         } | null;
         ProjectFileInput: {
             driveFileId: string;
@@ -5251,6 +5405,80 @@ export interface components {
         CurrentWorkspace: {
             id: string;
         };
+        Member: {
+            userId: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** @description Sees only the leads, properties, projects and auctions assigned to them */
+            assignedOnly: boolean;
+            joinedAt: string;
+        };
+        /** @description At least one of the two */
+        MemberChange: {
+            /** @enum {string} */
+            role?: "owner" | "admin" | "member" | "viewer";
+            assignedOnly?: boolean;
+        };
+        ActivityEntry: {
+            id: string;
+            /** @description When (UTC ISO 8601) */
+            at: string;
+            /** @enum {string} */
+            action: "created" | "updated" | "deleted";
+            /**
+             * @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file`
+             * @enum {string}
+             */
+            recordType: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+            recordId: string;
+            actor: components["schemas"]["Actor"] & unknown;
+            /**
+             * @description An update's changed fields by the names the API gives them, each `{ from, to }` (a value longer than 1,000 characters as JSON is kept as its beginning, a string ending "…"); the record's id, owner and times are left out. Null for `created` and `deleted`.
+             * @example {
+             *       "status": {
+             *         "from": "new",
+             *         "to": "contacted"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    from?: unknown;
+                    to?: unknown;
+                };
+            } | null;
+        };
+        NewInvitation: components["schemas"]["Invitation"] & {
+            /** @description The link e-mailed to the address, shown this once: AI42 keeps only its token's hash */
+            url: string;
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member" | "viewer";
+            createdAt: string;
+            expiresAt: string;
+        };
+        InvitationInput: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member" | "viewer";
+        };
+        InvitationLink: {
+            workspaceName: string;
+            /** @description The address it was sent to: the account to accept it */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member" | "viewer";
+            expiresAt: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "expired" | "revoked";
+        };
         AccessToken: {
             id: string;
             name: string;
@@ -5259,6 +5487,8 @@ export interface components {
              * @enum {string}
              */
             scope: "read" | "read_write";
+            /** @description The workspace it acts in (the one its request named, else the session's current): only there, with its maker's role at each call */
+            workspace_id: string;
             /** @description The token's first characters (`ai42_pat_Ab12`), to tell it apart */
             shown: string;
             created_at: string;
@@ -6200,7 +6430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6215,6 +6445,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6283,7 +6514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6298,6 +6529,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Project"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6832,7 +7064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6847,6 +7079,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -6915,7 +7148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -6930,6 +7163,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Contact"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7065,7 +7299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7080,6 +7314,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7219,7 +7454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7234,6 +7469,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Entry"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7577,7 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7592,6 +7828,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -7660,7 +7897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -7675,6 +7912,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Property"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8161,7 +8399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8176,6 +8414,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -8244,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -8259,6 +8498,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Deal"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9359,7 +9599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9374,6 +9614,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -9445,7 +9686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -9460,6 +9701,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Auction"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10346,7 +10588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10361,6 +10603,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10429,7 +10672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10444,6 +10687,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Route"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10893,7 +11137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10908,6 +11152,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -10976,7 +11221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -10991,6 +11236,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["Lead"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11280,7 +11526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11309,6 +11555,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11391,7 +11638,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11420,6 +11667,7 @@ export interface operations {
                                     createdAt: string;
                                     updatedAt: string;
                                 };
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11658,7 +11906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11673,6 +11921,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -11741,7 +11990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -11756,6 +12005,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["LeadBot"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15600,7 +15850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15615,6 +15865,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -15725,7 +15976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite */
+            /** @description The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last */
             412: {
                 headers: {
                     /** @description The record's version: its `updatedAt` in quotes. Send it as If-Match with a change so that the change is made only if nobody else has changed the record since */
@@ -15740,6 +15991,7 @@ export interface operations {
                             code: "VERSION_MISMATCH";
                             details: {
                                 current: components["schemas"]["CalendarEvent"];
+                                changedBy: components["schemas"]["Actor"];
                             };
                         };
                     };
@@ -16824,6 +17076,600 @@ export interface operations {
             };
             /** @description Error 404 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberChange"];
+            };
+        };
+        responses: {
+            /** @description The member, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description From 1, 50 entries a page */
+                page?: number;
+                /** @description The kind of record: `project`, `contact`, `document` (a Project Hub document), `property`, `analysis` (a saved deal analysis), `auction`, `route`, `event` (of AI42's own calendar), `lead`, `campaign`, `bot` (a lead bot), `sequence` or `file` */
+                recordType?: "project" | "contact" | "document" | "property" | "analysis" | "auction" | "route" | "event" | "lead" | "campaign" | "bot" | "sequence" | "file";
+                /** @description One record's entries (with its `recordType`) */
+                recordId?: string;
+                /** @description Only what this person did */
+                userId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActivityEntry"][];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            /** @description Whether older entries follow on the next page */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation, with its link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NewInvitation"];
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvitationLink"];
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace joined, as GET /workspaces lists it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Workspace"];
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 410 */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

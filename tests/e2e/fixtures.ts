@@ -1,4 +1,7 @@
 import { test as base, expect, type APIResponse, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { bin, ROOT, wranglerEnv } from "../../scripts/lib.mjs";
 
 export interface TestUser {
   email: string;
@@ -21,9 +24,9 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 
 /**
  * Creates an account through the API and signs in (signing up does not); the session cookie lands
- * in the page's context. The address is not confirmed (see `confirmEmail`).
+ * in the page's context (or an API context's). The address is not confirmed (see `confirmEmail`).
  */
-export async function registerThroughApi(page: Page, user: TestUser, origin = "") {
+export async function registerThroughApi(page: Pick<Page, "request">, user: TestUser, origin = "") {
   const response = await page.request.post(`${origin}/api/auth/register`, { data: user });
   expect(response.status()).toBe(202);
   const signedIn = await page.request.post(`${origin}/api/auth/login`, {
@@ -119,4 +122,18 @@ export async function openApp(page: Page, path: string) {
   const response = await page.goto(path);
   await expect(page.locator("[data-hydrated]")).toBeAttached({ timeout: 20_000 });
   return response;
+}
+
+/**
+ * Runs `sql` on the local D1 of the server the tests drive (scripts/serve-e2e.mjs keeps it in
+ * .wrangler/e2e-<port>): for a state no API makes (an e-mail that failed, a membership of a role
+ * that inviting will give).
+ */
+export function executeSql(sql: string) {
+  const persistTo = join(ROOT, ".wrangler", `e2e-${process.env.E2E_PORT ?? 8788}`);
+  execFileSync(
+    bin("wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql],
+    { cwd: ROOT, env: wranglerEnv({ CI: "true" }), stdio: "pipe" },
+  );
 }

@@ -6,12 +6,9 @@
  * on demand (`wrangler dev --test-scheduled`).
  */
 import type { Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { auctionPath, modulePath } from "../../app/domain/modules";
 import { DEFAULT_CHANNELS, NOTIFICATION_KIND_LABELS } from "../../app/domain/notifications";
-import { bin, ROOT, wranglerEnv } from "../../scripts/lib.mjs";
-import { expect, openApp, test, type Account, confirmEmail } from "./fixtures";
+import { expect, executeSql, openApp, test, type Account, confirmEmail } from "./fixtures";
 
 const HOUR_MS = 3_600_000;
 const FAKE_EMAIL = `http://127.0.0.1:${process.env.E2E_FAKE_EMAIL_PORT ?? 8796}`;
@@ -31,19 +28,10 @@ async function depositDueSoon(account: Account, address: string) {
   return (await response.json()).data as { id: string };
 }
 
-/**
- * Marks the account's notices' e-mails as failed after their last attempt, with `error`, in the
- * local D1 of the server the tests drive (scripts/serve-e2e.mjs keeps it in .wrangler/e2e-<port>).
- */
+/** Marks the account's notices' e-mails as failed after their last attempt, with `error`. */
 function failEmailsOf(account: Account, error: string) {
-  const sql = `UPDATE notifications SET email_status = 'failed', email_attempts = 5,
-    email_error = '${error.replaceAll("'", "''")}' WHERE user_id = '${account.id}'`;
-  const persistTo = join(ROOT, ".wrangler", `e2e-${process.env.E2E_PORT ?? 8788}`);
-  execFileSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql],
-    { cwd: ROOT, env: wranglerEnv({ CI: "true" }), stdio: "pipe" },
-  );
+  executeSql(`UPDATE notifications SET email_status = 'failed', email_attempts = 5,
+    email_error = '${error.replaceAll("'", "''")}' WHERE user_id = '${account.id}'`);
 }
 
 /** Runs the Worker's every-minute cron (reminders and briefs) now. */

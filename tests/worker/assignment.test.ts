@@ -430,3 +430,44 @@ describe("the assignee's account", () => {
     });
   });
 });
+
+describe("a member who leaves the team", () => {
+  it("is no one's assignee there any more: each kind's records go back to nobody", async () => {
+    const team = await newTeam();
+    const made = await Promise.all(
+      KINDS.map((kind, n) => make(kind, olga, team, n + 1, { assigneeId: mel.user.id })),
+    );
+    const removed = await callAs(olga, team, `/workspaces/${team}/members/${mel.user.id}`, {
+      method: "DELETE",
+    });
+    expect(removed.status).toBe(204);
+    for (const [n, kind] of KINDS.entries()) {
+      expect((await read(kind, olga, team, made[n]!.id)).body.data, kind.kind).toMatchObject({
+        assigneeId: null,
+        assignee: null,
+      });
+      expect((await listed(kind, olga, team, "assignee=none")).ids, kind.kind).toContain(
+        made[n]!.id,
+      );
+    }
+  });
+});
+
+describe("the activity log", () => {
+  it("tells a reassignment by the people's names", async () => {
+    const team = await newTeam();
+    const made = await make(KINDS[0], olga, team, 7);
+    await change(KINDS[0], olga, team, made.id, 7, { assigneeId: mel.user.id });
+    const log = await callAs<{ action: string; changes: Record<string, unknown> | null }[]>(
+      olga,
+      team,
+      `/workspaces/${team}/activity?recordType=lead&recordId=${made.id}`,
+    );
+    expect(log.status).toBe(200);
+    expect(log.body.data[0]).toMatchObject({
+      action: "updated",
+      changes: { assignee: { from: null, to: { id: mel.user.id, name: "Mel Ortiz" } } },
+    });
+    expect(log.body.data[0]!.changes).not.toHaveProperty("assigneeId");
+  });
+});

@@ -824,3 +824,79 @@ describe("OAuth for MCP clients", () => {
     expect(back.searchParams.get("code")).toBeNull();
   });
 });
+
+describe("a token made in a team's workspace", () => {
+  it("acts there with its maker's role at each call, and stops when they leave", async () => {
+    const owner = await withToken("read_write");
+    const team = await owner.call<{ data: { id: string } }>("/workspaces", {
+      method: "POST",
+      json: { name: "Harbor Flips" },
+    });
+    const teamId = team.body.data.id;
+    const inTeam = { "X-Workspace-Id": teamId };
+    await owner.call("/projects", {
+      method: "POST",
+      headers: inTeam,
+      json: { name: "Team triplex", type: "fix_and_flip", status: "prospecting" },
+    });
+    const viewer = await register();
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, 'viewer', 0, ?, ?)",
+    )
+      .bind(teamId, viewer.user.id, now, now)
+      .run();
+    const made = await fetchWorker(`${MCP_ORIGIN}/api/access-tokens`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${viewer.token}`,
+        "Content-Type": "application/json",
+        ...inTeam,
+      },
+      body: JSON.stringify({ name: "Team reader", scope: "read_write", expires_in_days: 30 }),
+    });
+    expect(made.status).toBe(201);
+    const { token, access_token } = (
+      (await made.json()) as {
+        data: { token: string; access_token: { workspace_id: string } };
+      }
+    ).data;
+    expect(access_token.workspace_id).toBe(teamId);
+
+    // A viewer's read_write token offers and runs only what reads.
+    const client = await connect(token);
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools.sort()).toEqual(READ_TOOLS.map((tool) => tool.name).sort());
+    const found = await client.callTool({ name: "search_projects", arguments: {} });
+    expect(textOf(found)).toContain("Team triplex");
+    const refused = await client.callTool({
+      name: "create_project",
+      arguments: { name: "By a viewer" },
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/viewer/);
+    await client.close();
+
+    // Through the API: the team's records without naming it; another workspace is 404.
+    const listed = await fetchWorker(`${MCP_ORIGIN}/api/projects`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(((await listed.json()) as { data: { name: string }[] }).data).toEqual([
+      expect.objectContaining({ name: "Team triplex" }),
+    ]);
+    const elsewhere = await fetchWorker(`${MCP_ORIGIN}/api/projects`, {
+      headers: { Authorization: `Bearer ${token}`, "X-Workspace-Id": viewer.user.id },
+    });
+    expect(elsewhere.status).toBe(404);
+
+    // Out of the team: the token works nowhere.
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
+      .bind(teamId, viewer.user.id)
+      .run();
+    expect((await initializeWith(token)).status).toBe(401);
+    const after = await fetchWorker(`${MCP_ORIGIN}/api/projects`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(after.status).toBe(401);
+  });
+});

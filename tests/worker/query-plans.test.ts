@@ -7,6 +7,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database, type Database } from "../../worker/db/client";
+import { RECORD_TYPES } from "../../app/domain/activity";
+import {
+  forgetOldActivity,
+  lastChanger,
+  listActivity,
+  readRecord,
+  recordActivity,
+  recordCreated,
+} from "../../worker/services/activity";
 import {
   allAuctions,
   AUCTION_SORTS,
@@ -20,6 +29,12 @@ import { allDeals, listDeals } from "../../worker/services/deals";
 import { allLeads, LEAD_SORTS, listLeads } from "../../worker/services/leads";
 import { allProjects, listProjects } from "../../worker/services/projects";
 import { createWorkspace, listWorkspaces, workspaceFor } from "../../worker/services/workspaces";
+import { listMembers } from "../../worker/services/members";
+import {
+  describeInvitation,
+  inviteMember,
+  listInvitations,
+} from "../../worker/services/invitations";
 import {
   allProperties,
   listProperties,
@@ -302,6 +317,53 @@ describe("the hot reads' plans", () => {
     }
   });
 
+  it("the activity log: each filter's page, a record's last changer, each kind's read and the sweep, each through its own index", async () => {
+    const write = database(env.DB);
+    for (let i = 0; i < 30; i++)
+      await recordActivity(write, {
+        workspaceId: userId,
+        actorId: userId,
+        recordType: RECORD_TYPES[i % RECORD_TYPES.length]!,
+        recordId: `r${i % 5}`,
+        action: "updated",
+        at: `2026-11-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+      });
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const page = { page: 2, limit: 10 };
+    for (const filters of [
+      {},
+      { recordType: "project" as const },
+      { recordType: "project" as const, recordId: "r1" },
+      { userId },
+      { userId, recordType: "lead" as const },
+    ])
+      await listActivity(db, userId, filters, page);
+    await lastChanger(db, userId, "project", "r1");
+    for (const type of RECORD_TYPES) await readRecord(db, userId, type, `${userId}-j001`);
+    await recordCreated(db, { workspaceId: userId, actorId: userId }, "project", [
+      `${userId}-j001`,
+    ]);
+    await forgetOldActivity(db, Date.parse("2028-01-01T00:00:00Z"));
+    const plans = await Promise.all(
+      sent.map(async (one) => ({ sql: one.sql, plan: (await plan(one)).join("\n") })),
+    );
+    for (const { sql, plan: lines } of plans) {
+      expect(lines, sql).not.toMatch(/TEMP B-TREE|CORRELATED|^SCAN/m);
+    }
+    const logs = plans.filter((one) => /from "activity"/.test(one.sql) && /^select/i.test(one.sql));
+    expect(logs.map((one) => one.plan.match(/USING (?:COVERING )?INDEX (\w+)/)?.[1])).toEqual([
+      "activity_workspace_at",
+      "activity_workspace_type_at",
+      "activity_workspace_record_at",
+      "activity_workspace_actor_at",
+      "activity_workspace_actor_at",
+      "activity_workspace_record_at",
+    ]);
+    const sweep = plans.find((one) => /^delete from "activity"/i.test(one.sql))!;
+    expect(sweep.plan).toMatch(/activity_at/);
+  });
+
   it("a request's workspace and the switcher's list, each from its membership's own index", async () => {
     const sent: Sent[] = [];
     const db = database(noting(env.DB, sent));
@@ -320,5 +382,43 @@ describe("the hot reads' plans", () => {
     expect(listed).toMatch(/SEARCH workspaces USING INDEX sqlite_autoindex_workspaces_1 \(id=\?\)/);
     // A person is in a few workspaces: sorting those few by name is their own, not a table's.
     expect(listed).not.toMatch(/^SCAN/m);
+  });
+
+  it("a workspace's members, its pending invitations and an invitation's link, each from its own index", async () => {
+    const sent: Sent[] = [];
+    const db = database(noting(env.DB, sent));
+    const team = await createWorkspace(database(env.DB), userId, { name: "Invited team" });
+    const { token } = await inviteMember(database(env.DB), userId, team.id, {
+      email: "plan@example.com",
+      role: "member",
+    });
+    await listMembers(db, userId, team.id);
+    await listInvitations(db, userId, team.id);
+    await describeInvitation(db, token);
+    // Inviting the address again: is it a member, and revoking the invitation pending for it.
+    await inviteMember(db, userId, team.id, { email: "plan@example.com", role: "viewer" });
+    const [members, invitations, link, isMember] = reads(sent).filter(
+      (one) => !/^select "role" from "workspace_members"/.test(one.sql),
+    );
+    const listed = (await plan(members!)).join("\n");
+    expect(listed).toMatch(
+      /SEARCH workspace_members USING INDEX sqlite_autoindex_workspace_members_1 \(workspace_id=\?\)/,
+    );
+    expect(listed).toMatch(/SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+    // Every member is shown: sorting them by when they joined is the workspace's own, not a table's.
+    expect(listed).not.toMatch(/^SCAN/m);
+    expect(await plan(invitations!)).toEqual([
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_workspace (workspace_id=?)",
+    ]);
+    expect((await plan(link!))[0]).toBe(
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_token_hash_unique (token_hash=?)",
+    );
+    expect((await plan(isMember!)).join("\n")).toMatch(
+      /SEARCH users USING INDEX users_email_unique \(email=\?\)\n.*workspace_members.*\(workspace_id=\? AND user_id=\?\)/,
+    );
+    const revokeOlder = sent.find((one) => /^update "workspace_invitations"/.test(one.sql));
+    expect(await plan(revokeOlder!)).toEqual([
+      "SEARCH workspace_invitations USING INDEX workspace_invitations_workspace (workspace_id=?)",
+    ]);
   });
 });

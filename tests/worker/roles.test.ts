@@ -272,3 +272,32 @@ describe("a viewer", () => {
     expect(projects.body.data.map((one) => one.name)).not.toContain("By the agent");
   });
 });
+
+describe("a change to a workspace's members", () => {
+  it("is judged by the caller's role in the workspace its path names, not the one it works in", async () => {
+    // The viewer is an admin of a team of their own making's friend, and works in Harbor Flips.
+    const friend = await register({ first_name: "Fran" });
+    const other = await callAs<{ id: string }>(friend, "/workspaces", {
+      method: "POST",
+      json: { name: "Fran's Flips" },
+      workspace: null,
+    });
+    await join(other.body.data.id, viewer, "admin");
+    await join(other.body.data.id, member, "member");
+    const changed = await callAs<{ role: string }>(
+      viewer,
+      `/workspaces/${other.body.data.id}/members/${member.user.id}`,
+      { method: "PATCH", json: { role: "viewer" } },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.role).toBe("viewer");
+    // And the other way round: an admin's request working elsewhere can't change Harbor Flips.
+    const refused = await callAs(viewer, `/workspaces/${teamId}/members/${member.user.id}`, {
+      method: "PATCH",
+      json: { role: "viewer" },
+      workspace: other.body.data.id,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.code).toBe("FORBIDDEN_ROLE");
+  });
+});

@@ -10,6 +10,7 @@ import { limitBody } from "./middleware/body-limit";
 import { sameOriginForCookies } from "./middleware/csrf";
 import { router } from "./openapi";
 import access from "./routes/access";
+import activity from "./routes/activity";
 import ai from "./routes/ai";
 import auctions from "./routes/auctions";
 import auth from "./routes/auth";
@@ -38,6 +39,8 @@ import usage from "./routes/usage";
 import files from "./routes/files";
 import notifications from "./routes/notifications";
 import workspaces from "./routes/workspaces";
+import members from "./routes/members";
+import invitations from "./routes/invitations";
 import { UNSUBSCRIBE_API_PATH } from "../services/notifications";
 import { MAX_FILE_BYTES } from "../../app/domain/files";
 import { fileTooLarge, MAX_THUMBNAIL_BYTES } from "../services/files";
@@ -68,7 +71,7 @@ const OPENAPI_CONFIG = {
     title: "AI42 API",
     version: "1.0.0",
     description:
-      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current`. Without If-Match a change is made whatever the version. Name the user's IANA time zone in `X-Time-Zone` (America/Phoenix) for their today: the agent's date, export file names; without it, the zone the session signed in with, else UTC. Records belong to a workspace (each account has its own; a team shares one, GET /workspaces): name the one a call acts on in `X-Workspace-Id`; without it, the session's current workspace (PUT /workspaces/current), else the caller's own. A workspace the caller is not a member of answers 404, as if absent. Every role reads the workspace's records; a viewer's change to them is refused 403 FORBIDDEN_ROLE (calculations, AI answers and the caller's own notifications stay open to it).",
+      "JSON in and out. Success: `{ data }` (lists add `meta`). Failure: `{ error: { message, code, details? } }`. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. A GET of one record answers its version as `ETag` (its `updatedAt` in quotes); send it back as `If-Match` with a PUT or DELETE, and when someone changed the record meanwhile nothing changes and the answer is 412 VERSION_MISMATCH with the record as it now is in `error.details.current` and who changed it last in `error.details.changedBy`. Without If-Match a change is made whatever the version. Name the user's IANA time zone in `X-Time-Zone` (America/Phoenix) for their today: the agent's date, export file names; without it, the zone the session signed in with, else UTC. Records belong to a workspace (each account has its own; a team shares one, GET /workspaces): name the one a call acts on in `X-Workspace-Id`; without it, the session's current workspace (PUT /workspaces/current), else the caller's own. A workspace the caller is not a member of answers 404, as if absent. Every role reads the workspace's records; a viewer's change to them is refused 403 FORBIDDEN_ROLE (calculations, AI answers and the caller's own notifications stay open to it).",
     license: {
       name: "Proprietary: all rights reserved",
       identifier: "LicenseRef-AI42-Proprietary",
@@ -142,6 +145,9 @@ export function createApi() {
   api.route("/files", files);
   api.route("/notifications", notifications);
   api.route("/workspaces", workspaces);
+  api.route("/workspaces", members);
+  api.route("/workspaces", activity);
+  api.route("/", invitations);
   api.route("/", access);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

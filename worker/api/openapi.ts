@@ -7,6 +7,7 @@ import type { GoogleScope } from "../services/google";
 import { readAssigneeFilter } from "../services/assignees";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
+import { recordsActivity } from "./middleware/activity";
 import { requireAuth, requireSession, requireWriteRole } from "./middleware/auth";
 import { storageQuota } from "./middleware/storage-quota";
 import type { AppEnv } from "./types";
@@ -87,14 +88,21 @@ export const dataResponse = <T extends z.ZodType>(description: string, schema: T
 export const ASSIGNING =
   "`assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.";
 
-/** A paged list: `{ data: [...], meta: { page, limit, total } }`. */
-export const pageResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+/**
+ * A paged list: `{ data: [...], meta: { page, limit, total } }`; a list whose total would be a
+ * count of more than it shows answers another `meta` (the activity log's `hasMore`).
+ */
+export const pageResponse = <T extends z.ZodType>(
+  description: string,
+  schema: T,
+  meta: z.ZodType = MetaSchema,
+) => ({
   description,
   content: {
     "application/json": {
       schema: z.object({
         data: z.array(schema),
-        meta: MetaSchema,
+        meta,
       }),
     },
   },
@@ -175,13 +183,19 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
 
 /**
  * Spread into `createRoute` for routes that need a signed-in user. A change (any method but a
- * read's) is the workspace's: a viewer is refused 403 FORBIDDEN_ROLE.
+ * read's) is the workspace's: a viewer is refused 403 FORBIDDEN_ROLE, and a record's creation,
+ * change or deletion is kept in the activity log.
  */
-export const signedIn = { security: bearerSecurity, middleware: [requireAuth, requireWriteRole] };
+export const signedIn = {
+  security: bearerSecurity,
+  middleware: [requireAuth, requireWriteRole, recordsActivity],
+};
 
 /**
  * Spread instead of `signedIn` on a POST or PUT that changes nothing the workspace holds, so any
- * role may call it: a calculation, an AI answer, the person's own notifications.
+ * role may call it: a calculation, an AI answer, the person's own notifications; and on a change
+ * to the workspace its path names (its members, its invitations), whose service judges the
+ * caller's role there rather than in the workspace the request works in.
  */
 export const signedInAnyRole = { security: bearerSecurity, middleware: [requireAuth] };
 
@@ -200,5 +214,5 @@ export const sessionOnly = {
  */
 export const signedInStoring = {
   security: bearerSecurity,
-  middleware: [requireAuth, requireWriteRole, storageQuota],
+  middleware: [requireAuth, requireWriteRole, storageQuota, recordsActivity],
 };

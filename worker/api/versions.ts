@@ -7,6 +7,7 @@ import { z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { etagOf, versionsOf } from "../../app/domain/versions";
 import type { IfVersion } from "../db/queries";
+import { ActorSchema } from "./routes/activity.schemas";
 
 const EXAMPLE_ETAG = '"2026-05-04T09:30:00.000Z"';
 
@@ -29,7 +30,7 @@ const IfMatchSchema = z.object({
 /** The 412 answer: the one error envelope, its `details.current` the record as it now is. */
 const mismatchResponse = (record: z.ZodType) => ({
   description:
-    "The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite",
+    "The record was changed elsewhere since the version named in If-Match (code VERSION_MISMATCH): nothing was changed. `error.details.current` is the record as it now is and ETag its version: show it, or send the change again with that ETag to overwrite. `error.details.changedBy` names who changed it last",
   headers: ETAG_HEADER,
   content: {
     "application/json": {
@@ -37,7 +38,13 @@ const mismatchResponse = (record: z.ZodType) => ({
         error: z.object({
           message: z.string(),
           code: z.literal("VERSION_MISMATCH"),
-          details: z.object({ current: record }),
+          details: z.object({
+            current: record,
+            changedBy: ActorSchema.nullable().openapi({
+              description:
+                "Who made the record's latest change in the activity log; null when nobody is known to have",
+            }),
+          }),
         }),
       }),
     },

@@ -18,7 +18,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { ACCESS_SCOPES } from "../../app/domain/access";
-import { ACCOUNT_KINDS, WORKSPACE_ROLES } from "../../app/domain/teams";
+import { ACTIVITY_ACTIONS, RECORD_TYPES, type ActivityChanges } from "../../app/domain/activity";
+import { ACCOUNT_KINDS, INVITATION_ROLES, WORKSPACE_ROLES } from "../../app/domain/teams";
 import { AI_PROVIDERS } from "../../app/domain/ai/providers";
 import { AUCTION_STATUSES, SALE_TYPES } from "../../app/domain/auctions/auction";
 import type { MaxBidDefaults, MaxBidInputs } from "../../app/domain/auctions/max-bid";
@@ -123,6 +124,35 @@ export const workspaceMembers = sqliteTable(
     // A person's workspaces, for the switcher.
     index("workspace_members_user").on(t.userId),
   ],
+);
+
+/**
+ * An invitation to join a workspace, e-mailed as a link: kept only as the SHA-256 of the link's
+ * token, which the inviter is shown once. Used once (accepted), revoked, or dead after a week.
+ */
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Stored lower-cased, as accounts' addresses are: it is compared with one. */
+    email: text("email").notNull(),
+    role: text("role", { enum: INVITATION_ROLES }).notNull(),
+    /** Hex SHA-256 of the link's token: what an opened link is looked up by. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: text("revoked_at"),
+  },
+  // The workspace's pending list, newest first.
+  (t) => [index("workspace_invitations_workspace").on(t.workspaceId, t.createdAt)],
 );
 
 /**
@@ -1300,6 +1330,11 @@ export const accessTokens = sqliteTable(
   {
     id: id(),
     userId: owner(),
+    /**
+     * The workspace the token acts in, with its maker's role there at each request; null (made
+     * before workspaces) is the maker's own.
+     */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scope: text("scope", { enum: ACCESS_SCOPES }).notNull(),
     /** Hex SHA-256 of the whole token: what a request's token is looked up by. */
@@ -1314,6 +1349,8 @@ export const accessTokens = sqliteTable(
   (t) => [
     uniqueIndex("access_tokens_hash").on(t.tokenHash),
     index("access_tokens_user").on(t.userId, t.createdAt),
+    // A member's tokens in a workspace, revoked together when they leave it.
+    index("access_tokens_workspace").on(t.workspaceId, t.userId),
   ],
 );
 
@@ -1340,6 +1377,39 @@ export const mcpCalls = sqliteTable(
     index("mcp_calls_user_at").on(t.userId, t.at),
     // The sweep's: calls older than the log keeps, across users.
     index("mcp_calls_at").on(t.at),
+  ],
+);
+
+/**
+ * The activity log: who created, changed (the fields, from and to) or deleted which record of a
+ * workspace, and when. Kept a year (the sweeps remove older entries); an entry stays when its
+ * record is gone, and loses its actor when their account goes.
+ */
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    recordType: text("record_type", { enum: RECORD_TYPES }).notNull(),
+    recordId: text("record_id").notNull(),
+    action: text("action", { enum: ACTIVITY_ACTIONS }).notNull(),
+    /** An update's fields by their API names, each `{ from, to }`; null for a create or a delete. */
+    changes: text("changes", { mode: "json" }).$type<ActivityChanges>(),
+    at: text("at").notNull(),
+  },
+  (t) => [
+    // The workspace's log, newest first; one kind's; one record's history; one person's doings:
+    // each a page read in its index's order. Ties in the order of the rowid SQLite ends each
+    // entry with, which grows with each entry written.
+    index("activity_workspace_at").on(t.workspaceId, t.at),
+    index("activity_workspace_type_at").on(t.workspaceId, t.recordType, t.at),
+    index("activity_workspace_record_at").on(t.workspaceId, t.recordType, t.recordId, t.at),
+    index("activity_workspace_actor_at").on(t.workspaceId, t.actorId, t.at),
+    // The sweep's: entries older than the log keeps, across workspaces.
+    index("activity_at").on(t.at),
   ],
 );
 
@@ -1375,3 +1445,5 @@ export type ImportRunRow = typeof importRuns.$inferSelect;
 export type UsageCounterRow = typeof usageCounters.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type McpCallRow = typeof mcpCalls.$inferSelect;
+export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;

@@ -62,6 +62,7 @@ function optionsFor(origin: string): OAuthProviderOptions<Env> {
       if (!holder) return null;
       const props: McpPrincipal = {
         userId: holder.user.id,
+        workspaceId: holder.workspaceId,
         scope: holder.scope,
         via: "token",
         viaId: holder.tokenId,

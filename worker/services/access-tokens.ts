@@ -28,6 +28,7 @@ export function publicAccessToken(row: AccessTokenRow) {
     id: row.id,
     name: row.name,
     scope: row.scope,
+    workspace_id: row.workspaceId ?? row.userId,
     shown: row.shown,
     created_at: row.createdAt,
     expires_at: row.expiresAt,
@@ -55,6 +56,7 @@ export async function listAccessTokens(db: Database, userId: string) {
 export async function createAccessToken(
   db: Database,
   userId: string,
+  workspaceId: string,
   input: CreateAccessTokenInput,
   now = Date.now(),
 ) {
@@ -62,6 +64,7 @@ export async function createAccessToken(
   const row = {
     id: crypto.randomUUID(),
     userId,
+    workspaceId,
     name: input.name,
     scope: input.scope,
     tokenHash: await sha256Hex(secret),
@@ -73,9 +76,10 @@ export async function createAccessToken(
   // Counted and written in one statement, so two requests together cannot pass the limit; a
   // token that has expired does not count.
   const inserted = await db.run(sql`
-    INSERT INTO access_tokens (id, user_id, name, scope, token_hash, shown, expires_at, created_at)
-    SELECT ${row.id}, ${userId}, ${row.name}, ${row.scope}, ${row.tokenHash}, ${row.shown},
-      ${row.expiresAt}, ${row.createdAt}
+    INSERT INTO access_tokens
+      (id, user_id, workspace_id, name, scope, token_hash, shown, expires_at, created_at)
+    SELECT ${row.id}, ${userId}, ${workspaceId}, ${row.name}, ${row.scope}, ${row.tokenHash},
+      ${row.shown}, ${row.expiresAt}, ${row.createdAt}
     WHERE (SELECT count(*) FROM access_tokens WHERE user_id = ${userId}
       AND (expires_at IS NULL OR expires_at > ${row.createdAt})) < ${MAX_ACCESS_TOKENS}`);
   if (!inserted.meta.changes) {
@@ -103,12 +107,13 @@ export async function revokeAllAccessTokens(db: Database, userId: string) {
   await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
 }
 
-/** Who a request's personal access token acts for, with the scope it carries. */
+/** Who a request's personal access token acts for, in which workspace, with its scope. */
 export interface TokenHolder {
   tokenId: string;
   tokenName: string;
   scope: AccessScope;
   user: PublicUser;
+  workspaceId: string;
 }
 
 /**
@@ -149,5 +154,13 @@ export async function resolveAccessToken(
     tokenName: found.token.name,
     scope: found.token.scope,
     user: publicUser(found.user),
+    workspaceId: found.token.workspaceId ?? found.user.id,
   };
+}
+
+/** A person's tokens in a workspace stop working when they leave it. */
+export async function revokeWorkspaceTokens(db: Database, workspaceId: string, userId: string) {
+  await db
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.workspaceId, workspaceId), eq(accessTokens.userId, userId)));
 }

@@ -7,7 +7,7 @@
  */
 import { modulePath } from "../../app/domain/modules";
 import type { Env } from "../env";
-import type { JobMessage } from "../jobs";
+import { queueJob, type JobMessage } from "../jobs";
 import { CONFIRM_TTL_SECONDS, issueConfirmToken } from "./email-confirmation";
 import { sendEmail } from "./email";
 import { issueResetToken, mayResendReset, RESET_TTL_SECONDS } from "./password-reset";
@@ -15,7 +15,10 @@ import { findUserByEmail, findUserById } from "./users";
 
 export type AccountEmail = Extract<JobMessage, { type: "account-email" }>;
 
-/** An account e-mail is tried this many times (the queue's deliveries), then given up and logged. */
+/**
+ * An account e-mail (an invitation's too) is tried this many times (the queue's deliveries), then
+ * given up and logged.
+ */
 export const MAX_ACCOUNT_EMAIL_ATTEMPTS = 5;
 /** At most one "you already have an account" e-mail per account in this many seconds. */
 export const ALREADY_REGISTERED_RESEND_SECONDS = 60 * 60;
@@ -25,19 +28,11 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /** Hands the e-mail to the queue; without one bound, sends it after the answer. */
-export async function queueAccountEmail(
+export const queueAccountEmail = (
   env: Env,
   email: AccountEmail,
   waitUntil: (work: Promise<unknown>) => void,
-) {
-  if (env.JOBS) await env.JOBS.send(email);
-  else
-    waitUntil(
-      deliverAccountEmail(env, email, 1).catch((error) =>
-        console.error(`[email] ${email.kind}:`, error),
-      ),
-    );
-}
+) => queueJob(env.JOBS, email, () => deliverAccountEmail(env, email, 1), waitUntil);
 
 const days = (seconds: number) => Math.round(seconds / 86_400);
 

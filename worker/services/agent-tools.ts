@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
 import { memberTools } from "./assignees.tools";
+import { tracked } from "./activity";
 import { auctionTools } from "./auctions.tools";
 import { contactTools } from "./contacts.tools";
 import { dealTools } from "./deals.tools";
@@ -74,7 +75,8 @@ export type ToolRun = { ok: true; result: unknown; summary: string } | { ok: fal
 /**
  * Runs one tool with arguments already read from JSON, for this user: bad arguments, a refused
  * reference (another user's project) or an unknown tool come back as a failed run, and nothing is
- * written unless the arguments validate. A server failure is thrown.
+ * written unless the arguments validate. A server failure is thrown. A record a tool makes is kept
+ * in the activity log as made by the person the tools act for (`context.personId`).
  */
 export async function executeTool(
   db: Database,
@@ -95,7 +97,11 @@ export async function executeTool(
     return { ok: false, error: `Invalid arguments (${issues.join("; ")})` };
   }
   try {
-    const { result, summary } = await definition.run(db, userId, parsed.data as never, context);
+    const run = () => definition.run(db, userId, parsed.data as never, context);
+    const doer = { workspaceId: userId, actorId: context.personId ?? userId };
+    const { result, summary } = definition.records
+      ? await tracked(db, doer, definition.records, run)
+      : await run();
     return { ok: true, result, summary };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { ok: false, error: error.message };

@@ -11,24 +11,30 @@ import {
   ASSIGNEE_NONE,
   assigneeOf,
   NOT_A_MEMBER,
+  type AssignableMember,
   type Assignee,
 } from "../../app/domain/assignees";
 import type { Database } from "../db/client";
 import { actorOf, inJsonList, ownerId, type Acting, type Owner } from "../db/queries";
-import { users, workspaceMembers as memberships, workspaces } from "../db/schema";
+import {
+  auctions,
+  calendarEvents,
+  leads,
+  projects,
+  properties,
+  users,
+  workspaceMembers as memberships,
+  workspaces,
+} from "../db/schema";
 import type { Env } from "../env";
 import { invalidFields } from "../errors";
 import { notify, type NewNotification } from "./notifications";
 
-/** A member of a workspace, as the assignee choice lists them. */
-export interface Member {
-  userId: string;
-  firstName: string;
-  lastName: string;
-}
-
 /** The people who work in a workspace, by name: whom its records may be assigned to. */
-export async function workspaceMembers(db: Database, workspaceId: string): Promise<Member[]> {
+export async function assignableMembers(
+  db: Database,
+  workspaceId: string,
+): Promise<AssignableMember[]> {
   return await db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(memberships)
@@ -199,4 +205,22 @@ export async function tellAssignees(
     }));
   });
   await notify(db, env, items, Date.now());
+}
+
+/** The kinds of record a member may be assigned. */
+const ASSIGNED = [leads, properties, projects, auctions, calendarEvents] as const;
+
+/**
+ * A person who leaves a workspace (or is removed) is no one's assignee there any more: their
+ * records in it go back to nobody (in one batch, each through its table's assignee index), to be
+ * found under "Unassigned" and handed to someone else.
+ */
+export async function unassignFrom(db: Database, workspaceId: string, userId: string) {
+  const [first, ...rest] = ASSIGNED.map((table) =>
+    db
+      .update(table)
+      .set({ assigneeId: null })
+      .where(and(eq(table.userId, workspaceId), eq(table.assigneeId, userId))),
+  );
+  await db.batch([first!, ...rest]);
 }

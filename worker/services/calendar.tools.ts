@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { EventInputSchema, LOCAL_CALENDAR_ID } from "../../app/domain/calendar/events";
 import { createEvent, listEvents } from "./calendar";
-import { found, tool, toolGoogleScope } from "./tool";
+import { creates, found, tool, toolGoogleScope } from "./tool";
 
 /** How many events the agent reads at once. */
 const EVENTS_FOR_AGENT = 50;
@@ -37,6 +37,7 @@ export const calendarTools = {
       "Create an event in the investor's calendar: the one calendarId names, else their primary Google calendar when Google Calendar is connected, else AI42's own (the result's calendarId says which; tell the investor). Google Calendar's shape: summary, start/end with dateTime (ISO 8601 with offset) or date (all day; end date exclusive), kind. Only when the investor asks for it.",
     parameters: EventInputSchema,
     wrote: true,
+    records: creates("event"),
     run: async (db, userId, input, context) => {
       const event = await createEvent(toolGoogleScope(db, userId, context), input);
       return {

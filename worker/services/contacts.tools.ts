@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CONTACT_TYPES, ContactInputSchema, contactName } from "../../app/domain/workspace";
 import { createContact, listContacts } from "./contacts";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 export const contactTools = {
   search_contacts: tool({
@@ -32,6 +32,7 @@ export const contactTools = {
     description: "Add a contact to the investor's Project Hub. Only when the investor asks for it.",
     parameters: ContactInputSchema,
     wrote: true,
+    records: creates("contact"),
     run: async (db, userId, input) => {
       const contact = await createContact(db, userId, input);
       return { result: contact, summary: `Created contact ${contactName(contact)}` };

@@ -18,7 +18,7 @@ import { fieldProblems } from "../../app/domain/validation";
 import { label } from "../../app/domain/workspace";
 import { invalidFields } from "../errors";
 import { buyBoxMatches, createDeal, findCriteria, findDeal, listDeals } from "./deals";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 const keyMetrics = (strategy: Strategy, metrics: object) =>
   Object.fromEntries(
@@ -168,6 +168,7 @@ export const dealTools = {
       primary: z.boolean().optional().describe("Make it the property's primary analysis"),
     }),
     wrote: true,
+    records: creates("analysis"),
     run: async (db, userId, args) => {
       const input = DealInputSchema.safeParse(args);
       if (!input.success) throw invalidFields(fieldProblems(input.error));

@@ -5,6 +5,7 @@
  * instead, so local development works offline.
  */
 import type { Env } from "../env";
+import { notConfigured } from "../errors";
 
 export interface OutgoingEmail {
   to: string;
@@ -63,4 +64,17 @@ export function emailLinkOrigin(env: Env, requestUrl: string) {
   if (env.APP_URL) return env.APP_URL.replace(/\/+$/, "");
   const { hostname, origin } = new URL(requestUrl);
   return !env.EMAIL_API_KEY && LOOPBACK_HOST.test(hostname) ? origin : null;
+}
+
+/**
+ * The origin e-mailed links name (see `emailLinkOrigin`); without one, the request is refused 503
+ * before anything changes, and the log says what to set.
+ */
+export function requireLinkOrigin(env: Env, requestUrl: string, what: string) {
+  const origin = emailLinkOrigin(env, requestUrl);
+  if (origin) return origin;
+  console.error(
+    `[email] ${what} not sent: set APP_URL to this app's public address. Without it, e-mailed links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(requestUrl).host}).`,
+  );
+  throw notConfigured("APP_URL", what);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EntryInputSchema } from "../../app/domain/workspace";
 import { createEntry, listEntries } from "./entries";
 import { listFiles, readFilePages, type FoundFile } from "./files";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
 
 /** The model reads the start of each document; enough to answer what it is about. */
 const EXCERPT_CHARS = 2000;
@@ -67,6 +67,7 @@ export const entryTools = {
       "Write a Markdown document to the investor's Project Hub, optionally linked to one of their projects by id.",
     parameters: EntryInputSchema,
     wrote: true,
+    records: creates("document"),
     run: async (db, userId, input) => {
       const entry = await createEntry(db, userId, input);
       return { result: entry, summary: `Created document ${entry.title}` };

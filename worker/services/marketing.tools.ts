@@ -11,7 +11,7 @@ import { contactName } from "../../app/domain/workspace";
 import { getCampaign } from "./campaigns";
 import { createLead, getLead, listLeads } from "./leads";
 import { enrollLead, listSequences } from "./sequences";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const marketingTools = {
   search_leads: tool({
@@ -42,6 +42,7 @@ export const marketingTools = {
       "Add a lead (a possible seller) to the investor's marketing leads. Only when the investor asks for it.",
     parameters: LeadInputSchema,
     wrote: true,
+    records: creates("lead"),
     run: async (db, userId, input, context) => {
       const lead = await createLead(db, toolOwner(userId, context), input);
       return { result: lead, summary: `Created lead ${contactName(lead)}` };

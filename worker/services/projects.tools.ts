@@ -3,7 +3,7 @@ import { z } from "zod";
 import { label, PROJECT_STATUSES, ProjectInputSchema } from "../../app/domain/workspace";
 import { pipelineStats } from "./pipeline";
 import { createProject, listProjects } from "./projects";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const projectTools = {
   search_projects: tool({
@@ -52,6 +52,7 @@ export const projectTools = {
       "Create a project (deal) in the investor's Project Hub. Only when the investor asks for it.",
     parameters: ProjectInputSchema.omit({ propertyId: true }),
     wrote: true,
+    records: creates("project"),
     run: async (db, userId, input, context) => {
       const project = await createProject(db, toolOwner(userId, context), {
         ...input,

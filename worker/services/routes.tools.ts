@@ -32,7 +32,7 @@ import {
   stopCandidates,
   type StopCandidate,
 } from "./routes";
-import { tool, toolGoogleScope, type ToolContext } from "./tool";
+import { creates, tool, toolGoogleScope, type ToolContext } from "./tool";
 
 const StopArgument = z
   .object({
@@ -271,6 +271,7 @@ export const routeTools = {
         .describe("What to call the route; default “Route for <date>”"),
     }),
     wrote: true,
+    records: creates("route", (result) => (result as { routeId: string }).routeId),
     run: async (db, userId, args, context) => {
       const day = await planDay(db, userId, args, context);
       const input = RouteInputSchema.safeParse({

@@ -42,9 +42,9 @@ export interface Session extends SessionRecord {
   timeZone: string;
   /**
    * Set when a personal access token, not a sign-in, authenticated the request: which token, and
-   * the scope that bounds what it may do.
+   * the scope that bounds what it may do, and the workspace it acts in.
    */
-  access?: { tokenId: string; tokenName: string; scope: AccessScope };
+  access?: { tokenId: string; tokenName: string; scope: AccessScope; workspaceId: string };
 }
 
 /** The real IANA zone a request names in X-Time-Zone (the browser's), or null. */
@@ -77,6 +77,28 @@ function randomId(bytes = 16) {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+const firstWorkspaceKey = (userId: string) => `first-workspace:${userId}`;
+/** A new account's first session is made within this long of the sign-up, or not in a team's. */
+const FIRST_WORKSPACE_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Makes `workspaceId` the workspace a new account's first session works in: the team it joined by
+ * signing up from an invitation's link, as the link's page would have made it (signing up does not
+ * sign in).
+ */
+export async function setFirstSessionWorkspace(env: Env, userId: string, workspaceId: string) {
+  await env.SESSIONS.put(firstWorkspaceKey(userId), workspaceId, {
+    expirationTtl: FIRST_WORKSPACE_TTL_SECONDS,
+  });
+}
+
+/** The workspace set for the account's first session, once: the sessions after start as usual. */
+async function takeFirstSessionWorkspace(env: Env, userId: string) {
+  const workspaceId = await env.SESSIONS.get(firstWorkspaceKey(userId));
+  if (workspaceId) await env.SESSIONS.delete(firstWorkspaceKey(userId));
+  return workspaceId ?? undefined;
+}
+
 export async function createSession(
   env: Env,
   user: PublicUser,
@@ -93,6 +115,7 @@ export async function createSession(
     expiresAt: now + ttl,
     remember,
     timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+    workspaceId: await takeFirstSessionWorkspace(env, userId),
   } satisfies SessionRecord;
   const sessionId = randomId();
   await env.SESSIONS.put(sessionKey(userId, sessionId), JSON.stringify(record), {

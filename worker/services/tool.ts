@@ -3,11 +3,13 @@
  * function over one user's data. Each resource declares its tools beside its service
  * (`<resource>.tools.ts`); agent-tools.ts collects them.
  */
+import type { RecordType } from "../../app/domain/activity";
 import type { WorkspaceRole } from "../../app/domain/teams";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import type { Owner } from "../db/queries";
 import type { Env } from "../env";
+import { created, type TrackedChange } from "./activity";
 import type { GoogleScope } from "./google";
 
 /** How many records a search tool returns to the model. */
@@ -77,13 +79,22 @@ export interface Tool {
   parameters: z.ZodType;
   /** Whether the tool changes the user's data. */
   wrote: boolean;
+  /** The record it makes, kept in the activity log as made by the person the tools act for. */
+  records?: TrackedChange<ToolOutcome>;
   run: (db: Database, userId: string, args: never, context: ToolContext) => Promise<ToolOutcome>;
 }
+
+/** A tool that makes a record of `type`: the one its result's `id` (or what `idOf` reads) names. */
+export const creates = (
+  type: RecordType,
+  idOf: (result: unknown) => string = (result) => (result as { id: string }).id,
+) => created<ToolOutcome>(type, ({ result }) => [idOf(result)]);
 
 export const tool = <S extends z.ZodType>(definition: {
   description: string;
   parameters: S;
   wrote?: boolean;
+  records?: TrackedChange<ToolOutcome>;
   run: (
     db: Database,
     userId: string,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { MaxBidDefaults } from "../../app/domain/auctions/max-bid";
 import { database, type Database } from "../db/client";
 import { users, type UserRow } from "../db/schema";
@@ -37,11 +38,14 @@ export async function findUserById(d1: D1Database, id: string) {
 
 /**
  * Makes the account with its personal workspace (docs/decisions/0046), or returns null when the
- * e-mail is already taken (and makes nothing).
+ * e-mail is already taken (and makes nothing). `also`: more statements for the same batch, given
+ * the new account's id (joining a workspace from an invitation), which must make nothing when the
+ * account was not made.
  */
 export async function insertUser(
   d1: D1Database,
   input: { email: string; passwordHash: string; firstName: string; lastName: string },
+  also: (id: string) => readonly BatchItem<"sqlite">[] = () => [],
 ) {
   const db = database(d1);
   const id = crypto.randomUUID();
@@ -52,6 +56,7 @@ export async function insertUser(
       .onConflictDoNothing({ target: users.email })
       .returning(),
     ...personalWorkspaceStatements(db, { id, ...input }),
+    ...also(id),
   ]);
   return row ?? null;
 }

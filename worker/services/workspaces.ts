@@ -28,7 +28,7 @@ export interface WorkspaceScope extends Acting {
   role: WorkspaceRole;
 }
 
-const workspaceNotFound = () =>
+export const workspaceNotFound = () =>
   new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
 
 /**
@@ -71,6 +71,10 @@ export function personalWorkspaceStatements(
   ] as const;
 }
 
+/** Whether the workspace is the person's own: someone else's own one they joined is not. */
+const ownWorkspace = (userId: string) =>
+  sql<boolean>`${workspaces.id} = ${userId}`.mapWith(Boolean);
+
 /** A person's memberships with their workspaces, each as the switcher lists it. */
 const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
   db
@@ -78,7 +82,7 @@ const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
       id: workspaces.id,
       name: workspaces.name,
       role: workspaceMembers.role,
-      personal: workspaces.personal,
+      personal: ownWorkspace(userId),
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
@@ -87,7 +91,7 @@ const memberWorkspaces = (db: Database, userId: string, where?: SQL) =>
 /** The workspaces a person works in: their own first, then the teams' by name. */
 export async function listWorkspaces(db: Database, userId: string): Promise<Workspace[]> {
   return await memberWorkspaces(db, userId).orderBy(
-    desc(workspaces.personal),
+    desc(ownWorkspace(userId)),
     asc(workspaces.name),
     asc(workspaces.id),
   );
@@ -123,7 +127,7 @@ export async function createWorkspace(
 }
 
 /** The person working in their own workspace: they own it, and reach all of it. */
-const ownWorkspace = (personId: string): WorkspaceScope => ({
+const ownScope = (personId: string): WorkspaceScope => ({
   id: personId,
   personId,
   role: "owner",
@@ -139,13 +143,22 @@ export async function membershipIn(
   personId: string,
   id: string,
 ): Promise<WorkspaceScope | null> {
-  if (id === personId) return ownWorkspace(personId);
+  if (id === personId) return ownScope(personId);
   const [row] = await db
     .select({ role: workspaceMembers.role, assignedOnly: workspaceMembers.assignedOnly })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, personId)))
     .limit(1);
   return row ? { id, personId, ...row } : null;
+}
+
+/** The person's role in workspace `id`, or null when they are not a member. */
+export async function roleIn(
+  db: Database,
+  personId: string,
+  id: string,
+): Promise<WorkspaceRole | null> {
+  return (await membershipIn(db, personId, id))?.role ?? null;
 }
 
 /**
@@ -157,7 +170,7 @@ export async function workspaceFor(
   userId: string,
   requested: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  if (!requested) return ownWorkspace(userId);
+  if (!requested) return ownScope(userId);
   const membership = await membershipIn(db, userId, requested);
   if (!membership) throw workspaceNotFound();
   return membership;
@@ -179,5 +192,5 @@ export async function currentWorkspace(
   userId: string,
   chosen: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  return (chosen && (await membershipIn(db, userId, chosen))) || ownWorkspace(userId);
+  return (chosen && (await membershipIn(db, userId, chosen))) || ownScope(userId);
 }

@@ -24,7 +24,7 @@ import { MESSAGES } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useForm } from "~/lib/use-form";
 import type { Assignee } from "~/domain/assignees";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { FormActions, options } from "../shared";
 import { auctionBodyOf, WINNING_STATUSES, type AuctionFormValues } from "./auction-fields";
 

@@ -23,6 +23,7 @@ import { label } from "~/domain/workspace";
 import type { Auction, AuctionSort } from "~/lib/api/auctions";
 import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import {
   deleteWithUndo,
@@ -96,7 +97,7 @@ function useDeleteAuction() {
 /**
  * The list as its route's loader read it (auctions.server.ts): its search, filters, sort and page
  * are in the URL, so the HTML arrives with the page the URL names and a change of them reads the
- * list again through Remix.
+ * list again through Remix. A viewer gets no Add, Import or Delete.
  */
 export function AuctionList(props: {
   list: { items: Auction[]; meta: PageMeta };
@@ -111,6 +112,7 @@ export function AuctionList(props: {
   const [state, setState] = useSearchParam("state");
   const [county, setCounty] = useSearchParam("county");
   const [deleting, setDeleting] = useState<Auction | null>(null);
+  const canWrite = useCanWrite();
 
   const q = params.get("q") ?? "";
   const saleType = params.get("saleType") ?? "";
@@ -217,7 +219,7 @@ export function AuctionList(props: {
         empty={{
           title: "No auctions yet",
           text: "Track the sheriff, tax, trustee, judicial and upset sales you are watching: each sale's time, its deposit deadline and the most you should bid. Add one by hand or import a county list.",
-          action: (
+          action: canWrite && (
             <div className="flex flex-wrap justify-center gap-3">
               <Link to={auctionPath("new")} className="btn-primary">
                 <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
@@ -298,14 +300,16 @@ export function AuctionList(props: {
                   <td
                     className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}
                   >
-                    <button
-                      type="button"
-                      aria-label={`Delete the auction at ${auction.address}`}
-                      onClick={() => setDeleting(auction)}
-                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
+                    {canWrite && (
+                      <button
+                        type="button"
+                        aria-label={`Delete the auction at ${auction.address}`}
+                        onClick={() => setDeleting(auction)}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -3,12 +3,14 @@
  * and how long until it, the money and deadlines, the max-bid calculator, the status history, and
  * the records around it (property, analysis, project and its documents, contacts). Edit,
  * postpone, change the status and save the bid through the page's action; delete behind a
- * confirmation.
+ * confirmation. A viewer reads it all and works the max bid out, and changes nothing.
  */
 import { Link } from "@remix-run/react";
 import { CalendarClock, ExternalLink, FileText, Gavel, History, Link2, Pencil } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { toast } from "~/lib/toast";
 import { Badge, Figure, Modal } from "~/components/ui";
 import type { AuctionInput } from "~/domain/auctions/auction";
@@ -37,11 +39,12 @@ import { label } from "~/domain/workspace";
 import type { AuctionDetail, AuctionHistoryEntry } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, toastFailure } from "../shared";
 import { auctionInputOf } from "./auction-checks";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { AuctionActionAnswer } from "./auction.server";
 import { auctionFormValues, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
@@ -116,9 +119,11 @@ export function AuctionPage(props: {
   deal: Deal | null;
   files: RecordFiles;
   members: Member[];
+  history: RecordHistory;
 }) {
   const { detail, deal } = props;
   const now = useNow();
+  const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
   const [change, setChange] = useState<StatusChange | null>(null);
   // The defaults just kept, until the page is read again.
@@ -154,17 +159,19 @@ export function AuctionPage(props: {
             {place && <span>· {place}</span>}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
-            <Pencil aria-hidden className="size-4" /> Edit
-          </button>
-          <button type="button" onClick={() => setChange("postpone")} className="btn-secondary">
-            <CalendarClock aria-hidden className="size-4" /> Postpone
-          </button>
-          <button type="button" onClick={() => setChange("status")} className="btn-secondary">
-            <Gavel aria-hidden className="size-4" /> Change status
-          </button>
-        </div>
+        {canWrite && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
+              <Pencil aria-hidden className="size-4" /> Edit
+            </button>
+            <button type="button" onClick={() => setChange("postpone")} className="btn-secondary">
+              <CalendarClock aria-hidden className="size-4" /> Postpone
+            </button>
+            <button type="button" onClick={() => setChange("status")} className="btn-secondary">
+              <Gavel aria-hidden className="size-4" /> Change status
+            </button>
+          </div>
+        )}
       </header>
 
       <div className="mb-6 grid grid-cols-2 gap-4 rounded-2xl border border-line bg-surface p-5 lg:grid-cols-4">
@@ -221,6 +228,7 @@ export function AuctionPage(props: {
           key={detail.updatedAt}
           auction={detail}
           sources={sources}
+          keeps={canWrite}
           onSave={(bidInputs, plannedBid) =>
             save(
               { ...auctionInputOf(detail), bidInputs, plannedBid } as AuctionInput,
@@ -353,6 +361,7 @@ export function AuctionPage(props: {
         </div>
       </div>
       <FilesPanel ownerType="auction" ownerId={detail.id} files={props.files} className="mt-6" />
+      <HistoryPanel history={props.history} className="mt-6" />
 
       <DeleteRecord
         summary="Delete this auction…"

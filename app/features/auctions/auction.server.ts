@@ -8,6 +8,7 @@ import { modulePath } from "~/domain/modules";
 import type { AuctionDetail, SavedAuction } from "~/lib/api/auctions";
 import type { Deal } from "~/lib/api/deals";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   deletedAnswer,
   jsonBody,
@@ -33,17 +34,26 @@ export type NewAuctionAnswer = { created: { id: string }; calendar: SavedAuction
  * An auction with what its page starts from: the user's max-bid defaults, its files and, until
  * the bid's inputs are saved, the analysis behind it.
  */
-export async function loadAuction({ services }: ModuleLoaderArgs, id: string) {
-  const [detail, defaults, files, members] = await Promise.all([
+export async function loadAuction(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [detail, defaults, files, members, history] = await Promise.all([
     services.auctionDetail(id),
     services.maxBidDefaults(),
     services.recordFiles("auction", id),
-    services.members(),
+    services.assignees(),
+    loadHistory(args, "auction", id),
   ]);
   if (!detail) throw notFound();
   const deal = detail.dealId && !detail.bidInputs ? await services.dealDetail(detail.dealId) : null;
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null, files, members };
+  return {
+    detail: detail as AuctionDetail,
+    defaults,
+    deal: deal as Deal | null,
+    files,
+    members,
+    history,
+  };
 }
 
 /**
@@ -55,7 +65,7 @@ export async function loadNewAuction({ url, services, timeZone }: ModuleLoaderAr
   // A property that is not the user's (or no longer there) starts an empty form.
   const [property, members] = await Promise.all([
     propertyId ? services.propertyDetail(propertyId) : null,
-    services.members(),
+    services.assignees(),
   ]);
   const analyses = property?.analyses ?? [];
   // The analysis behind a bid is most often a flip's.

@@ -1,13 +1,15 @@
 /**
  * Auctions (/auction): the sales the investor is watching, as a list or by month, with the CSV
  * import and the Google calendar their dates are also written to. An auction, the form to add one
- * and the guide to the sale types are pages of their own.
+ * and the guide to the sale types are pages of their own. A viewer reads the sales, and neither
+ * adds, imports, nor chooses the calendar they are written to.
  */
 import { Link } from "@remix-run/react";
 import { BookOpen, Plus, Upload } from "lucide-react";
 import { FileImportDialog } from "~/components/file-import-dialog";
 import { PageHeader } from "~/components/page-header";
 import { auctionPath, modulePath, SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
+import { useCanWrite } from "~/lib/module-data";
 import { moduleOf } from "~/modules";
 import { useDialogParam, useQueryParams } from "../shared";
 import { AuctionCalendar } from "./auction-calendar";
@@ -35,7 +37,9 @@ function viewLink(params: URLSearchParams, view: (typeof VIEWS)[number]["id"]) {
 
 export function AuctionsPage({ loaded }: { loaded: AuctionsPageData }) {
   const [params, update] = useQueryParams();
-  const [importing, setImporting] = useDialogParam("import");
+  const canWrite = useCanWrite();
+  const [importParam, setImporting] = useDialogParam("import");
+  const importing = importParam && canWrite;
   const view = loaded.view;
   // The month the loader read (the user's this month when the URL names none).
   const month =
@@ -52,12 +56,16 @@ export function AuctionsPage({ loaded }: { loaded: AuctionsPageData }) {
             <Link to={SALE_TYPES_GUIDE_PATH} className="btn-secondary">
               <BookOpen aria-hidden className="size-4" /> Sale types guide
             </Link>
-            <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
-              <Upload aria-hidden className="size-4" /> Import a list
-            </button>
-            <Link to={auctionPath("new")} className="btn-primary">
-              <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
-            </Link>
+            {canWrite && (
+              <>
+                <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
+                  <Upload aria-hidden className="size-4" /> Import a list
+                </button>
+                <Link to={auctionPath("new")} className="btn-primary">
+                  <Plus aria-hidden className="mr-1.5 size-4" /> Add an auction
+                </Link>
+              </>
+            )}
           </div>
         }
       />
@@ -90,7 +98,7 @@ export function AuctionsPage({ loaded }: { loaded: AuctionsPageData }) {
           />
         )}
       </div>
-      <GoogleCalendarSetting setting={loaded.google} />
+      {canWrite && <GoogleCalendarSetting setting={loaded.google} />}
       <FileImportDialog kind="auctions" open={importing} onClose={() => setImporting(false)} />
     </div>
   );

@@ -30,6 +30,8 @@ import { BID_FIELDS, bidStart, type BidSources } from "./auction-fields";
 export function MaxBidCalculator(props: {
   auction: Auction;
   sources: Omit<BidSources, "saved" | "buyerPremiumPct">;
+  /** Offers Save bid and Keep as my defaults (not to a viewer, who works the figures only). */
+  keeps: boolean;
   onSave: (bidInputs: Required<MaxBidInputs>, plannedBid: number | null) => Promise<unknown>;
   onKeepDefaults: (defaults: MaxBidDefaults) => Promise<unknown>;
 }) {
@@ -108,7 +110,7 @@ export function MaxBidCalculator(props: {
           />
         ))}
       </div>
-      {reading.ok && (
+      {reading.ok && props.keeps && (
         <button
           type="button"
           className="btn-secondary mt-3 text-sm"
@@ -207,11 +209,18 @@ export function MaxBidCalculator(props: {
           )}
         </dl>
       )}
-      <div className="mt-4 flex justify-end">
-        <button type="button" onClick={() => void save()} disabled={saving} className="btn-primary">
-          <Save aria-hidden className="mr-1.5 size-4" /> {saving ? "Saving..." : "Save bid"}
-        </button>
-      </div>
+      {props.keeps && (
+        <div className="mt-4 flex justify-end">
+          <button
+            type="button"
+            onClick={() => void save()}
+            disabled={saving}
+            className="btn-primary"
+          >
+            <Save aria-hidden className="mr-1.5 size-4" /> {saving ? "Saving..." : "Save bid"}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * described in `ModuleParams`; the range on screen is kept in them, so a reload or a link shows
  * it again, and a change of them is read by the route's loader (calendar.server.ts). Events are
  * created, changed and deleted through the route's action, which Remix follows by reading the
- * range again.
+ * range again. A viewer opens events to read them, and makes, moves and deletes none.
  */
 
 import { CalendarX2, Plus } from "lucide-react";
@@ -36,7 +36,7 @@ import { anyOnScreen, periodOf } from "~/domain/calendar/grid";
 import { localTimeZone, todayIn } from "~/domain/today";
 import type { EventDraft } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
-import { useStreamed } from "~/lib/module-data";
+import { useCanWrite, useStreamed } from "~/lib/module-data";
 import { TABLET_MIN_WIDTH } from "~/lib/layout";
 import { useTheme } from "~/lib/theme";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -123,7 +123,11 @@ export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
     () => anyOnScreen(events, periodOf(view, asked.day), timeZone),
     [events, view, asked.day, timeZone],
   );
-  const editable = useCallback((event: CalendarEvent) => canEdit(event, calendars), [calendars]);
+  const canWrite = useCanWrite();
+  const editable = useCallback(
+    (event: CalendarEvent) => canWrite && canEdit(event, calendars),
+    [canWrite, calendars],
+  );
   const newCalendar = defaultCalendarId(calendars);
 
   const [newParam, setNewParam] = useDialogParam("new");
@@ -131,7 +135,7 @@ export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const [viewing, setViewing] = useState<CalendarEvent | null>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
-  const creating = picked ?? (newParam ? newEventValues(new Date()) : null);
+  const creating = picked ?? (newParam && canWrite ? newEventValues(new Date()) : null);
   const closeForm = () => {
     setPicked(null);
     setNewParam(false);
@@ -189,7 +193,7 @@ export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
   };
 
   const unreadable = unavailableNames(google?.unavailable ?? [], calendars);
-  const newEventButton = (
+  const newEventButton = canWrite && (
     <button type="button" onClick={() => setNewParam(true)} className="btn-primary">
       <Plus aria-hidden className="mr-1.5 size-4" /> New event
     </button>
@@ -215,10 +219,10 @@ export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
             timeZone={timeZone}
             // The URL is written from the browser's values only.
             onRange={known ? onRange : undefined}
-            onPick={(range) => setPicked(formValuesForRange(range))}
+            onPick={canWrite ? (range) => setPicked(formValuesForRange(range)) : undefined}
             onOpen={(event) => (editable(event) ? setEditing(event) : setViewing(event))}
             onMove={onMove}
-            onNew={() => setNewParam(true)}
+            onNew={canWrite ? () => setNewParam(true) : undefined}
           >
             <div className="mb-4 space-y-3 empty:hidden">
               {unreadable.length > 0 && (
@@ -238,9 +242,15 @@ export function CalendarPage({ loaded: data }: { loaded: CalendarPageData }) {
                   <span className="flex items-center gap-2 text-muted">
                     <CalendarX2 aria-hidden className="size-5" /> No events in this range
                   </span>
-                  <button type="button" onClick={() => setNewParam(true)} className="btn-secondary">
-                    <Plus aria-hidden className="size-4" /> New event
-                  </button>
+                  {canWrite && (
+                    <button
+                      type="button"
+                      onClick={() => setNewParam(true)}
+                      className="btn-secondary"
+                    >
+                      <Plus aria-hidden className="size-4" /> New event
+                    </button>
+                  )}
                 </div>
               )}
             </div>

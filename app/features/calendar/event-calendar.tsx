@@ -478,12 +478,13 @@ export function EventCalendar(props: {
   timeZone: string;
   /** Told each range shown; left out until the values it is read with are the browser's. */
   onRange?: (range: ShownRange) => void;
-  onPick: (range: PickedRange) => void;
+  /** A day, a time or a range picked on the grid; left out where nothing may be added. */
+  onPick?: (range: PickedRange) => void;
   onOpen: (event: CalendarEvent) => void;
   /** A drag or resize: the event, where it went, and how to put it back if saving fails. */
   onMove: (event: CalendarEvent, move: PickedRange, revert: () => void) => void;
-  /** The New event key (C). */
-  onNew: () => void;
+  /** The New event key (C); left out where nothing may be added. */
+  onNew?: () => void;
   /** Notices shown between the toolbar and the calendar (empty range, failures). */
   children?: ReactNode;
 }) {
@@ -572,7 +573,7 @@ export function EventCalendar(props: {
   const act = (action: CalendarKeyAction) => {
     if (action.type === "today") setShown((current) => ({ ...current, day: props.today }));
     else if (action.type === "view") setShown((current) => ({ ...current, view: action.view }));
-    else if (action.type === "new") props.onNew();
+    else if (action.type === "new") props.onNew?.();
     else {
       const day = stepPeriod(shown.view, shown.day, action.type === "next" ? 1 : -1);
       if (day) setShown((current) => ({ ...current, day }));
@@ -607,7 +608,7 @@ export function EventCalendar(props: {
       if (!span || !canEdit(span.event)) return;
       const resize = target.closest("[data-resize]") !== null;
       current = { type: resize ? "resize" : "move", key, from, to: from };
-    } else if (!target.closest("button, a")) {
+    } else if (props.onPick && !target.closest("button, a")) {
       current = { type: "pick", from, to: from };
     } else return;
 
@@ -644,7 +645,7 @@ export function EventCalendar(props: {
       stop();
       if (up.type === "pointercancel") return;
       if (!dragging) {
-        if (current.type === "pick") props.onPick(pickedRange(current.from, null, timeZone));
+        if (current.type === "pick") props.onPick?.(pickedRange(current.from, null, timeZone));
         return;
       }
       // The click that ends a drag is not one.
@@ -652,7 +653,7 @@ export function EventCalendar(props: {
       window.addEventListener("click", swallow, { capture: true, once: true });
       setTimeout(() => window.removeEventListener("click", swallow, { capture: true }));
       if (current.type === "pick") {
-        props.onPick(pickedRange(current.from, current.to, timeZone));
+        props.onPick?.(pickedRange(current.from, current.to, timeZone));
         return;
       }
       const move = gestureMove(current);

@@ -14,6 +14,7 @@ import { gmailLink } from "~/domain/google";
 import { googleApi, type DriveFile, type GmailMessage } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
 import { projectsApi } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import type { Refused } from "~/lib/record-action";
 import { useActionCall } from "~/lib/use-action-call";
 import { toastFailure } from "../shared";
@@ -169,6 +170,8 @@ export function DrivePanel(props: { onSettled: () => void }) {
     props.onSettled,
   );
   const [linking, setLinking] = useState<DriveFile | null>(null);
+  // Linking changes a project of the workspace: not offered to a viewer.
+  const canWrite = useCanWrite();
   return (
     <Panel
       title="Drive"
@@ -190,14 +193,16 @@ export function DrivePanel(props: { onSettled: () => void }) {
                 {file.modifiedTime ? `Changed ${formatDate(file.modifiedTime)}` : ""}
               </p>
             </div>
-            <button
-              type="button"
-              onClick={() => setLinking(file)}
-              className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-              aria-label={`Link “${file.name}” to a project`}
-            >
-              <Link2 aria-hidden className="size-4" />
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                onClick={() => setLinking(file)}
+                className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                aria-label={`Link “${file.name}” to a project`}
+              >
+                <Link2 aria-hidden className="size-4" />
+              </button>
+            )}
             {file.webViewLink && (
               <a
                 href={file.webViewLink}

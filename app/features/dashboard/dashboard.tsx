@@ -5,6 +5,7 @@ import { EmptyState, Figure } from "~/components/ui";
 import { documentPath, modulePath, projectPath } from "~/domain/modules";
 import { workspaceFigures, type WorkspaceFigure } from "~/domain/workspace-figures";
 import { useAuth } from "~/lib/auth";
+import { useCanWrite } from "~/lib/module-data";
 import { moduleOf, SIDEBAR_MODULES } from "~/modules";
 import type { DashboardData } from "./dashboard.server";
 import {
@@ -59,12 +60,21 @@ export function DashboardPage({ loaded }: { loaded: DashboardData }) {
   );
 }
 
-/** The workspace figures (or how to start an empty one) and the cards. */
+/**
+ * The workspace figures (or how to start an empty one; to a viewer, who adds nothing, only that it
+ * is empty) and the cards.
+ */
 function Overview({ date, timeZone, stats, dashboard, events }: DashboardData) {
   const empty = stats.projects + stats.contacts + stats.documents + stats.properties === 0;
+  const canWrite = useCanWrite();
   return (
     <>
-      {empty && (
+      {empty && !canWrite && (
+        <EmptyState icon={Rocket} title="This workspace is empty">
+          Its figures appear here once its members add projects, properties and documents.
+        </EmptyState>
+      )}
+      {empty && canWrite && (
         <EmptyState
           icon={Rocket}
           title="Your workspace is empty"

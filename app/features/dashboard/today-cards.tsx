@@ -2,7 +2,8 @@
  * The dashboard's cards, each from its module, each linking to it, with an empty state
  * that says how to fill it. They render from the dashboard's loader (dashboard.server.ts), so
  * they arrive in the HTML; with Google Calendar connected, the day's events with Google's merged
- * in stream after the page, so a slow Google holds only that list.
+ * in stream after the page, so a slow Google holds only that list. A viewer is shown what would
+ * fill a card, without the links that would add it.
  */
 import { Link } from "@remix-run/react";
 import {
@@ -40,7 +41,7 @@ import {
 } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { Auction } from "~/lib/api/auctions";
-import { useStreamed } from "~/lib/module-data";
+import { useCanWrite, useStreamed } from "~/lib/module-data";
 import { DepositDeadline, SaleTime, useNow } from "../auctions/sale-time";
 import type { DashboardData } from "./dashboard.server";
 
@@ -78,14 +79,20 @@ function Card(props: {
   );
 }
 
-/** What an empty card says: what would fill it, and where to start. */
-function Teach(props: { children: ReactNode; to: string; action: string }) {
+/**
+ * What an empty card says: what would fill it, and where to start: a link that adds it (not for a
+ * viewer), or one that only `opens` a list.
+ */
+function Teach(props: { children: ReactNode; to: string; action: string; opens?: boolean }) {
+  const canWrite = useCanWrite();
   return (
     <div className="text-sm text-muted">
       <p>{props.children}</p>
-      <Link to={props.to} className="mt-2 inline-block font-medium text-accent">
-        {props.action}
-      </Link>
+      {(canWrite || props.opens) && (
+        <Link to={props.to} className="mt-2 inline-block font-medium text-accent">
+          {props.action}
+        </Link>
+      )}
     </div>
   );
 }
@@ -261,7 +268,7 @@ export function FollowUpsCard(props: { data: Dashboard }) {
       linkLabel="Leads"
     >
       {data.followUps.total === 0 && (
-        <Teach to={modulePath("marketing", { tab: "leads" })} action="Open your leads">
+        <Teach opens to={modulePath("marketing", { tab: "leads" })} action="Open your leads">
           No follow-up due. Give each lead a next follow-up date and the ones due show here, oldest
           first.
         </Teach>
@@ -345,6 +352,7 @@ export function PipelineCard(props: { data: Dashboard }) {
 /** How many properties' primary analyses meet the buy box now, linking to them listed. */
 function BuyBoxLine(props: { buyBox: Dashboard["buyBox"] }) {
   const { set, meeting } = props.buyBox;
+  const canWrite = useCanWrite();
   return (
     <p className="mb-4 flex items-center gap-2 rounded-lg bg-raised px-3 py-2 text-sm">
       <Target aria-hidden className="size-4 shrink-0 text-accent" />
@@ -355,7 +363,7 @@ function BuyBoxLine(props: { buyBox: Dashboard["buyBox"] }) {
         >
           {meeting} {meeting === 1 ? "deal meets" : "deals meet"} your buy box
         </Link>
-      ) : (
+      ) : canWrite ? (
         <span>
           No buy box yet:{" "}
           <Link
@@ -365,6 +373,8 @@ function BuyBoxLine(props: { buyBox: Dashboard["buyBox"] }) {
             set your criteria in the analyzer
           </Link>
         </span>
+      ) : (
+        <span>No buy box yet.</span>
       )}
     </p>
   );

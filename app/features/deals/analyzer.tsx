@@ -1,7 +1,8 @@
 /**
  * The deal analyzer: a strategy's inputs, its results recalculated on every keystroke by the same
  * domain functions the API runs, the projection and the loan's schedule; saved per property, sent
- * to the agent, printed as a one-page report.
+ * to the agent, printed as a one-page report. A viewer works the numbers, asks the agent and
+ * prints; it saves, shares and deletes nothing.
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { Bot, Printer, Save, Share2, Trash2 } from "lucide-react";
@@ -38,6 +39,7 @@ import { modulePath } from "~/domain/modules";
 import { entryBySlug } from "~/domain/resources/glossary";
 import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { PropertyDetail } from "~/lib/api/workspace";
 import { chatStore } from "~/lib/stores/chat";
 import { BackLink, toastFailure } from "../shared";
@@ -118,6 +120,7 @@ export function DealAnalyzer(props: {
 }) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  const canWrite = useCanWrite();
   const [strategy, setStrategy] = useState<Strategy>(props.strategy ?? "rental");
   const [form, setForm] = useState<DealFormValues | null>(null);
   const [name, setName] = useState("");
@@ -275,15 +278,17 @@ export function DealAnalyzer(props: {
             {address && <p className="mt-1 text-sm text-muted">{address}</p>}
           </div>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => void save()}
-              disabled={saving}
-              className="btn-primary"
-            >
-              <Save aria-hidden className="mr-1.5 size-4" />{" "}
-              {saved ? "Save changes" : "Save analysis"}
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                onClick={() => void save()}
+                disabled={saving}
+                className="btn-primary"
+              >
+                <Save aria-hidden className="mr-1.5 size-4" />{" "}
+                {saved ? "Save changes" : "Save analysis"}
+              </button>
+            )}
             <button type="button" onClick={() => window.print()} className="btn-secondary">
               <Printer aria-hidden className="size-4" /> Print / PDF
             </button>
@@ -296,12 +301,12 @@ export function DealAnalyzer(props: {
             >
               <Bot aria-hidden className="size-4" /> Ask the agent
             </button>
-            {saved && (
+            {saved && canWrite && (
               <button type="button" onClick={() => setSharing(true)} className="btn-secondary">
                 <Share2 aria-hidden className="size-4" /> Share
               </button>
             )}
-            {saved && (
+            {saved && canWrite && (
               <button type="button" onClick={() => setConfirming(true)} className="btn-secondary">
                 <Trash2 aria-hidden className="size-4" /> Delete
               </button>

@@ -1,7 +1,7 @@
 /**
  * The analyzer's buy box: the user's purchase criteria, how the analysis on screen measures up to
  * them (worked out as the figures change, by the same `judgeCriteria` the API runs), and an editor
- * that saves them through the page's action.
+ * that saves them through the page's action (not offered to a viewer).
  */
 import { CheckCircle2, Pencil, Target, XCircle } from "lucide-react";
 import { PassMark } from "~/components/pass-mark";
@@ -20,6 +20,7 @@ import type { Strategy } from "~/domain/deals/types";
 import { parseNumberLike } from "~/domain/format";
 import { label } from "~/domain/workspace";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useForm } from "~/lib/use-form";
 import { FormActions } from "../shared";
 import { useAnalysisChange } from "./analysis-change";
@@ -60,6 +61,7 @@ export function CriteriaPanel(props: {
   verdict: CriteriaVerdict;
 }) {
   const [editing, setEditing] = useState(false);
+  const canWrite = useCanWrite();
   const { criteria } = props;
   return (
     <section
@@ -70,7 +72,7 @@ export function CriteriaPanel(props: {
         <h2 id="buy-box-title" className="flex items-center gap-2 font-semibold">
           <Target aria-hidden className="size-4 text-muted" /> Buy box
         </h2>
-        {hasCriteria(criteria) && !editing && (
+        {hasCriteria(criteria) && !editing && canWrite && (
           <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
             <Pencil aria-hidden className="size-4" /> Edit buy box
           </button>
@@ -85,13 +87,17 @@ export function CriteriaPanel(props: {
       ) : !hasCriteria(criteria) ? (
         <div className="text-sm">
           <p className="font-medium">No buy box yet</p>
-          <p className="mt-1 text-muted">
-            Save the criteria a deal must meet (a cap rate, a cash flow, a price…) and every
-            analysis, list and report says whether it does.
-          </p>
-          <button type="button" onClick={() => setEditing(true)} className="btn-primary mt-3">
-            Set your buy box
-          </button>
+          {canWrite && (
+            <>
+              <p className="mt-1 text-muted">
+                Save the criteria a deal must meet (a cap rate, a cash flow, a price…) and every
+                analysis, list and report says whether it does.
+              </p>
+              <button type="button" onClick={() => setEditing(true)} className="btn-primary mt-3">
+                Set your buy box
+              </button>
+            </>
+          )}
         </div>
       ) : (
         <Verdict strategy={props.strategy} verdict={props.verdict} />

@@ -19,6 +19,7 @@ import { MAX_REHAB_ITEMS } from "~/domain/deals/inputs";
 import { formatMoney } from "~/domain/format";
 import type { RehabTemplate } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { toast } from "~/lib/toast";
 import { toastFailure } from "../shared";
 import { useAnalysisChange } from "./analysis-change";
@@ -50,6 +51,8 @@ export function RehabEditor(props: {
   const { lines, templates } = props;
   const keep = useAnalysisChange(MESSAGES.saveRehabTemplate);
   const removal = useAnalysisChange(MESSAGES.deleteRehabTemplate);
+  // Templates are the workspace's: a viewer uses them, and keeps or deletes none.
+  const canWrite = useCanWrite();
   const [picked, setPicked] = useState(`${CATEGORY}Roof`);
   const totals = rehabTotals({ rehabItems: lines, rehabContingencyPct: props.contingencyPct });
   const setLines = (next: RehabRow[]) =>
@@ -122,12 +125,14 @@ export function RehabEditor(props: {
         }}
         actions={(row, index) => (
           <>
-            <RowButton
-              label={`Save line ${index + 1} as a template`}
-              onClick={() => void saveTemplate(row)}
-            >
-              <BookmarkPlus aria-hidden className="size-4" />
-            </RowButton>
+            {canWrite && (
+              <RowButton
+                label={`Save line ${index + 1} as a template`}
+                onClick={() => void saveTemplate(row)}
+              >
+                <BookmarkPlus aria-hidden className="size-4" />
+              </RowButton>
+            )}
             <RowButton
               label={`Duplicate line ${index + 1}`}
               disabled={lines.length >= MAX_REHAB_ITEMS}
@@ -184,7 +189,7 @@ export function RehabEditor(props: {
         >
           <Plus aria-hidden className="size-4" /> Add line
         </button>
-        {pickedTemplate && (
+        {pickedTemplate && canWrite && (
           <button
             type="button"
             onClick={() => void deleteTemplate(pickedTemplate)}

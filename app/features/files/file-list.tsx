@@ -1,7 +1,8 @@
 /**
  * Files as rows: kind, name (opening the preview where there is one), size and date, and, in the
  * Files view, the record each belongs to and where a search found its words ("Page 2: …roof…");
- * whether its text could be read; download and delete (which the screen confirms).
+ * whether its text could be read; download and delete (which the screen confirms; never for a
+ * viewer).
  */
 import { Link } from "@remix-run/react";
 import { Download, Trash2 } from "lucide-react";
@@ -10,6 +11,7 @@ import { FILE_OWNER_LABELS, fileOwnerPath } from "~/domain/file-uploads";
 import { formatDate } from "~/domain/format";
 import { formatBytes } from "~/domain/usage";
 import { fileContentUrl, type ListedFile, type StoredFile } from "~/lib/api/files";
+import { useCanWrite } from "~/lib/module-data";
 import { FileKindIcon, KIND_LABELS } from "./file-kind-icon";
 import { canPreview } from "./file-preview";
 import { PhotoThumbnail } from "./photo-thumbnail";
@@ -32,6 +34,7 @@ export function FileList(props: {
   /** Name the record each file belongs to (the Files view). */
   showOwner?: boolean;
 }) {
+  const canWrite = useCanWrite();
   return (
     <ul aria-label={props.label} className="divide-y divide-line">
       {props.files.map((file) => {
@@ -94,14 +97,16 @@ export function FileList(props: {
             >
               <Download aria-hidden className="size-4" />
             </a>
-            <button
-              type="button"
-              onClick={() => props.onDelete(file)}
-              aria-label={`Delete ${file.name}`}
-              className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                onClick={() => props.onDelete(file)}
+                aria-label={`Delete ${file.name}`}
+                className="grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </button>
+            )}
           </li>
         );
       })}

@@ -1,11 +1,13 @@
 /**
  * A file shown in the page: an image large, a PDF in a frame (served inline under a sandbox CSP),
- * with "Open" and "Download" beside it; Escape closes and focus returns where it was (Modal).
+ * with "Open" and "Download" beside it (and "Delete", but for a viewer); Escape closes and focus
+ * returns where it was (Modal).
  */
 import { Download, ExternalLink, Trash2 } from "lucide-react";
 import { downloadName } from "~/domain/file-names";
 import { Modal } from "~/components/ui";
 import { fileContentUrl, type StoredFile } from "~/lib/api/files";
+import { useCanWrite } from "~/lib/module-data";
 
 /** What opens in the preview: images and PDFs; any other kind only downloads. */
 export const canPreview = (file: StoredFile) => file.kind === "image" || file.kind === "pdf";
@@ -16,6 +18,7 @@ export function FilePreview(props: {
   onDelete: (file: StoredFile) => void;
 }) {
   const { file } = props;
+  const canWrite = useCanWrite();
   return (
     <Modal open={file !== null} title={file?.name ?? "Preview"} onClose={props.onClose} wide>
       {file && (
@@ -34,16 +37,18 @@ export function FilePreview(props: {
             />
           )}
           <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => {
-                props.onClose();
-                props.onDelete(file);
-              }}
-              className="btn-secondary text-danger sm:mr-auto"
-            >
-              <Trash2 aria-hidden className="size-4" /> Delete
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                onClick={() => {
+                  props.onClose();
+                  props.onDelete(file);
+                }}
+                className="btn-secondary text-danger sm:mr-auto"
+              >
+                <Trash2 aria-hidden className="size-4" /> Delete
+              </button>
+            )}
             <a
               href={fileContentUrl(file.id, true)}
               target="_blank"

@@ -3,13 +3,14 @@
  * dropping or choosing them (a phone's camera too), each with its progress; the list, with
  * preview, download and delete. `gallery` shows the photos first, as thumbnails. The list comes
  * with the page (its loader read it); a delete goes to the page's action, after which Remix reads
- * the page again, as it is told to after each upload.
+ * the page again, as it is told to after each upload. A viewer gets the list, without uploads.
  */
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
 import type { FileOwner } from "~/domain/files";
 import type { StoredFile } from "~/lib/api/files";
 import type { PageMeta } from "~/lib/api/client";
+import { useCanWrite } from "~/lib/module-data";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { FileList } from "./file-list";
 import { FilePreview } from "./file-preview";
@@ -36,6 +37,7 @@ export function FilesPanel(props: {
   const [previewing, setPreviewing] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState<StoredFile | null>(null);
   const { uploads, add, dismiss } = useUploads({ ownerType, ownerId });
+  const canWrite = useCanWrite();
 
   const files = props.files.items;
   const photos = props.gallery ? files.filter((file) => file.kind === "image") : [];
@@ -48,7 +50,7 @@ export function FilesPanel(props: {
       aria-labelledby={headingId}
       data-testid="files-panel"
       onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes("Files")) return;
+        if (!canWrite || !event.dataTransfer.types.includes("Files")) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -71,7 +73,7 @@ export function FilesPanel(props: {
       </h3>
       {files.length === 0 ? (
         <p className="mb-3 rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-          No files yet — drop files here or choose them.
+          {canWrite ? "No files yet — drop files here or choose them." : "No files yet."}
         </p>
       ) : (
         <div className="mb-3">
@@ -86,12 +88,16 @@ export function FilesPanel(props: {
           )}
         </div>
       )}
-      <UploadControls
-        keepOriginal={keepOriginal}
-        onKeepOriginal={setKeepOriginal}
-        onFiles={(chosen) => add(chosen, keepOriginal)}
-      />
-      <UploadProgress uploads={uploads} onDismiss={dismiss} />
+      {canWrite && (
+        <>
+          <UploadControls
+            keepOriginal={keepOriginal}
+            onKeepOriginal={setKeepOriginal}
+            onFiles={(chosen) => add(chosen, keepOriginal)}
+          />
+          <UploadProgress uploads={uploads} onDismiss={dismiss} />
+        </>
+      )}
       <FilePreview file={previewing} onClose={() => setPreviewing(null)} onDelete={setDeleting} />
       <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
     </section>

@@ -2,7 +2,8 @@
  * The saved conversations: search, open (each at its own URL), rename, delete. The first page
  * arrives with the page (main-agent.server.ts), found by the URL's `q`; it is read again through
  * Remix after a rename or a delete (their actions) and whenever the chat saves (the chat store's
- * `revision`). "Show more" reads the next pages.
+ * `revision`). "Show more" reads the next pages. A viewer chats and opens conversations, and
+ * renames and deletes none.
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
@@ -12,6 +13,7 @@ import { ConfirmDialog } from "~/components/ui";
 import { conversationPath, modulePath } from "~/domain/modules";
 import { conversationsApi, type Conversation } from "~/lib/api/ai";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { Page } from "~/lib/api/workspace";
 import { useChat } from "~/lib/stores/chat";
 import { useVersionedAction } from "~/lib/use-action-call";
@@ -33,6 +35,7 @@ export function ConversationList(props: {
   const revision = useChat((s) => s.revision);
   const newChat = useChat((s) => s.newChat);
   const { retry } = usePageReading();
+  const canWrite = useCanWrite();
   const send = useVersionedAction<ConversationActionAnswer>(
     "conversation",
     MESSAGES.deleteConversation,
@@ -154,24 +157,26 @@ export function ConversationList(props: {
                     </Link>
                     {/* The title has the row's whole width: where a pointer can hover, the
                         buttons show over its end; on a touch screen they sit beside it. */}
-                    <span className="row-actions flex shrink-0 pt-0.5 can-hover:absolute can-hover:top-1 can-hover:right-1 can-hover:rounded-md can-hover:bg-raised can-hover:pt-0 can-hover:shadow">
-                      <button
-                        type="button"
-                        aria-label={`Rename ${conversation.title}`}
-                        className="p-1.5 text-muted hover:text-fg"
-                        onClick={() => setRenaming(conversation.id)}
-                      >
-                        <Pencil aria-hidden className="size-3.5" />
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`Delete ${conversation.title}`}
-                        className="p-1.5 text-muted hover:text-danger"
-                        onClick={() => setDeleting(conversation)}
-                      >
-                        <Trash2 aria-hidden className="size-3.5" />
-                      </button>
-                    </span>
+                    {canWrite && (
+                      <span className="row-actions flex shrink-0 pt-0.5 can-hover:absolute can-hover:top-1 can-hover:right-1 can-hover:rounded-md can-hover:bg-raised can-hover:pt-0 can-hover:shadow">
+                        <button
+                          type="button"
+                          aria-label={`Rename ${conversation.title}`}
+                          className="p-1.5 text-muted hover:text-fg"
+                          onClick={() => setRenaming(conversation.id)}
+                        >
+                          <Pencil aria-hidden className="size-3.5" />
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Delete ${conversation.title}`}
+                          className="p-1.5 text-muted hover:text-danger"
+                          onClick={() => setDeleting(conversation)}
+                        >
+                          <Trash2 aria-hidden className="size-3.5" />
+                        </button>
+                      </span>
+                    )}
                   </div>
                 )}
               </li>

@@ -19,6 +19,7 @@ import { ConfigNotice } from "~/components/ai-config-notice";
 import { AI_PROVIDERS, PROVIDERS, type AiProvider } from "~/domain/ai/providers";
 import { conversationPath } from "~/domain/modules";
 import type { AiStatus, ConversationDetail } from "~/lib/api/ai";
+import { useCanWrite } from "~/lib/module-data";
 import { chatStore, fromMessage, useChat } from "~/lib/stores/chat";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { moduleOf } from "~/modules";
@@ -231,6 +232,8 @@ function MainAgent({
   const [exporting, setExporting] = useState(false);
   /** The saved conversation whose title is being edited in the header. */
   const [renaming, setRenaming] = useState<string | null>(null);
+  // A viewer chats (the agent's writing tools refuse it) but renames no conversation.
+  const canWrite = useCanWrite();
   const bottom = useRef<HTMLDivElement>(null);
   const wide = useMediaQuery(`(min-width: ${WIDE_MIN_WIDTH}px)`);
 
@@ -310,7 +313,7 @@ function MainAgent({
                 >
                   {items.length ? title : MODULE.title}
                 </h1>
-                {conversationId && (
+                {conversationId && canWrite && (
                   <button
                     type="button"
                     onClick={() => setRenaming(conversationId)}

@@ -1,7 +1,9 @@
 /**
  * Lead bots: a persona, qualifying questions in order (each may fill the lead's name, phone,
  * e-mail or address) and a hand-off rule; and a playground that chats with the bot through the AI,
- * streamed, keeping which question is being answered. A finished conversation becomes a lead.
+ * streamed, keeping which question is being answered. A finished conversation becomes a lead. A
+ * viewer reads the bots and rehearses them in the playground; it makes, changes and deletes no bot
+ * and no lead.
  */
 import { Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp, Bot, Plus, RotateCcw, Send, Square, Trash2 } from "lucide-react";
@@ -21,6 +23,7 @@ import { aiApi, type AiStatus } from "~/lib/api/ai";
 import { botsApi, type Lead, type LeadBot } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
 import { failureText, ServiceError } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { toastFailure, useQueryParams } from "../shared";
 import { botDraft, botDraftReducer, type BotFields } from "./bot-draft";
@@ -45,15 +48,17 @@ const useBotChange = (failure: string) =>
  */
 export function BotsTab({ bots }: { bots: LeadBot[] }) {
   const [params, update] = useQueryParams();
+  const canWrite = useCanWrite();
   const openId = params.get("bot");
   const open = openId === "new" ? null : (bots.find((bot) => bot.id === openId) ?? null);
   const show = (id: string | null) => update({ bot: id });
 
-  if (openId && (openId === "new" || open)) {
+  if (openId && ((openId === "new" && canWrite) || open)) {
     return (
       <BotEditor
         key={openId}
         bot={open}
+        readOnly={!canWrite}
         // A new bot opens in the editor: the list read again after the save holds it.
         onSaved={(id) => id !== openId && show(id)}
         onDeleted={() => show(null)}
@@ -63,19 +68,23 @@ export function BotsTab({ bots }: { bots: LeadBot[] }) {
   }
   return (
     <div>
-      <div className="mb-4 flex justify-end">
-        <button type="button" onClick={() => show("new")} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New lead bot
-        </button>
-      </div>
+      {canWrite && (
+        <div className="mb-4 flex justify-end">
+          <button type="button" onClick={() => show("new")} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New lead bot
+          </button>
+        </div>
+      )}
       {bots.length === 0 && (
         <EmptyState
           icon={Bot}
           title="No lead bots yet"
           action={
-            <button type="button" onClick={() => show("new")} className="btn-primary">
-              Create a lead bot
-            </button>
+            canWrite && (
+              <button type="button" onClick={() => show("new")} className="btn-primary">
+                Create a lead bot
+              </button>
+            )
           }
         >
           A lead bot greets a seller who answered your ad, asks your qualifying questions one at a
@@ -107,9 +116,13 @@ export function BotsTab({ bots }: { bots: LeadBot[] }) {
   );
 }
 
-/** The editor's draft is one state (`botDraftReducer`); its save and delete go to the route's action. */
+/**
+ * The editor's draft is one state (`botDraftReducer`); its save and delete go to the route's
+ * action. Read only (a viewer), its fields are shown disabled, with nothing to save or delete.
+ */
 function BotEditor(props: {
   bot: LeadBot | null;
+  readOnly: boolean;
   onSaved: (id: string) => void;
   onDeleted: () => void;
   onBack: () => void;
@@ -176,130 +189,138 @@ function BotEditor(props: {
         <button type="button" onClick={props.onBack} className="text-sm text-muted hover:text-fg">
           ← All lead bots
         </button>
-        <TextField
-          id="bot-name"
-          label="Name"
-          value={fields.name}
-          onChange={(name) => set({ name })}
-          error={errors.name}
-        />
-        <TextAreaField
-          id="bot-persona"
-          label="Persona: who the bot is and how it talks"
-          value={fields.persona}
-          onChange={(persona) => set({ persona })}
-          error={errors.persona}
-          rows={2}
-        />
-        <TextField
-          id="bot-greeting"
-          label="First line"
-          required={false}
-          value={fields.greeting}
-          onChange={(greeting) => set({ greeting })}
-          error={errors.greeting}
-          placeholder="Hi, this is … Thanks for reaching out about your property."
-        />
-        <fieldset className="space-y-3">
-          <legend className="mb-1 text-sm font-medium">Qualifying questions, in order</legend>
-          {errors.questions && <p className="text-sm text-danger">{errors.questions}</p>}
-          {questions.map((question, i) => (
-            <div
-              key={i}
-              className="grid gap-2 rounded-xl border border-line p-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]"
-            >
-              <TextField
-                id={`bot-question-${i}`}
-                label={`Question ${i + 1}`}
-                value={question.text}
-                onChange={(text) => dispatch({ type: "edit-question", index: i, change: { text } })}
-                error={errors[`questions.${i}.text`]}
-              />
-              <label className="text-sm">
-                <span className="mb-1.5 block font-medium">Answer</span>
-                <select
-                  value={question.field}
-                  onChange={(event) =>
-                    dispatch({
-                      type: "edit-question",
-                      index: i,
-                      change: { field: event.target.value as QuestionField },
-                    })
+        <fieldset disabled={props.readOnly} className="min-w-0 space-y-4">
+          <TextField
+            id="bot-name"
+            label="Name"
+            value={fields.name}
+            onChange={(name) => set({ name })}
+            error={errors.name}
+          />
+          <TextAreaField
+            id="bot-persona"
+            label="Persona: who the bot is and how it talks"
+            value={fields.persona}
+            onChange={(persona) => set({ persona })}
+            error={errors.persona}
+            rows={2}
+          />
+          <TextField
+            id="bot-greeting"
+            label="First line"
+            required={false}
+            value={fields.greeting}
+            onChange={(greeting) => set({ greeting })}
+            error={errors.greeting}
+            placeholder="Hi, this is … Thanks for reaching out about your property."
+          />
+          <fieldset className="space-y-3">
+            <legend className="mb-1 text-sm font-medium">Qualifying questions, in order</legend>
+            {errors.questions && <p className="text-sm text-danger">{errors.questions}</p>}
+            {questions.map((question, i) => (
+              <div
+                key={i}
+                className="grid gap-2 rounded-xl border border-line p-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]"
+              >
+                <TextField
+                  id={`bot-question-${i}`}
+                  label={`Question ${i + 1}`}
+                  value={question.text}
+                  onChange={(text) =>
+                    dispatch({ type: "edit-question", index: i, change: { text } })
                   }
-                  className="input"
-                  aria-label={`What the answer to question ${i + 1} fills`}
-                >
-                  {QUESTION_FIELDS.map((field) => (
-                    <option key={field} value={field}>
-                      {FIELD_LABELS[field]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span className="flex items-end gap-1">
-                <button
-                  type="button"
-                  aria-label={`Move question ${i + 1} up`}
-                  disabled={i === 0}
-                  onClick={() => dispatch({ type: "move-question", index: i, by: -1 })}
-                  className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move question ${i + 1} down`}
-                  disabled={i === questions.length - 1}
-                  onClick={() => dispatch({ type: "move-question", index: i, by: 1 })}
-                  className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Remove question ${i + 1}`}
-                  disabled={questions.length === 1}
-                  onClick={() => dispatch({ type: "remove-question", index: i })}
-                  className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger disabled:opacity-30"
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
-              </span>
-            </div>
-          ))}
-          {questions.length < MAX_BOT_QUESTIONS && (
-            <button
-              type="button"
-              onClick={() => dispatch({ type: "add-question" })}
-              className="btn-secondary"
-            >
-              <Plus aria-hidden className="mr-1.5 size-4" /> Add a question
-            </button>
-          )}
+                  error={errors[`questions.${i}.text`]}
+                />
+                <label className="text-sm">
+                  <span className="mb-1.5 block font-medium">Answer</span>
+                  <select
+                    value={question.field}
+                    onChange={(event) =>
+                      dispatch({
+                        type: "edit-question",
+                        index: i,
+                        change: { field: event.target.value as QuestionField },
+                      })
+                    }
+                    className="input"
+                    aria-label={`What the answer to question ${i + 1} fills`}
+                  >
+                    {QUESTION_FIELDS.map((field) => (
+                      <option key={field} value={field}>
+                        {FIELD_LABELS[field]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <span className="flex items-end gap-1">
+                  <button
+                    type="button"
+                    aria-label={`Move question ${i + 1} up`}
+                    disabled={i === 0}
+                    onClick={() => dispatch({ type: "move-question", index: i, by: -1 })}
+                    className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
+                  >
+                    <ArrowUp aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Move question ${i + 1} down`}
+                    disabled={i === questions.length - 1}
+                    onClick={() => dispatch({ type: "move-question", index: i, by: 1 })}
+                    className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised disabled:opacity-30"
+                  >
+                    <ArrowDown aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove question ${i + 1}`}
+                    disabled={questions.length === 1}
+                    onClick={() => dispatch({ type: "remove-question", index: i })}
+                    className="grid size-9 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger disabled:opacity-30"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </span>
+              </div>
+            ))}
+            {questions.length < MAX_BOT_QUESTIONS && (
+              <button
+                type="button"
+                onClick={() => dispatch({ type: "add-question" })}
+                className="btn-secondary"
+              >
+                <Plus aria-hidden className="mr-1.5 size-4" /> Add a question
+              </button>
+            )}
+          </fieldset>
+          <TextAreaField
+            id="bot-handoff"
+            label="Hand-off rule: when and how the bot hands the seller over to you"
+            value={fields.handOff}
+            onChange={(handOff) => set({ handOff })}
+            error={errors.handOff}
+            rows={2}
+          />
         </fieldset>
-        <TextAreaField
-          id="bot-handoff"
-          label="Hand-off rule: when and how the bot hands the seller over to you"
-          value={fields.handOff}
-          onChange={(handOff) => set({ handOff })}
-          error={errors.handOff}
-          rows={2}
-        />
-        <FormMessage kind="error">{failure}</FormMessage>
-        <div className="flex justify-end gap-3">
-          {props.bot && (
-            <button
-              type="button"
-              onClick={() => setDeleting(true)}
-              className="btn-secondary mr-auto"
-            >
-              Delete
-            </button>
-          )}
-          <button type="submit" disabled={saving} className="btn-primary">
-            {saving ? "Saving..." : "Save lead bot"}
-          </button>
-        </div>
+        {!props.readOnly && (
+          <>
+            <FormMessage kind="error">{failure}</FormMessage>
+            <div className="flex justify-end gap-3">
+              {props.bot && (
+                <button
+                  type="button"
+                  onClick={() => setDeleting(true)}
+                  className="btn-secondary mr-auto"
+                >
+                  Delete
+                </button>
+              )}
+              <button type="submit" disabled={saving} className="btn-primary">
+                {saving ? "Saving..." : "Save lead bot"}
+              </button>
+            </div>
+          </>
+        )}
         <ConfirmDialog
           open={deleting}
           title="Delete this lead bot?"
@@ -310,7 +331,7 @@ function BotEditor(props: {
         />
       </form>
       {props.bot ? (
-        <Playground key={props.bot.updatedAt} bot={props.bot} />
+        <Playground key={props.bot.updatedAt} bot={props.bot} makesLeads={!props.readOnly} />
       ) : (
         <p className="text-sm text-muted">Save the bot to try it in the playground.</p>
       )}
@@ -323,8 +344,11 @@ interface Turn {
   content: string;
 }
 
-/** Chats with the bot through the AI, one question at a time, then makes the lead. */
-function Playground(props: { bot: LeadBot }) {
+/**
+ * Chats with the bot through the AI, one question at a time, then makes the lead (`makesLeads`:
+ * not for a viewer, who rehearses only).
+ */
+function Playground(props: { bot: LeadBot; makesLeads: boolean }) {
   const { bot } = props;
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -500,6 +524,8 @@ function Playground(props: { bot: LeadBot }) {
               See it in Leads
             </Link>
           </p>
+        ) : done && !props.makesLeads ? (
+          <p className="text-sm text-muted">Every question answered.</p>
         ) : done ? (
           <button
             type="button"

@@ -2,12 +2,15 @@
  * A campaign's page (/marketing/campaigns/:campaignId), as its route's loader read it: its figures,
  * the funnel of its leads and their first page (each a link to the lead), the form that edits it
  * and the delete. Both post to the route's action and work without JavaScript; with it, the edit
- * is sent against the version shown and a change made elsewhere is asked about.
+ * is sent against the version shown and a change made elsewhere is asked about. A viewer reads
+ * its fields disabled, and may draft a message.
  */
 import { Link, useActionData } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { CHANNEL_LABELS } from "~/domain/marketing/campaign-terms";
@@ -16,6 +19,7 @@ import { contactName, label } from "~/domain/workspace-terms";
 import { CampaignFigures } from "./campaign-figures";
 import type { Campaign, Lead, LeadSummary } from "~/lib/api/marketing";
 import type { Page } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { fieldErrorsOf, refusalOf, typedIn, type RecordActionData } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useRecordAction } from "~/lib/use-record-action";
@@ -28,6 +32,7 @@ export function CampaignPage(props: {
   campaign: Campaign;
   summary: LeadSummary;
   leads: Page<Lead>;
+  history: RecordHistory;
 }) {
   const { campaign, summary, leads } = props;
   const list = modulePath("marketing", { tab: "campaigns" });
@@ -37,6 +42,7 @@ export function CampaignPage(props: {
   const posted = useActionData<RecordActionData>();
   const refused = refusalOf(posted);
   const [drafting, setDrafting] = useState(false);
+  const canWrite = useCanWrite();
   const edit = useRecordAction<RecordActionData>("campaign", {
     onSaved: () => toast.success("Campaign saved"),
   });
@@ -124,20 +130,25 @@ export function CampaignPage(props: {
           >
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="version" value={campaign.updatedAt} />
-            <CampaignFields
-              campaign={campaign}
-              errors={{ ...fieldErrorsOf(posted), ...edit.fieldErrors }}
-              typed={typedIn(posted)}
-            />
-            <FormActions
-              posts
-              saving={edit.busy}
-              failure={edit.refusal}
-              submitLabel="Save changes"
-              onCancel={{ to: list }}
-            />
+            <fieldset disabled={!canWrite} className="min-w-0 space-y-4">
+              <CampaignFields
+                campaign={campaign}
+                errors={{ ...fieldErrorsOf(posted), ...edit.fieldErrors }}
+                typed={typedIn(posted)}
+              />
+            </fieldset>
+            {canWrite && (
+              <FormActions
+                posts
+                saving={edit.busy}
+                failure={edit.refusal}
+                submitLabel="Save changes"
+                onCancel={{ to: list }}
+              />
+            )}
           </form>
         </section>
+        <HistoryPanel history={props.history} />
         <DeleteRecord
           summary="Delete this campaign…"
           consequence={<>“{campaign.name}” will be deleted. Its leads stay, without a campaign.</>}

@@ -6,6 +6,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { campaignPath, modulePath } from "~/domain/modules";
 import { badQuery, notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   deletedAnswer,
   formInput,
@@ -23,17 +24,19 @@ const CAMPAIGNS_LIST = modulePath("marketing", { tab: "campaigns" });
  * A campaign with what its page shows: its figures, the funnel of its leads and their first page
  * (the whole list at the leads tab, filtered by the campaign).
  */
-export async function loadCampaign({ services }: ModuleLoaderArgs, id: string) {
+export async function loadCampaign(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
   // Read at once: another user's campaign id names none of their leads either.
-  const [campaign, summary, leads] = await Promise.all([
+  const [campaign, summary, leads, history] = await Promise.all([
     services.campaignDetail(id),
     services.leadSummary({ campaignId: id }),
     services.listLeads({ campaignId: id, limit: String(LEADS_PAGE_SIZE) }),
+    loadHistory(args, "campaign", id),
   ]);
   if (!campaign) throw notFound();
   if (summary.problem !== null) throw badQuery(summary.problem);
   if (leads.problem !== null) throw badQuery(leads.problem);
-  return { campaign, summary: summary.summary, leads: leads.page };
+  return { campaign, summary: summary.summary, leads: leads.page, history };
 }
 
 /** A new campaign from the form at /marketing/campaigns/new; its page once made. */

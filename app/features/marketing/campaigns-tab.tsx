@@ -2,7 +2,7 @@
  * The campaigns, each with the figures its leads give: leads, cost per lead, deals closed,
  * revenue and return on spend; each links to its page (its funnel, its leads, the form that edits
  * it), and is deleted here through that page's action (its leads stay, unattributed); an outreach
- * draft for the campaign.
+ * draft for the campaign. A viewer reads and drafts; it adds, edits and deletes none.
  */
 import { Link } from "@remix-run/react";
 import { Megaphone, MessageSquareText, Pencil, Plus, Trash2 } from "lucide-react";
@@ -14,6 +14,7 @@ import { campaignPath, modulePath } from "~/domain/modules";
 import { CampaignFigures } from "./campaign-figures";
 import type { Campaign } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { toastFailure } from "../shared";
 import { OutreachDialog } from "./outreach-dialog";
@@ -22,6 +23,7 @@ import { OutreachDialog } from "./outreach-dialog";
 export function CampaignsTab({ campaigns }: { campaigns: Campaign[] }) {
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const [drafting, setDrafting] = useState<Campaign | null>(null);
+  const canWrite = useCanWrite();
   const send = useVersionedAction<{ deleted: true }>("campaign", MESSAGES.deleteCampaign);
   const remove = (campaign: Campaign) => {
     setDeleting(null);
@@ -32,19 +34,23 @@ export function CampaignsTab({ campaigns }: { campaigns: Campaign[] }) {
 
   return (
     <div>
-      <div className="mb-4 flex justify-end">
-        <Link to={campaignPath("new")} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New campaign
-        </Link>
-      </div>
+      {canWrite && (
+        <div className="mb-4 flex justify-end">
+          <Link to={campaignPath("new")} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New campaign
+          </Link>
+        </div>
+      )}
       {campaigns.length === 0 && (
         <EmptyState
           icon={Megaphone}
           title="No campaigns yet"
           action={
-            <Link to={campaignPath("new")} className="btn-primary">
-              Create a campaign
-            </Link>
+            canWrite && (
+              <Link to={campaignPath("new")} className="btn-primary">
+                Create a campaign
+              </Link>
+            )
           }
         >
           A campaign is one way you reach sellers: a mailer, a texting run, a PPC ad, bandit signs.
@@ -103,21 +109,25 @@ export function CampaignsTab({ campaigns }: { campaigns: Campaign[] }) {
                   >
                     <MessageSquareText aria-hidden className="size-4" />
                   </button>
-                  <Link
-                    to={campaignPath(campaign.id)}
-                    aria-label={`Edit ${campaign.name}`}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                  </Link>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${campaign.name}`}
-                    onClick={() => setDeleting(campaign)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </button>
+                  {canWrite && (
+                    <>
+                      <Link
+                        to={campaignPath(campaign.id)}
+                        aria-label={`Edit ${campaign.name}`}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                      >
+                        <Pencil aria-hidden className="size-4" />
+                      </Link>
+                      <button
+                        type="button"
+                        aria-label={`Delete ${campaign.name}`}
+                        onClick={() => setDeleting(campaign)}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    </>
+                  )}
                 </span>
               </div>
             </li>

@@ -11,6 +11,7 @@ import { formatDuration } from "~/domain/marketing/lead-terms";
 import { modulePath } from "~/domain/modules";
 import { label } from "~/domain/workspace-terms";
 import type { CampaignChoice, LeadSummary } from "~/lib/api/marketing";
+import { useCanWrite } from "~/lib/module-data";
 import { BarChart } from "~/components/bar-chart";
 import { useQueryParams } from "../shared";
 
@@ -55,15 +56,21 @@ export function FunnelTab({
 /** How many leads reached each stage and moved on from it, as a chart and a table. */
 export function Funnel({ summary }: { summary: LeadSummary }) {
   const steps = summary.funnel.steps;
+  const canWrite = useCanWrite();
   if (summary.leads === 0)
     return (
       <EmptyState
         icon={Filter}
         title="No leads to chart yet"
         action={
-          <Link to={modulePath("marketing", { tab: "leads", import: "1" })} className="btn-primary">
-            Import leads
-          </Link>
+          canWrite && (
+            <Link
+              to={modulePath("marketing", { tab: "leads", import: "1" })}
+              className="btn-primary"
+            >
+              Import leads
+            </Link>
+          )
         }
       >
         The funnel shows how many leads got to each stage (new, contacted, qualified, appointment,

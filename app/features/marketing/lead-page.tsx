@@ -2,13 +2,16 @@
  * A lead's page (/marketing/leads/:leadId), as its route's loader read it: who they are, their
  * follow-up sequence, the form that edits them and the delete. Each change goes to the route's
  * action: the edit as the input the form builds, against the version shown; the sequence's start
- * and stop and the delete as forms that work without JavaScript too.
+ * and stop and the delete as forms that work without JavaScript too. A viewer reads it all (the
+ * form's fields disabled) and may draft a message; it changes nothing.
  */
 import { useActionData, useNavigation } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { Badge, ErrorNotice } from "~/components/ui";
 import { formatDate, formatMoney } from "~/domain/format";
 import { formatDuration } from "~/domain/marketing/lead-terms";
@@ -16,12 +19,13 @@ import type { LeadInput } from "~/domain/marketing/leads";
 import { contactName, label } from "~/domain/workspace-terms";
 import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { LeadSequences, Sequence } from "~/lib/api/sequences";
 import { refusalOf } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { BackLink, toastFailure } from "../shared";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { LeadActionAnswer } from "./lead.server";
 import { LeadForm } from "./lead-form";
 import { LeadSequence } from "./lead-sequence";
@@ -34,6 +38,7 @@ export function LeadPage(props: {
   followUp: LeadSequences;
   back: string;
   members: Member[];
+  history: RecordHistory;
 }) {
   const { lead } = props;
   const name = contactName(lead);
@@ -41,6 +46,7 @@ export function LeadPage(props: {
   const refused = refusalOf(useActionData<LeadActionAnswer>());
   const { state } = useNavigation();
   const [drafting, setDrafting] = useState(false);
+  const canWrite = useCanWrite();
   const send = useVersionedAction<LeadActionAnswer>("lead", MESSAGES.updateLead);
   const save = (input: LeadInput) =>
     send({ intent: "update", version: lead.updatedAt, input }).then((answer) => {
@@ -86,6 +92,7 @@ export function LeadPage(props: {
           followUp={props.followUp}
           onRecordConsent={() => void recordConsent()}
           busy={state !== "idle"}
+          readOnly={!canWrite}
         />
         <section
           aria-labelledby="lead-details"
@@ -102,8 +109,10 @@ export function LeadPage(props: {
             members={props.members}
             onSave={save}
             onCancel={{ to: props.back }}
+            readOnly={!canWrite}
           />
         </section>
+        <HistoryPanel history={props.history} />
         <DeleteRecord
           summary="Delete this lead…"
           consequence={<>“{name}” and their contact will be deleted.</>}

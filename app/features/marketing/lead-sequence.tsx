@@ -3,7 +3,8 @@
  * and when) with Stop, or Start sequence (choose one), and the log of every step done: e-mailed,
  * a task made, stopped. Starting and stopping are forms posted to the page's action. A sequence
  * with e-mail steps chosen for a lead who cannot be e-mailed (no address, no consent) is not
- * started: the page says why, and offers to record the lead's consent.
+ * started: the page says why, and offers to record the lead's consent. Read only (a viewer), the
+ * sequence and its log are shown, with nothing to start or stop.
  */
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
@@ -52,8 +53,9 @@ export function LeadSequence(props: {
   /** Records the lead's consent to e-mail (a change of its fields, against its version). */
   onRecordConsent: () => void;
   busy: boolean;
+  readOnly: boolean;
 }) {
-  const { lead, sequences, followUp } = props;
+  const { lead, sequences, followUp, readOnly } = props;
   const [choice, setChoice] = useState("");
   const running = followUp.enrollments.find((enrollment) => enrollment.status === "active");
   const latest = followUp.enrollments[0];
@@ -86,7 +88,7 @@ export function LeadSequence(props: {
       ) : (
         <p className="text-sm text-muted">Not in a sequence yet.</p>
       )}
-      {running && (
+      {running && !readOnly && (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="stop-sequence" />
           <input type="hidden" name="enrollmentId" value={running.id} />
@@ -95,7 +97,7 @@ export function LeadSequence(props: {
           </button>
         </Form>
       )}
-      {!running && sequences.length === 0 && (
+      {!running && !readOnly && sequences.length === 0 && (
         <p className="text-sm text-muted">
           No sequences yet:{" "}
           <Link
@@ -107,7 +109,7 @@ export function LeadSequence(props: {
           .
         </p>
       )}
-      {!running && sequences.length > 0 && (
+      {!running && !readOnly && sequences.length > 0 && (
         <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="start-sequence" />
           <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -134,7 +136,7 @@ export function LeadSequence(props: {
           </button>
         </Form>
       )}
-      {!running && blocked && (
+      {!running && !readOnly && blocked && (
         <div
           role="alert"
           data-testid="sequence-email-warning"

@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { leadPath, modulePath } from "~/domain/modules";
 import type { Lead } from "~/lib/api/marketing";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   deletedAnswer,
   jsonBody,
@@ -29,22 +30,27 @@ export type NewLeadAnswer = { created: { id: string } };
  * A lead with what its page shows beside it: the campaigns and sequences to choose from, its
  * sequences and their log, and the list it was opened from (`back`, with its filters).
  */
-export async function loadLead({ url, services }: ModuleLoaderArgs, id: string) {
-  const [lead, campaigns, sequences, followUp, members] = await Promise.all([
+export async function loadLead(args: ModuleLoaderArgs, id: string) {
+  const { url, services } = args;
+  const [lead, campaigns, sequences, followUp, members, history] = await Promise.all([
     services.leadDetail(id),
     services.campaignChoices(),
     services.listSequences(),
     services.leadSequences(id),
-    services.members(),
+    services.assignees(),
+    loadHistory(args, "lead", id),
   ]);
   if (!lead) throw notFound();
   const back = listToGoBackTo(modulePath("marketing"), url.searchParams.get("back"));
-  return { lead: lead as Lead, campaigns, sequences, followUp, back, members };
+  return { lead: lead as Lead, campaigns, sequences, followUp, back, members, history };
 }
 
 /** The campaigns the new-lead form offers, and whom the lead may be assigned to. */
 export async function loadNewLead({ services }: ModuleLoaderArgs) {
-  const [campaigns, members] = await Promise.all([services.campaignChoices(), services.members()]);
+  const [campaigns, members] = await Promise.all([
+    services.campaignChoices(),
+    services.assignees(),
+  ]);
   return { campaigns, members };
 }
 

@@ -2,6 +2,7 @@
  * The leads: motivated sellers with their stage, score, consent and next follow-up; the average
  * speed to lead; a lead's status moved in place and its deletion with Undo, through the lead's
  * page's action; each lead's page (its form, its sequence); the CSV import and an outreach draft.
+ * A viewer reads, filters, exports and drafts; it imports, adds, moves and deletes nothing.
  */
 import { Link, useLocation } from "@remix-run/react";
 import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
@@ -21,9 +22,10 @@ import {
 import type { LeadInput } from "~/domain/marketing/leads";
 import { leadPath, modulePath } from "~/domain/modules";
 import { listedEmails, listedPhones } from "~/domain/contact-methods";
-import { contactName } from "~/domain/workspace-terms";
+import { contactName, label } from "~/domain/workspace-terms";
 import type { CampaignChoice, Lead, LeadSummary } from "~/lib/api/marketing";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { Page } from "~/lib/api/workspace";
 import { useVersionedAction } from "~/lib/use-action-call";
 import {
@@ -95,7 +97,9 @@ export function LeadsTab(props: {
   const followUpBy = params.get("followUpBy") ?? "";
   const assignee = params.get("assignee") ?? "";
   const sort = params.get("sort") ?? "newest";
-  const [importing, setImporting] = useDialogParam("import");
+  const canWrite = useCanWrite();
+  const [importParam, setImporting] = useDialogParam("import");
+  const importing = importParam && canWrite;
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [drafting, setDrafting] = useState<Lead | null>(null);
   // Status moves shown before the list is read again: each holds while the lead is the version
@@ -153,12 +157,16 @@ export function LeadsTab(props: {
           <ExportCsvLink list="leads" query={{ ...query, mailable: "true" }}>
             Export for a mail house
           </ExportCsvLink>
-          <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
-            <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
-          </button>
-          <Link to={leadPath("new")} className="btn-primary">
-            <Plus aria-hidden className="mr-1.5 size-4" /> New lead
-          </Link>
+          {canWrite && (
+            <>
+              <button type="button" onClick={() => setImporting(true)} className="btn-secondary">
+                <Upload aria-hidden className="mr-1.5 size-4" /> Import a list
+              </button>
+              <Link to={leadPath("new")} className="btn-primary">
+                <Plus aria-hidden className="mr-1.5 size-4" /> New lead
+              </Link>
+            </>
+          )}
         </div>
       </div>
       <FilterBar>
@@ -230,7 +238,7 @@ export function LeadsTab(props: {
         empty={{
           title: "No leads yet",
           text: "Import the list from your last mailer or cold-call session, add a seller by hand, or let a lead bot qualify sellers for you. Each lead's stage, consent and next follow-up live here.",
-          action: (
+          action: canWrite && (
             <div className="flex flex-wrap justify-center gap-3">
               <button type="button" onClick={() => setImporting(true)} className="btn-primary">
                 Import a CSV of leads
@@ -306,18 +314,22 @@ export function LeadsTab(props: {
                   </span>
                 </div>
                 <div className="flex items-center gap-1">
-                  <select
-                    aria-label={`Status of ${name}`}
-                    value={statusOf(lead)}
-                    onChange={(event) => void moveStatus(lead, event.target.value as LeadStatus)}
-                    className="input mr-1 w-auto py-1 text-sm"
-                  >
-                    {options(LEAD_STATUSES).map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
+                  {canWrite ? (
+                    <select
+                      aria-label={`Status of ${name}`}
+                      value={statusOf(lead)}
+                      onChange={(event) => void moveStatus(lead, event.target.value as LeadStatus)}
+                      className="input mr-1 w-auto py-1 text-sm"
+                    >
+                      {options(LEAD_STATUSES).map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <Badge tone="accent">{label(lead.status)}</Badge>
+                  )}
                   <button
                     type="button"
                     aria-label={`Draft a message to ${name}`}
@@ -326,21 +338,25 @@ export function LeadsTab(props: {
                   >
                     <MessageSquareText aria-hidden className="size-4" />
                   </button>
-                  <Link
-                    to={leadPath(lead.id, { back })}
-                    aria-label={`Edit ${name}`}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                  </Link>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${name}`}
-                    onClick={() => setDeleting(lead)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </button>
+                  {canWrite && (
+                    <>
+                      <Link
+                        to={leadPath(lead.id, { back })}
+                        aria-label={`Edit ${name}`}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                      >
+                        <Pencil aria-hidden className="size-4" />
+                      </Link>
+                      <button
+                        type="button"
+                        aria-label={`Delete ${name}`}
+                        onClick={() => setDeleting(lead)}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    </>
+                  )}
                 </div>
               </li>
             );

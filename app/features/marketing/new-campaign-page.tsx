@@ -9,6 +9,7 @@ export function NewCampaignPage() {
       title="New campaign"
       submitLabel="Create campaign"
       list={{ to: modulePath("marketing", { tab: "campaigns" }), label: "All campaigns" }}
+      adds="add campaigns"
       Fields={CampaignFields}
     />
   );

@@ -2,6 +2,7 @@
  * Follow-up sequences: turning them on (with the daily cap of e-mails and, when Google
  * may not send yet, "Allow sending from Gmail"), and the sequences: their steps by day and action,
  * new, edit, delete with a confirmation. A lead's own sequence is on its row (lead-sequence.tsx).
+ * A viewer reads the settings and the sequences, and changes none.
  */
 import { ListOrdered, Mail, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
@@ -18,6 +19,7 @@ import { googleApi } from "~/lib/api/google";
 import { MESSAGES } from "~/lib/api/messages";
 import type { Sequence, SequenceBody, SequenceSettingsState } from "~/lib/api/sequences";
 import { failureText } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { FormActions, toastFailure, useDialogParam } from "../shared";
 import type { MarketingActionAnswer } from "./marketing.server";
@@ -43,7 +45,9 @@ export function SequencesTab({
 }) {
   const save = useSequenceChange(MESSAGES.saveSequence);
   const removal = useSequenceChange(MESSAGES.deleteSequence);
-  const [creating, setCreating] = useDialogParam("new");
+  const canWrite = useCanWrite();
+  const [newParam, setCreating] = useDialogParam("new");
+  const creating = newParam && canWrite;
   const [editing, setEditing] = useState<Sequence | null>(null);
   const [deleting, setDeleting] = useState<Sequence | null>(null);
 
@@ -63,19 +67,23 @@ export function SequencesTab({
   return (
     <div className="space-y-6">
       <SettingsCard settings={settings} />
-      <div className="flex justify-end">
-        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
-        </button>
-      </div>
+      {canWrite && (
+        <div className="flex justify-end">
+          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New sequence
+          </button>
+        </div>
+      )}
       {sequences.length === 0 && (
         <EmptyState
           icon={ListOrdered}
           title="No sequences yet"
           action={
-            <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-              Create a sequence
-            </button>
+            canWrite && (
+              <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+                Create a sequence
+              </button>
+            )
           }
         >
           A sequence follows a lead up for you: say, an e-mail on day 0, a call on day 2, another
@@ -99,24 +107,26 @@ export function SequencesTab({
                     running on {sequence.running} {sequence.running === 1 ? "lead" : "leads"}
                   </p>
                 </div>
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    aria-label={`Edit ${sequence.name}`}
-                    onClick={() => setEditing(sequence)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${sequence.name}`}
-                    onClick={() => setDeleting(sequence)}
-                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </button>
-                </div>
+                {canWrite && (
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      aria-label={`Edit ${sequence.name}`}
+                      onClick={() => setEditing(sequence)}
+                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                    >
+                      <Pencil aria-hidden className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${sequence.name}`}
+                      onClick={() => setDeleting(sequence)}
+                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </button>
+                  </div>
+                )}
               </div>
               <ol className="mt-3 space-y-1 text-sm">
                 {sequence.steps.map((step, index) => (
@@ -174,6 +184,7 @@ function SettingsCard(props: { settings: SequenceSettingsState }) {
   const [cap, setCap] = useState(String(settings.dailyCap));
   const [busy, setBusy] = useState(false);
   const send = useSequenceChange(MESSAGES.saveSequenceSettings);
+  const canWrite = useCanWrite();
   const save = async (enabled: boolean) => {
     setBusy(true);
     try {
@@ -207,34 +218,40 @@ function SettingsCard(props: { settings: SequenceSettingsState }) {
             e-mails in any 24 hours.
           </p>
         </div>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void save(!settings.enabled)}
-          className={settings.enabled ? "btn-secondary" : "btn-primary"}
-        >
-          {settings.enabled ? "Turn sequences off" : "Turn sequences on"}
-        </button>
+        {canWrite && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void save(!settings.enabled)}
+            className={settings.enabled ? "btn-secondary" : "btn-primary"}
+          >
+            {settings.enabled ? "Turn sequences off" : "Turn sequences on"}
+          </button>
+        )}
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-48">
-          <TextField
-            id="sequence-cap"
-            label="E-mails a day at most"
-            type="number"
-            value={cap}
-            onChange={setCap}
-          />
+      {canWrite ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-48">
+            <TextField
+              id="sequence-cap"
+              label="E-mails a day at most"
+              type="number"
+              value={cap}
+              onChange={setCap}
+            />
+          </div>
+          <button
+            type="button"
+            disabled={busy || cap === String(settings.dailyCap)}
+            onClick={() => void save(settings.enabled)}
+            className="btn-secondary"
+          >
+            Save cap
+          </button>
         </div>
-        <button
-          type="button"
-          disabled={busy || cap === String(settings.dailyCap)}
-          onClick={() => void save(settings.enabled)}
-          className="btn-secondary"
-        >
-          Save cap
-        </button>
-      </div>
+      ) : (
+        <p className="text-sm">E-mails a day at most: {settings.dailyCap}</p>
+      )}
       <div
         data-testid="gmail-sending"
         className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-raised p-3 text-sm"
@@ -247,7 +264,7 @@ function SettingsCard(props: { settings: SequenceSettingsState }) {
               " Without it, each e-mail step becomes a task in your calendar for you to send."}
           </span>
         </p>
-        {settings.enabled && settings.gmailSending !== "allowed" && (
+        {canWrite && settings.enabled && settings.gmailSending !== "allowed" && (
           <button type="button" onClick={() => void allowSending()} className="btn-primary">
             Allow sending from Gmail
           </button>

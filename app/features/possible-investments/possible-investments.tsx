@@ -1,7 +1,8 @@
 /**
  * Possible Investments' list (/possible-investments): the properties an investor is weighing, as
  * its route's loader read them. Its search, filters, sort and page are in the query string; a
- * property opens at its own path, and its status and deletion go to the property's action.
+ * property opens at its own path, and its status and deletion go to the property's action. A
+ * viewer reads, filters and exports the list; it adds, imports, moves and deletes nothing.
  */
 import { PhotoThumbnail } from "../files/photo-thumbnail";
 import { Calculator, Home, Plus, Trash2, Upload } from "lucide-react";
@@ -11,7 +12,7 @@ import { Link } from "@remix-run/react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
 import { PageHeader } from "~/components/page-header";
 import { analysisPath, propertyPath } from "~/domain/modules";
-import { ConfirmDialog } from "~/components/ui";
+import { Badge, ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatCount, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
 import { AssigneeBadge } from "~/components/assignee";
@@ -20,6 +21,7 @@ import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import type { Property, PropertyQuery } from "~/lib/api/workspace";
 import type { PageMeta } from "~/lib/api/client";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { moduleOf } from "~/modules";
 import {
   deleteWithUndo,
@@ -117,11 +119,16 @@ const allMoneyBack = (analysis: Property["primaryAnalysis"]) =>
 const inputOf = (property: Property) =>
   import("~/domain/workspace").then((module) => module.propertyInputOf(property));
 
-/** A row's pipeline status, changed through the property's action (shown as chosen meanwhile). */
+/**
+ * A row's pipeline status, changed through the property's action (shown as chosen meanwhile); to a
+ * viewer, only said.
+ */
 function StatusSelect(props: { property: Property }) {
   const { property } = props;
   const changes = usePropertyChanges(property);
   const sending = changes.sending?.get("status");
+  const canWrite = useCanWrite();
+  if (!canWrite) return <Badge>{label(property.status)}</Badge>;
   return (
     <select
       aria-label={`Pipeline status of ${property.address}`}
@@ -168,7 +175,9 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
   const { loading } = usePageReading();
   const [params, update] = useQueryParams();
   const [search, setSearch] = useSearchParam();
-  const [importing, setImporting] = useDialogParam("import");
+  const canWrite = useCanWrite();
+  const [importParam, setImporting] = useDialogParam("import");
+  const importing = importParam && canWrite;
   const [deleting, setDeleting] = useState<Property | null>(null);
   const deleteProperty = useDeleteProperty();
   const q = params.get("q") ?? "";
@@ -236,17 +245,23 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
         description={module.description}
         actions={
           <>
-            <Link to={analysisPath({ id: "new" })} className="btn-secondary">
-              <Calculator aria-hidden className="size-4" /> New analysis
-            </Link>
-            <Link to={propertyPath("new")} className="btn-secondary">
-              <Plus aria-hidden className="size-4" /> Add property
-            </Link>
+            {canWrite && (
+              <>
+                <Link to={analysisPath({ id: "new" })} className="btn-secondary">
+                  <Calculator aria-hidden className="size-4" /> New analysis
+                </Link>
+                <Link to={propertyPath("new")} className="btn-secondary">
+                  <Plus aria-hidden className="size-4" /> Add property
+                </Link>
+              </>
+            )}
             <MineFilter />
             <ExportCsvLink list="properties" query={query} />
-            <button type="button" onClick={() => setImporting(true)} className="btn-primary">
-              <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
-            </button>
+            {canWrite && (
+              <button type="button" onClick={() => setImporting(true)} className="btn-primary">
+                <Upload aria-hidden className="mr-1.5 size-4" /> Import properties
+              </button>
+            )}
           </>
         }
       />
@@ -313,7 +328,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
         empty={{
           title: "No properties yet",
           text: "Bring in the properties you are weighing: upload a CSV exported from a listing site or spreadsheet, or paste JSON. Re-importing finds them again by APN/MLS number or address.",
-          action: (
+          action: canWrite && (
             <button type="button" onClick={() => setImporting(true)} className="btn-primary">
               Import your first properties
             </button>
@@ -402,14 +417,16 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
                   <td
                     className={`max-sm:absolute max-sm:top-2 max-sm:right-2 sm:text-right ${CELL}`}
                   >
-                    <button
-                      type="button"
-                      aria-label={`Delete ${property.address}`}
-                      onClick={() => setDeleting(property)}
-                      className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
+                    {canWrite && (
+                      <button
+                        type="button"
+                        aria-label={`Delete ${property.address}`}
+                        onClick={() => setDeleting(property)}
+                        className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -62,7 +62,7 @@ export function usePropertyChanges(property: { id: string; updatedAt: string }) 
     } else if (answer && "conflict" in answer) {
       const unsent = { ...sent.current, ...pending.current };
       pending.current = {};
-      void askChangedElsewhere("property").then((choice) => {
+      void askChangedElsewhere("property", answer.conflict.changedBy).then((choice) => {
         if (choice === "overwrite") {
           version.current = answer.conflict.updatedAt;
           pending.current = unsent;

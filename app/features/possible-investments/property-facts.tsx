@@ -2,7 +2,7 @@
  * What a property page shows of the facts a list or a listing brings, each edited in place (saved
  * when the field is left; without JavaScript, with the facts' form): who owns it and where they
  * get their mail, what it is worth and owes, how it is listed, and its parcel. Every field an
- * import fills is here.
+ * import fills is here. To a viewer the fields are read-only.
  */
 import { Link } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
@@ -35,6 +35,7 @@ export function FactField(props: {
   multiline?: boolean;
   /** What the last save was refused for, from the server. */
   error?: string;
+  readOnly?: boolean;
   onSave: (text: string) => void;
 }) {
   const [text, setText] = useState(props.value);
@@ -50,6 +51,7 @@ export function FactField(props: {
     name: key,
     form: props.form,
     value: text,
+    readOnly: props.readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
     onBlur: commit,
@@ -100,6 +102,8 @@ export interface FactsForm {
   onChange: (fields: Record<string, string>) => void;
   /** The facts on their way to be saved (a choice shows as chosen meanwhile). */
   sending?: FormData;
+  /** The person may not change them (a viewer): shown, not edited. */
+  readOnly: boolean;
 }
 
 /** A typed fact of the property, with its refusal, saved through the page's form. */
@@ -117,6 +121,7 @@ export function PropertyFact(props: {
       multiline={props.multiline}
       value={factText(props.detail[fact.key], fact.kind)}
       error={facts.errors[fact.key]}
+      readOnly={facts.readOnly}
       onSave={(text) => facts.onChange({ [fact.key]: text })}
     />
   );
@@ -183,6 +188,7 @@ export function ChoiceField(props: {
         name={props.name}
         form={props.facts.form}
         value={typeof sending === "string" ? sending : props.value}
+        disabled={props.facts.readOnly}
         onChange={(event) => props.facts.onChange({ [props.name]: event.target.value })}
         className="input mt-1 w-auto max-w-full !py-1 text-sm"
       >

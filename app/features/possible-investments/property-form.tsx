@@ -5,7 +5,7 @@
 import { AssigneeField } from "~/components/assignee";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { options } from "../shared";
 
 /** The form's fields, empty: the text of each as typed. */

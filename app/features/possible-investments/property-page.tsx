@@ -2,7 +2,8 @@
  * One property (`/possible-investments/<id>`), as its route's loader read it: its facts, edited in
  * place (each saved when the field is left; without JavaScript, all at once with Save facts), its
  * analyses with their rules of thumb (open one, make it primary, compare up to four, start a new
- * one), and what else the workspace holds on it: projects, their contacts, research reports.
+ * one), and what else the workspace holds on it: projects, their contacts, research reports. A
+ * viewer reads and compares it all, and changes none of it.
  */
 import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
@@ -10,7 +11,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
 import { assigneeChoices } from "~/components/assignee";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { Badge } from "~/components/ui";
 import { HEADLINE_METRICS, MAX_COMPARED, ruleChecks } from "~/domain/deals/judge";
 import { formatAddress, formatDate } from "~/domain/format";
@@ -29,8 +30,11 @@ import { contactName, label, PROPERTY_STATUSES } from "~/domain/workspace";
 import type { Deal } from "~/lib/api/deals";
 import { MESSAGES } from "~/lib/api/messages";
 import type { PropertyDetail } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { explainDeal, type MetricExplanation } from "~/domain/deals/formulas";
 import { RuleBadges } from "../deals/deal-results";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
@@ -77,6 +81,8 @@ function AnalysisCard(props: {
   selected: boolean;
   canSelect: boolean;
   onSelect: (selected: boolean) => void;
+  /** Offered "Make primary" (not to a viewer). */
+  canMakePrimary: boolean;
 }) {
   const { deal } = props;
   const explained = explainDeal(deal.strategy, deal.inputs as never) as Record<
@@ -115,7 +121,7 @@ function AnalysisCard(props: {
             <Star aria-hidden className="mr-1 size-3" /> Primary
           </Badge>
         ) : (
-          <MakePrimary deal={deal} />
+          props.canMakePrimary && <MakePrimary deal={deal} />
         )}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -140,11 +146,13 @@ export function PropertyPage(props: {
   analyses: Deal[];
   files: RecordFiles;
   members: Member[];
+  history: RecordHistory;
 }) {
   const { property: detail, analyses: deals } = props;
   const assignees = assigneeChoices(props.members, detail.assignee);
   const [selected, setSelected] = useState<string[]>([]);
   const hydrated = useHydrated();
+  const canWrite = useCanWrite();
   const changes = usePropertyChanges(detail);
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<PropertyActionData>();
@@ -159,6 +167,7 @@ export function PropertyPage(props: {
     errors: { ...refused?.fieldErrors, ...changes.fieldErrors },
     onChange: changes.change,
     sending: changes.sending,
+    readOnly: !canWrite,
   };
 
   return (
@@ -184,14 +193,16 @@ export function PropertyPage(props: {
             {detail.propertyType ? ` · ${label(detail.propertyType)}` : ""}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to={auctionPath("new", { property: detail.id })} className="btn-secondary">
-            <Gavel aria-hidden className="size-4" /> Track an auction
-          </Link>
-          <Link to={analysisPath({ id: "new", propertyId: detail.id })} className="btn-primary">
-            <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
-          </Link>
-        </div>
+        {canWrite && (
+          <div className="flex flex-wrap gap-2">
+            <Link to={auctionPath("new", { property: detail.id })} className="btn-secondary">
+              <Gavel aria-hidden className="size-4" /> Track an auction
+            </Link>
+            <Link to={analysisPath({ id: "new", propertyId: detail.id })} className="btn-primary">
+              <Calculator aria-hidden className="mr-1.5 size-4" /> New analysis
+            </Link>
+          </div>
+        )}
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
@@ -228,7 +239,7 @@ export function PropertyPage(props: {
           <div className="mt-2">
             <PropertyFact fact={NOTES_FACT} detail={detail} facts={facts} multiline />
           </div>
-          {!hydrated && (
+          {!hydrated && canWrite && (
             // Without JavaScript each field is not saved as it is left: the form sends them all.
             <button type="submit" form={FACTS_FORM} className="btn-primary mt-3">
               Save facts
@@ -261,16 +272,20 @@ export function PropertyPage(props: {
           {deals.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-line p-6 text-center">
               <p className="font-medium">No analysis yet</p>
-              <p className="mt-1 text-sm text-muted">
-                Run the numbers as a rental, a flip, a BRRRR or a wholesale deal: the price, rent
-                and taxes you have here fill the form.
-              </p>
-              <Link
-                to={analysisPath({ id: "new", propertyId: detail.id })}
-                className="btn-primary mt-4 inline-block"
-              >
-                Analyze this property
-              </Link>
+              {canWrite && (
+                <>
+                  <p className="mt-1 text-sm text-muted">
+                    Run the numbers as a rental, a flip, a BRRRR or a wholesale deal: the price,
+                    rent and taxes you have here fill the form.
+                  </p>
+                  <Link
+                    to={analysisPath({ id: "new", propertyId: detail.id })}
+                    className="btn-primary mt-4 inline-block"
+                  >
+                    Analyze this property
+                  </Link>
+                </>
+              )}
             </div>
           ) : (
             <ul className="space-y-3">
@@ -281,6 +296,7 @@ export function PropertyPage(props: {
                   primary={detail.primaryAnalysis?.id === deal.id}
                   selected={selected.includes(deal.id)}
                   canSelect={selected.length < MAX_COMPARED}
+                  canMakePrimary={canWrite}
                   onSelect={(on) =>
                     setSelected((ids) =>
                       on ? [...ids, deal.id] : ids.filter((id) => id !== deal.id),
@@ -302,6 +318,7 @@ export function PropertyPage(props: {
         className="mt-6"
       />
       <RelatedRecords detail={detail} />
+      <HistoryPanel history={props.history} className="mt-6" />
       <DeleteRecord
         summary="Delete this property…"
         consequence={<>“{detail.address}” will be deleted; projects linked to it are unlinked.</>}

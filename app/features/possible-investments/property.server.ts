@@ -8,6 +8,7 @@ import { changedFacts } from "~/domain/property-facts";
 import { modulePath, propertyPath } from "~/domain/modules";
 import { propertyInputOf } from "~/domain/workspace";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   formInput,
   jsonBody,
@@ -21,21 +22,23 @@ import type { Deal } from "~/lib/api/deals";
 import { actOnFile } from "../files/files.server";
 import type { PropertyActionData } from "./property-action";
 
-export async function loadProperty({ services }: ModuleLoaderArgs, id: string) {
-  const [property, analyses, files, members] = await Promise.all([
+export async function loadProperty(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [property, analyses, files, members, history] = await Promise.all([
     services.propertyDetail(id),
     services.propertyAnalyses(id),
     services.recordFiles("property", id),
-    services.members(),
+    services.assignees(),
+    loadHistory(args, "property", id),
   ]);
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { property, analyses: analyses as Deal[], files, members };
+  return { property, analyses: analyses as Deal[], files, members, history };
 }
 
 /** The form that adds a property by hand: whom it may be assigned to. */
 export const loadNewProperty = async ({ services }: ModuleLoaderArgs) => ({
-  members: await services.members(),
+  members: await services.assignees(),
 });
 
 /** What adding a property answers: the property made, or the one at that address already. */

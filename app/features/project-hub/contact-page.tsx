@@ -12,12 +12,15 @@ import { contactName, label } from "~/domain/workspace";
 import type { ContactDetail, Property } from "~/lib/api/workspace";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { BackLink } from "../shared";
 
 export function ContactPage(props: {
   contact: ContactDetail;
   owned: Property[];
   files: RecordFiles;
+  history: RecordHistory;
 }) {
   const { contact: detail, owned } = props;
   const c = detail;
@@ -100,6 +103,7 @@ export function ContactPage(props: {
         )}
       </section>
       <FilesPanel ownerType="contact" ownerId={c.id} files={props.files} />
+      <HistoryPanel history={props.history} className="mt-6" />
       <DeleteRecord
         summary="Delete this contact…"
         consequence={<>“{contactName(c)}” will be deleted and unlinked from its projects.</>}

@@ -4,6 +4,7 @@
  */
 import { modulePath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   deletedAnswer,
   postedBody,
@@ -23,8 +24,9 @@ const NEW_CONTACT = "new";
 /** The contacts list, where a deleted contact's page goes back to. */
 const CONTACTS = modulePath("project-hub", { tab: "contacts" });
 
-export async function loadContact({ services }: ModuleLoaderArgs, id: string) {
-  const [contact, owned, files] = await Promise.all([
+export async function loadContact(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [contact, owned, files, history] = await Promise.all([
     services.contactDetail(id),
     services.listProperties({
       ownerContactId: id,
@@ -33,9 +35,10 @@ export async function loadContact({ services }: ModuleLoaderArgs, id: string) {
       dir: "asc",
     }),
     services.recordFiles("contact", id),
+    loadHistory(args, "contact", id),
   ]);
   if (!contact) throw notFound();
-  return { contact, owned: owned.page?.items ?? [], files };
+  return { contact, owned: owned.page?.items ?? [], files, history };
 }
 
 /** What a contact's action answers a page with JavaScript. */

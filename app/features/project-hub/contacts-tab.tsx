@@ -16,6 +16,7 @@ import { contactPath } from "~/domain/modules";
 import { CONTACT_TYPES, contactName, label, type ContactInput } from "~/domain/workspace";
 import type { Contact, Page } from "~/lib/api/workspace";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { useVersionedAction } from "~/lib/use-action-call";
 import type { ContactActionAnswer } from "./contact.server";
 import { useForm } from "~/lib/use-form";
@@ -37,7 +38,8 @@ import {
 /**
  * The contacts list as Project Hub's loader read it (project-hub.server.ts): its search, type and
  * page are in the URL, so the HTML arrives with the page the URL names. A contact is made,
- * changed and deleted through its page's action, and Remix reads the list again after each.
+ * changed and deleted through its page's action, and Remix reads the list again after each; a
+ * viewer reads the list and opens contacts, and is offered none of these changes.
  */
 export function ContactsTab(props: { contacts: Page<Contact> }) {
   const { loading } = usePageReading();
@@ -47,7 +49,9 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
   const [search, setSearch] = useSearchParam();
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
-  const [creating, setCreating] = useDialogParam("new");
+  const canWrite = useCanWrite();
+  const [newParam, setCreating] = useDialogParam("new");
+  const creating = newParam && canWrite;
   const [editing, setEditing] = useState<Contact | null>(null);
   const closeForm = () => {
     setCreating(false);
@@ -75,9 +79,11 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
     <div>
       <div className="mb-4 flex justify-end gap-2">
         <ExportCsvLink list="contacts" query={{ q, type }} />
-        <button type="button" onClick={() => setCreating(true)} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New contact
-        </button>
+        {canWrite && (
+          <button type="button" onClick={() => setCreating(true)} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New contact
+          </button>
+        )}
       </div>
       <FilterBar>
         <SearchBox
@@ -104,7 +110,7 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
         empty={{
           title: "No contacts yet",
           text: "Keep the agents, lenders, contractors and sellers you work with, then link them to the projects they are on.",
-          action: (
+          action: canWrite && (
             <button type="button" onClick={() => setCreating(true)} className="btn-primary">
               Add your first contact
             </button>
@@ -144,24 +150,26 @@ export function ContactsTab(props: { contacts: Page<Contact> }) {
                   </Badge>
                 ))}
               </span>
-              <span className="flex gap-1">
-                <button
-                  type="button"
-                  aria-label={`Edit ${contactName(contact)}`}
-                  onClick={() => setEditing(contact)}
-                  className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
-                >
-                  <Pencil aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Delete ${contactName(contact)}`}
-                  onClick={() => setDeleting(contact)}
-                  className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
-              </span>
+              {canWrite && (
+                <span className="flex gap-1">
+                  <button
+                    type="button"
+                    aria-label={`Edit ${contactName(contact)}`}
+                    onClick={() => setEditing(contact)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${contactName(contact)}`}
+                    onClick={() => setDeleting(contact)}
+                    className="grid size-8 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,17 +1,23 @@
 /**
  * A document's page (/project-hub/documents/:entryId), or the form that writes a new one
  * (/project-hub/documents/new): its title, kind, project and tags, and its Markdown text with a
- * preview. Saved and deleted through the route's action, with JavaScript or without.
+ * preview. Saved and deleted through the route's action, with JavaScript or without. A viewer
+ * reads the document as its preview shows it, and gets no form.
  */
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { FormMessage, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Markdown } from "~/components/markdown";
 import { RecordPicker } from "~/components/record-picker";
-import { modulePath } from "~/domain/modules";
-import { ENTRY_KINDS } from "~/domain/workspace";
+import { Badge } from "~/components/ui";
+import { ViewerNotice } from "~/components/viewer-notice";
+import { modulePath, projectPath } from "~/domain/modules";
+import { ENTRY_KINDS, label } from "~/domain/workspace";
 import type { Entry } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import {
   fieldErrorsOf,
   refusalOf,
@@ -113,6 +119,18 @@ function DocumentFields(props: {
 
 /** A new document, linked to `projectId` when given; its page once created. */
 export function NewDocumentPage(props: { projectId: string | null }) {
+  const canWrite = useCanWrite();
+  return canWrite ? (
+    <NewDocumentForm projectId={props.projectId} />
+  ) : (
+    <div>
+      <BackLink to={DOCUMENTS}>All documents</BackLink>
+      <ViewerNotice what="write documents" />
+    </div>
+  );
+}
+
+function NewDocumentForm(props: { projectId: string | null }) {
   const answer = useActionData<Refused>();
   const { state } = useNavigation();
   const fields = useFormFields(
@@ -133,7 +151,47 @@ export function NewDocumentPage(props: { projectId: string | null }) {
   );
 }
 
-export function DocumentPage({ entry }: { entry: Entry }) {
+export function DocumentPage({ entry, history }: { entry: Entry; history: RecordHistory }) {
+  const canWrite = useCanWrite();
+  return canWrite ? (
+    <DocumentEditor entry={entry} history={history} />
+  ) : (
+    <DocumentReading entry={entry} history={history} />
+  );
+}
+
+/** A document as a viewer reads it: its title, kind, tags and project, and its text rendered. */
+function DocumentReading({ entry, history }: { entry: Entry; history: RecordHistory }) {
+  return (
+    <article>
+      <BackLink to={DOCUMENTS}>All documents</BackLink>
+      <h2 className="text-xl font-semibold">{entry.title}</h2>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <Badge>{label(entry.kind)}</Badge>
+        {entry.tags.map((tag) => (
+          <Badge key={tag} tone="accent">
+            {tag}
+          </Badge>
+        ))}
+        {entry.projectId && (
+          <Link to={projectPath(entry.projectId)} className="text-accent underline">
+            Open its project
+          </Link>
+        )}
+      </p>
+      <div className="mt-4 rounded-2xl border border-line bg-surface p-4">
+        {entry.content.trim() ? (
+          <Markdown>{entry.content}</Markdown>
+        ) : (
+          <p className="text-muted">No text yet.</p>
+        )}
+      </div>
+      <HistoryPanel history={history} className="mt-6" />
+    </article>
+  );
+}
+
+function DocumentEditor({ entry, history }: { entry: Entry; history: RecordHistory }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<Refused>();
   const reloading = useRef(false);
@@ -170,6 +228,7 @@ export function DocumentPage({ entry }: { entry: Entry }) {
           submitLabel="Save"
         />
       </form>
+      <HistoryPanel history={history} className="mt-6" />
       <DeleteRecord
         summary="Delete this document…"
         consequence={<>“{entry.title}” will be deleted.</>}

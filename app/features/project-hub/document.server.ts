@@ -7,12 +7,16 @@ import { splitTags } from "~/domain/workspace-terms";
 import { redirect } from "@remix-run/cloudflare";
 import { documentPath, modulePath } from "~/domain/modules";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import { formInput, refusedAnswer, refusedForm, versionIn } from "~/lib/record-action.server";
 
-export async function loadDocument({ services }: ModuleLoaderArgs, id: string) {
-  const entry = await services.entry(id);
+export async function loadDocument(args: ModuleLoaderArgs, id: string) {
+  const [entry, history] = await Promise.all([
+    args.services.entry(id),
+    loadHistory(args, "document", id),
+  ]);
   if (!entry) throw notFound();
-  return { entry };
+  return { entry, history };
 }
 
 /** The documents list, where a deleted document's page goes back to. */

@@ -7,6 +7,7 @@ import { formatDate } from "~/domain/format";
 import { documentPath } from "~/domain/modules";
 import { ENTRY_KINDS, label } from "~/domain/workspace";
 import type { Entry } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { useEntriesFrom } from "~/lib/stores/entries";
 import {
   FilterBar,
@@ -35,6 +36,7 @@ export function DocumentsTab(props: { entries: Entry[]; projectNames: ProjectNam
   const projects = props.projectNames;
   const [search, setSearch] = useSearchParam();
   const kind = params.get("kind") ?? "";
+  const canWrite = useCanWrite();
 
   const q = params.get("q") ?? "";
   const visible = useMemo(() => {
@@ -49,11 +51,13 @@ export function DocumentsTab(props: { entries: Entry[]; projectNames: ProjectNam
   const projectName = (id: string | null) => projects.find((p) => p.id === id)?.name;
   return (
     <div>
-      <div className="mb-4 flex justify-end">
-        <Link to={documentPath("new")} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New document
-        </Link>
-      </div>
+      {canWrite && (
+        <div className="mb-4 flex justify-end">
+          <Link to={documentPath("new")} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New document
+          </Link>
+        </div>
+      )}
       <FilterBar>
         <SearchBox
           label="Search documents"
@@ -75,7 +79,8 @@ export function DocumentsTab(props: { entries: Entry[]; projectNames: ProjectNam
           icon={FileText}
           title={entries.length ? "No document matches" : "No documents yet"}
           action={
-            !entries.length && (
+            !entries.length &&
+            canWrite && (
               <Link to={documentPath("new")} className="btn-primary">
                 Write your first document
               </Link>

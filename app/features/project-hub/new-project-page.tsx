@@ -1,7 +1,7 @@
 /** The form that creates a project (/project-hub/projects/new): posted to its route's action. */
 import { useMemo } from "react";
 import { modulePath } from "~/domain/modules";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { NewRecordPage, type RecordFieldsProps } from "../new-record-page";
 import { ProjectFields } from "./project-form";
 
@@ -20,6 +20,7 @@ export function NewProjectPage(props: { members: Member[] }) {
       title="New project"
       submitLabel="Create project"
       list={{ to: modulePath("project-hub"), label: "All projects" }}
+      adds="add projects"
       Fields={Fields}
     />
   );

@@ -8,7 +8,7 @@ import { RecordPicker } from "~/components/record-picker";
 import { PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
 import type { Project } from "~/lib/api/workspace";
 import { useFormFields } from "~/lib/record-action";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { options, textOf } from "../shared";
 
 const fieldsOf = (project?: Project) => ({

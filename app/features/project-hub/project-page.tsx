@@ -2,24 +2,27 @@
  * A project's page (/project-hub/projects/:projectId), as its route's loader read it: its figures,
  * the people and documents around it, its property. Each change posts to the route's action:
  * the edit against the version shown, linking and unlinking with forms that work without
- * JavaScript too, the delete behind a confirmation.
+ * JavaScript too, the delete behind a confirmation. A viewer reads it all and changes none of it.
  */
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FileText, Home, Pencil, Plus, UserPlus, Users, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
 import { RecordPicker } from "~/components/record-picker";
 import { Badge, ErrorNotice, Figure, Modal } from "~/components/ui";
 import { formatAddress, formatDate, formatMoney } from "~/domain/format";
 import { documentPath, modulePath } from "~/domain/modules";
 import { contactName, label } from "~/domain/workspace";
 import type { ProjectDetail } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { refusalOf } from "~/lib/record-action";
+import type { RecordHistory } from "~/lib/record-history";
 import { useRecordAction } from "~/lib/use-record-action";
 import { toast } from "~/lib/toast";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, FormActions } from "../shared";
-import type { Member } from "../../../worker/services/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { ProjectActionData } from "./project.server";
 import { ProjectFields } from "./project-form";
 import { STATUS_TONE } from "./project-status";
@@ -50,10 +53,12 @@ export function ProjectPage({
   project,
   files,
   members,
+  history,
 }: {
   project: ProjectDetail;
   files: RecordFiles;
   members: Member[];
+  history: RecordHistory;
 }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const refused = refusalOf(useActionData<ProjectActionData>());
@@ -67,6 +72,7 @@ export function ProjectPage({
     onReload: () => setEditing(false),
   });
   const linked = useMemo(() => new Set(project.contacts.map((contact) => contact.id)), [project]);
+  const canWrite = useCanWrite();
 
   return (
     <article>
@@ -81,9 +87,11 @@ export function ProjectPage({
             {project.address && <span>· {formatAddress(project)}</span>}
           </p>
         </div>
-        <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
-          <Pencil aria-hidden className="size-4" /> Edit
-        </button>
+        {canWrite && (
+          <button type="button" onClick={() => setEditing(true)} className="btn-secondary">
+            <Pencil aria-hidden className="size-4" /> Edit
+          </button>
+        )}
       </header>
       <div className="mb-8 grid gap-4 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-4">
         {(
@@ -127,46 +135,50 @@ export function ProjectPage({
                     </span>
                     <span className="block text-xs text-muted">{label(contact.type)}</span>
                   </span>
-                  <LinkChange
-                    intent="unlink-contact"
-                    field="contactId"
-                    id={contact.id}
-                    label={`Unlink ${contactName(contact)}`}
-                  />
+                  {canWrite && (
+                    <LinkChange
+                      intent="unlink-contact"
+                      field="contactId"
+                      id={contact.id}
+                      label={`Unlink ${contactName(contact)}`}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
           )}
-          <Form
-            method="post"
-            preventScrollReset
-            className="mt-3 flex gap-2"
-            onSubmit={(event) => {
-              if (!choice) event.preventDefault();
-              else setChoice("");
-            }}
-          >
-            <input type="hidden" name="intent" value="link-contact" />
-            <div className="min-w-0 flex-1">
-              <RecordPicker
-                id="project-contact-link"
-                name="contactId"
-                label="Contact to link"
-                hideLabel
-                value={choice}
-                onChange={setChoice}
-                kind="contact"
-                except={linked}
-              />
-            </div>
-            <button
-              type="submit"
-              disabled={!choice}
-              className="btn-secondary shrink-0 disabled:opacity-50"
+          {canWrite && (
+            <Form
+              method="post"
+              preventScrollReset
+              className="mt-3 flex gap-2"
+              onSubmit={(event) => {
+                if (!choice) event.preventDefault();
+                else setChoice("");
+              }}
             >
-              <UserPlus aria-hidden className="size-4" /> Link
-            </button>
-          </Form>
+              <input type="hidden" name="intent" value="link-contact" />
+              <div className="min-w-0 flex-1">
+                <RecordPicker
+                  id="project-contact-link"
+                  name="contactId"
+                  label="Contact to link"
+                  hideLabel
+                  value={choice}
+                  onChange={setChoice}
+                  kind="contact"
+                  except={linked}
+                />
+              </div>
+              <button
+                type="submit"
+                disabled={!choice}
+                className="btn-secondary shrink-0 disabled:opacity-50"
+              >
+                <UserPlus aria-hidden className="size-4" /> Link
+              </button>
+            </Form>
+          )}
         </section>
 
         <section
@@ -208,20 +220,24 @@ export function ProjectPage({
                     >
                       {file.name}
                     </a>
-                    <LinkChange
-                      intent="unlink-file"
-                      field="fileId"
-                      id={file.id}
-                      label={`Unlink ${file.name}`}
-                    />
+                    {canWrite && (
+                      <LinkChange
+                        intent="unlink-file"
+                        field="fileId"
+                        id={file.id}
+                        label={`Unlink ${file.name}`}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>
             </>
           )}
-          <Link to={documentPath("new", { project: project.id })} className="btn-secondary mt-4">
-            <Plus aria-hidden className="size-4" /> New document
-          </Link>
+          {canWrite && (
+            <Link to={documentPath("new", { project: project.id })} className="btn-secondary mt-4">
+              <Plus aria-hidden className="size-4" /> New document
+            </Link>
+          )}
         </section>
 
         <FilesPanel
@@ -248,6 +264,8 @@ export function ProjectPage({
           </section>
         )}
       </div>
+
+      <HistoryPanel history={history} className="mt-6" />
 
       <DeleteRecord
         summary="Delete this project…"

@@ -15,24 +15,27 @@ import {
   textIn,
   versionIn,
 } from "~/lib/record-action.server";
+import { loadHistory } from "~/lib/record-history.server";
 import { actOnFile } from "../files/files.server";
 
 /** What the project's action answers a page with JavaScript. */
 export type ProjectActionData = RecordActionData | { linked: true };
 
-export async function loadProject({ services }: ModuleLoaderArgs, id: string) {
-  const [project, files, members] = await Promise.all([
+export async function loadProject(args: ModuleLoaderArgs, id: string) {
+  const { services } = args;
+  const [project, files, members, history] = await Promise.all([
     services.projectDetail(id),
     services.recordFiles("project", id),
-    services.members(),
+    services.assignees(),
+    loadHistory(args, "project", id),
   ]);
   if (!project) throw notFound();
-  return { project, files, members };
+  return { project, files, members, history };
 }
 
 /** The form that creates a project: whom it may be assigned to. */
 export const loadNewProject = async ({ services }: ModuleLoaderArgs) => ({
-  members: await services.members(),
+  members: await services.assignees(),
 });
 
 /** A new project from the form at /project-hub/projects/new; its page once made. */

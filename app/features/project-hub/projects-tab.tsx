@@ -7,6 +7,7 @@ import { formatAddress, formatMoney } from "~/domain/format";
 import { projectPath } from "~/domain/modules";
 import { label, PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
 import type { Page, Project } from "~/lib/api/workspace";
+import { useCanWrite } from "~/lib/module-data";
 import { useProjectsFrom } from "~/lib/stores/projects";
 import { STATUS_TONE } from "./project-status";
 import {
@@ -23,13 +24,14 @@ import {
 /**
  * The projects list as Project Hub's loader read it (project-hub.server.ts), through the projects
  * store: its search, filters and page are in the URL, so the HTML arrives with the page the URL
- * names and a change of them reads the list again through Remix.
+ * names and a change of them reads the list again through Remix. A viewer gets no New project.
  */
 export function ProjectsTab(props: { projects: Page<Project> }) {
   const [params, update] = useQueryParams();
   const { loading } = usePageReading();
   const { projects, meta } = useProjectsFrom(props.projects);
   const [search, setSearch] = useSearchParam();
+  const canWrite = useCanWrite();
 
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
@@ -43,9 +45,11 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
       <div className="mb-4 flex justify-end gap-2">
         <MineFilter />
         <ExportCsvLink list="projects" query={{ q, type, status, assignee }} />
-        <Link to={projectPath("new")} className="btn-primary">
-          <Plus aria-hidden className="mr-1.5 size-4" /> New project
-        </Link>
+        {canWrite && (
+          <Link to={projectPath("new")} className="btn-primary">
+            <Plus aria-hidden className="mr-1.5 size-4" /> New project
+          </Link>
+        )}
       </div>
       <FilterBar>
         <SearchBox
@@ -79,7 +83,7 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
         empty={{
           title: "No projects yet",
           text: "A project is a deal you are working on: a flip, a rental, a wholesale assignment. Give it a status to track it through your pipeline, then link the people and documents around it.",
-          action: (
+          action: canWrite && (
             <Link to={projectPath("new")} className="btn-primary">
               Create your first project
             </Link>

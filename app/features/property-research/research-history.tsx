@@ -14,7 +14,8 @@ export const deletionNote = (research: Research) =>
 export function ResearchHistory(props: {
   items: Research[];
   meta: PageMeta;
-  onDelete: (research: Research) => void;
+  /** Offers each report's delete; left out where nothing may be deleted (a viewer). */
+  onDelete?: (research: Research) => void;
   onPage: (page: number) => void;
 }) {
   const { items, meta } = props;
@@ -37,14 +38,16 @@ export function ResearchHistory(props: {
                     {item.savedEntryId ? " · saved" : ""}
                   </span>
                 </Link>
-                <button
-                  type="button"
-                  aria-label={`Delete research ${item.query}`}
-                  className="row-actions p-2 text-muted hover:text-danger"
-                  onClick={() => props.onDelete(item)}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
+                {props.onDelete && (
+                  <button
+                    type="button"
+                    aria-label={`Delete research ${item.query}`}
+                    className="row-actions p-2 text-muted hover:text-danger"
+                    onClick={() => props.onDelete?.(item)}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 /**
  * One research report: its sections, sources, Copy, and Save to Project Hub (once), a form posted
- * to the report page's action that works without JavaScript too.
+ * to the report page's action that works without JavaScript too (not offered to a viewer).
  */
 import { Link, useActionData } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
@@ -15,6 +15,7 @@ import { LocalTime } from "~/components/local-time";
 import { documentPath } from "~/domain/modules";
 import { label } from "~/domain/workspace";
 import type { Research } from "~/lib/api/ai";
+import { useCanWrite } from "~/lib/module-data";
 import { refusalOf, type Refused } from "~/lib/record-action";
 import { entriesStore } from "~/lib/stores/entries";
 import { useRecordAction } from "~/lib/use-record-action";
@@ -50,6 +51,7 @@ export function ResearchReport(props: { research: Research }) {
   const project = research.grounding.find((g) => g.kind === "project");
   // Without JavaScript the page itself was posted: what was refused comes back with it.
   const posted = useActionData<Refused>();
+  const canWrite = useCanWrite();
   const save = useRecordAction<Extract<ResearchActionAnswer, { saved: unknown }>>("report", {
     onSaved: (answer) => {
       // The entries store (kept under project-hub-storage) holds the new document too.
@@ -102,13 +104,15 @@ export function ResearchReport(props: { research: Research }) {
               <FileCheck2 aria-hidden className="size-4" /> Saved: open in Project Hub
             </Link>
           ) : (
-            <form method="post" onSubmit={save.onSubmit}>
-              <input type="hidden" name="intent" value="save" />
-              <button type="submit" className="btn-primary gap-2" disabled={save.busy}>
-                <FileCheck2 aria-hidden className="size-4" />
-                {save.busy ? "Saving..." : "Save to Project Hub"}
-              </button>
-            </form>
+            canWrite && (
+              <form method="post" onSubmit={save.onSubmit}>
+                <input type="hidden" name="intent" value="save" />
+                <button type="submit" className="btn-primary gap-2" disabled={save.busy}>
+                  <FileCheck2 aria-hidden className="size-4" />
+                  {save.busy ? "Saving..." : "Save to Project Hub"}
+                </button>
+              </form>
+            )
           )}
         </div>
       </header>

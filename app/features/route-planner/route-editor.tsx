@@ -5,7 +5,8 @@
  * the figures and the line follow the roads; without, they are the straight-line estimate, said so.
  * The draft is one state (`draftReducer`), made from the page's loader on the server too, so the
  * HTML is the planner; saving it, remembering a start and adding its visits to a calendar go to
- * the page's action.
+ * the page's action. A viewer reads a saved route (its stops, figures, map, GPX and print) and
+ * changes none of it; in place of a new one, it is told whom to ask.
  */
 import { Link, useNavigate } from "@remix-run/react";
 import {
@@ -22,6 +23,7 @@ import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { toast } from "~/lib/toast";
 import { DeleteRecord } from "~/components/delete-record";
 import { EmptyState } from "~/components/ui";
+import { ViewerNotice } from "~/components/viewer-notice";
 import { modulePath, visitRoutePath } from "~/domain/modules";
 import { gpxFileName, routeToGpx } from "~/domain/routing/gpx";
 import { googleMapsLinks } from "~/domain/routing/links";
@@ -30,6 +32,7 @@ import type { Place, StartPlace } from "~/domain/routing/route";
 import { todayIn } from "~/domain/today";
 import type { StopCandidate } from "~/lib/api/routes";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import { downloadFile } from "~/lib/transfer";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -84,6 +87,18 @@ const readOf = (loaded: Loaded): DraftRead => ({
 });
 
 export function RouteEditor({ loaded }: { loaded: Loaded }) {
+  const canWrite = useCanWrite();
+  if (canWrite || loaded.route) return <Planner loaded={loaded} readOnly={!canWrite} />;
+  return (
+    <div>
+      <BackLink to={modulePath("route-planner")}>All routes</BackLink>
+      <h2 className="mb-4 text-2xl font-semibold">Plan a route</h2>
+      <ViewerNotice what="plan routes" />
+    </div>
+  );
+}
+
+function Planner({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [params, update] = useQueryParams();
@@ -360,14 +375,16 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
           icon={MapPin}
           title="No stops yet"
           action={
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={!hydrated}
-              onClick={() => setPicking(true)}
-            >
-              <Plus aria-hidden className="mr-1.5 size-4" /> Add stops
-            </button>
+            !readOnly && (
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={!hydrated}
+                onClick={() => setPicking(true)}
+              >
+                <Plus aria-hidden className="mr-1.5 size-4" /> Add stops
+              </button>
+            )
           }
         >
           {EMPTY_TEACHING}
@@ -397,6 +414,7 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
                 if (selected === id) setSelected(null);
               }}
               onPin={(id) => startPinning({ kind: "stop", id })}
+              readOnly={readOnly}
             />
           </fieldset>
           {plan && end && (
@@ -421,18 +439,20 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
         {dirty && draft.id && <span className="text-sm text-muted">Unsaved changes</span>}
       </div>
 
-      <RouteSettings
-        key={reads}
-        draft={draft}
-        places={places}
-        geocode={geocode}
-        geocoderMissing={geocoderMissing}
-        pinning={pinning?.kind === "start" || pinning?.kind === "end" ? pinning.kind : null}
-        wide={wide}
-        dispatch={dispatch}
-        onPin={(kind) => startPinning({ kind })}
-        onRemember={rememberPlace}
-      />
+      <fieldset disabled={readOnly} className="min-w-0">
+        <RouteSettings
+          key={reads}
+          draft={draft}
+          places={places}
+          geocode={geocode}
+          geocoderMissing={geocoderMissing}
+          pinning={pinning?.kind === "start" || pinning?.kind === "end" ? pinning.kind : null}
+          wide={wide}
+          dispatch={dispatch}
+          onPin={(kind) => startPinning({ kind })}
+          onRemember={rememberPlace}
+        />
+      </fieldset>
 
       {geocoderMissing && (
         <p role="note" className="mb-4 rounded-xl border border-line bg-raised px-4 py-3 text-sm">
@@ -443,38 +463,43 @@ export function RouteEditor({ loaded }: { loaded: Loaded }) {
       {/* These work on the draft in the browser, so they wait for the page to start: without
           JavaScript a disabled button says so, where an enabled one would do nothing. */}
       <div className="mb-4 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={!hydrated}
-          onClick={() => setPicking(true)}
-        >
-          <Plus aria-hidden className="size-4" /> Add stops
-        </button>
-        <button
-          type="button"
-          className="btn-primary"
-          disabled={!hydrated || placedCount < 2 || !problem}
-          onClick={optimise}
-        >
-          <Sparkles aria-hidden className="mr-1.5 size-4" /> Optimise
-        </button>
-        <button
-          type="button"
-          className="btn-secondary disabled:opacity-50"
-          disabled={!hydrated || busy !== null}
-          onClick={() => void save()}
-        >
-          <Save aria-hidden className="size-4" /> {busy === "saving" ? "Saving..." : "Save route"}
-        </button>
-        <button
-          type="button"
-          className="btn-secondary disabled:opacity-50"
-          disabled={!hydrated || !plan || busy !== null}
-          onClick={() => setCalendarOpen(true)}
-        >
-          <CalendarPlus aria-hidden className="size-4" /> Add to calendar
-        </button>
+        {!readOnly && (
+          <>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!hydrated}
+              onClick={() => setPicking(true)}
+            >
+              <Plus aria-hidden className="size-4" /> Add stops
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!hydrated || placedCount < 2 || !problem}
+              onClick={optimise}
+            >
+              <Sparkles aria-hidden className="mr-1.5 size-4" /> Optimise
+            </button>
+            <button
+              type="button"
+              className="btn-secondary disabled:opacity-50"
+              disabled={!hydrated || busy !== null}
+              onClick={() => void save()}
+            >
+              <Save aria-hidden className="size-4" />{" "}
+              {busy === "saving" ? "Saving..." : "Save route"}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary disabled:opacity-50"
+              disabled={!hydrated || !plan || busy !== null}
+              onClick={() => setCalendarOpen(true)}
+            >
+              <CalendarPlus aria-hidden className="size-4" /> Add to calendar
+            </button>
+          </>
+        )}
         <button
           type="button"
           className="btn-secondary disabled:opacity-50"

@@ -1,4 +1,7 @@
-/** The saved routes, the latest day first, each a link to its page; a delete offers Undo. */
+/**
+ * The saved routes, the latest day first, each a link to its page; a delete offers Undo (not to a
+ * viewer, who plans and deletes none).
+ */
 import { Link } from "@remix-run/react";
 import { AlertTriangle, Plus, Route, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +10,7 @@ import { ConfirmDialog } from "~/components/ui";
 import { formatDate } from "~/domain/format";
 import { visitRoutePath } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
+import { useCanWrite } from "~/lib/module-data";
 import type { RouteSummary } from "~/lib/api/routes";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { deleteWithUndo, usePageReading, useQueryParams } from "../shared";
@@ -53,6 +57,7 @@ export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] 
   const [, update] = useQueryParams();
   const [deleting, setDeleting] = useState<RouteSummary | null>(null);
   const deleteRoute = useDeleteRoute();
+  const canWrite = useCanWrite();
 
   const remove = (route: RouteSummary) => {
     setDeleting(null);
@@ -74,7 +79,7 @@ export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] 
         empty={{
           title: "No routes yet",
           text: EMPTY_TEACHING,
-          action: (
+          action: canWrite && (
             <Link to={visitRoutePath("new")} className="btn-primary">
               <Plus aria-hidden className="mr-1.5 size-4" /> Plan a route
             </Link>
@@ -107,14 +112,16 @@ export function SavedRoutes({ routes }: { routes: SavedRoutesPageData["routes"] 
                   )}
                 </p>
               </div>
-              <button
-                type="button"
-                onClick={() => setDeleting(route)}
-                aria-label={`Delete ${route.name}`}
-                className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </button>
+              {canWrite && (
+                <button
+                  type="button"
+                  onClick={() => setDeleting(route)}
+                  aria-label={`Delete ${route.name}`}
+                  className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-raised hover:text-danger"
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
  * The stops in the order the route runs, each with its arrival, wait and lateness. Reordered by
  * dragging the handle (mouse, touch or pen), by the arrow keys on the focused handle, or by the
- * Move up / Move down buttons; a stop can be locked in its place for the next Optimise.
+ * Move up / Move down buttons; a stop can be locked in its place for the next Optimise. Read only
+ * (a viewer), the stops are listed to select on the map, with none of these.
  */
 import {
   AlertTriangle,
@@ -56,7 +57,9 @@ export function StopList(props: {
   onServiceMinutes: (id: string, minutes: number) => void;
   onRemove: (id: string) => void;
   onPin: (id: string) => void;
+  readOnly: boolean;
 }) {
+  const { readOnly } = props;
   const listRef = useRef<HTMLOListElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   /** The control to give focus back to once a move has re-rendered the list. */
@@ -124,26 +127,28 @@ export function StopList(props: {
             data-testid="route-stop"
             className={`flex gap-2 rounded-xl border bg-surface p-3 transition ${late ? "border-danger/70" : selected ? "border-accent" : "border-line"} ${dragging === stop.id ? "opacity-70 shadow-xl" : ""}`}
           >
-            <button
-              type="button"
-              data-focus={`handle-${stop.id}`}
-              aria-label={`Reorder ${stop.label}: drag, or press the up and down arrow keys`}
-              title="Drag to reorder"
-              onPointerDown={(event) => {
-                if (event.button !== 0) return;
-                event.preventDefault();
-                setDragging(stop.id);
-              }}
-              onKeyDown={(event) => {
-                const to = { ArrowUp: index - 1, ArrowDown: index + 1 }[event.key];
-                if (to === undefined) return;
-                event.preventDefault();
-                move(stop.id, index, to, `handle-${stop.id}`);
-              }}
-              className="-my-1 -ml-1 grid w-7 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg active:cursor-grabbing"
-            >
-              <GripVertical aria-hidden className="size-4" />
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                data-focus={`handle-${stop.id}`}
+                aria-label={`Reorder ${stop.label}: drag, or press the up and down arrow keys`}
+                title="Drag to reorder"
+                onPointerDown={(event) => {
+                  if (event.button !== 0) return;
+                  event.preventDefault();
+                  setDragging(stop.id);
+                }}
+                onKeyDown={(event) => {
+                  const to = { ArrowUp: index - 1, ArrowDown: index + 1 }[event.key];
+                  if (to === undefined) return;
+                  event.preventDefault();
+                  move(stop.id, index, to, `handle-${stop.id}`);
+                }}
+                className="-my-1 -ml-1 grid w-7 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-muted hover:bg-raised hover:text-fg active:cursor-grabbing"
+              >
+                <GripVertical aria-hidden className="size-4" />
+              </button>
+            )}
             <span
               aria-hidden
               className={`mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold ${!placed ? "border border-dashed border-line text-muted" : late ? "bg-[var(--danger-fill)] text-white" : "bg-accent text-accent-fg"}`}
@@ -186,7 +191,7 @@ export function StopList(props: {
                   >
                     {lookupText(props.lookups[stop.id])}
                   </span>
-                  {props.lookups[stop.id] !== "looking" && (
+                  {props.lookups[stop.id] !== "looking" && !readOnly && (
                     <button
                       type="button"
                       onClick={() => props.onPin(stop.id)}
@@ -200,84 +205,90 @@ export function StopList(props: {
                   )}
                 </div>
               )}
-              <label className="mt-2 flex w-fit items-center gap-2 text-sm text-muted">
-                Stay
-                <input
-                  type="number"
-                  min={0}
-                  max={1440}
-                  step={5}
-                  value={stop.serviceMinutes}
-                  onChange={(event) => {
-                    const minutes = Number(event.target.value);
-                    if (Number.isFinite(minutes) && minutes >= 0 && minutes <= 1440)
-                      props.onServiceMinutes(stop.id, minutes);
-                  }}
-                  aria-label={`Minutes at ${stop.label}`}
-                  className="input w-20 px-2 py-1 text-fg"
-                />
-                min
-              </label>
+              {readOnly ? (
+                <p className="mt-2 text-sm text-muted">Stay {stop.serviceMinutes} min</p>
+              ) : (
+                <label className="mt-2 flex w-fit items-center gap-2 text-sm text-muted">
+                  Stay
+                  <input
+                    type="number"
+                    min={0}
+                    max={1440}
+                    step={5}
+                    value={stop.serviceMinutes}
+                    onChange={(event) => {
+                      const minutes = Number(event.target.value);
+                      if (Number.isFinite(minutes) && minutes >= 0 && minutes <= 1440)
+                        props.onServiceMinutes(stop.id, minutes);
+                    }}
+                    aria-label={`Minutes at ${stop.label}`}
+                    className="input w-20 px-2 py-1 text-fg"
+                  />
+                  min
+                </label>
+              )}
             </div>
-            <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
-              <button
-                type="button"
-                data-focus={`lock-${stop.id}`}
-                onClick={() => props.onToggleLock(stop.id)}
-                aria-pressed={stop.locked}
-                aria-label={`Lock ${stop.label} in place`}
-                title={stop.locked ? "Locked: Optimise keeps it here" : "Lock in place"}
-                className={`${SMALL_BUTTON} ${stop.locked ? "border-accent text-accent" : ""}`}
-              >
-                {stop.locked ? (
-                  <Lock aria-hidden className="size-4" />
-                ) : (
-                  <LockOpen aria-hidden className="size-4" />
-                )}
-              </button>
-              <button
-                type="button"
-                data-focus={`up-${stop.id}`}
-                disabled={index === 0}
-                onClick={() =>
-                  move(
-                    stop.id,
-                    index,
-                    index - 1,
-                    index - 1 === 0 ? `down-${stop.id}` : `up-${stop.id}`,
-                  )
-                }
-                aria-label={`Move ${stop.label} up`}
-                className={SMALL_BUTTON}
-              >
-                <ChevronUp aria-hidden className="size-4" />
-              </button>
-              <button
-                type="button"
-                data-focus={`down-${stop.id}`}
-                disabled={index === rows.length - 1}
-                onClick={() =>
-                  move(
-                    stop.id,
-                    index,
-                    index + 1,
-                    index + 1 === rows.length - 1 ? `up-${stop.id}` : `down-${stop.id}`,
-                  )
-                }
-                aria-label={`Move ${stop.label} down`}
-                className={SMALL_BUTTON}
-              >
-                <ChevronDown aria-hidden className="size-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => props.onRemove(stop.id)}
-                aria-label={`Remove ${stop.label}`}
-                className={`${SMALL_BUTTON} hover:text-danger`}
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </button>
-            </div>
+            {!readOnly && (
+              <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
+                <button
+                  type="button"
+                  data-focus={`lock-${stop.id}`}
+                  onClick={() => props.onToggleLock(stop.id)}
+                  aria-pressed={stop.locked}
+                  aria-label={`Lock ${stop.label} in place`}
+                  title={stop.locked ? "Locked: Optimise keeps it here" : "Lock in place"}
+                  className={`${SMALL_BUTTON} ${stop.locked ? "border-accent text-accent" : ""}`}
+                >
+                  {stop.locked ? (
+                    <Lock aria-hidden className="size-4" />
+                  ) : (
+                    <LockOpen aria-hidden className="size-4" />
+                  )}
+                </button>
+                <button
+                  type="button"
+                  data-focus={`up-${stop.id}`}
+                  disabled={index === 0}
+                  onClick={() =>
+                    move(
+                      stop.id,
+                      index,
+                      index - 1,
+                      index - 1 === 0 ? `down-${stop.id}` : `up-${stop.id}`,
+                    )
+                  }
+                  aria-label={`Move ${stop.label} up`}
+                  className={SMALL_BUTTON}
+                >
+                  <ChevronUp aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  data-focus={`down-${stop.id}`}
+                  disabled={index === rows.length - 1}
+                  onClick={() =>
+                    move(
+                      stop.id,
+                      index,
+                      index + 1,
+                      index + 1 === rows.length - 1 ? `up-${stop.id}` : `down-${stop.id}`,
+                    )
+                  }
+                  aria-label={`Move ${stop.label} down`}
+                  className={SMALL_BUTTON}
+                >
+                  <ChevronDown aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => props.onRemove(stop.id)}
+                  aria-label={`Remove ${stop.label}`}
+                  className={`${SMALL_BUTTON} hover:text-danger`}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </div>
+            )}
           </li>
         );
       })}

@@ -34,6 +34,7 @@ export async function register(input: {
   password: string;
   first_name: string;
   last_name: string;
+  invitation?: string;
 }) {
   const result = await apiRequest<{ message?: string; token?: string }>("/auth/register", {
     method: "POST",

@@ -6,7 +6,12 @@ import { database } from "../../db/client";
 import type { AppEnv } from "../types";
 import { isAccessToken, resolveAccessToken } from "../../services/access-tokens";
 import { readSession, requestTimeZone, requestToken, type Session } from "../../services/sessions";
-import { currentWorkspace, workspaceFor } from "../../services/workspaces";
+import {
+  currentWorkspace,
+  membershipIn,
+  workspaceFor,
+  workspaceNotFound,
+} from "../../services/workspaces";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -25,7 +30,12 @@ async function tokenSession(c: Parameters<typeof requireAuth>[0], token: string)
     expiresAt: now,
     remember: false,
     timeZone: requestTimeZone(c.req.raw) ?? "UTC",
-    access: { tokenId: holder.tokenId, tokenName: holder.tokenName, scope: holder.scope },
+    access: {
+      tokenId: holder.tokenId,
+      tokenName: holder.tokenName,
+      scope: holder.scope,
+      workspaceId: holder.workspaceId,
+    },
   } satisfies Session;
 }
 
@@ -54,7 +64,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
       );
     }
     c.set("session", session);
-    c.set("workspace", await requestWorkspace(c, session));
+    c.set("workspace", await tokenWorkspace(c, session.userId, session.access.workspaceId));
     return next();
   }
   if (!c.env.JWT_SECRET) throw notConfigured("JWT_SECRET", "Sign-in");
@@ -64,6 +74,25 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("workspace", await requestWorkspace(c, session));
   await next();
 });
+
+/**
+ * The workspace an access token's request acts on: the token's own, with its maker's role there
+ * now. Naming another is 404, as for a workspace one is not in; a maker no longer a member there
+ * holds a token that no longer works.
+ */
+async function tokenWorkspace(c: Context<AppEnv>, userId: string, workspaceId: string) {
+  const named = c.req.header(WORKSPACE_HEADER)?.trim();
+  if (named && named !== workspaceId) throw workspaceNotFound();
+  const membership = await membershipIn(database(c.env.DB), userId, workspaceId);
+  if (!membership) {
+    throw new AppError(
+      401,
+      "UNAUTHORIZED",
+      "This access token's workspace is no longer one you are a member of: make a new token there",
+    );
+  }
+  return membership;
+}
 
 /**
  * The workspace a request acts on: the one its X-Workspace-Id names (404 unless the caller is a

@@ -11,6 +11,10 @@ export const AccessTokenSchema = z
     id: z.string(),
     name: z.string(),
     scope: ScopeSchema,
+    workspace_id: z.string().openapi({
+      description:
+        "The workspace it acts in (the one its request named, else the session's current): only there, with its maker's role at each call",
+    }),
     shown: z.string().openapi({
       description: `The token's first characters (\`${TOKEN_PREFIX}Ab12\`), to tell it apart`,
     }),

@@ -56,7 +56,7 @@ app.openapi(
     path: "/access-tokens",
     operationId: "createAccessToken",
     summary: "Make a personal access token; its secret is in this answer only",
-    description: `Send it as \`Authorization: Bearer ${TOKEN_PREFIX}…\` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most ${MAX_ACCESS_TOKENS}: 409 TOO_MANY_TOKENS beyond.`,
+    description: `Send it as \`Authorization: Bearer ${TOKEN_PREFIX}…\` to /api or /mcp. AI42 keeps only its hash: the secret cannot be shown again. A user holds at most ${MAX_ACCESS_TOKENS}: 409 TOO_MANY_TOKENS beyond. It acts in the workspace this request works in (\`X-Workspace-Id\`, else the session's current) and only there, with the maker's role at each call: once they leave it, it stops working.`,
     ...sessionOnly,
     request: jsonBody(CreateAccessTokenSchema.openapi("AccessTokenInput")),
     responses: {
@@ -68,7 +68,12 @@ app.openapi(
     },
   }),
   async (c) =>
-    c.json({ data: await createAccessToken(...personScope(c), c.req.valid("json")) }, 201),
+    c.json(
+      {
+        data: await createAccessToken(...personScope(c), c.var.workspace.id, c.req.valid("json")),
+      },
+      201,
+    ),
 );
 
 app.openapi(

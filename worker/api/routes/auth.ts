@@ -8,8 +8,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../../../app/domain/account";
-import type { Env } from "../../env";
-import { AppError, notConfigured } from "../../errors";
+import { AppError } from "../../errors";
 import { requireAuth, sessionRequired } from "../middleware/auth";
 import type { AppEnv } from "../types";
 import { queueAccountEmail, type AccountEmail } from "../../services/account-emails";
@@ -25,7 +24,7 @@ import {
   sessionOnly,
 } from "../openapi";
 import { MessageSchema, SessionSchema, UserSchema } from "./auth.schemas";
-import { emailLinkOrigin } from "../../services/email";
+import { emailLinkOrigin, requireLinkOrigin } from "../../services/email";
 import {
   CONFIRM_RESEND_SECONDS,
   consumeConfirmToken,
@@ -48,7 +47,10 @@ import {
   requestToken,
   revokeSession,
   sessionCookie,
+  setFirstSessionWorkspace,
 } from "../../services/sessions";
+import { signUpInvitation } from "../../services/invitations";
+import { database } from "../../db/client";
 import {
   findUserByEmail,
   findUserById,
@@ -66,19 +68,6 @@ export const SIGNED_UP_MESSAGE =
 export const PASSWORD_CHANGED_MESSAGE =
   "Your password has been changed. Every device was signed out, and every access token and connected AI app revoked.";
 
-/**
- * The origin account e-mails' links name (see `emailLinkOrigin`); without one, the request is
- * refused 503 before anything changes, and the log says what to set.
- */
-function requireLinkOrigin(env: Env, requestUrl: string, what: string) {
-  const origin = emailLinkOrigin(env, requestUrl);
-  if (origin) return origin;
-  console.error(
-    `[email] ${what} not sent: set APP_URL to this app's public address. Without it, e-mailed links are made only for a local run at a loopback address with no EMAIL_API_KEY (this request came to ${new URL(requestUrl).host}).`,
-  );
-  throw notConfigured("APP_URL", what);
-}
-
 const queueEmail = (c: Context<AppEnv>, email: AccountEmail) =>
   queueAccountEmail(c.env, email, (work) => c.executionCtx.waitUntil(work));
 
@@ -91,7 +80,7 @@ auth.openapi(
     operationId: "register",
     summary: "Sign up: make the account and e-mail a link to confirm its address",
     description:
-      "Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password).",
+      "Answers 202 with the same message whether or not the address already has an account, so it cannot tell who is signed up: a new account gets a link to confirm its address (single use, 7 days), an existing one an e-mail saying so (at most one an hour). It does not sign in: POST /auth/login does, before the address is confirmed too. Until it is, notifications stay in the app. Needs APP_URL for the links (503 NOT_CONFIGURED otherwise, as /auth/forgot-password). `invitation`, the token of an invitation's link (/invitations/{token}): when it is pending and was sent to this address, the new account joins its workspace, with its role, and its first session works there; else it is ignored.",
     request: jsonBody(RegisterRequest),
     responses: {
       202: dataResponse("Accepted: the e-mail is on its way", MessageSchema),
@@ -104,12 +93,22 @@ auth.openapi(
     const origin = requireLinkOrigin(c.env, c.req.url, "Sign-up e-mail");
     // Hashed either way, so a taken address answers no sooner than a new one.
     const passwordHash = await hashPassword(input.password);
-    const row = await insertUser(c.env.DB, {
-      email: input.email,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-    });
+    const invitation =
+      input.invitation === undefined
+        ? null
+        : await signUpInvitation(database(c.env.DB), input.invitation, input.email);
+    const row = await insertUser(
+      c.env.DB,
+      {
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      },
+      invitation?.statements,
+    );
+    const joined = row && invitation && (await invitation.joined(row.id));
+    if (row && joined) await setFirstSessionWorkspace(c.env, row.id, joined);
     const existing = row ? null : await findUserByEmail(c.env.DB, input.email);
     const userId = row?.id ?? existing?.id;
     if (userId)

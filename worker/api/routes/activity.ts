@@ -1,0 +1,55 @@
+/** A workspace's activity log: who created, changed and deleted which record, and when. */
+import type { Context } from "hono";
+import { ACTIVITY_KEEP_DAYS, ACTIVITY_PAGE_SIZE } from "../../../app/domain/activity";
+import { listActivity } from "../../services/activity";
+import { workspaceFor, workspaceNotFound } from "../../services/workspaces";
+import {
+  apiRoute,
+  errorResponses,
+  IdParamSchema,
+  pageResponse,
+  router,
+  scope,
+  signedIn,
+} from "../openapi";
+import type { AppEnv } from "../types";
+import { ActivityEntrySchema, ActivityMetaSchema, ActivityQuerySchema } from "./activity.schemas";
+
+/**
+ * Workspace `id`, when the caller is a member of it (any role), else 404 as if absent. An access
+ * token reaches only the workspace it acts in.
+ */
+async function memberWorkspace(c: Context<AppEnv>, id: string) {
+  if (id === c.var.workspace.id) return id;
+  if (c.var.session.access) throw workspaceNotFound();
+  const [db] = scope(c);
+  return (await workspaceFor(db, c.var.session.userId, id)).id;
+}
+
+const app = router();
+
+app.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}/activity",
+    operationId: "listActivity",
+    summary: "The workspace's activity log, newest first (filters: recordType, recordId, userId)",
+    description: `Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept ${ACTIVITY_KEEP_DAYS} days. Any member may read it; a workspace the caller is not a member of answers 404. ${ACTIVITY_PAGE_SIZE} entries a page; \`meta.hasMore\` says whether older ones follow (the log is not counted).`,
+    ...signedIn,
+    request: { params: IdParamSchema, query: ActivityQuerySchema },
+    responses: {
+      200: pageResponse("A page of the log", ActivityEntrySchema, ActivityMetaSchema),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  async (c) => {
+    const workspaceId = await memberWorkspace(c, c.req.valid("param").id);
+    const { page, ...filters } = c.req.valid("query");
+    const limit = ACTIVITY_PAGE_SIZE;
+    const [db] = scope(c);
+    const { items, hasMore } = await listActivity(db, workspaceId, filters, { page, limit });
+    return c.json({ data: items, meta: { page, limit, hasMore } }, 200);
+  },
+);
+
+export default app;
