@@ -109,11 +109,3 @@ export function forPerson(
     link: notice.link && workspaceLink(notice.userId, notice.link),
   };
 }
-
-/** Whether `personId` is one of the members a record of `workspaceId` with `assigneeId` goes to. */
-export const reaches = (
-  personId: string,
-  workspaceId: string,
-  assigneeId: string | null | undefined,
-  members: readonly Membership[] | undefined,
-) => recipientsOf(workspaceId, assigneeId, members).includes(personId);
