@@ -194,6 +194,7 @@ import {
   deleteRehabTemplate,
   listRehabTemplates,
 } from "./services/rehab-templates";
+import { readAssigneeFilter, assignableMembers } from "./services/assignees";
 import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 import {
@@ -227,7 +228,14 @@ function pageFor<Schema extends z.ZodType, Page>(
   return async (query: Record<string, string>) => {
     const parsed = schema.safeParse(query);
     if (!parsed.success) return { problem: validationError(parsed.error).message, page: null };
-    return { problem: null, page: await read(parsed.data) };
+    try {
+      return { problem: null, page: await read(parsed.data) };
+    } catch (error) {
+      // A value the schema takes but the data refuses (an `assignee` who is not a member).
+      if (error instanceof AppError && error.status === 400)
+        return { problem: error.message, page: null };
+      throw error;
+    }
   };
 }
 
@@ -289,9 +297,12 @@ export function pageServices(
     env,
     userId: personId,
     workspaceId: userId,
+    assignedOnly: workspace.assignedOnly,
     origin: env.APP_URL ?? from.origin,
     timeZone: from.timeZone,
   };
+  /** A list's `assignee` as `GET /api/…` reads it: `me`, `none` or a member (else a 400). */
+  const assigneeOf = (asked: string | undefined) => readAssigneeFilter(db, workspace, asked);
   // Asked once per page, however many of its parts would ask Google Calendar.
   let calendarConnected: Promise<boolean> | undefined;
   let entries: ReturnType<typeof listEntries> | undefined;
@@ -355,11 +366,19 @@ export function pageServices(
   return {
     dashboard: (query: DashboardQuery) => dashboard(db, userId, query),
     pipelineStats: () => pipelineStats(db, userId),
-    listProperties: pageFor(PropertyListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
-      listProperties(db, userId, filters, { sort, dir }, { page, limit }),
+    listProperties: pageFor(
+      PropertyListQuerySchema,
+      async ({ page, limit, sort, dir, assignee, ...filters }) =>
+        listProperties(
+          db,
+          workspace,
+          { ...filters, assignee: await assigneeOf(assignee) },
+          { sort, dir },
+          { page, limit },
+        ),
     ),
     /** A property's page (`GET /api/data/properties/{id}`); null when it is not the user's. */
-    propertyDetail: (id: string) => orNotFound(propertyDetail(db, userId, id)),
+    propertyDetail: (id: string) => orNotFound(propertyDetail(db, workspace, id)),
     /** A property's saved analyses, the latest change first, as its page lists them. */
     propertyAnalyses: async (propertyId: string) =>
       (await listDeals(db, userId, { propertyId }, { page: 1, limit: MAX_PAGE_SIZE })).items,
@@ -369,7 +388,7 @@ export function pageServices(
      */
     updateProperty: (id: string, input: Record<string, unknown>, version: string) =>
       recordWrite(
-        () => updateProperty(db, userId, id, checked(PropertyInputSchema, input), [version]),
+        () => updateProperty(db, workspace, id, checked(PropertyInputSchema, input), [version]),
         updated("property", id),
       ),
     /**
@@ -382,7 +401,7 @@ export function pageServices(
         async () => {
           const valid = checked(PropertyInputSchema, input);
           const row = { input: valid, key: propertyDedupeKey(valid) };
-          const plan = await planPropertyWrites(db, userId, [row], "skip");
+          const plan = await planPropertyWrites(db, workspace, [row], "skip");
           const [id] = await writeProperties(db, plan);
           return { id: id!, skipped: plan.skipped > 0 };
         },
@@ -390,12 +409,20 @@ export function pageServices(
       ),
     /** `DELETE /api/data/properties/{id}`, made only if the property is still at `version`. */
     deleteProperty: (id: string, version: string) =>
-      recordWrite(() => deleteProperty(db, userId, id, [version]), deleted("property", id)),
-    listAuctions: pageFor(AuctionListQuerySchema, ({ page, limit, sort, dir, ...filters }) =>
-      listAuctions(db, userId, filters, { sort, dir }, { page, limit }),
+      recordWrite(() => deleteProperty(db, workspace, id, [version]), deleted("property", id)),
+    listAuctions: pageFor(
+      AuctionListQuerySchema,
+      async ({ page, limit, sort, dir, assignee, ...filters }) =>
+        listAuctions(
+          db,
+          workspace,
+          { ...filters, assignee: await assigneeOf(assignee) },
+          { sort, dir },
+          { page, limit },
+        ),
     ),
     /** An auction's page (`GET /api/auctions/{id}`); null when the user has no such auction. */
-    auctionDetail: (id: string) => orNotFound(auctionDetail(db, userId, id)),
+    auctionDetail: (id: string) => orNotFound(auctionDetail(db, workspace, id)),
     /**
      * `POST /api/auctions`: its dates written to the Google calendar for auctions, if one is
      * chosen (`calendar` says whether they reached it).
@@ -549,38 +576,43 @@ export function pageServices(
           maxResults: MAX_RESULTS,
         })
       ).events,
-    listProjects: pageFor(ProjectListQuerySchema, ({ page, limit, ...filters }) =>
-      listProjects(db, userId, filters, { page, limit }),
+    listProjects: pageFor(ProjectListQuerySchema, async ({ page, limit, assignee, ...filters }) =>
+      listProjects(
+        db,
+        workspace,
+        { ...filters, assignee: await assigneeOf(assignee) },
+        { page, limit },
+      ),
     ),
     /** One project with its contacts, documents, files and property; null when it is not the user's. */
-    projectDetail: (id: string) => orNotFound(projectDetail(db, userId, id)),
+    projectDetail: (id: string) => orNotFound(projectDetail(db, workspace, id)),
     /** `POST /api/projects`, checked with the API's schema. */
     createProject: (input: Record<string, unknown>) =>
       recordWrite(
-        () => createProject(db, userId, checked(ProjectInputSchema, input)),
+        () => createProject(db, workspace, checked(ProjectInputSchema, input)),
         created("project"),
       ),
     /** `PUT /api/projects/{id}`, made only if the project is still at `version`. */
     updateProject: (id: string, input: Record<string, unknown>, version: string) =>
       recordWrite(
-        () => updateProject(db, userId, id, checked(ProjectInputSchema, input), [version]),
+        () => updateProject(db, workspace, id, checked(ProjectInputSchema, input), [version]),
         updated("project", id),
       ),
     /** `DELETE /api/projects/{id}`, made only if the project is still at `version`. */
     deleteProject: (id: string, version: string) =>
-      recordWrite(() => deleteProject(db, userId, id, [version]), deleted("project", id)),
+      recordWrite(() => deleteProject(db, workspace, id, [version]), deleted("project", id)),
     /** `POST /api/projects/{id}/contacts`: links the user's contact to the project. */
     linkContact: (id: string, contactId: string) =>
-      recordWrite(() => linkContact(db, userId, id, contactId)),
+      recordWrite(() => linkContact(db, workspace, id, contactId)),
     /** `DELETE /api/projects/{id}/contacts/{contactId}`. */
     unlinkContact: (id: string, contactId: string) =>
-      recordWrite(() => unlinkContact(db, userId, id, contactId)),
+      recordWrite(() => unlinkContact(db, workspace, id, contactId)),
     /** `POST /api/projects/{id}/files`: a Drive file linked to the project, as the API reads it. */
     linkFile: (id: string, input: unknown) =>
-      recordWrite(() => linkFile(db, userId, id, parsed(ProjectFileInputSchema, input))),
+      recordWrite(() => linkFile(db, workspace, id, parsed(ProjectFileInputSchema, input))),
     /** `DELETE /api/projects/{id}/files/{fileId}`: the Drive file stays in Drive. */
     unlinkFile: (id: string, fileId: string) =>
-      recordWrite(() => unlinkFile(db, userId, id, fileId)),
+      recordWrite(() => unlinkFile(db, workspace, id, fileId)),
     /** A contact with the projects it is on; null when it is not the user's. */
     contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
     /** `POST /api/contacts`, as the API reads its body. */
@@ -717,8 +749,13 @@ export function pageServices(
     saveResearch: (id: string) => recordWrite(() => saveResearchToHub(db, userId, id)),
     /** `DELETE /api/ai/research/{id}`: a copy saved to the Project Hub stays. */
     deleteResearch: (id: string) => recordWrite(() => deleteResearch(db, userId, id)),
-    listLeads: pageFor(LeadListQuerySchema, ({ page, limit, ...filters }) =>
-      listLeads(db, userId, filters, { page, limit }),
+    listLeads: pageFor(LeadListQuerySchema, async ({ page, limit, assignee, ...filters }) =>
+      listLeads(
+        db,
+        workspace,
+        { ...filters, assignee: await assigneeOf(assignee) },
+        { page, limit },
+      ),
     ),
     /**
      * The funnel and speed to lead, as `GET /api/marketing/summary` reads its query: a campaign
@@ -736,19 +773,19 @@ export function pageServices(
       }
     },
     /** A lead's page (`GET /api/marketing/leads/{id}`); null when the user has no such lead. */
-    leadDetail: (id: string) => orNotFound(getLead(db, userId, id)),
+    leadDetail: (id: string) => orNotFound(getLead(db, workspace, id)),
     /** `POST /api/marketing/leads`: a duplicate of a lead's e-mail or phone is the API's 409. */
     createLead: (input: unknown) =>
-      recordWrite(() => createLead(db, userId, parsed(LeadInputSchema, input)), created("lead")),
+      recordWrite(() => createLead(db, workspace, parsed(LeadInputSchema, input)), created("lead")),
     /** `PUT /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     updateLead: (id: string, input: unknown, version: string) =>
       recordWrite(
-        () => updateLead(db, userId, id, parsed(LeadInputSchema, input), [version]),
+        () => updateLead(db, workspace, id, parsed(LeadInputSchema, input), [version]),
         updated("lead", id),
       ),
     /** `DELETE /api/marketing/leads/{id}`, made only if the lead is still at `version`. */
     deleteLead: (id: string, version: string) =>
-      recordWrite(() => deleteLead(db, userId, id, [version]), deleted("lead", id)),
+      recordWrite(() => deleteLead(db, workspace, id, [version]), deleted("lead", id)),
     /** A lead's sequences and their log (`GET /api/marketing/sequences/leads/{id}`), its lead read apart. */
     leadSequences: (id: string) => sequencesOfLead(db, userId, id),
     /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
@@ -899,6 +936,8 @@ export function pageServices(
     personId,
     /** The person's role there: the screens offer only what it may do. */
     role: workspace.role,
+    /** The workspace's members, by name: whom a record's form offers to assign it to. */
+    assignees: () => assignableMembers(db, userId),
     /** The person's workspaces, their own first (`GET /api/workspaces`). */
     workspaces: () => listWorkspaces(db, personId),
     /** One of the person's workspaces; null when they are not a member (the API's 404). */

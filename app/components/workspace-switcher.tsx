@@ -6,7 +6,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Check, ChevronsUpDown, Plus, User, Users } from "lucide-react";
-import { WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
+import { CURRENT_WORKSPACE_PATH, WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
 
 export function WorkspaceSwitcher(props: {
   workspaces: readonly Workspace[];
@@ -65,7 +65,7 @@ export function WorkspaceSwitcher(props: {
         />
       </summary>
       <div className="absolute inset-x-3 z-50 mt-1 rounded-xl border border-line bg-surface p-2 shadow-xl lg:min-w-64">
-        <Form method="post" action="/workspaces/current" reloadDocument>
+        <Form method="post" action={CURRENT_WORKSPACE_PATH} reloadDocument>
           <input type="hidden" name="returnTo" value={pathname} />
           <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-muted">
             Workspaces
@@ -104,7 +104,7 @@ export function WorkspaceSwitcher(props: {
         </a>
         <Form
           method="post"
-          action="/workspaces/current"
+          action={CURRENT_WORKSPACE_PATH}
           reloadDocument
           className="mt-2 border-t border-line px-2 pt-2"
         >

@@ -131,6 +131,9 @@ export function valueWords(value: unknown): string {
     const text = /^[a-z]+(_[a-z]+)+$/.test(value) ? value.replace(/_/g, " ") : value;
     return text.length > 60 ? `“${text.slice(0, 60)}…”` : text;
   }
+  // A person (an assignee): their name.
+  if (typeof value === "object" && "name" in value && typeof value.name === "string")
+    return value.name || "someone";
   return "";
 }
 

@@ -25,8 +25,8 @@ export interface ModuleParams {
   /** `page` the page of the research history. A report has a path of its own (`researchPath`). */
   "property-research": { page?: number };
   /**
-   * `import: "1"` opens the import dialog. The list's search (`q`), filters, sort (`sort`, `dir`)
-   * and `page` are those of `GET /api/data/properties`. A property, an analysis and Compare have
+   * `import: "1"` opens the import dialog. The list's search (`q`), filters (`assignee: "me"`:
+   * Mine), sort (`sort`, `dir`) and `page` are those of `GET /api/data/properties`. A property, an analysis and Compare have
    * paths of their own (`propertyPath`, `analysisPath`, `comparePath`).
    */
   "possible-investments": {
@@ -40,6 +40,7 @@ export interface ModuleParams {
     ownerOccupied?: "yes" | "no";
     /** Only properties with at least this much estimated equity. */
     minEquity?: number;
+    assignee?: string;
     sort?: string;
     dir?: "asc" | "desc";
     page?: number;
@@ -53,7 +54,8 @@ export interface ModuleParams {
   /**
    * The list, or with `view: "calendar"` the sale times and deposit deadlines of `month`
    * ("2027-04", default this month); `import: "1"` the CSV import. The list's search (`q`),
-   * filters, sort (`sort`, `dir`) and `page` are those of `GET /api/auctions`, but for the sale
+   * filters (`assignee: "me"`: Mine), sort (`sort`, `dir`) and `page` are those of
+   * `GET /api/auctions`, but for the sale
    * range: days (`from`, `to`, both included), where the API takes instants. An auction, the
    * form to add one and the guide to the sale types have paths of their own (`auctionPath`,
    * `SALE_TYPES_GUIDE_PATH`).
@@ -66,6 +68,7 @@ export interface ModuleParams {
     county?: string;
     from?: string;
     to?: string;
+    assignee?: string;
     sort?: string;
     dir?: "asc" | "desc";
     page?: number;
@@ -74,13 +77,20 @@ export interface ModuleParams {
     import?: "1";
   };
   /**
-   * One tab each (`tab`, default projects), with its list's search (`q`), filters and `page` as
-   * the tab's `GET /api/…` reads them; contacts' `new: "1"` opens the new-contact form. A project,
+   * One tab each (`tab`, default projects), with its list's search (`q`), filters (projects'
+   * `assignee: "me"`: Mine) and `page` as the tab's `GET /api/…` reads them; contacts' `new: "1"` opens the new-contact form. A project,
    * a contact and a document have paths of their own (`projectPath`, `contactPath`,
    * `documentPath`).
    */
   "project-hub":
-    | { tab?: "projects"; q?: string; type?: string; status?: string; page?: number }
+    | {
+        tab?: "projects";
+        q?: string;
+        type?: string;
+        status?: string;
+        assignee?: string;
+        page?: number;
+      }
     | { tab: "contacts"; q?: string; type?: string; page?: number; new?: "1" }
     | { tab: "documents"; q?: string; kind?: string }
     | { tab: "files"; q?: string; kind?: string; ownerType?: string; page?: number };
@@ -93,7 +103,7 @@ export interface ModuleParams {
   /**
    * One tab each (`tab`, default leads): leads (`import` the CSV import), campaigns, the funnel
    * and the lead bots (`bot` the bot open in the editor and playground). The leads list's search
-   * (`q`), filters (`status`, `campaignId`, `followUpBy`), `sort` and `page` are those of
+   * (`q`), filters (`status`, `campaignId`, `followUpBy`, `assignee`), `sort` and `page` are those of
    * `GET /api/marketing/leads`; the funnel's `campaignId` that of `GET /api/marketing/summary`. A
    * lead and a campaign have paths of their own (`leadPath`, `campaignPath`).
    */
@@ -103,6 +113,7 @@ export interface ModuleParams {
     status?: LeadStatus;
     campaignId?: string;
     followUpBy?: string;
+    assignee?: string;
     sort?: "newest" | "follow_up" | "score" | "name";
     page?: number;
     import?: "1";

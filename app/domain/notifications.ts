@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "event_reminder",
   "sequence",
   "import_finished",
+  "assigned",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   event_reminder: "Calendar event reminders",
   sequence: "Follow-up sequences (steps to do by hand, a sequence stopped)",
   import_finished: "An import finished",
+  assigned: "A lead, property, project, auction or task assigned to you",
 };
 
 /** Every kind is in the app; e-mail is on for what costs money when missed. */
@@ -51,6 +53,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelChoice> = {
   event_reminder: { inApp: true, email: true },
   sequence: { inApp: true, email: false },
   import_finished: { inApp: true, email: false },
+  assigned: { inApp: true, email: true },
 };
 
 /** Quiet hours as wall-clock times in the user's zone ("22:00" to "07:00" spans midnight). */

@@ -62,7 +62,7 @@ const TYPED_FACTS = [
 ];
 
 /** The facts chosen from a few values rather than typed: the field's value is the option's. */
-const CHOSEN_FACTS = ["status", "ownerOccupied", "listingStatus"] as const;
+const CHOSEN_FACTS = ["status", "ownerOccupied", "listingStatus", "assigneeId"] as const;
 
 /** A fact's text in its field: empty when unknown. */
 export function factText(value: unknown, kind: FactKind = "count") {

@@ -148,3 +148,17 @@ export function invitationStatus(
   if (invitation.revokedAt) return "revoked";
   return invitation.expiresAt <= now ? "expired" : "pending";
 }
+
+/** Where the workspace switcher works: a form posts to it, a link opens a path in a workspace. */
+export const CURRENT_WORKSPACE_PATH = "/workspaces/current";
+
+/**
+ * A link to `path` in workspace `workspaceId`: it makes that the session's workspace, then opens
+ * the path (a notice about a team's record, read in another workspace, opens the record).
+ */
+export const workspaceLink = (workspaceId: string, path: string) =>
+  `${CURRENT_WORKSPACE_PATH}?${new URLSearchParams({ id: workspaceId, to: path })}`;
+
+/** The page a workspace link may open: a path of this app, never another site. */
+export const linkedPage = (to: string | null) =>
+  to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : null;

@@ -4,6 +4,7 @@
  * Pure: no I/O.
  */
 import { z } from "zod";
+import { assigneeIdField } from "./assignee-input";
 import { DaySchema } from "./date-schemas";
 // Plain-language messages for every schema below (see validation.ts).
 import {
@@ -57,6 +58,7 @@ export const ProjectInputSchema = z.object({
   purchasePrice: money,
   targetCloseDate: isoDate,
   propertyId: optional(id),
+  assigneeId: assigneeIdField,
 });
 
 /**
@@ -147,6 +149,7 @@ export const PropertyInputSchema = z.object({
   /** The owner, a contact (with their mailing address and phones). */
   ownerContactId: optional(id),
   status: z.enum(PROPERTY_STATUSES).default("new"),
+  assigneeId: assigneeIdField,
   source: optionalText(100),
   externalId: optionalText(100),
   notes: optionalText(5000),

@@ -9,14 +9,16 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { MESSAGES } from "~/lib/api/messages";
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download, UserRound } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { FormMessage, SubmitButton } from "~/components/form";
+import { ASSIGNEE_ME } from "~/domain/assignees";
 import { label } from "~/domain/workspace";
 import { apiUrl } from "~/lib/api/client";
 import { queryString, ServiceError } from "~/lib/api/workspace";
 import { sendVersioned } from "~/lib/changed-elsewhere";
+import { useTeamWorkspace } from "~/lib/module-data";
 
 export const options = (values: readonly string[], allLabel?: string) => [
   ...(allLabel ? [{ value: "", label: allLabel }] : []),
@@ -254,6 +256,35 @@ export function ExportCsvLink(props: {
     >
       <Download aria-hidden className="size-4" /> {props.children ?? "Export CSV"}
     </a>
+  );
+}
+
+/**
+ * "Mine": the list narrowed to the records assigned to the person (`assignee=me`), its other
+ * filters kept, back to the first page; followed again, the whole list. A link, so it works before
+ * JavaScript; `aria-current` says it is on.
+ */
+export function MineFilter() {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const team = useTeamWorkspace();
+  const mine = params.get("assignee") === ASSIGNEE_ME;
+  // In one's own workspace everything is one's own: "Mine" would only hide the unassigned.
+  if (!team && !mine) return null;
+  const next = new URLSearchParams(params);
+  if (mine) next.delete("assignee");
+  else next.set("assignee", ASSIGNEE_ME);
+  next.delete("page");
+  const search = next.toString();
+  return (
+    <Link
+      to={{ pathname, search: search ? `?${search}` : "" }}
+      aria-current={mine ? "true" : undefined}
+      title={mine ? "Showing the records assigned to you: show everyone's" : undefined}
+      className={`btn-secondary justify-center ${mine ? "border-accent bg-accent/15 text-accent" : ""}`}
+    >
+      <UserRound aria-hidden className="size-4" /> Mine
+    </Link>
   );
 }
 

@@ -20,9 +20,23 @@ export const useWorkspaceStart = () =>
  * Unknown (the workspaces' read failed): offered, and the server decides.
  */
 export function useCanWrite() {
-  const workspaces = useWorkspaceStart()?.workspaces;
-  const current = workspaces?.list.find((workspace) => workspace.id === workspaces.currentId);
+  const current = useCurrentWorkspace();
   return current ? writesRecords(current.role) : true;
+}
+
+/** The workspace the page works in, as the switcher lists it; undefined when unknown. */
+function useCurrentWorkspace() {
+  const workspaces = useWorkspaceStart()?.workspaces;
+  return workspaces?.list.find((workspace) => workspace.id === workspaces.currentId);
+}
+
+/**
+ * Whether the page works in a team's workspace, whose records are assigned to its members (the
+ * lists offer "Mine"); a person's own, or unknown: not.
+ */
+export function useTeamWorkspace() {
+  const current = useCurrentWorkspace();
+  return current ? !current.personal : false;
 }
 
 /**

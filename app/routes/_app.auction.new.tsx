@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, "Add an aucti
 export default function NewAuctionRoute() {
   const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return loaded && <NewAuctionPage initial={loaded.initial} />;
+  return loaded && <NewAuctionPage {...loaded} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

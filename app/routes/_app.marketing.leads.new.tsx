@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, "New lead");
 export default function NewLeadRoute() {
   const loaded = useLoaderData<typeof loader>();
   // Signed out, the workspace shows the login screen instead of this page.
-  return loaded && <NewLeadPage campaigns={loaded.campaigns} />;
+  return loaded && <NewLeadPage {...loaded} />;
 }
 
 export const ErrorBoundary = WorkspaceErrorBoundary;

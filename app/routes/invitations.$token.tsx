@@ -16,6 +16,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { modulePath } from "~/domain/modules";
 import {
+  CURRENT_WORKSPACE_PATH,
   INVITATION_SPENT,
   invitationForAnother,
   invitationPath,
@@ -109,7 +110,7 @@ export default function InvitationPage() {
         title={mine ? `You joined ${invitation.workspaceName}` : "This invitation can't be used"}
       >
         {mine && invitation.workspaceId ? (
-          <form method="post" action="/workspaces/current" className="mt-6">
+          <form method="post" action={CURRENT_WORKSPACE_PATH} className="mt-6">
             <input type="hidden" name="workspaceId" value={invitation.workspaceId} />
             <input type="hidden" name="returnTo" value={modulePath("home")} />
             <button type="submit" className="btn-primary w-full">

@@ -3,10 +3,19 @@
  * a team workspace and work in it. The session keeps the choice (pages and the API act in it), and
  * the browser goes back to the module it was on, loaded afresh: a record of the workspace it left
  * is not in the one it chose. Its form reloads the document, so it works without JavaScript.
+ *
+ * A link here (`workspaceLink`: `?id=<workspace>&to=<path>`) opens a page in a workspace: a notice
+ * about a team's record, read while working in another, opens the record in the team's.
  */
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { setSessionWorkspace } from "../../worker/services/sessions";
 import { activeModuleId, modulePath } from "~/domain/modules";
+import { linkedPage } from "~/domain/teams";
 import { getSession } from "~/lib/auth.server";
 import { pageArgs } from "~/lib/module-loader.server";
 import { withStatus } from "~/lib/resource-route.server";
@@ -16,6 +25,23 @@ import { MODULES } from "~/modules";
 function modulePage(returnTo: FormDataEntryValue | null) {
   const id = typeof returnTo === "string" ? activeModuleId(MODULES, returnTo) : null;
   return id ? `/${id}` : modulePath("home");
+}
+
+/**
+ * Opens `to` in workspace `id` when the person is a member of it (else as they are: the page says
+ * what they may see). Signed out, the page's login screen opens.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const to = linkedPage(url.searchParams.get("to")) ?? modulePath("home");
+  const [session, args] = await Promise.all([
+    getSession(request, context),
+    pageArgs(request, context),
+  ]);
+  if (!session || !args) throw redirect(to);
+  const chosen = await args.services.findWorkspace(url.searchParams.get("id") ?? "");
+  if (chosen) await setSessionWorkspace(context.cloudflare.env, session, chosen.id);
+  throw redirect(to);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -204,10 +204,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List projects (filters: type, status, q, closeFrom/closeTo; paged) */
+        /** List projects (filters: type, status, q, closeFrom/closeTo, assignee; paged) */
         get: operations["listProjects"];
         put?: never;
-        /** Create a project */
+        /**
+         * Create a project
+         * @description `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
+         */
         post: operations["createProject"];
         delete?: never;
         options?: never;
@@ -241,7 +244,10 @@ export interface paths {
         };
         /** One project with its contacts, documents and property */
         get: operations["getProject"];
-        /** Replace a project's fields */
+        /**
+         * Replace a project's fields
+         * @description `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
+         */
         put: operations["updateProject"];
         post?: never;
         /** Delete a project (its documents stay, unlinked; contacts are unlinked) */
@@ -401,14 +407,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List properties (filters: status, propertyType, q; sort, dir; paged)
+         * List properties (filters: status, propertyType, assignee, q; sort, dir; paged)
          * @description Each property carries the key figures of its primary analysis (`primaryAnalysis`: the deal flagged primary, else its most recently changed one; null without one). Sorting by `cashFlowMonthly`, `capRate` or `cashOnCash` sorts by those figures; properties without them come last either way.
          */
         get: operations["listProperties"];
         put?: never;
         /**
          * Import one property or up to 1,000 (matched on external id, else address)
-         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made.
+         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made. `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves. A property matched and updated keeps its assignee unless the row names one; a row naming someone who is not a member refuses the whole request.
          */
         post: operations["importProperties"];
         delete?: never;
@@ -426,7 +432,10 @@ export interface paths {
         };
         /** One property with its primary analysis, its saved analyses, the projects on it, their contacts and the research grounded in it */
         get: operations["getProperty"];
-        /** Replace a property's fields */
+        /**
+         * Replace a property's fields
+         * @description `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
+         */
         put: operations["updateProperty"];
         post?: never;
         /** Delete a property (projects that point at it are unlinked) */
@@ -653,14 +662,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, q; sort, dir; paged)
+         * List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, assignee, q; sort, dir; paged)
          * @description By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.
          */
         get: operations["listAuctions"];
         put?: never;
         /**
          * Track an auction
-         * @description Its first history entry is the status it is created with. Linked records (`propertyId`, `projectId`, `dealId`, the contacts) must be the user's own (400 otherwise). Its dates are written to the Google calendar chosen for auctions, if any (`meta.calendar`).
+         * @description Its first history entry is the status it is created with. Linked records (`propertyId`, `projectId`, `dealId`, the contacts) must be the user's own (400 otherwise). Its dates are written to the Google calendar chosen for auctions, if any (`meta.calendar`). `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
          */
         post: operations["createAuction"];
         delete?: never;
@@ -680,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Import one auction or up to 1,000
-         * @description Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing.
+         * @description Every row is checked (a row's `assigneeId` must name a member); invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. Each member assigned auctions, unless it is you, is notified once.
          */
         post: operations["importAuctions"];
         delete?: never;
@@ -782,7 +791,7 @@ export interface paths {
         get: operations["getAuction"];
         /**
          * Replace an auction's fields (a status change is added to its history)
-         * @description The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order.
+         * @description The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order. `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
          */
         put: operations["updateAuction"];
         post?: never;
@@ -1018,10 +1027,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List leads (filters: status, campaignId, followUpBy, q on name, e-mail, phone, company, tags, notes, source; sort: newest, follow_up, score, name; paged) */
+        /** List leads (filters: status, campaignId, followUpBy, assignee, q on name, e-mail, phone, company, tags, notes, source; sort: newest, follow_up, score, name; paged) */
         get: operations["listLeads"];
         put?: never;
-        /** Create a lead (a contact of type lead); 409 when its e-mail or phone is a lead's */
+        /**
+         * Create a lead (a contact of type lead); 409 when its e-mail or phone is a lead's
+         * @description `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
+         */
         post: operations["createLead"];
         delete?: never;
         options?: never;
@@ -1040,7 +1052,7 @@ export interface paths {
         put?: never;
         /**
          * Import up to 1,000 leads, optionally into a campaign
-         * @description Every row is checked; invalid rows are reported by index, rows whose e-mail or phone is already a lead's (or an earlier row's) are skipped, and the rest are written together in one batch. A request with no valid row answers 400 and writes nothing.
+         * @description Every row is checked (a row's `assigneeId` must name a member); invalid rows are reported by index, rows whose e-mail or phone is already a lead's (or an earlier row's) are skipped, and the rest are written together in one batch. A request with no valid row answers 400 and writes nothing. Each member assigned leads, unless it is you, is notified once.
          */
         post: operations["importLeads"];
         delete?: never;
@@ -1058,7 +1070,10 @@ export interface paths {
         };
         /** One lead */
         get: operations["getLead"];
-        /** Replace a lead's fields; the stage it reached and the time of its first contact follow its status */
+        /**
+         * Replace a lead's fields; the stage it reached and the time of its first contact follow its status
+         * @description `assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.
+         */
         put: operations["updateLead"];
         post?: never;
         /** Delete a lead and its contact */
@@ -1973,13 +1988,13 @@ export interface paths {
         };
         /**
          * Events in a range: one calendar, or every shown calendar merged by start time
-         * @description Without `calendarId`, AI42's events, project closings and the user's selected Google calendars, each event saying its `source` and `calendarId`; a Google calendar that fails is named in `meta.unavailable` and the rest still lists. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone `X-Time-Zone` names; UTC without one). A page holds at most `maxResults` events (at most 2500); when there are more, `meta.nextPageToken` asks for the next page (as Google Calendar's own listing does).
+         * @description Without `calendarId`, AI42's events, project closings and the user's selected Google calendars, each event saying its `source` and `calendarId`; a Google calendar that fails is named in `meta.unavailable` and the rest still lists. With `assignee` (`me`, `none` or a member's id; anyone else is a 400), only AI42's own events assigned so: Google's events, project closings and auction dates have no assignee and are left out. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone `X-Time-Zone` names; UTC without one). A page holds at most `maxResults` events (at most 2500); when there are more, `meta.nextPageToken` asks for the next page (as Google Calendar's own listing does).
          */
         get: operations["listEvents"];
         put?: never;
         /**
          * Create an event in AI42's calendar or one of the user's Google calendars
-         * @description `calendarId` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (`local`). The answer's `calendarId` says which.
+         * @description `calendarId` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (`local`). The answer's `calendarId` says which. `assigneeId` assigns an event of AI42's own calendar (a task) to a member of the workspace, null to nobody; anyone else, or an event of a Google calendar, is a 400 (field `assigneeId`) and nothing is written. Left out, a new event has nobody and a PUT keeps the event's assignee. A member newly assigned an event is notified, unless they assigned it themselves.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -2002,7 +2017,7 @@ export interface paths {
         get: operations["getEvent"];
         /**
          * Replace an event of the calendar the body's `calendarId` names
-         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.
+         * @description Without `calendarId`, the event is looked for where a new event with none named goes: the primary Google calendar when Google Calendar is connected, else AI42's own (`local`); an event of AI42's own calendar (made before Google was connected) is found there by its id, which no Google event has. An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions. `assigneeId` assigns an event of AI42's own calendar (a task) to a member of the workspace, null to nobody; anyone else, or an event of a Google calendar, is a 400 (field `assigneeId`) and nothing is written. Left out, a new event has nobody and a PUT keeps the event's assignee. A member newly assigned an event is notified, unless they assigned it themselves.
          */
         put: operations["updateEvent"];
         post?: never;
@@ -2568,6 +2583,15 @@ export interface components {
                 kv: "ok" | "fail";
             };
         };
+        ListedProject: components["schemas"]["Project"] & {
+            assignee: components["schemas"]["Assignee"];
+        };
+        Assignee: {
+            id: string;
+            /** @description For a badge: the first letter of each name */
+            initials: string;
+            name: string;
+        } | null;
         Project: {
             id: string;
             name: string;
@@ -2585,6 +2609,7 @@ export interface components {
             /** @example 2027-03-31 */
             targetCloseDate: string | null;
             propertyId: string | null;
+            assigneeId: string | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -2636,8 +2661,10 @@ export interface components {
             purchasePrice?: number | null;
             targetCloseDate?: string | null;
             propertyId?: string | null;
+            /** @description The id of the workspace's member it is assigned to, null for nobody; left out, nobody on a new record and unchanged on a change */
+            assigneeId?: string | null;
         };
-        ProjectDetail: components["schemas"]["Project"] & {
+        ProjectDetail: components["schemas"]["ListedProject"] & {
             files: components["schemas"]["ProjectFile"][];
             contacts: components["schemas"]["Contact"][];
             documents: components["schemas"]["Entry"][];
@@ -2720,6 +2747,7 @@ export interface components {
             ownerContactId: string | null;
             /** @enum {string} */
             status: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
+            assigneeId: string | null;
             source: string | null;
             externalId: string | null;
             notes: string | null;
@@ -2822,6 +2850,7 @@ export interface components {
             photoFileId: string | null;
             /** @description The owner's name (the contact `ownerContactId`: a person's, else the company's) */
             ownerName: string | null;
+            assignee: components["schemas"]["Assignee"];
         };
         /** @description The property's primary analysis (the deal flagged primary, else its most recently changed one), its key figures (null for flips and wholesale deals) and its buy-box verdict */
         PrimaryAnalysis: {
@@ -2931,6 +2960,8 @@ export interface components {
              * @enum {string}
              */
             status?: "new" | "researching" | "analyzing" | "offer_made" | "under_contract" | "owned" | "passed";
+            /** @description The id of the workspace's member it is assigned to, null for nobody; left out, nobody on a new record and unchanged on a change */
+            assigneeId?: string | null;
             source?: string | null;
             externalId?: string | null;
             notes?: string | null;
@@ -3549,6 +3580,27 @@ export interface components {
             quantity?: number | null;
             unitCost: number;
         };
+        ListedAuction: components["schemas"]["Auction"] & {
+            assignee: components["schemas"]["Assignee"];
+        };
+        /** @description Money in dollars; `sellingCostsPct` and `targetProfitPct` are percents of the ARV (`estimatedValue`), `buyerPremiumPct` of the bid. All but `estimatedValue` default to 0. */
+        MaxBidInputs: {
+            estimatedValue: number;
+            /** @default 0 */
+            rehabCost?: number;
+            /** @default 0 */
+            survivingLiens?: number;
+            /** @default 0 */
+            closingCosts?: number;
+            /** @default 0 */
+            holdingCosts?: number;
+            /** @default 0 */
+            sellingCostsPct?: number;
+            /** @default 0 */
+            targetProfitPct?: number;
+            /** @default 0 */
+            buyerPremiumPct?: number;
+        } | null;
         Auction: {
             id: string;
             /** @enum {string} */
@@ -3582,6 +3634,7 @@ export interface components {
             bidInputs: components["schemas"]["MaxBidInputs"];
             /** @enum {string} */
             status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+            assigneeId: string | null;
             postponedTo: string | null;
             winningBid: number | null;
             notes: string | null;
@@ -3590,24 +3643,6 @@ export interface components {
             /** @description The deposit the planned bid calls for: `depositAmount`, or `depositPct` of `plannedBid` (null without a planned bid) */
             depositDue: number | null;
         };
-        /** @description Money in dollars; `sellingCostsPct` and `targetProfitPct` are percents of the ARV (`estimatedValue`), `buyerPremiumPct` of the bid. All but `estimatedValue` default to 0. */
-        MaxBidInputs: {
-            estimatedValue: number;
-            /** @default 0 */
-            rehabCost?: number;
-            /** @default 0 */
-            survivingLiens?: number;
-            /** @default 0 */
-            closingCosts?: number;
-            /** @default 0 */
-            holdingCosts?: number;
-            /** @default 0 */
-            sellingCostsPct?: number;
-            /** @default 0 */
-            targetProfitPct?: number;
-            /** @default 0 */
-            buyerPremiumPct?: number;
-        } | null;
         /** @description Whether the auction's dates were written to the Google calendar chosen for auctions: `off` when none is chosen; `failed` with Google's message (the auction is saved either way, and its dates are written on the next sync). */
         CalendarSync: {
             /** @enum {string} */
@@ -3668,6 +3703,8 @@ export interface components {
              * @enum {string}
              */
             status?: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+            /** @description The id of the workspace's member it is assigned to, null for nobody; left out, nobody on a new record and unchanged on a change */
+            assigneeId?: string | null;
             /** Format: date-time */
             postponedTo?: string | null;
             winningBid?: number | null;
@@ -3733,7 +3770,7 @@ export interface components {
             /** @description Google's message for a failure */
             message?: string;
         };
-        AuctionDetail: components["schemas"]["Auction"] & {
+        AuctionDetail: components["schemas"]["ListedAuction"] & {
             history: components["schemas"]["AuctionHistoryEntry"][];
             links: {
                 property: components["schemas"]["Property"];
@@ -4030,10 +4067,12 @@ export interface components {
             followUpOn: string | null;
             campaignId: string | null;
             dealValue: number | null;
+            assigneeId: string | null;
             answers: components["schemas"]["LeadAnswer"][];
             firstContactedAt: string | null;
             /** @description Minutes from the lead coming in to its first contact; null until contacted */
             speedToLeadMinutes: number | null;
+            assignee: components["schemas"]["Assignee"];
         };
         LeadAnswer: {
             question: string;
@@ -4092,6 +4131,8 @@ export interface components {
             followUpOn?: string | null;
             campaignId?: string | null;
             dealValue?: number | null;
+            /** @description The id of the workspace's member it is assigned to, null for nobody; left out, nobody on a new record and unchanged on a change */
+            assigneeId?: string | null;
             /** @default [] */
             answers?: {
                 question: string;
@@ -4477,6 +4518,7 @@ export interface components {
                 bidInputs: components["schemas"]["MaxBidInputs"];
                 /** @enum {string} */
                 status: "upcoming" | "postponed" | "cancelled" | "sold" | "won" | "lost" | "redeemed";
+                assigneeId: string | null;
                 postponedTo: string | null;
                 winningBid: number | null;
                 notes: string | null;
@@ -4527,6 +4569,7 @@ export interface components {
                 followUpOn: string | null;
                 campaignId: string | null;
                 dealValue: number | null;
+                assigneeId: string | null;
                 answers: components["schemas"]["LeadAnswer"][];
                 firstContactedAt: string | null;
                 /** @description The lead's contact (in `contacts`) */
@@ -4581,6 +4624,9 @@ export interface components {
             propertyId: string | null;
             contactId: string | null;
             auctionId: string | null;
+            /** @description The member an event of AI42's calendar (a task) is assigned to; null for nobody, and for Google's events, project closings and auction dates */
+            assigneeId: string | null;
+            assignee: components["schemas"]["Assignee"];
             readOnly: boolean;
             htmlLink: string | null;
             /** @description Google Calendar's reminders. AI42's own calendar keeps one (the first override): AI42 notifies that many minutes before the start (event reminders). */
@@ -5099,6 +5145,8 @@ export interface components {
              * @enum {string}
              */
             kind?: "auction" | "showing" | "closing" | "meeting" | "task" | "other";
+            /** @description The id of the workspace's member it is assigned to, null for nobody; left out, nobody on a new record and unchanged on a change */
+            assigneeId?: string | null;
             reminders?: {
                 /** @default false */
                 useDefault?: boolean;
@@ -5195,7 +5243,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
+            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished" | "assigned";
             title: string;
             /** @description Plain text with markdown links to records (`[12 Oak St](/auction/…)`) and **bold** headings */
             body: string;
@@ -5275,6 +5323,10 @@ export interface components {
                     inApp: boolean;
                     email: boolean;
                 };
+                assigned?: {
+                    inApp: boolean;
+                    email: boolean;
+                };
             };
             /** @description False until the user opens the link e-mailed at sign-up (POST /auth/confirm-email/resend sends another): until then nothing is e-mailed, and a kind chosen by e-mail is shown in the app */
             emailConfirmed: boolean;
@@ -5325,11 +5377,15 @@ export interface components {
                     inApp?: boolean;
                     email?: boolean;
                 };
+                assigned?: {
+                    inApp?: boolean;
+                    email?: boolean;
+                };
             };
         };
         Unsubscribe: {
             /** @enum {string} */
-            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished";
+            kind: "daily_brief" | "deposit_due" | "sale_tomorrow" | "sale_today" | "follow_ups_due" | "project_close" | "event_reminder" | "sequence" | "import_finished" | "assigned";
             label: string;
         };
         Workspace: {
@@ -6098,6 +6154,8 @@ export interface operations {
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
                 closeFrom?: string;
                 closeTo?: string;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
             };
             header?: never;
             path?: never;
@@ -6112,7 +6170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Project"][];
+                        data: components["schemas"]["ListedProject"][];
                         meta: {
                             page: number;
                             limit: number;
@@ -7499,6 +7557,8 @@ export interface operations {
                 ownerContactId?: string;
                 /** @description Only properties with at least this much estimated equity ($) */
                 minEquity?: number | null;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "listingStatus" | "estimatedEquity" | "ownerName" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
@@ -8894,6 +8954,8 @@ export interface operations {
                 depositFrom?: string;
                 /** @description Deposits still owed falling due before this time */
                 depositTo?: string;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "currentSaleAt" | "depositDueAt" | "openingBid" | "address" | "status" | "saleType" | "county" | "updatedAt";
                 dir?: "asc" | "desc";
             };
@@ -8910,7 +8972,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Auction"][];
+                        data: components["schemas"]["ListedAuction"][];
                         meta: {
                             page: number;
                             limit: number;
@@ -10758,6 +10820,8 @@ export interface operations {
                 followUpBy?: string;
                 /** @description `true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator */
                 mailable?: "true" | "false";
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "newest" | "follow_up" | "score" | "name";
             };
             header?: never;
@@ -12887,6 +12951,8 @@ export interface operations {
                 ownerContactId?: string;
                 /** @description Only properties with at least this much estimated equity ($) */
                 minEquity?: number | null;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "updatedAt" | "address" | "listPrice" | "estimatedValue" | "arv" | "rentEstimate" | "beds" | "squareFeet" | "yearBuilt" | "status" | "listingStatus" | "estimatedEquity" | "ownerName" | "cashFlowMonthly" | "capRate" | "cashOnCash" | "meetsCriteria";
                 dir?: "asc" | "desc";
             };
@@ -12953,6 +13019,8 @@ export interface operations {
                 depositFrom?: string;
                 /** @description Deposits still owed falling due before this time */
                 depositTo?: string;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "currentSaleAt" | "depositDueAt" | "openingBid" | "address" | "status" | "saleType" | "county" | "updatedAt";
                 dir?: "asc" | "desc";
             };
@@ -13013,6 +13081,8 @@ export interface operations {
                 followUpBy?: string;
                 /** @description `true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator */
                 mailable?: "true" | "false";
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
                 sort?: "newest" | "follow_up" | "score" | "name";
             };
             header?: never;
@@ -13123,6 +13193,8 @@ export interface operations {
                 status?: "prospecting" | "analyzing" | "offer_made" | "under_contract" | "rehab" | "active" | "sold" | "archived";
                 closeFrom?: string;
                 closeTo?: string;
+                /** @description `me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own. */
+                assignee?: string;
             };
             header?: never;
             path?: never;
@@ -15417,6 +15489,7 @@ export interface operations {
                 timeMin?: string;
                 timeMax?: string;
                 maxResults?: number;
+                assignee?: string;
                 pageToken?: string;
             };
             header?: never;

@@ -87,4 +87,16 @@ describe("an entry in words", () => {
     expect(valueWords("y".repeat(80))).toBe(`“${"y".repeat(60)}…”`);
     expect(valueWords([1])).toBe("");
   });
+
+  it("names the people a record is reassigned between", () => {
+    const ana = { id: "u2", initials: "AS", name: "Ana Silva" };
+    expect(
+      activitySentence({
+        action: "updated",
+        actor: mel,
+        recordType: "lead",
+        changes: { assignee: { from: null, to: ana } },
+      }),
+    ).toBe("Mel changed assignee from nothing to Ana Silva");
+  });
 });

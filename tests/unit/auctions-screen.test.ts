@@ -51,6 +51,7 @@ const auction: Auction = {
   plannedBid: 120000,
   bidInputs: null,
   status: "upcoming",
+  assigneeId: null,
   postponedTo: null,
   winningBid: null,
   notes: null,

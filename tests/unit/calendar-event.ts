@@ -16,6 +16,8 @@ export const calendarEvent = (overrides: Partial<CalendarEvent> = {}): CalendarE
   propertyId: null,
   contactId: null,
   auctionId: null,
+  assigneeId: null,
+  assignee: null,
   readOnly: false,
   htmlLink: null,
   updatedAt: null,

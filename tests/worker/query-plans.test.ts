@@ -16,12 +16,18 @@ import {
   recordActivity,
   recordCreated,
 } from "../../worker/services/activity";
-import { allAuctions, AUCTION_SORTS, type AuctionSort } from "../../worker/services/auctions";
+import {
+  allAuctions,
+  AUCTION_SORTS,
+  listAuctions,
+  type AuctionSort,
+} from "../../worker/services/auctions";
+import { listEvents } from "../../worker/services/calendar";
 import { allContacts } from "../../worker/services/contacts";
 import { dashboard } from "../../worker/services/dashboard";
 import { allDeals, listDeals } from "../../worker/services/deals";
-import { allLeads, LEAD_SORTS } from "../../worker/services/leads";
-import { allProjects } from "../../worker/services/projects";
+import { allLeads, LEAD_SORTS, listLeads } from "../../worker/services/leads";
+import { allProjects, listProjects } from "../../worker/services/projects";
 import { createWorkspace, listWorkspaces, workspaceFor } from "../../worker/services/workspaces";
 import { listMembers } from "../../worker/services/members";
 import {
@@ -257,6 +263,57 @@ describe("the hot reads' plans", () => {
     expect(portfolio.length).toBe(2);
     for (const one of portfolio) {
       expect((await plan(one)).join("\n"), one.sql).toMatch(/properties_cash_flow_by_updated_at/);
+    }
+  });
+
+  it("each list filtered by assignee (someone's, or nobody's), in its first order, from its assignee index", async () => {
+    const page = { page: 2, limit: 5 };
+    const range = { timeMin: "2026-10-01T00:00:00Z", timeMax: "2026-12-01T00:00:00Z" };
+    for (const assignee of [userId, null]) {
+      const lists = [
+        [
+          "properties",
+          (db: Database) =>
+            listProperties(db, userId, { assignee }, { sort: "updatedAt", dir: "desc" }, page),
+        ],
+        ["leads", (db: Database) => listLeads(db, userId, { assignee }, page)],
+        ["projects", (db: Database) => listProjects(db, userId, { assignee }, page)],
+        [
+          "auctions",
+          (db: Database) =>
+            listAuctions(db, userId, { assignee }, { sort: "currentSaleAt", dir: "asc" }, page),
+        ],
+        [
+          "calendar_events",
+          (db: Database) =>
+            listEvents(
+              { db, env, userId, workspaceId: userId, origin: "http://example.com" },
+              { ...range, maxResults: 5, calendarId: "local", assignee },
+            ),
+        ],
+      ] as const;
+      for (const [table, read] of lists) {
+        const sent: Sent[] = [];
+        await read(database(noting(env.DB, sent)));
+        const listed = reads(sent).find((one) =>
+          new RegExp(`from "${table}".*\\blimit\\b`, "is").test(one.sql),
+        )!;
+        const label = `${table} ${assignee ? "someone's" : "nobody's"}`;
+        // Someone's records among tens of thousands: read from the index that starts with them.
+        expect((await plan(listed)).join("\n"), label).toMatch(
+          new RegExp(
+            `USING (COVERING )?INDEX ${table}_user_assignee \\(user_id=\\? AND assignee_id`,
+          ),
+        );
+        if (table === "calendar_events") continue;
+        const found = await Promise.all(
+          reads(sent).map(async (one) => ({ ...one, flaws: await flaws(one) })),
+        );
+        expect(
+          found.filter((one) => one.flaws.length),
+          label,
+        ).toEqual([]);
+      }
     }
   });
 

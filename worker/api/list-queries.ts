@@ -23,6 +23,12 @@ import { LEAD_SORTS } from "../services/leads";
 import { PROPERTY_SORTS, type PropertySort } from "../services/properties";
 import { PageQuerySchema } from "./openapi";
 
+/** The filter of the lists of the kinds whose records are assigned to members. */
+const assignee = z.string().trim().min(1).max(64).optional().openapi({
+  description:
+    "`me`: only the records assigned to you; `none`: those assigned to nobody; a member's id: those assigned to them (anyone else is a 400). A member who sees only the records assigned to them always lists their own.",
+});
+
 /** GET /api/data/properties; the Possible Investments list. */
 export const PropertyListQuerySchema = PageQuerySchema.extend({
   status: z.enum(PROPERTY_STATUSES).optional(),
@@ -41,6 +47,7 @@ export const PropertyListQuerySchema = PageQuerySchema.extend({
   minEquity: z.coerce.number().finite().min(-1e12).max(1e12).optional().openapi({
     description: "Only properties with at least this much estimated equity ($)",
   }),
+  assignee,
   sort: z.enum(Object.keys(PROPERTY_SORTS) as [PropertySort]).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -64,6 +71,7 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
   /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
   closeFrom: DaySchema.optional(),
   closeTo: DaySchema.optional(),
+  assignee,
 });
 
 /** GET /api/contacts; the Project Hub's contacts. */
@@ -94,6 +102,7 @@ export const LeadListQuerySchema = PageQuerySchema.extend({
       description:
         "`true`: only leads a letter may go to (a mail house's list): none flagged deceased, do-not-mail or litigator",
     }),
+  assignee,
   sort: z.enum(LEAD_SORTS).default("newest"),
 });
 
@@ -120,6 +129,7 @@ export const AuctionListFieldsSchema = PageQuerySchema.extend({
   depositTo: instant.optional().openapi({
     description: "Deposits still owed falling due before this time",
   }),
+  assignee,
   sort: z.enum(Object.keys(AUCTION_SORTS) as [AuctionSort]).default("currentSaleAt"),
   dir: z.enum(["asc", "desc"]).default("asc"),
 });

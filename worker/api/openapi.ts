@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { database } from "../db/client";
 import { publicOrigin } from "../env";
 import type { GoogleScope } from "../services/google";
+import { readAssigneeFilter } from "../services/assignees";
 import { EXISTING_ROWS, type ExistingRows } from "../services/properties";
 import { validationError } from "../errors";
 import { recordsActivity } from "./middleware/activity";
@@ -83,6 +84,10 @@ export const dataResponse = <T extends z.ZodType>(description: string, schema: T
   content: { "application/json": { schema: z.object({ data: schema }) } },
 });
 
+/** What a write of a kind whose records are assigned to members says of `assigneeId`. */
+export const ASSIGNING =
+  "`assigneeId` is the member of the workspace the record is assigned to, null for nobody; anyone else is a 400 (field `assigneeId`) and nothing is written. Left out, a new record is assigned to nobody (a member who sees only the records assigned to them: to themselves), and a PUT keeps the record's assignee, so a client that does not know of assignment never unassigns. A member newly assigned a record is notified, unless they assigned it themselves.";
+
 /**
  * A paged list: `{ data: [...], meta: { page, limit, total } }`; a list whose total would be a
  * count of more than it shows answers another `meta` (the activity log's `hasMore`).
@@ -142,6 +147,20 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
 export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.workspace.id] as const;
 
 /**
+ * As `scope`, for the kinds whose records are assigned to members (leads, properties, projects,
+ * auctions): the person acting, who reaches only the records assigned to them when they are a
+ * member "assigned records only", and whose assignments are told to the assignee as theirs.
+ */
+export const actingScope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.workspace] as const;
+
+/**
+ * A list's `assignee` query as its service filters by it: the caller (`me`), nobody (`none`) or a
+ * member; anyone else is a 400.
+ */
+export const assigneeFilter = (c: Context<AppEnv>, asked: string | undefined) =>
+  readAssigneeFilter(database(c.env.DB), c.var.workspace, asked);
+
+/**
  * As `scope`, for what is the person's own in every workspace: their notifications and their
  * preferences, their access tokens, their AI usage.
  */
@@ -157,6 +176,7 @@ export const googleScope = (c: Context<AppEnv>): GoogleScope => ({
   env: c.env,
   userId: c.var.session.userId,
   workspaceId: c.var.workspace.id,
+  assignedOnly: c.var.workspace.assignedOnly,
   origin: appOrigin(c),
   timeZone: c.var.session.timeZone,
 });

@@ -7,6 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { createSchemaFactory } from "drizzle-zod";
+import type { Assignee } from "../../app/domain/assignees";
 import { projects } from "../db/schema";
 
 export const { createSelectSchema } = createSchemaFactory({ zodInstance: z });
@@ -23,6 +24,20 @@ export const exactly =
   <T>() =>
   <S extends z.ZodType<T>>(schema: S & (T extends z.output<S> ? unknown : never)) =>
     schema;
+
+/**
+ * The member a record is assigned to, as a list or a record's page shows them (beside its
+ * `assigneeId`, read in the same query); null for nobody.
+ */
+export const AssigneeSchema = exactly<Assignee>()(
+  z
+    .object({
+      id: z.string(),
+      initials: z.string().openapi({ description: "For a badge: the first letter of each name" }),
+      name: z.string(),
+    })
+    .openapi("Assignee"),
+);
 
 /** Per-row problems of an import: the row's 0-based index and what is wrong with each field. */
 export const RowFailureSchema = z.object({

@@ -20,6 +20,7 @@ import {
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { invalidFields, notFound, versionMismatch, type AppError } from "../errors";
 import type { Database } from "./client";
+import { auctions, leads, projects, properties } from "./schema";
 
 /** D1 binds at most 100 parameters per statement. */
 export const D1_MAX_PARAMS = 100;
@@ -33,21 +34,84 @@ export const nowIso = () => new Date().toISOString();
 /** An instant given in ms since the epoch, as the UTC ISO text the tables keep. */
 export const isoAt = (ms: number) => new Date(ms).toISOString();
 
-export const ownedBy = (table: OwnedTable, userId: string, id: string): SQL =>
-  and(eq(table.id, id), eq(table.userId, userId))!;
+// ---------------------------------------------------------------------------------------------
+// Owners: whose rows a query reaches. A workspace's account id reaches all of its rows; a person
+// working in it (`Acting`, the request's workspace scope) reaches the same, unless they are a
+// member "assigned records only", who reaches only the leads, properties, projects and auctions
+// assigned to them: `ownedRows` and `narrowed` say so for every query that takes an owner, so a
+// service that takes one cannot forget it.
 
-/** The user's row with this id; another user's id answers 404 as if absent. */
+/** A person working in a workspace: its account's id, who they are, and what they reach. */
+export interface Acting {
+  id: string;
+  personId: string;
+  /** Whether they reach only the records of an assigned kind that are assigned to them. */
+  assignedOnly: boolean;
+}
+
+/** A workspace's account id (its own work: a lead bot, an import), or a person working in it. */
+export type Owner = string | Acting;
+
+/** The workspace's account id: the `user_id` its rows carry. */
+export const ownerId = (owner: Owner) => (typeof owner === "string" ? owner : owner.id);
+
+/** The person a change is made by; null for the workspace's own work. */
+export const actorOf = (owner: Owner) => (typeof owner === "string" ? null : owner.personId);
+
+/** The kinds a member "assigned records only" reaches only their own of, by their assignee column. */
+const ASSIGNED_ONLY_KINDS = new Map<SQLiteTable, SQLiteColumn>([
+  [leads, leads.assigneeId],
+  [properties, properties.assigneeId],
+  [projects, projects.assigneeId],
+  [auctions, auctions.assigneeId],
+]);
+
+/** The person whose records alone the owner reaches of a kind with assignees; null for all. */
+const reachedAssignee = (owner: Owner) =>
+  typeof owner !== "string" && owner.assignedOnly ? owner.personId : null;
+
+/** The owner's rows of `table`: the workspace's, of an assigned kind only theirs when so bound. */
+export function ownedRows(table: SQLiteTable & { userId: SQLiteColumn }, owner: Owner): SQL {
+  const assignee = ASSIGNED_ONLY_KINDS.get(table);
+  const only = assignee && reachedAssignee(owner);
+  return and(eq(table.userId, ownerId(owner)), only ? eq(assignee, only) : undefined)!;
+}
+
+/**
+ * A list's filters of an assigned kind as the owner may read them: a member "assigned records
+ * only" lists their own whatever `assignee` asks (as `assignee=me` would).
+ */
+export const narrowed = <F extends { assignee?: string | null }>(owner: Owner, filters: F): F => {
+  const only = reachedAssignee(owner);
+  return only ? { ...filters, assignee: only } : filters;
+};
+
+/**
+ * A new record's assignee of an assigned kind: the one given, else nobody; for a member "assigned
+ * records only", themselves, or what they made would at once be out of their reach.
+ */
+export const newAssignee = (owner: Owner, given: string | null | undefined) =>
+  given === undefined ? reachedAssignee(owner) : given;
+
+/** The condition of a list's `assignee` filter: someone's records, nobody's, or (undefined) all. */
+export const assignedTo = (column: SQLiteColumn, assignee: string | null | undefined) =>
+  assignee === undefined ? undefined : assignee === null ? isNull(column) : eq(column, assignee);
+
+export const ownedBy = (table: OwnedTable, owner: Owner, id: string): SQL =>
+  and(eq(table.id, id), ownedRows(table, owner))!;
+
+/** The owner's row with this id; another workspace's id answers 404 as if absent. */
 export async function findOwned<T extends OwnedTable>(
   db: Database,
   table: T,
-  userId: string,
+  owner: Owner,
   id: string,
   what: string,
 ) {
   const [row] = await db
     .select()
     .from(table as SQLiteTable)
-    .where(ownedBy(table, userId, id))
+    .where(ownedBy(table, owner, id))
     .limit(1);
   if (!row) throw notFound(what);
   return row as T["$inferSelect"];
@@ -113,9 +177,9 @@ export interface Condition<Row> {
   show: (row: Row) => unknown;
 }
 
-/** The user's row with this id, if it is at one of these versions (at any without them). */
-export const ownedAt = (table: VersionedTable, userId: string, id: string, ifVersion: IfVersion) =>
-  and(ownedBy(table, userId, id), ifVersion && inArray(table.updatedAt, [...ifVersion]))!;
+/** The owner's row with this id, if it is at one of these versions (at any without them). */
+export const ownedAt = (table: VersionedTable, owner: Owner, id: string, ifVersion: IfVersion) =>
+  and(ownedBy(table, owner, id), ifVersion && inArray(table.updatedAt, [...ifVersion]))!;
 
 /**
  * The `updatedAt` a change gives a row: now, or a millisecond after its version when that is not
@@ -131,7 +195,7 @@ export const nextVersion = (column: SQLiteColumn, now = nowIso()) =>
 export async function missedChange<T extends VersionedTable>(
   db: Database,
   table: T,
-  userId: string,
+  owner: Owner,
   id: string,
   what: string,
   { ifVersion, show }: Condition<T["$inferSelect"]>,
@@ -140,7 +204,7 @@ export async function missedChange<T extends VersionedTable>(
   const [row] = await db
     .select()
     .from(table as SQLiteTable)
-    .where(ownedBy(table, userId, id))
+    .where(ownedBy(table, owner, id))
     .limit(1);
   return row
     ? versionMismatch(what, show(row), (row as { updatedAt: string }).updatedAt)
@@ -165,7 +229,7 @@ export function assertVersion<Row extends { updatedAt: string }>(
 export async function deleteOwned<T extends OwnedTable>(
   db: Database,
   table: T,
-  userId: string,
+  owner: Owner,
   id: string,
   what: string,
   condition?: Condition<T["$inferSelect"]>,
@@ -173,11 +237,11 @@ export async function deleteOwned<T extends OwnedTable>(
   const versioned = table as unknown as VersionedTable;
   const [row] = await db
     .delete(table as SQLiteTable)
-    .where(ownedAt(versioned, userId, id, condition?.ifVersion))
+    .where(ownedAt(versioned, owner, id, condition?.ifVersion))
     .returning();
   if (!row) {
     throw condition
-      ? await missedChange(db, versioned, userId, id, what, condition)
+      ? await missedChange(db, versioned, owner, id, what, condition)
       : notFound(what);
   }
   return row as T["$inferSelect"];

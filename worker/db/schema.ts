@@ -173,6 +173,12 @@ const owner = () =>
   text("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+/**
+ * The member of the workspace a record is assigned to: a person's account, null for nobody. It
+ * goes with their account, and a list filtered by it reads its own index (`assigned`).
+ */
+const assignee = () =>
+  text("assignee_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" });
 /** What the last import (a file or Import Data) wrote to a record, field by field (app/domain/imports/merge.ts). */
 const importedValues = () => text("imported", { mode: "json" }).$type<Record<string, unknown>>();
 
@@ -241,6 +247,7 @@ export const properties = sqliteTable(
       onDelete: "set null",
     }),
     status: text("status", { enum: PROPERTY_STATUSES }).notNull(),
+    assigneeId: assignee(),
     source: text("source"),
     externalId: text("external_id"),
     notes: text("notes"),
@@ -269,6 +276,8 @@ export const properties = sqliteTable(
     uniqueIndex("properties_user_dedupe").on(t.userId, t.dedupeKey),
     index("properties_user_owner").on(t.userId, t.ownerContactId),
     index("properties_user_type").on(t.userId, t.propertyType),
+    // Someone's properties (or nobody's) in the list's first order, latest change first.
+    index("properties_user_assignee").on(t.userId, t.assigneeId, t.updatedAt),
     // The analysed properties, in an order a background pass can carry on from (`rejudgeStatement`).
     index("properties_user_primary_deal").on(t.userId, t.primaryDealId),
     // The Dashboard's portfolio: the analysed properties with a cash flow, latest first, and totals.
@@ -311,6 +320,7 @@ export const projects = sqliteTable(
     purchasePrice: real("purchase_price"),
     targetCloseDate: text("target_close_date"),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    assigneeId: assignee(),
     ...timestamps,
     imported: importedValues(),
   },
@@ -322,6 +332,8 @@ export const projects = sqliteTable(
     index("projects_user_type").on(t.userId, t.type),
     // The list's order, newest change first, with its tie-break.
     index("projects_user_updated").on(t.userId, t.updatedAt, t.id),
+    // Someone's projects (or nobody's) in the list's order.
+    index("projects_user_assignee").on(t.userId, t.assigneeId, t.updatedAt, t.id),
   ],
 );
 
@@ -543,6 +555,7 @@ export const calendarEvents = sqliteTable(
     location: text("location"),
     notes: text("notes"),
     kind: text("kind", { enum: EVENT_KINDS }).notNull(),
+    assigneeId: assignee(),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
@@ -562,6 +575,8 @@ export const calendarEvents = sqliteTable(
   },
   (t) => [
     index("calendar_events_user_start").on(t.userId, t.start),
+    // Someone's events (or nobody's: unassigned tasks) in a range.
+    index("calendar_events_user_assignee").on(t.userId, t.assigneeId, t.start),
     index("calendar_events_route").on(t.routeId),
     index("calendar_events_remind").on(t.remindAt),
   ],
@@ -813,6 +828,7 @@ export const auctions = sqliteTable(
     /** The max-bid calculator's inputs as last saved. */
     bidInputs: text("bid_inputs", { mode: "json" }).$type<MaxBidInputs>(),
     status: text("status", { enum: AUCTION_STATUSES }).notNull(),
+    assigneeId: assignee(),
     postponedTo: text("postponed_to"),
     winningBid: real("winning_bid"),
     notes: text("notes"),
@@ -830,6 +846,8 @@ export const auctions = sqliteTable(
     ...AUCTION_SORT_COLUMNS.map((name) =>
       index(`auctions_by_${t[name].name}`).on(t.userId, t[name], t.id),
     ),
+    // Someone's auctions (or nobody's) in the list's first order, the next sale first.
+    index("auctions_user_assignee").on(t.userId, t.assigneeId, t.currentSaleAt, t.id),
     // The cron's reminders look across every user.
     index("auctions_deposit_due").on(t.depositDueAt),
     index("auctions_current_sale").on(t.currentSaleAt),
@@ -958,6 +976,7 @@ export const leads = sqliteTable(
     followUpOn: text("follow_up_on"),
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     dealValue: real("deal_value"),
+    assigneeId: assignee(),
     answers: text("answers", { mode: "json" }).$type<LeadAnswer[]>().notNull(),
     firstContactedAt: text("first_contacted_at"),
     ...timestamps,
@@ -980,6 +999,8 @@ export const leads = sqliteTable(
       t.firstContactedAt,
     ),
     index("leads_user_score").on(t.userId, t.score, t.contactId),
+    // Someone's leads (or nobody's) in the list's first order, newest first.
+    index("leads_user_assignee").on(t.userId, t.assigneeId, t.createdAt, t.contactId),
     // The status too, so follow-ups due are counted from the index alone.
     index("leads_user_follow_up").on(t.userId, t.followUpOn, t.contactId, t.status),
     index("leads_follow_up").on(t.followUpOn),

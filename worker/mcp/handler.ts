@@ -9,7 +9,7 @@ import { requestTimeZone } from "../services/sessions";
 import { database } from "../db/client";
 import { publicOrigin, type Env } from "../env";
 import { mcpServer } from "./server";
-import { roleIn } from "../services/workspaces";
+import { membershipIn } from "../services/workspaces";
 
 /** An MCP request's body: a tool's arguments are small; 1 MB is generous. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,14 +51,14 @@ export async function handleMcp(
   // Membership is read at each call: a person removed from the workspace, or made a viewer,
   // is held to it from their next request, whatever token or grant they hold.
   const workspaceId = principal.workspaceId ?? principal.userId;
-  const role = await roleIn(db, principal.userId, workspaceId);
-  if (!role) return workspaceGone();
+  const workspace = await membershipIn(db, principal.userId, workspaceId);
+  if (!workspace) return workspaceGone();
   const server = mcpServer({
     db,
     env,
     origin: publicOrigin(env, request),
     principal,
-    workspace: { id: workspaceId, role },
+    workspace,
     timeZone: requestTimeZone(request),
   });
   const transport = new WebStandardStreamableHTTPServerTransport({

@@ -87,6 +87,7 @@ async function callTool(context: McpContext, name: string, args: unknown): Promi
       timeZone: context.timeZone ?? (await settingsOf(db, principal.userId)).timeZone,
       role: workspace.role,
       personId: principal.userId,
+      assignedOnly: workspace.assignedOnly,
     };
     run = await executeTool(db, workspace.id, name, args ?? {}, toolContext);
   } catch (error) {
@@ -136,7 +137,7 @@ async function readResource(context: McpContext, uri: string) {
     const id = idOf(uri, (property ?? analysis)!);
     await countCall(context);
     const body = property
-      ? await propertyDetail(db, context.workspace.id, id)
+      ? await propertyDetail(db, context.workspace, id)
       : await dealDetail(db, context.workspace.id, id);
     await logMcpCall(db, principal, { kind: "resource", name: uri, ok: true });
     return { contents: [{ uri, mimeType: "application/json", text: text(body) }] };
@@ -164,7 +165,7 @@ async function listResources(context: McpContext) {
   const { db } = context;
   const page = { page: 1, limit: LISTED_RESOURCES };
   const [properties, analyses] = await Promise.all([
-    listProperties(db, context.workspace.id, {}, { sort: "updatedAt", dir: "desc" }, page),
+    listProperties(db, context.workspace, {}, { sort: "updatedAt", dir: "desc" }, page),
     listDeals(db, context.workspace.id, {}, page),
   ]);
   return {

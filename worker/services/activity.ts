@@ -41,6 +41,7 @@ import { toAuction } from "./auctions";
 import { toEvent } from "./calendar";
 import { toContact } from "./contacts";
 import { toEntry } from "./entries";
+import { assigneeNamed } from "./assignees";
 import { joinedLeads, toLead } from "./leads";
 
 type Shown = Record<string, unknown>;
@@ -73,9 +74,19 @@ function followed<T extends FollowedTable & { id: SQLiteColumn }>(
         .from(table as SQLiteTable)
         .where(byKey(table, table.id, workspaceId, id))
         .limit(1);
-      return row ? (show(row as T["$inferSelect"]) as Shown) : null;
+      return row ? await named(db, show(row as T["$inferSelect"]) as Shown) : null;
     },
   };
+}
+
+/**
+ * A record of a kind with assignees shows its assignee by name, so that a reassignment is told as
+ * "assignee from Ana Silva to Bo Reyes"; `assigneeId` is the same change by id, and is left out.
+ */
+async function named(db: Database, record: Shown): Promise<Shown> {
+  if (!("assigneeId" in record)) return record;
+  const { assigneeId, ...shown } = record;
+  return { ...shown, assignee: await assigneeNamed(db, (assigneeId as string | null) ?? null) };
 }
 
 /**
@@ -98,7 +109,8 @@ const FOLLOWED: Record<RecordType, Followed> = {
   })),
   auction: followed(auctions, toAuction),
   route: followed(routes, (row) => publicRow(row, "plan", "planSource")),
-  event: followed(calendarEvents, toEvent),
+  // The assignee as an id (assigneeId): who it is by name is the list's to say.
+  event: followed(calendarEvents, (row) => toEvent(row, null)),
   // A lead is its contact's fields and its own, read together as the API reads it.
   lead: {
     table: leads,
@@ -114,8 +126,8 @@ const FOLLOWED: Record<RecordType, Followed> = {
         firstContactedAt: _first,
         speedToLeadMinutes: _speed,
         ...lead
-      } = toLead(row.contact, row.lead);
-      return lead;
+      } = toLead(row.contact, row.lead, undefined);
+      return await named(db, lead);
     },
   },
   campaign: followed(campaigns, publicRow),

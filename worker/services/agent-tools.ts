@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import type { Database } from "../db/client";
 import type { ToolCallRecord } from "../db/schema";
+import { memberTools } from "./assignees.tools";
 import { tracked } from "./activity";
 import { auctionTools } from "./auctions.tools";
 import { contactTools } from "./contacts.tools";
@@ -33,6 +34,7 @@ export const AGENT_TOOLS: Record<string, Tool> = {
   ...entryTools,
   ...calendarTools,
   ...googleTools,
+  ...memberTools,
 };
 
 /** A tool as clients are told of it: its name, what it does, its arguments' JSON Schema. */

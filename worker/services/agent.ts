@@ -46,6 +46,7 @@ export async function runAgent(
     timeZone: session.timeZone,
     role: workspace.role,
     personId: session.userId,
+    assignedOnly: workspace.assignedOnly,
   };
   return refundingOnFailure(db, started.call, () => agentTurn(db, workspace.id, context, started));
 }

@@ -11,7 +11,7 @@ import { invalidFields } from "../errors";
 import { findOwned } from "../db/queries";
 import { properties } from "../db/schema";
 import { findAuction, listAuctions } from "./auctions";
-import { found, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { found, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -25,12 +25,12 @@ export const auctionTools = {
       saleType: z.enum(SALE_TYPES).optional(),
       status: z.enum(AUCTION_STATUSES).optional(),
     }),
-    run: async (db, userId, { from, to, saleType, status }) => {
+    run: async (db, userId, { from, to, saleType, status }, context) => {
       const start = from ?? new Date().toISOString();
       const end = to ?? new Date(Date.parse(start) + 30 * 86_400_000).toISOString();
       const { items, meta } = await listAuctions(
         db,
-        userId,
+        toolOwner(userId, context),
         { from: start, to: end, saleType, status },
         { sort: "currentSaleAt", dir: "asc" },
         { page: 1, limit: TOOL_SEARCH_LIMIT },
@@ -72,8 +72,8 @@ export const auctionTools = {
           "Overrides: estimatedValue (ARV), rehabCost, survivingLiens, closingCosts, holdingCosts, sellingCostsPct, targetProfitPct, buyerPremiumPct",
         ),
     }),
-    run: async (db, userId, { auctionId, inputs }) => {
-      const auction = await findAuction(db, userId, auctionId);
+    run: async (db, userId, { auctionId, inputs }, context) => {
+      const auction = await findAuction(db, toolOwner(userId, context), auctionId);
       const property = auction.propertyId
         ? await findOwned(db, properties, userId, auction.propertyId, "Property")
         : null;

@@ -9,6 +9,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,
@@ -36,6 +37,8 @@ import {
 } from "../../app/domain/auctions/calendar";
 import { checkAuctionRows } from "../../app/domain/auctions/import";
 import type { CalendarEvent, EventWindow } from "../../app/domain/calendar/events";
+import { NOT_A_MEMBER } from "../../app/domain/assignees";
+import { auctionPath, modulePath } from "../../app/domain/modules";
 import type { FieldProblem } from "../../app/domain/problems";
 import type { RowFailure } from "../../app/domain/validation";
 import { contactName } from "../../app/domain/workspace";
@@ -43,6 +46,7 @@ import { AppError, invalidFields } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertVersion,
+  assignedTo,
   chunk,
   D1_MAX_PARAMS,
   deleteOwned,
@@ -50,17 +54,21 @@ import {
   findOwned,
   keysetOrderBy,
   missedChange,
+  narrowed,
+  newAssignee,
   nextVersion,
   nowIso,
   ownedAt,
   ownedBy,
+  ownedRows,
+  ownerId,
   publicRow,
   rowsPerStatement,
   runBatch,
   selectAll,
-  selectPage,
   type IfVersion,
   type KeysetOrder,
+  type Owner,
   type OwnedTable,
   type PageRequest,
 } from "../db/queries";
@@ -77,7 +85,18 @@ import {
   type AuctionRow,
 } from "../db/schema";
 import { ownedMatching, SEARCH_INDEXES } from "../db/search";
-import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
+import {
+  ASSIGNEE_NAMES,
+  assigneeJoin,
+  assigneeNames,
+  assigneePeople,
+  assertMember,
+  membersAmong,
+  tellAssignees,
+  toAssignee,
+  type Assignment,
+} from "./assignees";
+import { actingOf, googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
 import { toProperty } from "../db/records";
 
 export const AUCTION_SORTS = Object.fromEntries(
@@ -99,6 +118,8 @@ export interface AuctionFilters {
   depositFrom?: string;
   /** … and before this one. */
   depositTo?: string;
+  /** Only the auctions assigned to this member; null: to nobody. */
+  assignee?: string | null;
 }
 
 /** An auction as the API answers it: without the owner and Google bookkeeping, with its deposit. */
@@ -146,7 +167,7 @@ export function auctionsWhere(userId: string, filters: AuctionFilters) {
     if (filters.depositFrom) where.push(gte(auctions.depositDueAt, utc(filters.depositFrom)!));
     if (filters.depositTo) where.push(lt(auctions.depositDueAt, utc(filters.depositTo)!));
   }
-  return and(...where);
+  return and(...where, assignedTo(auctions.assigneeId, filters.assignee));
 }
 
 export interface AuctionOrder {
@@ -161,39 +182,54 @@ const auctionsOrder = (order: AuctionOrder): KeysetOrder => ({
   id: auctions.id,
 });
 
-/** A page of the user's auctions. */
+/** An auction as a list shows it: its fields and its assignee's initials and name. */
+const listedAuctions = (db: Database) =>
+  db
+    .select({ auction: getTableColumns(auctions), assignee: ASSIGNEE_NAMES })
+    .from(auctions)
+    .leftJoin(assigneePeople, assigneeJoin(auctions.assigneeId));
+
+/** A page of the owner's auctions, with the total: one round trip. */
 export async function listAuctions(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: AuctionFilters,
   order: AuctionOrder,
   { page, limit }: PageRequest,
 ) {
-  const { rows, meta } = await selectPage(
-    db,
-    auctions,
-    auctionsWhere(userId, filters),
-    keysetOrderBy(auctionsOrder(order)),
-    { page, limit },
-  );
-  return { items: rows.map(toAuction), meta };
+  const where = auctionsWhere(ownerId(owner), narrowed(owner, filters));
+  const [rows, [total]] = await db.batch([
+    listedAuctions(db)
+      .where(where)
+      .orderBy(...keysetOrderBy(auctionsOrder(order)))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(auctions).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...toAuction(row.auction),
+      assignee: toAssignee(row.auction.assigneeId, row.assignee),
+    })),
+    meta: { page, limit, total: total!.value },
+  };
 }
 
 /** Every auction the list would show, in its order, a chunk at a time (the CSV export). */
 export async function* allAuctions(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: AuctionFilters,
   order: AuctionOrder,
   size = EXPORT_CHUNK_ROWS,
 ) {
-  const where = auctionsWhere(userId, filters);
+  const where = auctionsWhere(ownerId(owner), narrowed(owner, filters));
   const chunks = selectAll(db, auctions, where, auctionsOrder(order), size);
   for await (const rows of chunks) yield rows.map(toAuction);
 }
 
-export const findAuction = (db: Database, userId: string, id: string) =>
-  findOwned(db, auctions, userId, id, "Auction");
+export const findAuction = (db: Database, owner: Owner, id: string) =>
+  findOwned(db, auctions, owner, id, "Auction");
 
 const historyOf = (db: Database, auctionId: string) =>
   db
@@ -214,55 +250,60 @@ const toHistoryEntry = ({ status, changedAt, postponedTo }: HistoryRow) => ({
 });
 
 /** Every status the auction has had, oldest first (the first is the one it was created with). */
-export async function auctionStatusHistory(db: Database, userId: string, id: string) {
-  await findAuction(db, userId, id);
+export async function auctionStatusHistory(db: Database, owner: Owner, id: string) {
+  await findAuction(db, owner, id);
   return (await historyOf(db, id)).map(toHistoryEntry);
 }
 
 const named = (row: { id: string; name: string } | undefined) => row ?? null;
 
 /**
- * One auction with its history and what it links to: the property, the analysis behind the bid,
- * the project and its documents, the attorney or trustee and the auctioneer. One round trip.
+ * One auction with its history, its assignee and what it links to: the property, the analysis
+ * behind the bid, the project and its documents, the attorney or trustee and the auctioneer. One
+ * round trip.
  */
-export async function auctionDetail(db: Database, userId: string, id: string) {
-  const row = await findAuction(db, userId, id);
+export async function auctionDetail(db: Database, owner: Owner, id: string) {
+  const userId = ownerId(owner);
+  const row = await findAuction(db, owner, id);
   const contact = (contactId: string | null) =>
     db
       .select()
       .from(contacts)
       .where(ownedBy(contacts, userId, contactId ?? ""));
-  const [history, property, deal, project, documents, attorney, auctioneer] = await db.batch([
-    historyOf(db, id),
-    db
-      .select()
-      .from(properties)
-      .where(ownedBy(properties, userId, row.propertyId ?? "")),
-    db
-      .select({ id: deals.id, name: deals.name })
-      .from(deals)
-      .where(ownedBy(deals, userId, row.dealId ?? "")),
-    db
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(ownedBy(projects, userId, row.projectId ?? "")),
-    db
-      .select({
-        id: entries.id,
-        title: entries.title,
-        kind: entries.kind,
-        updatedAt: entries.updatedAt,
-      })
-      .from(entries)
-      .where(and(eq(entries.userId, userId), eq(entries.projectId, row.projectId ?? "")))
-      .orderBy(desc(entries.updatedAt)),
-    contact(row.attorneyContactId),
-    contact(row.auctioneerContactId),
-  ]);
+  const [history, property, deal, project, documents, attorney, auctioneer, [assignee]] =
+    await db.batch([
+      historyOf(db, id),
+      db
+        .select()
+        .from(properties)
+        .where(ownedBy(properties, userId, row.propertyId ?? "")),
+      db
+        .select({ id: deals.id, name: deals.name })
+        .from(deals)
+        .where(ownedBy(deals, userId, row.dealId ?? "")),
+      db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(ownedBy(projects, userId, row.projectId ?? "")),
+      db
+        .select({
+          id: entries.id,
+          title: entries.title,
+          kind: entries.kind,
+          updatedAt: entries.updatedAt,
+        })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), eq(entries.projectId, row.projectId ?? "")))
+        .orderBy(desc(entries.updatedAt)),
+      contact(row.attorneyContactId),
+      contact(row.auctioneerContactId),
+      assigneeNames(db, row.assigneeId),
+    ]);
   const person = (rows: (typeof contacts.$inferSelect)[]) =>
     rows[0] ? { id: rows[0].id, name: contactName(rows[0]) } : null;
   return {
     ...toAuction(row),
+    assignee: toAssignee(row.assigneeId, assignee),
     history: history.map(toHistoryEntry),
     links: {
       property: property[0] ? toProperty(property[0]) : null,
@@ -339,14 +380,31 @@ export const historyRow = (
   changedAt: nowIso(),
 });
 
+/** The notice of an auction's assignment, for whom it is assigned to now. */
+const auctionAssignment = (
+  row: Pick<AuctionRow, "id" | "address" | "assigneeId" | "updatedAt">,
+  before: string | null,
+): Assignment => ({
+  what: "auction",
+  name: row.address,
+  link: auctionPath(row.id),
+  assigneeId: row.assigneeId,
+  before,
+  version: row.updatedAt,
+  id: row.id,
+});
+
 export async function createAuction(scope: GoogleScope, input: AuctionInput) {
-  const { db, workspaceId: userId } = scope;
+  const { db, env, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
+  const assigneeId = newAssignee(owner, input.assigneeId);
   const [calendarId] = await Promise.all([
     chosenCalendar(scope),
     assertReferences(db, userId, input),
+    assertMember(db, owner, assigneeId),
   ]);
   const now = nowIso();
-  const values = { ...auctionColumns(input), id: crypto.randomUUID(), userId };
+  const values = { ...auctionColumns(input), assigneeId, id: crypto.randomUUID(), userId };
   // Without a Google calendar for auctions there is nothing to write.
   const googleSynced = !calendarId;
   const [[row]] = (await runBatch(db, [
@@ -356,13 +414,14 @@ export async function createAuction(scope: GoogleScope, input: AuctionInput) {
       .returning(),
     db.insert(auctionHistory).values(historyRow(userId, values)),
   ])) as [AuctionRow[]];
+  await tellAssignees(db, env, owner, [auctionAssignment(row!, null)]);
   return { auction: toAuction(row!), calendar: await syncAuction(scope, row!, calendarId) };
 }
 
 /**
- * Replaces the auction's fields (PUT), only at one of `ifVersion` when given (else 412). A change
- * of status, or a postponement to a new date, is added to its history; its dates are written again
- * to the Google calendar for auctions.
+ * Replaces the auction's fields (PUT), its assignee only when the input names one (or nobody);
+ * only at one of `ifVersion` when given (else 412). A change of status, or a postponement to a new
+ * date, is added to its history; its dates are written again to the Google calendar for auctions.
  *
  * The history entry is written in the same D1 batch (a transaction) as the change, and only if
  * the row as it is then (not as read before) changes: concurrent changes each leave the entry of
@@ -375,18 +434,20 @@ export async function updateAuction(
   input: AuctionInput,
   ifVersion?: IfVersion,
 ) {
-  const { db, workspaceId: userId } = scope;
+  const { db, env, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
   const condition = { ifVersion, show: toAuction };
   const [before, calendarId] = await Promise.all([
-    findAuction(db, userId, id),
+    findAuction(db, owner, id),
     chosenCalendar(scope),
     assertReferences(db, userId, input),
+    assertMember(db, owner, input.assigneeId),
   ]);
   assertVersion(before, "Auction", condition);
   const columns = auctionColumns(input);
   // Synced already when there is no Google calendar and no event of it there to remove.
   const googleSynced = !calendarId && !before.googleSaleEventId && !before.googleDepositEventId;
-  const where = ownedAt(auctions, userId, id, ifVersion);
+  const where = ownedAt(auctions, owner, id, ifVersion);
   const version = nextVersion(auctions.updatedAt);
   const entry = historyRow(userId, { id, ...columns });
   const changes = or(
@@ -415,7 +476,8 @@ export async function updateAuction(
       .where(where)
       .returning(),
   ])) as [unknown, AuctionRow[]];
-  if (!row) throw await missedChange(db, auctions, userId, id, "Auction", condition);
+  if (!row) throw await missedChange(db, auctions, owner, id, "Auction", condition);
+  await tellAssignees(db, env, owner, [auctionAssignment(row, before.assigneeId)]);
   return { auction: toAuction(row), calendar: await syncAuction(scope, row, calendarId) };
 }
 
@@ -424,12 +486,13 @@ export async function updateAuction(
  * Google calendar for auctions.
  */
 export async function deleteAuction(scope: GoogleScope, id: string, ifVersion?: IfVersion) {
-  const { db, workspaceId: userId } = scope;
+  const { db } = scope;
+  const owner = actingOf(scope);
   const condition = { ifVersion, show: toAuction };
-  const row = await findAuction(db, userId, id);
+  const row = await findAuction(db, owner, id);
   assertVersion(row, "Auction", condition);
   const calendar = await removeGoogleEvents(scope, row);
-  await deleteOwned(db, auctions, userId, id, "Auction", condition);
+  await deleteOwned(db, auctions, owner, id, "Auction", condition);
   return { auction: toAuction(row), calendar };
 }
 
@@ -437,24 +500,38 @@ export async function deleteAuction(scope: GoogleScope, id: string, ifVersion?: 
 export const SYNC_BATCH = 10;
 
 /**
- * Imports up to 1,000 auctions: every row checked (its links must be the user's own), the valid
- * ones written in one batch with their first history entry; invalid rows reported by index.
- * The first few have their dates written to Google now, the rest on later syncs.
+ * Imports up to 1,000 auctions: every row checked (its links must be the user's own, its assignee
+ * a member), the valid ones written in one batch with their first history entry; invalid rows
+ * reported by index. The first few have their dates written to Google now, the rest on later syncs.
  */
 export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
-  const { db, workspaceId: userId } = scope;
+  const { db, env, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
   const checked = checkAuctionRows(rows);
-  const linkProblems = await referenceProblems(
-    db,
-    userId,
-    checked.valid.map((row) => row.input),
-  );
-  const failed: RowFailure[] = [...checked.failed];
-  const valid = checked.valid.filter((row, i) => {
-    if (!linkProblems[i]!.length) return true;
-    failed.push({ index: row.index, errors: linkProblems[i]! });
-    return false;
+  const inputs = checked.valid.map((row) => ({
+    ...row.input,
+    assigneeId: newAssignee(owner, row.input.assigneeId),
+  }));
+  const [linkProblems, members] = await Promise.all([
+    referenceProblems(db, userId, inputs),
+    membersAmong(
+      db,
+      userId,
+      inputs.map((input) => input.assigneeId),
+    ),
+  ]);
+  inputs.forEach(({ assigneeId }, i) => {
+    if (assigneeId && !members.has(assigneeId))
+      linkProblems[i]!.push({ field: "assigneeId", message: NOT_A_MEMBER });
   });
+  const failed: RowFailure[] = [...checked.failed];
+  const valid = checked.valid
+    .map((row, i) => ({ ...row, input: inputs[i]! }))
+    .filter((row, i) => {
+      if (!linkProblems[i]!.length) return true;
+      failed.push({ index: row.index, errors: linkProblems[i]! });
+      return false;
+    });
   failed.sort((a, b) => a.index - b.index);
   if (!valid.length)
     throw new AppError(400, "VALIDATION_FAILED", "No valid auction in the request", failed);
@@ -464,6 +541,7 @@ export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
   const googleSynced = !(await chosenCalendar(scope));
   const values = valid.map(({ input }) => ({
     ...auctionColumns(input),
+    assigneeId: input.assigneeId ?? null,
     id: crypto.randomUUID(),
     userId,
     googleSynced,
@@ -477,6 +555,13 @@ export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
       rowsPerStatement(auctionHistory),
     ).map((part) => db.insert(auctionHistory).values(part)),
   ]);
+  await tellAssignees(
+    db,
+    env,
+    owner,
+    values.map((value) => auctionAssignment(value, null)),
+    { what: "auctions", link: modulePath("auction", { assignee: "me" }) },
+  );
   const sync = await syncPending(scope);
   return {
     received: rows.length,
@@ -493,7 +578,7 @@ export async function importAuctions(scope: GoogleScope, rows: unknown[]) {
 /** The sale times and deposit deadlines in a range, as calendar events (AI42's own). */
 export async function auctionCalendarEvents(
   db: Database,
-  userId: string,
+  owner: Owner,
   window: EventWindow,
 ): Promise<CalendarEvent[]> {
   const minutes = (iso: string, count: number) =>
@@ -508,7 +593,7 @@ export async function auctionCalendarEvents(
       .from(auctions)
       .where(
         and(
-          eq(auctions.userId, userId),
+          ownedRows(auctions, owner),
           ne(auctions.status, "cancelled"),
           gt(auctions.currentSaleAt, minutes(window.timeMin, -SALE_MINUTES)),
           lt(auctions.currentSaleAt, window.timeMax),
@@ -522,7 +607,7 @@ export async function auctionCalendarEvents(
       .from(auctions)
       .where(
         and(
-          eq(auctions.userId, userId),
+          ownedRows(auctions, owner),
           inArray(auctions.status, [...DEPOSIT_STATUSES]),
           gt(auctions.depositDueAt, window.timeMin),
           lt(auctions.depositDueAt, minutes(window.timeMax, DEPOSIT_MINUTES)),

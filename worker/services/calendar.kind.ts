@@ -1,7 +1,7 @@
 /** AI42 calendar events in Export Data and Import Data. */
 import { EventInputSchema } from "../../app/domain/calendar/events";
 import { calendarEvents, type CalendarEventRow } from "../db/schema";
-import { eventColumns, toEvent } from "./calendar";
+import { eventColumns, eventRecord } from "./calendar";
 import { ownFields, recordKind, usersRows } from "./record-kind";
 
 /** Events, pointing at the projects, properties and contacts they are about. */
@@ -12,7 +12,7 @@ export const eventKind = recordKind({
   exportQueries: usersRows(calendarEvents),
   exportRecords: ([rows]) =>
     (rows as CalendarEventRow[]).map((row) => ({
-      ...toEvent(row),
+      ...eventRecord(row),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     })),

@@ -3,8 +3,11 @@
  * user's Google account is connected, their Google calendars, listed as one. Used by the API and
  * the agent's tools.
  */
-import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
+import type { Assignee } from "../../app/domain/assignees";
+import { modulePath } from "../../app/domain/modules";
 import { dueAfterWrite } from "../../app/domain/notifications";
+import { DEFAULT_TIME_ZONE, todayIn } from "../../app/domain/today";
 import {
   addIsoDays,
   AUCTIONS_CALENDAR_ID,
@@ -23,11 +26,12 @@ import {
   type EventWindow,
   type PageCursor,
 } from "../../app/domain/calendar/events";
-import { AppError, notFound } from "../errors";
+import { AppError, invalidFields, notFound } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   assertVersion,
+  assignedTo,
   deleteOwned,
   findOwned,
   isoAt,
@@ -35,7 +39,9 @@ import {
   nextVersion,
   ownedAt,
   ownedBy,
+  ownedRows,
   type IfVersion,
+  type Owner,
 } from "../db/queries";
 import {
   calendarEvents,
@@ -44,8 +50,18 @@ import {
   properties,
   type CalendarEventRow,
 } from "../db/schema";
+import {
+  ASSIGNEE_NAMES,
+  assigneeJoin,
+  assigneeNamed,
+  assigneePeople,
+  assertMember,
+  tellAssignees,
+  toAssignee,
+  type Assignment,
+} from "./assignees";
 import { auctionCalendarEvents } from "./auctions";
-import { googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
+import { actingOf, googleApis, googleStatus, withGoogle, type GoogleScope } from "./google";
 import type { OAuth2Client } from "./google-apis";
 
 type GoogleApis = Awaited<ReturnType<typeof googleApis>>;
@@ -139,7 +155,16 @@ export async function listCalendars(scope: GoogleScope): Promise<CalendarInfo[]>
   return [...OWN_CALENDARS, ...(await googleCalendars(scope))];
 }
 
-export function toEvent(row: CalendarEventRow): CalendarEvent {
+/**
+ * An event of AI42's calendar as the API answers it, with its assignee's initials and name as
+ * read with it (`eventRecord`: without them, for an export and a 412's body).
+ */
+export const toEvent = (row: CalendarEventRow, assignee: Assignee | null): CalendarEvent => ({
+  ...eventRecord(row),
+  assignee,
+});
+
+export function eventRecord(row: CalendarEventRow): Omit<CalendarEvent, "assignee"> {
   const time = (value: string) =>
     row.allDay
       ? { date: value }
@@ -159,6 +184,7 @@ export function toEvent(row: CalendarEventRow): CalendarEvent {
     propertyId: row.propertyId,
     contactId: row.contactId,
     auctionId: null,
+    assigneeId: row.assigneeId,
     readOnly: false,
     htmlLink: null,
     updatedAt: row.updatedAt,
@@ -205,6 +231,8 @@ export function eventColumns(input: EventInput, writtenAt = Date.now()) {
     location: input.location,
     notes: input.description,
     kind: input.kind,
+    // Left out: nobody for a new event, the one it has for a change (see EventInputSchema).
+    assigneeId: input.assigneeId,
     projectId: input.projectId,
     propertyId: input.propertyId,
     contactId: input.contactId,
@@ -221,13 +249,25 @@ async function assertOwnedLinks(db: Database, userId: string, input: EventInput)
 const startKey = sql<string>`CASE WHEN ${calendarEvents.allDay} THEN ${calendarEvents.start} || 'T00:00:00.000Z' ELSE ${calendarEvents.start} END`;
 const endKey = sql<string>`CASE WHEN ${calendarEvents.allDay} THEN ${calendarEvents.end} || 'T00:00:00.000Z' ELSE ${calendarEvents.end} END`;
 
-async function localEvents(db: Database, userId: string, window: EventWindow) {
-  const rows = await db
-    .select()
+/** An event as the listing reads it: its row and its assignee's names. */
+const listedEvents = (db: Database) =>
+  db
+    .select({ event: getTableColumns(calendarEvents), assignee: ASSIGNEE_NAMES })
     .from(calendarEvents)
+    .leftJoin(assigneePeople, assigneeJoin(calendarEvents.assigneeId));
+
+/** AI42's own events in the window, those assigned to `assignee` when it is not undefined. */
+async function localEvents(
+  db: Database,
+  userId: string,
+  window: EventWindow,
+  assignee: string | null | undefined,
+) {
+  const rows = await listedEvents(db)
     .where(
       and(
         eq(calendarEvents.userId, userId),
+        assignedTo(calendarEvents.assigneeId, assignee),
         // Between the stored texts first (the index), then exactly, days as their midnights.
         lt(calendarEvents.start, window.timeMax),
         sql`${startKey} < ${window.timeMax}`,
@@ -237,7 +277,7 @@ async function localEvents(db: Database, userId: string, window: EventWindow) {
     )
     .orderBy(startKey, endKey, asc(calendarEvents.id))
     .limit(window.take);
-  return rows.map(toEvent);
+  return rows.map((row) => toEvent(row.event, toAssignee(row.event.assigneeId, row.assignee)));
 }
 
 /** The first day whose midnight (UTC) is at `instant` or later. */
@@ -246,7 +286,7 @@ const dayFrom = (instant: string) => {
   return Date.parse(`${day}T00:00:00Z`) < Date.parse(instant) ? addIsoDays(day, 1) : day;
 };
 
-async function projectClosings(db: Database, userId: string, window: EventWindow) {
+async function projectClosings(db: Database, owner: Owner, window: EventWindow) {
   const rows = await db
     .select({
       id: projects.id,
@@ -257,7 +297,7 @@ async function projectClosings(db: Database, userId: string, window: EventWindow
     .from(projects)
     .where(
       and(
-        eq(projects.userId, userId),
+        ownedRows(projects, owner),
         isNotNull(projects.targetCloseDate),
         // The closing is that whole day, from its midnight (UTC) to the next.
         gte(projects.targetCloseDate, window.timeMin.slice(0, 10)),
@@ -310,15 +350,22 @@ export interface EventListing {
 }
 
 /**
+ * What a listing is asked: the query of `GET /api/calendar/events`, its `assignee` read (the
+ * person asking, nobody as null, or a member's id).
+ */
+export type EventsListing = Omit<EventsQuery, "assignee"> & { assignee?: string | null };
+
+/**
  * One page of the events of one calendar, or of every shown calendar merged by start time when
- * `calendarId` is absent. A Google calendar that fails is reported in `unavailable` in a merged
+ * `calendarId` is absent. With `assignee`, only AI42's own events assigned so: the other calendars'
+ * (Google's, project closings, auction dates) have no assignee, and are left out. A Google calendar that fails is reported in `unavailable` in a merged
  * listing (the rest still shows); asked for on its own, its failure is the request's. A merged
  * listing may take only AI42's own calendars (`from: "own"`, read from the database) or only the
  * Google ones (`"google"`), so a page can show the first while the second is still on its way.
  */
 export async function listEvents(
   scope: GoogleScope,
-  query: EventsQuery,
+  query: EventsListing,
   from: "all" | "own" | "google" = "all",
 ): Promise<EventListing> {
   const range = eventRange(query, new Date(), scope.timeZone);
@@ -331,23 +378,27 @@ export async function listEvents(
     take: query.maxResults + (cursor?.skip ?? 0) + 1,
   };
   const { db, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
   const page = (lists: CalendarEvent[][], unavailable: EventListing["unavailable"] = []) => ({
     ...mergeEvents(lists, query.maxResults, cursor),
     unavailable,
     range,
   });
+  const assigned = query.assignee !== undefined;
+  const none = async () => [];
   const own = new Map<string, () => Promise<CalendarEvent[]>>([
-    [LOCAL_CALENDAR_ID, () => localEvents(db, userId, window)],
-    [PROJECTS_CALENDAR_ID, () => projectClosings(db, userId, window)],
-    [AUCTIONS_CALENDAR_ID, () => auctionCalendarEvents(db, userId, window)],
+    [LOCAL_CALENDAR_ID, () => localEvents(db, userId, window, query.assignee)],
+    [PROJECTS_CALENDAR_ID, assigned ? none : () => projectClosings(db, owner, window)],
+    [AUCTIONS_CALENDAR_ID, assigned ? none : () => auctionCalendarEvents(db, owner, window)],
   ]);
   if (query.calendarId)
     return page([
-      await (own.get(query.calendarId)?.() ?? googleEvents(scope, query.calendarId, window)),
+      await (own.get(query.calendarId)?.() ??
+        (assigned ? none() : googleEvents(scope, query.calendarId, window))),
     ]);
   const lists = from === "google" ? [] : [...own.values()].map((list) => list());
   const unavailable: EventListing["unavailable"] = [];
-  if (from === "own") return page(await Promise.all(lists));
+  if (from === "own" || assigned) return page(await Promise.all(lists));
   try {
     // Without Google, only AI42's own calendars.
     const shown = (await listCalendars(scope)).filter((c) => c.source === "google" && c.selected);
@@ -409,11 +460,47 @@ async function calendarOfEvent(scope: GoogleScope, id: string, calendarId: strin
   return own ? LOCAL_CALENDAR_ID : calendarForNew(scope, undefined);
 }
 
+/** 400 for an assignee on an event of a Google calendar: only AI42's own events are assigned. */
+function assertAssignable(calendarId: string, input: EventInput) {
+  if (input.assigneeId && isGoogleCalendar(calendarId))
+    throw invalidFields([
+      {
+        field: "assigneeId",
+        message: "Only the events of AI42's own calendar are assigned, not Google's",
+      },
+    ]);
+}
+
+/** An event of AI42's calendar as a write answers it, with its assignee's initials and name. */
+const writtenEvent = async (db: Database, row: CalendarEventRow) =>
+  toEvent(row, await assigneeNamed(db, row.assigneeId));
+
+/** The notice of an event's assignment: a task, or an event, on its day's page. */
+const eventAssignment = (row: CalendarEventRow, before: string | null): Assignment => ({
+  what: row.kind === "task" ? "task" : "event",
+  name: row.title,
+  link: modulePath("calendar", {
+    view: "day",
+    date: row.allDay
+      ? row.start
+      : todayIn(row.timeZone ?? DEFAULT_TIME_ZONE, Date.parse(row.start)),
+  }),
+  assigneeId: row.assigneeId,
+  before,
+  version: row.updatedAt,
+  id: row.id,
+});
+
 export async function createEvent(scope: GoogleScope, input: EventInput) {
-  const { db, workspaceId: userId } = scope;
-  await assertOwnedLinks(db, userId, input);
+  const { db, env, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
+  await Promise.all([
+    assertOwnedLinks(db, userId, input),
+    assertMember(db, owner, input.assigneeId),
+  ]);
   const calendarId = await calendarForNew(scope, input.calendarId);
   assertWritableCalendar(calendarId);
+  assertAssignable(calendarId, input);
   if (isGoogleCalendar(calendarId))
     return googleCalendar(scope, (apis, auth, root) =>
       apis.insertGoogleEvent(auth, root, { ...input, calendarId }),
@@ -422,7 +509,8 @@ export async function createEvent(scope: GoogleScope, input: EventInput) {
     .insert(calendarEvents)
     .values({ userId, ...eventColumns(input) })
     .returning();
-  return toEvent(row!);
+  await tellAssignees(db, env, owner, [eventAssignment(row!, null)]);
+  return writtenEvent(db, row!);
 }
 
 /**
@@ -434,7 +522,13 @@ export async function getEvent(scope: GoogleScope, id: string, named?: string) {
   const { db, workspaceId: userId } = scope;
   const calendarId = await calendarOfEvent(scope, id, named);
   if (calendarId === PROJECTS_CALENDAR_ID && id.startsWith("project-")) {
-    const project = await findOwned(db, projects, userId, id.slice("project-".length), "Event");
+    const project = await findOwned(
+      db,
+      projects,
+      actingOf(scope),
+      id.slice("project-".length),
+      "Event",
+    );
     if (project.targetCloseDate)
       return projectClosingEvent({ ...project, targetCloseDate: project.targetCloseDate });
   }
@@ -446,7 +540,7 @@ export async function getEvent(scope: GoogleScope, id: string, named?: string) {
     if (!event) throw notFound("Event");
     return event;
   }
-  return toEvent(await findOwned(db, calendarEvents, userId, id, "Event"));
+  return writtenEvent(db, await findOwned(db, calendarEvents, userId, id, "Event"));
 }
 
 /**
@@ -460,16 +554,21 @@ export async function updateEvent(
   input: EventInput,
   ifVersion?: IfVersion,
 ) {
-  const { db, workspaceId: userId } = scope;
+  const { db, env, workspaceId: userId } = scope;
+  const owner = actingOf(scope);
   if (derivedCalendarOf(id) || READ_ONLY_CALENDARS.has(input.calendarId ?? ""))
     throw readOnlyCalendar();
-  await assertOwnedLinks(db, userId, input);
+  await Promise.all([
+    assertOwnedLinks(db, userId, input),
+    assertMember(db, owner, input.assigneeId),
+  ]);
   const calendarId = await calendarOfEvent(scope, id, input.calendarId);
+  assertAssignable(calendarId, input);
   if (isGoogleCalendar(calendarId))
     return googleCalendar(scope, (apis, auth, root) =>
       apis.updateGoogleEvent(auth, root, id, { ...input, calendarId }),
     );
-  const condition = { ifVersion, show: toEvent };
+  const condition = { ifVersion, show: eventRecord };
   const current = await findOwned(db, calendarEvents, userId, id, "Event");
   assertVersion(current, "Event", condition);
   // A change that leaves out `reminders` keeps the event's reminder (moved with its start).
@@ -489,7 +588,8 @@ export async function updateEvent(
     .where(ownedAt(calendarEvents, userId, id, ifVersion))
     .returning();
   if (!row) throw await missedChange(db, calendarEvents, userId, id, "Event", condition);
-  return toEvent(row);
+  await tellAssignees(db, env, owner, [eventAssignment(row, current.assigneeId)]);
+  return writtenEvent(db, row);
 }
 
 /** Deletes an event of the calendar named (without one, see `calendarOfEvent`). */
@@ -508,7 +608,7 @@ export async function deleteEvent(
     );
     return { id, calendarId };
   }
-  await deleteOwned(db, calendarEvents, userId, id, "Event", { ifVersion, show: toEvent });
+  await deleteOwned(db, calendarEvents, userId, id, "Event", { ifVersion, show: eventRecord });
   return { id, calendarId };
 }
 

@@ -19,7 +19,7 @@ import {
   routes,
 } from "../db/schema";
 import { auctionsWhere, toAuction } from "./auctions";
-import { joinedLeads, leadsWhere, leadTally, toLead } from "./leads";
+import { joinedLeads, leadsWhere, leadTally, toJoinedLead } from "./leads";
 import { countProperties, propertiesWithAnalysis, toListedProperty } from "./properties";
 import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { PROJECT_STATUSES } from "../../app/domain/workspace";
@@ -143,7 +143,7 @@ export async function dashboard(db: Database, userId: string, { date, now }: Das
     auctions: { items: saleRows.map(toAuction), total: saleCount!.value },
     deposits: depositRows.map(toAuction),
     followUps: {
-      items: followUpRows.map((row) => toLead(row.contact, row.lead)),
+      items: followUpRows.map(toJoinedLead),
       total: followUpCount!.value,
     },
     pipeline: PROJECT_STATUSES.map((status) => ({

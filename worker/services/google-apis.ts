@@ -179,6 +179,8 @@ function fromGoogle(calendarId: string, event: calendar_v3.Schema$Event): Calend
     propertyId: extra.ai42PropertyId ?? null,
     contactId: extra.ai42ContactId ?? null,
     auctionId: extra.ai42AuctionId ?? null,
+    assigneeId: null,
+    assignee: null,
     readOnly: false,
     htmlLink: event.htmlLink ?? null,
     updatedAt: null,

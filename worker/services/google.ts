@@ -23,7 +23,7 @@ import {
 } from "../../app/domain/google";
 import { AppError, notConfigured } from "../errors";
 import type { Database } from "../db/client";
-import { nowIso } from "../db/queries";
+import { nowIso, type Acting } from "../db/queries";
 import { googleConnections, googleOauthStates, type GoogleConnectionRow } from "../db/schema";
 import type { Env } from "../env";
 import { decryptSecret, encryptSecret, randomToken } from "./crypto";
@@ -45,10 +45,19 @@ export interface GoogleScope {
   env: Env;
   userId: string;
   workspaceId: string;
+  /** Whether the person reaches only the records assigned to them (worker/db/queries.ts). */
+  assignedOnly?: boolean;
   origin: string;
   /** The user's zone (the session's), for what "today" means to them. */
   timeZone?: string;
 }
+
+/** The person of a scope working in its workspace: the owner its services reach records as. */
+export const actingOf = (scope: GoogleScope): Acting => ({
+  id: scope.workspaceId,
+  personId: scope.userId,
+  assignedOnly: scope.assignedOnly ?? false,
+});
 
 /** Google's client libraries, loaded on the first call that talks to Google. */
 export const googleApis = () => import("./google-apis");

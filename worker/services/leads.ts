@@ -30,24 +30,32 @@ import {
   type LeadInput,
   type LeadStatus,
 } from "../../app/domain/marketing/leads";
+import { NOT_A_MEMBER } from "../../app/domain/assignees";
+import { leadPath, modulePath } from "../../app/domain/modules";
 import { contactName, withFirstListed } from "../../app/domain/workspace";
 import type { RowFailure } from "../../app/domain/validation";
 import { AppError, notFound, versionMismatch } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
+  assignedTo,
   chunk,
   D1_MAX_PARAMS,
   EXPORT_CHUNK_ROWS,
   inJsonList,
   keysetChunks,
   keysetOrderBy,
+  narrowed,
+  newAssignee,
   nextVersion,
   nowIso,
+  ownedRows,
+  ownerId,
   rowsPerStatement,
   runBatch,
   type IfVersion,
   type KeysetOrder,
+  type Owner,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -66,6 +74,16 @@ import {
   SEARCH_INDEXES,
   WALK_FROM_MATCHES,
 } from "../db/search";
+import {
+  ASSIGNEE_NAMES,
+  assigneeJoin,
+  assigneePeople,
+  assertMember,
+  membersAmong,
+  tellAssignees,
+  toAssignee,
+  type Assignment,
+} from "./assignees";
 import { CONTACTS_BY_NAME } from "./contacts";
 
 export const LEAD_SORTS = ["newest", "follow_up", "score", "name"] as const;
@@ -79,6 +97,8 @@ export interface LeadFilters {
   followUpBy?: string;
   /** Only leads a letter may go to: none deceased, do-not-mail or a known litigator. */
   mailable?: boolean;
+  /** Only the leads assigned to this member; null: to nobody. */
+  assignee?: string | null;
   sort?: LeadSort;
 }
 
@@ -117,12 +137,17 @@ type LeadContact = Pick<ContactRow, keyof typeof CONTACT_FIELDS>;
  */
 const { imported: _imported, ...LEAD_FIELDS } = getTableColumns(leads);
 
-/** A lead as the API shows it: the contact's fields, the lead's, and its speed to lead. */
-export function toLead(contact: LeadContact, lead: Omit<LeadRow, "imported">) {
+/** A lead as the API shows it: the contact's fields, the lead's, its assignee and its speed to lead. */
+export function toLead(
+  contact: LeadContact,
+  lead: Omit<LeadRow, "imported">,
+  assignee: Parameters<typeof toAssignee>[1],
+) {
   const { contactId: _contactId, userId: _userId, createdAt: _c, updatedAt, ...own } = lead;
   return {
     ...contact,
     ...own,
+    assignee: toAssignee(lead.assigneeId, assignee),
     speedToLeadMinutes: speedToLeadMinutes({
       createdAt: contact.createdAt,
       firstContactedAt: lead.firstContactedAt,
@@ -160,11 +185,15 @@ export function leadsWhere(userId: string, filters: LeadFilters, walk = false) {
       eq(contacts.litigator, false),
     );
   }
-  return and(...where);
+  return and(...where, assignedTo(leads.assigneeId, filters.assignee));
 }
 
-/** A lead as the list reads it: its contact's fields and its own. */
-type JoinedLead = { contact: LeadContact; lead: Omit<LeadRow, "imported"> };
+/** A lead as the list reads it: its contact's fields, its own and its assignee's names. */
+type JoinedLead = {
+  contact: LeadContact;
+  lead: Omit<LeadRow, "imported">;
+  assignee: Parameters<typeof toAssignee>[1];
+};
 
 /**
  * Each sort is an index's order, its tie-break by id included, so a page or an export's chunk
@@ -209,9 +238,13 @@ const listedWhere = (userId: string, filters: LeadFilters, walk = false) =>
 
 export const joinedLeads = (db: Database) =>
   db
-    .select({ contact: CONTACT_FIELDS, lead: LEAD_FIELDS })
+    .select({ contact: CONTACT_FIELDS, lead: LEAD_FIELDS, assignee: ASSIGNEE_NAMES })
     .from(leads)
-    .innerJoin(contacts, eq(contacts.id, leads.contactId));
+    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+    .leftJoin(assigneePeople, assigneeJoin(leads.assigneeId));
+
+/** A lead as read by `joinedLeads`, as the API shows it. */
+export const toJoinedLead = (row: JoinedLead) => toLead(row.contact, row.lead, row.assignee);
 
 /**
  * How many of the user's leads the filters select: counted from the lead's indexes alone unless a
@@ -230,15 +263,17 @@ function countLeads(db: Database, userId: string, filters: LeadFilters) {
 }
 
 /**
- * A page of the user's leads, with the total: one round trip (a search: two, its matches counted
+ * A page of the owner's leads, with the total: one round trip (a search: two, its matches counted
  * first, as how many decides how its page is read).
  */
 export async function listLeads(
   db: Database,
-  userId: string,
-  filters: LeadFilters,
+  owner: Owner,
+  given: LeadFilters,
   { page, limit }: PageRequest,
 ) {
+  const userId = ownerId(owner);
+  const filters = narrowed(owner, given);
   const pageOf = (walk: boolean) =>
     joinedLeads(db)
       .where(listedWhere(userId, filters, walk))
@@ -250,10 +285,7 @@ export async function listLeads(
     ? [null, await counted]
     : await db.batch([pageOf(false), counted]);
   const listed = rows ?? (await pageOf(total!.value >= WALK_FROM_MATCHES));
-  return {
-    items: listed.map((row) => toLead(row.contact, row.lead)),
-    meta: { page, limit, total: total!.value },
-  };
+  return { items: listed.map(toJoinedLead), meta: { page, limit, total: total!.value } };
 }
 
 /**
@@ -262,17 +294,25 @@ export async function listLeads(
  */
 export async function* allLeads(
   db: Database,
-  userId: string,
-  filters: LeadFilters,
+  owner: Owner,
+  given: LeadFilters,
   size = EXPORT_CHUNK_ROWS,
 ) {
+  const userId = ownerId(owner);
+  const filters = narrowed(owner, given);
   const order = leadsOrder(filters);
   const chunks = keysetChunks(
     (after, orderBy, limit) =>
       db
-        .select({ contact: CONTACT_FIELDS, lead: LEAD_FIELDS, campaignName: campaigns.name })
+        .select({
+          contact: CONTACT_FIELDS,
+          lead: LEAD_FIELDS,
+          assignee: ASSIGNEE_NAMES,
+          campaignName: campaigns.name,
+        })
         .from(leads)
         .innerJoin(contacts, eq(contacts.id, leads.contactId))
+        .leftJoin(assigneePeople, assigneeJoin(leads.assigneeId))
         .leftJoin(campaigns, and(eq(campaigns.id, leads.campaignId), eq(campaigns.userId, userId)))
         .where(and(listedWhere(userId, filters), after))
         .orderBy(...orderBy)
@@ -282,16 +322,16 @@ export async function* allLeads(
     size,
   );
   for await (const rows of chunks) {
-    yield rows.map((row) => ({ ...toLead(row.contact, row.lead), campaignName: row.campaignName }));
+    yield rows.map((row) => ({ ...toJoinedLead(row), campaignName: row.campaignName }));
   }
 }
 
-export async function getLead(db: Database, userId: string, id: string) {
+export async function getLead(db: Database, owner: Owner, id: string) {
   const [row] = await joinedLeads(db)
-    .where(and(eq(leads.contactId, id), eq(leads.userId, userId)))
+    .where(and(eq(leads.contactId, id), ownedRows(leads, owner)))
     .limit(1);
   if (!row) throw notFound("Lead");
-  return toLead(row.contact, row.lead);
+  return toJoinedLead(row);
 }
 
 /** The user's leads' duplicate keys, each with the lead it belongs to. */
@@ -376,6 +416,8 @@ const leadColumns = (input: LeadInput) => ({
   followUpOn: input.followUpOn,
   campaignId: input.campaignId,
   dealValue: input.dealValue,
+  // Left out: nobody for a new lead, the one it has for a change (see LeadFieldsSchema).
+  assigneeId: input.assigneeId,
   answers: input.answers,
 });
 
@@ -408,15 +450,39 @@ export function newLeadRows(userId: string, input: LeadInput, now: string, impor
   };
 }
 
-export async function createLead(db: Database, userId: string, input: LeadInput) {
-  await assertCampaign(db, userId, input);
-  await refuseDuplicate(db, userId, input);
+/** The notice of a lead's assignment, for whom it is assigned to now. */
+const leadAssignment = (
+  lead: { contactId: string; assigneeId?: string | null; updatedAt: string },
+  name: string,
+  before: string | null,
+): Assignment => ({
+  what: "lead",
+  name,
+  link: leadPath(lead.contactId),
+  assigneeId: lead.assigneeId ?? null,
+  before,
+  version: lead.updatedAt,
+  id: lead.contactId,
+});
+
+export async function createLead(db: Database, owner: Owner, given: LeadInput) {
+  const userId = ownerId(owner);
+  const input = { ...given, assigneeId: newAssignee(owner, given.assigneeId) };
+  await Promise.all([
+    assertCampaign(db, userId, input),
+    assertMember(db, owner, input.assigneeId),
+    refuseDuplicate(db, userId, input),
+  ]);
   const rows = newLeadRows(userId, input, nowIso());
   await runBatch(db, [
     db.insert(contacts).values(rows.contact),
     db.insert(leads).values(rows.lead),
   ]);
-  return getLead(db, userId, rows.contact.id);
+  const lead = await getLead(db, userId, rows.contact.id);
+  await tellAssignees(db, null, owner, [
+    leadAssignment({ ...lead, contactId: lead.id }, contactName(lead), null),
+  ]);
+  return lead;
 }
 
 /**
@@ -444,19 +510,23 @@ async function missedLead(db: Database, userId: string, id: string, ifVersion: I
  */
 export async function updateLead(
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   input: LeadInput,
   ifVersion?: IfVersion,
 ) {
+  const userId = ownerId(owner);
   const [current] = await db
     .select()
     .from(leads)
-    .where(and(eq(leads.contactId, id), eq(leads.userId, userId)))
+    .where(and(eq(leads.contactId, id), ownedRows(leads, owner)))
     .limit(1);
   if (!current) throw notFound("Lead");
-  await assertCampaign(db, userId, input);
-  await refuseDuplicate(db, userId, input, id);
+  await Promise.all([
+    assertCampaign(db, userId, input),
+    assertMember(db, owner, input.assigneeId),
+    refuseDuplicate(db, userId, input, id),
+  ]);
   const now = nowIso();
   const reached = reachedAfter(current.reached, input.status);
   const [changed] = (await runBatch(db, [
@@ -478,12 +548,18 @@ export async function updateLead(
       .where(and(eq(contacts.id, id), eq(contacts.userId, userId), sql`changes() = 1`)),
   ])) as [{ id: string }[]];
   if (!changed.length) throw await missedLead(db, userId, id, ifVersion);
-  return getLead(db, userId, id);
+  // Read as the workspace's: a lead its member just assigned to someone else is still answered.
+  const lead = await getLead(db, userId, id);
+  await tellAssignees(db, null, owner, [
+    leadAssignment({ ...lead, contactId: id }, contactName(lead), current.assigneeId),
+  ]);
+  return lead;
 }
 
 /** Deletes the lead and its contact; only at one of `ifVersion` when given (else 412). */
-export async function deleteLead(db: Database, userId: string, id: string, ifVersion?: IfVersion) {
-  const lead = await getLead(db, userId, id);
+export async function deleteLead(db: Database, owner: Owner, id: string, ifVersion?: IfVersion) {
+  const userId = ownerId(owner);
+  const lead = await getLead(db, owner, id);
   const [deleted] = await db
     .delete(contacts)
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId), leadAt(contacts.id, ifVersion)))
@@ -498,28 +574,38 @@ export async function deleteLead(db: Database, userId: string, id: string, ifVer
  */
 export async function importLeads(
   db: Database,
-  userId: string,
+  owner: Owner,
   rows: unknown[],
   campaignId: string | null,
 ) {
+  const userId = ownerId(owner);
   await assertCampaign(db, userId, { campaignId });
   const checked = checkLeadRows(rows);
   const failed: RowFailure[] = checked.failed;
   // Without a campaign for the whole import, a row may name its own: one of the user's.
   const named = campaignId ? [] : checked.valid.map((row) => row.input.campaignId);
-  const own = await ownCampaignIds(db, userId, named);
-  const owners = await keysInUse(db, userId);
+  const assignees = checked.valid.map((row) => newAssignee(owner, row.input.assigneeId));
+  const [own, members, owners] = await Promise.all([
+    ownCampaignIds(db, userId, named),
+    membersAmong(db, userId, assignees),
+    keysInUse(db, userId),
+  ]);
   const seen = new Set(owners.keys());
   const now = nowIso();
   const fresh: ReturnType<typeof newLeadRows>[] = [];
   const skipped: { index: number; leadId: string | null }[] = [];
-  for (const row of checked.valid) {
+  for (const [i, row] of checked.valid.entries()) {
     const rowCampaign = campaignId ?? row.input.campaignId;
+    const assigneeId = assignees[i]!;
     if (rowCampaign && rowCampaign !== campaignId && !own.has(rowCampaign)) {
       failed.push({
         index: row.index,
         errors: [{ field: "campaignId", message: "No such campaign in your workspace" }],
       });
+      continue;
+    }
+    if (assigneeId && !members.has(assigneeId)) {
+      failed.push({ index: row.index, errors: [{ field: "assigneeId", message: NOT_A_MEMBER }] });
       continue;
     }
     const taken = row.keys.find((key) => seen.has(key));
@@ -528,7 +614,9 @@ export async function importLeads(
       continue;
     }
     row.keys.forEach((key) => seen.add(key));
-    fresh.push(newLeadRows(userId, { ...row.input, campaignId: rowCampaign }, now, true));
+    fresh.push(
+      newLeadRows(userId, { ...row.input, campaignId: rowCampaign, assigneeId }, now, true),
+    );
   }
   failed.sort((a, b) => a.index - b.index);
   if (!fresh.length && !skipped.length) {
@@ -544,6 +632,13 @@ export async function importLeads(
       rowsPerStatement(leads),
     ).map((part) => db.insert(leads).values(part)),
   ]);
+  await tellAssignees(
+    db,
+    null,
+    owner,
+    fresh.map(({ contact, lead }) => leadAssignment(lead, contactName(contact), null)),
+    { what: "leads", link: modulePath("marketing", { tab: "leads", assignee: "me" }) },
+  );
   return {
     received: rows.length,
     created: fresh.length,

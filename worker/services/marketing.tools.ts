@@ -11,7 +11,7 @@ import { contactName } from "../../app/domain/workspace";
 import { getCampaign } from "./campaigns";
 import { createLead, getLead, listLeads } from "./leads";
 import { enrollLead, listSequences } from "./sequences";
-import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const marketingTools = {
   search_leads: tool({
@@ -25,7 +25,7 @@ export const marketingTools = {
     run: async (db, userId, { query, status, followUpDue }, context) => {
       const { items } = await listLeads(
         db,
-        userId,
+        toolOwner(userId, context),
         {
           q: query,
           status,
@@ -43,8 +43,8 @@ export const marketingTools = {
     parameters: LeadInputSchema,
     wrote: true,
     records: creates("lead"),
-    run: async (db, userId, input) => {
-      const lead = await createLead(db, userId, input);
+    run: async (db, userId, input, context) => {
+      const lead = await createLead(db, toolOwner(userId, context), input);
       return { result: lead, summary: `Created lead ${contactName(lead)}` };
     },
   }),
@@ -56,8 +56,8 @@ export const marketingTools = {
       leadId: z.string().min(1).max(64).optional(),
       campaignId: z.string().min(1).max(64).optional(),
     }),
-    run: async (db, userId, { kind, leadId, campaignId }) => {
-      const lead = leadId ? await getLead(db, userId, leadId) : null;
+    run: async (db, userId, { kind, leadId, campaignId }, context) => {
+      const lead = leadId ? await getLead(db, toolOwner(userId, context), leadId) : null;
       const campaignOf = campaignId ?? lead?.campaignId;
       const campaign = campaignOf ? await getCampaign(db, userId, campaignOf) : null;
       const consented = lead
@@ -106,9 +106,9 @@ export const marketingTools = {
       sequenceId: z.string().min(1).max(64).describe("The sequence's id"),
     }),
     wrote: true,
-    run: async (db, userId, { leadId, sequenceId }) => {
+    run: async (db, userId, { leadId, sequenceId }, context) => {
+      const lead = await getLead(db, toolOwner(userId, context), leadId);
       const enrollment = await enrollLead(db, userId, leadId, sequenceId, Date.now());
-      const lead = await getLead(db, userId, leadId);
       return {
         result: enrollment,
         summary: `Started ${enrollment.sequenceName} on ${contactName(lead)}`,

@@ -9,6 +9,7 @@ import { memberChangeRefusal, type WorkspaceRole } from "../../app/domain/teams"
 import type { Database } from "../db/client";
 import { users, workspaceMembers } from "../db/schema";
 import { AppError } from "../errors";
+import { unassignFrom } from "./assignees";
 import { revokeWorkspaceTokens } from "./access-tokens";
 import { roleIn, workspaceNotFound } from "./workspaces";
 
@@ -164,10 +165,11 @@ export async function removeMember(
 
 /**
  * Ends what a person held in a workspace besides their membership, once it is gone: their access
- * tokens there are deleted. Their sessions need nothing, nor do the apps they connected there:
+ * tokens there are deleted, and the records assigned to them there assigned to nobody. Their sessions need nothing, nor do the apps they connected there:
  * each request reads the membership (a session without it works in their own workspace, an app's
  * call is refused).
  */
 export async function membershipEnded(db: Database, workspaceId: string, userId: string) {
   await revokeWorkspaceTokens(db, workspaceId, userId);
+  await unassignFrom(db, workspaceId, userId);
 }

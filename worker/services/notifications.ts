@@ -223,11 +223,12 @@ export async function updateSettings(
 
 /**
  * Makes each notice whose key this user has not had yet, on the channels their preferences name
- * (none: not made), and queues the e-mails due now. Returns the notices made. Until the user
- * confirms their address, a notice they want by e-mail is shown in the app instead: an address
- * anyone could have signed up with gets no mail from AI42.
+ * (none: not made), and queues the e-mails due now (without `env`, a service that has none, the
+ * cron releases them within the minute). Returns the notices made. Until the user confirms their
+ * address, a notice they want by e-mail is shown in the app instead: an address anyone could have
+ * signed up with gets no mail from AI42.
  */
-export async function notify(db: Database, env: Env, items: NewNotification[], now: number) {
+export async function notify(db: Database, env: Env | null, items: NewNotification[], now: number) {
   if (items.length === 0) return [];
   const userIds = [...new Set(items.map((item) => item.userId))];
   const owners = new Map<string, { settings: NotificationSettings; confirmed: boolean }>();
@@ -277,12 +278,13 @@ export async function notify(db: Database, env: Env, items: NewNotification[], n
     const results = await db.batch(statements as [(typeof statements)[0]]);
     for (const result of results) made.push(...result);
   }
-  await queueDueNow(
-    db,
-    env,
-    made.filter((row) => row.emailStatus === "waiting" && row.emailDueAt! <= isoAt(now)),
-    now,
-  );
+  if (env)
+    await queueDueNow(
+      db,
+      env,
+      made.filter((row) => row.emailStatus === "waiting" && row.emailDueAt! <= isoAt(now)),
+      now,
+    );
   return made;
 }
 

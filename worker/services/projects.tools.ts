@@ -3,7 +3,7 @@ import { z } from "zod";
 import { label, PROJECT_STATUSES, ProjectInputSchema } from "../../app/domain/workspace";
 import { pipelineStats } from "./pipeline";
 import { createProject, listProjects } from "./projects";
-import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const projectTools = {
   search_projects: tool({
@@ -13,10 +13,10 @@ export const projectTools = {
       query: searchQuery,
       status: z.enum(PROJECT_STATUSES).optional(),
     }),
-    run: async (db, userId, { query, status }) => {
+    run: async (db, userId, { query, status }, context) => {
       const { items } = await listProjects(
         db,
-        userId,
+        toolOwner(userId, context),
         { q: query, status },
         {
           page: 1,
@@ -53,8 +53,11 @@ export const projectTools = {
     parameters: ProjectInputSchema.omit({ propertyId: true }),
     wrote: true,
     records: creates("project"),
-    run: async (db, userId, input) => {
-      const project = await createProject(db, userId, { ...input, propertyId: null });
+    run: async (db, userId, input, context) => {
+      const project = await createProject(db, toolOwner(userId, context), {
+        ...input,
+        propertyId: null,
+      });
       return { result: project, summary: `Created project ${project.name}` };
     },
   }),

@@ -1,5 +1,6 @@
 /** Projects (deals) and their contact links: the one data access for the API and the agent. */
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, lte, type SQL } from "drizzle-orm";
+import { projectPath } from "../../app/domain/modules";
 import type {
   ProjectFileInput,
   ProjectInput,
@@ -11,19 +12,23 @@ import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   assertVersion,
+  assignedTo,
   deleteOwned,
   EXPORT_CHUNK_ROWS,
   findOwned,
   keysetOrderBy,
   missedChange,
+  narrowed,
+  newAssignee,
   nextVersion,
   ownedAt,
   ownedBy,
+  ownerId,
   publicRow,
   selectAll,
-  selectPage,
   type IfVersion,
   type KeysetOrder,
+  type Owner,
   type PageRequest,
 } from "../db/queries";
 import {
@@ -33,11 +38,21 @@ import {
   projectFiles,
   projects,
   properties,
+  type ProjectRow,
 } from "../db/schema";
 import { ownedMatching, SEARCH_INDEXES } from "../db/search";
 import { toContact } from "./contacts";
 import { toEntry } from "./entries";
 import { toProject, toProperty } from "../db/records";
+import {
+  ASSIGNEE_NAMES,
+  assigneeJoin,
+  assigneeNames,
+  assigneePeople,
+  assertMember,
+  tellAssignees,
+  toAssignee,
+} from "./assignees";
 
 export interface ProjectFilters {
   q?: string;
@@ -46,6 +61,8 @@ export interface ProjectFilters {
   /** Target close dates in [closeFrom, closeTo] (both days included): the week ahead. */
   closeFrom?: string;
   closeTo?: string;
+  /** Only the projects assigned to this member; null: to nobody. */
+  assignee?: string | null;
 }
 
 function projectsWhere(userId: string, filters: ProjectFilters) {
@@ -54,7 +71,7 @@ function projectsWhere(userId: string, filters: ProjectFilters) {
   if (filters.status) where.push(eq(projects.status, filters.status));
   if (filters.closeFrom) where.push(gte(projects.targetCloseDate, filters.closeFrom));
   if (filters.closeTo) where.push(lte(projects.targetCloseDate, filters.closeTo));
-  return and(...where);
+  return and(...where, assignedTo(projects.assigneeId, filters.assignee));
 }
 
 /** The order `projects_user_updated` holds. */
@@ -64,42 +81,57 @@ const NEWEST_CHANGE_FIRST: KeysetOrder = {
   id: projects.id,
 };
 
-/** A page of the user's projects, most recently changed first. */
+/** A project as a list shows it: its fields and its assignee's initials and name. */
+const listedProjects = (db: Database) =>
+  db
+    .select({ project: getTableColumns(projects), assignee: ASSIGNEE_NAMES })
+    .from(projects)
+    .leftJoin(assigneePeople, assigneeJoin(projects.assigneeId));
+
+const toListedProject = (row: {
+  project: ProjectRow;
+  assignee: Parameters<typeof toAssignee>[1];
+}) => ({ ...toProject(row.project), assignee: toAssignee(row.project.assigneeId, row.assignee) });
+
+/** A page of the owner's projects, most recently changed first, with the total: one round trip. */
 export async function listProjects(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: ProjectFilters,
-  page: PageRequest,
+  { page, limit }: PageRequest,
 ) {
-  const { rows, meta } = await selectPage(
-    db,
-    projects,
-    projectsWhere(userId, filters),
-    keysetOrderBy(NEWEST_CHANGE_FIRST),
-    page,
-  );
-  return { items: rows.map(toProject), meta };
+  const where = projectsWhere(ownerId(owner), narrowed(owner, filters));
+  const [rows, [total]] = await db.batch([
+    listedProjects(db)
+      .where(where)
+      .orderBy(...keysetOrderBy(NEWEST_CHANGE_FIRST))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(projects).where(where),
+  ]);
+  return { items: rows.map(toListedProject), meta: { page, limit, total: total!.value } };
 }
 
 /** Every project the list would show, in its order, a chunk at a time (the CSV export). */
 export async function* allProjects(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: ProjectFilters,
   size = EXPORT_CHUNK_ROWS,
 ) {
-  const where = projectsWhere(userId, filters);
+  const where = projectsWhere(ownerId(owner), narrowed(owner, filters));
   const chunks = selectAll(db, projects, where, NEWEST_CHANGE_FIRST, size);
   for await (const rows of chunks) yield rows.map(toProject);
 }
 
-export const findProject = (db: Database, userId: string, id: string) =>
-  findOwned(db, projects, userId, id, "Project");
+export const findProject = (db: Database, owner: Owner, id: string) =>
+  findOwned(db, projects, owner, id, "Project");
 
-/** One project with its linked contacts, its documents and its property. */
-export async function projectDetail(db: Database, userId: string, id: string) {
-  const project = await findProject(db, userId, id);
-  const [linked, documents, property, files] = await db.batch([
+/** One project with its linked contacts, its documents, its property and its assignee. */
+export async function projectDetail(db: Database, owner: Owner, id: string) {
+  const userId = ownerId(owner);
+  const project = await findProject(db, owner, id);
+  const [linked, documents, property, files, [assignee]] = await db.batch([
     db
       .select({ contact: contacts })
       .from(projectContacts)
@@ -120,9 +152,11 @@ export async function projectDetail(db: Database, userId: string, id: string) {
       .from(projectFiles)
       .where(and(eq(projectFiles.projectId, project.id), eq(projectFiles.userId, userId)))
       .orderBy(projectFiles.name),
+    assigneeNames(db, project.assigneeId),
   ]);
   return {
     ...toProject(project),
+    assignee: toAssignee(project.assigneeId, assignee),
     contacts: linked.map((row) => toContact(row.contact)),
     documents: documents.map(toEntry),
     property: property[0] ? toProperty(property[0]) : null,
@@ -130,45 +164,72 @@ export async function projectDetail(db: Database, userId: string, id: string) {
   };
 }
 
-export async function createProject(db: Database, userId: string, input: ProjectInput) {
-  await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
+/** The notice of a project's assignment, for whom it is assigned to now. */
+const projectAssignment = (row: ProjectRow, before: string | null) => ({
+  what: "project",
+  name: row.name,
+  link: projectPath(row.id),
+  assigneeId: row.assigneeId,
+  before,
+  version: row.updatedAt,
+  id: row.id,
+});
+
+export async function createProject(db: Database, owner: Owner, input: ProjectInput) {
+  const userId = ownerId(owner);
+  const assigneeId = newAssignee(owner, input.assigneeId);
+  await Promise.all([
+    assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property"),
+    assertMember(db, owner, assigneeId),
+  ]);
   const [row] = await db
     .insert(projects)
-    .values({ ...input, userId })
+    .values({ ...input, assigneeId, userId })
     .returning();
+  await tellAssignees(db, null, owner, [projectAssignment(row!, null)]);
   return toProject(row!);
 }
 
-/** Replaces the project's fields (PUT); only at one of `ifVersion` when given (else 412). */
+/**
+ * Replaces the project's fields (PUT), its assignee only when the input names one (or nobody);
+ * only at one of `ifVersion` when given (else 412).
+ */
 export async function updateProject(
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   input: ProjectInput,
   ifVersion?: IfVersion,
 ) {
+  const userId = ownerId(owner);
   const condition = { ifVersion, show: toProject };
-  assertVersion(await findProject(db, userId, id), "Project", condition);
-  await assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property");
+  const before = await findProject(db, owner, id);
+  assertVersion(before, "Project", condition);
+  await Promise.all([
+    assertOwnedReference(db, properties, userId, input.propertyId, "propertyId", "property"),
+    assertMember(db, owner, input.assigneeId),
+  ]);
   const [row] = await db
     .update(projects)
     .set({ ...input, updatedAt: nextVersion(projects.updatedAt) })
-    .where(ownedAt(projects, userId, id, ifVersion))
+    .where(ownedAt(projects, owner, id, ifVersion))
     .returning();
-  if (!row) throw await missedChange(db, projects, userId, id, "Project", condition);
+  if (!row) throw await missedChange(db, projects, owner, id, "Project", condition);
+  await tellAssignees(db, null, owner, [projectAssignment(row, before.assigneeId)]);
   return toProject(row);
 }
 
 export const deleteProject = async (
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   ifVersion?: IfVersion,
 ) =>
-  toProject(await deleteOwned(db, projects, userId, id, "Project", { ifVersion, show: toProject }));
+  toProject(await deleteOwned(db, projects, owner, id, "Project", { ifVersion, show: toProject }));
 
-export async function linkContact(db: Database, userId: string, id: string, contactId: string) {
-  const project = await findProject(db, userId, id);
+export async function linkContact(db: Database, owner: Owner, id: string, contactId: string) {
+  const userId = ownerId(owner);
+  const project = await findProject(db, owner, id);
   const contact = await findOwned(db, contacts, userId, contactId, "Contact");
   await db
     .insert(projectContacts)
@@ -178,8 +239,9 @@ export async function linkContact(db: Database, userId: string, id: string, cont
 }
 
 /** Links a Drive file to the project (again: its name and links are refreshed). */
-export async function linkFile(db: Database, userId: string, id: string, input: ProjectFileInput) {
-  const project = await findProject(db, userId, id);
+export async function linkFile(db: Database, owner: Owner, id: string, input: ProjectFileInput) {
+  const userId = ownerId(owner);
+  const project = await findProject(db, owner, id);
   const values = { ...input, userId, projectId: project.id };
   const [row] = await db
     .insert(projectFiles)
@@ -197,7 +259,9 @@ export async function linkFile(db: Database, userId: string, id: string, input: 
   return publicRow(row!);
 }
 
-export async function unlinkFile(db: Database, userId: string, id: string, fileId: string) {
+export async function unlinkFile(db: Database, owner: Owner, id: string, fileId: string) {
+  const userId = ownerId(owner);
+  await findProject(db, owner, id);
   const [row] = await db
     .delete(projectFiles)
     .where(
@@ -212,7 +276,9 @@ export async function unlinkFile(db: Database, userId: string, id: string, fileI
   return publicRow(row);
 }
 
-export async function unlinkContact(db: Database, userId: string, id: string, contactId: string) {
+export async function unlinkContact(db: Database, owner: Owner, id: string, contactId: string) {
+  const userId = ownerId(owner);
+  await findProject(db, owner, id);
   const [row] = await db
     .delete(projectContacts)
     .where(

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { PROPERTY_STATUSES } from "../../app/domain/workspace";
 import { listProperties } from "./properties";
-import { found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const propertyTools = {
   search_properties: tool({
@@ -12,10 +12,10 @@ export const propertyTools = {
       query: searchQuery,
       status: z.enum(PROPERTY_STATUSES).optional(),
     }),
-    run: async (db, userId, { query, status }) => {
+    run: async (db, userId, { query, status }, context) => {
       const { items } = await listProperties(
         db,
-        userId,
+        toolOwner(userId, context),
         { q: query, status },
         { sort: "updatedAt", dir: "desc" },
         { page: 1, limit: TOOL_SEARCH_LIMIT },

@@ -19,6 +19,7 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BuyBoxFilter } from "../../app/domain/deals/buy-box-filter";
 import type { Strategy } from "../../app/domain/deals/types";
+import { propertyPath, modulePath } from "../../app/domain/modules";
 import {
   propertyDedupeKey,
   type ListingStatus,
@@ -26,26 +27,34 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from "../../app/domain/workspace";
-import { AppError, notFound } from "../errors";
+import { NOT_A_MEMBER } from "../../app/domain/assignees";
+import { AppError, invalidFields, notFound } from "../errors";
 import type { Database } from "../db/client";
 import {
   assertOwnedReference,
   assertOwnedReferences,
+  assignedTo,
   chunk,
   D1_MAX_PARAMS,
   deleteOwned,
   flatRows,
+  inJsonList,
   keysetChunks,
   keysetOrderBy,
   missedChange,
+  narrowed,
+  newAssignee,
   nextVersion,
   nowIso,
   ownedAt,
   ownedBy,
+  ownedRows,
+  ownerId,
   rowsPerStatement,
   runBatch,
   type IfVersion,
   type KeysetOrder,
+  type Owner,
   type PageRequest,
 } from "../db/queries";
 import { LIST_FIGURES, primaryDeal } from "../db/list-figures";
@@ -69,6 +78,16 @@ import {
   researchReports,
   type PropertyRow,
 } from "../db/schema";
+import {
+  ASSIGNEE_NAMES,
+  assigneeJoin,
+  assigneePeople,
+  assertMember,
+  membersAmong,
+  tellAssignees,
+  toAssignee,
+  type Assignment,
+} from "./assignees";
 import { toContact } from "./contacts";
 import { refreshDealFigures, staleDeals } from "./deal-figures";
 import { toProject, toProperty, toResearch } from "../db/records";
@@ -113,12 +132,20 @@ const PRIMARY_ANALYSIS = {
  */
 const { imported: _imported, ...LISTED_COLUMNS } = getTableColumns(properties);
 
-/** Properties, each with its primary analysis (judged by its owner's buy box): filter, order and page it. */
+/**
+ * Properties, each with its primary analysis (judged by its owner's buy box) and its assignee's
+ * names: filter, order and page it.
+ */
 export const propertiesWithAnalysis = (db: Database) =>
   db
-    .select({ property: LISTED_COLUMNS, primaryAnalysis: PRIMARY_ANALYSIS })
+    .select({
+      property: LISTED_COLUMNS,
+      primaryAnalysis: PRIMARY_ANALYSIS,
+      assignee: ASSIGNEE_NAMES,
+    })
     .from(properties)
-    .leftJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId));
+    .leftJoin(primaryDeal, eq(primaryDeal.id, properties.primaryDealId))
+    .leftJoin(assigneePeople, assigneeJoin(properties.assigneeId));
 
 type AnalysisColumns = {
   [K in keyof typeof PRIMARY_ANALYSIS]: (typeof PRIMARY_ANALYSIS)[K]["_"]["type"];
@@ -126,11 +153,12 @@ type AnalysisColumns = {
 
 /**
  * A property as listed: its primary analysis's key figures (null without one), the id of its
- * first photo (null without one) and its owner's name.
+ * first photo (null without one), its owner's name and its assignee.
  */
 export const toListedProperty = (row: {
   property: Omit<PropertyRow, "imported">;
   primaryAnalysis: AnalysisColumns;
+  assignee: Parameters<typeof toAssignee>[1];
 }) => {
   const { id, ...analysis } = row.primaryAnalysis;
   return {
@@ -138,6 +166,7 @@ export const toListedProperty = (row: {
     primaryAnalysis: id === null ? null : { id, ...analysis },
     photoFileId: row.property.photoFileId,
     ownerName: row.property.ownerName,
+    assignee: toAssignee(row.property.assigneeId, row.assignee),
   };
 };
 
@@ -162,6 +191,8 @@ export interface PropertyFilters {
   ownerContactId?: string;
   /** Only properties with at least this much estimated equity. */
   minEquity?: number;
+  /** Only the properties assigned to this member; null: to nobody. */
+  assignee?: string | null;
 }
 
 const OWNER_SEARCH_COLUMNS = [contacts.firstName, contacts.lastName, contacts.company];
@@ -201,7 +232,7 @@ function propertiesWhere(userId: string, filters: PropertyFilters, walk = false)
   if (filters.ownerContactId) where.push(eq(properties.ownerContactId, filters.ownerContactId));
   if (filters.minEquity !== undefined)
     where.push(gte(properties.estimatedEquity, filters.minEquity));
-  return and(...where);
+  return and(...where, assignedTo(properties.assigneeId, filters.assignee));
 }
 
 /**
@@ -209,7 +240,9 @@ function propertiesWhere(userId: string, filters: PropertyFilters, walk = false)
  * figure): counted in the index of the filter, without reading the rows; a search alone, in the
  * search indexes.
  */
-export function countProperties(db: Database, userId: string, filters: PropertyFilters) {
+export function countProperties(db: Database, owner: Owner, filters: PropertyFilters) {
+  const userId = ownerId(owner);
+  filters = narrowed(owner, filters);
   const words = onlySearchWords(filters);
   const counted = db.select({ value: count() });
   return words
@@ -257,11 +290,11 @@ const matchingProperties = (
  */
 export const listProperties = (
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: PropertyFilters,
   order: PropertyOrder,
   page: PageRequest,
-) => propertiesPage(db, userId, filters, order, page, true);
+) => propertiesPage(db, ownerId(owner), narrowed(owner, filters), order, page, true);
 
 async function propertiesPage(
   db: Database,
@@ -322,10 +355,12 @@ const EXPORTED = {
  */
 export async function* allProperties(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: PropertyFilters,
   order: PropertyOrder,
 ) {
+  const userId = ownerId(owner);
+  filters = narrowed(owner, filters);
   await refreshDealFigures(db, userId);
   yield* keysetChunks(
     (after, orderBy, limit) =>
@@ -347,14 +382,15 @@ export async function* allProperties(
 /**
  * One property (the property page): its primary analysis, all its analyses (the primary first),
  * the projects on it, the people linked to those projects, research grounded in it and its
- * auctions. One round trip.
+ * auctions (of those, only what the owner reaches). One round trip.
  */
-export async function propertyDetail(db: Database, userId: string, id: string) {
-  const onProperty = and(eq(projects.userId, userId), eq(projects.propertyId, id));
+export async function propertyDetail(db: Database, owner: Owner, id: string) {
+  const userId = ownerId(owner);
+  const onProperty = and(ownedRows(projects, owner), eq(projects.propertyId, id));
   const [[row], analyses, projectRows, contactRows, researchRows, auctionRows, ownerRows] =
     await db.batch([
       propertiesWithAnalysis(db)
-        .where(ownedBy(properties, userId, id))
+        .where(ownedBy(properties, owner, id))
         .limit(1),
       db
         .select(ANALYSIS_SUMMARY)
@@ -400,7 +436,7 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
           postponedTo: auctions.postponedTo,
         })
         .from(auctions)
-        .where(and(eq(auctions.userId, userId), eq(auctions.propertyId, id)))
+        .where(and(ownedRows(auctions, owner), eq(auctions.propertyId, id)))
         .orderBy(asc(auctions.currentSaleAt)),
       db
         .select()
@@ -419,46 +455,66 @@ export async function propertyDetail(db: Database, userId: string, id: string) {
         ),
     ]);
   if (!row) throw notFound("Property");
-  const owner = ownerRows[0] ? toContact(ownerRows[0]) : null;
+  const ownerContact = ownerRows[0] ? toContact(ownerRows[0]) : null;
   return {
     ...toListedProperty(row),
-    owner,
+    owner: ownerContact,
     analyses,
     projects: projectRows.map(toProject),
     // The owner first, then the people on its projects.
     contacts: [
-      ...(owner ? [owner] : []),
-      ...contactRows.filter((contact) => contact.id !== owner?.id).map(toContact),
+      ...(ownerContact ? [ownerContact] : []),
+      ...contactRows.filter((contact) => contact.id !== ownerContact?.id).map(toContact),
     ],
     research: researchRows.map(toResearch),
     auctions: auctionRows,
   };
 }
 
+/** The notice of a property's assignment, for whom it is assigned to now. */
+const propertyAssignment = (
+  row: Pick<PropertyRow, "id" | "address" | "assigneeId" | "updatedAt">,
+  before: string | null,
+): Assignment => ({
+  what: "property",
+  name: row.address,
+  link: propertyPath(row.id),
+  assigneeId: row.assigneeId,
+  before,
+  version: row.updatedAt,
+  id: row.id,
+});
+
 /**
- * Replaces the property's fields (PUT); 409 when another property has its address or APN, 412
- * when it is not at one of `ifVersion` (when given).
+ * Replaces the property's fields (PUT), its assignee only when the input names one (or nobody);
+ * 409 when another property has its address or APN, 412 when it is not at one of `ifVersion`
+ * (when given).
  */
 export async function updateProperty(
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   input: PropertyInput,
   ifVersion?: IfVersion,
 ) {
-  await assertOwnedReference(
-    db,
-    contacts,
-    userId,
-    input.ownerContactId,
-    "ownerContactId",
-    "contact",
-  );
+  const userId = ownerId(owner);
   const key = propertyDedupeKey(input);
-  const [clash] = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(eq(properties.userId, userId), eq(properties.dedupeKey, key)));
+  const [clashes, before] = await Promise.all([
+    db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.userId, userId), eq(properties.dedupeKey, key))),
+    // Whom it was assigned to, when the change may assign it to someone new.
+    input.assigneeId
+      ? db
+          .select({ assigneeId: properties.assigneeId })
+          .from(properties)
+          .where(ownedBy(properties, owner, id))
+      : [],
+    assertOwnedReference(db, contacts, userId, input.ownerContactId, "ownerContactId", "contact"),
+    assertMember(db, owner, input.assigneeId),
+  ]);
+  const clash = clashes[0];
   if (clash && clash.id !== id) {
     throw new AppError(
       409,
@@ -469,25 +525,28 @@ export async function updateProperty(
   const [row] = await db
     .update(properties)
     .set({ ...input, dedupeKey: key, updatedAt: nextVersion(properties.updatedAt) })
-    .where(ownedAt(properties, userId, id, ifVersion))
+    .where(ownedAt(properties, owner, id, ifVersion))
     .returning();
   if (!row) {
-    throw await missedChange(db, properties, userId, id, "Property", {
+    throw await missedChange(db, properties, owner, id, "Property", {
       ifVersion,
       show: toProperty,
     });
   }
+  // Without a read (no one named), it kept whom it had.
+  const previous = before[0] ? before[0].assigneeId : row.assigneeId;
+  await tellAssignees(db, null, owner, [propertyAssignment(row, previous)]);
   return toProperty(row);
 }
 
 export const deleteProperty = async (
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   ifVersion?: IfVersion,
 ) =>
   toProperty(
-    await deleteOwned(db, properties, userId, id, "Property", { ifVersion, show: toProperty }),
+    await deleteOwned(db, properties, owner, id, "Property", { ifVersion, show: toProperty }),
   );
 
 /** The ids of the user's properties with these dedupe keys, by key (one batch of lookups). */
@@ -509,34 +568,48 @@ export async function propertyIdsByKey(db: Database, userId: string, keys: strin
  * How these rows would be written: which are new and which the user already has (matched on
  * the dedupe key), and the statements — for the caller to run in one D1 batch (all or nothing),
  * or not at all for a preview. The last row wins when one payload names the same property twice.
+ * A row's assignee must be a member (else 400, nothing written); a property already here keeps
+ * its own unless the row names one.
  */
 export async function planPropertyWrites(
   db: Database,
-  userId: string,
-  rows: { input: PropertyInput; key: string }[],
+  owner: Owner,
+  given: { input: PropertyInput; key: string }[],
   existingRows: ExistingRows,
 ) {
+  const userId = ownerId(owner);
+  const rows = given.map((row) => ({
+    ...row,
+    input: { ...row.input, assigneeId: newAssignee(owner, row.input.assigneeId) },
+  }));
   const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
-  await assertOwnedReferences(
-    db,
-    contacts,
-    userId,
-    unique.map((row) => row.input.ownerContactId),
-    "ownerContactId",
-    "contact",
-  );
-  const idByKey = await propertyIdsByKey(
-    db,
-    userId,
-    unique.map((row) => row.key),
-  );
+  const assignees = unique.map((row) => row.input.assigneeId);
+  const [, members, idByKey] = await Promise.all([
+    assertOwnedReferences(
+      db,
+      contacts,
+      userId,
+      unique.map((row) => row.input.ownerContactId),
+      "ownerContactId",
+      "contact",
+    ),
+    membersAmong(db, userId, assignees),
+    propertyIdsByKey(
+      db,
+      userId,
+      unique.map((row) => row.key),
+    ),
+  ]);
+  if (assignees.some((id) => id && !members.has(id)))
+    throw invalidFields([{ field: "assigneeId", message: NOT_A_MEMBER }]);
   const fresh = unique.filter((row) => !idByKey.has(row.key));
   const toWrite = existingRows === "update" ? unique : fresh;
 
   const now = nowIso();
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const updatable = Object.entries(getTableColumns(properties)).filter(
-    ([name]) => !["id", "userId", "createdAt", "dedupeKey", ...LIST_FIGURES].includes(name),
+    ([name]) =>
+      !["id", "userId", "createdAt", "dedupeKey", "assigneeId", ...LIST_FIGURES].includes(name),
   );
   const statements = chunk(toWrite, rowsPerStatement(properties)).map((part) =>
     db
@@ -552,9 +625,18 @@ export async function planPropertyWrites(
       )
       .onConflictDoUpdate({
         target: [properties.userId, properties.dedupeKey],
-        set: Object.fromEntries(updatable.map(([name, column]) => [name, excluded(column.name)])),
+        set: {
+          ...Object.fromEntries(updatable.map(([name, column]) => [name, excluded(column.name)])),
+          assigneeId: sql`coalesce(${excluded(properties.assigneeId.name)}, ${properties.assigneeId})`,
+        },
       })
-      .returning({ id: properties.id, key: properties.dedupeKey }),
+      .returning({
+        id: properties.id,
+        key: properties.dedupeKey,
+        address: properties.address,
+        assigneeId: properties.assigneeId,
+        updatedAt: properties.updatedAt,
+      }),
   );
   const existing = unique.length - fresh.length;
   return {
@@ -565,18 +647,47 @@ export async function planPropertyWrites(
     /** Each row's key, in the order sent, and the ids of those the user already had. */
     keys: rows.map((row) => row.key),
     idByKey,
+    owner,
+    /** Whom the properties already here that a row assigns were assigned to. */
+    assigneesBefore: await assigneesOf(
+      db,
+      toWrite.flatMap((row) => (row.input.assigneeId ? (idByKey.get(row.key) ?? []) : [])),
+    ),
   };
+}
+
+/** Whom these properties are assigned to, by id. */
+async function assigneesOf(db: Database, ids: string[]) {
+  const rows = ids.length
+    ? await db
+        .select({ id: properties.id, assigneeId: properties.assigneeId })
+        .from(properties)
+        .where(inJsonList(properties.id, ids))
+    : [];
+  return new Map(rows.map((row) => [row.id, row.assigneeId]));
 }
 
 /**
  * Runs a write plan in one batch and answers the id of each row, in the order sent: the
- * property it created or updated, or the one it matched and left as it was.
+ * property it created or updated, or the one it matched and left as it was. The members it
+ * assigned properties to are told.
  */
 export async function writeProperties(
   db: Database,
   plan: Awaited<ReturnType<typeof planPropertyWrites>>,
 ) {
-  const results = (await runBatch(db, plan.statements)) as { id: string; key: string }[][];
-  const written = new Map(results.flat().map((row) => [row.key, row.id]));
+  const results = (await runBatch(db, plan.statements)) as (Pick<
+    PropertyRow,
+    "id" | "address" | "assigneeId" | "updatedAt"
+  > & { key: string })[][];
+  const rows = results.flat();
+  await tellAssignees(
+    db,
+    null,
+    plan.owner,
+    rows.map((row) => propertyAssignment(row, plan.assigneesBefore.get(row.id) ?? null)),
+    { what: "properties", link: modulePath("possible-investments", { assignee: "me" }) },
+  );
+  const written = new Map(rows.map((row) => [row.key, row.id]));
   return plan.keys.map((key) => written.get(key) ?? plan.idByKey.get(key)!);
 }

@@ -60,6 +60,13 @@ import {
   type ProjectRow,
 } from "../db/schema";
 import type { NewNotification } from "./notifications";
+import {
+  addressed,
+  forPerson,
+  recipientsOf,
+  workspacesOfPeople,
+  type RecordNotice,
+} from "./recipients";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -75,7 +82,7 @@ const writtenLately = (column: SQLiteColumn, now: number) => gt(column, isoAt(no
  * written after a mark had passed. One range of `deposit_due_at` (the deposits of the next 72
  * hours), narrowed to the windows that end at each mark and the auctions written lately.
  */
-async function depositsDue(db: Database, now: number): Promise<NewNotification[]> {
+async function depositsDue(db: Database, now: number): Promise<RecordNotice[]> {
   const hoursAt = (hours: number) => isoAt(now + hours * HOUR_MS);
   const rows = await db
     .select()
@@ -107,6 +114,7 @@ async function depositsDue(db: Database, now: number): Promise<NewNotification[]
     return [
       {
         userId: auction.userId,
+        assigneeId: auction.assigneeId,
         kind: "deposit_due" as const,
         key: `deposit_due:${DEPOSIT_REMINDER_HOURS[mark]}:${auction.id}:${auction.depositDueAt}`,
         title: `Deposit due in ${timeUntil(due, now)}: ${auction.address}`,
@@ -123,7 +131,7 @@ async function depositsDue(db: Database, now: number): Promise<NewNotification[]
  * (`dueMark`), as a sale today or tomorrow, whichever it is by then. Sales in the next 48 hours are
  * all the candidates.
  */
-async function salesSoon(db: Database, now: number): Promise<NewNotification[]> {
+async function salesSoon(db: Database, now: number): Promise<RecordNotice[]> {
   const rows = await db
     .select()
     .from(auctions)
@@ -148,6 +156,7 @@ async function salesSoon(db: Database, now: number): Promise<NewNotification[]> 
     return [
       {
         userId: auction.userId,
+        assigneeId: auction.assigneeId,
         kind: today ? ("sale_today" as const) : ("sale_tomorrow" as const),
         key: `sale_${day}:${auction.id}:${saleAt}`,
         title: `Sale ${day}: ${auction.address}`,
@@ -199,75 +208,105 @@ async function usersAtMorning(db: Database, now: number) {
  * projects whose target close is 7 days away. Only the users whose morning it is are read.
  */
 async function morningNotices(db: Database, now: number): Promise<NewNotification[]> {
-  const users = await usersAtMorning(db, now);
+  const people = await usersAtMorning(db, now);
   const notices: NewNotification[] = [];
-  // D1 binds at most 100 values a statement: users go 90 at a time.
-  for (let i = 0; i < users.length; i += 90) {
-    const part = users.slice(i, i + 90);
-    const dayOf = new Map(part.map((user) => [user.userId, user.day]));
-    const days = [...new Set(part.map((user) => user.day))];
-    const [followUps, closing] = await db.batch([
-      db
-        .select({
-          userId: leads.userId,
-          day: leads.followUpOn,
-          name: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
-        })
-        .from(leads)
-        .innerJoin(contacts, eq(contacts.id, leads.contactId))
-        .where(
-          and(
-            inArray(leads.userId, [...dayOf.keys()]),
-            inArray(leads.followUpOn, days),
-            notInArray(leads.status, ["dead", "under_contract"]),
-          ),
-        )
-        .orderBy(asc(contacts.firstName)),
-      db
-        .select()
-        .from(projects)
-        .where(
-          and(
-            inArray(projects.userId, [...dayOf.keys()]),
-            inArray(
-              projects.targetCloseDate,
-              days.map((day) => addIsoDays(day, PROJECT_CLOSE_DAYS)),
+  // A few dozen people at a time: their workspaces' ids go into one statement (D1 binds at most 100).
+  for (let i = 0; i < people.length; i += 30) {
+    const part = people.slice(i, i + 30);
+    const dayOf = new Map(part.map((person) => [person.userId, person.day]));
+    const members = await workspacesOfPeople(db, [...dayOf.keys()]);
+    const days = [...new Set(part.map((person) => person.day))];
+    // Those whose 7:00 it is, among the members a record of `workspaceId` goes to, on `day`.
+    const told = (workspaceId: string, assigneeId: string | null, day: string) =>
+      recipientsOf(workspaceId, assigneeId, members.get(workspaceId)).filter(
+        (personId) => dayOf.get(personId) === day,
+      );
+    const workspaceIds = [...new Set([...dayOf.keys(), ...members.keys()])];
+    for (let j = 0; j < workspaceIds.length; j += 80) {
+      const some = workspaceIds.slice(j, j + 80);
+      const [followUps, closing] = await db.batch([
+        db
+          .select({
+            workspaceId: leads.userId,
+            assigneeId: leads.assigneeId,
+            day: leads.followUpOn,
+            name: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
+          })
+          .from(leads)
+          .innerJoin(contacts, eq(contacts.id, leads.contactId))
+          .where(
+            and(
+              inArray(leads.userId, some),
+              inArray(leads.followUpOn, days),
+              notInArray(leads.status, ["dead", "under_contract"]),
             ),
-            notInArray(projects.status, ["sold", "archived"]),
+          )
+          .orderBy(asc(contacts.firstName)),
+        db
+          .select()
+          .from(projects)
+          .where(
+            and(
+              inArray(projects.userId, some),
+              inArray(
+                projects.targetCloseDate,
+                days.map((day) => addIsoDays(day, PROJECT_CLOSE_DAYS)),
+              ),
+              notInArray(projects.status, ["sold", "archived"]),
+            ),
           ),
-        ),
-    ]);
-    const names = new Map<string, string[]>();
-    for (const lead of followUps)
-      if (lead.day === dayOf.get(lead.userId))
-        names.set(lead.userId, [...(names.get(lead.userId) ?? []), lead.name]);
-    for (const [userId, due] of names) {
-      const day = dayOf.get(userId)!;
-      const shown =
-        due.slice(0, 5).join(", ") + (due.length > 5 ? `, and ${due.length - 5} more` : "");
-      notices.push({
-        userId,
-        kind: "follow_ups_due",
-        key: `follow_ups_due:${day}`,
-        title: `${due.length} follow-up${due.length === 1 ? "" : "s"} due today`,
-        body: `Promised a call back today: ${shown}.`,
-        link: modulePath("marketing", { tab: "leads", followUpBy: day, sort: "follow_up" }),
-      });
-    }
-    for (const project of closing) {
-      const day = dayOf.get(project.userId)!;
-      if (project.targetCloseDate === addIsoDays(day, PROJECT_CLOSE_DAYS))
-        notices.push(closingNotice(project, day));
+      ]);
+      // Each person's follow-ups due today, workspace by workspace.
+      const names = new Map<string, { personId: string; workspaceId: string; names: string[] }>();
+      for (const lead of followUps)
+        for (const personId of told(lead.workspaceId, lead.assigneeId, lead.day!)) {
+          const at = `${personId} ${lead.workspaceId}`;
+          const theirs = names.get(at) ?? { personId, workspaceId: lead.workspaceId, names: [] };
+          theirs.names.push(lead.name);
+          names.set(at, theirs);
+        }
+      for (const { personId, workspaceId, names: due } of names.values()) {
+        const day = dayOf.get(personId)!;
+        const shown =
+          due.slice(0, 5).join(", ") + (due.length > 5 ? `, and ${due.length - 5} more` : "");
+        const notice: NewNotification = {
+          userId: workspaceId,
+          kind: "follow_ups_due",
+          // One a day for each workspace the person has follow-ups in: their own keeps its key.
+          key:
+            personId === workspaceId
+              ? `follow_ups_due:${day}`
+              : `follow_ups_due:${workspaceId}:${day}`,
+          title: `${due.length} follow-up${due.length === 1 ? "" : "s"} due today`,
+          body: `Promised a call back today: ${shown}.`,
+          link: modulePath("marketing", { tab: "leads", followUpBy: day, sort: "follow_up" }),
+        };
+        notices.push(forPerson(notice, personId, members.get(workspaceId)?.[0]?.name));
+      }
+      for (const project of closing)
+        for (const personId of told(
+          project.userId,
+          project.assigneeId,
+          addIsoDays(project.targetCloseDate!, -PROJECT_CLOSE_DAYS),
+        ))
+          notices.push(
+            forPerson(
+              closingNotice(project, dayOf.get(personId)!),
+              personId,
+              members.get(project.userId)?.[0]?.name,
+            ),
+          );
     }
   }
   return notices;
 }
 
 /** A project's closing notice, told on `today` (the user's). */
-function closingNotice(project: ProjectRow, today: string): NewNotification {
+function closingNotice(project: ProjectRow, today: string): RecordNotice {
   const close = project.targetCloseDate!;
   return {
     userId: project.userId,
+    assigneeId: project.assigneeId,
     kind: "project_close",
     key: `project_close:${project.id}:${close}`,
     title: `Closing ${daysAway(close, today)}: ${project.name}`,
@@ -282,7 +321,7 @@ function closingNotice(project: ProjectRow, today: string): NewNotification {
  * mark itself is the morning's, above). Closings within a week of UTC's today (one range of
  * `target_close_date`, every zone covered) of projects written lately.
  */
-async function closingsWrittenLate(db: Database, now: number): Promise<NewNotification[]> {
+async function closingsWrittenLate(db: Database, now: number): Promise<RecordNotice[]> {
   const utcToday = todayIn(DEFAULT_TIME_ZONE, now);
   const rows = await db
     .select({ project: projects, zone: userZone })
@@ -311,7 +350,7 @@ async function closingsWrittenLate(db: Database, now: number): Promise<NewNotifi
  * Calendar events whose reminder time has come: their start less their reminder minutes, or the
  * write of an event made after that had passed (`remind_at`, see the calendar's `eventColumns`).
  */
-async function eventReminders(db: Database, now: number): Promise<NewNotification[]> {
+async function eventReminders(db: Database, now: number): Promise<RecordNotice[]> {
   const rows = await db
     .select({ event: calendarEvents, zone: userZone })
     .from(calendarEvents)
@@ -328,6 +367,7 @@ async function eventReminders(db: Database, now: number): Promise<NewNotificatio
       : clockIn(event.start, event.timeZone ?? zone);
     return {
       userId: event.userId,
+      assigneeId: event.assigneeId,
       kind: "event_reminder" as const,
       // Named by the mark, not by `remind_at`: an event changed after its reminder came is
       // found again (its `remind_at` is the change) and makes nothing new.
@@ -342,14 +382,17 @@ async function eventReminders(db: Database, now: number): Promise<NewNotificatio
   });
 }
 
-/** Every reminder due at `now`, across all users: one query per kind. */
-export async function dueReminders(db: Database, now: number) {
-  const found = await Promise.all([
+/**
+ * Every reminder due at `now`, across all workspaces: one query per kind, each notice to the member
+ * its record is assigned to, else the workspace's owners and admins (worker/services/recipients.ts).
+ */
+export async function dueReminders(db: Database, now: number): Promise<NewNotification[]> {
+  const [deposits, sales, mornings, closings, events] = await Promise.all([
     depositsDue(db, now),
     salesSoon(db, now),
     morningNotices(db, now),
     closingsWrittenLate(db, now),
     eventReminders(db, now),
   ]);
-  return found.flat();
+  return [...mornings, ...(await addressed(db, [...deposits, ...sales, ...closings, ...events]))];
 }

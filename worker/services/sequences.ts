@@ -54,6 +54,7 @@ import {
 import type { Env } from "../env";
 import { getLead } from "./leads";
 import { gmailSending, googleApis, withGoogle, type GoogleScope } from "./google";
+import { addressed } from "./recipients";
 import { notify, settingsOf } from "./notifications";
 
 /** The queue message of one step (worker/queue.ts). */
@@ -537,16 +538,17 @@ export async function runSequenceStep(
     await notify(
       db,
       env,
-      [
+      await addressed(db, [
         {
           userId: enrollment.userId,
+          assigneeId: lead.assigneeId,
           kind: "sequence",
           key: `seq:${enrollment.id}:stop`,
           title: `Sequence stopped: ${contactName(contact)}`,
           body: `“${sequence.name}” stopped for ${contactName(contact)}: ${STOP_REASONS[reason]}.`,
           link: leadPath(contact.id),
         },
-      ],
+      ]),
       now,
     );
     return { outcome: "stopped" as const, reason };
@@ -762,11 +764,14 @@ const TASK_TITLES: Record<SequenceStep["action"], (name: string, subject: string
   task: (name) => `Follow up with ${name}`,
 };
 
-/** A step for the user to do: an all-day task on `day` in AI42's calendar, and a notice. */
+/**
+ * A step for someone to do: an all-day task on `day` in AI42's calendar, assigned as its lead is,
+ * and a notice to whom the task is for (the lead's assignee, else the workspace's owners and admins).
+ */
 async function makeTask(
   db: Database,
   env: Env,
-  { enrollment, sequence, contact }: StepContext,
+  { enrollment, sequence, contact, lead }: StepContext,
   job: SequenceStepJob,
   step: SequenceStep,
   filled: { subject: string; body: string },
@@ -809,6 +814,7 @@ async function makeTask(
       kind: "task",
       notes,
       contactId: contact.id,
+      assigneeId: lead.assigneeId,
       createdAt: isoAt(now),
       updatedAt: isoAt(now),
     }),
@@ -820,16 +826,17 @@ async function makeTask(
   await notify(
     db,
     env,
-    [
+    await addressed(db, [
       {
         userId: enrollment.userId,
+        assigneeId: lead.assigneeId,
         kind: "sequence",
         key: stepKey(enrollment.id, job.step),
         title,
         body: reason ? `${detail}. ${filled.body}`.slice(0, 500) : filled.body.slice(0, 500),
         link: leadPath(contact.id),
       },
-    ],
+    ]),
     now,
   );
 }

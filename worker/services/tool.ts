@@ -7,6 +7,7 @@ import type { RecordType } from "../../app/domain/activity";
 import type { WorkspaceRole } from "../../app/domain/teams";
 import { z } from "zod";
 import type { Database } from "../db/client";
+import type { Owner } from "../db/queries";
 import type { Env } from "../env";
 import { created, type TrackedChange } from "./activity";
 import type { GoogleScope } from "./google";
@@ -42,6 +43,8 @@ export interface ToolContext {
   role: WorkspaceRole;
   /** The person the tools act for, whose Google account they reach; absent, the workspace's own. */
   personId?: string;
+  /** Whether the person reaches only the records assigned to them (worker/db/queries.ts). */
+  assignedOnly?: boolean;
 }
 
 /**
@@ -51,8 +54,25 @@ export interface ToolContext {
 export const toolGoogleScope = (
   db: Database,
   workspaceId: string,
-  { env, origin, timeZone, personId }: ToolContext,
-): GoogleScope => ({ db, env, origin, timeZone, userId: personId ?? workspaceId, workspaceId });
+  { env, origin, timeZone, personId, assignedOnly }: ToolContext,
+): GoogleScope => ({
+  db,
+  env,
+  origin,
+  timeZone,
+  userId: personId ?? workspaceId,
+  workspaceId,
+  assignedOnly,
+});
+
+/**
+ * Whose records a tool reaches in workspace `workspaceId`, and whose change it makes: the person
+ * it acts for (bound to their assigned records when so), else the workspace itself.
+ */
+export const toolOwner = (
+  workspaceId: string,
+  { personId, assignedOnly = false }: ToolContext,
+): Owner => (personId ? { id: workspaceId, personId, assignedOnly } : workspaceId);
 
 export interface Tool {
   description: string;

@@ -486,7 +486,9 @@ function build(
   key: string | undefined,
   context: Planning,
 ): Record<string, unknown> | RowProblem {
-  const input = { ...(row.input as Record<string, unknown>) };
+  // Assignment is the workspace's own: a file's assignees may be people who are not its members
+  // (another workspace's export), so Import Data assigns nothing, and a record here keeps its own.
+  const { assigneeId: _assignee, ...input } = row.input as Record<string, unknown>;
   for (const [field, target] of Object.entries(kind.references ?? {})) {
     const named = input[field];
     if (typeof named !== "string" || !named) continue;

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { WorkspaceInput } from "../../app/domain/team-input";
 import { personalWorkspaceName, type Workspace, type WorkspaceRole } from "../../app/domain/teams";
 import type { Database } from "../db/client";
+import type { Acting } from "../db/queries";
 import { users, workspaceMembers, workspaces } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -18,9 +19,12 @@ const teamAccountEmail = (id: string) => `${id}@team.ai42.invalid`;
 /** No password hashes to this: it names no algorithm (worker/services/passwords.ts). */
 const NO_PASSWORD = "!team-account";
 
-/** The workspace a request acts on, and the caller's role in it. */
-export interface WorkspaceScope {
-  id: string;
+/**
+ * The workspace a request acts on, the person acting and their membership: their role, and whether
+ * they reach only the records assigned to them (an `Acting` owner for the services of the kinds
+ * with assignees: worker/db/queries.ts).
+ */
+export interface WorkspaceScope extends Acting {
   role: WorkspaceRole;
 }
 
@@ -122,22 +126,39 @@ export async function createWorkspace(
   return { id, name: input.name, role: "owner", personal: false };
 }
 
+/** The person working in their own workspace: they own it, and reach all of it. */
+const ownScope = (personId: string): WorkspaceScope => ({
+  id: personId,
+  personId,
+  role: "owner",
+  assignedOnly: false,
+});
+
 /**
- * The person's role in workspace `id`, or null when they are not a member. Their own needs no
- * read: it is their account, and they own it.
+ * The person's membership of workspace `id` as the scope a request acts in, or null when they are
+ * not a member. Their own needs no read: it is their account, and they own it.
  */
+export async function membershipIn(
+  db: Database,
+  personId: string,
+  id: string,
+): Promise<WorkspaceScope | null> {
+  if (id === personId) return ownScope(personId);
+  const [row] = await db
+    .select({ role: workspaceMembers.role, assignedOnly: workspaceMembers.assignedOnly })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, personId)))
+    .limit(1);
+  return row ? { id, personId, ...row } : null;
+}
+
+/** The person's role in workspace `id`, or null when they are not a member. */
 export async function roleIn(
   db: Database,
-  userId: string,
+  personId: string,
   id: string,
 ): Promise<WorkspaceRole | null> {
-  if (id === userId) return "owner";
-  const [row] = await db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)))
-    .limit(1);
-  return row?.role ?? null;
+  return (await membershipIn(db, personId, id))?.role ?? null;
 }
 
 /**
@@ -149,10 +170,10 @@ export async function workspaceFor(
   userId: string,
   requested: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  if (!requested) return { id: userId, role: "owner" };
-  const role = await roleIn(db, userId, requested);
-  if (!role) throw workspaceNotFound();
-  return { id: requested, role };
+  if (!requested) return ownScope(userId);
+  const membership = await membershipIn(db, userId, requested);
+  if (!membership) throw workspaceNotFound();
+  return membership;
 }
 
 /** One of the person's workspaces, as the switcher lists it; 404 when they are not a member. */
@@ -171,6 +192,5 @@ export async function currentWorkspace(
   userId: string,
   chosen: string | null | undefined,
 ): Promise<WorkspaceScope> {
-  const role = chosen && (await roleIn(db, userId, chosen));
-  return chosen && role ? { id: chosen, role } : { id: userId, role: "owner" };
+  return (chosen && (await membershipIn(db, userId, chosen))) || ownScope(userId);
 }

@@ -4,6 +4,7 @@
  * set for, the deposit due, the countdown). Pure: no I/O.
  */
 import { z } from "zod";
+import { assigneeIdField } from "../assignee-input";
 import { instantWithin } from "../date-schemas";
 import { isTimeZone } from "../today";
 import { id, money, optional, optionalText, requiredText } from "../workspace";
@@ -89,6 +90,7 @@ export const AuctionFieldsSchema = z.object({
   /** The max-bid calculator's inputs, kept with the auction. */
   bidInputs: optional(MaxBidInputSchema),
   status: z.enum(AUCTION_STATUSES).default("upcoming"),
+  assigneeId: assigneeIdField,
   postponedTo: optional(instant),
   winningBid: money,
   notes: optionalText(5000),

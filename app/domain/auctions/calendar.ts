@@ -64,6 +64,8 @@ export function auctionEvents(
     propertyId: auction.propertyId,
     contactId: null,
     auctionId: auction.id,
+    assigneeId: null,
+    assignee: null,
     readOnly: true,
     htmlLink: null,
     updatedAt: null,

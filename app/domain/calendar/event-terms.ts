@@ -3,6 +3,7 @@
  * listing's order, range and paging, without the input schemas (events.ts, which re-exports
  * these): a page that shows events downloads no zod. Pure: no I/O.
  */
+import type { Assignee } from "../assignees";
 import { midnightIn } from "../auctions/time-zones";
 import { DEFAULT_TIME_ZONE, todayIn } from "../today";
 
@@ -129,6 +130,12 @@ export interface CalendarEvent {
   contactId: string | null;
   /** The auction whose sale or deposit deadline this is. */
   auctionId: string | null;
+  /**
+   * The member an event of AI42's calendar (a task) is assigned to; null for nobody, and for the
+   * events of other calendars, which have no assignee.
+   */
+  assigneeId: string | null;
+  assignee: Assignee | null;
   /** Project closings and auction dates are edited on the project or auction, not here. */
   readOnly: boolean;
   /** The event in Google Calendar, for Google events. */
@@ -210,6 +217,8 @@ export function projectClosingEvent(project: {
     propertyId: project.propertyId,
     contactId: null,
     auctionId: null,
+    assigneeId: null,
+    assignee: null,
     readOnly: true,
     htmlLink: null,
     updatedAt: null,

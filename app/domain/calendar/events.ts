@@ -5,6 +5,7 @@
  * tools and the Calendar screen. Pure: no I/O.
  */
 import { z } from "zod";
+import { assigneeIdField } from "../assignee-input";
 import { MAX_YEAR, MIN_YEAR, SHOWN_YEARS, withinYears } from "../date-bounds";
 import { DaySchema, instantWithin } from "../date-schemas";
 import { isTimeZone } from "../today";
@@ -78,6 +79,8 @@ export const EventInputSchema = z
     start: EventTimeSchema,
     end: EventTimeSchema,
     kind: z.enum(EVENT_KINDS).default("other"),
+    /** The member an event of AI42's calendar (a task) is assigned to; Google's events have none. */
+    assigneeId: assigneeIdField,
     /** Google Calendar's own shape; AI42's calendar keeps the first override. */
     reminders: z
       .object({
@@ -151,6 +154,11 @@ export const EventsQuerySchema = z
     timeMin: bound.optional(),
     timeMax: bound.optional(),
     maxResults: z.coerce.number().int().min(1).max(MAX_RESULTS).default(DEFAULT_RESULTS),
+    /**
+     * `me`: only AI42's events assigned to the person asking; `none`: to nobody; a member's id:
+     * to them. Google's events, project closings and auction dates have no assignee: left out.
+     */
+    assignee: z.string().trim().min(1).max(64).optional(),
     pageToken: z
       .string()
       .max(200)

@@ -5,6 +5,7 @@
  * Pure: no I/O.
  */
 import { z } from "zod";
+import { assigneeIdField } from "../assignee-input";
 import {
   ContactFieldsSchema,
   id,
@@ -40,6 +41,7 @@ export const LeadFieldsSchema = ContactFieldsSchema.omit({ type: true }).extend(
   campaignId: optional(id),
   /** What the deal brought (assignment fee or profit): a campaign's return is counted from it. */
   dealValue: money,
+  assigneeId: assigneeIdField,
   /** A lead bot's questions and the seller's answers. */
   answers: z.array(LeadAnswerSchema).max(20).default([]),
 });

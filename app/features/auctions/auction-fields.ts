@@ -66,6 +66,8 @@ export interface AuctionFormValues extends Record<string, string> {
   postponedTo: string;
   postponedTime: string;
   winningBid: string;
+  /** The member it is assigned to; "" for nobody. */
+  assigneeId: string;
   notes: string;
 }
 
@@ -121,6 +123,7 @@ export function newAuctionValues(
     postponedTo: "",
     postponedTime: DEFAULT_SALE_TIME,
     winningBid: "",
+    assigneeId: "",
     notes: "",
   };
 }
@@ -164,6 +167,7 @@ export function auctionFormValues(auction: Auction): AuctionFormValues {
     postponedTo: postponed.day,
     postponedTime: postponed.time,
     winningBid: textOf(auction.winningBid),
+    assigneeId: textOf(auction.assigneeId),
     notes: textOf(auction.notes),
   };
 }

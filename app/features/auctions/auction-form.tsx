@@ -6,6 +6,7 @@
 import { Link } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
 import { useRef } from "react";
+import { AssigneeField } from "~/components/assignee";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
 import {
@@ -22,6 +23,8 @@ import { SALE_TYPES_GUIDE_PATH } from "~/domain/modules";
 import { MESSAGES } from "~/lib/api/messages";
 import { ServiceError } from "~/lib/api/workspace";
 import { useForm } from "~/lib/use-form";
+import type { Assignee } from "~/domain/assignees";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { FormActions, options } from "../shared";
 import { auctionBodyOf, WINNING_STATUSES, type AuctionFormValues } from "./auction-fields";
 
@@ -121,6 +124,9 @@ export function AuctionForm(props: {
   bidInputs: MaxBidInputs | null;
   /** Editing a saved auction (its zone was chosen); else a new one. */
   existing: boolean;
+  /** The workspace's members, whom the auction may be assigned to, and whom it is. */
+  members: Member[];
+  assignee?: Assignee | null;
   onSave: (input: AuctionInput) => Promise<unknown>;
   /** After a save. */
   onDone?: () => void;
@@ -163,6 +169,11 @@ export function AuctionForm(props: {
             options={options(AUCTION_STATUSES)}
           />
         </div>
+        <AssigneeField
+          {...form.field("assigneeId")}
+          members={props.members}
+          current={props.assignee}
+        />
         <LienHint saleType={values.saleType} />
         <div className="grid items-end gap-4 sm:grid-cols-3">
           <TextField {...form.field("saleAt")} label="Sale date" type="date" />

@@ -7,6 +7,7 @@ import { Link } from "@remix-run/react";
 import { Gavel, Plus, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { SortableHead, type SortableColumn, type TableSort } from "~/components/sortable-head";
+import { AssigneeBadge } from "~/components/assignee";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
 import {
@@ -28,6 +29,7 @@ import {
   deleteWithUndo,
   ExportCsvLink,
   FilterSelect,
+  MineFilter,
   SearchBox,
   usePageReading,
   useQueryParams,
@@ -117,6 +119,7 @@ export function AuctionList(props: {
   const status = params.get("status") ?? "";
   const fromDay = params.get("from") ?? "";
   const toDay = params.get("to") ?? "";
+  const assignee = params.get("assignee") ?? "";
   const sort: TableSort<AuctionSort> = {
     key: (params.get("sort") ?? "currentSaleAt") as AuctionSort,
     dir: params.get("dir") === "desc" ? "desc" : "asc",
@@ -129,6 +132,7 @@ export function AuctionList(props: {
     state: (params.get("state") ?? "").trim(),
     county: (params.get("county") ?? "").trim(),
     ...dayRange(fromDay, toDay),
+    assignee,
     sort: sort.key,
     dir: sort.dir,
   };
@@ -145,7 +149,7 @@ export function AuctionList(props: {
 
   const items = list.items;
   const filtered = Boolean(
-    q || saleType || status || query.state || query.county || fromDay || toDay,
+    q || saleType || status || query.state || query.county || fromDay || toDay || assignee,
   );
   return (
     <div>
@@ -201,7 +205,8 @@ export function AuctionList(props: {
           onChange={filterBy("to")}
         />
       </div>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex justify-end gap-2">
+        <MineFilter />
         <ExportCsvLink list="auctions" query={query} />
       </div>
       <ListStates
@@ -241,12 +246,15 @@ export function AuctionList(props: {
               {items.map((auction) => (
                 <tr key={auction.id} className="relative hover:bg-raised/60">
                   <td className={`max-sm:col-span-2 max-sm:pr-10 ${CELL}`}>
-                    <Link
-                      to={auctionPath(auction.id)}
-                      className="block font-medium break-words hover:underline"
-                    >
-                      {auction.address}
-                    </Link>
+                    <span className="flex items-start justify-between gap-2">
+                      <Link
+                        to={auctionPath(auction.id)}
+                        className="block font-medium break-words hover:underline"
+                      >
+                        {auction.address}
+                      </Link>
+                      <AssigneeBadge assignee={auction.assignee ?? null} />
+                    </span>
                     <span className="block text-xs text-muted">
                       {[
                         auction.county && `${auction.county} County`,

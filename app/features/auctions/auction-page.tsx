@@ -44,6 +44,7 @@ import { useVersionedAction } from "~/lib/use-action-call";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, toastFailure } from "../shared";
 import { auctionInputOf } from "./auction-checks";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { AuctionActionAnswer } from "./auction.server";
 import { auctionFormValues, WINNING_STATUSES } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
@@ -117,6 +118,7 @@ export function AuctionPage(props: {
   defaults: MaxBidDefaults | null;
   deal: Deal | null;
   files: RecordFiles;
+  members: Member[];
   history: RecordHistory;
 }) {
   const { detail, deal } = props;
@@ -377,6 +379,8 @@ export function AuctionPage(props: {
           initial={auctionFormValues(detail)}
           bidInputs={detail.bidInputs}
           existing
+          members={props.members}
+          assignee={detail.assignee}
           onSave={(input) => save(input, "Auction saved")}
           onDone={() => setEditing(false)}
           onCancel={() => setEditing(false)}

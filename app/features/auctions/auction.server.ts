@@ -36,16 +36,24 @@ export type NewAuctionAnswer = { created: { id: string }; calendar: SavedAuction
  */
 export async function loadAuction(args: ModuleLoaderArgs, id: string) {
   const { services } = args;
-  const [detail, defaults, files, history] = await Promise.all([
+  const [detail, defaults, files, members, history] = await Promise.all([
     services.auctionDetail(id),
     services.maxBidDefaults(),
     services.recordFiles("auction", id),
+    services.assignees(),
     loadHistory(args, "auction", id),
   ]);
   if (!detail) throw notFound();
   const deal = detail.dealId && !detail.bidInputs ? await services.dealDetail(detail.dealId) : null;
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { detail: detail as AuctionDetail, defaults, deal: deal as Deal | null, files, history };
+  return {
+    detail: detail as AuctionDetail,
+    defaults,
+    deal: deal as Deal | null,
+    files,
+    members,
+    history,
+  };
 }
 
 /**
@@ -55,11 +63,14 @@ export async function loadAuction(args: ModuleLoaderArgs, id: string) {
 export async function loadNewAuction({ url, services, timeZone }: ModuleLoaderArgs) {
   const propertyId = url.searchParams.get("property");
   // A property that is not the user's (or no longer there) starts an empty form.
-  const property = propertyId ? await services.propertyDetail(propertyId) : null;
+  const [property, members] = await Promise.all([
+    propertyId ? services.propertyDetail(propertyId) : null,
+    services.assignees(),
+  ]);
   const analyses = property?.analyses ?? [];
   // The analysis behind a bid is most often a flip's.
   const analysis = analyses.find((deal) => deal.strategy === "flip") ?? analyses[0];
-  return { initial: newAuctionValues(property, timeZone, analysis?.id) };
+  return { initial: newAuctionValues(property, timeZone, analysis?.id), members };
 }
 
 /** A new auction from the form at /auction/new (`input`, as the API's clients send it). */

@@ -11,10 +11,11 @@ import { useVersionedAction } from "~/lib/use-action-call";
 import { BackLink } from "../shared";
 import type { AuctionFormValues } from "./auction-fields";
 import { AuctionForm } from "./auction-form";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { NewAuctionAnswer } from "./auction.server";
 import { announceSaved } from "./notices";
 
-export function NewAuctionPage(props: { initial: AuctionFormValues }) {
+export function NewAuctionPage(props: { initial: AuctionFormValues; members: Member[] }) {
   const navigate = useNavigate();
   const create = useVersionedAction<NewAuctionAnswer>("auction", MESSAGES.createAuction);
   const list = modulePath("auction");
@@ -29,6 +30,7 @@ export function NewAuctionPage(props: { initial: AuctionFormValues }) {
             initial={props.initial}
             bidInputs={null}
             existing={false}
+            members={props.members}
             onSave={async (input) => {
               const answer = await create({ input });
               if (!answer) return;

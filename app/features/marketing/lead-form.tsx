@@ -4,6 +4,7 @@
  * route's action, which reads it with the same schema (a duplicate is named by the action). Read
  * only, its fields are shown disabled and there is nothing to send.
  */
+import { AssigneeField } from "~/components/assignee";
 import {
   ContactFlagsFields,
   MethodsField,
@@ -23,6 +24,7 @@ import type { LeadInput } from "~/domain/marketing/leads";
 import { splitTags } from "~/domain/workspace-terms";
 import type { CampaignChoice, Lead } from "~/lib/api/marketing";
 import { useForm } from "~/lib/use-form";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { FormActions, options, textOf } from "../shared";
 
 const fieldsOf = (lead?: Lead) => ({
@@ -41,6 +43,7 @@ const fieldsOf = (lead?: Lead) => ({
   followUpOn: textOf(lead?.followUpOn),
   campaignId: textOf(lead?.campaignId),
   dealValue: textOf(lead?.dealValue),
+  assigneeId: textOf(lead?.assigneeId),
   consentEmail: String(lead?.consentEmail ?? false),
   consentSms: String(lead?.consentSms ?? false),
   consentCall: String(lead?.consentCall ?? false),
@@ -52,6 +55,8 @@ const fieldsOf = (lead?: Lead) => ({
 export function LeadForm(props: {
   lead?: Lead;
   campaigns: CampaignChoice[];
+  /** The workspace's members, whom the lead may be assigned to. */
+  members: Member[];
   onSave: (input: LeadInput) => Promise<unknown>;
   onCancel: (() => void) | { to: string };
   /** The person may not change the lead (a viewer). */
@@ -125,6 +130,11 @@ export function LeadForm(props: {
             label="Deal value ($)"
             type="number"
             required={false}
+          />
+          <AssigneeField
+            {...form.field("assigneeId")}
+            members={props.members}
+            current={props.lead?.assignee}
           />
         </div>
         <fieldset className="rounded-xl border border-line p-3">

@@ -25,6 +25,7 @@ import { refusalOf } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { BackLink, toastFailure } from "../shared";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { LeadActionAnswer } from "./lead.server";
 import { LeadForm } from "./lead-form";
 import { LeadSequence } from "./lead-sequence";
@@ -36,6 +37,7 @@ export function LeadPage(props: {
   sequences: Sequence[];
   followUp: LeadSequences;
   back: string;
+  members: Member[];
   history: RecordHistory;
 }) {
   const { lead } = props;
@@ -104,6 +106,7 @@ export function LeadPage(props: {
             key={lead.updatedAt}
             lead={lead}
             campaigns={props.campaigns}
+            members={props.members}
             onSave={save}
             onCancel={{ to: props.back }}
             readOnly={!canWrite}

@@ -32,22 +32,27 @@ export type NewLeadAnswer = { created: { id: string } };
  */
 export async function loadLead(args: ModuleLoaderArgs, id: string) {
   const { url, services } = args;
-  const [lead, campaigns, sequences, followUp, history] = await Promise.all([
+  const [lead, campaigns, sequences, followUp, members, history] = await Promise.all([
     services.leadDetail(id),
     services.campaignChoices(),
     services.listSequences(),
     services.leadSequences(id),
+    services.assignees(),
     loadHistory(args, "lead", id),
   ]);
   if (!lead) throw notFound();
   const back = listToGoBackTo(modulePath("marketing"), url.searchParams.get("back"));
-  return { lead: lead as Lead, campaigns, sequences, followUp, back, history };
+  return { lead: lead as Lead, campaigns, sequences, followUp, back, members, history };
 }
 
-/** The campaigns the new-lead form offers. */
-export const loadNewLead = async ({ services }: ModuleLoaderArgs) => ({
-  campaigns: await services.campaignChoices(),
-});
+/** The campaigns the new-lead form offers, and whom the lead may be assigned to. */
+export async function loadNewLead({ services }: ModuleLoaderArgs) {
+  const [campaigns, members] = await Promise.all([
+    services.campaignChoices(),
+    services.assignees(),
+  ]);
+  return { campaigns, members };
+}
 
 /** A new lead from the form at /marketing/leads/new (`input`, as the API's clients send it). */
 export async function createLead({ services }: ModuleLoaderArgs, request: Request) {

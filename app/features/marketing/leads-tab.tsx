@@ -8,6 +8,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { MessageSquareText, Pencil, Plus, Trash2, Upload, UserRoundSearch } from "lucide-react";
 import { useState } from "react";
 import { ContactFlagBadges, ContactMethodList } from "~/components/contact-methods";
+import { AssigneeBadge } from "~/components/assignee";
 import { CheckboxField } from "~/components/form";
 import { ListStates } from "~/components/list-states";
 import { Badge, ConfirmDialog } from "~/components/ui";
@@ -32,6 +33,7 @@ import {
   ExportCsvLink,
   FilterBar,
   FilterSelect,
+  MineFilter,
   options,
   SearchBox,
   toastFailure,
@@ -93,6 +95,7 @@ export function LeadsTab(props: {
   const q = params.get("q") ?? "";
   const status = params.get("status") ?? "";
   const followUpBy = params.get("followUpBy") ?? "";
+  const assignee = params.get("assignee") ?? "";
   const sort = params.get("sort") ?? "newest";
   const canWrite = useCanWrite();
   const [importParam, setImporting] = useDialogParam("import");
@@ -108,7 +111,7 @@ export function LeadsTab(props: {
   const deleteLead = useDeleteLead();
 
   /** What Export CSV writes: the list's leads, every page. */
-  const query = { q, status, campaignId, followUpBy, sort };
+  const query = { q, status, campaignId, followUpBy, assignee, sort };
   const filterBy = (name: "status" | "followUpBy" | "sort") => (value: string) =>
     update({ [name]: value || null, page: null });
 
@@ -197,6 +200,7 @@ export function LeadsTab(props: {
         </select>
       </FilterBar>
       <div className="mb-4 flex flex-wrap items-center gap-4">
+        <MineFilter />
         <CheckboxField
           id="leads-due"
           label="Follow-ups due"
@@ -230,7 +234,7 @@ export function LeadsTab(props: {
         skeleton="list"
         count={items.length}
         loading={loading}
-        filtered={Boolean(q || status || campaignId || followUpBy)}
+        filtered={Boolean(q || status || campaignId || followUpBy || assignee)}
         empty={{
           title: "No leads yet",
           text: "Import the list from your last mailer or cold-call session, add a seller by hand, or let a lead bot qualify sellers for you. Each lead's stage, consent and next follow-up live here.",
@@ -262,12 +266,15 @@ export function LeadsTab(props: {
                 className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:px-5"
               >
                 <div className="min-w-0">
-                  <Link
-                    to={leadPath(lead.id, { back })}
-                    className="block max-w-full truncate font-medium hover:text-accent"
-                  >
-                    {name}
-                  </Link>
+                  <span className="flex min-w-0 items-center gap-2">
+                    <Link
+                      to={leadPath(lead.id, { back })}
+                      className="block max-w-full truncate font-medium hover:text-accent"
+                    >
+                      {name}
+                    </Link>
+                    <AssigneeBadge assignee={lead.assignee} />
+                  </span>
                   {listedPhones(lead).length + listedEmails(lead).length > 0 ? (
                     <ContactMethodList person={lead} className="mt-0.5" />
                   ) : (

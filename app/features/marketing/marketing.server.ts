@@ -17,7 +17,7 @@ import type { PageServices } from "../../../worker/page-services";
 /** Leads per page of the list (and of a campaign's leads on its page). */
 export const LEADS_PAGE_SIZE = 20;
 /** The leads list's own parameters in the page's URL: those of `GET /api/marketing/leads`. */
-const LEAD_LIST_PARAMS = ["q", "status", "campaignId", "followUpBy", "sort", "page"];
+const LEAD_LIST_PARAMS = ["q", "status", "campaignId", "followUpBy", "assignee", "sort", "page"];
 
 /**
  * Where a link to a screen the query string once opened now lives: `?new=1` the form that adds a

@@ -11,10 +11,11 @@ import { useCanWrite } from "~/lib/module-data";
 import { toast } from "~/lib/toast";
 import { useVersionedAction } from "~/lib/use-action-call";
 import { BackLink } from "../shared";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { NewLeadAnswer } from "./lead.server";
 import { LeadForm } from "./lead-form";
 
-export function NewLeadPage(props: { campaigns: CampaignChoice[] }) {
+export function NewLeadPage(props: { campaigns: CampaignChoice[]; members: Member[] }) {
   const navigate = useNavigate();
   const create = useVersionedAction<NewLeadAnswer>("lead", MESSAGES.createLead);
   const list = modulePath("marketing");
@@ -27,6 +28,7 @@ export function NewLeadPage(props: { campaigns: CampaignChoice[] }) {
         <div className="rounded-2xl border border-line bg-surface p-5">
           <LeadForm
             campaigns={props.campaigns}
+            members={props.members}
             onSave={async (input) => {
               const answer = await create({ input });
               if (!answer) return;

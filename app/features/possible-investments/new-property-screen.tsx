@@ -17,12 +17,13 @@ import { useVersionedAction } from "~/lib/use-action-call";
 import { useForm } from "~/lib/use-form";
 import { BackLink, FormActions } from "../shared";
 import { EMPTY_PROPERTY, PropertyFields, type PropertyField } from "./property-form";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { NewPropertyAnswer } from "./property.server";
 
-export function NewPropertyScreen() {
+export function NewPropertyScreen(props: { members: Member[] }) {
   const canWrite = useCanWrite();
   return canWrite ? (
-    <NewPropertyForm />
+    <NewPropertyForm members={props.members} />
   ) : (
     <div className="max-w-3xl">
       <BackLink to={modulePath("possible-investments")}>All properties</BackLink>
@@ -32,7 +33,7 @@ export function NewPropertyScreen() {
   );
 }
 
-function NewPropertyForm() {
+function NewPropertyForm(props: { members: Member[] }) {
   // Posted without JavaScript: the page again, with what was typed and each field's problem.
   const posted = useActionData<Refused | NewPropertyAnswer>();
   const existing = posted && "existing" in posted ? posted.existing : null;
@@ -76,7 +77,7 @@ function NewPropertyForm() {
         noValidate
         className="space-y-4"
       >
-        <PropertyFields field={field} />
+        <PropertyFields field={field} members={props.members} />
         <FormActions
           posts
           saving={form.saving}

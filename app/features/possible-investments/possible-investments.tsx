@@ -15,6 +15,7 @@ import { analysisPath, propertyPath } from "~/domain/modules";
 import { Badge, ConfirmDialog } from "~/components/ui";
 import { formatAddress, formatCount, formatMoney, formatPercent } from "~/domain/format";
 import { ListStates } from "~/components/list-states";
+import { AssigneeBadge } from "~/components/assignee";
 import { label, LISTING_STATUSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
 import { BUY_BOX_FILTERS } from "~/domain/deals/buy-box-filter";
 import type { Property, PropertyQuery } from "~/lib/api/workspace";
@@ -27,6 +28,7 @@ import {
   ExportCsvLink,
   FilterBar,
   FilterSelect,
+  MineFilter,
   SearchBox,
   useDialogParam,
   usePageReading,
@@ -185,6 +187,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
   const listingStatus = params.get("listingStatus") ?? "";
   const ownerOccupied = params.get("ownerOccupied") ?? "";
   const minEquity = params.get("minEquity") ?? "";
+  const assignee = params.get("assignee") ?? "";
   const sort: TableSort<SortKey> = {
     key: (params.get("sort") ?? "updatedAt") as SortKey,
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -198,6 +201,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
     listingStatus,
     ownerOccupied,
     minEquity,
+    assignee,
     sort: sort.key,
     dir: sort.dir,
   };
@@ -224,7 +228,14 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
 
   const items = list?.items ?? [];
   const filtered = Boolean(
-    q || status || propertyType || meetsCriteria || listingStatus || ownerOccupied || minEquity,
+    q ||
+    status ||
+    propertyType ||
+    meetsCriteria ||
+    listingStatus ||
+    ownerOccupied ||
+    minEquity ||
+    assignee,
   );
   return (
     <div>
@@ -244,6 +255,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
                 </Link>
               </>
             )}
+            <MineFilter />
             <ExportCsvLink list="properties" query={query} />
             {canWrite && (
               <button type="button" onClick={() => setImporting(true)} className="btn-primary">
@@ -337,7 +349,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
                       {property.photoFileId && (
                         <PhotoThumbnail fileId={property.photoFileId} size={40} />
                       )}
-                      <div className="min-w-0">
+                      <div className="min-w-0 flex-1">
                         <Link
                           to={propertyPath(property.id)}
                           className="block text-left font-medium hover:underline"
@@ -359,6 +371,7 @@ export function PropertyList(props: { properties: { items: Property[]; meta: Pag
                           {ownershipOf(property)}
                         </span>
                       </div>
+                      <AssigneeBadge assignee={property.assignee} />
                     </div>
                   </td>
                   <td className={`max-sm:col-span-2 ${CELL}`}>

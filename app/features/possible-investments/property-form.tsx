@@ -2,8 +2,10 @@
  * A property's fields, added by hand (`/possible-investments/new`), each named as the page's
  * action reads it and shown with the problem found in it (by the browser or by the action).
  */
+import { AssigneeField } from "~/components/assignee";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from "~/domain/workspace";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { options } from "../shared";
 
 /** The form's fields, empty: the text of each as typed. */
@@ -21,6 +23,7 @@ export const EMPTY_PROPERTY = {
   beds: "",
   baths: "",
   squareFeet: "",
+  assigneeId: "",
   notes: "",
 };
 
@@ -28,6 +31,7 @@ export type PropertyField = keyof typeof EMPTY_PROPERTY;
 
 export function PropertyFields({
   field,
+  members,
 }: {
   field: (name: PropertyField) => {
     id: string;
@@ -36,6 +40,8 @@ export function PropertyFields({
     onChange: (value: string) => void;
     error?: string;
   };
+  /** The workspace's members, whom the property may be assigned to. */
+  members: Member[];
 }) {
   const amount = (name: PropertyField, label: string) => (
     <TextField {...field(name)} label={label} type="number" required={false} />
@@ -52,6 +58,7 @@ export function PropertyFields({
         <SelectField {...field("propertyType")} label="Type" options={options(PROPERTY_TYPES)} />
         <SelectField {...field("status")} label="Status" options={options(PROPERTY_STATUSES)} />
       </div>
+      <AssigneeField {...field("assigneeId")} members={members} current={null} />
       <div className="grid gap-4 sm:grid-cols-4">
         {amount("listPrice", "Price ($)")}
         {amount("rentEstimate", "Rent / month ($)")}

@@ -10,6 +10,8 @@ import { Calculator, Gavel, GitCompare, Star } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { ChoiceField, PropertyFact, PropertyFactPanels, type FactsForm } from "./property-facts";
 import { toast } from "~/lib/toast";
+import { assigneeChoices } from "~/components/assignee";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { Badge } from "~/components/ui";
 import { HEADLINE_METRICS, MAX_COMPARED, ruleChecks } from "~/domain/deals/judge";
 import { formatAddress, formatDate } from "~/domain/format";
@@ -143,9 +145,11 @@ export function PropertyPage(props: {
   property: PropertyDetail;
   analyses: Deal[];
   files: RecordFiles;
+  members: Member[];
   history: RecordHistory;
 }) {
   const { property: detail, analyses: deals } = props;
+  const assignees = assigneeChoices(props.members, detail.assignee);
   const [selected, setSelected] = useState<string[]>([]);
   const hydrated = useHydrated();
   const canWrite = useCanWrite();
@@ -217,6 +221,16 @@ export function PropertyPage(props: {
             facts={facts}
             className="mb-3 px-2"
           />
+          {assignees && (
+            <ChoiceField
+              name="assigneeId"
+              label="Assignee"
+              value={detail.assigneeId ?? ""}
+              options={assignees}
+              facts={facts}
+              className="mb-3 px-2"
+            />
+          )}
           <div className="grid grid-cols-2 gap-2">
             {MAIN_FACTS.map((fact) => (
               <PropertyFact key={fact.key} fact={fact} detail={detail} facts={facts} />

@@ -24,16 +24,22 @@ import type { PropertyActionData } from "./property-action";
 
 export async function loadProperty(args: ModuleLoaderArgs, id: string) {
   const { services } = args;
-  const [property, analyses, files, history] = await Promise.all([
+  const [property, analyses, files, members, history] = await Promise.all([
     services.propertyDetail(id),
     services.propertyAnalyses(id),
     services.recordFiles("property", id),
+    services.assignees(),
     loadHistory(args, "property", id),
   ]);
   if (!property) throw notFound();
   // As the API answers them: its schema reads an optional input left out (null) as absent.
-  return { property, analyses: analyses as Deal[], files, history };
+  return { property, analyses: analyses as Deal[], files, members, history };
 }
+
+/** The form that adds a property by hand: whom it may be assigned to. */
+export const loadNewProperty = async ({ services }: ModuleLoaderArgs) => ({
+  members: await services.assignees(),
+});
 
 /** What adding a property answers: the property made, or the one at that address already. */
 export type NewPropertyAnswer =

@@ -2,11 +2,13 @@
  * A project's fields, posted to its page's action (which checks them with the API's own rules;
  * amounts may be typed as "$45,000"), each with the problem the action found in it.
  */
+import { AssigneeField } from "~/components/assignee";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { RecordPicker } from "~/components/record-picker";
 import { PROJECT_STATUSES, PROJECT_TYPES } from "~/domain/workspace";
 import type { Project } from "~/lib/api/workspace";
 import { useFormFields } from "~/lib/record-action";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import { options, textOf } from "../shared";
 
 const fieldsOf = (project?: Project) => ({
@@ -21,11 +23,14 @@ const fieldsOf = (project?: Project) => ({
   purchasePrice: textOf(project?.purchasePrice),
   targetCloseDate: textOf(project?.targetCloseDate),
   propertyId: textOf(project?.propertyId),
+  assigneeId: textOf(project?.assigneeId),
   description: textOf(project?.description),
 });
 
 export function ProjectFields(props: {
   project?: Project;
+  /** The workspace's members, whom the project may be assigned to. */
+  members: Member[];
   errors: Record<string, string>;
   /** What was typed, when a refused form is shown again. */
   typed?: Record<string, string>;
@@ -39,6 +44,11 @@ export function ProjectFields(props: {
         <SelectField {...field("type")} label="Type" options={options(PROJECT_TYPES)} />
         <SelectField {...field("status")} label="Status" options={options(PROJECT_STATUSES)} />
       </div>
+      <AssigneeField
+        {...field("assigneeId")}
+        members={props.members}
+        current={props.project?.assignee}
+      />
       <TextField
         {...field("address")}
         label="Address"

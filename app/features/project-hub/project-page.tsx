@@ -22,6 +22,7 @@ import { useRecordAction } from "~/lib/use-record-action";
 import { toast } from "~/lib/toast";
 import { FilesPanel, type RecordFiles } from "../files/files-panel";
 import { BackLink, FormActions } from "../shared";
+import type { AssignableMember as Member } from "~/domain/assignees";
 import type { ProjectActionData } from "./project.server";
 import { ProjectFields } from "./project-form";
 import { STATUS_TONE } from "./project-status";
@@ -51,10 +52,12 @@ function LinkChange(props: {
 export function ProjectPage({
   project,
   files,
+  members,
   history,
 }: {
   project: ProjectDetail;
   files: RecordFiles;
+  members: Member[];
   history: RecordHistory;
 }) {
   // Without JavaScript the page itself was posted: what was refused comes back with it.
@@ -278,7 +281,7 @@ export function ProjectPage({
         <form method="post" onSubmit={edit.onSubmit} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="version" value={project.updatedAt} />
-          <ProjectFields project={project} errors={edit.fieldErrors} />
+          <ProjectFields project={project} members={members} errors={edit.fieldErrors} />
           <FormActions
             posts
             saving={edit.busy}

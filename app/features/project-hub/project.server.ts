@@ -23,14 +23,20 @@ export type ProjectActionData = RecordActionData | { linked: true };
 
 export async function loadProject(args: ModuleLoaderArgs, id: string) {
   const { services } = args;
-  const [project, files, history] = await Promise.all([
+  const [project, files, members, history] = await Promise.all([
     services.projectDetail(id),
     services.recordFiles("project", id),
+    services.assignees(),
     loadHistory(args, "project", id),
   ]);
   if (!project) throw notFound();
-  return { project, files, history };
+  return { project, files, members, history };
 }
+
+/** The form that creates a project: whom it may be assigned to. */
+export const loadNewProject = async ({ services }: ModuleLoaderArgs) => ({
+  members: await services.assignees(),
+});
 
 /** A new project from the form at /project-hub/projects/new; its page once made. */
 export async function createProject({ services }: ModuleLoaderArgs, form: FormData) {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FolderKanban, Plus } from "lucide-react";
+import { AssigneeBadge } from "~/components/assignee";
 import { ListStates } from "~/components/list-states";
 import { Badge } from "~/components/ui";
 import { formatAddress, formatMoney } from "~/domain/format";
@@ -13,6 +14,7 @@ import {
   ExportCsvLink,
   FilterBar,
   FilterSelect,
+  MineFilter,
   SearchBox,
   usePageReading,
   useQueryParams,
@@ -34,13 +36,15 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
   const status = params.get("status") ?? "";
+  const assignee = params.get("assignee") ?? "";
   const filterBy = (name: "type" | "status") => (value: string) =>
     update({ [name]: value || null, page: null });
 
   return (
     <div>
       <div className="mb-4 flex justify-end gap-2">
-        <ExportCsvLink list="projects" query={{ q, type, status }} />
+        <MineFilter />
+        <ExportCsvLink list="projects" query={{ q, type, status, assignee }} />
         {canWrite && (
           <Link to={projectPath("new")} className="btn-primary">
             <Plus aria-hidden className="mr-1.5 size-4" /> New project
@@ -75,7 +79,7 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
         skeleton="list"
         count={projects.length}
         loading={loading}
-        filtered={Boolean(q || type || status)}
+        filtered={Boolean(q || type || status || assignee)}
         empty={{
           title: "No projects yet",
           text: "A project is a deal you are working on: a flip, a rental, a wholesale assignment. Give it a status to track it through your pipeline, then link the people and documents around it.",
@@ -96,7 +100,7 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
             <li key={project.id}>
               <Link
                 to={projectPath(project.id)}
-                className="grid w-full gap-1 px-5 py-4 text-left hover:bg-raised sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)_auto] sm:items-center sm:gap-4"
+                className="grid w-full gap-1 px-5 py-4 text-left hover:bg-raised sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)_auto_1.75rem] sm:items-center sm:gap-4"
               >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{project.name}</span>
@@ -113,6 +117,7 @@ export function ProjectsTab(props: { projects: Page<Project> }) {
                   <span className="text-sm tabular-nums sm:text-right">
                     {formatMoney(project.budget)}
                   </span>
+                  <AssigneeBadge assignee={project.assignee ?? null} />
                 </span>
               </Link>
             </li>

@@ -12,12 +12,15 @@ import type {
   AuctionDetailSchema,
   AuctionSchema,
   CalendarSyncSchema,
+  ListedAuctionSchema,
 } from "../../../worker/api/routes/auctions.schemas";
 import { apiRequest } from "./client";
 import { MESSAGES } from "./messages";
 import { orThrow } from "./workspace";
 
-export type Auction = z.infer<typeof AuctionSchema>;
+/** An auction as answered; as a list or its page reads it, with its assignee (initials, name). */
+export type Auction = z.infer<typeof AuctionSchema> &
+  Partial<Pick<z.infer<typeof ListedAuctionSchema>, "assignee">>;
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 export type AuctionHistoryEntry = AuctionDetail["history"][number];
 export type CalendarSync = z.infer<typeof CalendarSyncSchema>;

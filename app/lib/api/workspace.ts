@@ -12,6 +12,7 @@ import type {
 } from "../../../worker/api/routes/contacts.schemas";
 import type { EntrySchema } from "../../../worker/api/routes/entries.schemas";
 import type {
+  ListedProjectSchema,
   ProjectDetailSchema,
   ProjectStatsSchema,
 } from "../../../worker/api/routes/projects.schemas";
@@ -28,7 +29,9 @@ import type { ProjectSchema } from "../../../worker/api/shared-schemas";
 import { apiRequest, type ApiFailure, type ApiResult, type PageMeta } from "./client";
 import { MESSAGES } from "./messages";
 
-export type Project = z.infer<typeof ProjectSchema>;
+/** A project as answered; as a list or its page reads it, with its assignee (initials, name). */
+export type Project = z.infer<typeof ProjectSchema> &
+  Partial<Pick<z.infer<typeof ListedProjectSchema>, "assignee">>;
 export type Contact = z.infer<typeof ContactSchema>;
 export type Entry = z.infer<typeof EntrySchema>;
 /** A property with the key figures of its primary analysis. */

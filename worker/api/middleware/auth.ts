@@ -8,7 +8,7 @@ import { isAccessToken, resolveAccessToken } from "../../services/access-tokens"
 import { readSession, requestTimeZone, requestToken, type Session } from "../../services/sessions";
 import {
   currentWorkspace,
-  roleIn,
+  membershipIn,
   workspaceFor,
   workspaceNotFound,
 } from "../../services/workspaces";
@@ -83,15 +83,15 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 async function tokenWorkspace(c: Context<AppEnv>, userId: string, workspaceId: string) {
   const named = c.req.header(WORKSPACE_HEADER)?.trim();
   if (named && named !== workspaceId) throw workspaceNotFound();
-  const role = await roleIn(database(c.env.DB), userId, workspaceId);
-  if (!role) {
+  const membership = await membershipIn(database(c.env.DB), userId, workspaceId);
+  if (!membership) {
     throw new AppError(
       401,
       "UNAUTHORIZED",
       "This access token's workspace is no longer one you are a member of: make a new token there",
     );
   }
-  return { id: workspaceId, role };
+  return membership;
 }
 
 /**

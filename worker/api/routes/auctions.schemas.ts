@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { MaxBidDefaultsSchema, MaxBidInputSchema } from "../../../app/domain/auctions/auction";
 import type { MaxBid } from "../../../app/domain/auctions/max-bid";
 import { auctions } from "../../db/schema";
-import { createSelectSchema, exactly, internal, RowFailureSchema } from "../shared-schemas";
+import {
+  AssigneeSchema,
+  createSelectSchema,
+  exactly,
+  internal,
+  RowFailureSchema,
+} from "../shared-schemas";
 import { EntrySchema } from "./entries.schemas";
 import { PropertySchema } from "./properties.schemas";
 
@@ -66,7 +72,12 @@ export const AuctionHistoryEntrySchema = z
 
 const linked = z.object({ id: z.string(), name: z.string() }).nullable();
 
-export const AuctionDetailSchema = AuctionSchema.extend({
+/** An auction as its list shows it: with its assignee's initials and name. */
+export const ListedAuctionSchema = AuctionSchema.extend({
+  assignee: AssigneeSchema.nullable(),
+}).openapi("ListedAuction");
+
+export const AuctionDetailSchema = ListedAuctionSchema.extend({
   history: z.array(AuctionHistoryEntrySchema),
   links: z.object({
     property: PropertySchema.nullable(),

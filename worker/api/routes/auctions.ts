@@ -19,7 +19,10 @@ import {
 } from "../../services/auctions";
 import {
   IdParamSchema,
+  actingScope,
   apiRoute,
+  ASSIGNING,
+  assigneeFilter,
   dataResponse,
   errorResponses,
   googleScope,
@@ -39,6 +42,7 @@ import {
   AuctionImportResultSchema,
   AuctionSchema,
   CalendarSyncSchema,
+  ListedAuctionSchema,
   MaxBidDefaultsBodySchema,
   MaxBidInputsSchema,
   MaxBidSchema,
@@ -85,21 +89,21 @@ app.openapi(
     path: "/",
     operationId: "listAuctions",
     summary:
-      "List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, q; sort, dir; paged)",
+      "List auctions (filters: saleType, status, state, county, from, to, depositFrom, depositTo, assignee, q; sort, dir; paged)",
     description:
       "By the time each sale is now set for (`currentSaleAt`), soonest first, unless `sort` says otherwise; empty values sort last either way. `state` and `county` match whole names, ignoring case.",
     ...signedIn,
     request: { query: AuctionListQuerySchema },
     responses: {
-      200: pageResponse("A page of auctions", AuctionSchema),
+      200: pageResponse("A page of auctions", ListedAuctionSchema),
       ...errorResponses(400, 401),
     },
   }),
   async (c) => {
-    const { page, limit, sort, dir, ...filters } = c.req.valid("query");
+    const { page, limit, sort, dir, assignee, ...filters } = c.req.valid("query");
     const { items, meta } = await listAuctions(
-      ...scope(c),
-      filters,
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
       { sort, dir },
       { page, limit },
     );
@@ -113,8 +117,7 @@ app.openapi(
     path: "/",
     operationId: "createAuction",
     summary: "Track an auction",
-    description:
-      "Its first history entry is the status it is created with. Linked records (`propertyId`, `projectId`, `dealId`, the contacts) must be the user's own (400 otherwise). Its dates are written to the Google calendar chosen for auctions, if any (`meta.calendar`).",
+    description: `Its first history entry is the status it is created with. Linked records (\`propertyId\`, \`projectId\`, \`dealId\`, the contacts) must be the user's own (400 otherwise). Its dates are written to the Google calendar chosen for auctions, if any (\`meta.calendar\`). ${ASSIGNING}`,
     ...signedIn,
     request: jsonBody(AuctionBody),
     responses: { 201: writeResponse("The new auction"), ...errorResponses(400, 401) },
@@ -132,7 +135,7 @@ app.openapi(
     operationId: "importAuctions",
     summary: "Import one auction or up to 1,000",
     description:
-      "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing.",
+      "Every row is checked (a row's `assigneeId` must name a member); invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. Each member assigned auctions, unless it is you, is notified once.",
     ...signedInStoring,
     request: jsonBody(ImportBodySchema),
     responses: {
@@ -275,7 +278,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await auctionDetail(...scope(c), c.req.valid("param").id);
+    const data = await auctionDetail(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -296,7 +299,7 @@ app.openapi(
     },
   }),
   async (c) =>
-    c.json({ data: await auctionStatusHistory(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await auctionStatusHistory(...actingScope(c), c.req.valid("param").id) }, 200),
 );
 
 app.openapi(
@@ -306,8 +309,7 @@ app.openapi(
       path: "/{id}",
       operationId: "updateAuction",
       summary: "Replace an auction's fields (a status change is added to its history)",
-      description:
-        "The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order.",
+      description: `The history gains an entry only when the auction as it is when the change is written has another status (or, postponed, another date): concurrent changes without If-Match are each applied in turn, and the history lists exactly the changes that happened, in order. ${ASSIGNING}`,
       ...signedIn,
       request: { params: IdParamSchema, ...jsonBody(AuctionBody) },
       responses: { 200: writeResponse("The updated auction"), ...errorResponses(400, 401, 404) },

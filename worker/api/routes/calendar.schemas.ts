@@ -5,6 +5,7 @@ import {
   type CalendarEvent,
 } from "../../../app/domain/calendar/events";
 import type { CalendarInfo } from "../../services/calendar";
+import { AssigneeSchema } from "../shared-schemas";
 
 export const CalendarInfoSchema = z
   .object({
@@ -41,6 +42,11 @@ export const CalendarEventSchema = z
     propertyId: z.string().nullable(),
     contactId: z.string().nullable(),
     auctionId: z.string().nullable(),
+    assigneeId: z.string().nullable().openapi({
+      description:
+        "The member an event of AI42's calendar (a task) is assigned to; null for nobody, and for Google's events, project closings and auction dates",
+    }),
+    assignee: AssigneeSchema.nullable(),
     readOnly: z.boolean(),
     htmlLink: z.string().nullable(),
     reminders: z

@@ -20,6 +20,7 @@ import {
 import { googleStatus } from "../../services/google";
 import {
   apiRoute,
+  assigneeFilter,
   googleScope,
   dataResponse,
   errorResponses,
@@ -54,6 +55,8 @@ const FAILURES = errorResponses(400, 401, 404, 409, 502, 503);
 /** An event of AI42's calendar answers its version (ETag); others have none here. */
 const versionOf = (event: { updatedAt: string | null }) =>
   event.updatedAt ? etag({ updatedAt: event.updatedAt }) : undefined;
+const EVENT_ASSIGNING =
+  "`assigneeId` assigns an event of AI42's own calendar (a task) to a member of the workspace, null to nobody; anyone else, or an event of a Google calendar, is a 400 (field `assigneeId`) and nothing is written. Left out, a new event has nobody and a PUT keeps the event's assignee. A member newly assigned an event is notified, unless they assigned it themselves.";
 const VERSIONS_NOTE =
   " An event of AI42's own calendar has a version: its ETag, which If-Match takes (412 when it changed since). Google keeps its own events' versions.";
 
@@ -93,7 +96,7 @@ app.openapi(
     path: "/events",
     operationId: "listEvents",
     summary: "Events in a range: one calendar, or every shown calendar merged by start time",
-    description: `Without \`calendarId\`, AI42's events, project closings and the user's selected Google calendars, each event saying its \`source\` and \`calendarId\`; a Google calendar that fails is named in \`meta.unavailable\` and the rest still lists. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone \`X-Time-Zone\` names; UTC without one). A page holds at most \`maxResults\` events (at most ${MAX_RESULTS}); when there are more, \`meta.nextPageToken\` asks for the next page (as Google Calendar's own listing does).`,
+    description: `Without \`calendarId\`, AI42's events, project closings and the user's selected Google calendars, each event saying its \`source\` and \`calendarId\`; a Google calendar that fails is named in \`meta.unavailable\` and the rest still lists. With \`assignee\` (\`me\`, \`none\` or a member's id; anyone else is a 400), only AI42's own events assigned so: Google's events, project closings and auction dates have no assignee and are left out. Any range within the years a calendar shows; without bounds, 31 days from the start of the user's today (in the zone \`X-Time-Zone\` names; UTC without one). A page holds at most \`maxResults\` events (at most ${MAX_RESULTS}); when there are more, \`meta.nextPageToken\` asks for the next page (as Google Calendar's own listing does).`,
     ...signedIn,
     request: { query: EventsQuerySchema },
     responses: {
@@ -119,10 +122,11 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { events, unavailable, range, next } = await listEvents(
-      googleScope(c),
-      c.req.valid("query"),
-    );
+    const { assignee, ...query } = c.req.valid("query");
+    const { events, unavailable, range, next } = await listEvents(googleScope(c), {
+      ...query,
+      assignee: await assigneeFilter(c, assignee),
+    });
     const nextPage = next ? { nextPageToken: pageTokenOf(next) } : {};
     return c.json({ data: events, meta: { ...range, unavailable, ...nextPage } }, 200);
   },
@@ -134,8 +138,7 @@ app.openapi(
     path: "/events",
     operationId: "createEvent",
     summary: "Create an event in AI42's calendar or one of the user's Google calendars",
-    description:
-      "`calendarId` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (`local`). The answer's `calendarId` says which.",
+    description: `\`calendarId\` names the calendar; left out, the event goes to the user's primary Google calendar when Google Calendar is connected (as Google's own API does), else to AI42's own (\`local\`). The answer's \`calendarId\` says which. ${EVENT_ASSIGNING}`,
     ...signedIn,
     request: jsonBody(EventBody),
     responses: { 201: dataResponse("The new event", CalendarEventSchema), ...FAILURES },
@@ -170,7 +173,7 @@ app.openapi(
       path: "/events/{id}",
       operationId: "updateEvent",
       summary: "Replace an event of the calendar the body's `calendarId` names",
-      description: `${WHERE_WITHOUT_CALENDAR}${VERSIONS_NOTE}`,
+      description: `${WHERE_WITHOUT_CALENDAR}${VERSIONS_NOTE} ${EVENT_ASSIGNING}`,
       ...signedIn,
       request: { params: EventIdParam, ...jsonBody(EventBody) },
       responses: { 200: dataResponse("The updated event", CalendarEventSchema), ...FAILURES },

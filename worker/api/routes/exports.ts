@@ -32,7 +32,15 @@ import {
   saleRangeInOrder,
 } from "../list-queries";
 import { givingWay } from "../../giving-way";
-import { apiRoute, errorResponses, router, scope, signedIn } from "../openapi";
+import {
+  actingScope,
+  apiRoute,
+  assigneeFilter,
+  errorResponses,
+  router,
+  scope,
+  signedIn,
+} from "../openapi";
 import type { AppEnv } from "../types";
 
 /** What a service's `allX` yields chunks of. */
@@ -278,9 +286,13 @@ app.openapi(
     "properties",
     PropertyListQuerySchema.omit(withoutPaging),
   ),
-  (c) => {
-    const { sort, dir, ...filters } = c.req.valid("query");
-    const rows = allProperties(...scope(c), filters, { sort, dir });
+  async (c) => {
+    const { sort, dir, assignee, ...filters } = c.req.valid("query");
+    const rows = allProperties(
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
+      { sort, dir },
+    );
     return csvFile(c, "properties", PROPERTY_COLUMNS, rows);
   },
 );
@@ -292,16 +304,27 @@ app.openapi(
     "auctions",
     saleRangeInOrder(AuctionListFieldsSchema.omit(withoutPaging)),
   ),
-  (c) => {
-    const { sort, dir, ...filters } = c.req.valid("query");
-    const rows = allAuctions(...scope(c), filters, { sort, dir });
+  async (c) => {
+    const { sort, dir, assignee, ...filters } = c.req.valid("query");
+    const rows = allAuctions(
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
+      { sort, dir },
+    );
     return csvFile(c, "auctions", AUCTION_COLUMNS, rows);
   },
 );
 
 app.openapi(
   csvRoute("leads", "exportLeadsCsv", "leads", LeadListQuerySchema.omit(withoutPaging)),
-  (c) => csvFile(c, "leads", LEAD_COLUMNS, allLeads(...scope(c), c.req.valid("query"))),
+  async (c) => {
+    const { assignee, ...filters } = c.req.valid("query");
+    const rows = allLeads(...actingScope(c), {
+      ...filters,
+      assignee: await assigneeFilter(c, assignee),
+    });
+    return csvFile(c, "leads", LEAD_COLUMNS, rows);
+  },
 );
 
 app.openapi(
@@ -311,7 +334,14 @@ app.openapi(
 
 app.openapi(
   csvRoute("projects", "exportProjectsCsv", "projects", ProjectListQuerySchema.omit(withoutPaging)),
-  (c) => csvFile(c, "projects", PROJECT_COLUMNS, allProjects(...scope(c), c.req.valid("query"))),
+  async (c) => {
+    const { assignee, ...filters } = c.req.valid("query");
+    const rows = allProjects(...actingScope(c), {
+      ...filters,
+      assignee: await assigneeFilter(c, assignee),
+    });
+    return csvFile(c, "projects", PROJECT_COLUMNS, rows);
+  },
 );
 
 app.openapi(

@@ -3,7 +3,13 @@ import { BotQuestionSchema, COPY_KINDS } from "../../../app/domain/marketing/bot
 import type { CampaignFigures, Funnel } from "../../../app/domain/marketing/campaigns";
 import { FUNNEL_STAGES, LeadAnswerSchema } from "../../../app/domain/marketing/leads";
 import { campaigns, leadBots, leads } from "../../db/schema";
-import { createSelectSchema, exactly, internal, RowFailureSchema } from "../shared-schemas";
+import {
+  AssigneeSchema,
+  createSelectSchema,
+  exactly,
+  internal,
+  RowFailureSchema,
+} from "../shared-schemas";
 import { ContactSchema } from "./contacts.schemas";
 
 export const LeadRecordSchema = createSelectSchema(leads, {
@@ -38,6 +44,7 @@ export const LeadSchema = ContactSchema.pick({
     speedToLeadMinutes: z.number().nullable().openapi({
       description: "Minutes from the lead coming in to its first contact; null until contacted",
     }),
+    assignee: AssigneeSchema.nullable(),
   })
   .openapi("Lead");
 

@@ -42,7 +42,10 @@ import {
 } from "../../services/leads";
 import {
   IdParamSchema,
+  actingScope,
   apiRoute,
+  ASSIGNING,
+  assigneeFilter,
   dataResponse,
   errorResponses,
   jsonBody,
@@ -89,14 +92,18 @@ app.openapi(
     path: "/leads",
     operationId: "listLeads",
     summary:
-      "List leads (filters: status, campaignId, followUpBy, q on name, e-mail, phone, company, tags, notes, source; sort: newest, follow_up, score, name; paged)",
+      "List leads (filters: status, campaignId, followUpBy, assignee, q on name, e-mail, phone, company, tags, notes, source; sort: newest, follow_up, score, name; paged)",
     ...signedIn,
     request: { query: LeadListQuerySchema },
     responses: { 200: pageResponse("A page of leads", LeadSchema), ...errorResponses(400, 401) },
   }),
   async (c) => {
-    const { page, limit, ...filters } = c.req.valid("query");
-    const { items, meta } = await listLeads(...scope(c), filters, { page, limit });
+    const { page, limit, assignee, ...filters } = c.req.valid("query");
+    const { items, meta } = await listLeads(
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
+      { page, limit },
+    );
     return c.json({ data: items, meta }, 200);
   },
 );
@@ -107,6 +114,7 @@ app.openapi(
     path: "/leads",
     operationId: "createLead",
     summary: "Create a lead (a contact of type lead); 409 when its e-mail or phone is a lead's",
+    description: ASSIGNING,
     ...signedIn,
     request: jsonBody(LeadBody),
     responses: {
@@ -114,7 +122,7 @@ app.openapi(
       ...errorResponses(400, 401, 409),
     },
   }),
-  async (c) => c.json({ data: await createLead(...scope(c), c.req.valid("json")) }, 201),
+  async (c) => c.json({ data: await createLead(...actingScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -124,7 +132,7 @@ app.openapi(
     operationId: "importLeads",
     summary: "Import up to 1,000 leads, optionally into a campaign",
     description:
-      "Every row is checked; invalid rows are reported by index, rows whose e-mail or phone is already a lead's (or an earlier row's) are skipped, and the rest are written together in one batch. A request with no valid row answers 400 and writes nothing.",
+      "Every row is checked (a row's `assigneeId` must name a member); invalid rows are reported by index, rows whose e-mail or phone is already a lead's (or an earlier row's) are skipped, and the rest are written together in one batch. A request with no valid row answers 400 and writes nothing. Each member assigned leads, unless it is you, is notified once.",
     ...signedInStoring,
     request: jsonBody(LeadImportBodySchema),
     responses: {
@@ -134,7 +142,7 @@ app.openapi(
   }),
   async (c) => {
     const { rows, campaignId } = c.req.valid("json");
-    return c.json({ data: await importLeads(...scope(c), rows, campaignId ?? null) }, 200);
+    return c.json({ data: await importLeads(...actingScope(c), rows, campaignId ?? null) }, 200);
   },
 );
 
@@ -151,7 +159,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await getLead(...scope(c), c.req.valid("param").id);
+    const data = await getLead(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -164,6 +172,7 @@ app.openapi(
       operationId: "updateLead",
       summary:
         "Replace a lead's fields; the stage it reached and the time of its first contact follow its status",
+      description: ASSIGNING,
       ...signedIn,
       request: { params: IdParamSchema, ...jsonBody(LeadBody) },
       responses: {
@@ -174,7 +183,7 @@ app.openapi(
   ),
   async (c) => {
     const { id } = c.req.valid("param");
-    const data = await updateLead(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    const data = await updateLead(...actingScope(c), id, c.req.valid("json"), ifMatch(c));
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -192,7 +201,7 @@ app.openapi(
     }),
   ),
   async (c) =>
-    c.json({ data: await deleteLead(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
+    c.json({ data: await deleteLead(...actingScope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
 );
 
 app.openapi(

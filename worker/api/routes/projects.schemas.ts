@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { projectFiles } from "../../db/schema";
-import { createSelectSchema, internal, ProjectSchema } from "../shared-schemas";
+import { AssigneeSchema, createSelectSchema, internal, ProjectSchema } from "../shared-schemas";
 import { ContactSchema } from "./contacts.schemas";
 import { EntrySchema } from "./entries.schemas";
 import { PropertySchema } from "./properties.schemas";
@@ -9,7 +9,12 @@ export const ProjectFileSchema = createSelectSchema(projectFiles)
   .omit(internal)
   .openapi("ProjectFile");
 
-export const ProjectDetailSchema = ProjectSchema.extend({
+/** A project as its list shows it: with its assignee's initials and name. */
+export const ListedProjectSchema = ProjectSchema.extend({
+  assignee: AssigneeSchema.nullable(),
+}).openapi("ListedProject");
+
+export const ProjectDetailSchema = ListedProjectSchema.extend({
   files: z.array(ProjectFileSchema),
   contacts: z.array(ContactSchema),
   documents: z.array(EntrySchema),

@@ -15,10 +15,13 @@ import {
 } from "../../services/projects";
 import {
   apiRoute,
+  ASSIGNING,
   dataResponse,
   errorResponses,
   IdParamSchema,
   jsonBody,
+  actingScope,
+  assigneeFilter,
   pageResponse,
   router,
   signedIn,
@@ -27,6 +30,7 @@ import {
 import { ProjectSchema } from "../shared-schemas";
 import {
   ContactLinkSchema,
+  ListedProjectSchema,
   ProjectDetailSchema,
   ProjectFileSchema,
   ProjectStatsSchema,
@@ -51,20 +55,21 @@ app.openapi(
     method: "get",
     path: "/",
     operationId: "listProjects",
-    summary: "List projects (filters: type, status, q, closeFrom/closeTo; paged)",
+    summary: "List projects (filters: type, status, q, closeFrom/closeTo, assignee; paged)",
     ...signedIn,
     request: { query: ProjectListQuerySchema },
     responses: {
-      200: pageResponse("A page of projects, newest change first", ProjectSchema),
+      200: pageResponse("A page of projects, newest change first", ListedProjectSchema),
       ...errorResponses(400, 401),
     },
   }),
   async (c) => {
-    const { page, limit, ...filters } = c.req.valid("query");
-    const { items, meta } = await listProjects(...scope(c), filters, {
-      page,
-      limit,
-    });
+    const { page, limit, assignee, ...filters } = c.req.valid("query");
+    const { items, meta } = await listProjects(
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
+      { page, limit },
+    );
     return c.json({ data: items, meta }, 200);
   },
 );
@@ -90,11 +95,12 @@ app.openapi(
     path: "/",
     operationId: "createProject",
     summary: "Create a project",
+    description: ASSIGNING,
     ...signedIn,
     request: jsonBody(ProjectBody),
     responses: { 201: dataResponse("The new project", ProjectSchema), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json({ data: await createProject(...scope(c), c.req.valid("json")) }, 201),
+  async (c) => c.json({ data: await createProject(...actingScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -113,7 +119,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await projectDetail(...scope(c), c.req.valid("param").id);
+    const data = await projectDetail(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -125,6 +131,7 @@ app.openapi(
       path: "/{id}",
       operationId: "updateProject",
       summary: "Replace a project's fields",
+      description: ASSIGNING,
       ...signedIn,
       request: { params: IdParamSchema, ...jsonBody(ProjectBody) },
       responses: {
@@ -135,7 +142,7 @@ app.openapi(
   ),
   async (c) => {
     const { id } = c.req.valid("param");
-    const data = await updateProject(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    const data = await updateProject(...actingScope(c), id, c.req.valid("json"), ifMatch(c));
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -156,7 +163,10 @@ app.openapi(
     }),
   ),
   async (c) =>
-    c.json({ data: await deleteProject(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
+    c.json(
+      { data: await deleteProject(...actingScope(c), c.req.valid("param").id, ifMatch(c)) },
+      200,
+    ),
 );
 
 app.openapi(
@@ -179,7 +189,7 @@ app.openapi(
     c.json(
       {
         data: await linkContact(
-          ...scope(c),
+          ...actingScope(c),
           c.req.valid("param").id,
           c.req.valid("json").contactId,
         ),
@@ -203,7 +213,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, contactId } = c.req.valid("param");
-    const link = await unlinkContact(...scope(c), id, contactId);
+    const link = await unlinkContact(...actingScope(c), id, contactId);
     return c.json({ data: link }, 200);
   },
 );
@@ -239,7 +249,7 @@ app.openapi(
   }),
   async (c) =>
     c.json(
-      { data: await linkFile(...scope(c), c.req.valid("param").id, c.req.valid("json")) },
+      { data: await linkFile(...actingScope(c), c.req.valid("param").id, c.req.valid("json")) },
       201,
     ),
 );
@@ -259,7 +269,7 @@ app.openapi(
   }),
   async (c) => {
     const { id, fileId } = c.req.valid("param");
-    return c.json({ data: await unlinkFile(...scope(c), id, fileId) }, 200);
+    return c.json({ data: await unlinkFile(...actingScope(c), id, fileId) }, 200);
   },
 );
 

@@ -1,7 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { LIST_FIGURES } from "../../db/list-figures";
 import { auctions, properties } from "../../db/schema";
-import { createSelectSchema, internal, ProjectSchema, RowFailureSchema } from "../shared-schemas";
+import {
+  AssigneeSchema,
+  createSelectSchema,
+  internal,
+  ProjectSchema,
+  RowFailureSchema,
+} from "../shared-schemas";
 import { ContactSchema } from "./contacts.schemas";
 import { AnalysisSummarySchema, PrimaryAnalysisSchema } from "./deals.schemas";
 import { ResearchSchema } from "./research.schemas";
@@ -25,6 +31,7 @@ export const PropertyWithAnalysisSchema = PropertySchema.extend({
   ownerName: z.string().nullable().openapi({
     description: "The owner's name (the contact `ownerContactId`: a person's, else the company's)",
   }),
+  assignee: AssigneeSchema.nullable(),
 }).openapi("PropertyWithAnalysis");
 
 export const PropertyDetailSchema = PropertyWithAnalysisSchema.extend({

@@ -12,7 +12,10 @@ import {
 } from "../../services/properties";
 import { AppError } from "../../errors";
 import {
+  actingScope,
   apiRoute,
+  ASSIGNING,
+  assigneeFilter,
   dataResponse,
   errorResponses,
   IdParamSchema,
@@ -21,7 +24,6 @@ import {
   router,
   signedIn,
   signedInStoring,
-  scope,
   importQuery,
 } from "../openapi";
 import {
@@ -56,8 +58,7 @@ app.openapi(
     path: "/",
     operationId: "importProperties",
     summary: "Import one property or up to 1,000 (matched on external id, else address)",
-    description:
-      "Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With `dryRun=true` nothing is written: the answer says what an import would do. `ids` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made.",
+    description: `Every row is checked; invalid rows are reported by index and the valid ones are written together in one batch. A request whose rows are all invalid answers 400 and writes nothing. With \`dryRun=true\` nothing is written: the answer says what an import would do. \`ids\` holds the id of each valid row, in the order sent (the property written, or matched and skipped), so a client that sends one object can open the property it made. ${ASSIGNING} A property matched and updated keeps its assignee unless the row names one; a row naming someone who is not a member refuses the whole request.`,
     ...signedInStoring,
     request: { query: ImportQuerySchema, ...jsonBody(ImportBodySchema) },
     responses: {
@@ -73,8 +74,8 @@ app.openapi(
     if (valid.length === 0) {
       throw new AppError(400, "VALIDATION_FAILED", "No valid property in the request", failed);
     }
-    const [db, userId] = scope(c);
-    const plan = await planPropertyWrites(db, userId, valid, existing);
+    const [db, acting] = actingScope(c);
+    const plan = await planPropertyWrites(db, acting, valid, existing);
     const ids = dryRun === "false" ? await writeProperties(db, plan) : [];
     const { created, updated, skipped } = plan;
     const result = { received: rows.length, created, updated, skipped, failed, ids };
@@ -87,7 +88,7 @@ app.openapi(
     method: "get",
     path: "/",
     operationId: "listProperties",
-    summary: "List properties (filters: status, propertyType, q; sort, dir; paged)",
+    summary: "List properties (filters: status, propertyType, assignee, q; sort, dir; paged)",
     description:
       "Each property carries the key figures of its primary analysis (`primaryAnalysis`: the deal flagged primary, else its most recently changed one; null without one). Sorting by `cashFlowMonthly`, `capRate` or `cashOnCash` sorts by those figures; properties without them come last either way.",
     ...signedIn,
@@ -98,10 +99,10 @@ app.openapi(
     },
   }),
   async (c) => {
-    const { page, limit, sort, dir, ...filters } = c.req.valid("query");
+    const { page, limit, sort, dir, assignee, ...filters } = c.req.valid("query");
     const { items, meta } = await listProperties(
-      ...scope(c),
-      filters,
+      ...actingScope(c),
+      { ...filters, assignee: await assigneeFilter(c, assignee) },
       { sort, dir },
       { page, limit },
     );
@@ -126,7 +127,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await propertyDetail(...scope(c), c.req.valid("param").id);
+    const data = await propertyDetail(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -138,6 +139,7 @@ app.openapi(
       path: "/{id}",
       operationId: "updateProperty",
       summary: "Replace a property's fields",
+      description: ASSIGNING,
       ...signedIn,
       request: { params: IdParamSchema, ...jsonBody(PropertyInputSchema.openapi("PropertyInput")) },
       responses: {
@@ -148,7 +150,7 @@ app.openapi(
   ),
   async (c) => {
     const { id } = c.req.valid("param");
-    const data = await updateProperty(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    const data = await updateProperty(...actingScope(c), id, c.req.valid("json"), ifMatch(c));
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -169,7 +171,10 @@ app.openapi(
     }),
   ),
   async (c) =>
-    c.json({ data: await deleteProperty(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
+    c.json(
+      { data: await deleteProperty(...actingScope(c), c.req.valid("param").id, ifMatch(c)) },
+      200,
+    ),
 );
 
 export default app;
