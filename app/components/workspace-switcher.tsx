@@ -6,7 +6,12 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Check, ChevronsUpDown, Plus, User, Users } from "lucide-react";
-import { CURRENT_WORKSPACE_PATH, WORKSPACE_NAME_MAX, WORKSPACE_ROLE_LABELS, type Workspace } from "~/domain/teams";
+import {
+  CURRENT_WORKSPACE_PATH,
+  WORKSPACE_NAME_MAX,
+  WORKSPACE_ROLE_LABELS,
+  type Workspace,
+} from "~/domain/teams";
 
 export function WorkspaceSwitcher(props: {
   workspaces: readonly Workspace[];
