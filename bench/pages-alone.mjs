@@ -2,7 +2,8 @@
 // Worker under the same wrangler, and what a phone downloads on each (the module pages, a
 // property's, a project's and the new-project form), for a new account holding 1,000 properties
 // (the import measure's), one analysis and one project, on a fresh local AI42.
-// `node bench/pages-alone.mjs`; PAGES_PORT and PAGES_BARE_PORT for other ports.
+// `node bench/pages-alone.mjs`; PAGES_PORT and PAGES_BARE_PORT for other ports, PAGES_ONLY for other
+// endpoints (keys of bench/measures/request-rates.mjs, comma-separated).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -20,7 +21,14 @@ import { measureRequestRates } from "./measures/request-rates.mjs";
 const PORT = Number(process.env.PAGES_PORT ?? 8838);
 const BARE_PORT = Number(process.env.PAGES_BARE_PORT ?? 8839);
 // The dashboard's API read too: the signed-in home page is explained by it.
-const PAGES = ["me", "dashboard", "home", "possibleInvestments", "property", "project"];
+const PAGES = process.env.PAGES_ONLY?.split(",") ?? [
+  "me",
+  "dashboard",
+  "home",
+  "possibleInvestments",
+  "property",
+  "project",
+];
 
 ensureDevVars();
 buildUnlessPresent();
