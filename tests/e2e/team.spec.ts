@@ -101,83 +101,93 @@ for (const width of [1280, 375]) {
         baseURL: testInfo.project.use.baseURL,
         viewport: { width, height: 800 },
       });
-      const memberPage = await memberContext.newPage();
-      await registerThroughApi(memberPage, member);
-      // The invitation's page is a plain form with no scripts: nothing to wait to hydrate.
-      await memberPage.goto(link);
-      await expect(memberPage.getByRole("heading", { name: `Join ${TEAM}` })).toBeVisible();
-      await expect(memberPage.locator("p").filter({ hasText: "invited" })).toHaveText(
-        `${ownerName} invited ${member.email} to work in ${TEAM} on AI42, as Member.`,
-      );
-      await expectNoViolations(memberPage, "the invitation, signed in with its address");
-      await memberPage.getByRole("button", { name: "Accept invitation" }).click();
-      await expect(memberPage).toHaveURL(modulePath("home"));
-      await expect(currentWorkspace(memberPage)).toContainText(TEAM);
+      // Closed however the test ends: a failure leaves no second browser behind.
+      try {
+        const memberPage = await memberContext.newPage();
+        await registerThroughApi(memberPage, member);
+        // The invitation's page is a plain form with no scripts: nothing to wait to hydrate.
+        await memberPage.goto(link);
+        await expect(memberPage.getByRole("heading", { name: `Join ${TEAM}` })).toBeVisible();
+        await expect(memberPage.locator("p").filter({ hasText: "invited" })).toHaveText(
+          `${ownerName} invited ${member.email} to work in ${TEAM} on AI42, as Member.`,
+        );
+        await expectNoViolations(memberPage, "the invitation, signed in with its address");
+        await memberPage.getByRole("button", { name: "Accept invitation" }).click();
+        await expect(memberPage).toHaveURL(modulePath("home"));
+        await expect(currentWorkspace(memberPage)).toContainText(TEAM);
 
-      // The owner's Team now lists the member, with nothing pending.
-      await openApp(page, "/team");
-      const members = page.getByTestId("team-members");
-      await expect(members.getByRole("listitem").filter({ hasText: memberName })).toContainText(
-        "Member",
-      );
-      await expect(pending).toContainText("No invitations waiting for an answer.");
+        // The owner's Team now lists the member, with nothing pending.
+        await openApp(page, "/team");
+        const members = page.getByTestId("team-members");
+        await expect(members.getByRole("listitem").filter({ hasText: memberName })).toContainText(
+          "Member",
+        );
+        await expect(pending).toContainText("No invitations waiting for an answer.");
 
-      // The owner adds two leads in the team; both people read the same list.
-      await addLead(page, ASSIGNED);
-      await addLead(page, UNASSIGNED);
-      for (const person of [page, memberPage]) {
-        const leads = await openLeads(person);
-        await expect(currentWorkspace(person)).toContainText(TEAM);
-        await expect(leads.getByTestId("lead-row")).toHaveCount(2);
-        for (const lead of [ASSIGNED, UNASSIGNED]) {
-          await expect(row(leads, lead)).toHaveCount(1);
-          await expect(row(leads, lead).getByRole("img", { name: /^Assigned to/ })).toHaveCount(0);
+        // The owner adds two leads in the team; both people read the same list.
+        await addLead(page, ASSIGNED);
+        await addLead(page, UNASSIGNED);
+        for (const person of [page, memberPage]) {
+          const leads = await openLeads(person);
+          await expect(currentWorkspace(person)).toContainText(TEAM);
+          await expect(leads.getByTestId("lead-row")).toHaveCount(2);
+          for (const lead of [ASSIGNED, UNASSIGNED]) {
+            await expect(row(leads, lead)).toHaveCount(1);
+            await expect(row(leads, lead).getByRole("img", { name: /^Assigned to/ })).toHaveCount(
+              0,
+            );
+          }
         }
+
+        // The owner assigns one of them to the member on the lead's page.
+        const ownerLeads = await openLeads(page);
+        await ownerLeads
+          .getByRole("link", { name: `${ASSIGNED.first} ${ASSIGNED.last}`, exact: true })
+          .click();
+        const assignee = page.getByLabel("Assignee");
+        await expect(assignee.getByRole("option")).toHaveText([
+          "Unassigned",
+          ownerName,
+          memberName,
+        ]);
+        await assignee.selectOption({ label: memberName });
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expect(page.getByText("Lead saved")).toBeVisible();
+        await expect(page.getByLabel("Assignee").locator("option:checked")).toHaveText(memberName);
+
+        // The member finds it under Mine, with their initials; the other lead is not there.
+        const memberLeads = await openLeads(memberPage);
+        const mine = memberPage.locator("main").getByRole("link", { name: "Mine", exact: true });
+        await expect(mine).not.toHaveAttribute("aria-current");
+        await mine.click();
+        await expect(memberPage).toHaveURL(/[?&]assignee=me\b/);
+        await expect(mine).toHaveAttribute("aria-current", "true");
+        await expect(memberLeads.getByTestId("lead-row")).toHaveCount(1);
+        await expect(
+          row(memberLeads, ASSIGNED).getByRole("img", { name: `Assigned to ${memberName}` }),
+        ).toHaveText("MP");
+        await expect(row(memberLeads, UNASSIGNED)).toHaveCount(0);
+        await expectNoViolations(memberPage, "the leads under Mine, as a member");
+
+        // Followed again, Mine shows everyone's.
+        await mine.click();
+        await expect(mine).not.toHaveAttribute("aria-current");
+        await expect(memberLeads.getByTestId("lead-row")).toHaveCount(2);
+
+        // The bell tells the member who assigned them the lead.
+        await memberPage
+          .getByRole("button", { name: "Notifications, 1 unread", exact: true })
+          .click();
+        const notices = memberPage
+          .getByRole("dialog", { name: "Notifications" })
+          .getByRole("list", { name: "Newest notifications" });
+        await expect(notices.getByRole("listitem")).toHaveCount(1);
+        await expect(notices).toContainText(
+          `${account.first_name} assigned you the lead ${ASSIGNED.first} ${ASSIGNED.last}`,
+        );
+      } finally {
+        await memberContext.close();
       }
-
-      // The owner assigns one of them to the member on the lead's page.
-      const ownerLeads = await openLeads(page);
-      await ownerLeads
-        .getByRole("link", { name: `${ASSIGNED.first} ${ASSIGNED.last}`, exact: true })
-        .click();
-      const assignee = page.getByLabel("Assignee");
-      await expect(assignee.getByRole("option")).toHaveText(["Unassigned", ownerName, memberName]);
-      await assignee.selectOption({ label: memberName });
-      await page.getByRole("button", { name: "Save changes" }).click();
-      await expect(page.getByText("Lead saved")).toBeVisible();
-      await expect(page.getByLabel("Assignee").locator("option:checked")).toHaveText(memberName);
-
-      // The member finds it under Mine, with their initials; the other lead is not there.
-      const memberLeads = await openLeads(memberPage);
-      const mine = memberPage.locator("main").getByRole("link", { name: "Mine", exact: true });
-      await expect(mine).not.toHaveAttribute("aria-current");
-      await mine.click();
-      await expect(memberPage).toHaveURL(/[?&]assignee=me\b/);
-      await expect(mine).toHaveAttribute("aria-current", "true");
-      await expect(memberLeads.getByTestId("lead-row")).toHaveCount(1);
-      await expect(
-        row(memberLeads, ASSIGNED).getByRole("img", { name: `Assigned to ${memberName}` }),
-      ).toHaveText("MP");
-      await expect(row(memberLeads, UNASSIGNED)).toHaveCount(0);
-      await expectNoViolations(memberPage, "the leads under Mine, as a member");
-
-      // Followed again, Mine shows everyone's.
-      await mine.click();
-      await expect(mine).not.toHaveAttribute("aria-current");
-      await expect(memberLeads.getByTestId("lead-row")).toHaveCount(2);
-
-      // The bell tells the member who assigned them the lead.
-      await memberPage
-        .getByRole("button", { name: "Notifications, 1 unread", exact: true })
-        .click();
-      const notices = memberPage
-        .getByRole("dialog", { name: "Notifications" })
-        .getByRole("list", { name: "Newest notifications" });
-      await expect(notices.getByRole("listitem")).toHaveCount(1);
-      await expect(notices).toContainText(
-        `${account.first_name} assigned you the lead ${ASSIGNED.first} ${ASSIGNED.last}`,
-      );
-      await memberContext.close();
     });
   });
 }
