@@ -103,6 +103,12 @@ export function memberChangeRefusal(
 /** An invitation's link works this long. */
 export const INVITATION_TTL_DAYS = 7;
 
+/**
+ * The most invitations a workspace sends in 24 hours: a team of ten invites far fewer, and each one
+ * is an e-mail AI42 sends to an address someone typed.
+ */
+export const INVITATIONS_PER_DAY = 50;
+
 /** Where an invitation's link opens: the page that shows it and accepts it. */
 export const INVITATION_PATH = "/invitations";
 export const invitationPath = (token: string) => `${INVITATION_PATH}/${token}`;

@@ -30,6 +30,11 @@ function useCurrentWorkspace() {
   return workspaces?.list.find((workspace) => workspace.id === workspaces.currentId);
 }
 
+/** The name of one of the person's workspaces, as the switcher lists it; undefined when unknown. */
+export function useWorkspaceName(id: string) {
+  return useWorkspaceStart()?.workspaces?.list.find((workspace) => workspace.id === id)?.name;
+}
+
 /**
  * Whether the page works in a team's workspace, whose records are assigned to its members (the
  * lists offer "Mine"); a person's own, or unknown: not.

@@ -2369,7 +2369,7 @@ export interface paths {
         put?: never;
         /**
          * Invite an address to the workspace, with a role; the link is e-mailed to it
-         * @description Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for 7 days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).
+         * @description Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for 7 days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. A workspace sends at most 50 invitations in 24 hours (429 TOO_MANY_INVITATIONS with Retry-After). Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -17502,6 +17502,15 @@ export interface operations {
             };
             /** @description Error 413 */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { modulePath } from "../../app/domain/modules";
+import { personalWorkspaceName } from "../../app/domain/teams";
 import { expect, openApp, test, type Account } from "./fixtures";
 import { expectNoViolations } from "./axe";
 import { REDIRECT_URI, startConnecting } from "./oauth-client";
@@ -87,6 +88,10 @@ test("a token's secret is shown once and copies; it reads /api, its scope stops 
   await expect(row).toContainText("Read only");
   await expect(row).toContainText(`${secret.slice(0, "ai42_pat_".length + 4)}…`);
   await expect(row).toContainText("Never used");
+  // Made in the workspace the page works in: the person's own.
+  await expect(row).toContainText(
+    `In ${personalWorkspaceName(account.first_name, account.last_name)}`,
+  );
   await expect(row).toContainText(/Expires \w{3} \d{1,2}, \d{4}/);
   await section(page).getByRole("button", { name: "Done" }).click();
   await expect(section(page).getByRole("textbox", { name: "New access token" })).toHaveCount(0);

@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { INVITATIONS_PER_DAY } from "../../app/domain/teams";
 import { sha256Hex } from "../../worker/services/crypto";
 import {
   account,
@@ -501,5 +502,67 @@ describe("the invitation's page", () => {
     const missing = await pageAt(`/invitations/${"x".repeat(43)}`);
     expect(missing.status).toBe(404);
     expect(missing.html).toContain("This invitation link is not valid");
+  });
+});
+
+describe("a workspace's invitations a day", () => {
+  it(`stop at ${INVITATIONS_PER_DAY} in 24 hours (429, Retry-After until the oldest leaves), with nothing sent or written`, async () => {
+    const owner = await account();
+    const made = await owner.call<Answer<Workspace>>("/workspaces", {
+      method: "POST",
+      json: { name: "Busy Team" },
+    });
+    const id = made.body.data.id;
+    const now = Date.now();
+    const hour = 60 * 60 * 1000;
+    // Sent earlier, as rows: one 25 hours ago (out of the window), the oldest in it 23 hours ago.
+    const earlier = [
+      25 * hour,
+      23 * hour,
+      ...Array.from({ length: INVITATIONS_PER_DAY - 2 }, () => hour),
+    ];
+    await env.DB.batch(
+      earlier.map((ago, i) =>
+        env.DB.prepare(
+          "INSERT INTO workspace_invitations (id, workspace_id, email, role, token_hash, invited_by, created_at, expires_at, revoked_at) VALUES (?, ?, ?, 'member', ?, ?, ?, ?, ?)",
+        ).bind(
+          crypto.randomUUID(),
+          id,
+          `earlier-${i}@example.com`,
+          `hash-${id}-${i}`,
+          owner.user.id,
+          new Date(now - ago).toISOString(),
+          new Date(now - ago + WEEK_MS).toISOString(),
+          // A revoked one was an e-mail sent all the same.
+          i === 3 ? new Date(now).toISOString() : null,
+        ),
+      ),
+    );
+    // 49 in the window: one more may go.
+    expect(
+      (await inviting(owner.call, id, { email: uniqueEmail("fiftieth"), role: "member" })).status,
+    ).toBe(201);
+
+    const response = await api(`/workspaces/${id}/invitations`, {
+      method: "POST",
+      token: owner.token,
+      json: { email: uniqueEmail("fifty-first"), role: "member" },
+    });
+    expect(response.status).toBe(429);
+    const body = (await response.json()) as Answer<null> & { error: { details?: unknown } };
+    expect(body.error!.code).toBe("TOO_MANY_INVITATIONS");
+    // The oldest in the window (23 hours ago) leaves it in an hour.
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(body.error!.message).toBe(
+      `This workspace has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours: try again in 1 hour`,
+    );
+    const count = await env.DB.prepare(
+      "SELECT count(*) AS n FROM workspace_invitations WHERE workspace_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(INVITATIONS_PER_DAY + 1);
   });
 });

@@ -397,8 +397,9 @@ describe("the hot reads' plans", () => {
     await describeInvitation(db, token);
     // Inviting the address again: is it a member, and revoking the invitation pending for it.
     await inviteMember(db, userId, team.id, { email: "plan@example.com", role: "viewer" });
-    const [members, invitations, link, isMember] = reads(sent).filter(
-      (one) => !/^select "role" from "workspace_members"/.test(one.sql),
+    // The caller's membership (role, and whether they see only their own) is read first each time.
+    const [members, invitations, link, sentToday, isMember] = reads(sent).filter(
+      (one) => !/^select "role", "assigned_only" from "workspace_members"/.test(one.sql),
     );
     const listed = (await plan(members!)).join("\n");
     expect(listed).toMatch(
@@ -413,6 +414,10 @@ describe("the hot reads' plans", () => {
     expect((await plan(link!))[0]).toBe(
       "SEARCH workspace_invitations USING INDEX workspace_invitations_token_hash_unique (token_hash=?)",
     );
+    // The day's invitations so far, counted up to the limit in the workspace's index.
+    expect(await plan(sentToday!)).toEqual([
+      "SEARCH workspace_invitations USING COVERING INDEX workspace_invitations_workspace (workspace_id=? AND created_at>?)",
+    ]);
     expect((await plan(isMember!)).join("\n")).toMatch(
       /SEARCH users USING INDEX users_email_unique \(email=\?\)\n.*workspace_members.*\(workspace_id=\? AND user_id=\?\)/,
     );

@@ -26,8 +26,11 @@ const noticesOf = async (call: Caller) =>
     (notice) => notice.kind !== "assigned",
   );
 
-/** Olga's team with Adam (admin), Mel (member) and Vic (viewer); each hears at 7:00 UTC. */
-async function team() {
+/**
+ * Olga's team with Adam (admin), Mel (member) and Vic (viewer); each hears at 7:00 UTC, and gets
+ * a daily brief at `briefHour` (none: no brief), their preferences saved at `settingsAt`.
+ */
+async function team(briefHour: number | null = null, settingsAt = "2027-05-01T00:00:00Z") {
   const olga = await account();
   const made = await olga.call<{ data: { id: string } }>("/workspaces", {
     method: "POST",
@@ -40,12 +43,7 @@ async function team() {
     await member(olga.call, id, "viewer"),
   ];
   for (const person of [olga, adam, mel, vic])
-    await updateSettings(
-      database(env.DB),
-      person.user.id,
-      { briefHour: null },
-      at("2027-05-01T00:00:00Z"),
-    );
+    await updateSettings(database(env.DB), person.user.id, { briefHour }, at(settingsAt));
   const inTeam: Caller = (path, init = {}) =>
     olga.call(path, { ...init, headers: { ...init.headers, "X-Workspace-Id": id } });
   return { id, olga, adam, mel, vic, inTeam };
@@ -117,6 +115,33 @@ describe("a team's reminders", () => {
         "Reminder: Order the dumpster (Harbor Flips)",
       ]);
     expect(await noticesOf(vic.call)).toEqual([]);
+  });
+
+  it("the daily brief: each member's share of the team's day, beside their own", async () => {
+    const { id, olga, mel, vic, inTeam } = await team(8, "2027-05-10T00:00:00Z");
+    for (const [firstName, assigneeId] of [
+      ["Mara", mel.user.id],
+      ["Nico", null],
+    ] as const)
+      await inTeam("/marketing/leads", {
+        method: "POST",
+        json: { firstName, lastName: "Seller", followUpOn: "2027-05-10", assigneeId },
+      });
+    await run("2027-05-10T08:00:00Z");
+    const briefsOf = async (call: Caller) =>
+      (await noticesOf(call)).filter((notice) => notice.kind === "daily_brief");
+    const [mels] = await briefsOf(mel.call);
+    expect(mels!.title).toMatch(/^Your day in Harbor Flips: /);
+    expect(mels!.body).toContain("Mara Seller");
+    expect(mels!.body).not.toContain("Nico Seller");
+    // Its links open the team's records in the team's workspace.
+    expect(mels!.body).toContain(`/workspaces/current?id=${id}&to=`);
+    const [olgas, ...more] = await briefsOf(olga.call);
+    expect(more).toEqual([]);
+    expect(olgas!.title).toMatch(/^Your day in Harbor Flips: /);
+    expect(olgas!.body).toContain("Nico Seller");
+    expect(olgas!.body).not.toContain("Mara Seller");
+    expect(await briefsOf(vic.call)).toEqual([]);
   });
 
   it("a notice's link opens its record in the team's workspace, and in no workspace one is not in", async () => {

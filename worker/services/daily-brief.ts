@@ -5,7 +5,8 @@
  * one indexed query (`brief_next_at`), and moves each one's next brief on before writing it, with
  * a conditional UPDATE: of two overlapping runs only one gets the user.
  */
-import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   currentSaleAt,
   OPEN_STATUSES,
@@ -20,10 +21,12 @@ import { todayIn } from "../../app/domain/today";
 import type { Database } from "../db/client";
 import { isoAt } from "../db/queries";
 import { auctions, calendarEvents, leads, notificationSettings, routes } from "../db/schema";
+import { managesMembers, workspaceLink } from "../../app/domain/teams";
 import { auctionsWhere } from "./auctions";
 import { joinedLeads, leadsWhere } from "./leads";
 import type { NewNotification } from "./notifications";
 import { countProperties } from "./properties";
+import { workspacesOfPeople } from "./recipients";
 
 /** Users whose brief is due are taken this many at a time (the rest, next minute). */
 const BRIEF_BATCH = 500;
@@ -35,8 +38,26 @@ const more = (total: number, shown: number) =>
   total > shown ? `\n- …and ${total - shown} more` : "";
 
 /**
- * The brief of `day` (YYYY-MM-DD in `zone`), as the notice's body: markdown lines, links to the
- * records; null when the day holds nothing.
+ * Whose share of a team's day a brief tells: the records assigned to `personId`, and for an owner
+ * or admin (`managing`) those assigned to nobody too, as the team's reminders go.
+ */
+export interface BriefShare {
+  personId: string;
+  managing: boolean;
+}
+
+/** The records of an assigned kind in `share` (every one, without a share: one's own workspace). */
+function sharedWith(assignee: SQLiteColumn, share: BriefShare | undefined): SQL | undefined {
+  if (!share) return undefined;
+  const theirs = eq(assignee, share.personId);
+  return share.managing ? or(theirs, isNull(assignee)) : theirs;
+}
+
+/**
+ * The brief of `day` (YYYY-MM-DD in `zone`) of workspace `userId`, as the notice's body: markdown
+ * lines, links to the records; null when the day holds nothing. With a `share`, a team's: the
+ * records of the kinds with assignees that are the person's (`BriefShare`), and the routes and the
+ * buy box's finds, which have no assignee, for an owner or admin only.
  */
 export async function composeBrief(
   db: Database,
@@ -44,10 +65,18 @@ export async function composeBrief(
   day: string,
   zone: string,
   since: string,
+  share?: BriefShare,
 ) {
+  const whole = !share || share.managing;
+  // A team's record opens in the team's workspace, whichever the reader is working in.
+  const linked = (label: string, path: string) =>
+    link(label, share ? workspaceLink(userId, path) : path);
   const dayStart = isoAt(wallInstant(day, 0, zone));
   const dayEnd = isoAt(wallInstant(addIsoDays(day, 1), 0, zone));
-  const followUps = leadsWhere(userId, { followUpBy: day });
+  const followUps = and(
+    leadsWhere(userId, { followUpBy: day }),
+    sharedWith(leads.assigneeId, share),
+  )!;
   const [sales, deposits, dayRoutes, events, followUpRows, [followUpCount], [newFinds]] =
     await db.batch([
       db
@@ -57,18 +86,25 @@ export async function composeBrief(
           and(
             auctionsWhere(userId, { from: dayStart, to: dayEnd }),
             inArray(auctions.status, [...OPEN_STATUSES]),
+            sharedWith(auctions.assigneeId, share),
           ),
         )
         .orderBy(asc(auctions.currentSaleAt)),
       db
         .select()
         .from(auctions)
-        .where(auctionsWhere(userId, { depositFrom: dayStart, depositTo: dayEnd }))
+        .where(
+          and(
+            auctionsWhere(userId, { depositFrom: dayStart, depositTo: dayEnd }),
+            sharedWith(auctions.assigneeId, share),
+          ),
+        )
         .orderBy(asc(auctions.depositDueAt)),
       db
         .select({ id: routes.id, name: routes.name, stops: routes.stops })
         .from(routes)
-        .where(and(eq(routes.userId, userId), eq(routes.date, day)))
+        // Routes have no assignee: a member's share of a team's day holds none.
+        .where(and(eq(routes.userId, userId), eq(routes.date, day), whole ? undefined : sql`0`))
         .orderBy(asc(routes.departAt)),
       db
         .select()
@@ -76,13 +112,18 @@ export async function composeBrief(
         .where(
           and(
             eq(calendarEvents.userId, userId),
+            sharedWith(calendarEvents.assigneeId, share),
             sql`((${calendarEvents.allDay} = 0 AND ${calendarEvents.start} >= ${dayStart} AND ${calendarEvents.start} < ${dayEnd}) OR (${calendarEvents.allDay} = 1 AND ${calendarEvents.start} <= ${day} AND ${calendarEvents.end} > ${day}))`,
           ),
         )
         .orderBy(asc(calendarEvents.start)),
       joinedLeads(db).where(followUps).orderBy(asc(leads.followUpOn)).limit(SHOWN),
       db.select({ value: count() }).from(leads).where(followUps),
-      countProperties(db, userId, { meetsCriteria: "yes", updatedSince: since }),
+      countProperties(db, userId, {
+        meetsCriteria: "yes",
+        updatedSince: since,
+        ...(whole ? {} : { assignee: share!.personId }),
+      }),
     ]);
   const sections: string[] = [];
   if (sales.length)
@@ -90,7 +131,7 @@ export async function composeBrief(
       `**Sales today**\n${sales
         .map(
           (auction) =>
-            `- ${timeOfDayIn(currentSaleAt(auction), auction.timeZone)}: ${link(auction.address, auctionPath(auction.id))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
+            `- ${timeOfDayIn(currentSaleAt(auction), auction.timeZone)}: ${linked(auction.address, auctionPath(auction.id))} (${saleTypeLabel(auction.saleType).toLowerCase()})`,
         )
         .join("\n")}`,
     );
@@ -99,7 +140,7 @@ export async function composeBrief(
       `**Deposits due today**\n${deposits
         .map(
           (auction) =>
-            `- ${timeOfDayIn(auction.depositDueAt!, auction.timeZone)}: ${link(auction.address, auctionPath(auction.id))}`,
+            `- ${timeOfDayIn(auction.depositDueAt!, auction.timeZone)}: ${linked(auction.address, auctionPath(auction.id))}`,
         )
         .join("\n")}`,
     );
@@ -108,7 +149,7 @@ export async function composeBrief(
       `**Route stops**\n${dayRoutes
         .map(
           (route) =>
-            `- ${link(route.name, visitRoutePath(route.id))}: ${route.stops.length} stop${route.stops.length === 1 ? "" : "s"}`,
+            `- ${linked(route.name, visitRoutePath(route.id))}: ${route.stops.length} stop${route.stops.length === 1 ? "" : "s"}`,
         )
         .join("\n")}`,
     );
@@ -118,7 +159,7 @@ export async function composeBrief(
         .slice(0, SHOWN)
         .map(
           (event) =>
-            `- ${event.allDay ? "All day" : timeOfDayIn(event.start, zone)}: ${link(event.title, modulePath("calendar", { view: "day", date: day }))}`,
+            `- ${event.allDay ? "All day" : timeOfDayIn(event.start, zone)}: ${linked(event.title, modulePath("calendar", { view: "day", date: day }))}`,
         )
         .join("\n")}${more(events.length, SHOWN)}`,
     );
@@ -128,14 +169,14 @@ export async function composeBrief(
       `**Follow-ups due**\n${followUpRows
         .map(
           ({ contact, lead }) =>
-            `- ${link(`${contact.firstName} ${contact.lastName}`.trim(), leadPath(contact.id))}${lead.followUpOn! < day ? ` (since ${formatDate(lead.followUpOn)})` : ""}`,
+            `- ${linked(`${contact.firstName} ${contact.lastName}`.trim(), leadPath(contact.id))}${lead.followUpOn! < day ? ` (since ${formatDate(lead.followUpOn)})` : ""}`,
         )
         .join("\n")}${more(followUpTotal, followUpRows.length)}`,
     );
   const finds = newFinds?.value ?? 0;
   if (finds)
     sections.push(
-      `**Deals that meet your buy box**\n- ${link(`${finds} new or changed since the last brief`, modulePath("possible-investments", { meetsCriteria: "yes", sort: "updatedAt", dir: "desc" }))}`,
+      `**Deals that meet your buy box**\n- ${linked(`${finds} new or changed since the last brief`, modulePath("possible-investments", { meetsCriteria: "yes", sort: "updatedAt", dir: "desc" }))}`,
     );
   return sections.length ? sections.join("\n\n") : null;
 }
@@ -149,6 +190,7 @@ export async function dueBriefs(db: Database, now: number): Promise<NewNotificat
     .orderBy(asc(notificationSettings.briefNextAt))
     .limit(BRIEF_BATCH);
   const briefs: NewNotification[] = [];
+  const told: { personId: string; day: string; zone: string; since: string }[] = [];
   for (const settings of due) {
     const dueAt = Date.parse(settings.briefNextAt!);
     const next =
@@ -175,15 +217,54 @@ export async function dueBriefs(db: Database, now: number): Promise<NewNotificat
       settings.timeZone,
       isoAt(dueAt - DAY_MS),
     );
-    if (!body) continue;
-    briefs.push({
-      userId: settings.userId,
-      kind: "daily_brief",
-      key: `daily_brief:${day}`,
-      title: `Your day: ${formatDate(day)}`,
-      body,
-      link: modulePath("home"),
+    if (body)
+      briefs.push({
+        userId: settings.userId,
+        kind: "daily_brief",
+        key: `daily_brief:${day}`,
+        title: `Your day: ${formatDate(day)}`,
+        body,
+        link: modulePath("home"),
+      });
+    told.push({
+      personId: settings.userId,
+      day,
+      zone: settings.timeZone,
+      since: isoAt(dueAt - DAY_MS),
     });
   }
+  return [...briefs, ...(await teamBriefs(db, told))];
+}
+
+/**
+ * Each person's share of the day of every team they are in, beside their own brief: a brief a team
+ * (only when it holds something), opening the team's dashboard.
+ */
+async function teamBriefs(
+  db: Database,
+  people: { personId: string; day: string; zone: string; since: string }[],
+): Promise<NewNotification[]> {
+  if (!people.length) return [];
+  const members = await workspacesOfPeople(
+    db,
+    people.map((person) => person.personId),
+  );
+  const briefs: NewNotification[] = [];
+  for (const { personId, day, zone, since } of people)
+    for (const [workspaceId, team] of members) {
+      const membership = team.find((member) => member.userId === personId);
+      if (!membership || workspaceId === personId) continue;
+      const share = { personId, managing: managesMembers(membership.role) };
+      const body = await composeBrief(db, workspaceId, day, zone, since, share);
+      if (!body) continue;
+      briefs.push({
+        userId: personId,
+        kind: "daily_brief",
+        key: `daily_brief:${workspaceId}:${day}`,
+        title: `Your day in ${membership.name}: ${formatDate(day)}`,
+        body,
+        link: workspaceLink(workspaceId, modulePath("home")),
+      });
+    }
   return briefs;
 }

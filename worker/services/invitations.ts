@@ -9,6 +9,7 @@ import type { InvitationInput } from "../../app/domain/team-input";
 import {
   INVITATION_SPENT,
   INVITATION_TTL_DAYS,
+  INVITATIONS_PER_DAY,
   invitationForAnother,
   invitationPath,
   invitationStatus,
@@ -30,7 +31,8 @@ import { requireLinkOrigin, sendEmail } from "./email";
 import { normalizeEmail } from "./users";
 import { findWorkspace, roleIn, workspaceNotFound } from "./workspaces";
 
-const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
 
 /** A pending invitation as its workspace's owners and admins see it: never its token. */
 export interface Invitation {
@@ -89,9 +91,40 @@ async function requireManager(db: Database, personId: string, workspaceId: strin
 }
 
 /**
+ * 429 once the workspace has sent INVITATIONS_PER_DAY invitations in the last 24 hours (revoked
+ * ones count: each was an e-mail), with the seconds until the oldest of them leaves the window.
+ */
+async function withinDailyInvitations(db: Database, workspaceId: string, now: number) {
+  const since = isoAt(now - DAY_MS);
+  const sent = await db
+    .select({ createdAt: workspaceInvitations.createdAt })
+    .from(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        gt(workspaceInvitations.createdAt, since),
+      ),
+    )
+    .orderBy(desc(workspaceInvitations.createdAt))
+    .limit(INVITATIONS_PER_DAY);
+  if (sent.length < INVITATIONS_PER_DAY) return;
+  const oldest = Date.parse(sent.at(-1)!.createdAt);
+  const retryAfter = Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000));
+  const hours = Math.ceil(retryAfter / 3600);
+  throw new AppError(
+    429,
+    "TOO_MANY_INVITATIONS",
+    `This workspace has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours: try again in ${hours} hour${hours === 1 ? "" : "s"}`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+/**
  * Invites `input.email` to the workspace with `input.role`: the invitation and its token, which is
  * never kept. An invitation to the same address still pending is revoked: the newest link is the
- * one that works. Someone already a member answers 409 ALREADY_MEMBER.
+ * one that works. Someone already a member answers 409 ALREADY_MEMBER;
+ * past the day's invitations, 429 TOO_MANY_INVITATIONS.
  */
 export async function inviteMember(
   db: Database,
@@ -101,6 +134,7 @@ export async function inviteMember(
   now = Date.now(),
 ): Promise<{ invitation: Invitation; token: string }> {
   await requireManager(db, personId, workspaceId, "Inviting people");
+  await withinDailyInvitations(db, workspaceId, now);
   const email = normalizeEmail(input.email);
   const [member] = await db
     .select({ userId: workspaceMembers.userId })

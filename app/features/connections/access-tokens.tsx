@@ -20,6 +20,7 @@ import {
 import { formatRelative } from "~/domain/relative-time";
 import type { AccessToken, MadeAccessToken } from "~/lib/api/access";
 import { MESSAGES } from "~/lib/api/messages";
+import { useWorkspaceName } from "~/lib/module-data";
 import type { Refused } from "~/lib/record-action";
 import { toast } from "~/lib/toast";
 import { useActionCall, useVersionedAction } from "~/lib/use-action-call";
@@ -157,6 +158,8 @@ function NewTokenPanel(props: { made: MadeAccessToken; onDone: () => void }) {
 function TokenRow(props: { token: AccessToken; now: number; busy: boolean; onRevoke: () => void }) {
   const { token, now } = props;
   const ended = expired(token.expires_at, now);
+  // A token acts only in the workspace it was made in.
+  const workspace = useWorkspaceName(token.workspace_id);
   return (
     <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
       <div className="min-w-0">
@@ -168,6 +171,7 @@ function TokenRow(props: { token: AccessToken; now: number; busy: boolean; onRev
         </p>
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <code className="font-mono">{token.shown}…</code>
+          {workspace && <span>In {workspace}</span>}
           <span>
             Created <LocalTime at={token.created_at} date />
           </span>

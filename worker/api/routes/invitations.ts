@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { InvitationInputSchema } from "../../../app/domain/team-input";
-import { INVITATION_TTL_DAYS } from "../../../app/domain/teams";
+import { INVITATION_TTL_DAYS, INVITATIONS_PER_DAY } from "../../../app/domain/teams";
 import { database } from "../../db/client";
 import {
   acceptInvitation,
@@ -42,7 +42,7 @@ app.openapi(
     path: "/workspaces/{id}/invitations",
     operationId: "createInvitation",
     summary: "Invite an address to the workspace, with a role; the link is e-mailed to it",
-    description: `Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for ${INVITATION_TTL_DAYS} days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).`,
+    description: `Owners and admins only (403 FORBIDDEN_ROLE otherwise). The link works once, for ${INVITATION_TTL_DAYS} days, for the account with that address (or one signed up with it from the link). A newer invitation to the same address revokes the one pending; someone already a member answers 409 ALREADY_MEMBER. A workspace sends at most ${INVITATIONS_PER_DAY} invitations in 24 hours (429 TOO_MANY_INVITATIONS with Retry-After). Needs APP_URL for the e-mailed link (503 NOT_CONFIGURED otherwise, as /auth/register).`,
     ...signedInAnyRole,
     request: {
       params: IdParamSchema,
@@ -50,7 +50,7 @@ app.openapi(
     },
     responses: {
       201: dataResponse("The invitation, with its link", NewInvitationSchema),
-      ...errorResponses(400, 401, 404, 409, 503),
+      ...errorResponses(400, 401, 403, 404, 409, 429, 503),
     },
   }),
   async (c) => {
