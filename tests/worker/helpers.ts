@@ -248,6 +248,44 @@ export interface RanStatement {
 }
 
 /**
+ * D1 as the Worker and its services use it, handing each statement it is given, with its values,
+ * to `sent` (a statement without parameters when prepared, any other each time it is bound); a
+ * batch runs the statements as D1 made them.
+ */
+export function noting(db: D1Database, sent: { push(one: RanStatement): unknown }): D1Database {
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (prepared: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const wrapped = new Proxy(prepared, {
+      get(target, key) {
+        if (key === "bind")
+          return (...params: unknown[]) => {
+            sent.push({ sql, params });
+            return statement(target.bind(...params), sql);
+          };
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(wrapped, prepared);
+    return wrapped;
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare")
+        return (sql: string) => {
+          if (!/\?/.test(sql)) sent.push({ sql, params: [] });
+          return statement(target.prepare(sql), sql);
+        };
+      if (key === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          target.batch(statements.map((one) => real.get(one) ?? one));
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
  * The database as services use it, keeping each statement they run, to read its query plan:
  * the plans asserted are those of the services' own queries.
  */

@@ -42,46 +42,7 @@ import {
   type PropertyFilters,
   type PropertySort,
 } from "../../worker/services/properties";
-import { account, seedLists } from "./helpers";
-
-interface Sent {
-  sql: string;
-  params: unknown[];
-}
-
-/** D1 as the services use it, noting each statement it is handed with its parameters. */
-function noting(db: D1Database, sent: Sent[]): D1Database {
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const statement = (prepared: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = new Proxy(prepared, {
-      get(target, key) {
-        if (key === "bind")
-          return (...params: unknown[]) => {
-            sent.push({ sql, params });
-            return statement(target.bind(...params), sql);
-          };
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    real.set(wrapped, prepared);
-    return wrapped;
-  };
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === "prepare")
-        return (sql: string) => {
-          if (!/\?/.test(sql)) sent.push({ sql, params: [] });
-          return statement(target.prepare(sql), sql);
-        };
-      if (key === "batch")
-        return (statements: D1PreparedStatement[]) =>
-          target.batch(statements.map((one) => real.get(one) ?? one));
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
+import { account, noting, seedLists, type RanStatement as Sent } from "./helpers";
 
 /** The lines of a statement's plan. */
 async function plan({ sql, params }: Sent) {

@@ -231,7 +231,7 @@ export async function* allAuctions(
 export const findAuction = (db: Database, owner: Owner, id: string) =>
   findOwned(db, auctions, owner, id, "Auction");
 
-const historyOf = (db: Database, auctionId: string) =>
+const historyOf = (db: Database, userId: string, auctionId: string) =>
   db
     .select({
       status: auctionHistory.status,
@@ -239,7 +239,7 @@ const historyOf = (db: Database, auctionId: string) =>
       postponedTo: auctionHistory.postponedTo,
     })
     .from(auctionHistory)
-    .where(eq(auctionHistory.auctionId, auctionId))
+    .where(and(eq(auctionHistory.userId, userId), eq(auctionHistory.auctionId, auctionId)))
     .orderBy(asc(auctionHistory.changedAt), sql`rowid`);
 
 type HistoryRow = { status: AuctionStatus; changedAt: string; postponedTo: string | null };
@@ -252,7 +252,7 @@ const toHistoryEntry = ({ status, changedAt, postponedTo }: HistoryRow) => ({
 /** Every status the auction has had, oldest first (the first is the one it was created with). */
 export async function auctionStatusHistory(db: Database, owner: Owner, id: string) {
   await findAuction(db, owner, id);
-  return (await historyOf(db, id)).map(toHistoryEntry);
+  return (await historyOf(db, ownerId(owner), id)).map(toHistoryEntry);
 }
 
 const named = (row: { id: string; name: string } | undefined) => row ?? null;
@@ -272,7 +272,7 @@ export async function auctionDetail(db: Database, owner: Owner, id: string) {
       .where(ownedBy(contacts, userId, contactId ?? ""));
   const [history, property, deal, project, documents, attorney, auctioneer, [assignee]] =
     await db.batch([
-      historyOf(db, id),
+      historyOf(db, userId, id),
       db
         .select()
         .from(properties)

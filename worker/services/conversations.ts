@@ -50,11 +50,16 @@ export interface Turn {
   stored: boolean;
 }
 
-export async function conversationMessagesOf(db: Database, conversationId: string) {
+export async function conversationMessagesOf(db: Database, userId: string, conversationId: string) {
   return db
     .select()
     .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, conversationId))
+    .where(
+      and(
+        eq(conversationMessages.userId, userId),
+        eq(conversationMessages.conversationId, conversationId),
+      ),
+    )
     .orderBy(asc(conversationMessages.position));
 }
 
@@ -218,7 +223,7 @@ export async function saveAnswer(db: Database, turn: Turn, answer: Answer, call:
         completionTokens: sql`${conversations.completionTokens} + ${completionTokens ?? 0}`,
         updatedAt: nowIso(),
       })
-      .where(eq(conversations.id, turn.conversation.id)),
+      .where(ownedBy(conversations, turn.conversation.userId, turn.conversation.id)),
     settleAiCall(db, call, tokensUsed(call, answer.usage, answer.content.length)),
   ]);
   const [message] = results[writes.length] as ConversationMessageRow[];
@@ -248,7 +253,7 @@ export async function listConversations(
 
 export async function conversationDetail(db: Database, userId: string, id: string) {
   const row = await findOwned(db, conversations, userId, id, "Conversation");
-  const messages = await conversationMessagesOf(db, row.id);
+  const messages = await conversationMessagesOf(db, userId, row.id);
   return { ...toConversation(row), messages: messages.map(toMessage) };
 }
 

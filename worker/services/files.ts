@@ -295,7 +295,7 @@ export async function storeFile(
   const [row] = await db
     .update(files)
     .set({ ...written, status: "ready", updatedAt: nowIso() })
-    .where(eq(files.id, id))
+    .where(and(eq(files.id, id), eq(files.userId, userId)))
     .returning();
   return toFile(row!);
 }

@@ -149,7 +149,10 @@ export async function undoImport(db: Database, userId: string, runId: string) {
     if (rows.length) statements.push(...upsertJsonRows(db, table, rows, key));
   }
   statements.push(
-    db.update(importRuns).set({ undoneAt: nowIso() }).where(eq(importRuns.id, runId)),
+    db
+      .update(importRuns)
+      .set({ undoneAt: nowIso() })
+      .where(and(eq(importRuns.id, runId), eq(importRuns.userId, userId))),
     db.delete(importUndo).where(eq(importUndo.runId, runId)),
   );
   await runBatch(db, statements);

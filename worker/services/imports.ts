@@ -463,7 +463,7 @@ async function runImport<R>(
             failed: sql`${importRuns.failed} + ${failed}`,
             updatedAt: nowIso(),
           })
-          .where(eq(importRuns.id, run.id)),
+          .where(and(eq(importRuns.id, run.id), eq(importRuns.userId, userId))),
       ]);
     }
     start += IMPORT_CHUNK_ROWS;

@@ -141,8 +141,14 @@ export async function deleteSequence(db: Database, userId: string, id: string, n
   const running = await db
     .select({ id: sequenceEnrollments.id })
     .from(sequenceEnrollments)
-    .where(and(eq(sequenceEnrollments.sequenceId, id), eq(sequenceEnrollments.status, "active")));
-  for (const enrollment of running) await stopEnrollment(db, enrollment.id, "by_user", now);
+    .where(
+      and(
+        eq(sequenceEnrollments.userId, userId),
+        eq(sequenceEnrollments.sequenceId, id),
+        eq(sequenceEnrollments.status, "active"),
+      ),
+    );
+  for (const enrollment of running) await stopEnrollment(db, userId, enrollment.id, "by_user", now);
   await db.delete(sequences).where(and(eq(sequences.id, id), eq(sequences.userId, userId)));
   return toSequence(row);
 }
@@ -182,7 +188,8 @@ export async function updateSequenceSettings(
       .select({ id: sequenceEnrollments.id })
       .from(sequenceEnrollments)
       .where(and(eq(sequenceEnrollments.userId, userId), eq(sequenceEnrollments.status, "active")));
-    for (const enrollment of running) await stopEnrollment(db, enrollment.id, "turned_off", now);
+    for (const enrollment of running)
+      await stopEnrollment(db, userId, enrollment.id, "turned_off", now);
   }
   return sequenceSettingsOf(db, userId);
 }
@@ -329,19 +336,20 @@ export async function stopLeadSequence(
     where: and(eq(sequenceEnrollments.id, enrollmentId), eq(sequenceEnrollments.userId, userId)),
   });
   if (!row) throw notFound("Sequence of this lead");
-  await stopEnrollment(db, row.id, "by_user", now);
+  await stopEnrollment(db, userId, row.id, "by_user", now);
   const stopped = await db.query.sequenceEnrollments.findFirst({
-    where: eq(sequenceEnrollments.id, row.id),
+    where: and(eq(sequenceEnrollments.id, row.id), eq(sequenceEnrollments.userId, userId)),
   });
   return toEnrollment(stopped!, null);
 }
 
 /**
- * Stops an enrollment if it is still running (at `step`, when given), and logs why, once
- * (`seq:<enrollment>:stop`). Answers whether this call stopped it.
+ * Stops the workspace's enrollment if it is still running (at `step`, when given), and logs why,
+ * once (`seq:<enrollment>:stop`). Answers whether this call stopped it.
  */
 async function stopEnrollment(
   db: Database,
+  userId: string,
   enrollmentId: string,
   reason: StopReason,
   now: number,
@@ -353,6 +361,7 @@ async function stopEnrollment(
     .where(
       and(
         eq(sequenceEnrollments.id, enrollmentId),
+        eq(sequenceEnrollments.userId, userId),
         eq(sequenceEnrollments.status, "active"),
         step === undefined ? undefined : eq(sequenceEnrollments.nextStep, step),
       ),
@@ -360,7 +369,7 @@ async function stopEnrollment(
     .returning();
   if (!stopped) return null;
   const steps = await db.query.sequences.findFirst({
-    where: eq(sequences.id, stopped.sequenceId ?? ""),
+    where: and(eq(sequences.id, stopped.sequenceId ?? ""), eq(sequences.userId, userId)),
     columns: { steps: true },
   });
   const zone = (await settingsOf(db, stopped.userId)).timeZone;
@@ -533,7 +542,14 @@ export async function runSequenceStep(
   }
 
   const stop = async (reason: StopReason) => {
-    const stopped = await stopEnrollment(db, enrollment.id, reason, now, job.step);
+    const stopped = await stopEnrollment(
+      db,
+      enrollment.userId,
+      enrollment.id,
+      reason,
+      now,
+      job.step,
+    );
     if (!stopped) return { outcome: "skipped" as const };
     await notify(
       db,
