@@ -756,6 +756,29 @@ describe("export and import", () => {
     return renamed;
   }
 
+  it("the move into workspaces keeps an account's every record and id: its export before equals its export after", async () => {
+    const { source } = await fullWorkspace();
+    const { exportedAt: _before, ...before } = await exportOf(source.call);
+    // The account as the database held it before workspaces: no workspace, no membership (its
+    // records name the account, as they did then).
+    const { id } = source.user;
+    await env.DB.prepare("DELETE FROM workspaces WHERE id = ?").bind(id).run();
+    const members = await env.DB.prepare(
+      "SELECT count(*) AS n FROM workspace_members WHERE workspace_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(members!.n).toBe(0);
+    const migration = env.TEST_MIGRATIONS.find((one) => one.name.startsWith("0043_"));
+    const backfill = migration!.queries.filter((query) => /^\s*INSERT/.test(query));
+    await env.DB.batch(backfill.map((query) => env.DB.prepare(query)));
+    const { exportedAt: _after, ...after } = await exportOf(source.call);
+    expect(after).toEqual(before);
+    expect(
+      Object.values(before).filter((rows) => Array.isArray(rows) && rows.length).length,
+    ).toBeGreaterThanOrEqual(13);
+  });
+
   it("exports everything a user made, conversations and research included, and an empty account restores it", async () => {
     const { source, project } = await fullWorkspace();
     const exported = await exportOf(source.call);
