@@ -92,10 +92,14 @@ export function nextAfterSignIn(search: string) {
 }
 
 /**
- * The page a login form posted without JavaScript goes back to once signed in (`next`, the page
- * it was shown on): a path on this origin only (never elsewhere: no open redirect); else the
- * Dashboard.
+ * `path` when it is a path on this origin (never elsewhere: no open redirect), else null: where a
+ * form or a link that names the page to go on to may go.
  */
-export function pageAfterSignIn(next: string | null) {
-  return next?.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/home";
-}
+export const pathOnThisOrigin = (path: string | null) =>
+  path?.startsWith("/") && !path.startsWith("//") && !path.includes("\\") ? path : null;
+
+/**
+ * The page a login form posted without JavaScript goes back to once signed in (`next`, the page
+ * it was shown on): a path on this origin only; else the Dashboard.
+ */
+export const pageAfterSignIn = (next: string | null) => pathOnThisOrigin(next) ?? "/home";

@@ -164,7 +164,3 @@ export const CURRENT_WORKSPACE_PATH = "/workspaces/current";
  */
 export const workspaceLink = (workspaceId: string, path: string) =>
   `${CURRENT_WORKSPACE_PATH}?${new URLSearchParams({ id: workspaceId, to: path })}`;
-
-/** The page a workspace link may open: a path of this app, never another site. */
-export const linkedPage = (to: string | null) =>
-  to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : null;

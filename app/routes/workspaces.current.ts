@@ -14,8 +14,8 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/cloudflare";
 import { setSessionWorkspace } from "../../worker/services/sessions";
+import { pathOnThisOrigin } from "~/domain/access";
 import { activeModuleId, modulePath } from "~/domain/modules";
-import { linkedPage } from "~/domain/teams";
 import { getSession } from "~/lib/auth.server";
 import { pageArgs } from "~/lib/module-loader.server";
 import { withStatus } from "~/lib/resource-route.server";
@@ -33,7 +33,7 @@ function modulePage(returnTo: FormDataEntryValue | null) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const to = linkedPage(url.searchParams.get("to")) ?? modulePath("home");
+  const to = pathOnThisOrigin(url.searchParams.get("to")) ?? modulePath("home");
   const [session, args] = await Promise.all([
     getSession(request, context),
     pageArgs(request, context),

@@ -11,7 +11,7 @@ import { database } from "../../worker/db/client";
 import { runScheduled, SWEEPS_CRON } from "../../worker/scheduled";
 import { recordActivity } from "../../worker/services/activity";
 import { executeTool } from "../../worker/services/agent-tools";
-import { api, ORIGIN, pageAt, postForm, postJson, register } from "./helpers";
+import { api, joinAs, ORIGIN, pageAt, postForm, postJson, register } from "./helpers";
 
 type Person = Awaited<ReturnType<typeof register>>;
 type Body = Record<string, unknown>;
@@ -21,16 +21,6 @@ type Answer<T> = {
   error?: { code: string; message: string; details?: Body };
 };
 type Page = { data: ActivityEntry[]; meta: { page: number; limit: number; hasMore: boolean } };
-
-/** Puts `person` in `workspaceId` as `role`, as an accepted invitation does. */
-async function join(workspaceId: string, person: Person, role: string) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
-  )
-    .bind(workspaceId, person.user.id, role, now, now)
-    .run();
-}
 
 let owner: Person;
 let member: Person;
@@ -219,8 +209,8 @@ beforeAll(async () => {
     workspace: null,
   });
   teamId = made.body.data.id;
-  await join(teamId, member, "member");
-  await join(teamId, viewer, "viewer");
+  await joinAs(teamId, member.user.id, "member");
+  await joinAs(teamId, viewer.user.id, "viewer");
   // The pages work in the session's current workspace: the team's.
   for (const person of [member, owner]) {
     const chosen = await callAs(person, "/workspaces/current", {
@@ -503,8 +493,8 @@ describe("reading the log", () => {
       workspace: null,
     });
     quietId = made.body.data.id;
-    await join(quietId, member, "member");
-    await join(quietId, viewer, "viewer");
+    await joinAs(quietId, member.user.id, "member");
+    await joinAs(quietId, viewer.user.id, "viewer");
     const db = database(env.DB);
     // Oldest first: the i-th a second after the one before, every third by Mel, on project p<i % 4>.
     for (let i = 0; i < ENTRIES; i++) {
@@ -597,7 +587,7 @@ describe("reading the log", () => {
 
   it("shows nobody for a person whose account is gone", async () => {
     const ghost = await register({ first_name: "Gus" });
-    await join(quietId, ghost, "member");
+    await joinAs(quietId, ghost.user.id, "member");
     const db = database(env.DB);
     await recordActivity(db, {
       workspaceId: quietId,

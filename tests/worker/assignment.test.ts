@@ -9,7 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { executeTool } from "../../worker/services/agent-tools";
-import { api, ORIGIN, register } from "./helpers";
+import { api, joinAs, ORIGIN, register } from "./helpers";
 
 type Answer<T> = {
   data: T;
@@ -27,16 +27,6 @@ let olga: Person;
 let mel: Person;
 let ash: Person;
 let otto: Person;
-
-/** Puts `person` in `workspaceId` as `role`, as an accepted invitation does. */
-async function join(workspaceId: string, person: Person, role: string, assignedOnly = false) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-  )
-    .bind(workspaceId, person.user.id, role, assignedOnly ? 1 : 0, now, now)
-    .run();
-}
 
 /** A call by `person` in workspace `team` (null: their own). */
 async function callAs<T = unknown>(
@@ -62,8 +52,8 @@ async function newTeam() {
     json: { name: "Harbor Flips" },
   });
   const team = made.body.data.id;
-  await join(team, mel, "member");
-  await join(team, ash, "member", true);
+  await joinAs(team, mel.user.id, "member");
+  await joinAs(team, ash.user.id, "member", true);
   return team;
 }
 
@@ -421,7 +411,7 @@ describe("the assignee's account", () => {
   it("unassigns their records when it is deleted", async () => {
     const team = await newTeam();
     const temp = await register({ first_name: "Tem", last_name: "Porary" });
-    await join(team, temp, "member");
+    await joinAs(team, temp.user.id, "member");
     const made = await make(KINDS[2], olga, team, 1, { assigneeId: temp.user.id });
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(temp.user.id).run();
     expect((await read(KINDS[2], olga, team, made.id)).body.data).toMatchObject({

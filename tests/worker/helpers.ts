@@ -140,6 +140,25 @@ export async function account(options: { confirmed?: boolean } = {}) {
 
 export type Caller = Awaited<ReturnType<typeof account>>["call"];
 
+/**
+ * Puts person `userId` in workspace `workspaceId` as `role`, as an accepted invitation does,
+ * written straight to the database (for the tests about something else than inviting);
+ * `assignedOnly`: they see only the records assigned to them.
+ */
+export async function joinAs(
+  workspaceId: string,
+  userId: string,
+  role: string,
+  assignedOnly = false,
+) {
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
+    .bind(workspaceId, userId, role, assignedOnly ? 1 : 0, now, now)
+    .run();
+}
+
 /** An invitation as POST /workspaces/{id}/invitations answers it, with its link's token. */
 export interface MadeInvitation {
   id: string;

@@ -10,8 +10,10 @@ import { sha256Hex } from "../../worker/services/crypto";
 import {
   account,
   api,
+  type Caller,
   emailsTo,
   invite,
+  joinAs,
   member,
   ORIGIN,
   pageAt,
@@ -19,7 +21,6 @@ import {
   register,
   uniqueEmail,
   withToken,
-  type Caller,
 } from "./helpers";
 
 interface Workspace {
@@ -338,12 +339,7 @@ describe("an invitation's link", () => {
   it("keeps the role of someone who became a member meanwhile, and is spent", async () => {
     const ivy = await account();
     const invitation = await invite(ana.call, team.id, ivy.user.email, "viewer");
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, 'admin', 0, ?, ?)",
-    )
-      .bind(team.id, ivy.user.id, now, now)
-      .run();
+    await joinAs(team.id, ivy.user.id, "admin");
     const joined = await accept(ivy.call, invitation.token);
     expect(joined.status).toBe(200);
     expect(joined.body.data.role).toBe("admin");

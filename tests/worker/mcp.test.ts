@@ -22,7 +22,7 @@ import worker from "../../worker/index";
 import { runScheduled, SWEEPS_CRON } from "../../worker/scheduled";
 import { toolSchemas } from "../../worker/services/agent-tools";
 import { LOG_DAYS } from "../../worker/services/mcp-calls";
-import { RENTAL, register, withToken } from "./helpers";
+import { joinAs, register, RENTAL, withToken } from "./helpers";
 
 const MCP_ORIGIN = "https://ai42.example";
 const MCP_URL = `${MCP_ORIGIN}/mcp`;
@@ -840,12 +840,7 @@ describe("a token made in a team's workspace", () => {
       json: { name: "Team triplex", type: "fix_and_flip", status: "prospecting" },
     });
     const viewer = await register();
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, 'viewer', 0, ?, ?)",
-    )
-      .bind(teamId, viewer.user.id, now, now)
-      .run();
+    await joinAs(teamId, viewer.user.id, "viewer");
     const made = await fetchWorker(`${MCP_ORIGIN}/api/access-tokens`, {
       method: "POST",
       headers: {

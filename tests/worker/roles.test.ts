@@ -7,20 +7,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { executeTool } from "../../worker/services/agent-tools";
-import { api, ORIGIN, postJson, register } from "./helpers";
+import { api, joinAs, ORIGIN, postJson, register } from "./helpers";
 
 type Answer<T> = { data: T; error?: { code: string; message: string } };
 type Person = Awaited<ReturnType<typeof register>>;
-
-/** Puts `person` in `workspaceId` as `role`, as an accepted invitation does. */
-async function join(workspaceId: string, person: Person, role: string) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)",
-  )
-    .bind(workspaceId, person.user.id, role, now, now)
-    .run();
-}
 
 let owner: Person;
 let viewer: Person;
@@ -147,8 +137,8 @@ beforeAll(async () => {
     workspace: null,
   });
   teamId = made.body.data.id;
-  await join(teamId, viewer, "viewer");
-  await join(teamId, member, "member");
+  await joinAs(teamId, viewer.user.id, "viewer");
+  await joinAs(teamId, member.user.id, "member");
 });
 
 describe.each(KINDS)("a team's $kind", ({ path, body }) => {
@@ -282,8 +272,8 @@ describe("a change to a workspace's members", () => {
       json: { name: "Fran's Flips" },
       workspace: null,
     });
-    await join(other.body.data.id, viewer, "admin");
-    await join(other.body.data.id, member, "member");
+    await joinAs(other.body.data.id, viewer.user.id, "admin");
+    await joinAs(other.body.data.id, member.user.id, "member");
     const changed = await callAs<{ role: string }>(
       viewer,
       `/workspaces/${other.body.data.id}/members/${member.user.id}`,

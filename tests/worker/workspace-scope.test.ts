@@ -12,7 +12,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { runScheduled } from "../../worker/scheduled";
-import { noting, ORIGIN, RENTAL, register, type RanStatement } from "./helpers";
+import { joinAs, noting, ORIGIN, type RanStatement, register, RENTAL } from "./helpers";
 import {
   OTHER_OWNED_TABLES,
   SCHEMA_COLUMNS,
@@ -277,16 +277,6 @@ let ash: Person;
 let stranger: Person;
 let team = "";
 
-/** Puts `person` in `workspaceId` as `role`, as an accepted invitation does. */
-async function join(workspaceId: string, person: Person, role: string, assignedOnly = false) {
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO workspace_members (workspace_id, user_id, role, assigned_only, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-  )
-    .bind(workspaceId, person.user.id, role, assignedOnly ? 1 : 0, now, now)
-    .run();
-}
-
 interface Call {
   method?: string;
   json?: unknown;
@@ -346,7 +336,7 @@ const idOf = ({ body }: { body: Answer }) => String(body.data?.ids?.[0] ?? body.
 async function sweep() {
   const made = await send("/workspaces", { method: "POST", json: { name: "Harbor Flips" } });
   team = idOf(made);
-  await join(team, ash, "member", true);
+  await joinAs(team, ash.user.id, "member", true);
   await send("/workspaces/current", { method: "PUT", json: { id: team } });
 
   // Properties, contacts, projects and the project's links.

@@ -26,7 +26,7 @@ import { auctionsWhere } from "./auctions";
 import { joinedLeads, leadsWhere } from "./leads";
 import type { NewNotification } from "./notifications";
 import { countProperties } from "./properties";
-import { workspacesOfPeople } from "./recipients";
+import { workspacesOfPeople, type Membership } from "./recipients";
 
 /** Users whose brief is due are taken this many at a time (the rest, next minute). */
 const BRIEF_BATCH = 500;
@@ -249,11 +249,16 @@ async function teamBriefs(
     db,
     people.map((person) => person.personId),
   );
+  // Each person's memberships of teams (their own workspace has its brief already).
+  const teamsOf = new Map<string, Membership[]>();
+  for (const [workspaceId, team] of members)
+    for (const membership of team)
+      if (membership.userId !== workspaceId)
+        teamsOf.set(membership.userId, [...(teamsOf.get(membership.userId) ?? []), membership]);
   const briefs: NewNotification[] = [];
   for (const { personId, day, zone, since } of people)
-    for (const [workspaceId, team] of members) {
-      const membership = team.find((member) => member.userId === personId);
-      if (!membership || workspaceId === personId) continue;
+    for (const membership of teamsOf.get(personId) ?? []) {
+      const { workspaceId } = membership;
       const share = { personId, managing: managesMembers(membership.role) };
       const body = await composeBrief(db, workspaceId, day, zone, since, share);
       if (!body) continue;
