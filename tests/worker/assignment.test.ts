@@ -317,6 +317,8 @@ describe.each(KINDS)("a team's $kind", (kind) => {
     expect(told.length).toBe(before + 1);
     expect(told[0]!.title).toBe(`Olga assigned you ${kind.named(5)}`);
     expect(told[0]!.link).toBeTruthy();
+    // It opens the record in the team's workspace, whichever the member is working in.
+    expect(told[0]!.link).toMatch(new RegExp(`^/workspaces/current\\?id=${team}&to=%2F`));
 
     // Saved again, or replaced without the field: no one newly assigned, no notice.
     await change(kind, olga, team, made.id, 5, { assigneeId: mel.user.id });

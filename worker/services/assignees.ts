@@ -14,6 +14,7 @@ import {
   type AssignableMember,
   type Assignee,
 } from "../../app/domain/assignees";
+import { workspaceLink } from "../../app/domain/teams";
 import type { Database } from "../db/client";
 import { actorOf, inJsonList, ownerId, type Acting, type Owner } from "../db/queries";
 import {
@@ -179,6 +180,9 @@ export async function tellAssignees(
   const by = assigneeOf({ id: actor, firstName: "", lastName: "", ...person });
   const called = person?.firstName.trim() || by.name;
   const where = workspace ? ` in ${workspace.name}` : "";
+  // The record opens in its workspace, whichever the assignee is working in.
+  const opened = (link: string, userId: string) =>
+    userId === ownerId(owner) ? link : workspaceLink(ownerId(owner), link);
   const byAssignee = new Map<string, Assignment[]>();
   for (const one of told)
     byAssignee.set(one.assigneeId!, [...(byAssignee.get(one.assigneeId!) ?? []), one]);
@@ -192,7 +196,7 @@ export async function tellAssignees(
           key: `assigned:${first.id}:${first.version}:${theirs.length}`,
           title: `${called} assigned you ${theirs.length} ${many.what}`,
           body: `${by.name} assigned you ${theirs.length} ${many.what}${where}.`,
-          link: many.link,
+          link: opened(many.link, userId),
         },
       ];
     return theirs.map((one) => ({
@@ -201,7 +205,7 @@ export async function tellAssignees(
       key: `assigned:${one.id}:${one.version}`,
       title: `${called} assigned you the ${one.what} ${one.name}`,
       body: `${by.name} assigned you the ${one.what} ${one.name}${where}.`,
-      link: one.link,
+      link: opened(one.link, userId),
     }));
   });
   await notify(db, env, items, Date.now());
