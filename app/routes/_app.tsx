@@ -8,7 +8,7 @@
  * the server's form as it is, which posts to /sign-in without JavaScript (0044).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import AppShell from "~/components/app-shell";
 import { LoginScreen as ServerLoginScreen } from "~/components/login-screen";
@@ -43,14 +43,20 @@ export const meta: MetaFunction = ({ location, matches, error }) => {
   return titled(matches, module?.title ?? "Page not found");
 };
 
+/** app/routes/_app.$.tsx: a path no page of the workspace answers. */
+const NOT_FOUND_ROUTE = "routes/_app.$";
+
 export default function Workspace() {
   const { status } = useAuth();
   const { pathname } = useLocation();
+  const matches = useMatches();
   if (status === "loading") {
     return <div className="grid min-h-dvh place-items-center text-muted">Loading...</div>;
   }
   if (status === "unauthenticated") {
-    return activeModuleId(MODULES, pathname) ? (
+    // A page of the workspace (a module's, or one of its own such as Team), not the catch-all's.
+    const page = activeModuleId(MODULES, pathname) || matches.at(-1)?.id !== NOT_FOUND_ROUTE;
+    return page ? (
       <Suspense fallback={null}>
         <LoginScreen />
       </Suspense>

@@ -40,6 +40,15 @@ const linkIn = (html: string) =>
     .find(Boolean);
 
 describe("the Team page", () => {
+  it("is titled Team, and shows a visitor the login screen (not a page that does not exist)", async () => {
+    const ana = await owner();
+    expect((await pageAt("/team", ana.cookie)).html).toContain("<title>Team · AI42</title>");
+    const visitor = await pageAt("/team");
+    expect(visitor.status).toBe(200);
+    expect(visitor.html).toContain("Welcome Back");
+    expect(visitor.html).not.toContain("Module not implemented yet");
+  });
+
   it("lets an owner invite, see the link and the pending invitation, and revoke it", async () => {
     const ana = await owner();
     const page = await pageAt("/team", ana.cookie);
