@@ -52,7 +52,7 @@ test("creates, filters, edits and deletes a project, each at its own page", asyn
   await dialog(page, "Edit project").getByLabel("Status").selectOption("under_contract");
   await dialog(page, "Edit project").getByRole("button", { name: "Save changes" }).click();
   await expect(dialog(page, "Edit project")).toBeHidden();
-  await expect(page.getByText("Under contract")).toBeVisible();
+  await expect(page.getByText("Under contract", { exact: true })).toBeVisible();
 
   await page.getByText("Delete this project…").click();
   await page.getByRole("button", { name: "Delete project" }).click();
