@@ -7,9 +7,10 @@
  * answer as it would have alone.
  *
  * What a batch cannot do as the statement alone would, runs alone:
- * - `raw()` of a statement that joins tables: a batch answers rows as objects, keyed by column
- *   name, and the same name from two tables would be one key (a join's `id`s). Without a join,
- *   drizzle selects each column once, so the object's values are the row in order.
+ * - `raw()` of a statement whose columns are not all named apart: a batch answers rows as objects,
+ *   keyed by column name, and the same name twice (a join's two `id`s) would be one key. Named
+ *   apart, the object's values are the row in order: drizzle selects each column of one table once,
+ *   and a join's select list is read for its names (`namedApart`).
  * - a batch that failed: one statement's error fails the batch and rolls it back, so each is
  *   asked again alone, and answers or fails for itself.
  */
@@ -21,6 +22,51 @@ interface Waiting {
 }
 
 const JOIN = /\bjoin\b/i;
+
+/**
+ * The select list of a SELECT, its items split at their top-level commas (not those inside
+ * parentheses or quotes); null for what is not a plain SELECT.
+ */
+function selectList(sql: string): string[] | null {
+  const head = /^\s*select\s+(distinct\s+)?/i.exec(sql);
+  if (!head) return null;
+  const items: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = head[0].length;
+  for (let i = start; i < sql.length; i += 1) {
+    const char = sql[i]!;
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === "'" || char === '"' || char === "`") quote = char;
+    else if (char === "(") depth += 1;
+    else if (char === ")") depth -= 1;
+    else if (depth === 0 && char === ",") {
+      items.push(sql.slice(start, i).trim());
+      start = i + 1;
+    } else if (depth === 0 && /\s/.test(char) && /^\s+from\s/i.test(sql.slice(i, i + 7))) {
+      items.push(sql.slice(start, i).trim());
+      return items;
+    }
+  }
+  return null;
+}
+
+/** The name SQLite gives a select list's item: its alias, a column's own name, else its text. */
+function columnName(item: string) {
+  const alias = /\s+as\s+(?:"([^"]+)"|`([^`]+)`|(\w+))$/i.exec(item);
+  if (alias) return alias[1] ?? alias[2] ?? alias[3]!;
+  const column = /^(?:(?:"[^"]+"|\w+)\.)?(?:"([^"]+)"|(\w+))$/.exec(item);
+  return column ? (column[1] ?? column[2]!) : item;
+}
+
+/** Whether every column a SELECT answers has a name of its own (a batch's row keeps them all). */
+export function namedApart(sql: string) {
+  const items = selectList(sql);
+  if (!items || items.some((item) => item === "*" || item.endsWith(".*"))) return false;
+  const names = items.map(columnName);
+  return new Set(names).size === names.length;
+}
 
 export function readTogether(db: D1Database): D1Database {
   let waiting: Waiting[] = [];
@@ -89,7 +135,8 @@ export function readTogether(db: D1Database): D1Database {
           () => (column === undefined ? statement.first() : statement.first(column)),
         ),
       raw: (options?: { columnNames?: boolean }) => {
-        if (options?.columnNames || JOIN.test(sql)) return statement.raw(options as never);
+        if (options?.columnNames || (JOIN.test(sql) && !namedApart(sql)))
+          return statement.raw(options as never);
         return enqueue(
           [statement],
           ([result]) => (result!.results as Record<string, unknown>[]).map(Object.values),

@@ -791,7 +791,7 @@ export function pageServices(
     /** `POST /api/marketing/sequences/leads/{id}`: its refusals (sequences off, no consent) are 409s. */
     startLeadSequence: (id: string, input: unknown) =>
       recordWrite(() =>
-        enrollLead(db, userId, id, parsed(EnrollmentInputSchema, input).sequenceId, Date.now()),
+        enrollLead(db, workspace, id, parsed(EnrollmentInputSchema, input).sequenceId, Date.now()),
       ),
     /** `POST /api/marketing/sequences/enrollments/{id}/stop`. */
     stopLeadSequence: (enrollmentId: string) =>
@@ -845,11 +845,11 @@ export function pageServices(
     /** `DELETE /api/marketing/sequences/{id}`: stopped on the leads it is running on. */
     deleteSequence: (id: string) =>
       recordWrite(() => deleteSequence(db, userId, id, Date.now()), deleted("sequence", id)),
-    sequenceSettings: () => sequenceSettingsOf(db, userId),
+    sequenceSettings: () => sequenceSettingsOf(db, workspace),
     /** `PUT /api/marketing/sequences/settings`: on or off, and the daily cap. */
     saveSequenceSettings: (input: unknown) =>
       recordWrite(() =>
-        updateSequenceSettings(db, userId, parsed(SequenceSettingsSchema, input), Date.now()),
+        updateSequenceSettings(db, workspace, parsed(SequenceSettingsSchema, input), Date.now()),
       ),
     /** The Google account as AI42 last knew it (D1), without asking Google. */
     googleStatus: () => googleStatus({ db, env, userId: personId, workspaceId: userId }),
@@ -929,7 +929,7 @@ export function pageServices(
      * older ones (`GET /api/workspaces/{id}/activity?recordType=&recordId=`): its page's History.
      */
     history: (type: RecordType, id: string, limit: number) =>
-      recordHistory(db, userId, type, id, limit),
+      recordHistory(db, workspace, type, id, limit),
     /** The workspace these services work in: the one the session chose, else the person's own. */
     workspaceId: userId,
     /** The person these services act for. */

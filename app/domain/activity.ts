@@ -3,6 +3,7 @@
  * record of a workspace, and when. Shared by the Worker, which works the changes out and keeps
  * them, and the screens, which say them in words ("Mel changed status from new to contacted").
  */
+import { formatMoney, formatPercent } from "./format";
 
 /** The kinds of record the log follows, by the names the API gives them (`recordType`). */
 export const RECORD_TYPES = [
@@ -122,11 +123,43 @@ export const fieldWords = (field: string) =>
     .replace(/_/g, " ")
     .toLowerCase();
 
-/** A value in a sentence: an enum's words (`under_contract` → "under contract"), "nothing" for none. */
-export function valueWords(value: unknown): string {
+/**
+ * The fields the records keep in dollars or as a percent, by their API names, so that a change
+ * reads "budget from $25,000 to $40,000" rather than bare numbers.
+ */
+const MONEY_FIELDS = new Set([
+  "budget",
+  "spend",
+  "purchasePrice",
+  "listPrice",
+  "estimatedValue",
+  "arv",
+  "rentEstimate",
+  "propertyTaxesAnnual",
+  "hoaMonthly",
+  "lastSalePrice",
+  "estimatedEquity",
+  "loanBalance",
+  "dealValue",
+  "openingBid",
+  "depositAmount",
+  "plannedBid",
+  "winningBid",
+]);
+const PERCENT_FIELDS = new Set(["depositPct", "buyerPremiumPct"]);
+
+/**
+ * A value in a sentence: an enum's words (`under_contract` → "under contract"), "nothing" for
+ * none, and, when the field is named, its dollars or percent.
+ */
+export function valueWords(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === "") return "nothing";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") return String(value);
+  if (typeof value === "number") {
+    if (field && MONEY_FIELDS.has(field)) return formatMoney(value);
+    if (field && PERCENT_FIELDS.has(field)) return formatPercent(value);
+    return String(value);
+  }
   if (typeof value === "string") {
     const text = /^[a-z]+(_[a-z]+)+$/.test(value) ? value.replace(/_/g, " ") : value;
     return text.length > 60 ? `“${text.slice(0, 60)}…”` : text;
@@ -139,7 +172,7 @@ export function valueWords(value: unknown): string {
 
 /** One field's change in words: "status from new to contacted", or "notes" for what has no short words. */
 export function changeWords(field: string, { from, to }: FieldChange) {
-  const [was, is] = [valueWords(from), valueWords(to)];
+  const [was, is] = [valueWords(from, field), valueWords(to, field)];
   const name = fieldWords(field);
   return was && is ? `${name} from ${was} to ${is}` : name;
 }

@@ -2343,7 +2343,7 @@ export interface paths {
         };
         /**
          * The workspace's activity log, newest first (filters: recordType, recordId, userId)
-         * @description Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept 365 days. Any member may read it; a workspace the caller is not a member of answers 404. 50 entries a page; `meta.hasMore` says whether older ones follow (the log is not counted).
+         * @description Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept 365 days. Any member may read it, a member held to the records assigned to them only the entries of those and of the kinds not assigned; a workspace the caller is not a member of answers 404. 50 entries a page; `meta.hasMore` says whether older ones follow (the log is not counted).
          */
         get: operations["listActivity"];
         put?: never;

@@ -65,7 +65,7 @@ describe("an entry in words", () => {
         },
       }),
     ).toBe(
-      "Mel changed status from prospecting to under contract, purchase price from nothing to 150000 and notes",
+      "Mel changed status from prospecting to under contract, purchase price from nothing to $150,000 and notes",
     );
   });
 
@@ -86,6 +86,14 @@ describe("an entry in words", () => {
     expect(valueWords("Call_me")).toBe("Call_me");
     expect(valueWords("y".repeat(80))).toBe(`“${"y".repeat(60)}…”`);
     expect(valueWords([1])).toBe("");
+  });
+
+  it("shows a money field in dollars and a percent field as a percent, other numbers bare", () => {
+    expect(valueWords(40000, "budget")).toBe("$40,000");
+    expect(valueWords(-1250.4, "estimatedEquity")).toBe("-$1,250");
+    expect(valueWords(2.5, "depositPct")).toBe("2.5%");
+    expect(valueWords(1948, "yearBuilt")).toBe("1948");
+    expect(valueWords(40000)).toBe("40000");
   });
 
   it("names the people a record is reassigned between", () => {

@@ -401,6 +401,8 @@ describe("a record page's History", () => {
     ["auction", "/auctions", AUCTION, "/auction/"],
     ["lead", "/marketing/leads", KINDS[8].body, "/marketing/leads/"],
     ["campaign", "/marketing/campaigns", KINDS[9].body, "/marketing/campaigns/"],
+    ["analysis", "/deals", KINDS[4].body, "/possible-investments/analyses/"],
+    ["route", "/routes", ROUTE, "/route-planner/"],
   ] as const)("is on a %s's page too", async (type, path, body, page) => {
     const id = await make(member, path, body);
     const shown = await pageAt(`${page}${id}`, owner.cookie);
@@ -425,8 +427,8 @@ describe("a record page's History", () => {
     }
     const first = await pageAt(`/project-hub/projects/${id}`, member.cookie);
     expect(first.html.match(/changed budget from/g)).toHaveLength(20);
-    expect(first.html).toContain("changed budget from 24 to 25");
-    expect(first.html).not.toContain("changed budget from 4 to 5");
+    expect(first.html).toContain("changed budget from $24 to $25");
+    expect(first.html).not.toContain("changed budget from $4 to $5");
     expect(first.html).toContain(`href="/project-hub/projects/${id}?history=40"`);
     const more = await pageAt(`/project-hub/projects/${id}?history=40`, member.cookie);
     expect(more.html.match(/changed budget from/g)).toHaveLength(25);
@@ -583,6 +585,44 @@ describe("reading the log", () => {
     expect((await logOf(owner, {}, "no-such-workspace")).status).toBe(404);
     // Their own workspace's is theirs.
     expect((await logOf(outsider, {}, outsider.user.id)).status).toBe(200);
+  });
+
+  it("shows a member held to their assigned records only the changes of what they reach", async () => {
+    const ash = await register({ first_name: "Ash" });
+    await joinAs(teamId, ash.user.id, "member", true);
+    const theirs = await make(owner, "/marketing/leads", {
+      firstName: "Theirs",
+      status: "new",
+      assigneeId: ash.user.id,
+    });
+    const others = await make(owner, "/marketing/leads", { firstName: "Others", status: "new" });
+    const project = await make(owner, "/projects", { name: "Not theirs" });
+    const contact = await make(owner, "/contacts", { firstName: "Shared", type: "agent" });
+
+    const read = await logOf(ash, { page: "1" });
+    expect(read.status).toBe(200);
+    const seen = new Set(read.body.data.map((entry) => entry.recordId));
+    expect(seen.has(theirs)).toBe(true);
+    expect(seen.has(contact)).toBe(true);
+    expect(seen.has(others)).toBe(false);
+    expect(seen.has(project)).toBe(false);
+    // Every lead, property, project and auction they read of is assigned to them.
+    const assigned = ["lead", "property", "project", "auction"];
+    expect(
+      read.body.data.filter((entry) => assigned.includes(entry.recordType)).map((e) => e.recordId),
+    ).toEqual([theirs]);
+    expect((await logOf(ash, { recordType: "lead", recordId: others })).body.data).toEqual([]);
+
+    // Handed the other lead, they read its history too; the owner reads everything all along.
+    const handed = await callAs(owner, `/marketing/leads/${others}`, {
+      method: "PUT",
+      json: { firstName: "Others", status: "new", assigneeId: ash.user.id },
+    });
+    expect(handed.status).toBe(200);
+    const now = await logOf(ash, { recordType: "lead", recordId: others });
+    expect(now.body.data.map((entry) => entry.action)).toEqual(["updated", "created"]);
+    const all = new Set((await logOf(owner)).body.data.map((entry) => entry.recordId));
+    expect([theirs, others, project, contact].every((id) => all.has(id))).toBe(true);
   });
 
   it("shows nobody for a person whose account is gone", async () => {

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readTogether } from "../../worker/d1-together";
+import { namedApart, readTogether } from "../../worker/d1-together";
 
 /** env.DB, counting the round trips made through it: a batch, or a statement asked alone. */
 function countedDatabase() {
@@ -103,6 +103,34 @@ describe("reads that start together", () => {
       ["p2", "o2"],
     ]);
     expect(trips).toContain(`raw ${joined}`);
+  });
+
+  it("a join whose columns are all named apart goes in the batch, its rows in column order", async () => {
+    const { db, trips } = countedDatabase();
+    const together = readTogether(db);
+    // As drizzle writes one: quoted columns, an expression, an alias, a subquery.
+    const joined = `select "pets"."name", "owners"."name" as "owner", "pets"."id" = ?, (select count(*) from pets as p, owners as o where p.owner_id = o.id) from "pets" inner join "owners" on "owners"."id" = "pets"."owner_id" order by "pets"."id"`;
+    const [rows] = await Promise.all([
+      together.prepare(joined).bind("p2").raw(),
+      together.prepare("SELECT 1").first(),
+    ]);
+    expect(rows).toEqual([
+      ["Rex", "Ann", 0, 2],
+      ["Tom", "Ben", 1, 2],
+    ]);
+    expect(rows).toEqual(await env.DB.prepare(joined).bind("p2").raw());
+    expect(trips).toEqual(["batch of 2"]);
+  });
+
+  it.each([
+    ['select "pets"."id", "owners"."id" from "pets" join "owners" on 1', false],
+    ['select "pets".*, "owners"."name" from "pets" join "owners" on 1', false],
+    ["select pets.id, owners.name as id from pets join owners on 1", false],
+    ['select "pets"."id", "owners"."name", lower("owners"."id") from pets join owners on 1', true],
+    ["select 'a, b', 'c from d' from pets join owners on 1", true],
+    ["with x as (select 1) select * from x join pets on 1", false],
+  ] as const)("reads the names of %s: apart is %s", (sql, apart) => {
+    expect(namedApart(sql)).toBe(apart);
   });
 
   it("one statement's failure is its own: the others still answer", async () => {

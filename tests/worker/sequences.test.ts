@@ -10,7 +10,7 @@ import { runQueue } from "../../worker/queue";
 import { queueSequenceSteps, runSequenceStep } from "../../worker/services/sequences";
 import { updateSettings } from "../../worker/services/notifications";
 import { callback, connected, fakeLog, steer } from "./google-fake";
-import { account, api, uniqueEmail, type Caller } from "./helpers";
+import { account, api, joinAs, register, uniqueEmail, type Caller } from "./helpers";
 
 type Data<T> = { data: T };
 type Failure = { error: { code: string; message: string; details?: { field: string }[] } };
@@ -522,5 +522,81 @@ describe("the sequences API", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("SEQUENCES_OFF");
+  });
+});
+
+describe("a team's sequences", () => {
+  it("e-mail from the Gmail of the member who started them, with their name, until they leave", async () => {
+    const mel = await connectedWithSend();
+    const olga = await register({ first_name: "Olga", last_name: "Berg" });
+    const team = await api("/workspaces", {
+      method: "POST",
+      token: olga.token,
+      json: { name: "Harbor Flips" },
+    });
+    const teamId = ((await team.json()) as Data<{ id: string }>).data.id;
+    await joinAs(teamId, mel.user.id, "member");
+    /** A call in the team's workspace as `token`'s person. */
+    const inTeam =
+      (token: string): Caller =>
+      async <T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}) => {
+        const response = await api(path, {
+          ...init,
+          token,
+          headers: { "X-Workspace-Id": teamId },
+        });
+        return { status: response.status, body: (await response.json()) as T };
+      };
+    const [asOlga, asMel] = [inTeam(olga.token), inTeam(mel.token)];
+
+    const settings = await asOlga<Data<{ gmailSending: string }>>("/marketing/sequences/settings", {
+      method: "PUT",
+      json: { enabled: true, dailyCap: 50 },
+    });
+    // Olga has no Gmail; what Mel starts goes from Mel's.
+    expect(settings.body.data.gmailSending).toBe("not_connected");
+    const melsView = await asMel<Data<{ gmailSending: string }>>("/marketing/sequences/settings");
+    expect(melsView.body.data).toMatchObject({ enabled: true, gmailSending: "allowed" });
+
+    const sequence = await asOlga<Data<{ id: string }>>("/marketing/sequences", {
+      method: "POST",
+      json: { name: "Team follow-up", steps: STEPS },
+    });
+    const email = uniqueEmail("seller");
+    const lead = await asOlga<Data<{ id: string }>>("/marketing/leads", {
+      method: "POST",
+      json: { firstName: "Lee", lastName: "Team", email, address: "12 Elm St", consentEmail: true },
+    });
+    const started = await asMel<Data<Enrollment>>(
+      `/marketing/sequences/leads/${lead.body.data.id}`,
+      { method: "POST", json: { sequenceId: sequence.body.data.id } },
+    );
+    expect(started.status).toBe(201);
+    const enrollmentId = started.body.data.id;
+
+    expect(await runSequenceStep(db(), env, { enrollmentId, step: 0 }, T0)).toEqual({
+      outcome: "emailed",
+    });
+    const sent = await sentTo(email);
+    expect(sent).toHaveLength(1);
+    expect(bodyOf(sent[0]!.raw)).toContain("Ana Silva");
+    expect(bodyOf(sent[0]!.raw)).not.toContain("Harbor Flips");
+
+    // Mel leaves the team: the day-5 e-mail becomes a task of the team's, not a send from Mel's Gmail.
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
+      .bind(teamId, mel.user.id)
+      .run();
+    await runSequenceStep(db(), env, { enrollmentId, step: 1 }, T0 + 2 * DAY);
+    expect(await runSequenceStep(db(), env, { enrollmentId, step: 2 }, T0 + 5 * DAY)).toEqual({
+      outcome: "task",
+    });
+    expect(await sentTo(email)).toHaveLength(1);
+    const { log } = await leadSequences(asOlga, lead.body.data.id);
+    // Newest first.
+    expect(log.map((entry) => [entry.step, entry.outcome])).toEqual([
+      [2, "task"],
+      [1, "task"],
+      [0, "emailed"],
+    ]);
   });
 });

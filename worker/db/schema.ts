@@ -1263,6 +1263,12 @@ export const sequenceEnrollments = sqliteTable(
     contactId: text("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
+    /**
+     * Who started it, whose Gmail its e-mails go from and in whose time zone its days are counted;
+     * null for the workspace's own (and once they have left it): its e-mails then become tasks
+     * unless the workspace's account has Gmail.
+     */
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ENROLLMENT_STATUSES }).notNull(),
     stopReason: text("stop_reason", {
       enum: Object.keys(STOP_REASONS) as [keyof typeof STOP_REASONS],

@@ -5,7 +5,7 @@
  * after (by its primary key in the workspace), keep which fields changed and who changed them, and
  * name the last one to change a record when a change is refused as made against an old version.
  */
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   ACTIVITY_KEEP_DAYS,
@@ -17,7 +17,7 @@ import {
   type RecordType,
 } from "../../app/domain/activity";
 import type { Database } from "../db/client";
-import { isoAt, nowIso, publicRow } from "../db/queries";
+import { isoAt, nowIso, ownedRows, ownerId, publicRow, type Owner } from "../db/queries";
 import { toProject, toProperty } from "../db/records";
 import {
   activity,
@@ -316,17 +316,54 @@ export interface ActivityFilters {
 }
 
 /**
- * A page of the workspace's log, newest first, and whether older entries follow: read through the
- * index its filters name (one record's, one person's, or the workspace's), a row past the page
- * telling whether there are more.
+ * The kinds a member "assigned records only" reaches only their own of, by the log's names, with
+ * the column the log knows their records by.
+ */
+const ASSIGNED_KINDS = [
+  ["lead", leads, leads.contactId],
+  ["property", properties, properties.id],
+  ["project", projects, projects.id],
+  ["auction", auctions, auctions.id],
+] as const;
+
+/**
+ * The entries `reader` may read: all of the workspace's, or, for a member "assigned records
+ * only", those of the other kinds and of the records of an assigned kind now assigned to them
+ * (what they cannot open, they do not read the changes of either).
+ */
+function readable(db: Database, reader: Owner): SQL | undefined {
+  if (typeof reader === "string" || !reader.assignedOnly) return undefined;
+  return or(
+    notInArray(
+      activity.recordType,
+      ASSIGNED_KINDS.map(([type]) => type),
+    ),
+    ...ASSIGNED_KINDS.map(([type, table, key]) =>
+      and(
+        eq(activity.recordType, type),
+        inArray(
+          activity.recordId,
+          db.select({ id: key }).from(table).where(ownedRows(table, reader)),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * A page of the workspace's log as `reader` may read it, newest first, and whether older entries
+ * follow: read through the index its filters name (one record's, one person's, or the
+ * workspace's), a row past the page telling whether there are more.
  */
 export async function listActivity(
   db: Database,
-  workspaceId: string,
+  reader: Owner,
   filters: ActivityFilters,
   { page, limit }: { page: number; limit: number },
 ): Promise<{ items: ActivityEntry[]; hasMore: boolean }> {
-  const where: SQL[] = [eq(activity.workspaceId, workspaceId)];
+  const where: SQL[] = [eq(activity.workspaceId, ownerId(reader))];
+  const reach = readable(db, reader);
+  if (reach) where.push(reach);
   if (filters.recordType) where.push(eq(activity.recordType, filters.recordType));
   if (filters.recordId) where.push(eq(activity.recordId, filters.recordId));
   if (filters.userId) where.push(eq(activity.actorId, filters.userId));
@@ -357,11 +394,11 @@ export async function listActivity(
 /** A record's latest `limit` entries, newest first, and whether it has older ones. */
 export const recordHistory = (
   db: Database,
-  workspaceId: string,
+  reader: Owner,
   type: RecordType,
   id: string,
   limit: number,
-) => listActivity(db, workspaceId, { recordType: type, recordId: id }, { page: 1, limit });
+) => listActivity(db, reader, { recordType: type, recordId: id }, { page: 1, limit });
 
 // ---------------------------------------------------------------------------------------------
 // Forgetting.

@@ -107,8 +107,9 @@ export const marketingTools = {
     }),
     wrote: true,
     run: async (db, userId, { leadId, sequenceId }, context) => {
-      const lead = await getLead(db, toolOwner(userId, context), leadId);
-      const enrollment = await enrollLead(db, userId, leadId, sequenceId, Date.now());
+      const owner = toolOwner(userId, context);
+      const lead = await getLead(db, owner, leadId);
+      const enrollment = await enrollLead(db, owner, leadId, sequenceId, Date.now());
       return {
         result: enrollment,
         summary: `Started ${enrollment.sequenceName} on ${contactName(lead)}`,

@@ -38,7 +38,7 @@ import { todayIn } from "../../app/domain/today";
 import { contactName } from "../../app/domain/workspace-terms";
 import { AppError, notFound } from "../errors";
 import type { Database } from "../db/client";
-import { nowIso, runBatch, isoAt } from "../db/queries";
+import { actorOf, nowIso, ownerId, runBatch, isoAt, type Owner } from "../db/queries";
 import {
   calendarEvents,
   contacts,
@@ -55,6 +55,7 @@ import type { Env } from "../env";
 import { getLead } from "./leads";
 import { gmailSending, googleApis, withGoogle, type GoogleScope } from "./google";
 import { addressed } from "./recipients";
+import { membershipIn } from "./workspaces";
 import { notify, settingsOf } from "./notifications";
 
 /** The queue message of one step (worker/queue.ts). */
@@ -156,11 +157,15 @@ export async function deleteSequence(db: Database, userId: string, id: string, n
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/** Whether sequences are on, the daily cap, and whether e-mail steps can go from Gmail. */
-export async function sequenceSettingsOf(db: Database, userId: string) {
+/**
+ * Whether the workspace's sequences are on, its daily cap, and whether the e-mail steps of those
+ * the reader starts can go from their Gmail (those a person starts go from theirs).
+ */
+export async function sequenceSettingsOf(db: Database, reader: Owner) {
+  const userId = ownerId(reader);
   const [row, sending] = await Promise.all([
     db.query.sequenceSettings.findFirst({ where: eq(sequenceSettings.userId, userId) }),
-    gmailSending(db, userId),
+    gmailSending(db, actorOf(reader) ?? userId),
   ]);
   return {
     enabled: row?.enabled ?? false,
@@ -172,10 +177,11 @@ export async function sequenceSettingsOf(db: Database, userId: string) {
 /** Turns sequences on or off (off stops every lead's running sequence) and sets the cap. */
 export async function updateSequenceSettings(
   db: Database,
-  userId: string,
+  owner: Owner,
   input: SequenceSettings,
   now: number,
 ) {
+  const userId = ownerId(owner);
   await db
     .insert(sequenceSettings)
     .values({ userId, ...input, updatedAt: isoAt(now) })
@@ -191,7 +197,7 @@ export async function updateSequenceSettings(
     for (const enrollment of running)
       await stopEnrollment(db, userId, enrollment.id, "turned_off", now);
   }
-  return sequenceSettingsOf(db, userId);
+  return sequenceSettingsOf(db, owner);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,15 +283,16 @@ export async function sequencesOfLead(db: Database, userId: string, leadId: stri
  */
 export async function enrollLead(
   db: Database,
-  userId: string,
+  owner: Owner,
   leadId: string,
   sequenceId: string,
   now: number,
 ) {
+  const userId = ownerId(owner);
   const [lead, sequence, settings] = await Promise.all([
-    getLead(db, userId, leadId),
+    getLead(db, owner, leadId),
     sequenceRow(db, userId, sequenceId),
-    sequenceSettingsOf(db, userId),
+    sequenceSettingsOf(db, owner),
   ]);
   if (!settings.enabled)
     throw new AppError(
@@ -308,6 +315,7 @@ export async function enrollLead(
       sequenceId,
       sequenceName: sequence.name,
       contactId: leadId,
+      startedBy: actorOf(owner),
       status: "active",
       leadStatus: lead.status,
       startedAt: isoAt(now),
@@ -372,7 +380,7 @@ async function stopEnrollment(
     where: and(eq(sequences.id, stopped.sequenceId ?? ""), eq(sequences.userId, userId)),
     columns: { steps: true },
   });
-  const zone = (await settingsOf(db, stopped.userId)).timeZone;
+  const zone = (await settingsOf(db, await senderOf(db, stopped))).timeZone;
   await db
     .insert(sequenceLog)
     .values({
@@ -467,24 +475,45 @@ async function stepContext(db: Database, enrollmentId: string) {
       sequence: sequences,
       lead: leads,
       contact: contacts,
-      user: { firstName: users.firstName, lastName: users.lastName },
     })
     .from(sequenceEnrollments)
     .innerJoin(sequences, eq(sequences.id, sequenceEnrollments.sequenceId))
     .innerJoin(leads, eq(leads.contactId, sequenceEnrollments.contactId))
     .innerJoin(contacts, eq(contacts.id, sequenceEnrollments.contactId))
-    .innerJoin(users, eq(users.id, sequenceEnrollments.userId))
     .where(eq(sequenceEnrollments.id, enrollmentId))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const senderId = await senderOf(db, row.enrollment);
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, senderId))
+    .limit(1);
+  return user && { ...row, senderId, user };
 }
 type StepContext = NonNullable<Awaited<ReturnType<typeof stepContext>>>;
 
-const googleScopeOf = (db: Database, env: Env, userId: string): GoogleScope => ({
+/**
+ * Whom a running sequence acts as: who started it (their Gmail, their zone and quiet hours) while
+ * they are a member of its workspace, else (and for the workspace's own) the workspace's account.
+ */
+async function senderOf(db: Database, enrollment: { userId: string; startedBy: string | null }) {
+  const { userId, startedBy } = enrollment;
+  if (!startedBy || startedBy === userId) return userId;
+  return (await membershipIn(db, startedBy, userId)) ? startedBy : userId;
+}
+
+/** Google as `sender`, for the sequences of workspace `workspaceId`. */
+const googleScopeOf = (
+  db: Database,
+  env: Env,
+  sender: string,
+  workspaceId: string,
+): GoogleScope => ({
   db,
   env,
-  userId,
-  workspaceId: userId,
+  userId: sender,
+  workspaceId,
   // Only the OAuth redirect is made from it, and a refresh makes none.
   origin: env.APP_URL ?? "http://localhost",
 });
@@ -577,10 +606,11 @@ export async function runSequenceStep(
   const blocked = stepBlock({ ...contact, consentEmail: lead.consentEmail }, step.action);
   if (blocked) return stop(blocked);
 
-  const settings = await settingsOf(db, enrollment.userId);
+  const { senderId } = context;
+  const settings = await settingsOf(db, senderId);
   const zone = settings.timeZone;
-  const canSend = email && (await gmailSending(db, enrollment.userId)) === "allowed";
-  const google = googleScopeOf(db, env, enrollment.userId);
+  const canSend = email && (await gmailSending(db, senderId)) === "allowed";
+  const google = googleScopeOf(db, env, senderId, enrollment.userId);
   let references: string[] = [];
   if (enrollment.gmailThreadId) {
     const thread = await readThread(google, enrollment.gmailThreadId);

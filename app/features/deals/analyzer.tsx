@@ -38,6 +38,8 @@ import { label } from "~/domain/workspace";
 import { modulePath } from "~/domain/modules";
 import { entryBySlug } from "~/domain/resources/glossary";
 import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
+import { HistoryPanel } from "~/components/history-panel";
+import type { RecordHistory } from "~/lib/record-history";
 import { MESSAGES } from "~/lib/api/messages";
 import { useCanWrite } from "~/lib/module-data";
 import type { PropertyDetail } from "~/lib/api/workspace";
@@ -108,8 +110,9 @@ export function DealAnalyzer(props: {
     shares: DealShare[];
     criteria: DealCriteria;
     templates: RehabTemplate[];
-    /** A saved analysis's files (none read for a new one). */
+    /** A saved analysis's files and History (none read for a new one). */
     files: RecordFiles | null;
+    history: RecordHistory | null;
   };
   strategy: Strategy | null;
   /** A glossary entry's slug: its figure is highlighted, with its formula, under Results. */
@@ -397,6 +400,7 @@ export function DealAnalyzer(props: {
         {saved && opened.files && (
           <FilesPanel ownerType="deal" ownerId={saved.id} files={opened.files} className="mt-6" />
         )}
+        {saved && opened.history && <HistoryPanel history={opened.history} className="mt-6" />}
       </div>
       {shown && (
         <DealReport

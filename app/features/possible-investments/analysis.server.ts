@@ -1,6 +1,6 @@
 /**
  * The deal analyzer's page on the server: the saved analysis it opens with its property, its live
- * links, its files, the buy box and the rehab templates; and the changes made on it (the analysis
+ * links, its files, its History, the buy box and the rehab templates; and the changes made on it (the analysis
  * saved or deleted, a link made or revoked, the buy box, a template, a file deleted), each checked
  * with the API's own schema (in the services).
  */
@@ -10,6 +10,8 @@ import { analysisPath } from "~/domain/modules";
 import type { Deal, DealShare, RehabTemplate } from "~/lib/api/deals";
 import type { RecordFiles } from "../files/files-panel";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import type { RecordHistory } from "~/lib/record-history";
+import { loadHistory } from "~/lib/record-history.server";
 import {
   postedBody,
   refusedAnswer,
@@ -21,16 +23,17 @@ import {
 import { actOnFile } from "../files/files.server";
 
 /**
- * A saved analysis (`analysisId`) with its property, its live links and its files, or for `new`
+ * A saved analysis (`analysisId`) with its property, its live links, its files and its History, or for `new`
  * the property it is for (when the path names one); with either, the buy box and the rehab
  * templates. An analysis reached under another property's path (or none) is sent to its own path;
  * one that is not the user's, or a property that is not, is the 404 page.
  */
 export async function loadAnalysis(
-  { services }: ModuleLoaderArgs,
+  args: ModuleLoaderArgs,
   analysisId: string,
   propertyId: string | null,
 ) {
+  const { services } = args;
   if (analysisId === "new") {
     const [property, criteria, templates] = await Promise.all([
       propertyId ? services.propertyDetail(propertyId) : null,
@@ -39,20 +42,22 @@ export async function loadAnalysis(
     ]);
     if (propertyId && !property) throw notFound();
     const files = null as RecordFiles | null;
-    return { deal: null, property, shares: [] as DealShare[], criteria, templates, files };
+    const history = null as RecordHistory | null;
+    return { deal: null, property, shares: [] as DealShare[], criteria, templates, files, history };
   }
-  const [deal, shares, criteria, templates, files] = await Promise.all([
+  const [deal, shares, criteria, templates, files, history] = await Promise.all([
     services.dealDetail(analysisId),
     services.dealShares(analysisId),
     services.dealCriteria(),
     services.rehabTemplates(),
     services.recordFiles("deal", analysisId),
+    loadHistory(args, "analysis", analysisId),
   ]);
   if (!deal || !shares) throw notFound();
   if (deal.propertyId !== propertyId) throw redirect(analysisPath(deal));
   const property = deal.propertyId ? await services.propertyDetail(deal.propertyId) : null;
   // As the API answers it: its schema reads an optional input left out (null) as absent.
-  return { deal: deal as Deal, property, shares, criteria, templates, files };
+  return { deal: deal as Deal, property, shares, criteria, templates, files, history };
 }
 
 export type OpenedAnalysis = Awaited<ReturnType<typeof loadAnalysis>>;

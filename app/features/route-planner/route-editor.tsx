@@ -22,6 +22,7 @@ import {
 import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { toast } from "~/lib/toast";
 import { DeleteRecord } from "~/components/delete-record";
+import { HistoryPanel } from "~/components/history-panel";
 import { EmptyState } from "~/components/ui";
 import { ViewerNotice } from "~/components/viewer-notice";
 import { modulePath, visitRoutePath } from "~/domain/modules";
@@ -604,6 +605,7 @@ function Planner({ loaded, readOnly }: { loaded: Loaded; readOnly: boolean }) {
         </>
       )}
 
+      {loaded.history && <HistoryPanel history={loaded.history} className="mt-6" />}
       {draft.id && version && <DeleteRoute name={draft.name} version={version} />}
 
       <StopPicker

@@ -9,6 +9,7 @@ import { modulePath, visitRoutePath } from "~/domain/modules";
 import type { RouteBody, StartPlaces } from "~/domain/routing/route";
 import type { RouteCalendarResult, SavedRoute } from "~/lib/api/routes";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
+import { loadHistory } from "~/lib/record-history.server";
 import { ADD_TO_CALENDAR } from "./calendar-intent";
 import {
   listToGoBackTo,
@@ -55,23 +56,22 @@ const bodyOfRoute = (route: SavedRoute): RouteBody => ({
 });
 
 /**
- * The route `id` (none for `new`) with the map's settings and the start places, and the session's
+ * The route `id` (none for `new`) and its History, with the map's settings and the start places, and the session's
  * day and zone, which the planner's draft is made in (on the server too, so the HTML is the
  * planner with its stops and times), and whether a phone asks (its layout, until the width is
  * known). The map itself, its tiles and the road figures stay in the browser.
  */
-export async function loadVisitRoute(
-  { services, today, timeZone, phone }: ModuleLoaderArgs,
-  id: string,
-) {
-  const [config, places, route] = await Promise.all([
+export async function loadVisitRoute(args: ModuleLoaderArgs, id: string) {
+  const { services, today, timeZone, phone } = args;
+  const [config, places, route, history] = await Promise.all([
     services.mapsConfig(),
     services.startPlaces(),
     id === NEW_ROUTE ? null : services.getRoute(id),
+    id === NEW_ROUTE ? null : loadHistory(args, "route", id),
   ]);
   // Another user's route, or none by that id, is not found: never their data.
   if (id !== NEW_ROUTE && !route) throw notFound();
-  return { config, places, route, today, timeZone, phone };
+  return { config, places, route, history, today, timeZone, phone };
 }
 
 /**

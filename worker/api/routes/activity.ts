@@ -16,14 +16,15 @@ import type { AppEnv } from "../types";
 import { ActivityEntrySchema, ActivityMetaSchema, ActivityQuerySchema } from "./activity.schemas";
 
 /**
- * Workspace `id`, when the caller is a member of it (any role), else 404 as if absent. An access
- * token reaches only the workspace it acts in.
+ * The caller's membership of workspace `id` (any role; a member "assigned records only" reads
+ * only what they reach), else 404 as if absent. An access token reaches only the workspace it
+ * acts in.
  */
 async function memberWorkspace(c: Context<AppEnv>, id: string) {
-  if (id === c.var.workspace.id) return id;
+  if (id === c.var.workspace.id) return c.var.workspace;
   if (c.var.session.access) throw workspaceNotFound();
   const [db] = scope(c);
-  return (await workspaceFor(db, c.var.session.userId, id)).id;
+  return workspaceFor(db, c.var.session.userId, id);
 }
 
 const app = router();
@@ -34,7 +35,7 @@ app.openapi(
     path: "/{id}/activity",
     operationId: "listActivity",
     summary: "The workspace's activity log, newest first (filters: recordType, recordId, userId)",
-    description: `Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept ${ACTIVITY_KEEP_DAYS} days. Any member may read it; a workspace the caller is not a member of answers 404. ${ACTIVITY_PAGE_SIZE} entries a page; \`meta.hasMore\` says whether older ones follow (the log is not counted).`,
+    description: `Who created, changed (each field, from and to) and deleted which record, and when, through the API, the pages, the agent and MCP; kept ${ACTIVITY_KEEP_DAYS} days. Any member may read it, a member held to the records assigned to them only the entries of those and of the kinds not assigned; a workspace the caller is not a member of answers 404. ${ACTIVITY_PAGE_SIZE} entries a page; \`meta.hasMore\` says whether older ones follow (the log is not counted).`,
     ...signedIn,
     request: { params: IdParamSchema, query: ActivityQuerySchema },
     responses: {
@@ -43,11 +44,11 @@ app.openapi(
     },
   }),
   async (c) => {
-    const workspaceId = await memberWorkspace(c, c.req.valid("param").id);
+    const reader = await memberWorkspace(c, c.req.valid("param").id);
     const { page, ...filters } = c.req.valid("query");
     const limit = ACTIVITY_PAGE_SIZE;
     const [db] = scope(c);
-    const { items, hasMore } = await listActivity(db, workspaceId, filters, { page, limit });
+    const { items, hasMore } = await listActivity(db, reader, filters, { page, limit });
     return c.json({ data: items, meta: { page, limit, hasMore } }, 200);
   },
 );

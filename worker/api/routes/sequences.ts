@@ -22,6 +22,7 @@ import {
   updateSequenceSettings,
 } from "../../services/sequences";
 import {
+  actingScope,
   apiRoute,
   dataResponse,
   errorResponses,
@@ -89,7 +90,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => c.json({ data: await sequenceSettingsOf(...scope(c)) }, 200),
+  async (c) => c.json({ data: await sequenceSettingsOf(...actingScope(c)) }, 200),
 );
 
 app.openapi(
@@ -107,7 +108,7 @@ app.openapi(
   }),
   async (c) =>
     c.json(
-      { data: await updateSequenceSettings(...scope(c), c.req.valid("json"), Date.now()) },
+      { data: await updateSequenceSettings(...actingScope(c), c.req.valid("json"), Date.now()) },
       200,
     ),
 );
@@ -146,7 +147,7 @@ app.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const { sequenceId } = c.req.valid("json");
-    return c.json({ data: await enrollLead(...scope(c), id, sequenceId, Date.now()) }, 201);
+    return c.json({ data: await enrollLead(...actingScope(c), id, sequenceId, Date.now()) }, 201);
   },
 );
 
