@@ -199,6 +199,7 @@ import { usageOf, withStorageHeld } from "./services/usage";
 import { maxBidDefaults, saveMaxBidDefaults } from "./services/users";
 import {
   createWorkspace,
+  deleteWorkspace,
   findWorkspace,
   listWorkspaces,
   type WorkspaceScope,
@@ -971,6 +972,8 @@ export function pageServices(
       ),
     /** `DELETE /api/workspaces/{id}/members/{userId}`: removed, or (themselves) leaving. */
     removeMember: (memberId: string) => written(() => removeMember(db, personId, userId, memberId)),
+    /** `DELETE /api/workspaces/{id}`: the team's workspace and everything in it, by an owner. */
+    deleteWorkspace: () => written(() => deleteWorkspace(db, personId, userId, env.FILES ?? null)),
     acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
   };
 }

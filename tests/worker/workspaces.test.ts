@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { account, api, pageAt, postForm, register, withToken } from "./helpers";
+import { account, api, joinAs, pageAt, postForm, register, withToken } from "./helpers";
 
 interface Workspace {
   id: string;
@@ -300,4 +300,125 @@ it("gives every account from before workspaces its own, with the records it had"
     .bind(team.id)
     .first<{ n: number }>();
   expect(teamMembers?.n).toBe(1);
+});
+
+/** Calls as the person signed in with `token`. */
+const callWith =
+  (token: string) =>
+  async <T>(path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const response = await api(path, { ...init, token });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+
+/** A small file uploaded to project `projectId` of workspace `workspaceId`: its id. */
+async function uploadFileIn(token: string, workspaceId: string, projectId: string) {
+  const body = new FormData();
+  body.append("ownerType", "project");
+  body.append("ownerId", projectId);
+  body.append("file", new File(["Unit,Rent\nA,1200\n"], "rents.csv", { type: "text/csv" }));
+  const response = await api("/files", {
+    method: "POST",
+    token,
+    body,
+    headers: inWorkspace(workspaceId),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as Answer<{ id: string }>).data.id;
+}
+
+describe("deleting a team's workspace", () => {
+  it("is for its owners: everything in it goes, for every member, and their sessions go home", async () => {
+    const olga = await register({ first_name: "Olga" });
+    const [mel, vic] = await Promise.all([register(), register()]);
+    const asOlga = callWith(olga.token);
+    const made = await asOlga<Answer<Workspace>>("/workspaces", {
+      method: "POST",
+      json: { name: "Short-lived Flips" },
+    });
+    const doomed = made.body.data.id;
+    await joinAs(doomed, mel.user.id, "admin");
+    await joinAs(doomed, vic.user.id, "member");
+    const project = await asOlga<Answer<{ id: string }>>("/projects", {
+      method: "POST",
+      headers: inWorkspace(doomed),
+      json: { name: "Doomed duplex", type: "fix_and_flip", status: "prospecting" },
+    });
+    const file = await uploadFileIn(olga.token, doomed, project.body.data.id);
+    const objectKey = await env.DB.prepare("SELECT object_key FROM files WHERE id = ?")
+      .bind(file)
+      .first<string>("object_key");
+    expect(await env.FILES!.head(objectKey!)).not.toBeNull();
+    // Mel works in it, by the session's choice.
+    const chose = await api("/workspaces/current", {
+      method: "PUT",
+      token: mel.token,
+      json: { id: doomed },
+    });
+    expect(chose.status).toBe(200);
+
+    // An admin, a member, a stranger: refused, and nothing goes.
+    const stranger = await register();
+    for (const [who, status, code] of [
+      [mel, 403, "FORBIDDEN_ROLE"],
+      [vic, 403, "FORBIDDEN_ROLE"],
+      [stranger, 404, "NOT_FOUND"],
+    ] as const) {
+      const refused = await api(`/workspaces/${doomed}`, { method: "DELETE", token: who.token });
+      expect(refused.status).toBe(status);
+      expect(((await refused.json()) as Answer<unknown>).error?.code).toBe(code);
+    }
+    // Someone's own workspace is their account: never deleted this way.
+    const own = await api(`/workspaces/${olga.user.id}`, { method: "DELETE", token: olga.token });
+    expect(own.status).toBe(409);
+    expect(((await own.json()) as Answer<unknown>).error?.code).toBe("OWN_WORKSPACE");
+    expect((await asOlga<Answer<Workspace[]>>("/workspaces")).body.data).toHaveLength(2);
+
+    const deleted = await api(`/workspaces/${doomed}`, { method: "DELETE", token: olga.token });
+    expect(deleted.status).toBe(204);
+
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM users WHERE id = ?1) + (SELECT count(*) FROM workspaces WHERE id = ?1) + (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1) + (SELECT count(*) FROM projects WHERE user_id = ?1) + (SELECT count(*) FROM files WHERE user_id = ?1) AS n",
+    )
+      .bind(doomed)
+      .first<number>("n");
+    expect(left).toBe(0);
+    expect(await env.FILES!.head(objectKey!)).toBeNull();
+    // Mel's session works in Mel's own workspace again; the team is a 404 to everyone.
+    const projects = await api("/projects", { token: mel.token });
+    expect(projects.status).toBe(200);
+    expect(((await projects.json()) as Answer<unknown[]>).data).toEqual([]);
+    const named = await api("/projects", { token: olga.token, headers: inWorkspace(doomed) });
+    expect(named.status).toBe(404);
+    // The people are all still there, with their own workspaces.
+    for (const person of [olga, mel, vic]) {
+      const theirs = await api("/workspaces", { token: person.token });
+      expect(((await theirs.json()) as Answer<Workspace[]>).data).toEqual([
+        expect.objectContaining({ id: person.user.id, personal: true }),
+      ]);
+    }
+  });
+
+  it("from Team: an owner's confirmed form deletes it and goes home", async () => {
+    const olga = await register({ first_name: "Olga" });
+    const made = await callWith(olga.token)<Answer<Workspace>>("/workspaces", {
+      method: "POST",
+      json: { name: "Page Flips" },
+    });
+    const teamId = made.body.data.id;
+    await api("/workspaces/current", { method: "PUT", token: olga.token, json: { id: teamId } });
+    const page = await pageAt("/team", olga.cookie);
+    expect(page.html).toContain("Delete this workspace");
+    expect(page.html).toContain(
+      "Delete Page Flips and everything in it, for you, its only member? This can&#x27;t be undone.",
+    );
+    const posted = await postForm("/team", olga.cookie, { intent: "delete-workspace" });
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe("/home");
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?")
+      .bind(teamId)
+      .first<number>("n");
+    expect(count).toBe(0);
+    // Their own workspace's Team offers no such thing.
+    expect((await pageAt("/team", olga.cookie)).html).not.toContain("Delete this workspace");
+  });
 });

@@ -352,6 +352,25 @@ async function discard(db: Database, bucket: R2Bucket, rows: { id: string; objec
   ]);
 }
 
+/** Rows a slice of `discardAllFiles` takes: their ids bound in one statement, two keys each in R2. */
+const DISCARD_SLICE = D1_MAX_PARAMS - 10;
+
+/**
+ * Every file of account `userId` (a workspace being deleted), objects and rows, a slice at a time:
+ * its account's own delete would take the rows and leave the bytes in R2.
+ */
+export async function discardAllFiles(db: Database, bucket: R2Bucket, userId: string) {
+  for (;;) {
+    const rows = await db
+      .select({ id: files.id, objectKey: files.objectKey })
+      .from(files)
+      .where(eq(files.userId, userId))
+      .limit(DISCARD_SLICE);
+    if (rows.length === 0) return;
+    await discard(db, bucket, rows);
+  }
+}
+
 export interface FileFilters {
   ownerType?: FileOwner;
   ownerId?: string;

@@ -9,7 +9,8 @@ import { personalWorkspaceName, type Workspace, type WorkspaceRole } from "../..
 import type { Database } from "../db/client";
 import type { Acting } from "../db/queries";
 import { users, workspaceMembers, workspaces } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, forbiddenRole } from "../errors";
+import { discardAllFiles } from "./files";
 
 /**
  * A team's account is reached by no address anyone has: the `.invalid` domain is reserved for
@@ -30,6 +31,34 @@ export interface WorkspaceScope extends Acting {
 
 export const workspaceNotFound = () =>
   new AppError(404, "NOT_FOUND", "No such workspace: it does not exist or you are not a member");
+
+/**
+ * Deletes team workspace `id` with everything in it, by one of its owners: its files' bytes in R2
+ * first (`bucket`: none where files are not stored), then its account, whose delete takes the
+ * workspace's records, members, invitations and access tokens with it (their foreign keys). Its
+ * members' sessions then work in their own workspaces and an app connected to it is refused, as
+ * for a member removed. 404 for someone not a member, 403 for anyone but an owner, 409 for a
+ * person's own workspace (it is their account).
+ */
+export async function deleteWorkspace(
+  db: Database,
+  personId: string,
+  id: string,
+  bucket: R2Bucket | null,
+) {
+  const membership = await membershipIn(db, personId, id);
+  if (!membership) throw workspaceNotFound();
+  if (id === personId)
+    throw new AppError(
+      409,
+      "OWN_WORKSPACE",
+      "Your own workspace can't be deleted: it is your account's. Delete its records instead",
+    );
+  if (membership.role !== "owner")
+    throw forbiddenRole("Only an owner can delete the workspace", membership.role);
+  if (bucket) await discardAllFiles(db, bucket, id);
+  await db.delete(users).where(and(eq(users.id, id), eq(users.kind, "team")));
+}
 
 /**
  * The statements that give a new account its personal workspace (the account's own id) and its

@@ -2,7 +2,7 @@
  * Team on the server. Its page: the workspace the pages work in, its members, and (for its owners
  * and admins) its pending invitations. Its changes, each checked with the API's own schema in the
  * services and judged by the person's role there: an invitation sent or revoked, a member's role
- * or view changed, a member removed or the person leaving.
+ * or view changed, a member removed or the person leaving, the workspace deleted.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { notFound, type ModuleLoaderArgs } from "~/lib/module-loader.server";
@@ -30,7 +30,8 @@ export type TeamActionAnswer = { invited: { email: string; url: string } };
 /**
  * A change made from Team, by `intent`: "invite" (`email`, `role`), "revoke-invitation" (`id`),
  * "change-member" (`userId`, `role`, `assignedOnly` ticked or not), "remove-member" (`userId`;
- * the person themselves: leaving, which goes home to their own workspace).
+ * the person themselves: leaving, which goes home to their own workspace), "delete-workspace"
+ * (an owner, the team's workspace and everything in it; home to their own too).
  */
 export async function actOnTeam({ services }: ModuleLoaderArgs, request: Request) {
   const form = await request.formData().catch(() => new FormData());
@@ -63,7 +64,12 @@ export async function actOnTeam({ services }: ModuleLoaderArgs, request: Request
       if (refused) return refusedPartAnswer(refused);
       throw userId === services.personId ? redirect("/home", 303) : back();
     }
+    case "delete-workspace": {
+      const { refused } = await services.deleteWorkspace();
+      if (refused) return refusedPartAnswer(refused);
+      throw redirect("/home", 303);
+    }
     default:
-      return refusedForm("Choose what to do: invite, revoke, change or remove");
+      return refusedForm("Choose what to do: invite, revoke, change, remove or delete");
   }
 }

@@ -28,18 +28,24 @@ const nameOf = (member: Member) =>
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-/** A button that asks again before it posts: "Remove Mel?" with the consequence spelt out. */
+/**
+ * A button that asks again before it posts: "Remove Mel?" with the consequence spelt out.
+ * `reload`: the answer is a page loaded whole, for a change that takes the person out of the
+ * workspace (leaving it, deleting it), so that the shell's switcher no longer lists it.
+ */
 function ConfirmedForm(props: {
   label: string;
   question: string;
   confirm: string;
   fields: Record<string, string>;
+  reload?: boolean;
 }) {
   return (
     <details className="relative">
       <summary className="btn-secondary cursor-pointer list-none text-sm">{props.label}</summary>
       <Form
         method="post"
+        reloadDocument={props.reload}
         className="absolute right-0 z-10 mt-2 w-64 rounded-xl border border-line bg-surface p-3 text-sm shadow-lg"
       >
         {Object.entries(props.fields).map(([name, value]) => (
@@ -114,6 +120,7 @@ function MemberRow(props: { member: Member; you: Member | undefined; workspaceId
                 : `Remove ${name}? They lose access to this workspace at once.`
             }
             confirm={self ? "Leave" : `Remove ${name}`}
+            reload={self}
             fields={{ intent: "remove-member", userId: member.userId }}
           />
         )}
@@ -279,6 +286,28 @@ export function TeamPage({ loaded }: { loaded: TeamData }) {
           <div className="rounded-2xl border border-line bg-surface p-5">
             <PendingInvitations invitations={invitations} />
           </div>
+        )}
+        {role === "owner" && !workspace.personal && (
+          <section
+            aria-labelledby="delete-workspace-heading"
+            className="flex flex-col gap-3 rounded-2xl border border-danger/40 bg-surface p-5 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div>
+              <h2 id="delete-workspace-heading" className="font-semibold">
+                Delete this workspace
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Its records, files and history go, for every member. Your own workspace stays.
+              </p>
+            </div>
+            <ConfirmedForm
+              label="Delete workspace…"
+              question={`Delete ${workspace.name} and everything in it, ${members.length === 1 ? "for you, its only member" : `for all ${members.length} members`}? This can't be undone.`}
+              confirm={`Delete ${workspace.name}`}
+              fields={{ intent: "delete-workspace" }}
+              reload
+            />
+          </section>
         )}
       </div>
     </div>

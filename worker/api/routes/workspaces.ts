@@ -1,13 +1,22 @@
-/** The workspaces a person works in: list them, make a team's, choose the current one. */
+/**
+ * The workspaces a person works in: list them, make a team's, choose the current one, delete a
+ * team's.
+ */
 import { z } from "@hono/zod-openapi";
 import { WorkspaceInputSchema } from "../../../app/domain/team-input";
 import { WORKSPACE_HEADER } from "../../../app/domain/teams";
 import { setSessionWorkspace } from "../../services/sessions";
-import { createWorkspace, findWorkspace, listWorkspaces } from "../../services/workspaces";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  findWorkspace,
+  listWorkspaces,
+} from "../../services/workspaces";
 import {
   apiRoute,
   dataResponse,
   errorResponses,
+  IdParamSchema,
   jsonBody,
   personScope,
   router,
@@ -68,6 +77,27 @@ app.openapi(
     const workspace = await findWorkspace(...personScope(c), c.req.valid("json").id);
     await setSessionWorkspace(c.env, c.var.session, workspace.id);
     return c.json({ data: workspace }, 200);
+  },
+);
+
+app.openapi(
+  apiRoute({
+    method: "delete",
+    path: "/{id}",
+    operationId: "deleteWorkspace",
+    summary: "Delete a team workspace and everything in it",
+    description:
+      "Only its owners may (403 FORBIDDEN_ROLE otherwise); a workspace the caller is not a member of answers 404, and a person's own workspace can't be deleted (409 OWN_WORKSPACE). Its records, files, members, invitations and access tokens go with it, for every member: their sessions work in their own workspaces again, and an app connected to it is refused. It can't be undone.",
+    ...sessionOnly,
+    request: { params: IdParamSchema },
+    responses: {
+      204: { description: "Deleted" },
+      ...errorResponses(401, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    await deleteWorkspace(...personScope(c), c.req.valid("param").id, c.env.FILES ?? null);
+    return c.body(null, 204);
   },
 );
 
