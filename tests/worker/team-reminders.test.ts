@@ -117,6 +117,51 @@ describe("a team's reminders", () => {
     expect(await noticesOf(vic.call)).toEqual([]);
   });
 
+  it("count a team's days in the zone of the person who made it, and give the team no brief", async () => {
+    const olga = await account();
+    const db = database(env.DB);
+    await updateSettings(
+      db,
+      olga.user.id,
+      { timeZone: "America/New_York", briefHour: 7 },
+      at("2027-05-01T00:00:00Z"),
+    );
+    const made = await olga.call<{ data: { id: string } }>("/workspaces", {
+      method: "POST",
+      json: { name: "Eastern Flips" },
+    });
+    const id = made.body.data.id;
+    const settings = await env.DB.prepare(
+      "SELECT time_zone, brief_hour, brief_next_at, morning_next_at FROM notification_settings WHERE user_id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(settings).toEqual({
+      time_zone: "America/New_York",
+      brief_hour: null,
+      brief_next_at: null,
+      morning_next_at: null,
+    });
+    const event = await olga.call("/calendar/events", {
+      method: "POST",
+      headers: { "X-Workspace-Id": id },
+      json: {
+        summary: "Walk the lot",
+        kind: "task",
+        calendarId: "local",
+        start: { dateTime: "2027-06-01T14:00:00Z" },
+        end: { dateTime: "2027-06-01T14:30:00Z" },
+        reminders: { useDefault: false, overrides: [{ method: "popup", minutes: 30 }] },
+      },
+    });
+    expect(event.status).toBe(201);
+    await run("2027-06-01T13:30:00Z");
+    const [notice] = await noticesOf(olga.call);
+    expect(notice).toMatchObject({ title: "Reminder: Walk the lot (Eastern Flips)" });
+    // 14:00 UTC is 10:00 in New York in June.
+    expect(notice!.body).toMatch(/10:00/);
+  });
+
   it("the daily brief: each member's share of the team's day, beside their own", async () => {
     const { id, olga, mel, vic, inTeam } = await team(8, "2027-05-10T00:00:00Z");
     for (const [firstName, assigneeId] of [

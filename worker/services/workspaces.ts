@@ -8,7 +8,7 @@ import type { WorkspaceInput } from "../../app/domain/team-input";
 import { personalWorkspaceName, type Workspace, type WorkspaceRole } from "../../app/domain/teams";
 import type { Database } from "../db/client";
 import type { Acting } from "../db/queries";
-import { users, workspaceMembers, workspaces } from "../db/schema";
+import { notificationSettings, users, workspaceMembers, workspaces } from "../db/schema";
 import { AppError, forbiddenRole } from "../errors";
 import { discardAllFiles } from "./files";
 
@@ -126,7 +126,11 @@ export async function listWorkspaces(db: Database, userId: string): Promise<Work
   );
 }
 
-/** Makes a team workspace: its account, its row and its maker's owner membership, all or none. */
+/**
+ * Makes a team workspace: its account, its row and its maker's owner membership, all or none; and
+ * its time zone, its maker's (a team's deposit, closing and event reminders count its days in it),
+ * with no brief or morning of its own (its members get theirs).
+ */
 export async function createWorkspace(
   db: Database,
   userId: string,
@@ -151,6 +155,23 @@ export async function createWorkspace(
     db
       .insert(workspaceMembers)
       .values({ workspaceId: id, userId, role: "owner", createdAt: now, updatedAt: now }),
+    db.insert(notificationSettings).select(
+      db
+        .select({
+          userId: sql<string>`${id}`.as("user_id"),
+          timeZone: notificationSettings.timeZone,
+          zoneChosen: sql<boolean>`0`.as("zone_chosen"),
+          briefHour: sql<number | null>`NULL`.as("brief_hour"),
+          briefNextAt: sql<string | null>`NULL`.as("brief_next_at"),
+          morningNextAt: sql<string | null>`NULL`.as("morning_next_at"),
+          quietStart: sql<string | null>`NULL`.as("quiet_start"),
+          quietEnd: sql<string | null>`NULL`.as("quiet_end"),
+          channels: sql<string>`'{}'`.as("channels"),
+          updatedAt: sql<string>`${now}`.as("updated_at"),
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId)),
+    ),
   ]);
   return { id, name: input.name, role: "owner", personal: false };
 }
