@@ -8,9 +8,9 @@
  *
  * What a batch cannot do as the statement alone would, runs alone:
  * - `raw()` of a statement whose columns are not all named apart: a batch answers rows as objects,
- *   keyed by column name, and the same name twice (a join's two `id`s) would be one key. Named
- *   apart, the object's values are the row in order: drizzle selects each column of one table once,
- *   and a join's select list is read for its names (`namedApart`).
+ *   keyed by column name, so the same name twice (a join's two `id`s) would be one key, and a
+ *   name that is a number (`select 1`) would come first whatever its place. Named apart, the
+ *   object's values are the row in order; the select list is read for its names (`namedApart`).
  * - a batch that failed: one statement's error fails the batch and rolls it back, so each is
  *   asked again alone, and answers or fails for itself.
  */
@@ -20,8 +20,6 @@ interface Waiting {
   answer: (results: D1Result[]) => void;
   alone: () => Promise<void>;
 }
-
-const JOIN = /\bjoin\b/i;
 
 /**
  * The select list of a SELECT, its items split at their top-level commas (not those inside
@@ -60,12 +58,18 @@ function columnName(item: string) {
   return column ? (column[1] ?? column[2]!) : item;
 }
 
-/** Whether every column a SELECT answers has a name of its own (a batch's row keeps them all). */
+/** A key a JavaScript object puts first, whatever the order it was given in. */
+const INDEX_LIKE = /^(0|[1-9]\d*)$/;
+
+/**
+ * Whether every column a SELECT answers has a name of its own that keeps its place among an
+ * object's keys (a batch's row then holds them all, in order).
+ */
 export function namedApart(sql: string) {
   const items = selectList(sql);
   if (!items || items.some((item) => item === "*" || item.endsWith(".*"))) return false;
   const names = items.map(columnName);
-  return new Set(names).size === names.length;
+  return new Set(names).size === names.length && !names.some((name) => INDEX_LIKE.test(name));
 }
 
 export function readTogether(db: D1Database): D1Database {
@@ -135,8 +139,7 @@ export function readTogether(db: D1Database): D1Database {
           () => (column === undefined ? statement.first() : statement.first(column)),
         ),
       raw: (options?: { columnNames?: boolean }) => {
-        if (options?.columnNames || (JOIN.test(sql) && !namedApart(sql)))
-          return statement.raw(options as never);
+        if (options?.columnNames || !namedApart(sql)) return statement.raw(options as never);
         return enqueue(
           [statement],
           ([result]) => (result!.results as Record<string, unknown>[]).map(Object.values),

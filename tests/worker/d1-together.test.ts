@@ -129,6 +129,8 @@ describe("reads that start together", () => {
     ['select "pets"."id", "owners"."name", lower("owners"."id") from pets join owners on 1', true],
     ["select 'a, b', 'c from d' from pets join owners on 1", true],
     ["with x as (select 1) select * from x join pets on 1", false],
+    ['select "pets"."name", 1 from "pets"', false],
+    ['select "name", count(*) from "pets"', true],
   ] as const)("reads the names of %s: apart is %s", (sql, apart) => {
     expect(namedApart(sql)).toBe(apart);
   });
