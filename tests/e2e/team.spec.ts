@@ -2,7 +2,8 @@
  * A team in two browsers: its owner makes the team workspace in the sidebar's switcher and invites
  * a member on Team; the invitee, in a browser of their own, accepts the link and works in the team;
  * both read the same leads; the owner assigns one to the member on its page, and the member finds
- * it under Mine (the unassigned one not) and is told in the bell. At 1280 and 375 px, each screen
+ * it under Mine (the unassigned one not) and is told in the bell; the owner deletes the team, and
+ * both are back in their own workspaces. At 1280 and 375 px, each screen
  * clean under axe. (What a viewer is offered: viewer.spec.ts.)
  */
 import type { Locator, Page } from "@playwright/test";
@@ -185,6 +186,16 @@ for (const width of [1280, 375]) {
         await expect(notices).toContainText(
           `${account.first_name} assigned you the lead ${ASSIGNED.first} ${ASSIGNED.last}`,
         );
+
+        // The owner deletes the team, after a confirmation: both are back in their own.
+        await openApp(page, "/team");
+        await page.getByText("Delete workspace…").click();
+        await page.getByRole("button", { name: `Delete ${TEAM}` }).click();
+        await expect(page).toHaveURL(/\/home$/);
+        await expect(currentWorkspace(page)).not.toContainText(TEAM);
+        const gone = await openLeads(memberPage);
+        await expect(gone.getByTestId("lead-row")).toHaveCount(0);
+        await expect(currentWorkspace(memberPage)).not.toContainText(TEAM);
       } finally {
         await memberContext.close();
       }
