@@ -128,7 +128,7 @@ export async function listWorkspaces(db: Database, userId: string): Promise<Work
 
 /**
  * Makes a team workspace: its account, its row and its maker's owner membership, all or none; and
- * its time zone, its maker's (a team's deposit, closing and event reminders count its days in it),
+ * its time zone, its maker's (a team's closing and event reminders count their days in it),
  * with no brief or morning of its own (its members get theirs).
  */
 export async function createWorkspace(
