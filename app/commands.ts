@@ -27,6 +27,7 @@ import {
   Route,
   Search,
   Trash2,
+  UserX,
   Upload,
   UserPlus,
   UserRoundPlus,
@@ -52,6 +53,8 @@ import {
 
 /** The change-password page (app/routes/settings.password.tsx). */
 export const CHANGE_PASSWORD_PATH = "/settings/password";
+/** The page that deletes one's account (app/routes/settings.account.tsx). */
+export const DELETE_ACCOUNT_PATH = "/settings/account";
 
 export type CommandCategory = "navigation" | "chat" | "calendar" | "system" | "data";
 export type CommandType =
@@ -182,6 +185,16 @@ export const COMMANDS: readonly Command[] = [
     keywords: ["password", "account", "security", "sign out everywhere", "settings"],
     type: "NAVIGATE",
     action: ({ navigate }) => navigate(CHANGE_PASSWORD_PATH),
+  },
+  {
+    id: "delete-account",
+    name: "Delete account",
+    description: "Your account and your own workspace, for good, after your password",
+    icon: UserX,
+    category: "navigation",
+    keywords: ["delete", "close", "remove", "account", "cancel", "settings", "privacy"],
+    type: "NAVIGATE",
+    action: ({ navigate }) => navigate(DELETE_ACCOUNT_PATH),
   },
   {
     id: "research-property",

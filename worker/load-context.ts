@@ -40,6 +40,12 @@ declare module "@remix-run/cloudflare" {
       remember: boolean;
     }) => Promise<Written<string>>;
     /**
+     * Deleting the signed-in person's account from its page, confirmed with their password
+     * (worker/services/account-deletion.ts, as the API does): the cookie that ends the session
+     * (`done`), or why not.
+     */
+    deleteAccount: (session: PageSession, password: string) => Promise<Written<string>>;
+    /**
      * An MCP client's OAuth authorization (worker/mcp/consent.ts), for the signed-in user's
      * consent page: the request checked and described, then the user's answer.
      */
@@ -164,6 +170,25 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
         const parsed = LoginSchema.safeParse(form);
         if (!parsed.success) throw validationError(parsed.error);
         return (await signIn(env, request, parsed.data)).cookie;
+      });
+    },
+    deleteAccount: async (session: PageSession, password: string) => {
+      const [{ deleteAccount }, { DeleteAccountSchema }, errors, { clientAddress }, sessions] =
+        await Promise.all([
+          import("./services/account-deletion"),
+          import("../app/domain/account"),
+          import("./errors"),
+          import("./services/login-throttle"),
+          import("./services/sessions"),
+        ]);
+      return errors.written(async () => {
+        const parsed = DeleteAccountSchema.safeParse({ password });
+        if (!parsed.success) throw errors.validationError(parsed.error);
+        await deleteAccount(env, session.userId, parsed.data.password, {
+          address: clientAddress(request),
+          origin: publicOrigin(env, request),
+        });
+        return sessions.clearedSessionCookie;
       });
     },
   };

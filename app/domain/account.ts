@@ -44,4 +44,9 @@ export const ChangePasswordSchema = z.object({
   new_password: NewPasswordSchema,
 });
 
+/** Deleting one's account: confirmed with the password. */
+export const DeleteAccountSchema = z.object({
+  password: z.string().min(1, { error: "Required" }).max(PASSWORD_MAX_LENGTH),
+});
+
 export const ConfirmEmailSchema = z.object({ token: z.string().min(1).max(200) });

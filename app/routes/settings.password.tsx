@@ -7,6 +7,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { FormMessage, PasswordField, SubmitButton } from "~/components/form";
+import { DELETE_ACCOUNT_PATH } from "~/commands";
 import { modulePath } from "~/domain/modules";
 import { changePassword } from "~/lib/api/auth";
 import { MESSAGES } from "~/lib/api/messages";
@@ -15,9 +16,14 @@ import { useAuth } from "~/lib/auth";
 export const meta: MetaFunction = () => [{ title: "Change your password · AI42" }];
 
 const backToApp = (
-  <a href={modulePath("home")} className="text-sm text-accent hover:underline">
-    Back to AI42
-  </a>
+  <p className="flex justify-center gap-6 text-sm">
+    <a href={modulePath("home")} className="text-accent hover:underline">
+      Back to AI42
+    </a>
+    <a href={DELETE_ACCOUNT_PATH} className="text-muted hover:text-danger hover:underline">
+      Delete your account
+    </a>
+  </p>
 );
 
 export default function ChangePassword() {

@@ -1,3 +1,4 @@
+import { expectNoViolations } from "./axe";
 import { emailedLink, expect, newUser, openApp, registerThroughApi, test } from "./fixtures";
 
 test.describe("login screen", () => {
@@ -231,6 +232,39 @@ test.describe("login screen", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(me.status()).toBe(401);
+    await openApp(page, "/home");
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  });
+
+  test("deletes the account from the palette, after the password, and signs out", async ({
+    page,
+  }) => {
+    const user = newUser();
+    const { token } = await registerThroughApi(page, user);
+    await openApp(page, "/home");
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Search commands...").fill("delete account");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await expect(page.getByRole("heading", { name: "Delete your account" })).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+
+    await page.getByLabel("Your password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("That is not your password")).toBeVisible();
+    await expectNoViolations(page, "the delete-account page, refused");
+    await page.getByLabel("Your password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(
+      page.getByText("Your account and everything in it have been deleted."),
+    ).toBeVisible();
+    expect(
+      (
+        await page.request.get("/api/auth/me", {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).status(),
+    ).toBe(401);
     await openApp(page, "/home");
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   });

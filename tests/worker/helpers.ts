@@ -423,6 +423,7 @@ export async function postForm(
     status: response.status,
     html: await response.text(),
     location: response.headers.get("Location"),
+    setCookie: response.headers.get("Set-Cookie"),
   };
 }
 

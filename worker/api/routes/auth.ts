@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import {
   ChangePasswordSchema,
   ConfirmEmailSchema,
+  DeleteAccountSchema,
   ForgotPasswordSchema,
   LoginSchema,
   RegisterSchema,
@@ -12,6 +13,7 @@ import { AppError } from "../../errors";
 import { requireAuth, sessionRequired } from "../middleware/auth";
 import type { AppEnv } from "../types";
 import { queueAccountEmail, type AccountEmail } from "../../services/account-emails";
+import { deleteAccount } from "../../services/account-deletion";
 import { setNewPassword } from "../../services/account-security";
 import { isAccessToken } from "../../services/access-tokens";
 import {
@@ -282,6 +284,32 @@ auth.openapi(
     const created = await createSession(c.env, user, session.remember, session.timeZone);
     c.header("Set-Cookie", sessionCookie(created.token, created.session));
     return c.json({ data: { token: created.token, user, message: PASSWORD_CHANGED_MESSAGE } }, 200);
+  },
+);
+
+auth.openapi(
+  apiRoute({
+    method: "post",
+    path: "/delete-account",
+    operationId: "deleteAccount",
+    summary:
+      "Delete the signed-in account and everything in its own workspace, confirmed with the password",
+    description:
+      "Deletes the person's own workspace with every record and file in it (also for anyone they shared it with), their memberships of other workspaces (what was assigned to them there is assigned to nobody), their sessions, personal access tokens, connected AI apps and Google connection. It can't be undone. While they are the only owner of a team workspace nothing is deleted: 409 OWNS_WORKSPACES, `details` naming those workspaces (`[{id,name}]`): make another member an owner, or delete the workspace, first. A wrong password answers 400 WRONG_PASSWORD and counts as a failed sign-in (429 after 5 in 15 minutes). Signed in only: a personal access token is refused 403 SESSION_REQUIRED.",
+    ...sessionOnly,
+    request: jsonBody(DeleteAccountSchema),
+    responses: {
+      204: { description: "Deleted; the session cookie is cleared" },
+      ...errorResponses(400, 401, 403, 409, 429),
+    },
+  }),
+  async (c) => {
+    await deleteAccount(c.env, c.var.session.userId, c.req.valid("json").password, {
+      address: clientAddress(c.req.raw),
+      origin: new URL(c.req.url).origin,
+    });
+    c.header("Set-Cookie", clearedSessionCookie);
+    return c.body(null, 204);
   },
 );
 

@@ -1,0 +1,120 @@
+/**
+ * Deleting one's account: the person's own workspace with every record and file in it, their
+ * memberships of others' workspaces, their sessions, access tokens, connected AI apps and Google
+ * connection. A team's workspace must not be left without an owner: while the person is the only
+ * owner of one, nothing is deleted, and the answer names the teams to hand over (make another
+ * member an owner) or delete first.
+ */
+import { and, eq, ne, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { database, type Database } from "../db/client";
+import { users, workspaceMembers, workspaces } from "../db/schema";
+import type { Env } from "../env";
+import { AppError } from "../errors";
+import { signOutEverywhere } from "./account-security";
+import { discardAllFiles } from "./files";
+import { disconnectGoogle } from "./google";
+import { clearAccountFailures, clearLoginAttempts, countLoginAttempt } from "./login-throttle";
+import { verifyPassword } from "./passwords";
+import { tooManyAttempts } from "./sign-in";
+import { findUserById } from "./users";
+
+export const ACCOUNT_DELETED_MESSAGE = "Your account and everything in it have been deleted.";
+
+const otherOwner = alias(workspaceMembers, "other_owner");
+
+/**
+ * The teams `personId` alone owns: their membership as an owner of a workspace not their own, with
+ * no other owner beside them. Read by `workspace_members_user`, then each team's owners by its key.
+ */
+const soleOwnerships = (db: Database, personId: string) =>
+  and(
+    eq(workspaceMembers.userId, personId),
+    eq(workspaceMembers.role, "owner"),
+    ne(workspaceMembers.workspaceId, personId),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(otherOwner)
+        .where(
+          and(
+            eq(otherOwner.workspaceId, workspaceMembers.workspaceId),
+            eq(otherOwner.role, "owner"),
+            ne(otherOwner.userId, personId),
+          ),
+        ),
+    ),
+  )!;
+
+/** The team workspaces the person is the only owner of, by name. */
+export async function teamsOnlyOwnedBy(db: Database, personId: string) {
+  return db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(soleOwnerships(db, personId))
+    .orderBy(workspaces.name);
+}
+
+const ownsTeams = (teams: { id: string; name: string }[]) =>
+  new AppError(
+    409,
+    "OWNS_WORKSPACES",
+    `Hand over or delete ${teams.length === 1 ? "your team workspace" : "your team workspaces"} first: ${teams.map((team) => team.name).join(", ")}. Make another member an owner on Team, or delete the workspace there.`,
+    teams,
+  );
+
+/**
+ * Deletes the account of the signed-in person, who confirms it with their password. A wrong
+ * password answers 400 WRONG_PASSWORD and counts as a failed sign-in (429 after too many); while
+ * they alone own a team workspace, 409 OWNS_WORKSPACES naming them. Nothing changes on either.
+ */
+export async function deleteAccount(
+  env: Env,
+  personId: string,
+  password: string,
+  via: { address: string; origin: string },
+) {
+  const person = await findUserById(env.DB, personId);
+  if (!person) throw new AppError(401, "UNAUTHORIZED", "Sign in again");
+  const retryAfter = await countLoginAttempt(env.DB, person.email, via.address);
+  if (retryAfter !== null) throw tooManyAttempts(retryAfter);
+  if (!(await verifyPassword(password, person.passwordHash)))
+    throw new AppError(400, "WRONG_PASSWORD", "That is not your password", [
+      { field: "password", message: "Not your password" },
+    ]);
+  await clearLoginAttempts(env.DB, person.email, via.address);
+  const db = database(env.DB);
+  const teams = await teamsOnlyOwnedBy(db, person.id);
+  if (teams.length) throw ownsTeams(teams);
+
+  if (env.FILES) await discardAllFiles(db, env.FILES, person.id);
+  // Google is told the grant ends where it can be (its row goes with the account regardless).
+  await disconnectGoogle({
+    db,
+    env,
+    userId: person.id,
+    workspaceId: person.id,
+    origin: via.origin,
+  }).catch((error: unknown) => console.warn("Google not told of a deleted account", error));
+  // The check again in the delete itself: a co-owner who stepped down meanwhile keeps the account.
+  const [deleted] = await db
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, person.id),
+        eq(users.kind, "person"),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(workspaceMembers)
+            .where(soleOwnerships(db, person.id)),
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  if (!deleted) throw ownsTeams(await teamsOnlyOwnedBy(db, person.id));
+  // What lives outside the account's row: sessions in KV, OAuth grants, sign-in counters.
+  await signOutEverywhere(env, person.id);
+  await clearAccountFailures(env.DB, person.email);
+}
