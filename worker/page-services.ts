@@ -510,12 +510,12 @@ export function pageServices(
         ),
       ),
     /** The user's rehab line templates, newest first (`GET /api/rehab-templates`). */
-    rehabTemplates: () => listRehabTemplates(db, userId),
+    rehabTemplates: () => listRehabTemplates(db, workspace),
     /** `POST /api/rehab-templates`: a rehab line kept as a template, held against the quota. */
     saveRehabTemplate: (input: unknown) =>
-      storing(input, () => createRehabTemplate(db, userId, parsed(RehabItemSchema, input))),
+      storing(input, () => createRehabTemplate(db, workspace, parsed(RehabItemSchema, input))),
     /** `DELETE /api/rehab-templates/{id}`. */
-    deleteRehabTemplate: (id: string) => recordWrite(() => deleteRehabTemplate(db, userId, id)),
+    deleteRehabTemplate: (id: string) => recordWrite(() => deleteRehabTemplate(db, workspace, id)),
     calendarEvents,
     /**
      * The events of a range as one list in the listing's order, for a card that shows them so:
@@ -615,24 +615,24 @@ export function pageServices(
     unlinkFile: (id: string, fileId: string) =>
       recordWrite(() => unlinkFile(db, workspace, id, fileId)),
     /** A contact with the projects it is on; null when it is not the user's. */
-    contactDetail: (id: string) => orNotFound(contactDetail(db, userId, id)),
+    contactDetail: (id: string) => orNotFound(contactDetail(db, workspace, id)),
     /** `POST /api/contacts`, as the API reads its body. */
     createContact: (input: unknown) =>
       recordWrite(
-        () => createContact(db, userId, parsed(ContactInputSchema, input)),
+        () => createContact(db, workspace, parsed(ContactInputSchema, input)),
         created("contact"),
       ),
     /** `PUT /api/contacts/{id}`, made only if the contact is still at `version`. */
     updateContact: (id: string, input: unknown, version: string) =>
       recordWrite(
-        () => updateContact(db, userId, id, parsed(ContactInputSchema, input), [version]),
+        () => updateContact(db, workspace, id, parsed(ContactInputSchema, input), [version]),
         updated("contact", id),
       ),
     /** `DELETE /api/contacts/{id}`, made only if the contact is still at `version`. */
     deleteContact: (id: string, version: string) =>
-      recordWrite(() => deleteContact(db, userId, id, [version]), deleted("contact", id)),
+      recordWrite(() => deleteContact(db, workspace, id, [version]), deleted("contact", id)),
     listContacts: pageFor(ContactListQuerySchema, ({ page, limit, ...filters }) =>
-      listContacts(db, userId, filters, { page, limit }),
+      listContacts(db, workspace, filters, { page, limit }),
     ),
     /** A page of the user's stored files, newest first (`GET /api/files`). */
     listFiles: pageFor(FileListQuerySchema, async ({ page, limit, ...filters }) => {
@@ -661,26 +661,26 @@ export function pageServices(
      * All of the user's documents, newest change first (`GET /api/data/entries`): read once per
      * page, however many of its loaders ask (the app's store at start, Project Hub's documents).
      */
-    listEntries: () => (entries ??= listEntries(db, userId, {})),
+    listEntries: () => (entries ??= listEntries(db, workspace, {})),
     /** A document (`GET /api/data/entries/{id}`); null when it is not the user's. */
-    entry: (id: string) => orNotFound(getEntry(db, userId, id)),
+    entry: (id: string) => orNotFound(getEntry(db, workspace, id)),
     /** `POST /api/data/entries`, checked with the API's schema. */
     createEntry: (input: Record<string, unknown>) =>
       storing(
         input,
-        () => createEntry(db, userId, checked(EntryInputSchema, input)),
+        () => createEntry(db, workspace, checked(EntryInputSchema, input)),
         created("document"),
       ),
     /** `PUT /api/data/entries/{id}`, made only if the document is still at `version`. */
     updateEntry: (id: string, input: Record<string, unknown>, version: string) =>
       storing(
         input,
-        () => updateEntry(db, userId, id, checked(EntryInputSchema, input), [version]),
+        () => updateEntry(db, workspace, id, checked(EntryInputSchema, input), [version]),
         updated("document", id),
       ),
     /** `DELETE /api/data/entries?id=`, made only if the document is still at `version`. */
     deleteEntry: (id: string, version: string) =>
-      recordWrite(() => deleteEntry(db, userId, id, [version]), deleted("document", id)),
+      recordWrite(() => deleteEntry(db, workspace, id, [version]), deleted("document", id)),
     listRoutes: pageFor(RouteListQuerySchema, ({ page, limit, ...filters }) =>
       listRoutes(db, userId, filters, { page, limit }),
     ),

@@ -18,6 +18,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { WorkspaceRole } from "../../app/domain/teams";
 import { invalidFields, notFound, versionMismatch, type AppError } from "../errors";
 import type { Database } from "./client";
 import { auctions, leads, projects, properties } from "./schema";
@@ -47,6 +48,8 @@ export interface Acting {
   personId: string;
   /** Whether they reach only the records of an assigned kind that are assigned to them. */
   assignedOnly: boolean;
+  /** Their role there, where the caller knows it: `owned` refuses a viewer's writes by it. */
+  role?: WorkspaceRole;
 }
 
 /** A workspace's account id (its own work: a lead bot, an import), or a person working in it. */

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CONTACT_TYPES, ContactInputSchema, contactName } from "../../app/domain/workspace";
 import { createContact, listContacts } from "./contacts";
-import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 export const contactTools = {
   search_contacts: tool({
@@ -12,10 +12,10 @@ export const contactTools = {
       query: searchQuery,
       type: z.enum(CONTACT_TYPES).optional(),
     }),
-    run: async (db, userId, { query, type }) => {
+    run: async (db, userId, { query, type }, context) => {
       const { items } = await listContacts(
         db,
-        userId,
+        toolOwner(userId, context),
         { q: query, type },
         {
           page: 1,
@@ -33,8 +33,8 @@ export const contactTools = {
     parameters: ContactInputSchema,
     wrote: true,
     records: creates("contact"),
-    run: async (db, userId, input) => {
-      const contact = await createContact(db, userId, input);
+    run: async (db, userId, input, context) => {
+      const contact = await createContact(db, toolOwner(userId, context), input);
       return { result: contact, summary: `Created contact ${contactName(contact)}` };
     },
   }),

@@ -1,20 +1,21 @@
-/** Contacts: the one data access for the API and the agent. */
+/**
+ * Contacts: the one data access for the API, the pages and the agent, through `owned` (the
+ * workspace's rows, a viewer's writes refused).
+ */
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { withFirstListed, type ContactInput, type ContactType } from "../../app/domain/workspace";
 import type { Database } from "../db/client";
+import { owned } from "../db/owned";
 import {
-  deleteOwned,
   EXPORT_CHUNK_ROWS,
-  findOwned,
   keysetOrderBy,
-  missedChange,
-  nextVersion,
-  ownedAt,
+  ownerId,
   publicRow,
   selectAll,
   selectPage,
   type IfVersion,
   type KeysetOrder,
+  type Owner,
   type PageRequest,
 } from "../db/queries";
 import { contacts, projectContacts, projects, type ContactRow } from "../db/schema";
@@ -34,6 +35,8 @@ export interface ContactFilters {
 }
 
 export const toContact = (row: ContactRow) => publicRow(row, "ownerKey");
+
+const ownedContacts = (db: Database, owner: Owner) => owned(db, contacts, owner, "Contact");
 
 /** The contacts the filters select; `walk`: a search with many matches (`WALK_FROM_MATCHES`). */
 function contactsWhere(userId: string, filters: ContactFilters, walk = false) {
@@ -60,10 +63,11 @@ export const CONTACTS_BY_NAME: KeysetOrder = {
  */
 export async function listContacts(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: ContactFilters,
   page: PageRequest,
 ) {
+  const userId = ownerId(owner);
   const order = keysetOrderBy(CONTACTS_BY_NAME);
   if (!filters.q?.trim()) {
     const { rows, meta } = await selectPage(
@@ -97,58 +101,50 @@ export async function listContacts(
 /** Every contact the list would show, by name, a chunk at a time (the CSV export). */
 export async function* allContacts(
   db: Database,
-  userId: string,
+  owner: Owner,
   filters: ContactFilters,
   size = EXPORT_CHUNK_ROWS,
 ) {
-  const where = contactsWhere(userId, filters);
+  const where = contactsWhere(ownerId(owner), filters);
   const chunks = selectAll(db, contacts, where, CONTACTS_BY_NAME, size);
   for await (const rows of chunks) yield rows.map(toContact);
 }
 
 /** One contact with the projects it is linked to. */
-export async function contactDetail(db: Database, userId: string, id: string) {
-  const contact = await findOwned(db, contacts, userId, id, "Contact");
+export async function contactDetail(db: Database, owner: Owner, id: string) {
+  const contact = await ownedContacts(db, owner).get(id);
   const linked = await db
     .select({ project: projects })
     .from(projectContacts)
     .innerJoin(projects, eq(projects.id, projectContacts.projectId))
-    .where(and(eq(projectContacts.contactId, contact.id), eq(projectContacts.userId, userId)))
+    .where(
+      and(eq(projectContacts.contactId, contact.id), eq(projectContacts.userId, ownerId(owner))),
+    )
     .orderBy(desc(projects.updatedAt));
   return { ...toContact(contact), projects: linked.map((row) => publicRow(row.project)) };
 }
 
-export async function createContact(db: Database, userId: string, input: ContactInput) {
-  const [row] = await db
-    .insert(contacts)
-    .values({ ...withFirstListed(input), userId })
-    .returning();
-  return toContact(row!);
-}
+export const createContact = async (db: Database, owner: Owner, input: ContactInput) =>
+  toContact(await ownedContacts(db, owner).create(withFirstListed(input)));
 
 /** Replaces the contact's fields (PUT); only at one of `ifVersion` when given (else 412). */
-export async function updateContact(
+export const updateContact = async (
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   input: ContactInput,
   ifVersion?: IfVersion,
-) {
-  const [row] = await db
-    .update(contacts)
-    .set({ ...withFirstListed(input), updatedAt: nextVersion(contacts.updatedAt) })
-    .where(ownedAt(contacts, userId, id, ifVersion))
-    .returning();
-  if (!row) {
-    throw await missedChange(db, contacts, userId, id, "Contact", { ifVersion, show: toContact });
-  }
-  return toContact(row);
-}
+) =>
+  toContact(
+    await ownedContacts(db, owner).update(id, withFirstListed(input), {
+      ifVersion,
+      show: toContact,
+    }),
+  );
 
 export const deleteContact = async (
   db: Database,
-  userId: string,
+  owner: Owner,
   id: string,
   ifVersion?: IfVersion,
-) =>
-  toContact(await deleteOwned(db, contacts, userId, id, "Contact", { ifVersion, show: toContact }));
+) => toContact(await ownedContacts(db, owner).remove(id, { ifVersion, show: toContact }));

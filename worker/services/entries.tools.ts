@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EntryInputSchema } from "../../app/domain/workspace";
 import { createEntry, listEntries } from "./entries";
 import { listFiles, readFilePages, type FoundFile } from "./files";
-import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT } from "./tool";
+import { creates, found, searchQuery, tool, TOOL_SEARCH_LIMIT, toolOwner } from "./tool";
 
 /** The model reads the start of each document; enough to answer what it is about. */
 const EXCERPT_CHARS = 2000;
@@ -37,9 +37,9 @@ export const entryTools = {
     parameters: z.object({
       query: searchQuery,
     }),
-    run: async (db, userId, { query }) => {
+    run: async (db, userId, { query }, context) => {
       const [documents, stored] = await Promise.all([
-        listEntries(db, userId, { q: query }, TOOL_SEARCH_LIMIT),
+        listEntries(db, toolOwner(userId, context), { q: query }, TOOL_SEARCH_LIMIT),
         listFiles(db, userId, { q: query, limit: TOOL_SEARCH_LIMIT, offset: 0 }, QUOTE_CHARS),
       ]);
       return {
@@ -68,8 +68,8 @@ export const entryTools = {
     parameters: EntryInputSchema,
     wrote: true,
     records: creates("document"),
-    run: async (db, userId, input) => {
-      const entry = await createEntry(db, userId, input);
+    run: async (db, userId, input, context) => {
+      const entry = await createEntry(db, toolOwner(userId, context), input);
       return { result: entry, summary: `Created document ${entry.title}` };
     },
   }),

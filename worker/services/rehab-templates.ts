@@ -1,14 +1,15 @@
 /**
- * The user's own rehab line templates (the analyzer's rehab estimator): a line saved once and added
- * to any analysis's rehab again. Each user's are theirs alone: another user's template is "not
- * found", as if it did not exist.
+ * The workspace's rehab line templates (the analyzer's rehab estimator): a line saved once and
+ * added to any analysis's rehab again. Another workspace's template is "not found", as if it did
+ * not exist; reached through `owned`, so a viewer's writes are refused.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { MAX_REHAB_TEMPLATES, type RehabItemInput } from "../../app/domain/deals/inputs";
 import type { Database } from "../db/client";
-import { nowIso } from "../db/queries";
+import { owned } from "../db/owned";
+import { nowIso, type Owner } from "../db/queries";
 import { rehabTemplates, type RehabTemplateRow } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import { AppError } from "../errors";
 
 /** A template as the API answers it. */
 export interface RehabTemplate {
@@ -22,22 +23,21 @@ export interface RehabTemplate {
 
 const toTemplate = ({ userId: _user, ...template }: RehabTemplateRow): RehabTemplate => template;
 
-/** The user's templates, newest first. */
-export async function listRehabTemplates(db: Database, userId: string) {
-  const rows = await db
-    .select()
-    .from(rehabTemplates)
-    .where(eq(rehabTemplates.userId, userId))
-    .orderBy(desc(rehabTemplates.createdAt), desc(rehabTemplates.id));
+const ownedTemplates = (db: Database, owner: Owner) =>
+  owned(db, rehabTemplates, owner, "Rehab template");
+
+/** The workspace's templates, newest first. */
+export async function listRehabTemplates(db: Database, owner: Owner) {
+  const rows = await ownedTemplates(db, owner).list({
+    orderBy: [desc(rehabTemplates.createdAt), desc(rehabTemplates.id)],
+  });
   return rows.map(toTemplate);
 }
 
-/** Saves a line as a template; 409 once the user keeps MAX_REHAB_TEMPLATES of them. */
-export async function createRehabTemplate(db: Database, userId: string, line: RehabItemInput) {
-  const [kept] = await db
-    .select({ count: count() })
-    .from(rehabTemplates)
-    .where(eq(rehabTemplates.userId, userId));
+/** Saves a line as a template; 409 once the workspace keeps MAX_REHAB_TEMPLATES of them. */
+export async function createRehabTemplate(db: Database, owner: Owner, line: RehabItemInput) {
+  const templates = ownedTemplates(db, owner);
+  const [kept] = await db.select({ count: count() }).from(rehabTemplates).where(templates.rows());
   if ((kept?.count ?? 0) >= MAX_REHAB_TEMPLATES) {
     throw new AppError(
       409,
@@ -46,26 +46,16 @@ export async function createRehabTemplate(db: Database, userId: string, line: Re
       { limit: MAX_REHAB_TEMPLATES },
     );
   }
-  const [row] = await db
-    .insert(rehabTemplates)
-    .values({
-      userId,
-      category: line.category,
-      description: line.description || null,
-      quantity: line.quantity ?? null,
-      unitCost: line.unitCost,
-      createdAt: nowIso(),
-    })
-    .returning();
-  return toTemplate(row!);
-}
-
-/** Deletes one of the user's templates; 404 when they have none by that id. */
-export async function deleteRehabTemplate(db: Database, userId: string, id: string) {
-  const [row] = await db
-    .delete(rehabTemplates)
-    .where(and(eq(rehabTemplates.userId, userId), eq(rehabTemplates.id, id)))
-    .returning();
-  if (!row) throw notFound("Rehab template");
+  const row = await templates.create({
+    category: line.category,
+    description: line.description || null,
+    quantity: line.quantity ?? null,
+    unitCost: line.unitCost,
+    createdAt: nowIso(),
+  });
   return toTemplate(row);
 }
+
+/** Deletes one of the workspace's templates; 404 when it has none by that id. */
+export const deleteRehabTemplate = async (db: Database, owner: Owner, id: string) =>
+  toTemplate(await ownedTemplates(db, owner).remove(id));

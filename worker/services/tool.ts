@@ -71,8 +71,8 @@ export const toolGoogleScope = (
  */
 export const toolOwner = (
   workspaceId: string,
-  { personId, assignedOnly = false }: ToolContext,
-): Owner => (personId ? { id: workspaceId, personId, assignedOnly } : workspaceId);
+  { personId, assignedOnly = false, role }: ToolContext,
+): Owner => (personId ? { id: workspaceId, personId, assignedOnly, role } : workspaceId);
 
 export interface Tool {
   description: string;

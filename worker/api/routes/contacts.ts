@@ -16,7 +16,7 @@ import {
   pageResponse,
   router,
   signedIn,
-  scope,
+  actingScope,
 } from "../openapi";
 import { ContactDetailSchema, ContactSchema } from "./contacts.schemas";
 import { ContactListQuerySchema } from "../list-queries";
@@ -42,7 +42,7 @@ app.openapi(
   }),
   async (c) => {
     const { page, limit, ...filters } = c.req.valid("query");
-    const { items, meta } = await listContacts(...scope(c), filters, {
+    const { items, meta } = await listContacts(...actingScope(c), filters, {
       page,
       limit,
     });
@@ -60,7 +60,7 @@ app.openapi(
     request: jsonBody(ContactBody),
     responses: { 201: dataResponse("The new contact", ContactSchema), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json({ data: await createContact(...scope(c), c.req.valid("json")) }, 201),
+  async (c) => c.json({ data: await createContact(...actingScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -79,7 +79,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await contactDetail(...scope(c), c.req.valid("param").id);
+    const data = await contactDetail(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -101,7 +101,7 @@ app.openapi(
   ),
   async (c) => {
     const { id } = c.req.valid("param");
-    const data = await updateContact(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    const data = await updateContact(...actingScope(c), id, c.req.valid("json"), ifMatch(c));
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -122,7 +122,10 @@ app.openapi(
     }),
   ),
   async (c) =>
-    c.json({ data: await deleteContact(...scope(c), c.req.valid("param").id, ifMatch(c)) }, 200),
+    c.json(
+      { data: await deleteContact(...actingScope(c), c.req.valid("param").id, ifMatch(c)) },
+      200,
+    ),
 );
 
 export default app;

@@ -17,7 +17,7 @@ import {
   router,
   signedIn,
   signedInStoring,
-  scope,
+  actingScope,
 } from "../openapi";
 import { EntrySchema } from "./entries.schemas";
 import { etag, ifMatch, versioned } from "../versions";
@@ -51,7 +51,7 @@ app.openapi(
     },
   }),
   async (c) => {
-    const data = await listEntries(...scope(c), c.req.valid("query"));
+    const data = await listEntries(...actingScope(c), c.req.valid("query"));
     return c.json({ data }, 200);
   },
 );
@@ -69,7 +69,7 @@ app.openapi(
     }),
   ),
   async (c) => {
-    const data = await getEntry(...scope(c), c.req.valid("param").id);
+    const data = await getEntry(...actingScope(c), c.req.valid("param").id);
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -84,7 +84,7 @@ app.openapi(
     request: jsonBody(EntryBody),
     responses: { 201: dataResponse("The created entry", EntrySchema), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json({ data: await createEntry(...scope(c), c.req.valid("json")) }, 201),
+  async (c) => c.json({ data: await createEntry(...actingScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -104,7 +104,7 @@ app.openapi(
   ),
   async (c) => {
     const { id } = c.req.valid("query");
-    const data = await updateEntry(...scope(c), id, c.req.valid("json"), ifMatch(c));
+    const data = await updateEntry(...actingScope(c), id, c.req.valid("json"), ifMatch(c));
     return c.json({ data }, 200, etag(data));
   },
 );
@@ -125,7 +125,10 @@ app.openapi(
     }),
   ),
   async (c) =>
-    c.json({ data: await deleteEntry(...scope(c), c.req.valid("query").id, ifMatch(c)) }, 200),
+    c.json(
+      { data: await deleteEntry(...actingScope(c), c.req.valid("query").id, ifMatch(c)) },
+      200,
+    ),
 );
 
 export default app;

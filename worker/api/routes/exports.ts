@@ -329,7 +329,8 @@ app.openapi(
 
 app.openapi(
   csvRoute("contacts", "exportContactsCsv", "contacts", ContactListQuerySchema.omit(withoutPaging)),
-  (c) => csvFile(c, "contacts", CONTACT_COLUMNS, allContacts(...scope(c), c.req.valid("query"))),
+  (c) =>
+    csvFile(c, "contacts", CONTACT_COLUMNS, allContacts(...actingScope(c), c.req.valid("query"))),
 );
 
 app.openapi(

@@ -13,7 +13,7 @@ import {
   IdParamSchema,
   jsonBody,
   router,
-  scope,
+  actingScope,
   signedIn,
   signedInStoring,
 } from "../openapi";
@@ -33,7 +33,7 @@ app.openapi(
       ...errorResponses(401),
     },
   }),
-  async (c) => c.json({ data: await listRehabTemplates(...scope(c)) }, 200),
+  async (c) => c.json({ data: await listRehabTemplates(...actingScope(c)) }, 200),
 );
 
 app.openapi(
@@ -50,7 +50,8 @@ app.openapi(
       ...errorResponses(400, 401, 409),
     },
   }),
-  async (c) => c.json({ data: await createRehabTemplate(...scope(c), c.req.valid("json")) }, 201),
+  async (c) =>
+    c.json({ data: await createRehabTemplate(...actingScope(c), c.req.valid("json")) }, 201),
 );
 
 app.openapi(
@@ -68,7 +69,7 @@ app.openapi(
     },
   }),
   async (c) =>
-    c.json({ data: await deleteRehabTemplate(...scope(c), c.req.valid("param").id) }, 200),
+    c.json({ data: await deleteRehabTemplate(...actingScope(c), c.req.valid("param").id) }, 200),
 );
 
 export default app;
