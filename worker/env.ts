@@ -17,6 +17,11 @@ export interface Env {
    * search. Absent, files are stored and served but their text is not read.
    */
   EXTRACT?: TextExtractor;
+  /**
+   * Each workspace's own database, a Durable Object with SQLite storage named by the workspace's id
+   * (worker/workspace-object.ts).
+   */
+  WORKSPACES?: DurableObjectNamespace<import("./workspace-object").Workspace>;
   ASSETS?: Fetcher;
   /**
    * Background deliveries (worker/queue.ts): notification e-mails, sequence steps. Absent, the cron

@@ -56,6 +56,8 @@ function withHost(request: Request) {
   return new Request(request, { headers });
 }
 
+export { Workspace } from "./workspace-object";
+
 export default {
   // Counted while being answered, so that an export streaming meanwhile gives way to it.
   fetch: (request, env, ctx) => answered(() => respond(request, env, ctx)),
