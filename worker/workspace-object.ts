@@ -8,6 +8,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
+import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type * as schema from "./db/schema";
 
@@ -35,6 +36,19 @@ export async function currentDatabase(
   const db = drizzle(storage, { schema });
   await migrate(db, migrations);
   return db;
+}
+
+/**
+ * The object's database as the services take it (they are written for D1's client): the same
+ * queries, awaited as they are on D1, and `batch` as one transaction of the object's storage, so
+ * what D1 writes all-or-nothing stays so.
+ */
+export function objectDatabase(db: WorkspaceDatabase, storage: DurableObjectStorage): Database {
+  const batch = async (statements: readonly { all: () => unknown }[]) =>
+    storage.transactionSync(() => statements.map((statement) => statement.all()));
+  return new Proxy(db, {
+    get: (target, key, receiver) => (key === "batch" ? batch : Reflect.get(target, key, receiver)),
+  }) as unknown as Database;
 }
 
 export class Workspace extends DurableObject<Env> {

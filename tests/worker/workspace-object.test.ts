@@ -5,7 +5,11 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import migrations from "../../worker/db/object-migrations";
-import { currentDatabase } from "../../worker/workspace-object";
+import { ContactInputSchema } from "../../app/domain/workspace";
+import { eq } from "drizzle-orm";
+import { contacts } from "../../worker/db/schema";
+import { createContact, listContacts } from "../../worker/services/contacts";
+import { currentDatabase, objectDatabase } from "../../worker/workspace-object";
 
 const objectOf = (workspaceId: string) =>
   env.WORKSPACES!.get(env.WORKSPACES!.idFromName(workspaceId));
@@ -88,6 +92,40 @@ describe("a workspace's object", () => {
         )
         .one();
       expect(project).toEqual({ name: "Elm duplex", assignee_id: null });
+    });
+  });
+});
+
+describe("the services in a workspace's object", () => {
+  it("run unchanged over its database, reads and all-or-nothing writes alike", async () => {
+    const stub = objectOf(crypto.randomUUID());
+    await stub.schemaVersion();
+    await runInDurableObject(stub, async (_instance, state) => {
+      const db = objectDatabase(await currentDatabase(state.storage), state.storage);
+      state.storage.sql.exec(
+        "INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, updated_at) VALUES ('w', 'w@team.ai42.invalid', '', 'W', 'W', '2026-01-01', '2026-01-01')",
+      );
+      const owner = { id: "w", personId: "w", assignedOnly: false, role: "owner" as const };
+      const made = await createContact(
+        db,
+        owner,
+        ContactInputSchema.parse({ firstName: "Rita", lastName: "Moss", type: "agent" }),
+      );
+      const listed = await listContacts(db, owner, {}, { page: 1, limit: 25 });
+      expect(listed.items).toEqual([made]);
+      expect(listed.meta.total).toBe(1);
+      const found = await listContacts(db, owner, { q: "mos" }, { page: 1, limit: 25 });
+      expect(found.items.map((contact) => contact.id)).toEqual([made.id]);
+      // A batch whose second write fails leaves nothing of its first, as on D1.
+      const rita = await db.select().from(contacts).where(eq(contacts.id, made.id));
+      await expect(
+        db.batch([
+          db.update(contacts).set({ lastName: "Stone" }).where(eq(contacts.id, made.id)),
+          db.insert(contacts).values(rita[0]!),
+        ]),
+      ).rejects.toThrow(/UNIQUE/);
+      const after = await listContacts(db, owner, {}, { page: 1, limit: 25 });
+      expect(after.items.map((contact) => contact.lastName)).toEqual(["Moss"]);
     });
   });
 });
