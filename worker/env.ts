@@ -19,9 +19,9 @@ export interface Env {
   EXTRACT?: TextExtractor;
   /**
    * Each workspace's own database, a Durable Object with SQLite storage named by the workspace's id
-   * (worker/workspace-object.ts).
+   * (worker/workspace-object.ts, `workspaceObject` reaches one).
    */
-  WORKSPACES?: DurableObjectNamespace<import("./workspace-object").Workspace>;
+  WORKSPACES?: DurableObjectNamespace;
   ASSETS?: Fetcher;
   /**
    * Background deliveries (worker/queue.ts): notification e-mails, sequence steps. Absent, the cron

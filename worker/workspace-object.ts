@@ -75,3 +75,9 @@ export class Workspace extends DurableObject<Env> {
     return { applied: Number(row?.applied ?? 0), newest: row?.newest ?? null };
   }
 }
+
+/** Workspace `id`'s object, to call; null where the binding is not configured. */
+export function workspaceObject(env: Env, id: string) {
+  const namespace = env.WORKSPACES as DurableObjectNamespace<Workspace> | undefined;
+  return namespace ? namespace.get(namespace.idFromName(id)) : null;
+}

@@ -9,10 +9,9 @@ import { ContactInputSchema } from "../../app/domain/workspace";
 import { eq } from "drizzle-orm";
 import { contacts } from "../../worker/db/schema";
 import { createContact, listContacts } from "../../worker/services/contacts";
-import { currentDatabase, objectDatabase } from "../../worker/workspace-object";
+import { currentDatabase, objectDatabase, workspaceObject } from "../../worker/workspace-object";
 
-const objectOf = (workspaceId: string) =>
-  env.WORKSPACES!.get(env.WORKSPACES!.idFromName(workspaceId));
+const objectOf = (workspaceId: string) => workspaceObject(env, workspaceId)!;
 
 /** The object's tables, by name. */
 const tablesOf = (storage: DurableObjectStorage) =>
