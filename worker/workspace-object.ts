@@ -9,6 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import type { Database } from "./db/client";
+import { rowSum, type Copied, type TableCopy } from "./db/workspace-copy";
 import type { Env } from "./env";
 import type * as schema from "./db/schema";
 
@@ -64,6 +65,114 @@ export class Workspace extends DurableObject<Env> {
       throw error;
     });
     return this.opened;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Moving in (worker/services/workspace-move.ts): rows are staged apart from the records, with
+  // how far each table's copy got, then written all at once.
+
+  private moveTables() {
+    this.ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS _move_rows (tbl TEXT NOT NULL, src INTEGER NOT NULL, row TEXT NOT NULL, PRIMARY KEY (tbl, src)) WITHOUT ROWID;
+       CREATE TABLE IF NOT EXISTS _move_progress (tbl TEXT PRIMARY KEY, after INTEGER NOT NULL, rows INTEGER NOT NULL, checksum INTEGER NOT NULL, read INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS _move_done (at TEXT NOT NULL)`,
+    );
+  }
+
+  /** How far a move got: each table's copy, and whether the records are in. */
+  async moveProgress(): Promise<{ moved: boolean; tables: Record<string, TableCopy> }> {
+    await this.database();
+    this.moveTables();
+    const sql = this.ctx.storage.sql;
+    const moved = sql.exec("SELECT count(*) AS n FROM _move_done").one().n !== 0;
+    const tables: Record<string, TableCopy> = {};
+    for (const row of sql.exec<{ tbl: string } & Omit<TableCopy, "read"> & { read: number }>(
+      "SELECT tbl, after, rows, checksum, read FROM _move_progress",
+    ))
+      tables[row.tbl] = {
+        after: row.after,
+        rows: row.rows,
+        checksum: row.checksum,
+        read: !!row.read,
+      };
+    return { moved, tables };
+  }
+
+  /** Keeps a page of `table`'s rows and how far its copy now is, together. */
+  async stageRows(table: string, rows: Copied[], copy: TableCopy) {
+    await this.database();
+    this.moveTables();
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const { rowid, row } of rows)
+        sql.exec(
+          "INSERT OR REPLACE INTO _move_rows (tbl, src, row) VALUES (?, ?, ?)",
+          table,
+          rowid,
+          JSON.stringify(row),
+        );
+      sql.exec(
+        "INSERT OR REPLACE INTO _move_progress (tbl, after, rows, checksum, read) VALUES (?, ?, ?, ?, ?)",
+        table,
+        copy.after,
+        copy.rows,
+        copy.checksum,
+        copy.read ? 1 : 0,
+      );
+    });
+  }
+
+  /**
+   * Writes the staged rows of `tables`, in that order, into the records in one transaction, then
+   * checks each table holds exactly what was read (its count and checksum): otherwise nothing is
+   * kept and the error names the tables that differ. The staged rows go once the records are in.
+   */
+  async finishMove(tables: string[]) {
+    await this.database();
+    this.moveTables();
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      // The rows of one table refer to another's, in both directions (a property and its primary
+      // analysis): the references are checked when all are in.
+      sql.exec("PRAGMA defer_foreign_keys = ON");
+      const differ: string[] = [];
+      for (const table of tables) {
+        const staged = sql.exec<{ row: string }>(
+          "SELECT row FROM _move_rows WHERE tbl = ? ORDER BY src",
+          table,
+        );
+        for (const { row } of staged) {
+          const values = JSON.parse(row) as Record<string, SqlStorageValue>;
+          const columns = Object.keys(values);
+          sql.exec(
+            `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+            ...Object.values(values),
+          );
+        }
+      }
+      const progress = new Map(
+        sql
+          .exec<{ tbl: string; rows: number; checksum: number }>(
+            "SELECT tbl, rows, checksum FROM _move_progress",
+          )
+          .toArray()
+          .map((row) => [row.tbl, row]),
+      );
+      for (const table of tables) {
+        let rows = 0;
+        let checksum = 0;
+        for (const row of sql.exec(`SELECT * FROM "${table}"`)) {
+          rows += 1;
+          checksum = (checksum + rowSum(row)) >>> 0;
+        }
+        const read = progress.get(table);
+        if (!read || read.rows !== rows || read.checksum !== checksum) differ.push(table);
+      }
+      if (differ.length)
+        throw new Error(`The copy differs from what was read in: ${differ.join(", ")}`);
+      sql.exec("DELETE FROM _move_rows");
+      sql.exec("INSERT INTO _move_done (at) VALUES (?)", new Date().toISOString());
+    });
   }
 
   /** Which migrations the object's schema has had: how many, and when the newest was written. */

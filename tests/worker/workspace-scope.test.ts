@@ -18,8 +18,8 @@ import {
   SCHEMA_COLUMNS,
   SEARCH_TABLES,
   statementScope,
-  WORKSPACE_TABLES,
 } from "./workspace-scope";
+import { WORKSPACE_TABLES } from "../../worker/db/workspace-tables";
 
 interface Sent extends RanStatement {
   /** The request (or the step of the sweep) it was sent for. */
