@@ -7,64 +7,45 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import type { DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
-import type { Database } from "./db/client";
+import { database } from "./db/client";
 import { rowSum, type Copied, type TableCopy } from "./db/workspace-copy";
 import type { Env } from "./env";
-import type * as schema from "./db/schema";
-
-export type WorkspaceDatabase = DrizzleSqliteDODatabase<typeof schema>;
+import { objectD1 } from "./object-d1";
 
 /** What brings an object's schema up to date: drizzle's journal and each migration's SQL. */
 export type MigrationBundle = typeof import("./db/object-migrations").default;
 
 /**
- * The object's drizzle client over its storage, with its schema made current by `bundle` (the
- * schema's migrations, loaded when an object first starts rather than with the Worker: they are a
- * few hundred kilobytes of text). The migrator runs what the object has not had in one
- * transaction: one that fails leaves the object as it was, and the next call tries again.
+ * Makes the object's schema current with `bundle` (the schema's migrations, loaded when an object
+ * first starts rather than with the Worker: they are a few hundred kilobytes of text). The migrator
+ * runs what the object has not had in one transaction: one that fails leaves the object as it
+ * was, and the next call tries again.
  */
-export async function currentDatabase(
-  storage: DurableObjectStorage,
-  bundle?: MigrationBundle,
-): Promise<WorkspaceDatabase> {
+export async function migrateObject(storage: DurableObjectStorage, bundle?: MigrationBundle) {
   const [{ drizzle }, { migrate }, schema, migrations] = await Promise.all([
     import("drizzle-orm/durable-sqlite"),
     import("drizzle-orm/durable-sqlite/migrator"),
     import("./db/schema"),
     bundle ?? import("./db/object-migrations").then((module) => module.default),
   ]);
-  const db = drizzle(storage, { schema });
-  await migrate(db, migrations);
-  return db;
-}
-
-/**
- * The object's database as the services take it (they are written for D1's client): the same
- * queries, awaited as they are on D1, and `batch` as one transaction of the object's storage, so
- * what D1 writes all-or-nothing stays so.
- */
-export function objectDatabase(db: WorkspaceDatabase, storage: DurableObjectStorage): Database {
-  const batch = async (statements: readonly { all: () => unknown }[]) =>
-    storage.transactionSync(() => statements.map((statement) => statement.all()));
-  return new Proxy(db, {
-    get: (target, key, receiver) => (key === "batch" ? batch : Reflect.get(target, key, receiver)),
-  }) as unknown as Database;
+  await migrate(drizzle(storage, { schema }), migrations);
 }
 
 export class Workspace extends DurableObject<Env> {
-  private opened?: Promise<WorkspaceDatabase>;
+  private migrated?: Promise<void>;
 
   /**
-   * The object's database, its schema current: made so on the first call after a deploy (an
-   * object no one calls keeps its older schema until then).
+   * The object's records as the services reach D1's (worker/object-d1.ts), once its schema is
+   * current: made so on the first call after a deploy (an object no one calls keeps its older
+   * schema until then).
    */
-  protected database() {
-    this.opened ??= currentDatabase(this.ctx.storage).catch((error: unknown) => {
-      this.opened = undefined;
+  protected async database() {
+    this.migrated ??= migrateObject(this.ctx.storage).catch((error: unknown) => {
+      this.migrated = undefined;
       throw error;
     });
-    return this.opened;
+    await this.migrated;
+    return database(objectD1(this.ctx.storage));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -178,7 +159,7 @@ export class Workspace extends DurableObject<Env> {
   /** Which migrations the object's schema has had: how many, and when the newest was written. */
   async schemaVersion() {
     const db = await this.database();
-    const [row] = db.all<{ applied: number; newest: number | null }>(
+    const [row] = await db.all<{ applied: number; newest: number | null }>(
       sql`SELECT count(*) AS applied, max(created_at) AS newest FROM __drizzle_migrations`,
     );
     return { applied: Number(row?.applied ?? 0), newest: row?.newest ?? null };

@@ -3,14 +3,16 @@
  * page, all or nothing at the end, and the records in the object as D1 holds them: the same
  * services read the same answers from both.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject } from "cloudflare:test";
+import { createApi } from "../../worker/api/app";
 import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { listContacts } from "../../worker/services/contacts";
 import { listEntries } from "../../worker/services/entries";
 import { moveWorkspace, MOVE_PAGE_ROWS } from "../../worker/services/workspace-move";
-import { currentDatabase, objectDatabase, workspaceObject } from "../../worker/workspace-object";
-import { account, joinAs, register } from "./helpers";
+import { objectD1 } from "../../worker/object-d1";
+import { migrateObject, workspaceObject } from "../../worker/workspace-object";
+import { account, joinAs, ORIGIN, register } from "./helpers";
 
 type Data<T> = { data: T };
 type Row = Record<string, unknown> & { id: string };
@@ -146,7 +148,7 @@ describe("moving a workspace into its object", () => {
     // The same services read the same answers, searches included (the object's own indexes).
     const d1 = database(env.DB);
     await runInDurableObject(workspaceObject(env, workspaceId)!, async (_instance, state) => {
-      const db = objectDatabase(await currentDatabase(state.storage), state.storage);
+      const db = database(objectD1(state.storage));
       for (const filters of [{}, { q: "ann1" }])
         expect(await listContacts(db, owner, filters, { page: 2, limit: 25 })).toEqual(
           await listContacts(d1, owner, filters, { page: 2, limit: 25 }),
@@ -180,6 +182,53 @@ describe("moving a workspace into its object", () => {
     expect(await objectCounts(other.workspaceId, ["contacts", "users"])).toEqual({
       contacts: 0,
       users: 0,
+    });
+  });
+
+  it("answers the API's record reads from the object as from D1, and writes there", async () => {
+    const { owner, workspaceId } = await filledWorkspace();
+    expect(await moveWorkspace(env, workspaceId)).toEqual({ moved: true });
+    const app = createApi();
+    const call = async (DB: D1Database, path: string, init: RequestInit = {}) => {
+      const response = await app.request(
+        `${ORIGIN}/api${path}`,
+        {
+          ...init,
+          headers: {
+            Authorization: `Bearer ${owner.token}`,
+            "Content-Type": "application/json",
+          },
+        },
+        { ...env, DB },
+        createExecutionContext(),
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    const reads = [
+      "/contacts?page=2&limit=25",
+      "/contacts?q=ann1",
+      "/projects",
+      "/data/properties",
+      "/data/entries?q=title",
+      "/marketing/leads",
+      "/deals",
+    ];
+    await runInDurableObject(workspaceObject(env, workspaceId)!, async (_instance, state) => {
+      const inObject = objectD1(state.storage);
+      for (const path of reads) {
+        const [fromObject, fromD1] = [await call(inObject, path), await call(env.DB, path)];
+        expect(fromObject.status, path).toBe(200);
+        expect(fromObject.body, path).toEqual(fromD1.body);
+      }
+      // A write lands in the object alone.
+      const made = await call(inObject, "/contacts", {
+        method: "POST",
+        body: JSON.stringify({ firstName: "Olive", type: "lender" }),
+      });
+      expect(made.status).toBe(201);
+      const found = (q: D1Database) => call(q, "/contacts?q=olive");
+      expect(((await found(inObject)).body as Data<Row[]>).data).toHaveLength(1);
+      expect(((await found(env.DB)).body as Data<Row[]>).data).toHaveLength(0);
     });
   });
 });

@@ -3,13 +3,15 @@
  * its schema the same migrations D1 runs, applied on first use; each workspace's apart.
  */
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import migrations from "../../worker/db/object-migrations";
-import { ContactInputSchema } from "../../app/domain/workspace";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ContactInputSchema } from "../../app/domain/workspace";
+import { database } from "../../worker/db/client";
+import migrations from "../../worker/db/object-migrations";
 import { contacts } from "../../worker/db/schema";
+import { objectD1 } from "../../worker/object-d1";
 import { createContact, listContacts } from "../../worker/services/contacts";
-import { currentDatabase, objectDatabase, workspaceObject } from "../../worker/workspace-object";
+import { migrateObject, workspaceObject } from "../../worker/workspace-object";
 
 const objectOf = (workspaceId: string) => workspaceObject(env, workspaceId)!;
 
@@ -65,7 +67,7 @@ describe("a workspace's object", () => {
       migrations: migrations.migrations,
     };
     await runInDurableObject(stub, async (_instance, state) => {
-      await currentDatabase(state.storage, older);
+      await migrateObject(state.storage, older);
       const columns = state.storage.sql
         .exec<{ name: string }>("SELECT name FROM pragma_table_info('projects')")
         .toArray()
@@ -100,7 +102,7 @@ describe("the services in a workspace's object", () => {
     const stub = objectOf(crypto.randomUUID());
     await stub.schemaVersion();
     await runInDurableObject(stub, async (_instance, state) => {
-      const db = objectDatabase(await currentDatabase(state.storage), state.storage);
+      const db = database(objectD1(state.storage));
       state.storage.sql.exec(
         "INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, updated_at) VALUES ('w', 'w@team.ai42.invalid', '', 'W', 'W', '2026-01-01', '2026-01-01')",
       );
