@@ -11,7 +11,7 @@ import { listContacts } from "../../worker/services/contacts";
 import { listEntries } from "../../worker/services/entries";
 import { moveWorkspace, MOVE_PAGE_ROWS } from "../../worker/services/workspace-move";
 import { objectD1 } from "../../worker/object-d1";
-import { migrateObject, workspaceObject } from "../../worker/workspace-object";
+import { workspaceObject } from "../../worker/workspace-object";
 import { account, joinAs, ORIGIN, register } from "./helpers";
 
 type Data<T> = { data: T };
