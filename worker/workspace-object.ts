@@ -112,6 +112,27 @@ export class Workspace extends DurableObject<Env> {
     await this.database();
     this.moveTables();
     const sql = this.ctx.storage.sql;
+    const known = new Set(
+      sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((row) => row.name),
+    );
+    const unknown = tables.filter((table) => !known.has(table) || table.startsWith("_move"));
+    if (unknown.length) throw new Error(`No such tables in a workspace: ${unknown.join(", ")}`);
+    try {
+      this.write(tables);
+    } catch (error) {
+      // A copy that differs is read again from the start the next time, not retried as it is.
+      sql.exec("DELETE FROM _move_rows");
+      sql.exec("DELETE FROM _move_progress");
+      throw error;
+    }
+  }
+
+  /** The staged rows of `tables` into the records, checked, in one transaction. */
+  private write(tables: string[]) {
+    const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
       // The rows of one table refer to another's, in both directions (a property and its primary
       // analysis): the references are checked when all are in.

@@ -109,6 +109,8 @@ describe("deleting one's account", () => {
     expect(await env.FILES!.head(objectKey!)).toBeNull();
     // Her session and her token open nothing; her address and password sign in as no one.
     expect((await call(olga, "/auth/me")).status).toBe(401);
+    const sessions = await env.SESSIONS.list({ prefix: `session:${olga.user.id}:` });
+    expect(sessions.keys).toEqual([]);
     expect((await call(pat, "/projects")).status).toBe(401);
     const signIn = await api("/auth/login", {
       method: "POST",

@@ -18,7 +18,13 @@ import {
   listContacts,
   updateContact,
 } from "../../worker/services/contacts";
-import { createEntry, deleteEntry, getEntry, listEntries } from "../../worker/services/entries";
+import {
+  createEntry,
+  deleteEntry,
+  getEntry,
+  listEntries,
+  updateEntry,
+} from "../../worker/services/entries";
 import {
   createRehabTemplate,
   deleteRehabTemplate,
@@ -69,6 +75,7 @@ describe("owned(table)", () => {
       () => updateContact(db, asViewer, made.id, { ...contact, lastName: "Stone" }),
       () => deleteContact(db, asViewer, made.id),
       () => createEntry(db, asViewer, document("Mine")),
+      () => updateEntry(db, asViewer, entry.id, document("Theirs")),
       () => deleteEntry(db, asViewer, entry.id),
       () => createRehabTemplate(db, asViewer, { category: "Paint", unitCost: 100 }),
       () => deleteRehabTemplate(db, asViewer, template.id),

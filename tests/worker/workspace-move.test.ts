@@ -38,6 +38,17 @@ async function filledWorkspace() {
       ).bind(crypto.randomUUID(), owner.user.id, `Ann${n}`, now, now),
     ),
   );
+  // A buy box, and a property whose owner is a contact: what the object's triggers read.
+  const criteria = await owner.call("/deals/criteria", {
+    method: "PUT",
+    json: { minCapRate: 6 },
+  });
+  expect(criteria.status).toBe(200);
+  const seller = await create(owner.call, "/contacts", {
+    firstName: "Sam",
+    lastName: "Seller",
+    type: "seller",
+  });
   const imported = await owner.call("/data/properties", {
     method: "POST",
     json: { address: "5 Lake Rd", city: "Dayton", state: "OH", listPrice: 210000 },
@@ -52,6 +63,7 @@ async function filledWorkspace() {
       state: "OH",
       listPrice: 210000,
       assigneeId: mel.user.id,
+      ownerContactId: seller.id,
     },
   });
   expect(assigned.status).toBe(200);
@@ -183,6 +195,13 @@ describe("moving a workspace into its object", () => {
       contacts: 0,
       users: 0,
     });
+    // The next attempt reads everything again, and the copy is whole.
+    expect(await moveWorkspace(env, other.workspaceId)).toEqual({ moved: true });
+    expect((await objectCounts(other.workspaceId, ["contacts"])).contacts).toBe(
+      await env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE user_id = ?")
+        .bind(other.workspaceId)
+        .first<number>("n"),
+    );
   });
 
   it("answers the API's record reads from the object as from D1, and writes there", async () => {
@@ -209,6 +228,7 @@ describe("moving a workspace into its object", () => {
       "/contacts?q=ann1",
       "/projects",
       "/data/properties",
+      "/deals/criteria",
       "/data/entries?q=title",
       "/marketing/leads",
       "/deals",

@@ -1,25 +1,28 @@
 /**
  * Deleting one's account: the person's own workspace with every record and file in it, their
  * memberships of others' workspaces, their sessions, access tokens, connected AI apps and Google
- * connection. A team's workspace must not be left without an owner: while the person is the only
+ * connection. The account's row goes first, in one statement that checks it may; what lives
+ * outside D1 (the files' bytes in R2, the grant at Google) is let go only once it has. A team's workspace must not be left without an owner: while the person is the only
  * owner of one, nothing is deleted, and the answer names the teams to hand over (make another
  * member an owner) or delete first.
  */
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { database, type Database } from "../db/client";
+import { chunk } from "../db/queries";
 import { users, workspaceMembers, workspaces } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { signOutEverywhere } from "./account-security";
-import { discardAllFiles } from "./files";
-import { disconnectGoogle } from "./google";
+import { storedObjectKeys } from "./files";
+import { revokeAtGoogle, storedGoogleGrant } from "./google";
 import { clearAccountFailures, clearLoginAttempts, countLoginAttempt } from "./login-throttle";
 import { verifyPassword } from "./passwords";
 import { tooManyAttempts } from "./sign-in";
 import { findUserById } from "./users";
 
-export const ACCOUNT_DELETED_MESSAGE = "Your account and everything in it have been deleted.";
+/** R2 deletes at most 1,000 keys a call. */
+const R2_DELETE_KEYS = 1000;
 
 const otherOwner = alias(workspaceMembers, "other_owner");
 
@@ -88,16 +91,13 @@ export async function deleteAccount(
   const teams = await teamsOnlyOwnedBy(db, person.id);
   if (teams.length) throw ownsTeams(teams);
 
-  if (env.FILES) await discardAllFiles(db, env.FILES, person.id);
-  // Google is told the grant ends where it can be (its row goes with the account regardless).
-  await disconnectGoogle({
-    db,
-    env,
-    userId: person.id,
-    workspaceId: person.id,
-    origin: via.origin,
-  }).catch((error: unknown) => console.warn("Google not told of a deleted account", error));
-  // The check again in the delete itself: a co-owner who stepped down meanwhile keeps the account.
+  // What must be undone outside D1 once the account is gone, read while its rows are there.
+  const [objectKeys, googleGrant] = await Promise.all([
+    env.FILES ? storedObjectKeys(db, person.id) : [],
+    storedGoogleGrant(db, person.id),
+  ]);
+  // The check again in the delete itself: a co-owner who stepped down meanwhile keeps the account,
+  // and then nothing of it has gone.
   const [deleted] = await db
     .delete(users)
     .where(
@@ -114,6 +114,8 @@ export async function deleteAccount(
     )
     .returning({ id: users.id });
   if (!deleted) throw ownsTeams(await teamsOnlyOwnedBy(db, person.id));
+  for (const keys of chunk(objectKeys, R2_DELETE_KEYS)) await env.FILES!.delete(keys);
+  if (googleGrant) await revokeAtGoogle(env, via.origin, googleGrant);
   // What lives outside the account's row: sessions in KV, OAuth grants, sign-in counters.
   await signOutEverywhere(env, person.id);
   await clearAccountFailures(env.DB, person.email);

@@ -9,6 +9,7 @@ import { owned } from "../db/owned";
 import {
   EXPORT_CHUNK_ROWS,
   keysetOrderBy,
+  ownedRows,
   ownerId,
   publicRow,
   selectAll,
@@ -117,9 +118,8 @@ export async function contactDetail(db: Database, owner: Owner, id: string) {
     .select({ project: projects })
     .from(projectContacts)
     .innerJoin(projects, eq(projects.id, projectContacts.projectId))
-    .where(
-      and(eq(projectContacts.contactId, contact.id), eq(projectContacts.userId, ownerId(owner))),
-    )
+    // The projects the reader may open: a member held to assigned records sees only theirs.
+    .where(and(eq(projectContacts.contactId, contact.id), ownedRows(projects, owner)))
     .orderBy(desc(projects.updatedAt));
   return { ...toContact(contact), projects: linked.map((row) => publicRow(row.project)) };
 }

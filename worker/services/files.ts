@@ -356,9 +356,22 @@ async function discard(db: Database, bucket: R2Bucket, rows: { id: string; objec
 const DISCARD_SLICE = D1_MAX_PARAMS - 10;
 
 /**
+ * The R2 keys of every file workspace `userId` stores, each with its thumbnail's: what deleting
+ * the account lets go of once its rows are gone.
+ */
+export async function storedObjectKeys(db: Database, userId: string) {
+  const rows = await db
+    .select({ objectKey: files.objectKey })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return rows.flatMap((row) => [row.objectKey, thumbnailKeyOf(row.objectKey)]);
+}
+
+/**
  * Every file of account `userId` (a workspace being deleted), objects and rows, a slice at a time:
  * its account's own delete would take the rows and leave the bytes in R2.
  */
+
 export async function discardAllFiles(db: Database, bucket: R2Bucket, userId: string) {
   for (;;) {
     const rows = await db

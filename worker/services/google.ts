@@ -227,17 +227,29 @@ export async function gmailSending(db: Database, userId: string): Promise<GmailS
   return row.needsReconnect ? "reconnect" : "allowed";
 }
 
-/** Revokes the grant at Google (best effort: a token Google already dropped is fine) and forgets it. */
-export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope) {
-  const row = await connectionOf(db, userId);
-  if (!row) return { disconnected: false };
-  const endpoints = googleEndpoints(env, origin);
-  const { oauthClient } = await googleApis();
+/**
+ * Tells Google a grant ends, by its stored (encrypted) refresh token: best effort, as a token Google
+ * already dropped, or a Google that is not configured any more, is no reason to keep it.
+ */
+export async function revokeAtGoogle(env: Env, origin: string, refreshToken: string) {
   try {
-    await oauthClient(endpoints).revokeToken(await decryptSecret(env, row.refreshToken));
+    const endpoints = googleEndpoints(env, origin);
+    const { oauthClient } = await googleApis();
+    await oauthClient(endpoints).revokeToken(await decryptSecret(env, refreshToken));
   } catch (error) {
     console.warn("Google revoke failed", googleMessage(error));
   }
+}
+
+/** The person's stored refresh token, encrypted, or null when Google is not connected. */
+export const storedGoogleGrant = async (db: Database, userId: string) =>
+  (await connectionOf(db, userId))?.refreshToken ?? null;
+
+/** Revokes the grant at Google (best effort) and forgets it. */
+export async function disconnectGoogle({ db, env, userId, origin }: GoogleScope) {
+  const row = await connectionOf(db, userId);
+  if (!row) return { disconnected: false };
+  await revokeAtGoogle(env, origin, row.refreshToken);
   await db.delete(googleConnections).where(eq(googleConnections.userId, userId));
   clients.delete(userId);
   return { disconnected: true };

@@ -13,6 +13,9 @@ import { rowSum, type Copied, type TableCopy } from "../db/workspace-copy";
 /** Rows a page reads and stages: well within a statement's time and a call's size. */
 export const MOVE_PAGE_ROWS = 200;
 
+/** Tables other records' insert triggers read from, so copied before the rest. */
+const READ_BY_TRIGGERS = new Set(["contacts", "deal_criteria"]);
+
 /**
  * What a copy reads of each table, in the order it is written: the workspace's account and the
  * people its records name (their names, never a password), its directory row, then its records.
@@ -27,6 +30,9 @@ export const COPIED: readonly { table: string; where: string }[] = [
   { table: "workspaces", where: "id = ?1" },
   ...[...WORKSPACE_TABLES]
     .filter(([table]) => table !== "lead_tallies")
+    // What a record's insert trigger reads goes in before it: a property takes its owner's name
+    // from its contact, an analysis its verdict from the buy box.
+    .sort(([a], [b]) => Number(READ_BY_TRIGGERS.has(b)) - Number(READ_BY_TRIGGERS.has(a)))
     .map(([table, column]) => ({ table, where: `${column} = ?1` })),
   { table: "import_undo", where: "run_id IN (SELECT id FROM import_runs WHERE user_id = ?1)" },
 ];
