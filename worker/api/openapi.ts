@@ -147,9 +147,10 @@ export const apiRoute = <R extends RouteConfig & { operationId: string; summary:
 export const scope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.workspace.id] as const;
 
 /**
- * As `scope`, for the kinds whose records are assigned to members (leads, properties, projects,
- * auctions): the person acting, who reaches only the records assigned to them when they are a
- * member "assigned records only", and whose assignments are told to the assignee as theirs.
+ * As `scope`, with the person acting and their role: for the kinds whose records are assigned to
+ * members (leads, properties, projects, auctions), where a member "assigned records only" reaches
+ * only theirs and assignments are told to the assignee as theirs, and for the services that reach
+ * their table through `owned` (worker/db/owned.ts), which refuses a viewer's writes by the role.
  */
 export const actingScope = (c: Context<AppEnv>) => [database(c.env.DB), c.var.workspace] as const;
 
