@@ -5,12 +5,11 @@
  * deploy, by drizzle's durable-sqlite migrator over the same migrations D1 runs, before the call
  * reads anything.
  */
+// Loaded with the Worker (the class must be exported from its entry): only what costs nothing at
+// start-up; the schema and its migrations load on an object's first call.
 import { DurableObject } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
-import { database } from "./db/client";
 import { rowSum, type Copied, type TableCopy } from "./db/workspace-copy";
 import type { Env } from "./env";
-import { objectD1 } from "./object-d1";
 
 /** What brings an object's schema up to date: drizzle's journal and each migration's SQL. */
 export type MigrationBundle = typeof import("./db/object-migrations").default;
@@ -35,17 +34,15 @@ export class Workspace extends DurableObject<Env> {
   private migrated?: Promise<void>;
 
   /**
-   * The object's records as the services reach D1's (worker/object-d1.ts), once its schema is
-   * current: made so on the first call after a deploy (an object no one calls keeps its older
-   * schema until then).
+   * Waits until the object's schema is current: made so on the first call after a deploy (an
+   * object no one calls keeps its older schema until then).
    */
-  protected async database() {
+  protected ready() {
     this.migrated ??= migrateObject(this.ctx.storage).catch((error: unknown) => {
       this.migrated = undefined;
       throw error;
     });
-    await this.migrated;
-    return database(objectD1(this.ctx.storage));
+    return this.migrated;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -62,7 +59,7 @@ export class Workspace extends DurableObject<Env> {
 
   /** How far a move got: each table's copy, and whether the records are in. */
   async moveProgress(): Promise<{ moved: boolean; tables: Record<string, TableCopy> }> {
-    await this.database();
+    await this.ready();
     this.moveTables();
     const sql = this.ctx.storage.sql;
     const moved = sql.exec("SELECT count(*) AS n FROM _move_done").one().n !== 0;
@@ -81,7 +78,7 @@ export class Workspace extends DurableObject<Env> {
 
   /** Keeps a page of `table`'s rows and how far its copy now is, together. */
   async stageRows(table: string, rows: Copied[], copy: TableCopy) {
-    await this.database();
+    await this.ready();
     this.moveTables();
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
@@ -109,7 +106,7 @@ export class Workspace extends DurableObject<Env> {
    * kept and the error names the tables that differ. The staged rows go once the records are in.
    */
   async finishMove(tables: string[]) {
-    await this.database();
+    await this.ready();
     this.moveTables();
     const sql = this.ctx.storage.sql;
     const known = new Set(
@@ -179,11 +176,13 @@ export class Workspace extends DurableObject<Env> {
 
   /** Which migrations the object's schema has had: how many, and when the newest was written. */
   async schemaVersion() {
-    const db = await this.database();
-    const [row] = await db.all<{ applied: number; newest: number | null }>(
-      sql`SELECT count(*) AS applied, max(created_at) AS newest FROM __drizzle_migrations`,
-    );
-    return { applied: Number(row?.applied ?? 0), newest: row?.newest ?? null };
+    await this.ready();
+    const row = this.ctx.storage.sql
+      .exec<{ applied: number; newest: number | null }>(
+        "SELECT count(*) AS applied, max(created_at) AS newest FROM __drizzle_migrations",
+      )
+      .one();
+    return { applied: Number(row.applied), newest: row.newest };
   }
 }
 

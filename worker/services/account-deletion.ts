@@ -1,10 +1,11 @@
 /**
  * Deleting one's account: the person's own workspace with every record and file in it, their
  * memberships of others' workspaces, their sessions, access tokens, connected AI apps and Google
- * connection. The account's row goes first, in one statement that checks it may; what lives
- * outside D1 (the files' bytes in R2, the grant at Google) is let go only once it has. A team's workspace must not be left without an owner: while the person is the only
+ * connection. A team's workspace must not be left without an owner: while the person is the only
  * owner of one, nothing is deleted, and the answer names the teams to hand over (make another
- * member an owner) or delete first.
+ * member an owner) or delete first. The account's row goes first, in one statement that checks
+ * it may; what lives outside D1 (the files' bytes in R2, the grant at Google) is let go only once
+ * it has.
  */
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -16,9 +17,8 @@ import { AppError } from "../errors";
 import { signOutEverywhere } from "./account-security";
 import { storedObjectKeys } from "./files";
 import { revokeAtGoogle, storedGoogleGrant } from "./google";
-import { clearAccountFailures, clearLoginAttempts, countLoginAttempt } from "./login-throttle";
-import { verifyPassword } from "./passwords";
-import { tooManyAttempts } from "./sign-in";
+import { clearAccountFailures } from "./login-throttle";
+import { confirmPassword } from "./sign-in";
 import { findUserById } from "./users";
 
 /** R2 deletes at most 1,000 keys a call. */
@@ -80,13 +80,11 @@ export async function deleteAccount(
 ) {
   const person = await findUserById(env.DB, personId);
   if (!person) throw new AppError(401, "UNAUTHORIZED", "Sign in again");
-  const retryAfter = await countLoginAttempt(env.DB, person.email, via.address);
-  if (retryAfter !== null) throw tooManyAttempts(retryAfter);
-  if (!(await verifyPassword(password, person.passwordHash)))
-    throw new AppError(400, "WRONG_PASSWORD", "That is not your password", [
-      { field: "password", message: "Not your password" },
-    ]);
-  await clearLoginAttempts(env.DB, person.email, via.address);
+  await confirmPassword(env, person, password, via.address, {
+    field: "password",
+    message: "That is not your password",
+    fieldMessage: "Not your password",
+  });
   const db = database(env.DB);
   const teams = await teamsOnlyOwnedBy(db, person.id);
   if (teams.length) throw ownsTeams(teams);

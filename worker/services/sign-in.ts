@@ -32,6 +32,27 @@ export function tooManyAttempts(retryAfter: number) {
 }
 
 /**
+ * A signed-in person's password, asked again before something that can't be undone (a new
+ * password, deleting the account): a wrong one is a 400 naming `problem.field` and counts as a
+ * failed sign-in, so it is throttled as sign-in is (429).
+ */
+export async function confirmPassword(
+  env: Env,
+  person: { email: string; passwordHash: string },
+  password: string,
+  address: string,
+  problem: { field: string; message: string; fieldMessage: string },
+) {
+  const retryAfter = await countLoginAttempt(env.DB, person.email, address);
+  if (retryAfter !== null) throw tooManyAttempts(retryAfter);
+  if (!(await verifyPassword(password, person.passwordHash)))
+    throw new AppError(400, "WRONG_PASSWORD", problem.message, [
+      { field: problem.field, message: problem.fieldMessage },
+    ]);
+  await clearLoginAttempts(env.DB, person.email, address);
+}
+
+/**
  * A session for the account with these credentials, and the cookie that carries it; `remember`
  * keeps it 30 days instead of 12 hours. Wrong credentials are a 401 that does not say which was
  * wrong; too many failures from one client a 429 (login-throttle.ts).

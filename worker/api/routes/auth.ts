@@ -33,14 +33,10 @@ import {
   emailConfirmed,
   mayResendConfirmation,
 } from "../../services/email-confirmation";
-import {
-  clearLoginAttempts,
-  clientAddress,
-  countLoginAttempt,
-} from "../../services/login-throttle";
+import { clientAddress } from "../../services/login-throttle";
 import { consumeResetToken } from "../../services/password-reset";
-import { requireSecret, signIn, tooManyAttempts } from "../../services/sign-in";
-import { hashPassword, verifyPassword } from "../../services/passwords";
+import { confirmPassword, requireSecret, signIn } from "../../services/sign-in";
+import { hashPassword } from "../../services/passwords";
 import {
   clearedSessionCookie,
   cookieForStoredToken,
@@ -267,14 +263,11 @@ auth.openapi(
     const session = c.var.session;
     const row = await findUserById(c.env.DB, session.userId);
     if (!row) throw new AppError(401, "UNAUTHORIZED", "Sign in again");
-    const address = clientAddress(c.req.raw);
-    const retryAfter = await countLoginAttempt(c.env.DB, row.email, address);
-    if (retryAfter !== null) throw tooManyAttempts(retryAfter);
-    if (!(await verifyPassword(current, row.passwordHash)))
-      throw new AppError(400, "WRONG_PASSWORD", "Your current password is not right", [
-        { field: "current_password", message: "Not your current password" },
-      ]);
-    await clearLoginAttempts(c.env.DB, row.email, address);
+    await confirmPassword(c.env, row, current, clientAddress(c.req.raw), {
+      field: "current_password",
+      message: "Your current password is not right",
+      fieldMessage: "Not your current password",
+    });
     await setNewPassword(c.env, row, password, {
       reset: false,
       origin: emailLinkOrigin(c.env, c.req.url),
