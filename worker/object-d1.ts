@@ -83,3 +83,93 @@ export function objectD1(storage: DurableObjectStorage): D1Database {
   };
   return d1 as unknown as D1Database;
 }
+
+/**
+ * Tables only the directory (D1) holds: what must be found before a workspace is known and what is a
+ * person's rather than a workspace's (docs/decisions/0049). A workspace's object never reads or
+ * writes its own (empty) copies of them.
+ */
+export const DIRECTORY_TABLES: ReadonlySet<string> = new Set([
+  "login_failures",
+  "workspace_invitations",
+  "google_connections",
+  "google_oauth_states",
+  "geocode_cache",
+  "geocoder_slots",
+  "notification_settings",
+  "notifications",
+  "access_tokens",
+  "mcp_calls",
+]);
+
+/**
+ * Tables D1 holds and the object keeps a copy of (`Workspace.refreshDirectory`), so that a record's
+ * read can name the people it is assigned to or changed by in one statement.
+ */
+export const COPIED_DIRECTORY_TABLES: ReadonlySet<string> = new Set([
+  "users",
+  "workspaces",
+  "workspace_members",
+]);
+
+const NAMED_TABLES = /\b(?:from|join|into|update|table)\s+[`"[]?(\w+)/gi;
+
+/**
+ * Where a statement runs: in the object when it names any of the workspace's own tables (and the
+ * copies it joins them with); in the directory when it names only the directory's. A statement
+ * naming both a record table and one only the directory holds can't run anywhere, and says so.
+ */
+export function statementHome(query: string): "object" | "directory" {
+  let records = false;
+  let directoryOnly: string | undefined;
+  for (const [, name] of query.matchAll(NAMED_TABLES)) {
+    const table = name!.toLowerCase();
+    if (DIRECTORY_TABLES.has(table)) directoryOnly = table;
+    else if (!COPIED_DIRECTORY_TABLES.has(table)) records = true;
+  }
+  if (records && directoryOnly)
+    throw new Error(
+      `A statement joins a workspace's records with ${directoryOnly}, which only the directory holds: ${query.slice(0, 120)}`,
+    );
+  return records ? "object" : "directory";
+}
+
+/**
+ * What a workspace's object gives its code as `env.DB`: one D1 binding over two databases. Each
+ * statement goes where its tables are (`statementHome`): the workspace's records to the object's
+ * own storage, the directory's tables (a person's notices, Google connection, the geocoder's cache,
+ * the members' roles) to D1. A batch whose statements all go one way is one transaction there, as
+ * on D1; one that spans both runs its object part and its directory part each whole, in order.
+ */
+export function workspaceD1(storage: DurableObjectStorage, directory: D1Database): D1Database {
+  const local = objectD1(storage);
+  const side = (query: string) => (statementHome(query) === "object" ? local : directory);
+  const d1 = {
+    prepare: (query: string) => side(query).prepare(query),
+    batch: async (statements: D1PreparedStatement[]) => {
+      const results: D1Result[] = [];
+      let run: D1PreparedStatement[] = [];
+      let runIn: D1Database | undefined;
+      const flush = async () => {
+        if (runIn && run.length) results.push(...(await runIn.batch(run)));
+        run = [];
+      };
+      for (const statement of statements) {
+        const home = statement instanceof ObjectStatement ? local : directory;
+        if (home !== runIn) {
+          await flush();
+          runIn = home;
+        }
+        run.push(statement);
+      }
+      await flush();
+      return results;
+    },
+    exec: async (query: string) => side(query).exec(query),
+    withSession: () => d1,
+    dump: async () => {
+      throw new Error("A workspace object's storage is not dumped");
+    },
+  };
+  return d1 as unknown as D1Database;
+}

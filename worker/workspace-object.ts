@@ -30,8 +30,12 @@ export async function migrateObject(storage: DurableObjectStorage, bundle?: Migr
   await migrate(drizzle(storage, { schema }), migrations);
 }
 
+/** Who asks and where, as the Worker resolved them (worker/api/middleware/workspace-home.ts). */
+type Forwarded = import("./api/middleware/workspace-home").Forwarded;
+
 export class Workspace extends DurableObject<Env> {
   private migrated?: Promise<void>;
+  private objectEnv?: Env;
 
   /**
    * Waits until the object's schema is current: made so on the first call after a deploy (an
@@ -43,6 +47,83 @@ export class Workspace extends DurableObject<Env> {
       throw error;
     });
     return this.migrated;
+  }
+
+  /**
+   * The Worker's bindings as the object's code sees them: `DB` reaches the object's own storage
+   * for the workspace's records and D1 for the directory's tables (`workspaceD1`).
+   */
+  private async env_() {
+    if (!this.objectEnv) {
+      const { workspaceD1 } = await import("./object-d1");
+      this.objectEnv = { ...this.env, DB: workspaceD1(this.ctx.storage, this.env.DB) };
+    }
+    return this.objectEnv;
+  }
+
+  /** What the request's work may go on with after its answer (a log entry, an e-mail queued). */
+  private executionContext(props: object) {
+    return {
+      waitUntil: (work: Promise<unknown>) => this.ctx.waitUntil(work),
+      passThroughOnException: () => undefined,
+      props,
+    } as unknown as ExecutionContext;
+  }
+
+  /**
+   * An API request for this workspace, its caller and membership resolved by the Worker: the same
+   * Hono app as the Worker's, over the object's storage.
+   */
+  async api(request: Request, forwarded: Forwarded): Promise<Response> {
+    const [, { api }, env] = await Promise.all([this.ready(), import("./api/app"), this.env_()]);
+    return await api.fetch(request, env, this.executionContext({ forwarded }));
+  }
+
+  /**
+   * Makes the object's copy of the directory current: the workspace's row, its members and the
+   * names of the people it shows (never a password), read from D1; records assigned to someone
+   * no longer a member are assigned to nobody, as `membershipEnded` does in D1.
+   */
+  async refreshDirectory(id: string) {
+    await this.ready();
+    const workspace = await this.env.DB.prepare("SELECT * FROM workspaces WHERE id = ?")
+      .bind(id)
+      .first<Record<string, SqlStorageValue>>();
+    if (!workspace) return;
+    const { results: members } = await this.env.DB.prepare(
+      "SELECT * FROM workspace_members WHERE workspace_id = ?",
+    )
+      .bind(id)
+      .all<Record<string, SqlStorageValue>>();
+    const { results: people } = await this.env.DB.prepare(
+      "SELECT * FROM users WHERE id = ?1 OR id IN (SELECT user_id FROM workspace_members WHERE workspace_id = ?1)",
+    )
+      .bind(id)
+      .all<Record<string, SqlStorageValue>>();
+    const { unassignFrom } = await import("./services/assignees");
+    const { database } = await import("./db/client");
+    const sql = this.ctx.storage.sql;
+    const gone = sql
+      .exec<{ user_id: string }>("SELECT user_id FROM workspace_members WHERE workspace_id = ?", id)
+      .toArray()
+      .map((row) => row.user_id)
+      .filter((userId) => !members.some((member) => member.user_id === userId));
+    const upsert = (table: string, row: Record<string, SqlStorageValue>) => {
+      const columns = Object.keys(row);
+      // An upsert, never a REPLACE: replacing the account's row would delete (cascade) its records.
+      sql.exec(
+        `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT DO UPDATE SET ${columns.map((column) => `"${column}" = excluded."${column}"`).join(", ")}`,
+        ...Object.values(row),
+      );
+    };
+    this.ctx.storage.transactionSync(() => {
+      for (const person of people) upsert("users", { ...person, password_hash: "" });
+      upsert("workspaces", workspace);
+      sql.exec("DELETE FROM workspace_members WHERE workspace_id = ?", id);
+      for (const member of members) upsert("workspace_members", member);
+    });
+    const db = database((await this.env_()).DB);
+    for (const userId of gone) await unassignFrom(db, id, userId);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -97,6 +178,17 @@ export class Workspace extends DurableObject<Env> {
         copy.checksum,
         copy.read ? 1 : 0,
       );
+    });
+  }
+
+  /** Forgets what was staged of `table`: its copy starts again from its first row. */
+  async discardStaged(table: string) {
+    await this.ready();
+    this.moveTables();
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec("DELETE FROM _move_rows WHERE tbl = ?", table);
+      sql.exec("DELETE FROM _move_progress WHERE tbl = ?", table);
     });
   }
 

@@ -101,6 +101,16 @@ export const workspaces = sqliteTable("workspaces", {
     .references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   personal: integer("personal", { mode: "boolean" }).notNull(),
+  /**
+   * When its records moved into its own Durable Object (docs/decisions/0049); null while D1 holds
+   * them. A move never goes back.
+   */
+  movedAt: text("moved_at"),
+  /**
+   * Until when (epoch ms) its writes wait: the last seconds of a move, while what D1 holds is
+   * compared with the copy.
+   */
+  frozenUntil: integer("frozen_until"),
   ...timestamps,
 });
 

@@ -7,7 +7,7 @@
  */
 import { WORKSPACE_TABLES } from "../db/workspace-tables";
 import type { Env } from "../env";
-import { workspaceObject } from "../workspace-object";
+import { workspaceObject, type Workspace } from "../workspace-object";
 import { rowSum, type Copied, type TableCopy } from "../db/workspace-copy";
 
 /** Rows a page reads and stages: well within a statement's time and a call's size. */
@@ -28,6 +28,7 @@ export const COPIED: readonly { table: string; where: string }[] = [
     where: `(id = ?1 OR id IN (SELECT user_id FROM workspace_members WHERE workspace_id = ?1) OR id IN (SELECT actor_id FROM activity WHERE workspace_id = ?1) OR id IN (SELECT started_by FROM sequence_enrollments WHERE user_id = ?1))`,
   },
   { table: "workspaces", where: "id = ?1" },
+  { table: "workspace_members", where: "workspace_id = ?1" },
   ...[...WORKSPACE_TABLES]
     .filter(([table]) => table !== "lead_tallies")
     // What a record's insert trigger reads goes in before it: a property takes its owner's name
@@ -41,39 +42,128 @@ export const COPIED: readonly { table: string; where: string }[] = [
 const withoutSecrets = (table: string, row: Record<string, unknown>) =>
   table === "users" ? { ...row, password_hash: "" } : row;
 
+/** How long a move's last step may hold the workspace's writes at most. */
+export const FREEZE_MS = 60_000;
+
+/** How long a move waits, once writes are held, for those already under way to end. */
+export const SETTLE_MS = 2_000;
+
+type Progress = Awaited<ReturnType<Workspace["moveProgress"]>>["tables"];
+type WorkspaceStub = DurableObjectStub<Workspace>;
+
+/** A page of `table`'s rows of workspace `id` after rowid `after`, as the object keeps them. */
+async function readPage(
+  env: Env,
+  id: string,
+  { table, where }: (typeof COPIED)[number],
+  after: number,
+) {
+  const { results } = await env.DB.prepare(
+    `SELECT rowid AS "_rowid", * FROM "${table}" WHERE ${where} AND rowid > ?2 ORDER BY rowid LIMIT ${MOVE_PAGE_ROWS}`,
+  )
+    .bind(id, after)
+    .all<Record<string, unknown>>();
+  return results.map(({ _rowid, ...row }) => ({
+    rowid: Number(_rowid),
+    row: withoutSecrets(table, row),
+  })) satisfies Copied[];
+}
+
+/** The copy of `rows` appended to `copy`. */
+const counted = (copy: TableCopy, rows: Copied[]): TableCopy => ({
+  after: rows.at(-1)?.rowid ?? copy.after,
+  rows: copy.rows + rows.length,
+  checksum: rows.reduce((sum, { row }) => (sum + rowSum(row)) >>> 0, copy.checksum),
+  read: rows.length < MOVE_PAGE_ROWS,
+});
+
+const NOT_STARTED: TableCopy = { after: 0, rows: 0, checksum: 0, read: false };
+
 /**
- * Copies workspace `id` into its object, or goes on with a copy cut off before; stops after
- * `maxPages` pages (the rest another time). Answers whether the workspace is now in its object.
+ * Stages the pages of every table not yet read whole, from where each stopped; false when
+ * `budget.pages` ran out first.
  */
-export async function moveWorkspace(env: Env, id: string, { maxPages = Infinity } = {}) {
-  const object = workspaceObject(env, id);
-  if (!object) throw new Error("WORKSPACES is not bound: nothing to move into");
-  const progress = await object.moveProgress();
-  if (progress.moved) return { moved: true };
-  let pages = 0;
-  for (const { table, where } of COPIED) {
-    let copy: TableCopy = progress.tables[table] ?? { after: 0, rows: 0, checksum: 0, read: false };
+async function stageAll(
+  env: Env,
+  id: string,
+  object: WorkspaceStub,
+  tables: Progress,
+  budget: { pages: number },
+) {
+  for (const copied of COPIED) {
+    let copy = tables[copied.table] ?? NOT_STARTED;
     while (!copy.read) {
-      if (pages >= maxPages) return { moved: false };
-      const { results } = await env.DB.prepare(
-        `SELECT rowid AS "_rowid", * FROM "${table}" WHERE ${where} AND rowid > ?2 ORDER BY rowid LIMIT ${MOVE_PAGE_ROWS}`,
-      )
-        .bind(id, copy.after)
-        .all<Record<string, unknown>>();
-      const rows: Copied[] = results.map(({ _rowid, ...row }) => ({
-        rowid: Number(_rowid),
-        row: withoutSecrets(table, row),
-      }));
-      copy = {
-        after: rows.at(-1)?.rowid ?? copy.after,
-        rows: copy.rows + rows.length,
-        checksum: rows.reduce((sum, { row }) => (sum + rowSum(row)) >>> 0, copy.checksum),
-        read: rows.length < MOVE_PAGE_ROWS,
-      };
-      await object.stageRows(table, rows, copy);
-      pages += 1;
+      if (budget.pages <= 0) return false;
+      const rows = await readPage(env, id, copied, copy.after);
+      copy = counted(copy, rows);
+      await object.stageRows(copied.table, rows, copy);
+      budget.pages -= 1;
     }
   }
-  await object.finishMove(COPIED.map(({ table }) => table));
+  return true;
+}
+
+/** What D1 holds now of each copied table of workspace `id`: counted as the copy counts. */
+async function holdsNow(env: Env, id: string, copied: (typeof COPIED)[number]) {
+  let copy = NOT_STARTED;
+  while (!copy.read) copy = counted(copy, await readPage(env, id, copied, copy.after));
+  return copy;
+}
+
+/**
+ * Copies workspace `id` into its object, or goes on with a copy cut off before; stops after
+ * `maxPages` pages (the rest another time). At the end its writes are held (503 WORKSPACE_MOVING,
+ * at most `FREEZE_MS`) while each table D1 holds is compared with what was staged, and any that
+ * changed meanwhile is copied again; then the object writes the records and the directory marks
+ * the workspace moved, its writes free again. Answers whether the workspace is now in its object.
+ */
+export async function moveWorkspace(
+  env: Env,
+  id: string,
+  { maxPages = Infinity, settleMs = SETTLE_MS } = {},
+) {
+  const object = workspaceObject(env, id) as WorkspaceStub | null;
+  if (!object) throw new Error("WORKSPACES is not bound: nothing to move into");
+  const progress = await object.moveProgress();
+  if (!progress.moved) {
+    if (!(await stageAll(env, id, object, progress.tables, { pages: maxPages })))
+      return { moved: false };
+    await hold(env, id, Date.now() + FREEZE_MS);
+    try {
+      // A write that began before the hold ends in D1 before D1 is compared with the copy.
+      if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+      const staged = (await object.moveProgress()).tables;
+      for (const copied of COPIED) {
+        const now = await holdsNow(env, id, copied);
+        const was = staged[copied.table];
+        if (was && was.rows === now.rows && was.checksum === now.checksum) continue;
+        await object.discardStaged(copied.table);
+        await stageAll(
+          env,
+          id,
+          object,
+          { ...staged, [copied.table]: NOT_STARTED },
+          {
+            pages: Infinity,
+          },
+        );
+      }
+      await object.finishMove(COPIED.map(({ table }) => table));
+    } catch (error) {
+      await hold(env, id, null);
+      throw error;
+    }
+  }
+  // Also where a move ended in the object but not here (cut off between the two).
+  await env.DB.prepare(
+    "UPDATE workspaces SET moved_at = coalesce(moved_at, ?), frozen_until = NULL WHERE id = ?",
+  )
+    .bind(new Date().toISOString(), id)
+    .run();
   return { moved: true };
+}
+
+/** Holds workspace `id`'s writes until `until` (epoch ms), or frees them (null). */
+async function hold(env: Env, id: string, until: number | null) {
+  await env.DB.prepare("UPDATE workspaces SET frozen_until = ? WHERE id = ?").bind(until, id).run();
 }

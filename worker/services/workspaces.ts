@@ -78,6 +78,8 @@ export function personalWorkspaceStatements(
           id: users.id,
           name: sql<string>`${name}`.as("name"),
           personal: sql<boolean>`1`.as("personal"),
+          movedAt: sql<string | null>`NULL`.as("moved_at"),
+          frozenUntil: sql<number | null>`NULL`.as("frozen_until"),
           createdAt: sql<string>`${now}`.as("created_at"),
           updatedAt: sql<string>`${now}`.as("updated_at"),
         })
@@ -201,6 +203,33 @@ export async function membershipIn(
     .limit(1);
   return row ? { id, personId, ...row } : null;
 }
+
+/** Where a workspace's records are: D1's, or its own object's since `movedAt` (docs/decisions/0049). */
+export interface WorkspaceHome {
+  movedAt: string | null;
+  /** Until when (epoch ms) its writes wait, at the end of a move; null when they don't. */
+  frozenUntil: number | null;
+}
+
+/** Where workspace `id`'s records are, read from the directory (one row by its key). */
+export async function workspaceHome(db: Database, id: string): Promise<WorkspaceHome> {
+  const [row] = await db
+    .select({ movedAt: workspaces.movedAt, frozenUntil: workspaces.frozenUntil })
+    .from(workspaces)
+    .where(eq(workspaces.id, id))
+    .limit(1);
+  return row ?? { movedAt: null, frozenUntil: null };
+}
+
+/** A write to a workspace in the last seconds of its move: 503, to be sent again shortly. */
+export const workspaceMoving = (frozenUntil: number, now = Date.now()) =>
+  new AppError(
+    503,
+    "WORKSPACE_MOVING",
+    "This workspace is moving to its own database: try again in a few seconds (nothing was changed)",
+    undefined,
+    { "Retry-After": String(Math.max(1, Math.ceil((frozenUntil - now) / 1000))) },
+  );
 
 /** The person's role in workspace `id`, or null when they are not a member. */
 export async function roleIn(

@@ -4,6 +4,7 @@ import { VIEWER_CANT_WRITE, WORKSPACE_HEADER, writesRecords } from "../../../app
 import { AppError, forbiddenRole, notConfigured, unauthorized } from "../../errors";
 import { database } from "../../db/client";
 import type { AppEnv } from "../types";
+import { answerAtHome, forwardedOf } from "./workspace-home";
 import { isAccessToken, resolveAccessToken } from "../../services/access-tokens";
 import { readSession, requestTimeZone, requestToken, type Session } from "../../services/sessions";
 import {
@@ -42,9 +43,17 @@ async function tokenSession(c: Parameters<typeof requireAuth>[0], token: string)
 /**
  * Guard for routes that need a signed-in user: sets `c.var.session` or answers 401. A personal
  * access token (`ai42_pat_…`) stands for its user within its scope: a read token's change is
- * refused 403 INSUFFICIENT_SCOPE before the route runs.
+ * refused 403 INSUFFICIENT_SCOPE before the route runs. A workspace whose records are in its own
+ * object is answered there (middleware/workspace-home.ts).
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  // Inside a workspace's object, the Worker has already signed the caller in.
+  const forwarded = forwardedOf(c);
+  if (forwarded) {
+    c.set("session", forwarded.session);
+    c.set("workspace", forwarded.workspace);
+    return next();
+  }
   const carried = requestToken(c.req.raw);
   if (carried?.via === "bearer" && isAccessToken(carried.token)) {
     const session = await tokenSession(c, carried.token);
@@ -65,14 +74,14 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
     }
     c.set("session", session);
     c.set("workspace", await tokenWorkspace(c, session.userId, session.access.workspaceId));
-    return next();
+    return (await answerAtHome(c)) ?? next();
   }
   if (!c.env.JWT_SECRET) throw notConfigured("JWT_SECRET", "Sign-in");
   const session = carried && (await readSession(c.env, carried.token));
   if (!session) throw unauthorized();
   c.set("session", { ...session, timeZone: requestTimeZone(c.req.raw) ?? session.timeZone });
   c.set("workspace", await requestWorkspace(c, session));
-  await next();
+  return (await answerAtHome(c)) ?? next();
 });
 
 /**

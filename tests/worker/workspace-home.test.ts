@@ -1,0 +1,141 @@
+/**
+ * A moved workspace answered from its own object (worker/api/middleware/workspace-home.ts): the
+ * Worker signs the caller in against the directory and hands the request over; the object answers
+ * as D1 did, keeps what is written, and a person's notices still reach the directory.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { moveWorkspace } from "../../worker/services/workspace-move";
+import { workspaceObject } from "../../worker/workspace-object";
+import { filledWorkspace, type Data, type Row } from "./filled-workspace";
+import { account, api } from "./helpers";
+
+const READS = [
+  "/contacts?page=2&limit=25",
+  "/contacts?q=ann1",
+  "/projects",
+  "/data/properties",
+  "/deals/criteria",
+  "/data/entries?q=title",
+  "/marketing/leads",
+  "/deals",
+  "/dashboard?date=2026-12-02",
+];
+
+const inD1 = async (table: string, workspaceId: string) =>
+  await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE user_id = ?`)
+    .bind(workspaceId)
+    .first<number>("n");
+
+const inObject = (workspaceId: string, query: string) =>
+  runInDurableObject(workspaceObject(env, workspaceId)!, (_instance, state) =>
+    state.storage.sql.exec(query).toArray(),
+  );
+
+describe("a workspace in its own object", () => {
+  it("answers its reads as D1 did, keeps its writes, and marks it moved in the directory", async () => {
+    const { owner, workspaceId } = await filledWorkspace();
+    const before = await Promise.all(READS.map((path) => owner.call(path)));
+    expect(await moveWorkspace(env, workspaceId, { settleMs: 0 })).toEqual({ moved: true });
+    const row = await env.DB.prepare("SELECT moved_at, frozen_until FROM workspaces WHERE id = ?")
+      .bind(workspaceId)
+      .first<{ moved_at: string | null; frozen_until: number | null }>();
+    expect(row?.moved_at).toBeTruthy();
+    expect(row?.frozen_until).toBeNull();
+
+    const after = await Promise.all(READS.map((path) => owner.call(path)));
+    READS.forEach((path, n) => {
+      expect(after[n]!.status, `${path} ${JSON.stringify(after[n]!.body)}`).toBe(200);
+      expect(after[n]!.body, path).toEqual(before[n]!.body);
+    });
+
+    // A write lands in the object alone, and reads find it there.
+    const contactsInD1 = await inD1("contacts", workspaceId);
+    const made = await owner.call<Data<Row>>("/contacts", {
+      method: "POST",
+      json: { firstName: "Olive", type: "lender" },
+    });
+    expect(made.status).toBe(201);
+    const found = await owner.call<Data<Row[]>>("/contacts?q=olive");
+    expect(found.body.data.map((contact) => contact.id)).toEqual([made.body.data.id]);
+    expect(await inD1("contacts", workspaceId)).toBe(contactsInD1);
+    expect(
+      await inObject(workspaceId, `SELECT id FROM contacts WHERE first_name = 'Olive'`),
+    ).toHaveLength(1);
+
+    // What is the person's is still the directory's: signing in, their workspaces.
+    expect((await owner.call("/auth/me")).status).toBe(200);
+    expect((await owner.call("/workspaces")).status).toBe(200);
+  });
+
+  it("keeps a member to what they may see, and tells them in the directory what is assigned to them", async () => {
+    const { owner, mel, property, workspaceId } = await filledWorkspace();
+    await moveWorkspace(env, workspaceId, { settleMs: 0 });
+    const melCalls = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+      api(path, { ...init, token: mel.token, headers: { "X-Workspace-Id": workspaceId } });
+
+    const listed = await melCalls("/data/properties");
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as Data<Row[]>).data.map((one) => one.id)).toEqual([property.id]);
+    // Someone else's workspace is no one's business here either.
+    const stranger = await account();
+    const refused = await api("/data/properties", {
+      token: stranger.token,
+      headers: { "X-Workspace-Id": workspaceId },
+    });
+    expect(refused.status).toBe(404);
+
+    // A lead assigned to Mel: the record in the object, the notice in D1, where her bell reads.
+    const lead = await owner.call<Data<Row>>("/marketing/leads", {
+      method: "POST",
+      json: { firstName: "Nia", lastName: "Cole", status: "new", assigneeId: mel.user.id },
+    });
+    expect(lead.status).toBe(201);
+    const notices = await api("/notifications", { token: mel.token });
+    const bell = (await notices.json()) as Data<{ title: string; body: string }[]>;
+    expect(JSON.stringify(bell.data)).toContain("Nia Cole");
+  });
+
+  it("holds writes for the last seconds of a move, and carries what changed meanwhile", async () => {
+    const { owner, workspaceId } = await filledWorkspace();
+    // The contacts staged whole, nothing written yet: D1 still answers, and takes a change.
+    const object = workspaceObject(env, workspaceId)!;
+    while (!(await object.moveProgress()).tables.contacts?.read)
+      expect(await moveWorkspace(env, workspaceId, { maxPages: 1 })).toEqual({ moved: false });
+    const late = await owner.call<Data<Row>>("/contacts", {
+      method: "POST",
+      json: { firstName: "Late", type: "lender" },
+    });
+    expect(late.status).toBe(201);
+
+    // While held: reads go on, a change is refused with when to try again, nothing changed.
+    const until = Date.now() + 30_000;
+    await env.DB.prepare("UPDATE workspaces SET frozen_until = ? WHERE id = ?")
+      .bind(until, workspaceId)
+      .run();
+    expect((await owner.call("/contacts")).status).toBe(200);
+    const held = await api("/contacts", {
+      method: "POST",
+      token: owner.token,
+      json: { firstName: "Refused", type: "lender" },
+    });
+    expect(held.status).toBe(503);
+    expect(Number(held.headers.get("Retry-After"))).toBeGreaterThan(20);
+    expect(((await held.json()) as { error: { code: string } }).error.code).toBe(
+      "WORKSPACE_MOVING",
+    );
+
+    // The move's end compares D1 with the copy: the contact made after its page was read is in.
+    expect(await moveWorkspace(env, workspaceId, { settleMs: 0 })).toEqual({ moved: true });
+    const found = await owner.call<Data<Row[]>>("/contacts?q=late");
+    expect(found.body.data.map((contact) => contact.id)).toEqual([late.body.data.id]);
+    expect(await inD1("contacts", workspaceId)).toBe(
+      (await inObject(workspaceId, "SELECT id FROM contacts")).length,
+    );
+    const free = await owner.call("/contacts", {
+      method: "POST",
+      json: { firstName: "Free", type: "lender" },
+    });
+    expect(free.status).toBe(201);
+  });
+});
