@@ -22,6 +22,11 @@ export interface Env {
    * (worker/workspace-object.ts, `workspaceObject` reaches one).
    */
   WORKSPACES?: DurableObjectNamespace;
+  /**
+   * "on": the cron moves workspaces from D1 into their objects (worker/services/workspace-move.ts),
+   * a bounded share a minute. Off by default until every part of a workspace runs there.
+   */
+  MOVE_WORKSPACES?: string;
   ASSETS?: Fetcher;
   /**
    * Background deliveries (worker/queue.ts): notification e-mails, sequence steps. Absent, the cron

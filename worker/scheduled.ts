@@ -13,6 +13,7 @@ import { notify, releaseEmails } from "./services/notifications";
 import { dueReminders } from "./services/reminders";
 import { queueSequenceSteps } from "./services/sequences";
 import { remeasureStorage } from "./services/storage";
+import { moveWaitingWorkspaces } from "./services/workspace-move";
 
 /** wrangler.toml's crons: reminders every minute, the files' sweeps every five. */
 export const REMINDERS_CRON = "* * * * *";
@@ -28,6 +29,8 @@ export async function runScheduled(env: Env, now = Date.now(), cron?: string) {
     await releaseEmails(db, env, now);
     // Follow-up sequences' steps due: queued, each done once however often it is.
     await queueSequenceSteps(db, env, now);
+    // Workspaces move from D1 into their own objects, a bounded share each minute.
+    if (env.MOVE_WORKSPACES === "on" && env.WORKSPACES) await moveWaitingWorkspaces(env);
   }
   if (cron !== REMINDERS_CRON) {
     // Files left by a crashed upload or delete, or whose record was deleted.

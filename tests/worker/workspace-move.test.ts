@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../worker/db/client";
 import { listContacts } from "../../worker/services/contacts";
 import { listEntries } from "../../worker/services/entries";
-import { moveWorkspace, MOVE_PAGE_ROWS } from "../../worker/services/workspace-move";
+import {
+  moveWaitingWorkspaces,
+  moveWorkspace,
+  MOVE_PAGE_ROWS,
+} from "../../worker/services/workspace-move";
 import { objectD1 } from "../../worker/object-d1";
 import { workspaceObject } from "../../worker/workspace-object";
 import { filledWorkspace } from "./filled-workspace";
@@ -119,5 +123,46 @@ describe("moving a workspace into its object", () => {
         .bind(other.workspaceId)
         .first<number>("n"),
     );
+  });
+});
+
+describe("the background mover", () => {
+  it("moves the workspaces still in D1, a bounded share a run, each taken up where it stopped", async () => {
+    const first = await filledWorkspace();
+    const second = await filledWorkspace();
+    const movedAt = async (id: string) =>
+      await env.DB.prepare("SELECT moved_at FROM workspaces WHERE id = ?")
+        .bind(id)
+        .first<string | null>("moved_at");
+
+    // Two pages a run: no workspace here fits, so each run leaves one part-way.
+    const runs: string[][] = [];
+    for (
+      let run = 0;
+      run < 200 && (!(await movedAt(first.workspaceId)) || !(await movedAt(second.workspaceId)));
+      run++
+    )
+      runs.push(await moveWaitingWorkspaces(env, { pages: 2, settleMs: 0 }));
+    expect(await movedAt(first.workspaceId)).toBeTruthy();
+    expect(await movedAt(second.workspaceId)).toBeTruthy();
+    expect(runs.length).toBeGreaterThan(2);
+    // Each moved once, in a run of its own pages' end.
+    const moved = runs.flat();
+    expect(moved.filter((id) => id === first.workspaceId)).toHaveLength(1);
+    expect(moved.filter((id) => id === second.workspaceId)).toHaveLength(1);
+
+    // Both answer from their objects: what was written to D1 after the move isn't read.
+    await env.DB.prepare(
+      "INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (?, ?, 'Ghost', '', 'attorney', '[]', ?, ?)",
+    )
+      .bind(
+        crypto.randomUUID(),
+        first.workspaceId,
+        new Date().toISOString(),
+        new Date().toISOString(),
+      )
+      .run();
+    const ghosts = await first.owner.call<{ data: unknown[] }>("/contacts?q=ghost");
+    expect(ghosts.body.data).toEqual([]);
   });
 });

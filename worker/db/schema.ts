@@ -95,24 +95,33 @@ export const users = sqliteTable("users", {
  * Every workspace, a person's own or a team's: the same id as the account that owns its records
  * (for a person's own, theirs).
  */
-export const workspaces = sqliteTable("workspaces", {
-  id: text("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  personal: integer("personal", { mode: "boolean" }).notNull(),
-  /**
-   * When its records moved into its own Durable Object (docs/decisions/0049); null while D1 holds
-   * them. A move never goes back.
-   */
-  movedAt: text("moved_at"),
-  /**
-   * Until when (epoch ms) its writes wait: the last seconds of a move, while what D1 holds is
-   * compared with the copy.
-   */
-  frozenUntil: integer("frozen_until"),
-  ...timestamps,
-});
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    personal: integer("personal", { mode: "boolean" }).notNull(),
+    /**
+     * When its records moved into its own Durable Object (docs/decisions/0049); null while D1 holds
+     * them. A move never goes back.
+     */
+    movedAt: text("moved_at"),
+    /**
+     * Until when (epoch ms) its writes wait: the last seconds of a move, while what D1 holds is
+     * compared with the copy.
+     */
+    frozenUntil: integer("frozen_until"),
+    ...timestamps,
+  },
+  // The workspaces still to move, found without walking those already moved.
+  (t) => [
+    index("workspaces_to_move")
+      .on(t.id)
+      .where(sql`moved_at IS NULL`),
+  ],
+);
 
 /** Who may work in a workspace, and as what. */
 export const workspaceMembers = sqliteTable(

@@ -112,7 +112,7 @@ async function holdsNow(env: Env, id: string, copied: (typeof COPIED)[number]) {
 
 /**
  * Copies workspace `id` into its object, or goes on with a copy cut off before; stops after
- * `maxPages` pages (the rest another time). At the end its writes are held (503 WORKSPACE_MOVING,
+ * `maxPages` pages (the rest another time), or when `budget`, shared with other moves, runs out. At the end its writes are held (503 WORKSPACE_MOVING,
  * at most `FREEZE_MS`) while each table D1 holds is compared with what was staged, and any that
  * changed meanwhile is copied again; then the object writes the records and the directory marks
  * the workspace moved, its writes free again. Answers whether the workspace is now in its object.
@@ -120,14 +120,17 @@ async function holdsNow(env: Env, id: string, copied: (typeof COPIED)[number]) {
 export async function moveWorkspace(
   env: Env,
   id: string,
-  { maxPages = Infinity, settleMs = SETTLE_MS } = {},
+  {
+    maxPages = Infinity,
+    settleMs = SETTLE_MS,
+    budget = { pages: maxPages },
+  }: { maxPages?: number; settleMs?: number; budget?: { pages: number } } = {},
 ) {
   const object = workspaceObject(env, id) as WorkspaceStub | null;
   if (!object) throw new Error("WORKSPACES is not bound: nothing to move into");
   const progress = await object.moveProgress();
   if (!progress.moved) {
-    if (!(await stageAll(env, id, object, progress.tables, { pages: maxPages })))
-      return { moved: false };
+    if (!(await stageAll(env, id, object, progress.tables, budget))) return { moved: false };
     await hold(env, id, Date.now() + FREEZE_MS);
     try {
       // A write that began before the hold ends in D1 before D1 is compared with the copy.
@@ -166,4 +169,29 @@ export async function moveWorkspace(
 /** Holds workspace `id`'s writes until `until` (epoch ms), or frees them (null). */
 async function hold(env: Env, id: string, until: number | null) {
   await env.DB.prepare("UPDATE workspaces SET frozen_until = ? WHERE id = ?").bind(until, id).run();
+}
+
+/** Pages one scheduled run copies at most, over however many workspaces: some 60,000 rows. */
+export const PAGES_A_RUN = 300;
+
+/**
+ * The background mover: workspaces not yet in their objects, one after another by id, each taken
+ * up again where the last run stopped, until `pages` are copied in this run. Answers the ids
+ * moved whole.
+ */
+export async function moveWaitingWorkspaces(
+  env: Env,
+  { pages = PAGES_A_RUN, settleMs = SETTLE_MS } = {},
+) {
+  const moved: string[] = [];
+  const budget = { pages };
+  while (budget.pages > 0) {
+    const next = await env.DB.prepare(
+      "SELECT id FROM workspaces INDEXED BY workspaces_to_move WHERE moved_at IS NULL ORDER BY id LIMIT 1",
+    ).first<string>("id");
+    if (!next) break;
+    if (!(await moveWorkspace(env, next, { settleMs, budget })).moved) break;
+    moved.push(next);
+  }
+  return moved;
 }
