@@ -72,6 +72,17 @@ export interface UnsubscribeTarget {
   label: string;
 }
 
+/** A refusal on the way to a page's services (a move's last seconds) as the page's error. */
+async function refusedAsPage<T>(work: () => Promise<T>) {
+  const { AppError } = await import("./errors");
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new Response(error.message, { status: error.status, headers: error.headers });
+  }
+}
+
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
   const oauthOf = async () => {
     const { oauthApi } = await import("./mcp/oauth");
@@ -82,16 +93,32 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
     // Evaluated on the first page that reads data, as the API is on the first /api request: the
     // login screen and the isolate's start-up never pay for the services (worker/index.ts).
     services: async (session: PageSession, from: PageOrigin) => {
-      const [{ pageServices }, { readTogether }, { database }, { currentWorkspace }] =
-        await Promise.all([
-          import("./page-services"),
-          import("./d1-together"),
-          import("./db/client"),
-          import("./services/workspaces"),
-        ]);
-      // A page's reads that start together go to D1 in one round trip; a form's writes, in order.
-      const db = request.method === "GET" ? readTogether(env.DB) : env.DB;
-      const workspace = await currentWorkspace(database(db), session.userId, session.workspaceId);
+      const [
+        { pageServices },
+        { readTogether },
+        { database },
+        { currentWorkspace },
+        { recordsD1 },
+      ] = await Promise.all([
+        import("./page-services"),
+        import("./d1-together"),
+        import("./db/client"),
+        import("./services/workspaces"),
+        import("./workspace-database"),
+      ]);
+      const reading = request.method === "GET";
+      const workspace = await currentWorkspace(
+        database(reading ? readTogether(env.DB) : env.DB),
+        session.userId,
+        session.workspaceId,
+      );
+      // D1's or, once the workspace has moved, its object's; a form's changes wait out a move's
+      // last seconds (503).
+      const records = await refusedAsPage(() =>
+        recordsD1(env, workspace.id, { writing: !reading }),
+      );
+      // A page's reads that start together go in one round trip; a form's writes, in order.
+      const db = reading ? readTogether(records) : records;
       return pageServices({ ...env, DB: db }, workspace, session.userId, from, (work) =>
         ctx.waitUntil(work),
       );

@@ -173,3 +173,104 @@ export function workspaceD1(storage: DurableObjectStorage, directory: D1Database
   };
   return d1 as unknown as D1Database;
 }
+
+/** One statement as it crosses to a workspace's object: its SQL and bound values. */
+export interface SentStatement {
+  query: string;
+  params: SqlStorageValue[];
+}
+
+/** How a statement's answer is asked for, as D1's statement methods ask. */
+export type Answer =
+  { kind: "all" } | { kind: "first"; column?: string } | { kind: "raw"; columnNames?: boolean };
+
+/** What the Worker asks of a workspace's object for its statements (worker/workspace-object.ts). */
+export interface WorkspaceStatements {
+  statement(sent: SentStatement, answer: Answer): Promise<unknown>;
+  statements(sent: SentStatement[]): Promise<D1Result[]>;
+}
+
+/** D1's methods of one statement run on the object's storage: its side of `answer`. */
+export async function answerStatement(
+  storage: DurableObjectStorage,
+  { query, params }: SentStatement,
+  answer: Answer,
+) {
+  const statement = new ObjectStatement(storage, query, params);
+  if (answer.kind === "first") return await statement.first(answer.column);
+  if (answer.kind === "raw") return await statement.raw({ columnNames: answer.columnNames });
+  return statement.allNow();
+}
+
+/** A batch's statements on the object's storage, in one transaction: all or nothing, as on D1. */
+export const answerStatements = (storage: DurableObjectStorage, sent: SentStatement[]) =>
+  storage.transactionSync(() =>
+    sent.map(({ query, params }) => new ObjectStatement(storage, query, params).allNow()),
+  );
+
+class RemoteStatement {
+  constructor(
+    readonly object: WorkspaceStatements,
+    readonly sent: SentStatement,
+  ) {}
+
+  bind(...params: Value[]) {
+    return new RemoteStatement(this.object, { query: this.sent.query, params: params.map(stored) });
+  }
+
+  all() {
+    return this.object.statement(this.sent, { kind: "all" });
+  }
+
+  run() {
+    return this.all();
+  }
+
+  first(column?: string) {
+    return this.object.statement(this.sent, { kind: "first", column });
+  }
+
+  raw(options?: { columnNames?: boolean }) {
+    return this.object.statement(this.sent, { kind: "raw", columnNames: options?.columnNames });
+  }
+}
+
+/**
+ * A moved workspace's database as the Worker's own code reaches it (a page's loaders and actions):
+ * each statement on the workspace's records is run by its object, a batch as one call and one
+ * transaction there; a statement on the directory's tables goes to D1 (`statementHome`), as inside
+ * the object.
+ */
+export function remoteD1(object: WorkspaceStatements, directory: D1Database): D1Database {
+  const d1 = {
+    prepare: (query: string) =>
+      statementHome(query) === "object"
+        ? new RemoteStatement(object, { query, params: [] })
+        : directory.prepare(query),
+    batch: async (statements: (RemoteStatement | D1PreparedStatement)[]) => {
+      const results: D1Result[] = [];
+      for (let start = 0; start < statements.length;) {
+        const remote = statements[start] instanceof RemoteStatement;
+        let end = start;
+        while (end < statements.length && statements[end] instanceof RemoteStatement === remote)
+          end += 1;
+        const run = statements.slice(start, end);
+        results.push(
+          ...(remote
+            ? await object.statements(run.map((statement) => (statement as RemoteStatement).sent))
+            : await directory.batch(run as D1PreparedStatement[])),
+        );
+        start = end;
+      }
+      return results;
+    },
+    exec: async () => {
+      throw new Error("A moved workspace's database takes prepared statements only");
+    },
+    withSession: () => d1,
+    dump: async () => {
+      throw new Error("A workspace object's storage is not dumped");
+    },
+  };
+  return d1 as unknown as D1Database;
+}

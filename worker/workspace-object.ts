@@ -10,6 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { rowSum, type Copied, type TableCopy } from "./db/workspace-copy";
 import type { Env } from "./env";
+import type { Answer, SentStatement } from "./object-d1";
 
 /** What brings an object's schema up to date: drizzle's journal and each migration's SQL. */
 export type MigrationBundle = typeof import("./db/object-migrations").default;
@@ -77,6 +78,18 @@ export class Workspace extends DurableObject<Env> {
   async api(request: Request, forwarded: Forwarded): Promise<Response> {
     const [, { api }, env] = await Promise.all([this.ready(), import("./api/app"), this.env_()]);
     return await api.fetch(request, env, this.executionContext({ forwarded }));
+  }
+
+  /** One statement of the Worker's code on this workspace's records (`remoteD1`). */
+  async statement(sent: SentStatement, answer: Answer) {
+    const [, { answerStatement }] = await Promise.all([this.ready(), import("./object-d1")]);
+    return await answerStatement(this.ctx.storage, sent, answer);
+  }
+
+  /** A batch of the Worker's statements on this workspace's records, in one transaction. */
+  async statements(sent: SentStatement[]) {
+    const [, { answerStatements }] = await Promise.all([this.ready(), import("./object-d1")]);
+    return answerStatements(this.ctx.storage, sent);
   }
 
   /**

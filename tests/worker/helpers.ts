@@ -128,14 +128,14 @@ export const cookieValue = (setCookie: string) => setCookie.split(";")[0]!;
 
 /** A fresh account and a caller that sends its bearer token; `confirmed`: its address confirmed. */
 export async function account(options: { confirmed?: boolean } = {}) {
-  const { token, user } = await register();
+  const { token, user, cookie } = await register();
   if (options.confirmed) await confirmEmail(user.email);
   const call = async <T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}) => {
     const response = await api(path, { ...init, token });
     const body = (await response.json()) as T;
     return { status: response.status, body };
   };
-  return { token, user, call };
+  return { token, user, cookie, call };
 }
 
 export type Caller = Awaited<ReturnType<typeof account>>["call"];
