@@ -11,6 +11,8 @@ export type JobMessage =
       type: "sequence-step";
       enrollmentId: string;
       step: number;
+      /** The workspace whose enrollment it is: where its records are read (D1 or its object). */
+      workspaceId?: string;
       /** Where the cron moved the step's `next_at` when it queued it (see queueSequenceSteps). */
       queuedUntil?: string;
     }

@@ -217,6 +217,7 @@ import {
   MemberChangeSchema,
   WorkspaceInputSchema,
 } from "../app/domain/team-input";
+import { membersChanged, workspaceDeleted } from "./workspace-database";
 
 /**
  * A list's page for a query read as its `GET /api/…` route reads it (the same schema), so the two
@@ -968,13 +969,28 @@ export function pageServices(
     /** `PATCH /api/workspaces/{id}/members/{userId}`: a role, or what they see. */
     changeMember: (memberId: string, change: unknown) =>
       written(() =>
-        updateMember(db, personId, userId, memberId, parsed(MemberChangeSchema, change)),
+        updateMember(db, personId, userId, memberId, parsed(MemberChangeSchema, change)).then(
+          async (member) => (await membersChanged(env, userId), member),
+        ),
       ),
     /** `DELETE /api/workspaces/{id}/members/{userId}`: removed, or (themselves) leaving. */
-    removeMember: (memberId: string) => written(() => removeMember(db, personId, userId, memberId)),
+    removeMember: (memberId: string) =>
+      written(async () => {
+        await removeMember(db, personId, userId, memberId);
+        await membersChanged(env, userId);
+      }),
     /** `DELETE /api/workspaces/{id}`: the team's workspace and everything in it, by an owner. */
-    deleteWorkspace: () => written(() => deleteWorkspace(db, personId, userId, env.FILES ?? null)),
-    acceptInvitation: (token: string) => written(() => acceptInvitation(db, personId, token)),
+    deleteWorkspace: () =>
+      written(async () => {
+        await deleteWorkspace(db, personId, userId, env.FILES ?? null);
+        await workspaceDeleted(env, userId);
+      }),
+    acceptInvitation: (token: string) =>
+      written(async () => {
+        const joined = await acceptInvitation(db, personId, token);
+        await membersChanged(env, joined.id);
+        return joined;
+      }),
   };
 }
 

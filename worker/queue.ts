@@ -12,6 +12,7 @@ import { rejudgeBuyBoxLater } from "./services/deals";
 import { deliverInvitationEmail } from "./services/invitations";
 import { backoffSeconds, deliverEmail } from "./services/notifications";
 import { runSequenceStep } from "./services/sequences";
+import { recordsD1 } from "./workspace-database";
 
 export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = Date.now()) {
   const db = database(env.DB);
@@ -19,13 +20,16 @@ export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = 
     try {
       if (message.body.type === "sequence-step") {
         // Done, claimed before, or waiting (its time moved on): the step's own state says.
-        await runSequenceStep(db, env, message.body, now);
+        const { workspaceId } = message.body;
+        const records = workspaceId ? database(await recordsD1(env, workspaceId)) : db;
+        await runSequenceStep(records, env, message.body, now);
         message.ack();
         continue;
       }
       const body = message.body;
       if (body.type === "buy-box") {
-        const after = await rejudgeBuyBoxLater(db, body.userId, body.after);
+        const records = database(await recordsD1(env, body.userId));
+        const after = await rejudgeBuyBoxLater(records, body.userId, body.after);
         if (after !== null) await env.JOBS!.send({ ...body, after });
         message.ack();
         continue;

@@ -22,3 +22,26 @@ export async function recordsD1(env: Env, id: string, { writing = false } = {}) 
   const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
   return remoteD1(object as unknown as WorkspaceStatements, env.DB);
 }
+
+/**
+ * After a change to workspace `id`'s members in the directory: its object, when it has moved,
+ * takes its copy of them again (whom records may be assigned to, by name) and assigns to nobody
+ * what was assigned to someone who left.
+ */
+export async function membersChanged(env: Env, id: string) {
+  if (!env.WORKSPACES) return;
+  const { movedAt } = await workspaceHome(database(env.DB), id);
+  if (!movedAt) return;
+  const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
+  await (object as unknown as { refreshDirectory(id: string): Promise<void> }).refreshDirectory(id);
+}
+
+/**
+ * After workspace `id` is deleted from the directory: its object's storage goes too, records and
+ * any copy staged by a move cut off (nothing, for a workspace that never had an object).
+ */
+export async function workspaceDeleted(env: Env, id: string) {
+  if (!env.WORKSPACES) return;
+  const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
+  await (object as unknown as { forget(): Promise<void> }).forget();
+}

@@ -80,6 +80,14 @@ export class Workspace extends DurableObject<Env> {
     return await api.fetch(request, env, this.executionContext({ forwarded }));
   }
 
+  /** The workspace was deleted: everything the object holds goes, its alarm too. */
+  async forget() {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.migrated = undefined;
+    this.objectEnv = undefined;
+  }
+
   /** One statement of the Worker's code on this workspace's records (`remoteD1`). */
   async statement(sent: SentStatement, answer: Answer) {
     const [, { answerStatement }] = await Promise.all([this.ready(), import("./object-d1")]);

@@ -3,8 +3,17 @@
  * Worker signs the caller in against the directory and hands the request over; the object answers
  * as D1 did, keeps what is written, and a person's notices still reach the directory.
  */
-import { env, runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  env,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
+import type { Env } from "../../worker/env";
+import worker from "../../worker/index";
 import { moveWorkspace } from "../../worker/services/workspace-move";
 import { workspaceObject } from "../../worker/workspace-object";
 import { filledWorkspace, type Data, type Row } from "./filled-workspace";
@@ -137,5 +146,109 @@ describe("a workspace in its own object", () => {
       json: { firstName: "Free", type: "lender" },
     });
     expect(free.status).toBe(201);
+  });
+
+  it("follows its members' changes, and answers its log and MCP from the object", async () => {
+    const { owner, mel, property, workspaceId } = await filledWorkspace();
+    await moveWorkspace(env, workspaceId, { settleMs: 0 });
+
+    // Mel leaves: what was assigned to her there is assigned to nobody, in the object.
+    const removed = await api(`/workspaces/${workspaceId}/members/${mel.user.id}`, {
+      method: "DELETE",
+      token: owner.token,
+    });
+    expect(removed.status).toBe(204);
+    const [row] = await inObject(
+      workspaceId,
+      `SELECT assignee_id FROM properties WHERE id = '${property.id}'`,
+    );
+    expect(row).toEqual({ assignee_id: null });
+    expect(await inObject(workspaceId, "SELECT user_id FROM workspace_members")).toEqual([
+      { user_id: workspaceId },
+    ]);
+
+    // The activity log of the moved workspace is its object's: the new contact is in it.
+    const made = await owner.call<Data<Row>>("/contacts", {
+      method: "POST",
+      json: { firstName: "Logged", type: "lender" },
+    });
+    const log = await owner.call<Data<{ recordId: string }[]>>(
+      `/workspaces/${workspaceId}/activity?recordType=contact`,
+    );
+    expect(log.status).toBe(200);
+    expect(log.body.data.map((entry) => entry.recordId)).toContain(made.body.data.id);
+
+    // An AI client reads the moved workspace's records through MCP.
+    const token = await owner.call<Data<{ token: string }>>("/access-tokens", {
+      method: "POST",
+      json: { name: "claude", scope: "read", expires_in_days: 30 },
+    });
+    // The SDK would validate tools' output schemas with ajv, which the Worker doesn't hold.
+    const client = new Client(
+      { name: "ai42-tests", version: "1.0.0" },
+      {
+        jsonSchemaValidator: {
+          getValidator: () => (input: unknown) => ({
+            valid: true as const,
+            data: input as never,
+            errorMessage: undefined,
+          }),
+        },
+      },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("https://ai42.example/mcp"), {
+        requestInit: { headers: { Authorization: `Bearer ${token.body.data.token}` } },
+        // The Worker as Cloudflare runs it at an https:// origin, which MCP requires.
+        fetch: async (url, init) => {
+          const ctx = createExecutionContext();
+          const answer = await worker.fetch(
+            new Request(url, init) as Request<unknown, IncomingRequestCfProperties>,
+            { ...env, APP_URL: "https://ai42.example" } as Env,
+            ctx,
+          );
+          await waitOnExecutionContext(ctx);
+          return answer;
+        },
+      }),
+    );
+    const found = await client.callTool({
+      name: "search_contacts",
+      arguments: { query: "Logged" },
+    });
+    expect(JSON.stringify(found.content)).toContain("Logged");
+    await client.close();
+  });
+
+  it("deletes a moved team workspace's object with it", async () => {
+    const owner = await account();
+    const team = await owner.call<Data<Row>>("/workspaces", {
+      method: "POST",
+      json: { name: "Flip crew" },
+    });
+    expect(team.status).toBe(201);
+    const teamId = team.body.data.id;
+    await api("/contacts", {
+      method: "POST",
+      token: owner.token,
+      headers: { "X-Workspace-Id": teamId },
+      json: { firstName: "Crew", type: "lender" },
+    });
+    await moveWorkspace(env, teamId, { settleMs: 0 });
+    expect(await inObject(teamId, "SELECT first_name FROM contacts")).toEqual([
+      { first_name: "Crew" },
+    ]);
+    const deleted = await api(`/workspaces/${teamId}`, { method: "DELETE", token: owner.token });
+    expect(deleted.status).toBe(204);
+    const left = await runInDurableObject(
+      workspaceObject(env, teamId)!,
+      (_instance, state) =>
+        state.storage.sql
+          .exec<{ n: number }>(
+            "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%'",
+          )
+          .one().n,
+    );
+    expect(left).toBe(0);
   });
 });

@@ -10,6 +10,8 @@ import { database } from "../db/client";
 import { publicOrigin, type Env } from "../env";
 import { mcpServer } from "./server";
 import { membershipIn } from "../services/workspaces";
+import { AppError } from "../errors";
+import { recordsD1 } from "../workspace-database";
 
 /** An MCP request's body: a tool's arguments are small; 1 MB is generous. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,8 +55,20 @@ export async function handleMcp(
   const workspaceId = principal.workspaceId ?? principal.userId;
   const workspace = await membershipIn(db, principal.userId, workspaceId);
   if (!workspace) return workspaceGone();
+  // The workspace's records where they are (D1, or its own object once moved). A call may write:
+  // during a move's last seconds it waits, as the API's changes do.
+  let records: D1Database;
+  try {
+    records = await recordsD1(env, workspaceId, { writing: true });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return Response.json(
+      { error: { message: error.message, code: error.code } },
+      { status: error.status, headers: error.headers },
+    );
+  }
   const server = mcpServer({
-    db,
+    db: database(records),
     env,
     origin: publicOrigin(env, request),
     principal,

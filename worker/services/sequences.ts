@@ -64,6 +64,8 @@ export interface SequenceStepJob {
   step: number;
   /** Set when the cron queued it: the `next_at` it moved the step to meanwhile. */
   queuedUntil?: string;
+  /** The workspace whose enrollment it is: where the queue reads its records. */
+  workspaceId?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,7 +412,11 @@ const DUE_BATCH = 500;
 /** The steps due: one query on `sequence_enrollments_due` (status, next_at). */
 export const dueSequenceSteps = (db: Database, now: number, limit = DUE_BATCH) =>
   db
-    .select({ enrollmentId: sequenceEnrollments.id, step: sequenceEnrollments.nextStep })
+    .select({
+      enrollmentId: sequenceEnrollments.id,
+      step: sequenceEnrollments.nextStep,
+      workspaceId: sequenceEnrollments.userId,
+    })
     .from(sequenceEnrollments)
     .where(
       and(eq(sequenceEnrollments.status, "active"), lte(sequenceEnrollments.nextAt, isoAt(now))),

@@ -14,6 +14,8 @@ import {
 } from "../openapi";
 import type { AppEnv } from "../types";
 import { ActivityEntrySchema, ActivityMetaSchema, ActivityQuerySchema } from "./activity.schemas";
+import { database } from "../../db/client";
+import { recordsD1 } from "../../workspace-database";
 
 /**
  * The caller's membership of workspace `id` (any role; a member "assigned records only" reads
@@ -47,7 +49,8 @@ app.openapi(
     const reader = await memberWorkspace(c, c.req.valid("param").id);
     const { page, ...filters } = c.req.valid("query");
     const limit = ACTIVITY_PAGE_SIZE;
-    const [db] = scope(c);
+    // The log is the workspace's: read where its records are (D1, or its object once moved).
+    const db = database(await recordsD1(c.env, reader.id));
     const { items, hasMore } = await listActivity(db, reader, filters, { page, limit });
     return c.json({ data: items, meta: { page, limit, hasMore } }, 200);
   },

@@ -33,6 +33,7 @@ import {
   NewInvitationSchema,
 } from "./invitations.schemas";
 import { WorkspaceSchema } from "./workspaces.schemas";
+import { membersChanged } from "../../workspace-database";
 
 const app = router();
 
@@ -146,6 +147,7 @@ app.openapi(
   }),
   async (c) => {
     const workspace = await acceptInvitation(...personScope(c), c.req.valid("param").token);
+    await membersChanged(c.env, workspace.id);
     await setSessionWorkspace(c.env, c.var.session, workspace.id);
     return c.json({ data: workspace }, 200);
   },

@@ -13,6 +13,8 @@ import {
   signedInAnyRole,
 } from "../openapi";
 import { MemberParamsSchema, MemberSchema } from "./members.schemas";
+import { database } from "../../db/client";
+import { membersChanged, recordsD1 } from "../../workspace-database";
 
 const app = router();
 
@@ -59,6 +61,7 @@ app.openapi(
   async (c) => {
     const { id, userId } = c.req.valid("param");
     const member = await updateMember(...personScope(c), id, userId, c.req.valid("json"));
+    await membersChanged(c.env, id);
     return c.json({ data: member }, 200);
   },
 );
@@ -80,8 +83,10 @@ app.openapi(
   }),
   async (c) => {
     const { id, userId } = c.req.valid("param");
-    const [db, personId] = personScope(c);
-    await removeMember(db, personId, id, userId);
+    // What was assigned to them is unassigned where the records are (D1, or the object's).
+    const db = database(await recordsD1(c.env, id, { writing: true }));
+    await removeMember(db, c.var.session.userId, id, userId);
+    await membersChanged(c.env, id);
     return c.body(null, 204);
   },
 );

@@ -24,6 +24,8 @@ import {
   signedIn,
 } from "../openapi";
 import { WorkspaceSchema } from "./workspaces.schemas";
+import { database } from "../../db/client";
+import { recordsD1, workspaceDeleted } from "../../workspace-database";
 
 const app = router();
 
@@ -96,7 +98,11 @@ app.openapi(
     },
   }),
   async (c) => {
-    await deleteWorkspace(...personScope(c), c.req.valid("param").id, c.env.FILES ?? null);
+    const { id } = c.req.valid("param");
+    // Its files are read where its records are (D1, or its object), then its object goes.
+    const db = database(await recordsD1(c.env, id, { writing: true }));
+    await deleteWorkspace(db, c.var.session.userId, id, c.env.FILES ?? null);
+    await workspaceDeleted(c.env, id);
     return c.body(null, 204);
   },
 );
