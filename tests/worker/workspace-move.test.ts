@@ -130,26 +130,51 @@ describe("the background mover", () => {
   it("moves the workspaces still in D1, a bounded share a run, each taken up where it stopped", async () => {
     const first = await filledWorkspace();
     const second = await filledWorkspace();
-    const movedAt = async (id: string) =>
-      await env.DB.prepare("SELECT moved_at FROM workspaces WHERE id = ?")
+    const state = async (id: string) =>
+      await env.DB.prepare("SELECT moved_at, cleared_at FROM workspaces WHERE id = ?")
         .bind(id)
-        .first<string | null>("moved_at");
+        .first<{ moved_at: string | null; cleared_at: string | null }>();
+    const done = async () =>
+      !!(await state(first.workspaceId))?.cleared_at &&
+      !!(await state(second.workspaceId))?.cleared_at;
 
-    // Two pages a run: no workspace here fits, so each run leaves one part-way.
+    // Twenty pages a run: no filled workspace fits, so runs leave them part-way.
     const runs: string[][] = [];
-    for (
-      let run = 0;
-      run < 200 && (!(await movedAt(first.workspaceId)) || !(await movedAt(second.workspaceId)));
-      run++
-    )
-      runs.push(await moveWaitingWorkspaces(env, { pages: 2, settleMs: 0 }));
-    expect(await movedAt(first.workspaceId)).toBeTruthy();
-    expect(await movedAt(second.workspaceId)).toBeTruthy();
+    for (let run = 0; run < 400 && !(await done()); run++)
+      runs.push(await moveWaitingWorkspaces(env, { pages: 20, settleMs: 0 }));
+    expect(await done()).toBe(true);
+    expect((await state(first.workspaceId))?.moved_at).toBeTruthy();
     expect(runs.length).toBeGreaterThan(2);
-    // Each moved once, in a run of its own pages' end.
+    // Each moved once.
     const moved = runs.flat();
     expect(moved.filter((id) => id === first.workspaceId)).toHaveLength(1);
     expect(moved.filter((id) => id === second.workspaceId)).toHaveLength(1);
+    // D1 keeps none of their records, only the directory's rows: the account and the workspace.
+    for (const table of [
+      "contacts",
+      "properties",
+      "deals",
+      "projects",
+      "entries",
+      "leads",
+      "activity",
+    ])
+      expect(
+        await env.DB.prepare(
+          `SELECT count(*) AS n FROM "${table}" WHERE ${table === "activity" ? "workspace_id" : "user_id"} = ?`,
+        )
+          .bind(first.workspaceId)
+          .first<number>("n"),
+        table,
+      ).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM workspace_members WHERE workspace_id = ?")
+        .bind(first.workspaceId)
+        .first<number>("n"),
+    ).toBe(2);
+    // Their records are all in their objects, and the owner's list reads them there.
+    const listed = await first.owner.call<{ meta: { total: number } }>("/contacts?limit=1");
+    expect(listed.body.meta.total).toBeGreaterThan(MOVE_PAGE_ROWS);
 
     // Both answer from their objects: what was written to D1 after the move isn't read.
     await env.DB.prepare(

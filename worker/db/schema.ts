@@ -113,13 +113,16 @@ export const workspaces = sqliteTable(
      * compared with the copy.
      */
     frozenUntil: integer("frozen_until"),
+    /** When D1's own copy of its records was deleted, after the move: D1 then holds none of them. */
+    clearedAt: text("cleared_at"),
     ...timestamps,
   },
-  // The workspaces still to move, found without walking those already moved.
+  // The workspaces still to move, or moved with D1's copy still to clear, found without walking
+  // those done.
   (t) => [
     index("workspaces_to_move")
       .on(t.id)
-      .where(sql`moved_at IS NULL`),
+      .where(sql`cleared_at IS NULL`),
   ],
 );
 

@@ -171,13 +171,55 @@ async function hold(env: Env, id: string, until: number | null) {
   await env.DB.prepare("UPDATE workspaces SET frozen_until = ? WHERE id = ?").bind(until, id).run();
 }
 
-/** Pages one scheduled run copies at most, over however many workspaces: some 60,000 rows. */
+/** Pages (or slices of D1's copy cleared) one scheduled run takes at most: some 60,000 rows. */
 export const PAGES_A_RUN = 300;
+
+/** Rows one statement deletes from D1's copy of a moved workspace: each slice a short statement. */
+export const CLEAR_SLICE_ROWS = 500;
+
+/**
+ * What D1's copy of a moved workspace is cleared of, in this order: what refers to other records
+ * before them (`import_undo` names its runs), then the tables the triggers keep (lead tallies).
+ * The directory's own rows (the account, the workspace, its members) stay.
+ */
+const CLEARED = [
+  ...COPIED.filter(({ table }) => !["users", "workspaces", "workspace_members"].includes(table)),
+  { table: "lead_tallies", where: "user_id = ?1" },
+].reverse();
+
+/**
+ * Deletes D1's copy of moved workspace `id`'s records a slice at a time, while `budget` lasts;
+ * marks it cleared when nothing is left. Answers whether it is.
+ */
+export async function clearMovedWorkspace(env: Env, id: string, budget = { pages: Infinity }) {
+  const moved = await env.DB.prepare("SELECT moved_at FROM workspaces WHERE id = ?")
+    .bind(id)
+    .first<string | null>("moved_at");
+  if (!moved) throw new Error(`Workspace ${id} has not moved: D1 still holds its records`);
+  for (const { table, where } of CLEARED) {
+    for (;;) {
+      if (budget.pages <= 0) return false;
+      const { meta } = await env.DB.prepare(
+        `DELETE FROM "${table}" WHERE rowid IN (SELECT rowid FROM "${table}" WHERE ${where} LIMIT ${CLEAR_SLICE_ROWS})`,
+      )
+        .bind(id)
+        .run();
+      // Only a slice that deleted rows counts: the next run goes through the tables already
+      // empty again, one probe of an index each, to reach where this one stopped.
+      if (meta.changes === 0) break;
+      budget.pages -= 1;
+    }
+  }
+  await env.DB.prepare("UPDATE workspaces SET cleared_at = ? WHERE id = ? AND moved_at IS NOT NULL")
+    .bind(new Date().toISOString(), id)
+    .run();
+  return true;
+}
 
 /**
  * The background mover: workspaces not yet in their objects, one after another by id, each taken
- * up again where the last run stopped, until `pages` are copied in this run. Answers the ids
- * moved whole.
+ * up again where the last run stopped, then D1's copy of each cleared, until `pages` are used in
+ * this run. Answers the ids moved whole in it.
  */
 export async function moveWaitingWorkspaces(
   env: Env,
@@ -187,11 +229,14 @@ export async function moveWaitingWorkspaces(
   const budget = { pages };
   while (budget.pages > 0) {
     const next = await env.DB.prepare(
-      "SELECT id FROM workspaces INDEXED BY workspaces_to_move WHERE moved_at IS NULL ORDER BY id LIMIT 1",
-    ).first<string>("id");
+      "SELECT id, moved_at FROM workspaces INDEXED BY workspaces_to_move WHERE cleared_at IS NULL ORDER BY id LIMIT 1",
+    ).first<{ id: string; moved_at: string | null }>();
     if (!next) break;
-    if (!(await moveWorkspace(env, next, { settleMs, budget })).moved) break;
-    moved.push(next);
+    if (!next.moved_at) {
+      if (!(await moveWorkspace(env, next.id, { settleMs, budget })).moved) break;
+      moved.push(next.id);
+    }
+    if (!(await clearMovedWorkspace(env, next.id, budget))) break;
   }
   return moved;
 }

@@ -80,6 +80,7 @@ export function personalWorkspaceStatements(
           personal: sql<boolean>`1`.as("personal"),
           movedAt: sql<string | null>`NULL`.as("moved_at"),
           frozenUntil: sql<number | null>`NULL`.as("frozen_until"),
+          clearedAt: sql<string | null>`NULL`.as("cleared_at"),
           createdAt: sql<string>`${now}`.as("created_at"),
           updatedAt: sql<string>`${now}`.as("updated_at"),
         })
