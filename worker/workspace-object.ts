@@ -77,7 +77,46 @@ export class Workspace extends DurableObject<Env> {
    */
   async api(request: Request, forwarded: Forwarded): Promise<Response> {
     const [, { api }, env] = await Promise.all([this.ready(), import("./api/app"), this.env_()]);
-    return await api.fetch(request, env, this.executionContext({ forwarded }));
+    const answer = await api.fetch(request, env, this.executionContext({ forwarded }));
+    if (request.method !== "GET") await this.scheduleNext();
+    return answer;
+  }
+
+  /**
+   * Sets the object's alarm at its next work: its sequences' next step, or the daily upkeep,
+   * whichever comes first; never later than an alarm already set.
+   */
+  protected async scheduleNext() {
+    const [{ UPKEEP_EVERY_MS }] = await Promise.all([import("./workspace-schedule")]);
+    const step = this.ctx.storage.sql
+      .exec<{ at: string | null }>(
+        "SELECT min(next_at) AS at FROM sequence_enrollments WHERE status = 'active'",
+      )
+      .one().at;
+    let upkeptAt = await this.ctx.storage.get<number>("upkeptAt");
+    if (upkeptAt === undefined) {
+      // The first upkeep a day after the object's first work.
+      upkeptAt = Date.now();
+      await this.ctx.storage.put("upkeptAt", upkeptAt);
+    }
+    const at = Math.min(step ? Date.parse(step) : Infinity, upkeptAt + UPKEEP_EVERY_MS);
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** The alarm: the workspace's work now due (worker/workspace-schedule.ts), then the next one. */
+  async alarm() {
+    await this.ready();
+    const [{ runWorkspaceWork, UPKEEP_EVERY_MS }, env] = await Promise.all([
+      import("./workspace-schedule"),
+      this.env_(),
+    ]);
+    const now = Date.now();
+    const upkeptAt = (await this.ctx.storage.get<number>("upkeptAt")) ?? now;
+    const upkeep = now >= upkeptAt + UPKEEP_EVERY_MS;
+    await runWorkspaceWork(env, now, { upkeep });
+    if (upkeep) await this.ctx.storage.put("upkeptAt", now);
+    await this.scheduleNext();
   }
 
   /** The workspace was deleted: everything the object holds goes, its alarm too. */
@@ -91,13 +130,17 @@ export class Workspace extends DurableObject<Env> {
   /** One statement of the Worker's code on this workspace's records (`remoteD1`). */
   async statement(sent: SentStatement, answer: Answer) {
     const [, { answerStatement }] = await Promise.all([this.ready(), import("./object-d1")]);
-    return await answerStatement(this.ctx.storage, sent, answer);
+    const answered = await answerStatement(this.ctx.storage, sent, answer);
+    if (!/^\s*select/i.test(sent.query)) await this.scheduleNext();
+    return answered;
   }
 
   /** A batch of the Worker's statements on this workspace's records, in one transaction. */
   async statements(sent: SentStatement[]) {
     const [, { answerStatements }] = await Promise.all([this.ready(), import("./object-d1")]);
-    return answerStatements(this.ctx.storage, sent);
+    const answered = answerStatements(this.ctx.storage, sent);
+    if (sent.some(({ query }) => !/^\s*select/i.test(query))) await this.scheduleNext();
+    return answered;
   }
 
   /**
@@ -238,6 +281,7 @@ export class Workspace extends DurableObject<Env> {
       sql.exec("DELETE FROM _move_progress");
       throw error;
     }
+    await this.scheduleNext();
   }
 
   /** The staged rows of `tables` into the records, checked, in one transaction. */
