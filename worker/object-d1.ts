@@ -100,6 +100,7 @@ export const DIRECTORY_TABLES: ReadonlySet<string> = new Set([
   "notifications",
   "access_tokens",
   "mcp_calls",
+  "share_links",
 ]);
 
 /**
@@ -111,6 +112,8 @@ export const COPIED_DIRECTORY_TABLES: ReadonlySet<string> = new Set([
   "workspaces",
   "workspace_members",
 ]);
+
+const TABLE_FUNCTIONS = /^(json_each|json_tree|pragma_\w+)$/;
 
 const NAMED_TABLES = /\b(?:from|join|into|update|table)\s+[`"[]?(\w+)/gi;
 
@@ -124,6 +127,8 @@ export function statementHome(query: string): "object" | "directory" {
   let directoryOnly: string | undefined;
   for (const [, name] of query.matchAll(NAMED_TABLES)) {
     const table = name!.toLowerCase();
+    // SQLite's table-valued functions (a list bound as JSON) are no one's table.
+    if (TABLE_FUNCTIONS.test(table)) continue;
     if (DIRECTORY_TABLES.has(table)) directoryOnly = table;
     else if (!COPIED_DIRECTORY_TABLES.has(table)) records = true;
   }

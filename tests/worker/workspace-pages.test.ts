@@ -3,11 +3,11 @@
  * its object and their forms write there, without JavaScript as with; a form sent during a move's
  * last seconds is refused and changes nothing.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveWorkspace } from "../../worker/services/workspace-move";
 import { filledWorkspace, type Data, type Row } from "./filled-workspace";
-import { pageAt, postForm } from "./helpers";
+import { api, pageAt, postForm } from "./helpers";
 
 const inD1 = async (table: string, workspaceId: string) =>
   await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE user_id = ?`)
@@ -70,5 +70,36 @@ describe("a moved workspace's pages", () => {
     const projects = await owner.call<Data<Row[]>>("/projects");
     expect(projects.body.data.map((project) => project.name)).not.toContain("Held back");
     expect((await pageAt("/project-hub", owner.cookie)).status).toBe(200);
+  });
+
+  it("open their shared analyses' links, made before the move and after it, without an account", async () => {
+    const { owner, workspaceId } = await filledWorkspace();
+    const [deal] = (await owner.call<Data<Row[]>>("/deals")).body.data;
+    const share = async () =>
+      (
+        await owner.call<Data<{ url: string; token: string }>>(`/deals/${deal!.id}/share`, {
+          method: "POST",
+          json: {},
+        })
+      ).body.data;
+    const before = await share();
+    await moveWorkspace(env, workspaceId, { settleMs: 0 });
+    const after = await share();
+    for (const link of [before, after]) {
+      const opened = await SELF.fetch(link.url, {
+        headers: { "CF-Connecting-IP": "198.51.100.7" },
+      });
+      expect(opened.status, link.url).toBe(200);
+      expect(await opened.text(), link.url).toContain("Lake house as a rental");
+    }
+    // Revoked in the object, the link opens nothing, and the directory forgets its token.
+    const revoked = await api(`/deals/${deal!.id}/share`, { method: "DELETE", token: owner.token });
+    expect(revoked.status).toBeLessThan(300);
+    expect((await SELF.fetch(after.url)).status).toBe(404);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM share_links WHERE workspace_id = ?")
+        .bind(workspaceId)
+        .first<number>("n"),
+    ).toBe(0);
   });
 });

@@ -716,6 +716,18 @@ export const dealShares = sqliteTable(
  * A rehab line the user saved to reuse (the analyzer's rehab estimator): a category, what it is,
  * a quantity and a unit cost, as a line of `rehabItems` takes them.
  */
+/**
+ * The directory of shared-analysis links: which workspace a link's token belongs to, found before
+ * the workspace is known (its share itself is a record of the workspace, in `deal_shares`).
+ */
+export const shareLinks = sqliteTable("share_links", {
+  token: text("token").primaryKey(),
+  workspaceId: text("workspace_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamps.createdAt,
+});
+
 export const rehabTemplates = sqliteTable(
   "rehab_templates",
   {

@@ -10,8 +10,16 @@ import { judgeCriteria, NO_CRITERIA, type CriteriaVerdict } from "../../app/doma
 import type { Strategy, DealInputs } from "../../app/domain/deals/types";
 import { formatAddress } from "../../app/domain/format";
 import type { Database } from "../db/client";
-import { findOwned, nowIso } from "../db/queries";
-import { dealCriteria, deals, dealShares, properties, type DealShareRow } from "../db/schema";
+import { findOwned, inJsonList, nowIso } from "../db/queries";
+import {
+  dealCriteria,
+  deals,
+  dealShares,
+  properties,
+  shareLinks,
+  type DealShareRow,
+} from "../db/schema";
+import { recordsD1 } from "../workspace-database";
 import { invalidFields, notFound } from "../errors";
 import type { Env } from "../env";
 import { randomToken } from "./crypto";
@@ -56,10 +64,12 @@ export async function createDealShare(
   if (expiresAt && expiresAt <= now) {
     throw invalidFields([{ field: "expiresAt", message: "must be in the future" }]);
   }
-  const [row] = await db
-    .insert(dealShares)
-    .values({ userId, dealId, token: randomToken(), expiresAt, createdAt: now })
-    .returning();
+  const token = randomToken();
+  // The link's token in the directory too, where `/shared/<token>` finds its workspace.
+  const [[row]] = await db.batch([
+    db.insert(dealShares).values({ userId, dealId, token, expiresAt, createdAt: now }).returning(),
+    db.insert(shareLinks).values({ token, workspaceId: userId, createdAt: now }),
+  ]);
   return toShare(row!, origin);
 }
 
@@ -93,8 +103,15 @@ export async function revokeDealShares(
         shareId === undefined ? undefined : eq(dealShares.id, shareId),
       ),
     )
-    .returning({ id: dealShares.id });
+    .returning({ id: dealShares.id, token: dealShares.token });
   if (revoked.length === 0) throw notFound("Link");
+  // The directory forgets the links' tokens too.
+  await db.delete(shareLinks).where(
+    inJsonList(
+      shareLinks.token,
+      revoked.map((row) => row.token),
+    ),
+  );
   return revoked.map((row) => row.id);
 }
 
@@ -171,5 +188,13 @@ export async function openSharedDeal(
   if (limiter && !(await limiter.limit({ key: clientAddress(request) })).success) {
     return { limited: true, deal: null };
   }
-  return { limited: false, deal: await sharedDeal(database(env.DB), token) };
+  // The workspace the link belongs to, from the directory; its analysis where its records are.
+  const [link] = await database(env.DB)
+    .select({ workspaceId: shareLinks.workspaceId })
+    .from(shareLinks)
+    .where(eq(shareLinks.token, token))
+    .limit(1);
+  if (!link) return { limited: false, deal: null };
+  const records = database(await recordsD1(env, link.workspaceId));
+  return { limited: false, deal: await sharedDeal(records, token) };
 }
