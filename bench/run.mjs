@@ -29,6 +29,7 @@ import { measureScale } from "./measures/scale.mjs";
 import { measureFirstApiRequest, measureStartup } from "./measures/startup.mjs";
 import { measureStreamRelay } from "./measures/stream-relay.mjs";
 import { measureWorkerBundle } from "./measures/worker-bundle.mjs";
+import { measureWorkspaceObjects } from "./measures/workspace-objects.mjs";
 import { analysedProperty, linkedProject, signUpAndIn } from "./accounts.mjs";
 import { formatReport, keptHistory } from "./report.mjs";
 
@@ -40,6 +41,8 @@ const BARE_PORT = 8817;
 const FIRST_API_PORT = 8818;
 const CRON_PORT = 8819;
 const SCALE_PORT = 8820;
+/** And the next: the workspace-objects measure serves from D1 and from objects side by side. */
+const OBJECTS_PORT = 8821;
 const SEEDED_PROJECTS = 50;
 /** Events in AI42's own calendar, all in March 2027 (the month the calendar benchmark lists). */
 export const BENCH_EVENTS = 500;
@@ -126,6 +129,8 @@ console.log(
   "Timing an investor's reads as their workspace grows to 50,000 properties and leads...",
 );
 const scale = await measureScale(OUT, SCALE_PORT);
+console.log("Comparing workspaces in their own Durable Objects with all of them in D1...");
+const objects = await measureWorkspaceObjects(OUT, OBJECTS_PORT);
 
 const fake = await startFakeOpenAI({ paceMs: 50 });
 const app = await startWrangler({
@@ -196,6 +201,7 @@ try {
       imports,
       fileImports,
       scale,
+      objects,
       fileUpload,
       hostileUpload,
       calendar,

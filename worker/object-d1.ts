@@ -5,6 +5,8 @@
  * docs/decisions/0049. A batch is one transaction of the object's storage, all or nothing as on D1.
  */
 
+import { WORKSPACE_TABLES } from "./db/workspace-tables";
+
 type Value = SqlStorageValue | boolean | undefined;
 
 /** A value as SQLite stores it: D1 takes booleans as 1 and 0, and nothing as NULL. */
@@ -113,9 +115,38 @@ export const COPIED_DIRECTORY_TABLES: ReadonlySet<string> = new Set([
   "workspace_members",
 ]);
 
-const TABLE_FUNCTIONS = /^(json_each|json_tree|pragma_\w+)$/;
+/**
+ * The tables only a workspace's object holds: its records, what its triggers keep beside them (the
+ * storage counters, the search indexes) and its imports' undo log.
+ */
+export const RECORD_TABLES: ReadonlySet<string> = new Set([
+  ...WORKSPACE_TABLES.keys(),
+  "import_undo",
+  "usage_counters",
+  "storage_pass",
+  ...[
+    "auctions",
+    "contacts",
+    "conversations",
+    "deals",
+    "entries",
+    "file_pages",
+    "files",
+    "leads",
+    "projects",
+    "properties",
+    "research_reports",
+    "routes",
+  ].map((table) => `${table}_search`),
+]);
 
-const NAMED_TABLES = /\b(?:from|join|into|update|table)\s+[`"[]?(\w+)/gi;
+/**
+ * The names a statement reads or writes as tables: after FROM, JOIN, INTO, UPDATE and a comma
+ * (a comma join; a column after a comma is never one of the tables' names but `leads`, whose
+ * table is a record table too). Names that are no table (aliases, a CTE, `set`, `json_each`)
+ * are passed over by the caller.
+ */
+const NAMED_TABLES = /(?:\b(?:from|join|into|update|table)\s+|,\s*)[`"[]?(\w+)/gi;
 
 /**
  * Where a statement runs: in the object when it names any of the workspace's own tables (and the
@@ -127,10 +158,8 @@ export function statementHome(query: string): "object" | "directory" {
   let directoryOnly: string | undefined;
   for (const [, name] of query.matchAll(NAMED_TABLES)) {
     const table = name!.toLowerCase();
-    // SQLite's table-valued functions (a list bound as JSON) are no one's table.
-    if (TABLE_FUNCTIONS.test(table)) continue;
     if (DIRECTORY_TABLES.has(table)) directoryOnly = table;
-    else if (!COPIED_DIRECTORY_TABLES.has(table)) records = true;
+    else if (RECORD_TABLES.has(table)) records = true;
   }
   if (records && directoryOnly)
     throw new Error(

@@ -21,14 +21,17 @@ export async function runQueue(batch: MessageBatch<JobMessage>, env: Env, now = 
       if (message.body.type === "sequence-step") {
         // Done, claimed before, or waiting (its time moved on): the step's own state says.
         const { workspaceId } = message.body;
-        const records = workspaceId ? database(await recordsD1(env, workspaceId)) : db;
+        // Held during a move's last seconds (503): the queue tries it again later.
+        const records = workspaceId
+          ? database(await recordsD1(env, workspaceId, { writing: true }))
+          : db;
         await runSequenceStep(records, env, message.body, now);
         message.ack();
         continue;
       }
       const body = message.body;
       if (body.type === "buy-box") {
-        const records = database(await recordsD1(env, body.userId));
+        const records = database(await recordsD1(env, body.userId, { writing: true }));
         const after = await rejudgeBuyBoxLater(records, body.userId, body.after);
         if (after !== null) await env.JOBS!.send({ ...body, after });
         message.ack();

@@ -84,9 +84,9 @@ export class Workspace extends DurableObject<Env> {
 
   /**
    * Sets the object's alarm at its next work: its sequences' next step, or the daily upkeep,
-   * whichever comes first; never later than an alarm already set.
+   * whichever comes first (and not before `notBefore`); never later than an alarm already set.
    */
-  protected async scheduleNext() {
+  protected async scheduleNext(notBefore = 0) {
     const [{ UPKEEP_EVERY_MS }] = await Promise.all([import("./workspace-schedule")]);
     const step = this.ctx.storage.sql
       .exec<{ at: string | null }>(
@@ -99,7 +99,10 @@ export class Workspace extends DurableObject<Env> {
       upkeptAt = Date.now();
       await this.ctx.storage.put("upkeptAt", upkeptAt);
     }
-    const at = Math.min(step ? Date.parse(step) : Infinity, upkeptAt + UPKEEP_EVERY_MS);
+    const at = Math.max(
+      notBefore,
+      Math.min(step ? Date.parse(step) : Infinity, upkeptAt + UPKEEP_EVERY_MS),
+    );
     const set = await this.ctx.storage.getAlarm();
     if (set === null || set > at) await this.ctx.storage.setAlarm(at);
   }
@@ -114,9 +117,14 @@ export class Workspace extends DurableObject<Env> {
     const now = Date.now();
     const upkeptAt = (await this.ctx.storage.get<number>("upkeptAt")) ?? now;
     const upkeep = now >= upkeptAt + UPKEEP_EVERY_MS;
-    await runWorkspaceWork(env, now, { upkeep });
-    if (upkeep) await this.ctx.storage.put("upkeptAt", now);
-    await this.scheduleNext();
+    try {
+      await runWorkspaceWork(env, now, { upkeep });
+      if (upkeep) await this.ctx.storage.put("upkeptAt", now);
+    } finally {
+      // Set again even when the work failed, and not sooner than a minute on: a step that
+      // keeps failing is tried once a minute, as the cron tried it, not over and over.
+      await this.scheduleNext(now + 60_000);
+    }
   }
 
   /** The workspace was deleted: everything the object holds goes, its alarm too. */
@@ -281,7 +289,22 @@ export class Workspace extends DurableObject<Env> {
       sql.exec("DELETE FROM _move_progress");
       throw error;
     }
+  }
+
+  /** The directory has marked the workspace moved: its background work starts here. */
+  async moved() {
+    await this.ready();
     await this.scheduleNext();
+  }
+
+  /** Whether D1's copy of the records was found to be what the object was given, after the move. */
+  async copyConfirmed() {
+    return (await this.ctx.storage.get<boolean>("copyConfirmed")) === true;
+  }
+
+  /** D1's copy was found unchanged since the move: it may be cleared. */
+  async confirmCopy() {
+    await this.ctx.storage.put("copyConfirmed", true);
   }
 
   /** The staged rows of `tables` into the records, checked, in one transaction. */

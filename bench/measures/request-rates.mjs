@@ -3,9 +3,9 @@
 import { cpus } from "node:os";
 import { median } from "../figures.mjs";
 
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
+export const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
 const ROUNDS = 3;
-const CONCURRENCY = 16;
+export const CONCURRENCY = 16;
 const WARM_UP_REQUESTS = 50;
 
 /** What is measured; `target` is the least ratio to the bare Worker that passes. */
@@ -134,7 +134,7 @@ const requestInit = (headers, body) =>
         body: JSON.stringify(body),
       };
 
-async function requestRate(url, headers, body) {
+export async function requestRate(url, headers, body) {
   const init = requestInit(headers, body);
   for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await (await fetch(url, init)).arrayBuffer();
   const started = Date.now();

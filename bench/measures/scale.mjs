@@ -50,7 +50,7 @@ const PARALLEL_SAVES = 4;
  */
 const IMPORT_ROWS = Math.min(5000, Math.floor(SIZES.at(-1) / 10));
 const IMPORT_RUNS = 3;
-const SMALL_USERS = 9;
+export const SMALL_USERS = 9;
 const SMALL_PROPERTIES = 30;
 const SMALL_ANALYSED = 4;
 const SMALL_LEADS = 36;
@@ -89,7 +89,7 @@ const ms = (value) => (value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(val
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 
 /** An account as the benchmark drives it: its bearer for the API, its cookie for the pages. */
-async function account(origin, name) {
+export async function account(origin, name) {
   const { email, token, cookie } = await signUpAndIn(origin, {
     email: `scale-${name}-${Date.now()}@example.com`,
     lastName: name,
@@ -97,7 +97,7 @@ async function account(origin, name) {
   return { email, api: { Authorization: `Bearer ${token}` }, page: { Cookie: cookie } };
 }
 
-async function send(origin, user, method, path, body, type = "application/json") {
+export async function send(origin, user, method, path, body, type = "application/json") {
   const response = await fetch(`${origin}${path}`, {
     method,
     headers: { "Content-Type": type, ...user.api },
@@ -161,7 +161,7 @@ async function addAnalysed(origin, user, from, to) {
 
 /** A user's workspace as it grows: how many of each it holds (indexes of the next records). */
 const emptyWorkspace = () => ({ listed: 0, analysed: 0, leads: 0, leadFiles: 0 });
-const propertiesOf = (held) => held.listed + held.analysed;
+export const propertiesOf = (held) => held.listed + held.analysed;
 
 /** Grows `held` by the list's next `n` properties, in files of PROPERTY_FILE_ROWS. */
 async function addListed(origin, user, held, n) {
@@ -196,7 +196,7 @@ async function addLeads(origin, user, held, n, campaignIds, today) {
 }
 
 /** A small user: a few dozen properties (some analysed), leads, a buy box. */
-async function smallUser(origin, i, today) {
+export async function smallUser(origin, i, today) {
   const user = await account(origin, `small${i}`);
   const held = emptyWorkspace();
   await send(origin, user, "PUT", "/api/deals/criteria", BUY_BOX);
@@ -204,6 +204,30 @@ async function smallUser(origin, i, today) {
   await addAnalysed(origin, user, 0, SMALL_ANALYSED);
   await addLeads(origin, user, held, SMALL_LEADS, [], today);
   return user;
+}
+
+/** The investor: an account with a buy box and campaigns, its workspace empty (`held`). */
+export async function newInvestor(origin) {
+  const user = await account(origin, "investor");
+  await send(origin, user, "PUT", "/api/deals/criteria", BUY_BOX);
+  const campaignIds = [];
+  for (const campaign of CAMPAIGNS) {
+    const made = await send(origin, user, "POST", "/api/marketing/campaigns", campaign);
+    campaignIds.push(made.id);
+  }
+  return { user, campaignIds, held: emptyWorkspace() };
+}
+
+/**
+ * Grows the investor's workspace to `size` leads and `size` properties less `short` (left for
+ * imports timed later), one in ANALYSED of them analysed.
+ */
+export async function growInvestor(origin, { user, campaignIds, held }, size, today, short = 0) {
+  const analysed = Math.floor(size / ANALYSED);
+  await addAnalysed(origin, user, held.analysed, analysed);
+  held.analysed = analysed;
+  await addLeads(origin, user, held, size, campaignIds, today);
+  await addListed(origin, user, held, size - propertiesOf(held) - short);
 }
 
 /** How many `needle`s are in `text`. */
@@ -350,7 +374,7 @@ function memoryWatch(pid) {
  * import leaves to `waitUntil`) can go unanswered for good: workerd closes its connection when
  * that work ends, and wrangler's proxy never answers it. Answers how many went unanswered.
  */
-async function settle(origin) {
+export async function settle(origin) {
   for (let unanswered = 0; unanswered < 20; unanswered += 1) {
     const answered = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(SETTLE_MS) })
       .then((response) => response.arrayBuffer().then(() => response.ok))
@@ -430,7 +454,7 @@ async function smallRequests(origin, users, done) {
  * load over and over beside it: until the export is done and HEAVY_LEAST_SAMPLES were taken, or
  * for HEAVY_MOST_MS (the export then cut off).
  */
-async function besideHeavyWork(origin, heavy, small, today, expected) {
+export async function besideHeavyWork(origin, heavy, small, today, expected) {
   const alone = await smallRequests(origin, small, (n) => n >= SMALL_SAMPLES);
   const list = reads(today, expected);
   const exportRead = list.find((read) => read.key === "export");
@@ -509,29 +533,17 @@ export async function measureScaleAt(origin, wranglerPid) {
   };
   try {
     const small = [];
-    const heavy = await account(origin, "investor");
-    const campaignIds = [];
-    await seed(async () => {
+    const investor = await seed(async () => {
       for (let i = 0; i < SMALL_USERS; i += 1) small.push(await smallUser(origin, i, today));
-      await send(origin, heavy, "PUT", "/api/deals/criteria", BUY_BOX);
-      for (const campaign of CAMPAIGNS) {
-        const made = await send(origin, heavy, "POST", "/api/marketing/campaigns", campaign);
-        campaignIds.push(made.id);
-      }
+      return await newInvestor(origin);
     });
-    const held = emptyWorkspace();
+    const { user: heavy, held } = investor;
     const bySize = [];
     let imports = null;
     for (const size of SIZES) {
       // The timed imports bring the workspace to its last size: the seeding stops short of it.
       const timed = size === largest ? IMPORT_ROWS * IMPORT_RUNS : 0;
-      await seed(async () => {
-        const analysed = Math.floor(size / ANALYSED);
-        await addAnalysed(origin, heavy, held.analysed, analysed);
-        held.analysed = analysed;
-        await addLeads(origin, heavy, held, size, campaignIds, today);
-        await addListed(origin, heavy, held, size - propertiesOf(held) - timed);
-      });
+      await seed(() => growInvestor(origin, investor, size, today, timed));
       if (timed) imports = await timeImports(origin, heavy, held);
       const expected = { properties: propertiesOf(held) };
       const minutesIn = ((performance.now() - began) / 60_000).toFixed(1);

@@ -2,7 +2,7 @@
 // Linux reports them (/proc/<pid>/status, /proc/<pid>/stat): the local runtime's whole process, an
 // upper bound on the isolate's own.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Every process under `pid`, depth first. */
 function descendants(pid) {
@@ -50,8 +50,37 @@ export const statusMb = (pid, field) => {
  * The CPU time the process has used, in seconds, all its threads (/proc/<pid>/stat: user and
  * system time in clock ticks, which Linux reports at 100 a second whatever the kernel's own rate).
  */
-export function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+export const cpuSeconds = (pid) => statSeconds(`/proc/${pid}/stat`);
+
+/** The CPU time `pid` and each process under it have used, in seconds, by process id. */
+export function processCpuSeconds(pid) {
+  const times = new Map();
+  for (const each of [pid, ...descendants(pid)]) {
+    try {
+      times.set(each, cpuSeconds(each));
+    } catch {
+      // The process ended since it was listed.
+    }
+  }
+  return times;
+}
+
+/** The CPU time each of the process's threads has used, in seconds, by thread id. */
+export function threadCpuSeconds(pid) {
+  const times = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      times.set(tid, statSeconds(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // The thread ended since the folder was listed.
+    }
+  }
+  return times;
+}
+
+/** User and system time from a process's or thread's stat file, in seconds. */
+function statSeconds(path) {
+  const stat = readFileSync(path, "utf8");
   // Fields after the command's name (which may hold spaces), from the state (field 3) on.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;

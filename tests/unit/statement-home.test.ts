@@ -4,7 +4,15 @@
  * the two.
  */
 import { describe, expect, it } from "vitest";
-import { statementHome } from "../../worker/object-d1";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "../../worker/db/schema";
+import {
+  COPIED_DIRECTORY_TABLES,
+  DIRECTORY_TABLES,
+  RECORD_TABLES,
+  statementHome,
+} from "../../worker/object-d1";
 
 describe("statementHome", () => {
   it("sends a statement on the records to the object, with the people it names", () => {
@@ -47,5 +55,36 @@ describe("statementHome", () => {
         `select * from "auctions" inner join "notification_settings" on "notification_settings"."user_id" = "auctions"."user_id"`,
       ),
     ).toThrow(/notification_settings/);
+  });
+
+  it("reads an upsert, a CTE and a comma join by their tables, not by their other words", () => {
+    expect(
+      statementHome(
+        `insert into "geocode_cache" ("key", "result") values (?, ?) on conflict ("key") do update set "result" = excluded."result", "hits" = "hits" + 1`,
+      ),
+    ).toBe("directory");
+    expect(
+      statementHome(
+        `with due as (select id from "notifications" where email_at <= ?) update "notifications" set "email_status" = 'sending' where id in (select id from due)`,
+      ),
+    ).toBe("directory");
+    expect(() =>
+      statementHome(`select * from notifications n, properties p where p.id = n.link`),
+    ).toThrow(/notifications/);
+  });
+});
+
+describe("the tables' homes", () => {
+  it("name every table of the schema once: the directory's, its copies in the object, or the records'", () => {
+    const tables = Object.values(schema)
+      .filter((value) => is(value, SQLiteTable))
+      .map((table) => getTableName(table as SQLiteTable));
+    expect(tables.length).toBeGreaterThan(40);
+    for (const table of tables) {
+      const homes = [DIRECTORY_TABLES, COPIED_DIRECTORY_TABLES, RECORD_TABLES].filter((set) =>
+        set.has(table),
+      );
+      expect(homes, table).toHaveLength(1);
+    }
   });
 });

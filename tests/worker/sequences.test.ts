@@ -225,7 +225,7 @@ describe("a sequence's steps", () => {
   });
 
   it("sends once when two cron runs overlap, and hands due steps to the queue when there is one", async () => {
-    const { leads } = await sequenceOn();
+    const { leads, user } = await sequenceOn();
     const [lead] = leads;
     const queued: unknown[] = [];
     const jobs = { sendBatch: async (messages: unknown[]) => void queued.push(...messages) };
@@ -236,6 +236,8 @@ describe("a sequence's steps", () => {
         type: "sequence-step",
         enrollmentId: lead!.enrollmentId,
         step: 0,
+        // Where the queue reads the step's records: D1, or the workspace's object once moved.
+        workspaceId: user.id,
         queuedUntil: new Date(requeueAt).toISOString(),
       },
     };

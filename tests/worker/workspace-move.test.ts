@@ -9,13 +9,16 @@ import { database } from "../../worker/db/client";
 import { listContacts } from "../../worker/services/contacts";
 import { listEntries } from "../../worker/services/entries";
 import {
+  CLEAR_AFTER_MS,
   moveWaitingWorkspaces,
   moveWorkspace,
   MOVE_PAGE_ROWS,
 } from "../../worker/services/workspace-move";
 import { objectD1 } from "../../worker/object-d1";
 import { workspaceObject } from "../../worker/workspace-object";
+import { runScheduled, SWEEPS_CRON } from "../../worker/scheduled";
 import { filledWorkspace } from "./filled-workspace";
+import { uploadFile } from "./helpers";
 
 /** Each table's rows in the object, by name. */
 const objectCounts = (workspaceId: string, tables: string[]) =>
@@ -130,25 +133,60 @@ describe("the background mover", () => {
   it("moves the workspaces still in D1, a bounded share a run, each taken up where it stopped", async () => {
     const first = await filledWorkspace();
     const second = await filledWorkspace();
+    // A file on the first one's property: D1's copy of it must not reach the sweep as orphaned.
+    const fileId = await uploadFile(first.owner.token, "property", first.property.id, "rent.csv");
+    const objectKey = (await env.DB.prepare("SELECT object_key FROM files WHERE id = ?")
+      .bind(fileId)
+      .first<string>("object_key"))!;
     const state = async (id: string) =>
       await env.DB.prepare("SELECT moved_at, cleared_at FROM workspaces WHERE id = ?")
         .bind(id)
         .first<{ moved_at: string | null; cleared_at: string | null }>();
-    const done = async () =>
-      !!(await state(first.workspaceId))?.cleared_at &&
-      !!(await state(second.workspaceId))?.cleared_at;
 
     // Twenty pages a run: no filled workspace fits, so runs leave them part-way.
     const runs: string[][] = [];
-    for (let run = 0; run < 400 && !(await done()); run++)
+    const moved = async () =>
+      !!(await state(first.workspaceId))?.moved_at && !!(await state(second.workspaceId))?.moved_at;
+    for (let run = 0; run < 400 && !(await moved()); run++)
       runs.push(await moveWaitingWorkspaces(env, { pages: 20, settleMs: 0 }));
-    expect(await done()).toBe(true);
-    expect((await state(first.workspaceId))?.moved_at).toBeTruthy();
+    // D1's copy stays for a while after a move: a request begun before the hold may still end.
+    expect(await moved()).toBe(true);
+    expect((await state(first.workspaceId))?.cleared_at).toBeNull();
+
+    // Then a write that reached D1 after the move keeps the second one's copy there.
+    await env.DB.prepare(
+      "INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (?, ?, 'Straggler', '', 'attorney', '[]', ?, ?)",
+    )
+      .bind(
+        crypto.randomUUID(),
+        second.workspaceId,
+        new Date().toISOString(),
+        new Date().toISOString(),
+      )
+      .run();
+    const later = Date.now() + CLEAR_AFTER_MS + 1000;
+    for (let run = 0; run < 400 && !(await state(first.workspaceId))?.cleared_at; run++)
+      await moveWaitingWorkspaces(env, { pages: 20, settleMs: 0, now: later });
+    expect((await state(first.workspaceId))?.cleared_at).toBeTruthy();
+    expect((await state(second.workspaceId))?.cleared_at).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE user_id = ?")
+        .bind(second.workspaceId)
+        .first<number>("n"),
+    ).toBeGreaterThan(MOVE_PAGE_ROWS);
+
+    // The sweeps find nothing of the first one's file to delete: its bytes stay in R2.
+    await runScheduled(env, later, SWEEPS_CRON);
+    expect(await env.FILES!.head(objectKey)).not.toBeNull();
+    const files = await first.owner.call<{ data: { id: string }[] }>(
+      `/files?ownerType=property&ownerId=${first.property.id}`,
+    );
+    expect(files.body.data.map((file) => file.id)).toEqual([fileId]);
     expect(runs.length).toBeGreaterThan(2);
     // Each moved once.
-    const moved = runs.flat();
-    expect(moved.filter((id) => id === first.workspaceId)).toHaveLength(1);
-    expect(moved.filter((id) => id === second.workspaceId)).toHaveLength(1);
+    const ids = runs.flat();
+    expect(ids.filter((id) => id === first.workspaceId)).toHaveLength(1);
+    expect(ids.filter((id) => id === second.workspaceId)).toHaveLength(1);
     // D1 keeps none of their records, only the directory's rows: the account and the workspace.
     for (const table of [
       "contacts",

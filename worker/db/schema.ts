@@ -423,6 +423,8 @@ export const projectContacts = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [
+    // A workspace's rows in the order they were written: how a move into its object reads them.
+    index("project_contacts_user").on(t.userId),
     primaryKey({ columns: [t.projectId, t.contactId] }),
     index("project_contacts_contact").on(t.contactId),
   ],
@@ -495,7 +497,11 @@ export const conversationMessages = sqliteTable(
     citations: text("citations", { mode: "json" }).$type<string[]>(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex("conversation_messages_order").on(t.conversationId, t.position)],
+  (t) => [
+    // A workspace's rows in the order they were written: how a move into its object reads them.
+    index("conversation_messages_user").on(t.userId),
+    uniqueIndex("conversation_messages_order").on(t.conversationId, t.position),
+  ],
 );
 
 /** Property research reports, kept as the user's research history. */
@@ -621,7 +627,11 @@ export const projectFiles = sqliteTable(
     createdAt: timestamps.createdAt,
     imported: importedValues(),
   },
-  (t) => [uniqueIndex("project_files_project_file").on(t.projectId, t.driveFileId)],
+  (t) => [
+    // A workspace's rows in the order they were written: how a move into its object reads them.
+    index("project_files_user").on(t.userId),
+    uniqueIndex("project_files_project_file").on(t.projectId, t.driveFileId),
+  ],
 );
 
 /**
@@ -901,7 +911,11 @@ export const auctionHistory = sqliteTable(
     postponedTo: text("postponed_to"),
     changedAt: text("changed_at").notNull(),
   },
-  (t) => [index("auction_history_auction").on(t.auctionId, t.changedAt)],
+  (t) => [
+    // A workspace's rows in the order they were written: how a move into its object reads them.
+    index("auction_history_user").on(t.userId),
+    index("auction_history_auction").on(t.auctionId, t.changedAt),
+  ],
 );
 
 /**
@@ -1318,6 +1332,8 @@ export const sequenceEnrollments = sqliteTable(
     ...timestamps,
   },
   (t) => [
+    // A workspace's rows in the order they were written: how a move into its object reads them.
+    index("sequence_enrollments_user").on(t.userId),
     index("sequence_enrollments_due").on(t.status, t.nextAt),
     index("sequence_enrollments_contact").on(t.contactId, t.status),
     // One running sequence per lead: a second start (or a double click) is refused.

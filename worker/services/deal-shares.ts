@@ -65,10 +65,12 @@ export async function createDealShare(
     throw invalidFields([{ field: "expiresAt", message: "must be in the future" }]);
   }
   const token = randomToken();
-  // The link's token in the directory too, where `/shared/<token>` finds its workspace.
-  const [[row]] = await db.batch([
-    db.insert(dealShares).values({ userId, dealId, token, expiresAt, createdAt: now }).returning(),
+  // The link's token in the directory too, where `/shared/<token>` finds its workspace; first, so
+  // that where the two are not one transaction (a moved workspace's share is in its object) a
+  // failure between leaves a token that opens nothing rather than a share no link opens.
+  const [, [row]] = await db.batch([
     db.insert(shareLinks).values({ token, workspaceId: userId, createdAt: now }),
+    db.insert(dealShares).values({ userId, dealId, token, expiresAt, createdAt: now }).returning(),
   ]);
   return toShare(row!, origin);
 }

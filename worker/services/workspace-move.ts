@@ -42,8 +42,14 @@ export const COPIED: readonly { table: string; where: string }[] = [
 const withoutSecrets = (table: string, row: Record<string, unknown>) =>
   table === "users" ? { ...row, password_hash: "" } : row;
 
-/** How long a move's last step may hold the workspace's writes at most. */
+/** How long a move's last step may hold a small workspace's writes at most. */
 export const FREEZE_MS = 60_000;
+
+/**
+ * And a large one's: its last step reads every row of D1 again and writes them all in the object,
+ * about 0.5 ms a row measured here (170 s for 345,000 rows); twice that, so the hold outlasts it.
+ */
+export const FREEZE_MS_PER_ROW = 1;
 
 /** How long a move waits, once writes are held, for those already under way to end. */
 export const SETTLE_MS = 2_000;
@@ -110,12 +116,34 @@ async function holdsNow(env: Env, id: string, copied: (typeof COPIED)[number]) {
   return copy;
 }
 
+/** The tables of `copied` whose rows in D1 now differ from what was staged of them. */
+async function changedSince(
+  env: Env,
+  id: string,
+  staged: Progress,
+  copied: readonly (typeof COPIED)[number][],
+) {
+  const changed: (typeof COPIED)[number][] = [];
+  for (const table of copied) {
+    const now = await holdsNow(env, id, table);
+    const was = staged[table.table];
+    if (!was || was.rows !== now.rows || was.checksum !== now.checksum) changed.push(table);
+  }
+  return changed;
+}
+
 /**
  * Copies workspace `id` into its object, or goes on with a copy cut off before; stops after
- * `maxPages` pages (the rest another time), or when `budget`, shared with other moves, runs out. At the end its writes are held (503 WORKSPACE_MOVING,
- * at most `FREEZE_MS`) while each table D1 holds is compared with what was staged, and any that
- * changed meanwhile is copied again; then the object writes the records and the directory marks
- * the workspace moved, its writes free again. Answers whether the workspace is now in its object.
+ * `maxPages` pages (the rest another time), or when `budget`, shared with other moves, runs out.
+ *
+ * At the end its writes are held (503 WORKSPACE_MOVING, for `FREEZE_MS` or longer by its size; a hold another move
+ * already has makes this one wait for the next run) while each table D1 holds is compared with
+ * what was staged, and any that changed meanwhile is copied again; then the object writes the
+ * records, and the directory marks the workspace moved only while the hold is still its own and in
+ * force. The object's alarm starts only then. A move whose object holds the records but whose mark
+ * was never made (cut off between, or its hold ran out) compares D1 with them again first: if D1
+ * changed since, the object is emptied and the move starts over. Answers whether the workspace is
+ * now in its object.
  */
 export async function moveWorkspace(
   env: Env,
@@ -128,47 +156,76 @@ export async function moveWorkspace(
 ) {
   const object = workspaceObject(env, id) as WorkspaceStub | null;
   if (!object) throw new Error("WORKSPACES is not bound: nothing to move into");
+  const marked = await env.DB.prepare("SELECT moved_at FROM workspaces WHERE id = ?")
+    .bind(id)
+    .first<string | null>("moved_at");
+  if (marked) return { moved: true };
   const progress = await object.moveProgress();
-  if (!progress.moved) {
-    if (!(await stageAll(env, id, object, progress.tables, budget))) return { moved: false };
-    await hold(env, id, Date.now() + FREEZE_MS);
-    try {
-      // A write that began before the hold ends in D1 before D1 is compared with the copy.
-      if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
-      const staged = (await object.moveProgress()).tables;
-      for (const copied of COPIED) {
-        const now = await holdsNow(env, id, copied);
-        const was = staged[copied.table];
-        if (was && was.rows === now.rows && was.checksum === now.checksum) continue;
-        await object.discardStaged(copied.table);
-        await stageAll(
-          env,
-          id,
-          object,
-          { ...staged, [copied.table]: NOT_STARTED },
-          {
-            pages: Infinity,
-          },
+  if (!progress.moved && !(await stageAll(env, id, object, progress.tables, budget)))
+    return { moved: false };
+  const rows = Object.values((await object.moveProgress()).tables).reduce(
+    (sum, table) => sum + table.rows,
+    0,
+  );
+  const held = await hold(env, id, Math.max(FREEZE_MS, rows * FREEZE_MS_PER_ROW));
+  if (held === null) return { moved: false };
+  try {
+    // A write that began before the hold ends in D1 before D1 is compared with the copy.
+    if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const staged = (await object.moveProgress()).tables;
+    const changed = await changedSince(env, id, staged, COPIED);
+    if (progress.moved) {
+      if (changed.length) {
+        await object.forget();
+        throw new Error(
+          `D1 changed after workspace ${id} was written to its object (${changed.map(({ table }) => table).join(", ")}): moving it again`,
         );
       }
+    } else {
+      for (const { table } of changed) {
+        await object.discardStaged(table);
+        await stageAll(env, id, object, { ...staged, [table]: NOT_STARTED }, { pages: Infinity });
+      }
       await object.finishMove(COPIED.map(({ table }) => table));
-    } catch (error) {
-      await hold(env, id, null);
-      throw error;
     }
+    if (held <= Date.now()) throw new Error(`The hold on workspace ${id} ran out before its mark`);
+    const { meta } = await env.DB.prepare(
+      "UPDATE workspaces SET moved_at = ?, frozen_until = NULL WHERE id = ? AND frozen_until = ?",
+    )
+      .bind(new Date().toISOString(), id, held)
+      .run();
+    if (meta.changes !== 1)
+      throw new Error(`Workspace ${id}'s hold was taken over before its mark`);
+  } catch (error) {
+    await release(env, id, held);
+    throw error;
   }
-  // Also where a move ended in the object but not here (cut off between the two).
-  await env.DB.prepare(
-    "UPDATE workspaces SET moved_at = coalesce(moved_at, ?), frozen_until = NULL WHERE id = ?",
-  )
-    .bind(new Date().toISOString(), id)
-    .run();
+  await object.moved();
   return { moved: true };
 }
 
-/** Holds workspace `id`'s writes until `until` (epoch ms), or frees them (null). */
-async function hold(env: Env, id: string, until: number | null) {
-  await env.DB.prepare("UPDATE workspaces SET frozen_until = ? WHERE id = ?").bind(until, id).run();
+/**
+ * Holds workspace `id`'s writes for `ms`, unless another move holds them: when the hold ends
+ * (epoch ms), or null.
+ */
+async function hold(env: Env, id: string, ms: number) {
+  const now = Date.now();
+  const until = now + ms;
+  const { meta } = await env.DB.prepare(
+    "UPDATE workspaces SET frozen_until = ?1 WHERE id = ?2 AND moved_at IS NULL AND (frozen_until IS NULL OR frozen_until <= ?3)",
+  )
+    .bind(until, id, now)
+    .run();
+  return meta.changes === 1 ? until : null;
+}
+
+/** Frees workspace `id`'s writes, if the hold is still the one taken until `held`. */
+async function release(env: Env, id: string, held: number) {
+  await env.DB.prepare(
+    "UPDATE workspaces SET frozen_until = NULL WHERE id = ? AND frozen_until = ?",
+  )
+    .bind(id, held)
+    .run();
 }
 
 /** Pages (or slices of D1's copy cleared) one scheduled run takes at most: some 60,000 rows. */
@@ -178,24 +235,62 @@ export const PAGES_A_RUN = 300;
 export const CLEAR_SLICE_ROWS = 500;
 
 /**
- * What D1's copy of a moved workspace is cleared of, in this order: what refers to other records
- * before them (`import_undo` names its runs), then the tables the triggers keep (lead tallies).
- * The directory's own rows (the account, the workspace, its members) stay.
+ * How long after its move D1's copy of a workspace is kept: longer than any request that began
+ * before the hold (a chat's answer, an import's chunk) takes to end.
  */
-const CLEARED = [
-  ...COPIED.filter(({ table }) => !["users", "workspaces", "workspace_members"].includes(table)),
-  { table: "lead_tallies", where: "user_id = ?1" },
-].reverse();
+export const CLEAR_AFTER_MS = 10 * 60 * 1000;
+
+/** The directory's own rows, which stay in D1 after a move: the people, the workspace, its members. */
+const DIRECTORY_ROWS = new Set(["users", "workspaces", "workspace_members"]);
 
 /**
- * Deletes D1's copy of moved workspace `id`'s records a slice at a time, while `budget` lasts;
- * marks it cleared when nothing is left. Answers whether it is.
+ * What D1's copy of a moved workspace is cleared of, in this order: files first (a record's
+ * delete would otherwise mark its files for the sweep, which deletes their bytes in R2, still the
+ * object's), then what refers to other records before them (`import_undo` names its runs), and
+ * the tables the triggers keep (lead tallies).
  */
-export async function clearMovedWorkspace(env: Env, id: string, budget = { pages: Infinity }) {
+const CLEARED = [
+  { table: "file_pages", where: "user_id = ?1" },
+  { table: "files", where: "user_id = ?1" },
+  ...[
+    ...COPIED.filter(({ table }) => !DIRECTORY_ROWS.has(table)),
+    { table: "lead_tallies", where: "user_id = ?1" },
+  ].reverse(),
+].filter((table, at, all) => all.findIndex((one) => one.table === table.table) === at);
+
+/**
+ * Deletes D1's copy of moved workspace `id`'s records a slice at a time, while `budget` lasts,
+ * once `CLEAR_AFTER_MS` has passed since the move; marks it cleared when nothing is left. Before
+ * the first slice, D1's copy must still be what the object was given: a write that reached D1
+ * after the move's comparison (a request longer than the hold's settling) stops the clearing, and
+ * D1 keeps it for someone to look at. Answers whether it is cleared.
+ */
+export async function clearMovedWorkspace(
+  env: Env,
+  id: string,
+  budget = { pages: Infinity },
+  now = Date.now(),
+) {
   const moved = await env.DB.prepare("SELECT moved_at FROM workspaces WHERE id = ?")
     .bind(id)
     .first<string | null>("moved_at");
   if (!moved) throw new Error(`Workspace ${id} has not moved: D1 still holds its records`);
+  if (Date.parse(moved) > now - CLEAR_AFTER_MS) return false;
+  const object = workspaceObject(env, id) as WorkspaceStub;
+  if (!(await object.copyConfirmed())) {
+    const { tables } = await object.moveProgress();
+    const changed = await changedSince(
+      env,
+      id,
+      tables,
+      COPIED.filter(({ table }) => !DIRECTORY_ROWS.has(table)),
+    );
+    if (changed.length)
+      throw new Error(
+        `D1 changed after workspace ${id} moved (${changed.map(({ table }) => table).join(", ")}): its copy there is kept`,
+      );
+    await object.confirmCopy();
+  }
   for (const { table, where } of CLEARED) {
     for (;;) {
       if (budget.pages <= 0) return false;
@@ -211,32 +306,41 @@ export async function clearMovedWorkspace(env: Env, id: string, budget = { pages
     }
   }
   await env.DB.prepare("UPDATE workspaces SET cleared_at = ? WHERE id = ? AND moved_at IS NOT NULL")
-    .bind(new Date().toISOString(), id)
+    .bind(new Date(now).toISOString(), id)
     .run();
   return true;
 }
 
 /**
- * The background mover: workspaces not yet in their objects, one after another by id, each taken
- * up again where the last run stopped, then D1's copy of each cleared, until `pages` are used in
- * this run. Answers the ids moved whole in it.
+ * The background mover: the workspaces not yet in their objects, by id, each taken up again where
+ * the last run stopped, and D1's copy of each cleared once it may be, until `pages` are used in
+ * this run. One that fails is logged and passed over (tried again next run), so it holds up no
+ * other. Answers the ids moved whole in this run.
  */
 export async function moveWaitingWorkspaces(
   env: Env,
-  { pages = PAGES_A_RUN, settleMs = SETTLE_MS } = {},
+  { pages = PAGES_A_RUN, settleMs = SETTLE_MS, now = Date.now() } = {},
 ) {
   const moved: string[] = [];
   const budget = { pages };
+  let after = "";
   while (budget.pages > 0) {
     const next = await env.DB.prepare(
-      "SELECT id, moved_at FROM workspaces INDEXED BY workspaces_to_move WHERE cleared_at IS NULL ORDER BY id LIMIT 1",
-    ).first<{ id: string; moved_at: string | null }>();
+      "SELECT id, moved_at FROM workspaces INDEXED BY workspaces_to_move WHERE cleared_at IS NULL AND id > ? ORDER BY id LIMIT 1",
+    )
+      .bind(after)
+      .first<{ id: string; moved_at: string | null }>();
     if (!next) break;
-    if (!next.moved_at) {
-      if (!(await moveWorkspace(env, next.id, { settleMs, budget })).moved) break;
-      moved.push(next.id);
+    after = next.id;
+    try {
+      if (!next.moved_at) {
+        if (!(await moveWorkspace(env, next.id, { settleMs, budget })).moved) continue;
+        moved.push(next.id);
+      }
+      await clearMovedWorkspace(env, next.id, budget, now);
+    } catch (error) {
+      console.error(`[workspace-move] ${next.id}:`, error);
     }
-    if (!(await clearMovedWorkspace(env, next.id, budget))) break;
   }
   return moved;
 }

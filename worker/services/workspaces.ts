@@ -229,7 +229,8 @@ export const workspaceMoving = (frozenUntil: number, now = Date.now()) =>
     "WORKSPACE_MOVING",
     "This workspace is moving to its own database: try again in a few seconds (nothing was changed)",
     undefined,
-    { "Retry-After": String(Math.max(1, Math.ceil((frozenUntil - now) / 1000))) },
+    // Asked again within seconds: the hold is its longest, and usually ends well before.
+    { "Retry-After": String(Math.min(10, Math.max(1, Math.ceil((frozenUntil - now) / 1000)))) },
   );
 
 /** The person's role in workspace `id`, or null when they are not a member. */

@@ -56,6 +56,7 @@ import {
   normalizeEmail,
   publicUser,
 } from "../../services/users";
+import { membersChanged } from "../../workspace-database";
 
 const RegisterRequest = RegisterSchema.openapi("RegisterRequest");
 const LoginRequest = LoginSchema.openapi("LoginRequest");
@@ -106,7 +107,10 @@ auth.openapi(
       invitation?.statements,
     );
     const joined = row && invitation && (await invitation.joined(row.id));
-    if (row && joined) await setFirstSessionWorkspace(c.env, row.id, joined);
+    if (row && joined) {
+      await membersChanged(c.env, joined);
+      await setFirstSessionWorkspace(c.env, row.id, joined);
+    }
     const existing = row ? null : await findUserByEmail(c.env.DB, input.email);
     const userId = row?.id ?? existing?.id;
     if (userId)

@@ -15,6 +15,7 @@ import {
 import { MemberParamsSchema, MemberSchema } from "./members.schemas";
 import { database } from "../../db/client";
 import { membersChanged, recordsD1 } from "../../workspace-database";
+import { membershipIn, workspaceNotFound } from "../../services/workspaces";
 
 const app = router();
 
@@ -83,6 +84,9 @@ app.openapi(
   }),
   async (c) => {
     const { id, userId } = c.req.valid("param");
+    // Not a member: 404 before anything is said of where the workspace's records are.
+    if (!(await membershipIn(database(c.env.DB), c.var.session.userId, id)))
+      throw workspaceNotFound();
     // What was assigned to them is unassigned where the records are (D1, or the object's).
     const db = database(await recordsD1(c.env, id, { writing: true }));
     await removeMember(db, c.var.session.userId, id, userId);

@@ -11,6 +11,8 @@ import {
   deleteWorkspace,
   findWorkspace,
   listWorkspaces,
+  membershipIn,
+  workspaceNotFound,
 } from "../../services/workspaces";
 import {
   apiRoute,
@@ -99,6 +101,9 @@ app.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
+    // Not a member: 404 before anything is said of where the workspace's records are.
+    if (!(await membershipIn(database(c.env.DB), c.var.session.userId, id)))
+      throw workspaceNotFound();
     // Its files are read where its records are (D1, or its object), then its object goes.
     const db = database(await recordsD1(c.env, id, { writing: true }));
     await deleteWorkspace(db, c.var.session.userId, id, c.env.FILES ?? null);
