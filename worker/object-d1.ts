@@ -169,6 +169,28 @@ export function statementHome(query: string): "object" | "directory" {
 }
 
 /**
+ * A batch whose statements go to two databases: each run of consecutive statements for one of
+ * them is one batch there (one transaction), in order; the answers in the statements' order.
+ */
+async function inRuns<S>(
+  statements: S[],
+  inObject: (statement: S) => boolean,
+  objectBatch: (run: S[]) => Promise<D1Result[]>,
+  directoryBatch: (run: S[]) => Promise<D1Result[]>,
+) {
+  const results: D1Result[] = [];
+  for (let start = 0; start < statements.length;) {
+    const here = inObject(statements[start]!);
+    let end = start;
+    while (end < statements.length && inObject(statements[end]!) === here) end += 1;
+    const run = statements.slice(start, end);
+    results.push(...(await (here ? objectBatch(run) : directoryBatch(run))));
+    start = end;
+  }
+  return results;
+}
+
+/**
  * What a workspace's object gives its code as `env.DB`: one D1 binding over two databases. Each
  * statement goes where its tables are (`statementHome`): the workspace's records to the object's
  * own storage, the directory's tables (a person's notices, Google connection, the geocoder's cache,
@@ -180,25 +202,13 @@ export function workspaceD1(storage: DurableObjectStorage, directory: D1Database
   const side = (query: string) => (statementHome(query) === "object" ? local : directory);
   const d1 = {
     prepare: (query: string) => side(query).prepare(query),
-    batch: async (statements: D1PreparedStatement[]) => {
-      const results: D1Result[] = [];
-      let run: D1PreparedStatement[] = [];
-      let runIn: D1Database | undefined;
-      const flush = async () => {
-        if (runIn && run.length) results.push(...(await runIn.batch(run)));
-        run = [];
-      };
-      for (const statement of statements) {
-        const home = statement instanceof ObjectStatement ? local : directory;
-        if (home !== runIn) {
-          await flush();
-          runIn = home;
-        }
-        run.push(statement);
-      }
-      await flush();
-      return results;
-    },
+    batch: (statements: D1PreparedStatement[]) =>
+      inRuns(
+        statements,
+        (statement) => statement instanceof ObjectStatement,
+        (run) => local.batch(run),
+        (run) => directory.batch(run),
+      ),
     exec: async (query: string) => side(query).exec(query),
     withSession: () => d1,
     dump: async () => {
@@ -281,23 +291,13 @@ export function remoteD1(object: WorkspaceStatements, directory: D1Database): D1
       statementHome(query) === "object"
         ? new RemoteStatement(object, { query, params: [] })
         : directory.prepare(query),
-    batch: async (statements: (RemoteStatement | D1PreparedStatement)[]) => {
-      const results: D1Result[] = [];
-      for (let start = 0; start < statements.length;) {
-        const remote = statements[start] instanceof RemoteStatement;
-        let end = start;
-        while (end < statements.length && statements[end] instanceof RemoteStatement === remote)
-          end += 1;
-        const run = statements.slice(start, end);
-        results.push(
-          ...(remote
-            ? await object.statements(run.map((statement) => (statement as RemoteStatement).sent))
-            : await directory.batch(run as D1PreparedStatement[])),
-        );
-        start = end;
-      }
-      return results;
-    },
+    batch: (statements: (RemoteStatement | D1PreparedStatement)[]) =>
+      inRuns(
+        statements,
+        (statement) => statement instanceof RemoteStatement,
+        (run) => object.statements(run.map((statement) => (statement as RemoteStatement).sent)),
+        (run) => directory.batch(run as D1PreparedStatement[]),
+      ),
     exec: async () => {
       throw new Error("A moved workspace's database takes prepared statements only");
     },

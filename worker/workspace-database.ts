@@ -9,6 +9,13 @@ import { remoteD1, type WorkspaceStatements } from "./object-d1";
 import { workspaceHome, workspaceMoving } from "./services/workspaces";
 
 /**
+ * Workspace `id`'s object (named by the id), as `T`: what this caller asks of it, named here
+ * rather than imported, since the object runs the code that imports this module.
+ */
+export const objectOf = <T>(namespace: DurableObjectNamespace, id: string) =>
+  namespace.get(namespace.idFromName(id)) as unknown as T;
+
+/**
  * Workspace `id`'s records as a D1 binding. `writing`: the caller is about to change them, which
  * during a move's last seconds is refused (503 WORKSPACE_MOVING), nothing changed.
  */
@@ -19,8 +26,7 @@ export async function recordsD1(env: Env, id: string, { writing = false } = {}) 
   if (writing && home.frozenUntil && home.frozenUntil > now)
     throw workspaceMoving(home.frozenUntil, now);
   if (!home.movedAt) return env.DB;
-  const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
-  return remoteD1(object as unknown as WorkspaceStatements, env.DB);
+  return remoteD1(objectOf<WorkspaceStatements>(env.WORKSPACES, id), env.DB);
 }
 
 /**
@@ -32,8 +38,10 @@ export async function membersChanged(env: Env, id: string) {
   if (!env.WORKSPACES) return;
   const { movedAt } = await workspaceHome(database(env.DB), id);
   if (!movedAt) return;
-  const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
-  await (object as unknown as { refreshDirectory(id: string): Promise<void> }).refreshDirectory(id);
+  await objectOf<{ refreshDirectory(id: string): Promise<void> }>(
+    env.WORKSPACES,
+    id,
+  ).refreshDirectory(id);
 }
 
 /**
@@ -42,6 +50,5 @@ export async function membersChanged(env: Env, id: string) {
  */
 export async function workspaceDeleted(env: Env, id: string) {
   if (!env.WORKSPACES) return;
-  const object = env.WORKSPACES.get(env.WORKSPACES.idFromName(id));
-  await (object as unknown as { forget(): Promise<void> }).forget();
+  await objectOf<{ forget(): Promise<void> }>(env.WORKSPACES, id).forget();
 }

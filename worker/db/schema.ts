@@ -723,10 +723,6 @@ export const dealShares = sqliteTable(
 );
 
 /**
- * A rehab line the user saved to reuse (the analyzer's rehab estimator): a category, what it is,
- * a quantity and a unit cost, as a line of `rehabItems` takes them.
- */
-/**
  * The directory of shared-analysis links: which workspace a link's token belongs to, found before
  * the workspace is known (its share itself is a record of the workspace, in `deal_shares`).
  */
@@ -738,6 +734,10 @@ export const shareLinks = sqliteTable("share_links", {
   createdAt: timestamps.createdAt,
 });
 
+/**
+ * A rehab line the user saved to reuse (the analyzer's rehab estimator): a category, what it is,
+ * a quantity and a unit cost, as a line of `rehabItems` takes them.
+ */
 export const rehabTemplates = sqliteTable(
   "rehab_templates",
   {

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { database } from "../../db/client";
 import type { Session } from "../../services/sessions";
 import { workspaceHome, workspaceMoving, type WorkspaceScope } from "../../services/workspaces";
+import { objectOf } from "../../workspace-database";
 import type { AppEnv } from "../types";
 
 /** Who asks and in which workspace, as the Worker resolved them: what the object trusts. */
@@ -68,7 +69,8 @@ export async function answerAtHome(c: Context<AppEnv>): Promise<Response | undef
   if (home.frozenUntil && home.frozenUntil > now && WRITE_METHODS.has(c.req.method))
     throw workspaceMoving(home.frozenUntil, now);
   if (!home.movedAt) return undefined;
-  const namespace = c.env.WORKSPACES;
-  const object = namespace.get(namespace.idFromName(workspace.id)) as unknown as WorkspaceApi;
-  return await object.api(c.req.raw, { session, workspace });
+  return await objectOf<WorkspaceApi>(c.env.WORKSPACES, workspace.id).api(c.req.raw, {
+    session,
+    workspace,
+  });
 }
