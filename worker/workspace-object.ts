@@ -196,6 +196,20 @@ export class Workspace extends DurableObject<Env> {
     });
     const db = database((await this.env_()).DB);
     for (const userId of gone) await unassignFrom(db, id, userId);
+    // People whose accounts were deleted go from the copy as from D1: the log's entries keep no
+    // actor, what was assigned to them is assigned to nobody (their foreign keys say so).
+    const copied = sql
+      .exec<{ id: string }>("SELECT id FROM users")
+      .toArray()
+      .map((row) => row.id);
+    const { results: still } = await this.env.DB.prepare(
+      "SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))",
+    )
+      .bind(JSON.stringify(copied))
+      .all<{ id: string }>();
+    const kept = new Set(still.map((row) => row.id));
+    for (const personId of copied)
+      if (!kept.has(personId)) sql.exec("DELETE FROM users WHERE id = ?", personId);
   }
 
   // -------------------------------------------------------------------------------------------

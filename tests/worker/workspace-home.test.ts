@@ -257,4 +257,21 @@ describe("a workspace in its own object", () => {
     );
     expect(left).toBe(0);
   });
+
+  it("forgets a member who deletes their account, as D1 does", async () => {
+    const { mel, property, workspaceId } = await filledWorkspace();
+    await moveWorkspace(env, workspaceId, { settleMs: 0 });
+    const gone = await api("/auth/delete-account", {
+      method: "POST",
+      token: mel.token,
+      json: { password: "correct horse battery" },
+    });
+    expect(gone.status).toBe(204);
+    expect(
+      await inObject(workspaceId, `SELECT assignee_id FROM properties WHERE id = '${property.id}'`),
+    ).toEqual([{ assignee_id: null }]);
+    expect(await inObject(workspaceId, `SELECT id FROM users WHERE id = '${mel.user.id}'`)).toEqual(
+      [],
+    );
+  });
 });

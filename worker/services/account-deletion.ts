@@ -20,7 +20,7 @@ import { revokeAtGoogle, storedGoogleGrant } from "./google";
 import { clearAccountFailures } from "./login-throttle";
 import { confirmPassword } from "./sign-in";
 import { findUserById } from "./users";
-import { recordsD1, workspaceDeleted } from "../workspace-database";
+import { membersChanged, recordsD1, workspaceDeleted } from "../workspace-database";
 
 /** R2 deletes at most 1,000 keys a call. */
 const R2_DELETE_KEYS = 1000;
@@ -93,9 +93,16 @@ export async function deleteAccount(
   // What must be undone outside D1 once the account is gone, read while its rows are there (its
   // files where its records are: D1, or its workspace's object).
   const records = database(await recordsD1(env, person.id, { writing: true }));
-  const [objectKeys, googleGrant] = await Promise.all([
+  const [objectKeys, googleGrant, leaving] = await Promise.all([
     env.FILES ? storedObjectKeys(records, person.id) : [],
     storedGoogleGrant(db, person.id),
+    // The teams they leave: a moved one's object forgets them too (and what was theirs there).
+    db
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(
+        and(eq(workspaceMembers.userId, person.id), ne(workspaceMembers.workspaceId, person.id)),
+      ),
   ]);
   // The check again in the delete itself: a co-owner who stepped down meanwhile keeps the account,
   // and then nothing of it has gone.
@@ -116,6 +123,7 @@ export async function deleteAccount(
     .returning({ id: users.id });
   if (!deleted) throw ownsTeams(await teamsOnlyOwnedBy(db, person.id));
   await workspaceDeleted(env, person.id);
+  for (const team of leaving) await membersChanged(env, team.id);
   for (const keys of chunk(objectKeys, R2_DELETE_KEYS)) await env.FILES!.delete(keys);
   if (googleGrant) await revokeAtGoogle(env, via.origin, googleGrant);
   // What lives outside the account's row: sessions in KV, OAuth grants, sign-in counters.
