@@ -227,7 +227,7 @@ const ACROSS_WORKSPACES: { during: RegExp; sql: RegExp; why: string }[] = [
   },
   {
     during: new RegExp(`^${CRON}$`),
-    sql: /^select "id", "next_step" from "sequence_enrollments" where \("sequence_enrollments"\."status" = \? and "sequence_enrollments"\."next_at" <= \?\)/,
+    sql: /^select "id", "next_step", "user_id" from "sequence_enrollments" where \("sequence_enrollments"\."status" = \? and "sequence_enrollments"\."next_at" <= \?\)/,
     why: "The sequences' finder: the steps due now, in every workspace, each done as its enrollment's own",
   },
   {

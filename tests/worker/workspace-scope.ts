@@ -22,6 +22,10 @@ import { WORKSPACE_TABLES } from "../../worker/db/workspace-tables";
 export const OTHER_OWNED_TABLES: ReadonlyMap<string, string> = new Map([
   ["workspace_members", "the directory: who is in which workspace, read by person and workspace"],
   ["workspace_invitations", "the directory: found by the link's token hash, or by the workspace"],
+  [
+    "share_links",
+    "the directory: a shared link's token to its workspace, found before it is known",
+  ],
   ["google_connections", "a person's Google account, theirs in every workspace"],
   ["google_oauth_states", "a person's Google connect flow under way, bound to their session"],
   ["notification_settings", "a person's notification preferences"],
