@@ -16,16 +16,21 @@ export const objectOf = <T>(namespace: DurableObjectNamespace, id: string) =>
   namespace.get(namespace.idFromName(id)) as unknown as T;
 
 /**
- * Workspace `id`'s records as a D1 binding. `writing`: the caller is about to change them, which
- * during a move's last seconds is refused (503 WORKSPACE_MOVING), nothing changed.
+ * Whether workspace `id`'s records are in its object, read from the directory. `writing`: the
+ * caller is about to change them, which during a move's last seconds is refused (503
+ * WORKSPACE_MOVING), nothing changed.
  */
-export async function recordsD1(env: Env, id: string, { writing = false } = {}) {
-  if (!env.WORKSPACES) return env.DB;
+export async function movedToObject(env: Env, id: string, { writing = false } = {}) {
   const home = await workspaceHome(database(env.DB), id);
   const now = Date.now();
   if (writing && home.frozenUntil && home.frozenUntil > now)
     throw workspaceMoving(home.frozenUntil, now);
-  if (!home.movedAt) return env.DB;
+  return home.movedAt !== null;
+}
+
+/** Workspace `id`'s records as a D1 binding (`writing` as `movedToObject` takes it). */
+export async function recordsD1(env: Env, id: string, { writing = false } = {}) {
+  if (!env.WORKSPACES || !(await movedToObject(env, id, { writing }))) return env.DB;
   return remoteD1(objectOf<WorkspaceStatements>(env.WORKSPACES, id), env.DB);
 }
 
@@ -35,9 +40,7 @@ export async function recordsD1(env: Env, id: string, { writing = false } = {}) 
  * what was assigned to someone who left.
  */
 export async function membersChanged(env: Env, id: string) {
-  if (!env.WORKSPACES) return;
-  const { movedAt } = await workspaceHome(database(env.DB), id);
-  if (!movedAt) return;
+  if (!env.WORKSPACES || !(await movedToObject(env, id))) return;
   await objectOf<{ refreshDirectory(id: string): Promise<void> }>(
     env.WORKSPACES,
     id,

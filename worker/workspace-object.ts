@@ -31,6 +31,26 @@ export async function migrateObject(storage: DurableObjectStorage, bundle?: Migr
   await migrate(drizzle(storage, { schema }), migrations);
 }
 
+/**
+ * Inserts `row` (its values by column) into `table` of the object's storage; with `upsert`, a row
+ * already there under the same key takes its values instead.
+ */
+function insertRow(
+  sql: SqlStorage,
+  table: string,
+  row: Record<string, SqlStorageValue>,
+  { upsert = false } = {},
+) {
+  const columns = Object.keys(row).map((column) => `"${column}"`);
+  const onConflict = upsert
+    ? ` ON CONFLICT DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(", ")}`
+    : "";
+  sql.exec(
+    `INSERT INTO "${table}" (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${onConflict}`,
+    ...Object.values(row),
+  );
+}
+
 /** Who asks and where, as the Worker resolved them (worker/api/middleware/workspace-home.ts). */
 type Forwarded = import("./api/middleware/workspace-home").Forwarded;
 
@@ -87,7 +107,7 @@ export class Workspace extends DurableObject<Env> {
    * whichever comes first (and not before `notBefore`); never later than an alarm already set.
    */
   protected async scheduleNext(notBefore = 0) {
-    const [{ UPKEEP_EVERY_MS }] = await Promise.all([import("./workspace-schedule")]);
+    const { UPKEEP_EVERY_MS } = await import("./workspace-schedule");
     const step = this.ctx.storage.sql
       .exec<{ at: string | null }>(
         "SELECT min(next_at) AS at FROM sequence_enrollments WHERE status = 'active'",
@@ -180,14 +200,9 @@ export class Workspace extends DurableObject<Env> {
       .toArray()
       .map((row) => row.user_id)
       .filter((userId) => !members.some((member) => member.user_id === userId));
-    const upsert = (table: string, row: Record<string, SqlStorageValue>) => {
-      const columns = Object.keys(row);
-      // An upsert, never a REPLACE: replacing the account's row would delete (cascade) its records.
-      sql.exec(
-        `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT DO UPDATE SET ${columns.map((column) => `"${column}" = excluded."${column}"`).join(", ")}`,
-        ...Object.values(row),
-      );
-    };
+    // An upsert, never a REPLACE: replacing the account's row would delete (cascade) its records.
+    const upsert = (table: string, row: Record<string, SqlStorageValue>) =>
+      insertRow(sql, table, row, { upsert: true });
     this.ctx.storage.transactionSync(() => {
       for (const person of people) upsert("users", { ...person, password_hash: "" });
       upsert("workspaces", workspace);
@@ -335,12 +350,7 @@ export class Workspace extends DurableObject<Env> {
           table,
         );
         for (const { row } of staged) {
-          const values = JSON.parse(row) as Record<string, SqlStorageValue>;
-          const columns = Object.keys(values);
-          sql.exec(
-            `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-            ...Object.values(values),
-          );
+          insertRow(sql, table, JSON.parse(row) as Record<string, SqlStorageValue>);
         }
       }
       const progress = new Map(

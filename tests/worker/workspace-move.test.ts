@@ -129,6 +129,16 @@ describe("moving a workspace into its object", () => {
   });
 });
 
+/** A contact written to D1 alone, as a request still under way at a move's end would. */
+const contactInD1 = async (workspaceId: string, firstName: string) => {
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    "INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (?, ?, ?, '', 'attorney', '[]', ?, ?)",
+  )
+    .bind(crypto.randomUUID(), workspaceId, firstName, now, now)
+    .run();
+};
+
 describe("the background mover", () => {
   it("moves the workspaces still in D1, a bounded share a run, each taken up where it stopped", async () => {
     const first = await filledWorkspace();
@@ -154,16 +164,7 @@ describe("the background mover", () => {
     expect((await state(first.workspaceId))?.cleared_at).toBeNull();
 
     // Then a write that reached D1 after the move keeps the second one's copy there.
-    await env.DB.prepare(
-      "INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (?, ?, 'Straggler', '', 'attorney', '[]', ?, ?)",
-    )
-      .bind(
-        crypto.randomUUID(),
-        second.workspaceId,
-        new Date().toISOString(),
-        new Date().toISOString(),
-      )
-      .run();
+    await contactInD1(second.workspaceId, "Straggler");
     const later = Date.now() + CLEAR_AFTER_MS + 1000;
     for (let run = 0; run < 400 && !(await state(first.workspaceId))?.cleared_at; run++)
       await moveWaitingWorkspaces(env, { pages: 20, settleMs: 0, now: later });
@@ -215,16 +216,7 @@ describe("the background mover", () => {
     expect(listed.body.meta.total).toBeGreaterThan(MOVE_PAGE_ROWS);
 
     // Both answer from their objects: what was written to D1 after the move isn't read.
-    await env.DB.prepare(
-      "INSERT INTO contacts (id, user_id, first_name, last_name, type, tags, created_at, updated_at) VALUES (?, ?, 'Ghost', '', 'attorney', '[]', ?, ?)",
-    )
-      .bind(
-        crypto.randomUUID(),
-        first.workspaceId,
-        new Date().toISOString(),
-        new Date().toISOString(),
-      )
-      .run();
+    await contactInD1(first.workspaceId, "Ghost");
     const ghosts = await first.owner.call<{ data: unknown[] }>("/contacts?q=ghost");
     expect(ghosts.body.data).toEqual([]);
   });

@@ -7,10 +7,9 @@
  * workspace.
  */
 import type { Context } from "hono";
-import { database } from "../../db/client";
 import type { Session } from "../../services/sessions";
-import { workspaceHome, workspaceMoving, type WorkspaceScope } from "../../services/workspaces";
-import { objectOf } from "../../workspace-database";
+import type { WorkspaceScope } from "../../services/workspaces";
+import { movedToObject, objectOf } from "../../workspace-database";
 import type { AppEnv } from "../types";
 
 /** Who asks and in which workspace, as the Worker resolved them: what the object trusts. */
@@ -64,11 +63,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export async function answerAtHome(c: Context<AppEnv>): Promise<Response | undefined> {
   if (!c.env.WORKSPACES || !answeredInWorkspace(c.req.path) || forwardedOf(c)) return undefined;
   const { workspace, session } = c.var;
-  const home = await workspaceHome(database(c.env.DB), workspace.id);
-  const now = Date.now();
-  if (home.frozenUntil && home.frozenUntil > now && WRITE_METHODS.has(c.req.method))
-    throw workspaceMoving(home.frozenUntil, now);
-  if (!home.movedAt) return undefined;
+  const writing = WRITE_METHODS.has(c.req.method);
+  if (!(await movedToObject(c.env, workspace.id, { writing }))) return undefined;
   return await objectOf<WorkspaceApi>(c.env.WORKSPACES, workspace.id).api(c.req.raw, {
     session,
     workspace,
