@@ -72,17 +72,6 @@ export interface UnsubscribeTarget {
   label: string;
 }
 
-/** A refusal on the way to a page's services (a move's last seconds) as the page's error. */
-async function refusedAsPage<T>(work: () => Promise<T>) {
-  const { AppError } = await import("./errors");
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new Response(error.message, { status: error.status, headers: error.headers });
-  }
-}
-
 export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request) {
   const oauthOf = async () => {
     const { oauthApi } = await import("./mcp/oauth");
@@ -98,7 +87,7 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
         { readTogether },
         { database },
         { currentWorkspace },
-        { recordsD1 },
+        { workspaceRecords },
       ] = await Promise.all([
         import("./page-services"),
         import("./d1-together"),
@@ -112,15 +101,18 @@ export function loadContext(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, 
         session.userId,
         session.workspaceId,
       );
-      // D1's or, once the workspace has moved, its object's; a form's changes wait out a move's
-      // last seconds (503).
-      const records = await refusedAsPage(() =>
-        recordsD1(env, workspace.id, { writing: !reading }),
-      );
+      // D1's or, once the workspace has moved, its object's; a form's changes to them wait out a
+      // move's last seconds, refused as the form's own error (503).
+      const { records, held } = await workspaceRecords(env, workspace.id);
       // A page's reads that start together go in one round trip; a form's writes, in order.
       const db = reading ? readTogether(records) : records;
-      return pageServices({ ...env, DB: db }, workspace, session.userId, from, (work) =>
-        ctx.waitUntil(work),
+      return pageServices(
+        { ...env, DB: db },
+        workspace,
+        session.userId,
+        from,
+        (work) => ctx.waitUntil(work),
+        held,
       );
     },
     // Remix v2's single fetch hands loaders a copy of the request whose URL has lost its `.data`

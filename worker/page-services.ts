@@ -284,6 +284,7 @@ export interface PageOrigin {
  * the workspace's records: docs/decisions/0046); what is the person's own in every workspace (their
  * Google account, notifications, access) is theirs. `waitUntil` keeps work a write hands on
  * (judging a large workspace by a new buy box) running after the answer, as the API's request does.
+ * `held`: why changes to the records must wait (a move's last seconds), else null.
  */
 export function pageServices(
   env: Env,
@@ -291,6 +292,7 @@ export function pageServices(
   personId: string,
   from: PageOrigin,
   waitUntil: (work: Promise<unknown>) => void,
+  held: AppError | null = null,
 ) {
   const db = database(env.DB);
   const userId = workspace.id;
@@ -316,12 +318,14 @@ export function pageServices(
 
   /**
    * A change to the workspace's records, as `written` tells it: a viewer's is refused 403
-   * FORBIDDEN_ROLE before anything runs, as the API refuses it. With `change`, what it does to
+   * FORBIDDEN_ROLE before anything runs, as the API refuses it, and any during a move's last
+   * seconds with `held` (503 WORKSPACE_MOVING). With `change`, what it does to
    * that record is kept in the activity log, as the API's routes keep it.
    */
   const recordWrite = <T>(write: () => Promise<T>, change?: TrackedChange<T>) =>
     written(() => {
       if (!writesRecords(workspace.role)) throw forbiddenRole(VIEWER_CANT_WRITE, workspace.role);
+      if (held) throw held;
       return change ? tracked(db, doer, change, write) : write();
     });
 

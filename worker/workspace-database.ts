@@ -16,22 +16,37 @@ export const objectOf = <T>(namespace: DurableObjectNamespace, id: string) =>
   namespace.get(namespace.idFromName(id)) as unknown as T;
 
 /**
- * Whether workspace `id`'s records are in its object, read from the directory. `writing`: the
- * caller is about to change them, which during a move's last seconds is refused (503
- * WORKSPACE_MOVING), nothing changed.
+ * Workspace `id`'s records as a D1 binding (D1's, or its object's once moved), read from the
+ * directory with why a change to them must wait: during a move's last seconds, 503
+ * WORKSPACE_MOVING; else null.
  */
-export async function movedToObject(env: Env, id: string, { writing = false } = {}) {
+export async function workspaceRecords(env: Env, id: string) {
+  if (!env.WORKSPACES) return { records: env.DB, held: null, moved: false };
   const home = await workspaceHome(database(env.DB), id);
   const now = Date.now();
-  if (writing && home.frozenUntil && home.frozenUntil > now)
-    throw workspaceMoving(home.frozenUntil, now);
-  return home.movedAt !== null;
+  const held =
+    home.frozenUntil && home.frozenUntil > now ? workspaceMoving(home.frozenUntil, now) : null;
+  const records = home.movedAt
+    ? remoteD1(objectOf<WorkspaceStatements>(env.WORKSPACES, id), env.DB)
+    : env.DB;
+  return { records, held, moved: home.movedAt !== null };
+}
+
+/**
+ * Whether workspace `id`'s records are in its object. `writing`: the caller is about to change
+ * them, which during a move's last seconds is refused (503 WORKSPACE_MOVING), nothing changed.
+ */
+export async function movedToObject(env: Env, id: string, { writing = false } = {}) {
+  const { held, moved } = await workspaceRecords(env, id);
+  if (writing && held) throw held;
+  return moved;
 }
 
 /** Workspace `id`'s records as a D1 binding (`writing` as `movedToObject` takes it). */
 export async function recordsD1(env: Env, id: string, { writing = false } = {}) {
-  if (!env.WORKSPACES || !(await movedToObject(env, id, { writing }))) return env.DB;
-  return remoteD1(objectOf<WorkspaceStatements>(env.WORKSPACES, id), env.DB);
+  const { records, held } = await workspaceRecords(env, id);
+  if (writing && held) throw held;
+  return records;
 }
 
 /**
